@@ -1,0 +1,534 @@
+package dev.orrery.ecs;
+
+import dev.orrery.ecs.archetype.Archetype;
+import dev.orrery.ecs.archetype.Archetypes;
+import dev.orrery.ecs.archetype.Chunk;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.ComponentKind;
+import dev.orrery.ecs.component.ComponentRegistry;
+import dev.orrery.ecs.component.ComponentType;
+import dev.orrery.ecs.component.Field;
+import dev.orrery.ecs.component.FieldType;
+import dev.orrery.ecs.entity.Entity;
+import dev.orrery.ecs.entity.EntityTable;
+import dev.orrery.ecs.entity.StaleEntityException;
+import dev.orrery.ecs.query.Query;
+import java.util.Objects;
+
+/**
+ * The ECS world: entities, their components stored by archetype in chunks, and the direct
+ * structural operations (spawn, despawn, add, remove) for single-threaded code.
+ *
+ * <pre>{@code
+ * World world = new World();
+ * Component<Position> pos = world.component(Position.class);
+ * Component<Velocity> vel = world.component(Velocity.class);
+ * long e = world.spawn(new Position(0, 0, 0), new Velocity(1, 0, 0));
+ * Query moving = world.query().with(pos, vel).build();
+ * Field px = pos.field("x"), vx = vel.field("x");
+ * moving.forEachChunk(c -> {
+ *     float[] x = c.writeFloats(px);
+ *     float[] v = c.readFloats(vx);
+ *     for (int i = 0, n = c.size(); i < n; i++) x[i] += v[i];
+ * });
+ * }</pre>
+ *
+ * <p><b>Threading:</b> a world is owned by one thread. Structural operations run only on
+ * that thread and only while no iteration or scheduled job is running: a query iteration
+ * (and the scheduler, through {@link #lockStructure}) locks the structure, and a structural
+ * call made while it is locked throws {@link IllegalStateException}; record such changes
+ * in a command buffer instead. Field values may be read and written from jobs the
+ * scheduler runs, as it arranges.
+ */
+public final class World {
+    private final ComponentRegistry registry = new ComponentRegistry();
+    private final Archetypes archetypes;
+    private final EntityTable entities = new EntityTable();
+    private int structureLocks;
+    private String lockReason;
+
+    /** A world with the default chunk budget ({@link Archetypes#DEFAULT_CHUNK_BYTES}). */
+    public World() {
+        this(Archetypes.DEFAULT_CHUNK_BYTES);
+    }
+
+    /** A world whose chunks hold about {@code chunkBytes} bytes of rows each. */
+    public World(int chunkBytes) {
+        this.archetypes = new Archetypes(chunkBytes);
+    }
+
+    // ---------------------------------------------------------------- registration
+
+    /**
+     * The unnamed column of a record component (value, or tag when the record has no
+     * fields), registering it on first use. Its instance name is the class's simple name.
+     *
+     * @throws IllegalArgumentException naming the field when the record holds a field that
+     *     is not a primitive
+     */
+    public <T extends Record> Component<T> component(Class<T> type) {
+        ComponentType<T> t = registry.valueType(type);
+        return registry.column(t, t.name());
+    }
+
+    /** The column of a record component under instance name {@code name} ("Fog"). */
+    public <T extends Record> Component<T> component(Class<T> type, String name) {
+        return registry.column(registry.valueType(type), name);
+    }
+
+    /** The unnamed column of a reference component: any object, stored by reference. */
+    public <T> Component<T> referenceComponent(Class<T> type) {
+        ComponentType<T> t = registry.referenceType(type);
+        return registry.column(t, t.name());
+    }
+
+    /** The column of a reference component under instance name {@code name}. */
+    public <T> Component<T> referenceComponent(Class<T> type, String name) {
+        return registry.column(registry.referenceType(type), name);
+    }
+
+    /** The registry of component types and columns. */
+    public ComponentRegistry components() {
+        return registry;
+    }
+
+    /** The archetypes and the component index. */
+    public Archetypes archetypes() {
+        return archetypes;
+    }
+
+    /** Starts a query builder over this world. */
+    public Query.Builder query() {
+        return new Query.Builder(this);
+    }
+
+    // ---------------------------------------------------------------- structure lock
+
+    /**
+     * Refuses structural changes until the matching {@link #unlockStructure}. Locks nest.
+     * Called by query iteration and by the scheduler around parallel jobs.
+     */
+    public void lockStructure(String reason) {
+        if (structureLocks++ == 0) {
+            lockReason = reason;
+        }
+    }
+
+    /** Releases one {@link #lockStructure}. */
+    public void unlockStructure() {
+        if (structureLocks == 0) {
+            throw new IllegalStateException("unlockStructure without a matching lockStructure");
+        }
+        if (--structureLocks == 0) {
+            lockReason = null;
+        }
+    }
+
+    /** True while structural changes are refused. */
+    public boolean isStructureLocked() {
+        return structureLocks != 0;
+    }
+
+    private void checkUnlocked(String operation) {
+        checkUnlocked(operation, null);
+    }
+
+    private void checkUnlocked(String operation, Object subject) {
+        if (structureLocks != 0) {
+            String what = subject == null ? operation : operation + " " + subject;
+            throw new IllegalStateException("structural change (" + what + ") attempted during " + lockReason
+                    + "; chunks are being read, so record it in a CommandBuffer and apply it after the iteration");
+        }
+    }
+
+    // ---------------------------------------------------------------- entities
+
+    /** True when {@code entity} is a live entity of the current generation. */
+    public boolean isAlive(long entity) {
+        return entities.isAlive(entity);
+    }
+
+    /** Number of live entities. */
+    public int entityCount() {
+        return entities.aliveCount();
+    }
+
+    /** The location table (read-only use outside the world). */
+    public EntityTable entityTable() {
+        return entities;
+    }
+
+    private int requireAlive(long entity, String operation, Object subject) {
+        if (!entities.isAlive(entity)) {
+            throw new StaleEntityException(entity, subject == null ? operation : operation + " " + subject);
+        }
+        return Entity.index(entity);
+    }
+
+    /** The archetype of a live entity. */
+    public Archetype archetypeOf(long entity) {
+        return archetypes.get(entities.archetype(requireAlive(entity, "archetypeOf", null)));
+    }
+
+    /** Spawns an entity with no components. */
+    public long spawn() {
+        checkUnlocked("spawn");
+        return place(archetypes.empty());
+    }
+
+    /**
+     * Spawns an entity with the given component values, each stored in its type's unnamed
+     * column (records are registered as value components on first use; any other object
+     * must have been registered with {@link #referenceComponent}).
+     */
+    public long spawn(Object... values) {
+        EntityBuilder b = entity();
+        for (Object v : values) {
+            b.with(unnamedColumnOf(v), v);
+        }
+        return b.spawn();
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private Component<Object> unnamedColumnOf(Object value) {
+        Objects.requireNonNull(value, "component value");
+        Class<?> cls = value.getClass();
+        if (cls.isRecord()) {
+            return (Component) component((Class<? extends Record>) cls);
+        }
+        for (Component<?> c : registry.columns()) {
+            if (c.type().javaClass() == cls && c.kind() == ComponentKind.REFERENCE && c.name().equals(c.type().name())) {
+                return (Component<Object>) c;
+            }
+        }
+        throw new IllegalArgumentException(cls.getName() + " is not a record and is not registered; call "
+                + "world.referenceComponent(" + cls.getSimpleName() + ".class) first");
+    }
+
+    /** Starts building an entity from named columns and values; see {@link EntityBuilder}. */
+    public EntityBuilder entity() {
+        return new EntityBuilder(this);
+    }
+
+    private long place(Archetype a) {
+        long e = entities.allocate();
+        long loc = a.appendRow(e);
+        entities.place(Entity.index(e), a.id(), (int) (loc >>> 32), (int) loc);
+        return e;
+    }
+
+    /** Spawns one entity into {@code a} and writes the given values (builder support). */
+    long spawnInto(Archetype a, Component<?>[] columns, Object[] values) {
+        checkUnlocked("spawn");
+        for (int i = 0; i < columns.length; i++) {
+            if (values[i] != null) {
+                checkValueType(columns[i], values[i]);
+            }
+        }
+        long e = place(a);
+        int idx = Entity.index(e);
+        Chunk c = a.chunk(entities.chunk(idx));
+        int row = entities.row(idx);
+        for (int i = 0; i < columns.length; i++) {
+            if (values[i] != null) {
+                writeValue(columns[i], values[i], c.columnArrays(a.slotOf(columns[i].id())), row);
+            }
+        }
+        return e;
+    }
+
+    /** Spawns {@code n} entities into {@code a}, every row holding the same values (builder support). */
+    long[] spawnManyInto(Archetype a, int n, Component<?>[] columns, Object[] values) {
+        checkUnlocked("spawn");
+        if (n < 0) {
+            throw new IllegalArgumentException("cannot spawn a negative number of entities: " + n);
+        }
+        long[][] bits = new long[a.columnCount()][];
+        Object[] refs = new Object[a.columnCount()];
+        for (int s = 0; s < a.columnCount(); s++) {
+            bits[s] = new long[a.component(s).type().fieldCount()];
+        }
+        for (int i = 0; i < columns.length; i++) {
+            int s = a.slotOf(columns[i].id());
+            if (values[i] == null) {
+                continue;
+            }
+            checkValueType(columns[i], values[i]);
+            if (columns[i].kind() == ComponentKind.REFERENCE) {
+                refs[s] = values[i];
+            } else if (columns[i].kind() == ComponentKind.VALUE) {
+                bits[s] = columns[i].type().bitsOf(values[i]);
+            }
+        }
+        long[] ids = new long[n];
+        entities.ensureCapacity(entities.highWater() + n);
+        for (int i = 0; i < n; i++) {
+            ids[i] = entities.allocate();
+        }
+        final int aid = a.id();
+        a.appendRows(ids, 0, n, bits, refs, (e, chunk, row) -> entities.place(Entity.index(e), aid, chunk, row));
+        return ids;
+    }
+
+    /**
+     * Despawns a live entity: its row is removed (the archetype's last row moves into it)
+     * and its id becomes stale.
+     *
+     * @throws StaleEntityException if {@code entity} is not alive
+     */
+    public void despawn(long entity) {
+        checkUnlocked("despawn");
+        int idx = requireAlive(entity, "despawn", null);
+        Archetype a = archetypes.get(entities.archetype(idx));
+        removeFromArchetype(a, entities.chunk(idx), entities.row(idx));
+        entities.release(entity);
+    }
+
+    private void removeFromArchetype(Archetype a, int chunk, int row) {
+        long moved = a.removeRow(chunk, row);
+        if (moved != Entity.NULL) {
+            entities.moveRow(Entity.index(moved), chunk, row);
+        }
+    }
+
+    // ---------------------------------------------------------------- components
+
+    /** True when live {@code entity} holds {@code column}. */
+    public boolean has(long entity, Component<?> column) {
+        int idx = requireAlive(entity, "has", column);
+        return archetypes.get(entities.archetype(idx)).has(column.id());
+    }
+
+    /**
+     * Adds {@code column} to a live entity with zero (or null) field values; for tags this is
+     * the whole operation.
+     *
+     * @throws IllegalStateException if the entity already holds the column (use {@link #set})
+     */
+    public void add(long entity, Component<?> column) {
+        addInternal(entity, column, null);
+    }
+
+    /**
+     * Adds {@code column} to a live entity with the given value.
+     *
+     * @throws IllegalStateException if the entity already holds the column (use {@link #set})
+     * @throws IllegalArgumentException if another instance on the entity has the same name
+     */
+    public <T> void add(long entity, Component<T> column, T value) {
+        addInternal(entity, column, value);
+    }
+
+    private void addInternal(long entity, Component<?> column, Object value) {
+        checkUnlocked("add", column);
+        int idx = requireAlive(entity, "add", column);
+        Archetype from = archetypes.get(entities.archetype(idx));
+        if (from.has(column.id())) {
+            throw new IllegalStateException("entity " + Entity.toString(entity) + " already holds " + column
+                    + "; use set(...) to change its value, or remove it first");
+        }
+        if (value != null) {
+            checkValueType(column, value);
+        }
+        Archetype to = archetypes.withAdded(from, column);
+        moveTo(entity, to);
+        if (value != null) {
+            writeValue(column, value, to.chunk(entities.chunk(idx)).columnArrays(to.slotOf(column.id())),
+                    entities.row(idx));
+        }
+    }
+
+    /**
+     * Removes {@code column} from a live entity.
+     *
+     * @return false (and no change) when the entity did not hold it
+     */
+    public boolean remove(long entity, Component<?> column) {
+        checkUnlocked("remove", column);
+        int idx = requireAlive(entity, "remove", column);
+        Archetype from = archetypes.get(entities.archetype(idx));
+        if (!from.has(column.id())) {
+            return false;
+        }
+        moveTo(entity, archetypes.withRemoved(from, column));
+        return true;
+    }
+
+    /**
+     * Moves a live entity to archetype {@code target} in one step: shared columns are copied,
+     * columns new to the entity are zeroed, dropped ones are discarded. Command-buffer
+     * playback uses this to turn several adds and removes into one move.
+     */
+    public void moveTo(long entity, Archetype target) {
+        checkUnlocked("move");
+        int idx = requireAlive(entity, "move", null);
+        Archetype from = archetypes.get(entities.archetype(idx));
+        if (from == target) {
+            return;
+        }
+        int chunk = entities.chunk(idx);
+        int row = entities.row(idx);
+        long loc = target.appendRow(entity);
+        int tChunk = (int) (loc >>> 32);
+        int tRow = (int) loc;
+        from.copyShared(chunk, row, target, tChunk, tRow);
+        removeFromArchetype(from, chunk, row);
+        entities.place(idx, target.id(), tChunk, tRow);
+    }
+
+    /**
+     * The value of {@code column} on a live entity, as a new record (a reference column
+     * returns the stored object; a tag returns null).
+     *
+     * @throws IllegalArgumentException if the entity lacks the column
+     */
+    public <T> T get(long entity, Component<T> column) {
+        int idx = requireAlive(entity, "get", column);
+        return column.type().read(arraysOf(idx, entity, column), entities.row(idx));
+    }
+
+    /**
+     * Overwrites the value of {@code column} on a live entity that holds it. Not a
+     * structural change: allowed during iteration, on the owning thread.
+     */
+    public <T> void set(long entity, Component<T> column, T value) {
+        int idx = requireAlive(entity, "set", column);
+        checkValueType(column, value);
+        writeValue(column, value, arraysOf(idx, entity, column), entities.row(idx));
+    }
+
+    /** One field of a live entity's column, as raw bits (see {@link FieldType#bits}). */
+    public long getBits(long entity, Field field) {
+        int idx = requireAlive(entity, "get", field);
+        return field.type().bits(arraysOf(idx, entity, field.component())[field.index()], entities.row(idx));
+    }
+
+    /** Writes one field of a live entity's column from raw bits. */
+    public void setBits(long entity, Field field, long bits) {
+        int idx = requireAlive(entity, "set", field);
+        field.type().setBits(arraysOf(idx, entity, field.component())[field.index()], entities.row(idx), bits);
+    }
+
+    /** One field of a live entity's column, boxed (cold paths: tools, scripts). */
+    public Object getValue(long entity, Field field) {
+        int idx = requireAlive(entity, "get", field);
+        return field.type().box(arraysOf(idx, entity, field.component())[field.index()], entities.row(idx));
+    }
+
+    /** One {@code float} field of a live entity. */
+    public float getFloat(long entity, Field field) {
+        return Float.intBitsToFloat((int) getBits(entity, requireType(field, FieldType.FLOAT)));
+    }
+
+    /** Writes one {@code float} field of a live entity. */
+    public void setFloat(long entity, Field field, float value) {
+        setBits(entity, requireType(field, FieldType.FLOAT), Float.floatToRawIntBits(value));
+    }
+
+    /** One {@code int} field of a live entity. */
+    public int getInt(long entity, Field field) {
+        return (int) getBits(entity, requireType(field, FieldType.INT));
+    }
+
+    /** Writes one {@code int} field of a live entity. */
+    public void setInt(long entity, Field field, int value) {
+        setBits(entity, requireType(field, FieldType.INT), value);
+    }
+
+    /** One {@code double} field of a live entity. */
+    public double getDouble(long entity, Field field) {
+        return Double.longBitsToDouble(getBits(entity, requireType(field, FieldType.DOUBLE)));
+    }
+
+    /** Writes one {@code double} field of a live entity. */
+    public void setDouble(long entity, Field field, double value) {
+        setBits(entity, requireType(field, FieldType.DOUBLE), Double.doubleToRawLongBits(value));
+    }
+
+    /** One {@code long} field of a live entity. */
+    public long getLong(long entity, Field field) {
+        return getBits(entity, requireType(field, FieldType.LONG));
+    }
+
+    /** Writes one {@code long} field of a live entity. */
+    public void setLong(long entity, Field field, long value) {
+        setBits(entity, requireType(field, FieldType.LONG), value);
+    }
+
+    private static Field requireType(Field field, FieldType type) {
+        if (field.type() != type) {
+            throw new IllegalArgumentException("field " + field + " is " + field.type() + ", not " + type);
+        }
+        return field;
+    }
+
+    private Object[] arraysOf(int idx, long entity, Component<?> column) {
+        Archetype a = archetypes.get(entities.archetype(idx));
+        int slot = a.slotOf(column.id());
+        if (slot < 0) {
+            throw new IllegalArgumentException("entity " + Entity.toString(entity) + " has no component " + column
+                    + "; it holds " + a.components() + ". Add it first, or test has(...)");
+        }
+        return a.chunk(entities.chunk(idx)).columnArrays(slot);
+    }
+
+    private static void checkValueType(Component<?> column, Object value) {
+        Objects.requireNonNull(value, () -> "value for " + column);
+        if (!column.type().javaClass().isInstance(value)) {
+            throw new IllegalArgumentException("value of type " + value.getClass().getName() + " given for component "
+                    + column + " of type " + column.type().javaClass().getName());
+        }
+    }
+
+    private static void writeValue(Component<?> column, Object value, Object[] arrays, int row) {
+        column.type().write(value, arrays, row);
+    }
+
+    // ---------------------------------------------------------------- hashing
+
+    /**
+     * A 64-bit hash of the whole state: for every archetype in creation order, its columns,
+     * then every row in chunk order with its entity id and every field's exact bits; then
+     * the generations and the free list. Two worlds with equal hashes hold the same entities
+     * with the same values in the same places. Reference components contribute their
+     * {@code hashCode()}, so make them value-based if they matter to determinism.
+     */
+    public long stateHash() {
+        StateHasher h = new StateHasher();
+        for (int ai = 0; ai < archetypes.count(); ai++) {
+            Archetype a = archetypes.get(ai);
+            h.mix(0xA5A5_0000_0000L | ai);
+            h.mix(a.size());
+            for (int s = 0; s < a.columnCount(); s++) {
+                Component<?> c = a.component(s);
+                h.mix(((long) c.type().id() << 32) | (c.nameHash() & 0xFFFF_FFFFL));
+            }
+            for (int ci = 0; ci < a.chunkCount(); ci++) {
+                Chunk chunk = a.chunk(ci);
+                int n = chunk.size();
+                long[] ids = chunk.entities();
+                for (int r = 0; r < n; r++) {
+                    h.mix(ids[r]);
+                }
+                for (int s = 0; s < a.columnCount(); s++) {
+                    ComponentType<?> t = a.component(s).type();
+                    for (int f = 0; f < t.fieldCount(); f++) {
+                        FieldType ft = t.fieldType(f);
+                        Object arr = chunk.array(s, f);
+                        for (int r = 0; r < n; r++) {
+                            h.mix(ft == FieldType.OBJECT ? Objects.hashCode(((Object[]) arr)[r]) : ft.bits(arr, r));
+                        }
+                    }
+                }
+            }
+        }
+        h.mix(entities.highWater());
+        for (int i = 0; i < entities.highWater(); i++) {
+            h.mix(entities.generation(i));
+        }
+        for (int free : entities.freeListInOrder()) {
+            h.mix(free);
+        }
+        return h.value();
+    }
+}

@@ -1,0 +1,251 @@
+package dev.orrery.ecs.archetype;
+
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.ComponentKind;
+import dev.orrery.ecs.component.FieldType;
+import dev.orrery.ecs.entity.Entity;
+import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The set of entities that hold exactly the same columns. The column ids are kept sorted;
+ * the entities live in chunks of one fixed power-of-two capacity, all full except the last
+ * one in use. Add and remove edges to neighbouring archetypes are cached, so a repeated
+ * structural change finds its target without a search.
+ *
+ * <p><b>Threading:</b> mutated only by the thread that applies structural changes.
+ */
+public final class Archetype {
+    private final int id;
+    private final int[] columns;
+    private final Component<?>[] components;
+    private final int capacity;
+    private final int shift;
+    private final ArrayList<Chunk> chunks = new ArrayList<>();
+    private int usedChunks;
+    private int size;
+    final Int2IntOpenHashMap addEdges = new Int2IntOpenHashMap();
+    final Int2IntOpenHashMap removeEdges = new Int2IntOpenHashMap();
+
+    Archetype(int id, Component<?>[] sortedComponents, int chunkBytes) {
+        this.id = id;
+        this.components = sortedComponents;
+        this.columns = new int[sortedComponents.length];
+        int rowBytes = Long.BYTES;
+        for (int i = 0; i < sortedComponents.length; i++) {
+            columns[i] = sortedComponents[i].id();
+            rowBytes += sortedComponents[i].type().rowBytes();
+        }
+        this.capacity = capacityFor(chunkBytes, rowBytes);
+        this.shift = Integer.numberOfTrailingZeros(capacity);
+        addEdges.defaultReturnValue(-1);
+        removeEdges.defaultReturnValue(-1);
+    }
+
+    /** Rows per chunk: the byte budget over the row size, rounded down to a power of two, at least 16. */
+    static int capacityFor(int chunkBytes, int rowBytes) {
+        int rows = Math.max(16, chunkBytes / rowBytes);
+        return Math.min(Integer.highestOneBit(rows), 1 << 16);
+    }
+
+    /** Dense id, in creation order. */
+    public int id() {
+        return id;
+    }
+
+    /** Number of columns. */
+    public int columnCount() {
+        return columns.length;
+    }
+
+    /** Column id at slot {@code slot}. */
+    public int columnId(int slot) {
+        return columns[slot];
+    }
+
+    /** The column at slot {@code slot}. */
+    public Component<?> component(int slot) {
+        return components[slot];
+    }
+
+    Component<?>[] componentArray() {
+        return components;
+    }
+
+    /** The columns in slot (id) order, as a new list. */
+    public List<Component<?>> components() {
+        return List.of(components);
+    }
+
+    /** The slot of column {@code columnId}, or a negative number when the archetype lacks it. */
+    public int slotOf(int columnId) {
+        return Arrays.binarySearch(columns, columnId);
+    }
+
+    /** True when the archetype has column {@code columnId}. */
+    public boolean has(int columnId) {
+        return slotOf(columnId) >= 0;
+    }
+
+    /** Rows per chunk. */
+    public int chunkCapacity() {
+        return capacity;
+    }
+
+    /** Chunks that hold at least one row; they are chunks {@code 0 .. chunkCount()-1}. */
+    public int chunkCount() {
+        return usedChunks;
+    }
+
+    /** Chunk {@code i}, {@code 0 <= i < chunkCount()}. */
+    public Chunk chunk(int i) {
+        return chunks.get(i);
+    }
+
+    /** Number of entities in this archetype. */
+    public int size() {
+        return size;
+    }
+
+    /**
+     * Appends a row for {@code entity}, zeroing its column data, and returns its location
+     * packed as {@code chunk << 32 | row}.
+     */
+    public long appendRow(long entity) {
+        Chunk c = chunkForAppend();
+        int row = c.size++;
+        c.entities[row] = entity;
+        for (int s = 0; s < components.length; s++) {
+            Object[] arrays = c.data[s];
+            Component<?> col = components[s];
+            for (int f = 0; f < arrays.length; f++) {
+                col.type().fieldType(f).clear(arrays[f], row);
+            }
+        }
+        size++;
+        return ((long) c.index() << 32) | row;
+    }
+
+    /**
+     * Appends {@code n} rows (for bulk spawn) filling each column field with the given raw
+     * bits ({@code bits[slot][field]}, see {@link FieldType#bits}); reference columns are
+     * filled with {@code refs[slot]}. Entity ids come from {@code ids[from .. from+n)}.
+     * Each new row's location is reported to {@code sink}.
+     */
+    public void appendRows(long[] ids, int from, int n, long[][] bits, Object[] refs, RowSink sink) {
+        int done = 0;
+        while (done < n) {
+            Chunk c = chunkForAppend();
+            int start = c.size;
+            int take = Math.min(n - done, capacity - start);
+            System.arraycopy(ids, from + done, c.entities, start, take);
+            for (int s = 0; s < components.length; s++) {
+                Object[] arrays = c.data[s];
+                Component<?> col = components[s];
+                for (int f = 0; f < arrays.length; f++) {
+                    FieldType ft = col.type().fieldType(f);
+                    if (ft == FieldType.OBJECT) {
+                        Arrays.fill((Object[]) arrays[f], start, start + take, refs[s]);
+                    } else {
+                        ft.fillBits(arrays[f], start, start + take, bits[s][f]);
+                    }
+                }
+            }
+            c.size += take;
+            for (int r = 0; r < take; r++) {
+                sink.placed(ids[from + done + r], c.index(), start + r);
+            }
+            done += take;
+            size += take;
+        }
+    }
+
+    /** Receives the location of each row appended in bulk. */
+    @FunctionalInterface
+    public interface RowSink {
+        /** Entity {@code entity} now lives at ({@code chunk}, {@code row}). */
+        void placed(long entity, int chunk, int row);
+    }
+
+    private Chunk chunkForAppend() {
+        if (usedChunks > 0) {
+            Chunk last = chunks.get(usedChunks - 1);
+            if (last.size < capacity) {
+                return last;
+            }
+        }
+        if (usedChunks == chunks.size()) {
+            chunks.add(new Chunk(this, usedChunks, capacity));
+        }
+        return chunks.get(usedChunks++);
+    }
+
+    /**
+     * Removes the row at ({@code chunk}, {@code row}) by moving the archetype's last row into
+     * it. Returns the entity that moved into the hole, or {@link Entity#NULL} if the removed
+     * row was the last one. Reference slots left behind are cleared so nothing leaks.
+     */
+    public long removeRow(int chunk, int row) {
+        Chunk hole = chunks.get(chunk);
+        Chunk last = chunks.get(usedChunks - 1);
+        int lastRow = last.size - 1;
+        long moved = Entity.NULL;
+        if (hole != last || row != lastRow) {
+            moved = last.entities[lastRow];
+            hole.entities[row] = moved;
+            for (int s = 0; s < components.length; s++) {
+                Object[] src = last.data[s];
+                Object[] dst = hole.data[s];
+                for (int f = 0; f < src.length; f++) {
+                    System.arraycopy(src[f], lastRow, dst[f], row, 1);
+                }
+            }
+        }
+        for (int s = 0; s < components.length; s++) {
+            if (components[s].kind() == ComponentKind.REFERENCE) {
+                ((Object[]) last.data[s][0])[lastRow] = null;
+            }
+        }
+        last.size--;
+        if (last.size == 0) {
+            usedChunks--;
+        }
+        size--;
+        return moved;
+    }
+
+    /**
+     * Copies every column the two archetypes share from a row of this archetype to a row of
+     * {@code target}; the target's other columns keep what they hold.
+     */
+    public void copyShared(int chunk, int row, Archetype target, int targetChunk, int targetRow) {
+        Chunk src = chunks.get(chunk);
+        Chunk dst = target.chunks.get(targetChunk);
+        int[] a = columns;
+        int[] b = target.columns;
+        int i = 0;
+        int j = 0;
+        while (i < a.length && j < b.length) {
+            if (a[i] == b[j]) {
+                Object[] sa = src.data[i];
+                Object[] da = dst.data[j];
+                for (int f = 0; f < sa.length; f++) {
+                    System.arraycopy(sa[f], row, da[f], targetRow, 1);
+                }
+                i++;
+                j++;
+            } else if (a[i] < b[j]) {
+                i++;
+            } else {
+                j++;
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Archetype#" + id + Arrays.toString(components);
+    }
+}

@@ -1,0 +1,75 @@
+package dev.orrery.ecs.archetype;
+
+import dev.orrery.ecs.component.Component;
+
+/**
+ * A fixed-capacity block of rows of one archetype, stored as structure of arrays: for each
+ * column of the archetype, one array per field ({@code float[] x}, {@code float[] y}, ...),
+ * plus the entity id of each row. Rows {@code [0, size)} are live and dense: removal swaps
+ * the archetype's last row into the hole.
+ *
+ * <p>Systems do not use this class directly; they read columns through a
+ * {@code dev.orrery.ecs.query.ChunkView}, which checks what they declared.
+ *
+ * <p><b>Threading:</b> the arrays may be read and written by many threads at once only as
+ * the scheduler arranges (disjoint chunks, or read-only sharing); {@link #size()} changes
+ * only at structural changes, which no job runs beside.
+ */
+public final class Chunk {
+    private final Archetype archetype;
+    private final int index;
+    final long[] entities;
+    final Object[][] data;
+    int size;
+
+    Chunk(Archetype archetype, int index, int capacity) {
+        this.archetype = archetype;
+        this.index = index;
+        this.entities = new long[capacity];
+        Component<?>[] cols = archetype.componentArray();
+        this.data = new Object[cols.length][];
+        for (int s = 0; s < cols.length; s++) {
+            data[s] = cols[s].type().newArrays(capacity);
+        }
+    }
+
+    /** The archetype this chunk belongs to. */
+    public Archetype archetype() {
+        return archetype;
+    }
+
+    /** The chunk's position in its archetype, stable while the chunk holds rows. */
+    public int index() {
+        return index;
+    }
+
+    /** Number of live rows. */
+    public int size() {
+        return size;
+    }
+
+    /** Row capacity (a power of two). */
+    public int capacity() {
+        return entities.length;
+    }
+
+    /** The entity at {@code row}. */
+    public long entity(int row) {
+        return entities[row];
+    }
+
+    /** The entity id array; rows {@code [0, size())} are live. Callers must not write it. */
+    public long[] entities() {
+        return entities;
+    }
+
+    /** The field arrays of the column at archetype slot {@code slot}. */
+    public Object[] columnArrays(int slot) {
+        return data[slot];
+    }
+
+    /** Field array {@code field} of the column at archetype slot {@code slot}. */
+    public Object array(int slot, int field) {
+        return data[slot][field];
+    }
+}

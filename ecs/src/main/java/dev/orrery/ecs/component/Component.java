@@ -1,0 +1,86 @@
+package dev.orrery.ecs.component;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * A column: one component type under one instance name. An entity holds at most one
+ * instance per column, and its instance names are unique, so one entity may carry two
+ * {@code RenderData} instances as {@code "Fog"} and {@code "Vignette"}. The unnamed form of
+ * a type uses the type's simple name as its instance name.
+ *
+ * <p>Handles are created once by the world's registry ({@code World.component(...)}) and
+ * compared by identity; {@link #id()} is dense and stable for the life of the world.
+ *
+ * @param <T> the component's Java type
+ */
+public final class Component<T> {
+    private final int id;
+    private final ComponentType<T> type;
+    private final String name;
+    private final int nameHash;
+    private final List<Field> fields;
+
+    Component(int id, ComponentType<T> type, String name, int nameHash) {
+        this.id = id;
+        this.type = type;
+        this.name = name;
+        this.nameHash = nameHash;
+        List<Field> fs = new ArrayList<>(type.fieldCount());
+        for (int i = 0; i < type.fieldCount(); i++) {
+            fs.add(new Field(this, i));
+        }
+        this.fields = Collections.unmodifiableList(fs);
+    }
+
+    /** Dense column id within the world. */
+    public int id() {
+        return id;
+    }
+
+    /** The component type stored in this column. */
+    public ComponentType<T> type() {
+        return type;
+    }
+
+    /** The instance name ("Fog"), or the type's simple name for the unnamed form. */
+    public String name() {
+        return name;
+    }
+
+    /** The instance name's 32-bit hash (see {@link NameHash}). */
+    public int nameHash() {
+        return nameHash;
+    }
+
+    /** The storage kind of the type. */
+    public ComponentKind kind() {
+        return type.kind();
+    }
+
+    /** Handle of field {@code i}, for chunk access and property access. */
+    public Field field(int i) {
+        return fields.get(i);
+    }
+
+    /**
+     * Handle of the named field.
+     *
+     * @throws IllegalArgumentException listing the fields that exist when there is none by that name
+     */
+    public Field field(String fieldName) {
+        return fields.get(type.fieldIndex(fieldName));
+    }
+
+    /** All field handles in declaration order. */
+    public List<Field> fields() {
+        return fields;
+    }
+
+    /** {@code "RenderData:Fog"} for a named instance, the type name for the unnamed form. */
+    @Override
+    public String toString() {
+        return name.equals(type.name()) ? name : type.name() + ":" + name;
+    }
+}

@@ -1,0 +1,139 @@
+package dev.orrery.ecs.component;
+
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Registers component types and their columns (type plus instance name) and hands out
+ * dense ids for both. Registering the same type or the same (type, name) twice returns
+ * the existing handle, so registration is idempotent and order alone decides the ids.
+ *
+ * <p>Instance names are checked for hash collisions: two different names with the same
+ * 32-bit hash are refused, so a name hash identifies its name within the world.
+ *
+ * <p><b>Threading:</b> not thread-safe; register components during set-up, on the thread
+ * that owns the world.
+ */
+public final class ComponentRegistry {
+    private final Map<Class<?>, ComponentType<?>> typesByClass = new HashMap<>();
+    private final List<ComponentType<?>> types = new ArrayList<>();
+    private final Map<ColumnKey, Component<?>> columnsByKey = new HashMap<>();
+    private final List<Component<?>> columns = new ArrayList<>();
+    private final Int2ObjectOpenHashMap<String> namesByHash = new Int2ObjectOpenHashMap<>();
+
+    private record ColumnKey(ComponentType<?> type, String name) {
+    }
+
+    /** Creates an empty registry. */
+    public ComponentRegistry() {
+    }
+
+    /**
+     * The value or tag type for a record class, registering it on first use.
+     *
+     * @throws IllegalArgumentException if the class is not a record of primitive fields, or
+     *     it was registered before as a reference component
+     */
+    @SuppressWarnings("unchecked")
+    public <T> ComponentType<T> valueType(Class<T> type) {
+        Objects.requireNonNull(type, "type");
+        ComponentType<?> existing = typesByClass.get(type);
+        if (existing != null) {
+            if (existing.kind() == ComponentKind.REFERENCE) {
+                throw new IllegalArgumentException(type.getName() + " is registered as a reference component; use "
+                        + "World.referenceComponent for it everywhere");
+            }
+            return (ComponentType<T>) existing;
+        }
+        ComponentType<T> t = ComponentType.ofRecord(types.size(), type);
+        types.add(t);
+        typesByClass.put(type, t);
+        return t;
+    }
+
+    /**
+     * The reference type for a class, registering it on first use.
+     *
+     * @throws IllegalArgumentException if the class was registered before as a value or tag component
+     */
+    @SuppressWarnings("unchecked")
+    public <T> ComponentType<T> referenceType(Class<T> type) {
+        Objects.requireNonNull(type, "type");
+        ComponentType<?> existing = typesByClass.get(type);
+        if (existing != null) {
+            if (existing.kind() != ComponentKind.REFERENCE) {
+                throw new IllegalArgumentException(type.getName() + " is registered as a " + existing.kind()
+                        + " component; it cannot also be a reference component");
+            }
+            return (ComponentType<T>) existing;
+        }
+        ComponentType<T> t = ComponentType.ofReference(types.size(), type);
+        types.add(t);
+        typesByClass.put(type, t);
+        return t;
+    }
+
+    /**
+     * The column for {@code type} under instance {@code name}, creating it on first use.
+     *
+     * @throws IllegalArgumentException if the name is empty, or its hash collides with
+     *     another name already registered
+     */
+    @SuppressWarnings("unchecked")
+    public <T> Component<T> column(ComponentType<T> type, String name) {
+        Objects.requireNonNull(name, "name");
+        if (name.isEmpty()) {
+            throw new IllegalArgumentException("component instance name for " + type.name() + " must not be empty");
+        }
+        ColumnKey key = new ColumnKey(type, name);
+        Component<?> existing = columnsByKey.get(key);
+        if (existing != null) {
+            return (Component<T>) existing;
+        }
+        int hash = NameHash.of(name);
+        String other = namesByHash.get(hash);
+        if (other != null && !other.equals(name)) {
+            throw new IllegalArgumentException("component instance name '" + name + "' has the same 32-bit hash as '"
+                    + other + "' (0x" + Integer.toHexString(hash) + "); rename one of them");
+        }
+        namesByHash.put(hash, name);
+        Component<T> c = new Component<>(columns.size(), type, name, hash);
+        columns.add(c);
+        columnsByKey.put(key, c);
+        return c;
+    }
+
+    /** The column with dense id {@code id}. */
+    public Component<?> column(int id) {
+        return columns.get(id);
+    }
+
+    /** Number of columns registered. */
+    public int columnCount() {
+        return columns.size();
+    }
+
+    /** Number of types registered. */
+    public int typeCount() {
+        return types.size();
+    }
+
+    /** The type with dense id {@code id}. */
+    public ComponentType<?> type(int id) {
+        return types.get(id);
+    }
+
+    /** The registered name with this hash, or {@code null}. */
+    public String nameOf(int nameHash) {
+        return namesByHash.get(nameHash);
+    }
+
+    /** All columns in id order (a read-only view). */
+    public List<Component<?>> columns() {
+        return java.util.Collections.unmodifiableList(columns);
+    }
+}

@@ -1,0 +1,275 @@
+package dev.orrery.ecs.component;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Method;
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The schema of one component type: its Java class, how it is stored, and for a value
+ * component its fields in declaration order. Reflection runs once, here, at registration;
+ * reading and writing field values afterwards goes through method handles typed to the
+ * primitive field, so no value is boxed on the write path.
+ *
+ * <p>One type may back several columns (named instances), see {@link Component}.
+ *
+ * @param <T> the component's Java type
+ */
+public final class ComponentType<T> {
+    private final int id;
+    private final Class<T> javaClass;
+    private final ComponentKind kind;
+    private final String[] fieldNames;
+    private final FieldType[] fieldTypes;
+    private final MethodHandle[] getters;
+    private final MethodHandle constructor;
+    private final int rowBytes;
+
+    private ComponentType(int id, Class<T> javaClass, ComponentKind kind, String[] fieldNames,
+                          FieldType[] fieldTypes, MethodHandle[] getters, MethodHandle constructor) {
+        this.id = id;
+        this.javaClass = javaClass;
+        this.kind = kind;
+        this.fieldNames = fieldNames;
+        this.fieldTypes = fieldTypes;
+        this.getters = getters;
+        this.constructor = constructor;
+        int bytes = 0;
+        for (FieldType t : fieldTypes) {
+            bytes += t.bytes();
+        }
+        this.rowBytes = bytes;
+    }
+
+    /**
+     * Builds the schema of a value or tag component from a record. A record with no
+     * components is a tag; otherwise every component must be a primitive.
+     *
+     * @throws IllegalArgumentException naming the first field whose type is not a primitive
+     */
+    static <T> ComponentType<T> ofRecord(int id, Class<T> type) {
+        if (!type.isRecord()) {
+            throw new IllegalArgumentException(type.getName() + " is not a record: declare value components as "
+                    + "records of primitive fields, or register it with World.referenceComponent(" + type.getSimpleName()
+                    + ".class)");
+        }
+        RecordComponent[] rcs = type.getRecordComponents();
+        if (rcs.length == 0) {
+            return new ComponentType<>(id, type, ComponentKind.TAG, new String[0], new FieldType[0], new MethodHandle[0],
+                    null);
+        }
+        String[] names = new String[rcs.length];
+        FieldType[] types = new FieldType[rcs.length];
+        MethodHandle[] getters = new MethodHandle[rcs.length];
+        Class<?>[] paramTypes = new Class<?>[rcs.length];
+        MethodHandles.Lookup lookup = MethodHandles.lookup();
+        for (int i = 0; i < rcs.length; i++) {
+            RecordComponent rc = rcs[i];
+            FieldType ft = FieldType.ofPrimitive(rc.getType());
+            if (ft == null) {
+                throw new IllegalArgumentException("component " + type.getName() + " field '" + rc.getName() + "' has type "
+                        + rc.getType().getTypeName() + ", which a value component cannot hold: use boolean, byte, short, "
+                        + "char, int, long, float or double, or register the type with World.referenceComponent("
+                        + type.getSimpleName() + ".class) to store it as an object");
+            }
+            names[i] = rc.getName();
+            types[i] = ft;
+            paramTypes[i] = rc.getType();
+            Method accessor = rc.getAccessor();
+            try {
+                accessor.setAccessible(true);
+                getters[i] = lookup.unreflect(accessor).asType(MethodType.methodType(rc.getType(), Object.class));
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                throw inaccessible(type, e);
+            }
+        }
+        MethodHandle ctor;
+        try {
+            Constructor<T> c = type.getDeclaredConstructor(paramTypes);
+            c.setAccessible(true);
+            ctor = lookup.unreflectConstructor(c).asSpreader(Object[].class, rcs.length)
+                    .asType(MethodType.methodType(Object.class, Object[].class));
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw inaccessible(type, e);
+        }
+        return new ComponentType<>(id, type, ComponentKind.VALUE, names, types, getters, ctor);
+    }
+
+    /** Builds the schema of a reference component: one object slot per row. */
+    static <T> ComponentType<T> ofReference(int id, Class<T> type) {
+        return new ComponentType<>(id, type, ComponentKind.REFERENCE, new String[] {"value"},
+                new FieldType[] {FieldType.OBJECT}, new MethodHandle[0], null);
+    }
+
+    private static IllegalArgumentException inaccessible(Class<?> type, Exception cause) {
+        return new IllegalArgumentException("cannot access the record " + type.getName() + " (" + cause
+                + "); if it lives in a named module, open its package to dev.orrery.ecs", cause);
+    }
+
+    /** Dense id of this type within its world's registry. */
+    public int id() {
+        return id;
+    }
+
+    /** The Java class of the component. */
+    public Class<T> javaClass() {
+        return javaClass;
+    }
+
+    /** The type's name: the class's simple name, also the default instance name. */
+    public String name() {
+        return javaClass.getSimpleName();
+    }
+
+    /** How the type is stored. */
+    public ComponentKind kind() {
+        return kind;
+    }
+
+    /** Number of stored fields: the record components of a value type, 1 for a reference, 0 for a tag. */
+    public int fieldCount() {
+        return fieldTypes.length;
+    }
+
+    /** The name of field {@code i} ({@code "value"} for a reference component). */
+    public String fieldName(int i) {
+        return fieldNames[i];
+    }
+
+    /** The storage type of field {@code i}. */
+    public FieldType fieldType(int i) {
+        return fieldTypes[i];
+    }
+
+    /** The field names in declaration order. */
+    public List<String> fieldNames() {
+        return List.of(fieldNames);
+    }
+
+    /**
+     * The index of the named field.
+     *
+     * @throws IllegalArgumentException listing the fields that exist when there is none by that name
+     */
+    public int fieldIndex(String field) {
+        for (int i = 0; i < fieldNames.length; i++) {
+            if (fieldNames[i].equals(field)) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("component " + name() + " has no field '" + field + "'; its fields are "
+                + Arrays.toString(fieldNames));
+    }
+
+    /** Bytes one row of this type takes in a chunk. */
+    public int rowBytes() {
+        return rowBytes;
+    }
+
+    /**
+     * Writes {@code value}'s fields into row {@code row} of {@code arrays} (one array per
+     * field). Value components are unpacked field by field without boxing; a reference
+     * component stores the object itself; a tag writes nothing.
+     */
+    public void write(Object value, Object[] arrays, int row) {
+        if (kind == ComponentKind.REFERENCE) {
+            ((Object[]) arrays[0])[row] = value;
+            return;
+        }
+        if (kind == ComponentKind.TAG) {
+            return;
+        }
+        try {
+            for (int i = 0; i < getters.length; i++) {
+                MethodHandle g = getters[i];
+                Object a = arrays[i];
+                switch (fieldTypes[i]) {
+                    case BOOLEAN: ((boolean[]) a)[row] = (boolean) g.invokeExact(value); break;
+                    case BYTE: ((byte[]) a)[row] = (byte) g.invokeExact(value); break;
+                    case SHORT: ((short[]) a)[row] = (short) g.invokeExact(value); break;
+                    case CHAR: ((char[]) a)[row] = (char) g.invokeExact(value); break;
+                    case INT: ((int[]) a)[row] = (int) g.invokeExact(value); break;
+                    case FLOAT: ((float[]) a)[row] = (float) g.invokeExact(value); break;
+                    case LONG: ((long[]) a)[row] = (long) g.invokeExact(value); break;
+                    case DOUBLE: ((double[]) a)[row] = (double) g.invokeExact(value); break;
+                    default: throw new IllegalStateException("value field of type OBJECT");
+                }
+            }
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException("reading record " + name(), t);
+        }
+    }
+
+    /**
+     * The raw bits of each field of {@code value} (see {@link FieldType#bits}); used to fill
+     * many rows with one value. Not for reference components.
+     */
+    public long[] bitsOf(Object value) {
+        long[] out = new long[fieldTypes.length];
+        Object[] one = new Object[fieldTypes.length];
+        for (int i = 0; i < one.length; i++) {
+            one[i] = fieldTypes[i].newArray(1);
+        }
+        write(value, one, 0);
+        for (int i = 0; i < one.length; i++) {
+            out[i] = fieldTypes[i].bits(one[i], 0);
+        }
+        return out;
+    }
+
+    /**
+     * Builds a record from row {@code row} of {@code arrays}: a new object (cold paths only;
+     * hot loops read the field arrays directly). A reference component returns the stored
+     * object; a tag returns {@code null}.
+     */
+    @SuppressWarnings("unchecked")
+    public T read(Object[] arrays, int row) {
+        if (kind == ComponentKind.REFERENCE) {
+            return (T) ((Object[]) arrays[0])[row];
+        }
+        if (kind == ComponentKind.TAG) {
+            return null;
+        }
+        Object[] args = new Object[fieldTypes.length];
+        for (int i = 0; i < args.length; i++) {
+            args[i] = fieldTypes[i].box(arrays[i], row);
+        }
+        try {
+            return (T) (Object) constructor.invokeExact(args);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException("building record " + name(), t);
+        }
+    }
+
+    /** A new set of zeroed field arrays of {@code capacity} rows, one per field. */
+    public Object[] newArrays(int capacity) {
+        Object[] arrays = new Object[fieldTypes.length];
+        for (int i = 0; i < arrays.length; i++) {
+            arrays[i] = fieldTypes[i].newArray(capacity);
+        }
+        return arrays;
+    }
+
+    /** Field names for messages. */
+    List<String> describeFields() {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < fieldNames.length; i++) {
+            out.add(fieldTypes[i].javaType().getSimpleName() + " " + fieldNames[i]);
+        }
+        return out;
+    }
+
+    @Override
+    public String toString() {
+        return name() + describeFields();
+    }
+}

@@ -1,0 +1,43 @@
+package dev.orrery.ecs.component;
+
+/**
+ * A pre-resolved handle to one field of one column ({@code RenderData:Fog.density}). Chunk
+ * views hand out the field's primitive array for it, and property access reads and writes
+ * through it with no name look-up and no reflection.
+ */
+public final class Field {
+    private final Component<?> component;
+    private final int index;
+    private final FieldType type;
+
+    Field(Component<?> component, int index) {
+        this.component = component;
+        this.index = index;
+        this.type = component.type().fieldType(index);
+    }
+
+    /** The column this field belongs to. */
+    public Component<?> component() {
+        return component;
+    }
+
+    /** The field's position in the record. */
+    public int index() {
+        return index;
+    }
+
+    /** The field's storage type. */
+    public FieldType type() {
+        return type;
+    }
+
+    /** The field's name in the record. */
+    public String name() {
+        return component.type().fieldName(index);
+    }
+
+    @Override
+    public String toString() {
+        return component + "." + name();
+    }
+}

@@ -1,0 +1,177 @@
+package dev.orrery.ecs.component;
+
+/**
+ * The primitive field types a value component may hold, with the column operations each
+ * needs. A value component's field is stored as one primitive array per chunk.
+ */
+public enum FieldType {
+    /** {@code boolean}, stored in a {@code boolean[]}. */
+    BOOLEAN(boolean.class, 1),
+    /** {@code byte}, stored in a {@code byte[]}. */
+    BYTE(byte.class, 1),
+    /** {@code short}, stored in a {@code short[]}. */
+    SHORT(short.class, 2),
+    /** {@code char}, stored in a {@code char[]}. */
+    CHAR(char.class, 2),
+    /** {@code int}, stored in an {@code int[]}. */
+    INT(int.class, 4),
+    /** {@code float}, stored in a {@code float[]}. */
+    FLOAT(float.class, 4),
+    /** {@code long}, stored in a {@code long[]}. */
+    LONG(long.class, 8),
+    /** {@code double}, stored in a {@code double[]}. */
+    DOUBLE(double.class, 8),
+    /** A reference component's single object slot, stored in an {@code Object[]}. */
+    OBJECT(Object.class, 4);
+
+    private final Class<?> javaType;
+    private final int bytes;
+
+    FieldType(Class<?> javaType, int bytes) {
+        this.javaType = javaType;
+        this.bytes = bytes;
+    }
+
+    /** The Java type of one element. */
+    public Class<?> javaType() {
+        return javaType;
+    }
+
+    /** Bytes per element, used to size chunks (a reference counts as a compressed pointer). */
+    public int bytes() {
+        return bytes;
+    }
+
+    /** The field type for a primitive Java type, or {@code null} if it is not supported. */
+    public static FieldType ofPrimitive(Class<?> type) {
+        for (FieldType t : values()) {
+            if (t != OBJECT && t.javaType == type) {
+                return t;
+            }
+        }
+        return null;
+    }
+
+    /** A new zeroed array of this type with {@code length} elements. */
+    public Object newArray(int length) {
+        switch (this) {
+            case BOOLEAN: return new boolean[length];
+            case BYTE: return new byte[length];
+            case SHORT: return new short[length];
+            case CHAR: return new char[length];
+            case INT: return new int[length];
+            case FLOAT: return new float[length];
+            case LONG: return new long[length];
+            case DOUBLE: return new double[length];
+            default: return new Object[length];
+        }
+    }
+
+    /** Sets element {@code i} of {@code array} (of this type) to zero, false or null. */
+    public void clear(Object array, int i) {
+        switch (this) {
+            case BOOLEAN: ((boolean[]) array)[i] = false; break;
+            case BYTE: ((byte[]) array)[i] = 0; break;
+            case SHORT: ((short[]) array)[i] = 0; break;
+            case CHAR: ((char[]) array)[i] = 0; break;
+            case INT: ((int[]) array)[i] = 0; break;
+            case FLOAT: ((float[]) array)[i] = 0f; break;
+            case LONG: ((long[]) array)[i] = 0L; break;
+            case DOUBLE: ((double[]) array)[i] = 0d; break;
+            default: ((Object[]) array)[i] = null; break;
+        }
+    }
+
+    /** Element {@code i} of {@code array} boxed (cold paths only: error messages, record building). */
+    public Object box(Object array, int i) {
+        switch (this) {
+            case BOOLEAN: return ((boolean[]) array)[i];
+            case BYTE: return ((byte[]) array)[i];
+            case SHORT: return ((short[]) array)[i];
+            case CHAR: return ((char[]) array)[i];
+            case INT: return ((int[]) array)[i];
+            case FLOAT: return ((float[]) array)[i];
+            case LONG: return ((long[]) array)[i];
+            case DOUBLE: return ((double[]) array)[i];
+            default: return ((Object[]) array)[i];
+        }
+    }
+
+    /**
+     * The raw bits of element {@code i} as a {@code long}: floating-point values by their
+     * exact bit pattern, so hashes and comparisons are bit-for-bit. Not for OBJECT.
+     */
+    public long bits(Object array, int i) {
+        switch (this) {
+            case BOOLEAN: return ((boolean[]) array)[i] ? 1L : 0L;
+            case BYTE: return ((byte[]) array)[i];
+            case SHORT: return ((short[]) array)[i];
+            case CHAR: return ((char[]) array)[i];
+            case INT: return ((int[]) array)[i];
+            case FLOAT: return Float.floatToRawIntBits(((float[]) array)[i]);
+            case LONG: return ((long[]) array)[i];
+            case DOUBLE: return Double.doubleToRawLongBits(((double[]) array)[i]);
+            default: throw new IllegalStateException("OBJECT fields have no bit pattern");
+        }
+    }
+
+    /** Writes raw bits (as produced by {@link #bits}) into element {@code i}. Not for OBJECT. */
+    public void setBits(Object array, int i, long bits) {
+        switch (this) {
+            case BOOLEAN: ((boolean[]) array)[i] = bits != 0; break;
+            case BYTE: ((byte[]) array)[i] = (byte) bits; break;
+            case SHORT: ((short[]) array)[i] = (short) bits; break;
+            case CHAR: ((char[]) array)[i] = (char) bits; break;
+            case INT: ((int[]) array)[i] = (int) bits; break;
+            case FLOAT: ((float[]) array)[i] = Float.intBitsToFloat((int) bits); break;
+            case LONG: ((long[]) array)[i] = bits; break;
+            case DOUBLE: ((double[]) array)[i] = Double.longBitsToDouble(bits); break;
+            default: throw new IllegalStateException("OBJECT fields have no bit pattern");
+        }
+    }
+
+    /** Fills elements {@code [from, to)} with the value given by raw bits. Not for OBJECT. */
+    public void fillBits(Object array, int from, int to, long bits) {
+        switch (this) {
+            case BOOLEAN: java.util.Arrays.fill((boolean[]) array, from, to, bits != 0); break;
+            case BYTE: java.util.Arrays.fill((byte[]) array, from, to, (byte) bits); break;
+            case SHORT: java.util.Arrays.fill((short[]) array, from, to, (short) bits); break;
+            case CHAR: java.util.Arrays.fill((char[]) array, from, to, (char) bits); break;
+            case INT: java.util.Arrays.fill((int[]) array, from, to, (int) bits); break;
+            case FLOAT: java.util.Arrays.fill((float[]) array, from, to, Float.intBitsToFloat((int) bits)); break;
+            case LONG: java.util.Arrays.fill((long[]) array, from, to, bits); break;
+            case DOUBLE: java.util.Arrays.fill((double[]) array, from, to, Double.longBitsToDouble(bits)); break;
+            default: throw new IllegalStateException("OBJECT fields have no bit pattern");
+        }
+    }
+
+    /** Converts a boxed value of this type to raw bits (cold paths: property access by name). */
+    public long bitsOf(Object boxed) {
+        switch (this) {
+            case BOOLEAN: return ((Boolean) boxed) ? 1L : 0L;
+            case BYTE: return ((Number) boxed).byteValue();
+            case SHORT: return ((Number) boxed).shortValue();
+            case CHAR: return (Character) boxed;
+            case INT: return ((Number) boxed).intValue();
+            case FLOAT: return Float.floatToRawIntBits(((Number) boxed).floatValue());
+            case LONG: return ((Number) boxed).longValue();
+            case DOUBLE: return Double.doubleToRawLongBits(((Number) boxed).doubleValue());
+            default: throw new IllegalStateException("OBJECT fields have no bit pattern");
+        }
+    }
+
+    /** Converts raw bits to the boxed value of this type (cold paths). */
+    public Object boxBits(long bits) {
+        switch (this) {
+            case BOOLEAN: return bits != 0;
+            case BYTE: return (byte) bits;
+            case SHORT: return (short) bits;
+            case CHAR: return (char) bits;
+            case INT: return (int) bits;
+            case FLOAT: return Float.intBitsToFloat((int) bits);
+            case LONG: return bits;
+            case DOUBLE: return Double.longBitsToDouble(bits);
+            default: throw new IllegalStateException("OBJECT fields have no bit pattern");
+        }
+    }
+}

@@ -1,0 +1,147 @@
+package dev.orrery.ecs.entity;
+
+import it.unimi.dsi.fastutil.ints.IntArrayFIFOQueue;
+import java.util.Arrays;
+
+/**
+ * The dense location table: for every entity index its generation and where the entity
+ * lives (archetype, chunk, row). Freed indices are recycled first-in first-out, so the
+ * same sequence of spawns and despawns always hands out the same ids.
+ *
+ * <p><b>Threading:</b> not thread-safe. Only the thread that applies structural changes
+ * may mutate it; any thread may read it while no structural change is running.
+ */
+public final class EntityTable {
+    private static final int DEAD = -1;
+
+    private int[] generations = new int[1024];
+    private int[] archetypes = new int[1024];
+    private int[] chunks = new int[1024];
+    private int[] rows = new int[1024];
+    private int highWater;
+    private int alive;
+    private final IntArrayFIFOQueue free = new IntArrayFIFOQueue();
+
+    /** Creates an empty table. */
+    public EntityTable() {
+        Arrays.fill(archetypes, DEAD);
+    }
+
+    /** Allocates an id for a new entity; its location must be set with {@link #place}. */
+    public long allocate() {
+        int index;
+        if (!free.isEmpty()) {
+            index = free.dequeueInt();
+        } else {
+            index = highWater++;
+            ensureCapacity(highWater);
+        }
+        int gen = generations[index] + 1;
+        if (gen == 0) {
+            gen = 1; // generation wrapped; 0 is reserved for Entity.NULL
+        }
+        generations[index] = gen;
+        alive++;
+        return Entity.of(index, gen);
+    }
+
+    /** Records where a live entity is stored. */
+    public void place(int index, int archetype, int chunk, int row) {
+        archetypes[index] = archetype;
+        chunks[index] = chunk;
+        rows[index] = row;
+    }
+
+    /** Moves an entity to another row of the same archetype (after a swap-with-last removal). */
+    public void moveRow(int index, int chunk, int row) {
+        chunks[index] = chunk;
+        rows[index] = row;
+    }
+
+    /** Frees an entity's index; the id becomes stale at once. */
+    public void release(long entity) {
+        int index = Entity.index(entity);
+        archetypes[index] = DEAD;
+        alive--;
+        free.enqueue(index);
+    }
+
+    /** True when {@code entity} names a live entity of the current generation. */
+    public boolean isAlive(long entity) {
+        int index = Entity.index(entity);
+        return index >= 0 && index < highWater && archetypes[index] != DEAD
+                && generations[index] == Entity.generation(entity);
+    }
+
+    /** Throws {@link StaleEntityException} unless {@code entity} is alive; returns its index. */
+    public int require(long entity, String operation) {
+        if (!isAlive(entity)) {
+            throw new StaleEntityException(entity, operation);
+        }
+        return Entity.index(entity);
+    }
+
+    /** The archetype id of a live entity's index. */
+    public int archetype(int index) {
+        return archetypes[index];
+    }
+
+    /** The chunk index of a live entity's index. */
+    public int chunk(int index) {
+        return chunks[index];
+    }
+
+    /** The row of a live entity's index. */
+    public int row(int index) {
+        return rows[index];
+    }
+
+    /** The current generation stored at an index (the last one handed out). */
+    public int generation(int index) {
+        return generations[index];
+    }
+
+    /** The live id at an index, or {@link Entity#NULL} when the slot is free. */
+    public long idAt(int index) {
+        if (index < 0 || index >= highWater || archetypes[index] == DEAD) {
+            return Entity.NULL;
+        }
+        return Entity.of(index, generations[index]);
+    }
+
+    /** One past the largest index ever handed out. */
+    public int highWater() {
+        return highWater;
+    }
+
+    /** The number of live entities. */
+    public int aliveCount() {
+        return alive;
+    }
+
+    /** The free indices in the order they will be reused, copied into a new array. */
+    public int[] freeListInOrder() {
+        int n = free.size();
+        int[] out = new int[n];
+        for (int i = 0; i < n; i++) {
+            int v = free.dequeueInt();
+            out[i] = v;
+            free.enqueue(v);
+        }
+        return out;
+    }
+
+    /** Grows the table so that indices below {@code n} are valid (used before bulk allocation). */
+    public void ensureCapacity(int n) {
+        if (n <= generations.length) {
+            return;
+        }
+        int cap = Math.max(n, generations.length * 2);
+        generations = Arrays.copyOf(generations, cap);
+        chunks = Arrays.copyOf(chunks, cap);
+        rows = Arrays.copyOf(rows, cap);
+        int old = archetypes.length;
+        archetypes = Arrays.copyOf(archetypes, cap);
+        Arrays.fill(archetypes, old, cap, DEAD);
+    }
+}
