@@ -29,6 +29,7 @@ public final class ComponentType<T> {
     private final MethodHandle[] getters;
     private final MethodHandle constructor;
     private final int rowBytes;
+    private final boolean[] entityRefs;
 
     private ComponentType(int id, Class<T> javaClass, ComponentKind kind, String[] fieldNames,
                           FieldType[] fieldTypes, MethodHandle[] getters, MethodHandle constructor) {
@@ -39,6 +40,13 @@ public final class ComponentType<T> {
         this.fieldTypes = fieldTypes;
         this.getters = getters;
         this.constructor = constructor;
+        this.entityRefs = new boolean[fieldTypes.length];
+        if (javaClass.isRecord()) {
+            RecordComponent[] rcs = javaClass.getRecordComponents();
+            for (int i = 0; i < rcs.length && i < entityRefs.length; i++) {
+                entityRefs[i] = rcs[i].isAnnotationPresent(EntityRef.class);
+            }
+        }
         int bytes = 0;
         for (FieldType t : fieldTypes) {
             bytes += t.bytes();
@@ -76,6 +84,10 @@ public final class ComponentType<T> {
                         + rc.getType().getTypeName() + ", which a value component cannot hold: use boolean, byte, short, "
                         + "char, int, long, float or double, or register the type with World.referenceComponent("
                         + type.getSimpleName() + ".class) to store it as an object");
+            }
+            if (rc.isAnnotationPresent(EntityRef.class) && ft != FieldType.LONG) {
+                throw new IllegalArgumentException("component " + type.getName() + " field '" + rc.getName()
+                        + "' is marked @EntityRef but is " + rc.getType().getTypeName() + "; entity ids are long");
             }
             names[i] = rc.getName();
             types[i] = ft;
@@ -166,6 +178,11 @@ public final class ComponentType<T> {
                 + Arrays.toString(fieldNames));
     }
 
+    /** True when field {@code i} is a {@code long} marked {@link EntityRef}. */
+    public boolean isEntityRef(int i) {
+        return entityRefs[i];
+    }
+
     /** Bytes one row of this type takes in a chunk. */
     public int rowBytes() {
         return rowBytes;
@@ -199,6 +216,36 @@ public final class ComponentType<T> {
                     case DOUBLE: ((double[]) a)[row] = (double) g.invokeExact(value); break;
                     default: throw new IllegalStateException("value field of type OBJECT");
                 }
+            }
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException("reading record " + name(), t);
+        }
+    }
+
+    /**
+     * Writes the raw bits of each field of value record {@code value} into
+     * {@code dst[offset .. offset + fieldCount())}, without boxing or allocating (command
+     * buffers record payloads this way). Not for reference components.
+     */
+    public void writeBits(Object value, long[] dst, int offset) {
+        try {
+            for (int i = 0; i < getters.length; i++) {
+                MethodHandle g = getters[i];
+                long bits;
+                switch (fieldTypes[i]) {
+                    case BOOLEAN: bits = ((boolean) g.invokeExact(value)) ? 1L : 0L; break;
+                    case BYTE: bits = (byte) g.invokeExact(value); break;
+                    case SHORT: bits = (short) g.invokeExact(value); break;
+                    case CHAR: bits = (char) g.invokeExact(value); break;
+                    case INT: bits = (int) g.invokeExact(value); break;
+                    case FLOAT: bits = Float.floatToRawIntBits((float) g.invokeExact(value)); break;
+                    case LONG: bits = (long) g.invokeExact(value); break;
+                    case DOUBLE: bits = Double.doubleToRawLongBits((double) g.invokeExact(value)); break;
+                    default: throw new IllegalStateException("value field of type OBJECT");
+                }
+                dst[offset + i] = bits;
             }
         } catch (RuntimeException | Error e) {
             throw e;

@@ -1,0 +1,271 @@
+package dev.orrery.ecs.command;
+
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.ComponentKind;
+import dev.orrery.ecs.component.Field;
+import dev.orrery.ecs.component.FieldType;
+import dev.orrery.ecs.entity.Entity;
+import java.util.Arrays;
+
+/**
+ * Records structural changes (spawn, despawn, add, remove, and value writes that must wait
+ * for them) for later playback by {@link CommandPlayback} at a sync point.
+ *
+ * <p><b>Encoding.</b> Commands go into one growing {@code long[]} stream, three words of
+ * header (sort key; opcode, payload length, column, aux; entity) followed by the payload:
+ * a value component's fields as raw bits, one word each, read from the record through
+ * typed method handles, so nothing is boxed. Reference payloads go to a side
+ * {@code Object[]}. After warm-up (once the arrays have grown to a tick's volume),
+ * recording allocates nothing.
+ *
+ * <p><b>Sort key.</b> Every command carries {@code (system order, chunk ordinal, sequence)}
+ * packed into one {@code long}: 12, 24 and 27 bits. The scheduler sets the first two with
+ * {@link #beginChunk} before a job processes a chunk; the sequence counts commands within
+ * that chunk. Because one job processes a chunk on one thread in row order, the sequence
+ * orders the commands exactly as (row, sequence within the row) would, with fewer bits.
+ * Playback merges all buffers by this key, so which worker ran which chunk never changes
+ * the result.
+ *
+ * <p><b>Provisional handles.</b> {@link #spawn()} returns at once a handle with generation 0
+ * (which no live entity has) and an index made of this buffer's id (8 bits) and a local
+ * counter (24 bits). Later commands may use the handle, also inside
+ * {@link dev.orrery.ecs.component.EntityRef} fields of other components; playback resolves
+ * it to the real id.
+ *
+ * <p><b>Threading:</b> a buffer has one recording thread at a time (its worker); when an
+ * owner is bound with {@link #bindOwner}, recording from another thread fails an assertion.
+ * Recording must happen-before playback: the scheduler publishes a worker's buffer to the
+ * applying thread through the job-completion signal (a volatile write by the worker, read by
+ * the applying thread), and no job records while playback runs.
+ */
+public final class CommandBuffer {
+    static final int HEADER_WORDS = 3;
+    static final int OP_SPAWN = 1;
+    static final int OP_DESPAWN = 2;
+    static final int OP_ADD = 3;
+    static final int OP_REMOVE = 4;
+    static final int OP_SET = 5;
+    static final int OP_SET_FIELD = 6;
+
+    static final int SYSTEM_BITS = 12;
+    static final int CHUNK_BITS = 24;
+    static final int SEQ_BITS = 27;
+    static final int MAX_LOCAL_SPAWNS = (1 << 24) - 2;
+
+    private final int id;
+    long[] data = new long[256];
+    int size;
+    Object[] refs = new Object[16];
+    int refCount;
+    int spawned;
+    long[] resolved = new long[16];
+    private long keyBase;
+    private int seq;
+    private int count;
+    private Thread owner;
+
+    /**
+     * A buffer with id {@code id} (0..255). Buffers applied together must have distinct ids:
+     * the id is part of each provisional handle.
+     */
+    public CommandBuffer(int id) {
+        if (id < 0 || id > 255) {
+            throw new IllegalArgumentException("command buffer id " + id + " out of range 0..255");
+        }
+        this.id = id;
+    }
+
+    /** The buffer's id. */
+    public int id() {
+        return id;
+    }
+
+    /** Binds the recording thread; recording from another thread then fails an assertion. */
+    public void bindOwner(Thread thread) {
+        this.owner = thread;
+    }
+
+    private boolean ownedByCaller() {
+        return owner == null || owner == Thread.currentThread();
+    }
+
+    /**
+     * Sets the sort key prefix for the commands that follow: the system's position in the
+     * schedule and the chunk's ordinal within that system's matching chunks. Resets the
+     * sequence. Code outside the scheduler need not call it: commands then sort by
+     * recording order.
+     */
+    public void beginChunk(int systemOrder, int chunkOrdinal) {
+        if (systemOrder < 0 || systemOrder >= 1 << SYSTEM_BITS) {
+            throw new IllegalArgumentException("system order " + systemOrder + " exceeds " + ((1 << SYSTEM_BITS) - 1));
+        }
+        if (chunkOrdinal < 0 || chunkOrdinal >= 1 << CHUNK_BITS) {
+            throw new IllegalArgumentException("chunk ordinal " + chunkOrdinal + " exceeds " + ((1 << CHUNK_BITS) - 1));
+        }
+        keyBase = ((long) systemOrder << (CHUNK_BITS + SEQ_BITS)) | ((long) chunkOrdinal << SEQ_BITS);
+        seq = 0;
+    }
+
+    /** Number of commands recorded since the last playback. */
+    public int commandCount() {
+        return count;
+    }
+
+    /** True when nothing is recorded. */
+    public boolean isEmpty() {
+        return count == 0;
+    }
+
+    /** Records the spawn of an empty entity and returns its provisional handle. */
+    public long spawn() {
+        if (spawned >= MAX_LOCAL_SPAWNS) {
+            throw new IllegalStateException("command buffer " + id + " holds " + spawned + " spawns, the most one "
+                    + "buffer can hold between sync points; add a sync point or spread the spawns over systems");
+        }
+        long handle = Entity.of((id << 24) | (spawned + 1), 0);
+        spawned++;
+        header(OP_SPAWN, 0, 0, 0, handle);
+        return handle;
+    }
+
+    /** True when {@code entity} is a provisional handle (spawned in a buffer, not yet played back). */
+    public static boolean isProvisional(long entity) {
+        return Entity.generation(entity) == 0 && entity != Entity.NULL;
+    }
+
+    /** Records a despawn of an entity (real id or provisional handle). */
+    public void despawn(long entity) {
+        header(OP_DESPAWN, 0, 0, 0, entity);
+    }
+
+    /** Records adding {@code column} with zero values (or a tag). */
+    public void add(long entity, Component<?> column) {
+        header(OP_ADD, 0, column.id(), 0, entity);
+    }
+
+    /** Records adding {@code column} with {@code value} (replacing the value if the entity already holds it). */
+    public <T> void add(long entity, Component<T> column, T value) {
+        valueCommand(OP_ADD, entity, column, value);
+    }
+
+    /** Records removing {@code column}. */
+    public void remove(long entity, Component<?> column) {
+        header(OP_REMOVE, 0, column.id(), 0, entity);
+    }
+
+    /**
+     * Records overwriting {@code column}'s value. Jobs write columns their system declared
+     * directly through the chunk view; this command is for entities spawned in the same
+     * tick, and for columns a job may not write.
+     */
+    public <T> void set(long entity, Component<T> column, T value) {
+        valueCommand(OP_SET, entity, column, value);
+    }
+
+    /** Records overwriting one field from raw bits (see {@link FieldType#bits}). */
+    public void setBits(long entity, Field field, long bits) {
+        if (field.type() == FieldType.OBJECT) {
+            throw new IllegalArgumentException("field " + field + " holds an object; use set(entity, column, value)");
+        }
+        int at = header(OP_SET_FIELD, 1, field.component().id(), field.index(), entity);
+        data[at] = bits;
+    }
+
+    /** Records overwriting one {@code float} field. */
+    public void setFloat(long entity, Field field, float value) {
+        setBits(entity, requireType(field, FieldType.FLOAT), Float.floatToRawIntBits(value));
+    }
+
+    /** Records overwriting one {@code int} field. */
+    public void setInt(long entity, Field field, int value) {
+        setBits(entity, requireType(field, FieldType.INT), value);
+    }
+
+    /** Records overwriting one {@code long} field. */
+    public void setLong(long entity, Field field, long value) {
+        setBits(entity, requireType(field, FieldType.LONG), value);
+    }
+
+    /** Records overwriting one {@code double} field. */
+    public void setDouble(long entity, Field field, double value) {
+        setBits(entity, requireType(field, FieldType.DOUBLE), Double.doubleToRawLongBits(value));
+    }
+
+    private static Field requireType(Field field, FieldType type) {
+        if (field.type() != type) {
+            throw new IllegalArgumentException("field " + field + " is " + field.type() + ", not " + type);
+        }
+        return field;
+    }
+
+    private void valueCommand(int op, long entity, Component<?> column, Object value) {
+        if (value == null) {
+            throw new NullPointerException("value for " + column + " is null; use add(entity, column) for zero values");
+        }
+        if (!column.type().javaClass().isInstance(value)) {
+            throw new IllegalArgumentException("value of type " + value.getClass().getName() + " given for component "
+                    + column + " of type " + column.type().javaClass().getName());
+        }
+        ComponentKind kind = column.kind();
+        if (kind == ComponentKind.REFERENCE) {
+            if (refCount == refs.length) {
+                refs = Arrays.copyOf(refs, refCount * 2);
+            }
+            refs[refCount] = value;
+            header(op, 0, column.id(), refCount++, entity);
+        } else if (kind == ComponentKind.TAG) {
+            header(op, 0, column.id(), 0, entity);
+        } else {
+            int n = column.type().fieldCount();
+            int at = header(op, n, column.id(), 0, entity);
+            column.type().writeBits(value, data, at);
+        }
+    }
+
+    /** Appends a header and reserves {@code payload} words; returns the payload's offset. */
+    private int header(int op, int payload, int column, int aux, long entity) {
+        assert ownedByCaller() : "command buffer " + id + " is owned by " + owner + ", not " + Thread.currentThread();
+        if (seq >= 1 << SEQ_BITS) {
+            throw new IllegalStateException("more than " + (1 << SEQ_BITS) + " commands recorded for one chunk");
+        }
+        int need = size + HEADER_WORDS + payload;
+        if (need > data.length) {
+            data = Arrays.copyOf(data, Math.max(need, data.length * 2));
+        }
+        long[] d = data;
+        int at = size;
+        d[at] = keyBase | seq++;
+        d[at + 1] = ((long) op << 56) | ((long) payload << 48) | ((long) column << 24) | (aux & 0xFF_FFFFL);
+        d[at + 2] = entity;
+        size = need;
+        count++;
+        return at + HEADER_WORDS;
+    }
+
+    /** Forgets everything recorded (playback calls it; also usable to drop a tick's commands). */
+    public void clear() {
+        Arrays.fill(refs, 0, refCount, null);
+        refCount = 0;
+        size = 0;
+        count = 0;
+        spawned = 0;
+        seq = 0;
+        keyBase = 0;
+    }
+
+    static int op(long header) {
+        return (int) (header >>> 56);
+    }
+
+    static int payload(long header) {
+        return (int) (header >>> 48) & 0xFF;
+    }
+
+    static int column(long header) {
+        return (int) (header >>> 24) & 0xFF_FFFF;
+    }
+
+    static int aux(long header) {
+        return (int) (header & 0xFF_FFFFL);
+    }
+}

@@ -1,0 +1,214 @@
+package dev.orrery.ecs.command;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.ecs.World;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.EntityRef;
+import dev.orrery.ecs.entity.Entity;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class CommandPlaybackTest {
+    record Position(float x, float y) {
+    }
+
+    record Health(int hp) {
+    }
+
+    record Target(@EntityRef long entity) {
+    }
+
+    record Marker() {
+    }
+
+    private final World world = new World();
+    private final Component<Position> pos = world.component(Position.class);
+    private final Component<Health> health = world.component(Health.class);
+    private final Component<Target> target = world.component(Target.class);
+    private final Component<Marker> marker = world.component(Marker.class);
+    private final CommandPlayback playback = new CommandPlayback();
+
+    @Test
+    void shouldSpawnWithValuesThroughProvisionalHandle() {
+        CommandBuffer buf = new CommandBuffer(0);
+        long h = buf.spawn();
+        assertTrue(CommandBuffer.isProvisional(h));
+        buf.add(h, pos, new Position(1, 2));
+        buf.add(h, health, new Health(7));
+        PlaybackReport r = playback.apply(world, buf);
+        assertTrue(r.isClean(), r.toString());
+        assertEquals(1, world.entityCount());
+        assertEquals(1, r.moves(), "spawn + two adds must be one archetype move");
+        long e = world.entityTable().idAt(0);
+        assertEquals(new Position(1, 2), world.get(e, pos));
+        assertEquals(new Health(7), world.get(e, health));
+        assertTrue(buf.isEmpty(), "playback clears the buffer");
+    }
+
+    @Test
+    void shouldBatchAddsAndRemovesIntoOneMove() {
+        long e = world.spawn(new Position(3, 4), new Health(1));
+        CommandBuffer buf = new CommandBuffer(0);
+        buf.add(e, marker);
+        buf.add(e, target, new Target(Entity.NULL));
+        buf.remove(e, health);
+        PlaybackReport r = playback.apply(world, buf);
+        assertEquals(1, r.moves());
+        assertTrue(world.has(e, marker));
+        assertTrue(world.has(e, target));
+        assertFalse(world.has(e, health));
+        assertEquals(new Position(3, 4), world.get(e, pos));
+    }
+
+    @Test
+    void shouldSkipAddAfterDespawnOfSameEntity() {
+        long e = world.spawn(new Position(0, 0));
+        CommandBuffer buf = new CommandBuffer(0);
+        buf.despawn(e);
+        buf.add(e, health, new Health(5));
+        buf.despawn(e);
+        PlaybackReport r = playback.apply(world, buf);
+        assertFalse(world.isAlive(e));
+        assertEquals(0, world.entityCount());
+        assertEquals(2, r.skippedDead(), r.toString());
+    }
+
+    @Test
+    void shouldKeepLastValueWhenAddedTwice() {
+        long e = world.spawn(new Position(0, 0));
+        CommandBuffer buf = new CommandBuffer(0);
+        buf.add(e, health, new Health(1));
+        buf.add(e, health, new Health(2));
+        PlaybackReport r = playback.apply(world, buf);
+        assertTrue(r.isClean(), r.toString());
+        assertEquals(new Health(2), world.get(e, health));
+    }
+
+    @Test
+    void shouldTreatRemoveOfMissingComponentAsCountedNoOp() {
+        long e = world.spawn(new Position(5, 5));
+        long before = world.stateHash();
+        CommandBuffer buf = new CommandBuffer(0);
+        buf.remove(e, health);
+        PlaybackReport r = playback.apply(world, buf);
+        assertEquals(1, r.removedMissing());
+        assertEquals(before, world.stateHash());
+    }
+
+    @Test
+    void shouldSkipCommandsOnEntityDespawnedEarlierInPlaybackByAnotherBuffer() {
+        long e = world.spawn(new Position(0, 0));
+        CommandBuffer first = new CommandBuffer(0);
+        CommandBuffer second = new CommandBuffer(1);
+        first.beginChunk(0, 0);
+        first.despawn(e);
+        second.beginChunk(1, 0);
+        second.set(e, pos, new Position(9, 9));
+        PlaybackReport r = playback.apply(world, List.of(second, first));
+        assertFalse(world.isAlive(e));
+        assertEquals(1, r.skippedDead());
+    }
+
+    @Test
+    void shouldZeroComponentRemovedAndAddedAgainInOneBatch() {
+        long e = world.spawn(new Position(0, 0), new Health(40));
+        CommandBuffer buf = new CommandBuffer(0);
+        buf.remove(e, health);
+        buf.add(e, health);
+        playback.apply(world, buf);
+        assertEquals(new Health(0), world.get(e, health));
+    }
+
+    @Test
+    void shouldRefuseDuplicateInstanceNameAndApplyTheRest() {
+        Component<Health> fogHealth = world.component(Health.class, "Fog");
+        Component<Position> fogPos = world.component(Position.class, "Fog");
+        long e = world.spawn();
+        world.add(e, fogHealth, new Health(3));
+        CommandBuffer buf = new CommandBuffer(0);
+        buf.add(e, fogPos, new Position(1, 1));
+        buf.add(e, marker);
+        PlaybackReport r = playback.apply(world, buf);
+        assertEquals(1, r.rejected());
+        assertTrue(r.messages().get(0).contains("Fog"), r.messages().toString());
+        assertTrue(world.has(e, marker));
+        assertFalse(world.has(e, fogPos));
+    }
+
+    @Test
+    void shouldRefuseSetOfMissingComponent() {
+        long e = world.spawn(new Position(0, 0));
+        CommandBuffer buf = new CommandBuffer(0);
+        buf.set(e, health, new Health(1));
+        PlaybackReport r = playback.apply(world, buf);
+        assertEquals(1, r.rejected());
+        assertFalse(world.has(e, health));
+    }
+
+    @Test
+    void shouldResolveProvisionalHandleInsideEntityRefField() {
+        long shooter = world.spawn(new Position(0, 0));
+        CommandBuffer buf = new CommandBuffer(3);
+        long projectile = buf.spawn();
+        buf.add(projectile, pos, new Position(1, 1));
+        buf.add(shooter, target, new Target(projectile));
+        playback.apply(world, buf);
+        long real = world.get(shooter, target).entity();
+        assertTrue(world.isAlive(real), "the EntityRef field must hold the real id, got " + Entity.toString(real));
+        assertEquals(new Position(1, 1), world.get(real, pos));
+    }
+
+    @Test
+    void shouldRejectTwoBuffersWithOneId() {
+        CommandBuffer a = new CommandBuffer(1);
+        CommandBuffer b = new CommandBuffer(1);
+        a.spawn();
+        b.spawn();
+        assertThrows(IllegalArgumentException.class, () -> playback.apply(world, List.of(a, b)));
+        assertEquals(0, world.entityCount());
+    }
+
+    @Test
+    void shouldGiveSameWorldWhicheverBufferRecordedWhichChunk() {
+        long[] hashes = new long[6];
+        for (int trial = 0; trial < hashes.length; trial++) {
+            World w = new World();
+            Component<Position> p = w.component(Position.class);
+            Component<Health> hp = w.component(Health.class);
+            long[] existing = w.entity().with(p, new Position(1, 1)).spawnMany(50);
+            int workers = 1 + trial % 4;
+            List<CommandBuffer> buffers = new ArrayList<>();
+            for (int i = 0; i < workers; i++) {
+                buffers.add(new CommandBuffer(i));
+            }
+            List<Integer> chunks = new ArrayList<>();
+            for (int c = 0; c < 20; c++) {
+                chunks.add(c);
+            }
+            Collections.shuffle(chunks, new Random(trial));
+            for (int c : chunks) {
+                CommandBuffer buf = buffers.get(c % workers);
+                buf.beginChunk(c % 3, c);
+                long h = buf.spawn();
+                buf.add(h, p, new Position(c, -c));
+                buf.add(h, hp, new Health(c));
+                buf.despawn(existing[c]);
+                buf.add(existing[c + 20], hp, new Health(100 + c));
+            }
+            new CommandPlayback().apply(w, buffers);
+            hashes[trial] = w.stateHash();
+        }
+        for (long h : hashes) {
+            assertEquals(hashes[0], h);
+        }
+        assertNotEquals(0L, hashes[0]);
+    }
+}
