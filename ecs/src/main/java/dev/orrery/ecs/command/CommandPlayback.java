@@ -7,6 +7,7 @@ import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentKind;
 import dev.orrery.ecs.component.ComponentType;
 import dev.orrery.ecs.entity.Entity;
+import dev.orrery.ecs.entity.EntityTable;
 import it.unimi.dsi.fastutil.longs.LongArrays;
 import java.util.Arrays;
 import java.util.List;
@@ -281,21 +282,25 @@ public final class CommandPlayback {
         batchTarget = null;
     }
 
-    @SuppressWarnings("unchecked")
     private void writeValue(World world, long e, Component<?> column, long header, CommandBuffer buf, int payloadAt) {
+        EntityTable table = world.entityTable();
+        int idx = Entity.index(e);
+        Archetype a = world.archetypes().get(table.archetype(idx));
+        Object[] arrays = a.chunk(table.chunk(idx)).columnArrays(a.slotOf(column.id()));
+        int row = table.row(idx);
         ComponentType<?> type = column.type();
         if (CommandBuffer.op(header) == CommandBuffer.OP_SET_FIELD) {
             int f = CommandBuffer.aux(header);
-            world.setBits(e, column.field(f), fieldBits(type, f, buf.data[payloadAt]));
+            type.fieldType(f).setBits(arrays[f], row, fieldBits(type, f, buf.data[payloadAt]));
             return;
         }
         if (column.kind() == ComponentKind.REFERENCE) {
-            world.set(e, (Component<Object>) column, buf.refs[CommandBuffer.aux(header)]);
+            ((Object[]) arrays[0])[row] = buf.refs[CommandBuffer.aux(header)];
             return;
         }
         int n = CommandBuffer.payload(header);
         for (int f = 0; f < n; f++) {
-            world.setBits(e, column.field(f), fieldBits(type, f, buf.data[payloadAt + f]));
+            type.fieldType(f).setBits(arrays[f], row, fieldBits(type, f, buf.data[payloadAt + f]));
         }
     }
 
