@@ -131,6 +131,37 @@ public final class EntityTable {
         return out;
     }
 
+    /**
+     * Restores the allocation state of an empty table from a snapshot: the generation of
+     * every index ever handed out, and the free list in reuse order. Every index below
+     * {@code generations.length} that is not in {@code free} is left dead until
+     * {@link #revive} places its entity.
+     *
+     * @throws IllegalStateException if the table is not empty
+     */
+    public void restore(int[] generations, int[] free) {
+        if (highWater != 0 || alive != 0) {
+            throw new IllegalStateException("restore needs an empty entity table; restore into a new World");
+        }
+        ensureCapacity(generations.length);
+        System.arraycopy(generations, 0, this.generations, 0, generations.length);
+        highWater = generations.length;
+        for (int f : free) {
+            this.free.enqueue(f);
+        }
+    }
+
+    /** Marks a restored entity live at its location (snapshot restore only). */
+    public void revive(long entity, int archetype, int chunk, int row) {
+        int index = Entity.index(entity);
+        if (index >= highWater || generations[index] != Entity.generation(entity) || archetypes[index] != DEAD) {
+            throw new IllegalStateException("snapshot names entity " + Entity.toString(entity)
+                    + " twice or with a generation the table does not hold");
+        }
+        place(index, archetype, chunk, row);
+        alive++;
+    }
+
     /** Grows the table so that indices below {@code n} are valid (used before bulk allocation). */
     public void ensureCapacity(int n) {
         if (n <= generations.length) {

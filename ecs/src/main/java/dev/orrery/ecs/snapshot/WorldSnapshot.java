@@ -1,0 +1,441 @@
+package dev.orrery.ecs.snapshot;
+
+import dev.orrery.ecs.World;
+import dev.orrery.ecs.archetype.Archetype;
+import dev.orrery.ecs.archetype.Chunk;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.ComponentKind;
+import dev.orrery.ecs.component.ComponentRegistry;
+import dev.orrery.ecs.component.ComponentType;
+import dev.orrery.ecs.component.FieldType;
+import dev.orrery.ecs.entity.Entity;
+import dev.orrery.ecs.entity.EntityTable;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.zip.CRC32C;
+
+/**
+ * Writes a whole world to a versioned, checksummed binary snapshot and restores it into a
+ * new world with the same components registered. A restored world has the same entity ids,
+ * generations and free list, the same archetypes in the same order, the same rows in the
+ * same chunks, and so the same {@link World#stateHash()}; run forward, it has the same
+ * future.
+ *
+ * <p><b>Format</b> (big-endian): magic {@code "ORRSNAP\0"}, format version (int), payload
+ * length (long), payload, CRC32C of the payload (int). The payload holds the column table
+ * (type class, kind, instance name, field types), the entity table (generations and free
+ * list in reuse order), every archetype in creation order with its rows (entity ids, then
+ * each field's values as raw bits; reference columns through their {@link ReferenceCodec}),
+ * and named extra sections the engine adds (resources, tick, prototype chains).
+ *
+ * <p><b>Failure.</b> Reading checks the magic, the version, the length and the checksum
+ * before it looks at the payload, and parses the whole payload before it touches the world;
+ * a truncated, corrupted or mismatched snapshot throws {@link SnapshotException} and leaves
+ * the target world as it was.
+ *
+ * <p><b>Threading:</b> call from the world's owning thread while nothing else uses the world.
+ */
+public final class WorldSnapshot {
+    /** The first eight bytes of every snapshot. */
+    public static final byte[] MAGIC = {'O', 'R', 'R', 'S', 'N', 'A', 'P', 0};
+    /** The format version this build writes and reads. */
+    public static final int VERSION = 1;
+
+    private final Map<Class<?>, ReferenceCodec<?>> codecs = new HashMap<>();
+
+    /** A snapshot writer/reader with no reference codecs yet. */
+    public WorldSnapshot() {
+    }
+
+    /** Registers the codec for reference component type {@code type}. */
+    public <T> WorldSnapshot codec(Class<T> type, ReferenceCodec<T> codec) {
+        codecs.put(type, codec);
+        return this;
+    }
+
+    /** Writes {@code world} with no extra sections. */
+    public byte[] write(World world) {
+        return write(world, Map.of());
+    }
+
+    /**
+     * Writes {@code world} and the given extra sections (kept in iteration order).
+     *
+     * @throws SnapshotException if a reference column has no codec
+     */
+    public byte[] write(World world, Map<String, byte[]> extras) {
+        ComponentRegistry reg = world.components();
+        for (Component<?> c : reg.columns()) {
+            if (c.kind() == ComponentKind.REFERENCE && !codecs.containsKey(c.type().javaClass())) {
+                throw new SnapshotException("reference component " + c + " (" + c.type().javaClass().getName()
+                        + ") has no snapshot codec; register one with WorldSnapshot.codec(" + c.type().name()
+                        + ".class, ...)");
+            }
+        }
+        try {
+            ByteArrayOutputStream body = new ByteArrayOutputStream(1 << 16);
+            DataOutputStream out = new DataOutputStream(body);
+            out.writeInt(reg.columnCount());
+            for (Component<?> c : reg.columns()) {
+                ComponentType<?> t = c.type();
+                out.writeUTF(t.javaClass().getName());
+                out.writeByte(t.kind().ordinal());
+                out.writeUTF(c.name());
+                out.writeInt(t.fieldCount());
+                for (int f = 0; f < t.fieldCount(); f++) {
+                    out.writeByte(t.fieldType(f).ordinal());
+                }
+            }
+            EntityTable table = world.entityTable();
+            out.writeInt(table.highWater());
+            for (int i = 0; i < table.highWater(); i++) {
+                out.writeInt(table.generation(i));
+            }
+            int[] free = table.freeListInOrder();
+            out.writeInt(free.length);
+            for (int f : free) {
+                out.writeInt(f);
+            }
+            out.writeInt(world.archetypes().count());
+            for (int a = 0; a < world.archetypes().count(); a++) {
+                writeArchetype(world.archetypes().get(a), out);
+            }
+            out.writeInt(extras.size());
+            for (Map.Entry<String, byte[]> e : extras.entrySet()) {
+                out.writeUTF(e.getKey());
+                out.writeInt(e.getValue().length);
+                out.write(e.getValue());
+            }
+            out.flush();
+            byte[] payload = body.toByteArray();
+            ByteArrayOutputStream file = new ByteArrayOutputStream(payload.length + 24);
+            DataOutputStream fo = new DataOutputStream(file);
+            fo.write(MAGIC);
+            fo.writeInt(VERSION);
+            fo.writeLong(payload.length);
+            fo.write(payload);
+            CRC32C crc = new CRC32C();
+            crc.update(payload);
+            fo.writeInt((int) crc.getValue());
+            fo.flush();
+            return file.toByteArray();
+        } catch (IOException e) {
+            throw new SnapshotException("writing a snapshot failed: " + e.getMessage(), e);
+        }
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private void writeArchetype(Archetype a, DataOutputStream out) throws IOException {
+        out.writeInt(a.columnCount());
+        for (int s = 0; s < a.columnCount(); s++) {
+            out.writeInt(a.columnId(s));
+        }
+        out.writeInt(a.size());
+        for (int ci = 0; ci < a.chunkCount(); ci++) {
+            Chunk c = a.chunk(ci);
+            for (int r = 0; r < c.size(); r++) {
+                out.writeLong(c.entity(r));
+            }
+        }
+        for (int s = 0; s < a.columnCount(); s++) {
+            ComponentType<?> t = a.component(s).type();
+            for (int f = 0; f < t.fieldCount(); f++) {
+                FieldType ft = t.fieldType(f);
+                ReferenceCodec codec = ft == FieldType.OBJECT ? codecs.get(t.javaClass()) : null;
+                for (int ci = 0; ci < a.chunkCount(); ci++) {
+                    Chunk c = a.chunk(ci);
+                    Object arr = c.array(s, f);
+                    for (int r = 0; r < c.size(); r++) {
+                        if (codec != null) {
+                            Object v = ((Object[]) arr)[r];
+                            out.writeBoolean(v != null);
+                            if (v != null) {
+                                codec.write(v, out);
+                            }
+                        } else {
+                            out.writeLong(ft.bits(arr, r));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Restores {@code snapshot} into {@code target}, a new world in which the same
+     * components were registered in the same order, and returns the extra sections.
+     *
+     * @throws SnapshotException if the snapshot is truncated, corrupted, of another version,
+     *     or its components differ from the target's; the target is then unchanged
+     */
+    public Map<String, byte[]> read(byte[] snapshot, World target) {
+        byte[] payload = verifiedPayload(snapshot);
+        Parsed parsed;
+        try {
+            parsed = parse(new DataInputStream(new ByteArrayInputStream(payload)), payload.length, target);
+        } catch (EOFException e) {
+            throw new SnapshotException("snapshot payload ends early although its checksum matched; the writer and "
+                    + "this reader disagree on the format (version " + VERSION + ")", e);
+        } catch (IOException e) {
+            throw new SnapshotException("reading the snapshot failed: " + e.getMessage(), e);
+        }
+        apply(parsed, target);
+        return parsed.extras;
+    }
+
+    private static byte[] verifiedPayload(byte[] s) {
+        int header = MAGIC.length + 4 + 8;
+        if (s.length < header + 4) {
+            throw new SnapshotException("snapshot is truncated: " + s.length + " bytes, shorter than the " + (header + 4)
+                    + "-byte frame; the file was cut short, write it again");
+        }
+        if (!Arrays.equals(Arrays.copyOf(s, MAGIC.length), MAGIC)) {
+            throw new SnapshotException("not an Orrery snapshot: the first bytes are not \"ORRSNAP\"");
+        }
+        DataInputStream in = new DataInputStream(new ByteArrayInputStream(s, MAGIC.length, 12));
+        int version;
+        long length;
+        try {
+            version = in.readInt();
+            length = in.readLong();
+        } catch (IOException e) {
+            throw new SnapshotException("snapshot header unreadable", e);
+        }
+        if (version != VERSION) {
+            throw new SnapshotException("snapshot format version " + version + " is not supported; this build reads "
+                    + "version " + VERSION);
+        }
+        if (length < 0 || length != s.length - header - 4) {
+            throw new SnapshotException("snapshot length field says " + length + " payload bytes but the file holds "
+                    + (s.length - header - 4) + "; it is truncated or corrupted");
+        }
+        CRC32C crc = new CRC32C();
+        crc.update(s, header, (int) length);
+        int stored = ((s[s.length - 4] & 0xFF) << 24) | ((s[s.length - 3] & 0xFF) << 16) | ((s[s.length - 2] & 0xFF) << 8)
+                | (s[s.length - 1] & 0xFF);
+        if ((int) crc.getValue() != stored) {
+            throw new SnapshotException("snapshot checksum mismatch (stored 0x" + Integer.toHexString(stored)
+                    + ", computed 0x" + Integer.toHexString((int) crc.getValue()) + "): the file is corrupted");
+        }
+        return Arrays.copyOfRange(s, header, header + (int) length);
+    }
+
+    private static final class Parsed {
+        int[] generations;
+        int[] free;
+        int[][] archetypeColumns;
+        long[][] rows;
+        Object[][][] values; // [archetype][slot][field] -> long[] bits or Object[] refs
+        Map<String, byte[]> extras = new LinkedHashMap<>();
+    }
+
+    private Parsed parse(DataInputStream in, int length, World target) throws IOException {
+        ComponentRegistry reg = target.components();
+        int columns = count(in.readInt(), length, "column");
+        if (columns != reg.columnCount()) {
+            throw new SnapshotException("snapshot has " + columns + " component columns but the target world registered "
+                    + reg.columnCount() + "; register the same components, in the same order, before restoring");
+        }
+        for (int i = 0; i < columns; i++) {
+            String cls = in.readUTF();
+            int kind = in.readByte();
+            String name = in.readUTF();
+            int fields = count(in.readInt(), length, "field");
+            byte[] types = new byte[fields];
+            in.readFully(types);
+            Component<?> c = reg.column(i);
+            ComponentType<?> t = c.type();
+            boolean same = t.javaClass().getName().equals(cls) && t.kind().ordinal() == kind && c.name().equals(name)
+                    && t.fieldCount() == fields;
+            for (int f = 0; same && f < fields; f++) {
+                same = t.fieldType(f).ordinal() == types[f];
+            }
+            if (!same) {
+                throw new SnapshotException("snapshot column " + i + " is " + cls + " '" + name + "' but the target "
+                        + "world's column " + i + " is " + c + " (" + t.javaClass().getName() + ", " + t.kind()
+                        + "); register the same components, in the same order, before restoring");
+            }
+        }
+        Parsed p = new Parsed();
+        p.generations = new int[count(in.readInt(), length / 4, "entity index")];
+        for (int i = 0; i < p.generations.length; i++) {
+            p.generations[i] = in.readInt();
+        }
+        p.free = new int[count(in.readInt(), length / 4, "free index")];
+        for (int i = 0; i < p.free.length; i++) {
+            p.free[i] = in.readInt();
+        }
+        int archetypes = count(in.readInt(), length, "archetype");
+        p.archetypeColumns = new int[archetypes][];
+        p.rows = new long[archetypes][];
+        p.values = new Object[archetypes][][];
+        for (int a = 0; a < archetypes; a++) {
+            int[] cols = new int[count(in.readInt(), length, "archetype column")];
+            for (int s = 0; s < cols.length; s++) {
+                cols[s] = in.readInt();
+                if (cols[s] < 0 || cols[s] >= columns) {
+                    throw new SnapshotException("snapshot archetype " + a + " names column " + cols[s]
+                            + ", which does not exist; the snapshot is corrupted");
+                }
+            }
+            p.archetypeColumns[a] = cols;
+            long[] ids = new long[count(in.readInt(), length / 8, "row")];
+            for (int r = 0; r < ids.length; r++) {
+                ids[r] = in.readLong();
+            }
+            p.rows[a] = ids;
+            p.values[a] = new Object[cols.length][];
+            for (int s = 0; s < cols.length; s++) {
+                ComponentType<?> t = reg.column(cols[s]).type();
+                Object[] perField = new Object[t.fieldCount()];
+                for (int f = 0; f < t.fieldCount(); f++) {
+                    if (t.fieldType(f) == FieldType.OBJECT) {
+                        ReferenceCodec<?> codec = codecs.get(t.javaClass());
+                        if (codec == null) {
+                            throw new SnapshotException("reference component " + reg.column(cols[s])
+                                    + " has no snapshot codec; register one with WorldSnapshot.codec(...)");
+                        }
+                        Object[] refs = new Object[ids.length];
+                        for (int r = 0; r < ids.length; r++) {
+                            refs[r] = in.readBoolean() ? codec.read(in) : null;
+                        }
+                        perField[f] = refs;
+                    } else {
+                        long[] bits = new long[ids.length];
+                        for (int r = 0; r < ids.length; r++) {
+                            bits[r] = in.readLong();
+                        }
+                        perField[f] = bits;
+                    }
+                }
+                p.values[a][s] = perField;
+            }
+        }
+        validate(p, reg);
+        int extras = count(in.readInt(), length, "extra section");
+        for (int i = 0; i < extras; i++) {
+            String name = in.readUTF();
+            byte[] data = new byte[count(in.readInt(), length, "extra section byte")];
+            in.readFully(data);
+            p.extras.put(name, data);
+        }
+        if (in.available() != 0) {
+            throw new SnapshotException("snapshot payload has " + in.available() + " bytes after its last section; "
+                    + "it is corrupted");
+        }
+        return p;
+    }
+
+    /** Checks everything {@link #apply} relies on, so that applying cannot fail half-way. */
+    private static void validate(Parsed p, ComponentRegistry reg) {
+        java.util.Set<String> sets = new java.util.HashSet<>();
+        for (int a = 0; a < p.archetypeColumns.length; a++) {
+            int[] cols = p.archetypeColumns[a];
+            if ((a == 0) != (cols.length == 0) || !sets.add(Arrays.toString(cols))) {
+                throw new SnapshotException("snapshot archetype " + a + " " + Arrays.toString(cols)
+                        + " is empty out of place or listed twice; the snapshot is corrupted");
+            }
+            for (int s = 1; s < cols.length; s++) {
+                if (cols[s] <= cols[s - 1]) {
+                    throw new SnapshotException("snapshot archetype " + a + " columns " + Arrays.toString(cols)
+                            + " are not sorted; the snapshot is corrupted");
+                }
+            }
+            for (int s = 0; s < cols.length; s++) {
+                for (int t = s + 1; t < cols.length; t++) {
+                    if (reg.column(cols[s]).nameHash() == reg.column(cols[t]).nameHash()) {
+                        throw new SnapshotException("snapshot archetype " + a + " holds two instances named '"
+                                + reg.column(cols[s]).name() + "'; the snapshot is corrupted");
+                    }
+                }
+            }
+        }
+        boolean[] used = new boolean[p.generations.length];
+        for (int f : p.free) {
+            if (f < 0 || f >= used.length || used[f]) {
+                throw new SnapshotException("snapshot free list names index " + f + " out of range or twice; "
+                        + "the snapshot is corrupted");
+            }
+            used[f] = true;
+        }
+        int live = 0;
+        for (long[] ids : p.rows) {
+            for (long id : ids) {
+                int idx = Entity.index(id);
+                if (idx < 0 || idx >= used.length || used[idx] || p.generations[idx] != Entity.generation(id)
+                        || Entity.generation(id) == 0) {
+                    throw new SnapshotException("snapshot row for entity " + Entity.toString(id) + " is out of range, "
+                            + "repeated, free, or of the wrong generation; the snapshot is corrupted");
+                }
+                used[idx] = true;
+                live++;
+            }
+        }
+        if (live + p.free.length != used.length) {
+            throw new SnapshotException("snapshot accounts for " + (live + p.free.length) + " of "
+                    + used.length + " entity indices; the snapshot is corrupted");
+        }
+    }
+
+    private static int count(int n, long bound, String what) {
+        if (n < 0 || n > bound) {
+            throw new SnapshotException("snapshot gives " + n + " as a " + what + " count, impossible for a "
+                    + bound + "-byte payload; it is corrupted");
+        }
+        return n;
+    }
+
+    private static void apply(Parsed p, World target) {
+        if (target.entityTable().highWater() != 0 || target.archetypes().count() != 1) {
+            throw new SnapshotException("restore needs a new World (no entities and no archetypes beyond the empty "
+                    + "one); the target world already has state");
+        }
+        ComponentRegistry reg = target.components();
+        // Create the archetypes first, in order, and check ids before any entity is placed.
+        Archetype[] made = new Archetype[p.archetypeColumns.length];
+        for (int a = 0; a < made.length; a++) {
+            Component<?>[] cols = new Component<?>[p.archetypeColumns[a].length];
+            for (int s = 0; s < cols.length; s++) {
+                cols[s] = reg.column(p.archetypeColumns[a][s]);
+            }
+            made[a] = a == 0 ? target.archetypes().empty() : target.archetypes().of(cols);
+            if (made[a].id() != a || made[a].columnCount() != cols.length) {
+                throw new SnapshotException("snapshot archetype " + a + " does not rebuild in order (got "
+                        + made[a] + "); the snapshot is corrupted");
+            }
+        }
+        EntityTable table = target.entityTable();
+        table.restore(p.generations, p.free);
+        for (int a = 0; a < made.length; a++) {
+            Archetype arch = made[a];
+            long[] ids = p.rows[a];
+            for (int r = 0; r < ids.length; r++) {
+                long loc = arch.appendRow(ids[r]);
+                int chunk = (int) (loc >>> 32);
+                int row = (int) loc;
+                table.revive(ids[r], a, chunk, row);
+                Chunk c = arch.chunk(chunk);
+                for (int s = 0; s < arch.columnCount(); s++) {
+                    Object[] fields = (Object[]) p.values[a][s];
+                    ComponentType<?> t = arch.component(s).type();
+                    for (int f = 0; f < fields.length; f++) {
+                        FieldType ft = t.fieldType(f);
+                        if (ft == FieldType.OBJECT) {
+                            ((Object[]) c.array(s, f))[row] = ((Object[]) fields[f])[r];
+                        } else {
+                            ft.setBits(c.array(s, f), row, ((long[]) fields[f])[r]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
