@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentRegistry;
 import dev.orrery.ecs.component.ComponentType;
-import dev.orrery.ecs.component.FieldType;
 import dev.orrery.ecs.entity.Entity;
 import java.util.ArrayList;
 import java.util.List;
@@ -188,7 +187,6 @@ class ArchetypeTest {
             assertEquals(new Position(1, 2, 3), pos.type().read(c.columnArrays(ps), row));
             assertEquals(shared, ((Object[]) c.array(a.slotOf(mesh.id()), 0))[row]);
         }
-        assertEquals(FieldType.FLOAT, pos.field("y").type());
     }
 
     @Test

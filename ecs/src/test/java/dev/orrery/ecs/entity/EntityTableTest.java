@@ -143,4 +143,23 @@ class EntityTableTest {
         assertEquals(2, t.aliveCount());
         assertEquals(2, t.highWater());
     }
+
+    @Test
+    void shouldSkipGenerationZeroWhenTheGenerationWraps() throws ReflectiveOperationException {
+        EntityTable t = new EntityTable();
+        long first = allocateAt(t, 0, 0, 0);
+        t.release(first);
+        java.lang.reflect.Field gens = EntityTable.class.getDeclaredField("generations");
+        gens.setAccessible(true);
+        ((int[]) gens.get(t))[0] = Integer.MAX_VALUE;
+        long negative = allocateAt(t, 0, 0, 0);
+        assertEquals(Integer.MIN_VALUE, Entity.generation(negative), "generations may run into the negative range");
+        assertTrue(t.isAlive(negative));
+        t.release(negative);
+        ((int[]) gens.get(t))[0] = -1;
+        long wrapped = allocateAt(t, 0, 0, 0);
+        assertEquals(1, Entity.generation(wrapped), "generation 0 is skipped: it would make index 0 Entity.NULL");
+        assertTrue(t.isAlive(wrapped));
+        assertFalse(t.isAlive(Entity.NULL));
+    }
 }
