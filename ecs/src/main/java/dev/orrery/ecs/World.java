@@ -193,13 +193,12 @@ public final class World {
     private Component<Object> unnamedColumnOf(Object value) {
         Objects.requireNonNull(value, "component value");
         Class<?> cls = value.getClass();
+        ComponentType<?> known = registry.typeOf(cls);
+        if (known != null && known.kind() == ComponentKind.REFERENCE) {
+            return (Component) registry.column(known, known.name());
+        }
         if (cls.isRecord()) {
             return (Component) component((Class<? extends Record>) cls);
-        }
-        for (Component<?> c : registry.columns()) {
-            if (c.type().javaClass() == cls && c.kind() == ComponentKind.REFERENCE && c.name().equals(c.type().name())) {
-                return (Component<Object>) c;
-            }
         }
         throw new IllegalArgumentException(cls.getName() + " is not a record and is not registered; call "
                 + "world.referenceComponent(" + cls.getSimpleName() + ".class) first");

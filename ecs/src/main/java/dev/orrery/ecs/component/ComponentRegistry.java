@@ -122,6 +122,11 @@ public final class ComponentRegistry {
         return types.size();
     }
 
+    /** The type registered for {@code javaClass}, or {@code null} when it is not registered. */
+    public ComponentType<?> typeOf(Class<?> javaClass) {
+        return typesByClass.get(javaClass);
+    }
+
     /** The type with dense id {@code id}. */
     public ComponentType<?> type(int id) {
         return types.get(id);
