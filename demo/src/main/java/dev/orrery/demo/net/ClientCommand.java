@@ -8,8 +8,8 @@ import java.util.Objects;
  * number the reply must carry), and its typed arguments. Each {@link CommandType} has its
  * own record, so the simulation never parses text.
  *
- * <p>Instances are immutable (records of primitives and strings) and may be handed to any
- * thread.
+ * <p><b>Threading:</b> instances are immutable (records of primitives and strings, all
+ * fields final), so once a ring or queue has published one, any thread may read it.
  */
 public sealed interface ClientCommand
         permits ClientCommand.MoveSquad, ClientCommand.SpawnWave, ClientCommand.GetProperty,

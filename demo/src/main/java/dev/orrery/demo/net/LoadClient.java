@@ -227,7 +227,7 @@ public final class LoadClient {
             }
             // Drain phase: wait for the replies still owed, within the drain timeout.
             long drainEnd = System.nanoTime() + o.drainTimeout().toNanos();
-            while (owed(peers) > 0 && System.nanoTime() < drainEnd) {
+            while (owedByOpenPeers(peers) > 0 && System.nanoTime() < drainEnd) {
                 pump(selector, peers, errors, 5);
             }
             long elapsed = System.nanoTime() - start;
@@ -277,10 +277,19 @@ public final class LoadClient {
         return false;
     }
 
+    /** Replies still possible: a closed connection will answer nothing more. */
+    private static long owedByOpenPeers(List<Peer> peers) {
+        long n = 0;
+        for (Peer p : peers) {
+            n += p.closed ? 0 : p.owed();
+        }
+        return n;
+    }
+
     private static long owed(List<Peer> peers) {
         long n = 0;
         for (Peer p : peers) {
-            n += p.closed ? p.sent - p.acked - p.errors : p.owed();
+            n += p.owed();
         }
         return n;
     }

@@ -19,7 +19,8 @@ package dev.orrery.demo.net;
  * @param repliesDropped      replies that never reached a client: the client had gone, its
  *                            queue overflowed, or the hand-off queue was full
  * @param statesDropped       {@code STATE} pushes not sent to a client because it was behind
- *                            (counted once per client and push)
+ *                            (counted once per client and push, or once per push when
+ *                            the hand-off queue was full)
  * @param slowDisconnects     clients disconnected because they stopped reading
  * @param readsPaused         times the server stopped reading a client's requests because
  *                            the client was not reading its replies (it resumes once they drain)

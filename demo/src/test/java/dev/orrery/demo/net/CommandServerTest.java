@@ -140,6 +140,32 @@ class CommandServerTest {
     }
 
     @Test
+    void shouldSurviveRandomBytesAndAnAbruptReset() throws Exception {
+        byte[] noise = new byte[100_000];
+        new java.util.Random(42).nextBytes(noise);
+        try (TestClient good = new TestClient(server.port())) {
+            good.hello("good");
+            try (TestClient fuzz = new TestClient(server.port())) {
+                fuzz.hello("fuzz");
+                fuzz.sendRaw(noise);
+                fuzz.send("");
+                fuzz.send("SPAWN 1"); // after the noise's last line feed: still understood
+                String reply;
+                do {
+                    reply = fuzz.readReply();
+                } while (reply.startsWith("ERR "));
+                assertTrue(reply.matches("OK \\d+"), reply);
+                fuzz.sendRaw(noise); // then leaves without reading the replies to this
+            }
+            good.send("SPAWN 1");
+            assertEquals("OK 2", good.readReply());
+        }
+        assertTrue(server.isRunning());
+        assertTrue(server.counters().messagesMalformed() > 100);
+        assertEquals(0, server.counters().internalErrors());
+    }
+
+    @Test
     void shouldRequireHelloBeforeCommands() throws IOException {
         try (TestClient a = new TestClient(server.port())) {
             a.send("SPAWN 1");
