@@ -46,7 +46,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * back-pressure, hand-off routing, flush, stuck sweep) share the loop's state; the protocol
  * half lives in {@link RequestDispatcher}, per-client state in {@link Connection}.
  */
-public final class CommandServer implements AutoCloseable {
+public final class CommandServer implements ClientReplies, AutoCloseable {
     private static final long SELECT_TIMEOUT_MS = 50;
     private static final long SWEEP_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
     private static final int ACCEPTS_PER_ROUND = 64;
@@ -151,6 +151,7 @@ public final class CommandServer implements AutoCloseable {
      *         counted in {@link ServerCounters#repliesDropped()}); true does not promise
      *         delivery (the client may have gone)
      */
+    @Override
     public boolean reply(long clientId, long requestId, String result) {
         return handOff(clientId, Lines.ok(requestId, Objects.requireNonNull(result, "result")), false);
     }
@@ -161,6 +162,7 @@ public final class CommandServer implements AutoCloseable {
      * {@link ErrorCode#BAD_VALUE} for a value that does not fit; let the message name the
      * entity or name involved and what to do.
      */
+    @Override
     public boolean replyError(long clientId, long requestId, ErrorCode code, String message) {
         return handOff(clientId, Lines.error(requestId, Objects.requireNonNull(code, "code"),
                 Objects.requireNonNull(message, "message")), false);
@@ -175,6 +177,7 @@ public final class CommandServer implements AutoCloseable {
      *
      * @return false if the push was dropped at once (server closed or hand-off queue full)
      */
+    @Override
     public boolean broadcastState(long tick, long entities, String summary) {
         String s = Objects.requireNonNull(summary, "summary");
         return handOff(0, Lines.encode("STATE " + tick + " " + entities + (s.isEmpty() ? "" : " " + s)), true);
@@ -326,9 +329,10 @@ public final class CommandServer implements AutoCloseable {
             ch.write(Lines.error(0, ErrorCode.FULL, "the server has " + config.maxConnections()
                     + " clients, its limit; try again later or ask the operator to raise the connection limit"));
             ch.shutdownOutput();
-            // Unread input would turn the close into a reset that can destroy the line just sent.
-            ByteBuffer sinkhole = ByteBuffer.allocate(512);
-            while (ch.read(sinkhole) > 0) {
+            // Unread input would turn the close into a reset that can destroy the line just sent;
+            // read what has arrived, but only a little, so a refused client cannot hold us here.
+            ByteBuffer sinkhole = ByteBuffer.allocate(4096);
+            for (int i = 0; i < 16 && ch.read(sinkhole) > 0; i++) {
                 sinkhole.clear();
             }
         } catch (IOException ignored) {

@@ -1,9 +1,10 @@
 /**
  * The demo's networking layer: a TCP endpoint for clients and a load client to drive it.
  * It knows nothing of the engine; the simulation plugs in through
- * {@link dev.orrery.demo.net.ClientCommandSink} (commands in) and
- * {@link dev.orrery.demo.net.CommandServer#reply}, {@code replyError} and
- * {@code broadcastState} (replies and pushes out).
+ * {@link dev.orrery.demo.net.ClientCommandSink} (commands in, offered by the server) and
+ * {@link dev.orrery.demo.net.ClientReplies} (replies and {@code STATE} pushes out, which
+ * {@link dev.orrery.demo.net.CommandServer} implements; a replay uses
+ * {@code ClientReplies.discarding()}).
  *
  * <h2>Protocol</h2>
  * Lines of printable ASCII ending in {@code \n} ({@code \r\n} accepted), at most 512 bytes

@@ -10,14 +10,14 @@ import java.util.function.BooleanSupplier;
 
 /**
  * A stand-in for the simulation: a sink that records every command per client and a
- * "tick thread" that answers GET and SET through {@link CommandServer#reply}, as the real
+ * "tick thread" that answers GET and SET through {@link ClientReplies#reply}, as the real
  * simulation will. Entity 404 does not exist; every other entity's fields read as 1.5.
  */
 final class FakeSimulation implements ClientCommandSink, AutoCloseable {
     private final Map<Long, List<ClientCommand>> byClient = new ConcurrentHashMap<>();
     private final LinkedBlockingQueue<ClientCommand> toAnswer = new LinkedBlockingQueue<>();
     private final Thread tickThread;
-    private volatile CommandServer server;
+    private volatile ClientReplies replies = ClientReplies.discarding();
     private volatile boolean refuse;
     private volatile boolean running = true;
 
@@ -29,7 +29,8 @@ final class FakeSimulation implements ClientCommandSink, AutoCloseable {
 
     /** Starts a server on an ephemeral loopback port that feeds this simulation. */
     CommandServer start(ServerConfig config) throws java.io.IOException {
-        server = CommandServer.start(config, this);
+        CommandServer server = CommandServer.start(config, this);
+        replies = server; // the simulation sees only the reply interface, as the engine will
         return server;
     }
 
@@ -73,10 +74,10 @@ final class FakeSimulation implements ClientCommandSink, AutoCloseable {
             long entity = c instanceof ClientCommand.GetProperty ? ((ClientCommand.GetProperty) c).entity()
                     : ((ClientCommand.SetProperty) c).entity();
             if (entity == 404) {
-                server.replyError(c.clientId(), c.requestId(), ErrorCode.NOT_FOUND,
+                replies.replyError(c.clientId(), c.requestId(), ErrorCode.NOT_FOUND,
                         "entity 404 does not exist; query the ids a STATE line lists");
             } else {
-                server.reply(c.clientId(), c.requestId(), c.type() == CommandType.GET ? "1.5" : "");
+                replies.reply(c.clientId(), c.requestId(), c.type() == CommandType.GET ? "1.5" : "");
             }
         }
     }
