@@ -201,7 +201,7 @@ public final class LoadClient {
             if (peers.isEmpty()) {
                 throw new IOException("no connection to " + target + " could be made; is the server running there?");
             }
-            Lines lines = new Lines(o);
+            CommandLines lines = new CommandLines(o);
             long start = System.nanoTime();
             long sendEnd = start + o.duration().toNanos();
             long sent = 0; // over all peers; each peer keeps its own count too
@@ -314,12 +314,12 @@ public final class LoadClient {
     }
 
     /** The command lines to send, in turn, or random {@code MOVE}s. */
-    private static final class Lines {
+    private static final class CommandLines {
         private final List<String> fixed;
         private final SplittableRandom random;
         private int index;
 
-        Lines(Options o) {
+        CommandLines(Options o) {
             this.fixed = o.commands();
             this.random = new SplittableRandom(o.seed());
         }
