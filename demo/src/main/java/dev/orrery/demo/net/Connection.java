@@ -1,0 +1,174 @@
+package dev.orrery.demo.net;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+
+/**
+ * One client connection: the bytes read and not yet parsed, the line being assembled, the
+ * request numbering, and the bounded outbound queue with its drop policy.
+ *
+ * <p>The outbound queue holds at most {@code limit} bytes. At most one {@code STATE} push
+ * waits in it unsent: a newer push replaces it, since only the latest state matters. When a
+ * reply does not fit, the waiting push is dropped to make room; when it still does not fit,
+ * {@link #enqueue} reports an overflow and the server closes the connection (a client that
+ * misses a reply can no longer match replies to requests).
+ *
+ * <p><b>Threading:</b> confined to the server's selector thread; nothing here is shared.
+ */
+final class Connection {
+    final long clientId;
+    final SocketChannel channel;
+    SelectionKey key;
+
+    /** Bytes read but not yet scanned for lines; in write mode between calls. */
+    final ByteBuffer in;
+    /** The line being assembled; one byte longer than the limit to hold a trailing CR. */
+    final byte[] line;
+    int lineLength;
+    /** True while the rest of an oversized line is skipped up to its line feed. */
+    boolean discarding;
+    /** The number given to this connection's last request. */
+    long requests;
+    String name;
+    /** QUIT was received: no more input is read; the connection closes once flushed. */
+    boolean quitting;
+    /** The peer closed its side: the connection closes once flushed. */
+    boolean inputEnded;
+    boolean closed;
+    /** Reading stopped because the outbound queue is over the high-water mark. */
+    boolean readPaused;
+    /** Queued for the end-of-round flush. */
+    boolean dirty;
+
+    private final ArrayDeque<Pending> outbound = new ArrayDeque<>();
+    private final int limit;
+    private final Counters counters;
+    private long outboundBytes;
+    private Pending waitingState;
+    private long lastProgressNanos;
+
+    Connection(long clientId, SocketChannel channel, int maxLineBytes, int outboundLimit, Counters counters) {
+        this.clientId = clientId;
+        this.channel = channel;
+        this.in = ByteBuffer.allocate(Math.max(2048, maxLineBytes + 2));
+        this.line = new byte[maxLineBytes + 1];
+        this.limit = outboundLimit;
+        this.counters = counters;
+    }
+
+    boolean greeted() {
+        return name != null;
+    }
+
+    long outboundBytes() {
+        return outboundBytes;
+    }
+
+    boolean hasOutbound() {
+        return !outbound.isEmpty();
+    }
+
+    /** Whether bytes have waited to be written for longer than {@code limitNanos} with none written. */
+    boolean stuck(long now, long limitNanos) {
+        return !outbound.isEmpty() && now - lastProgressNanos > limitNanos;
+    }
+
+    /**
+     * Queues one line. A {@code STATE} push that does not fit is dropped and counted; a reply
+     * that does not fit even after dropping the waiting push returns false.
+     */
+    boolean enqueue(ByteBuffer bytes, boolean state, long now) {
+        int n = bytes.remaining();
+        // Taken before a waiting push is replaced: replacing one must not restart the stuck clock.
+        boolean wasEmpty = outbound.isEmpty();
+        if (state || outboundBytes + n > limit) {
+            dropWaitingState();
+        }
+        if (outboundBytes + n > limit) {
+            if (state) {
+                counters.statesDropped.incrementAndGet();
+                return true;
+            }
+            return false;
+        }
+        if (wasEmpty) {
+            lastProgressNanos = now;
+        }
+        Pending p = new Pending(bytes, state);
+        outbound.addLast(p);
+        outboundBytes += n;
+        if (state) {
+            waitingState = p;
+        }
+        return true;
+    }
+
+    private void dropWaitingState() {
+        Pending w = waitingState;
+        waitingState = null;
+        if (w != null && w.bytes.position() == 0 && outbound.removeLastOccurrence(w)) {
+            outboundBytes -= w.bytes.remaining();
+            counters.statesDropped.incrementAndGet();
+        }
+    }
+
+    /**
+     * Writes as much of the queue as the socket takes, with gathering writes.
+     *
+     * @param scratch an array the caller lends for the gathering write; left cleared
+     */
+    void flush(ByteBuffer[] scratch, long now) throws IOException {
+        long written = 0;
+        try {
+            while (!outbound.isEmpty()) {
+                int k = 0;
+                long given = 0;
+                for (Pending p : outbound) {
+                    if (k == scratch.length) {
+                        break;
+                    }
+                    scratch[k++] = p.bytes;
+                    given += p.bytes.remaining();
+                }
+                long w = channel.write(scratch, 0, k);
+                written += w;
+                outboundBytes -= w;
+                while (!outbound.isEmpty() && !outbound.peekFirst().bytes.hasRemaining()) {
+                    outbound.pollFirst();
+                }
+                if (w < given) {
+                    break; // the socket is full; OP_WRITE will say when it has room
+                }
+            }
+        } finally {
+            Arrays.fill(scratch, null);
+        }
+        if (written > 0) {
+            lastProgressNanos = now;
+        }
+    }
+
+    /** How many replies (not pushes) are still queued; they are lost when the connection closes. */
+    int queuedReplies() {
+        int n = 0;
+        for (Pending p : outbound) {
+            n += p.state ? 0 : 1;
+        }
+        return n;
+    }
+
+    /** One queued line; identity matters, so it is a class and not a record. */
+    private static final class Pending {
+        final ByteBuffer bytes;
+        final boolean state;
+
+        Pending(ByteBuffer bytes, boolean state) {
+            this.bytes = bytes;
+            this.state = state;
+        }
+    }
+}

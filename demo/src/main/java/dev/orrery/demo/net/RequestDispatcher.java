@@ -1,0 +1,116 @@
+package dev.orrery.demo.net;
+
+import java.nio.ByteBuffer;
+
+/**
+ * Turns the request lines of a connection into session changes ({@code HELLO},
+ * {@code QUIT}), sink offers and replies, and counts each outcome. It is the protocol half of
+ * the selector thread's work; {@link CommandServer} keeps the socket half (reading, writing,
+ * back-pressure).
+ *
+ * <p><b>Threading:</b> used by the selector thread only, like the connections it is given.
+ */
+final class RequestDispatcher {
+    /** Queues a reply on a connection (and closes it if its queue overflows). */
+    @FunctionalInterface
+    interface Sender {
+        void send(Connection c, ByteBuffer line, long now);
+    }
+
+    private final ServerConfig config;
+    private final ClientCommandSink sink;
+    private final Counters counters;
+    private final Sender sender;
+    private final RequestParser parser;
+
+    RequestDispatcher(ServerConfig config, ClientCommandSink sink, Counters counters, Sender sender) {
+        this.config = config;
+        this.sink = sink;
+        this.counters = counters;
+        this.sender = sender;
+        this.parser = new RequestParser(config.maxSpawnCount());
+    }
+
+    /** The line feed ending the line assembled in {@code c.line} was read. */
+    void endLine(Connection c, long now) {
+        int max = config.maxLineBytes();
+        int len = c.lineLength;
+        if (len > 0 && c.line[len - 1] == '\r') {
+            len--;
+        }
+        if (len > max) {
+            tooLong(c, now);
+            return;
+        }
+        for (int i = 0; i < len; i++) {
+            if (c.line[i] != ' ' && c.line[i] != '\t') {
+                handleLine(c, len, now);
+                return;
+            }
+        }
+        // A blank line: ignored, and it gets no request number.
+    }
+
+    /** The line being read passed the limit; the rest of it will be skipped. */
+    void tooLong(Connection c, long now) {
+        counters.messagesOversized.incrementAndGet();
+        sender.send(c, Lines.error(++c.requests, ErrorCode.TOO_LONG, "the line is longer than " + config.maxLineBytes()
+                + " bytes and was discarded up to its line feed; send shorter lines"), now);
+    }
+
+    private void handleLine(Connection c, int length, long now) {
+        long request = ++c.requests;
+        Request r = parser.parse(c.line, length);
+        if (r instanceof Request.Rejected) {
+            Request.Rejected rejected = (Request.Rejected) r;
+            reject(c, request, rejected.code(), rejected.message(), now);
+        } else if (r instanceof Request.Hello) {
+            if (c.greeted()) {
+                reject(c, request, ErrorCode.PROTOCOL, "this connection already said HELLO as '" + c.name
+                        + "'; send commands, or QUIT and connect again to use another name", now);
+                return;
+            }
+            c.name = ((Request.Hello) r).name();
+            counters.messagesOk.incrementAndGet();
+            sender.send(c, Lines.ok(request, Long.toString(c.clientId)), now);
+        } else if (r instanceof Request.Quit) {
+            c.quitting = true;
+            counters.messagesOk.incrementAndGet();
+            sender.send(c, Lines.ok(request, "BYE"), now);
+        } else {
+            offer(c, request, (Request.Command) r, now);
+        }
+    }
+
+    private void offer(Connection c, long request, Request.Command command, long now) {
+        if (!c.greeted()) {
+            reject(c, request, ErrorCode.PROTOCOL, "send HELLO <name> first; this connection has not said who it is",
+                    now);
+            return;
+        }
+        boolean taken;
+        try {
+            taken = sink.offer(command.bind(c.clientId, request));
+        } catch (RuntimeException e) {
+            counters.internalErrors.incrementAndGet();
+            sender.send(c, Lines.error(request, ErrorCode.INTERNAL, "the simulation's input failed (" + e.getClass().getSimpleName()
+                    + "); the request was not applied; report this to the operator"), now);
+            return;
+        }
+        if (!taken) {
+            counters.messagesBusy.incrementAndGet();
+            sender.send(c, Lines.error(request, ErrorCode.BUSY,
+                    "the simulation's input queue is full; send the request again later"), now);
+            return;
+        }
+        counters.messagesOk.incrementAndGet();
+        if (!command.type().answeredBySimulation()) {
+            sender.send(c, Lines.ok(request, ""), now);
+        }
+    }
+
+    private void reject(Connection c, long request, ErrorCode code, String message, long now) {
+        counters.messagesMalformed.incrementAndGet();
+        sender.send(c, Lines.error(request, code, message), now);
+    }
+}

@@ -1,0 +1,136 @@
+package dev.orrery.demo.net;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * Reads one request line (without its line feed) into a {@link Request}. It checks the
+ * verb, the argument count and each argument's form, so every command that reaches the
+ * sink is well formed; whether an entity or field exists is the simulation's to say.
+ *
+ * <p><b>Threading:</b> stateless apart from its limits; the server uses it on the selector
+ * thread only.
+ */
+final class RequestParser {
+    private static final Pattern SPACES = Pattern.compile("[ \\t]+");
+    private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,63}");
+    private static final Pattern CLIENT_NAME = Pattern.compile("[A-Za-z0-9_.-]{1,32}");
+    private static final Pattern UNSIGNED = Pattern.compile("[0-9]{1,19}");
+    private static final Pattern DECIMAL = Pattern.compile("[-+]?[0-9]{1,9}(\\.[0-9]{1,9})?");
+    private static final Pattern VALUE = Pattern.compile("[-+]?[0-9]{1,19}(\\.[0-9]{1,17})?([eE][-+]?[0-9]{1,3})?|true|false");
+    private static final int ECHO_LIMIT = 32;
+
+    private final int maxSpawnCount;
+
+    RequestParser(int maxSpawnCount) {
+        this.maxSpawnCount = maxSpawnCount;
+    }
+
+    /**
+     * Parses {@code length} bytes of {@code line}. A trailing carriage return must already be
+     * stripped; the line is not blank.
+     */
+    Request parse(byte[] line, int length) {
+        for (int i = 0; i < length; i++) {
+            int b = line[i] & 0xff;
+            if ((b < 0x20 && b != '\t') || b > 0x7e) {
+                return malformed("byte 0x" + Integer.toHexString(b) + " at column " + (i + 1)
+                        + " is not printable ASCII; send plain ASCII text lines");
+            }
+        }
+        String[] words = SPACES.split(new String(line, 0, length, StandardCharsets.US_ASCII).strip());
+        String verb = words[0].toUpperCase(Locale.ROOT);
+        switch (verb) {
+            case "HELLO":
+                if (words.length != 2 || !CLIENT_NAME.matcher(words[1]).matches()) {
+                    return malformed("usage: HELLO <name>, a name of 1 to 32 letters, digits, '_', '.' or '-'");
+                }
+                return new Request.Hello(words[1]);
+            case "QUIT":
+                return words.length == 1 ? new Request.Quit() : malformed("usage: QUIT, with no arguments");
+            case "MOVE":
+                return move(words);
+            case "SPAWN":
+                return spawn(words);
+            case "GET":
+                return property(words, CommandType.GET, 4, "usage: GET <entity> <component> <field>");
+            case "SET":
+                return property(words, CommandType.SET, 5, "usage: SET <entity> <component> <field> <value>");
+            default:
+                return new Request.Rejected(ErrorCode.UNKNOWN, "unknown command '" + echo(words[0])
+                        + "'; send HELLO, MOVE, SPAWN, GET, SET or QUIT");
+        }
+    }
+
+    private static Request move(String[] w) {
+        String usage = "usage: MOVE <squad> <x> <y>, squad a whole number 0 or more, x and y decimals like -12.5";
+        if (w.length != 4) {
+            return malformed(usage + "; got " + (w.length - 1) + " arguments");
+        }
+        if (!UNSIGNED.matcher(w[1]).matches() || w[1].length() > 9) {
+            return malformed("squad '" + echo(w[1]) + "' is not a whole number 0 to 999999999; " + usage);
+        }
+        if (!DECIMAL.matcher(w[2]).matches() || !DECIMAL.matcher(w[3]).matches()) {
+            return malformed("coordinates '" + echo(w[2]) + "' '" + echo(w[3])
+                    + "' must be decimals of up to 9 digits each side of the point; " + usage);
+        }
+        return new Request.Command(CommandType.MOVE, Integer.parseInt(w[1]), Float.parseFloat(w[2]),
+                Float.parseFloat(w[3]), 0, null, null, null);
+    }
+
+    private Request spawn(String[] w) {
+        String usage = "usage: SPAWN <count>, count 1 to " + maxSpawnCount;
+        if (w.length != 2) {
+            return malformed(usage);
+        }
+        long count = UNSIGNED.matcher(w[1]).matches() && w[1].length() <= 10 ? Long.parseLong(w[1]) : -1;
+        if (count < 1 || count > maxSpawnCount) {
+            return malformed("count '" + echo(w[1]) + "' is out of range; " + usage);
+        }
+        return new Request.Command(CommandType.SPAWN, (int) count, 0, 0, 0, null, null, null);
+    }
+
+    private static Request property(String[] w, CommandType type, int words, String usage) {
+        if (w.length != words) {
+            return malformed(usage + "; got " + (w.length - 1) + " arguments");
+        }
+        long entity = parseEntity(w[1]);
+        if (entity < 0) {
+            return malformed("entity '" + echo(w[1]) + "' is not an entity id (a whole number 0 to "
+                    + Long.MAX_VALUE + "); " + usage);
+        }
+        if (!NAME.matcher(w[2]).matches() || !NAME.matcher(w[3]).matches()) {
+            return malformed("component '" + echo(w[2]) + "' and field '" + echo(w[3])
+                    + "' must be names: a letter or '_', then up to 63 letters, digits or '_'; " + usage);
+        }
+        String value = null;
+        if (type == CommandType.SET) {
+            value = w[4];
+            if (!VALUE.matcher(value).matches()) {
+                return malformed("value '" + echo(value) + "' must be a decimal number or true/false; " + usage);
+            }
+        }
+        return new Request.Command(type, 0, 0, 0, entity, w[2], w[3], value);
+    }
+
+    private static long parseEntity(String s) {
+        if (!UNSIGNED.matcher(s).matches()) {
+            return -1;
+        }
+        try {
+            return Long.parseLong(s);
+        } catch (NumberFormatException tooLarge) {
+            return -1;
+        }
+    }
+
+    private static Request.Rejected malformed(String message) {
+        return new Request.Rejected(ErrorCode.MALFORMED, message);
+    }
+
+    /** Cuts client text before it is echoed in an error, so a reply never grows with the request. */
+    private static String echo(String s) {
+        return s.length() <= ECHO_LIMIT ? s : s.substring(0, ECHO_LIMIT) + "...";
+    }
+}

@@ -1,0 +1,33 @@
+package dev.orrery.demo.net;
+
+/**
+ * A snapshot of a {@link CommandServer}'s counters, for progress lines and tests. Each
+ * value counts since the server started, except {@link #connectionsOpen()}.
+ *
+ * <p><b>Threading:</b> taken by {@link CommandServer#counters()} from any thread. Each field
+ * is read atomically, but the fields are read one after another while the selector thread
+ * goes on counting, so two fields may be a few events apart.
+ *
+ * @param connectionsAccepted connections accepted and served
+ * @param connectionsRefused  connections refused at the connection limit ({@code ERR 0 FULL})
+ * @param connectionsOpen     connections open now
+ * @param messagesOk          requests parsed and handled: {@code HELLO}, {@code QUIT}, and
+ *                            commands the sink took
+ * @param messagesMalformed   requests answered {@code MALFORMED}, {@code UNKNOWN} or {@code PROTOCOL}
+ * @param messagesOversized   request lines over the line limit ({@code TOO_LONG})
+ * @param messagesBusy        commands the sink refused ({@code BUSY})
+ * @param repliesDropped      replies that never reached a client: the client had gone, its
+ *                            queue overflowed, or the hand-off queue was full
+ * @param statesDropped       {@code STATE} pushes not sent to a client because it was behind
+ *                            (counted once per client and push, or once per push when
+ *                            the hand-off queue was full)
+ * @param slowDisconnects     clients disconnected because they stopped reading
+ * @param readsPaused         times the server stopped reading a client's requests because
+ *                            the client was not reading its replies (it resumes once they drain)
+ * @param internalErrors      failures inside the server or the sink while handling a
+ *                            request or connection; each closed only that request or connection
+ */
+public record ServerCounters(long connectionsAccepted, long connectionsRefused, long connectionsOpen,
+        long messagesOk, long messagesMalformed, long messagesOversized, long messagesBusy,
+        long repliesDropped, long statesDropped, long slowDisconnects, long readsPaused, long internalErrors) {
+}
