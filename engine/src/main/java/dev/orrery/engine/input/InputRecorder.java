@@ -29,4 +29,13 @@ public interface InputRecorder {
 
     /** The last call: the pipeline is closing; finish the recording and release the file. */
     void close() throws IOException;
+
+    /**
+     * Called instead of {@link #close()} after a failure stopped the journal thread (from the
+     * thread closing the pipeline, after the journal thread has ended): release resources
+     * without marking the recording complete, so a reader sees it as cut short. Does
+     * nothing by default.
+     */
+    default void abandon() throws IOException {
+    }
 }

@@ -197,6 +197,19 @@ public final class JournalWriter implements InputRecorder, Closeable {
         }
     }
 
+    /**
+     * Releases the file without writing the end record, so readers refuse the journal as
+     * cut short instead of replaying an incomplete run. Records already written out stay.
+     * Idempotent; does nothing after {@link #close()}.
+     */
+    @Override
+    public void abandon() throws IOException {
+        if (!closed) {
+            closed = true;
+            channel.close();
+        }
+    }
+
     @Override
     public String toString() {
         return "journal " + path;

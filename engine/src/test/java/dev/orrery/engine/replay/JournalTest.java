@@ -199,6 +199,19 @@ class JournalTest {
     }
 
     @Test
+    void shouldLeaveAnAbandonedJournalUnterminated() throws IOException {
+        Path file = dir.resolve("abandoned.journal");
+        JournalWriter w = JournalWriter.create(file);
+        w.recordTickEnd(1, 0);
+        w.flush();
+        w.abandon();
+        w.close(); // no end record after abandon
+        CorruptJournalException e = assertThrows(CorruptJournalException.class, () -> readAll(file));
+        assertTrue(e.getMessage().contains("without an end-of-journal record")
+                && e.getMessage().contains("last tick ended: 1"), e.getMessage());
+    }
+
+    @Test
     void shouldRefuseTrailingBytesAfterTheEnd() throws IOException {
         Path file = dir.resolve("trailing.journal");
         writeSample(file, 3, 3);
