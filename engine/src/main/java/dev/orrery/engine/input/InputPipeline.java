@@ -210,8 +210,15 @@ public final class InputPipeline implements AutoCloseable {
                     + " (type " + type + ") exceeds the pipeline's maximum of " + maxPayload
                     + " bytes; raise InputPipeline.Builder.maxPayloadBytes or split the command");
         }
-        if (length > 0 || payload != null) {
-            Objects.checkFromIndexSize(offset, length, Objects.requireNonNull(payload, "payload").length);
+        // Checked here, before a slot is claimed: a claimed slot must always be published,
+        // and a bad input must fail its producer, never the tick thread that drains it.
+        if (payload == null) {
+            if (length != 0) {
+                throw new NullPointerException("input payload is null but its length is " + length
+                        + " (client " + client + ", type " + type + "); pass length 0 for no payload");
+            }
+        } else {
+            Objects.checkFromIndexSize(offset, length, payload.length);
         }
     }
 

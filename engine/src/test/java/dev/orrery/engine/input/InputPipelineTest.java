@@ -118,6 +118,9 @@ class InputPipelineTest {
                     && e.getMessage().contains("maximum of 8"), e.getMessage());
             assertEquals(0, p.acceptedCount());
             assertThrows(IndexOutOfBoundsException.class, () -> p.tryPublish(7, 3, new byte[4], 2, 4));
+            assertThrows(IndexOutOfBoundsException.class, () -> p.tryPublish(7, 3, new byte[4], 0, -1));
+            assertThrows(NullPointerException.class, () -> p.tryPublish(7, 3, null, 0, 2));
+            assertTrue(p.beginTick(0).isEmpty(), "refused inputs never reach a tick");
         }
     }
 
