@@ -68,7 +68,7 @@ class JournalTest {
         JournalTick c = new JournalTick();
         c.reset(t.tick());
         InputBatch b = t.inputs();
-        byte[] buf = new byte[256];
+        byte[] buf = new byte[JournalFormat.MAX_PAYLOAD];
         for (int i = 0; i < b.size(); i++) {
             int len = b.copyPayload(i, buf, 0);
             c.inputs().add(b.client(i), b.type(i), buf, 0, len);
@@ -128,6 +128,26 @@ class JournalTest {
             assertFalse(r.nextRecord());
             assertFalse(r.nextRecord());
         }
+    }
+
+    @Test
+    void shouldRoundTripTheLargestPayload() throws IOException {
+        Path file = dir.resolve("large.journal");
+        byte[] big = new byte[JournalFormat.MAX_PAYLOAD];
+        new Random(5).nextBytes(big);
+        try (JournalWriter w = JournalWriter.create(file)) {
+            w.recordInput(1, 0, 1, 1, big, 0, big.length);
+            w.recordInput(1, 1, 1, 1, big, 0, 10);
+            w.recordTickEnd(1, 2);
+            assertThrows(IllegalArgumentException.class, () -> w.recordInput(2, 0, 1, 1, new byte[big.length + 1],
+                    0, big.length + 1));
+        }
+        List<JournalTick> ticks = readAll(file);
+        assertEquals(1, ticks.size());
+        byte[] back = new byte[big.length];
+        assertEquals(big.length, ticks.get(0).inputs().copyPayload(0, back, 0));
+        assertArrayEquals(big, back);
+        assertEquals(10, ticks.get(0).inputs().payloadLength(1));
     }
 
     @Test
