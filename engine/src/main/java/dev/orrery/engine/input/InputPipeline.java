@@ -62,7 +62,7 @@ import java.util.concurrent.locks.LockSupport;
  * journal thread is started by the builder and stopped by {@code close}; it alone calls the
  * recorder. What happens-before what is set out in the package documentation.
  */
-public final class InputPipeline implements AutoCloseable {
+public final class InputPipeline implements InputSource, AutoCloseable {
     private static final long PARK_NANOS = 50_000;
 
     private final RingBuffer<InputSlot> ring;
@@ -233,6 +233,7 @@ public final class InputPipeline implements AutoCloseable {
      *     the pipeline is closed
      * @throws UncheckedIOException if the journal thread has failed (the cause says why)
      */
+    @Override
     public InputBatch beginTick(long tick) {
         assert isTickThread() : tickThreadMessage("beginTick");
         checkOpen("beginTick");
@@ -268,6 +269,7 @@ public final class InputPipeline implements AutoCloseable {
      *
      * @throws IllegalStateException if {@code tick} is not the tick last begun
      */
+    @Override
     public void recordHash(long tick, long stateHash) {
         assert isTickThread() : tickThreadMessage("recordHash");
         checkOpen("recordHash");
@@ -431,6 +433,7 @@ public final class InputPipeline implements AutoCloseable {
                     InputRecorder r = recorder;
                     for (long s = journaled.get() + 1; s <= m.lastInput; s++) {
                         InputSlot slot = ring.get(s);
+                        assert slot.tick == m.tick : "slot " + s + " stamped " + slot.tick + ", marker tick " + m.tick;
                         r.recordInput(slot.tick, slot.sequence, slot.client, slot.type, slot.payload, 0, slot.length);
                     }
                     journaled.set(m.lastInput); // the slots are copied: producers may reuse them
