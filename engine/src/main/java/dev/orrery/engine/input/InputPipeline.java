@@ -1,16 +1,10 @@
 package dev.orrery.engine.input;
 
-import com.lmax.disruptor.BatchEventProcessor;
-import com.lmax.disruptor.BatchEventProcessorBuilder;
-import com.lmax.disruptor.BlockingWaitStrategy;
 import com.lmax.disruptor.BusySpinWaitStrategy;
-import com.lmax.disruptor.EventHandler;
 import com.lmax.disruptor.EventPoller;
-import com.lmax.disruptor.ExceptionHandler;
 import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.Sequence;
-import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
@@ -80,12 +74,7 @@ public final class InputPipeline implements InputSource, AutoCloseable {
     private long lastTick = Long.MIN_VALUE;
     private boolean anyTick;
 
-    private final RingBuffer<JournalMarker> markers;
-    private final BatchEventProcessor<JournalMarker> journal;
-    private final Thread journalThread;
-    private final InputRecorder recorder;
-    private final String recorderName;
-    private volatile Throwable journalFailure;
+    private final JournalStage journal;
 
     private InputPipeline(Builder b) {
         this.maxPayload = b.maxPayloadBytes;
@@ -99,24 +88,11 @@ public final class InputPipeline implements InputSource, AutoCloseable {
         this.drained = poller.getSequence();
         if (b.recorder == null) {
             ring.addGatingSequences(drained);
-            this.markers = null;
             this.journal = null;
-            this.journalThread = null;
-            this.recorder = null;
-            this.recorderName = null;
         } else {
-            this.recorder = b.recorder;
-            this.recorderName = b.recorder.toString();
-            this.markers = RingBuffer.createSingleProducer(JournalMarker::new, b.markerQueueSize,
-                    new BlockingWaitStrategy());
-            JournalStage stage = new JournalStage(b.recorder);
-            this.journal = new BatchEventProcessorBuilder().build(markers, markers.newBarrier(), stage);
-            this.journal.setExceptionHandler(stage);
-            markers.addGatingSequences(journal.getSequence());
-            ring.addGatingSequences(stage.journaled);
-            this.journalThread = new Thread(journal, b.threadName);
-            this.journalThread.setDaemon(true);
-            this.journalThread.start();
+            this.journal = new JournalStage(ring, b.recorder, b.markerQueueSize, b.threadName);
+            ring.addGatingSequences(journal.journaled());
+            journal.start();
         }
     }
 
@@ -251,14 +227,8 @@ public final class InputPipeline implements InputSource, AutoCloseable {
         }
         lastTick = tick;
         anyTick = true;
-        if (markers != null) {
-            long seq = claimMarker();
-            JournalMarker m = markers.get(seq);
-            m.kind = JournalMarker.TICK_END;
-            m.tick = tick;
-            m.lastInput = drained.get();
-            m.inputCount = batch.size();
-            markers.publish(seq);
+        if (journal != null) {
+            journal.tickEnded(tick, drained.get(), batch.size());
         }
         return batch;
     }
@@ -277,16 +247,10 @@ public final class InputPipeline implements InputSource, AutoCloseable {
             throw new IllegalStateException("recordHash(" + tick + ") but the last tick begun is "
                     + (anyTick ? lastTick : "none") + "; record a tick's hash after its beginTick and before the next");
         }
-        if (markers == null) {
-            return;
+        if (journal != null) {
+            checkJournal();
+            journal.tickHash(tick, stateHash);
         }
-        checkJournal();
-        long seq = claimMarker();
-        JournalMarker m = markers.get(seq);
-        m.kind = JournalMarker.TICK_HASH;
-        m.tick = tick;
-        m.hash = stateHash;
-        markers.publish(seq);
     }
 
     /**
@@ -304,31 +268,8 @@ public final class InputPipeline implements InputSource, AutoCloseable {
             return;
         }
         closed = true;
-        if (markers != null) {
-            if (journalFailure == null) {
-                long seq = claimMarker();
-                markers.get(seq).kind = JournalMarker.CLOSE;
-                markers.publish(seq);
-                while (journal.getSequence().get() < seq && journalFailure == null) {
-                    LockSupport.parkNanos(PARK_NANOS);
-                }
-            }
-            journal.halt();
-            try {
-                journalThread.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            if (journalFailure != null) {
-                // The journal thread has stopped (joined above), so this thread may touch the
-                // recorder now; abandon, not close, so the journal is not marked complete.
-                try {
-                    recorder.abandon();
-                } catch (IOException | RuntimeException e) {
-                    journalFailure.addSuppressed(e);
-                }
-            }
-            checkJournal();
+        if (journal != null) {
+            journal.close();
         }
     }
 
@@ -362,17 +303,6 @@ public final class InputPipeline implements InputSource, AutoCloseable {
         return ring.getBufferSize();
     }
 
-    private long claimMarker() {
-        while (true) {
-            try {
-                return markers.tryNext();
-            } catch (InsufficientCapacityException full) {
-                checkJournal();
-                LockSupport.parkNanos(PARK_NANOS);
-            }
-        }
-    }
-
     private void checkOpen(String what) {
         if (closed) {
             throw new IllegalStateException(what + " on a closed input pipeline; build a new one");
@@ -380,12 +310,8 @@ public final class InputPipeline implements InputSource, AutoCloseable {
     }
 
     private void checkJournal() {
-        Throwable f = journalFailure;
-        if (f != null) {
-            IOException io = f instanceof IOException ? (IOException) f
-                    : new IOException(f.toString(), f);
-            throw new UncheckedIOException("the input journal (" + recorderName + ") failed and stopped "
-                    + "recording; the journal is incomplete. Fix the cause and start a new recording", io);
+        if (journal != null) {
+            journal.checkFailure();
         }
     }
 
@@ -411,62 +337,6 @@ public final class InputPipeline implements InputSource, AutoCloseable {
             slot.tick = tick;
             slot.sequence = batch.add(slot.client, slot.type, slot.payload, 0, slot.length);
             return batch.size() < maxPerTick;
-        }
-    }
-
-    /** Writes stamped inputs and markers to the recorder; runs on the journal thread. */
-    private final class JournalStage implements EventHandler<JournalMarker>, ExceptionHandler<JournalMarker> {
-        final Sequence journaled = new Sequence();
-        private final InputRecorder recorder;
-
-        JournalStage(InputRecorder recorder) {
-            this.recorder = recorder;
-        }
-
-        @Override
-        public void onEvent(JournalMarker m, long sequence, boolean endOfBatch) throws Exception {
-            if (journalFailure != null) {
-                return;
-            }
-            switch (m.kind) {
-                case JournalMarker.TICK_END -> {
-                    InputRecorder r = recorder;
-                    for (long s = journaled.get() + 1; s <= m.lastInput; s++) {
-                        InputSlot slot = ring.get(s);
-                        assert slot.tick == m.tick : "slot " + s + " stamped " + slot.tick + ", marker tick " + m.tick;
-                        r.recordInput(slot.tick, slot.sequence, slot.client, slot.type, slot.payload, 0, slot.length);
-                    }
-                    journaled.set(m.lastInput); // the slots are copied: producers may reuse them
-                    r.recordTickEnd(m.tick, m.inputCount);
-                }
-                case JournalMarker.TICK_HASH -> recorder.recordTickHash(m.tick, m.hash);
-                case JournalMarker.CLOSE -> {
-                    recorder.close();
-                    return;
-                }
-                default -> throw new IllegalStateException("unknown journal marker kind " + m.kind);
-            }
-            if (endOfBatch) {
-                recorder.flush();
-            }
-        }
-
-        @Override
-        public void handleEventException(Throwable ex, long sequence, JournalMarker event) {
-            // Stop the stage: carrying on would leave a hole in the journal. onEvent skips
-            // the rest of the current batch; halt ends the processor's loop after it.
-            journalFailure = ex;
-            journal.halt();
-        }
-
-        @Override
-        public void handleOnStartException(Throwable ex) {
-            journalFailure = ex;
-        }
-
-        @Override
-        public void handleOnShutdownException(Throwable ex) {
-            journalFailure = ex;
         }
     }
 
