@@ -1,0 +1,23 @@
+package dev.orrery.engine.input;
+
+/**
+ * Where a tick loop gets each tick's inputs: live from an {@link InputPipeline}, or
+ * recorded from a journal during replay
+ * ({@link dev.orrery.engine.replay.JournalInputSource}). The tick loop is written once
+ * against this interface, so a replay runs exactly the code the recording ran.
+ *
+ * <p><b>Threading:</b> both methods are called by the one tick thread.
+ */
+public interface InputSource {
+    /**
+     * The inputs that {@code tick} consumes, stamped with it and sequences 0, 1, ...; the
+     * batch is valid until the next call. Ticks must increase from call to call.
+     */
+    InputBatch beginTick(long tick);
+
+    /**
+     * The state hash after {@code tick} (the tick last begun) ran: a live source records it;
+     * a replaying source checks it against the recording.
+     */
+    void recordHash(long tick, long stateHash);
+}

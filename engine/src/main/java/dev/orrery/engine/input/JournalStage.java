@@ -1,0 +1,183 @@
+package dev.orrery.engine.input;
+
+import com.lmax.disruptor.BatchEventProcessor;
+import com.lmax.disruptor.BatchEventProcessorBuilder;
+import com.lmax.disruptor.BlockingWaitStrategy;
+import com.lmax.disruptor.EventHandler;
+import com.lmax.disruptor.ExceptionHandler;
+import com.lmax.disruptor.InsufficientCapacityException;
+import com.lmax.disruptor.RingBuffer;
+import com.lmax.disruptor.Sequence;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The journal side of an {@link InputPipeline}: a single-producer ring of
+ * {@link JournalMarker}s from the tick thread, and the journal thread that consumes it,
+ * writing each ended tick's stamped input slots to the {@link InputRecorder} before
+ * releasing them to producers through {@link #journaled()}.
+ *
+ * <p><b>Threading:</b> {@link #tickEnded}, {@link #tickHash} and {@link #close} are called
+ * by the tick thread; {@link #onEvent} runs on the journal thread, which alone calls the
+ * recorder until {@code close} has joined it. {@link #checkFailure} may be called from
+ * either.
+ */
+final class JournalStage implements EventHandler<JournalMarker>, ExceptionHandler<JournalMarker> {
+    private static final long PARK_NANOS = 50_000;
+
+    private final RingBuffer<InputSlot> inputs;
+    private final InputRecorder recorder;
+    private final String recorderName;
+    private final Sequence journaled = new Sequence();
+    private final RingBuffer<JournalMarker> markers;
+    private final BatchEventProcessor<JournalMarker> processor;
+    private final Thread thread;
+    private volatile Throwable failure;
+
+    JournalStage(RingBuffer<InputSlot> inputs, InputRecorder recorder, int markerQueueSize, String threadName) {
+        this.inputs = inputs;
+        this.recorder = recorder;
+        this.recorderName = recorder.toString();
+        this.markers = RingBuffer.createSingleProducer(JournalMarker::new, markerQueueSize,
+                new BlockingWaitStrategy());
+        this.processor = new BatchEventProcessorBuilder().build(markers, markers.newBarrier(), this);
+        this.processor.setExceptionHandler(this);
+        markers.addGatingSequences(processor.getSequence());
+        this.thread = new Thread(processor, threadName);
+        this.thread.setDaemon(true);
+    }
+
+    /** The input ring sequence up to which slots are journaled and may be reused. */
+    Sequence journaled() {
+        return journaled;
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    // ---- tick thread -----------------------------------------------------------------
+
+    /** Queues "tick {@code tick} ended after input ring sequence {@code lastInput}". */
+    void tickEnded(long tick, long lastInput, int inputCount) {
+        long seq = claim();
+        JournalMarker m = markers.get(seq);
+        m.kind = JournalMarker.TICK_END;
+        m.tick = tick;
+        m.lastInput = lastInput;
+        m.inputCount = inputCount;
+        markers.publish(seq); // release: the tick thread's stamps happen-before the journal's reads
+    }
+
+    /** Queues the state hash after {@code tick}. */
+    void tickHash(long tick, long hash) {
+        long seq = claim();
+        JournalMarker m = markers.get(seq);
+        m.kind = JournalMarker.TICK_HASH;
+        m.tick = tick;
+        m.hash = hash;
+        markers.publish(seq);
+    }
+
+    /**
+     * Queues the close, waits for the journal thread to reach it and stops the thread; after
+     * a failure, abandons the recorder instead so the journal is not marked complete.
+     */
+    void close() {
+        if (failure == null) {
+            long seq = claim();
+            markers.get(seq).kind = JournalMarker.CLOSE;
+            markers.publish(seq);
+            while (processor.getSequence().get() < seq && failure == null) {
+                LockSupport.parkNanos(PARK_NANOS);
+            }
+        }
+        processor.halt();
+        try {
+            thread.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        Throwable f = failure;
+        if (f != null) {
+            // The journal thread has ended (joined above), so this thread may use the recorder.
+            try {
+                recorder.abandon();
+            } catch (IOException | RuntimeException e) {
+                f.addSuppressed(e);
+            }
+        }
+        checkFailure();
+    }
+
+    /** Throws if the journal thread has failed: the journal is incomplete from then on. */
+    void checkFailure() {
+        Throwable f = failure;
+        if (f != null) {
+            IOException io = f instanceof IOException ? (IOException) f : new IOException(f.toString(), f);
+            throw new UncheckedIOException("the input journal (" + recorderName + ") failed and stopped "
+                    + "recording; the journal is incomplete. Fix the cause and start a new recording", io);
+        }
+    }
+
+    private long claim() {
+        while (true) {
+            try {
+                return markers.tryNext();
+            } catch (InsufficientCapacityException full) {
+                // a slow journal slows the tick thread; a failed one stops it
+                checkFailure();
+                LockSupport.parkNanos(PARK_NANOS);
+            }
+        }
+    }
+
+    // ---- journal thread --------------------------------------------------------------
+
+    @Override
+    public void onEvent(JournalMarker m, long sequence, boolean endOfBatch) throws Exception {
+        if (failure != null) {
+            return;
+        }
+        InputRecorder r = recorder;
+        switch (m.kind) {
+            case JournalMarker.TICK_END -> {
+                for (long s = journaled.get() + 1; s <= m.lastInput; s++) {
+                    InputSlot slot = inputs.get(s);
+                    assert slot.tick == m.tick : "slot " + s + " stamped " + slot.tick + ", marker " + m.tick;
+                    r.recordInput(slot.tick, slot.sequence, slot.client, slot.type, slot.payload, 0, slot.length);
+                }
+                journaled.set(m.lastInput); // the slots are copied: producers may reuse them
+                r.recordTickEnd(m.tick, m.inputCount);
+            }
+            case JournalMarker.TICK_HASH -> r.recordTickHash(m.tick, m.hash);
+            case JournalMarker.CLOSE -> {
+                r.close();
+                return;
+            }
+            default -> throw new IllegalStateException("unknown journal marker kind " + m.kind);
+        }
+        if (endOfBatch) {
+            r.flush();
+        }
+    }
+
+    @Override
+    public void handleEventException(Throwable ex, long sequence, JournalMarker event) {
+        // Stop the stage: carrying on would leave a hole in the journal. onEvent skips the
+        // rest of the current batch; halt ends the processor's loop after it.
+        failure = ex;
+        processor.halt();
+    }
+
+    @Override
+    public void handleOnStartException(Throwable ex) {
+        failure = ex;
+    }
+
+    @Override
+    public void handleOnShutdownException(Throwable ex) {
+        failure = ex;
+    }
+}

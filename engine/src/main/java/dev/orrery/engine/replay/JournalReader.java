@@ -1,0 +1,369 @@
+package dev.orrery.engine.replay;
+
+import static dev.orrery.engine.replay.JournalFormat.BODY_PREFIX;
+import static dev.orrery.engine.replay.JournalFormat.END_BODY;
+import static dev.orrery.engine.replay.JournalFormat.HEADER_BYTES;
+import static dev.orrery.engine.replay.JournalFormat.INPUT_FIXED;
+import static dev.orrery.engine.replay.JournalFormat.MAGIC;
+import static dev.orrery.engine.replay.JournalFormat.MAX_BODY;
+import static dev.orrery.engine.replay.JournalFormat.TICK_END_BODY;
+import static dev.orrery.engine.replay.JournalFormat.TICK_HASH_BODY;
+import static dev.orrery.engine.replay.JournalFormat.VERSION;
+
+import java.io.BufferedInputStream;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.zip.CRC32C;
+
+/**
+ * Reads an input journal written by {@link JournalWriter}, record by record
+ * ({@link #nextRecord()}) or tick by tick ({@link #nextTick(JournalTick)}).
+ *
+ * <p>Every record's checksum, length, kind and place in the tick order is checked before
+ * anything from it is handed out. A file that is cut short (anywhere, including exactly
+ * between two records: a finished journal ends with an end record), damaged, not a
+ * journal, or of an unknown version makes the reader throw a
+ * {@link CorruptJournalException} naming the file, the byte offset and the record. Ticks
+ * returned before that point are intact; a caller that must not act on a partial journal
+ * reads it through once first.
+ *
+ * <pre>{@code
+ * try (JournalReader reader = JournalReader.open(path)) {
+ *     JournalTick t = new JournalTick();
+ *     while (reader.nextTick(t)) {
+ *         feed(t.tick(), t.inputs());
+ *         if (t.hasHash()) check(t.tick(), t.stateHash());
+ *     }
+ * }
+ * }</pre>
+ *
+ * <p><b>Threading:</b> one thread at a time; not safe for concurrent use.
+ */
+public final class JournalReader implements Closeable {
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+    private static final String DAMAGED = "The file was damaged or cut short after it was written (a crash "
+            + "before the recording closed cuts it short); nothing past this point can be replayed. Restore the "
+            + "journal from a copy or record the run again";
+
+    private final Path path;
+    private final InputStream in;
+    private final CRC32C crc = new CRC32C();
+    private final byte[] lengthBytes = new byte[4];
+    private byte[] record = new byte[256];
+    private long offset;
+    private long index;
+
+    private JournalRecordKind kind;
+    private long recordOffset;
+    private long tick;
+    private int bodyLength;
+
+    private boolean ended;
+    private boolean pushedBack;
+    private boolean anyEnded;
+    private long lastEnded;
+    private int openInputs;
+    private long openTick;
+    private boolean hashSeen;
+
+    private JournalReader(Path path, InputStream in) {
+        this.path = path;
+        this.in = in;
+    }
+
+    /**
+     * Opens the journal at {@code path} and checks its header.
+     *
+     * @throws CorruptJournalException if the file is not a journal of a version this
+     *     reader knows, or its header is damaged
+     */
+    public static JournalReader open(Path path) throws IOException {
+        InputStream in = new BufferedInputStream(Files.newInputStream(path), 1 << 16);
+        JournalReader r = new JournalReader(path, in);
+        try {
+            r.readHeader();
+        } catch (IOException | RuntimeException e) {
+            in.close();
+            throw e;
+        }
+        return r;
+    }
+
+    private void readHeader() throws IOException {
+        byte[] h = new byte[HEADER_BYTES];
+        int n = in.readNBytes(h, 0, HEADER_BYTES);
+        if (n < HEADER_BYTES) {
+            throw corrupt(0, -1, "the file is " + n + " bytes long, shorter than the " + HEADER_BYTES
+                    + "-byte journal header");
+        }
+        long magic = (long) LONG.get(h, 0);
+        if (magic != MAGIC) {
+            throw new CorruptJournalException(path, 0, -1, "it does not start with the journal magic ORRYJRNL "
+                    + "(found 0x" + Long.toHexString(magic) + ")", "Check that the path names an Orrery input journal");
+        }
+        crc.reset();
+        crc.update(h, 0, 12);
+        int stored = (int) INT.get(h, 12);
+        if (stored != (int) crc.getValue()) {
+            throw corrupt(0, -1, "header checksum mismatch (stored 0x" + Integer.toHexString(stored)
+                    + ", computed 0x" + Integer.toHexString((int) crc.getValue()) + ")");
+        }
+        int version = (int) INT.get(h, 8);
+        if (version != VERSION) {
+            throw new CorruptJournalException(path, 0, -1, "format version " + version
+                    + " is not supported (this reader knows version " + VERSION + ")",
+                    "Read it with the Orrery release that recorded it");
+        }
+        offset = HEADER_BYTES;
+    }
+
+    /** The journal file. */
+    public Path path() {
+        return path;
+    }
+
+    /**
+     * Reads the next record and checks it.
+     *
+     * @return {@code true} with the record's fields available through the accessors;
+     *     {@code false} once the end-of-journal record has been read (and no bytes follow it)
+     * @throws CorruptJournalException if the record is cut short, damaged or out of order
+     */
+    public boolean nextRecord() throws IOException {
+        if (pushedBack) {
+            pushedBack = false;
+            return kind != JournalRecordKind.END;
+        }
+        if (ended) {
+            return false;
+        }
+        readRecord();
+        if (kind == JournalRecordKind.END) {
+            ended = true;
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * Reads the next tick: its inputs, its end, and the state hash recorded after it if
+     * there is one.
+     *
+     * @return {@code false} at the end of the journal
+     * @throws CorruptJournalException if the journal is cut short or damaged before the
+     *     tick is complete
+     */
+    public boolean nextTick(JournalTick into) throws IOException {
+        if (!nextRecord()) {
+            return false;
+        }
+        into.reset(tick);
+        while (kind == JournalRecordKind.INPUT) {
+            into.inputs().add(client(), type(), record, INPUT_FIXED, payloadLength());
+            if (!nextRecord()) {
+                // readRecord refuses an END after unterminated inputs, so this cannot happen
+                throw corrupt(recordOffset, index - 1, "tick " + into.tick() + " has inputs but no tick end");
+            }
+        }
+        if (kind != JournalRecordKind.TICK_END) {
+            throw corrupt(recordOffset, index - 1, "a " + kind + " record where tick " + into.tick()
+                    + " should begin");
+        }
+        if (nextRecord()) {
+            if (kind == JournalRecordKind.TICK_HASH) {
+                into.hash(stateHash());
+            } else {
+                pushedBack = true;
+            }
+        } else {
+            pushedBack = true; // the END record: report it on the next call
+        }
+        return true;
+    }
+
+    private void readRecord() throws IOException {
+        recordOffset = offset;
+        long rec = index;
+        int n = in.readNBytes(lengthBytes, 0, 4);
+        if (n == 0) {
+            throw corrupt(recordOffset, rec, "the file ends without an end-of-journal record (last tick ended: "
+                    + (anyEnded ? lastEnded : "none") + ")");
+        }
+        if (n < 4) {
+            throw corrupt(recordOffset, rec, "the file ends inside the record's length field");
+        }
+        int length = (int) INT.get(lengthBytes, 0);
+        if (length < BODY_PREFIX || length > MAX_BODY) {
+            throw corrupt(recordOffset, rec, "record length " + length + " is outside " + BODY_PREFIX + ".."
+                    + MAX_BODY);
+        }
+        if (record.length < length + 4) {
+            record = Arrays.copyOf(record, Math.max(length + 4, record.length * 2));
+        }
+        n = in.readNBytes(record, 0, length + 4);
+        if (n < length + 4) {
+            throw corrupt(recordOffset, rec, "the file ends " + (n + 4) + " bytes into a record of " + (length + 8)
+                    + " bytes");
+        }
+        crc.reset();
+        crc.update(lengthBytes, 0, 4);
+        crc.update(record, 0, length);
+        int stored = (int) INT.get(record, length);
+        if (stored != (int) crc.getValue()) {
+            throw corrupt(recordOffset, rec, "checksum mismatch (stored 0x" + Integer.toHexString(stored)
+                    + ", computed 0x" + Integer.toHexString((int) crc.getValue()) + ")");
+        }
+        JournalRecordKind k = JournalRecordKind.ofCode(record[0]);
+        if (k == null) {
+            throw corrupt(recordOffset, rec, "unknown record kind " + record[0]);
+        }
+        int expected = switch (k) {
+            case INPUT -> INPUT_FIXED;
+            case TICK_END -> TICK_END_BODY;
+            case TICK_HASH -> TICK_HASH_BODY;
+            case END -> END_BODY;
+        };
+        if (k == JournalRecordKind.INPUT ? length < expected : length != expected) {
+            throw corrupt(recordOffset, rec, k + " record of " + length + " body bytes, expected "
+                    + (k == JournalRecordKind.INPUT ? "at least " : "") + expected);
+        }
+        kind = k;
+        bodyLength = length;
+        tick = (long) LONG.get(record, 1);
+        offset += length + 8;
+        index++;
+        checkOrder(rec);
+    }
+
+    private void checkOrder(long rec) throws IOException {
+        switch (kind) {
+            case INPUT -> {
+                if (openInputs > 0 ? tick != openTick : anyEnded && tick <= lastEnded) {
+                    throw corrupt(recordOffset, rec, "input of tick " + tick + " out of order (last tick ended: "
+                            + (anyEnded ? lastEnded : "none") + ")");
+                }
+                if (sequence() != openInputs) {
+                    throw corrupt(recordOffset, rec, "input sequence " + sequence() + " of tick " + tick
+                            + " where " + openInputs + " was expected");
+                }
+                openTick = tick;
+                openInputs++;
+            }
+            case TICK_END -> {
+                if (openInputs > 0 ? tick != openTick : anyEnded && tick <= lastEnded) {
+                    throw corrupt(recordOffset, rec, "end of tick " + tick + " out of order");
+                }
+                if (inputCount() != openInputs) {
+                    throw corrupt(recordOffset, rec, "tick " + tick + " ends with a count of " + inputCount()
+                            + " inputs but " + openInputs + " precede it");
+                }
+                anyEnded = true;
+                lastEnded = tick;
+                openInputs = 0;
+                hashSeen = false;
+            }
+            case TICK_HASH -> {
+                if (!anyEnded || tick != lastEnded || openInputs > 0 || hashSeen) {
+                    throw corrupt(recordOffset, rec, "state hash for tick " + tick
+                            + " does not directly follow that tick's end");
+                }
+                hashSeen = true;
+            }
+            case END -> {
+                if (openInputs > 0) {
+                    throw corrupt(recordOffset, rec, "end of journal inside tick " + openTick);
+                }
+                long count = (long) LONG.get(record, BODY_PREFIX);
+                if (count != rec) {
+                    throw corrupt(recordOffset, rec, "end record counts " + count + " records but " + rec
+                            + " precede it");
+                }
+                if (in.read() != -1) {
+                    throw corrupt(offset, index, "bytes follow the end-of-journal record");
+                }
+            }
+            default -> throw new AssertionError(kind);
+        }
+    }
+
+    /** The kind of the current record. */
+    public JournalRecordKind kind() {
+        return kind;
+    }
+
+    /** The tick of the current record. */
+    public long tick() {
+        return tick;
+    }
+
+    /** Byte offset of the current record in the file. */
+    public long recordOffset() {
+        return recordOffset;
+    }
+
+    /** Sequence within its tick of the current {@code INPUT} record. */
+    public int sequence() {
+        requireKind(JournalRecordKind.INPUT);
+        return (int) INT.get(record, BODY_PREFIX);
+    }
+
+    /** Client of the current {@code INPUT} record. */
+    public int client() {
+        requireKind(JournalRecordKind.INPUT);
+        return (int) INT.get(record, BODY_PREFIX + 4);
+    }
+
+    /** Command type of the current {@code INPUT} record. */
+    public int type() {
+        requireKind(JournalRecordKind.INPUT);
+        return (int) INT.get(record, BODY_PREFIX + 8);
+    }
+
+    /** Payload length of the current {@code INPUT} record. */
+    public int payloadLength() {
+        requireKind(JournalRecordKind.INPUT);
+        return bodyLength - INPUT_FIXED;
+    }
+
+    /** Copies the current {@code INPUT} record's payload into {@code dst}; returns its length. */
+    public int copyPayload(byte[] dst, int dstOffset) {
+        int len = payloadLength();
+        System.arraycopy(record, INPUT_FIXED, dst, dstOffset, len);
+        return len;
+    }
+
+    /** Input count of the current {@code TICK_END} record. */
+    public int inputCount() {
+        requireKind(JournalRecordKind.TICK_END);
+        return (int) INT.get(record, BODY_PREFIX);
+    }
+
+    /** State hash of the current {@code TICK_HASH} record. */
+    public long stateHash() {
+        requireKind(JournalRecordKind.TICK_HASH);
+        return (long) LONG.get(record, BODY_PREFIX);
+    }
+
+    @Override
+    public void close() throws IOException {
+        in.close();
+    }
+
+    private void requireKind(JournalRecordKind k) {
+        if (kind != k) {
+            throw new IllegalStateException("the current record of journal " + path + " is " + kind + ", not " + k);
+        }
+    }
+
+    private CorruptJournalException corrupt(long at, long rec, String problem) {
+        return new CorruptJournalException(path, at, rec, problem, DAMAGED);
+    }
+}

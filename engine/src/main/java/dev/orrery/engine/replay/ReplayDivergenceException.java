@@ -1,0 +1,42 @@
+package dev.orrery.engine.replay;
+
+import java.nio.file.Path;
+
+/**
+ * A replay whose state hash after some tick differs from the hash recorded in the journal:
+ * the first tick at which the replayed run is known to differ from the recorded one.
+ */
+public final class ReplayDivergenceException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    private final long tick;
+    private final long recordedHash;
+    private final long replayedHash;
+
+    ReplayDivergenceException(Path journal, long tick, long recordedHash, long replayedHash, long lastMatch) {
+        super("replay of journal " + journal + " diverged at tick " + tick + ": state hash 0x"
+                + Long.toHexString(replayedHash) + " where the recording had 0x" + Long.toHexString(recordedHash)
+                + (lastMatch == Long.MIN_VALUE ? " (no earlier hash was checked)"
+                        : " (last matching hash at tick " + lastMatch + ")")
+                + ". Something non-deterministic ran between those ticks: a shared random generator, wall-clock "
+                + "time, iteration over a hash-ordered collection, or a different initial world or seed");
+        this.tick = tick;
+        this.recordedHash = recordedHash;
+        this.replayedHash = replayedHash;
+    }
+
+    /** The tick after which the hashes differ. */
+    public long tick() {
+        return tick;
+    }
+
+    /** The hash the recording had after {@link #tick()}. */
+    public long recordedHash() {
+        return recordedHash;
+    }
+
+    /** The hash the replay computed after {@link #tick()}. */
+    public long replayedHash() {
+        return replayedHash;
+    }
+}
