@@ -2,6 +2,7 @@ package dev.orrery.ecs.archetype;
 
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentKind;
+import dev.orrery.ecs.component.ComponentType;
 import dev.orrery.ecs.component.FieldType;
 import dev.orrery.ecs.entity.Entity;
 import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
@@ -198,8 +199,9 @@ public final class Archetype {
             for (int s = 0; s < components.length; s++) {
                 Object[] src = last.data[s];
                 Object[] dst = hole.data[s];
+                ComponentType<?> type = components[s].type();
                 for (int f = 0; f < src.length; f++) {
-                    System.arraycopy(src[f], lastRow, dst[f], row, 1);
+                    type.fieldType(f).copy(src[f], lastRow, dst[f], row);
                 }
             }
         }
@@ -231,8 +233,9 @@ public final class Archetype {
             if (a[i] == b[j]) {
                 Object[] sa = src.data[i];
                 Object[] da = dst.data[j];
+                ComponentType<?> type = components[i].type();
                 for (int f = 0; f < sa.length; f++) {
-                    System.arraycopy(sa[f], row, da[f], targetRow, 1);
+                    type.fieldType(f).copy(sa[f], row, da[f], targetRow);
                 }
                 i++;
                 j++;
