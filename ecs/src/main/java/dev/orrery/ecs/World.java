@@ -367,10 +367,9 @@ public final class World {
         }
         int chunk = entities.chunk(idx);
         int row = entities.row(idx);
-        long loc = target.appendRow(entity);
+        long loc = target.appendRowFrom(entity, from, chunk, row);
         int tChunk = (int) (loc >>> 32);
         int tRow = (int) loc;
-        from.copyShared(chunk, row, target, tChunk, tRow);
         removeFromArchetype(from, chunk, row);
         entities.place(idx, target.id(), tChunk, tRow);
     }

@@ -21,6 +21,9 @@ public final class Archetype {
     private final int id;
     private final int[] columns;
     private final Component<?>[] components;
+    // Field types per slot, resolved once: the row-move loops read them for every field.
+    private final FieldType[][] fieldTypes;
+    private final boolean hasReferences;
     private final int capacity;
     private final int shift;
     private final ArrayList<Chunk> chunks = new ArrayList<>();
@@ -33,11 +36,19 @@ public final class Archetype {
         this.id = id;
         this.components = sortedComponents;
         this.columns = new int[sortedComponents.length];
+        this.fieldTypes = new FieldType[sortedComponents.length][];
+        boolean references = false;
         int rowBytes = Long.BYTES;
         for (int i = 0; i < sortedComponents.length; i++) {
             columns[i] = sortedComponents[i].id();
             rowBytes += sortedComponents[i].type().rowBytes();
+            fieldTypes[i] = new FieldType[sortedComponents[i].type().fieldCount()];
+            for (int f = 0; f < fieldTypes[i].length; f++) {
+                fieldTypes[i][f] = sortedComponents[i].type().fieldType(f);
+            }
+            references |= sortedComponents[i].kind() == ComponentKind.REFERENCE;
         }
+        this.hasReferences = references;
         this.capacity = capacityFor(chunkBytes, rowBytes);
         this.shift = Integer.numberOfTrailingZeros(capacity);
         addEdges.defaultReturnValue(-1);
@@ -119,13 +130,48 @@ public final class Archetype {
         c.entities[row] = entity;
         for (int s = 0; s < components.length; s++) {
             Object[] arrays = c.data[s];
-            Component<?> col = components[s];
+            FieldType[] types = fieldTypes[s];
             for (int f = 0; f < arrays.length; f++) {
-                col.type().fieldType(f).clear(arrays[f], row);
+                types[f].clear(arrays[f], row);
             }
         }
         size++;
         return ((long) c.index() << 32) | row;
+    }
+
+    /**
+     * Appends a row for {@code entity} that takes the values of row ({@code chunk},
+     * {@code row}) of {@code source} in every column the two archetypes share and is zero in
+     * the others; returns its location as {@link #appendRow} does. The same result as
+     * {@code appendRow} then {@code source.copyShared}, in one pass that zeroes only the
+     * columns new to the entity (a structural move's hot path).
+     */
+    public long appendRowFrom(long entity, Archetype source, int chunk, int row) {
+        Chunk src = source.chunks.get(chunk);
+        Chunk c = chunkForAppend();
+        int to = c.size++;
+        c.entities[to] = entity;
+        int[] a = source.columns;
+        int i = 0;
+        for (int s = 0; s < columns.length; s++) {
+            while (i < a.length && a[i] < columns[s]) {
+                i++;
+            }
+            Object[] arrays = c.data[s];
+            FieldType[] types = fieldTypes[s];
+            if (i < a.length && a[i] == columns[s]) {
+                Object[] from = src.data[i];
+                for (int f = 0; f < arrays.length; f++) {
+                    types[f].copy(from[f], row, arrays[f], to);
+                }
+            } else {
+                for (int f = 0; f < arrays.length; f++) {
+                    types[f].clear(arrays[f], to);
+                }
+            }
+        }
+        size++;
+        return ((long) c.index() << 32) | to;
     }
 
     /**
@@ -198,12 +244,13 @@ public final class Archetype {
             for (int s = 0; s < components.length; s++) {
                 Object[] src = last.data[s];
                 Object[] dst = hole.data[s];
+                FieldType[] types = fieldTypes[s];
                 for (int f = 0; f < src.length; f++) {
-                    System.arraycopy(src[f], lastRow, dst[f], row, 1);
+                    types[f].copy(src[f], lastRow, dst[f], row);
                 }
             }
         }
-        for (int s = 0; s < components.length; s++) {
+        for (int s = 0; hasReferences && s < components.length; s++) {
             if (components[s].kind() == ComponentKind.REFERENCE) {
                 ((Object[]) last.data[s][0])[lastRow] = null;
             }
@@ -231,8 +278,9 @@ public final class Archetype {
             if (a[i] == b[j]) {
                 Object[] sa = src.data[i];
                 Object[] da = dst.data[j];
+                FieldType[] types = fieldTypes[i];
                 for (int f = 0; f < sa.length; f++) {
-                    System.arraycopy(sa[f], row, da[f], targetRow, 1);
+                    types[f].copy(sa[f], row, da[f], targetRow);
                 }
                 i++;
                 j++;

@@ -82,6 +82,25 @@ public enum FieldType {
         }
     }
 
+    /**
+     * Copies element {@code from} of {@code src} to element {@code to} of {@code dst}, both
+     * arrays of this type. Used for single-row moves, where a typed store is several times
+     * cheaper than {@code System.arraycopy} of one element (which cannot see the array types).
+     */
+    public void copy(Object src, int from, Object dst, int to) {
+        switch (this) {
+            case BOOLEAN: ((boolean[]) dst)[to] = ((boolean[]) src)[from]; break;
+            case BYTE: ((byte[]) dst)[to] = ((byte[]) src)[from]; break;
+            case SHORT: ((short[]) dst)[to] = ((short[]) src)[from]; break;
+            case CHAR: ((char[]) dst)[to] = ((char[]) src)[from]; break;
+            case INT: ((int[]) dst)[to] = ((int[]) src)[from]; break;
+            case FLOAT: ((float[]) dst)[to] = ((float[]) src)[from]; break;
+            case LONG: ((long[]) dst)[to] = ((long[]) src)[from]; break;
+            case DOUBLE: ((double[]) dst)[to] = ((double[]) src)[from]; break;
+            default: ((Object[]) dst)[to] = ((Object[]) src)[from]; break;
+        }
+    }
+
     /** Element {@code i} of {@code array} boxed (cold paths only: error messages, record building). */
     public Object box(Object array, int i) {
         switch (this) {
