@@ -11,7 +11,7 @@ import java.util.List;
 
 /**
  * The set of entities that hold exactly the same columns. The column ids are kept sorted;
- * the entities live in chunks of one fixed power-of-two capacity, all full except the last
+ * the entities live in chunks of one power-of-two capacity, all full except the last
  * one in use. Add and remove edges to neighbouring archetypes are cached, so a repeated
  * structural change finds its target without a search.
  *
@@ -24,6 +24,8 @@ public final class Archetype {
     // Field types per slot, resolved once: the row-move loops read them for every field.
     private final FieldType[][] fieldTypes;
     private final boolean hasReferences;
+    /** Rows the first chunk starts with; it doubles up to the full capacity before a second chunk is made. */
+    static final int FIRST_CHUNK_ROWS = 64;
     private final int capacity;
     private final int shift;
     private final ArrayList<Chunk> chunks = new ArrayList<>();
@@ -100,7 +102,7 @@ public final class Archetype {
         return slotOf(columnId) >= 0;
     }
 
-    /** Rows per chunk. */
+    /** Rows per chunk (the first chunk starts at {@value #FIRST_CHUNK_ROWS} rows and grows to this). */
     public int chunkCapacity() {
         return capacity;
     }
@@ -185,7 +187,7 @@ public final class Archetype {
         while (done < n) {
             Chunk c = chunkForAppend();
             int start = c.size;
-            int take = Math.min(n - done, capacity - start);
+            int take = Math.min(n - done, c.capacity() - start);
             System.arraycopy(ids, from + done, c.entities, start, take);
             for (int s = 0; s < components.length; s++) {
                 Object[] arrays = c.data[s];
@@ -218,12 +220,16 @@ public final class Archetype {
     private Chunk chunkForAppend() {
         if (usedChunks > 0) {
             Chunk last = chunks.get(usedChunks - 1);
-            if (last.size < capacity) {
+            if (last.size < last.capacity()) {
+                return last;
+            }
+            if (usedChunks == 1 && last.capacity() < capacity) {
+                last.grow(Math.min(capacity, last.capacity() * 2));
                 return last;
             }
         }
         if (usedChunks == chunks.size()) {
-            chunks.add(new Chunk(this, usedChunks, capacity));
+            chunks.add(new Chunk(this, usedChunks, usedChunks == 0 ? Math.min(capacity, FIRST_CHUNK_ROWS) : capacity));
         }
         return chunks.get(usedChunks++);
     }

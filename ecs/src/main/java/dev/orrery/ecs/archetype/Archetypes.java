@@ -19,9 +19,15 @@ import java.util.Map;
  * <p><b>Threading:</b> mutated only by the thread that applies structural changes.
  */
 public final class Archetypes {
-    /** The default chunk budget: 16 KiB, the size Unity Entities uses, so a chunk's
-     * columns sit in L1/L2 together while a system walks them. */
-    public static final int DEFAULT_CHUNK_BYTES = 16 * 1024;
+    /**
+     * The default chunk budget: 256 KiB, so one chunk's columns fit in L2 together while a
+     * system walks them, and each field array is a long sequential stream the prefetcher
+     * follows. Measured against flat arrays over 1 M entities (IterationBenchmark), 16 KiB
+     * chunks (512 rows of pos+vel, Unity's size) ran 2.4-4x slower than flat arrays, 256 KiB
+     * chunks 0.85-1.2x. An archetype's first chunk starts at 64 rows and doubles, so worlds
+     * with many small archetypes do not pay 256 KiB for each.
+     */
+    public static final int DEFAULT_CHUNK_BYTES = 256 * 1024;
 
     private final int chunkBytes;
     private final List<Archetype> all = new ArrayList<>();

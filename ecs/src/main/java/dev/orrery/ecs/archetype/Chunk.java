@@ -1,9 +1,10 @@
 package dev.orrery.ecs.archetype;
 
 import dev.orrery.ecs.component.Component;
+import java.util.Arrays;
 
 /**
- * A fixed-capacity block of rows of one archetype, stored as structure of arrays: for each
+ * A block of rows of one archetype, stored as structure of arrays: for each
  * column of the archetype, one array per field ({@code float[] x}, {@code float[] y}, ...),
  * plus the entity id of each row. Rows {@code [0, size)} are live and dense: removal swaps
  * the archetype's last row into the hole.
@@ -18,7 +19,7 @@ import dev.orrery.ecs.component.Component;
 public final class Chunk {
     private final Archetype archetype;
     private final int index;
-    final long[] entities;
+    long[] entities;
     final Object[][] data;
     int size;
 
@@ -30,6 +31,24 @@ public final class Chunk {
         this.data = new Object[cols.length][];
         for (int s = 0; s < cols.length; s++) {
             data[s] = cols[s].type().newArrays(capacity);
+        }
+    }
+
+    /**
+     * Grows the row capacity to {@code capacity}, keeping the rows. Only an archetype's first
+     * chunk grows (so small archetypes stay small); it happens at structural changes only,
+     * when no view holds the old arrays.
+     */
+    void grow(int capacity) {
+        entities = Arrays.copyOf(entities, capacity);
+        Component<?>[] cols = archetype.componentArray();
+        for (int s = 0; s < cols.length; s++) {
+            Object[] arrays = data[s];
+            for (int f = 0; f < arrays.length; f++) {
+                Object bigger = cols[s].type().fieldType(f).newArray(capacity);
+                System.arraycopy(arrays[f], 0, bigger, 0, size);
+                arrays[f] = bigger;
+            }
         }
     }
 
@@ -48,7 +67,7 @@ public final class Chunk {
         return size;
     }
 
-    /** Row capacity (a power of two). */
+    /** Current row capacity (a power of two; the first chunk of an archetype starts small and grows). */
     public int capacity() {
         return entities.length;
     }

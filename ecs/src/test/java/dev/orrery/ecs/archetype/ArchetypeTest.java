@@ -50,8 +50,8 @@ class ArchetypeTest {
         assertCapacity(all.of(pos, frozen), 8 + 12);
         assertCapacity(all.of(pos, mesh), 8 + 12 + 4);
         assertCapacity(all.of(pos, big, mesh, frozen), 8 + 12 + 64 + 4);
-        assertEquals(2048, all.empty().chunkCapacity());
-        assertEquals(512, all.of(pos).chunkCapacity());
+        assertEquals(1 << 15, all.empty().chunkCapacity());
+        assertEquals(8192, all.of(pos).chunkCapacity());
     }
 
     private static void assertCapacity(Archetype a, int rowBytes) {
@@ -220,5 +220,26 @@ class ArchetypeTest {
         assertEquals(List.of(pos, big, frozen), a.components());
         assertTrue(a.slotOf(999) < 0);
         assertTrue(a.has(big.id()));
+    }
+
+    @Test
+    void shouldGrowOnlyTheFirstChunkKeepingItsRows() {
+        Archetypes all = new Archetypes(Archetypes.DEFAULT_CHUNK_BYTES);
+        Archetype a = all.of(value(Position.class));
+        int full = a.chunkCapacity();
+        for (int i = 0; i < full + 1; i++) {
+            a.appendRow(Entity.of(i, 1));
+            if (i == Archetype.FIRST_CHUNK_ROWS) {
+                assertEquals(1, a.chunkCount());
+                assertEquals(2 * Archetype.FIRST_CHUNK_ROWS, a.chunk(0).capacity(), "first chunk doubled");
+            }
+        }
+        assertEquals(2, a.chunkCount());
+        assertEquals(full, a.chunk(0).capacity());
+        assertEquals(full, a.chunk(1).capacity(), "later chunks start at full capacity");
+        for (int i = 0; i < full; i++) {
+            assertEquals(Entity.of(i, 1), a.chunk(0).entity(i), "row " + i + " kept through growth");
+        }
+        assertEquals(Entity.of(full, 1), a.chunk(1).entity(0));
     }
 }
