@@ -1,0 +1,682 @@
+package dev.orrery.ecs.prototype;
+
+import java.util.Arrays;
+
+/**
+ * The Stingray-style entity index: which named component instances an entity holds, shared
+ * between entities that were built the same way. Each entity points (through a dense
+ * {@code int} array indexed by entity index) at a <em>prototype</em>; a prototype is a
+ * chain link {@code {base prototype, column, name hash}}, so an entity built by adding
+ * Transform, Fog and Vignette in that order points at P3 = P2 + Vignette, P2 = P1 + Fog,
+ * P1 = P0 + Transform, and every entity built the same way shares P1..P3. Prototype 0 is
+ * the empty one. Look-up by name walks the chain from the entity's prototype towards P0.
+ *
+ * <p><b>Handles and ids.</b> A prototype is named two ways. Its <em>handle</em> is a small
+ * dense {@code int} (a slot in this table, reused after reclamation); entities and chain
+ * links store handles, so a walk follows plain array indices and never hashes (the
+ * article's "cache the base prototype index"). Its <em>id</em> is the 64-bit content hash
+ * {@code mix(baseId, mix(hash(column), nameHash))}, unique among live prototypes: when a new
+ * description's id is already taken by a different description (a hash collision) the id is
+ * re-mixed until it is free, and the table itself is keyed by the full description, so two
+ * descriptions never share an id and a collision can never merge them. Ids are stable for
+ * a description while it lives; they can differ between runs only after a collision.
+ *
+ * <p><b>Caches.</b> Each prototype remembers its last add transition (like an archetype's
+ * add edge), so adding the same component to many entities of one prototype skips the
+ * hash table. Look-ups go through a small direct-mapped cache of (prototype, name) to
+ * column, negative answers included; construct with {@code lookupCache = false} to measure
+ * the plain chain walk ({@code EntityIndexBenchmark} does).
+ *
+ * <p><b>Reclamation: reference counts.</b> A prototype counts the entities that point at it
+ * plus the prototypes that use it as their base. When the count reaches zero the prototype
+ * is removed at once and its base is released in turn. Counting was chosen over a sweep
+ * because every change already touches the prototypes involved, so keeping the count
+ * costs one increment and one decrement, while a sweep would have to scan the whole entity
+ * array (40 MB at 10 M entities) to prove a prototype unused; counts also keep the table
+ * exactly the live set at every moment, which makes "after everyone is despawned only
+ * prototype 0 is left" a checkable fact rather than an eventual one. Intermediate links
+ * stay alive while a longer chain uses them, so steady churn does not rebuild them.
+ *
+ * <p><b>Threading:</b> not thread-safe, and not meant to be. The index is changed only by
+ * the single thread that applies structural changes (the world's owner; at sync points once
+ * command buffers exist, by the playback thread). Any thread may call the look-up methods
+ * while no structural change is being applied, as the scheduler guarantees for jobs; note
+ * that {@link #find} writes its look-up cache, so concurrent readers must use
+ * {@link #findUncached} or an index built without the cache.
+ */
+public final class PrototypeIndex {
+    /** The handle of the empty prototype, which every new entity starts at. */
+    public static final int EMPTY = 0;
+    /** Returned by the look-ups when the entity holds no instance by that name. */
+    public static final int NOT_FOUND = -1;
+
+    // One prototype per 8 ints (32 bytes): two prototypes per cache line.
+    static final int BASE = 0;
+    static final int COLUMN = 1;
+    static final int NAME = 2;
+    static final int REFS = 3;
+    static final int EDGE_COLUMN = 4;
+    static final int EDGE_NAME = 5;
+    static final int EDGE_CHILD = 6;
+    static final int STAMP = 7;
+    static final int SHIFT = 3;
+
+    private static final int FREE = -1;
+    private static final int CACHE_ENTRIES = 512;
+    private static final long REMIX = 0x9E37_79B9_7F4A_7C15L;
+
+    /** Computes a description's natural id; replaceable so tests can force collisions. */
+    @FunctionalInterface
+    interface IdMixer {
+        long id(long baseId, int column, int nameHash);
+    }
+
+    static final IdMixer DEFAULT_MIXER = (baseId, column, nameHash) ->
+            mix(baseId, mix(fmix64(column), nameHash));
+
+    private final IdMixer mixer;
+    private int[] entityPrototypes = new int[1024];
+    private int[] table = new int[64 << SHIFT];
+    private long[] ids = new long[64];
+    private int[] buckets = new int[128];
+    private int highWater = 1;
+    private int freeHead;
+    private int live = 1;
+    private long[] rehashedIds = new long[0];
+    private int rehashedCount;
+    private long collisions;
+    private long batchWalks;
+    private int[] scratch = new int[16];
+    private final long[] cache;
+
+    /** An index with the look-up cache on. */
+    public PrototypeIndex() {
+        this(true);
+    }
+
+    /** An index with the look-up cache on or off (off: every look-up walks the chain). */
+    public PrototypeIndex(boolean lookupCache) {
+        this(lookupCache, DEFAULT_MIXER);
+    }
+
+    PrototypeIndex(boolean lookupCache, IdMixer mixer) {
+        this.mixer = mixer;
+        this.cache = lookupCache ? new long[CACHE_ENTRIES * 2] : null;
+    }
+
+    /** Mixes two 64-bit values into one; not symmetric, so {@code mix(a, b) != mix(b, a)}. */
+    public static long mix(long a, long b) {
+        return fmix64(a * 0xC2B2_AE3D_27D4_EB4FL + b);
+    }
+
+    /** The murmur3 64-bit finaliser. */
+    public static long fmix64(long h) {
+        h ^= h >>> 33;
+        h *= 0xFF51_AFD7_ED55_8CCDL;
+        h ^= h >>> 33;
+        h *= 0xC4CE_B9FE_1A85_EC53L;
+        h ^= h >>> 33;
+        return h;
+    }
+
+    // ---------------------------------------------------------------- registration
+
+    /**
+     * Registers one named component instance on an entity: the entity moves from its
+     * prototype P to P + {column, nameHash}, which is found (or created) once and then
+     * remembered as P's add edge.
+     *
+     * @param entity the entity's index (not its generational id)
+     * @return the entity's new prototype handle
+     * @throws IllegalArgumentException if the entity already holds an instance under
+     *     {@code nameHash} (names are unique per entity); nothing changes
+     */
+    public int register(int entity, int column, int nameHash) {
+        checkEntity(entity);
+        ensureEntity(entity);
+        int p = entityPrototypes[entity];
+        int c = child(p, column, nameHash, entity);
+        table[(c << SHIFT) + REFS]++;
+        entityPrototypes[entity] = c;
+        release(p, 1);
+        return c;
+    }
+
+    /**
+     * Registers the same named components, in the given order, on many entities in one
+     * call (spawning from a template). Entities that share a starting prototype (all of
+     * them, for freshly spawned entities) cost one chain walk together, not one each.
+     * Everything is checked before anything changes.
+     *
+     * @param entities entity indices; {@code entities[from .. from+count)} are registered
+     * @throws IllegalArgumentException if two names repeat, or an entity already holds one
+     *     of the names; nothing changes
+     */
+    public void registerAll(int[] entities, int from, int count, int[] columns, int[] nameHashes) {
+        checkTemplate(columns, nameHashes);
+        int prev = -1;
+        for (int i = from; i < from + count; i++) {
+            int e = entities[i];
+            checkEntity(e);
+            ensureEntity(e);
+            int p = entityPrototypes[e];
+            if (p != prev) {
+                checkNamesFree(p, nameHashes, e);
+                prev = p;
+            }
+        }
+        int src = -1;
+        int dst = 0;
+        for (int i = from; i < from + count; i++) {
+            int e = entities[i];
+            int p = entityPrototypes[e];
+            if (p != src) {
+                src = p;
+                dst = walk(p, columns, nameHashes, e);
+            }
+            moveEntity(e, p, dst);
+        }
+    }
+
+    /**
+     * As {@link #registerAll(int[], int, int, int[], int[])} for generational entity ids:
+     * the index is taken from each id's low 32 bits, so bulk spawns need no copy.
+     */
+    public void registerAll(long[] entityIds, int from, int count, int[] columns, int[] nameHashes) {
+        checkTemplate(columns, nameHashes);
+        int prev = -1;
+        for (int i = from; i < from + count; i++) {
+            int e = (int) entityIds[i];
+            checkEntity(e);
+            ensureEntity(e);
+            int p = entityPrototypes[e];
+            if (p != prev) {
+                checkNamesFree(p, nameHashes, e);
+                prev = p;
+            }
+        }
+        int src = -1;
+        int dst = 0;
+        for (int i = from; i < from + count; i++) {
+            int e = (int) entityIds[i];
+            int p = entityPrototypes[e];
+            if (p != src) {
+                src = p;
+                dst = walk(p, columns, nameHashes, e);
+            }
+            moveEntity(e, p, dst);
+        }
+    }
+
+    private void moveEntity(int e, int from, int to) {
+        if (from == to) {
+            return;
+        }
+        if (to != EMPTY) {
+            table[(to << SHIFT) + REFS]++;
+        }
+        entityPrototypes[e] = to;
+        release(from, 1);
+    }
+
+    private int walk(int p, int[] columns, int[] nameHashes, int entity) {
+        batchWalks++;
+        for (int k = 0; k < columns.length; k++) {
+            p = child(p, columns[k], nameHashes[k], entity);
+        }
+        return p;
+    }
+
+    private static void checkTemplate(int[] columns, int[] nameHashes) {
+        if (columns.length != nameHashes.length) {
+            throw new IllegalArgumentException(columns.length + " columns given with " + nameHashes.length
+                    + " names; pass one name hash per column");
+        }
+        for (int i = 0; i < nameHashes.length; i++) {
+            for (int j = i + 1; j < nameHashes.length; j++) {
+                if (nameHashes[i] == nameHashes[j]) {
+                    throw new IllegalArgumentException("name 0x" + Integer.toHexString(nameHashes[i])
+                            + " is listed twice (positions " + i + " and " + j + "); names are unique per entity");
+                }
+            }
+        }
+    }
+
+    private void checkNamesFree(int p, int[] nameHashes, int entity) {
+        for (int name : nameHashes) {
+            int col = findIn(p, name);
+            if (col != NOT_FOUND) {
+                throw duplicate(entity, name, col);
+            }
+        }
+    }
+
+    private static IllegalArgumentException duplicate(int entity, int nameHash, int column) {
+        return new IllegalArgumentException("entity index " + entity + " already holds column " + column
+                + " under name 0x" + Integer.toHexString(nameHash) + "; names are unique per entity, so unregister "
+                + "it first or choose another name");
+    }
+
+    private static void checkEntity(int entity) {
+        if (entity < 0) {
+            throw new IllegalArgumentException("entity index " + entity + " is negative; pass Entity.index(id)");
+        }
+    }
+
+    /**
+     * Removes the instance registered under {@code nameHash} from an entity. Removing the
+     * last one added is O(1) (the entity moves to its base); removing an older one rebuilds
+     * the links above it on top of its base.
+     *
+     * @return the column that was registered under the name, or {@link #NOT_FOUND} (no change)
+     */
+    public int unregister(int entity, int nameHash) {
+        if (entity < 0 || entity >= entityPrototypes.length) {
+            return NOT_FOUND;
+        }
+        int p = entityPrototypes[entity];
+        int depth = 0;
+        int q = p;
+        while (q != EMPTY && table[(q << SHIFT) + NAME] != nameHash) {
+            if (depth == scratch.length) {
+                scratch = Arrays.copyOf(scratch, depth * 2);
+            }
+            scratch[depth++] = q;
+            q = table[(q << SHIFT) + BASE];
+        }
+        if (q == EMPTY) {
+            return NOT_FOUND;
+        }
+        int column = table[(q << SHIFT) + COLUMN];
+        int np = table[(q << SHIFT) + BASE];
+        for (int k = depth - 1; k >= 0; k--) {
+            int link = scratch[k];
+            np = child(np, table[(link << SHIFT) + COLUMN], table[(link << SHIFT) + NAME], entity);
+        }
+        moveEntity(entity, p, np);
+        return column;
+    }
+
+    /**
+     * Forgets an entity (despawn): it goes back to the empty prototype and its old chain is
+     * released, reclaiming every link no other entity uses.
+     */
+    public void release(int entity) {
+        if (entity < 0 || entity >= entityPrototypes.length) {
+            return;
+        }
+        int p = entityPrototypes[entity];
+        entityPrototypes[entity] = EMPTY;
+        release(p, 1);
+    }
+
+    // ---------------------------------------------------------------- look-up
+
+    /**
+     * The column an entity holds under {@code nameHash}, or {@link #NOT_FOUND}. Uses the
+     * look-up cache when the index has one (it writes the cache: owner thread only).
+     */
+    public int find(int entity, int nameHash) {
+        if (entity < 0 || entity >= entityPrototypes.length) {
+            return NOT_FOUND;
+        }
+        int p = entityPrototypes[entity];
+        if (p == EMPTY) {
+            return NOT_FOUND;
+        }
+        final long[] c = cache;
+        if (c == null) {
+            return findIn(p, nameHash);
+        }
+        long key = ((long) p << 32) | (nameHash & 0xFFFF_FFFFL);
+        int i = (int) (fmix64(key) & (CACHE_ENTRIES - 1)) << 1;
+        int stamp = table[(p << SHIFT) + STAMP];
+        if (c[i] == key && (int) (c[i + 1] >>> 32) == stamp) {
+            return (int) c[i + 1];
+        }
+        int column = findIn(p, nameHash);
+        c[i] = key;
+        c[i + 1] = ((long) stamp << 32) | (column & 0xFFFF_FFFFL);
+        return column;
+    }
+
+    /** As {@link #find} but always walks the chain; writes nothing, so any thread may call it. */
+    public int findUncached(int entity, int nameHash) {
+        if (entity < 0 || entity >= entityPrototypes.length) {
+            return NOT_FOUND;
+        }
+        return findIn(entityPrototypes[entity], nameHash);
+    }
+
+    /** The column registered under {@code nameHash} in prototype {@code prototype}'s chain, or {@link #NOT_FOUND}. */
+    public int findIn(int prototype, int nameHash) {
+        final int[] t = table;
+        int q = prototype;
+        while (q != EMPTY) {
+            int o = q << SHIFT;
+            if (t[o + NAME] == nameHash) {
+                return t[o + COLUMN];
+            }
+            q = t[o + BASE];
+        }
+        return NOT_FOUND;
+    }
+
+    /** The prototype handle of an entity ({@link #EMPTY} when nothing is registered). */
+    public int prototypeOf(int entity) {
+        return entity >= 0 && entity < entityPrototypes.length ? entityPrototypes[entity] : EMPTY;
+    }
+
+    /** The columns an entity holds, in registration order (cold: error messages, tools). */
+    public int[] columnsOf(int entity) {
+        int p = prototypeOf(entity);
+        int n = depth(p);
+        int[] out = new int[n];
+        for (int k = n - 1; k >= 0; k--) {
+            out[k] = table[(p << SHIFT) + COLUMN];
+            p = table[(p << SHIFT) + BASE];
+        }
+        return out;
+    }
+
+    /** The length of a prototype's chain: the number of instances it names. */
+    public int depth(int prototype) {
+        int n = 0;
+        for (int q = prototype; q != EMPTY; q = table[(q << SHIFT) + BASE]) {
+            n++;
+        }
+        return n;
+    }
+
+    // ---------------------------------------------------------------- prototype table
+
+    /** A live prototype's 64-bit content id (0 for the empty prototype). */
+    public long id(int prototype) {
+        return ids[prototype];
+    }
+
+    /** A live prototype's base (the prototype it extends). */
+    public int base(int prototype) {
+        return table[(prototype << SHIFT) + BASE];
+    }
+
+    /** The column a live prototype adds to its base. */
+    public int column(int prototype) {
+        return table[(prototype << SHIFT) + COLUMN];
+    }
+
+    /** The name hash a live prototype adds to its base. */
+    public int nameHash(int prototype) {
+        return table[(prototype << SHIFT) + NAME];
+    }
+
+    /** Entities pointing at a live prototype plus prototypes based on it. */
+    public int references(int prototype) {
+        return table[(prototype << SHIFT) + REFS];
+    }
+
+    /**
+     * A counter that changes whenever the handle {@code prototype} is reclaimed, so a cache
+     * keyed by handle can tell a reused handle from the one it saw.
+     */
+    public int stamp(int prototype) {
+        return table[(prototype << SHIFT) + STAMP];
+    }
+
+    /** Live prototypes, the empty one included (so 1 for an index nobody uses). */
+    public int prototypeCount() {
+        return live;
+    }
+
+    /** How many times a new description's id collided with a live one and was re-mixed. */
+    public long idCollisions() {
+        return collisions;
+    }
+
+    /** Chain walks done by batch registration so far (one per run of entities sharing a prototype). */
+    long batchWalks() {
+        return batchWalks;
+    }
+
+    /** The handle of the live prototype with content id {@code id}, or {@link #NOT_FOUND}. */
+    public int prototypeWithId(long id) {
+        if (id == 0) {
+            return EMPTY;
+        }
+        for (int k = 0; k < rehashedCount; k++) {
+            if (rehashedIds[2 * k] == id) {
+                return (int) rehashedIds[2 * k + 1];
+            }
+        }
+        int mask = buckets.length - 1;
+        for (int b = home(id, mask); buckets[b] != 0; b = (b + 1) & mask) {
+            if (ids[buckets[b]] == id) {
+                return buckets[b];
+            }
+        }
+        return NOT_FOUND;
+    }
+
+    /**
+     * Bytes the prototype table holds: its link array, id array, hash buckets and the
+     * collision list, measured from the arrays' actual lengths with the 64-bit JVM array
+     * layout (16-byte header, 8-byte alignment). The entity array and the look-up cache are
+     * counted apart ({@link #entityBytes}, {@link #cacheBytes}).
+     */
+    public long tableBytes() {
+        return arrayBytes(table.length, 4) + arrayBytes(ids.length, 8) + arrayBytes(buckets.length, 4)
+                + arrayBytes(rehashedIds.length, 8) + arrayBytes(scratch.length, 4);
+    }
+
+    /** Bytes of the entity-to-prototype array, measured like {@link #tableBytes}. */
+    public long entityBytes() {
+        return arrayBytes(entityPrototypes.length, 4);
+    }
+
+    /** Bytes of the look-up cache (0 without one). */
+    public long cacheBytes() {
+        return cache == null ? 0 : arrayBytes(cache.length, 8);
+    }
+
+    /** The size of a Java array of {@code length} elements of {@code elementBytes} each on a 64-bit JVM. */
+    public static long arrayBytes(long length, int elementBytes) {
+        return (16 + length * elementBytes + 7) & ~7L;
+    }
+
+    // ---------------------------------------------------------------- internals
+
+    private void ensureEntity(int entity) {
+        if (entity >= entityPrototypes.length) {
+            entityPrototypes = Arrays.copyOf(entityPrototypes,
+                    (int) Math.min(Integer.MAX_VALUE - 8, Math.max(entity + 1L, entityPrototypes.length * 2L)));
+        }
+    }
+
+    /** P + {column, name}: the cached edge, else the table, else a new prototype. */
+    private int child(int p, int column, int nameHash, int entity) {
+        int o = p << SHIFT;
+        int[] t = table;
+        int edge = t[o + EDGE_CHILD];
+        if (edge != 0 && t[o + EDGE_COLUMN] == column && t[o + EDGE_NAME] == nameHash) {
+            return edge;
+        }
+        int c = lookupOrCreate(p, column, nameHash, entity);
+        o = p << SHIFT;
+        table[o + EDGE_COLUMN] = column;
+        table[o + EDGE_NAME] = nameHash;
+        table[o + EDGE_CHILD] = c;
+        return c;
+    }
+
+    private int lookupOrCreate(int p, int column, int nameHash, int entity) {
+        if (freeHead == 0 && highWater == ids.length) {
+            grow();
+        }
+        long natural = mixer.id(ids[p], column, nameHash);
+        int mask = buckets.length - 1;
+        int b = home(natural, mask);
+        boolean taken = natural == 0;
+        for (int s = buckets[b]; s != 0; s = buckets[b]) {
+            int so = s << SHIFT;
+            if (table[so + BASE] == p && table[so + COLUMN] == column && table[so + NAME] == nameHash) {
+                return s;
+            }
+            taken |= ids[s] == natural;
+            b = (b + 1) & mask;
+        }
+        int existing = findIn(p, nameHash);
+        if (existing != NOT_FOUND) {
+            throw duplicate(entity, nameHash, existing);
+        }
+        long id = natural;
+        if (taken || isRehashed(natural)) {
+            id = freshId(natural);
+        }
+        int s = freeHead != 0 ? freeHead : highWater++;
+        int so = s << SHIFT;
+        if (s == freeHead) {
+            freeHead = table[so + BASE];
+        }
+        table[so + BASE] = p;
+        table[so + COLUMN] = column;
+        table[so + NAME] = nameHash;
+        table[so + REFS] = 0;
+        table[so + EDGE_COLUMN] = 0;
+        table[so + EDGE_NAME] = 0;
+        table[so + EDGE_CHILD] = 0;
+        ids[s] = id;
+        buckets[b] = s;
+        if (id != natural) {
+            addRehashed(id, s);
+        }
+        if (p != EMPTY) {
+            table[(p << SHIFT) + REFS]++;
+        }
+        live++;
+        return s;
+    }
+
+    private long freshId(long natural) {
+        long candidate = natural;
+        do {
+            collisions++;
+            candidate = fmix64(candidate + REMIX);
+        } while (candidate == 0 || idInUse(candidate));
+        return candidate;
+    }
+
+    private boolean idInUse(long id) {
+        return prototypeWithId(id) != NOT_FOUND;
+    }
+
+    private boolean isRehashed(long id) {
+        for (int k = 0; k < rehashedCount; k++) {
+            if (rehashedIds[2 * k] == id) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void addRehashed(long id, int slot) {
+        if (2 * rehashedCount + 2 > rehashedIds.length) {
+            rehashedIds = Arrays.copyOf(rehashedIds, Math.max(8, rehashedIds.length * 2));
+        }
+        rehashedIds[2 * rehashedCount] = id;
+        rehashedIds[2 * rehashedCount + 1] = slot;
+        rehashedCount++;
+    }
+
+    private void removeRehashed(int slot) {
+        for (int k = 0; k < rehashedCount; k++) {
+            if (rehashedIds[2 * k + 1] == slot) {
+                rehashedCount--;
+                rehashedIds[2 * k] = rehashedIds[2 * rehashedCount];
+                rehashedIds[2 * k + 1] = rehashedIds[2 * rehashedCount + 1];
+                return;
+            }
+        }
+    }
+
+    private static int home(long id, int mask) {
+        return (int) (id ^ (id >>> 32)) & mask;
+    }
+
+    private long naturalId(int s) {
+        int so = s << SHIFT;
+        return mixer.id(ids[table[so + BASE]], table[so + COLUMN], table[so + NAME]);
+    }
+
+    /** Drops {@code n} references to {@code p}; reclaims it, and then its bases, when unused. */
+    private void release(int p, int n) {
+        while (p != EMPTY) {
+            int o = p << SHIFT;
+            int refs = table[o + REFS] - n;
+            table[o + REFS] = refs;
+            if (refs != 0) {
+                return;
+            }
+            int base = table[o + BASE];
+            unlink(p);
+            int bo = base << SHIFT;
+            if (table[bo + EDGE_CHILD] == p) {
+                table[bo + EDGE_CHILD] = 0;
+            }
+            table[o + STAMP]++;
+            table[o + REFS] = FREE;
+            table[o + EDGE_CHILD] = 0;
+            table[o + BASE] = freeHead;
+            freeHead = p;
+            live--;
+            p = base;
+            n = 1;
+        }
+    }
+
+    /** Removes live prototype {@code s} from the hash buckets (linear probing, backward shift). */
+    private void unlink(int s) {
+        long natural = naturalId(s);
+        if (ids[s] != natural) {
+            removeRehashed(s);
+        }
+        int mask = buckets.length - 1;
+        int i = home(natural, mask);
+        while (buckets[i] != s) {
+            i = (i + 1) & mask;
+        }
+        int j = i;
+        while (true) {
+            j = (j + 1) & mask;
+            int t = buckets[j];
+            if (t == 0) {
+                break;
+            }
+            int h = home(naturalId(t), mask);
+            boolean stays = i <= j ? (i < h && h <= j) : (i < h || h <= j);
+            if (!stays) {
+                buckets[i] = t;
+                i = j;
+            }
+        }
+        buckets[i] = 0;
+    }
+
+    private void grow() {
+        int cap = ids.length * 2;
+        table = Arrays.copyOf(table, cap << SHIFT);
+        ids = Arrays.copyOf(ids, cap);
+        int[] nb = new int[cap * 2];
+        int mask = nb.length - 1;
+        for (int s = 1; s < highWater; s++) {
+            if (table[(s << SHIFT) + REFS] < 0) {
+                continue; // on the free list
+            }
+            int b = home(naturalId(s), mask);
+            while (nb[b] != 0) {
+                b = (b + 1) & mask;
+            }
+            nb[b] = s;
+        }
+        buckets = nb;
+    }
+}
