@@ -15,17 +15,21 @@ import java.util.Arrays;
  * dense {@code int} (a slot in this table, reused after reclamation); entities and chain
  * links store handles, so a walk follows plain array indices and never hashes (the
  * article's "cache the base prototype index"). Its <em>id</em> is the 64-bit content hash
- * {@code mix(baseId, mix(hash(column), nameHash))}, unique among live prototypes: when a new
- * description's id is already taken by a different description (a hash collision) the id is
- * re-mixed until it is free, and the table itself is keyed by the full description, so two
- * descriptions never share an id and a collision can never merge them. Ids are stable for
- * a description while it lives; they can differ between runs only after a collision.
+ * {@code mix(baseId, mix(hash(column), nameHash))}, unique among live prototypes and
+ * findable with {@link #prototypeWithId}. When a new description's id is already taken by
+ * a live prototype (a hash collision) the id is re-mixed until it is free; and since the
+ * table is keyed by the full description {base handle, column, name}, never by the id, a
+ * collision can neither merge two descriptions nor hide one. Ids are stable for a
+ * description while it lives; they can differ between runs only after a collision.
  *
- * <p><b>Caches.</b> Each prototype remembers its last add transition (like an archetype's
- * add edge), so adding the same component to many entities of one prototype skips the
- * hash table. Look-ups go through a small direct-mapped cache of (prototype, name) to
- * column, negative answers included; construct with {@code lookupCache = false} to measure
- * the plain chain walk ({@code EntityIndexBenchmark} does).
+ * <p><b>Caches.</b> The transition table, keyed by the description with a cheap hash, is
+ * every prototype's add-edge map at once: registering finds P + {column, name} in one
+ * probe, without mixing ids (that happens only when a prototype is created). Look-ups go
+ * through a small direct-mapped cache of (prototype, name) to column, negative answers
+ * included, dropped wholesale whenever a prototype is reclaimed (rare once a population
+ * is established, and it is only a cache); construct with
+ * {@code lookupCache = false} to measure the plain chain walk
+ * ({@code EntityIndexBenchmark} does).
  *
  * <p><b>Reclamation: reference counts.</b> A prototype counts the entities that point at it
  * plus the prototypes that use it as their base. When the count reaches zero the prototype
@@ -50,19 +54,16 @@ public final class PrototypeIndex {
     /** Returned by the look-ups when the entity holds no instance by that name. */
     public static final int NOT_FOUND = -1;
 
-    // One prototype per 8 ints (32 bytes): two prototypes per cache line.
+    // One prototype per 4 ints (16 bytes, the article's figure): four per cache line.
     static final int BASE = 0;
     static final int COLUMN = 1;
     static final int NAME = 2;
     static final int REFS = 3;
-    static final int EDGE_COLUMN = 4;
-    static final int EDGE_NAME = 5;
-    static final int EDGE_CHILD = 6;
-    static final int STAMP = 7;
-    static final int SHIFT = 3;
+    static final int SHIFT = 2;
 
     private static final int FREE = -1;
-    private static final int CACHE_ENTRIES = 512;
+    private static final int CACHE_BITS = 9;
+    private static final int CACHE_ENTRIES = 1 << CACHE_BITS;
     private static final long REMIX = 0x9E37_79B9_7F4A_7C15L;
 
     /** Computes a description's natural id; replaceable so tests can force collisions. */
@@ -78,12 +79,12 @@ public final class PrototypeIndex {
     private int[] entityPrototypes = new int[1024];
     private int[] table = new int[64 << SHIFT];
     private long[] ids = new long[64];
-    private int[] buckets = new int[128];
+    private int cacheEpoch;
+    private int[] transitions = new int[128];
+    private int[] idBuckets = new int[128];
     private int highWater = 1;
     private int freeHead;
     private int live = 1;
-    private long[] rehashedIds = new long[0];
-    private int rehashedCount;
     private long collisions;
     private long batchWalks;
     private int[] scratch = new int[16];
@@ -132,13 +133,18 @@ public final class PrototypeIndex {
      *     {@code nameHash} (names are unique per entity); nothing changes
      */
     public int register(int entity, int column, int nameHash) {
-        checkEntity(entity);
-        ensureEntity(entity);
+        if (entity < 0 || entity >= entityPrototypes.length) {
+            checkEntity(entity);
+            ensureEntity(entity);
+        }
         int p = entityPrototypes[entity];
         int c = child(p, column, nameHash, entity);
-        table[(c << SHIFT) + REFS]++;
+        final int[] t = table;
+        t[(c << SHIFT) + REFS]++;
         entityPrototypes[entity] = c;
-        release(p, 1);
+        if (p != EMPTY && --t[(p << SHIFT) + REFS] == 0) {
+            reclaim(p); // unreachable while c is based on p; kept so the counts can never lie
+        }
         return c;
     }
 
@@ -216,7 +222,7 @@ public final class PrototypeIndex {
             table[(to << SHIFT) + REFS]++;
         }
         entityPrototypes[e] = to;
-        release(from, 1);
+        unref(from);
     }
 
     private int walk(int p, int[] columns, int[] nameHashes, int entity) {
@@ -307,7 +313,7 @@ public final class PrototypeIndex {
         }
         int p = entityPrototypes[entity];
         entityPrototypes[entity] = EMPTY;
-        release(p, 1);
+        unref(p);
     }
 
     // ---------------------------------------------------------------- look-up
@@ -329,14 +335,14 @@ public final class PrototypeIndex {
             return findIn(p, nameHash);
         }
         long key = ((long) p << 32) | (nameHash & 0xFFFF_FFFFL);
-        int i = (int) (fmix64(key) & (CACHE_ENTRIES - 1)) << 1;
-        int stamp = table[(p << SHIFT) + STAMP];
-        if (c[i] == key && (int) (c[i + 1] >>> 32) == stamp) {
+        int i = (int) ((key * 0x9E37_79B9_7F4A_7C15L) >>> (64 - CACHE_BITS)) << 1;
+        int epoch = cacheEpoch;
+        if (c[i] == key && (int) (c[i + 1] >>> 32) == epoch) {
             return (int) c[i + 1];
         }
         int column = findIn(p, nameHash);
         c[i] = key;
-        c[i + 1] = ((long) stamp << 32) | (column & 0xFFFF_FFFFL);
+        c[i + 1] = ((long) epoch << 32) | (column & 0xFFFF_FFFFL);
         return column;
     }
 
@@ -416,11 +422,11 @@ public final class PrototypeIndex {
     }
 
     /**
-     * A counter that changes whenever the handle {@code prototype} is reclaimed, so a cache
-     * keyed by handle can tell a reused handle from the one it saw.
+     * A counter that changes whenever any prototype is reclaimed, so a cache keyed by
+     * prototype handle can tell that a handle may have been reused since it looked.
      */
-    public int stamp(int prototype) {
-        return table[(prototype << SHIFT) + STAMP];
+    public int reclaimEpoch() {
+        return cacheEpoch;
     }
 
     /** Live prototypes, the empty one included (so 1 for an index nobody uses). */
@@ -443,29 +449,24 @@ public final class PrototypeIndex {
         if (id == 0) {
             return EMPTY;
         }
-        for (int k = 0; k < rehashedCount; k++) {
-            if (rehashedIds[2 * k] == id) {
-                return (int) rehashedIds[2 * k + 1];
-            }
-        }
-        int mask = buckets.length - 1;
-        for (int b = home(id, mask); buckets[b] != 0; b = (b + 1) & mask) {
-            if (ids[buckets[b]] == id) {
-                return buckets[b];
+        int mask = idBuckets.length - 1;
+        for (int b = idHome(id, mask); idBuckets[b] != 0; b = (b + 1) & mask) {
+            if (ids[idBuckets[b]] == id) {
+                return idBuckets[b];
             }
         }
         return NOT_FOUND;
     }
 
     /**
-     * Bytes the prototype table holds: its link array, id array, hash buckets and the
-     * collision list, measured from the arrays' actual lengths with the 64-bit JVM array
+     * Bytes the prototype table holds: its link array, ids, the transition table
+     * and the id table, measured from the arrays' actual lengths with the 64-bit JVM array
      * layout (16-byte header, 8-byte alignment). The entity array and the look-up cache are
      * counted apart ({@link #entityBytes}, {@link #cacheBytes}).
      */
     public long tableBytes() {
-        return arrayBytes(table.length, 4) + arrayBytes(ids.length, 8) + arrayBytes(buckets.length, 4)
-                + arrayBytes(rehashedIds.length, 8) + arrayBytes(scratch.length, 4);
+        return arrayBytes(table.length, 4) + arrayBytes(ids.length, 8)
+                + arrayBytes(transitions.length, 4) + arrayBytes(idBuckets.length, 4) + arrayBytes(scratch.length, 4);
     }
 
     /** Bytes of the entity-to-prototype array, measured like {@link #tableBytes}. */
@@ -492,63 +493,71 @@ public final class PrototypeIndex {
         }
     }
 
-    /** P + {column, name}: the cached edge, else the table, else a new prototype. */
+    /**
+     * P + {column, name}: one probe of the transition table (keyed by the description, with
+     * a cheap hash of the handle, column and name; it is every prototype's edge map at
+     * once), else a new prototype.
+     */
     private int child(int p, int column, int nameHash, int entity) {
-        int o = p << SHIFT;
-        int[] t = table;
-        int edge = t[o + EDGE_CHILD];
-        if (edge != 0 && t[o + EDGE_COLUMN] == column && t[o + EDGE_NAME] == nameHash) {
-            return edge;
-        }
-        int c = lookupOrCreate(p, column, nameHash, entity);
-        o = p << SHIFT;
-        table[o + EDGE_COLUMN] = column;
-        table[o + EDGE_NAME] = nameHash;
-        table[o + EDGE_CHILD] = c;
-        return c;
-    }
-
-    private int lookupOrCreate(int p, int column, int nameHash, int entity) {
-        if (freeHead == 0 && highWater == ids.length) {
-            grow();
-        }
-        long natural = mixer.id(ids[p], column, nameHash);
-        int mask = buckets.length - 1;
-        int b = home(natural, mask);
-        boolean taken = natural == 0;
-        for (int s = buckets[b]; s != 0; s = buckets[b]) {
+        final int[] t = table;
+        final int[] tr = transitions;
+        int mask = tr.length - 1;
+        for (int b = descHash(p, column, nameHash) & mask; ; b = (b + 1) & mask) {
+            int s = tr[b];
+            if (s == 0) {
+                return create(p, column, nameHash, entity);
+            }
             int so = s << SHIFT;
-            if (table[so + BASE] == p && table[so + COLUMN] == column && table[so + NAME] == nameHash) {
+            if (t[so + BASE] == p && t[so + COLUMN] == column && t[so + NAME] == nameHash) {
                 return s;
             }
-            taken |= ids[s] == natural;
-            b = (b + 1) & mask;
         }
+    }
+
+    private static int descHash(int p, int column, int nameHash) {
+        int h = p * 0x9E37_79B1 + column * 0x85EB_CA77 + nameHash;
+        h ^= h >>> 16;
+        h *= 0x7FEB_352D;
+        return h ^ (h >>> 15);
+    }
+
+    private static int idHome(long id, int mask) {
+        return (int) (id ^ (id >>> 32)) & mask;
+    }
+
+    /** Creates P + {column, name}, which must not exist: checks the name, picks a free id. */
+    private int create(int p, int column, int nameHash, int entity) {
         int existing = findIn(p, nameHash);
         if (existing != NOT_FOUND) {
             throw duplicate(entity, nameHash, existing);
         }
-        long id = natural;
-        if (taken || isRehashed(natural)) {
-            id = freshId(natural);
+        if (freeHead == 0 && highWater == ids.length) {
+            grow();
         }
-        int s = freeHead != 0 ? freeHead : highWater++;
+        long id = mixer.id(ids[p], column, nameHash);
+        if (id == 0 || prototypeWithId(id) != NOT_FOUND) {
+            long candidate = id;
+            do {
+                collisions++;
+                candidate = fmix64(candidate + REMIX);
+            } while (candidate == 0 || prototypeWithId(candidate) != NOT_FOUND);
+            id = candidate;
+        }
+        int s;
+        if (freeHead != 0) {
+            s = freeHead;
+            freeHead = table[(s << SHIFT) + BASE];
+        } else {
+            s = highWater++;
+        }
         int so = s << SHIFT;
-        if (s == freeHead) {
-            freeHead = table[so + BASE];
-        }
         table[so + BASE] = p;
         table[so + COLUMN] = column;
         table[so + NAME] = nameHash;
         table[so + REFS] = 0;
-        table[so + EDGE_COLUMN] = 0;
-        table[so + EDGE_NAME] = 0;
-        table[so + EDGE_CHILD] = 0;
         ids[s] = id;
-        buckets[b] = s;
-        if (id != natural) {
-            addRehashed(id, s);
-        }
+        insert(transitions, descHash(p, column, nameHash), s);
+        insert(idBuckets, idHome(id, idBuckets.length - 1), s);
         if (p != EMPTY) {
             table[(p << SHIFT) + REFS]++;
         }
@@ -556,127 +565,94 @@ public final class PrototypeIndex {
         return s;
     }
 
-    private long freshId(long natural) {
-        long candidate = natural;
-        do {
-            collisions++;
-            candidate = fmix64(candidate + REMIX);
-        } while (candidate == 0 || idInUse(candidate));
-        return candidate;
-    }
-
-    private boolean idInUse(long id) {
-        return prototypeWithId(id) != NOT_FOUND;
-    }
-
-    private boolean isRehashed(long id) {
-        for (int k = 0; k < rehashedCount; k++) {
-            if (rehashedIds[2 * k] == id) {
-                return true;
-            }
+    private static void insert(int[] buckets, int hash, int s) {
+        int mask = buckets.length - 1;
+        int b = hash & mask;
+        while (buckets[b] != 0) {
+            b = (b + 1) & mask;
         }
-        return false;
+        buckets[b] = s;
     }
 
-    private void addRehashed(long id, int slot) {
-        if (2 * rehashedCount + 2 > rehashedIds.length) {
-            rehashedIds = Arrays.copyOf(rehashedIds, Math.max(8, rehashedIds.length * 2));
-        }
-        rehashedIds[2 * rehashedCount] = id;
-        rehashedIds[2 * rehashedCount + 1] = slot;
-        rehashedCount++;
-    }
-
-    private void removeRehashed(int slot) {
-        for (int k = 0; k < rehashedCount; k++) {
-            if (rehashedIds[2 * k + 1] == slot) {
-                rehashedCount--;
-                rehashedIds[2 * k] = rehashedIds[2 * rehashedCount];
-                rehashedIds[2 * k + 1] = rehashedIds[2 * rehashedCount + 1];
-                return;
-            }
-        }
-    }
-
-    private static int home(long id, int mask) {
-        return (int) (id ^ (id >>> 32)) & mask;
-    }
-
-    private long naturalId(int s) {
+    private int transitionHome(int s, int mask) {
         int so = s << SHIFT;
-        return mixer.id(ids[table[so + BASE]], table[so + COLUMN], table[so + NAME]);
+        return descHash(table[so + BASE], table[so + COLUMN], table[so + NAME]) & mask;
     }
 
-    /** Drops {@code n} references to {@code p}; reclaims it, and then its bases, when unused. */
-    private void release(int p, int n) {
-        while (p != EMPTY) {
+    /** Drops one reference to {@code p}; reclaims it when that was the last. */
+    private void unref(int p) {
+        if (p != EMPTY && --table[(p << SHIFT) + REFS] == 0) {
+            reclaim(p);
+        }
+    }
+
+    /** Reclaims unreferenced {@code p}, then releases its base, and so on down the chain. */
+    private void reclaim(int p) {
+        while (true) {
             int o = p << SHIFT;
-            int refs = table[o + REFS] - n;
-            table[o + REFS] = refs;
-            if (refs != 0) {
-                return;
-            }
             int base = table[o + BASE];
-            unlink(p);
-            int bo = base << SHIFT;
-            if (table[bo + EDGE_CHILD] == p) {
-                table[bo + EDGE_CHILD] = 0;
-            }
-            table[o + STAMP]++;
+            removeTransition(p);
+            removeId(p);
+            cacheEpoch++;
             table[o + REFS] = FREE;
-            table[o + EDGE_CHILD] = 0;
             table[o + BASE] = freeHead;
             freeHead = p;
             live--;
             p = base;
-            n = 1;
+            if (p == EMPTY || --table[(p << SHIFT) + REFS] != 0) {
+                return;
+            }
         }
     }
 
-    /** Removes live prototype {@code s} from the hash buckets (linear probing, backward shift). */
-    private void unlink(int s) {
-        long natural = naturalId(s);
-        if (ids[s] != natural) {
-            removeRehashed(s);
-        }
-        int mask = buckets.length - 1;
-        int i = home(natural, mask);
-        while (buckets[i] != s) {
+    /** Removes live {@code s} from the transition table (linear probing, backward shift). */
+    private void removeTransition(int s) {
+        int[] b = transitions;
+        int mask = b.length - 1;
+        int i = transitionHome(s, mask);
+        while (b[i] != s) {
             i = (i + 1) & mask;
         }
-        int j = i;
-        while (true) {
-            j = (j + 1) & mask;
-            int t = buckets[j];
-            if (t == 0) {
-                break;
-            }
-            int h = home(naturalId(t), mask);
-            boolean stays = i <= j ? (i < h && h <= j) : (i < h || h <= j);
-            if (!stays) {
-                buckets[i] = t;
+        for (int j = (i + 1) & mask; b[j] != 0; j = (j + 1) & mask) {
+            int h = transitionHome(b[j], mask);
+            if (i <= j ? (h <= i || h > j) : (h <= i && h > j)) {
+                b[i] = b[j];
                 i = j;
             }
         }
-        buckets[i] = 0;
+        b[i] = 0;
+    }
+
+    /** Removes live {@code s} from the id table (linear probing, backward shift). */
+    private void removeId(int s) {
+        int[] b = idBuckets;
+        int mask = b.length - 1;
+        int i = idHome(ids[s], mask);
+        while (b[i] != s) {
+            i = (i + 1) & mask;
+        }
+        for (int j = (i + 1) & mask; b[j] != 0; j = (j + 1) & mask) {
+            int h = idHome(ids[b[j]], mask);
+            if (i <= j ? (h <= i || h > j) : (h <= i && h > j)) {
+                b[i] = b[j];
+                i = j;
+            }
+        }
+        b[i] = 0;
     }
 
     private void grow() {
         int cap = ids.length * 2;
         table = Arrays.copyOf(table, cap << SHIFT);
         ids = Arrays.copyOf(ids, cap);
-        int[] nb = new int[cap * 2];
-        int mask = nb.length - 1;
+        transitions = new int[cap * 2];
+        idBuckets = new int[cap * 2];
         for (int s = 1; s < highWater; s++) {
-            if (table[(s << SHIFT) + REFS] < 0) {
-                continue; // on the free list
+            if (table[(s << SHIFT) + REFS] == FREE) {
+                continue;
             }
-            int b = home(naturalId(s), mask);
-            while (nb[b] != 0) {
-                b = (b + 1) & mask;
-            }
-            nb[b] = s;
+            insert(transitions, transitionHome(s, transitions.length - 1), s);
+            insert(idBuckets, idHome(ids[s], idBuckets.length - 1), s);
         }
-        buckets = nb;
     }
 }

@@ -137,12 +137,12 @@ class PrototypeIndexTest {
         PrototypeIndex index = new PrototypeIndex(true);
         index.register(1, RENDER_DATA_1, FOG);
         int p = index.prototypeOf(1);
-        int stamp = index.stamp(p);
+        int epoch = index.reclaimEpoch();
         assertEquals(RENDER_DATA_1, index.find(1, FOG));
         index.release(1);
         index.register(2, RENDER_DATA_2, FOG);
         assertEquals(p, index.prototypeOf(2), "the freed handle is reused");
-        assertNotEquals(stamp, index.stamp(p));
+        assertNotEquals(epoch, index.reclaimEpoch());
         assertEquals(RENDER_DATA_2, index.find(2, FOG));
     }
 
