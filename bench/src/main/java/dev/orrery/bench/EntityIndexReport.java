@@ -47,6 +47,8 @@ public final class EntityIndexReport {
 
         long bytes();
 
+        void reclaimAll();
+
         long tableBytes();
 
         int leftover();
@@ -73,6 +75,11 @@ public final class EntityIndexReport {
         @Override
         public long bytes() {
             return index.entityBytes() + index.tableBytes() + index.cacheBytes();
+        }
+
+        @Override
+        public void reclaimAll() {
+            index.reclaimUnused();
         }
 
         @Override
@@ -107,6 +114,11 @@ public final class EntityIndexReport {
         @Override
         public long bytes() {
             return index.bytes();
+        }
+
+        @Override
+        public void reclaimAll() {
+            // the garbage collector reclaims released arrays
         }
 
         @Override
@@ -206,6 +218,7 @@ public final class EntityIndexReport {
         for (int i = 0; i < liveCount; i++) {
             d.release(live[i]);
         }
+        d.reclaimAll();
         nanos += cpuNanos() - t0;
         wall += System.nanoTime() - w0;
         return new Result(nanos, wall, peak, peakTable, checksum, d.leftover());

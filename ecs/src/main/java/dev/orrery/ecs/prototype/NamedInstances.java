@@ -66,6 +66,20 @@ public final class NamedInstances {
     public void moved(int entity, Archetype from, Archetype to) {
         int fn = from.columnCount();
         int tn = to.columnCount();
+        if (tn == fn + 1) {
+            int added = singleExtra(to, from);
+            if (added >= 0) {
+                Component<?> c = to.component(added);
+                index.register(entity, c.id(), c.nameHash());
+                return;
+            }
+        } else if (fn == tn + 1) {
+            int removed = singleExtra(from, to);
+            if (removed >= 0) {
+                index.unregister(entity, from.component(removed).nameHash());
+                return;
+            }
+        }
         int i = 0;
         int j = 0;
         while (i < fn) {
@@ -97,6 +111,24 @@ public final class NamedInstances {
                 i++;
             }
         }
+    }
+
+    /**
+     * The slot of the one column {@code larger} has beyond {@code smaller} (which has one
+     * column fewer), or -1 when the two differ in more than that. One pass over the sorted ids.
+     */
+    private static int singleExtra(Archetype larger, Archetype smaller) {
+        int n = smaller.columnCount();
+        int i = 0;
+        while (i < n && smaller.columnId(i) == larger.columnId(i)) {
+            i++;
+        }
+        for (int k = i; k < n; k++) {
+            if (smaller.columnId(k) != larger.columnId(k + 1)) {
+                return -1;
+            }
+        }
+        return i;
     }
 
     /** An entity was despawned: its chain is released and unused prototypes reclaimed. */

@@ -31,15 +31,21 @@ import java.util.Arrays;
  * {@code lookupCache = false} to measure the plain chain walk
  * ({@code EntityIndexBenchmark} does).
  *
- * <p><b>Reclamation: reference counts.</b> A prototype counts the entities that point at it
- * plus the prototypes that use it as their base. When the count reaches zero the prototype
- * is removed at once and its base is released in turn. Counting was chosen over a sweep
- * because every change already touches the prototypes involved, so keeping the count
- * costs one increment and one decrement, while a sweep would have to scan the whole entity
- * array (40 MB at 10 M entities) to prove a prototype unused; counts also keep the table
- * exactly the live set at every moment, which makes "after everyone is despawned only
- * prototype 0 is left" a checkable fact rather than an eventual one. Intermediate links
- * stay alive while a longer chain uses them, so steady churn does not rebuild them.
+ * <p><b>Reclamation: reference counts, freed in batches.</b> A prototype counts the
+ * entities that point at it plus the prototypes that use it as their base. When the count
+ * reaches zero the prototype is queued; when {@value #RECLAIM_BATCH} are queued (or on
+ * {@link #reclaimUnused()}, which a sync point may call) each queued prototype still at
+ * zero is freed, and its base released in turn. Counting was chosen over a sweep because
+ * every change already touches the prototypes involved, so keeping the count costs one
+ * increment and one decrement, while a sweep would have to scan the whole entity array
+ * (40 MB at 10 M entities) to prove a prototype unused. Freeing is deferred because an
+ * entity that gains and loses a tag every tick would otherwise create and free the same
+ * prototype every tick (hashing a new id, two table inserts and removals, and a flushed
+ * look-up cache each time); a queued prototype that is used again is simply revived. The
+ * table is thus the live set plus at most {@value #RECLAIM_BATCH} queued prototypes and the
+ * links only they keep alive; after {@link #reclaimUnused()} it is exactly the live set.
+ * Intermediate links stay alive while a longer chain uses them, so steady churn does not
+ * rebuild them.
  *
  * <p><b>Threading:</b> not thread-safe, and not meant to be. The index is changed only by
  * the single thread that applies structural changes (the world's owner; at sync points once
@@ -53,6 +59,8 @@ public final class PrototypeIndex {
     public static final int EMPTY = 0;
     /** Returned by the look-ups when the entity holds no instance by that name. */
     public static final int NOT_FOUND = -1;
+    /** Unused prototypes queued before the index frees them as a batch. */
+    public static final int RECLAIM_BATCH = 64;
 
     // One prototype per 4 ints (16 bytes, the article's figure): four per cache line.
     static final int BASE = 0;
@@ -80,6 +88,9 @@ public final class PrototypeIndex {
     private int[] table = new int[64 << SHIFT];
     private long[] ids = new long[64];
     private int cacheEpoch;
+    private final int[] pending = new int[RECLAIM_BATCH];
+    private long[] queued = new long[1];
+    private int pendingCount;
     private int[] transitions = new int[128];
     private int[] idBuckets = new int[128];
     private int highWater = 1;
@@ -139,11 +150,10 @@ public final class PrototypeIndex {
         }
         int p = entityPrototypes[entity];
         int c = child(p, column, nameHash, entity);
-        final int[] t = table;
-        t[(c << SHIFT) + REFS]++;
+        table[(c << SHIFT) + REFS]++;
         entityPrototypes[entity] = c;
-        if (p != EMPTY && --t[(p << SHIFT) + REFS] == 0) {
-            reclaim(p); // unreachable while c is based on p; kept so the counts can never lie
+        if (p != EMPTY) {
+            unref(p); // never reaches zero while c is based on p
         }
         return c;
     }
@@ -466,7 +476,8 @@ public final class PrototypeIndex {
      */
     public long tableBytes() {
         return arrayBytes(table.length, 4) + arrayBytes(ids.length, 8)
-                + arrayBytes(transitions.length, 4) + arrayBytes(idBuckets.length, 4) + arrayBytes(scratch.length, 4);
+                + arrayBytes(transitions.length, 4) + arrayBytes(idBuckets.length, 4) + arrayBytes(scratch.length, 4)
+                + arrayBytes(pending.length, 4) + arrayBytes(queued.length, 8);
     }
 
     /** Bytes of the entity-to-prototype array, measured like {@link #tableBytes}. */
@@ -579,16 +590,48 @@ public final class PrototypeIndex {
         return descHash(table[so + BASE], table[so + COLUMN], table[so + NAME]) & mask;
     }
 
-    /** Drops one reference to {@code p}; reclaims it when that was the last. */
+    /** Drops one reference to {@code p}; when that was the last, queues it for reclamation. */
     private void unref(int p) {
-        if (p != EMPTY && --table[(p << SHIFT) + REFS] == 0) {
-            reclaim(p);
+        if (p != EMPTY && --table[(p << SHIFT) + REFS] == 0 && (queued[p >>> 6] & (1L << p)) == 0) {
+            if (pendingCount == pending.length) {
+                reclaimUnused();
+            }
+            queued[p >>> 6] |= 1L << p;
+            pending[pendingCount++] = p;
         }
     }
 
-    /** Reclaims unreferenced {@code p}, then releases its base, and so on down the chain. */
-    private void reclaim(int p) {
+    /**
+     * Frees every prototype no entity and no other prototype uses any more (those queued
+     * since the last reclamation, and the bases they alone kept alive). The index calls it
+     * by itself whenever {@value #RECLAIM_BATCH} prototypes are queued; call it at a sync
+     * point to trim the table at once.
+     *
+     * @return the number of prototypes freed
+     */
+    public int reclaimUnused() {
+        int freed = 0;
+        for (int i = 0; i < pendingCount; i++) {
+            int p = pending[i];
+            queued[p >>> 6] &= ~(1L << p);
+            if (table[(p << SHIFT) + REFS] == 0) { // revived ones have references again, freed ones are FREE
+                freed += reclaim(p);
+            }
+        }
+        pendingCount = 0;
+        return freed;
+    }
+
+    /** Prototypes queued for reclamation (some may have been revived since). */
+    public int pendingReclamation() {
+        return pendingCount;
+    }
+
+    /** Frees unreferenced {@code p}, then releases its base, and so on down the chain. */
+    private int reclaim(int p) {
+        int freed = 0;
         while (true) {
+            freed++;
             int o = p << SHIFT;
             int base = table[o + BASE];
             removeTransition(p);
@@ -600,7 +643,7 @@ public final class PrototypeIndex {
             live--;
             p = base;
             if (p == EMPTY || --table[(p << SHIFT) + REFS] != 0) {
-                return;
+                return freed;
             }
         }
     }
@@ -645,6 +688,7 @@ public final class PrototypeIndex {
         int cap = ids.length * 2;
         table = Arrays.copyOf(table, cap << SHIFT);
         ids = Arrays.copyOf(ids, cap);
+        queued = Arrays.copyOf(queued, (cap + 63) >>> 6);
         transitions = new int[cap * 2];
         idBuckets = new int[cap * 2];
         for (int s = 1; s < highWater; s++) {

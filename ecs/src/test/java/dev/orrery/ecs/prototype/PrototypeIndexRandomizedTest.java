@@ -2,6 +2,7 @@ package dev.orrery.ecs.prototype;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.ArrayList;
@@ -93,8 +94,19 @@ class PrototypeIndexRandomizedTest {
         for (int e = 0; e < ENTITIES; e++) {
             index.release(e);
         }
+        index.reclaimUnused();
         assertEquals(1, index.prototypeCount(), "after releasing everyone only prototype 0 is left");
         assertEquals(PrototypeIndex.NOT_FOUND, index.find(0, 1000));
+    }
+
+    private static int liveLinks(PrototypeIndex index) {
+        java.util.Set<Integer> links = new java.util.HashSet<>();
+        for (int e = 0; e < ENTITIES; e++) {
+            for (int q = index.prototypeOf(e); q != PrototypeIndex.EMPTY && links.add(q); q = index.base(q)) {
+                // collect
+            }
+        }
+        return links.size();
     }
 
     private static void batch(Random rnd, PrototypeIndex index, List<LinkedHashMap<Integer, Integer>> ref) {
@@ -154,6 +166,9 @@ class PrototypeIndexRandomizedTest {
     }
 
     private static void verifyAll(PrototypeIndex index, List<LinkedHashMap<Integer, Integer>> ref) {
+        assertTrue(index.prototypeCount() <= liveLinks(index) + 1 + 11 * PrototypeIndex.RECLAIM_BATCH,
+                "queued prototypes stay bounded");
+        index.reclaimUnused();
         Map<List<Integer>, Integer> prototypeOfList = new HashMap<>();
         Map<Integer, List<Integer>> listOfPrototype = new HashMap<>();
         Map<Integer, Integer> entityRefs = new HashMap<>();

@@ -114,6 +114,7 @@ class PrototypeIndexTest {
         assertEquals(TRANSFORM_MANAGER, index.find(2, TRANSFORM));
         assertArrayEquals(new int[] {TRANSFORM_MANAGER, RENDER_DATA_1}, index.columnsOf(2));
         assertEquals(PrototypeIndex.NOT_FOUND, index.unregister(2, FOG));
+        assertEquals(1, index.reclaimUnused());
         // P0, Transform, Transform+Fog (entity 1), Transform+Vignette (entity 2): the full lamp is gone
         assertEquals(4, index.prototypeCount());
     }
@@ -124,9 +125,12 @@ class PrototypeIndexTest {
         buildLamp(index, 1, RENDER_DATA_1);
         buildLamp(index, 2, RENDER_DATA_2);
         index.release(1);
+        assertEquals(6, index.prototypeCount(), "freeing waits for a batch");
+        assertEquals(2, index.reclaimUnused());
         assertEquals(4, index.prototypeCount(), "P0, Transform and entity 2's two links stay");
         assertEquals(PrototypeIndex.NOT_FOUND, index.find(1, TRANSFORM));
         index.release(2);
+        index.reclaimUnused();
         assertEquals(1, index.prototypeCount());
         buildLamp(index, 3, RENDER_DATA_1);
         assertEquals(RENDER_DATA_1, index.find(3, VIGNETTE), "reused handles serve the new description");
@@ -140,6 +144,7 @@ class PrototypeIndexTest {
         int epoch = index.reclaimEpoch();
         assertEquals(RENDER_DATA_1, index.find(1, FOG));
         index.release(1);
+        index.reclaimUnused();
         index.register(2, RENDER_DATA_2, FOG);
         assertEquals(p, index.prototypeOf(2), "the freed handle is reused");
         assertNotEquals(epoch, index.reclaimEpoch());
@@ -165,12 +170,43 @@ class PrototypeIndexTest {
         int holder = index.prototypeWithId(42L);
         assertNotEquals(PrototypeIndex.NOT_FOUND, holder);
         index.release(1);
+        index.reclaimUnused();
         buildLamp(index, 3, RENDER_DATA_2);
         assertEquals(index.prototypeOf(2), index.prototypeOf(3));
         assertEquals(4, index.prototypeCount());
         index.release(2);
         index.release(3);
+        index.reclaimUnused();
         assertEquals(1, index.prototypeCount());
+    }
+
+    @Test
+    void shouldReviveAQueuedPrototypeInsteadOfRebuildingIt() {
+        PrototypeIndex index = new PrototypeIndex();
+        buildLamp(index, 1, RENDER_DATA_1);
+        int lamp = index.prototypeOf(1);
+        int epoch = index.reclaimEpoch();
+        for (int i = 0; i < 1000; i++) { // a tag added and removed every tick
+            index.register(1, 9, 0x7A6);
+            assertEquals(RENDER_DATA_1, index.unregister(1, 0x7A6) == 9 ? index.find(1, FOG) : -2);
+        }
+        assertEquals(lamp, index.prototypeOf(1));
+        assertEquals(epoch, index.reclaimEpoch(), "nothing was freed, so the look-up cache survived");
+        assertEquals(5, index.prototypeCount());
+    }
+
+    @Test
+    void shouldBoundTheUnusedPrototypesWaitingForReclamation() {
+        PrototypeIndex index = new PrototypeIndex();
+        for (int i = 0; i < 1000; i++) {
+            index.register(1, i, 0x100 + i);
+            index.release(1);
+        }
+        assertTrue(index.prototypeCount() <= 1 + PrototypeIndex.RECLAIM_BATCH, "count " + index.prototypeCount());
+        assertTrue(index.pendingReclamation() <= PrototypeIndex.RECLAIM_BATCH);
+        index.reclaimUnused();
+        assertEquals(1, index.prototypeCount());
+        assertEquals(0, index.pendingReclamation());
     }
 
     @Test

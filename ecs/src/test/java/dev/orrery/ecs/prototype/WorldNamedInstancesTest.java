@@ -182,6 +182,7 @@ class WorldNamedInstancesTest {
             world.despawn(e);
         }
         world.despawn(a);
+        world.namedInstances().index().reclaimUnused();
         assertEquals(1, world.namedInstances().index().prototypeCount());
         long fresh = world.spawn();
         assertNull(world.findComponent(fresh, "Fog"), "a reused entity slot starts empty");
