@@ -526,10 +526,9 @@ public final class PrototypeIndex {
     }
 
     private static int descHash(int p, int column, int nameHash) {
-        int h = p * 0x9E37_79B1 + column * 0x85EB_CA77 + nameHash;
-        h ^= h >>> 16;
-        h *= 0x7FEB_352D;
-        return h ^ (h >>> 15);
+        // name hashes are already mixed; handles and columns are small, so spread them first
+        int h = (p * 0x9E37_79B1) ^ (column * 0x85EB_CA77) ^ nameHash;
+        return h ^ (h >>> 16);
     }
 
     private static int idHome(long id, int mask) {
