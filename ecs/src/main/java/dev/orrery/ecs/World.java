@@ -499,7 +499,10 @@ public final class World {
         return names;
     }
 
-    /** The instance a live entity holds under instance name {@code name} ("Fog"), or {@code null}. */
+    /**
+     * The instance a live entity holds under instance name {@code name} ("Fog"), or
+     * {@code null}. Owning thread only: it fills the prototype index's look-up cache.
+     */
     public Component<?> findComponent(long entity, String name) {
         return names.find(requireAlive(entity, "findComponent", name), name);
     }

@@ -22,7 +22,9 @@ import java.util.List;
  * consistent world, because the archetypes already refuse two instances with one name.
  *
  * <p><b>Threading:</b> owned by the world; changed only by the thread that applies
- * structural changes, like the world's location table.
+ * structural changes, like the world's location table. The look-ups fill the index's
+ * look-up cache, so they too belong to that thread; a job that must resolve names reads
+ * {@code index().findUncached}, which writes nothing, while no structural change runs.
  */
 public final class NamedInstances {
     private final ComponentRegistry registry;
