@@ -8,9 +8,10 @@ import java.util.SplittableRandom;
 /**
  * The synthetic composition set of the Stingray entity-index test: 75 compositions of 1 to
  * 11 named component instances drawn from 20 names over 11 component types, several names
- * sharing a type (Fog, Vignette and Bloom are all RenderData). A name's column is its
- * (type, name) pair, as in {@code World}. Each composition lists its names in one fixed
- * global order, as an entity resource would, so compositions share chain prefixes.
+ * sharing a type (Fog, Vignette and Bloom are all RenderData). As in the article, the
+ * index is told each instance's name and its component manager (the type), so Fog and
+ * Vignette share a manager and differ by name. Each composition lists its names in one
+ * fixed global order, as an entity resource would, so compositions share chain prefixes.
  */
 final class EntityIndexWorkload {
     /** Instance names and the index of their component type in {@link #TYPES}. */
@@ -23,18 +24,18 @@ final class EntityIndexWorkload {
     static final int[] TYPE_OF = {0, 1, 1, 2, 2, 2, 3, 3, 4, 4, 5, 5, 6, 7, 7, 8, 8, 9, 10, 3};
     static final int COMPOSITIONS = 75;
 
-    /** Column ids, one per name (dense, like a world's column ids). */
+    /** The manager (component type index) of each name. */
     final int[] nameColumns = new int[NAMES.length];
     /** Name hashes, one per name. */
     final int[] nameHashes = new int[NAMES.length];
-    /** Per composition, the columns in registration order. */
+    /** Per composition, the managers in registration order. */
     final int[][] columns = new int[COMPOSITIONS][];
     /** Per composition, the name hashes in registration order. */
     final int[][] names = new int[COMPOSITIONS][];
 
     EntityIndexWorkload(long seed) {
         for (int i = 0; i < NAMES.length; i++) {
-            nameColumns[i] = i;
+            nameColumns[i] = TYPE_OF[i];
             nameHashes[i] = NameHash.of(NAMES[i]);
         }
         SplittableRandom rnd = new SplittableRandom(seed);
@@ -68,10 +69,11 @@ final class EntityIndexWorkload {
     /** Number of distinct non-empty chain prefixes over all compositions: the prototypes they need. */
     int distinctPrefixes() {
         java.util.Set<List<Integer>> prefixes = new java.util.HashSet<>();
-        for (int[] cols : columns) {
+        for (int c = 0; c < COMPOSITIONS; c++) {
             List<Integer> p = new ArrayList<>();
-            for (int col : cols) {
-                p.add(col);
+            for (int k = 0; k < names[c].length; k++) {
+                p.add(columns[c][k]);
+                p.add(names[c][k]);
                 prefixes.add(new ArrayList<>(p));
             }
         }

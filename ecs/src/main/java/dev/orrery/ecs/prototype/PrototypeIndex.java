@@ -135,8 +135,8 @@ public final class PrototypeIndex {
 
     /**
      * Registers one named component instance on an entity: the entity moves from its
-     * prototype P to P + {column, nameHash}, which is found (or created) once and then
-     * remembered as P's add edge.
+     * prototype P to P + {column, nameHash}, found with one probe of the transition table
+     * (created the first time).
      *
      * @param entity the entity's index (not its generational id)
      * @return the entity's new prototype handle
@@ -169,29 +169,7 @@ public final class PrototypeIndex {
      *     of the names; nothing changes
      */
     public void registerAll(int[] entities, int from, int count, int[] columns, int[] nameHashes) {
-        checkTemplate(columns, nameHashes);
-        int prev = -1;
-        for (int i = from; i < from + count; i++) {
-            int e = entities[i];
-            checkEntity(e);
-            ensureEntity(e);
-            int p = entityPrototypes[e];
-            if (p != prev) {
-                checkNamesFree(p, nameHashes, e);
-                prev = p;
-            }
-        }
-        int src = -1;
-        int dst = 0;
-        for (int i = from; i < from + count; i++) {
-            int e = entities[i];
-            int p = entityPrototypes[e];
-            if (p != src) {
-                src = p;
-                dst = walk(p, columns, nameHashes, e);
-            }
-            moveEntity(e, p, dst);
-        }
+        registerAll(entities, null, from, count, columns, nameHashes);
     }
 
     /**
@@ -199,23 +177,48 @@ public final class PrototypeIndex {
      * the index is taken from each id's low 32 bits, so bulk spawns need no copy.
      */
     public void registerAll(long[] entityIds, int from, int count, int[] columns, int[] nameHashes) {
+        registerAll(null, entityIds, from, count, columns, nameHashes);
+    }
+
+    private static int entityAt(int[] ints, long[] longs, int i) {
+        return ints != null ? ints[i] : (int) longs[i];
+    }
+
+    private void registerAll(int[] ints, long[] longs, int from, int count, int[] columns, int[] nameHashes) {
         checkTemplate(columns, nameHashes);
-        int prev = -1;
-        for (int i = from; i < from + count; i++) {
-            int e = (int) entityIds[i];
-            checkEntity(e);
-            ensureEntity(e);
-            int p = entityPrototypes[e];
-            if (p != prev) {
-                checkNamesFree(p, nameHashes, e);
-                prev = p;
+        // Check pass: every entity is marked (its prototype stored as ~p) so a repeat is seen;
+        // any refusal unmarks what was marked, leaving the index as it was.
+        int marked = from;
+        try {
+            int prev = -1;
+            for (; marked < from + count; marked++) {
+                int e = entityAt(ints, longs, marked);
+                checkEntity(e);
+                ensureEntity(e);
+                int p = entityPrototypes[e];
+                if (p < 0) {
+                    throw new IllegalArgumentException("entity index " + e + " is listed twice in one batch; "
+                            + "register each entity once");
+                }
+                if (p != prev) {
+                    checkNamesFree(p, nameHashes, e);
+                    prev = p;
+                }
+                entityPrototypes[e] = ~p;
             }
+        } catch (RuntimeException refused) {
+            for (int i = from; i < marked; i++) {
+                int e = entityAt(ints, longs, i);
+                entityPrototypes[e] = ~entityPrototypes[e];
+            }
+            throw refused;
         }
         int src = -1;
         int dst = 0;
         for (int i = from; i < from + count; i++) {
-            int e = (int) entityIds[i];
-            int p = entityPrototypes[e];
+            int e = entityAt(ints, longs, i);
+            int p = ~entityPrototypes[e];
+            entityPrototypes[e] = p;
             if (p != src) {
                 src = p;
                 dst = walk(p, columns, nameHashes, e);

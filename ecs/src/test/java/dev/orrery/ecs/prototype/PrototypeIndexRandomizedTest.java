@@ -123,8 +123,8 @@ class PrototypeIndexRandomizedTest {
         java.util.Set<Integer> seen = new java.util.HashSet<>();
         for (int i = 0; i < n; i++) {
             int e = rnd.nextInt(ENTITIES);
-            if (!seen.add(e)) {
-                e = -1;
+            if (!seen.add(e) && rnd.nextBoolean()) {
+                e = -1; // a repeated entity or a negative index: both refused
             }
             entities[from + i] = e;
         }
@@ -134,9 +134,10 @@ class PrototypeIndexRandomizedTest {
                 ok &= names[i] != names[j];
             }
         }
+        java.util.Set<Integer> listed = new java.util.HashSet<>();
         for (int i = 0; i < n; i++) {
             int e = entities[from + i];
-            if (e < 0) {
+            if (e < 0 || !listed.add(e)) {
                 ok = false;
                 continue;
             }

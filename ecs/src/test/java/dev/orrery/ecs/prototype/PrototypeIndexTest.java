@@ -98,6 +98,13 @@ class PrototypeIndexTest {
         assertTrue(ex.getMessage().contains("entity index 5"), ex.getMessage());
         assertEquals(PrototypeIndex.EMPTY, index.prototypeOf(1));
         assertEquals(2, index.prototypeCount());
+        IllegalArgumentException twice = assertThrows(IllegalArgumentException.class, () -> index.registerAll(
+                new int[] {1, 2, 1}, 0, 3, new int[] {RENDER_DATA_1}, new int[] {FOG}));
+        assertTrue(twice.getMessage().contains("entity index 1 is listed twice"), twice.getMessage());
+        assertEquals(PrototypeIndex.EMPTY, index.prototypeOf(1));
+        assertEquals(PrototypeIndex.EMPTY, index.prototypeOf(2));
+        assertEquals(TRANSFORM_MANAGER, index.find(5, TRANSFORM), "marks are undone on refusal");
+        assertEquals(2, index.prototypeCount());
     }
 
     @Test
