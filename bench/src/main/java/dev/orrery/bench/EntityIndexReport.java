@@ -314,7 +314,7 @@ public final class EntityIndexReport {
             System.err.println("--max " + max + " is below the first count (10000)");
             System.exit(2);
         }
-        System.out.println("# Entity index: prototype chains vs per-entity arrays (Stingray synthetic test)");
+        System.out.println("### Entity index: prototype chains vs per-entity arrays (Stingray synthetic test)");
         System.out.println();
         System.out.printf(Locale.ROOT, "%s, JDK %s (%s), %d CPUs visible, max heap %d MB.%n", LocalDate.now(),
                 System.getProperty("java.version"), System.getProperty("java.vm.name"),
