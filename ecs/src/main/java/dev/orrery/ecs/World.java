@@ -12,6 +12,9 @@ import dev.orrery.ecs.component.FieldType;
 import dev.orrery.ecs.entity.Entity;
 import dev.orrery.ecs.entity.EntityTable;
 import dev.orrery.ecs.entity.StaleEntityException;
+import dev.orrery.ecs.prototype.NamedInstances;
+import dev.orrery.ecs.prototype.PropertyHandle;
+import dev.orrery.ecs.prototype.Template;
 import dev.orrery.ecs.query.Query;
 import java.util.Objects;
 
@@ -44,6 +47,7 @@ public final class World {
     private final ComponentRegistry registry = new ComponentRegistry();
     private final Archetypes archetypes;
     private final EntityTable entities = new EntityTable();
+    private final NamedInstances names = new NamedInstances(registry);
     private int structureLocks;
     private String lockReason;
 
@@ -226,6 +230,7 @@ public final class World {
         }
         long e = place(a);
         int idx = Entity.index(e);
+        names.spawned(idx, columns);
         Chunk c = a.chunk(entities.chunk(idx));
         int row = entities.row(idx);
         for (int i = 0; i < columns.length; i++) {
@@ -266,6 +271,7 @@ public final class World {
         }
         final int aid = a.id();
         a.appendRows(ids, 0, n, bits, refs, (e, chunk, row) -> entities.place(Entity.index(e), aid, chunk, row));
+        names.spawnedMany(ids, columns);
         return ids;
     }
 
@@ -281,6 +287,7 @@ public final class World {
         Archetype a = archetypes.get(entities.archetype(idx));
         removeFromArchetype(a, entities.chunk(idx), entities.row(idx));
         entities.release(entity);
+        names.despawned(idx);
     }
 
     private void removeFromArchetype(Archetype a, int chunk, int row) {
@@ -372,6 +379,7 @@ public final class World {
         int tRow = (int) loc;
         removeFromArchetype(from, chunk, row);
         entities.place(idx, target.id(), tChunk, tRow);
+        names.moved(idx, from, target);
     }
 
     /**
@@ -480,6 +488,58 @@ public final class World {
 
     private static void writeValue(Component<?> column, Object value, Object[] arrays, int row) {
         column.type().write(value, arrays, row);
+    }
+
+    // ---------------------------------------------------------------- named instances (prototype index)
+
+    /** The prototype index of instance names, kept current by every structural change (read-only use). */
+    public NamedInstances namedInstances() {
+        return names;
+    }
+
+    /**
+     * The instance a live entity holds under instance name {@code name} ("Fog"), or
+     * {@code null}. Owning thread only: it fills the prototype index's look-up cache.
+     */
+    public Component<?> findComponent(long entity, String name) {
+        return names.find(requireAlive(entity, "findComponent", name), name);
+    }
+
+    /** Spawns one entity from {@code template}; its names are registered in template order. */
+    public long spawn(Template template) {
+        checkUnlocked("spawn", template.name());
+        names.checkTemplate(template);
+        Component<?>[] cols = template.columnArray();
+        return spawnInto(archetypes.of(cols), cols, template.valueArray());
+    }
+
+    /** Spawns {@code n} entities from {@code template} in bulk, registering their names in one batch. */
+    public long[] spawnMany(Template template, int n) {
+        checkUnlocked("spawn", template.name());
+        names.checkTemplate(template);
+        Component<?>[] cols = template.columnArray();
+        return spawnManyInto(archetypes.of(cols), n, cols, template.valueArray());
+    }
+
+    /**
+     * One field of a named instance, boxed: {@code getProperty(e, "Fog", "density")}.
+     *
+     * @throws IllegalArgumentException listing the entity's instance names, or the instance's fields
+     */
+    public Object getProperty(long entity, String component, String field) {
+        requireAlive(entity, "getProperty", component);
+        return getValue(entity, names.field(entity, component, field));
+    }
+
+    /** Writes one field of a named instance from a boxed value (see {@link PropertyHandle#write}). */
+    public void setProperty(long entity, String component, String field, Object value) {
+        requireAlive(entity, "setProperty", component);
+        PropertyHandle.write(this, entity, names.field(entity, component, field), value);
+    }
+
+    /** A pre-resolved handle for property (component name, field name), for frequent access. */
+    public PropertyHandle property(String component, String field) {
+        return new PropertyHandle(this, names, component, field);
     }
 
     // ---------------------------------------------------------------- hashing

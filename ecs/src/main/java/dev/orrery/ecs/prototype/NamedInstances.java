@@ -1,0 +1,219 @@
+package dev.orrery.ecs.prototype;
+
+import dev.orrery.ecs.archetype.Archetype;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.ComponentRegistry;
+import dev.orrery.ecs.component.Field;
+import dev.orrery.ecs.component.NameHash;
+import dev.orrery.ecs.entity.Entity;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The world's view of the {@link PrototypeIndex}: it registers every column an entity holds
+ * under the column's instance name ({@link Component#name()}, the type's simple name for
+ * the unnamed form), keeps the index current as the world spawns, moves and despawns
+ * entities, and answers "which instance does this entity hold under this name". The
+ * index's columns are the world's dense column ids and its names are the columns' 32-bit
+ * name hashes, which the registry keeps unique per name.
+ *
+ * <p>The world calls the {@code spawned}/{@code moved}/{@code despawned} hooks after it has
+ * validated the change and applied it to the archetypes; the hooks cannot fail on a
+ * consistent world, because the archetypes already refuse two instances with one name.
+ *
+ * <p><b>Threading:</b> owned by the world; changed only by the thread that applies
+ * structural changes, like the world's location table. The look-ups fill the index's
+ * look-up cache, so they too belong to that thread; a job that must resolve names reads
+ * {@code index().findUncached}, which writes nothing, while no structural change runs.
+ */
+public final class NamedInstances {
+    private final ComponentRegistry registry;
+    private final PrototypeIndex index = new PrototypeIndex();
+
+    /** Creates the (empty) index for a world whose columns come from {@code registry}. */
+    public NamedInstances(ComponentRegistry registry) {
+        this.registry = registry;
+    }
+
+    /** The underlying prototype index (read-only use outside the world). */
+    public PrototypeIndex index() {
+        return index;
+    }
+
+    // ---------------------------------------------------------------- world hooks
+
+    /** A new entity was placed holding {@code columns}; registers them in that order. */
+    public void spawned(int entity, Component<?>[] columns) {
+        for (Component<?> c : columns) {
+            index.register(entity, c.id(), c.nameHash());
+        }
+    }
+
+    /** New entities {@code ids} were placed holding {@code columns}: one batch registration. */
+    public void spawnedMany(long[] ids, Component<?>[] columns) {
+        int[] cols = new int[columns.length];
+        int[] names = new int[columns.length];
+        for (int i = 0; i < columns.length; i++) {
+            cols[i] = columns[i].id();
+            names[i] = columns[i].nameHash();
+        }
+        index.registerAll(ids, 0, ids.length, cols, names);
+    }
+
+    /**
+     * An entity moved from archetype {@code from} to {@code to}: the instances it lost are
+     * unregistered, then the ones it gained are registered in column-id order. A single add
+     * or remove costs one scan of the two sorted column lists plus one cached transition.
+     */
+    public void moved(int entity, Archetype from, Archetype to) {
+        int fn = from.columnCount();
+        int tn = to.columnCount();
+        if (tn == fn + 1) {
+            int added = singleExtra(to, from);
+            if (added >= 0) {
+                Component<?> c = to.component(added);
+                index.register(entity, c.id(), c.nameHash());
+                return;
+            }
+        } else if (fn == tn + 1) {
+            int removed = singleExtra(from, to);
+            if (removed >= 0) {
+                index.unregister(entity, from.component(removed).nameHash());
+                return;
+            }
+        }
+        int i = 0;
+        int j = 0;
+        while (i < fn) {
+            int a = from.columnId(i);
+            int b = j < tn ? to.columnId(j) : Integer.MAX_VALUE;
+            if (a == b) {
+                i++;
+                j++;
+            } else if (a < b) {
+                index.unregister(entity, from.component(i).nameHash());
+                i++;
+            } else {
+                j++;
+            }
+        }
+        i = 0;
+        j = 0;
+        while (j < tn) {
+            int a = i < fn ? from.columnId(i) : Integer.MAX_VALUE;
+            int b = to.columnId(j);
+            if (a == b) {
+                i++;
+                j++;
+            } else if (b < a) {
+                Component<?> c = to.component(j);
+                index.register(entity, c.id(), c.nameHash());
+                j++;
+            } else {
+                i++;
+            }
+        }
+    }
+
+    /**
+     * The slot of the one column {@code larger} has beyond {@code smaller} (which has one
+     * column fewer), or -1 when the two differ in more than that. One pass over the sorted ids.
+     */
+    private static int singleExtra(Archetype larger, Archetype smaller) {
+        int n = smaller.columnCount();
+        int i = 0;
+        while (i < n && smaller.columnId(i) == larger.columnId(i)) {
+            i++;
+        }
+        for (int k = i; k < n; k++) {
+            if (smaller.columnId(k) != larger.columnId(k + 1)) {
+                return -1;
+            }
+        }
+        return i;
+    }
+
+    /** An entity was despawned: its chain is released and unused prototypes reclaimed. */
+    public void despawned(int entity) {
+        index.release(entity);
+    }
+
+    // ---------------------------------------------------------------- look-up
+
+    /** The instance a live entity holds under {@code name}, or {@code null}. */
+    public Component<?> find(int entity, String name) {
+        int col = index.find(entity, NameHash.of(name));
+        if (col == PrototypeIndex.NOT_FOUND) {
+            return null;
+        }
+        Component<?> c = registry.column(col);
+        return c.name().equals(name) ? c : null; // an unregistered name may share a registered one's hash
+    }
+
+    /** Column {@code col}'s handle (used by property handles). */
+    Component<?> column(int col) {
+        return registry.column(col);
+    }
+
+    /**
+     * The instance a live entity holds under {@code name}.
+     *
+     * @throws IllegalArgumentException naming the entity and listing the instance names it holds
+     */
+    public Component<?> require(long entity, String name) {
+        Component<?> c = find(Entity.index(entity), name);
+        if (c == null) {
+            throw noSuchInstance(entity, name);
+        }
+        return c;
+    }
+
+    /**
+     * The field {@code field} of the instance a live entity holds under {@code component}.
+     *
+     * @throws IllegalArgumentException listing the instance names the entity holds, or the
+     *     fields the instance has
+     */
+    public Field field(long entity, String component, String field) {
+        return fieldOf(require(entity, component), entity, field);
+    }
+
+    static Field fieldOf(Component<?> c, long entity, String field) {
+        for (Field f : c.fields()) {
+            if (f.name().equals(field)) {
+                return f;
+            }
+        }
+        throw new IllegalArgumentException("component " + c + " on entity " + Entity.toString(entity) + " has no field '"
+                + field + "'; its fields are " + c.type().fieldNames() + (c.fields().isEmpty() ? " (a tag has none)" : ""));
+    }
+
+    IllegalArgumentException noSuchInstance(long entity, String name) {
+        return new IllegalArgumentException("entity " + Entity.toString(entity) + " has no component named '" + name
+                + "'; it holds " + namesOf(Entity.index(entity)) + ". Check the spelling, or add the component first");
+    }
+
+    /** The instance names an entity holds, in registration order (cold: tools, error messages). */
+    public List<String> namesOf(int entity) {
+        List<String> out = new ArrayList<>();
+        for (int col : index.columnsOf(entity)) {
+            out.add(registry.column(col).name());
+        }
+        return out;
+    }
+
+    /**
+     * Checks that every column of {@code template} belongs to this world's registry.
+     *
+     * @throws IllegalArgumentException naming the template and the foreign column
+     */
+    public void checkTemplate(Template template) {
+        for (int i = 0; i < template.size(); i++) {
+            Component<?> c = template.column(i);
+            if (c.id() >= registry.columnCount() || registry.column(c.id()) != c) {
+                throw new IllegalArgumentException("template '" + template.name() + "' uses " + c + ", which was "
+                        + "registered by another world; build the template from this world's component handles");
+            }
+        }
+    }
+}
