@@ -10,6 +10,7 @@ import dev.orrery.ecs.component.ComponentType;
 import dev.orrery.ecs.component.FieldType;
 import dev.orrery.ecs.entity.Entity;
 import dev.orrery.ecs.entity.EntityTable;
+import dev.orrery.ecs.prototype.PrototypeIndex;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -32,9 +33,10 @@ import java.util.zip.CRC32C;
  * <p><b>Format</b> (big-endian): magic {@code "ORRSNAP\0"}, format version (int), payload
  * length (long), payload, CRC32C of the payload (int). The payload holds the column table
  * (type class, kind, instance name, field types), the entity table (generations and free
- * list in reuse order), every archetype in creation order with its rows (entity ids, then
+ * list in reuse order), every archetype in creation order with its rows (entity ids, each
+ * row's prototype chain as column ids in registration order, then
  * each field's values as raw bits; reference columns through their {@link ReferenceCodec}),
- * and named extra sections the engine adds (resources, tick, prototype chains).
+ * and named extra sections the engine adds (resources, tick).
  *
  * <p><b>Failure.</b> Reading checks the magic, the version, the length and the checksum
  * before it looks at the payload, and parses the whole payload before it touches the world;
@@ -106,7 +108,7 @@ public final class WorldSnapshot {
             }
             out.writeInt(world.archetypes().count());
             for (int a = 0; a < world.archetypes().count(); a++) {
-                writeArchetype(world.archetypes().get(a), out);
+                writeArchetype(world.archetypes().get(a), world.namedInstances().index(), out);
             }
             out.writeInt(extras.size());
             for (Map.Entry<String, byte[]> e : extras.entrySet()) {
@@ -133,7 +135,7 @@ public final class WorldSnapshot {
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private void writeArchetype(Archetype a, DataOutputStream out) throws IOException {
+    private void writeArchetype(Archetype a, PrototypeIndex prototypes, DataOutputStream out) throws IOException {
         out.writeInt(a.columnCount());
         for (int s = 0; s < a.columnCount(); s++) {
             out.writeInt(a.columnId(s));
@@ -143,6 +145,17 @@ public final class WorldSnapshot {
             Chunk c = a.chunk(ci);
             for (int r = 0; r < c.size(); r++) {
                 out.writeLong(c.entity(r));
+            }
+        }
+        // The prototype chain of each row: its columns in the order they were registered,
+        // which the archetype (a sorted set) does not keep.
+        for (int ci = 0; ci < a.chunkCount(); ci++) {
+            Chunk c = a.chunk(ci);
+            for (int r = 0; r < c.size(); r++) {
+                int[] chain = prototypes.columnsOf(Entity.index(c.entity(r)));
+                for (int col : chain) {
+                    out.writeInt(col);
+                }
             }
         }
         for (int s = 0; s < a.columnCount(); s++) {
@@ -233,6 +246,7 @@ public final class WorldSnapshot {
         int[] free;
         int[][] archetypeColumns;
         long[][] rows;
+        int[][][] chains; // [archetype][row] -> columns in registration order
         Object[][][] values; // [archetype][slot][field] -> long[] bits or Object[] refs
         Map<String, byte[]> extras = new LinkedHashMap<>();
     }
@@ -276,6 +290,7 @@ public final class WorldSnapshot {
         int archetypes = count(in.readInt(), length, "archetype");
         p.archetypeColumns = new int[archetypes][];
         p.rows = new long[archetypes][];
+        p.chains = new int[archetypes][][];
         p.values = new Object[archetypes][][];
         for (int a = 0; a < archetypes; a++) {
             int[] cols = new int[count(in.readInt(), length, "archetype column")];
@@ -292,6 +307,20 @@ public final class WorldSnapshot {
                 ids[r] = in.readLong();
             }
             p.rows[a] = ids;
+            int[][] chains = new int[ids.length][cols.length];
+            for (int r = 0; r < ids.length; r++) {
+                for (int k = 0; k < cols.length; k++) {
+                    chains[r][k] = in.readInt();
+                }
+                int[] sorted = chains[r].clone();
+                Arrays.sort(sorted);
+                if (!Arrays.equals(sorted, cols)) {
+                    throw new SnapshotException("snapshot prototype chain " + Arrays.toString(chains[r]) + " of entity "
+                            + Entity.toString(ids[r]) + " does not match its archetype " + Arrays.toString(cols)
+                            + "; the snapshot is corrupted");
+                }
+            }
+            p.chains[a] = chains;
             p.values[a] = new Object[cols.length][];
             for (int s = 0; s < cols.length; s++) {
                 ComponentType<?> t = reg.column(cols[s]).type();
@@ -413,6 +442,7 @@ public final class WorldSnapshot {
             }
         }
         EntityTable table = target.entityTable();
+        PrototypeIndex prototypes = target.namedInstances().index();
         table.restore(p.generations, p.free);
         for (int a = 0; a < made.length; a++) {
             Archetype arch = made[a];
@@ -422,6 +452,10 @@ public final class WorldSnapshot {
                 int chunk = (int) (loc >>> 32);
                 int row = (int) loc;
                 table.revive(ids[r], a, chunk, row);
+                int[] chain = p.chains[a][r];
+                for (int col : chain) {
+                    prototypes.register(Entity.index(ids[r]), col, reg.column(col).nameHash());
+                }
                 Chunk c = arch.chunk(chunk);
                 for (int s = 0; s < arch.columnCount(); s++) {
                     Object[] fields = (Object[]) p.values[a][s];

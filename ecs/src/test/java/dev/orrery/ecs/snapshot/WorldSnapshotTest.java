@@ -165,4 +165,23 @@ class WorldSnapshotTest {
             assertEquals(before, target.world.stateHash(), "trial " + trial + " changed the target world");
         }
     }
+
+    @Test
+    void shouldRestorePrototypeChainsInRegistrationOrder() {
+        Fixture original = populated(5);
+        long e = original.world.spawn();
+        original.world.add(e, original.shield, new Health(9, 1));
+        original.world.add(e, original.pos, new Position(2, 2));
+        byte[] bytes = new WorldSnapshot().codec(Label.class, LABELS).write(original.world);
+        Fixture copy = new Fixture();
+        new WorldSnapshot().codec(Label.class, LABELS).read(bytes, copy.world);
+        int idx = dev.orrery.ecs.entity.Entity.index(e);
+        assertEquals(original.world.namedInstances().namesOf(idx), copy.world.namedInstances().namesOf(idx));
+        assertEquals(java.util.List.of("Shield", "Position"), copy.world.namedInstances().namesOf(idx));
+        assertEquals(copy.shield, copy.world.findComponent(e, "Shield"));
+        assertEquals(9, copy.world.getProperty(e, "Shield", "hp"));
+        for (int i = 0; i < original.world.entityTable().highWater(); i++) {
+            assertEquals(original.world.namedInstances().namesOf(i), copy.world.namedInstances().namesOf(i), "entity " + i);
+        }
+    }
 }
