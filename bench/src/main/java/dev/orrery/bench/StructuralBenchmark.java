@@ -2,6 +2,7 @@ package dev.orrery.bench;
 
 import dev.orrery.ecs.EntityBuilder;
 import dev.orrery.ecs.World;
+import dev.orrery.ecs.query.Query;
 import dev.orrery.ecs.component.Component;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -66,6 +67,7 @@ public class StructuralBenchmark {
         World world;
         Component<Health> health;
         long[] ids;
+        Query everyone;
 
         /** Builds the world before each shot (despawn) or each iteration (add/remove). */
         @Setup(Level.Iteration)
@@ -74,6 +76,7 @@ public class StructuralBenchmark {
             Component<Position> pos = world.component(Position.class);
             Component<Velocity> vel = world.component(Velocity.class);
             health = world.component(Health.class);
+            everyone = null;
             ids = world.entity().with(pos, new Position(1, 2, 3)).with(vel, new Velocity(0.1f, 0.2f, 0.3f))
                     .spawnMany(N);
         }
@@ -160,5 +163,23 @@ public class StructuralBenchmark {
         for (int i = 0; i < N; i++) {
             w.remove(ids[i], h);
         }
+    }
+
+    /**
+     * The same 2 N moves through the bulk API ({@code World.addToAll} / {@code removeFromAll}
+     * over a query): whole archetypes move in blocks of rows instead of one entity at a time.
+     */
+    @Benchmark
+    @BenchmarkMode(Mode.Throughput)
+    @OutputTimeUnit(TimeUnit.SECONDS)
+    @OperationsPerInvocation(2 * N)
+    @Warmup(iterations = 3, time = 2)
+    @Measurement(iterations = 5, time = 2)
+    public int addRemoveBulk(FullWorld s) {
+        World w = s.world;
+        if (s.everyone == null) {
+            s.everyone = w.query().build();
+        }
+        return w.addToAll(s.everyone, s.health) + w.removeFromAll(s.everyone, s.health);
     }
 }

@@ -383,6 +383,67 @@ public final class World {
     }
 
     /**
+     * Adds {@code column} (zeroed, or a tag) to every entity that {@code query} matches and
+     * lacks it, moving whole archetypes at once: rows are copied in blocks, not one entity
+     * at a time. Entities that already hold it keep their value.
+     *
+     * @return the number of entities moved
+     * @throws IllegalArgumentException if a matched archetype already holds another
+     *     instance under the same name; nothing has moved then
+     */
+    public int addToAll(Query query, Component<?> column) {
+        checkUnlocked("addToAll", column);
+        java.util.List<Archetype> from = new java.util.ArrayList<>();
+        java.util.List<Archetype> to = new java.util.ArrayList<>();
+        for (Archetype a : query.archetypes()) {
+            if (a.size() > 0 && !a.has(column.id())) {
+                from.add(a);
+            }
+        }
+        for (Archetype a : from) {
+            to.add(archetypes.withAdded(a, column)); // throws on a name clash before anything moves
+        }
+        return moveAll(from, to);
+    }
+
+    /**
+     * Removes {@code column} from every entity that {@code query} matches and holds it,
+     * moving whole archetypes at once.
+     *
+     * @return the number of entities moved
+     */
+    public int removeFromAll(Query query, Component<?> column) {
+        checkUnlocked("removeFromAll", column);
+        java.util.List<Archetype> from = new java.util.ArrayList<>();
+        java.util.List<Archetype> to = new java.util.ArrayList<>();
+        for (Archetype a : query.archetypes()) {
+            if (a.size() > 0 && a.has(column.id())) {
+                from.add(a);
+            }
+        }
+        for (Archetype a : from) {
+            to.add(archetypes.withRemoved(a, column));
+        }
+        return moveAll(from, to);
+    }
+
+    private int moveAll(java.util.List<Archetype> from, java.util.List<Archetype> to) {
+        int moved = 0;
+        for (int i = 0; i < from.size(); i++) {
+            Archetype src = from.get(i);
+            Archetype dst = to.get(i);
+            moved += src.size();
+            int dstId = dst.id();
+            dst.takeAllFrom(src, (e, chunk, row) -> {
+                int idx = Entity.index(e);
+                entities.place(idx, dstId, chunk, row);
+                names.moved(idx, src, dst);
+            });
+        }
+        return moved;
+    }
+
+    /**
      * The value of {@code column} on a live entity, as a new record (a reference column
      * returns the stored object; a tag returns null).
      *
