@@ -606,6 +606,41 @@ public final class World {
     // ---------------------------------------------------------------- hashing
 
     /**
+     * One hash per column (indexed by column id) over the column's values in canonical
+     * order (archetypes in creation order, chunks, rows, with each row's entity id), so a
+     * replay that diverges can say which component types differ. Cold path.
+     */
+    public long[] columnHashes() {
+        StateHasher[] hs = new StateHasher[registry.columnCount()];
+        for (int i = 0; i < hs.length; i++) {
+            hs[i] = new StateHasher();
+        }
+        for (int ai = 0; ai < archetypes.count(); ai++) {
+            Archetype a = archetypes.get(ai);
+            for (int s = 0; s < a.columnCount(); s++) {
+                StateHasher h = hs[a.columnId(s)];
+                ComponentType<?> t = a.component(s).type();
+                for (int ci = 0; ci < a.chunkCount(); ci++) {
+                    Chunk chunk = a.chunk(ci);
+                    for (int r = 0; r < chunk.size(); r++) {
+                        h.mix(chunk.entity(r));
+                        for (int f = 0; f < t.fieldCount(); f++) {
+                            FieldType ft = t.fieldType(f);
+                            Object arr = chunk.array(s, f);
+                            h.mix(ft == FieldType.OBJECT ? Objects.hashCode(((Object[]) arr)[r]) : ft.bits(arr, r));
+                        }
+                    }
+                }
+            }
+        }
+        long[] out = new long[hs.length];
+        for (int i = 0; i < hs.length; i++) {
+            out[i] = hs[i].value();
+        }
+        return out;
+    }
+
+    /**
      * A 64-bit hash of the whole state: for every archetype in creation order, its columns,
      * then every row in chunk order with its entity id and every field's exact bits; then
      * the generations and the free list. Two worlds with equal hashes hold the same entities

@@ -31,12 +31,13 @@ import java.util.zip.CRC32C;
  * future.
  *
  * <p><b>Format</b> (big-endian): magic {@code "ORRSNAP\0"}, format version (int), payload
- * length (long), payload, CRC32C of the payload (int). The payload holds the column table
- * (type class, kind, instance name, field types), the entity table (generations and free
- * list in reuse order), every archetype in creation order with its rows (entity ids, each
- * row's prototype chain as column ids in registration order, then
- * each field's values as raw bits; reference columns through their {@link ReferenceCodec}),
- * and named extra sections the engine adds (resources, tick).
+ * length (long), payload, CRC32C of the payload (int). The payload holds the named extra
+ * sections the engine adds (tick, seed, resources; first, so {@link #readExtras} can read
+ * them alone), the column table (type class, kind, instance name, field types), the entity
+ * table (generations and free list in reuse order), and every archetype in creation order
+ * with its rows: entity ids, each row's prototype chain as column ids in registration
+ * order, then each field's values as raw bits (reference columns through their
+ * {@link ReferenceCodec}).
  *
  * <p><b>Failure.</b> Reading checks the magic, the version, the length and the checksum
  * before it looks at the payload, and parses the whole payload before it touches the world;
@@ -85,6 +86,12 @@ public final class WorldSnapshot {
         try {
             ByteArrayOutputStream body = new ByteArrayOutputStream(1 << 16);
             DataOutputStream out = new DataOutputStream(body);
+            out.writeInt(extras.size());
+            for (Map.Entry<String, byte[]> e : extras.entrySet()) {
+                out.writeUTF(e.getKey());
+                out.writeInt(e.getValue().length);
+                out.write(e.getValue());
+            }
             out.writeInt(reg.columnCount());
             for (Component<?> c : reg.columns()) {
                 ComponentType<?> t = c.type();
@@ -109,12 +116,6 @@ public final class WorldSnapshot {
             out.writeInt(world.archetypes().count());
             for (int a = 0; a < world.archetypes().count(); a++) {
                 writeArchetype(world.archetypes().get(a), world.namedInstances().index(), out);
-            }
-            out.writeInt(extras.size());
-            for (Map.Entry<String, byte[]> e : extras.entrySet()) {
-                out.writeUTF(e.getKey());
-                out.writeInt(e.getValue().length);
-                out.write(e.getValue());
             }
             out.flush();
             byte[] payload = body.toByteArray();
@@ -248,11 +249,40 @@ public final class WorldSnapshot {
         long[][] rows;
         int[][][] chains; // [archetype][row] -> columns in registration order
         Object[][][] values; // [archetype][slot][field] -> long[] bits or Object[] refs
-        Map<String, byte[]> extras = new LinkedHashMap<>();
+        Map<String, byte[]> extras;
+    }
+
+    private static Map<String, byte[]> parseExtras(DataInputStream in, int length) throws IOException {
+        Map<String, byte[]> out = new LinkedHashMap<>();
+        int extras = count(in.readInt(), length, "extra section");
+        for (int i = 0; i < extras; i++) {
+            String name = in.readUTF();
+            byte[] data = new byte[count(in.readInt(), length, "extra section byte")];
+            in.readFully(data);
+            out.put(name, data);
+        }
+        return out;
+    }
+
+    /**
+     * The extra sections of a snapshot, after checking its frame and checksum, without
+     * restoring anything (the engine reads its own sections first).
+     *
+     * @throws SnapshotException if the snapshot is truncated, corrupted or of another version
+     */
+    public Map<String, byte[]> readExtras(byte[] snapshot) {
+        byte[] payload = verifiedPayload(snapshot);
+        try {
+            return parseExtras(new DataInputStream(new ByteArrayInputStream(payload)), payload.length);
+        } catch (IOException e) {
+            throw new SnapshotException("snapshot extra sections unreadable although the checksum matched: "
+                    + e.getMessage(), e);
+        }
     }
 
     private Parsed parse(DataInputStream in, int length, World target) throws IOException {
         ComponentRegistry reg = target.components();
+        Map<String, byte[]> extrasRead = parseExtras(in, length);
         int columns = count(in.readInt(), length, "column");
         if (columns != reg.columnCount()) {
             throw new SnapshotException("snapshot has " + columns + " component columns but the target world registered "
@@ -279,6 +309,7 @@ public final class WorldSnapshot {
             }
         }
         Parsed p = new Parsed();
+        p.extras = extrasRead;
         p.generations = new int[count(in.readInt(), length / 4, "entity index")];
         for (int i = 0; i < p.generations.length; i++) {
             p.generations[i] = in.readInt();
@@ -349,13 +380,6 @@ public final class WorldSnapshot {
             }
         }
         validate(p, reg);
-        int extras = count(in.readInt(), length, "extra section");
-        for (int i = 0; i < extras; i++) {
-            String name = in.readUTF();
-            byte[] data = new byte[count(in.readInt(), length, "extra section byte")];
-            in.readFully(data);
-            p.extras.put(name, data);
-        }
         if (in.available() != 0) {
             throw new SnapshotException("snapshot payload has " + in.available() + " bytes after its last section; "
                     + "it is corrupted");
