@@ -217,9 +217,15 @@ public final class SystemGraph {
             cur = pred[cur];
         }
         List<Integer> loop = new ArrayList<>(walk.subList(seenAt[cur], walk.size()));
-        List<String> names = new ArrayList<>();
+        // the walk ran backwards; print forwards, starting at the earliest-registered system
+        List<Integer> forward = new ArrayList<>();
         for (int i = loop.size() - 1; i >= 0; i--) {
-            names.add(ds.get(loop.get(i)).name());
+            forward.add(loop.get(i));
+        }
+        int first = forward.indexOf(forward.stream().min(Integer::compare).orElseThrow());
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < forward.size(); i++) {
+            names.add(ds.get(forward.get((first + i) % forward.size())).name());
         }
         names.add(names.get(0));
         return names;
