@@ -8,6 +8,8 @@ import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.executor.ParallelExecutor;
 import dev.orrery.scheduler.executor.ScheduleExecutor;
 import dev.orrery.scheduler.executor.SingleThreadedExecutor;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -156,17 +158,16 @@ public class SchedulerBenchmark {
         @Setup
         public void setUp() {
             World world = new World();
-            @SuppressWarnings("unchecked")
-            Component<Counter>[] cols = new Component[10];
+            List<Component<Counter>> cols = new ArrayList<>();
             var builder = world.entity();
-            for (int i = 0; i < cols.length; i++) {
-                cols[i] = world.component(Counter.class, "K" + i);
-                builder.with(cols[i], new Counter(i));
+            for (int i = 0; i < 10; i++) {
+                cols.add(world.component(Counter.class, "K" + i));
+                builder.with(cols.get(i), new Counter(i));
             }
             builder.spawnMany(10_000);
             Schedule.Builder b = Schedule.builder(world);
             for (int s = 0; s < 100; s++) {
-                Component<Counter> col = cols[s % cols.length];
+                Component<Counter> col = cols.get(s % cols.size());
                 Field f = col.field(0);
                 b.system("small" + s).query(world.query().with(col).build()).writes(col).forEachChunk(job -> {
                     int[] v = job.chunk().writeInts(f);
