@@ -292,7 +292,7 @@ public final class SystemGraph {
      * its cause.
      */
     public String toDot() {
-        StringBuilder sb = new StringBuilder("digraph schedule {\n  rankdir=LR;\n  node [shape=ellipse];\n");
+        StringBuilder sb = new StringBuilder("digraph schedule {\n  rankdir=LR;\n  compound=true;\n  node [shape=ellipse];\n");
         for (int p = 0; p < phases.size(); p++) {
             sb.append("  subgraph cluster_").append(p).append(" {\n    label=").append(quote(phases.get(p).name()))
                     .append(";\n");
