@@ -498,4 +498,39 @@ abstract class AbstractScheduleExecutorTest {
             assertEquals(i < chunks ? 1 : 0, chunksSeen.get(i), "chunk #" + i + " visits");
         }
     }
+
+    @Test
+    void shouldAllocateNothingPerRunOnTheCallingThreadInTheSteadyState() {
+        java.lang.management.ThreadMXBean bean = java.lang.management.ManagementFactory.getThreadMXBean();
+        org.junit.jupiter.api.Assumptions.assumeTrue(bean instanceof com.sun.management.ThreadMXBean,
+                "needs com.sun.management.ThreadMXBean to count allocated bytes");
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) bean;
+        World w = world(10, 3, 3000);
+        List<Component<Val>> cs = columns(w, 3);
+        Schedule.Builder b = Schedule.builder(w).minBatchRows(16);
+        for (int s = 0; s < 12; s++) {
+            Component<Val> col = cs.get(s % 3);
+            b.system("inc" + s).inPhase(PHASES[s % 3]).query(w.query().with(col).build()).writes(col)
+                    .forEachChunk(job -> {
+                        int[] v = job.chunk().writeInts(col.field(0));
+                        for (int i = 0, n = job.chunk().size(); i < n; i++) {
+                            v[i]++;
+                        }
+                    });
+        }
+        try (ScheduleExecutor executor = create(b.build())) {
+            for (int i = 0; i < 200; i++) {
+                executor.run();
+            }
+            long id = Thread.currentThread().getId();
+            long probe = threads.getThreadAllocatedBytes(id);
+            long baseline = threads.getThreadAllocatedBytes(id) - probe;
+            long before = threads.getThreadAllocatedBytes(id);
+            for (int i = 0; i < 100; i++) {
+                executor.run();
+            }
+            long perHundred = threads.getThreadAllocatedBytes(id) - before - baseline;
+            assertTrue(perHundred < 100, "100 runs allocated " + perHundred + " bytes on the calling thread");
+        }
+    }
 }
