@@ -16,15 +16,19 @@ import org.jctools.queues.atomic.MpscAtomicArrayQueue;
  * it waits. Workers take jobs, run them, and return them on a completion queue.
  *
  * <pre>
- * one run, phases P1 (systems A, B conflicting with A, C independent) and P2 (D):
+ * One run, 3 workers. Phase Update: A (3 jobs), B waits for A (writes what A reads),
+ * C independent of both (1 job); phase PostUpdate: D (small, runs inline).
  *
- * caller  |lock|dispatch A,C|run A.1|poll done|dispatch B|run B.0|wait  |unlock|sync P1|lock|D inline|unlock|sync P1 end|
- * worker1 |    park        |run A.0|run C.0 (whole)      |run B.1|spin..park                                       |
- * worker2 |    park        |run A.2|spin ............... |run B.2|spin..park                                       |
- *              ^ jobs of A and C queued; sleeping workers unparked
- *                                      ^ last job of A completes: B's predecessor count reaches 0
- *                                                                   ^ all jobs of P1 returned: the sync point
- *                                                                     sees every write, then P2 starts
+ *            lock            A done: B ready        all of Update back   lock         unlock
+ *  time -->   |                   |                         |             |             |
+ *  caller(0)  |queue A,C|A.0 |poll |queue B|B.0  |wait(spin)|unlock|sync|D inline     |sync|sync(end)
+ *  worker 1   |park..wake|A.1      |C.0   |B.1        |spin ... park
+ *  worker 2   |park..wake|A.2 |spin |B.2    |spin ... yield ... park
+ *                 ^ caller offers jobs, full fence, unparks parked workers (one per job)
+ *                                   ^ each finished job goes back on the completion queue;
+ *                                     the caller counts it and releases the systems waiting on it
+ *                                                         ^ SyncPoint.afterPhase: no job runs, structure
+ *                                                           unlocked, every write of the phase visible
  * </pre>
  *
  * <p><b>Threading:</b> {@link #run} is called by one thread at a time (the owner of the

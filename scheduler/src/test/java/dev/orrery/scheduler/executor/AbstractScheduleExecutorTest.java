@@ -522,15 +522,40 @@ abstract class AbstractScheduleExecutorTest {
             for (int i = 0; i < 200; i++) {
                 executor.run();
             }
+            // A real per-run allocation (16 bytes or more) shows in every window of 100 runs; the
+            // JIT still settling (deoptimisation, late tier-ups on a busy machine) shows in a few
+            // only, and not at all under -Xint. So the quietest of ten windows must be clean.
             long id = Thread.currentThread().getId();
             long probe = threads.getThreadAllocatedBytes(id);
             long baseline = threads.getThreadAllocatedBytes(id) - probe;
-            long before = threads.getThreadAllocatedBytes(id);
-            for (int i = 0; i < 100; i++) {
-                executor.run();
+            long quietest = Long.MAX_VALUE;
+            for (int window = 0; window < 10 && quietest > 0; window++) {
+                long before = threads.getThreadAllocatedBytes(id);
+                for (int i = 0; i < 100; i++) {
+                    executor.run();
+                }
+                quietest = Math.min(quietest, threads.getThreadAllocatedBytes(id) - before - baseline);
             }
-            long perHundred = threads.getThreadAllocatedBytes(id) - before - baseline;
-            assertTrue(perHundred < 100, "100 runs allocated " + perHundred + " bytes on the calling thread");
+            assertTrue(quietest < 100, "the quietest 100 runs allocated " + quietest + " bytes on the calling thread");
+        }
+    }
+
+    @Test
+    void shouldRejectARunStartedFromAJob() {
+        World w = world(11, 1, 500);
+        List<Component<Val>> cs = columns(w, 1);
+        ScheduleExecutor[] self = new ScheduleExecutor[1];
+        Schedule schedule = Schedule.builder(w).minBatchRows(16)
+                .system("recursive").query(w.query().with(cs.get(0)).build()).reads(cs.get(0))
+                .forEachChunk(job -> self[0].run())
+                .build();
+        try (ScheduleExecutor executor = create(schedule)) {
+            self[0] = executor;
+            SystemFailedException e = assertThrows(SystemFailedException.class, executor::run);
+            assertEquals("recursive", e.system());
+            assertInstanceOf(IllegalStateException.class, e.getCause());
+            assertTrue(e.getCause().getMessage().startsWith("run() called while a run is in progress"),
+                    e.getCause().getMessage());
         }
     }
 }
