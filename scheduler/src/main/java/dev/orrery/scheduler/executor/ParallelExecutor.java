@@ -17,18 +17,16 @@ import org.jctools.queues.atomic.MpscAtomicArrayQueue;
  *
  * <pre>
  * One run, 3 workers. Phase Update: A (3 jobs), B waits for A (writes what A reads),
- * C independent of both (1 job); phase PostUpdate: D (small, runs inline).
+ * C independent of both (1 job). Phase PostUpdate: D (small, runs inline).
  *
- *            lock            A done: B ready        all of Update back   lock         unlock
- *  time -->   |                   |                         |             |             |
- *  caller(0)  |queue A,C|A.0 |poll |queue B|B.0  |wait(spin)|unlock|sync|D inline     |sync|sync(end)
- *  worker 1   |park..wake|A.1      |C.0   |B.1        |spin ... park
- *  worker 2   |park..wake|A.2 |spin |B.2    |spin ... yield ... park
- *                 ^ caller offers jobs, full fence, unparks parked workers (one per job)
- *                                   ^ each finished job goes back on the completion queue;
- *                                     the caller counts it and releases the systems waiting on it
- *                                                         ^ SyncPoint.afterPhase: no job runs, structure
- *                                                           unlocked, every write of the phase visible
+ *  time -->
+ *  caller(0) |lock|queue A,C|A.0 |poll|queue B|B.0|wait|unlock|sync Update|lock|D|unlock|sync PostUpdate|sync end|
+ *  worker 1  |park...woken  |A.1      |C.0    |B.1 |spin..yield..park
+ *  worker 2  |park...woken  |A.2 |spin|B.2        |spin..yield..park
+ *                 ^ the caller offers the jobs, fences, unparks parked workers (one per job)
+ *                                 ^ A's last job is back on the completion queue: B's count hits 0
+ *                                                  ^ every job of Update is back: no job runs, the
+ *                                                    structure is unlocked, all writes are visible
  * </pre>
  *
  * <p><b>Threading:</b> {@link #run} is called by one thread at a time (the owner of the
@@ -42,8 +40,8 @@ import org.jctools.queues.atomic.MpscAtomicArrayQueue;
  * happens-before its sync point, and the sync point happens-before the next phase's jobs.
  *
  * <p><b>Idle strategy:</b> a worker with no job spins with {@link Thread#onSpinWait} for
- * {@value #SPINS} polls (a few microseconds: long enough to catch the next system's jobs
- * inside a tick), then yields {@value #YIELDS} times, then parks with
+ * {@value #SPINS} polls (10 to 100 us, by the CPU's pause latency: long enough to catch the
+ * next system's jobs inside a tick), then yields {@value #YIELDS} times, then parks with
  * {@link LockSupport#park}. It parks only after publishing a parked flag and re-checking
  * the queue; the caller, after queueing jobs, issues a full fence and unparks parked
  * workers (one per job), so a wake-up is never lost. The caller waits for completions the
