@@ -127,7 +127,10 @@ public class SchedulerBenchmark {
         }
     }
 
-    /** 8 rounds of 4 multiply-adds per entity: 64 flops; rounds outside so the row loop vectorises. */
+    /**
+     * The compute kernel, shared with {@link SchedulerScalingReport}: 8 rounds of 4
+     * multiply-adds per entity, 64 flops; rounds outside, so the row loop vectorises.
+     */
     static void compute(ChunkView c, Field fx, Field fy, Field fz, Field fw) {
         float[] x = c.writeFloats(fx);
         float[] y = c.writeFloats(fy);
