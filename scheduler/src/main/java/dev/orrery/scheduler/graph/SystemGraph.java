@@ -1,7 +1,7 @@
 package dev.orrery.scheduler.graph;
 
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -9,8 +9,9 @@ import java.util.Map;
 
 /**
  * The dependency graph of a schedule. Systems are numbered by their position in one linear
- * order: phases in the order given; inside a phase, explicit before/after constraints
- * first, ties broken by registration order. An edge runs from an earlier system to a later
+ * order: phases in the order given; inside a phase, registration order, except that a
+ * system's explicit predecessors (before/after) are moved up to just before it, so a
+ * constraint reorders only what it must. An edge runs from an earlier system to a later
  * one of the same phase when their accesses conflict (one writes what the other reads or
  * writes) or when an explicit constraint links them. A run that starts each system only
  * after its predecessors finished, and each phase only after the previous one, gives the
@@ -108,43 +109,33 @@ public final class SystemGraph {
                 addOrder(declarations, byName, phaseOf, phases, orderSucc, resolve(byName, d, a, "after"), i);
             }
         }
-        // linear order: per phase, Kahn's algorithm picking the lowest registration index first
-        int[] order = new int[n];
-        int[] phaseStart = new int[phases.size() + 1];
-        int[] indegree = new int[n];
+        // linear order: per phase, each system in registration order, its unplaced explicit
+        // predecessors first (depth first); a constraint moves only what it must move
+        List<List<Integer>> orderPred = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            orderPred.add(new ArrayList<>());
+        }
         for (int i = 0; i < n; i++) {
             for (int s : orderSucc.get(i)) {
-                indegree[s]++;
+                orderPred.get(s).add(i);
             }
         }
-        int pos = 0;
-        boolean[] placed = new boolean[n];
+        for (List<Integer> preds : orderPred) {
+            preds.sort(Integer::compare);
+        }
+        int[] order = new int[n];
+        int[] phaseStart = new int[phases.size() + 1];
+        byte[] state = new byte[n]; // 0 new, 1 on the path, 2 placed
+        int[] pos = {0};
         for (int p = 0; p < phases.size(); p++) {
-            phaseStart[p] = pos;
-            while (true) {
-                int pick = -1;
-                for (int i = 0; i < n; i++) {
-                    if (phaseOf[i] == p && !placed[i] && indegree[i] == 0) {
-                        pick = i;
-                        break;
-                    }
-                }
-                if (pick < 0) {
-                    break;
-                }
-                placed[pick] = true;
-                order[pos++] = pick;
-                for (int s : orderSucc.get(pick)) {
-                    indegree[s]--;
-                }
-            }
+            phaseStart[p] = pos[0];
             for (int i = 0; i < n; i++) {
-                if (phaseOf[i] == p && !placed[i]) {
-                    throw new OrderCycleException(phases.get(p), findCycle(declarations, orderSucc, placed, i));
+                if (phaseOf[i] == p) {
+                    place(i, declarations, orderPred, state, order, pos, new ArrayList<>(), phases.get(p));
                 }
             }
         }
-        phaseStart[phases.size()] = pos;
+        phaseStart[phases.size()] = pos[0];
         int[] positionOf = new int[n];
         SystemDeclaration[] systems = new SystemDeclaration[n];
         for (int k = 0; k < n; k++) {
@@ -192,42 +183,33 @@ public final class SystemGraph {
         }
     }
 
-    private static List<String> findCycle(List<SystemDeclaration> ds, List<List<Integer>> succ, boolean[] placed,
-            int start) {
-        // every unplaced node has an unplaced predecessor, so walking predecessors must repeat
-        int n = ds.size();
-        int[] pred = new int[n];
-        Arrays.fill(pred, -1);
-        for (int i = 0; i < n; i++) {
-            if (!placed[i]) {
-                for (int s : succ.get(i)) {
-                    if (!placed[s] && pred[s] < 0) {
-                        pred[s] = i;
-                    }
-                }
-            }
+    private static void place(int i, List<SystemDeclaration> ds, List<List<Integer>> orderPred, byte[] state,
+            int[] order, int[] pos, List<Integer> path, Phase phase) {
+        if (state[i] == 2) {
+            return;
         }
-        int[] seenAt = new int[n];
-        Arrays.fill(seenAt, -1);
-        List<Integer> walk = new ArrayList<>();
-        int cur = start;
-        while (seenAt[cur] < 0) {
-            seenAt[cur] = walk.size();
-            walk.add(cur);
-            cur = pred[cur];
+        if (state[i] == 1) {
+            throw new OrderCycleException(phase, cycleNames(ds, path.subList(path.indexOf(i), path.size())));
         }
-        List<Integer> loop = new ArrayList<>(walk.subList(seenAt[cur], walk.size()));
-        // the walk ran backwards; print forwards, starting at the earliest-registered system
-        List<Integer> forward = new ArrayList<>();
-        for (int i = loop.size() - 1; i >= 0; i--) {
-            forward.add(loop.get(i));
+        state[i] = 1;
+        path.add(i);
+        for (int pred : orderPred.get(i)) {
+            place(pred, ds, orderPred, state, order, pos, path, phase);
         }
-        int first = forward.indexOf(forward.stream().min(Integer::compare).orElseThrow());
+        path.remove(path.size() - 1);
+        state[i] = 2;
+        order[pos[0]++] = i;
+    }
+
+    /** The path runs from a system to its predecessors; print it in run order, from the earliest registered. */
+    private static List<String> cycleNames(List<SystemDeclaration> ds, List<Integer> backwards) {
+        List<Integer> forward = new ArrayList<>(backwards);
+        Collections.reverse(forward);
+        int first = forward.indexOf(Collections.min(forward));
         List<String> names = new ArrayList<>();
-        for (int i = 0; i < forward.size(); i++) {
-            names.add(ds.get(forward.get((first + i) % forward.size())).name());
+        for (int k = 0; k <= forward.size(); k++) {
+            names.add(ds.get(forward.get((first + k) % forward.size())).name());
         }
-        names.add(names.get(0));
         return names;
     }
 

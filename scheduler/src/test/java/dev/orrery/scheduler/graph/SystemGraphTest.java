@@ -91,6 +91,17 @@ class SystemGraphTest {
     }
 
     @Test
+    void shouldMoveOnlyWhatAnExplicitOrderRequires() {
+        declare("a", a -> a.writes(pos));
+        declare("b", a -> a.reads(pos));
+        declare("c", Phase.UPDATE, a -> a.reads(vel), List.of("a"), List.of());
+        SystemGraph g = build();
+        assertEquals(List.of("c", "a", "b"), List.of(g.system(0).name(), g.system(1).name(), g.system(2).name()),
+                "c moves up to just before a; a keeps running before b, as registered");
+        assertEquals(List.of("c->a:order", "a->b:Position"), edges(g));
+    }
+
+    @Test
     void shouldConnectAnExclusiveSystemToEveryOtherOfItsPhase() {
         declare("a", a -> a.reads(pos));
         declare("spawn", a -> a.exclusive());
