@@ -41,8 +41,14 @@ import java.util.Objects;
  * Javadoc says what runs where.
  */
 public final class Schedule {
-    /** The fewest rows a job gets unless a system says otherwise. */
-    public static final int DEFAULT_MIN_BATCH_ROWS = 4096;
+    /**
+     * The fewest rows a job gets unless a system says otherwise. Chosen for light bodies (a
+     * few operations per row), where the bench shows hand-off and moving cache lines between
+     * cores cost more than they save below some tens of thousands of rows; a heavy body
+     * (tens of flops per row) pays off from a few thousand rows, so lower it for such a
+     * system with {@link SystemBuilder#minBatchRows}.
+     */
+    public static final int DEFAULT_MIN_BATCH_ROWS = 16_384;
 
     private final ExecutionPlan plan;
 
