@@ -1,0 +1,438 @@
+package dev.orrery.engine.tick;
+
+import dev.orrery.ecs.World;
+import dev.orrery.ecs.snapshot.ReferenceCodec;
+import dev.orrery.ecs.snapshot.SnapshotException;
+import dev.orrery.ecs.snapshot.WorldSnapshot;
+import dev.orrery.engine.input.InputBatch;
+import dev.orrery.engine.input.InputSource;
+import dev.orrery.engine.random.CounterRandom;
+import dev.orrery.engine.world.ResourceCodec;
+import dev.orrery.engine.world.Resources;
+import dev.orrery.scheduler.Schedule;
+import dev.orrery.scheduler.access.ResourceKey;
+import dev.orrery.scheduler.executor.ScheduleExecutor;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * A running simulation: a world, its schedule of systems and their executor, resources,
+ * a seed and an input source, advanced one fixed time step per {@link #tick()}.
+ *
+ * <pre>{@code
+ * Simulation sim = Simulation.builder(world).seed(42).workers(4)
+ *     .systems(s -> s.system("move").query(moving).reads(vel).writes(pos)
+ *         .readsResource(Simulation.CLOCK).forEachChunk(job -> { ... }))
+ *     .build();
+ * sim.run(600, 60.0);   // 600 ticks at 60 Hz
+ * }</pre>
+ *
+ * <p>A tick: the clock advances; the input source hands over the inputs stamped with this
+ * tick (the {@link #INPUTS} resource); the executor runs every system, applying the
+ * workers' command buffers at each sync point; every {@code hashEvery} ticks the state hash
+ * goes to the input source (a recording journals it, a replay checks it). Same world, same
+ * schedule, same seed and same inputs give the same state after every tick, whatever the
+ * worker count.
+ *
+ * <p><b>Threading:</b> build, tick, run, snapshot and close on one thread, the tick
+ * thread; {@link #stop()} may be called from any thread.
+ */
+public final class Simulation implements AutoCloseable {
+    /** The clock resource: tick number and fixed step. */
+    public static final ResourceKey<Clock> CLOCK = ResourceKey.of("Clock", Clock.class);
+    /** This tick's inputs, stamped with the tick. */
+    public static final ResourceKey<InputBatch> INPUTS = ResourceKey.of("Inputs", InputBatch.class);
+    /** The counter-based random source keyed by the simulation's seed. */
+    public static final ResourceKey<CounterRandom> RANDOM = ResourceKey.of("Random", CounterRandom.class);
+
+    private static final String TICK_SECTION = "orrery.tick";
+    private static final String RESOURCES_SECTION = "orrery.resources";
+
+    private final World world;
+    private final Schedule schedule;
+    private final ScheduleExecutor executor;
+    private final Resources resources;
+    private final Clock clock;
+    private final long seed;
+    private final int workers;
+    private final int hashEvery;
+    private final WorldSnapshot snapshots;
+    private InputSource inputs;
+    private long tick;
+    private long lastHash;
+    private volatile boolean stopRequested;
+
+    private Simulation(Builder b) {
+        this.world = b.world;
+        this.seed = b.seed;
+        this.workers = b.workers;
+        this.hashEvery = b.hashEvery;
+        this.resources = b.resources;
+        this.clock = new Clock(b.stepSeconds);
+        this.snapshots = b.snapshots;
+        this.inputs = b.inputs != null ? b.inputs : new NoInputs();
+        resources.put(CLOCK, clock);
+        resources.put(RANDOM, new CounterRandom(seed));
+        resources.put(INPUTS, new InputBatch());
+        Schedule.Builder sb = Schedule.builder(world);
+        b.systems.accept(sb);
+        this.schedule = sb.build();
+        this.executor = schedule.executor(workers);
+    }
+
+    /** Starts building a simulation over {@code world}. */
+    public static Builder builder(World world) {
+        return new Builder(world);
+    }
+
+    /** The world. */
+    public World world() {
+        return world;
+    }
+
+    /** The resources. */
+    public Resources resources() {
+        return resources;
+    }
+
+    /** The schedule (print it with {@code schedule().toDot()}). */
+    public Schedule schedule() {
+        return schedule;
+    }
+
+    /** The seed. */
+    public long seed() {
+        return seed;
+    }
+
+    /** Worker threads in all, counting the tick thread. */
+    public int workers() {
+        return workers;
+    }
+
+    /** The number of the next tick to run (ticks run so far, after a restore: plus the restored tick). */
+    public long currentTick() {
+        return tick;
+    }
+
+    /** The clock resource. */
+    public Clock clock() {
+        return clock;
+    }
+
+    /** Replaces the input source (for example with a journal during replay); call between ticks. */
+    public void inputs(InputSource source) {
+        this.inputs = Objects.requireNonNull(source, "input source");
+    }
+
+    /** The state hash computed by the last hashed tick (0 before one). */
+    public long lastHash() {
+        return lastHash;
+    }
+
+    /**
+     * Runs one fixed time step.
+     *
+     * @return the number of the tick that ran
+     * @throws dev.orrery.scheduler.executor.SystemFailedException if a system threw; the
+     *     tick's structural changes are discarded and the world stays consistent
+     */
+    public long tick() {
+        long t = tick;
+        TickEvent event = new TickEvent();
+        event.begin();
+        clock.set(t);
+        InputBatch batch = inputs.beginTick(t);
+        resources.put(INPUTS, batch);
+        executor.run();
+        tick = t + 1;
+        if (hashEvery > 0 && t % hashEvery == 0) {
+            lastHash = world.stateHash();
+            inputs.recordHash(t, lastHash);
+        }
+        if (event.shouldCommit()) {
+            event.tick = t;
+            event.inputs = batch.size();
+            event.entities = world.entityCount();
+            event.commit();
+        }
+        return t;
+    }
+
+    /**
+     * Runs {@code ticks} ticks (0: until {@link #stop()}) at {@code hz} ticks per second (0:
+     * as fast as possible), parking between ticks when ahead (see {@link IdleStrategy}).
+     * When a tick overruns, the next starts at once and the schedule is not made up.
+     *
+     * @param afterTick called after each tick with its number (progress, metrics); may be null
+     */
+    public void run(long ticks, double hz, TickListener afterTick) {
+        long period = hz > 0 ? (long) (1e9 / hz) : 0;
+        long next = System.nanoTime();
+        stopRequested = false;
+        for (long n = 0; (ticks == 0 || n < ticks) && !stopRequested; n++) {
+            long start = System.nanoTime();
+            long t = tick();
+            if (afterTick != null) {
+                afterTick.ticked(t, System.nanoTime() - start);
+            }
+            if (period > 0) {
+                next += period;
+                long now = System.nanoTime();
+                if (next > now) {
+                    IdleStrategy.idleUntil(next);
+                } else {
+                    next = now;
+                }
+            }
+        }
+    }
+
+    /** Asks {@link #run} to return after the tick in progress. Any thread. */
+    public void stop() {
+        stopRequested = true;
+    }
+
+    /** Receives each tick's number and wall time from {@link #run}. */
+    @FunctionalInterface
+    public interface TickListener {
+        /** Tick {@code tick} ran in {@code nanos} nanoseconds. */
+        void ticked(long tick, long nanos);
+    }
+
+    /**
+     * The whole simulation state as a snapshot: the world, the next tick's number, the seed
+     * and every resource put with a codec. The clock, inputs and random source are rebuilt
+     * from tick and seed; resources put without a codec are configuration that the code
+     * building the simulation puts again.
+     *
+     * @throws SnapshotException naming a reference component without a codec
+     */
+    public byte[] snapshot() {
+        Map<String, byte[]> extras = new LinkedHashMap<>();
+        try {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            DataOutputStream out = new DataOutputStream(bytes);
+            out.writeLong(tick);
+            out.writeLong(seed);
+            out.flush();
+            extras.put(TICK_SECTION, bytes.toByteArray());
+            extras.put(RESOURCES_SECTION, writeResources());
+        } catch (IOException e) {
+            throw new SnapshotException("writing the simulation's resources failed: " + e.getMessage(), e);
+        }
+        return snapshots.write(world, extras);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private byte[] writeResources() throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(bytes);
+        int n = 0;
+        for (ResourceKey<?> k : resources.keys()) {
+            if (!isBuiltIn(k) && resources.codecOf(k) != null) {
+                n++;
+            }
+        }
+        out.writeInt(n);
+        for (ResourceKey k : resources.keys()) {
+            ResourceCodec codec = resources.codecOf(k);
+            if (isBuiltIn(k) || codec == null) {
+                continue; // built-ins are rebuilt from tick and seed; codec-less resources are configuration
+            }
+            out.writeUTF(k.name());
+            ByteArrayOutputStream one = new ByteArrayOutputStream();
+            DataOutputStream o = new DataOutputStream(one);
+            codec.write(resources.get(k), o);
+            o.flush();
+            out.writeInt(one.size());
+            one.writeTo(out);
+        }
+        out.flush();
+        return bytes.toByteArray();
+    }
+
+    private static boolean isBuiltIn(ResourceKey<?> k) {
+        return k == CLOCK || k == INPUTS || k == RANDOM;
+    }
+
+    /**
+     * Restores a snapshot taken by {@link #snapshot()} into this simulation, whose world must
+     * be new (components registered, no entities) and whose seed must match.
+     *
+     * @throws SnapshotException for a corrupt snapshot, another seed, or resources that do
+     *     not match; the simulation is then unchanged
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public void restore(byte[] snapshot) {
+        if (tick != 0) {
+            throw new IllegalStateException("restore a snapshot before the first tick, into a new simulation");
+        }
+        // Parse every section before the world is touched, so a bad snapshot changes nothing.
+        Map<String, byte[]> extras = snapshots.readExtras(snapshot);
+        byte[] tickSection = extras.get(TICK_SECTION);
+        byte[] resSection = extras.get(RESOURCES_SECTION);
+        if (tickSection == null || resSection == null) {
+            throw new SnapshotException("snapshot has no simulation sections (" + TICK_SECTION + ", " + RESOURCES_SECTION
+                    + "); it was written by WorldSnapshot, not Simulation.snapshot()");
+        }
+        long restoredTick;
+        Map<ResourceKey, Object> restored = new LinkedHashMap<>();
+        try {
+            DataInputStream in = new DataInputStream(new ByteArrayInputStream(tickSection));
+            restoredTick = in.readLong();
+            long restoredSeed = in.readLong();
+            if (restoredSeed != seed) {
+                throw new SnapshotException("snapshot was taken with seed " + restoredSeed + " but this simulation has "
+                        + "seed " + seed + "; build the simulation with the recorded seed");
+            }
+            DataInputStream rin = new DataInputStream(new ByteArrayInputStream(resSection));
+            int n = rin.readInt();
+            for (int i = 0; i < n; i++) {
+                String name = rin.readUTF();
+                byte[] data = new byte[rin.readInt()];
+                rin.readFully(data);
+                ResourceKey key = keyNamed(name);
+                ResourceCodec codec = resources.codecOf(key);
+                if (codec == null) {
+                    throw new SnapshotException("resource '" + name + "' in the snapshot has no codec here");
+                }
+                restored.put(key, codec.read(new DataInputStream(new ByteArrayInputStream(data))));
+            }
+        } catch (IOException e) {
+            throw new SnapshotException("simulation sections of the snapshot are unreadable: " + e.getMessage(), e);
+        }
+        snapshots.read(snapshot, world);
+        for (Map.Entry<ResourceKey, Object> e : restored.entrySet()) {
+            resources.put(e.getKey(), e.getValue());
+        }
+        tick = restoredTick;
+        clock.set(restoredTick);
+    }
+
+    private ResourceKey<?> keyNamed(String name) {
+        for (ResourceKey<?> k : resources.keys()) {
+            if (k.name().equals(name)) {
+                return k;
+            }
+        }
+        throw new SnapshotException("snapshot holds resource '" + name + "', which this simulation does not declare; "
+                + "put the same resources before restoring");
+    }
+
+    /** Stops the worker threads. */
+    @Override
+    public void close() {
+        executor.close();
+    }
+
+    /** An input source that hands out an empty batch every tick. */
+    private static final class NoInputs implements InputSource {
+        private final InputBatch empty = new InputBatch();
+
+        @Override
+        public InputBatch beginTick(long tick) {
+            empty.reset(tick);
+            return empty;
+        }
+
+        @Override
+        public void recordHash(long tick, long stateHash) {
+        }
+    }
+
+    /**
+     * Collects a simulation's parts. Required: the world and the systems.
+     *
+     * <p><b>Threading:</b> use on one thread.
+     */
+    public static final class Builder {
+        private final World world;
+        private long seed;
+        private int workers = 1;
+        private double stepSeconds = 1.0 / 60.0;
+        private int hashEvery = 1;
+        private InputSource inputs;
+        private Consumer<Schedule.Builder> systems = s -> { };
+        private final Resources resources = new Resources();
+        private final WorldSnapshot snapshots = new WorldSnapshot();
+
+        private Builder(World world) {
+            this.world = Objects.requireNonNull(world, "world");
+        }
+
+        /** The seed of the random source (default 0). */
+        public Builder seed(long seed) {
+            this.seed = seed;
+            return this;
+        }
+
+        /** Worker threads in all, counting the tick thread (default 1: everything on the tick thread). */
+        public Builder workers(int workers) {
+            if (workers < 1) {
+                throw new IllegalArgumentException("workers must be at least 1, got " + workers);
+            }
+            this.workers = workers;
+            return this;
+        }
+
+        /** The fixed time step in seconds (default 1/60). */
+        public Builder stepSeconds(double seconds) {
+            new Clock(seconds); // validates
+            this.stepSeconds = seconds;
+            return this;
+        }
+
+        /** Hash the state every {@code n} ticks and hand it to the input source (0: never; default 1). */
+        public Builder hashEvery(int n) {
+            if (n < 0) {
+                throw new IllegalArgumentException("hashEvery must be 0 (never) or positive, got " + n);
+            }
+            this.hashEvery = n;
+            return this;
+        }
+
+        /** Where inputs come from (default: none). */
+        public Builder inputs(InputSource source) {
+            this.inputs = source;
+            return this;
+        }
+
+        /** Declares the systems on the schedule builder. */
+        public Builder systems(Consumer<Schedule.Builder> declare) {
+            this.systems = Objects.requireNonNull(declare, "systems");
+            return this;
+        }
+
+        /** Puts a resource that snapshots leave out (configuration rebuilt at start-up). */
+        public <T> Builder resource(ResourceKey<T> key, T value) {
+            resources.put(key, value);
+            return this;
+        }
+
+        /** Puts a resource that snapshots carry through {@code codec}. */
+        public <T> Builder resource(ResourceKey<T> key, T value, ResourceCodec<T> codec) {
+            resources.put(key, value);
+            resources.codec(key, codec);
+            return this;
+        }
+
+        /** Registers the snapshot codec of a reference component type. */
+        public <T> Builder referenceCodec(Class<T> type, ReferenceCodec<T> codec) {
+            snapshots.codec(type, codec);
+            return this;
+        }
+
+        /** Builds the simulation and starts its worker threads. */
+        public Simulation build() {
+            return new Simulation(this);
+        }
+    }
+}

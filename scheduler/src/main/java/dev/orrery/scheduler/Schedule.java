@@ -1,0 +1,263 @@
+package dev.orrery.scheduler;
+
+import dev.orrery.ecs.World;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.query.Query;
+import dev.orrery.scheduler.access.ResourceKey;
+import dev.orrery.scheduler.access.SystemAccess;
+import dev.orrery.scheduler.executor.ChunkSystem;
+import dev.orrery.scheduler.executor.ExclusiveSystem;
+import dev.orrery.scheduler.executor.ExecutionPlan;
+import dev.orrery.scheduler.executor.ScheduleExecutor;
+import dev.orrery.scheduler.executor.ScheduledSystem;
+import dev.orrery.scheduler.graph.Phase;
+import dev.orrery.scheduler.graph.SystemDeclaration;
+import dev.orrery.scheduler.graph.SystemGraph;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A set of systems over one world, with their dependency graph: the facade of the scheduler.
+ *
+ * <pre>{@code
+ * Schedule schedule = Schedule.builder(world)
+ *     .system("move").query(world.query().with(pos, vel).build())
+ *         .reads(vel).writes(pos)
+ *         .forEachChunk(job -> {
+ *             float[] x = job.chunk().writeFloats(px);
+ *             float[] v = job.chunk().readFloats(vx);
+ *             for (int i = 0, n = job.chunk().size(); i < n; i++) x[i] += v[i];
+ *         })
+ *     .system("spawner").inPhase(Phase.POST_UPDATE).exclusive(w -> w.spawn(new Position(0, 0, 0)))
+ *     .build();
+ * try (ScheduleExecutor executor = schedule.executor(4)) {
+ *     executor.run(); // one tick
+ * }
+ * }</pre>
+ *
+ * <p><b>Threading:</b> build and use on the thread that owns the world; the executor's
+ * Javadoc says what runs where.
+ */
+public final class Schedule {
+    /**
+     * The fewest rows a job gets unless a system says otherwise. Chosen for light bodies (a
+     * few operations per row), where the bench shows hand-off and moving cache lines between
+     * cores cost more than they save below some tens of thousands of rows; a heavy body
+     * (tens of flops per row) pays off from a few thousand rows, so lower it for such a
+     * system with {@link SystemBuilder#minBatchRows}.
+     */
+    public static final int DEFAULT_MIN_BATCH_ROWS = 16_384;
+
+    private final ExecutionPlan plan;
+
+    private Schedule(ExecutionPlan plan) {
+        this.plan = plan;
+    }
+
+    /** Starts a schedule over {@code world}, with phases PreUpdate, Update and PostUpdate. */
+    public static Builder builder(World world) {
+        return new Builder(world);
+    }
+
+    /** The world the systems run over. */
+    public World world() {
+        return plan.world();
+    }
+
+    /** The dependency graph. */
+    public SystemGraph graph() {
+        return plan.graph();
+    }
+
+    /** The plan an executor runs. */
+    public ExecutionPlan plan() {
+        return plan;
+    }
+
+    /**
+     * An executor with {@code workers} threads in all, counting the caller: 1 runs
+     * everything on the calling thread. Close it when done.
+     */
+    public ScheduleExecutor executor(int workers) {
+        return ScheduleExecutor.create(plan, workers);
+    }
+
+    /** The graph in Graphviz DOT; see {@link SystemGraph#toDot()}. */
+    public String toDot() {
+        return plan.graph().toDot();
+    }
+
+    /** The graph as text; see {@link SystemGraph#toText()}. */
+    @Override
+    public String toString() {
+        return plan.graph().toText();
+    }
+
+    /**
+     * Collects system declarations in registration order.
+     *
+     * <p><b>Threading:</b> not thread-safe; use on one thread.
+     */
+    public static final class Builder {
+        private final World world;
+        private List<Phase> phases = List.of(Phase.PRE_UPDATE, Phase.UPDATE, Phase.POST_UPDATE);
+        private int minBatchRows = DEFAULT_MIN_BATCH_ROWS;
+        private final List<SystemBuilder> systems = new ArrayList<>();
+
+        private Builder(World world) {
+            this.world = Objects.requireNonNull(world, "world");
+        }
+
+        /** Replaces the phases, in run order. */
+        public Builder phases(Phase... phases) {
+            this.phases = List.of(phases);
+            return this;
+        }
+
+        /** The fewest rows per job for systems that do not set their own. */
+        public Builder minBatchRows(int rows) {
+            this.minBatchRows = rows;
+            return this;
+        }
+
+        /** Starts declaring the system {@code name}; finish it with {@code forEachChunk} or {@code exclusive}. */
+        public SystemBuilder system(String name) {
+            return new SystemBuilder(this, name);
+        }
+
+        /**
+         * Builds the graph and the plan.
+         *
+         * @throws IllegalArgumentException for duplicate or unknown names, unlisted phases
+         *     or orders that contradict phases
+         * @throws dev.orrery.scheduler.graph.OrderCycleException when explicit orders form a cycle
+         */
+        public Schedule build() {
+            List<SystemDeclaration> decls = new ArrayList<>();
+            for (SystemBuilder s : systems) {
+                decls.add(s.declaration());
+            }
+            SystemGraph graph = SystemGraph.build(decls, phases);
+            List<ScheduledSystem> byPosition = new ArrayList<>();
+            for (int i = 0; i < graph.size(); i++) {
+                SystemBuilder s = systems.get(graph.registrationIndex(i));
+                byPosition.add(new ScheduledSystem(graph.system(i), s.query, s.body, s.exclusiveBody,
+                        s.minBatchRows > 0 ? s.minBatchRows : minBatchRows));
+            }
+            return new Schedule(new ExecutionPlan(world, graph, byPosition));
+        }
+    }
+
+    /**
+     * Declares one system: its query, reads and writes, phase and order. Ends with
+     * {@link #forEachChunk} (an ordinary system) or {@link #exclusive} (a whole-world one),
+     * which return the schedule builder.
+     *
+     * <p><b>Threading:</b> not thread-safe; use on one thread.
+     */
+    public static final class SystemBuilder {
+        private final Builder owner;
+        private final String name;
+        private final SystemAccess.Builder access;
+        private Query query;
+        private Phase phase = Phase.UPDATE;
+        private final List<String> before = new ArrayList<>();
+        private final List<String> after = new ArrayList<>();
+        private int minBatchRows;
+        private ChunkSystem body;
+        private ExclusiveSystem exclusiveBody;
+
+        private SystemBuilder(Builder owner, String name) {
+            this.owner = owner;
+            this.name = Objects.requireNonNull(name, "system name");
+            this.access = SystemAccess.builder(name);
+        }
+
+        /** The chunks the system visits. */
+        public SystemBuilder query(Query query) {
+            this.query = Objects.requireNonNull(query, "query");
+            return this;
+        }
+
+        /** Declares reads of these components. */
+        public SystemBuilder reads(Component<?>... components) {
+            access.reads(components);
+            return this;
+        }
+
+        /** Declares writes (and so reads) of these components. */
+        public SystemBuilder writes(Component<?>... components) {
+            access.writes(components);
+            return this;
+        }
+
+        /** Declares reads of these resources. */
+        public SystemBuilder readsResource(ResourceKey<?>... resources) {
+            access.readsResource(resources);
+            return this;
+        }
+
+        /** Declares writes (and so reads) of these resources. */
+        public SystemBuilder writesResource(ResourceKey<?>... resources) {
+            access.writesResource(resources);
+            return this;
+        }
+
+        /** Runs the system in {@code phase} (default {@link Phase#UPDATE}). */
+        public SystemBuilder inPhase(Phase phase) {
+            this.phase = Objects.requireNonNull(phase, "phase");
+            return this;
+        }
+
+        /** The system runs before these (same or later phase). */
+        public SystemBuilder before(String... systems) {
+            before.addAll(Arrays.asList(systems));
+            return this;
+        }
+
+        /** The system runs after these (same or earlier phase). */
+        public SystemBuilder after(String... systems) {
+            after.addAll(Arrays.asList(systems));
+            return this;
+        }
+
+        /** The fewest rows per job for this system; below it in all, the system runs inline. */
+        public SystemBuilder minBatchRows(int rows) {
+            if (rows < 1) {
+                throw new IllegalArgumentException("system '" + name + "': minBatchRows must be at least 1, got "
+                        + rows);
+            }
+            this.minBatchRows = rows;
+            return this;
+        }
+
+        /** Finishes an ordinary system whose {@code body} runs once per matching chunk. */
+        public Builder forEachChunk(ChunkSystem body) {
+            if (query == null) {
+                throw new IllegalStateException("system '" + name + "' has no query; call query(...) before "
+                        + "forEachChunk(...)");
+            }
+            this.body = Objects.requireNonNull(body, "body");
+            owner.systems.add(this);
+            return owner;
+        }
+
+        /** Finishes an exclusive system: {@code body} gets the whole world and runs alone. */
+        public Builder exclusive(ExclusiveSystem body) {
+            if (query != null) {
+                throw new IllegalStateException("exclusive system '" + name + "' cannot have a query; it gets the "
+                        + "whole world");
+            }
+            this.exclusiveBody = Objects.requireNonNull(body, "body");
+            access.exclusive();
+            owner.systems.add(this);
+            return owner;
+        }
+
+        private SystemDeclaration declaration() {
+            return new SystemDeclaration(name, access.build(), phase, before, after);
+        }
+    }
+}

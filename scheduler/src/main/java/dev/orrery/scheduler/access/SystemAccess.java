@@ -1,0 +1,238 @@
+package dev.orrery.scheduler.access;
+
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.query.AccessPolicy;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The declared reads and writes of one system: components (ECS columns) and resources.
+ * A write implies a read. Two accesses conflict when one writes a component or resource
+ * that the other reads or writes; an exclusive access (a system that needs the whole
+ * world) conflicts with every other access.
+ *
+ * <p>It is also the {@link AccessPolicy} given to the system's chunk views, so a job that
+ * asks for an undeclared column, or writes one it declared read-only, fails with an
+ * {@code UndeclaredAccessException} naming the system and the component. The check is an
+ * array look-up by column id.
+ *
+ * <p><b>Threading:</b> immutable once built; built on one thread and then read by worker
+ * threads, published to them by the executor's job hand-off.
+ */
+public final class SystemAccess implements AccessPolicy {
+    private final String owner;
+    private final boolean exclusive;
+    private final List<Component<?>> reads;
+    private final List<Component<?>> writes;
+    private final List<ResourceKey<?>> resourceReads;
+    private final List<ResourceKey<?>> resourceWrites;
+    private final boolean[] readable;
+    private final boolean[] writable;
+
+    private SystemAccess(Builder b) {
+        this.owner = b.owner;
+        this.exclusive = b.exclusive;
+        this.writes = sorted(b.writes);
+        List<Component<?>> r = new ArrayList<>(b.reads);
+        r.removeAll(b.writes);
+        this.reads = sorted(r);
+        this.resourceWrites = List.copyOf(b.resourceWrites);
+        List<ResourceKey<?>> rr = new ArrayList<>(b.resourceReads);
+        rr.removeAll(b.resourceWrites);
+        this.resourceReads = List.copyOf(rr);
+        int max = -1;
+        for (Component<?> c : b.reads) {
+            max = Math.max(max, c.id());
+        }
+        for (Component<?> c : b.writes) {
+            max = Math.max(max, c.id());
+        }
+        this.readable = new boolean[max + 1];
+        this.writable = new boolean[max + 1];
+        for (Component<?> c : b.reads) {
+            readable[c.id()] = true;
+        }
+        for (Component<?> c : b.writes) {
+            readable[c.id()] = true;
+            writable[c.id()] = true;
+        }
+    }
+
+    private static List<Component<?>> sorted(List<Component<?>> cs) {
+        List<Component<?>> out = new ArrayList<>(cs);
+        out.sort(Comparator.comparingInt(Component::id));
+        return Collections.unmodifiableList(out);
+    }
+
+    /** Starts declaring the access of the system named {@code owner}. */
+    public static Builder builder(String owner) {
+        return new Builder(owner);
+    }
+
+    @Override
+    public String owner() {
+        return owner;
+    }
+
+    @Override
+    public boolean canRead(Component<?> column) {
+        int id = column.id();
+        return exclusive || (id < readable.length && readable[id]);
+    }
+
+    @Override
+    public boolean canWrite(Component<?> column) {
+        int id = column.id();
+        return exclusive || (id < writable.length && writable[id]);
+    }
+
+    /** True for a system that needs the whole world and so runs alone. */
+    public boolean exclusive() {
+        return exclusive;
+    }
+
+    /** Components read and not written, in column-id order. */
+    public List<Component<?>> reads() {
+        return reads;
+    }
+
+    /** Components written (and so also read), in column-id order. */
+    public List<Component<?>> writes() {
+        return writes;
+    }
+
+    /** Resources read and not written, in declaration order. */
+    public List<ResourceKey<?>> resourceReads() {
+        return resourceReads;
+    }
+
+    /** Resources written (and so also read), in declaration order. */
+    public List<ResourceKey<?>> resourceWrites() {
+        return resourceWrites;
+    }
+
+    /**
+     * What makes this access and {@code other} unable to run at the same time, or
+     * {@code null} when they can: {@code "exclusive"}, or the name of the first component (by
+     * column id) or resource that one writes and the other reads or writes.
+     */
+    public String conflictWith(SystemAccess other) {
+        if (exclusive || other.exclusive) {
+            return "exclusive";
+        }
+        Component<?> best = null;
+        best = firstShared(writes, other.writes, best);
+        best = firstShared(writes, other.reads, best);
+        best = firstShared(reads, other.writes, best);
+        if (best != null) {
+            return best.toString();
+        }
+        for (ResourceKey<?> r : resourceWrites) {
+            if (other.resourceWrites.contains(r) || other.resourceReads.contains(r)) {
+                return r.name();
+            }
+        }
+        for (ResourceKey<?> r : resourceReads) {
+            if (other.resourceWrites.contains(r)) {
+                return r.name();
+            }
+        }
+        return null;
+    }
+
+    private static Component<?> firstShared(List<Component<?>> a, List<Component<?>> b, Component<?> best) {
+        for (Component<?> c : a) {
+            if (best != null && c.id() >= best.id()) {
+                return best;
+            }
+            if (b.contains(c)) {
+                return c;
+            }
+        }
+        return best;
+    }
+
+    /** {@code "reads [Velocity] writes [Position] resources r[Time] w[]"}, or {@code "exclusive"}. */
+    @Override
+    public String toString() {
+        if (exclusive) {
+            return "exclusive";
+        }
+        StringBuilder sb = new StringBuilder();
+        sb.append("reads ").append(reads).append(" writes ").append(writes);
+        if (!resourceReads.isEmpty() || !resourceWrites.isEmpty()) {
+            sb.append(" resources r").append(resourceReads).append(" w").append(resourceWrites);
+        }
+        return sb.toString();
+    }
+
+    /**
+     * Declares an access; see {@link SystemAccess#builder}.
+     *
+     * <p><b>Threading:</b> not thread-safe; use on one thread.
+     */
+    public static final class Builder {
+        private final String owner;
+        private boolean exclusive;
+        private final List<Component<?>> reads = new ArrayList<>();
+        private final List<Component<?>> writes = new ArrayList<>();
+        private final List<ResourceKey<?>> resourceReads = new ArrayList<>();
+        private final List<ResourceKey<?>> resourceWrites = new ArrayList<>();
+
+        private Builder(String owner) {
+            this.owner = Objects.requireNonNull(owner, "system name");
+        }
+
+        /** Declares reads of these components. */
+        public Builder reads(Component<?>... components) {
+            for (Component<?> c : components) {
+                addOnce(reads, Objects.requireNonNull(c, "component"));
+            }
+            return this;
+        }
+
+        /** Declares writes (and so reads) of these components. */
+        public Builder writes(Component<?>... components) {
+            for (Component<?> c : components) {
+                addOnce(writes, Objects.requireNonNull(c, "component"));
+            }
+            return this;
+        }
+
+        /** Declares reads of these resources. */
+        public Builder readsResource(ResourceKey<?>... resources) {
+            for (ResourceKey<?> r : resources) {
+                addOnce(resourceReads, Objects.requireNonNull(r, "resource"));
+            }
+            return this;
+        }
+
+        /** Declares writes (and so reads) of these resources. */
+        public Builder writesResource(ResourceKey<?>... resources) {
+            for (ResourceKey<?> r : resources) {
+                addOnce(resourceWrites, Objects.requireNonNull(r, "resource"));
+            }
+            return this;
+        }
+
+        /** Marks the access exclusive: the system needs the whole world and runs alone. */
+        public Builder exclusive() {
+            this.exclusive = true;
+            return this;
+        }
+
+        private static <E> void addOnce(List<E> list, E e) {
+            if (!list.contains(e)) {
+                list.add(e);
+            }
+        }
+
+        /** The immutable access. */
+        public SystemAccess build() {
+            return new SystemAccess(this);
+        }
+    }
+}

@@ -1,0 +1,17 @@
+package dev.orrery.scheduler.executor;
+
+import dev.orrery.ecs.World;
+
+/**
+ * The body of an exclusive system: it gets the whole world, may make structural changes
+ * directly (spawn, despawn, add, remove) and runs alone: every system ordered before it has
+ * finished and none ordered after it has started.
+ *
+ * <p><b>Threading:</b> always called on the thread that called
+ * {@link ScheduleExecutor#run}, with the world's structure unlocked.
+ */
+@FunctionalInterface
+public interface ExclusiveSystem {
+    /** Runs the system over {@code world}. */
+    void run(World world);
+}

@@ -1,0 +1,63 @@
+package dev.orrery.scheduler.executor;
+
+import dev.orrery.ecs.World;
+import dev.orrery.scheduler.graph.SystemGraph;
+import java.util.List;
+
+/**
+ * What an executor runs: a world, the dependency graph of its systems, and each system's
+ * query and body, indexed by graph position. Built by the {@code Schedule} facade.
+ *
+ * <p><b>Threading:</b> immutable; an executor reads it from its workers after publishing
+ * it at construction.
+ */
+public final class ExecutionPlan {
+    private final World world;
+    private final SystemGraph graph;
+    private final ScheduledSystem[] systems;
+
+    /**
+     * A plan over {@code world}; {@code byPosition.get(i)} is the system at graph position {@code i}.
+     *
+     * @throws IllegalArgumentException if the lists disagree or a query belongs to another world
+     */
+    public ExecutionPlan(World world, SystemGraph graph, List<ScheduledSystem> byPosition) {
+        this.world = world;
+        this.graph = graph;
+        this.systems = byPosition.toArray(new ScheduledSystem[0]);
+        if (systems.length != graph.size()) {
+            throw new IllegalArgumentException("graph has " + graph.size() + " systems but " + systems.length
+                    + " were given");
+        }
+        for (int i = 0; i < systems.length; i++) {
+            if (systems[i].declaration() != graph.system(i)) {
+                throw new IllegalArgumentException("system '" + systems[i].name() + "' is not at graph position "
+                        + i + "; list systems in graph order");
+            }
+            if (systems[i].query() != null && systems[i].query().world() != world) {
+                throw new IllegalArgumentException("system '" + systems[i].name() + "' queries another world; "
+                        + "build its query from the schedule's world");
+            }
+        }
+    }
+
+    /** The world the systems run over. */
+    public World world() {
+        return world;
+    }
+
+    /** The dependency graph. */
+    public SystemGraph graph() {
+        return graph;
+    }
+
+    /** Number of systems. */
+    public int size() {
+        return systems.length;
+    }
+
+    /** The system at graph position {@code position}. */
+    public ScheduledSystem system(int position) {
+        return systems[position];
+    }
+}

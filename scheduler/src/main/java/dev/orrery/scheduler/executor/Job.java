@@ -1,0 +1,34 @@
+package dev.orrery.scheduler.executor;
+
+/**
+ * A batch of consecutive matching chunks of one system, {@code [from, to)} in the system's
+ * chunk list. Preallocated per system and reused every run.
+ *
+ * <p><b>Threading:</b> written by the calling thread before it is queued, by the one
+ * worker that runs it (failure fields), then read by the calling thread after the
+ * completion queue hands it back: each hand-off is a queue release/acquire pair.
+ */
+final class Job {
+    final SystemRun run;
+    int from;
+    int to;
+    Throwable failure;
+    int failedOrdinal;
+    int failedWorker;
+
+    Job(SystemRun run) {
+        this.run = run;
+    }
+
+    void reset(int from, int to) {
+        this.from = from;
+        this.to = to;
+        this.failure = null;
+    }
+
+    void fail(Throwable t, int ordinal, int worker) {
+        this.failure = t;
+        this.failedOrdinal = ordinal;
+        this.failedWorker = worker;
+    }
+}

@@ -1,0 +1,86 @@
+package dev.orrery.scheduler.executor;
+
+import dev.orrery.ecs.archetype.Chunk;
+import dev.orrery.ecs.query.ChunkView;
+
+/**
+ * The per-worker context handed to a job body: which worker runs it, which system and
+ * which chunk, and the {@link ChunkView} bound to that chunk. The view checks every column
+ * request against the system's declared access, so reading an undeclared column, or
+ * writing one declared read-only, throws {@code UndeclaredAccessException} naming the
+ * system and the component.
+ *
+ * <p>The tuple (system index, chunk ordinal, row) depends only on the schedule and the
+ * world, never on which worker ran the job, so it is the sort key for deferred work: the
+ * per-worker command buffers will hang off this object and record under that key.
+ *
+ * <p><b>Threading:</b> one context per worker, owned by that worker's thread (worker 0 is
+ * the thread that calls {@link ScheduleExecutor#run}); a body must not keep it, or its view,
+ * beyond the call.
+ */
+public final class JobContext {
+    private final int workerId;
+    private final ChunkView[] views;
+    private int systemIndex = -1;
+    private String systemName;
+    private int chunkOrdinal = -1;
+    private ChunkView current;
+
+    JobContext(int workerId, ExecutionPlan plan) {
+        this.workerId = workerId;
+        this.views = new ChunkView[plan.size()];
+        for (int i = 0; i < views.length; i++) {
+            views[i] = new ChunkView(plan.system(i).declaration().access());
+        }
+    }
+
+    /** The worker running the job: 0 is the calling thread, 1.. the executor's threads. */
+    public int workerId() {
+        return workerId;
+    }
+
+    /** The system's position in the schedule's linear order (its graph position). */
+    public int systemIndex() {
+        return systemIndex;
+    }
+
+    /** The system's name. */
+    public String systemName() {
+        return systemName;
+    }
+
+    /** Which of the system's matching chunks this is, counted from 0 in query order. */
+    public int chunkOrdinal() {
+        return chunkOrdinal;
+    }
+
+    /** The bound chunk, through the system's access checks. */
+    public ChunkView chunk() {
+        return current;
+    }
+
+    /** Runs {@code job}'s chunks through its system's body; records a failure in the job instead of throwing. */
+    void run(Job job) {
+        SystemRun r = job.run;
+        ChunkSystem body = r.body;
+        Chunk[] chunks = r.chunks;
+        ChunkView view = views[r.position];
+        systemIndex = r.position;
+        systemName = r.name;
+        current = view;
+        int k = job.from;
+        try {
+            for (int end = job.to; k < end; k++) {
+                chunkOrdinal = k;
+                view.bind(chunks[k]);
+                body.run(this);
+            }
+        } catch (Throwable t) {
+            job.fail(t, k, workerId);
+        } finally {
+            view.bind(null);
+            current = null;
+            chunkOrdinal = -1;
+        }
+    }
+}

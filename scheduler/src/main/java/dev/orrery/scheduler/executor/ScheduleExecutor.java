@@ -1,0 +1,47 @@
+package dev.orrery.scheduler.executor;
+
+/**
+ * Runs an {@link ExecutionPlan}: every system once per {@link #run}, phase by phase, with
+ * a sync point at the end of each phase and of the run. Whatever the implementation and the
+ * number of workers, a run gives the same world as running the systems one by one in the
+ * graph's linear order.
+ *
+ * <p><b>Threading:</b> {@link #run} is called by one thread at a time, the thread that owns
+ * the world (it is worker 0); a run started while another is in progress (from a job, a
+ * sync point or another thread) throws. Everything the caller did before {@code run}
+ * happens-before every job of that run, and every job happens-before {@code run} returns
+ * (or throws). {@link #close} is called once, by the owner, when no run is in progress.
+ */
+public interface ScheduleExecutor extends AutoCloseable {
+    /** Runs every system once, with no sync-point work. */
+    default void run() {
+        run(SyncPoint.NONE);
+    }
+
+    /**
+     * Runs every system once, calling {@code syncPoint} on this thread at the end of each
+     * phase and of the run.
+     *
+     * @throws SystemFailedException when a system throws; the run stops, see there
+     * @throws IllegalStateException when called during a run or after {@link #close}
+     */
+    void run(SyncPoint syncPoint);
+
+    /** Threads that run jobs, counting the calling thread. */
+    int workerCount();
+
+    /** The plan this executor runs. */
+    ExecutionPlan plan();
+
+    /** Stops and joins the worker threads; the executor cannot run again. */
+    @Override
+    void close();
+
+    /**
+     * An executor for {@code plan}: the single-threaded one when {@code workers == 1}, else
+     * the parallel one with {@code workers - 1} threads beside the caller.
+     */
+    static ScheduleExecutor create(ExecutionPlan plan, int workers) {
+        return workers == 1 ? new SingleThreadedExecutor(plan) : new ParallelExecutor(plan, workers);
+    }
+}

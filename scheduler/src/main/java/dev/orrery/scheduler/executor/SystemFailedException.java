@@ -1,0 +1,43 @@
+package dev.orrery.scheduler.executor;
+
+import dev.orrery.ecs.archetype.Chunk;
+
+/**
+ * Thrown by {@link ScheduleExecutor#run} when a system threw: names the system, the chunk
+ * and the worker, and carries what the system threw as its cause. The executor stops
+ * handing out jobs at the first failure and throws only after every job already started
+ * has finished, so no worker touches the world after the caller sees this; the world's
+ * structure is unchanged and unlocked (column values written before the failure stay).
+ * Further failures of the same run are attached as suppressed exceptions.
+ */
+public final class SystemFailedException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    private final String system;
+    private final int chunkOrdinal;
+
+    SystemFailedException(String system, Chunk chunk, int chunkOrdinal, int worker, Throwable cause) {
+        super(message(system, chunk, chunkOrdinal, worker, cause), cause);
+        this.system = system;
+        this.chunkOrdinal = chunkOrdinal;
+    }
+
+    private static String message(String system, Chunk chunk, int ordinal, int worker, Throwable cause) {
+        String where = chunk == null ? "" : " on its chunk #" + ordinal + " (chunk " + chunk.index() + " of "
+                + chunk.archetype() + ")";
+        return "system '" + system + "' failed" + where + " on worker " + worker + ": " + cause
+                + "; the run stopped once the jobs already started had finished, so the world's structure is "
+                + "unchanged, but columns written before the failure keep their new values. Fix the system, or "
+                + "catch this to drop the tick";
+    }
+
+    /** The name of the system that failed. */
+    public String system() {
+        return system;
+    }
+
+    /** Which of the system's matching chunks failed, counted from 0 in query order; -1 for an exclusive system. */
+    public int chunkOrdinal() {
+        return chunkOrdinal;
+    }
+}

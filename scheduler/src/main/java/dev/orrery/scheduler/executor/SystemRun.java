@@ -1,0 +1,108 @@
+package dev.orrery.scheduler.executor;
+
+import dev.orrery.ecs.archetype.Archetype;
+import dev.orrery.ecs.archetype.Chunk;
+import dev.orrery.ecs.query.Query;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The run-time state of one system: its matching chunks this run, split into jobs.
+ *
+ * <p><b>Threading:</b> {@link #collect} and {@link #split} run on the calling thread while
+ * none of this system's jobs is out; workers only read {@link #chunks} inside the ranges of
+ * the jobs handed to them.
+ */
+final class SystemRun {
+    final int position;
+    final String name;
+    final ScheduledSystem system;
+    final ChunkSystem body;
+    final boolean exclusive;
+    final int minBatchRows;
+    final Job[] jobs;
+    Chunk[] chunks = new Chunk[16];
+    int chunkCount;
+    long rows;
+    int jobsLeft;
+
+    SystemRun(int position, ScheduledSystem system, int maxJobs) {
+        this.position = position;
+        this.name = system.name();
+        this.system = system;
+        this.body = system.body();
+        this.exclusive = system.declaration().exclusive();
+        this.minBatchRows = system.minBatchRows();
+        this.jobs = new Job[Math.max(1, maxJobs)];
+        for (int i = 0; i < jobs.length; i++) {
+            jobs[i] = new Job(this);
+        }
+    }
+
+    /** Lists the non-empty matching chunks in query order; allocates only when the list grows. */
+    void collect() {
+        chunkCount = 0;
+        rows = 0;
+        Query q = system.query();
+        if (q == null) {
+            return;
+        }
+        List<Archetype> archetypes = q.archetypes();
+        for (int a = 0, na = archetypes.size(); a < na; a++) {
+            Archetype arch = archetypes.get(a);
+            for (int c = 0, nc = arch.chunkCount(); c < nc; c++) {
+                Chunk chunk = arch.chunk(c);
+                int size = chunk.size();
+                if (size == 0) {
+                    continue;
+                }
+                if (chunkCount == chunks.length) {
+                    chunks = Arrays.copyOf(chunks, chunkCount * 2);
+                }
+                chunks[chunkCount++] = chunk;
+                rows += size;
+            }
+        }
+    }
+
+    /** Prepares the single job covering every chunk. */
+    Job whole() {
+        Job j = jobs[0];
+        j.reset(0, chunkCount);
+        jobsLeft = 1;
+        return j;
+    }
+
+    /**
+     * Splits the chunks into at most {@code maxJobs} jobs of about equal row counts, none
+     * under {@link #minBatchRows} rows unless it holds the last chunks; returns the count.
+     */
+    int split(int maxJobs) {
+        long want = Math.min(Math.min(maxJobs, jobs.length), Math.max(1, rows / minBatchRows));
+        want = Math.min(want, chunkCount);
+        long target = (rows + want - 1) / want;
+        int n = 0;
+        int from = 0;
+        long acc = 0;
+        for (int c = 0; c < chunkCount; c++) {
+            acc += chunks[c].size();
+            if (n < want - 1 && acc >= target * (n + 1)) {
+                jobs[n++].reset(from, c + 1);
+                from = c + 1;
+            }
+        }
+        if (from < chunkCount) {
+            jobs[n++].reset(from, chunkCount);
+        }
+        jobsLeft = n;
+        return n;
+    }
+
+    /** The failure of {@code job} as the exception the caller sees. */
+    SystemFailedException failureOf(Job job) {
+        Chunk chunk = exclusive || job.failedOrdinal < 0 || job.failedOrdinal >= chunkCount ? null
+                : chunks[job.failedOrdinal];
+        return new SystemFailedException(name, chunk, exclusive ? -1 : job.failedOrdinal, job.failedWorker,
+                job.failure);
+    }
+}

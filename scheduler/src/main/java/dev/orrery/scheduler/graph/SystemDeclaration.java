@@ -1,0 +1,39 @@
+package dev.orrery.scheduler.graph;
+
+import dev.orrery.scheduler.access.SystemAccess;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What the graph needs to know about one system: its name (unique in a schedule), its
+ * access, its phase and the systems it must run before or after. What the system does and
+ * which entities it visits live with the executor.
+ *
+ * <p><b>Threading:</b> immutable.
+ *
+ * @param name the system's unique name, used in graph output and errors
+ * @param access its declared reads and writes
+ * @param phase the phase it runs in
+ * @param before names of systems (same or later phase) this one must precede
+ * @param after names of systems (same or earlier phase) this one must follow
+ */
+public record SystemDeclaration(String name, SystemAccess access, Phase phase, List<String> before,
+        List<String> after) {
+    /** Checks the parts and copies the lists. */
+    public SystemDeclaration {
+        Objects.requireNonNull(name, "system name");
+        Objects.requireNonNull(access, "access of system " + name);
+        Objects.requireNonNull(phase, "phase of system " + name);
+        before = List.copyOf(before);
+        after = List.copyOf(after);
+        if (!access.owner().equals(name)) {
+            throw new IllegalArgumentException("access owner '" + access.owner() + "' differs from system name '"
+                    + name + "'; build the access with SystemAccess.builder(\"" + name + "\")");
+        }
+    }
+
+    /** True for a system that needs the whole world and runs alone. */
+    public boolean exclusive() {
+        return access.exclusive();
+    }
+}

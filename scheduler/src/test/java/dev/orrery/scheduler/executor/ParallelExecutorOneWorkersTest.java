@@ -1,0 +1,10 @@
+package dev.orrery.scheduler.executor;
+
+import dev.orrery.scheduler.Schedule;
+
+class ParallelExecutorOneWorkersTest extends AbstractScheduleExecutorTest {
+    @Override
+    ScheduleExecutor create(Schedule schedule) {
+        return new ParallelExecutor(schedule.plan(), 1);
+    }
+}
