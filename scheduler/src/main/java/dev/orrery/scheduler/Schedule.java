@@ -205,6 +205,16 @@ public final class Schedule {
             return this;
         }
 
+        /**
+         * Places a sync point before the system: the command buffers of every system before
+         * it are applied first, so it sees their spawns, despawns, adds and removes. It then
+         * runs after every earlier system of its phase and before every later one.
+         */
+        public SystemBuilder afterStructuralChanges() {
+            access.syncBefore();
+            return this;
+        }
+
         /** Runs the system in {@code phase} (default {@link Phase#UPDATE}). */
         public SystemBuilder inPhase(Phase phase) {
             this.phase = Objects.requireNonNull(phase, "phase");

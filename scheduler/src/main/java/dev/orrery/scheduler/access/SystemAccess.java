@@ -25,6 +25,7 @@ import java.util.Objects;
 public final class SystemAccess implements AccessPolicy {
     private final String owner;
     private final boolean exclusive;
+    private final boolean syncBefore;
     private final List<Component<?>> reads;
     private final List<Component<?>> writes;
     private final List<ResourceKey<?>> resourceReads;
@@ -35,6 +36,7 @@ public final class SystemAccess implements AccessPolicy {
     private SystemAccess(Builder b) {
         this.owner = b.owner;
         this.exclusive = b.exclusive;
+        this.syncBefore = b.syncBefore;
         this.writes = sorted(b.writes);
         List<Component<?>> r = new ArrayList<>(b.reads);
         r.removeAll(b.writes);
@@ -94,6 +96,15 @@ public final class SystemAccess implements AccessPolicy {
         return exclusive;
     }
 
+    /**
+     * True for a system that must see the structural changes recorded by the systems before
+     * it: a sync point is placed before it, so it is ordered after every earlier system of
+     * its phase and before every later one.
+     */
+    public boolean syncBefore() {
+        return syncBefore;
+    }
+
     /** Components read and not written, in column-id order. */
     public List<Component<?>> reads() {
         return reads;
@@ -122,6 +133,9 @@ public final class SystemAccess implements AccessPolicy {
     public String conflictWith(SystemAccess other) {
         if (exclusive || other.exclusive) {
             return "exclusive";
+        }
+        if (syncBefore || other.syncBefore) {
+            return "sync";
         }
         Component<?> best = null;
         best = firstShared(writes, other.writes, best);
@@ -177,6 +191,7 @@ public final class SystemAccess implements AccessPolicy {
     public static final class Builder {
         private final String owner;
         private boolean exclusive;
+        private boolean syncBefore;
         private final List<Component<?>> reads = new ArrayList<>();
         private final List<Component<?>> writes = new ArrayList<>();
         private final List<ResourceKey<?>> resourceReads = new ArrayList<>();
@@ -221,6 +236,12 @@ public final class SystemAccess implements AccessPolicy {
         /** Marks the access exclusive: the system needs the whole world and runs alone. */
         public Builder exclusive() {
             this.exclusive = true;
+            return this;
+        }
+
+        /** Asks for a sync point before the system; see {@link SystemAccess#syncBefore()}. */
+        public Builder syncBefore() {
+            this.syncBefore = true;
             return this;
         }
 

@@ -1,6 +1,7 @@
 package dev.orrery.scheduler.executor;
 
 import dev.orrery.ecs.archetype.Chunk;
+import dev.orrery.ecs.command.CommandBuffer;
 import dev.orrery.ecs.query.ChunkView;
 
 /**
@@ -21,6 +22,7 @@ import dev.orrery.ecs.query.ChunkView;
 public final class JobContext {
     private final int workerId;
     private final ChunkView[] views;
+    private final CommandBuffer commands;
     private int systemIndex = -1;
     private String systemName;
     private int chunkOrdinal = -1;
@@ -28,6 +30,11 @@ public final class JobContext {
 
     JobContext(int workerId, ExecutionPlan plan) {
         this.workerId = workerId;
+        if (workerId > 255) {
+            throw new IllegalArgumentException("at most 256 workers: worker " + workerId
+                    + " would need command buffer id " + workerId + " (0..255)");
+        }
+        this.commands = new CommandBuffer(workerId);
         this.views = new ChunkView[plan.size()];
         for (int i = 0; i < views.length; i++) {
             views[i] = new ChunkView(plan.system(i).declaration().access());
@@ -54,6 +61,19 @@ public final class JobContext {
         return chunkOrdinal;
     }
 
+    /**
+     * This worker's command buffer, for structural changes (spawn, despawn, add, remove):
+     * they are applied at the next sync point, in an order that does not depend on which
+     * worker ran which chunk. The buffer's key is already set to this system and chunk.
+     */
+    public CommandBuffer commands() {
+        return commands;
+    }
+
+    CommandBuffer buffer() {
+        return commands;
+    }
+
     /** The bound chunk, through the system's access checks. */
     public ChunkView chunk() {
         return current;
@@ -72,6 +92,7 @@ public final class JobContext {
         try {
             for (int end = job.to; k < end; k++) {
                 chunkOrdinal = k;
+                commands.beginChunk(r.position, k);
                 view.bind(chunks[k]);
                 body.run(this);
             }

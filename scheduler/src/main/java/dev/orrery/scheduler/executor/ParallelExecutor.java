@@ -69,6 +69,7 @@ public final class ParallelExecutor implements ScheduleExecutor {
     private final MpscAtomicArrayQueue<Job> doneQueue;
     private final Worker[] workers;
     private final JobContext callerContext;
+    private final CommandSync commands = new CommandSync();
     private final String[] lockReasons;
     private final int[] pending;
     private final int[] ready;
@@ -115,6 +116,7 @@ public final class ParallelExecutor implements ScheduleExecutor {
         this.jobQueue = new MpmcAtomicArrayQueue<>(capacity);
         this.doneQueue = new MpscAtomicArrayQueue<>(capacity);
         this.callerContext = new JobContext(0, plan);
+        this.commands.add(callerContext.buffer());
         this.lockReasons = new String[graph.phases().size()];
         for (int p = 0; p < lockReasons.length; p++) {
             lockReasons[p] = "the scheduled jobs of phase " + graph.phases().get(p);
@@ -123,7 +125,9 @@ public final class ParallelExecutor implements ScheduleExecutor {
         this.ready = new int[n];
         this.workers = new Worker[workers - 1];
         for (int w = 1; w < workers; w++) {
-            Worker worker = new Worker(w, new JobContext(w, plan));
+            JobContext context = new JobContext(w, plan);
+            commands.add(context.buffer());
+            Worker worker = new Worker(w, context);
             this.workers[w - 1] = worker;
         }
         for (Worker w : this.workers) {
@@ -148,9 +152,11 @@ public final class ParallelExecutor implements ScheduleExecutor {
                 if (failure != null) {
                     SystemFailedException f = failure;
                     failure = null;
+                    commands.discard();
                     syncPoint.afterFailure(f, world);
                     throw f;
                 }
+                commands.apply(world);
                 syncPoint.afterPhase(graph.phases().get(p), world);
             }
             syncPoint.afterRun(world);
@@ -233,6 +239,17 @@ public final class ParallelExecutor implements ScheduleExecutor {
 
     private void dispatch(int s, int phase) {
         SystemRun r = runs[s];
+        if (r.exclusive || r.system.declaration().syncBefore()) {
+            // Every earlier system of the phase has finished and no later one has started
+            // (the graph orders them all around this one), so no job runs now.
+            assert inFlight == 0 : "sync point before '" + r.name + "' reached beside running jobs";
+            world.unlockStructure();
+            try {
+                commands.apply(world);
+            } finally {
+                world.lockStructure(lockReasons[phase]);
+            }
+        }
         if (r.exclusive) {
             assert inFlight == 0 : "exclusive system '" + r.name + "' started beside running jobs";
             Job job = r.whole();
@@ -325,6 +342,11 @@ public final class ParallelExecutor implements ScheduleExecutor {
         if (callerState == PARKED) {
             LockSupport.unpark(caller);
         }
+    }
+
+    @Override
+    public PlaybackTotals commandTotals() {
+        return commands.totals();
     }
 
     @Override

@@ -20,12 +20,17 @@ public interface ScheduleExecutor extends AutoCloseable {
 
     /**
      * Runs every system once, calling {@code syncPoint} on this thread at the end of each
-     * phase and of the run.
+     * phase and of the run. The workers' command buffers are applied to the world before
+     * each phase's sync point, before each exclusive system and before each system declared
+     * {@code afterStructuralChanges()}; after a failure they are discarded.
      *
      * @throws SystemFailedException when a system throws; the run stops, see there
      * @throws IllegalStateException when called during a run or after {@link #close}
      */
     void run(SyncPoint syncPoint);
+
+    /** Totals of the command playbacks made at this executor's sync points. */
+    PlaybackTotals commandTotals();
 
     /** Threads that run jobs, counting the calling thread. */
     int workerCount();

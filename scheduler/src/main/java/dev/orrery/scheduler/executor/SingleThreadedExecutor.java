@@ -20,6 +20,7 @@ public final class SingleThreadedExecutor implements ScheduleExecutor {
     private final SystemGraph graph;
     private final SystemRun[] runs;
     private final JobContext context;
+    private final CommandSync commands = new CommandSync();
     private final String[] lockReasons;
     private boolean running;
     private boolean closed;
@@ -34,6 +35,7 @@ public final class SingleThreadedExecutor implements ScheduleExecutor {
             runs[i] = new SystemRun(i, plan.system(i), 1);
         }
         this.context = new JobContext(0, plan);
+        this.commands.add(context.buffer());
         this.lockReasons = new String[graph.phases().size()];
         for (int p = 0; p < lockReasons.length; p++) {
             lockReasons[p] = "the scheduled systems of phase " + graph.phases().get(p);
@@ -54,9 +56,11 @@ public final class SingleThreadedExecutor implements ScheduleExecutor {
             for (int p = 0, np = graph.phases().size(); p < np; p++) {
                 SystemFailedException failure = runPhase(p);
                 if (failure != null) {
+                    commands.discard();
                     syncPoint.afterFailure(failure, world);
                     throw failure;
                 }
+                commands.apply(world);
                 syncPoint.afterPhase(graph.phases().get(p), world);
             }
             syncPoint.afterRun(world);
@@ -71,6 +75,14 @@ public final class SingleThreadedExecutor implements ScheduleExecutor {
             for (int s = graph.phaseStart(p), end = graph.phaseEnd(p); s < end; s++) {
                 SystemRun r = runs[s];
                 Job job;
+                if (r.exclusive || r.system.declaration().syncBefore()) {
+                    world.unlockStructure();
+                    try {
+                        commands.apply(world);
+                    } finally {
+                        world.lockStructure(lockReasons[p]);
+                    }
+                }
                 if (r.exclusive) {
                     job = r.whole();
                     world.unlockStructure();
@@ -94,6 +106,11 @@ public final class SingleThreadedExecutor implements ScheduleExecutor {
         } finally {
             world.unlockStructure();
         }
+    }
+
+    @Override
+    public PlaybackTotals commandTotals() {
+        return commands.totals();
     }
 
     @Override

@@ -36,4 +36,9 @@ public record SystemDeclaration(String name, SystemAccess access, Phase phase, L
     public boolean exclusive() {
         return access.exclusive();
     }
+
+    /** True for a system with a sync point placed before it. */
+    public boolean syncBefore() {
+        return access.syncBefore();
+    }
 }

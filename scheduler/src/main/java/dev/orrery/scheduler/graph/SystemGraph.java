@@ -285,6 +285,8 @@ public final class SystemGraph {
                 sb.append("    ").append(quote(systems[s].name()));
                 if (systems[s].exclusive()) {
                     sb.append(" [shape=box, style=bold]");
+                } else if (systems[s].syncBefore()) {
+                    sb.append(" [xlabel=\"sync before\", peripheries=2]");
                 }
                 sb.append(";\n");
             }
@@ -329,6 +331,9 @@ public final class SystemGraph {
         for (int p = 0; p < phases.size(); p++) {
             sb.append("phase ").append(phases.get(p).name()).append(" (sync point at end)\n");
             for (int s = phaseStart(p); s < phaseEnd(p); s++) {
+                if (systems[s].syncBefore()) {
+                    sb.append("  -- sync point: command buffers applied --\n");
+                }
                 sb.append("  ").append(s).append(". ").append(systems[s].name()).append(": ")
                         .append(systems[s].access()).append('\n');
                 for (Edge e : into.get(s)) {
