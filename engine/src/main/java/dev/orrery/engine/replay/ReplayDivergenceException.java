@@ -12,6 +12,7 @@ public final class ReplayDivergenceException extends RuntimeException {
     private final long tick;
     private final long recordedHash;
     private final long replayedHash;
+    private final String detail;
 
     ReplayDivergenceException(Path journal, long tick, long recordedHash, long replayedHash, long lastMatch) {
         super("replay of journal " + journal + " diverged at tick " + tick + ": state hash 0x"
@@ -23,6 +24,26 @@ public final class ReplayDivergenceException extends RuntimeException {
         this.tick = tick;
         this.recordedHash = recordedHash;
         this.replayedHash = replayedHash;
+        this.detail = null;
+    }
+
+    private ReplayDivergenceException(ReplayDivergenceException base, String detail) {
+        super(base.getMessage() + ". " + detail, base.getCause());
+        setStackTrace(base.getStackTrace());
+        this.tick = base.tick;
+        this.recordedHash = base.recordedHash;
+        this.replayedHash = base.replayedHash;
+        this.detail = detail;
+    }
+
+    /** The same divergence with {@code detail} (which components differ) added to the message. */
+    ReplayDivergenceException withDetail(String detail) {
+        return new ReplayDivergenceException(this, detail);
+    }
+
+    /** What differs at the diverging tick (the component types), or null when not known. */
+    public String detail() {
+        return detail;
     }
 
     /** The tick after which the hashes differ. */

@@ -65,6 +65,7 @@ public final class Simulation implements AutoCloseable {
     private final int hashEvery;
     private final WorldSnapshot snapshots;
     private InputSource inputs;
+    private HashListener hashListener;
     private long tick;
     private long lastHash;
     private volatile boolean stopRequested;
@@ -132,6 +133,18 @@ public final class Simulation implements AutoCloseable {
         this.inputs = Objects.requireNonNull(source, "input source");
     }
 
+    /** Called on every hashed tick, before the input source sees the hash (recorders log more detail here). */
+    public void hashListener(HashListener listener) {
+        this.hashListener = listener;
+    }
+
+    /** Receives each hashed tick. */
+    @FunctionalInterface
+    public interface HashListener {
+        /** Tick {@code tick} ran and left {@code world} with state hash {@code hash}. */
+        void hashed(long tick, long hash, World world);
+    }
+
     /** The state hash computed by the last hashed tick (0 before one). */
     public long lastHash() {
         return lastHash;
@@ -155,6 +168,9 @@ public final class Simulation implements AutoCloseable {
         tick = t + 1;
         if (hashEvery > 0 && t % hashEvery == 0) {
             lastHash = world.stateHash();
+            if (hashListener != null) {
+                hashListener.hashed(t, lastHash, world);
+            }
             inputs.recordHash(t, lastHash);
         }
         if (event.shouldCommit()) {
@@ -409,6 +425,15 @@ public final class Simulation implements AutoCloseable {
         public Builder systems(Consumer<Schedule.Builder> declare) {
             this.systems = Objects.requireNonNull(declare, "systems");
             return this;
+        }
+
+        /**
+         * The simulation's resource store, so system bodies declared in {@link #systems} can
+         * capture it and read {@link Simulation#CLOCK}, {@link Simulation#INPUTS},
+         * {@link Simulation#RANDOM} and their own resources at run time.
+         */
+        public Resources resources() {
+            return resources;
         }
 
         /** Puts a resource that snapshots leave out (configuration rebuilt at start-up). */
