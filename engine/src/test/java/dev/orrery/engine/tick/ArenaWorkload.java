@@ -56,6 +56,11 @@ final class ArenaWorkload {
 
     /** Builds the simulation; {@code populate} spawns the starting agents (not for a restore target). */
     static Simulation build(long seed, int workers, boolean populate, int hashEvery) {
+        return build(seed, workers, populate, hashEvery, -1);
+    }
+
+    /** As above; at tick {@code sabotageTick} the wander system misbehaves once (a stand-in for a non-deterministic bug). */
+    static Simulation build(long seed, int workers, boolean populate, int hashEvery, long sabotageTick) {
         World world = new World(4096);
         Component<Pos> pos = world.component(Pos.class);
         Component<Vel> vel = world.component(Vel.class);
@@ -104,6 +109,9 @@ final class ArenaWorkload {
                                 long e = job.chunk().entity(i);
                                 u[i] = 0.9f * u[i] + (rnd.nextFloat(t, e, 0) - 0.5f);
                                 v[i] = 0.9f * v[i] + (rnd.nextFloat(t, e, 1) - 0.5f);
+                            }
+                            if (t == sabotageTick && job.chunkOrdinal() == 0 && job.chunk().size() > 0) {
+                                u[0] += 1f;
                             }
                         })
                         .system("move").query(world.query().with(pos, vel).build()).reads(vel).writes(pos)
