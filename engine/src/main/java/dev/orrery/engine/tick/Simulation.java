@@ -7,10 +7,12 @@ import dev.orrery.ecs.snapshot.WorldSnapshot;
 import dev.orrery.engine.input.InputBatch;
 import dev.orrery.engine.input.InputSource;
 import dev.orrery.engine.random.CounterRandom;
+import dev.orrery.engine.trace.ChromeTrace;
 import dev.orrery.engine.world.ResourceCodec;
 import dev.orrery.engine.world.Resources;
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.access.ResourceKey;
+import dev.orrery.scheduler.executor.PlaybackTotals;
 import dev.orrery.scheduler.executor.ScheduleExecutor;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -66,6 +68,7 @@ public final class Simulation implements AutoCloseable {
     private final WorldSnapshot snapshots;
     private InputSource inputs;
     private HashListener hashListener;
+    private ChromeTrace trace;
     private long tick;
     private long lastHash;
     private volatile boolean stopRequested;
@@ -133,6 +136,25 @@ public final class Simulation implements AutoCloseable {
         this.inputs = Objects.requireNonNull(source, "input source");
     }
 
+    /**
+     * Records every job and tick into {@code trace} from the next tick on ({@code null}
+     * stops); call between ticks. Build it with {@link #newTrace(int)}.
+     */
+    public void trace(ChromeTrace trace) {
+        this.trace = trace;
+        executor.observe(trace);
+    }
+
+    /** A trace sized for this simulation's workers, keeping up to {@code eventsPerWorker} jobs each. */
+    public ChromeTrace newTrace(int eventsPerWorker) {
+        return new ChromeTrace(schedule.graph(), workers, eventsPerWorker);
+    }
+
+    /** Totals of the structural changes applied from command buffers so far. */
+    public PlaybackTotals commandTotals() {
+        return executor.commandTotals();
+    }
+
     /** Called on every hashed tick, before the input source sees the hash (recorders log more detail here). */
     public void hashListener(HashListener listener) {
         this.hashListener = listener;
@@ -159,6 +181,7 @@ public final class Simulation implements AutoCloseable {
      */
     public long tick() {
         long t = tick;
+        long started = System.nanoTime();
         TickEvent event = new TickEvent();
         event.begin();
         clock.set(t);
@@ -172,6 +195,9 @@ public final class Simulation implements AutoCloseable {
                 hashListener.hashed(t, lastHash, world);
             }
             inputs.recordHash(t, lastHash);
+        }
+        if (trace != null) {
+            trace.tickRan(t, started, System.nanoTime());
         }
         if (event.shouldCommit()) {
             event.tick = t;

@@ -128,4 +128,27 @@ class SimulationTest {
             assertEquals(0, other.currentTick());
         }
     }
+
+    @Test
+    void shouldTraceEveryJobOnItsWorkerTrack() throws Exception {
+        try (Simulation sim = ArenaWorkload.build(1, 2, true, 0)) {
+            dev.orrery.engine.trace.ChromeTrace trace = sim.newTrace(1000);
+            sim.trace(trace);
+            for (int t = 0; t < 3; t++) {
+                sim.tick();
+            }
+            sim.trace(null);
+            sim.tick(); // not traced
+            java.io.StringWriter out = new java.io.StringWriter();
+            trace.write(out);
+            String json = out.toString();
+            long slices = json.lines().filter(l -> l.contains("\"ph\":\"X\"")).count();
+            assertEquals(trace.jobCount() + 3, slices, "one slice per job plus one per tick");
+            assertTrue(trace.jobCount() >= 3 * 4, "four systems a tick, got " + trace.jobCount());
+            assertTrue(json.contains("\"name\":\"move\"") && json.contains("\"exclusive\":true"), json);
+            assertTrue(json.contains("worker 0 (tick thread)") && json.contains("\"tick 2\""), json);
+            assertTrue(json.startsWith("{") && json.trim().endsWith("}"));
+            assertEquals(0, trace.droppedCount());
+        }
+    }
 }

@@ -27,6 +27,7 @@ public final class JobContext {
     private String systemName;
     private int chunkOrdinal = -1;
     private ChunkView current;
+    JobObserver observer;
 
     JobContext(int workerId, ExecutionPlan plan) {
         this.workerId = workerId;
@@ -89,6 +90,8 @@ public final class JobContext {
         systemName = r.name;
         current = view;
         int k = job.from;
+        JobObserver obs = observer;
+        long start = obs != null ? System.nanoTime() : 0L;
         try {
             for (int end = job.to; k < end; k++) {
                 chunkOrdinal = k;
@@ -102,6 +105,22 @@ public final class JobContext {
             view.bind(null);
             current = null;
             chunkOrdinal = -1;
+            if (obs != null) {
+                obs.jobRan(workerId, r.position, job.from, job.to, start, System.nanoTime());
+            }
+        }
+    }
+
+    /** Runs an exclusive system's body on this (the calling) thread, reporting it to the observer. */
+    void runExclusive(ScheduledSystem system, int position, dev.orrery.ecs.World world) {
+        JobObserver obs = observer;
+        long start = obs != null ? System.nanoTime() : 0L;
+        try {
+            system.exclusiveBody().run(world);
+        } finally {
+            if (obs != null) {
+                obs.jobRan(workerId, position, -1, -1, start, System.nanoTime());
+            }
         }
     }
 }

@@ -255,7 +255,7 @@ public final class ParallelExecutor implements ScheduleExecutor {
             Job job = r.whole();
             world.unlockStructure();
             try {
-                r.system.exclusiveBody().run(world);
+                callerContext.runExclusive(r.system, r.position, world);
             } catch (Throwable t) {
                 job.fail(t, -1, 0);
             } finally {
@@ -341,6 +341,17 @@ public final class ParallelExecutor implements ScheduleExecutor {
         VarHandle.fullFence(); // the completion is in the queue before we read whether the caller parked
         if (callerState == PARKED) {
             LockSupport.unpark(caller);
+        }
+    }
+
+    @Override
+    public void observe(JobObserver observer) {
+        if (running) {
+            throw new IllegalStateException("set the job observer between runs");
+        }
+        callerContext.observer = observer;
+        for (Worker w : workers) {
+            w.context.observer = observer;
         }
     }
 

@@ -29,6 +29,9 @@ public interface ScheduleExecutor extends AutoCloseable {
      */
     void run(SyncPoint syncPoint);
 
+    /** Reports every job from the next run on to {@code observer} ({@code null}: none); call between runs. */
+    void observe(JobObserver observer);
+
     /** Totals of the command playbacks made at this executor's sync points. */
     PlaybackTotals commandTotals();
 

@@ -87,7 +87,7 @@ public final class SingleThreadedExecutor implements ScheduleExecutor {
                     job = r.whole();
                     world.unlockStructure();
                     try {
-                        r.system.exclusiveBody().run(world);
+                        context.runExclusive(r.system, r.position, world);
                     } catch (Throwable t) {
                         job.fail(t, -1, 0);
                     } finally {
@@ -106,6 +106,14 @@ public final class SingleThreadedExecutor implements ScheduleExecutor {
         } finally {
             world.unlockStructure();
         }
+    }
+
+    @Override
+    public void observe(JobObserver observer) {
+        if (running) {
+            throw new IllegalStateException("set the job observer between runs");
+        }
+        context.observer = observer;
     }
 
     @Override

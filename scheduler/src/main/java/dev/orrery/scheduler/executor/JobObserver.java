@@ -1,0 +1,21 @@
+package dev.orrery.scheduler.executor;
+
+/**
+ * Sees every job an executor runs, with its start and end time: the hook for traces
+ * (a Chrome trace with one track per worker) and per-system metrics. An exclusive system is
+ * reported as one job of worker 0 with chunk range {@code [-1, -1)}.
+ *
+ * <p><b>Threading:</b> called on the worker thread that ran the job, right after it, so
+ * calls for different workers arrive at the same time; keep state per worker id (0 ..
+ * {@code workerCount() - 1}) and do not block. Set the observer between runs: the next run's
+ * job hand-off publishes it to the workers.
+ */
+@FunctionalInterface
+public interface JobObserver {
+    /**
+     * Worker {@code workerId} ran chunks {@code [fromChunk, toChunk)} of the system at graph
+     * position {@code systemIndex} from {@code startNanos} to {@code endNanos}
+     * ({@link System#nanoTime()}).
+     */
+    void jobRan(int workerId, int systemIndex, int fromChunk, int toChunk, long startNanos, long endNanos);
+}
