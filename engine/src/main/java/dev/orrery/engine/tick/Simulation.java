@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
+import jdk.jfr.FlightRecorder;
 
 /**
  * A running simulation: a world, its schedule of systems and their executor, resources,
@@ -69,6 +70,7 @@ public final class Simulation implements AutoCloseable {
     private InputSource inputs;
     private HashListener hashListener;
     private ChromeTrace trace;
+    private final boolean jfrJobEvents;
     private long tick;
     private long lastHash;
     private volatile boolean stopRequested;
@@ -89,6 +91,10 @@ public final class Simulation implements AutoCloseable {
         b.systems.accept(sb);
         this.schedule = sb.build();
         this.executor = schedule.executor(workers);
+        this.jfrJobEvents = b.jfrJobEvents;
+        if (jfrJobEvents) {
+            observeJobs();
+        }
     }
 
     /** Starts building a simulation over {@code world}. */
@@ -142,7 +148,32 @@ public final class Simulation implements AutoCloseable {
      */
     public void trace(ChromeTrace trace) {
         this.trace = trace;
-        executor.observe(trace);
+        observeJobs();
+    }
+
+    private void observeJobs() {
+        ChromeTrace t = trace;
+        if (!jfrJobEvents) {
+            executor.observe(t);
+            return;
+        }
+        String[] names = new String[schedule.graph().size()];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = schedule.graph().system(i).name();
+        }
+        executor.observe((worker, system, from, to, start, end) -> {
+            if (t != null) {
+                t.jobRan(worker, system, from, to, start, end);
+            }
+            JobEvent e = new JobEvent();
+            if (e.shouldCommit()) {
+                e.system = names[system];
+                e.worker = worker;
+                e.firstChunk = from;
+                e.nanos = end - start;
+                e.commit();
+            }
+        });
     }
 
     /** A trace sized for this simulation's workers, keeping up to {@code eventsPerWorker} jobs each. */
@@ -405,6 +436,7 @@ public final class Simulation implements AutoCloseable {
         private Consumer<Schedule.Builder> systems = s -> { };
         private final Resources resources = new Resources();
         private final WorldSnapshot snapshots = new WorldSnapshot();
+        private boolean jfrJobEvents = FlightRecorder.isInitialized();
 
         private Builder(World world) {
             this.world = Objects.requireNonNull(world, "world");
@@ -478,6 +510,16 @@ public final class Simulation implements AutoCloseable {
         /** Registers the snapshot codec of a reference component type. */
         public <T> Builder referenceCodec(Class<T> type, ReferenceCodec<T> codec) {
             snapshots.codec(type, codec);
+            return this;
+        }
+
+        /**
+         * Whether to emit a {@link JobEvent} per job (default: on when a flight recording was
+         * already started when the builder was made, e.g. by {@code -XX:StartFlightRecording}).
+         * Tick and sync-point events are always emitted while a recording enables them.
+         */
+        public Builder jfrJobEvents(boolean on) {
+            this.jfrJobEvents = on;
             return this;
         }
 

@@ -61,6 +61,15 @@ final class ArenaWorkload {
 
     /** As above; at tick {@code sabotageTick} the wander system misbehaves once (a stand-in for a non-deterministic bug). */
     static Simulation build(long seed, int workers, boolean populate, int hashEvery, long sabotageTick) {
+        return builder(seed, workers, populate, hashEvery, sabotageTick).build();
+    }
+
+    /** The builder of a populated arena, for tests that set more options. */
+    static Simulation.Builder builder(long seed, int workers) {
+        return builder(seed, workers, true, 0, -1);
+    }
+
+    static Simulation.Builder builder(long seed, int workers, boolean populate, int hashEvery, long sabotageTick) {
         World world = new World(4096);
         Component<Pos> pos = world.component(Pos.class);
         Component<Vel> vel = world.component(Vel.class);
@@ -135,8 +144,7 @@ final class ArenaWorkload {
                                     job.commands().despawn(job.chunk().entity(i));
                                 }
                             }
-                        }))
-                .build();
+                        }));
     }
 
     private ArenaWorkload() {

@@ -31,8 +31,15 @@ final class CommandSync {
     void apply(World world) {
         for (int i = 0, n = buffers.size(); i < n; i++) {
             if (!buffers.get(i).isEmpty()) {
+                SyncPointEvent event = new SyncPointEvent();
+                event.begin();
                 PlaybackReport r = playback.apply(world, buffers);
                 totals.add(r);
+                if (event.shouldCommit()) {
+                    event.commands = r.applied();
+                    event.moves = r.moves();
+                    event.commit();
+                }
                 return;
             }
         }
