@@ -70,6 +70,7 @@ public final class ParallelExecutor implements ScheduleExecutor {
     private final Worker[] workers;
     private final JobContext callerContext;
     private final CommandSync commands = new CommandSync();
+    private final PhaseLoop.PhaseRunner phaseRunner = this::runPhaseReportingFailure;
     private final String[] lockReasons;
     private final int[] pending;
     private final int[] ready;
@@ -147,22 +148,17 @@ public final class ParallelExecutor implements ScheduleExecutor {
         running = true;
         caller = Thread.currentThread();
         try {
-            for (int p = 0, np = graph.phases().size(); p < np; p++) {
-                runPhase(p);
-                if (failure != null) {
-                    SystemFailedException f = failure;
-                    failure = null;
-                    commands.discard();
-                    syncPoint.afterFailure(f, world);
-                    throw f;
-                }
-                commands.apply(world);
-                syncPoint.afterPhase(graph.phases().get(p), world);
-            }
-            syncPoint.afterRun(world);
+            PhaseLoop.run(graph, world, commands, syncPoint, phaseRunner);
         } finally {
             running = false;
         }
+    }
+
+    private SystemFailedException runPhaseReportingFailure(int p) {
+        runPhase(p);
+        SystemFailedException f = failure;
+        failure = null;
+        return f;
     }
 
     private void runPhase(int p) {
@@ -243,12 +239,7 @@ public final class ParallelExecutor implements ScheduleExecutor {
             // Every earlier system of the phase has finished and no later one has started
             // (the graph orders them all around this one), so no job runs now.
             assert inFlight == 0 : "sync point before '" + r.name + "' reached beside running jobs";
-            world.unlockStructure();
-            try {
-                commands.apply(world);
-            } finally {
-                world.lockStructure(lockReasons[phase]);
-            }
+            PhaseLoop.applyUnlocked(world, commands, lockReasons[phase]);
         }
         if (r.exclusive) {
             assert inFlight == 0 : "exclusive system '" + r.name + "' started beside running jobs";

@@ -21,6 +21,7 @@ public final class SingleThreadedExecutor implements ScheduleExecutor {
     private final SystemRun[] runs;
     private final JobContext context;
     private final CommandSync commands = new CommandSync();
+    private final PhaseLoop.PhaseRunner phaseRunner = this::runPhase;
     private final String[] lockReasons;
     private boolean running;
     private boolean closed;
@@ -53,17 +54,7 @@ public final class SingleThreadedExecutor implements ScheduleExecutor {
         }
         running = true;
         try {
-            for (int p = 0, np = graph.phases().size(); p < np; p++) {
-                SystemFailedException failure = runPhase(p);
-                if (failure != null) {
-                    commands.discard();
-                    syncPoint.afterFailure(failure, world);
-                    throw failure;
-                }
-                commands.apply(world);
-                syncPoint.afterPhase(graph.phases().get(p), world);
-            }
-            syncPoint.afterRun(world);
+            PhaseLoop.run(graph, world, commands, syncPoint, phaseRunner);
         } finally {
             running = false;
         }
@@ -76,12 +67,7 @@ public final class SingleThreadedExecutor implements ScheduleExecutor {
                 SystemRun r = runs[s];
                 Job job;
                 if (r.exclusive || r.system.declaration().syncBefore()) {
-                    world.unlockStructure();
-                    try {
-                        commands.apply(world);
-                    } finally {
-                        world.lockStructure(lockReasons[p]);
-                    }
+                    PhaseLoop.applyUnlocked(world, commands, lockReasons[p]);
                 }
                 if (r.exclusive) {
                     job = r.whole();
