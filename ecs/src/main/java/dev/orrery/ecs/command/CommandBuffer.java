@@ -5,6 +5,7 @@ import dev.orrery.ecs.component.ComponentKind;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.component.FieldType;
 import dev.orrery.ecs.entity.Entity;
+import dev.orrery.ecs.prototype.Template;
 import java.util.Arrays;
 
 /**
@@ -46,6 +47,7 @@ public final class CommandBuffer {
     static final int OP_REMOVE = 4;
     static final int OP_SET = 5;
     static final int OP_SET_FIELD = 6;
+    static final int OP_SPAWN_TEMPLATE = 7;
 
     static final int SYSTEM_BITS = 12;
     static final int CHUNK_BITS = 24;
@@ -125,6 +127,23 @@ public final class CommandBuffer {
         long handle = Entity.of((id << 24) | (spawned + 1), 0);
         spawned++;
         header(OP_SPAWN, 0, 0, 0, handle);
+        return handle;
+    }
+
+    /**
+     * Records a spawn from {@code template} (its named instances and values, registered in
+     * the prototype index in the template's order) and returns the provisional handle; later
+     * commands may add to or change the new entity.
+     */
+    public long spawn(Template template) {
+        java.util.Objects.requireNonNull(template, "template");
+        long handle = spawn();
+        // Turn the plain spawn just recorded into a template spawn: same key, same handle.
+        if (refCount == refs.length) {
+            refs = Arrays.copyOf(refs, refCount * 2);
+        }
+        refs[refCount] = template;
+        data[size - HEADER_WORDS + 1] = ((long) OP_SPAWN_TEMPLATE << 56) | (refCount++ & 0xFF_FFFFL);
         return handle;
     }
 

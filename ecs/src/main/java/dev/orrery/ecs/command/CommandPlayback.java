@@ -8,6 +8,7 @@ import dev.orrery.ecs.component.ComponentKind;
 import dev.orrery.ecs.component.ComponentType;
 import dev.orrery.ecs.entity.Entity;
 import dev.orrery.ecs.entity.EntityTable;
+import dev.orrery.ecs.prototype.Template;
 import it.unimi.dsi.fastutil.longs.LongArrays;
 import java.util.Arrays;
 import java.util.List;
@@ -126,9 +127,10 @@ public final class CommandPlayback {
             long header = d[at + 1];
             int op = CommandBuffer.op(header);
             long entity = d[at + 2];
-            if (op == CommandBuffer.OP_SPAWN) {
+            if (op == CommandBuffer.OP_SPAWN || op == CommandBuffer.OP_SPAWN_TEMPLATE) {
                 flush(world);
-                long real = world.spawn();
+                long real = op == CommandBuffer.OP_SPAWN ? world.spawn()
+                        : world.spawn((Template) buf.refs[CommandBuffer.aux(header)]);
                 int local = (Entity.index(entity) & 0xFF_FFFF) - 1;
                 buf.resolved[local] = real;
                 startBatch(world, real);

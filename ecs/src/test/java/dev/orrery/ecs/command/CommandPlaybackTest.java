@@ -211,4 +211,26 @@ class CommandPlaybackTest {
         }
         assertNotEquals(0L, hashes[0]);
     }
+
+    @Test
+    void shouldSpawnFromTemplateAndBatchLaterCommandsIntoIt() {
+        Component<Health> shield = world.component(Health.class, "Shield");
+        dev.orrery.ecs.prototype.Template soldier = dev.orrery.ecs.prototype.Template.named("soldier")
+                .with(pos, new Position(4, 4)).with(shield, new Health(30)).build();
+        CommandBuffer buf = new CommandBuffer(2);
+        long h = buf.spawn(soldier);
+        assertTrue(CommandBuffer.isProvisional(h));
+        buf.add(h, health, new Health(100));
+        buf.add(h, target, new Target(h));
+        PlaybackReport r = playback.apply(world, buf);
+        assertTrue(r.isClean(), r.toString());
+        long e = world.entityTable().idAt(0);
+        assertEquals(new Position(4, 4), world.get(e, pos));
+        assertEquals(new Health(30), world.get(e, shield));
+        assertEquals(new Health(100), world.get(e, health));
+        assertEquals(e, world.get(e, target).entity(), "a handle naming its own entity resolves too");
+        assertEquals(shield, world.findComponent(e, "Shield"), "template names registered in the prototype index");
+        assertEquals(java.util.List.of("Position", "Shield", "Health", "Target"),
+                world.namedInstances().namesOf(dev.orrery.ecs.entity.Entity.index(e)));
+    }
 }
