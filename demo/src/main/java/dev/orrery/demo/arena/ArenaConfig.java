@@ -12,7 +12,7 @@ public record ArenaConfig(int agents, int teams, long seed) {
     /** Side of a grid cell, which is also the weapons' range. */
     public static final float CELL = 4f;
     /** Starting agents per grid cell, on average. */
-    public static final float DENSITY = 2.5f;
+    public static final float DENSITY = 1.5f;
 
     /** Checks the ranges. */
     public ArenaConfig {
