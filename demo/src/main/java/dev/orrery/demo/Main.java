@@ -41,7 +41,7 @@ public final class Main implements Callable<Integer> {
 
     @Option(names = "--ticks", paramLabel = "N",
             description = "Ticks to run; 0 runs until stopped with Ctrl-C (default: ${DEFAULT-VALUE}).")
-    long ticks = 600;
+    long ticks = 300;
 
     @Option(names = "--threads", paramLabel = "N",
             description = "Worker threads counting the tick thread; any count gives the same hash "
@@ -54,6 +54,11 @@ public final class Main implements Callable<Integer> {
     @Option(names = "--rate", paramLabel = "HZ",
             description = "Ticks per second; 0 runs as fast as possible (default: ${DEFAULT-VALUE}).")
     double rate = 60;
+
+    @Option(names = "--warmup", paramLabel = "N",
+            description = "Leave the first N ticks (JIT warm-up) out of the tick-time figures; they still run "
+                    + "(default: ${DEFAULT-VALUE}).")
+    long warmup = 0;
 
     @Option(names = "--port", paramLabel = "PORT",
             description = "Serve clients on this TCP port; 0 picks a free one (printed at start). "
@@ -118,7 +123,7 @@ public final class Main implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         InetAddress address = InetAddress.getByName(bind);
-        RunOptions options = new RunOptions(agents, teams, ticks, threads, seed, rate, port == null ? -1 : port,
+        RunOptions options = new RunOptions(agents, teams, ticks, threads, seed, rate, warmup, port == null ? -1 : port,
                 address, record, replay, trace, dot, quiet);
         DemoRun run = new DemoRun(options, out);
         Thread shutdown = new Thread(() -> {
@@ -153,7 +158,12 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--host", paramLabel = "HOST", description = "Server host (default: ${DEFAULT-VALUE}).")
         String host = "127.0.0.1";
 
-        @Option(names = "--port", paramLabel = "PORT", required = true, description = "Server port.")
+        @Option(names = "--warmup", paramLabel = "N",
+            description = "Leave the first N ticks (JIT warm-up) out of the tick-time figures; they still run "
+                    + "(default: ${DEFAULT-VALUE}).")
+    long warmup = 0;
+
+    @Option(names = "--port", paramLabel = "PORT", required = true, description = "Server port.")
         int port;
 
         @Option(names = "--connections", paramLabel = "N", description = "Connections (default: ${DEFAULT-VALUE}).")

@@ -94,6 +94,7 @@ public final class DemoRun {
         arena.populate();
         boolean recording = options.record() != null;
         TickStats stats = new TickStats();
+        long[] ticksRun = {0};
         try (Simulation s = arena.build(options.threads(), recording ? RECORD_HASH_EVERY : 0)) {
             writeDot(s);
             InputPipeline.Builder pipe = InputPipeline.builder().ringSize(8192).maxPayloadBytes(InputCodec.MAX_PAYLOAD)
@@ -130,8 +131,12 @@ public final class DemoRun {
                 sim = s;
                 started.countDown();
                 if (!stopRequested) {
+                    long first = s.currentTick();
                     s.run(options.ticks(), options.rate(), (tick, nanos) -> {
-                        stats.record(nanos);
+                        ticksRun[0]++;
+                        if (tick - first >= options.warmup()) {
+                            stats.record(nanos);
+                        }
                         tracing.after(tick);
                         sink.answerGets(arena, replies);
                         if (progress.due()) {
@@ -156,7 +161,7 @@ public final class DemoRun {
                     inputs.close();
                 }
             }
-            return result(s, stats);
+            return result(ticksRun[0], s, stats);
         }
     }
 
@@ -180,10 +185,13 @@ public final class DemoRun {
             started.countDown();
             Progress progress = new Progress(s, arena, stats, null);
             Tracing tracing = new Tracing(s);
+            long ticksRun = 0;
             while (source.hasNextTick() && !stopRequested) {
                 long t0 = System.nanoTime();
                 long tick = s.tick();
-                stats.record(System.nanoTime() - t0);
+                if (ticksRun++ >= options.warmup()) {
+                    stats.record(System.nanoTime() - t0);
+                }
                 tracing.after(tick);
                 if (progress.due()) {
                     progress.print();
@@ -191,12 +199,12 @@ public final class DemoRun {
             }
             tracing.finish();
             out.println("replay: " + source.hashesChecked() + " recorded hashes matched");
-            return result(s, stats);
+            return result(ticksRun, s, stats);
         }
     }
 
-    private static RunResult result(Simulation s, TickStats stats) {
-        return new RunResult(stats.count(), s.world().entityCount(), stats.totalMillis(50), stats.totalMillis(99),
+    private static RunResult result(long ticks, Simulation s, TickStats stats) {
+        return new RunResult(ticks, s.world().entityCount(), stats.totalMillis(50), stats.totalMillis(99),
                 stats.totalMaxMillis(), s.world().stateHash());
     }
 

@@ -12,6 +12,7 @@ import java.nio.file.Path;
  * @param threads worker threads, counting the tick thread
  * @param seed    random seed
  * @param rate    ticks per second, 0 = as fast as possible
+ * @param warmup  first ticks left out of the tick-time figures (JIT warm-up); they still run and count
  * @param port    TCP port of the command server, 0 = ephemeral, -1 = no server
  * @param bind    address the server listens on
  * @param record  folder to record the run into, or null
@@ -20,7 +21,7 @@ import java.nio.file.Path;
  * @param dot     file to write the schedule graph (DOT) to, or null
  * @param quiet   no progress lines (the summary line is always printed)
  */
-public record RunOptions(int agents, int teams, long ticks, int threads, long seed, double rate, int port,
+public record RunOptions(int agents, int teams, long ticks, int threads, long seed, double rate, long warmup, int port,
         InetAddress bind, Path record, Path replay, Path trace, Path dot, boolean quiet) {
 
     /** Checks the values; each message names the option and its range. */
@@ -39,6 +40,9 @@ public record RunOptions(int agents, int teams, long ticks, int threads, long se
         }
         if (!(rate >= 0) || rate > 10_000) {
             throw new IllegalArgumentException("--rate must be 0 (as fast as possible) to 10000 ticks/s; got " + rate);
+        }
+        if (warmup < 0) {
+            throw new IllegalArgumentException("--warmup must be 0 or more ticks; got " + warmup);
         }
         if (port < -1 || port > 65_535) {
             throw new IllegalArgumentException("--port must be 0 (ephemeral) to 65535; got " + port);

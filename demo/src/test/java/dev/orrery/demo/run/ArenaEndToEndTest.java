@@ -28,7 +28,7 @@ class ArenaEndToEndTest {
     @Test
     void shouldAnswerClientsAndReplayTheRecordedRunToTheSameHash() throws Exception {
         Path recording = tmp.resolve("run");
-        RunOptions options = new RunOptions(2_000, 2, 0, 2, 7, 60, 0, ServerConfig.loopback(), recording, null, null,
+        RunOptions options = new RunOptions(2_000, 2, 0, 2, 7, 60, 0, 0, ServerConfig.loopback(), recording, null, null,
                 null, true);
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         DemoRun run = new DemoRun(options, new PrintStream(log, true, StandardCharsets.UTF_8));
