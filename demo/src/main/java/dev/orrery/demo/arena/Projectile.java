@@ -2,7 +2,7 @@ package dev.orrery.demo.arena;
 
 /**
  * A shot in flight. It flies for {@code ttl} seconds to its aim point; there it hits the
- * nearest enemy of its team within {@link ArenaSystems#HIT_RADIUS}, or misses, and is
+ * nearest agent of another team within 0.8 units, or misses, and is
  * removed at the end of that tick.
  *
  * @param team   the shooter's team
