@@ -1,61 +1,193 @@
 package dev.orrery.demo;
 
-import dev.orrery.ecs.World;
-import dev.orrery.ecs.component.Component;
-import dev.orrery.ecs.component.Field;
-import dev.orrery.ecs.query.Query;
+import dev.orrery.demo.net.LoadClient;
+import dev.orrery.demo.run.DemoRun;
+import dev.orrery.demo.run.RunOptions;
+import dev.orrery.demo.run.RunResult;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
- * A small headless example: spawns a crowd of moving agents, runs a few fixed-step ticks
- * over them chunk by chunk, and prints the summary line. It stands in for the server demo
- * until that lands.
+ * The demo's command line: runs the arena simulation (optionally serving clients, recording,
+ * replaying, tracing), or, with the {@code load} subcommand, drives a running server with
+ * the bundled load client. {@code --help} explains every option.
  *
- * <p>Usage: {@code java -jar demo/target/orrery-demo.jar [agents] [ticks]}.
+ * <p>The last line of a run is always
+ * {@code ticks=T entities=E p50_ms=A p99_ms=B max_ms=C hash=0x<16 hex digits>}.
+ *
+ * <p><b>Threading:</b> {@link #execute} runs the simulation on the calling thread; a
+ * Ctrl-C (shutdown hook) asks it to stop and waits briefly for the summary line.
  */
-public final class Main {
-    /** Position of an agent. */
-    public record Position(float x, float y) {
-    }
+@Command(name = "orrery-demo", mixinStandardHelpOptions = true, version = "orrery-demo 0.1.0",
+        subcommands = Main.Load.class, sortOptions = false,
+        description = {"Simulates an arena of agents in teams that steer, shoot and respawn, at a fixed tick rate, "
+                + "and prints a progress line a second and a summary line at the end.",
+            "Clients connect over TCP when --port is given (protocol: demo/PROTOCOL.md)."})
+public final class Main implements Callable<Integer> {
+    @Option(names = "--agents", paramLabel = "N", description = "Starting agents (default: ${DEFAULT-VALUE}).")
+    int agents = 100_000;
 
-    /** Velocity of an agent. */
-    public record Velocity(float x, float y) {
-    }
+    @Option(names = "--teams", paramLabel = "N", description = "Teams, 2 to 8 (default: ${DEFAULT-VALUE}).")
+    int teams = 2;
 
-    private Main() {
-    }
+    @Option(names = "--ticks", paramLabel = "N",
+            description = "Ticks to run; 0 runs until stopped with Ctrl-C (default: ${DEFAULT-VALUE}).")
+    long ticks = 300;
 
-    /** Runs the example. */
+    @Option(names = "--threads", paramLabel = "N",
+            description = "Worker threads counting the tick thread; any count gives the same hash "
+                    + "(default: the machine's processors, here ${DEFAULT-VALUE}).")
+    int threads = Runtime.getRuntime().availableProcessors();
+
+    @Option(names = "--seed", paramLabel = "N", description = "Random seed (default: ${DEFAULT-VALUE}).")
+    long seed = 42;
+
+    @Option(names = "--rate", paramLabel = "HZ",
+            description = "Ticks per second; 0 runs as fast as possible (default: ${DEFAULT-VALUE}).")
+    double rate = 60;
+
+    @Option(names = "--warmup", paramLabel = "N",
+            description = "Leave the first N ticks (JIT warm-up) out of the tick-time figures; they still run "
+                    + "(default: ${DEFAULT-VALUE}).")
+    long warmup = 0;
+
+    @Option(names = "--port", paramLabel = "PORT",
+            description = "Serve clients on this TCP port; 0 picks a free one (printed at start). "
+                    + "Without --port there is no server.")
+    Integer port;
+
+    @Option(names = "--bind", paramLabel = "ADDR",
+            description = "Address the server listens on (default: 127.0.0.1, this machine only).")
+    String bind = "127.0.0.1";
+
+    @Option(names = "--record", paramLabel = "DIR",
+            description = "Record the run into DIR (start snapshot, input journal, hashes) for --replay.")
+    Path record;
+
+    @Option(names = "--replay", paramLabel = "DIR",
+            description = "Replay a recording instead of a live run; ends with the recording's hash.")
+    Path replay;
+
+    @Option(names = "--trace", paramLabel = "FILE",
+            description = "Write a Chrome trace (JSON) of 5 ticks after warm-up to FILE.")
+    Path trace;
+
+    @Option(names = "--dot", paramLabel = "FILE", description = "Write the schedule's system graph (DOT) to FILE.")
+    Path dot;
+
+    @Option(names = "--quiet", description = "No progress lines; only the summary line.")
+    boolean quiet;
+
+    private PrintStream out = System.out;
+    private final CountDownLatch finished = new CountDownLatch(1);
+
+    /** Runs the command line and exits with its status. */
     public static void main(String[] args) {
-        int agents = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
-        int ticks = args.length > 1 ? Integer.parseInt(args[1]) : 60;
-        World world = new World();
-        Component<Position> pos = world.component(Position.class);
-        Component<Velocity> vel = world.component(Velocity.class);
-        for (int i = 0; i < agents; i++) {
-            float angle = (float) (i * 2.399963); // golden angle: a deterministic spread
-            world.spawn(new Position(i % 1000, i / 1000f), new Velocity((float) Math.cos(angle), (float) Math.sin(angle)));
+        System.exit(execute(args, System.out, System.err, true));
+    }
+
+    /**
+     * Runs the command line in this JVM, printing to {@code out} and {@code err}.
+     *
+     * @param stopOnShutdown register a shutdown hook that stops the run on Ctrl-C (false in tests)
+     * @return the exit status: 0 done, 1 failed, 2 bad options
+     */
+    public static int execute(String[] args, PrintStream out, PrintStream err, boolean stopOnShutdown) {
+        Main main = new Main();
+        main.out = out;
+        main.hook = stopOnShutdown;
+        CommandLine cl = new CommandLine(main);
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        cl.setExecutionExceptionHandler((e, line, parsed) -> {
+            line.getErr().println("orrery-demo: " + e.getMessage());
+            if (!(e instanceof IllegalArgumentException || e instanceof java.io.IOException)) {
+                e.printStackTrace(err);
+            }
+            return 1;
+        });
+        return cl.execute(args);
+    }
+
+    private boolean hook;
+
+    @Override
+    public Integer call() throws Exception {
+        InetAddress address = InetAddress.getByName(bind);
+        RunOptions options = new RunOptions(agents, teams, ticks, threads, seed, rate, warmup, port == null ? -1 : port,
+                address, record, replay, trace, dot, quiet);
+        DemoRun run = new DemoRun(options, out);
+        Thread shutdown = new Thread(() -> {
+            run.stop();
+            try {
+                finished.await(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "orrery-demo-shutdown");
+        if (hook) {
+            Runtime.getRuntime().addShutdownHook(shutdown);
         }
-        Query moving = world.query().with(pos, vel).build();
-        Field px = pos.field("x");
-        Field py = pos.field("y");
-        Field vx = vel.field("x");
-        Field vy = vel.field("y");
-        float dt = 1f / 60f;
-        long start = System.nanoTime();
-        for (int t = 0; t < ticks; t++) {
-            moving.forEachChunk(c -> {
-                float[] x = c.writeFloats(px);
-                float[] y = c.writeFloats(py);
-                float[] u = c.readFloats(vx);
-                float[] v = c.readFloats(vy);
-                for (int i = 0, n = c.size(); i < n; i++) {
-                    x[i] += u[i] * dt;
-                    y[i] += v[i] * dt;
-                }
-            });
+        try {
+            RunResult result = run.run();
+            out.println(result.summaryLine());
+            out.flush();
+            return 0;
+        } finally {
+            finished.countDown();
         }
-        double ms = (System.nanoTime() - start) / 1e6;
-        System.out.printf("ticks=%d entities=%d total_ms=%.1f hash=0x%016x%n", ticks, world.entityCount(), ms,
-                world.stateHash());
+    }
+
+    /** {@code load}: the bundled load client against a running server. */
+    @Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
+            description = "Opens N connections to a running demo server and sends MOVE, SPAWN, GET and SET commands "
+                    + "at a rate, then prints what came back.")
+    static final class Load implements Callable<Integer> {
+        @CommandLine.ParentCommand
+        Main parent;
+
+        @Option(names = "--host", paramLabel = "HOST", description = "Server host (default: ${DEFAULT-VALUE}).")
+        String host = "127.0.0.1";
+
+        @Option(names = "--warmup", paramLabel = "N",
+            description = "Leave the first N ticks (JIT warm-up) out of the tick-time figures; they still run "
+                    + "(default: ${DEFAULT-VALUE}).")
+    long warmup = 0;
+
+    @Option(names = "--port", paramLabel = "PORT", required = true, description = "Server port.")
+        int port;
+
+        @Option(names = "--connections", paramLabel = "N", description = "Connections (default: ${DEFAULT-VALUE}).")
+        int connections = 4;
+
+        @Option(names = "--rate", paramLabel = "N",
+                description = "Commands per second over all connections; 0 = as fast as replies allow "
+                        + "(default: ${DEFAULT-VALUE}).")
+        int rate = 1000;
+
+        @Option(names = "--seconds", paramLabel = "S", description = "How long to send (default: ${DEFAULT-VALUE}).")
+        long seconds = 10;
+
+        @Option(names = "--max-commands", paramLabel = "N",
+                description = "Most commands to send (default: ${DEFAULT-VALUE}).")
+        long maxCommands = 1_000_000;
+
+        @Override
+        public Integer call() throws Exception {
+            LoadClient.Options o = LoadClient.Options.defaults(host, port).withConnections(connections).withRate(rate)
+                    .withDuration(Duration.ofSeconds(seconds)).withMaxCommands(maxCommands);
+            LoadClient.Report report = new LoadClient(o).run();
+            parent.out.println(report.summaryLine());
+            return 0;
+        }
     }
 }

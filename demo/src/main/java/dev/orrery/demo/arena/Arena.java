@@ -1,0 +1,329 @@
+package dev.orrery.demo.arena;
+
+import dev.orrery.demo.net.ClientCommand;
+import dev.orrery.demo.net.ClientReplies;
+import dev.orrery.demo.net.ErrorCode;
+import dev.orrery.ecs.World;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Field;
+import dev.orrery.ecs.component.FieldType;
+import dev.orrery.ecs.prototype.Template;
+import dev.orrery.ecs.query.Query;
+import dev.orrery.engine.input.InputBatch;
+import dev.orrery.engine.random.CounterRandom;
+import dev.orrery.engine.tick.Simulation;
+import dev.orrery.engine.world.Resources;
+import dev.orrery.scheduler.access.ResourceKey;
+import java.util.Objects;
+
+/**
+ * The arena simulation: teams of agents that steer by their neighbours, walk where their
+ * squad is sent, and shoot projectiles at the nearest enemy in range; dead agents come back
+ * from their team's template. This class owns the world's components and templates, builds
+ * the {@link Simulation} (systems in {@link ArenaSystems}), applies client commands taken
+ * from the {@link Simulation#INPUTS} resource, and answers {@code GET}s between ticks.
+ *
+ * <p>Every agent is spawned from a {@link Template} named after its team, holding two
+ * instances of {@link Weapon} named {@code Primary} and {@code Secondary}; clients read and
+ * write any field by instance name ({@code GET <agent> Secondary damage}).
+ *
+ * <p>Build it twice with the same {@link ArenaConfig} and you get the same world: a replay
+ * builds a fresh arena without {@link #populate()} and restores the recorded snapshot.
+ *
+ * <p><b>Threading:</b> build, populate, tick and answer on one thread, the tick thread.
+ * {@link #replies(ClientReplies)} may be set from that thread between ticks.
+ */
+public final class Arena {
+    /** The spatial grid resource, rebuilt each tick. */
+    public static final ResourceKey<SpatialGrid> GRID = ResourceKey.of("Grid", SpatialGrid.class);
+    /** The squads' destinations. */
+    public static final ResourceKey<SquadTargets> SQUADS = ResourceKey.of("Squads", SquadTargets.class);
+    /** Running totals. */
+    public static final ResourceKey<ArenaStats> STATS = ResourceKey.of("Stats", ArenaStats.class);
+
+    static final int STREAM_PLACE_X = 11;
+    static final int STREAM_PLACE_Y = 12;
+    static final int STREAM_SQUAD = 13;
+    static final int STREAM_COOLDOWN = 14;
+
+    private final ArenaConfig config;
+    private final World world = new World();
+    final Component<Position> position;
+    final Component<Velocity> velocity;
+    final Component<Agent> agent;
+    final Component<Health> health;
+    final Component<Weapon> primary;
+    final Component<Weapon> secondary;
+    final Component<Target> target;
+    final Component<Projectile> projectile;
+    final Query agents;
+    final Query projectiles;
+    final Query movers;
+    private final Template[] templates;
+    private final SquadTargets squads = new SquadTargets();
+    private final ArenaStats stats = new ArenaStats();
+    private final SpatialGrid grid;
+    private final byte[] scratch = new byte[InputCodec.MAX_PAYLOAD + 16];
+    private Simulation sim;
+    private Resources resources;
+    private ClientReplies replies = ClientReplies.discarding();
+
+    /** An arena with its components and templates registered and no entities yet. */
+    public Arena(ArenaConfig config) {
+        this.config = Objects.requireNonNull(config, "config");
+        position = world.component(Position.class);
+        velocity = world.component(Velocity.class);
+        agent = world.component(Agent.class);
+        health = world.component(Health.class);
+        primary = world.component(Weapon.class, "Primary");
+        secondary = world.component(Weapon.class, "Secondary");
+        target = world.component(Target.class);
+        projectile = world.component(Projectile.class);
+        agents = world.query().with(position, velocity, agent, health, primary, secondary, target).build();
+        projectiles = world.query().with(position, projectile).build();
+        movers = world.query().with(position, velocity).build();
+        templates = new Template[config.teams()];
+        for (int t = 0; t < templates.length; t++) {
+            templates[t] = Template.named("Team" + t)
+                    .with(position, new Position(0, 0))
+                    .with(velocity, new Velocity(0, 0))
+                    .with(agent, new Agent(t, 0))
+                    .with(health, new Health(100f))
+                    .with(primary, new Weapon(0f, 1.5f + 0.25f * t, 10f, 16f, 0.6f))
+                    .with(secondary, new Weapon(1f, 4f, 25f, 10f, 1.2f))
+                    .with(target, new Target(0L, 0f, 0f))
+                    .build();
+        }
+        grid = new SpatialGrid(config.side(), ArenaConfig.CELL);
+        CounterRandom start = new CounterRandom(config.seed());
+        float side = config.side();
+        for (int s = 0; s < SquadTargets.SQUADS; s++) {
+            squads.set(s, start.nextFloat(-1, s, STREAM_PLACE_X) * side, start.nextFloat(-1, s, STREAM_PLACE_Y) * side);
+        }
+    }
+
+    /** The configuration. */
+    public ArenaConfig config() {
+        return config;
+    }
+
+    /** The world. */
+    public World world() {
+        return world;
+    }
+
+    /** The template agents of {@code team} are spawned and respawned from. */
+    public Template template(int team) {
+        return templates[team];
+    }
+
+    /** Running totals. */
+    public ArenaStats stats() {
+        return stats;
+    }
+
+    /** Where replies to {@code SET} and {@code GET} go (default: nowhere). */
+    public void replies(ClientReplies to) {
+        this.replies = Objects.requireNonNull(to, "replies");
+    }
+
+    /**
+     * Builds the simulation over this arena's world with its systems; call once.
+     *
+     * @param workers   worker threads, counting the tick thread
+     * @param hashEvery hash the world every this many ticks (0: never) for recordings
+     */
+    public Simulation build(int workers, int hashEvery) {
+        if (sim != null) {
+            throw new IllegalStateException("this arena's simulation is already built; build a new Arena");
+        }
+        Simulation.Builder b = Simulation.builder(world).seed(config.seed()).workers(workers).hashEvery(hashEvery)
+                .resource(GRID, grid)
+                .resource(SQUADS, squads, SquadTargets.CODEC)
+                .resource(STATS, stats);
+        resources = b.resources();
+        ArenaSystems systems = new ArenaSystems(this, resources);
+        sim = b.systems(systems::declare).build();
+        return sim;
+    }
+
+    /** Spawns the starting agents, dealt to teams in turn, at places drawn from the seed. */
+    public void populate() {
+        int n = config.agents();
+        int teams = config.teams();
+        for (int t = 0; t < teams; t++) {
+            int count = n / teams + (t < n % teams ? 1 : 0);
+            if (count > 0) {
+                place(world.spawnMany(templates[t], count), t, -1);
+            }
+        }
+    }
+
+    private void place(long[] ids, int team, long tick) {
+        CounterRandom rnd = new CounterRandom(config.seed());
+        float side = config.side();
+        for (long e : ids) {
+            float x = rnd.nextFloat(tick, e, STREAM_PLACE_X) * side;
+            float y = rnd.nextFloat(tick, e, STREAM_PLACE_Y) * side;
+            world.set(e, position, new Position(x, y));
+            world.set(e, agent, new Agent(team, rnd.nextInt(tick, e, STREAM_SQUAD, SquadTargets.SQUADS)));
+            // Stagger the first shots, so agents do not all fire on one tick.
+            Weapon p = (Weapon) templates[team].value(4);
+            world.set(e, primary, withCooldown(p, rnd.nextFloat(tick, e, STREAM_COOLDOWN) * p.reload()));
+            Weapon q = (Weapon) templates[team].value(5);
+            world.set(e, secondary, withCooldown(q, rnd.nextFloat(tick, e, STREAM_COOLDOWN + 1) * q.reload()));
+        }
+    }
+
+    private static Weapon withCooldown(Weapon w, float cooldown) {
+        return new Weapon(cooldown, w.reload(), w.damage(), w.speed(), w.spread());
+    }
+
+    /** Agents alive now. */
+    public int agentCount() {
+        return agents.count();
+    }
+
+    /** Projectiles in flight now. */
+    public int projectileCount() {
+        return projectiles.count();
+    }
+
+    /** The {@code STATE} summary text: teams, agents, projectiles and totals. */
+    public String summary() {
+        return "teams=" + config.teams() + " agents=" + agentCount() + " projectiles=" + projectileCount() + " hits="
+                + stats.hits + " kills=" + stats.kills;
+    }
+
+    // ---------------------------------------------------------------- inputs (tick thread, exclusive system)
+
+    /** Applies this tick's {@code MOVE}, {@code SPAWN} and {@code SET} inputs; run by the input system. */
+    void applyInputs(InputBatch in, long tick) {
+        for (int i = 0, n = in.size(); i < n; i++) {
+            switch (in.type(i)) {
+                case InputCodec.MOVE -> {
+                    float side = config.side();
+                    // from the resources, not the field: a restored snapshot replaces the object
+                    resources.get(SQUADS).set(SquadTargets.squadOf(in.payloadInt(i, 16)), clamp(in.payloadFloat(i, 20), side),
+                            clamp(in.payloadFloat(i, 24), side));
+                }
+                case InputCodec.SPAWN -> {
+                    long client = InputCodec.clientId(in, i);
+                    int team = (int) Math.floorMod(client, (long) config.teams());
+                    int count = in.payloadInt(i, 16);
+                    place(world.spawnMany(templates[team], count), team, tick);
+                    stats.spawnedByClients += count;
+                }
+                case InputCodec.SET -> applySet(in, i);
+                default -> { } // an input type of a later version: ignored, so old journals stay readable
+            }
+        }
+    }
+
+    private static float clamp(float v, float side) {
+        return v < 0 ? 0 : Math.min(v, Math.nextDown(side));
+    }
+
+    private void applySet(InputBatch in, int i) {
+        long client = InputCodec.clientId(in, i);
+        long request = InputCodec.requestId(in, i);
+        long entity = in.payloadLong(i, 16);
+        int kind = in.payloadByte(i, 24);
+        double value = in.payloadDouble(i, 25);
+        String comp = InputCodec.setComponent(in, i, scratch);
+        String fieldName = InputCodec.setField(in, i, scratch);
+        Field field = resolve(client, request, entity, comp, fieldName);
+        if (field == null) {
+            return;
+        }
+        Object boxed = convert(field.type(), kind, value);
+        if (boxed == null) {
+            replies.replyError(client, request, ErrorCode.BAD_VALUE, comp + "." + fieldName + " is "
+                    + field.type().javaType().getSimpleName() + "; the value does not fit it, so send a "
+                    + describe(field.type()));
+            return;
+        }
+        world.setProperty(entity, comp, fieldName, boxed);
+        replies.reply(client, request, "");
+    }
+
+    /** The field, or null after replying NOT_FOUND naming what is missing. */
+    private Field resolve(long client, long request, long entity, String comp, String fieldName) {
+        if (!world.isAlive(entity)) {
+            replies.replyError(client, request, ErrorCode.NOT_FOUND, "entity " + entity
+                    + " is not alive; agents die and respawn with new ids, so GET an id from a recent STATE or spawn");
+            return null;
+        }
+        Component<?> c = world.findComponent(entity, comp);
+        if (c == null) {
+            replies.replyError(client, request, ErrorCode.NOT_FOUND, "entity " + entity + " has no component named '"
+                    + comp + "'; agents have Position, Velocity, Agent, Health, Primary, Secondary, Target");
+            return null;
+        }
+        for (Field f : c.fields()) {
+            if (f.name().equals(fieldName)) {
+                return f;
+            }
+        }
+        StringBuilder names = new StringBuilder();
+        for (Field f : c.fields()) {
+            names.append(names.length() == 0 ? "" : ", ").append(f.name());
+        }
+        replies.replyError(client, request, ErrorCode.NOT_FOUND, comp + " has no field '" + fieldName
+                + "'; its fields are " + names);
+        return null;
+    }
+
+    private static Object convert(FieldType type, int kind, double v) {
+        if (kind == InputCodec.UNREADABLE || Double.isNaN(v)) {
+            return null;
+        }
+        switch (type) {
+            case BOOLEAN:
+                return kind == InputCodec.BOOLEAN ? Boolean.valueOf(v != 0) : null;
+            case FLOAT:
+                return kind == InputCodec.NUMBER && Math.abs(v) <= Float.MAX_VALUE ? Float.valueOf((float) v) : null;
+            case DOUBLE:
+                return kind == InputCodec.NUMBER ? Double.valueOf(v) : null;
+            case INT:
+                return kind == InputCodec.NUMBER && v == Math.rint(v) && v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE
+                        ? Integer.valueOf((int) v) : null;
+            case LONG:
+                return kind == InputCodec.NUMBER && v == Math.rint(v) && Math.abs(v) < 0x1p53 ? Long.valueOf((long) v)
+                        : null;
+            default:
+                return null;
+        }
+    }
+
+    private static String describe(FieldType type) {
+        switch (type) {
+            case BOOLEAN:
+                return "true or false";
+            case INT:
+            case LONG:
+            case SHORT:
+            case BYTE:
+                return "whole number in the field's range";
+            default:
+                return "finite decimal number";
+        }
+    }
+
+    /**
+     * Answers a {@code GET} from the current world: {@code OK <n> <value>}, or
+     * {@code NOT_FOUND} naming the missing entity, component or field. Call between ticks.
+     */
+    public void answer(ClientCommand.GetProperty get, ClientReplies to) {
+        ClientReplies saved = replies;
+        replies = to;
+        try {
+            Field f = resolve(get.clientId(), get.requestId(), get.entity(), get.component(), get.field());
+            if (f != null) {
+                to.reply(get.clientId(), get.requestId(), String.valueOf(world.getValue(get.entity(), f)));
+            }
+        } finally {
+            replies = saved;
+        }
+    }
+}

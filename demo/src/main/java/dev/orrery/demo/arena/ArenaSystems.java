@@ -1,0 +1,391 @@
+package dev.orrery.demo.arena;
+
+import dev.orrery.ecs.World;
+import dev.orrery.ecs.command.CommandBuffer;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Field;
+import dev.orrery.ecs.prototype.PropertyHandle;
+import dev.orrery.ecs.prototype.Template;
+import dev.orrery.ecs.query.ChunkView;
+import dev.orrery.engine.random.CounterRandom;
+import dev.orrery.engine.tick.Clock;
+import dev.orrery.engine.tick.Simulation;
+import dev.orrery.engine.world.Resources;
+import dev.orrery.scheduler.Schedule;
+import dev.orrery.scheduler.executor.JobContext;
+import dev.orrery.scheduler.graph.Phase;
+
+/**
+ * The arena's systems, in tick order:
+ *
+ * <pre>
+ * PreUpdate   inputs       exclusive  MOVE / SPAWN / SET from the Inputs resource
+ *             grid         exclusive  rebuild the SpatialGrid from agents' positions
+ * Update      steer        parallel   neighbours from the grid: separation, squad seek,
+ *                                     nearest enemy in range into Target (half the agents
+ *                                     each tick, alternating by id)
+ *             fire         parallel   Primary and Secondary weapons; shots spawn
+ *                                     projectiles through the job's command buffer
+ *             move         parallel   position += velocity (agents and projectiles)
+ *             fly          parallel   projectiles land: hit the nearest enemy or miss
+ *             -- sync: projectiles fired this tick appear
+ * PostUpdate  damage       exclusive  hits lower Health.hp through a PropertyHandle (by name)
+ *             expire       parallel   landed projectiles despawn (command buffer)
+ *             reap         parallel   dead agents despawn; a new one spawns from the team's
+ *                                     template (command buffer)
+ *             -- sync: despawns and respawns applied
+ * </pre>
+ *
+ * <p>All randomness comes from the {@link Simulation#RANDOM} resource keyed by tick and
+ * entity, and all structural changes go through command buffers or exclusive systems, so
+ * the world after each tick is the same on any number of workers.
+ *
+ * <p><b>Threading:</b> the parallel bodies run on the scheduler's workers, one chunk at a
+ * time, and touch only their chunk, read-only resources and their job's command buffer.
+ */
+final class ArenaSystems {
+    /** A projectile hits the nearest enemy within this distance of where it lands. */
+    static final float HIT_RADIUS = 0.8f;
+    static final float SEPARATION = 1.2f;
+    static final float MAX_SPEED = 3f;
+    static final int MAX_NEIGHBOURS = 24;
+    /**
+     * Each agent steers (scans its neighbours, picks a target) on one tick in this many, by
+     * its id: halves the dominant cost, and at 60 Hz a 30 Hz steering update is not visible.
+     */
+    static final int STEER_SLICES = 2;
+    static final int STREAM_AIM_X = 1;
+    static final int STREAM_AIM_Y = 2;
+    static final int STREAM_AIM2_X = 3;
+    static final int STREAM_AIM2_Y = 4;
+    /** Rows per job for the heavy systems, so 100 000 agents split into many jobs. */
+    static final int BATCH = 2048;
+
+    private final Arena arena;
+    private final Resources res;
+    private final float side;
+    private final float arrive;
+    private final Field px;
+    private final Field py;
+    private final Field vx;
+    private final Field vy;
+    private final Field team;
+    private final Field squad;
+    private final Field hp;
+    private final Field targetEntity;
+    private final Field targetX;
+    private final Field targetY;
+    private final Field projTeam;
+    private final Field projState;
+    private final Field projDamage;
+    private final Field projTtl;
+    private final Field projVictim;
+
+    ArenaSystems(Arena arena, Resources resources) {
+        this.arena = arena;
+        this.res = resources;
+        this.side = arena.config().side();
+        this.arrive = side / 8f;
+        px = arena.position.field("x");
+        py = arena.position.field("y");
+        vx = arena.velocity.field("x");
+        vy = arena.velocity.field("y");
+        team = arena.agent.field("team");
+        squad = arena.agent.field("squad");
+        hp = arena.health.field("hp");
+        targetEntity = arena.target.field("entity");
+        targetX = arena.target.field("x");
+        targetY = arena.target.field("y");
+        projTeam = arena.projectile.field("team");
+        projState = arena.projectile.field("state");
+        projDamage = arena.projectile.field("damage");
+        projTtl = arena.projectile.field("ttl");
+        projVictim = arena.projectile.field("victim");
+    }
+
+    void declare(Schedule.Builder s) {
+        Arena a = arena;
+        s.system("inputs").inPhase(Phase.PRE_UPDATE).readsResource(Simulation.INPUTS, Simulation.CLOCK)
+                .writesResource(Arena.SQUADS, Arena.STATS)
+                .exclusive(w -> a.applyInputs(res.get(Simulation.INPUTS), res.get(Simulation.CLOCK).tick()));
+        s.system("grid").inPhase(Phase.PRE_UPDATE).after("inputs").writesResource(Arena.GRID)
+                .exclusive(w -> res.get(Arena.GRID).rebuild(a.agents, px, py, team));
+        s.system("steer").query(a.agents).reads(a.position, a.agent).writes(a.velocity, a.target)
+                .readsResource(Arena.GRID, Arena.SQUADS, Simulation.CLOCK).minBatchRows(BATCH)
+                .forEachChunk(this::steer);
+        s.system("fire").query(a.agents).reads(a.position, a.agent, a.target).writes(a.primary, a.secondary)
+                .readsResource(Simulation.CLOCK, Simulation.RANDOM).minBatchRows(BATCH).forEachChunk(this::fire);
+        s.system("move").query(a.movers).reads(a.velocity).writes(a.position).readsResource(Simulation.CLOCK)
+                .minBatchRows(BATCH * 4).forEachChunk(this::move);
+        s.system("fly").query(a.projectiles).reads(a.position).writes(a.projectile)
+                .readsResource(Simulation.CLOCK, Arena.GRID).minBatchRows(BATCH).forEachChunk(this::fly);
+        PropertyHandle health = a.world().property("Health", "hp");
+        s.system("damage").inPhase(Phase.POST_UPDATE).exclusive(w -> damage(w, health));
+        s.system("expire").inPhase(Phase.POST_UPDATE).query(a.projectiles).reads(a.projectile)
+                .minBatchRows(BATCH * 4).forEachChunk(this::expire);
+        s.system("reap").inPhase(Phase.POST_UPDATE).query(a.agents).reads(a.health, a.agent)
+                .readsResource(Simulation.CLOCK, Simulation.RANDOM).minBatchRows(BATCH * 4).forEachChunk(this::reap);
+    }
+
+    private void steer(JobContext job) {
+        ChunkView c = job.chunk();
+        SpatialGrid g = res.get(Arena.GRID);
+        SquadTargets sq = res.get(Arena.SQUADS);
+        float[] x = c.readFloats(px);
+        float[] y = c.readFloats(py);
+        int[] tm = c.readInts(team);
+        int[] sqd = c.readInts(squad);
+        float[] u = c.writeFloats(vx);
+        float[] v = c.writeFloats(vy);
+        long[] te = c.writeLongs(targetEntity);
+        float[] tx = c.writeFloats(targetX);
+        float[] ty = c.writeFloats(targetY);
+        long[] ids = c.entities();
+        float range2 = ArenaConfig.CELL * ArenaConfig.CELL;
+        float sep2 = SEPARATION * SEPARATION;
+        int last = g.columns() - 1;
+        float[] pk = g.packed();
+        int slice = (int) (res.get(Simulation.CLOCK).tick() % STEER_SLICES);
+        for (int r = 0, n = c.size(); r < n; r++) {
+            if ((int) (ids[r] % STEER_SLICES) != slice) {
+                continue; // time-sliced: each agent steers every STEER_SLICES-th tick
+            }
+            float x0 = x[r];
+            float y0 = y[r];
+            int myTeam = tm[r];
+            int cx = g.cellCoordinate(x0);
+            int cy = g.cellCoordinate(y0);
+            float sx = 0;
+            float sy = 0;
+            float best = range2;
+            int bestSlot = -1;
+            int seen = 0;
+            // Three contiguous runs of slots: cells (cx-1..cx+1) of rows cy-1..cy+1.
+            int gx0 = Math.max(cx - 1, 0);
+            int gx1 = Math.min(cx + 1, last);
+            for (int gy = Math.max(cy - 1, 0), gy1 = Math.min(cy + 1, last); gy <= gy1 && seen < MAX_NEIGHBOURS; gy++) {
+                int end = Math.min(g.end(gx1, gy), g.start(gx0, gy) + MAX_NEIGHBOURS - seen);
+                for (int sl = g.start(gx0, gy); sl < end; sl++) {
+                    float dx = x0 - pk[3 * sl];
+                    float dy = y0 - pk[3 * sl + 1];
+                    float d2 = dx * dx + dy * dy;
+                    if (d2 < sep2 && d2 > 1e-6f) {
+                        float w = 1f / d2;
+                        sx += dx * w;
+                        sy += dy * w;
+                    }
+                    if (d2 < best && Float.floatToRawIntBits(pk[3 * sl + 2]) != myTeam) {
+                        best = d2;
+                        bestSlot = sl;
+                    }
+                }
+                seen += end - g.start(gx0, gy);
+            }
+            if (bestSlot >= 0) {
+                te[r] = g.entity(bestSlot);
+                tx[r] = g.x(bestSlot);
+                ty[r] = g.y(bestSlot);
+            } else {
+                te[r] = 0L;
+            }
+            int s = sqd[r];
+            float dx = sq.x(s) - x0;
+            float dy = sq.y(s) - y0;
+            float d = (float) Math.sqrt(dx * dx + dy * dy) + 1e-3f;
+            float dvx;
+            float dvy;
+            if (d > arrive) { // walk towards the squad's point
+                dvx = dx / d * MAX_SPEED;
+                dvy = dy / d * MAX_SPEED;
+            } else { // circle it slowly, so squads keep mixing
+                dvx = -dy / d * (MAX_SPEED * 0.4f);
+                dvy = dx / d * (MAX_SPEED * 0.4f);
+            }
+            dvx += sx * 0.5f;
+            dvy += sy * 0.5f;
+            float nu = u[r] + (dvx - u[r]) * 0.2f;
+            float nv = v[r] + (dvy - v[r]) * 0.2f;
+            float sp2 = nu * nu + nv * nv;
+            float max = MAX_SPEED * 1.5f;
+            if (sp2 > max * max) {
+                float k = max / (float) Math.sqrt(sp2);
+                nu *= k;
+                nv *= k;
+            }
+            u[r] = nu;
+            v[r] = nv;
+        }
+    }
+
+    private void fire(JobContext job) {
+        ChunkView c = job.chunk();
+        CommandBuffer cmds = job.commands();
+        Clock clock = res.get(Simulation.CLOCK);
+        CounterRandom rnd = res.get(Simulation.RANDOM);
+        long tick = clock.tick();
+        float dt = (float) clock.stepSeconds();
+        float[] x = c.readFloats(px);
+        float[] y = c.readFloats(py);
+        int[] tm = c.readInts(team);
+        long[] te = c.readLongs(targetEntity);
+        float[] tx = c.readFloats(targetX);
+        float[] ty = c.readFloats(targetY);
+        long[] ids = c.entities();
+        fireWeapon(c, arena.primary, cmds, rnd, tick, dt, x, y, tm, te, tx, ty, ids, STREAM_AIM_X, STREAM_AIM_Y);
+        fireWeapon(c, arena.secondary, cmds, rnd, tick, dt, x, y, tm, te, tx, ty, ids, STREAM_AIM2_X, STREAM_AIM2_Y);
+    }
+
+    private void fireWeapon(ChunkView c, Component<Weapon> weapon, CommandBuffer cmds, CounterRandom rnd, long tick,
+            float dt, float[] x, float[] y, int[] tm, long[] te, float[] tx, float[] ty, long[] ids, int streamX,
+            int streamY) {
+        float[] cool = c.writeFloats(weapon.field(0));
+        float[] reload = c.readFloats(weapon.field(1));
+        float[] damage = c.readFloats(weapon.field(2));
+        float[] speed = c.readFloats(weapon.field(3));
+        float[] spread = c.readFloats(weapon.field(4));
+        for (int r = 0, n = c.size(); r < n; r++) {
+            float cd = cool[r] - dt;
+            if (cd > 0) {
+                cool[r] = cd;
+                continue;
+            }
+            if (te[r] == 0L) {
+                cool[r] = 0;
+                continue;
+            }
+            long e = ids[r];
+            float ax = tx[r] + (rnd.nextFloat(tick, e, streamX) * 2 - 1) * spread[r];
+            float ay = ty[r] + (rnd.nextFloat(tick, e, streamY) * 2 - 1) * spread[r];
+            float dx = ax - x[r];
+            float dy = ay - y[r];
+            float dist = (float) Math.sqrt(dx * dx + dy * dy);
+            float ttl = Math.max(dist / Math.max(speed[r], 0.1f), dt);
+            long p = cmds.spawn();
+            cmds.add(p, arena.position, new Position(x[r], y[r]));
+            cmds.add(p, arena.velocity, new Velocity(dx / ttl, dy / ttl));
+            cmds.add(p, arena.projectile, new Projectile(tm[r], Projectile.FLYING, damage[r], ttl, 0L));
+            cool[r] = cd + Math.max(reload[r], dt);
+        }
+    }
+
+    private void move(JobContext job) {
+        ChunkView c = job.chunk();
+        float dt = (float) res.get(Simulation.CLOCK).stepSeconds();
+        float[] x = c.writeFloats(px);
+        float[] y = c.writeFloats(py);
+        float[] u = c.readFloats(vx);
+        float[] v = c.readFloats(vy);
+        float hi = Math.nextDown(side);
+        for (int r = 0, n = c.size(); r < n; r++) {
+            x[r] = Math.max(0f, Math.min(hi, x[r] + u[r] * dt));
+            y[r] = Math.max(0f, Math.min(hi, y[r] + v[r] * dt));
+        }
+    }
+
+    private void fly(JobContext job) {
+        ChunkView c = job.chunk();
+        SpatialGrid g = res.get(Arena.GRID);
+        float dt = (float) res.get(Simulation.CLOCK).stepSeconds();
+        float[] x = c.readFloats(px);
+        float[] y = c.readFloats(py);
+        int[] tm = c.readInts(projTeam);
+        int[] state = c.writeInts(projState);
+        float[] ttl = c.writeFloats(projTtl);
+        long[] victim = c.writeLongs(projVictim);
+        for (int r = 0, n = c.size(); r < n; r++) {
+            if (state[r] != Projectile.FLYING) {
+                continue;
+            }
+            float t = ttl[r] - dt;
+            ttl[r] = t;
+            if (t > 1e-6f) {
+                continue;
+            }
+            int slot = g.nearestEnemy(x[r], y[r], tm[r], HIT_RADIUS);
+            if (slot >= 0) {
+                state[r] = Projectile.HIT;
+                victim[r] = g.entity(slot);
+            } else {
+                state[r] = Projectile.MISSED;
+            }
+        }
+    }
+
+    /** Exclusive: applies every landed hit in query order, through the "Health"."hp" property. */
+    private void damage(World w, PropertyHandle health) {
+        ArenaStats stats = res.get(Arena.STATS);
+        arena.projectiles.forEachChunk(c -> {
+            int[] state = c.readInts(projState);
+            float[] dmg = c.readFloats(projDamage);
+            long[] victim = c.readLongs(projVictim);
+            for (int r = 0, n = c.size(); r < n; r++) {
+                if (state[r] == Projectile.MISSED) {
+                    stats.misses++;
+                } else if (state[r] == Projectile.HIT) {
+                    stats.hits++;
+                    long v = victim[r];
+                    if (w.isAlive(v)) {
+                        float before = health.getFloat(v);
+                        float after = before - dmg[r];
+                        health.setFloat(v, after);
+                        if (before > 0 && after <= 0) {
+                            stats.kills++;
+                        }
+                    }
+                }
+            }
+        });
+    }
+
+    private void expire(JobContext job) {
+        ChunkView c = job.chunk();
+        CommandBuffer cmds = job.commands();
+        int[] state = c.readInts(projState);
+        long[] ids = c.entities();
+        for (int r = 0, n = c.size(); r < n; r++) {
+            if (state[r] != Projectile.FLYING) {
+                cmds.despawn(ids[r]);
+            }
+        }
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private void reap(JobContext job) {
+        ChunkView c = job.chunk();
+        float[] life = c.readFloats(hp);
+        int n = c.size();
+        int r = 0;
+        while (r < n && life[r] > 0) {
+            r++;
+        }
+        if (r == n) {
+            return;
+        }
+        CommandBuffer cmds = job.commands();
+        CounterRandom rnd = res.get(Simulation.RANDOM);
+        long tick = res.get(Simulation.CLOCK).tick();
+        int[] tm = c.readInts(team);
+        int[] sqd = c.readInts(squad);
+        long[] ids = c.entities();
+        for (; r < n; r++) {
+            if (life[r] > 0) {
+                continue;
+            }
+            long dead = ids[r];
+            cmds.despawn(dead);
+            Template t = arena.template(tm[r]);
+            long fresh = cmds.spawn();
+            for (int i = 0; i < t.size(); i++) {
+                Component col = t.column(i);
+                Object value = t.value(i);
+                if (col == arena.position) {
+                    value = new Position(rnd.nextFloat(tick, dead, Arena.STREAM_PLACE_X) * side,
+                            rnd.nextFloat(tick, dead, Arena.STREAM_PLACE_Y) * side);
+                } else if (col == arena.agent) {
+                    value = new Agent(tm[r], sqd[r]);
+                }
+                cmds.add(fresh, col, value);
+            }
+        }
+    }
+}

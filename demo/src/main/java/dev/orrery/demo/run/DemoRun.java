@@ -1,0 +1,323 @@
+package dev.orrery.demo.run;
+
+import dev.orrery.demo.arena.Arena;
+import dev.orrery.demo.arena.ArenaConfig;
+import dev.orrery.demo.arena.InputCodec;
+import dev.orrery.demo.net.ClientReplies;
+import dev.orrery.demo.net.CommandServer;
+import dev.orrery.demo.net.ServerConfig;
+import dev.orrery.engine.input.InputPipeline;
+import dev.orrery.engine.replay.JournalInputSource;
+import dev.orrery.engine.replay.RunRecorder;
+import dev.orrery.engine.tick.Simulation;
+import dev.orrery.engine.trace.ChromeTrace;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One run of the demo: a live arena (optionally serving clients and recording), or the
+ * replay of a recording. Prints a progress line per second and returns the
+ * {@link RunResult} whose {@link RunResult#summaryLine()} the command line prints last.
+ *
+ * <p>A live run: build the arena and spawn its agents; start the input pipeline (through a
+ * {@link RunRecorder} when recording, which first writes the starting snapshot); start the
+ * {@link CommandServer} if a port was given; then tick at the rate asked. After every tick
+ * the tick thread answers waiting {@code GET}s; once a second it pushes a {@code STATE} line
+ * to clients and prints progress. A recording folder also gets {@value #PARAMETERS}, the
+ * arena's size, teams and seed, so {@code --replay} can build the same arena.
+ *
+ * <p><b>Threading:</b> {@link #run()} runs on the calling thread, which becomes the tick
+ * thread, and returns when the run ends. {@link #stop()}, {@link #awaitStarted} and
+ * {@link #port()} may be called from any thread.
+ */
+public final class DemoRun {
+    /** The arena parameters file in a recording folder. */
+    public static final String PARAMETERS = "arena.properties";
+    /** Hash the world this often while recording, so a replay checks it along the way. */
+    public static final int RECORD_HASH_EVERY = 60;
+    private static final long SECOND = 1_000_000_000L;
+    private static final int TRACE_TICKS = 5;
+
+    private final RunOptions options;
+    private final PrintStream out;
+    private final CountDownLatch started = new CountDownLatch(1);
+    private volatile Simulation sim;
+    private volatile boolean stopRequested;
+    private volatile int port = -1;
+
+    /** A run with these options, printing to {@code out}. */
+    public DemoRun(RunOptions options, PrintStream out) {
+        this.options = Objects.requireNonNull(options, "options");
+        this.out = Objects.requireNonNull(out, "out");
+    }
+
+    /** Asks the run to end after the tick in progress (it still prints its summary). Any thread. */
+    public void stop() {
+        stopRequested = true;
+        Simulation s = sim;
+        if (s != null) {
+            s.stop();
+        }
+    }
+
+    /** Waits until the run is ticking (and its server, if any, listening); false on time-out. */
+    public boolean awaitStarted(long timeout, TimeUnit unit) throws InterruptedException {
+        return started.await(timeout, unit);
+    }
+
+    /** The server's port once started, or -1 without a server. */
+    public int port() {
+        return port;
+    }
+
+    /** Runs to the end. */
+    public RunResult run() throws IOException {
+        try {
+            return options.replay() != null ? replay() : live();
+        } finally {
+            started.countDown();
+        }
+    }
+
+    private RunResult live() throws IOException {
+        ArenaConfig config = new ArenaConfig(options.agents(), options.teams(), options.seed());
+        Arena arena = new Arena(config);
+        arena.populate();
+        boolean recording = options.record() != null;
+        TickStats stats = new TickStats();
+        long[] ticksRun = {0};
+        try (Simulation s = arena.build(options.threads(), recording ? RECORD_HASH_EVERY : 0)) {
+            writeDot(s);
+            InputPipeline.Builder pipe = InputPipeline.builder().ringSize(8192).maxPayloadBytes(InputCodec.MAX_PAYLOAD)
+                    .maxInputsPerTick(4096);
+            RunRecorder recorder = null;
+            InputPipeline inputs;
+            if (recording) {
+                writeParameters(options.record(), config);
+                recorder = RunRecorder.start(s, options.record(), pipe);
+                inputs = recorder.inputs();
+            } else {
+                inputs = pipe.build();
+                s.inputs(inputs);
+            }
+            CommandInputs sink = new CommandInputs(inputs);
+            CommandServer server = null;
+            try {
+                if (options.port() >= 0) {
+                    server = CommandServer.start(ServerConfig.defaults().withBindAddress(options.bind())
+                            .withPort(options.port()), sink);
+                    port = server.port();
+                    arena.replies(server);
+                    out.println("server: listening on " + server.address().getAddress().getHostAddress() + ":"
+                            + server.port() + " (protocol: demo/PROTOCOL.md)");
+                }
+                out.println("arena: agents=" + config.agents() + " teams=" + config.teams() + " side="
+                        + (int) config.side() + " threads=" + options.threads() + " seed=" + options.seed() + " rate="
+                        + (options.rate() == 0 ? "max" : options.rate() + "/s")
+                        + (recording ? " recording=" + options.record() : ""));
+                ClientReplies replies = server != null ? server : ClientReplies.discarding();
+                CommandServer srv = server;
+                Progress progress = new Progress(s, arena, stats, sink);
+                Tracing tracing = new Tracing(s);
+                sim = s;
+                started.countDown();
+                if (!stopRequested) {
+                    long first = s.currentTick();
+                    s.run(options.ticks(), options.rate(), (tick, nanos) -> {
+                        ticksRun[0]++;
+                        if (tick - first >= options.warmup()) {
+                            stats.record(nanos);
+                        }
+                        tracing.after(tick);
+                        sink.answerGets(arena, replies);
+                        if (progress.due()) {
+                            if (srv != null) {
+                                srv.broadcastState(tick, s.world().entityCount(), arena.summary());
+                            }
+                            progress.print();
+                        }
+                    });
+                }
+                tracing.finish();
+                if (srv != null) {
+                    out.println("server: " + srv.counters());
+                }
+            } finally {
+                if (server != null) {
+                    server.close();
+                }
+                if (recorder != null) {
+                    recorder.close();
+                } else {
+                    inputs.close();
+                }
+            }
+            return result(ticksRun[0], s, stats);
+        }
+    }
+
+    private RunResult replay() throws IOException {
+        Path dir = options.replay();
+        ArenaConfig config = readParameters(dir);
+        Arena arena = new Arena(config);
+        TickStats stats = new TickStats();
+        try (Simulation s = arena.build(options.threads(), RECORD_HASH_EVERY);
+             JournalInputSource source = JournalInputSource.open(dir.resolve(RunRecorder.JOURNAL))) {
+            writeDot(s);
+            s.restore(Files.readAllBytes(dir.resolve(RunRecorder.SNAPSHOT)));
+            out.println("replay: " + dir + " agents=" + config.agents() + " teams=" + config.teams() + " seed="
+                    + config.seed() + " threads=" + options.threads() + " from tick " + s.currentTick());
+            if (source.hasNextTick() && source.nextTick() != s.currentTick()) {
+                throw new IOException("journal in " + dir + " starts at tick " + source.nextTick()
+                        + " but its snapshot is at tick " + s.currentTick() + "; the folder mixes two recordings");
+            }
+            s.inputs(source);
+            sim = s;
+            started.countDown();
+            Progress progress = new Progress(s, arena, stats, null);
+            Tracing tracing = new Tracing(s);
+            long ticksRun = 0;
+            while (source.hasNextTick() && !stopRequested) {
+                long t0 = System.nanoTime();
+                long tick = s.tick();
+                if (ticksRun++ >= options.warmup()) {
+                    stats.record(System.nanoTime() - t0);
+                }
+                tracing.after(tick);
+                if (progress.due()) {
+                    progress.print();
+                }
+            }
+            tracing.finish();
+            out.println("replay: " + source.hashesChecked() + " recorded hashes matched");
+            return result(ticksRun, s, stats);
+        }
+    }
+
+    private static RunResult result(long ticks, Simulation s, TickStats stats) {
+        return new RunResult(ticks, s.world().entityCount(), stats.totalMillis(50), stats.totalMillis(99),
+                stats.totalMaxMillis(), s.world().stateHash());
+    }
+
+    private void writeDot(Simulation s) throws IOException {
+        if (options.dot() != null) {
+            Files.writeString(options.dot(), s.schedule().toDot(), StandardCharsets.UTF_8);
+            out.println("dot: schedule graph written to " + options.dot());
+        }
+    }
+
+    private static void writeParameters(Path dir, ArenaConfig config) throws IOException {
+        Files.createDirectories(dir);
+        Path file = dir.resolve(PARAMETERS);
+        if (Files.exists(file)) {
+            throw new IOException("recording folder " + dir + " already holds " + PARAMETERS
+                    + "; record into an empty folder so no earlier run is overwritten");
+        }
+        Properties p = new Properties();
+        p.setProperty("agents", Integer.toString(config.agents()));
+        p.setProperty("teams", Integer.toString(config.teams()));
+        p.setProperty("seed", Long.toString(config.seed()));
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            p.store(w, "Orrery arena recording: the parameters --replay rebuilds the arena from");
+        }
+    }
+
+    private static ArenaConfig readParameters(Path dir) throws IOException {
+        Path file = dir.resolve(PARAMETERS);
+        if (!Files.exists(file)) {
+            throw new IOException("no " + PARAMETERS + " in " + dir + "; --replay needs a folder written by --record");
+        }
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            p.load(r);
+        }
+        try {
+            return new ArenaConfig(Integer.parseInt(p.getProperty("agents")), Integer.parseInt(p.getProperty("teams")),
+                    Long.parseLong(p.getProperty("seed")));
+        } catch (RuntimeException e) {
+            throw new IOException(file + " is damaged (" + e.getMessage() + "); record the run again", e);
+        }
+    }
+
+    /** Prints one progress line a second. Tick thread. */
+    private final class Progress {
+        private final Simulation s;
+        private final Arena arena;
+        private final TickStats stats;
+        private final CommandInputs sink;
+        private long lastPrint = System.nanoTime();
+        private long lastAccepted;
+
+        Progress(Simulation s, Arena arena, TickStats stats, CommandInputs sink) {
+            this.s = s;
+            this.arena = arena;
+            this.stats = stats;
+            this.sink = sink;
+        }
+
+        boolean due() {
+            return System.nanoTime() - lastPrint >= SECOND;
+        }
+
+        void print() {
+            long now = System.nanoTime();
+            long accepted = sink == null ? 0 : sink.acceptedCount();
+            double perSecond = (accepted - lastAccepted) * 1e9 / Math.max(1, now - lastPrint);
+            lastAccepted = accepted;
+            lastPrint = now;
+            if (!options.quiet()) {
+                out.printf(java.util.Locale.ROOT, "tick=%d entities=%d agents=%d inputs_per_s=%.0f %s%n",
+                        s.currentTick(), s.world().entityCount(), arena.agentCount(), perSecond, stats.takeInterval());
+            } else {
+                stats.takeInterval();
+            }
+        }
+    }
+
+    /** Traces {@value #TRACE_TICKS} ticks once the JIT has warmed up (from tick 60, or half the run). Tick thread. */
+    private final class Tracing {
+        private final Simulation s;
+        private final ChromeTrace trace;
+        private final long from;
+
+        Tracing(Simulation s) {
+            this.s = s;
+            this.trace = options.trace() == null ? null : s.newTrace(4096);
+            long ticks = options.replay() != null || options.ticks() == 0 ? 0 : options.ticks();
+            long start = ticks == 0 ? 60 : Math.min(60, ticks / 2);
+            this.from = s.currentTick() + start;
+            if (trace != null && start == 0) {
+                s.trace(trace);
+            }
+        }
+
+        void after(long tick) {
+            if (trace == null) {
+                return;
+            }
+            if (tick + 1 == from) {
+                s.trace(trace);
+            } else if (tick + 1 == from + TRACE_TICKS) {
+                s.trace(null);
+            }
+        }
+
+        void finish() throws IOException {
+            if (trace != null) {
+                s.trace(null);
+                trace.write(options.trace());
+                out.println("trace: " + trace.jobCount() + " jobs of up to " + TRACE_TICKS + " ticks written to "
+                        + options.trace() + " (open in chrome://tracing or ui.perfetto.dev)");
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package dev.orrery.demo.run;
+
+import java.net.InetAddress;
+import java.nio.file.Path;
+
+/**
+ * What one run of the demo does; the command line's options, checked.
+ *
+ * @param agents  starting agents
+ * @param teams   teams
+ * @param ticks   ticks to run, 0 = until stopped (ignored by a replay, which runs the recording's ticks)
+ * @param threads worker threads, counting the tick thread
+ * @param seed    random seed
+ * @param rate    ticks per second, 0 = as fast as possible
+ * @param warmup  first ticks left out of the tick-time figures (JIT warm-up); they still run and count
+ * @param port    TCP port of the command server, 0 = ephemeral, -1 = no server
+ * @param bind    address the server listens on
+ * @param record  folder to record the run into, or null
+ * @param replay  folder of a recording to replay instead of a live run, or null
+ * @param trace   file to write a Chrome trace of a few ticks to, or null
+ * @param dot     file to write the schedule graph (DOT) to, or null
+ * @param quiet   no progress lines (the summary line is always printed)
+ */
+public record RunOptions(int agents, int teams, long ticks, int threads, long seed, double rate, long warmup, int port,
+        InetAddress bind, Path record, Path replay, Path trace, Path dot, boolean quiet) {
+
+    /** Checks the values; each message names the option and its range. */
+    public RunOptions {
+        if (agents < 1 || agents > 10_000_000) {
+            throw new IllegalArgumentException("--agents must be 1 to 10000000; got " + agents);
+        }
+        if (teams < 2 || teams > 8) {
+            throw new IllegalArgumentException("--teams must be 2 to 8; got " + teams);
+        }
+        if (ticks < 0) {
+            throw new IllegalArgumentException("--ticks must be 0 (until stopped) or more; got " + ticks);
+        }
+        if (threads < 1 || threads > 256) {
+            throw new IllegalArgumentException("--threads must be 1 to 256; got " + threads);
+        }
+        if (!(rate >= 0) || rate > 10_000) {
+            throw new IllegalArgumentException("--rate must be 0 (as fast as possible) to 10000 ticks/s; got " + rate);
+        }
+        if (warmup < 0) {
+            throw new IllegalArgumentException("--warmup must be 0 or more ticks; got " + warmup);
+        }
+        if (port < -1 || port > 65_535) {
+            throw new IllegalArgumentException("--port must be 0 (ephemeral) to 65535; got " + port);
+        }
+        if (record != null && replay != null) {
+            throw new IllegalArgumentException("--record and --replay cannot be used together; replay a recording, "
+                    + "then record a new run");
+        }
+        if (replay != null && port >= 0) {
+            throw new IllegalArgumentException("--replay runs without clients; drop --port");
+        }
+    }
+}
