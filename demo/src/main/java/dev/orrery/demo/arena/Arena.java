@@ -232,7 +232,7 @@ public final class Arena {
         double value = in.payloadDouble(i, 25);
         String comp = InputCodec.setComponent(in, i, scratch);
         String fieldName = InputCodec.setField(in, i, scratch);
-        Field field = resolve(client, request, entity, comp, fieldName);
+        Field field = resolve(replies, client, request, entity, comp, fieldName);
         if (field == null) {
             return;
         }
@@ -248,7 +248,8 @@ public final class Arena {
     }
 
     /** The field, or null after replying NOT_FOUND naming what is missing. */
-    private Field resolve(long client, long request, long entity, String comp, String fieldName) {
+    private Field resolve(ClientReplies replies, long client, long request, long entity, String comp,
+            String fieldName) {
         if (!world.isAlive(entity)) {
             replies.replyError(client, request, ErrorCode.NOT_FOUND, "entity " + entity
                     + " is not alive; agents die and respawn with new ids, so GET an id from a recent STATE or spawn");
@@ -315,15 +316,9 @@ public final class Arena {
      * {@code NOT_FOUND} naming the missing entity, component or field. Call between ticks.
      */
     public void answer(ClientCommand.GetProperty get, ClientReplies to) {
-        ClientReplies saved = replies;
-        replies = to;
-        try {
-            Field f = resolve(get.clientId(), get.requestId(), get.entity(), get.component(), get.field());
-            if (f != null) {
-                to.reply(get.clientId(), get.requestId(), String.valueOf(world.getValue(get.entity(), f)));
-            }
-        } finally {
-            replies = saved;
+        Field f = resolve(to, get.clientId(), get.requestId(), get.entity(), get.component(), get.field());
+        if (f != null) {
+            to.reply(get.clientId(), get.requestId(), String.valueOf(world.getValue(get.entity(), f)));
         }
     }
 }

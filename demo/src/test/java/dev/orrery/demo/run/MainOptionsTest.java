@@ -1,0 +1,61 @@
+package dev.orrery.demo.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.demo.Main;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MainOptionsTest {
+    @TempDir
+    Path tmp;
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int main(String... args) {
+        return Main.execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), false);
+    }
+
+    @Test
+    void shouldWriteTheScheduleGraphAndAChromeTrace() throws Exception {
+        Path dot = tmp.resolve("schedule.dot");
+        Path trace = tmp.resolve("trace.json");
+        ArenaEndToEndTest.MainSummary.run("--agents", "500", "--ticks", "20", "--rate", "0", "--quiet", "--dot",
+                dot.toString(), "--trace", trace.toString());
+        String graph = Files.readString(dot);
+        assertTrue(graph.startsWith("digraph"), graph);
+        for (String system : new String[] {"inputs", "grid", "steer", "fire", "move", "fly", "damage", "expire", "reap"}) {
+            assertTrue(graph.contains(system), "graph lacks " + system);
+        }
+        String json = Files.readString(trace);
+        assertTrue(json.contains("\"steer\""), "trace has no steer job");
+    }
+
+    @Test
+    void shouldExplainEveryOptionInHelp() {
+        assertEquals(0, main("--help"));
+        String help = out.toString(StandardCharsets.UTF_8);
+        for (String option : new String[] {"--agents", "--ticks", "--threads", "--seed", "--rate", "--port", "--bind",
+            "--record", "--replay", "--trace", "--dot", "load"}) {
+            assertTrue(help.contains(option), "help lacks " + option);
+        }
+    }
+
+    @Test
+    void shouldRefuseBadOptionsWithAMessageNamingThem() {
+        assertEquals(2, main("--agents", "many"));
+        assertEquals(1, main("--agents", "0"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("--agents must be 1 to 10000000"), err.toString());
+        assertEquals(1, main("--replay", tmp.resolve("nothing").toString()));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("--replay needs a folder written by --record"),
+                err.toString());
+    }
+}
