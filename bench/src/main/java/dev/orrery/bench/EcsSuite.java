@@ -287,13 +287,13 @@ public final class EcsSuite {
     }
 
     /**
-     * An empty-body system over {@code chunks} chunks of 16 rows each, split into jobs of
+     * An empty-body system over {@code chunks} chunks of 64 rows each, split into jobs of
      * one chunk: what the executor itself costs per job (hand-off, binding, completion).
      */
     public static Schedule emptyJobsSchedule(int chunks) {
-        World world = new World(16); // the smallest budget: every chunk holds 16 rows
+        World world = new World(256); // the smallest budget: 64 rows of one float per chunk
         Component<Scalar> s = world.component(Scalar.class);
-        world.entity().with(s, new Scalar(0)).spawnMany(16 * chunks);
+        world.entity().with(s, new Scalar(0)).spawnMany(64 * chunks);
         return Schedule.builder(world)
                 .system("empty").query(world.query().with(s).build()).writes(s).minBatchRows(1)
                 .forEachChunk(job -> {
