@@ -38,23 +38,39 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 @Fork(1)
 public class ScheduleSuiteBenchmark {
-    /** Threads in all, the caller included. */
-    @Param({"1", "2"})
-    public int workers;
+    /** The scheduled world and its executor, per thread count and batch size. */
+    @State(Scope.Benchmark)
+    public static class Scheduled {
+        /** Threads in all, the caller included. */
+        @Param({"1", "2"})
+        public int workers;
 
-    /** Smallest job in rows: 16 384 (the default) runs each system inline, 4096 splits them. */
-    @Param({"16384", "4096"})
-    public int minBatchRows;
+        /** Smallest job in rows: 16 384 (the default) runs each system inline, 4096 splits them. */
+        @Param({"16384", "4096"})
+        public int minBatchRows;
 
-    private ScheduleExecutor executor;
+        ScheduleExecutor executor;
+
+        /** Builds the world, the schedule and its executor. */
+        @Setup
+        public void setUp() {
+            World world = EcsSuite.scheduleWorld();
+            executor = EcsSuite.scheduleOf(world, minBatchRows).executor(workers);
+        }
+
+        /** Stops the workers. */
+        @TearDown
+        public void tearDown() {
+            executor.close();
+        }
+    }
+
     private float[][] ab;
     private float[][] cde;
 
-    /** Builds the world, the schedule and its executor, and the flat arrays. */
+    /** Fills the flat arrays as the world is filled. */
     @Setup
     public void setUp() {
-        World world = EcsSuite.scheduleWorld();
-        executor = EcsSuite.scheduleOf(world, minBatchRows).executor(workers);
         int n = EcsSuite.SCHEDULE_ENTITIES;
         ab = new float[][] {new float[4 * n], new float[4 * n]};
         Arrays.fill(ab[1], 1);
@@ -63,16 +79,10 @@ public class ScheduleSuiteBenchmark {
         Arrays.fill(cde[2], 1);
     }
 
-    /** Stops the workers. */
-    @TearDown
-    public void tearDown() {
-        executor.close();
-    }
-
     /** One tick through the scheduler. */
     @Benchmark
-    public void orrery() {
-        executor.run();
+    public void orrery(Scheduled s) {
+        s.executor.run();
     }
 
     /** The same swaps over flat arrays: A/B over all 40 000, C/D over 10 000, C/E over the next 10 000. */
