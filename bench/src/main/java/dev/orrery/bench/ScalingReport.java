@@ -28,7 +28,9 @@ import java.util.Map;
  * plot (speed-up against threads, one line per workload, and the ideal line).
  *
  * <p>Each figure is the median of {@code --reps} timed repetitions of about
- * {@code --rep-ms} each, after {@code --warmup-ms} of warm-up on the same executor. Beside
+ * {@code --rep-ms} each, after {@code --warmup-ms} of warm-up (shared among the thread
+ * counts); one workload's thread counts take turns rep by rep, so a burst of load from
+ * elsewhere hits them alike. Beside
  * it stands the process CPU time over wall time during the repetitions: on a quiet machine
  * it reaches the thread count (the workers spin while they wait, so it can exceed the busy
  * share); where it stays below, other processes held the cores and the speed-up
@@ -37,7 +39,7 @@ import java.util.Map;
  * <pre>{@code
  * java -cp bench/target/benchmarks.jar dev.orrery.bench.ScalingReport \
  *     [--threads 1,2] [--workloads heavy_compute,parallel_light_compute,schedule,flops64] \
- *     [--reps 7] [--rep-ms 300] [--warmup-ms 1500] \
+ *     [--reps 7] [--rep-ms 300] [--warmup-ms 2000] \
  *     [--md bench/results/scaling.md] [--svg bench/results/scaling.svg]
  * }</pre>
  *
@@ -78,7 +80,7 @@ public final class ScalingReport {
                 "heavy_compute,parallel_light_compute,schedule,flops64").split(","));
         int reps = Integer.parseInt(opt.getOrDefault("reps", "7"));
         long repNanos = Long.parseLong(opt.getOrDefault("rep-ms", "300")) * 1_000_000L;
-        long warmNanos = Long.parseLong(opt.getOrDefault("warmup-ms", "1500")) * 1_000_000L;
+        long warmNanos = Long.parseLong(opt.getOrDefault("warmup-ms", "2000")) * 1_000_000L;
         Path md = Path.of(opt.getOrDefault("md", "bench/results/scaling.md"));
         Path svg = Path.of(opt.getOrDefault("svg", "bench/results/scaling.svg"));
         int maxThreads = Arrays.stream(threads).max().orElse(1);
@@ -98,13 +100,25 @@ public final class ScalingReport {
         for (String name : names) {
             Workload w = build(name, maxThreads);
             built.put(name, w);
-            for (int t : threads) {
-                try (ScheduleExecutor ex = w.schedule().executor(t)) {
-                    double[] m = measure(ex::run, reps, repNanos, warmNanos, os);
-                    Point p = new Point(name, t, m[0], m[1], w.entities());
+            ScheduleExecutor[] executors = new ScheduleExecutor[threads.length];
+            try {
+                Runnable[] ticks = new Runnable[threads.length];
+                for (int k = 0; k < threads.length; k++) {
+                    executors[k] = w.schedule().executor(threads[k]);
+                    ticks[k] = executors[k]::run;
+                }
+                double[][] m = measureInterleaved(ticks, reps, repNanos, warmNanos, os);
+                for (int k = 0; k < threads.length; k++) {
+                    Point p = new Point(name, threads[k], m[k][0], m[k][1], w.entities());
                     points.add(p);
                     System.out.printf(Locale.ROOT, "  %-24s threads %2d: %10.1f us/tick  cpu/wall %.2f%n",
-                            name, t, p.usPerTick(), p.cpuPerWall());
+                            name, threads[k], p.usPerTick(), p.cpuPerWall());
+                }
+            } finally {
+                for (ScheduleExecutor ex : executors) {
+                    if (ex != null) {
+                        ex.close();
+                    }
                 }
             }
         }
@@ -116,7 +130,7 @@ public final class ScalingReport {
         StringBuilder doc = new StringBuilder();
         doc.append("## Scaling: Orrery's executor, speed-up against threads\n\n");
         doc.append(String.format(Locale.ROOT, "%s, JDK %s (%s), %s, %d processors visible; load average %.2f before, "
-                        + "%.2f after; median of %d repetitions of %d ms after %d ms warm-up; report took %.0f s.%n%n",
+                        + "%.2f after; median of %d interleaved repetitions of %d ms after %d ms warm-up per workload; report took %.0f s.%n%n",
                 ZonedDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm z")),
                 System.getProperty("java.version"), System.getProperty("java.vm.name"), cpuModel(), cores,
                 loadBefore, loadAfter, reps, repNanos / 1_000_000, warmNanos / 1_000_000,
@@ -209,6 +223,55 @@ public final class ScalingReport {
         double cpuWall = (double) (os.getProcessCpuTime() - cpu0) / (System.nanoTime() - wall0);
         Arrays.sort(us);
         return new double[] {us[reps / 2], cpuWall};
+    }
+
+    /**
+     * Like {@link #measure}, for several executors of one workload (one per thread count),
+     * with their repetitions interleaved (1, 2, .., 1, 2, ..): a neighbour's burst of load
+     * then falls on every thread count alike, so the speed-up, a ratio, stays fair. Idle
+     * executors park their workers, so they take no core from the one being timed.
+     * Returns {median us per tick, process CPU / wall over its repetitions} per executor.
+     */
+    static double[][] measureInterleaved(Runnable[] ticks, int reps, long repNanos, long warmNanos,
+            com.sun.management.OperatingSystemMXBean os) {
+        int n = ticks.length;
+        long[] perRep = new long[n];
+        for (int k = 0; k < n; k++) {
+            long end = System.nanoTime() + warmNanos / n;
+            long warm = 0;
+            long t0 = System.nanoTime();
+            while (System.nanoTime() < end || warm < 3) {
+                ticks[k].run();
+                warm++;
+            }
+            perRep[k] = Math.max(3, (long) (repNanos / ((System.nanoTime() - t0) / (double) warm)));
+        }
+        double[][] us = new double[n][reps];
+        long[] cpu = new long[n];
+        long[] wall = new long[n];
+        for (int r = 0; r < reps; r++) {
+            for (int k = 0; k < n; k++) {
+                Runnable tick = ticks[k];
+                for (int i = 0; i < 3; i++) {
+                    tick.run(); // wake this executor's workers before the clock starts
+                }
+                long c0 = os.getProcessCpuTime();
+                long s = System.nanoTime();
+                for (long i = 0; i < perRep[k]; i++) {
+                    tick.run();
+                }
+                long e = System.nanoTime();
+                cpu[k] += os.getProcessCpuTime() - c0;
+                wall[k] += e - s;
+                us[k][r] = (e - s) / 1e3 / perRep[k];
+            }
+        }
+        double[][] out = new double[n][];
+        for (int k = 0; k < n; k++) {
+            Arrays.sort(us[k]);
+            out[k] = new double[] {us[k][reps / 2], (double) cpu[k] / wall[k]};
+        }
+        return out;
     }
 
     /** The executor's own costs, from empty-body systems. */
