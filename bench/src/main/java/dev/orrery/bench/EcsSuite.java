@@ -209,6 +209,26 @@ public final class EcsSuite {
                 .build();
     }
 
+    /**
+     * The plain-Java form of the compute workload: the same kernel over 16 + 3 flat arrays
+     * of {@code entities} rows, filled as {@link #computeWorld} fills its columns, for
+     * {@link PlainParallelLoop}.
+     */
+    public static PlainParallelLoop.RangeBody plainCompute(int entities, int inversions) {
+        float[][] m = new float[16][entities];
+        Transform r = Transform.rotationX(1.2f);
+        float[] values = {r.m00(), r.m01(), r.m02(), r.m03(), r.m10(), r.m11(), r.m12(), r.m13(),
+                r.m20(), r.m21(), r.m22(), r.m23(), r.m30(), r.m31(), r.m32(), r.m33()};
+        for (int f = 0; f < 16; f++) {
+            java.util.Arrays.fill(m[f], values[f]);
+        }
+        float[] px = new float[entities];
+        java.util.Arrays.fill(px, 1);
+        float[] py = new float[entities];
+        float[] pz = new float[entities];
+        return (thread, from, to) -> invertAndTransform(m, px, py, pz, from, to, inversions);
+    }
+
     // ---- schedule ------------------------------------------------------------------------
 
     /**

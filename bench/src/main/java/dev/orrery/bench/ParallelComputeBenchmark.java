@@ -57,17 +57,7 @@ public class ParallelComputeBenchmark {
         int inversions = heavy ? EcsSuite.HEAVY_INVERSIONS : 1;
         Schedule schedule = EcsSuite.computeSchedule(EcsSuite.computeWorld(entities), inversions, workers);
         executor = schedule.executor(workers);
-        float[][] m = new float[16][entities];
-        EcsSuite.Transform r = EcsSuite.Transform.rotationX(1.2f);
-        for (int f = 0; f < 16; f++) {
-            float v = f == 0 || f == 15 ? 1 : f == 5 ? r.m11() : f == 6 ? r.m12() : f == 9 ? r.m21() : f == 10 ? r.m22() : 0;
-            java.util.Arrays.fill(m[f], v);
-        }
-        float[] px = new float[entities];
-        java.util.Arrays.fill(px, 1);
-        float[] py = new float[entities];
-        float[] pz = new float[entities];
-        plainBody = (thread, from, to) -> EcsSuite.invertAndTransform(m, px, py, pz, from, to, inversions);
+        plainBody = EcsSuite.plainCompute(entities, inversions);
         loop = new PlainParallelLoop(workers);
     }
 

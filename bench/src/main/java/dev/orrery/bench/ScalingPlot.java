@@ -9,15 +9,16 @@ import java.util.Map;
 /**
  * Draws {@link ScalingReport}'s speed-up plot as a standalone SVG document, by plain text
  * generation: threads on the x axis, speed-up against one thread on the y axis, one line
- * with markers per workload, the ideal (linear) line dashed, grid, axis labels and a legend.
+ * with markers per workload (its plain-Java baseline, where measured, dotted in the same
+ * colour), the ideal (linear) line dashed, grid, axis labels and a legend.
  * Any browser opens the file.
  */
 final class ScalingPlot {
     private static final String[] COLOURS = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"};
-    private static final int W = 800;
+    private static final int W = 920;
     private static final int H = 480;
     private static final int LEFT = 70;
-    private static final int RIGHT = 270;
+    private static final int RIGHT = 390;
     private static final int TOP = 50;
     private static final int BOTTOM = 60;
 
@@ -72,14 +73,19 @@ final class ScalingPlot {
         b.append(f("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#777\" stroke-width=\"1.5\" "
                 + "stroke-dasharray=\"6 4\"/>%n", legendX, legendY, legendX + 24, legendY));
         b.append(f("<text x=\"%.1f\" y=\"%.1f\">ideal (linear)</text>%n", legendX + 30, legendY + 4));
+        Map<String, String> colours = new LinkedHashMap<>();
         for (Map.Entry<String, List<ScalingReport.Point>> e : byWorkload.entrySet()) {
-            String c = COLOURS[i % COLOURS.length];
+            boolean plain = e.getKey().endsWith(ScalingReport.PLAIN);
+            String base = plain ? e.getKey().substring(0, e.getKey().length() - ScalingReport.PLAIN.length()) : e.getKey();
+            String c = colours.computeIfAbsent(base, k -> COLOURS[colours.size() % COLOURS.length]);
+            String dash = plain ? " stroke-dasharray=\"2 4\"" : "";
             StringBuilder pts = new StringBuilder();
             for (ScalingReport.Point p : e.getValue()) {
                 double s = ScalingReport.speedup(points, p);
                 pts.append(f("%.1f,%.1f ", px(p.threads(), xMax, plotW), py(s, yMax, plotH)));
             }
-            b.append(f("<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"2.5\"/>%n", pts.toString().trim(), c));
+            b.append(f("<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"%s\"%s/>%n",
+                    pts.toString().trim(), c, plain ? "1.5" : "2.5", dash));
             for (ScalingReport.Point p : e.getValue()) {
                 double s = ScalingReport.speedup(points, p);
                 b.append(f("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"><title>%s, %d threads: %.2fx</title></circle>%n",
@@ -87,8 +93,8 @@ final class ScalingPlot {
             }
             double ly = legendY + 24 * (i + 1);
             ScalingReport.Point last = e.getValue().get(e.getValue().size() - 1);
-            b.append(f("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2.5\"/>%n",
-                    legendX, ly, legendX + 24, ly, c));
+            b.append(f("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"%s\"%s/>%n",
+                    legendX, ly, legendX + 24, ly, c, plain ? "1.5" : "2.5", dash));
             b.append(f("<text x=\"%.1f\" y=\"%.1f\">%s (%.2fx)</text>%n", legendX + 30, ly + 4, e.getKey(),
                     ScalingReport.speedup(points, last)));
             i++;

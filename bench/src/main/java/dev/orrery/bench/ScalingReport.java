@@ -57,6 +57,13 @@ public final class ScalingReport {
         FLOPS_PER_ENTITY.put("heavy_compute", 100 * 130.0);
     }
 
+    /**
+     * Suffix of the plain-Java baseline's rows: the compute workloads also run as a plain
+     * parallel loop over flat arrays with the same thread counts, interleaved with Orrery's
+     * repetitions, so "is it the engine or the machine" is answered in one run.
+     */
+    static final String PLAIN = " (plain Java)";
+
     private ScalingReport() {
     }
 
@@ -101,18 +108,29 @@ public final class ScalingReport {
             Workload w = build(name, maxThreads);
             built.put(name, w);
             ScheduleExecutor[] executors = new ScheduleExecutor[threads.length];
+            List<PlainParallelLoop> loops = new ArrayList<>();
             try {
-                Runnable[] ticks = new Runnable[threads.length];
-                for (int k = 0; k < threads.length; k++) {
+                boolean compute = name.endsWith("compute");
+                PlainParallelLoop.RangeBody plain = !compute ? null : EcsSuite.plainCompute(w.entities(),
+                        name.equals("heavy_compute") ? EcsSuite.HEAVY_INVERSIONS : 1);
+                int n = threads.length;
+                Runnable[] ticks = new Runnable[compute ? 2 * n : n];
+                for (int k = 0; k < n; k++) {
                     executors[k] = w.schedule().executor(threads[k]);
                     ticks[k] = executors[k]::run;
+                    if (compute) {
+                        loops.add(new PlainParallelLoop(threads[k]));
+                        PlainParallelLoop loop = loops.get(loops.size() - 1);
+                        ticks[n + k] = () -> loop.run(plain, w.entities());
+                    }
                 }
                 double[][] m = measureInterleaved(ticks, reps, repNanos, warmNanos, os);
-                for (int k = 0; k < threads.length; k++) {
-                    Point p = new Point(name, threads[k], m[k][0], m[k][1], w.entities());
+                for (int k = 0; k < ticks.length; k++) {
+                    String label = k < n ? name : name + PLAIN;
+                    Point p = new Point(label, threads[k % n], m[k][0], m[k][1], w.entities());
                     points.add(p);
-                    System.out.printf(Locale.ROOT, "  %-24s threads %2d: %10.1f us/tick  cpu/wall %.2f%n",
-                            name, threads[k], p.usPerTick(), p.cpuPerWall());
+                    System.out.printf(Locale.ROOT, "  %-34s threads %2d: %10.1f us/tick  cpu/wall %.2f%n",
+                            label, threads[k % n], p.usPerTick(), p.cpuPerWall());
                 }
             } finally {
                 for (ScheduleExecutor ex : executors) {
@@ -120,6 +138,8 @@ public final class ScalingReport {
                         ex.close();
                     }
                 }
+                loops.forEach(PlainParallelLoop::close);
+                loops.clear();
             }
         }
         Overheads oh = measureOverheads(reps, repNanos, warmNanos, os);
