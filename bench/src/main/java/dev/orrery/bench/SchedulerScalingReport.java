@@ -14,6 +14,10 @@ import java.lang.management.ManagementFactory;
  * other processes hold cores), and each worker's share of the chunks. A speed-up is only
  * meaningful where CPU/wall reached the worker count.
  *
+ * <p>{@link ScalingReport} runs the same system (as its {@code flops64} workload) beside
+ * the suite's workloads, with medians, the model and the plot; this report stays for its
+ * per-worker chunk shares.
+ *
  * <pre>{@code java -cp bench/target/benchmarks.jar dev.orrery.bench.SchedulerScalingReport [maxWorkers] [ticks]}</pre>
  */
 public final class SchedulerScalingReport {
