@@ -94,8 +94,13 @@ final class FakeSimulation implements ClientCommandSink, AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         running = false;
-        tickThread.join();
+        try {
+            tickThread.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while stopping the fake simulation's tick thread", e);
+        }
     }
 }

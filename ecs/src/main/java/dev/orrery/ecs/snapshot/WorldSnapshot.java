@@ -482,7 +482,7 @@ public final class WorldSnapshot {
                 }
                 Chunk c = arch.chunk(chunk);
                 for (int s = 0; s < arch.columnCount(); s++) {
-                    Object[] fields = (Object[]) p.values[a][s];
+                    Object[] fields = p.values[a][s];
                     ComponentType<?> t = arch.component(s).type();
                     for (int f = 0; f < fields.length; f++) {
                         FieldType ft = t.fieldType(f);
