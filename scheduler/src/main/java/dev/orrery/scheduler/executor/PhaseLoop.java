@@ -19,6 +19,17 @@ final class PhaseLoop {
     private PhaseLoop() {
     }
 
+    /** Refuses a run on a closed executor, or one started from inside a run (a system or a sync point). */
+    static void checkCanRun(boolean closed, boolean running) {
+        if (closed) {
+            throw new IllegalStateException("this executor is closed; create a new one to run the schedule");
+        }
+        if (running) {
+            throw new IllegalStateException("run() called while a run is in progress (from a system or a sync "
+                    + "point); call it again after the current run returns");
+        }
+    }
+
     static void run(SystemGraph graph, World world, CommandSync commands, SyncPoint syncPoint, PhaseRunner runner) {
         for (int p = 0, np = graph.phases().size(); p < np; p++) {
             SystemFailedException failure = runner.runPhase(p);

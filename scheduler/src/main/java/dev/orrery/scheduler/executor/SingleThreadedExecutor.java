@@ -45,13 +45,7 @@ public final class SingleThreadedExecutor implements ScheduleExecutor {
 
     @Override
     public void run(SyncPoint syncPoint) {
-        if (closed) {
-            throw new IllegalStateException("this executor is closed; create a new one to run the schedule");
-        }
-        if (running) {
-            throw new IllegalStateException("run() called while a run is in progress (from a system or a sync "
-                    + "point); call it again after the current run returns");
-        }
+        PhaseLoop.checkCanRun(closed, running);
         running = true;
         try {
             PhaseLoop.run(graph, world, commands, syncPoint, phaseRunner);
