@@ -477,36 +477,8 @@ public final class World {
             }
         }
         it.unimi.dsi.fastutil.longs.LongArrays.radixSort(keys, order, 0, n);
-        long[] ids = new long[n];
-        for (int k = 0; k < n; k++) {
-            ids[k] = archetype.chunk((int) (order[k] >>> 32)).entity((int) order[k]);
-        }
-        for (int s = 0; s < archetype.columnCount(); s++) {
-            ComponentType<?> t = archetype.component(s).type();
-            for (int f = 0; f < t.fieldCount(); f++) {
-                FieldType ft = t.fieldType(f);
-                Object scratch = ft.newArray(n);
-                for (int k = 0; k < n; k++) {
-                    Chunk src = archetype.chunk((int) (order[k] >>> 32));
-                    ft.copy(src.array(s, f), (int) order[k], scratch, k);
-                }
-                int at = 0;
-                for (int ci = 0; ci < archetype.chunkCount(); ci++) {
-                    Chunk c = archetype.chunk(ci);
-                    System.arraycopy(scratch, at, c.array(s, f), 0, c.size());
-                    at += c.size();
-                }
-            }
-        }
-        int at = 0;
-        for (int ci = 0; ci < archetype.chunkCount(); ci++) {
-            Chunk c = archetype.chunk(ci);
-            System.arraycopy(ids, at, c.entities(), 0, c.size());
-            for (int r = 0; r < c.size(); r++) {
-                entities.moveRow(Entity.index(ids[at + r]), ci, r);
-            }
-            at += c.size();
-        }
+        final int aid = archetype.id();
+        archetype.permuteRows(order, (e, chunk, row) -> entities.place(Entity.index(e), aid, chunk, row));
     }
 
     /**

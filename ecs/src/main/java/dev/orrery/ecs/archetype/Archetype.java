@@ -231,6 +231,47 @@ public final class Archetype {
     }
 
     /**
+     * Rearranges the rows in place: new row {@code k} (counting across chunks in order) takes
+     * the row that was at {@code order[k]} (packed {@code chunk << 32 | row}), which must be
+     * a permutation of the live rows. Every row's new location is reported to {@code sink}.
+     * Allocates one scratch array of the archetype's size per field.
+     */
+    public void permuteRows(long[] order, RowSink sink) {
+        int n = size;
+        if (order.length < n) {
+            throw new IllegalArgumentException("order has " + order.length + " rows, the archetype " + size);
+        }
+        long[] ids = new long[n];
+        for (int k = 0; k < n; k++) {
+            ids[k] = chunks.get((int) (order[k] >>> 32)).entities[(int) order[k]];
+        }
+        for (int s = 0; s < columns.length; s++) {
+            FieldType[] types = fieldTypes[s];
+            for (int f = 0; f < types.length; f++) {
+                Object scratch = types[f].newArray(n);
+                for (int k = 0; k < n; k++) {
+                    types[f].copy(chunks.get((int) (order[k] >>> 32)).data[s][f], (int) order[k], scratch, k);
+                }
+                int at = 0;
+                for (int ci = 0; ci < usedChunks; ci++) {
+                    Chunk c = chunks.get(ci);
+                    System.arraycopy(scratch, at, c.data[s][f], 0, c.size);
+                    at += c.size;
+                }
+            }
+        }
+        int at = 0;
+        for (int ci = 0; ci < usedChunks; ci++) {
+            Chunk c = chunks.get(ci);
+            System.arraycopy(ids, at, c.entities, 0, c.size);
+            for (int r = 0; r < c.size; r++) {
+                sink.placed(ids[at + r], ci, r);
+            }
+            at += c.size;
+        }
+    }
+
+    /**
      * Appends {@code n} rows (for bulk spawn) filling each column field with the given raw
      * bits ({@code bits[slot][field]}, see {@link FieldType#bits}); reference columns are
      * filled with {@code refs[slot]}. Entity ids come from {@code ids[from .. from+n)}.
