@@ -665,7 +665,7 @@ public final class World {
                         for (int f = 0; f < t.fieldCount(); f++) {
                             FieldType ft = t.fieldType(f);
                             Object arr = chunk.array(s, f);
-                            h.mix(ft == FieldType.OBJECT ? Objects.hashCode(((Object[]) arr)[r]) : ft.bits(arr, r));
+                            h.mix(valueWord(ft, arr, r));
                         }
                     }
                 }
@@ -676,6 +676,11 @@ public final class World {
             out[i] = hs[i].value();
         }
         return out;
+    }
+
+    /** The word a field value contributes to a hash: its exact bits, or a reference's hashCode. */
+    private static long valueWord(FieldType ft, Object array, int row) {
+        return ft == FieldType.OBJECT ? Objects.hashCode(((Object[]) array)[row]) : ft.bits(array, row);
     }
 
     /**
@@ -708,7 +713,7 @@ public final class World {
                         FieldType ft = t.fieldType(f);
                         Object arr = chunk.array(s, f);
                         for (int r = 0; r < n; r++) {
-                            h.mix(ft == FieldType.OBJECT ? Objects.hashCode(((Object[]) arr)[r]) : ft.bits(arr, r));
+                            h.mix(valueWord(ft, arr, r));
                         }
                     }
                 }
