@@ -21,11 +21,12 @@ import dev.orrery.scheduler.graph.Phase;
  * <pre>
  * PreUpdate   inputs       exclusive  MOVE / SPAWN / SET from the Inputs resource
  *             grid         exclusive  rebuild the SpatialGrid from agents' positions
- * Update      steer        parallel   neighbours from the grid: separation, squad seek,
- *                                     nearest enemy in range into Target (half the agents
- *                                     each tick, alternating by id)
- *             fire         parallel   Primary and Secondary weapons; shots spawn
- *                                     projectiles through the job's command buffer
+ * Update      steer        parallel   separation from the neighbours within 1.2 units (the
+ *                                     grid cells that disc touches), squad seek (half the
+ *                                     agents each tick, alternating by id)
+ *             fire         parallel   an agent with a weapon ready picks the nearest enemy
+ *                                     in range into Target; Primary and Secondary fire, and
+ *                                     shots spawn projectiles through the job's command buffer
  *             move         parallel   position += velocity (agents and projectiles)
  *             fly          parallel   projectiles land: hit the nearest enemy or miss
  *             -- sync: projectiles fired this tick appear
@@ -49,9 +50,11 @@ final class ArenaSystems {
     static final float SEPARATION = 1.2f;
     static final float MAX_SPEED = 3f;
     static final int MAX_NEIGHBOURS = 24;
+    /** Seconds a ready weapon that found no enemy in range waits before it looks again. */
+    static final float RETARGET = 0.25f;
     /**
-     * Each agent steers (scans its neighbours, picks a target) on one tick in this many, by
-     * its id: halves the dominant cost, and at 60 Hz a 30 Hz steering update is not visible.
+     * Each agent steers (scans its neighbours) on one tick in this many, by its id: halves
+     * the largest cost, and at 60 Hz a 30 Hz steering update is not visible.
      */
     static final int STEER_SLICES = 2;
     static final int STREAM_AIM_X = 1;
@@ -110,11 +113,11 @@ final class ArenaSystems {
                 .exclusive(w -> a.applyInputs(res.get(Simulation.INPUTS), res.get(Simulation.CLOCK).tick()));
         s.system("grid").inPhase(Phase.PRE_UPDATE).after("inputs").writesResource(Arena.GRID)
                 .exclusive(w -> res.get(Arena.GRID).rebuild(a.agents, px, py, team));
-        s.system("steer").query(a.agents).reads(a.position, a.agent).writes(a.velocity, a.target)
+        s.system("steer").query(a.agents).reads(a.position, a.agent).writes(a.velocity)
                 .readsResource(Arena.GRID, Arena.SQUADS, Simulation.CLOCK).minBatchRows(BATCH)
                 .forEachChunk(this::steer);
-        s.system("fire").query(a.agents).reads(a.position, a.agent, a.target).writes(a.primary, a.secondary)
-                .readsResource(Simulation.CLOCK, Simulation.RANDOM).minBatchRows(BATCH).forEachChunk(this::fire);
+        s.system("fire").query(a.agents).reads(a.position, a.agent).writes(a.target, a.primary, a.secondary)
+                .readsResource(Simulation.CLOCK, Simulation.RANDOM, Arena.GRID).minBatchRows(BATCH).forEachChunk(this::fire);
         s.system("move").query(a.movers).reads(a.velocity).writes(a.position).readsResource(Simulation.CLOCK)
                 .minBatchRows(BATCH * 4).forEachChunk(this::move);
         s.system("fly").query(a.projectiles).reads(a.position).writes(a.projectile)
@@ -133,17 +136,11 @@ final class ArenaSystems {
         SquadTargets sq = res.get(Arena.SQUADS);
         float[] x = c.readFloats(px);
         float[] y = c.readFloats(py);
-        int[] tm = c.readInts(team);
         int[] sqd = c.readInts(squad);
         float[] u = c.writeFloats(vx);
         float[] v = c.writeFloats(vy);
-        long[] te = c.writeLongs(targetEntity);
-        float[] tx = c.writeFloats(targetX);
-        float[] ty = c.writeFloats(targetY);
         long[] ids = c.entities();
-        float range2 = ArenaConfig.CELL * ArenaConfig.CELL;
         float sep2 = SEPARATION * SEPARATION;
-        int last = g.columns() - 1;
         float[] pk = g.packed();
         int slice = (int) (res.get(Simulation.CLOCK).tick() % STEER_SLICES);
         for (int r = 0, n = c.size(); r < n; r++) {
@@ -152,20 +149,18 @@ final class ArenaSystems {
             }
             float x0 = x[r];
             float y0 = y[r];
-            int myTeam = tm[r];
-            int cx = g.cellCoordinate(x0);
-            int cy = g.cellCoordinate(y0);
             float sx = 0;
             float sy = 0;
-            float best = range2;
-            int bestSlot = -1;
             int seen = 0;
-            // Three contiguous runs of slots: cells (cx-1..cx+1) of rows cy-1..cy+1.
-            int gx0 = Math.max(cx - 1, 0);
-            int gx1 = Math.min(cx + 1, last);
-            for (int gy = Math.max(cy - 1, 0), gy1 = Math.min(cy + 1, last); gy <= gy1 && seen < MAX_NEIGHBOURS; gy++) {
-                int end = Math.min(g.end(gx1, gy), g.start(gx0, gy) + MAX_NEIGHBOURS - seen);
-                for (int sl = g.start(gx0, gy); sl < end; sl++) {
+            // Only the cells the separation disc touches: 1 to 4 of them, mostly 1 or 2. The
+            // cells of one grid row are adjacent slots, so each row is one contiguous run.
+            int gx0 = g.cellCoordinate(x0 - SEPARATION);
+            int gx1 = g.cellCoordinate(x0 + SEPARATION);
+            for (int gy = g.cellCoordinate(y0 - SEPARATION), gy1 = g.cellCoordinate(y0 + SEPARATION);
+                    gy <= gy1 && seen < MAX_NEIGHBOURS; gy++) {
+                int first = g.start(gx0, gy);
+                int end = Math.min(g.end(gx1, gy), first + MAX_NEIGHBOURS - seen);
+                for (int sl = first; sl < end; sl++) {
                     float dx = x0 - pk[3 * sl];
                     float dy = y0 - pk[3 * sl + 1];
                     float d2 = dx * dx + dy * dy;
@@ -174,19 +169,8 @@ final class ArenaSystems {
                         sx += dx * w;
                         sy += dy * w;
                     }
-                    if (d2 < best && Float.floatToRawIntBits(pk[3 * sl + 2]) != myTeam) {
-                        best = d2;
-                        bestSlot = sl;
-                    }
                 }
-                seen += end - g.start(gx0, gy);
-            }
-            if (bestSlot >= 0) {
-                te[r] = g.entity(bestSlot);
-                tx[r] = g.x(bestSlot);
-                ty[r] = g.y(bestSlot);
-            } else {
-                te[r] = 0L;
+                seen += end - first;
             }
             int s = sqd[r];
             float dx = sq.x(s) - x0;
@@ -222,15 +206,32 @@ final class ArenaSystems {
         CommandBuffer cmds = job.commands();
         Clock clock = res.get(Simulation.CLOCK);
         CounterRandom rnd = res.get(Simulation.RANDOM);
+        SpatialGrid g = res.get(Arena.GRID);
         long tick = clock.tick();
         float dt = (float) clock.stepSeconds();
         float[] x = c.readFloats(px);
         float[] y = c.readFloats(py);
         int[] tm = c.readInts(team);
-        long[] te = c.readLongs(targetEntity);
-        float[] tx = c.readFloats(targetX);
-        float[] ty = c.readFloats(targetY);
+        long[] te = c.writeLongs(targetEntity);
+        float[] tx = c.writeFloats(targetX);
+        float[] ty = c.writeFloats(targetY);
         long[] ids = c.entities();
+        float[] cool1 = c.readFloats(arena.primary.field(0));
+        float[] cool2 = c.readFloats(arena.secondary.field(0));
+        // Target acquisition: only agents with a weapon ready this tick look for the nearest
+        // enemy in range, in the grid as it was at the start of the tick.
+        for (int r = 0, n = c.size(); r < n; r++) {
+            if (cool1[r] - dt <= 0 || cool2[r] - dt <= 0) {
+                int slot = g.nearestEnemy(x[r], y[r], tm[r], ArenaConfig.CELL);
+                if (slot >= 0) {
+                    te[r] = g.entity(slot);
+                    tx[r] = g.x(slot);
+                    ty[r] = g.y(slot);
+                } else {
+                    te[r] = 0L;
+                }
+            }
+        }
         fireWeapon(c, arena.primary, cmds, rnd, tick, dt, x, y, tm, te, tx, ty, ids, STREAM_AIM_X, STREAM_AIM_Y);
         fireWeapon(c, arena.secondary, cmds, rnd, tick, dt, x, y, tm, te, tx, ty, ids, STREAM_AIM2_X, STREAM_AIM2_Y);
     }
@@ -250,7 +251,7 @@ final class ArenaSystems {
                 continue;
             }
             if (te[r] == 0L) {
-                cool[r] = 0;
+                cool[r] = RETARGET; // nobody in range: look again a little later
                 continue;
             }
             long e = ids[r];

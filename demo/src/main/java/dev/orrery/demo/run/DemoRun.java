@@ -283,7 +283,10 @@ public final class DemoRun {
         }
     }
 
-    /** Traces {@value #TRACE_TICKS} ticks once the JIT has warmed up (from tick 60, or half the run). Tick thread. */
+    /**
+     * Traces {@value #TRACE_TICKS} ticks once the JIT has warmed up: from tick 60 or the end of
+     * {@code --warmup}, whichever is later, but no later than half the run. Tick thread.
+     */
     private final class Tracing {
         private final Simulation s;
         private final ChromeTrace trace;
@@ -293,7 +296,8 @@ public final class DemoRun {
             this.s = s;
             this.trace = options.trace() == null ? null : s.newTrace(4096);
             long ticks = options.replay() != null || options.ticks() == 0 ? 0 : options.ticks();
-            long start = ticks == 0 ? 60 : Math.min(60, ticks / 2);
+            long settled = Math.max(60, options.warmup());
+            long start = ticks == 0 ? settled : Math.min(settled, ticks / 2);
             this.from = s.currentTick() + start;
             if (trace != null && start == 0) {
                 s.trace(trace);
