@@ -8,6 +8,7 @@ import dev.orrery.scheduler.access.SystemAccess;
 import dev.orrery.scheduler.executor.ChunkSystem;
 import dev.orrery.scheduler.executor.ExclusiveSystem;
 import dev.orrery.scheduler.executor.ExecutionPlan;
+import dev.orrery.scheduler.executor.RangeSystem;
 import dev.orrery.scheduler.executor.ScheduleExecutor;
 import dev.orrery.scheduler.executor.ScheduledSystem;
 import dev.orrery.scheduler.graph.Phase;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.IntSupplier;
 
 /**
  * A set of systems over one world, with their dependency graph: the facade of the scheduler.
@@ -30,6 +32,8 @@ import java.util.Objects;
  *             float[] v = job.chunk().readFloats(vx);
  *             for (int i = 0, n = job.chunk().size(); i < n; i++) x[i] += v[i];
  *         })
+ *     .system("cells").readsResource(GRID).writesResource(FIELD)     // a range system
+ *         .forEachRange(() -> grid.size(), (job, from, to) -> field.update(grid, from, to))
  *     .system("spawner").inPhase(Phase.POST_UPDATE).exclusive(w -> w.spawn(new Position(0, 0, 0)))
  *     .build();
  * try (ScheduleExecutor executor = schedule.executor(4)) {
@@ -122,7 +126,7 @@ public final class Schedule {
             return this;
         }
 
-        /** Starts declaring the system {@code name}; finish it with {@code forEachChunk} or {@code exclusive}. */
+        /** Starts declaring the system {@code name}; finish it with {@code forEachChunk}, {@code forEachRange} or {@code exclusive}. */
         public SystemBuilder system(String name) {
             return new SystemBuilder(this, name);
         }
@@ -143,8 +147,8 @@ public final class Schedule {
             List<ScheduledSystem> byPosition = new ArrayList<>();
             for (int i = 0; i < graph.size(); i++) {
                 SystemBuilder s = systems.get(graph.registrationIndex(i));
-                byPosition.add(new ScheduledSystem(graph.system(i), s.query, s.body, s.exclusiveBody,
-                        s.minBatchRows > 0 ? s.minBatchRows : minBatchRows));
+                byPosition.add(new ScheduledSystem(graph.system(i), s.query, s.body, s.exclusiveBody, s.rangeBody,
+                        s.rangeCount, s.minBatchRows > 0 ? s.minBatchRows : minBatchRows));
             }
             return new Schedule(new ExecutionPlan(world, graph, byPosition));
         }
@@ -152,8 +156,8 @@ public final class Schedule {
 
     /**
      * Declares one system: its query, reads and writes, phase and order. Ends with
-     * {@link #forEachChunk} (an ordinary system) or {@link #exclusive} (a whole-world one),
-     * which return the schedule builder.
+     * {@link #forEachChunk} (an ordinary system), {@link #forEachRange} (a loop over indices)
+     * or {@link #exclusive} (a whole-world one), which return the schedule builder.
      *
      * <p><b>Threading:</b> not thread-safe; use on one thread.
      */
@@ -168,6 +172,9 @@ public final class Schedule {
         private int minBatchRows;
         private ChunkSystem body;
         private ExclusiveSystem exclusiveBody;
+        private RangeSystem rangeBody;
+        private IntSupplier rangeCount;
+        private boolean componentsDeclared;
 
         private SystemBuilder(Builder owner, String name) {
             this.owner = owner;
@@ -184,12 +191,14 @@ public final class Schedule {
         /** Declares reads of these components. */
         public SystemBuilder reads(Component<?>... components) {
             access.reads(components);
+            componentsDeclared |= components.length > 0;
             return this;
         }
 
         /** Declares writes (and so reads) of these components. */
         public SystemBuilder writes(Component<?>... components) {
             access.writes(components);
+            componentsDeclared |= components.length > 0;
             return this;
         }
 
@@ -233,7 +242,7 @@ public final class Schedule {
             return this;
         }
 
-        /** The fewest rows per job for this system; below it in all, the system runs inline. */
+        /** The fewest rows (indices, for a range system) per job; below it in all, the system runs inline. */
         public SystemBuilder minBatchRows(int rows) {
             if (rows < 1) {
                 throw new IllegalArgumentException("system '" + name + "': minBatchRows must be at least 1, got "
@@ -250,6 +259,33 @@ public final class Schedule {
                         + "forEachChunk(...)");
             }
             this.body = Objects.requireNonNull(body, "body");
+            owner.systems.add(this);
+            return owner;
+        }
+
+        /**
+         * Finishes a range system: a data-parallel loop over the indices {@code [0, n)}, where
+         * {@code n} is what {@code count} returns as the system starts (on the calling thread,
+         * after every system it waits for has finished). The indices are split into ranges of
+         * at least {@link #minBatchRows} indices, run as jobs like a chunk system's; fewer in
+         * all run inline. A range system touches resources, not components: declare them with
+         * {@link #readsResource} and {@link #writesResource}, which order it against other
+         * systems as usual. See {@link RangeSystem}.
+         *
+         * @throws IllegalStateException if the system has a query or declared component access
+         */
+        public Builder forEachRange(IntSupplier count, RangeSystem body) {
+            if (query != null) {
+                throw new IllegalStateException("range system '" + name + "' cannot have a query; it runs over "
+                        + "indices [0, count), so use forEachChunk(...) to visit a query's chunks");
+            }
+            if (componentsDeclared) {
+                throw new IllegalStateException("range system '" + name + "' declared component reads or writes, "
+                        + "but a range body gets indices, not chunks; declare only resources "
+                        + "(readsResource/writesResource), or make it a forEachChunk system over a query");
+            }
+            this.rangeCount = Objects.requireNonNull(count, "count");
+            this.rangeBody = Objects.requireNonNull(body, "body");
             owner.systems.add(this);
             return owner;
         }

@@ -16,7 +16,7 @@ import jdk.jfr.Timespan;
 @Name("dev.orrery.Job")
 @Label("Orrery Job")
 @Category({"Orrery"})
-@Description("One job of a system: a batch of chunks run on one worker")
+@Description("One job of a system: a batch of chunks (or of a range system's indices) run on one worker")
 @StackTrace(false)
 public final class JobEvent extends Event {
     /** The system's name. */
@@ -27,7 +27,7 @@ public final class JobEvent extends Event {
     @Label("Worker")
     public int worker;
 
-    /** The job's first chunk ordinal (-1 for an exclusive system). */
+    /** The job's first chunk ordinal (-1 for an exclusive system; the first index for a range system). */
     @Label("First Chunk")
     public int firstChunk;
 

@@ -178,7 +178,7 @@ public final class Simulation implements AutoCloseable {
 
     /** A trace sized for this simulation's workers, keeping up to {@code eventsPerWorker} jobs each. */
     public ChromeTrace newTrace(int eventsPerWorker) {
-        return new ChromeTrace(schedule.graph(), workers, eventsPerWorker);
+        return new ChromeTrace(schedule.plan(), workers, eventsPerWorker);
     }
 
     /** Totals of the structural changes applied from command buffers so far. */

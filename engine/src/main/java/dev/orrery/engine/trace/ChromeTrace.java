@@ -1,5 +1,6 @@
 package dev.orrery.engine.trace;
 
+import dev.orrery.scheduler.executor.ExecutionPlan;
 import dev.orrery.scheduler.executor.JobObserver;
 import dev.orrery.scheduler.graph.SystemGraph;
 import java.io.BufferedWriter;
@@ -13,7 +14,7 @@ import java.util.Locale;
 /**
  * Records a few ticks as a Chrome trace (JSON "trace event" format, opens in Perfetto or
  * {@code chrome://tracing}): one track per worker with a slice per job (named by its system,
- * with its chunk range), and a track of tick slices. Events go into preallocated per-worker
+ * with its chunk range, or index range for a range system), and a track of tick slices. Events go into preallocated per-worker
  * arrays; once an array is full, further events of that worker are counted as dropped, so
  * tracing never allocates on the hot path and never grows without bound.
  *
@@ -24,6 +25,7 @@ import java.util.Locale;
  */
 public final class ChromeTrace implements JobObserver {
     private final SystemGraph graph;
+    private final boolean[] ranged;
     private final int capacity;
     private final long[][] starts;
     private final long[][] ends;
@@ -37,9 +39,13 @@ public final class ChromeTrace implements JobObserver {
     private final long[] tickNumbers;
     private int ticks;
 
-    /** A trace for {@code workers} workers of a schedule, keeping up to {@code eventsPerWorker} jobs each. */
-    public ChromeTrace(SystemGraph graph, int workers, int eventsPerWorker) {
-        this.graph = graph;
+    /** A trace for {@code workers} workers of a schedule's plan, keeping up to {@code eventsPerWorker} jobs each. */
+    public ChromeTrace(ExecutionPlan plan, int workers, int eventsPerWorker) {
+        this.graph = plan.graph();
+        this.ranged = new boolean[plan.size()];
+        for (int i = 0; i < ranged.length; i++) {
+            ranged[i] = plan.system(i).ranged();
+        }
         this.capacity = eventsPerWorker;
         this.starts = new long[workers][eventsPerWorker];
         this.ends = new long[workers][eventsPerWorker];
@@ -132,7 +138,8 @@ public final class ChromeTrace implements JobObserver {
             for (int i = 0; i < counts[w]; i++) {
                 String name = graph.system(systems[w][i]).name();
                 String args = froms[w][i] < 0 ? "{\"exclusive\":true}"
-                        : "{\"chunks\":\"" + froms[w][i] + ".." + (tos[w][i] - 1) + "\"}";
+                        : "{\"" + (ranged[systems[w][i]] ? "indices" : "chunks") + "\":\"" + froms[w][i] + ".."
+                                + (tos[w][i] - 1) + "\"}";
                 first = slice(out, first, name, "job", w, starts[w][i] - origin, ends[w][i] - starts[w][i], args);
             }
         }

@@ -10,14 +10,17 @@ package dev.orrery.scheduler.executor;
  */
 final class Job {
     final SystemRun run;
+    /** This job's place among its system's jobs: a range system's jobs cover ascending ranges in this order. */
+    final int ordinal;
     int from;
     int to;
     Throwable failure;
     int failedOrdinal;
     int failedWorker;
 
-    Job(SystemRun run) {
+    Job(SystemRun run, int ordinal) {
         this.run = run;
+        this.ordinal = ordinal;
     }
 
     void reset(int from, int to) {

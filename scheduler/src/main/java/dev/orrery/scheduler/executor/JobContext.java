@@ -75,7 +75,7 @@ public final class JobContext {
         return commands;
     }
 
-    /** The bound chunk, through the system's access checks. */
+    /** The bound chunk, through the system's access checks; {@code null} in a range system's body. */
     public ChunkView chunk() {
         return current;
     }
@@ -83,6 +83,10 @@ public final class JobContext {
     /** Runs {@code job}'s chunks through its system's body; records a failure in the job instead of throwing. */
     void run(Job job) {
         SystemRun r = job.run;
+        if (r.rangeBody != null) {
+            runRange(job, r);
+            return;
+        }
         ChunkSystem body = r.body;
         Chunk[] chunks = r.chunks;
         ChunkView view = views[r.position];
@@ -105,6 +109,30 @@ public final class JobContext {
             view.bind(null);
             current = null;
             chunkOrdinal = -1;
+            if (obs != null) {
+                obs.jobRan(workerId, r.position, job.from, job.to, start, System.nanoTime());
+            }
+        }
+    }
+
+    /**
+     * Runs a range system's job over indices {@code [from, to)}. Its commands are keyed by the
+     * job's ordinal: the jobs cover ascending ranges in ordinal order, so playback applies
+     * them in index order however many jobs the indices were split into.
+     */
+    private void runRange(Job job, SystemRun r) {
+        systemIndex = r.position;
+        systemName = r.name;
+        JobObserver obs = observer;
+        long start = obs != null ? System.nanoTime() : 0L;
+        try {
+            if (job.from < job.to) {
+                commands.beginChunk(r.position, job.ordinal);
+                r.rangeBody.run(this, job.from, job.to);
+            }
+        } catch (Throwable t) {
+            job.fail(t, job.from, workerId);
+        } finally {
             if (obs != null) {
                 obs.jobRan(workerId, r.position, job.from, job.to, start, System.nanoTime());
             }

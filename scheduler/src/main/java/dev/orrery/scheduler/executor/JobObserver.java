@@ -3,7 +3,8 @@ package dev.orrery.scheduler.executor;
 /**
  * Sees every job an executor runs, with its start and end time: the hook for traces
  * (a Chrome trace with one track per worker) and per-system metrics. An exclusive system is
- * reported as one job of worker 0 with chunk range {@code [-1, -1)}.
+ * reported as one job of worker 0 with chunk range {@code [-1, -1)}; a range system's job
+ * with its index range.
  *
  * <p><b>Threading:</b> called on the worker thread that ran the job, right after it, so
  * calls for different workers arrive at the same time; keep state per worker id (0 ..
@@ -13,7 +14,8 @@ package dev.orrery.scheduler.executor;
 @FunctionalInterface
 public interface JobObserver {
     /**
-     * Worker {@code workerId} ran chunks {@code [fromChunk, toChunk)} of the system at graph
+     * Worker {@code workerId} ran chunks {@code [fromChunk, toChunk)} (indices, for a range
+     * system) of the system at graph
      * position {@code systemIndex} from {@code startNanos} to {@code endNanos}
      * ({@link System#nanoTime()}).
      */

@@ -8,7 +8,8 @@ import org.jctools.queues.atomic.MpmcAtomicArrayQueue;
 import org.jctools.queues.atomic.MpscAtomicArrayQueue;
 
 /**
- * Runs systems as chunk-parallel jobs on long-lived worker threads. The calling thread is
+ * Runs systems as chunk-parallel (or, for range systems, index-range-parallel) jobs on
+ * long-lived worker threads. The calling thread is
  * the coordinator and worker 0: it starts each system once its predecessors in the graph
  * have finished, splits the system's matching chunks into jobs of at least
  * {@code minBatchRows} rows (a system with fewer rows in all runs inline on the calling
@@ -252,7 +253,11 @@ public final class ParallelExecutor implements ScheduleExecutor {
         r.collect();
         if (r.rows < r.minBatchRows) {
             Job job = r.whole();
-            callerContext.run(job);
+            if (r.countFailure != null) {
+                job.fail(r.countFailure, -1, 0);
+            } else {
+                callerContext.run(job);
+            }
             complete(job);
             return;
         }

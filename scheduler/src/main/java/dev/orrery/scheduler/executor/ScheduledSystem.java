@@ -3,30 +3,40 @@ package dev.orrery.scheduler.executor;
 import dev.orrery.ecs.query.Query;
 import dev.orrery.scheduler.graph.SystemDeclaration;
 import java.util.Objects;
+import java.util.function.IntSupplier;
 
 /**
- * A system as the executor runs it: its declaration, the query that picks its chunks, its
- * body, and the smallest number of rows worth handing to another thread.
+ * A system as the executor runs it: its declaration and one of three kinds of body. An
+ * ordinary system has a query and a per-chunk body; an exclusive system has a whole-world
+ * body; a range system has a count and a per-range body over {@code [0, count)}.
  *
  * <p><b>Threading:</b> immutable.
  *
  * @param declaration name, access, phase and order
- * @param query the chunks the body visits; {@code null} for an exclusive system
- * @param body the per-chunk body; {@code null} for an exclusive system
+ * @param query the chunks the body visits; {@code null} unless an ordinary system
+ * @param body the per-chunk body; {@code null} unless an ordinary system
  * @param exclusiveBody the whole-world body of an exclusive system, else {@code null}
- * @param minBatchRows the fewest rows per job; a system with fewer matching rows in all
+ * @param rangeBody the per-range body of a range system, else {@code null}
+ * @param rangeCount how many indices a range system covers this run, asked on the
+ *     calling thread as the system starts; else {@code null}
+ * @param minBatchRows the fewest rows (or indices) per job; a system with fewer in all
  *     runs inline on the calling thread
  */
 public record ScheduledSystem(SystemDeclaration declaration, Query query, ChunkSystem body,
-        ExclusiveSystem exclusiveBody, int minBatchRows) {
+        ExclusiveSystem exclusiveBody, RangeSystem rangeBody, IntSupplier rangeCount, int minBatchRows) {
     /** Checks that the parts fit the kind of system. */
     public ScheduledSystem {
         Objects.requireNonNull(declaration, "declaration");
         String name = declaration.name();
         if (declaration.exclusive()) {
-            if (exclusiveBody == null || body != null || query != null) {
+            if (exclusiveBody == null || body != null || query != null || rangeBody != null) {
                 throw new IllegalArgumentException("exclusive system '" + name + "' needs an ExclusiveSystem body "
-                        + "and no query or chunk body; it gets the whole world");
+                        + "and no query, chunk body or range body; it gets the whole world");
+            }
+        } else if (rangeBody != null || rangeCount != null) {
+            if (rangeBody == null || rangeCount == null || body != null || query != null || exclusiveBody != null) {
+                throw new IllegalArgumentException("range system '" + name + "' needs a RangeSystem body and a "
+                        + "count, and no query, chunk body or exclusive body");
             }
         } else {
             if (body == null || query == null || exclusiveBody != null) {
@@ -38,6 +48,17 @@ public record ScheduledSystem(SystemDeclaration declaration, Query query, ChunkS
             throw new IllegalArgumentException("system '" + name + "' has minBatchRows " + minBatchRows
                     + "; use at least 1");
         }
+    }
+
+    /** An ordinary (per-chunk) or exclusive system. */
+    public ScheduledSystem(SystemDeclaration declaration, Query query, ChunkSystem body, ExclusiveSystem exclusiveBody,
+            int minBatchRows) {
+        this(declaration, query, body, exclusiveBody, null, null, minBatchRows);
+    }
+
+    /** True for a range system. */
+    public boolean ranged() {
+        return rangeBody != null;
     }
 
     /** The system's name. */

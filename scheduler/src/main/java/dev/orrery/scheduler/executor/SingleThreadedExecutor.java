@@ -76,7 +76,11 @@ public final class SingleThreadedExecutor implements ScheduleExecutor {
                 } else {
                     r.collect();
                     job = r.whole();
-                    context.run(job);
+                    if (r.countFailure != null) {
+                        job.fail(r.countFailure, -1, 0);
+                    } else {
+                        context.run(job);
+                    }
                 }
                 if (job.failure != null) {
                     return r.failureOf(job);

@@ -4,7 +4,7 @@ import dev.orrery.ecs.archetype.Chunk;
 
 /**
  * Thrown by {@link ScheduleExecutor#run} when a system threw: names the system, the chunk
- * and the worker, and carries what the system threw as its cause. The executor stops
+ * (or a range system's indices) and the worker, and carries what the system threw as its cause. The executor stops
  * handing out jobs at the first failure and throws only after every job already started
  * has finished, so no worker touches the world after the caller sees this; the world's
  * structure is unchanged and unlocked (column values written before the failure stay).
@@ -17,14 +17,23 @@ public final class SystemFailedException extends RuntimeException {
     private final int chunkOrdinal;
 
     SystemFailedException(String system, Chunk chunk, int chunkOrdinal, int worker, Throwable cause) {
-        super(message(system, chunk, chunkOrdinal, worker, cause), cause);
+        this(system, chunkOrdinal, chunk == null ? "" : " on its chunk #" + chunkOrdinal + " (chunk " + chunk.index()
+                + " of " + chunk.archetype() + ")", worker, cause);
+    }
+
+    private SystemFailedException(String system, int chunkOrdinal, String where, int worker, Throwable cause) {
+        super(message(system, where, worker, cause), cause);
         this.system = system;
         this.chunkOrdinal = chunkOrdinal;
     }
 
-    private static String message(String system, Chunk chunk, int ordinal, int worker, Throwable cause) {
-        String where = chunk == null ? "" : " on its chunk #" + ordinal + " (chunk " + chunk.index() + " of "
-                + chunk.archetype() + ")";
+    /** The failure of a range system's job over indices {@code [from, to)}. */
+    static SystemFailedException ofRange(String system, int from, int to, int worker, Throwable cause) {
+        String where = from < to ? " on its indices [" + from + ", " + to + ")" : " counting its indices";
+        return new SystemFailedException(system, -1, where, worker, cause);
+    }
+
+    private static String message(String system, String where, int worker, Throwable cause) {
         return "system '" + system + "' failed" + where + " on worker " + worker + ": " + cause
                 + "; the run stopped once the jobs already started had finished, so the world's structure is "
                 + "unchanged, but columns written before the failure keep their new values. Fix the system, or "
@@ -36,7 +45,10 @@ public final class SystemFailedException extends RuntimeException {
         return system;
     }
 
-    /** Which of the system's matching chunks failed, counted from 0 in query order; -1 for an exclusive system. */
+    /**
+     * Which of the system's matching chunks failed, counted from 0 in query order; -1 for an
+     * exclusive or a range system.
+     */
     public int chunkOrdinal() {
         return chunkOrdinal;
     }

@@ -7,7 +7,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The run-time state of one system: its matching chunks this run, split into jobs.
+ * The run-time state of one system: its matching chunks this run (or, for a range system,
+ * its index count), split into jobs. A job of an ordinary system covers chunk ordinals
+ * {@code [from, to)}; a job of a range system covers indices {@code [from, to)}.
  *
  * <p><b>Threading:</b> {@link #collect} and {@link #split} run on the calling thread while
  * none of this system's jobs is out; workers only read {@link #chunks} inside the ranges of
@@ -18,6 +20,7 @@ final class SystemRun {
     final String name;
     final ScheduledSystem system;
     final ChunkSystem body;
+    final RangeSystem rangeBody;
     final boolean exclusive;
     final int minBatchRows;
     final Job[] jobs;
@@ -25,24 +28,45 @@ final class SystemRun {
     int chunkCount;
     long rows;
     int jobsLeft;
+    /** What the range count threw (or why it was refused) in the last {@link #collect}, else null. */
+    Throwable countFailure;
 
     SystemRun(int position, ScheduledSystem system, int maxJobs) {
         this.position = position;
         this.name = system.name();
         this.system = system;
         this.body = system.body();
+        this.rangeBody = system.rangeBody();
         this.exclusive = system.declaration().exclusive();
         this.minBatchRows = system.minBatchRows();
         this.jobs = new Job[Math.max(1, maxJobs)];
         for (int i = 0; i < jobs.length; i++) {
-            jobs[i] = new Job(this);
+            jobs[i] = new Job(this, i);
         }
     }
 
-    /** Lists the non-empty matching chunks in query order; allocates only when the list grows. */
+    /**
+     * Lists the non-empty matching chunks in query order (allocates only when the list
+     * grows), or asks a range system for its count; a count that throws or is negative is
+     * kept in {@link #countFailure}, with no rows.
+     */
     void collect() {
         chunkCount = 0;
         rows = 0;
+        countFailure = null;
+        if (rangeBody != null) {
+            try {
+                int n = system.rangeCount().getAsInt();
+                if (n < 0) {
+                    throw new IllegalStateException("range system '" + name + "' counted " + n
+                            + " indices; its count must be 0 or more");
+                }
+                rows = n;
+            } catch (Throwable t) {
+                countFailure = t;
+            }
+            return;
+        }
         Query q = system.query();
         if (q == null) {
             return;
@@ -65,10 +89,10 @@ final class SystemRun {
         }
     }
 
-    /** Prepares the single job covering every chunk. */
+    /** Prepares the single job covering every chunk (every index for a range system). */
     Job whole() {
         Job j = jobs[0];
-        j.reset(0, chunkCount);
+        j.reset(0, rangeBody != null ? (int) rows : chunkCount);
         jobsLeft = 1;
         return j;
     }
@@ -78,6 +102,9 @@ final class SystemRun {
      * under {@link #minBatchRows} rows unless it holds the last chunks; returns the count.
      */
     int split(int maxJobs) {
+        if (rangeBody != null) {
+            return splitRange(maxJobs);
+        }
         long want = Math.min(Math.min(maxJobs, jobs.length), Math.max(1, rows / minBatchRows));
         want = Math.min(want, chunkCount);
         long target = (rows + want - 1) / want;
@@ -98,8 +125,21 @@ final class SystemRun {
         return n;
     }
 
+    /** Splits {@code [0, rows)} into at most {@code maxJobs} ranges of about equal size, none under {@link #minBatchRows}. */
+    private int splitRange(int maxJobs) {
+        int n = (int) Math.min(Math.min(maxJobs, jobs.length), Math.max(1, rows / minBatchRows));
+        for (int k = 0; k < n; k++) {
+            jobs[k].reset((int) (rows * k / n), (int) (rows * (k + 1) / n));
+        }
+        jobsLeft = n;
+        return n;
+    }
+
     /** The failure of {@code job} as the exception the caller sees. */
     SystemFailedException failureOf(Job job) {
+        if (rangeBody != null) {
+            return SystemFailedException.ofRange(name, job.from, job.to, job.failedWorker, job.failure);
+        }
         Chunk chunk = exclusive || job.failedOrdinal < 0 || job.failedOrdinal >= chunkCount ? null
                 : chunks[job.failedOrdinal];
         return new SystemFailedException(name, chunk, exclusive ? -1 : job.failedOrdinal, job.failedWorker,

@@ -19,7 +19,11 @@ import dev.orrery.scheduler.graph.SystemGraph;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import dev.orrery.scheduler.access.ResourceKey;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.junit.jupiter.api.Test;
@@ -556,6 +560,141 @@ abstract class AbstractScheduleExecutorTest {
             assertInstanceOf(IllegalStateException.class, e.getCause());
             assertTrue(e.getCause().getMessage().startsWith("run() called while a run is in progress"),
                     e.getCause().getMessage());
+        }
+    }
+
+    // ------------------------------------------------------------------ range systems
+
+    @Test
+    void shouldRunEveryIndexOfARangeSystemExactlyOnceForTheCountOfEachRun() {
+        World w = world(12, 1, 10);
+        AtomicInteger count = new AtomicInteger();
+        AtomicIntegerArray hits = new AtomicIntegerArray(5000);
+        AtomicReference<Thread> counter = new AtomicReference<>();
+        AtomicBoolean sawChunk = new AtomicBoolean();
+        Schedule schedule = Schedule.builder(w)
+                .system("cover").minBatchRows(7).forEachRange(() -> {
+                    counter.set(Thread.currentThread());
+                    return count.get();
+                }, (job, from, to) -> {
+                    sawChunk.compareAndSet(false, job.chunk() != null);
+                    for (int i = from; i < to; i++) {
+                        hits.incrementAndGet(i);
+                    }
+                })
+                .build();
+        try (ScheduleExecutor executor = create(schedule)) {
+            for (int n : new int[] {0, 1, 6, 7, 15, 1000, 4097, 3}) {
+                count.set(n);
+                for (int i = 0; i < hits.length(); i++) {
+                    hits.set(i, 0);
+                }
+                executor.run();
+                for (int i = 0; i < hits.length(); i++) {
+                    assertEquals(i < n ? 1 : 0, hits.get(i), "index " + i + " of count " + n);
+                }
+                assertSame(Thread.currentThread(), counter.get(), "the count is asked on the calling thread");
+            }
+        }
+        assertFalse(sawChunk.get(), "a range body has no chunk");
+    }
+
+    @Test
+    void shouldOrderRangeSystemsByTheResourcesTheyDeclare() {
+        World w = world(13, 1, 10);
+        ResourceKey<int[]> table = ResourceKey.of("Table", int[].class);
+        int[] data = new int[3000];
+        int[] copy = new int[3000];
+        long[] sums = new long[1];
+        AtomicInteger round = new AtomicInteger();
+        Schedule schedule = Schedule.builder(w)
+                .system("fill").writesResource(table).minBatchRows(50).forEachRange(() -> data.length,
+                        (job, from, to) -> {
+                            for (int i = from; i < to; i++) {
+                                data[i] = round.get() * 10_000 + i;
+                            }
+                        })
+                .system("copy").readsResource(table).minBatchRows(50).forEachRange(() -> data.length,
+                        (job, from, to) -> System.arraycopy(data, from, copy, from, to - from))
+                .system("sum").inPhase(Phase.POST_UPDATE).exclusive(world -> {
+                    long s = 0;
+                    for (int v : copy) {
+                        s += v;
+                    }
+                    sums[0] = s;
+                })
+                .build();
+        try (ScheduleExecutor executor = create(schedule)) {
+            for (int r = 1; r <= 20; r++) {
+                round.set(r);
+                executor.run();
+                long expected = (long) r * 10_000 * data.length + (long) data.length * (data.length - 1) / 2;
+                assertEquals(expected, sums[0], "copy saw a half-filled table in round " + r);
+            }
+        }
+    }
+
+    @Test
+    void shouldApplyARangeSystemsCommandsInIndexOrder() {
+        World w = new World(256);
+        Component<Val> c = w.component(Val.class, "C0");
+        World reference = new World(256);
+        Component<Val> rc = reference.component(Val.class, "C0");
+        int n = 2000;
+        Schedule schedule = Schedule.builder(w)
+                .system("spawn").minBatchRows(16).forEachRange(() -> n, (job, from, to) -> {
+                    for (int i = from; i < to; i++) {
+                        long e = job.commands().spawn();
+                        job.commands().add(e, c, new Val(i * 31));
+                    }
+                })
+                .build();
+        try (ScheduleExecutor executor = create(schedule)) {
+            for (int tick = 0; tick < 3; tick++) {
+                executor.run();
+                for (int i = 0; i < n; i++) {
+                    reference.entity().with(rc, new Val(i * 31)).spawn();
+                }
+                assertEquals(reference.stateHash(), w.stateHash(), "tick " + tick);
+            }
+        }
+    }
+
+    @Test
+    void shouldReportTheIndicesOfAFailedRangeJobAndAFailedCount() {
+        World w = world(14, 1, 10);
+        AtomicInteger count = new AtomicInteger(1000);
+        AtomicLong laterRuns = new AtomicLong();
+        ResourceKey<Object> shared = ResourceKey.of("Shared", Object.class);
+        Schedule schedule = Schedule.builder(w)
+                .system("explode").writesResource(shared).minBatchRows(10).forEachRange(count::get,
+                        (job, from, to) -> {
+                            if (from <= 500 && 500 < to) {
+                                throw new ArithmeticException("boom at 500");
+                            }
+                        })
+                .system("after").readsResource(shared).exclusive(world -> laterRuns.incrementAndGet())
+                .build();
+        try (ScheduleExecutor executor = create(schedule)) {
+            SystemFailedException e = assertThrows(SystemFailedException.class, executor::run);
+            assertEquals("explode", e.system());
+            assertEquals(-1, e.chunkOrdinal());
+            assertInstanceOf(ArithmeticException.class, e.getCause());
+            assertTrue(e.getMessage().startsWith("system 'explode' failed on its indices ["), e.getMessage());
+            assertEquals(0, laterRuns.get(), "a system waiting for the failed one must not start");
+
+            count.set(-3);
+            e = assertThrows(SystemFailedException.class, executor::run);
+            assertTrue(e.getMessage().startsWith("system 'explode' failed counting its indices"), e.getMessage());
+            assertInstanceOf(IllegalStateException.class, e.getCause());
+            assertEquals("range system 'explode' counted -3 indices; its count must be 0 or more",
+                    e.getCause().getMessage());
+            assertEquals(0, laterRuns.get());
+            assertFalse(w.isStructureLocked());
+
+            count.set(400); // no range holds index 500 now
+            executor.run();
+            assertEquals(1, laterRuns.get(), "the executor is usable after a failure");
         }
     }
 }

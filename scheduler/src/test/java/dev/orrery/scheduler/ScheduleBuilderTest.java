@@ -1,0 +1,52 @@
+package dev.orrery.scheduler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.ecs.World;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.scheduler.access.ResourceKey;
+import org.junit.jupiter.api.Test;
+
+/** The builder's checks on how each kind of system is declared. */
+class ScheduleBuilderTest {
+    record Val(int v) {
+    }
+
+    private final World world = new World();
+    private final Component<Val> val = world.component(Val.class);
+
+    @Test
+    void shouldRefuseARangeSystemWithAQuery() {
+        Schedule.SystemBuilder s = Schedule.builder(world).system("r").query(world.query().with(val).build());
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> s.forEachRange(() -> 1, (job, from, to) -> { }));
+        assertTrue(e.getMessage().startsWith("range system 'r' cannot have a query"), e.getMessage());
+    }
+
+    @Test
+    void shouldRefuseARangeSystemThatDeclaresComponents() {
+        IllegalStateException reads = assertThrows(IllegalStateException.class,
+                () -> Schedule.builder(world).system("r").reads(val).forEachRange(() -> 1, (job, from, to) -> { }));
+        assertTrue(reads.getMessage().startsWith("range system 'r' declared component reads or writes"),
+                reads.getMessage());
+        assertThrows(IllegalStateException.class,
+                () -> Schedule.builder(world).system("w").writes(val).forEachRange(() -> 1, (job, from, to) -> { }));
+    }
+
+    @Test
+    void shouldMarkRangeSystemsInThePlanAndOrderThemByResources() {
+        ResourceKey<int[]> table = ResourceKey.of("Table", int[].class);
+        Schedule schedule = Schedule.builder(world)
+                .system("fill").writesResource(table).forEachRange(() -> 4, (job, from, to) -> { })
+                .system("read").query(world.query().with(val).build()).reads(val).readsResource(table)
+                .forEachChunk(job -> { })
+                .build();
+        assertTrue(schedule.plan().system(schedule.graph().positionOf("fill")).ranged());
+        assertFalse(schedule.plan().system(schedule.graph().positionOf("read")).ranged());
+        assertEquals(1, schedule.graph().predecessorCount(schedule.graph().positionOf("read")),
+                "the reader of the table waits for the range system that writes it");
+    }
+}
