@@ -36,6 +36,8 @@ import java.util.Objects;
 public final class Arena {
     /** The spatial grid resource, rebuilt each tick. */
     public static final ResourceKey<SpatialGrid> GRID = ResourceKey.of("Grid", SpatialGrid.class);
+    /** Each agent's separation push by grid slot, filled by the neighbours system each tick. */
+    public static final ResourceKey<Separation> SEPARATION = ResourceKey.of("Separation", Separation.class);
     /** The squads' destinations. */
     public static final ResourceKey<SquadTargets> SQUADS = ResourceKey.of("Squads", SquadTargets.class);
     /** Running totals. */
@@ -139,6 +141,7 @@ public final class Arena {
         }
         Simulation.Builder b = Simulation.builder(world).seed(config.seed()).workers(workers).hashEvery(hashEvery)
                 .resource(GRID, grid)
+                .resource(SEPARATION, new Separation(ArenaSystems.SEPARATION, ArenaSystems.MAX_NEIGHBOURS))
                 .resource(SQUADS, squads, SquadTargets.CODEC)
                 .resource(STATS, stats);
         resources = b.resources();

@@ -1,6 +1,7 @@
 package dev.orrery.demo.arena;
 
 import dev.orrery.ecs.component.Field;
+import dev.orrery.ecs.entity.Entity;
 import dev.orrery.ecs.query.Query;
 import java.util.Arrays;
 
@@ -28,6 +29,8 @@ public final class SpatialGrid {
     /** x, y and team (as raw int bits) of each slot, interleaved: one cache line serves several neighbours. */
     private float[] packed = new float[3 * 1024];
     private long[] ids = new long[1024];
+    /** Slot of each agent by entity index; -1 for an index that is no agent in the grid. */
+    private int[] slotOfIndex = new int[1024];
     private int size;
 
     /**
@@ -111,6 +114,14 @@ public final class SpatialGrid {
     }
 
     /**
+     * The slot of the agent whose entity index is {@code index} ({@link Entity#index}), or -1
+     * if no agent in the grid has it.
+     */
+    public int slotOfIndex(int index) {
+        return index < slotOfIndex.length ? slotOfIndex[index] : -1;
+    }
+
+    /**
      * The nearest agent not of team {@code team} within {@code radius} of (x, y), or -1.
      * Scans the cells the radius touches; ties keep the first found (grid order).
      */
@@ -157,23 +168,33 @@ public final class SpatialGrid {
         int[] cells = cellOf;
         float[] packed = this.packed;
         int cols = columns;
-        // Pass 1: the cell of every agent, in query order, and the count per cell.
+        // Pass 1: the cell of every agent, in query order, the count per cell, the top entity index.
         int[] at = {0};
+        int[] top = {0};
         agents.forEachChunk(chunk -> {
             float[] x = chunk.readFloats(px);
             float[] y = chunk.readFloats(py);
+            long[] e = chunk.entities();
             int i = at[0];
+            int t = top[0];
             for (int r = 0, m = chunk.size(); r < m; r++, i++) {
                 int c = cellCoordinate(y[r]) * cols + cellCoordinate(x[r]);
                 cells[i] = c;
                 counts[c + 1]++;
+                t = Math.max(t, Entity.index(e[r]));
             }
             at[0] = i;
+            top[0] = t;
         });
+        if (top[0] >= slotOfIndex.length) {
+            slotOfIndex = new int[Math.max(top[0] + 1, slotOfIndex.length * 3 / 2)];
+        }
+        int[] slotOf = slotOfIndex;
+        Arrays.fill(slotOf, -1);
         for (int c = 1; c < counts.length; c++) {
             counts[c] += counts[c - 1];
         }
-        // Pass 2: scatter; cellOf is reused as each agent's slot cursor by cell.
+        // Pass 2: scatter, noting each agent's slot by its entity index.
         int[] cursor = this.cursor;
         System.arraycopy(counts, 0, cursor, 0, cursor.length);
         at[0] = 0;
@@ -189,6 +210,7 @@ public final class SpatialGrid {
                 packed[3 * slot + 1] = y[r];
                 packed[3 * slot + 2] = Float.intBitsToFloat(t[r]);
                 ids[slot] = e[r];
+                slotOf[Entity.index(e[r])] = slot;
             }
             at[0] = i;
         });
