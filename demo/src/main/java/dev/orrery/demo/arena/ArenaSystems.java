@@ -22,9 +22,10 @@ import dev.orrery.scheduler.graph.Phase;
  * <pre>
  * PreUpdate   inputs       exclusive  MOVE / SPAWN / SET from the Inputs resource
  *             grid         exclusive  rebuild the SpatialGrid from agents' positions
- * Update      steer        parallel   separation from the neighbours within 1.2 units (the
- *                                     grid cells that disc touches), squad seek (half the
- *                                     agents each tick, alternating by id)
+ * Update      neighbours   range      separation pushes from the neighbours within 1.2
+ *                                     units (the grid cells that disc touches), walking the
+ *                                     grid in slot order (alternate grid rows each tick)
+ *             steer        parallel   push plus squad seek into Velocity (the same agents)
  *             fire         parallel   an agent with a weapon ready picks the nearest enemy
  *                                     in range into Target; Primary and Secondary fire, and
  *                                     shots spawn projectiles through the job's command buffer

@@ -32,11 +32,14 @@ class MainOptionsTest {
                 dot.toString(), "--trace", trace.toString());
         String graph = Files.readString(dot);
         assertTrue(graph.startsWith("digraph"), graph);
-        for (String system : new String[] {"inputs", "grid", "steer", "fire", "move", "fly", "damage", "expire", "reap"}) {
+        for (String system : new String[] {"inputs", "grid", "neighbours", "steer", "fire", "move", "fly", "damage",
+            "expire", "reap"}) {
             assertTrue(graph.contains(system), "graph lacks " + system);
         }
         String json = Files.readString(trace);
         assertTrue(json.contains("\"steer\""), "trace has no steer job");
+        assertTrue(json.contains("\"neighbours\""), "trace has no neighbours job");
+        assertTrue(json.contains("\"indices\":\"0.."), "the range system's job is not labelled with its indices");
     }
 
     @Test
