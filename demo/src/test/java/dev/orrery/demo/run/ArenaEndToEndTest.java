@@ -45,7 +45,10 @@ class ArenaEndToEndTest {
         try {
             assertTrue(run.awaitStarted(30, TimeUnit.SECONDS), "the run did not start");
             assertTrue(run.port() > 0, "no server port; log: " + log);
-            long agent = Entity.of(0, 1); // the first agent spawned: team 0
+            long agent;
+            try (LineClient carol = new LineClient(run.port())) {
+                agent = immortalTeamZeroAgent(carol);
+            }
             try (LineClient alice = new LineClient(run.port()); LineClient bob = new LineClient(run.port())) {
                 assertTrue(alice.ask("HELLO alice").startsWith("OK 1 "));
                 assertEquals("OK 2", alice.ask("MOVE 3 10.5 20"));
@@ -92,6 +95,24 @@ class ArenaEndToEndTest {
         assertEquals(live.summaryLine().replaceAll(".* hash=", ""), replayed.replaceAll(".* hash=", ""),
                 "replay ended with another hash");
         assertEquals("ticks=" + live.ticks(), replayed.substring(0, replayed.indexOf(' ')));
+    }
+
+    /**
+     * An agent of team 0 (the first 1 000 spawned) made unkillable before the test reads it:
+     * the first one still alive, found by raising its health, since any of them may have died
+     * in the ticks already run.
+     */
+    private static long immortalTeamZeroAgent(LineClient client) throws Exception {
+        assertTrue(client.ask("HELLO carol").startsWith("OK 1 "));
+        for (int index = 0, request = 2; index < 1_000; index++, request++) {
+            long candidate = Entity.of(index, 1);
+            String reply = client.ask("SET " + candidate + " Health hp 100000");
+            if (reply.equals("OK " + request)) {
+                return candidate;
+            }
+            assertTrue(reply.startsWith("ERR " + request + " NOT_FOUND"), reply);
+        }
+        throw new AssertionError("all 1 000 agents of team 0 died before the test could reach one");
     }
 
     /** Runs {@link Main} in this JVM and returns its summary line. */
