@@ -3,6 +3,7 @@ package dev.orrery.ecs.command;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.archetype.Archetypes;
+import dev.orrery.ecs.archetype.Chunk;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentKind;
 import dev.orrery.ecs.component.ComponentType;
@@ -46,6 +47,9 @@ public final class CommandPlayback {
     private long[] pendingWrites = new long[64];
     private int pendingCount;
     private long batchEntity = Entity.NULL;
+    // The batch entity's archetype when the batch started (where it still is until the
+    // flush), and the archetype its adds and removes lead to.
+    private Archetype batchSource;
     private Archetype batchTarget;
 
     /** Creates a playback with reusable scratch arrays. */
@@ -92,6 +96,7 @@ public final class CommandPlayback {
             }
             pendingCount = 0;
             batchEntity = Entity.NULL;
+            batchSource = null;
             batchTarget = null;
         }
         return report;
@@ -175,7 +180,8 @@ public final class CommandPlayback {
 
     private void startBatch(World world, long e) {
         batchEntity = e;
-        batchTarget = world.archetypeOf(e);
+        batchSource = world.archetypeOf(e);
+        batchTarget = batchSource;
         pendingCount = 0;
     }
 
@@ -187,13 +193,14 @@ public final class CommandPlayback {
                 pendingCount = 0;
                 world.despawn(batchEntity);
                 batchEntity = Entity.NULL;
+                batchSource = null;
                 batchTarget = null;
                 report.applied++;
                 return;
             }
             case CommandBuffer.OP_ADD: {
                 Component<?> column = world.components().column(columnId);
-                if (!batchTarget.has(columnId) && world.archetypeOf(batchEntity).has(columnId)) {
+                if (!batchTarget.has(columnId) && batchSource.has(columnId)) {
                     // Removed earlier in this batch and added again: apply the removal first so
                     // the new instance starts from zero instead of inheriting the old value.
                     long e = batchEntity;
@@ -269,33 +276,40 @@ public final class CommandPlayback {
             return;
         }
         long e = batchEntity;
-        if (world.archetypeOf(e) != batchTarget) {
-            world.moveTo(e, batchTarget);
+        Archetype target = batchTarget;
+        if (batchSource != target) {
+            world.moveTo(e, target);
             report.moves++;
         }
-        for (int i = 0; i < pendingCount; i++) {
-            long loc = pendingWrites[i];
-            CommandBuffer buf = byId[(int) (loc >>> 32)];
-            int at = (int) loc;
-            long header = buf.data[at + 1];
-            Component<?> column = world.components().column(CommandBuffer.column(header));
-            writeValue(world, e, column, header, buf, at + CommandBuffer.HEADER_WORDS);
+        if (pendingCount > 0) {
+            // The entity's row is found once; each write then needs only its column's slot.
+            EntityTable table = world.entityTable();
+            int idx = Entity.index(e);
+            Chunk chunk = target.chunk(table.chunk(idx));
+            int row = table.row(idx);
+            for (int i = 0; i < pendingCount; i++) {
+                long loc = pendingWrites[i];
+                CommandBuffer buf = byId[(int) (loc >>> 32)];
+                int at = (int) loc;
+                long header = buf.data[at + 1];
+                int slot = target.slotOf(CommandBuffer.column(header));
+                writeValue(target.component(slot), header, buf, at + CommandBuffer.HEADER_WORDS,
+                        chunk.columnArrays(slot), row);
+            }
         }
         pendingCount = 0;
         batchEntity = Entity.NULL;
+        batchSource = null;
         batchTarget = null;
     }
 
-    private void writeValue(World world, long e, Component<?> column, long header, CommandBuffer buf, int payloadAt) {
-        EntityTable table = world.entityTable();
-        int idx = Entity.index(e);
-        Archetype a = world.archetypes().get(table.archetype(idx));
-        Object[] arrays = a.chunk(table.chunk(idx)).columnArrays(a.slotOf(column.id()));
-        int row = table.row(idx);
+    private void writeValue(Component<?> column, long header, CommandBuffer buf, int payloadAt, Object[] arrays,
+                            int row) {
         ComponentType<?> type = column.type();
+        long[] data = buf.data;
         if (CommandBuffer.op(header) == CommandBuffer.OP_SET_FIELD) {
             int f = CommandBuffer.aux(header);
-            type.fieldType(f).setBits(arrays[f], row, fieldBits(type, f, buf.data[payloadAt]));
+            type.fieldType(f).setBits(arrays[f], row, fieldBits(type, f, data[payloadAt]));
             return;
         }
         if (column.kind() == ComponentKind.REFERENCE) {
@@ -304,7 +318,7 @@ public final class CommandPlayback {
         }
         int n = CommandBuffer.payload(header);
         for (int f = 0; f < n; f++) {
-            type.fieldType(f).setBits(arrays[f], row, fieldBits(type, f, buf.data[payloadAt + f]));
+            type.fieldType(f).setBits(arrays[f], row, fieldBits(type, f, data[payloadAt + f]));
         }
     }
 
