@@ -50,6 +50,8 @@ public final class CommandPlayback {
     // The batch entity's archetype when the batch started (where it still is until the
     // flush), and the archetype its adds and removes lead to.
     private Archetype batchSource;
+    // True while the batch entity is a spawn not yet made: flush creates it in batchTarget.
+    private boolean batchSpawn;
     private Archetype batchTarget;
 
     /** Creates a playback with reusable scratch arrays. */
@@ -96,6 +98,7 @@ public final class CommandPlayback {
             }
             pendingCount = 0;
             batchEntity = Entity.NULL;
+            batchSpawn = false;
             batchSource = null;
             batchTarget = null;
         }
@@ -134,12 +137,25 @@ public final class CommandPlayback {
             long header = d[at + 1];
             int op = CommandBuffer.op(header);
             long entity = d[at + 2];
-            if (op == CommandBuffer.OP_SPAWN || op == CommandBuffer.OP_SPAWN_TEMPLATE) {
+            if (op == CommandBuffer.OP_SPAWN) {
+                // The entity is created at the flush, straight into the archetype its adds
+                // lead to; nothing allocates an id before then (every other entity's command
+                // flushes first), so the id it will get is known now.
                 flush(world);
-                long real = op == CommandBuffer.OP_SPAWN ? world.spawn()
-                        : world.spawn((Template) buf.refs[CommandBuffer.aux(header)]);
-                int local = (Entity.index(entity) & 0xFF_FFFF) - 1;
-                buf.resolved[local] = real;
+                long real = world.entityTable().nextId();
+                buf.resolved[(Entity.index(entity) & 0xFF_FFFF) - 1] = real;
+                batchEntity = real;
+                batchSpawn = true;
+                batchSource = world.archetypes().empty();
+                batchTarget = batchSource;
+                pendingCount = 0;
+                report.applied++;
+                continue;
+            }
+            if (op == CommandBuffer.OP_SPAWN_TEMPLATE) {
+                flush(world);
+                long real = world.spawn((Template) buf.refs[CommandBuffer.aux(header)]);
+                buf.resolved[(Entity.index(entity) & 0xFF_FFFF) - 1] = real;
                 startBatch(world, real);
                 report.applied++;
                 continue;
@@ -191,6 +207,10 @@ public final class CommandPlayback {
         switch (op) {
             case CommandBuffer.OP_DESPAWN: {
                 pendingCount = 0;
+                if (batchSpawn) {
+                    // Spawned and despawned in one batch: the entity still takes and frees its id.
+                    spawnBatchEntity(world, world.archetypes().empty());
+                }
                 world.despawn(batchEntity);
                 batchEntity = Entity.NULL;
                 batchSource = null;
@@ -278,8 +298,14 @@ public final class CommandPlayback {
         long e = batchEntity;
         Archetype target = batchTarget;
         if (batchSource != target) {
-            world.moveTo(e, target);
+            if (batchSpawn) {
+                spawnBatchEntity(world, target);
+            } else {
+                world.moveTo(e, target);
+            }
             report.moves++;
+        } else if (batchSpawn) {
+            spawnBatchEntity(world, target);
         }
         if (pendingCount > 0) {
             // The entity's row is found once; each write then needs only its column's slot.
@@ -301,6 +327,16 @@ public final class CommandPlayback {
         batchEntity = Entity.NULL;
         batchSource = null;
         batchTarget = null;
+    }
+
+    /** Creates the batch's pending spawn in {@code archetype}, with the id promised at the spawn command. */
+    private void spawnBatchEntity(World world, Archetype archetype) {
+        long real = world.spawnZeroed(archetype);
+        batchSpawn = false;
+        if (real != batchEntity) {
+            throw new IllegalStateException("spawn in playback got " + Entity.toString(real) + " instead of "
+                    + Entity.toString(batchEntity) + "; an id was allocated between a spawn command and its flush");
+        }
     }
 
     private void writeValue(Component<?> column, long header, CommandBuffer buf, int payloadAt, Object[] arrays,
