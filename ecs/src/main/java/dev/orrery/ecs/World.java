@@ -213,6 +213,25 @@ public final class World {
         return new EntityBuilder(this);
     }
 
+    /**
+     * Spawns an entity straight into {@code archetype}, every field zero (references null),
+     * and registers its instance names in column-id order: the same world as {@link #spawn()}
+     * followed by {@link #moveTo}{@code (e, archetype)}, without the row passing through the
+     * empty archetype. Command-buffer playback uses it for a spawn whose adds it batched.
+     *
+     * @throws IllegalArgumentException if {@code archetype} is not one of this world's
+     */
+    public long spawnZeroed(Archetype archetype) {
+        checkUnlocked("spawn");
+        if (archetype.id() >= archetypes.count() || archetypes.get(archetype.id()) != archetype) {
+            throw new IllegalArgumentException(archetype + " does not belong to this world; take archetypes from "
+                    + "world.archetypes()");
+        }
+        long e = place(archetype);
+        names.spawned(Entity.index(e), archetype);
+        return e;
+    }
+
     private long place(Archetype a) {
         long e = entities.allocate();
         long loc = a.appendRow(e);

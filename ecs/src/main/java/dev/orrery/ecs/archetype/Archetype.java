@@ -20,6 +20,10 @@ import java.util.List;
 public final class Archetype {
     private final int id;
     private final int[] columns;
+    // Slot of each column id up to the largest one held, -1 for the others: playback and
+    // the world look a slot up for every value they write, and one load beats a binary
+    // search. Columns never change after construction, so the table never goes stale.
+    private final int[] slotByColumn;
     private final Component<?>[] components;
     // Field types per slot, resolved once: the row-move loops read them for every field.
     private final FieldType[][] fieldTypes;
@@ -51,6 +55,11 @@ public final class Archetype {
             references |= sortedComponents[i].kind() == ComponentKind.REFERENCE;
         }
         this.hasReferences = references;
+        this.slotByColumn = new int[columns.length == 0 ? 0 : columns[columns.length - 1] + 1];
+        Arrays.fill(slotByColumn, -1);
+        for (int i = 0; i < columns.length; i++) {
+            slotByColumn[columns[i]] = i;
+        }
         this.capacity = capacityFor(chunkBytes, rowBytes);
         this.shift = Integer.numberOfTrailingZeros(capacity);
         addEdges.defaultReturnValue(-1);
@@ -94,7 +103,8 @@ public final class Archetype {
 
     /** The slot of column {@code columnId}, or a negative number when the archetype lacks it. */
     public int slotOf(int columnId) {
-        return Arrays.binarySearch(columns, columnId);
+        int[] slots = slotByColumn;
+        return columnId >= 0 && columnId < slots.length ? slots[columnId] : -1;
     }
 
     /** True when the archetype has column {@code columnId}. */

@@ -3,13 +3,13 @@ package dev.orrery.ecs.command;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.archetype.Archetypes;
+import dev.orrery.ecs.archetype.Chunk;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentKind;
 import dev.orrery.ecs.component.ComponentType;
 import dev.orrery.ecs.entity.Entity;
 import dev.orrery.ecs.entity.EntityTable;
 import dev.orrery.ecs.prototype.Template;
-import it.unimi.dsi.fastutil.longs.LongArrays;
 import java.util.Arrays;
 import java.util.List;
 
@@ -43,9 +43,15 @@ public final class CommandPlayback {
     private final CommandBuffer[] byId = new CommandBuffer[256];
     private long[] keys = new long[1024];
     private long[] locators = new long[1024];
+    private final RunMerge merge = new RunMerge();
     private long[] pendingWrites = new long[64];
     private int pendingCount;
     private long batchEntity = Entity.NULL;
+    // The batch entity's archetype when the batch started (where it still is until the
+    // flush), and the archetype its adds and removes lead to.
+    private Archetype batchSource;
+    // True while the batch entity is a spawn not yet made: flush creates it in batchTarget.
+    private boolean batchSpawn;
     private Archetype batchTarget;
 
     /** Creates a playback with reusable scratch arrays. */
@@ -92,6 +98,8 @@ public final class CommandPlayback {
             }
             pendingCount = 0;
             batchEntity = Entity.NULL;
+            batchSpawn = false;
+            batchSource = null;
             batchTarget = null;
         }
         return report;
@@ -114,8 +122,10 @@ public final class CommandPlayback {
             }
         }
         // Sorting (key, locator) pairs: equal keys (outside-the-scheduler buffers) fall back
-        // to buffer id, then recording order, so the merge is total and deterministic.
-        LongArrays.radixSort(keys, locators, 0, n);
+        // to buffer id, then recording order, so the merge is total and deterministic. The
+        // pairs arrive as a few sorted runs (one per chunk a job processed, often fewer), so
+        // merging the runs is cheaper than sorting from scratch, for the same order.
+        merge.sort(keys, locators, n);
     }
 
     private void run(World world, int total) {
@@ -127,12 +137,25 @@ public final class CommandPlayback {
             long header = d[at + 1];
             int op = CommandBuffer.op(header);
             long entity = d[at + 2];
-            if (op == CommandBuffer.OP_SPAWN || op == CommandBuffer.OP_SPAWN_TEMPLATE) {
+            if (op == CommandBuffer.OP_SPAWN) {
+                // The entity is created at the flush, straight into the archetype its adds
+                // lead to; nothing allocates an id before then (every other entity's command
+                // flushes first), so the id it will get is known now.
                 flush(world);
-                long real = op == CommandBuffer.OP_SPAWN ? world.spawn()
-                        : world.spawn((Template) buf.refs[CommandBuffer.aux(header)]);
-                int local = (Entity.index(entity) & 0xFF_FFFF) - 1;
-                buf.resolved[local] = real;
+                long real = world.entityTable().nextId();
+                buf.resolved[(Entity.index(entity) & 0xFF_FFFF) - 1] = real;
+                batchEntity = real;
+                batchSpawn = true;
+                batchSource = world.archetypes().empty();
+                batchTarget = batchSource;
+                pendingCount = 0;
+                report.applied++;
+                continue;
+            }
+            if (op == CommandBuffer.OP_SPAWN_TEMPLATE) {
+                flush(world);
+                long real = world.spawn((Template) buf.refs[CommandBuffer.aux(header)]);
+                buf.resolved[(Entity.index(entity) & 0xFF_FFFF) - 1] = real;
                 startBatch(world, real);
                 report.applied++;
                 continue;
@@ -173,7 +196,8 @@ public final class CommandPlayback {
 
     private void startBatch(World world, long e) {
         batchEntity = e;
-        batchTarget = world.archetypeOf(e);
+        batchSource = world.archetypeOf(e);
+        batchTarget = batchSource;
         pendingCount = 0;
     }
 
@@ -183,15 +207,20 @@ public final class CommandPlayback {
         switch (op) {
             case CommandBuffer.OP_DESPAWN: {
                 pendingCount = 0;
+                if (batchSpawn) {
+                    // Spawned and despawned in one batch: the entity still takes and frees its id.
+                    spawnBatchEntity(world, world.archetypes().empty());
+                }
                 world.despawn(batchEntity);
                 batchEntity = Entity.NULL;
+                batchSource = null;
                 batchTarget = null;
                 report.applied++;
                 return;
             }
             case CommandBuffer.OP_ADD: {
                 Component<?> column = world.components().column(columnId);
-                if (!batchTarget.has(columnId) && world.archetypeOf(batchEntity).has(columnId)) {
+                if (!batchTarget.has(columnId) && batchSource.has(columnId)) {
                     // Removed earlier in this batch and added again: apply the removal first so
                     // the new instance starts from zero instead of inheriting the old value.
                     long e = batchEntity;
@@ -267,33 +296,56 @@ public final class CommandPlayback {
             return;
         }
         long e = batchEntity;
-        if (world.archetypeOf(e) != batchTarget) {
-            world.moveTo(e, batchTarget);
+        Archetype target = batchTarget;
+        if (batchSource != target) {
+            if (batchSpawn) {
+                spawnBatchEntity(world, target);
+            } else {
+                world.moveTo(e, target);
+            }
             report.moves++;
+        } else if (batchSpawn) {
+            spawnBatchEntity(world, target);
         }
-        for (int i = 0; i < pendingCount; i++) {
-            long loc = pendingWrites[i];
-            CommandBuffer buf = byId[(int) (loc >>> 32)];
-            int at = (int) loc;
-            long header = buf.data[at + 1];
-            Component<?> column = world.components().column(CommandBuffer.column(header));
-            writeValue(world, e, column, header, buf, at + CommandBuffer.HEADER_WORDS);
+        if (pendingCount > 0) {
+            // The entity's row is found once; each write then needs only its column's slot.
+            EntityTable table = world.entityTable();
+            int idx = Entity.index(e);
+            Chunk chunk = target.chunk(table.chunk(idx));
+            int row = table.row(idx);
+            for (int i = 0; i < pendingCount; i++) {
+                long loc = pendingWrites[i];
+                CommandBuffer buf = byId[(int) (loc >>> 32)];
+                int at = (int) loc;
+                long header = buf.data[at + 1];
+                int slot = target.slotOf(CommandBuffer.column(header));
+                writeValue(target.component(slot), header, buf, at + CommandBuffer.HEADER_WORDS,
+                        chunk.columnArrays(slot), row);
+            }
         }
         pendingCount = 0;
         batchEntity = Entity.NULL;
+        batchSource = null;
         batchTarget = null;
     }
 
-    private void writeValue(World world, long e, Component<?> column, long header, CommandBuffer buf, int payloadAt) {
-        EntityTable table = world.entityTable();
-        int idx = Entity.index(e);
-        Archetype a = world.archetypes().get(table.archetype(idx));
-        Object[] arrays = a.chunk(table.chunk(idx)).columnArrays(a.slotOf(column.id()));
-        int row = table.row(idx);
+    /** Creates the batch's pending spawn in {@code archetype}, with the id promised at the spawn command. */
+    private void spawnBatchEntity(World world, Archetype archetype) {
+        long real = world.spawnZeroed(archetype);
+        batchSpawn = false;
+        if (real != batchEntity) {
+            throw new IllegalStateException("spawn in playback got " + Entity.toString(real) + " instead of "
+                    + Entity.toString(batchEntity) + "; an id was allocated between a spawn command and its flush");
+        }
+    }
+
+    private void writeValue(Component<?> column, long header, CommandBuffer buf, int payloadAt, Object[] arrays,
+                            int row) {
         ComponentType<?> type = column.type();
+        long[] data = buf.data;
         if (CommandBuffer.op(header) == CommandBuffer.OP_SET_FIELD) {
             int f = CommandBuffer.aux(header);
-            type.fieldType(f).setBits(arrays[f], row, fieldBits(type, f, buf.data[payloadAt]));
+            type.fieldType(f).setBits(arrays[f], row, fieldBits(type, f, data[payloadAt]));
             return;
         }
         if (column.kind() == ComponentKind.REFERENCE) {
@@ -302,7 +354,7 @@ public final class CommandPlayback {
         }
         int n = CommandBuffer.payload(header);
         for (int f = 0; f < n; f++) {
-            type.fieldType(f).setBits(arrays[f], row, fieldBits(type, f, buf.data[payloadAt + f]));
+            type.fieldType(f).setBits(arrays[f], row, fieldBits(type, f, data[payloadAt + f]));
         }
     }
 

@@ -27,6 +27,20 @@ public final class EntityTable {
         Arrays.fill(archetypes, DEAD);
     }
 
+    /**
+     * The id the next {@link #allocate} will return, without allocating it: allocation
+     * order is deterministic (the oldest freed index first, else a new one, at the next
+     * generation), so a caller that allocates nothing in between may rely on it.
+     */
+    public long nextId() {
+        int index = free.isEmpty() ? highWater : free.firstInt();
+        int gen = index < generations.length ? generations[index] + 1 : 1;
+        if (gen == 0) {
+            gen = 1;
+        }
+        return Entity.of(index, gen);
+    }
+
     /** Allocates an id for a new entity; its location must be set with {@link #place}. */
     public long allocate() {
         int index;

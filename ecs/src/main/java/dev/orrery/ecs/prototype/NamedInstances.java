@@ -49,6 +49,17 @@ public final class NamedInstances {
         }
     }
 
+    /**
+     * A new entity was placed straight into archetype {@code a}: its instances are
+     * registered in column-id order, as {@link #moved} from the empty archetype would.
+     */
+    public void spawned(int entity, Archetype a) {
+        for (int s = 0, n = a.columnCount(); s < n; s++) {
+            Component<?> c = a.component(s);
+            index.register(entity, c.id(), c.nameHash());
+        }
+    }
+
     /** New entities {@code ids} were placed holding {@code columns}: one batch registration. */
     public void spawnedMany(long[] ids, Component<?>[] columns) {
         int[] cols = new int[columns.length];

@@ -242,4 +242,33 @@ class ArchetypeTest {
         }
         assertEquals(Entity.of(full, 1), a.chunk(1).entity(0));
     }
+
+    @Test
+    void shouldFindEverySlotAndNoneForColumnsTheArchetypeLacks() {
+        Archetypes all = new Archetypes(Archetypes.DEFAULT_CHUNK_BYTES);
+        Component<Position> pos = value(Position.class);
+        Component<Big> big = value(Big.class);
+        Component<Frozen> frozen = value(Frozen.class);
+        Component<Mesh> mesh = reference(Mesh.class);
+        Component<?>[] every = {pos, big, frozen, mesh};
+        // Every subset, so each column is sometimes the largest id held and sometimes absent.
+        for (int set = 0; set < 1 << every.length; set++) {
+            List<Component<?>> held = new ArrayList<>();
+            for (int i = 0; i < every.length; i++) {
+                if ((set & 1 << i) != 0) {
+                    held.add(every[i]);
+                }
+            }
+            Archetype a = all.of(held.toArray(new Component<?>[0]));
+            for (int s = 0; s < a.columnCount(); s++) {
+                assertEquals(s, a.slotOf(a.columnId(s)), a + " slot of column " + a.columnId(s));
+            }
+            for (Component<?> c : every) {
+                assertEquals(held.contains(c), a.has(c.id()), a + " has " + c);
+                assertEquals(held.contains(c), a.slotOf(c.id()) >= 0, a + " slot of " + c);
+            }
+            assertTrue(a.slotOf(-1) < 0, a + " slot of -1");
+            assertTrue(a.slotOf(registry.columnCount() + 5) < 0, a + " slot of an unregistered id");
+        }
+    }
 }

@@ -233,4 +233,79 @@ class CommandPlaybackTest {
         assertEquals(java.util.List.of("Position", "Shield", "Health", "Target"),
                 world.namedInstances().namesOf(dev.orrery.ecs.entity.Entity.index(e)));
     }
+
+    @Test
+    void shouldLeaveTheWorldDirectCallsLeaveForSpawnsWithAddsDespawnsAndNothing() {
+        // Playback creates a spawned entity only when its batch ends, straight in its final
+        // archetype; the world must be the one that spawning at once and then applying each
+        // command directly gives: ids, rows, values, instance names and free list alike. (The
+        // direct calls visit the archetypes the batches pass through, so both worlds create
+        // the same archetypes in the same order.)
+        World direct = new World();
+        Component<Position> dPos = direct.component(Position.class);
+        Component<Health> dHealth = direct.component(Health.class);
+        Component<Target> dTarget = direct.component(Target.class);
+        Component<Marker> dMarker = direct.component(Marker.class);
+        Component<Health> fog = world.component(Health.class, "Fog");
+        Component<Health> dFog = direct.component(Health.class, "Fog");
+        long[] old = new long[4];
+        for (int i = 0; i < old.length; i++) {
+            old[i] = world.spawn(new Position(i, i));
+            direct.spawn(new Position(i, i));
+        }
+        world.despawn(old[1]);
+        direct.despawn(old[1]);
+
+        CommandBuffer buf = new CommandBuffer(0);
+        long a = buf.spawn(); // three adds, one naming itself
+        buf.add(a, pos, new Position(1, 2));
+        buf.add(a, target, new Target(a));
+        buf.add(a, fog, new Health(9));
+        long b = buf.spawn(); // spawned and despawned in one batch: its id is taken and freed
+        buf.add(b, health, new Health(3));
+        buf.despawn(b);
+        long c = buf.spawn(); // nothing added: stays in the empty archetype
+        long d = buf.spawn(); // add then remove: back to empty, no move
+        buf.add(d, marker);
+        buf.remove(d, marker);
+        long f = buf.spawn(); // a later command on another entity refers to it
+        buf.add(f, health, new Health(5));
+        buf.add(old[2], target, new Target(f));
+        PlaybackReport r = playback.apply(world, buf);
+
+        long da = direct.spawn();
+        direct.add(da, dPos, new Position(1, 2));
+        direct.add(da, dTarget, new Target(da));
+        direct.add(da, dFog, new Health(9));
+        long db = direct.spawn();
+        direct.add(db, dHealth, new Health(3)); // creates the archetypes playback's batches visit
+        direct.despawn(db);
+        long dc = direct.spawn();
+        long dd = direct.spawn();
+        direct.add(dd, dMarker);
+        direct.remove(dd, dMarker);
+        long df = direct.spawn();
+        direct.add(df, dHealth, new Health(5));
+        direct.add(old[2], dTarget, new Target(df));
+
+        assertTrue(r.isClean(), r.toString());
+        assertEquals(3, r.moves(), "a, f and old[2] move; b is despawned first, c and d stay empty");
+        assertEquals(direct.stateHash(), world.stateHash());
+        for (long e : new long[] {da, dc, dd, df, old[2]}) {
+            assertEquals(direct.namedInstances().namesOf(Entity.index(e)),
+                    world.namedInstances().namesOf(Entity.index(e)), Entity.toString(e));
+        }
+        assertEquals(direct.entityTable().nextId(), world.entityTable().nextId());
+    }
+
+    @Test
+    void shouldRefuseToSpawnIntoAnotherWorldsArchetype() {
+        World other = new World();
+        other.component(Position.class);
+        other.component(Health.class);
+        other.component(Target.class);
+        assertThrows(IllegalArgumentException.class, () -> world.spawnZeroed(
+                other.archetypes().of(other.component(Target.class))));
+        assertEquals(0, world.entityCount());
+    }
 }

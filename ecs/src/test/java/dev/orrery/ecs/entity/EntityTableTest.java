@@ -162,4 +162,27 @@ class EntityTableTest {
         assertTrue(t.isAlive(wrapped));
         assertFalse(t.isAlive(Entity.NULL));
     }
+
+    @Test
+    void shouldPredictTheNextAllocationWhetherNewReusedOrWrapped() {
+        EntityTable t = new EntityTable();
+        java.util.List<Long> live = new java.util.ArrayList<>();
+        java.util.Random rnd = new java.util.Random(3);
+        for (int step = 0; step < 5000; step++) {
+            if (!live.isEmpty() && rnd.nextInt(3) == 0) {
+                t.release(live.remove(rnd.nextInt(live.size())));
+            } else {
+                long predicted = t.nextId();
+                long e = allocateAt(t, 0, 0, step);
+                assertEquals(predicted, e, "step " + step);
+                live.add(e);
+            }
+        }
+        // An index whose generation is about to wrap: the next id skips generation 0.
+        EntityTable w = new EntityTable();
+        w.restore(new int[] {-1}, new int[] {0});
+        long predicted = w.nextId();
+        assertEquals(predicted, w.allocate());
+        assertEquals(1, Entity.generation(predicted));
+    }
 }
