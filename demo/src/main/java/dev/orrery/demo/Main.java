@@ -78,7 +78,8 @@ public final class Main implements Callable<Integer> {
     Path replay;
 
     @Option(names = "--trace", paramLabel = "FILE",
-            description = "Write a Chrome trace (JSON) of 5 ticks after warm-up to FILE.")
+            description = "Write a Chrome trace (JSON) of 5 ticks to FILE, from tick 60 or the end of --warmup, "
+                    + "whichever is later.")
     Path trace;
 
     @Option(names = "--dot", paramLabel = "FILE", description = "Write the schedule's system graph (DOT) to FILE.")
