@@ -26,11 +26,17 @@ import org.junit.jupiter.api.io.TempDir;
 class RecordReplayEndToEndTest {
     static final int TICKS = 1000;
 
-    record Recorded(long finalHash, byte[] midSnapshot) {
+    /**
+     * The recording's outcome; {@code entitiesAfter[t]} and {@code damageAfter[t]} are the
+     * entity count and the total damage dealt after tick {@code t}.
+     */
+    record Recorded(long finalHash, byte[] midSnapshot, int[] entitiesAfter, long[] damageAfter) {
     }
 
     static Recorded record(Path dir) throws Exception {
         byte[] mid = null;
+        int[] entitiesAfter = new int[TICKS];
+        long[] damageAfter = new long[TICKS];
         try (Simulation sim = ArenaWorkload.build(99, 2, true, 1);
              RunRecorder rec = RunRecorder.start(sim, dir, InputPipeline.builder().ringSize(1024).maxPayloadBytes(16))) {
             AtomicBoolean done = new AtomicBoolean();
@@ -57,6 +63,8 @@ class RecordReplayEndToEndTest {
             try {
                 for (int t = 0; t < TICKS; t++) {
                     sim.tick();
+                    entitiesAfter[t] = sim.world().entityCount();
+                    damageAfter[t] = sim.resources().get(ArenaWorkload.STATS).damage;
                     if (t == 499) {
                         mid = sim.snapshot();
                     }
@@ -67,7 +75,7 @@ class RecordReplayEndToEndTest {
             }
             assertTrue(rec.inputs().drainedCount() > 50, "the run must consume real inputs, got "
                     + rec.inputs().drainedCount());
-            return new Recorded(sim.world().stateHash(), mid);
+            return new Recorded(sim.world().stateHash(), mid, entitiesAfter, damageAfter);
         }
     }
 
@@ -93,11 +101,23 @@ class RecordReplayEndToEndTest {
 
     @Test
     void shouldStopAtTheFirstDivergingTickNamingTheComponent(@TempDir Path dir) throws Exception {
-        record(dir);
-        try (Simulation buggy = ArenaWorkload.build(99, 2, false, 1, 300)) {
+        Recorded recorded = record(dir);
+        // The sabotage pushes one agent, so the divergence shows only if that agent lives
+        // through the tick. The client's damage inputs arrive at whatever rate its thread
+        // gets, and can empty the world or kill that agent on the tick itself; so take the
+        // first tick from 300 on that starts with agents and deals no damage (every agent
+        // alive at its start has hp > 0, since the last tick reaped the rest).
+        int sabotage = 300;
+        while (sabotage < TICKS && (recorded.entitiesAfter()[sabotage - 1] == 0
+                || recorded.damageAfter()[sabotage] != recorded.damageAfter()[sabotage - 1])) {
+            sabotage++;
+        }
+        assertTrue(sabotage < TICKS, "no tick from 300 on started with agents and dealt no damage");
+        long at = sabotage;
+        try (Simulation buggy = ArenaWorkload.build(99, 2, false, 1, at)) {
             ReplayDivergenceException e = assertThrows(ReplayDivergenceException.class,
                     () -> RunReplayer.replay(dir, buggy));
-            assertEquals(300, e.tick(), e.getMessage());
+            assertEquals(at, e.tick(), e.getMessage());
             assertTrue(e.detail() != null && e.detail().contains("Vel"), e.getMessage());
             assertTrue(e.getMessage().contains("Vel") && !e.detail().contains("Hp"), e.getMessage());
         }
