@@ -160,8 +160,8 @@ final class ArenaSystems {
             if (g.cellCoordinate(y0) % STEER_SLICES != slice) {
                 continue; // time-sliced by grid row, as the neighbours scan was
             }
-            // Every agent is in the grid: agents appear only at sync points (end of a phase),
-            // and the grid is rebuilt in PreUpdate, after the last one.
+            // Every agent is in the grid: agents appear only in the inputs system and at the
+            // sync points ending Update and PostUpdate, and grid is rebuilt after inputs.
             int me = g.slotOfIndex(Entity.index(ids[r]));
             float sx = sep.x(me);
             float sy = sep.y(me);
