@@ -21,6 +21,9 @@ public final class Chunk {
     private final int index;
     long[] entities;
     final Object[][] data;
+    // Every field array of the row, slot after slot (the archetype's flat field layout), so
+    // a single-row move addresses a field with one index; the same arrays as data[s][f].
+    final Object[] fields;
     int size;
 
     Chunk(Archetype archetype, int index, int capacity) {
@@ -31,6 +34,17 @@ public final class Chunk {
         this.data = new Object[cols.length][];
         for (int s = 0; s < cols.length; s++) {
             data[s] = cols[s].type().newArrays(capacity);
+        }
+        this.fields = new Object[archetype.fieldCount()];
+        flatten();
+    }
+
+    private void flatten() {
+        int k = 0;
+        for (Object[] arrays : data) {
+            for (Object array : arrays) {
+                fields[k++] = array;
+            }
         }
     }
 
@@ -50,6 +64,7 @@ public final class Chunk {
                 arrays[f] = bigger;
             }
         }
+        flatten();
     }
 
     /** The archetype this chunk belongs to. */
