@@ -32,6 +32,8 @@ public final class Archetype {
     private final int[] fieldBase;
     private final FieldType[] flatTypes;
     // Swap-with-last removal copies every field; references of the vacated row are cleared.
+    private final int[] typedIndex;
+    private final int[] typedCount = new int[4];
     private final FieldCopies allFields;
     private final FieldCopies referenceFields;
     /** Rows the first chunk starts with; it doubles up to the full capacity before a second chunk is made. */
@@ -80,16 +82,19 @@ public final class Archetype {
                 refs += fieldTypes[i][f] == FieldType.OBJECT ? 1 : 0;
             }
         }
-        this.allFields = new FieldCopies(all, all, flatTypes);
+        this.typedIndex = new int[fields];
+        for (int k = 0; k < fields; k++) {
+            int kind = FieldCopies.kindOf(flatTypes[k]);
+            typedIndex[k] = kind < 4 ? typedCount[kind]++ : -1;
+        }
+        this.allFields = new FieldCopies(this, this, all, all);
         int[] refIdx = new int[refs];
-        FieldType[] refTypes = new FieldType[refs];
         for (int k = 0, r = 0; k < fields; k++) {
             if (flatTypes[k] == FieldType.OBJECT) {
-                refIdx[r] = k;
-                refTypes[r++] = FieldType.OBJECT;
+                refIdx[r++] = k;
             }
         }
-        this.referenceFields = refs == 0 ? FieldCopies.NONE : new FieldCopies(refIdx, refIdx, refTypes);
+        this.referenceFields = new FieldCopies(this, this, refIdx, refIdx);
         this.slotByColumn = new int[columns.length == 0 ? 0 : columns[columns.length - 1] + 1];
         Arrays.fill(slotByColumn, -1);
         for (int i = 0; i < columns.length; i++) {
@@ -107,6 +112,16 @@ public final class Archetype {
     /** The flat index of the first field of slot {@code slot}; {@code fieldBase(columnCount())} is {@link #fieldCount}. */
     int fieldBase(int slot) {
         return fieldBase[slot];
+    }
+
+    /** Flat field {@code k}'s index among the fields of its type (float, int, long, double), else -1. */
+    int typedIndex(int k) {
+        return typedIndex[k];
+    }
+
+    /** The number of fields of type kind {@code kind} (see {@link FieldCopies#kindOf}), for kinds 0..3. */
+    int typedCount(int kind) {
+        return typedCount[kind];
     }
 
     /** The type of flat field {@code k}. */
@@ -275,9 +290,8 @@ public final class Archetype {
         Chunk c = chunkForAppend();
         int to = c.size++;
         c.entities[to] = entity;
-        Object[] dst = c.fields;
-        plan.copies.copy(src.fields, row, dst, to);
-        plan.clears.clear(dst, to);
+        plan.copies.copy(src, row, c, to);
+        plan.clears.clear(c, to);
         size++;
         return ((long) c.index() << 32) | to;
     }
@@ -452,10 +466,10 @@ public final class Archetype {
         if (hole != last || row != lastRow) {
             moved = last.entities[lastRow];
             hole.entities[row] = moved;
-            allFields.copy(last.fields, lastRow, hole.fields, row);
+            allFields.copy(last, lastRow, hole, row);
         }
         if (hasReferences) {
-            referenceFields.clear(last.fields, lastRow);
+            referenceFields.clear(last, lastRow);
         }
         last.size--;
         if (last.size == 0) {

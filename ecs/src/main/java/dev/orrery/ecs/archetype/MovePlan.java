@@ -1,6 +1,6 @@
 package dev.orrery.ecs.archetype;
 
-import dev.orrery.ecs.component.FieldType;
+import java.util.Arrays;
 
 /**
  * How a row moves from one archetype to another, worked out once per pair: which field of
@@ -24,9 +24,7 @@ public final class MovePlan {
         int n = target.fieldCount();
         int[] cSrc = new int[n];
         int[] cDst = new int[n];
-        FieldType[] cType = new FieldType[n];
         int[] zDst = new int[n];
-        FieldType[] zType = new FieldType[n];
         int copied = 0;
         int cleared = 0;
         for (int s = 0; s < target.columnCount(); s++) {
@@ -34,22 +32,17 @@ public final class MovePlan {
             int base = target.fieldBase(s);
             int fields = target.fieldBase(s + 1) - base;
             for (int f = 0; f < fields; f++) {
-                FieldType t = target.flatType(base + f);
                 if (from >= 0) {
                     cSrc[copied] = source.fieldBase(from) + f;
-                    cDst[copied] = base + f;
-                    cType[copied++] = t;
+                    cDst[copied++] = base + f;
                 } else {
-                    zDst[cleared] = base + f;
-                    zType[cleared++] = t;
+                    zDst[cleared++] = base + f;
                 }
             }
         }
-        this.copies = new FieldCopies(java.util.Arrays.copyOf(cSrc, copied), java.util.Arrays.copyOf(cDst, copied),
-                java.util.Arrays.copyOf(cType, copied));
-        this.clears = cleared == 0 ? FieldCopies.NONE
-                : new FieldCopies(new int[cleared], java.util.Arrays.copyOf(zDst, cleared),
-                        java.util.Arrays.copyOf(zType, cleared));
+        this.copies = new FieldCopies(source, target, Arrays.copyOf(cSrc, copied), Arrays.copyOf(cDst, copied));
+        int[] z = Arrays.copyOf(zDst, cleared);
+        this.clears = new FieldCopies(target, target, z, z);
     }
 
     /** The archetype rows move out of. */
