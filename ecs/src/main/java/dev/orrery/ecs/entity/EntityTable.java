@@ -16,7 +16,8 @@ public final class EntityTable {
 
     // One record of four ints per entity index (generation, archetype, chunk, row), so a
     // structural change that reads and rewrites an entity's location touches one cache
-    // line, not four arrays' worth.
+    // line, not four arrays' worth. The archetype is stored plus one, so a zeroed record
+    // (a new slot) reads as dead with no fill when the table grows.
     private static final int GEN = 0;
     private static final int ARCH = 1;
     private static final int CHUNK = 2;
@@ -31,13 +32,6 @@ public final class EntityTable {
 
     /** Creates an empty table. */
     public EntityTable() {
-        markDead(0, capacity);
-    }
-
-    private void markDead(int from, int to) {
-        for (int i = from; i < to; i++) {
-            slots[(i << SHIFT) + ARCH] = DEAD;
-        }
     }
 
     /**
@@ -76,7 +70,7 @@ public final class EntityTable {
     public void place(int index, int archetype, int chunk, int row) {
         int o = index << SHIFT;
         int[] t = slots;
-        t[o + ARCH] = archetype;
+        t[o + ARCH] = archetype + 1;
         t[o + CHUNK] = chunk;
         t[o + ROW] = row;
     }
@@ -92,7 +86,7 @@ public final class EntityTable {
     /** Frees an entity's index; the id becomes stale at once. */
     public void release(long entity) {
         int index = Entity.index(entity);
-        slots[(index << SHIFT) + ARCH] = DEAD;
+        slots[(index << SHIFT) + ARCH] = DEAD + 1;
         alive--;
         free.enqueue(index);
     }
@@ -104,7 +98,7 @@ public final class EntityTable {
             return false;
         }
         int o = index << SHIFT;
-        return slots[o + ARCH] != DEAD && slots[o + GEN] == Entity.generation(entity);
+        return slots[o + ARCH] != DEAD + 1 && slots[o + GEN] == Entity.generation(entity);
     }
 
     /** Throws {@link StaleEntityException} unless {@code entity} is alive; returns its index. */
@@ -117,7 +111,7 @@ public final class EntityTable {
 
     /** The archetype id of a live entity's index. */
     public int archetype(int index) {
-        return slots[(index << SHIFT) + ARCH];
+        return slots[(index << SHIFT) + ARCH] - 1;
     }
 
     /** The chunk index of a live entity's index. */
@@ -208,8 +202,6 @@ public final class EntityTable {
             throw new IllegalStateException("the entity table cannot hold " + n + " entity indices");
         }
         slots = Arrays.copyOf(slots, cap << SHIFT);
-        int old = capacity;
         capacity = cap;
-        markDead(old, cap);
     }
 }
