@@ -3,6 +3,7 @@ package dev.orrery.ecs;
 import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.archetype.Archetypes;
 import dev.orrery.ecs.archetype.Chunk;
+import dev.orrery.ecs.archetype.MovePlan;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentKind;
 import dev.orrery.ecs.component.ComponentRegistry;
@@ -355,8 +356,10 @@ public final class World {
         if (value != null) {
             checkValueType(column, value);
         }
-        Archetype to = archetypes.withAdded(from, column);
-        moveTo(entity, to);
+        MovePlan plan = archetypes.addPlan(from, column);
+        Archetype to = plan.target();
+        move(idx, entity, plan);
+        names.added(idx, column);
         if (value != null) {
             writeValue(column, value, to.chunk(entities.chunk(idx)).columnArrays(to.slotOf(column.id())),
                     entities.row(idx));
@@ -375,7 +378,8 @@ public final class World {
         if (!from.has(column.id())) {
             return false;
         }
-        moveTo(entity, archetypes.withRemoved(from, column));
+        move(idx, entity, archetypes.removePlan(from, column));
+        names.removed(idx, column);
         return true;
     }
 
@@ -391,14 +395,23 @@ public final class World {
         if (from == target) {
             return;
         }
+        move(idx, entity, from.planTo(target));
+        names.moved(idx, from, target);
+    }
+
+    /**
+     * Moves live entity {@code entity} (index {@code idx}) along {@code plan}: appends its row
+     * to the target, removes the old row (the source's last row fills the hole) and updates
+     * the location of both entities. The caller updates the prototype index.
+     */
+    private void move(int idx, long entity, MovePlan plan) {
+        Archetype from = plan.source();
+        Archetype target = plan.target();
         int chunk = entities.chunk(idx);
         int row = entities.row(idx);
-        long loc = target.appendRowFrom(entity, from, chunk, row);
-        int tChunk = (int) (loc >>> 32);
-        int tRow = (int) loc;
+        long loc = plan.append(entity, chunk, row);
         removeFromArchetype(from, chunk, row);
-        entities.place(idx, target.id(), tChunk, tRow);
-        names.moved(idx, from, target);
+        entities.place(idx, target.id(), (int) (loc >>> 32), (int) loc);
     }
 
     /**

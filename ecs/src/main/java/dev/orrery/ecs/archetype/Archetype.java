@@ -4,8 +4,7 @@ import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentKind;
 import dev.orrery.ecs.component.FieldType;
 import dev.orrery.ecs.entity.Entity;
-import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
-import java.util.ArrayList;
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import java.util.Arrays;
 import java.util.List;
 
@@ -28,15 +27,28 @@ public final class Archetype {
     // Field types per slot, resolved once: the row-move loops read them for every field.
     private final FieldType[][] fieldTypes;
     private final boolean hasReferences;
+    // The flat field layout every chunk's Chunk.fields follows: slot s owns fields
+    // fieldBase[s] .. fieldBase[s+1]-1, of types flatTypes[...].
+    private final int[] fieldBase;
+    private final FieldType[] flatTypes;
+    // Swap-with-last removal copies every field; references of the vacated row are cleared.
+    private final int[] typedIndex;
+    private final int[] typedCount = new int[4];
+    private final FieldCopies allFields;
+    private final FieldCopies referenceFields;
     /** Rows the first chunk starts with; it doubles up to the full capacity before a second chunk is made. */
     static final int FIRST_CHUNK_ROWS = 64;
     private final int capacity;
     private final int shift;
-    private final ArrayList<Chunk> chunks = new ArrayList<>();
+    private Chunk[] chunks = new Chunk[0];
     private int usedChunks;
     private int size;
-    final Int2IntOpenHashMap addEdges = new Int2IntOpenHashMap();
-    final Int2IntOpenHashMap removeEdges = new Int2IntOpenHashMap();
+    // Add and remove edges by column id (null: not known yet), each with its move plan; the
+    // plans to any other target are kept by target id. Filled by Archetypes as edges are found.
+    private MovePlan[] addEdges = new MovePlan[0];
+    private MovePlan[] removeEdges = new MovePlan[0];
+    private final Int2ObjectOpenHashMap<MovePlan> plans = new Int2ObjectOpenHashMap<>();
+    private MovePlan lastPlan;
 
     Archetype(int id, Component<?>[] sortedComponents, int chunkBytes) {
         this.id = id;
@@ -55,6 +67,34 @@ public final class Archetype {
             references |= sortedComponents[i].kind() == ComponentKind.REFERENCE;
         }
         this.hasReferences = references;
+        this.fieldBase = new int[sortedComponents.length + 1];
+        for (int i = 0; i < sortedComponents.length; i++) {
+            fieldBase[i + 1] = fieldBase[i] + fieldTypes[i].length;
+        }
+        int fields = fieldBase[sortedComponents.length];
+        this.flatTypes = new FieldType[fields];
+        int[] all = new int[fields];
+        int refs = 0;
+        for (int i = 0; i < sortedComponents.length; i++) {
+            for (int f = 0; f < fieldTypes[i].length; f++) {
+                flatTypes[fieldBase[i] + f] = fieldTypes[i][f];
+                all[fieldBase[i] + f] = fieldBase[i] + f;
+                refs += fieldTypes[i][f] == FieldType.OBJECT ? 1 : 0;
+            }
+        }
+        this.typedIndex = new int[fields];
+        for (int k = 0; k < fields; k++) {
+            int kind = FieldCopies.kindOf(flatTypes[k]);
+            typedIndex[k] = kind < 4 ? typedCount[kind]++ : -1;
+        }
+        this.allFields = new FieldCopies(this, this, all, all);
+        int[] refIdx = new int[refs];
+        for (int k = 0, r = 0; k < fields; k++) {
+            if (flatTypes[k] == FieldType.OBJECT) {
+                refIdx[r++] = k;
+            }
+        }
+        this.referenceFields = new FieldCopies(this, this, refIdx, refIdx);
         this.slotByColumn = new int[columns.length == 0 ? 0 : columns[columns.length - 1] + 1];
         Arrays.fill(slotByColumn, -1);
         for (int i = 0; i < columns.length; i++) {
@@ -62,8 +102,87 @@ public final class Archetype {
         }
         this.capacity = capacityFor(chunkBytes, rowBytes);
         this.shift = Integer.numberOfTrailingZeros(capacity);
-        addEdges.defaultReturnValue(-1);
-        removeEdges.defaultReturnValue(-1);
+    }
+
+    /** Total number of fields over all columns (the length of each chunk's flat field array). */
+    int fieldCount() {
+        return flatTypes.length;
+    }
+
+    /** The flat index of the first field of slot {@code slot}; {@code fieldBase(columnCount())} is {@link #fieldCount}. */
+    int fieldBase(int slot) {
+        return fieldBase[slot];
+    }
+
+    /** Flat field {@code k}'s index among the fields of its type (float, int, long, double), else -1. */
+    int typedIndex(int k) {
+        return typedIndex[k];
+    }
+
+    /** The number of fields of type kind {@code kind} (see {@link FieldCopies#kindOf}), for kinds 0..3. */
+    int typedCount(int kind) {
+        return typedCount[kind];
+    }
+
+    /** The type of flat field {@code k}. */
+    FieldType flatType(int k) {
+        return flatTypes[k];
+    }
+
+    /**
+     * The plan for moving rows from this archetype to {@code target}, built on first use
+     * and kept (archetypes never change their columns, so it never goes stale).
+     */
+    public MovePlan planTo(Archetype target) {
+        MovePlan p = lastPlan;
+        if (p != null && p.target() == target) {
+            return p;
+        }
+        p = plans.get(target.id());
+        if (p == null || p.target() != target) {
+            p = new MovePlan(this, target);
+            plans.put(target.id(), p);
+        }
+        lastPlan = p;
+        return p;
+    }
+
+    /** The cached add edge for column {@code columnId}, or null when it is not known yet. */
+    MovePlan addEdge(int columnId) {
+        MovePlan[] e = addEdges;
+        return columnId < e.length ? e[columnId] : null;
+    }
+
+    /** The cached remove edge for column {@code columnId}, or null when it is not known yet. */
+    MovePlan removeEdge(int columnId) {
+        MovePlan[] e = removeEdges;
+        return columnId < e.length ? e[columnId] : null;
+    }
+
+    /** The id of the archetype the add edge for {@code columnId} leads to, or -1 (tests). */
+    int addEdgeTarget(int columnId) {
+        MovePlan p = addEdge(columnId);
+        return p == null ? -1 : p.target().id();
+    }
+
+    /** The id of the archetype the remove edge for {@code columnId} leads to, or -1 (tests). */
+    int removeEdgeTarget(int columnId) {
+        MovePlan p = removeEdge(columnId);
+        return p == null ? -1 : p.target().id();
+    }
+
+    void putAddEdge(int columnId, Archetype target) {
+        if (columnId >= addEdges.length) {
+            addEdges = Arrays.copyOf(addEdges, Math.max(columnId + 1, addEdges.length * 2));
+        }
+        addEdges[columnId] = planTo(target);
+    }
+
+    void putRemoveEdge(int columnId, Archetype target) {
+        if (columnId >= removeEdges.length) {
+            removeEdges = Arrays.copyOf(removeEdges, Math.max(columnId + 1, removeEdges.length * 2));
+        }
+        removeEdges[columnId] = planTo(target);
     }
 
     /** Rows per chunk: the byte budget over the row size, rounded down to a power of two, at least 16. */
@@ -124,7 +243,11 @@ public final class Archetype {
 
     /** Chunk {@code i}, {@code 0 <= i < chunkCount()}. */
     public Chunk chunk(int i) {
-        return chunks.get(i);
+        Chunk c = i < chunks.length ? chunks[i] : null; // emptied chunks stay, kept for reuse
+        if (c == null) {
+            throw new IndexOutOfBoundsException("chunk " + i + " of " + usedChunks + " in " + this);
+        }
+        return c;
     }
 
     /** Number of entities in this archetype. */
@@ -159,29 +282,16 @@ public final class Archetype {
      * columns new to the entity (a structural move's hot path).
      */
     public long appendRowFrom(long entity, Archetype source, int chunk, int row) {
-        Chunk src = source.chunks.get(chunk);
+        return appendRowFrom(entity, source.planTo(this), source.chunks[chunk], row);
+    }
+
+    /** {@link #appendRowFrom(long, Archetype, int, int)} with the pair's plan and the source chunk resolved. */
+    long appendRowFrom(long entity, MovePlan plan, Chunk src, int row) {
         Chunk c = chunkForAppend();
         int to = c.size++;
         c.entities[to] = entity;
-        int[] a = source.columns;
-        int i = 0;
-        for (int s = 0; s < columns.length; s++) {
-            while (i < a.length && a[i] < columns[s]) {
-                i++;
-            }
-            Object[] arrays = c.data[s];
-            FieldType[] types = fieldTypes[s];
-            if (i < a.length && a[i] == columns[s]) {
-                Object[] from = src.data[i];
-                for (int f = 0; f < arrays.length; f++) {
-                    types[f].copy(from[f], row, arrays[f], to);
-                }
-            } else {
-                for (int f = 0; f < arrays.length; f++) {
-                    types[f].clear(arrays[f], to);
-                }
-            }
-        }
+        plan.copies.copy(src, row, c, to);
+        plan.clears.clear(c, to);
         size++;
         return ((long) c.index() << 32) | to;
     }
@@ -202,7 +312,7 @@ public final class Archetype {
             srcSlot[s] = source.slotOf(columns[s]);
         }
         for (int ci = 0; ci < source.usedChunks; ci++) {
-            Chunk src = source.chunks.get(ci);
+            Chunk src = source.chunks[ci];
             int done = 0;
             while (done < src.size) {
                 Chunk c = chunkForAppend();
@@ -253,18 +363,18 @@ public final class Archetype {
         }
         long[] ids = new long[n];
         for (int k = 0; k < n; k++) {
-            ids[k] = chunks.get((int) (order[k] >>> 32)).entities[(int) order[k]];
+            ids[k] = chunks[(int) (order[k] >>> 32)].entities[(int) order[k]];
         }
         for (int s = 0; s < columns.length; s++) {
             FieldType[] types = fieldTypes[s];
             for (int f = 0; f < types.length; f++) {
                 Object scratch = types[f].newArray(n);
                 for (int k = 0; k < n; k++) {
-                    types[f].copy(chunks.get((int) (order[k] >>> 32)).data[s][f], (int) order[k], scratch, k);
+                    types[f].copy(chunks[(int) (order[k] >>> 32)].data[s][f], (int) order[k], scratch, k);
                 }
                 int at = 0;
                 for (int ci = 0; ci < usedChunks; ci++) {
-                    Chunk c = chunks.get(ci);
+                    Chunk c = chunks[ci];
                     System.arraycopy(scratch, at, c.data[s][f], 0, c.size);
                     at += c.size;
                 }
@@ -272,7 +382,7 @@ public final class Archetype {
         }
         int at = 0;
         for (int ci = 0; ci < usedChunks; ci++) {
-            Chunk c = chunks.get(ci);
+            Chunk c = chunks[ci];
             System.arraycopy(ids, at, c.entities, 0, c.size);
             for (int r = 0; r < c.size; r++) {
                 sink.placed(ids[at + r], ci, r);
@@ -324,7 +434,7 @@ public final class Archetype {
 
     private Chunk chunkForAppend() {
         if (usedChunks > 0) {
-            Chunk last = chunks.get(usedChunks - 1);
+            Chunk last = chunks[usedChunks - 1];
             if (last.size < last.capacity()) {
                 return last;
             }
@@ -333,10 +443,14 @@ public final class Archetype {
                 return last;
             }
         }
-        if (usedChunks == chunks.size()) {
-            chunks.add(new Chunk(this, usedChunks, usedChunks == 0 ? Math.min(capacity, FIRST_CHUNK_ROWS) : capacity));
+        if (usedChunks == chunks.length) {
+            chunks = Arrays.copyOf(chunks, Math.max(4, chunks.length * 2));
         }
-        return chunks.get(usedChunks++);
+        if (chunks[usedChunks] == null) {
+            chunks[usedChunks] = new Chunk(this, usedChunks,
+                    usedChunks == 0 ? Math.min(capacity, FIRST_CHUNK_ROWS) : capacity);
+        }
+        return chunks[usedChunks++];
     }
 
     /**
@@ -345,26 +459,17 @@ public final class Archetype {
      * row was the last one. Reference slots left behind are cleared so nothing leaks.
      */
     public long removeRow(int chunk, int row) {
-        Chunk hole = chunks.get(chunk);
-        Chunk last = chunks.get(usedChunks - 1);
+        Chunk hole = chunks[chunk];
+        Chunk last = chunks[usedChunks - 1];
         int lastRow = last.size - 1;
         long moved = Entity.NULL;
         if (hole != last || row != lastRow) {
             moved = last.entities[lastRow];
             hole.entities[row] = moved;
-            for (int s = 0; s < components.length; s++) {
-                Object[] src = last.data[s];
-                Object[] dst = hole.data[s];
-                FieldType[] types = fieldTypes[s];
-                for (int f = 0; f < src.length; f++) {
-                    types[f].copy(src[f], lastRow, dst[f], row);
-                }
-            }
+            allFields.copy(last, lastRow, hole, row);
         }
-        for (int s = 0; hasReferences && s < components.length; s++) {
-            if (components[s].kind() == ComponentKind.REFERENCE) {
-                ((Object[]) last.data[s][0])[lastRow] = null;
-            }
+        if (hasReferences) {
+            referenceFields.clear(last, lastRow);
         }
         last.size--;
         if (last.size == 0) {
@@ -379,8 +484,8 @@ public final class Archetype {
      * {@code target}; the target's other columns keep what they hold.
      */
     public void copyShared(int chunk, int row, Archetype target, int targetChunk, int targetRow) {
-        Chunk src = chunks.get(chunk);
-        Chunk dst = target.chunks.get(targetChunk);
+        Chunk src = chunks[chunk];
+        Chunk dst = target.chunks[targetChunk];
         int[] a = columns;
         int[] b = target.columns;
         int i = 0;

@@ -82,9 +82,9 @@ public final class Archetypes {
      *     the same instance name (names are unique per entity)
      */
     public Archetype withAdded(Archetype from, Component<?> column) {
-        int edge = from.addEdges.get(column.id());
-        if (edge >= 0) {
-            return all.get(edge);
+        MovePlan edge = from.addEdge(column.id());
+        if (edge != null) {
+            return edge.target();
         }
         if (from.has(column.id())) {
             return from;
@@ -101,16 +101,33 @@ public final class Archetypes {
         cols[cols.length - 1] = column;
         Arrays.sort(cols, Comparator.comparingInt(Component::id));
         Archetype to = lookupOrCreate(cols);
-        from.addEdges.put(column.id(), to.id());
-        to.removeEdges.put(column.id(), from.id());
+        from.putAddEdge(column.id(), to);
+        to.putRemoveEdge(column.id(), from);
         return to;
+    }
+
+    /**
+     * The move plan from {@code from} to {@link #withAdded}{@code (from, column)}, following
+     * the cached edge: what a single-entity add uses.
+     *
+     * @throws IllegalArgumentException as {@link #withAdded} does
+     */
+    public MovePlan addPlan(Archetype from, Component<?> column) {
+        MovePlan edge = from.addEdge(column.id());
+        return edge != null ? edge : from.planTo(withAdded(from, column));
+    }
+
+    /** The move plan from {@code from} to {@link #withRemoved}{@code (from, column)}, following the cached edge. */
+    public MovePlan removePlan(Archetype from, Component<?> column) {
+        MovePlan edge = from.removeEdge(column.id());
+        return edge != null ? edge : from.planTo(withRemoved(from, column));
     }
 
     /** The archetype of {@code from} without {@code column} ({@code from} itself if it lacks it). */
     public Archetype withRemoved(Archetype from, Component<?> column) {
-        int edge = from.removeEdges.get(column.id());
-        if (edge >= 0) {
-            return all.get(edge);
+        MovePlan edge = from.removeEdge(column.id());
+        if (edge != null) {
+            return edge.target();
         }
         int slot = from.slotOf(column.id());
         if (slot < 0) {
@@ -121,8 +138,8 @@ public final class Archetypes {
         System.arraycopy(src, 0, cols, 0, slot);
         System.arraycopy(src, slot + 1, cols, slot, src.length - slot - 1);
         Archetype to = lookupOrCreate(cols);
-        from.removeEdges.put(column.id(), to.id());
-        to.addEdges.put(column.id(), from.id());
+        from.putRemoveEdge(column.id(), to);
+        to.putAddEdge(column.id(), from);
         return to;
     }
 

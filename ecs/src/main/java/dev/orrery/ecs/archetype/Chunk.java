@@ -21,6 +21,15 @@ public final class Chunk {
     private final int index;
     long[] entities;
     final Object[][] data;
+    // Every field array of the row, slot after slot (the archetype's flat field layout), so
+    // a single-row move addresses a field with one index; the same arrays as data[s][f].
+    final Object[] fields;
+    // The float, int, long and double field arrays again, by their index within their type
+    // (Archetype.typedIndex), so a row copy needs no cast: see FieldCopies.
+    final float[][] floats;
+    final int[][] ints;
+    final long[][] longs;
+    final double[][] doubles;
     int size;
 
     Chunk(Archetype archetype, int index, int capacity) {
@@ -31,6 +40,31 @@ public final class Chunk {
         this.data = new Object[cols.length][];
         for (int s = 0; s < cols.length; s++) {
             data[s] = cols[s].type().newArrays(capacity);
+        }
+        this.fields = new Object[archetype.fieldCount()];
+        this.floats = new float[archetype.typedCount(0)][];
+        this.ints = new int[archetype.typedCount(1)][];
+        this.longs = new long[archetype.typedCount(2)][];
+        this.doubles = new double[archetype.typedCount(3)][];
+        flatten();
+    }
+
+    private void flatten() {
+        int k = 0;
+        for (Object[] arrays : data) {
+            for (Object array : arrays) {
+                int t = archetype.typedIndex(k);
+                if (array instanceof float[] f) {
+                    floats[t] = f;
+                } else if (array instanceof int[] i) {
+                    ints[t] = i;
+                } else if (array instanceof long[] l) {
+                    longs[t] = l;
+                } else if (array instanceof double[] d) {
+                    doubles[t] = d;
+                }
+                fields[k++] = array;
+            }
         }
     }
 
@@ -50,6 +84,7 @@ public final class Chunk {
                 arrays[f] = bigger;
             }
         }
+        flatten();
     }
 
     /** The archetype this chunk belongs to. */

@@ -14,17 +14,24 @@ import java.util.Arrays;
 public final class EntityTable {
     private static final int DEAD = -1;
 
-    private int[] generations = new int[1024];
-    private int[] archetypes = new int[1024];
-    private int[] chunks = new int[1024];
-    private int[] rows = new int[1024];
+    // One record of four ints per entity index (generation, archetype, chunk, row), so a
+    // structural change that reads and rewrites an entity's location touches one cache
+    // line, not four arrays' worth. The archetype is stored plus one, so a zeroed record
+    // (a new slot) reads as dead with no fill when the table grows.
+    private static final int GEN = 0;
+    private static final int ARCH = 1;
+    private static final int CHUNK = 2;
+    private static final int ROW = 3;
+    private static final int SHIFT = 2;
+
+    private int[] slots = new int[1024 << SHIFT];
+    private int capacity = 1024;
     private int highWater;
     private int alive;
     private final IntArrayFIFOQueue free = new IntArrayFIFOQueue();
 
     /** Creates an empty table. */
     public EntityTable() {
-        Arrays.fill(archetypes, DEAD);
     }
 
     /**
@@ -34,7 +41,7 @@ public final class EntityTable {
      */
     public long nextId() {
         int index = free.isEmpty() ? highWater : free.firstInt();
-        int gen = index < generations.length ? generations[index] + 1 : 1;
+        int gen = index < capacity ? slots[(index << SHIFT) + GEN] + 1 : 1;
         if (gen == 0) {
             gen = 1;
         }
@@ -50,32 +57,36 @@ public final class EntityTable {
             index = highWater++;
             ensureCapacity(highWater);
         }
-        int gen = generations[index] + 1;
+        int gen = slots[(index << SHIFT) + GEN] + 1;
         if (gen == 0) {
             gen = 1; // generation wrapped; 0 is reserved for Entity.NULL
         }
-        generations[index] = gen;
+        slots[(index << SHIFT) + GEN] = gen;
         alive++;
         return Entity.of(index, gen);
     }
 
     /** Records where a live entity is stored. */
     public void place(int index, int archetype, int chunk, int row) {
-        archetypes[index] = archetype;
-        chunks[index] = chunk;
-        rows[index] = row;
+        int o = index << SHIFT;
+        int[] t = slots;
+        t[o + ARCH] = archetype + 1;
+        t[o + CHUNK] = chunk;
+        t[o + ROW] = row;
     }
 
     /** Moves an entity to another row of the same archetype (after a swap-with-last removal). */
     public void moveRow(int index, int chunk, int row) {
-        chunks[index] = chunk;
-        rows[index] = row;
+        int o = index << SHIFT;
+        int[] t = slots;
+        t[o + CHUNK] = chunk;
+        t[o + ROW] = row;
     }
 
     /** Frees an entity's index; the id becomes stale at once. */
     public void release(long entity) {
         int index = Entity.index(entity);
-        archetypes[index] = DEAD;
+        slots[(index << SHIFT) + ARCH] = DEAD + 1;
         alive--;
         free.enqueue(index);
     }
@@ -83,8 +94,11 @@ public final class EntityTable {
     /** True when {@code entity} names a live entity of the current generation. */
     public boolean isAlive(long entity) {
         int index = Entity.index(entity);
-        return index >= 0 && index < highWater && archetypes[index] != DEAD
-                && generations[index] == Entity.generation(entity);
+        if (index < 0 || index >= highWater) {
+            return false;
+        }
+        int o = index << SHIFT;
+        return slots[o + ARCH] != DEAD + 1 && slots[o + GEN] == Entity.generation(entity);
     }
 
     /** Throws {@link StaleEntityException} unless {@code entity} is alive; returns its index. */
@@ -97,30 +111,30 @@ public final class EntityTable {
 
     /** The archetype id of a live entity's index. */
     public int archetype(int index) {
-        return archetypes[index];
+        return slots[(index << SHIFT) + ARCH] - 1;
     }
 
     /** The chunk index of a live entity's index. */
     public int chunk(int index) {
-        return chunks[index];
+        return slots[(index << SHIFT) + CHUNK];
     }
 
     /** The row of a live entity's index. */
     public int row(int index) {
-        return rows[index];
+        return slots[(index << SHIFT) + ROW];
     }
 
     /** The current generation stored at an index (the last one handed out). */
     public int generation(int index) {
-        return generations[index];
+        return slots[(index << SHIFT) + GEN];
     }
 
     /** The live id at an index, or {@link Entity#NULL} when the slot is free. */
     public long idAt(int index) {
-        if (index < 0 || index >= highWater || archetypes[index] == DEAD) {
+        if (index < 0 || index >= highWater || archetype(index) == DEAD) {
             return Entity.NULL;
         }
-        return Entity.of(index, generations[index]);
+        return Entity.of(index, generation(index));
     }
 
     /** One past the largest index ever handed out. */
@@ -158,7 +172,9 @@ public final class EntityTable {
             throw new IllegalStateException("restore needs an empty entity table; restore into a new World");
         }
         ensureCapacity(generations.length);
-        System.arraycopy(generations, 0, this.generations, 0, generations.length);
+        for (int i = 0; i < generations.length; i++) {
+            slots[(i << SHIFT) + GEN] = generations[i];
+        }
         highWater = generations.length;
         for (int f : free) {
             this.free.enqueue(f);
@@ -168,7 +184,7 @@ public final class EntityTable {
     /** Marks a restored entity live at its location (snapshot restore only). */
     public void revive(long entity, int archetype, int chunk, int row) {
         int index = Entity.index(entity);
-        if (index >= highWater || generations[index] != Entity.generation(entity) || archetypes[index] != DEAD) {
+        if (index >= highWater || generation(index) != Entity.generation(entity) || archetype(index) != DEAD) {
             throw new IllegalStateException("snapshot names entity " + Entity.toString(entity)
                     + " twice or with a generation the table does not hold");
         }
@@ -178,15 +194,14 @@ public final class EntityTable {
 
     /** Grows the table so that indices below {@code n} are valid (used before bulk allocation). */
     public void ensureCapacity(int n) {
-        if (n <= generations.length) {
+        if (n <= capacity) {
             return;
         }
-        int cap = Math.max(n, generations.length * 2);
-        generations = Arrays.copyOf(generations, cap);
-        chunks = Arrays.copyOf(chunks, cap);
-        rows = Arrays.copyOf(rows, cap);
-        int old = archetypes.length;
-        archetypes = Arrays.copyOf(archetypes, cap);
-        Arrays.fill(archetypes, old, cap, DEAD);
+        int cap = (int) Math.min(Math.max(n, capacity * 2L), Integer.MAX_VALUE >> SHIFT);
+        if (cap < n) {
+            throw new IllegalStateException("the entity table cannot hold " + n + " entity indices");
+        }
+        slots = Arrays.copyOf(slots, cap << SHIFT);
+        capacity = cap;
     }
 }

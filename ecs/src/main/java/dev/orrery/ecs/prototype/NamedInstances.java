@@ -127,6 +127,19 @@ public final class NamedInstances {
     }
 
     /**
+     * An entity gained exactly {@code column}: registers it (what {@link #moved} does for a
+     * move that adds one column, without comparing the two archetypes).
+     */
+    public void added(int entity, Component<?> column) {
+        index.register(entity, column.id(), column.nameHash());
+    }
+
+    /** An entity lost exactly {@code column}: unregisters its name (as {@link #moved} would). */
+    public void removed(int entity, Component<?> column) {
+        index.unregister(entity, column.nameHash());
+    }
+
+    /**
      * The slot of the one column {@code larger} has beyond {@code smaller} (which has one
      * column fewer), or -1 when the two differ in more than that. One pass over the sorted ids.
      */

@@ -103,6 +103,14 @@ public final class PrototypeIndex {
     private long collisions;
     private long batchWalks;
     private int[] scratch = new int[16];
+    // The last transition register took: P + {column, name} = child, valid while no
+    // prototype has been reclaimed since (reclaiming bumps cacheEpoch, and only reclaiming
+    // frees or reuses a handle). Entities moved one by one tend to repeat one transition.
+    private int memoBase = -1;
+    private int memoColumn;
+    private int memoName;
+    private int memoChild;
+    private int memoEpoch;
     private final long[] cache;
 
     /** An index with the look-up cache on. */
@@ -153,7 +161,17 @@ public final class PrototypeIndex {
             ensureEntity(entity);
         }
         int p = entityPrototypes[entity];
-        int c = child(p, column, nameHash, entity);
+        int c;
+        if (p == memoBase && column == memoColumn && nameHash == memoName && memoEpoch == cacheEpoch) {
+            c = memoChild;
+        } else {
+            c = child(p, column, nameHash, entity);
+            memoBase = p;
+            memoColumn = column;
+            memoName = nameHash;
+            memoChild = c;
+            memoEpoch = cacheEpoch;
+        }
         table[(c << SHIFT) + REFS]++;
         entityPrototypes[entity] = c;
         if (p != EMPTY) {

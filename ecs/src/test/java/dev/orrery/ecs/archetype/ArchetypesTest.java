@@ -65,12 +65,12 @@ class ArchetypesTest {
         int count = archetypes.count();
         assertSame(pv, archetypes.withAdded(p, vel));
         assertSame(p, archetypes.withRemoved(pv, vel));
-        assertEquals(pv.id(), p.addEdges.get(vel.id()));
-        assertEquals(p.id(), pv.removeEdges.get(vel.id()));
+        assertEquals(pv.id(), p.addEdgeTarget(vel.id()));
+        assertEquals(p.id(), pv.removeEdgeTarget(vel.id()));
         Archetype v = archetypes.withRemoved(pv, pos);
         assertSame(v, archetypes.withRemoved(pv, pos));
-        assertEquals(v.id(), pv.removeEdges.get(pos.id()));
-        assertEquals(pv.id(), v.addEdges.get(pos.id()), "the reverse edge is cached too");
+        assertEquals(v.id(), pv.removeEdgeTarget(pos.id()));
+        assertEquals(pv.id(), v.addEdgeTarget(pos.id()), "the reverse edge is cached too");
         assertSame(pv, archetypes.withAdded(v, pos));
         assertEquals(count + 1, archetypes.count());
     }

@@ -130,6 +130,17 @@ class EntityTableTest {
         t.ensureCapacity(20_000);
         assertFalse(t.isAlive(Entity.of(10_000, 0)));
         assertEquals(Entity.NULL, t.idAt(10_000));
+        for (int i = 0; i < n; i++) { // every record survived the growths, fields not mixed up
+            assertEquals(Entity.of(i, 1), t.idAt(i));
+            assertEquals(0, t.archetype(i));
+            assertEquals(i / 100, t.chunk(i));
+            assertEquals(i % 100, t.row(i));
+        }
+        t.moveRow(17, 7, 70);
+        assertEquals(7, t.chunk(17));
+        assertEquals(70, t.row(17));
+        assertEquals(0, t.chunk(16));
+        assertEquals(0, t.chunk(18));
     }
 
     @Test
@@ -149,7 +160,8 @@ class EntityTableTest {
         EntityTable t = new EntityTable();
         long first = allocateAt(t, 0, 0, 0);
         t.release(first);
-        java.lang.reflect.Field gens = EntityTable.class.getDeclaredField("generations");
+        // index 0's record starts the table, and its generation is the record's first int
+        java.lang.reflect.Field gens = EntityTable.class.getDeclaredField("slots");
         gens.setAccessible(true);
         ((int[]) gens.get(t))[0] = Integer.MAX_VALUE;
         long negative = allocateAt(t, 0, 0, 0);

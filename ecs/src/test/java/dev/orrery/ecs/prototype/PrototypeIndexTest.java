@@ -227,4 +227,40 @@ class PrototypeIndexTest {
         assertEquals(PrototypeIndex.arrayBytes(3, 4), 32L);
         assertEquals(201, index.prototypeCount());
     }
+
+    @Test
+    void shouldNotReuseAMemoizedTransitionWhoseHandleWasReclaimedAndReused() {
+        PrototypeIndex index = new PrototypeIndex();
+        int first = index.register(1, TRANSFORM_MANAGER, TRANSFORM); // remembered: EMPTY + Transform
+        index.release(1);
+        index.reclaimUnused(); // frees it; its handle is next in line
+        index.registerAll(new int[] {2}, 0, 1, new int[] {RENDER_DATA_1}, new int[] {FOG}); // takes the handle
+        assertEquals(first, index.prototypeOf(2), "the freed handle was reused");
+        int again = index.register(3, TRANSFORM_MANAGER, TRANSFORM);
+        assertNotEquals(first, again, "the remembered transition died with its prototype");
+        assertEquals(TRANSFORM_MANAGER, index.find(3, TRANSFORM));
+        assertEquals(PrototypeIndex.NOT_FOUND, index.find(3, FOG));
+        assertEquals(RENDER_DATA_1, index.find(2, FOG));
+    }
+
+    @Test
+    void shouldTakeTheSameTransitionForEntitiesMovedOneByOne() {
+        PrototypeIndex index = new PrototypeIndex();
+        for (int e = 0; e < 100; e++) {
+            index.register(e, TRANSFORM_MANAGER, TRANSFORM);
+            index.register(e, RENDER_DATA_1, FOG);
+        }
+        for (int e = 0; e < 100; e++) {
+            assertEquals(index.prototypeOf(99), index.prototypeOf(e), "not moved yet: the old prototype");
+            index.unregister(e, FOG);
+            index.register(e, RENDER_DATA_2, FOG); // a different column under the same name
+        }
+        for (int e = 0; e < 100; e++) {
+            assertEquals(RENDER_DATA_2, index.find(e, FOG));
+            assertEquals(index.prototypeOf(0), index.prototypeOf(e), "every move took the same transition");
+        }
+        assertEquals(2, index.depth(index.prototypeOf(0)));
+        index.reclaimUnused();
+        assertEquals(3, index.prototypeCount(), "P0, Transform and Transform + Fog(2) are live");
+    }
 }
