@@ -116,11 +116,16 @@ public final class JobContext {
     }
 
     /**
-     * Runs a range system's job over indices {@code [from, to)}. Its commands are keyed by the
+     * Runs a range system's job over indices {@code [from, to)}, or records the failure of
+     * its count (such a run has one empty job, run inline). Its commands are keyed by the
      * job's ordinal: the jobs cover ascending ranges in ordinal order, so playback applies
      * them in index order however many jobs the indices were split into.
      */
     private void runRange(Job job, SystemRun r) {
+        if (r.countFailure != null) { // the count threw or was negative: no indices to run
+            job.fail(r.countFailure, -1, workerId);
+            return;
+        }
         systemIndex = r.position;
         systemName = r.name;
         JobObserver obs = observer;

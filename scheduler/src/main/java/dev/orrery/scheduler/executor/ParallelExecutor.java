@@ -8,13 +8,12 @@ import org.jctools.queues.atomic.MpmcAtomicArrayQueue;
 import org.jctools.queues.atomic.MpscAtomicArrayQueue;
 
 /**
- * Runs systems as chunk-parallel (or, for range systems, index-range-parallel) jobs on
- * long-lived worker threads. The calling thread is
- * the coordinator and worker 0: it starts each system once its predecessors in the graph
- * have finished, splits the system's matching chunks into jobs of at least
- * {@code minBatchRows} rows (a system with fewer rows in all runs inline on the calling
- * thread, paying no hand-off), puts them on a shared job queue, and runs jobs itself while
- * it waits. Workers take jobs, run them, and return them on a completion queue.
+ * Runs systems as chunk-parallel (for range systems, index-range-parallel) jobs on
+ * long-lived worker threads. The calling thread is the coordinator and worker 0: it starts
+ * each system once its predecessors in the graph have finished, splits the system's
+ * matching chunks into jobs of at least {@code minBatchRows} rows (a system with fewer rows
+ * in all runs inline on the calling thread, paying no hand-off), puts them on a shared job
+ * queue, and runs jobs itself while it waits. Workers take jobs, run them, and return them on a completion queue.
  *
  * <pre>
  * One run, 3 workers. Phase Update: A (3 jobs), B waits for A (writes what A reads),
@@ -253,11 +252,7 @@ public final class ParallelExecutor implements ScheduleExecutor {
         r.collect();
         if (r.rows < r.minBatchRows) {
             Job job = r.whole();
-            if (r.countFailure != null) {
-                job.fail(r.countFailure, -1, 0);
-            } else {
-                callerContext.run(job);
-            }
+            callerContext.run(job);
             complete(job);
             return;
         }

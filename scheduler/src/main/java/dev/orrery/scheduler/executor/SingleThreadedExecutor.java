@@ -76,11 +76,7 @@ public final class SingleThreadedExecutor implements ScheduleExecutor {
                 } else {
                     r.collect();
                     job = r.whole();
-                    if (r.countFailure != null) {
-                        job.fail(r.countFailure, -1, 0);
-                    } else {
-                        context.run(job);
-                    }
+                    context.run(job);
                 }
                 if (job.failure != null) {
                     return r.failureOf(job);
