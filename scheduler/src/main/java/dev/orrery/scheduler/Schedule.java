@@ -126,7 +126,10 @@ public final class Schedule {
             return this;
         }
 
-        /** Starts declaring the system {@code name}; finish it with {@code forEachChunk}, {@code forEachRange} or {@code exclusive}. */
+        /**
+         * Starts declaring the system {@code name}; finish it with {@code forEachChunk},
+         * {@code forEachRange} or {@code exclusive}.
+         */
         public SystemBuilder system(String name) {
             return new SystemBuilder(this, name);
         }

@@ -123,7 +123,8 @@ final class ArenaSystems {
                 .readsResource(Arena.GRID, Arena.SEPARATION, Arena.SQUADS, Simulation.CLOCK).minBatchRows(BATCH)
                 .forEachChunk(this::steer);
         s.system("fire").query(a.agents).reads(a.position, a.agent).writes(a.target, a.primary, a.secondary)
-                .readsResource(Simulation.CLOCK, Simulation.RANDOM, Arena.GRID).minBatchRows(BATCH).forEachChunk(this::fire);
+                .readsResource(Simulation.CLOCK, Simulation.RANDOM, Arena.GRID).minBatchRows(BATCH)
+                .forEachChunk(this::fire);
         s.system("move").query(a.movers).reads(a.velocity).writes(a.position).readsResource(Simulation.CLOCK)
                 .minBatchRows(BATCH * 4).forEachChunk(this::move);
         s.system("fly").query(a.projectiles).reads(a.position).writes(a.projectile)

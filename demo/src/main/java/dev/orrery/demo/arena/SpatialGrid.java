@@ -7,10 +7,11 @@ import java.util.Arrays;
 
 /**
  * A uniform grid over the arena that answers "which agents are near (x, y)": rebuilt from
- * scratch once a tick by {@link #rebuild}, then read by the steering, firing and projectile jobs.
- * It copies each agent's position, team and id into flat arrays sorted by cell (a counting
- * sort), so a neighbour scan reads contiguous memory (position and team interleaved, and the cells of a grid row adjacent,
- * so a 3 x 3 scan is three contiguous runs) and never touches the world.
+ * scratch once a tick by {@link #rebuild}, then read by the separation scan and the
+ * firing and projectile jobs. It copies each agent's position, team and id into flat arrays
+ * sorted by cell (a counting sort), so a neighbour scan reads contiguous memory (position
+ * and team interleaved, and the cells of a grid row adjacent, so a 3 x 3 scan is three
+ * contiguous runs) and never touches the world.
  *
  * <p>The agents of a cell are in query order, so every scan visits neighbours in the same
  * order on any worker count.

@@ -125,7 +125,10 @@ final class SystemRun {
         return n;
     }
 
-    /** Splits {@code [0, rows)} into at most {@code maxJobs} ranges of about equal size, none under {@link #minBatchRows}. */
+    /**
+     * Splits {@code [0, rows)} into at most {@code maxJobs} ranges of about equal size, none
+     * under {@link #minBatchRows}.
+     */
     private int splitRange(int maxJobs) {
         int n = (int) Math.min(Math.min(maxJobs, jobs.length), Math.max(1, rows / minBatchRows));
         for (int k = 0; k < n; k++) {
