@@ -15,8 +15,9 @@ import java.util.Locale;
  * Records a few ticks as a Chrome trace (JSON "trace event" format, opens in Perfetto or
  * {@code chrome://tracing}): one track per worker with a slice per job (named by its system,
  * with its chunk range, or index range for a range system), and a track of tick slices.
- * Events go into preallocated per-worker arrays; once an array is full, further events of that worker are counted as dropped, so
- * tracing never allocates on the hot path and never grows without bound.
+ * Events go into preallocated per-worker arrays; once an array is full, further events of
+ * that worker are counted as dropped, so tracing never allocates on the hot path and never
+ * grows without bound.
  *
  * <p><b>Threading:</b> {@link #jobRan} is called by each worker for its own jobs (per-worker
  * arrays, no sharing); {@link #tickRan} and {@link #write} by the tick thread. Call
