@@ -139,8 +139,12 @@ final class ArenaSystems {
 
     /** Separation pushes of the agents in grid rows {@code [from, to)}, in grid order, for this tick's slice. */
     private void neighbours(JobContext job, int from, int to) {
-        int slice = (int) (res.get(Simulation.CLOCK).tick() % STEER_SLICES);
-        res.get(Arena.SEPARATION).scan(res.get(Arena.GRID), from, to, STEER_SLICES, slice);
+        res.get(Arena.SEPARATION).scan(res.get(Arena.GRID), from, to, STEER_SLICES, steerSlice());
+    }
+
+    /** The grid rows (modulo {@link #STEER_SLICES}) that steer this tick: neighbours and steer must agree. */
+    private int steerSlice() {
+        return (int) (res.get(Simulation.CLOCK).tick() % STEER_SLICES);
     }
 
     private void steer(JobContext job) {
@@ -154,7 +158,7 @@ final class ArenaSystems {
         float[] u = c.writeFloats(vx);
         float[] v = c.writeFloats(vy);
         long[] ids = c.entities();
-        int slice = (int) (res.get(Simulation.CLOCK).tick() % STEER_SLICES);
+        int slice = steerSlice();
         for (int r = 0, n = c.size(); r < n; r++) {
             float x0 = x[r];
             float y0 = y[r];
