@@ -49,10 +49,7 @@ public final class ComponentRegistry {
             }
             return (ComponentType<T>) existing;
         }
-        ComponentType<T> t = ComponentType.ofRecord(types.size(), type);
-        types.add(t);
-        typesByClass.put(type, t);
-        return t;
+        return added(type, ComponentType.ofRecord(types.size(), type));
     }
 
     /**
@@ -71,7 +68,11 @@ public final class ComponentRegistry {
             }
             return (ComponentType<T>) existing;
         }
-        ComponentType<T> t = ComponentType.ofReference(types.size(), type);
+        return added(type, ComponentType.ofReference(types.size(), type));
+    }
+
+    /** Records a newly made type under its class and id. */
+    private <T> ComponentType<T> added(Class<T> type, ComponentType<T> t) {
         types.add(t);
         typesByClass.put(type, t);
         return t;
