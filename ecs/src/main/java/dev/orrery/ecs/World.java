@@ -51,6 +51,7 @@ public final class World {
     private final NamedInstances names = new NamedInstances(registry);
     private int structureLocks;
     private String lockReason;
+    private final JobsRunning jobsRunning = new JobsRunning();
 
     /** A world with the default chunk budget ({@link Archetypes#DEFAULT_CHUNK_BYTES}). */
     public World() {
@@ -132,6 +133,11 @@ public final class World {
     /** True while structural changes are refused. */
     public boolean isStructureLocked() {
         return structureLocks != 0;
+    }
+
+    /** The marker the scheduler sets while jobs run; by-id writes refuse while it is set. */
+    public JobsRunning jobsRunning() {
+        return jobsRunning;
     }
 
     private void checkUnlocked(String operation) {
@@ -529,6 +535,7 @@ public final class World {
      * structural change: allowed during iteration, on the owning thread.
      */
     public <T> void set(long entity, Component<T> column, T value) {
+        jobsRunning.checkByIdWrite("set", entity, column);
         int idx = requireAlive(entity, "set", column);
         checkValueType(column, value);
         writeValue(column, value, arraysOf(idx, entity, column), entities.row(idx));
@@ -542,6 +549,7 @@ public final class World {
 
     /** Writes one field of a live entity's column from raw bits. */
     public void setBits(long entity, Field field, long bits) {
+        jobsRunning.checkByIdWrite("setBits", entity, field);
         int idx = requireAlive(entity, "set", field);
         field.type().setBits(arraysOf(idx, entity, field.component())[field.index()], entities.row(idx), bits);
     }
@@ -559,6 +567,7 @@ public final class World {
 
     /** Writes one {@code float} field of a live entity. */
     public void setFloat(long entity, Field field, float value) {
+        jobsRunning.checkByIdWrite("setFloat", entity, field);
         setBits(entity, requireType(field, FieldType.FLOAT), Float.floatToRawIntBits(value));
     }
 
@@ -569,6 +578,7 @@ public final class World {
 
     /** Writes one {@code int} field of a live entity. */
     public void setInt(long entity, Field field, int value) {
+        jobsRunning.checkByIdWrite("setInt", entity, field);
         setBits(entity, requireType(field, FieldType.INT), value);
     }
 
@@ -579,6 +589,7 @@ public final class World {
 
     /** Writes one {@code double} field of a live entity. */
     public void setDouble(long entity, Field field, double value) {
+        jobsRunning.checkByIdWrite("setDouble", entity, field);
         setBits(entity, requireType(field, FieldType.DOUBLE), Double.doubleToRawLongBits(value));
     }
 
@@ -589,6 +600,7 @@ public final class World {
 
     /** Writes one {@code long} field of a live entity. */
     public void setLong(long entity, Field field, long value) {
+        jobsRunning.checkByIdWrite("setLong", entity, field);
         setBits(entity, requireType(field, FieldType.LONG), value);
     }
 
@@ -664,6 +676,7 @@ public final class World {
 
     /** Writes one field of a named instance from a boxed value (see {@link PropertyHandle#write}). */
     public void setProperty(long entity, String component, String field, Object value) {
+        jobsRunning.checkByIdWrite("setProperty", entity, component + "." + field);
         requireAlive(entity, "setProperty", component);
         PropertyHandle.write(this, entity, names.field(entity, component, field), value);
     }

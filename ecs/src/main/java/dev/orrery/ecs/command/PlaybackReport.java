@@ -5,21 +5,24 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * What one playback did, and which commands it skipped under the conflict rules of
- * {@link CommandPlayback}. The first {@value #MAX_MESSAGES} skips are described in words.
+ * What one playback did, or several added up, and which commands were skipped under the
+ * conflict rules of {@link CommandPlayback}. The first {@value #MAX_MESSAGES} skips are
+ * described in words. {@link CommandPlayback#apply} returns one per playback; the scheduler
+ * keeps another as the running total of every playback at its sync points, with
+ * {@link #add}.
  *
- * <p><b>Threading:</b> owned by the applying thread; valid until the next playback with the
- * same {@link CommandPlayback}.
+ * <p><b>Threading:</b> owned by the applying thread; the report a {@link CommandPlayback}
+ * returns is valid until its next playback.
  */
 public final class PlaybackReport {
     /** How many skipped commands are described in {@link #messages()}. */
     public static final int MAX_MESSAGES = 16;
 
-    int applied;
-    int moves;
-    int skippedDead;
-    int removedMissing;
-    int rejected;
+    long applied;
+    long moves;
+    long skippedDead;
+    long removedMissing;
+    long rejected;
     private final List<String> messages = new ArrayList<>();
 
     /** Creates an empty report. */
@@ -35,6 +38,18 @@ public final class PlaybackReport {
         messages.clear();
     }
 
+    /** Adds {@code other}'s counts to this report, and its messages while there is room. */
+    public void add(PlaybackReport other) {
+        applied += other.applied;
+        moves += other.moves;
+        skippedDead += other.skippedDead;
+        removedMissing += other.removedMissing;
+        rejected += other.rejected;
+        for (String m : other.messages) {
+            note(m);
+        }
+    }
+
     void note(String message) {
         if (messages.size() < MAX_MESSAGES) {
             messages.add(message);
@@ -42,27 +57,27 @@ public final class PlaybackReport {
     }
 
     /** Commands applied. */
-    public int applied() {
+    public long applied() {
         return applied;
     }
 
     /** Archetype moves made: a batch of adds and removes on one entity makes one move. */
-    public int moves() {
+    public long moves() {
         return moves;
     }
 
     /** Commands skipped because their entity was dead (despawned, earlier in this playback or before). */
-    public int skippedDead() {
+    public long skippedDead() {
         return skippedDead;
     }
 
     /** Removes of a component the entity did not hold (no-ops). */
-    public int removedMissing() {
+    public long removedMissing() {
         return removedMissing;
     }
 
     /** Commands refused as invalid (duplicate instance name, set of a missing component, unresolved handle). */
-    public int rejected() {
+    public long rejected() {
         return rejected;
     }
 

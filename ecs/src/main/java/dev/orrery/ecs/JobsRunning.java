@@ -1,0 +1,63 @@
+package dev.orrery.ecs;
+
+import dev.orrery.ecs.entity.Entity;
+
+/**
+ * Whether scheduled jobs are running over a world, and which systems they belong to: the
+ * marker that makes {@link World}'s by-id writes ({@code set}, {@code setFloat},
+ * {@code setProperty}...) refuse to run inside a job. A job may only write what its system
+ * declared, and a by-id write through the world checks no declaration (and, from a worker
+ * thread, races with the jobs of every other system), so a job writes by id through its
+ * {@code JobContext} instead. This is apart from the structure lock, which a plain
+ * {@code Query.forEachChunk} also takes: by-id writes stay allowed in such an iteration.
+ *
+ * <p><b>Threading:</b> {@link #enter} and {@link #exit} are called by the thread that runs
+ * the schedule, while no job runs (before it hands out a phase's jobs, after every one has
+ * come back); jobs read the marker after the executor's job hand-off, which orders the
+ * write before the read. A plain field is therefore enough.
+ */
+public final class JobsRunning {
+    private String systems;
+
+    JobsRunning() {
+    }
+
+    /**
+     * Marks jobs as running; {@code systems} says which (for example
+     * {@code "phase Update: systems move, steer"}) and appears in the refusal message.
+     */
+    public void enter(String systems) {
+        this.systems = java.util.Objects.requireNonNull(systems, "systems");
+    }
+
+    /** Marks that no job runs any more. */
+    public void exit() {
+        this.systems = null;
+    }
+
+    /** True between {@link #enter} and {@link #exit}. */
+    public boolean isRunning() {
+        return systems != null;
+    }
+
+    /**
+     * Refuses a by-id write while jobs run.
+     *
+     * @param operation the world method, for the message ({@code "setFloat"})
+     * @param entity the entity written
+     * @param subject the component, field or property written
+     * @throws IllegalStateException naming the write, the running systems and the fix
+     */
+    public void checkByIdWrite(String operation, long entity, Object subject) {
+        if (systems != null) {
+            throw refused(operation, entity, subject);
+        }
+    }
+
+    private IllegalStateException refused(String operation, long entity, Object subject) {
+        return new IllegalStateException("world." + operation + "(" + Entity.toString(entity) + ", " + subject
+                + ") called while scheduled jobs run (" + systems + "); a job writes by entity id through its "
+                + "JobContext (job.set(...), job.setFloat(...)) with the component in its system's .writes(...), "
+                + "or the write belongs in an exclusive system");
+    }
+}
