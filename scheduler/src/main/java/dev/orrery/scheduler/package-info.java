@@ -2,7 +2,25 @@
  * The scheduler's facade: {@link dev.orrery.scheduler.Schedule} declares systems (name,
  * query, reads, writes, phase, order) and turns them into a dependency graph and an
  * executor. Underneath, {@code access} holds what a system touches, {@code graph} the
- * order maths, and {@code executor} the threads that run chunk-parallel jobs. It knows
- * nothing of ticks; the engine drives it.
+ * order maths, {@code system} what a user implements to write a system (bodies, the job
+ * context, sync points, observers), {@code executor} the threads that run chunk-parallel
+ * jobs, and {@code check} the checked mode (on under {@code -ea}) that verifies declared
+ * access at run time. It knows nothing of ticks; the engine drives it.
+ *
+ * <h2>One system, three stages</h2>
+ * A system has a different name at each stage, each holding only what that stage needs:
+ * <ol>
+ *   <li>{@link dev.orrery.scheduler.graph.SystemDeclaration} (package {@code graph}): name,
+ *       declared access, phase and explicit order: what the dependency graph is built from.
+ *       Immutable.</li>
+ *   <li>{@link dev.orrery.scheduler.executor.ScheduledSystem} (package {@code executor}):
+ *       the declaration plus what runs (a query and a chunk body, a count and a range body,
+ *       or an exclusive body), at its graph position in the
+ *       {@link dev.orrery.scheduler.executor.ExecutionPlan}. Immutable; built by
+ *       {@code Schedule.Builder.build()}.</li>
+ *   <li>{@code SystemRun} (package-private in {@code executor}): one executor's mutable
+ *       run-time state for the system: this run's matching chunks (or index count), their
+ *       split into jobs, and how many jobs are still out.</li>
+ * </ol>
  */
 package dev.orrery.scheduler;

@@ -13,7 +13,7 @@ import dev.orrery.engine.tick.Clock;
 import dev.orrery.engine.tick.Simulation;
 import dev.orrery.engine.world.Resources;
 import dev.orrery.scheduler.Schedule;
-import dev.orrery.scheduler.executor.JobContext;
+import dev.orrery.scheduler.system.JobContext;
 import dev.orrery.scheduler.graph.Phase;
 
 /**

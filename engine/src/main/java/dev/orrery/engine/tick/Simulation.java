@@ -1,6 +1,7 @@
 package dev.orrery.engine.tick;
 
 import dev.orrery.ecs.World;
+import dev.orrery.ecs.command.PlaybackReport;
 import dev.orrery.ecs.snapshot.ReferenceCodec;
 import dev.orrery.ecs.snapshot.SnapshotException;
 import dev.orrery.ecs.snapshot.WorldSnapshot;
@@ -12,7 +13,6 @@ import dev.orrery.engine.world.ResourceCodec;
 import dev.orrery.engine.world.Resources;
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.access.ResourceKey;
-import dev.orrery.scheduler.executor.PlaybackTotals;
 import dev.orrery.scheduler.executor.ScheduleExecutor;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -182,7 +182,7 @@ public final class Simulation implements AutoCloseable {
     }
 
     /** Totals of the structural changes applied from command buffers so far. */
-    public PlaybackTotals commandTotals() {
+    public PlaybackReport commandTotals() {
         return executor.commandTotals();
     }
 
@@ -207,7 +207,7 @@ public final class Simulation implements AutoCloseable {
      * Runs one fixed time step.
      *
      * @return the number of the tick that ran
-     * @throws dev.orrery.scheduler.executor.SystemFailedException if a system threw; the
+     * @throws dev.orrery.scheduler.system.SystemFailedException if a system threw; the
      *     tick's structural changes are discarded and the world stays consistent
      */
     public long tick() {

@@ -1,7 +1,7 @@
 package dev.orrery.engine.trace;
 
 import dev.orrery.scheduler.executor.ExecutionPlan;
-import dev.orrery.scheduler.executor.JobObserver;
+import dev.orrery.scheduler.system.JobObserver;
 import dev.orrery.scheduler.graph.SystemGraph;
 import java.io.BufferedWriter;
 import java.io.IOException;

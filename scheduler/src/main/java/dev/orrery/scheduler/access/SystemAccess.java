@@ -91,6 +91,16 @@ public final class SystemAccess implements AccessPolicy {
         return exclusive || (id < writable.length && writable[id]);
     }
 
+    /** True when the owner declared a read or a write of {@code resource} (or is exclusive). */
+    public boolean canReadResource(ResourceKey<?> resource) {
+        return exclusive || resourceReads.contains(resource) || resourceWrites.contains(resource);
+    }
+
+    /** True when the owner declared a write of {@code resource} (or is exclusive). */
+    public boolean canWriteResource(ResourceKey<?> resource) {
+        return exclusive || resourceWrites.contains(resource);
+    }
+
     /** True for a system that needs the whole world and so runs alone. */
     public boolean exclusive() {
         return exclusive;

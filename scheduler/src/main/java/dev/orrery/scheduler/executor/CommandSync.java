@@ -20,7 +20,7 @@ import java.util.List;
 final class CommandSync {
     private final List<CommandBuffer> buffers = new ArrayList<>();
     private final CommandPlayback playback = new CommandPlayback();
-    private final PlaybackTotals totals = new PlaybackTotals();
+    private final PlaybackReport totals = new PlaybackReport();
 
     /** Adds a worker's buffer. */
     void add(CommandBuffer buffer) {
@@ -36,8 +36,8 @@ final class CommandSync {
                 PlaybackReport r = playback.apply(world, buffers);
                 totals.add(r);
                 if (event.shouldCommit()) {
-                    event.commands = r.applied();
-                    event.moves = r.moves();
+                    event.commands = (int) r.applied();
+                    event.moves = (int) r.moves();
                     event.commit();
                 }
                 return;
@@ -52,8 +52,8 @@ final class CommandSync {
         }
     }
 
-    /** Totals over every playback so far. */
-    PlaybackTotals totals() {
+    /** Totals over every playback so far (a running sum, one {@link PlaybackReport} for all). */
+    PlaybackReport totals() {
         return totals;
     }
 }

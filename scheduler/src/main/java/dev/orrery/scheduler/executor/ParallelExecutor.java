@@ -1,11 +1,11 @@
 package dev.orrery.scheduler.executor;
 
-import dev.orrery.ecs.World;
+import dev.orrery.ecs.command.PlaybackReport;
 import dev.orrery.scheduler.graph.SystemGraph;
-import java.lang.invoke.VarHandle;
-import java.util.concurrent.locks.LockSupport;
-import org.jctools.queues.atomic.MpmcAtomicArrayQueue;
-import org.jctools.queues.atomic.MpscAtomicArrayQueue;
+import dev.orrery.scheduler.system.JobObserver;
+import dev.orrery.scheduler.system.SyncPoint;
+import dev.orrery.scheduler.system.SystemFailedException;
+import java.util.function.BooleanSupplier;
 
 /**
  * Runs systems as chunk-parallel (for range systems, index-range-parallel) jobs on
@@ -29,10 +29,12 @@ import org.jctools.queues.atomic.MpscAtomicArrayQueue;
  *                                                    structure is unlocked, all writes are visible
  * </pre>
  *
- * <p><b>Threading:</b> {@link #run} is called by one thread at a time (the owner of the
- * world); it locks the world's structure around each phase, so a structural change from a
- * job throws, and unlocks it for exclusive systems (which run alone on the calling thread)
- * and for sync points. Hand-offs are JCTools queues: a job's fields are written before it
+ * <p><b>Threading:</b> {@link #run} is called by the owner thread only (the thread of the
+ * first run, or the one given to {@link #bindOwner}; asserted under {@code -ea}); it locks
+ * the world's structure around each phase, so a structural change from a job throws, and
+ * unlocks it for exclusive systems (which run alone on the calling thread) and for sync
+ * points. Each worker's command buffer is bound to the worker's thread. Hand-offs are the
+ * JCTools queues of {@link JobQueues}: a job's fields are written before it
  * is offered on the multi-producer multi-consumer job queue and read after it is polled,
  * and a worker's writes (the columns, the job's failure) happen-before the caller polls the
  * job from the multi-producer single-consumer completion queue. So each system's writes
@@ -41,10 +43,10 @@ import org.jctools.queues.atomic.MpscAtomicArrayQueue;
  *
  * <p><b>Idle strategy:</b> a worker with no job spins with {@link Thread#onSpinWait} for
  * {@value #SPINS} polls (10 to 100 us, by the CPU's pause latency: long enough to catch the
- * next system's jobs inside a tick), then yields {@value #YIELDS} times, then parks with
- * {@link LockSupport#park}. It parks only after publishing a parked flag and re-checking
- * the queue; the caller, after queueing jobs, issues a full fence and unparks parked
- * workers (one per job), so a wake-up is never lost. The caller waits for completions the
+ * next system's jobs inside a tick), then yields {@value #YIELDS} times, then parks through
+ * its {@link IdleParker}: it parks only after publishing a parked flag and re-checking the
+ * queue; the caller, after queueing jobs, issues a full fence and unparks parked workers
+ * (one per job), so a wake-up is never lost. The caller waits for completions the
  * same way, and a worker that returns a job unparks it if it is parked. Between ticks every
  * thread ends up parked, so an idle engine burns no CPU.
  *
@@ -56,32 +58,27 @@ public final class ParallelExecutor implements ScheduleExecutor {
     public static final int DEFAULT_JOBS_PER_WORKER = 4;
     static final int SPINS = 2_000;
     static final int YIELDS = 20;
-    private static final int ACTIVE = 0;
-    private static final int PARKED = 1;
 
     private final ExecutionPlan plan;
-    private final World world;
     private final SystemGraph graph;
     private final int workerCount;
     private final int maxJobsPerSystem;
     private final SystemRun[] runs;
-    private final MpmcAtomicArrayQueue<Job> jobQueue;
-    private final MpscAtomicArrayQueue<Job> doneQueue;
+    private final JobQueues<Job> queues;
     private final Worker[] workers;
-    private final JobContext callerContext;
+    private final WorkerContext callerContext;
     private final CommandSync commands = new CommandSync();
+    private final PhaseLoop loop;
     private final PhaseLoop.PhaseRunner phaseRunner = this::runPhaseReportingFailure;
-    private final String[] lockReasons;
+    private final IdleParker callerParker = new IdleParker(null);
+    private final BooleanSupplier callerHasWork;
     private final int[] pending;
     private final int[] ready;
 
     private volatile boolean aborting;
     private volatile boolean closed;
-    private volatile int callerState = ACTIVE;
-    private volatile Thread caller;
 
     // caller-only state
-    private boolean running;
     private int readyCount;
     private int systemsLeft;
     private int inFlight;
@@ -104,7 +101,6 @@ public final class ParallelExecutor implements ScheduleExecutor {
                     + "got " + workers + " and " + jobsPerWorker);
         }
         this.plan = plan;
-        this.world = plan.world();
         this.graph = plan.graph();
         this.workerCount = workers;
         this.maxJobsPerSystem = workers * jobsPerWorker;
@@ -113,23 +109,18 @@ public final class ParallelExecutor implements ScheduleExecutor {
         for (int i = 0; i < n; i++) {
             runs[i] = new SystemRun(i, plan.system(i), maxJobsPerSystem);
         }
-        int capacity = Math.max(2, n * maxJobsPerSystem);
-        this.jobQueue = new MpmcAtomicArrayQueue<>(capacity);
-        this.doneQueue = new MpscAtomicArrayQueue<>(capacity);
-        this.callerContext = new JobContext(0, plan);
+        this.queues = new JobQueues<>(n * maxJobsPerSystem);
+        this.callerHasWork = () -> queues.hasDone() || queues.hasJobs();
+        this.callerContext = new WorkerContext(0, plan);
         this.commands.add(callerContext.buffer());
-        this.lockReasons = new String[graph.phases().size()];
-        for (int p = 0; p < lockReasons.length; p++) {
-            lockReasons[p] = "the scheduled jobs of phase " + graph.phases().get(p);
-        }
+        this.loop = new PhaseLoop(plan, commands, callerContext);
         this.pending = new int[n];
         this.ready = new int[n];
         this.workers = new Worker[workers - 1];
         for (int w = 1; w < workers; w++) {
-            JobContext context = new JobContext(w, plan);
+            WorkerContext context = new WorkerContext(w, plan);
             commands.add(context.buffer());
-            Worker worker = new Worker(w, context);
-            this.workers[w - 1] = worker;
+            this.workers[w - 1] = new Worker(w, context);
         }
         for (Worker w : this.workers) {
             w.thread.start();
@@ -138,14 +129,12 @@ public final class ParallelExecutor implements ScheduleExecutor {
 
     @Override
     public void run(SyncPoint syncPoint) {
-        PhaseLoop.checkCanRun(closed, running);
-        running = true;
-        caller = Thread.currentThread();
-        try {
-            PhaseLoop.run(graph, world, commands, syncPoint, phaseRunner);
-        } finally {
-            running = false;
-        }
+        loop.run(syncPoint, phaseRunner);
+    }
+
+    @Override
+    public void bindOwner(Thread owner) {
+        loop.bindOwner(owner);
     }
 
     private SystemFailedException runPhaseReportingFailure(int p) {
@@ -156,6 +145,7 @@ public final class ParallelExecutor implements ScheduleExecutor {
     }
 
     private void runPhase(int p) {
+        callerParker.bind(Thread.currentThread());
         int start = graph.phaseStart(p);
         int end = graph.phaseEnd(p);
         systemsLeft = end - start;
@@ -167,7 +157,7 @@ public final class ParallelExecutor implements ScheduleExecutor {
                 ready[readyCount++] = s; // pushed in reverse, so the earliest is popped first
             }
         }
-        world.lockStructure(lockReasons[p]);
+        loop.lockPhase(p);
         try {
             coordinate(p);
         } finally {
@@ -176,7 +166,7 @@ public final class ParallelExecutor implements ScheduleExecutor {
                 drain();
             }
             aborting = false;
-            world.unlockStructure();
+            loop.unlockPhase();
         }
     }
 
@@ -188,14 +178,14 @@ public final class ParallelExecutor implements ScheduleExecutor {
                 idle = 0;
                 continue;
             }
-            Job done = doneQueue.poll();
+            Job done = queues.pollDone();
             if (done != null) {
                 inFlight--;
                 complete(done);
                 idle = 0;
                 continue;
             }
-            Job job = jobQueue.poll();
+            Job job = queues.pollJob();
             if (job != null) {
                 if (failure == null) {
                     callerContext.run(job);
@@ -219,34 +209,18 @@ public final class ParallelExecutor implements ScheduleExecutor {
             Thread.yield();
             return idle + 1;
         }
-        callerState = PARKED;
-        if (doneQueue.isEmpty() && jobQueue.isEmpty()) {
-            LockSupport.park(this);
-        }
-        callerState = ACTIVE;
+        callerParker.parkUnless(callerHasWork);
         return 0;
     }
 
     private void dispatch(int s, int phase) {
         SystemRun r = runs[s];
-        if (r.exclusive || r.system.declaration().syncBefore()) {
-            // Every earlier system of the phase has finished and no later one has started
-            // (the graph orders them all around this one), so no job runs now.
-            assert inFlight == 0 : "sync point before '" + r.name + "' reached beside running jobs";
-            PhaseLoop.applyUnlocked(world, commands, lockReasons[phase]);
-        }
+        // An exclusive system, or one after a sync point: every earlier system of the phase has
+        // finished and no later one has started (the graph orders them all around this one).
+        assert !(r.exclusive || r.syncBefore) || inFlight == 0 : "'" + r.name + "' started beside running jobs";
+        loop.syncBefore(r, phase);
         if (r.exclusive) {
-            assert inFlight == 0 : "exclusive system '" + r.name + "' started beside running jobs";
-            Job job = r.whole();
-            world.unlockStructure();
-            try {
-                callerContext.runExclusive(r.system, r.position, world);
-            } catch (Throwable t) {
-                job.fail(t, -1, 0);
-            } finally {
-                world.lockStructure(lockReasons[phase]);
-            }
-            complete(job);
+            complete(loop.runExclusive(r, phase));
             return;
         }
         r.collect();
@@ -260,10 +234,7 @@ public final class ParallelExecutor implements ScheduleExecutor {
         inFlight += n;
         Job[] jobs = r.jobs;
         for (int k = 0; k < n; k++) {
-            if (!jobQueue.offer(jobs[k])) {
-                throw new IllegalStateException("job queue full: sized for every job of every system, so this is "
-                        + "a bug in the executor");
-            }
+            queues.offerJob(jobs[k]);
         }
         wakeWorkers(n);
     }
@@ -295,9 +266,9 @@ public final class ParallelExecutor implements ScheduleExecutor {
     /** Waits, with jobs skipped, until every job handed out has come back. */
     private void drain() {
         while (inFlight > 0) {
-            Job j = doneQueue.poll();
+            Job j = queues.pollDone();
             if (j == null) {
-                j = jobQueue.poll();
+                j = queues.pollJob();
             }
             if (j != null) {
                 inFlight--;
@@ -309,31 +280,21 @@ public final class ParallelExecutor implements ScheduleExecutor {
     }
 
     private void wakeWorkers(int jobs) {
-        VarHandle.fullFence(); // the jobs are in the queue before we read who is parked
+        IdleParker.fenceAfterPublish(); // the jobs are in the queue before we read who is parked
         int woken = 0;
         for (Worker w : workers) {
             if (woken >= jobs) {
                 return;
             }
-            if (w.state == PARKED) {
-                LockSupport.unpark(w.thread);
+            if (w.parker.unparkIfParked()) {
                 woken++;
             }
         }
     }
 
-    private void wakeCaller() {
-        VarHandle.fullFence(); // the completion is in the queue before we read whether the caller parked
-        if (callerState == PARKED) {
-            LockSupport.unpark(caller);
-        }
-    }
-
     @Override
     public void observe(JobObserver observer) {
-        if (running) {
-            throw new IllegalStateException("set the job observer between runs");
-        }
+        loop.checkBetweenRuns("set the job observer");
         callerContext.observer = observer;
         for (Worker w : workers) {
             w.context.observer = observer;
@@ -341,7 +302,7 @@ public final class ParallelExecutor implements ScheduleExecutor {
     }
 
     @Override
-    public PlaybackTotals commandTotals() {
+    public PlaybackReport commandTotals() {
         return commands.totals();
     }
 
@@ -358,12 +319,12 @@ public final class ParallelExecutor implements ScheduleExecutor {
     /** Stops the workers (each finishes its current job) and joins them. */
     @Override
     public void close() {
-        if (closed) {
+        if (!loop.close()) {
             return;
         }
         closed = true;
         for (Worker w : workers) {
-            LockSupport.unpark(w.thread);
+            w.parker.unparkAnyway();
         }
         boolean interrupted = false;
         for (Worker w : workers) {
@@ -384,26 +345,29 @@ public final class ParallelExecutor implements ScheduleExecutor {
     /** A worker thread's loop: take a job, run it, hand it back; idle as the class Javadoc says. */
     private final class Worker implements Runnable {
         final Thread thread;
-        final JobContext context;
-        volatile int state = ACTIVE;
+        final WorkerContext context;
+        final IdleParker parker;
+        private final BooleanSupplier hasWork = () -> queues.hasJobs() || closed;
 
-        Worker(int id, JobContext context) {
+        Worker(int id, WorkerContext context) {
             this.context = context;
             this.thread = new Thread(this, "orrery-worker-" + id);
             thread.setDaemon(true);
+            this.parker = new IdleParker(thread);
         }
 
         @Override
         public void run() {
+            context.bindOwner(Thread.currentThread());
             int idle = 0;
             while (!closed) {
-                Job job = jobQueue.poll();
+                Job job = queues.pollJob();
                 if (job != null) {
                     if (!aborting) {
                         context.run(job);
                     }
-                    doneQueue.offer(job);
-                    wakeCaller();
+                    queues.offerDone(job);
+                    callerParker.wake();
                     idle = 0;
                 } else if (idle < SPINS) {
                     Thread.onSpinWait();
@@ -412,11 +376,7 @@ public final class ParallelExecutor implements ScheduleExecutor {
                     Thread.yield();
                     idle++;
                 } else {
-                    state = PARKED;
-                    if (jobQueue.isEmpty() && !closed) {
-                        LockSupport.park(this);
-                    }
-                    state = ACTIVE;
+                    parker.parkUnless(hasWork);
                     idle = 0;
                 }
             }

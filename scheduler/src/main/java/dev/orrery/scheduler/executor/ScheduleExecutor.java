@@ -1,16 +1,22 @@
 package dev.orrery.scheduler.executor;
 
+import dev.orrery.ecs.command.PlaybackReport;
+import dev.orrery.scheduler.system.JobObserver;
+import dev.orrery.scheduler.system.SyncPoint;
+
 /**
  * Runs an {@link ExecutionPlan}: every system once per {@link #run}, phase by phase, with
  * a sync point at the end of each phase and of the run. Whatever the implementation and the
  * number of workers, a run gives the same world as running the systems one by one in the
  * graph's linear order.
  *
- * <p><b>Threading:</b> {@link #run} is called by one thread at a time, the thread that owns
- * the world (it is worker 0); a run started while another is in progress (from a job, a
- * sync point or another thread) throws. Everything the caller did before {@code run}
- * happens-before every job of that run, and every job happens-before {@code run} returns
- * (or throws). {@link #close} is called once, by the owner, when no run is in progress.
+ * <p><b>Threading:</b> {@link #run} is called by the executor's owner thread only (it is
+ * worker 0): the thread of its first run, or the thread given to {@link #bindOwner}; under
+ * {@code -ea} a run from another thread fails an assertion, and a run started while another
+ * is in progress (from a job or a sync point) throws. Everything the caller did before
+ * {@code run} happens-before every job of that run, and every job happens-before {@code run}
+ * returns (or throws). {@link #close} is called once, by the owner, when no run is in
+ * progress.
  */
 public interface ScheduleExecutor extends AutoCloseable {
     /** Runs every system once, with no sync-point work. */
@@ -29,11 +35,21 @@ public interface ScheduleExecutor extends AutoCloseable {
      */
     void run(SyncPoint syncPoint);
 
+    /**
+     * Hands the executor to {@code owner}, which alone may call {@link #run} from now on (and
+     * whose thread records worker 0's commands); call between runs. Without it the owner is
+     * the thread of the first run. The hand-over needs a happens-before edge from the old
+     * owner's last run to the new owner's first (a queue, a lock, {@code Thread.start}).
+     *
+     * @throws IllegalStateException when called during a run
+     */
+    void bindOwner(Thread owner);
+
     /** Reports every job from the next run on to {@code observer} ({@code null}: none); call between runs. */
     void observe(JobObserver observer);
 
-    /** Totals of the command playbacks made at this executor's sync points. */
-    PlaybackTotals commandTotals();
+    /** Totals of the command playbacks made at this executor's sync points, updated by each run; read between runs. */
+    PlaybackReport commandTotals();
 
     /** Threads that run jobs, counting the calling thread. */
     int workerCount();

@@ -2,11 +2,17 @@ package dev.orrery.scheduler.executor;
 
 import dev.orrery.ecs.query.Query;
 import dev.orrery.scheduler.graph.SystemDeclaration;
+import dev.orrery.scheduler.system.ChunkSystem;
+import dev.orrery.scheduler.system.ExclusiveSystem;
+import dev.orrery.scheduler.system.RangeSystem;
 import java.util.Objects;
 import java.util.function.IntSupplier;
 
 /**
- * A system as the executor runs it: its declaration and one of three kinds of body. An
+ * A system as the plan holds it (the second of a system's three stages:
+ * {@link SystemDeclaration} for the graph, this in the {@link ExecutionPlan}, and a
+ * package-private {@code SystemRun} inside each executor; see the {@code dev.orrery.scheduler}
+ * package summary): its declaration and one of three kinds of body. An
  * ordinary system has a query and a per-chunk body; an exclusive system has a whole-world
  * body; a range system has a count and a per-range body over {@code [0, count)}.
  *

@@ -1,78 +1,58 @@
 package dev.orrery.scheduler.executor;
 
-import dev.orrery.ecs.World;
+import dev.orrery.ecs.command.PlaybackReport;
 import dev.orrery.scheduler.graph.SystemGraph;
+import dev.orrery.scheduler.system.JobObserver;
+import dev.orrery.scheduler.system.SyncPoint;
+import dev.orrery.scheduler.system.SystemFailedException;
 
 /**
  * Runs every system on the calling thread, one by one in the graph's linear order: the
  * reference that the parallel executor must match, and the right choice on one core.
- * Like the parallel one it locks the world's structure while ordinary systems run, checks
- * access through each system's chunk views, runs exclusive systems with the structure
- * unlocked and calls the sync point at the end of each phase. Allocates nothing per run in
- * the steady state.
+ * Like the parallel one it locks the world's structure (and refuses by-id writes through the
+ * world) while ordinary systems run, checks access through each system's chunk views, runs
+ * exclusive systems with the lock released and calls the sync point at the end of each
+ * phase. Allocates nothing per run in the steady state.
  *
- * <p><b>Threading:</b> no threads of its own; everything happens on the thread that calls
- * {@link #run}, one run at a time.
+ * <p><b>Threading:</b> no threads of its own; everything happens on the owner thread (the
+ * thread of the first {@link #run}, or the one given to {@link #bindOwner}), one run at a time.
  */
 public final class SingleThreadedExecutor implements ScheduleExecutor {
     private final ExecutionPlan plan;
-    private final World world;
     private final SystemGraph graph;
     private final SystemRun[] runs;
-    private final JobContext context;
+    private final WorkerContext context;
     private final CommandSync commands = new CommandSync();
+    private final PhaseLoop loop;
     private final PhaseLoop.PhaseRunner phaseRunner = this::runPhase;
-    private final String[] lockReasons;
-    private boolean running;
-    private boolean closed;
 
     /** An executor for {@code plan}. */
     public SingleThreadedExecutor(ExecutionPlan plan) {
         this.plan = plan;
-        this.world = plan.world();
         this.graph = plan.graph();
         this.runs = new SystemRun[plan.size()];
         for (int i = 0; i < runs.length; i++) {
             runs[i] = new SystemRun(i, plan.system(i), 1);
         }
-        this.context = new JobContext(0, plan);
+        this.context = new WorkerContext(0, plan);
         this.commands.add(context.buffer());
-        this.lockReasons = new String[graph.phases().size()];
-        for (int p = 0; p < lockReasons.length; p++) {
-            lockReasons[p] = "the scheduled systems of phase " + graph.phases().get(p);
-        }
+        this.loop = new PhaseLoop(plan, commands, context);
     }
 
     @Override
     public void run(SyncPoint syncPoint) {
-        PhaseLoop.checkCanRun(closed, running);
-        running = true;
-        try {
-            PhaseLoop.run(graph, world, commands, syncPoint, phaseRunner);
-        } finally {
-            running = false;
-        }
+        loop.run(syncPoint, phaseRunner);
     }
 
     private SystemFailedException runPhase(int p) {
-        world.lockStructure(lockReasons[p]);
+        loop.lockPhase(p);
         try {
             for (int s = graph.phaseStart(p), end = graph.phaseEnd(p); s < end; s++) {
                 SystemRun r = runs[s];
+                loop.syncBefore(r, p);
                 Job job;
-                if (r.exclusive || r.system.declaration().syncBefore()) {
-                    PhaseLoop.applyUnlocked(world, commands, lockReasons[p]);
-                }
                 if (r.exclusive) {
-                    job = r.whole();
-                    world.unlockStructure();
-                    try {
-                        context.runExclusive(r.system, r.position, world);
-                    } catch (Throwable t) {
-                        job.fail(t, -1, 0);
-                    } finally {
-                        world.lockStructure(lockReasons[p]);
-                    }
+                    job = loop.runExclusive(r, p);
                 } else {
                     r.collect();
                     job = r.whole();
@@ -84,20 +64,23 @@ public final class SingleThreadedExecutor implements ScheduleExecutor {
             }
             return null;
         } finally {
-            world.unlockStructure();
+            loop.unlockPhase();
         }
+    }
+
+    @Override
+    public void bindOwner(Thread owner) {
+        loop.bindOwner(owner);
     }
 
     @Override
     public void observe(JobObserver observer) {
-        if (running) {
-            throw new IllegalStateException("set the job observer between runs");
-        }
+        loop.checkBetweenRuns("set the job observer");
         context.observer = observer;
     }
 
     @Override
-    public PlaybackTotals commandTotals() {
+    public PlaybackReport commandTotals() {
         return commands.totals();
     }
 
@@ -113,6 +96,6 @@ public final class SingleThreadedExecutor implements ScheduleExecutor {
 
     @Override
     public void close() {
-        closed = true;
+        loop.close();
     }
 }

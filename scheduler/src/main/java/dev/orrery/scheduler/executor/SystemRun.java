@@ -2,13 +2,20 @@ package dev.orrery.scheduler.executor;
 
 import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.archetype.Chunk;
+import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.query.Query;
+import dev.orrery.scheduler.access.SystemAccess;
+import dev.orrery.scheduler.system.ChunkSystem;
+import dev.orrery.scheduler.system.RangeSystem;
+import dev.orrery.scheduler.system.SystemFailedException;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * The run-time state of one system: its matching chunks this run (or, for a range system,
- * its index count), split into jobs. A job of an ordinary system covers chunk ordinals
+ * The run-time state of one system inside one executor (the last of a system's three
+ * stages: {@code SystemDeclaration} for the graph, {@link ScheduledSystem} in the plan, this
+ * in the executor; see the {@code dev.orrery.scheduler} package summary): its matching
+ * chunks this run (or, for a range system, its index count), split into jobs. A job of an ordinary system covers chunk ordinals
  * {@code [from, to)}; a job of a range system covers indices {@code [from, to)}.
  *
  * <p><b>Threading:</b> {@link #collect} and {@link #split} run on the calling thread while
@@ -22,6 +29,10 @@ final class SystemRun {
     final ChunkSystem body;
     final RangeSystem rangeBody;
     final boolean exclusive;
+    final boolean syncBefore;
+    final SystemAccess access;
+    /** The components declared read and not written, fingerprinted around each job in checked mode. */
+    final Component<?>[] readOnly;
     final int minBatchRows;
     final Job[] jobs;
     Chunk[] chunks = new Chunk[16];
@@ -38,6 +49,9 @@ final class SystemRun {
         this.body = system.body();
         this.rangeBody = system.rangeBody();
         this.exclusive = system.declaration().exclusive();
+        this.syncBefore = system.declaration().syncBefore();
+        this.access = system.declaration().access();
+        this.readOnly = access.reads().toArray(new Component<?>[0]);
         this.minBatchRows = system.minBatchRows();
         this.jobs = new Job[Math.max(1, maxJobs)];
         for (int i = 0; i < jobs.length; i++) {
@@ -145,7 +159,7 @@ final class SystemRun {
         }
         Chunk chunk = exclusive || job.failedOrdinal < 0 || job.failedOrdinal >= chunkCount ? null
                 : chunks[job.failedOrdinal];
-        return new SystemFailedException(name, chunk, exclusive ? -1 : job.failedOrdinal, job.failedWorker,
+        return SystemFailedException.inChunk(name, chunk, exclusive ? -1 : job.failedOrdinal, job.failedWorker,
                 job.failure);
     }
 }

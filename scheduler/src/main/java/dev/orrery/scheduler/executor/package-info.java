@@ -1,17 +1,26 @@
 /**
- * Running a schedule: {@link dev.orrery.scheduler.executor.SingleThreadedExecutor} (the
- * reference, everything on the calling thread) and
- * {@link dev.orrery.scheduler.executor.ParallelExecutor} (chunk-parallel jobs on long-lived
- * workers), both behind {@link dev.orrery.scheduler.executor.ScheduleExecutor}.
+ * Running a schedule: the executors users construct,
+ * {@link dev.orrery.scheduler.executor.SingleThreadedExecutor} (the reference, everything on
+ * the calling thread) and {@link dev.orrery.scheduler.executor.ParallelExecutor}
+ * (chunk-parallel jobs on long-lived workers), both behind
+ * {@link dev.orrery.scheduler.executor.ScheduleExecutor}, and the
+ * {@link dev.orrery.scheduler.executor.ExecutionPlan} they run. Everything else here is
+ * package-private machinery: per-system run state ({@code SystemRun}, {@code Job}), the
+ * per-worker job context ({@code WorkerContext}), the run skeleton both executors share
+ * ({@code PhaseLoop}: owner thread, phase lock, sync points, exclusive systems), the command
+ * buffers' sync ({@code CommandSync}), the job queues ({@code JobQueues}) and the park/unpark
+ * handshake ({@code IdleParker}). What a system body implements and receives lives in
+ * {@code dev.orrery.scheduler.system}; the checked mode's checks in
+ * {@code dev.orrery.scheduler.check}.
  *
- * <p>Memory-ordering conventions for the package, stated once: the calling thread owns
- * every field not marked otherwise; objects cross threads only through JCTools queues
- * (offer is a release, poll an acquire), which is what orders a job's writes before the
- * systems that wait for it; volatile fields carry only the idle/park handshake and the
- * abort and close flags.
- *
- * <p>Job bodies get a per-worker {@link dev.orrery.scheduler.executor.JobContext};
- * deferred structural work is applied at {@link dev.orrery.scheduler.executor.SyncPoint}s,
- * on the calling thread, at the end of each phase and of the run.
+ * <p>Memory-ordering conventions for the package, stated once: the owner thread (the one
+ * that calls {@code run}) owns every field not marked otherwise; objects cross threads only
+ * through the JCTools queues of {@code JobQueues} (offer is a release, poll an acquire),
+ * which is what orders a job's writes (columns, command buffer, failure) before the systems
+ * that wait for it and before the sync point that plays the buffers back; volatile fields
+ * carry only the idle/park handshake ({@code IdleParker}: a volatile state write, then a
+ * volatile read of the queue, against a queue offer, a full fence, then a read of the state)
+ * and the abort and close flags. The world's phase lock and jobs-running marker are written
+ * by the owner while no job runs, and reach the workers through the same queues.
  */
 package dev.orrery.scheduler.executor;

@@ -1,4 +1,4 @@
-package dev.orrery.scheduler.executor;
+package dev.orrery.scheduler.system;
 
 /**
  * The body of an ordinary system: called once per matching chunk, with the chunk bound to

@@ -1,4 +1,4 @@
-package dev.orrery.scheduler.executor;
+package dev.orrery.scheduler.system;
 
 import dev.orrery.ecs.World;
 
@@ -8,7 +8,8 @@ import dev.orrery.ecs.World;
  * finished and none ordered after it has started.
  *
  * <p><b>Threading:</b> always called on the thread that called
- * {@link ScheduleExecutor#run}, with the world's structure unlocked.
+ * {@link dev.orrery.scheduler.executor.ScheduleExecutor#run}, with the world's structure unlocked and
+ * by-id writes ({@code world.set(...)}) allowed.
  */
 @FunctionalInterface
 public interface ExclusiveSystem {

@@ -1,159 +1,101 @@
-package dev.orrery.scheduler.executor;
+package dev.orrery.scheduler.system;
 
-import dev.orrery.ecs.archetype.Chunk;
 import dev.orrery.ecs.command.CommandBuffer;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.query.ChunkView;
 
 /**
- * The per-worker context handed to a job body: which worker runs it, which system and
- * which chunk, and the {@link ChunkView} bound to that chunk. The view checks every column
- * request against the system's declared access, so reading an undeclared column, or
- * writing one declared read-only, throws {@code UndeclaredAccessException} naming the
- * system and the component.
+ * What a job body gets: which worker runs it, which system and which chunk, the
+ * {@link ChunkView} bound to that chunk, the worker's command buffer, and by-id access to
+ * other entities' components. Everything it hands out is checked against the system's
+ * declared access: reading an undeclared column, or writing one declared read-only, through
+ * the view or by id, throws {@code UndeclaredAccessException} naming the system and the
+ * component.
+ *
+ * <p><b>By-id access</b> ({@link #getFloat}, {@link #setFloat}, {@link #get}, {@link #set}
+ * and the others) reads or writes one component of any live entity, not only the bound
+ * chunk's: like Bevy's {@code Query::get}, a read needs a declared read or write of the
+ * component, a write a declared write. It replaces {@code world.setFloat(...)} and the other
+ * by-id writes of the world, which refuse to run inside a job. The declaration keeps other
+ * systems away from the component while this one runs; the jobs of this same system may run
+ * at once on other chunks, so a by-id write must touch only entities no other job of the
+ * system writes (for example the job's own rows, or a target only this row picks), or the
+ * system must be exclusive.
  *
  * <p>The tuple (system index, chunk ordinal, row) depends only on the schedule and the
- * world, never on which worker ran the job, so it is the sort key for deferred work: the
- * per-worker command buffers will hang off this object and record under that key.
+ * world, never on which worker ran the job, so it is the sort key of the command buffer:
+ * structural changes recorded through {@link #commands()} are applied at the next sync point
+ * in an order that does not depend on the workers.
  *
  * <p><b>Threading:</b> one context per worker, owned by that worker's thread (worker 0 is
- * the thread that calls {@link ScheduleExecutor#run}); a body must not keep it, or its view,
- * beyond the call.
+ * the thread that calls {@link dev.orrery.scheduler.executor.ScheduleExecutor#run}); its
+ * command buffer is bound to that thread, so recording from another thread fails an
+ * assertion. A body must not keep the context, or its view, beyond the call, nor hand them
+ * to another thread.
  */
-public final class JobContext {
-    private final int workerId;
-    private final ChunkView[] views;
-    private final CommandBuffer commands;
-    private int systemIndex = -1;
-    private String systemName;
-    private int chunkOrdinal = -1;
-    private ChunkView current;
-    JobObserver observer;
-
-    JobContext(int workerId, ExecutionPlan plan) {
-        this.workerId = workerId;
-        if (workerId > 255) {
-            throw new IllegalArgumentException("at most 256 workers: worker " + workerId
-                    + " would need command buffer id " + workerId + " (0..255)");
-        }
-        this.commands = new CommandBuffer(workerId);
-        this.views = new ChunkView[plan.size()];
-        for (int i = 0; i < views.length; i++) {
-            views[i] = new ChunkView(plan.system(i).declaration().access());
-        }
-    }
-
+public interface JobContext {
     /** The worker running the job: 0 is the calling thread, 1.. the executor's threads. */
-    public int workerId() {
-        return workerId;
-    }
+    int workerId();
 
     /** The system's position in the schedule's linear order (its graph position). */
-    public int systemIndex() {
-        return systemIndex;
-    }
+    int systemIndex();
 
     /** The system's name. */
-    public String systemName() {
-        return systemName;
-    }
+    String systemName();
 
-    /** Which of the system's matching chunks this is, counted from 0 in query order. */
-    public int chunkOrdinal() {
-        return chunkOrdinal;
-    }
+    /** Which of the system's matching chunks this is, counted from 0 in query order; -1 in a range system. */
+    int chunkOrdinal();
 
     /**
      * This worker's command buffer, for structural changes (spawn, despawn, add, remove):
      * they are applied at the next sync point, in an order that does not depend on which
      * worker ran which chunk. The buffer's key is already set to this system and chunk.
      */
-    public CommandBuffer commands() {
-        return commands;
-    }
-
-    CommandBuffer buffer() {
-        return commands;
-    }
+    CommandBuffer commands();
 
     /** The bound chunk, through the system's access checks; {@code null} in a range system's body. */
-    public ChunkView chunk() {
-        return current;
-    }
-
-    /** Runs {@code job}'s chunks through its system's body; records a failure in the job instead of throwing. */
-    void run(Job job) {
-        SystemRun r = job.run;
-        if (r.rangeBody != null) {
-            runRange(job, r);
-            return;
-        }
-        ChunkSystem body = r.body;
-        Chunk[] chunks = r.chunks;
-        ChunkView view = views[r.position];
-        systemIndex = r.position;
-        systemName = r.name;
-        current = view;
-        int k = job.from;
-        JobObserver obs = observer;
-        long start = obs != null ? System.nanoTime() : 0L;
-        try {
-            for (int end = job.to; k < end; k++) {
-                chunkOrdinal = k;
-                commands.beginChunk(r.position, k);
-                view.bind(chunks[k]);
-                body.run(this);
-            }
-        } catch (Throwable t) {
-            job.fail(t, k, workerId);
-        } finally {
-            view.bind(null);
-            current = null;
-            chunkOrdinal = -1;
-            if (obs != null) {
-                obs.jobRan(workerId, r.position, job.from, job.to, start, System.nanoTime());
-            }
-        }
-    }
+    ChunkView chunk();
 
     /**
-     * Runs a range system's job over indices {@code [from, to)}, or records the failure of
-     * its count (such a run has one empty job, run inline). Its commands are keyed by the
-     * job's ordinal: the jobs cover ascending ranges in ordinal order, so playback applies
-     * them in index order however many jobs the indices were split into.
+     * The value of {@code column} on a live entity, as a new record (cold code: hot loops use
+     * the chunk's arrays); needs a declared read or write of {@code column}.
+     *
+     * @throws dev.orrery.ecs.query.UndeclaredAccessException if the system declared neither
+     * @throws dev.orrery.ecs.entity.StaleEntityException if {@code entity} is not alive
+     * @throws IllegalArgumentException if the entity lacks the column
      */
-    private void runRange(Job job, SystemRun r) {
-        if (r.countFailure != null) { // the count threw or was negative: no indices to run
-            job.fail(r.countFailure, -1, workerId);
-            return;
-        }
-        systemIndex = r.position;
-        systemName = r.name;
-        JobObserver obs = observer;
-        long start = obs != null ? System.nanoTime() : 0L;
-        try {
-            if (job.from < job.to) {
-                commands.beginChunk(r.position, job.ordinal);
-                r.rangeBody.run(this, job.from, job.to);
-            }
-        } catch (Throwable t) {
-            job.fail(t, job.from, workerId);
-        } finally {
-            if (obs != null) {
-                obs.jobRan(workerId, r.position, job.from, job.to, start, System.nanoTime());
-            }
-        }
-    }
+    <T> T get(long entity, Component<T> column);
 
-    /** Runs an exclusive system's body on this (the calling) thread, reporting it to the observer. */
-    void runExclusive(ScheduledSystem system, int position, dev.orrery.ecs.World world) {
-        JobObserver obs = observer;
-        long start = obs != null ? System.nanoTime() : 0L;
-        try {
-            system.exclusiveBody().run(world);
-        } finally {
-            if (obs != null) {
-                obs.jobRan(workerId, position, -1, -1, start, System.nanoTime());
-            }
-        }
-    }
+    /**
+     * Overwrites the value of {@code column} on a live entity that holds it; needs a declared
+     * write of {@code column}. Not a structural change.
+     *
+     * @throws dev.orrery.ecs.query.UndeclaredAccessException if the system declared no write of it
+     */
+    <T> void set(long entity, Component<T> column, T value);
+
+    /** One {@code float} field of a live entity; needs a declared read or write of its component. */
+    float getFloat(long entity, Field field);
+
+    /** Writes one {@code float} field of a live entity; needs a declared write of its component. */
+    void setFloat(long entity, Field field, float value);
+
+    /** One {@code int} field of a live entity; needs a declared read or write of its component. */
+    int getInt(long entity, Field field);
+
+    /** Writes one {@code int} field of a live entity; needs a declared write of its component. */
+    void setInt(long entity, Field field, int value);
+
+    /** One {@code long} field of a live entity; needs a declared read or write of its component. */
+    long getLong(long entity, Field field);
+
+    /** Writes one {@code long} field of a live entity; needs a declared write of its component. */
+    void setLong(long entity, Field field, long value);
+
+    /** One {@code double} field of a live entity; needs a declared read or write of its component. */
+    double getDouble(long entity, Field field);
+
+    /** Writes one {@code double} field of a live entity; needs a declared write of its component. */
+    void setDouble(long entity, Field field, double value);
 }

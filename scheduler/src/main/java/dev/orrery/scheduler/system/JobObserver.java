@@ -1,4 +1,4 @@
-package dev.orrery.scheduler.executor;
+package dev.orrery.scheduler.system;
 
 /**
  * Sees every job an executor runs, with its start and end time: the hook for traces

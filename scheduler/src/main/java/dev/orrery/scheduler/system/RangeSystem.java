@@ -1,4 +1,4 @@
-package dev.orrery.scheduler.executor;
+package dev.orrery.scheduler.system;
 
 /**
  * The body of a range system: a data-parallel loop over the indices {@code [0, count)} that

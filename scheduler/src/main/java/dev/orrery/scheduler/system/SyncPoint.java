@@ -1,4 +1,4 @@
-package dev.orrery.scheduler.executor;
+package dev.orrery.scheduler.system;
 
 import dev.orrery.ecs.World;
 import dev.orrery.scheduler.graph.Phase;
@@ -10,7 +10,7 @@ import dev.orrery.scheduler.graph.Phase;
  * structure directly. Every method does nothing by default.
  *
  * <p><b>Threading:</b> every method is called on the thread that called
- * {@link ScheduleExecutor#run}. Everything the jobs of the phase did happens-before the
+ * {@link dev.orrery.scheduler.executor.ScheduleExecutor#run}. Everything the jobs of the phase did happens-before the
  * call (the executor has received each job's completion through a queue), and everything
  * the call does happens-before the jobs of the next phase (they are handed out after it).
  */

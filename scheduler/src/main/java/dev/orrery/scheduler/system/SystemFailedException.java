@@ -1,9 +1,9 @@
-package dev.orrery.scheduler.executor;
+package dev.orrery.scheduler.system;
 
 import dev.orrery.ecs.archetype.Chunk;
 
 /**
- * Thrown by {@link ScheduleExecutor#run} when a system threw: names the system, the chunk
+ * Thrown by {@code ScheduleExecutor.run} when a system threw: names the system, the chunk
  * (or a range system's indices) and the worker, and carries what the system threw as its cause. The executor stops
  * handing out jobs at the first failure and throws only after every job already started
  * has finished, so no worker touches the world after the caller sees this; the world's
@@ -16,9 +16,14 @@ public final class SystemFailedException extends RuntimeException {
     private final String system;
     private final int chunkOrdinal;
 
-    SystemFailedException(String system, Chunk chunk, int chunkOrdinal, int worker, Throwable cause) {
-        this(system, chunkOrdinal, chunk == null ? "" : " on its chunk #" + chunkOrdinal + " (chunk " + chunk.index()
-                + " of " + chunk.archetype() + ")", worker, cause);
+    /**
+     * The failure of an ordinary system's job on its chunk {@code chunkOrdinal} ({@code chunk}),
+     * or of an exclusive system ({@code chunk} null, ordinal -1); executor use.
+     */
+    public static SystemFailedException inChunk(String system, Chunk chunk, int chunkOrdinal, int worker,
+            Throwable cause) {
+        return new SystemFailedException(system, chunkOrdinal, chunk == null ? "" : " on its chunk #" + chunkOrdinal
+                + " (chunk " + chunk.index() + " of " + chunk.archetype() + ")", worker, cause);
     }
 
     private SystemFailedException(String system, int chunkOrdinal, String where, int worker, Throwable cause) {
@@ -27,8 +32,8 @@ public final class SystemFailedException extends RuntimeException {
         this.chunkOrdinal = chunkOrdinal;
     }
 
-    /** The failure of a range system's job over indices {@code [from, to)}. */
-    static SystemFailedException ofRange(String system, int from, int to, int worker, Throwable cause) {
+    /** The failure of a range system's job over indices {@code [from, to)}, or of its count; executor use. */
+    public static SystemFailedException ofRange(String system, int from, int to, int worker, Throwable cause) {
         String where = from < to ? " on its indices [" + from + ", " + to + ")" : " counting its indices";
         return new SystemFailedException(system, -1, where, worker, cause);
     }

@@ -16,6 +16,8 @@ import dev.orrery.ecs.query.UndeclaredAccessException;
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.graph.Phase;
 import dev.orrery.scheduler.graph.SystemGraph;
+import dev.orrery.scheduler.system.SyncPoint;
+import dev.orrery.scheduler.system.SystemFailedException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;

@@ -14,6 +14,7 @@ import dev.orrery.ecs.component.EntityRef;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.graph.Phase;
+import dev.orrery.scheduler.system.SystemFailedException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;

@@ -1,0 +1,323 @@
+package dev.orrery.scheduler.executor;
+
+import dev.orrery.ecs.World;
+import dev.orrery.ecs.archetype.Archetype;
+import dev.orrery.ecs.archetype.Chunk;
+import dev.orrery.ecs.command.CommandBuffer;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Field;
+import dev.orrery.ecs.component.FieldType;
+import dev.orrery.ecs.entity.Entity;
+import dev.orrery.ecs.entity.EntityTable;
+import dev.orrery.ecs.entity.StaleEntityException;
+import dev.orrery.ecs.query.ChunkView;
+import dev.orrery.ecs.query.UndeclaredAccessException;
+import dev.orrery.scheduler.check.CheckedMode;
+import dev.orrery.scheduler.check.ReadOnlyColumns;
+import dev.orrery.scheduler.system.ChunkSystem;
+import dev.orrery.scheduler.system.JobContext;
+import dev.orrery.scheduler.system.JobObserver;
+
+/**
+ * One worker's {@link JobContext}, and the code that runs a job on that worker: binds the
+ * worker's chunk view to each chunk, sets its command buffer's sort key, checks by-id access
+ * against the running system's declaration and, in {@link CheckedMode}, fingerprints the
+ * columns the system declared read-only around each job.
+ *
+ * <p><b>Threading:</b> used only by the thread it is {@link #bindOwner bound} to (worker 0:
+ * the executor's owner thread; worker {@code i}: that worker's thread), which is also the
+ * owner of its command buffer.
+ */
+final class WorkerContext implements JobContext {
+    /** A static final, so with checked mode off the JIT drops every check below. */
+    private static final boolean CHECKED = CheckedMode.ENABLED;
+
+    private final int workerId;
+    private final World world;
+    private final ChunkView[] views;
+    private final CommandBuffer commands;
+    /** Fingerprints of the running system's read-only columns before the job (checked mode). */
+    private final long[] readOnlyBefore;
+    private SystemRun running;
+    private int chunkOrdinal = -1;
+    private ChunkView current;
+    /** The row {@link #storage} found; valid until its next call. */
+    private int locatedRow;
+    JobObserver observer;
+
+    WorkerContext(int workerId, ExecutionPlan plan) {
+        this.workerId = workerId;
+        if (workerId > 255) {
+            throw new IllegalArgumentException("at most 256 workers: worker " + workerId
+                    + " would need command buffer id " + workerId + " (0..255)");
+        }
+        this.world = plan.world();
+        this.commands = new CommandBuffer(workerId);
+        this.views = new ChunkView[plan.size()];
+        int maxReadOnly = 0;
+        for (int i = 0; i < views.length; i++) {
+            views[i] = new ChunkView(plan.system(i).declaration().access());
+            maxReadOnly = Math.max(maxReadOnly, plan.system(i).declaration().access().reads().size());
+        }
+        this.readOnlyBefore = new long[maxReadOnly];
+    }
+
+    /** Binds this context, and so its command buffer, to the thread that runs its jobs. */
+    void bindOwner(Thread thread) {
+        commands.bindOwner(thread);
+    }
+
+    @Override
+    public int workerId() {
+        return workerId;
+    }
+
+    @Override
+    public int systemIndex() {
+        return running == null ? -1 : running.position;
+    }
+
+    @Override
+    public String systemName() {
+        return running == null ? null : running.name;
+    }
+
+    @Override
+    public int chunkOrdinal() {
+        return chunkOrdinal;
+    }
+
+    @Override
+    public CommandBuffer commands() {
+        return commands;
+    }
+
+    CommandBuffer buffer() {
+        return commands;
+    }
+
+    @Override
+    public ChunkView chunk() {
+        return current;
+    }
+
+    /** Runs {@code job} through its system's body; records a failure in the job instead of throwing. */
+    void run(Job job) {
+        SystemRun r = job.run;
+        running = r;
+        if (CHECKED) {
+            CheckedMode.enterJob(r.access);
+        }
+        try {
+            if (r.rangeBody != null) {
+                runRange(job, r);
+            } else {
+                runChunks(job, r);
+            }
+        } finally {
+            if (CHECKED) {
+                CheckedMode.exitJob();
+            }
+            running = null;
+        }
+    }
+
+    private void runChunks(Job job, SystemRun r) {
+        ChunkSystem body = r.body;
+        Chunk[] chunks = r.chunks;
+        ChunkView view = views[r.position];
+        current = view;
+        int k = job.from;
+        JobObserver obs = observer;
+        long start = obs != null ? System.nanoTime() : 0L;
+        try {
+            if (CHECKED) {
+                fingerprintReadOnly(r, job, readOnlyBefore);
+            }
+            for (int end = job.to; k < end; k++) {
+                chunkOrdinal = k;
+                commands.beginChunk(r.position, k);
+                view.bind(chunks[k]);
+                body.run(this);
+            }
+            if (CHECKED) {
+                k = -1; // a change found now belongs to the job, not to one chunk
+                checkReadOnlyUnchanged(r, job);
+            }
+        } catch (Throwable t) {
+            job.fail(t, k, workerId);
+        } finally {
+            view.bind(null);
+            current = null;
+            chunkOrdinal = -1;
+            if (obs != null) {
+                obs.jobRan(workerId, r.position, job.from, job.to, start, System.nanoTime());
+            }
+        }
+    }
+
+    private static void fingerprintReadOnly(SystemRun r, Job job, long[] into) {
+        Component<?>[] cols = r.readOnly;
+        for (int i = 0; i < cols.length; i++) {
+            into[i] = ReadOnlyColumns.fingerprint(cols[i], r.chunks, job.from, job.to);
+        }
+    }
+
+    /** Checked mode: a read-only column whose fingerprint changed was written, through an array a read returned. */
+    private void checkReadOnlyUnchanged(SystemRun r, Job job) {
+        Component<?>[] cols = r.readOnly;
+        for (int i = 0; i < cols.length; i++) {
+            if (ReadOnlyColumns.fingerprint(cols[i], r.chunks, job.from, job.to) != readOnlyBefore[i]) {
+                throw new UndeclaredAccessException(r.name, cols[i], true);
+            }
+        }
+    }
+
+    /**
+     * Runs a range system's job over indices {@code [from, to)}, or records the failure of
+     * its count (such a run has one empty job, run inline). Its commands are keyed by the
+     * job's ordinal: the jobs cover ascending ranges in ordinal order, so playback applies
+     * them in index order however many jobs the indices were split into.
+     */
+    private void runRange(Job job, SystemRun r) {
+        if (r.countFailure != null) { // the count threw or was negative: no indices to run
+            job.fail(r.countFailure, -1, workerId);
+            return;
+        }
+        JobObserver obs = observer;
+        long start = obs != null ? System.nanoTime() : 0L;
+        try {
+            if (job.from < job.to) {
+                commands.beginChunk(r.position, job.ordinal);
+                r.rangeBody.run(this, job.from, job.to);
+            }
+        } catch (Throwable t) {
+            job.fail(t, job.from, workerId);
+        } finally {
+            if (obs != null) {
+                obs.jobRan(workerId, r.position, job.from, job.to, start, System.nanoTime());
+            }
+        }
+    }
+
+    /** Runs an exclusive system's body on this (the calling) thread, reporting it to the observer. */
+    void runExclusive(SystemRun r) {
+        JobObserver obs = observer;
+        long start = obs != null ? System.nanoTime() : 0L;
+        try {
+            r.system.exclusiveBody().run(world);
+        } finally {
+            if (obs != null) {
+                obs.jobRan(workerId, r.position, -1, -1, start, System.nanoTime());
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- by-id access
+
+    @Override
+    public <T> T get(long entity, Component<T> column) {
+        Object[] arrays = storage(entity, column, false);
+        return column.type().read(arrays, locatedRow);
+    }
+
+    @Override
+    public <T> void set(long entity, Component<T> column, T value) {
+        if (value == null || !column.type().javaClass().isInstance(value)) {
+            throw new IllegalArgumentException("value " + value + " given for component " + column + " of type "
+                    + column.type().javaClass().getName());
+        }
+        Object[] arrays = storage(entity, column, true);
+        column.type().write(value, arrays, locatedRow);
+    }
+
+    @Override
+    public float getFloat(long entity, Field field) {
+        return Float.intBitsToFloat((int) readBits(entity, field, FieldType.FLOAT));
+    }
+
+    @Override
+    public void setFloat(long entity, Field field, float value) {
+        writeBits(entity, field, FieldType.FLOAT, Float.floatToRawIntBits(value));
+    }
+
+    @Override
+    public int getInt(long entity, Field field) {
+        return (int) readBits(entity, field, FieldType.INT);
+    }
+
+    @Override
+    public void setInt(long entity, Field field, int value) {
+        writeBits(entity, field, FieldType.INT, value);
+    }
+
+    @Override
+    public long getLong(long entity, Field field) {
+        return readBits(entity, field, FieldType.LONG);
+    }
+
+    @Override
+    public void setLong(long entity, Field field, long value) {
+        writeBits(entity, field, FieldType.LONG, value);
+    }
+
+    @Override
+    public double getDouble(long entity, Field field) {
+        return Double.longBitsToDouble(readBits(entity, field, FieldType.DOUBLE));
+    }
+
+    @Override
+    public void setDouble(long entity, Field field, double value) {
+        writeBits(entity, field, FieldType.DOUBLE, Double.doubleToRawLongBits(value));
+    }
+
+    private long readBits(long entity, Field field, FieldType type) {
+        Object[] arrays = storage(entity, requireType(field, type).component(), false);
+        return type.bits(arrays[field.index()], locatedRow);
+    }
+
+    private void writeBits(long entity, Field field, FieldType type, long bits) {
+        Object[] arrays = storage(entity, requireType(field, type).component(), true);
+        type.setBits(arrays[field.index()], locatedRow, bits);
+    }
+
+    private static Field requireType(Field field, FieldType type) {
+        if (field.type() != type) {
+            throw new IllegalArgumentException("field " + field + " is " + field.type() + ", not " + type
+                    + "; use the accessor for " + field.type().javaType().getSimpleName());
+        }
+        return field;
+    }
+
+    /**
+     * The one place by-id access reaches into the world's storage: checks the running
+     * system's declaration, then finds the field arrays of {@code column} on a live
+     * {@code entity} and leaves its row in {@link #locatedRow}. (It goes round the world's
+     * guarded by-id methods, which refuse inside a job; if the world's storage moves, only
+     * this method changes.)
+     */
+    private Object[] storage(long entity, Component<?> column, boolean write) {
+        SystemRun r = running;
+        if (r == null) {
+            throw new IllegalStateException("a JobContext was used outside its job; use it only inside the body "
+                    + "call it was passed to");
+        }
+        if (!(write ? r.access.canWrite(column) : r.access.canRead(column))) {
+            throw new UndeclaredAccessException(r.name, column, write);
+        }
+        EntityTable table = world.entityTable();
+        if (!table.isAlive(entity)) {
+            throw new StaleEntityException(entity, (write ? "set " : "get ") + column + " in system '" + r.name + "'");
+        }
+        int idx = Entity.index(entity);
+        Archetype a = world.archetypes().get(table.archetype(idx));
+        int slot = a.slotOf(column.id());
+        if (slot < 0) {
+            throw new IllegalArgumentException("entity " + Entity.toString(entity) + " has no component " + column
+                    + " (system '" + r.name + "'); it holds " + a.components() + ". Test job.chunk().has(...) or "
+                    + "query for it");
+        }
+        locatedRow = table.row(idx);
+        return a.chunk(table.chunk(idx)).columnArrays(slot);
+    }
+}
