@@ -1,6 +1,7 @@
 package dev.orrery.engine.world;
 
 import dev.orrery.scheduler.access.ResourceKey;
+import dev.orrery.scheduler.check.CheckedMode;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -46,11 +47,15 @@ public final class Resources {
     }
 
     /**
-     * The value under {@code key}.
+     * The value under {@code key}. In checked mode (under {@code -ea}), from inside a job,
+     * the job's system must have declared a read or a write of {@code key}.
      *
      * @throws IllegalStateException naming the key and the keys that exist, when it has no value
+     * @throws dev.orrery.scheduler.access.UndeclaredResourceAccessException in checked mode,
+     *     naming the system and the key, when the running job's system declared no access to it
      */
     public <T> T get(ResourceKey<T> key) {
+        CheckedMode.checkResourceRead(key);
         Object v = values.get(key);
         if (v == null) {
             List<String> names = new ArrayList<>();
@@ -61,6 +66,19 @@ public final class Resources {
                     + "Resources.put before the first tick (resources present: " + names + ")");
         }
         return key.type().cast(v);
+    }
+
+    /**
+     * The value under {@code key}, to change its inside: what a system that declared
+     * {@code writesResource(key)} calls. In checked mode, from inside a job, the job's system
+     * must have declared a write of {@code key}.
+     *
+     * @throws dev.orrery.scheduler.access.UndeclaredResourceAccessException in checked mode,
+     *     naming the system and the key, when the running job's system declared no write of it
+     */
+    public <T> T getForWrite(ResourceKey<T> key) {
+        CheckedMode.checkResourceWrite(key);
+        return get(key);
     }
 
     /** True when {@code key} has a value. */

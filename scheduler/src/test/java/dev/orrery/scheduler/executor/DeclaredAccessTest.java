@@ -1,0 +1,220 @@
+package dev.orrery.scheduler.executor;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.ecs.World;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Field;
+import dev.orrery.ecs.query.Query;
+import dev.orrery.ecs.query.UndeclaredAccessException;
+import dev.orrery.scheduler.Schedule;
+import dev.orrery.scheduler.access.ResourceKey;
+import dev.orrery.scheduler.access.UndeclaredResourceAccessException;
+import dev.orrery.scheduler.check.CheckedMode;
+import dev.orrery.scheduler.system.SystemFailedException;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Declared access enforced wherever a job can reach data, on every executor: by-id access
+ * through the job, World's by-id writes refused inside a job, writes into a read-only
+ * column's array caught in checked mode, and resource access checked in checked mode. Each
+ * test fails if its check is removed: the offending job would then run without a failure.
+ */
+class DeclaredAccessTest {
+    record Pos(float x) {
+    }
+
+    record Hp(int hp) {
+    }
+
+    /** A world of {@code n} entities with Pos(i) and Hp(100), in small chunks so the parallel executor splits. */
+    private static World world(int n) {
+        World w = new World(256);
+        for (int i = 0; i < n; i++) {
+            w.spawn(new Pos(i), new Hp(100));
+        }
+        return w;
+    }
+
+    private static long[] ids(World w) {
+        long[] ids = new long[all(w).count()];
+        int[] k = {0};
+        all(w).forEach((chunk, row) -> ids[k[0]++] = chunk.entity(row));
+        return ids;
+    }
+
+    private static ScheduleExecutor executor(Schedule s, int workers) {
+        return ScheduleExecutor.create(s.plan(), workers);
+    }
+
+    private static Query all(World w) {
+        return w.query().with(w.component(Pos.class), w.component(Hp.class)).build();
+    }
+
+    @ParameterizedTest(name = "{0} workers")
+    @ValueSource(ints = {1, 2, 4})
+    void shouldReadAndWriteOtherEntitiesByIdThroughTheJobWhenDeclared(int workers) {
+        World w = world(200);
+        Component<Pos> pos = w.component(Pos.class);
+        Component<Hp> hp = w.component(Hp.class);
+        Field x = pos.field("x");
+        Field hpf = hp.field("hp");
+        long first = all(w).archetypes().get(0).chunk(0).entity(0);
+        // Each row writes its own entity's Hp from its own Pos, by id; reads the first entity's Pos by id.
+        Schedule s = Schedule.builder(w).minBatchRows(16)
+                .system("byId").query(all(w)).reads(pos).writes(hp)
+                .forEachChunk(job -> {
+                    float base = job.getFloat(first, x);
+                    for (int r = 0, n = job.chunk().size(); r < n; r++) {
+                        long e = job.chunk().entity(r);
+                        job.setInt(e, hpf, (int) (job.getFloat(e, x) - base) + job.getInt(e, hpf));
+                        job.set(e, hp, new Hp(job.get(e, hp).hp() + 1));
+                    }
+                })
+                .build();
+        try (ScheduleExecutor ex = executor(s, workers)) {
+            ex.run();
+        }
+        for (long e : ids(w)) {
+            assertEquals((int) w.getFloat(e, x) + 101, w.getInt(e, hpf));
+        }
+    }
+
+    @ParameterizedTest(name = "{0} workers")
+    @ValueSource(ints = {1, 2, 4})
+    void shouldRefuseAnUndeclaredByIdReadOrWriteNamingSystemAndComponent(int workers) {
+        World w = world(100);
+        Component<Pos> pos = w.component(Pos.class);
+        Component<Hp> hp = w.component(Hp.class);
+        Schedule writes = Schedule.builder(w).minBatchRows(16)
+                .system("sneaky").query(all(w)).reads(pos, hp)
+                .forEachChunk(job -> job.setInt(job.chunk().entity(0), hp.field("hp"), 0))
+                .build();
+        try (ScheduleExecutor ex = executor(writes, workers)) {
+            SystemFailedException e = assertThrows(SystemFailedException.class, ex::run);
+            UndeclaredAccessException cause = assertInstanceOf(UndeclaredAccessException.class, e.getCause());
+            assertEquals("system 'sneaky' wrote component Hp but declared no write of it; add .writes(Hp) to the "
+                    + "system's declaration", cause.getMessage());
+        }
+        Schedule reads = Schedule.builder(w).minBatchRows(16)
+                .system("nosy").query(all(w)).writes(pos)
+                .forEachChunk(job -> job.get(job.chunk().entity(0), hp))
+                .build();
+        try (ScheduleExecutor ex = executor(reads, workers)) {
+            SystemFailedException e = assertThrows(SystemFailedException.class, ex::run);
+            assertTrue(e.getCause().getMessage().startsWith("system 'nosy' read component Hp but declared neither"),
+                    e.getCause().getMessage());
+        }
+        for (long e : ids(w)) {
+            assertEquals(100, w.get(e, hp).hp(), "no write went through");
+        }
+    }
+
+    @ParameterizedTest(name = "{0} workers")
+    @ValueSource(ints = {1, 2, 4})
+    void shouldRefuseWorldByIdWritesInsideAJobButNotOutside(int workers) {
+        World w = world(100);
+        Component<Pos> pos = w.component(Pos.class);
+        Component<Hp> hp = w.component(Hp.class);
+        Field hpf = hp.field("hp");
+        Schedule s = Schedule.builder(w).minBatchRows(16)
+                .system("racy").query(all(w)).writes(hp)
+                .forEachChunk(job -> w.setInt(job.chunk().entity(0), hpf, 1))
+                .build();
+        try (ScheduleExecutor ex = executor(s, workers)) {
+            SystemFailedException e = assertThrows(SystemFailedException.class, ex::run);
+            IllegalStateException cause = assertInstanceOf(IllegalStateException.class, e.getCause());
+            assertTrue(cause.getMessage().startsWith("world.setInt("), cause.getMessage());
+            assertTrue(cause.getMessage().contains("phase Update (systems racy)"), cause.getMessage());
+            assertTrue(cause.getMessage().contains("JobContext"), cause.getMessage());
+        }
+        for (long e : ids(w)) {
+            assertEquals(100, w.getInt(e, hpf), "no write went through");
+        }
+        // Outside a job: in a plain iteration (structure locked) and in an exclusive system.
+        all(w).forEachChunk(c -> w.setInt(c.entity(0), hpf, 7));
+        Schedule exclusive = Schedule.builder(w)
+                .system("owner").exclusive(world -> {
+                    for (long e : ids(world)) {
+                        world.set(e, hp, new Hp(9));
+                    }
+                })
+                .system("after").query(all(w)).reads(pos).forEachChunk(job -> { })
+                .build();
+        try (ScheduleExecutor ex = executor(exclusive, workers)) {
+            assertDoesNotThrow(() -> ex.run());
+        }
+        for (long e : ids(w)) {
+            assertEquals(9, w.getInt(e, hpf));
+        }
+    }
+
+    @ParameterizedTest(name = "{0} workers")
+    @ValueSource(ints = {1, 2, 4})
+    void shouldCatchAWriteIntoAReadOnlyColumnsArrayInCheckedMode(int workers) {
+        assertTrue(CheckedMode.ENABLED, "tests run with -ea, which turns checked mode on");
+        World w = world(100);
+        Component<Pos> pos = w.component(Pos.class);
+        Component<Hp> hp = w.component(Hp.class);
+        Schedule s = Schedule.builder(w).minBatchRows(16)
+                .system("cheat").query(all(w)).reads(pos).writes(hp)
+                .forEachChunk(job -> {
+                    float[] x = job.chunk().readFloats(pos.field("x")); // allowed: a declared read...
+                    x[0] += 1; // ...but this writes through it
+                })
+                .build();
+        try (ScheduleExecutor ex = executor(s, workers)) {
+            SystemFailedException e = assertThrows(SystemFailedException.class, ex::run);
+            assertEquals("cheat", e.system());
+            UndeclaredAccessException cause = assertInstanceOf(UndeclaredAccessException.class, e.getCause());
+            assertEquals("system 'cheat' wrote component Pos but declared no write of it; add .writes(Pos) to the "
+                    + "system's declaration", cause.getMessage());
+        }
+    }
+
+    @ParameterizedTest(name = "{0} workers")
+    @ValueSource(ints = {1, 2, 4})
+    void shouldCheckResourceAccessAgainstTheDeclarationInCheckedMode(int workers) {
+        assertTrue(CheckedMode.ENABLED, "tests run with -ea, which turns checked mode on");
+        ResourceKey<int[]> declared = ResourceKey.of("Declared", int[].class);
+        ResourceKey<int[]> other = ResourceKey.of("Other", int[].class);
+        World w = world(100);
+        Component<Pos> pos = w.component(Pos.class);
+        Schedule reader = Schedule.builder(w).minBatchRows(16)
+                .system("reader").query(all(w)).reads(pos).readsResource(declared)
+                .forEachChunk(job -> {
+                    CheckedMode.checkResourceRead(declared); // declared: passes
+                    CheckedMode.checkResourceRead(other);
+                })
+                .build();
+        try (ScheduleExecutor ex = executor(reader, workers)) {
+            SystemFailedException e = assertThrows(SystemFailedException.class, ex::run);
+            UndeclaredResourceAccessException cause = assertInstanceOf(UndeclaredResourceAccessException.class,
+                    e.getCause());
+            assertEquals("system 'reader' read resource 'Other' but declared neither a read nor a write of it; add "
+                    + ".readsResource(Other) to the system's declaration", cause.getMessage());
+        }
+        Schedule writer = Schedule.builder(w).minBatchRows(16)
+                .system("writer").query(all(w)).reads(pos).readsResource(declared)
+                .forEachChunk(job -> CheckedMode.checkResourceWrite(declared))
+                .build();
+        try (ScheduleExecutor ex = executor(writer, workers)) {
+            SystemFailedException e = assertThrows(SystemFailedException.class, ex::run);
+            assertTrue(e.getCause().getMessage().startsWith("system 'writer' asked to write resource 'Declared' but "
+                    + "declared no write of it"), e.getCause().getMessage());
+        }
+        Schedule range = Schedule.builder(w).minBatchRows(1)
+                .system("ranged").writesResource(declared)
+                .forEachRange(() -> 64, (job, from, to) -> CheckedMode.checkResourceWrite(declared))
+                .build();
+        try (ScheduleExecutor ex = executor(range, workers)) {
+            assertDoesNotThrow(() -> ex.run());
+        }
+        assertDoesNotThrow(() -> CheckedMode.checkResourceWrite(other), "outside a job nothing is checked");
+    }
+}
