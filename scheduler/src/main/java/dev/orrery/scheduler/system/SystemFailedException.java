@@ -52,7 +52,8 @@ public final class SystemFailedException extends RuntimeException {
 
     /**
      * Which of the system's matching chunks failed, counted from 0 in query order; -1 for an
-     * exclusive or a range system.
+     * exclusive or a range system, and for a violation the checked mode finds after a job
+     * (a write into a read-only column, over the job's chunks together).
      */
     public int chunkOrdinal() {
         return chunkOrdinal;
