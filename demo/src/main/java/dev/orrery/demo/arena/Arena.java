@@ -12,7 +12,7 @@ import dev.orrery.ecs.query.Query;
 import dev.orrery.engine.input.InputBatch;
 import dev.orrery.engine.random.CounterRandom;
 import dev.orrery.engine.tick.Simulation;
-import dev.orrery.engine.world.Resources;
+import dev.orrery.engine.resource.Resources;
 import dev.orrery.scheduler.access.ResourceKey;
 import java.util.Objects;
 

@@ -8,8 +8,9 @@ import dev.orrery.engine.input.InputBatch;
 import dev.orrery.engine.input.InputSource;
 import dev.orrery.engine.random.CounterRandom;
 import dev.orrery.engine.trace.ChromeTrace;
-import dev.orrery.engine.world.ResourceCodec;
-import dev.orrery.engine.world.Resources;
+import dev.orrery.engine.resource.ResourceCodec;
+import dev.orrery.engine.resource.ResourceSerializer;
+import dev.orrery.engine.resource.Resources;
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.access.ResourceKey;
 import dev.orrery.scheduler.executor.PlaybackTotals;
@@ -22,6 +23,7 @@ import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Consumer;
 import jdk.jfr.FlightRecorder;
 
@@ -57,6 +59,8 @@ public final class Simulation implements AutoCloseable {
 
     private static final String TICK_SECTION = "orrery.tick";
     private static final String RESOURCES_SECTION = "orrery.resources";
+    /** Resources rebuilt from tick and seed, so snapshots leave them out. */
+    private static final Set<ResourceKey<?>> BUILT_INS = Set.of(CLOCK, INPUTS, RANDOM);
 
     private final World world;
     private final Schedule schedule;
@@ -297,43 +301,11 @@ public final class Simulation implements AutoCloseable {
             out.writeLong(seed);
             out.flush();
             extras.put(TICK_SECTION, bytes.toByteArray());
-            extras.put(RESOURCES_SECTION, writeResources());
+            extras.put(RESOURCES_SECTION, ResourceSerializer.write(resources, BUILT_INS));
         } catch (IOException e) {
             throw new SnapshotException("writing the simulation's resources failed: " + e.getMessage(), e);
         }
         return snapshots.write(world, extras);
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private byte[] writeResources() throws IOException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        DataOutputStream out = new DataOutputStream(bytes);
-        int n = 0;
-        for (ResourceKey<?> k : resources.keys()) {
-            if (!isBuiltIn(k) && resources.codecOf(k) != null) {
-                n++;
-            }
-        }
-        out.writeInt(n);
-        for (ResourceKey k : resources.keys()) {
-            ResourceCodec codec = resources.codecOf(k);
-            if (isBuiltIn(k) || codec == null) {
-                continue; // built-ins are rebuilt from tick and seed; codec-less resources are configuration
-            }
-            out.writeUTF(k.name());
-            ByteArrayOutputStream one = new ByteArrayOutputStream();
-            DataOutputStream o = new DataOutputStream(one);
-            codec.write(resources.get(k), o);
-            o.flush();
-            out.writeInt(one.size());
-            one.writeTo(out);
-        }
-        out.flush();
-        return bytes.toByteArray();
-    }
-
-    private static boolean isBuiltIn(ResourceKey<?> k) {
-        return k == CLOCK || k == INPUTS || k == RANDOM;
     }
 
     /**
@@ -343,7 +315,6 @@ public final class Simulation implements AutoCloseable {
      * @throws SnapshotException for a corrupt snapshot, another seed, or resources that do
      *     not match; the simulation is then unchanged
      */
-    @SuppressWarnings({"unchecked", "rawtypes"})
     public void restore(byte[] snapshot) {
         if (tick != 0) {
             throw new IllegalStateException("restore a snapshot before the first tick, into a new simulation");
@@ -357,7 +328,7 @@ public final class Simulation implements AutoCloseable {
                     + "); it was written by WorldSnapshot, not Simulation.snapshot()");
         }
         long restoredTick;
-        Map<ResourceKey, Object> restored = new LinkedHashMap<>();
+        Map<ResourceKey<?>, Object> restored;
         try {
             DataInputStream in = new DataInputStream(new ByteArrayInputStream(tickSection));
             restoredTick = in.readLong();
@@ -366,38 +337,14 @@ public final class Simulation implements AutoCloseable {
                 throw new SnapshotException("snapshot was taken with seed " + restoredSeed + " but this simulation has "
                         + "seed " + seed + "; build the simulation with the recorded seed");
             }
-            DataInputStream rin = new DataInputStream(new ByteArrayInputStream(resSection));
-            int n = rin.readInt();
-            for (int i = 0; i < n; i++) {
-                String name = rin.readUTF();
-                byte[] data = new byte[rin.readInt()];
-                rin.readFully(data);
-                ResourceKey key = keyNamed(name);
-                ResourceCodec codec = resources.codecOf(key);
-                if (codec == null) {
-                    throw new SnapshotException("resource '" + name + "' in the snapshot has no codec here");
-                }
-                restored.put(key, codec.read(new DataInputStream(new ByteArrayInputStream(data))));
-            }
+            restored = ResourceSerializer.read(resSection, resources);
         } catch (IOException e) {
             throw new SnapshotException("simulation sections of the snapshot are unreadable: " + e.getMessage(), e);
         }
         snapshots.read(snapshot, world);
-        for (Map.Entry<ResourceKey, Object> e : restored.entrySet()) {
-            resources.put(e.getKey(), e.getValue());
-        }
+        ResourceSerializer.putAll(restored, resources);
         tick = restoredTick;
         clock.set(restoredTick);
-    }
-
-    private ResourceKey<?> keyNamed(String name) {
-        for (ResourceKey<?> k : resources.keys()) {
-            if (k.name().equals(name)) {
-                return k;
-            }
-        }
-        throw new SnapshotException("snapshot holds resource '" + name + "', which this simulation does not declare; "
-                + "put the same resources before restoring");
     }
 
     /** Stops the worker threads. */
