@@ -74,7 +74,7 @@ public final class InputPipeline implements InputSource, AutoCloseable {
     private long lastTick = Long.MIN_VALUE;
     private boolean anyTick;
 
-    private final JournalStage journal;
+    private final RecordingStage journal;
 
     private InputPipeline(Builder b) {
         this.maxPayload = b.maxPayloadBytes;
@@ -90,7 +90,7 @@ public final class InputPipeline implements InputSource, AutoCloseable {
             ring.addGatingSequences(drained);
             this.journal = null;
         } else {
-            this.journal = new JournalStage(ring, b.recorder, b.markerQueueSize, b.threadName);
+            this.journal = new RecordingStage(ring, b.recorder, b.markerQueueSize, b.threadName);
             ring.addGatingSequences(journal.journaled());
             journal.start();
         }
