@@ -334,6 +334,7 @@ public final class ParallelExecutor implements ScheduleExecutor {
         if (running) {
             throw new IllegalStateException("set the job observer between runs");
         }
+        commands.observer = observer;
         callerContext.observer = observer;
         for (Worker w : workers) {
             w.context.observer = observer;

@@ -93,6 +93,7 @@ public final class SingleThreadedExecutor implements ScheduleExecutor {
         if (running) {
             throw new IllegalStateException("set the job observer between runs");
         }
+        commands.observer = observer;
         context.observer = observer;
     }
 

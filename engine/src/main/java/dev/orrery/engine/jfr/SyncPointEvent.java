@@ -1,4 +1,4 @@
-package dev.orrery.scheduler.executor;
+package dev.orrery.engine.jfr;
 
 import jdk.jfr.Category;
 import jdk.jfr.Description;
@@ -6,10 +6,14 @@ import jdk.jfr.Event;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
+import jdk.jfr.Timespan;
 
 /**
  * A JFR event per sync point at which command buffers were applied: how long playback took
- * and how much it applied, so JDK Mission Control shows the serial part of a tick.
+ * and how much it applied, so JDK Mission Control shows the serial part of a tick. The
+ * scheduler reports each playback to its {@code JobObserver}; {@link JfrObserver} commits
+ * this event from that report, on the thread that ran the playback, so the playback's time
+ * is the {@code nanos} field rather than the event's own duration.
  */
 @Name("dev.orrery.SyncPoint")
 @Label("Orrery Sync Point")
@@ -25,7 +29,12 @@ public final class SyncPointEvent extends Event {
     @Label("Moves")
     public int moves;
 
-    /** Creates an event; the executor fills and commits it. */
+    /** How long the playback ran. */
+    @Label("Duration")
+    @Timespan(Timespan.NANOSECONDS)
+    public long nanos;
+
+    /** Creates an event; {@link JfrObserver} fills and commits it. */
     public SyncPointEvent() {
     }
 }
