@@ -12,7 +12,8 @@ import dev.orrery.ecs.query.Query;
 import dev.orrery.engine.input.InputBatch;
 import dev.orrery.engine.random.CounterRandom;
 import dev.orrery.engine.tick.Simulation;
-import dev.orrery.engine.world.Resources;
+import dev.orrery.engine.tick.SimulationBuilder;
+import dev.orrery.engine.resource.Resources;
 import dev.orrery.scheduler.access.ResourceKey;
 import java.util.Objects;
 
@@ -139,7 +140,7 @@ public final class Arena {
         if (sim != null) {
             throw new IllegalStateException("this arena's simulation is already built; build a new Arena");
         }
-        Simulation.Builder b = Simulation.builder(world).seed(config.seed()).workers(workers).hashEvery(hashEvery)
+        SimulationBuilder b = Simulation.builder(world).seed(config.seed()).workers(workers).hashEvery(hashEvery)
                 .resource(GRID, grid)
                 .resource(SEPARATION, new Separation(ArenaSystems.SEPARATION, ArenaSystems.MAX_NEIGHBOURS))
                 .resource(SQUADS, squads, SquadTargets.CODEC)

@@ -1,6 +1,6 @@
 package dev.orrery.demo.arena;
 
-import dev.orrery.engine.world.ResourceCodec;
+import dev.orrery.engine.resource.ResourceCodec;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;

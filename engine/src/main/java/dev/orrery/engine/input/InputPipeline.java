@@ -51,8 +51,9 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p><b>Threading:</b> {@link #tryPublish} and {@link #publish} may be called from any
  * number of threads at once. {@link #beginTick}, {@link #recordHash} and {@link #close} are
- * for the one tick thread: the first thread to call {@code beginTick} becomes it, and a call
- * from another thread fails an assertion. The counters may be read from any thread. The
+ * for the one tick thread: the first thread to call {@code beginTick} becomes it (or the
+ * thread that calls {@link #bindTickThread()}), and a call from another thread fails an
+ * assertion. The counters may be read from any thread. The
  * journal thread is started by the builder and stopped by {@code close}; it alone calls the
  * recorder. What happens-before what is set out in the package documentation.
  */
@@ -74,7 +75,7 @@ public final class InputPipeline implements InputSource, AutoCloseable {
     private long lastTick = Long.MIN_VALUE;
     private boolean anyTick;
 
-    private final JournalStage journal;
+    private final RecordingStage journal;
 
     private InputPipeline(Builder b) {
         this.maxPayload = b.maxPayloadBytes;
@@ -90,7 +91,7 @@ public final class InputPipeline implements InputSource, AutoCloseable {
             ring.addGatingSequences(drained);
             this.journal = null;
         } else {
-            this.journal = new JournalStage(ring, b.recorder, b.markerQueueSize, b.threadName);
+            this.journal = new RecordingStage(ring, b.recorder, b.markerQueueSize, b.threadName);
             ring.addGatingSequences(journal.journaled());
             journal.start();
         }
@@ -271,6 +272,17 @@ public final class InputPipeline implements InputSource, AutoCloseable {
         if (journal != null) {
             journal.close();
         }
+    }
+
+    /**
+     * Makes the calling thread the tick thread from now on (the first {@link #beginTick}
+     * binds it otherwise). The old tick thread must have made its last call before, with a
+     * happens-before edge to this call (a {@code Thread.join}, a {@code BlockingQueue}
+     * hand-off, a volatile write and read): the batch and the drain position are plain fields.
+     */
+    @Override
+    public void bindTickThread() {
+        tickThread = Thread.currentThread();
     }
 
     /** Whether {@link #close()} has been called. */

@@ -5,7 +5,7 @@ import java.io.IOException;
 /**
  * Receives the stamped inputs and tick markers of an {@link InputPipeline}, in tick order:
  * for each tick, its inputs (sequence 0, 1, ...), then its tick end, then at most one state
- * hash for it. {@link dev.orrery.engine.replay.JournalWriter} implements it to write the
+ * hash for it. {@link dev.orrery.engine.journal.JournalWriter} implements it to write the
  * input journal; tests implement it to observe the stream.
  *
  * <p><b>Threading:</b> an {@link InputPipeline} calls every method from its one journal

@@ -6,7 +6,7 @@ package dev.orrery.engine.input;
  * ({@link dev.orrery.engine.replay.JournalInputSource}). The tick loop is written once
  * against this interface, so a replay runs exactly the code the recording ran.
  *
- * <p><b>Threading:</b> both methods are called by the one tick thread.
+ * <p><b>Threading:</b> every method is called by the one tick thread.
  */
 public interface InputSource {
     /**
@@ -20,4 +20,13 @@ public interface InputSource {
      * a replaying source checks it against the recording.
      */
     void recordHash(long tick, long stateHash);
+
+    /**
+     * Makes the calling thread this source's tick thread from now on, for a source that
+     * checks which thread calls it (an {@link InputPipeline}); the old tick thread's last call
+     * must happen-before this one. Called by {@code Simulation.bindTickThread()}. Does nothing
+     * by default.
+     */
+    default void bindTickThread() {
+    }
 }

@@ -1,5 +1,8 @@
 package dev.orrery.engine.replay;
 
+import dev.orrery.engine.journal.CorruptJournalException;
+import dev.orrery.engine.journal.JournalReader;
+import dev.orrery.engine.journal.JournalTick;
 import dev.orrery.engine.input.InputBatch;
 import dev.orrery.engine.input.InputSource;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package dev.orrery.engine.replay;
 
+import dev.orrery.engine.journal.JournalWriter;
 import dev.orrery.ecs.World;
 import dev.orrery.engine.input.InputPipeline;
 import dev.orrery.engine.tick.Simulation;

@@ -1,15 +1,20 @@
 /**
- * Record and replay: the input journal and its reader.
+ * Record and replay of whole runs, built on the input journal
+ * ({@code dev.orrery.engine.journal}) and the tick loop ({@code dev.orrery.engine.tick}):
+ * {@link dev.orrery.engine.replay.RunRecorder} writes a starting snapshot, the input journal
+ * and per-component hashes into a folder;
+ * {@link dev.orrery.engine.replay.RunReplayer} restores the snapshot into a new simulation and
+ * feeds it the recorded inputs through a {@link dev.orrery.engine.replay.JournalInputSource},
+ * which checks each recorded state hash and throws a
+ * {@link dev.orrery.engine.replay.ReplayDivergenceException} at the first tick that differs.
  *
- * <p>A journal is an append-only file of checksummed records: the stamped inputs of each
- * tick, a tick-end record per tick (so empty ticks are recorded too), optional state-hash
- * records that replay checks, and an end-of-journal record written on a clean close, so
- * that a file cut short anywhere, even exactly between two records, is detected. The
- * byte layout is described in {@link dev.orrery.engine.replay.JournalWriter}.
- * {@link dev.orrery.engine.replay.JournalWriter} is the
- * {@link dev.orrery.engine.input.InputRecorder} an
- * {@link dev.orrery.engine.input.InputPipeline} writes through;
- * {@link dev.orrery.engine.replay.JournalReader} reads it back tick by tick and refuses
- * damaged files with a {@link dev.orrery.engine.replay.CorruptJournalException}.
+ * <p>These drivers sit above the journal package rather than in it: they depend on
+ * {@code Simulation}, while the journal is a file format that depends only on the input
+ * types, so a tool that only reads or writes journals needs neither the tick loop nor this
+ * package.
+ *
+ * <p><b>Threading:</b> everything here runs on the simulation's tick thread, except that a
+ * recorder's input pipeline accepts publishes from any thread (see
+ * {@code dev.orrery.engine.input}).
  */
 package dev.orrery.engine.replay;

@@ -2,15 +2,16 @@ package dev.orrery.engine.tick;
 
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.command.PlaybackReport;
-import dev.orrery.ecs.snapshot.ReferenceCodec;
 import dev.orrery.ecs.snapshot.SnapshotException;
 import dev.orrery.ecs.snapshot.WorldSnapshot;
 import dev.orrery.engine.input.InputBatch;
 import dev.orrery.engine.input.InputSource;
+import dev.orrery.engine.jfr.JfrObserver;
+import dev.orrery.engine.jfr.TickEvent;
 import dev.orrery.engine.random.CounterRandom;
+import dev.orrery.engine.resource.ResourceSerializer;
+import dev.orrery.engine.resource.Resources;
 import dev.orrery.engine.trace.ChromeTrace;
-import dev.orrery.engine.world.ResourceCodec;
-import dev.orrery.engine.world.Resources;
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.access.ResourceKey;
 import dev.orrery.scheduler.executor.ScheduleExecutor;
@@ -22,8 +23,7 @@ import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Consumer;
-import jdk.jfr.FlightRecorder;
+import java.util.Set;
 
 /**
  * A running simulation: a world, its schedule of systems and their executor, resources,
@@ -45,7 +45,9 @@ import jdk.jfr.FlightRecorder;
  * worker count.
  *
  * <p><b>Threading:</b> build, tick, run, snapshot and close on one thread, the tick
- * thread; {@link #stop()} may be called from any thread.
+ * thread; {@link #stop()} may be called from any thread. The first {@link #tick()} binds the
+ * tick thread and later ticks assert that they run on it; {@link #bindTickThread()} hands the
+ * simulation to another thread (it says what the hand-over must guarantee).
  */
 public final class Simulation implements AutoCloseable {
     /** The clock resource: tick number and fixed step. */
@@ -57,6 +59,8 @@ public final class Simulation implements AutoCloseable {
 
     private static final String TICK_SECTION = "orrery.tick";
     private static final String RESOURCES_SECTION = "orrery.resources";
+    /** Resources rebuilt from tick and seed, so snapshots leave them out. */
+    private static final Set<ResourceKey<?>> BUILT_INS = Set.of(CLOCK, INPUTS, RANDOM);
 
     private final World world;
     private final Schedule schedule;
@@ -70,12 +74,14 @@ public final class Simulation implements AutoCloseable {
     private InputSource inputs;
     private HashListener hashListener;
     private ChromeTrace trace;
-    private final boolean jfrJobEvents;
+    private final JfrObserver jfr;
+    /** The one thread that may tick; bound by the first tick, moved by {@link #bindTickThread()}. */
+    private Thread tickThread;
     private long tick;
     private long lastHash;
     private volatile boolean stopRequested;
 
-    private Simulation(Builder b) {
+    Simulation(SimulationBuilder b) {
         this.world = b.world;
         this.seed = b.seed;
         this.workers = b.workers;
@@ -91,15 +97,12 @@ public final class Simulation implements AutoCloseable {
         b.systems.accept(sb);
         this.schedule = sb.build();
         this.executor = schedule.executor(workers);
-        this.jfrJobEvents = b.jfrJobEvents;
-        if (jfrJobEvents) {
-            observeJobs();
-        }
+        this.jfr = new JfrObserver(executor, schedule.graph(), b.jfrJobEvents);
     }
 
     /** Starts building a simulation over {@code world}. */
-    public static Builder builder(World world) {
-        return new Builder(world);
+    public static SimulationBuilder builder(World world) {
+        return new SimulationBuilder(world);
     }
 
     /** The world. */
@@ -148,32 +151,7 @@ public final class Simulation implements AutoCloseable {
      */
     public void trace(ChromeTrace trace) {
         this.trace = trace;
-        observeJobs();
-    }
-
-    private void observeJobs() {
-        ChromeTrace t = trace;
-        if (!jfrJobEvents) {
-            executor.observe(t);
-            return;
-        }
-        String[] names = new String[schedule.graph().size()];
-        for (int i = 0; i < names.length; i++) {
-            names[i] = schedule.graph().system(i).name();
-        }
-        executor.observe((worker, system, from, to, start, end) -> {
-            if (t != null) {
-                t.jobRan(worker, system, from, to, start, end);
-            }
-            JobEvent e = new JobEvent();
-            if (e.shouldCommit()) {
-                e.system = names[system];
-                e.worker = worker;
-                e.firstChunk = from;
-                e.nanos = end - start;
-                e.commit();
-            }
-        });
+        jfr.chain(trace);
     }
 
     /** A trace sized for this simulation's workers, keeping up to {@code eventsPerWorker} jobs each. */
@@ -211,10 +189,12 @@ public final class Simulation implements AutoCloseable {
      *     tick's structural changes are discarded and the world stays consistent
      */
     public long tick() {
+        assert onTickThread() : tickThreadMessage();
         long t = tick;
         long started = System.nanoTime();
         TickEvent event = new TickEvent();
         event.begin();
+        jfr.beforeRun();
         clock.set(t);
         InputBatch batch = inputs.beginTick(t);
         resources.put(INPUTS, batch);
@@ -230,13 +210,40 @@ public final class Simulation implements AutoCloseable {
         if (trace != null) {
             trace.tickRan(t, started, System.nanoTime());
         }
-        if (event.shouldCommit()) {
-            event.tick = t;
-            event.inputs = batch.size();
-            event.entities = world.entityCount();
-            event.commit();
-        }
+        event.finish(t, batch.size(), world);
         return t;
+    }
+
+    /**
+     * Makes the calling thread the tick thread from now on, and tells the input source so
+     * ({@link InputSource#bindTickThread()}). Ticks of one simulation come from one thread
+     * at a time; the first tick binds its thread, and a tick from another thread fails an
+     * assertion (under {@code -ea}) naming both threads.
+     *
+     * <p>To hand the simulation to another thread, the old tick thread stops ticking and
+     * something it does after its last tick must happen-before this call on the new thread:
+     * {@code Thread.join} on the old thread, {@code Future.get} of its last task, a
+     * {@code BlockingQueue} hand-off of the simulation, or a volatile write read by the new
+     * thread. The simulation's fields and the world are plain memory, so without that edge
+     * the new thread may see a stale world. This method adds no such edge itself.
+     */
+    public void bindTickThread() {
+        tickThread = Thread.currentThread();
+        inputs.bindTickThread();
+    }
+
+    private boolean onTickThread() {
+        Thread current = Thread.currentThread();
+        if (tickThread == null) {
+            tickThread = current;
+        }
+        return tickThread == current;
+    }
+
+    private String tickThreadMessage() {
+        return "simulation ticked from thread '" + Thread.currentThread().getName() + "' but its tick thread is '"
+                + tickThread.getName() + "'; tick from one thread, or hand the simulation over with "
+                + "bindTickThread() on the new thread after the old one has stopped ticking";
     }
 
     /**
@@ -297,43 +304,11 @@ public final class Simulation implements AutoCloseable {
             out.writeLong(seed);
             out.flush();
             extras.put(TICK_SECTION, bytes.toByteArray());
-            extras.put(RESOURCES_SECTION, writeResources());
+            extras.put(RESOURCES_SECTION, ResourceSerializer.write(resources, BUILT_INS));
         } catch (IOException e) {
             throw new SnapshotException("writing the simulation's resources failed: " + e.getMessage(), e);
         }
         return snapshots.write(world, extras);
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private byte[] writeResources() throws IOException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        DataOutputStream out = new DataOutputStream(bytes);
-        int n = 0;
-        for (ResourceKey<?> k : resources.keys()) {
-            if (!isBuiltIn(k) && resources.codecOf(k) != null) {
-                n++;
-            }
-        }
-        out.writeInt(n);
-        for (ResourceKey k : resources.keys()) {
-            ResourceCodec codec = resources.codecOf(k);
-            if (isBuiltIn(k) || codec == null) {
-                continue; // built-ins are rebuilt from tick and seed; codec-less resources are configuration
-            }
-            out.writeUTF(k.name());
-            ByteArrayOutputStream one = new ByteArrayOutputStream();
-            DataOutputStream o = new DataOutputStream(one);
-            codec.write(resources.get(k), o);
-            o.flush();
-            out.writeInt(one.size());
-            one.writeTo(out);
-        }
-        out.flush();
-        return bytes.toByteArray();
-    }
-
-    private static boolean isBuiltIn(ResourceKey<?> k) {
-        return k == CLOCK || k == INPUTS || k == RANDOM;
     }
 
     /**
@@ -343,7 +318,6 @@ public final class Simulation implements AutoCloseable {
      * @throws SnapshotException for a corrupt snapshot, another seed, or resources that do
      *     not match; the simulation is then unchanged
      */
-    @SuppressWarnings({"unchecked", "rawtypes"})
     public void restore(byte[] snapshot) {
         if (tick != 0) {
             throw new IllegalStateException("restore a snapshot before the first tick, into a new simulation");
@@ -357,7 +331,7 @@ public final class Simulation implements AutoCloseable {
                     + "); it was written by WorldSnapshot, not Simulation.snapshot()");
         }
         long restoredTick;
-        Map<ResourceKey, Object> restored = new LinkedHashMap<>();
+        Map<ResourceKey<?>, Object> restored;
         try {
             DataInputStream in = new DataInputStream(new ByteArrayInputStream(tickSection));
             restoredTick = in.readLong();
@@ -366,38 +340,14 @@ public final class Simulation implements AutoCloseable {
                 throw new SnapshotException("snapshot was taken with seed " + restoredSeed + " but this simulation has "
                         + "seed " + seed + "; build the simulation with the recorded seed");
             }
-            DataInputStream rin = new DataInputStream(new ByteArrayInputStream(resSection));
-            int n = rin.readInt();
-            for (int i = 0; i < n; i++) {
-                String name = rin.readUTF();
-                byte[] data = new byte[rin.readInt()];
-                rin.readFully(data);
-                ResourceKey key = keyNamed(name);
-                ResourceCodec codec = resources.codecOf(key);
-                if (codec == null) {
-                    throw new SnapshotException("resource '" + name + "' in the snapshot has no codec here");
-                }
-                restored.put(key, codec.read(new DataInputStream(new ByteArrayInputStream(data))));
-            }
+            restored = ResourceSerializer.read(resSection, resources);
         } catch (IOException e) {
             throw new SnapshotException("simulation sections of the snapshot are unreadable: " + e.getMessage(), e);
         }
         snapshots.read(snapshot, world);
-        for (Map.Entry<ResourceKey, Object> e : restored.entrySet()) {
-            resources.put(e.getKey(), e.getValue());
-        }
+        ResourceSerializer.putAll(restored, resources);
         tick = restoredTick;
         clock.set(restoredTick);
-    }
-
-    private ResourceKey<?> keyNamed(String name) {
-        for (ResourceKey<?> k : resources.keys()) {
-            if (k.name().equals(name)) {
-                return k;
-            }
-        }
-        throw new SnapshotException("snapshot holds resource '" + name + "', which this simulation does not declare; "
-                + "put the same resources before restoring");
     }
 
     /** Stops the worker threads. */
@@ -418,114 +368,6 @@ public final class Simulation implements AutoCloseable {
 
         @Override
         public void recordHash(long tick, long stateHash) {
-        }
-    }
-
-    /**
-     * Collects a simulation's parts. Required: the world and the systems.
-     *
-     * <p><b>Threading:</b> use on one thread.
-     */
-    public static final class Builder {
-        private final World world;
-        private long seed;
-        private int workers = 1;
-        private double stepSeconds = 1.0 / 60.0;
-        private int hashEvery = 1;
-        private InputSource inputs;
-        private Consumer<Schedule.Builder> systems = s -> { };
-        private final Resources resources = new Resources();
-        private final WorldSnapshot snapshots = new WorldSnapshot();
-        private boolean jfrJobEvents = FlightRecorder.isInitialized();
-
-        private Builder(World world) {
-            this.world = Objects.requireNonNull(world, "world");
-        }
-
-        /** The seed of the random source (default 0). */
-        public Builder seed(long seed) {
-            this.seed = seed;
-            return this;
-        }
-
-        /** Worker threads in all, counting the tick thread (default 1: everything on the tick thread). */
-        public Builder workers(int workers) {
-            if (workers < 1) {
-                throw new IllegalArgumentException("workers must be at least 1, got " + workers);
-            }
-            this.workers = workers;
-            return this;
-        }
-
-        /** The fixed time step in seconds (default 1/60). */
-        public Builder stepSeconds(double seconds) {
-            new Clock(seconds); // validates
-            this.stepSeconds = seconds;
-            return this;
-        }
-
-        /** Hash the state every {@code n} ticks and hand it to the input source (0: never; default 1). */
-        public Builder hashEvery(int n) {
-            if (n < 0) {
-                throw new IllegalArgumentException("hashEvery must be 0 (never) or positive, got " + n);
-            }
-            this.hashEvery = n;
-            return this;
-        }
-
-        /** Where inputs come from (default: none). */
-        public Builder inputs(InputSource source) {
-            this.inputs = source;
-            return this;
-        }
-
-        /** Declares the systems on the schedule builder. */
-        public Builder systems(Consumer<Schedule.Builder> declare) {
-            this.systems = Objects.requireNonNull(declare, "systems");
-            return this;
-        }
-
-        /**
-         * The simulation's resource store, so system bodies declared in {@link #systems} can
-         * capture it and read {@link Simulation#CLOCK}, {@link Simulation#INPUTS},
-         * {@link Simulation#RANDOM} and their own resources at run time.
-         */
-        public Resources resources() {
-            return resources;
-        }
-
-        /** Puts a resource that snapshots leave out (configuration rebuilt at start-up). */
-        public <T> Builder resource(ResourceKey<T> key, T value) {
-            resources.put(key, value);
-            return this;
-        }
-
-        /** Puts a resource that snapshots carry through {@code codec}. */
-        public <T> Builder resource(ResourceKey<T> key, T value, ResourceCodec<T> codec) {
-            resources.put(key, value);
-            resources.codec(key, codec);
-            return this;
-        }
-
-        /** Registers the snapshot codec of a reference component type. */
-        public <T> Builder referenceCodec(Class<T> type, ReferenceCodec<T> codec) {
-            snapshots.codec(type, codec);
-            return this;
-        }
-
-        /**
-         * Whether to emit a {@link JobEvent} per job (default: on when a flight recording was
-         * already started when the builder was made, e.g. by {@code -XX:StartFlightRecording}).
-         * Tick and sync-point events are always emitted while a recording enables them.
-         */
-        public Builder jfrJobEvents(boolean on) {
-            this.jfrJobEvents = on;
-            return this;
-        }
-
-        /** Builds the simulation and starts its worker threads. */
-        public Simulation build() {
-            return new Simulation(this);
         }
     }
 }

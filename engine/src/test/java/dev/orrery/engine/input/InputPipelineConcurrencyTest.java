@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orrery.engine.replay.JournalReader;
-import dev.orrery.engine.replay.JournalTick;
-import dev.orrery.engine.replay.JournalWriter;
+import dev.orrery.engine.journal.JournalReader;
+import dev.orrery.engine.journal.JournalTick;
+import dev.orrery.engine.journal.JournalWriter;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -172,6 +172,29 @@ class InputPipelineTest {
     }
 
     @Test
+    void shouldMoveTheTickThreadOnlyThroughBindTickThread() throws Exception {
+        InputPipeline p = InputPipeline.builder().build();
+        p.beginTick(0);
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        Thread next = new Thread(() -> {
+            try {
+                p.bindTickThread();
+                p.beginTick(1);
+                p.recordHash(1, 7);
+            } catch (Throwable t) {
+                thrown.set(t);
+            }
+        }, "next-tick-thread");
+        next.start();
+        next.join(); // the hand-over's happens-before edge, both ways
+        assertEquals(null, thrown.get(), "the bound thread may drain");
+        AssertionError e = assertThrows(AssertionError.class, () -> p.beginTick(2), "the old thread handed over");
+        assertTrue(e.getMessage().contains("next-tick-thread"), e.getMessage());
+        p.bindTickThread();
+        p.close();
+    }
+
+    @Test
     void shouldRejectPublishesAfterCloseAndReportPendingInputs() {
         InputPipeline p = InputPipeline.builder().build();
         assertTrue(p.tryPublish(1, 1, null, 0, 0));

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.engine.journal.CorruptJournalException;
+import dev.orrery.engine.journal.JournalWriter;
 import dev.orrery.engine.input.InputBatch;
 import dev.orrery.engine.input.InputPipeline;
 import dev.orrery.engine.input.InputSource;

@@ -5,8 +5,8 @@ import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.engine.input.InputBatch;
 import dev.orrery.engine.random.CounterRandom;
-import dev.orrery.engine.world.ResourceCodec;
-import dev.orrery.engine.world.Resources;
+import dev.orrery.engine.resource.ResourceCodec;
+import dev.orrery.engine.resource.Resources;
 import dev.orrery.scheduler.access.ResourceKey;
 import dev.orrery.scheduler.graph.Phase;
 import java.io.DataInput;
@@ -65,11 +65,11 @@ final class ArenaWorkload {
     }
 
     /** The builder of a populated arena, for tests that set more options. */
-    static Simulation.Builder builder(long seed, int workers) {
+    static SimulationBuilder builder(long seed, int workers) {
         return builder(seed, workers, true, 0, -1);
     }
 
-    static Simulation.Builder builder(long seed, int workers, boolean populate, int hashEvery, long sabotageTick) {
+    static SimulationBuilder builder(long seed, int workers, boolean populate, int hashEvery, long sabotageTick) {
         World world = new World(4096);
         Component<Pos> pos = world.component(Pos.class);
         Component<Vel> vel = world.component(Vel.class);
@@ -82,7 +82,7 @@ final class ArenaWorkload {
         Field vx = vel.field("x");
         Field vy = vel.field("y");
         Field hpv = hp.field("hp");
-        Simulation.Builder builder = Simulation.builder(world).seed(seed).workers(workers).hashEvery(hashEvery)
+        SimulationBuilder builder = Simulation.builder(world).seed(seed).workers(workers).hashEvery(hashEvery)
                 .resource(STATS, new Stats(), STATS_CODEC);
         Resources res = builder.resources();
         return builder

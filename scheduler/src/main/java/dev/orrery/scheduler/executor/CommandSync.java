@@ -4,6 +4,7 @@ import dev.orrery.ecs.World;
 import dev.orrery.ecs.command.CommandBuffer;
 import dev.orrery.ecs.command.CommandPlayback;
 import dev.orrery.ecs.command.PlaybackReport;
+import dev.orrery.scheduler.system.JobObserver;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,6 +22,8 @@ final class CommandSync {
     private final List<CommandBuffer> buffers = new ArrayList<>();
     private final CommandPlayback playback = new CommandPlayback();
     private final PlaybackReport totals = new PlaybackReport();
+    /** Hears of each playback; set between runs, like the jobs' observer. */
+    JobObserver observer;
 
     /** Adds a worker's buffer. */
     void add(CommandBuffer buffer) {
@@ -31,14 +34,12 @@ final class CommandSync {
     void apply(World world) {
         for (int i = 0, n = buffers.size(); i < n; i++) {
             if (!buffers.get(i).isEmpty()) {
-                SyncPointEvent event = new SyncPointEvent();
-                event.begin();
+                JobObserver obs = observer;
+                long start = obs != null ? System.nanoTime() : 0L;
                 PlaybackReport r = playback.apply(world, buffers);
                 totals.add(r);
-                if (event.shouldCommit()) {
-                    event.commands = (int) r.applied();
-                    event.moves = (int) r.moves();
-                    event.commit();
+                if (obs != null) {
+                    obs.syncPointApplied(r.applied(), r.moves(), start, System.nanoTime());
                 }
                 return;
             }

@@ -295,6 +295,7 @@ public final class ParallelExecutor implements ScheduleExecutor {
     @Override
     public void observe(JobObserver observer) {
         loop.checkBetweenRuns("set the job observer");
+        commands.observer = observer;
         callerContext.observer = observer;
         for (Worker w : workers) {
             w.context.observer = observer;

@@ -76,6 +76,7 @@ public final class SingleThreadedExecutor implements ScheduleExecutor {
     @Override
     public void observe(JobObserver observer) {
         loop.checkBetweenRuns("set the job observer");
+        commands.observer = observer;
         context.observer = observer;
     }
 

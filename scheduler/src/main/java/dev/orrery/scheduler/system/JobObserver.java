@@ -8,8 +8,9 @@ package dev.orrery.scheduler.system;
  *
  * <p><b>Threading:</b> called on the worker thread that ran the job, right after it, so
  * calls for different workers arrive at the same time; keep state per worker id (0 ..
- * {@code workerCount() - 1}) and do not block. Set the observer between runs: the next run's
- * job hand-off publishes it to the workers.
+ * {@code workerCount() - 1}) and do not block. {@link #syncPointApplied} is called on the
+ * thread that called {@code ScheduleExecutor.run}, while no job runs. Set the observer between
+ * runs: the next run's job hand-off publishes it to the workers.
  */
 @FunctionalInterface
 public interface JobObserver {
@@ -20,4 +21,13 @@ public interface JobObserver {
      * ({@link System#nanoTime()}).
      */
     void jobRan(int workerId, int systemIndex, int fromChunk, int toChunk, long startNanos, long endNanos);
+
+    /**
+     * A sync point applied the workers' command buffers: {@code commands} commands, making
+     * {@code moves} archetype moves, from {@code startNanos} to {@code endNanos}
+     * ({@link System#nanoTime()}). Not called for sync points with nothing to apply. Does
+     * nothing by default.
+     */
+    default void syncPointApplied(long commands, long moves, long startNanos, long endNanos) {
+    }
 }

@@ -5,7 +5,7 @@ package dev.orrery.engine.input;
  * ended after input ring sequence {@code lastInput}", "the state hash after a tick", or
  * "close". Reused in place, like every Disruptor event.
  */
-final class JournalMarker {
+final class RecordingMarker {
     static final int TICK_END = 1;
     static final int TICK_HASH = 2;
     static final int CLOSE = 3;

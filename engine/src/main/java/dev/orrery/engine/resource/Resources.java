@@ -1,4 +1,4 @@
-package dev.orrery.engine.world;
+package dev.orrery.engine.resource;
 
 import dev.orrery.scheduler.access.ResourceKey;
 import dev.orrery.scheduler.check.CheckedMode;
@@ -11,7 +11,9 @@ import java.util.Objects;
 /**
  * The simulation's singleton values (clock, configuration, a spatial index, this tick's
  * inputs), each stored under a {@link ResourceKey}. Systems declare which keys they read
- * and write, so the scheduler orders them like components; the values live here.
+ * and write, so the scheduler orders them like components; the values live here. Keys are
+ * made with {@code ResourceKey.of(name, type)} and live in the scheduler's
+ * {@code dev.orrery.scheduler.access} package, because the scheduler orders systems by them.
  *
  * <p><b>Threading:</b> {@link #put} and {@link #codec} run on the tick thread between
  * ticks. {@link #get} may be called from jobs: the executor hands out jobs after the tick

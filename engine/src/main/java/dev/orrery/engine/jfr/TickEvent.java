@@ -1,5 +1,6 @@
-package dev.orrery.engine.tick;
+package dev.orrery.engine.jfr;
 
+import dev.orrery.ecs.World;
 import jdk.jfr.Category;
 import jdk.jfr.Description;
 import jdk.jfr.Event;
@@ -30,7 +31,17 @@ public final class TickEvent extends Event {
     @Label("Entities")
     public int entities;
 
-    /** Creates an event; the simulation fills and commits it. */
+    /** Creates an event; the tick loop begins it and {@link #finish}es it. */
     public TickEvent() {
+    }
+
+    /** Fills and commits the event, if a recording wants it, once tick {@code tick} has run. */
+    public void finish(long tick, int inputs, World world) {
+        if (shouldCommit()) {
+            this.tick = tick;
+            this.inputs = inputs;
+            this.entities = world.entityCount();
+            commit();
+        }
     }
 }

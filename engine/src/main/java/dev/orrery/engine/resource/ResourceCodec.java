@@ -1,4 +1,4 @@
-package dev.orrery.engine.world;
+package dev.orrery.engine.resource;
 
 import java.io.DataInput;
 import java.io.DataOutput;

@@ -1,4 +1,4 @@
-package dev.orrery.engine.replay;
+package dev.orrery.engine.journal;
 
 /** Constants of the journal's byte layout, shared by the writer and the reader. */
 final class JournalFormat {

@@ -14,32 +14,36 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * The journal side of an {@link InputPipeline}: a single-producer ring of
- * {@link JournalMarker}s from the tick thread, and the journal thread that consumes it,
+ * {@link RecordingMarker}s from the tick thread, and the journal thread that consumes it,
  * writing each ended tick's stamped input slots to the {@link InputRecorder} before
  * releasing them to producers through {@link #journaled()}.
+ *
+ * <p>It lives with the pipeline, not in the journal package: it reads the pipeline's ring
+ * slots and knows nothing of the file format (it talks to any {@link InputRecorder}), and
+ * the journal package depends on this one, so the reverse dependency would make a cycle.
  *
  * <p><b>Threading:</b> {@link #tickEnded}, {@link #tickHash} and {@link #close} are called
  * by the tick thread; {@link #onEvent} runs on the journal thread, which alone calls the
  * recorder until {@code close} has joined it. {@link #checkFailure} may be called from
  * either.
  */
-final class JournalStage implements EventHandler<JournalMarker>, ExceptionHandler<JournalMarker> {
+final class RecordingStage implements EventHandler<RecordingMarker>, ExceptionHandler<RecordingMarker> {
     private static final long PARK_NANOS = 50_000;
 
     private final RingBuffer<InputSlot> inputs;
     private final InputRecorder recorder;
     private final String recorderName;
     private final Sequence journaled = new Sequence();
-    private final RingBuffer<JournalMarker> markers;
-    private final BatchEventProcessor<JournalMarker> processor;
+    private final RingBuffer<RecordingMarker> markers;
+    private final BatchEventProcessor<RecordingMarker> processor;
     private final Thread thread;
     private volatile Throwable failure;
 
-    JournalStage(RingBuffer<InputSlot> inputs, InputRecorder recorder, int markerQueueSize, String threadName) {
+    RecordingStage(RingBuffer<InputSlot> inputs, InputRecorder recorder, int markerQueueSize, String threadName) {
         this.inputs = inputs;
         this.recorder = recorder;
         this.recorderName = recorder.toString();
-        this.markers = RingBuffer.createSingleProducer(JournalMarker::new, markerQueueSize,
+        this.markers = RingBuffer.createSingleProducer(RecordingMarker::new, markerQueueSize,
                 new BlockingWaitStrategy());
         this.processor = new BatchEventProcessorBuilder().build(markers, markers.newBarrier(), this);
         this.processor.setExceptionHandler(this);
@@ -62,8 +66,8 @@ final class JournalStage implements EventHandler<JournalMarker>, ExceptionHandle
     /** Queues "tick {@code tick} ended after input ring sequence {@code lastInput}". */
     void tickEnded(long tick, long lastInput, int inputCount) {
         long seq = claim();
-        JournalMarker m = markers.get(seq);
-        m.kind = JournalMarker.TICK_END;
+        RecordingMarker m = markers.get(seq);
+        m.kind = RecordingMarker.TICK_END;
         m.tick = tick;
         m.lastInput = lastInput;
         m.inputCount = inputCount;
@@ -73,8 +77,8 @@ final class JournalStage implements EventHandler<JournalMarker>, ExceptionHandle
     /** Queues the state hash after {@code tick}. */
     void tickHash(long tick, long hash) {
         long seq = claim();
-        JournalMarker m = markers.get(seq);
-        m.kind = JournalMarker.TICK_HASH;
+        RecordingMarker m = markers.get(seq);
+        m.kind = RecordingMarker.TICK_HASH;
         m.tick = tick;
         m.hash = hash;
         markers.publish(seq);
@@ -87,7 +91,7 @@ final class JournalStage implements EventHandler<JournalMarker>, ExceptionHandle
     void close() {
         if (failure == null) {
             long seq = claim();
-            markers.get(seq).kind = JournalMarker.CLOSE;
+            markers.get(seq).kind = RecordingMarker.CLOSE;
             markers.publish(seq);
             while (processor.getSequence().get() < seq && failure == null) {
                 LockSupport.parkNanos(PARK_NANOS);
@@ -136,13 +140,13 @@ final class JournalStage implements EventHandler<JournalMarker>, ExceptionHandle
     // ---- journal thread --------------------------------------------------------------
 
     @Override
-    public void onEvent(JournalMarker m, long sequence, boolean endOfBatch) throws Exception {
+    public void onEvent(RecordingMarker m, long sequence, boolean endOfBatch) throws Exception {
         if (failure != null) {
             return;
         }
         InputRecorder r = recorder;
         switch (m.kind) {
-            case JournalMarker.TICK_END -> {
+            case RecordingMarker.TICK_END -> {
                 for (long s = journaled.get() + 1; s <= m.lastInput; s++) {
                     InputSlot slot = inputs.get(s);
                     assert slot.tick == m.tick : "slot " + s + " stamped " + slot.tick + ", marker " + m.tick;
@@ -151,8 +155,8 @@ final class JournalStage implements EventHandler<JournalMarker>, ExceptionHandle
                 journaled.set(m.lastInput); // the slots are copied: producers may reuse them
                 r.recordTickEnd(m.tick, m.inputCount);
             }
-            case JournalMarker.TICK_HASH -> r.recordTickHash(m.tick, m.hash);
-            case JournalMarker.CLOSE -> {
+            case RecordingMarker.TICK_HASH -> r.recordTickHash(m.tick, m.hash);
+            case RecordingMarker.CLOSE -> {
                 r.close();
                 return;
             }
@@ -164,7 +168,7 @@ final class JournalStage implements EventHandler<JournalMarker>, ExceptionHandle
     }
 
     @Override
-    public void handleEventException(Throwable ex, long sequence, JournalMarker event) {
+    public void handleEventException(Throwable ex, long sequence, RecordingMarker event) {
         // Stop the stage: carrying on would leave a hole in the journal. onEvent skips the
         // rest of the current batch; halt ends the processor's loop after it.
         failure = ex;

@@ -1,4 +1,4 @@
-package dev.orrery.engine.tick;
+package dev.orrery.engine.jfr;
 
 import jdk.jfr.Category;
 import jdk.jfr.Description;
@@ -11,7 +11,8 @@ import jdk.jfr.Timespan;
 /**
  * A JFR event per job a system ran (one chunk batch on one worker), committed when the job
  * ends: the system, the worker and the job's duration. Emitted only while a flight
- * recording runs, see {@link Simulation.Builder#jfrJobEvents(boolean)}.
+ * recording runs, and only when the simulation was built with job events on, see
+ * {@link dev.orrery.engine.tick.SimulationBuilder#jfrJobEvents(boolean)}.
  */
 @Name("dev.orrery.Job")
 @Label("Orrery Job")
@@ -36,7 +37,7 @@ public final class JobEvent extends Event {
     @Timespan(Timespan.NANOSECONDS)
     public long nanos;
 
-    /** Creates an event; the simulation fills and commits it. */
+    /** Creates an event; {@link JfrObserver} fills and commits it. */
     public JobEvent() {
     }
 }

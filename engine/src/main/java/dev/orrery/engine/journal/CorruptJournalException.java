@@ -1,4 +1,4 @@
-package dev.orrery.engine.replay;
+package dev.orrery.engine.journal;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,15 +1,15 @@
-package dev.orrery.engine.replay;
+package dev.orrery.engine.journal;
 
-import static dev.orrery.engine.replay.JournalFormat.END_BODY;
-import static dev.orrery.engine.replay.JournalFormat.FRAME;
-import static dev.orrery.engine.replay.JournalFormat.HEADER_BYTES;
-import static dev.orrery.engine.replay.JournalFormat.INPUT_FIXED;
-import static dev.orrery.engine.replay.JournalFormat.MAGIC;
-import static dev.orrery.engine.replay.JournalFormat.MAX_BODY;
-import static dev.orrery.engine.replay.JournalFormat.MAX_PAYLOAD;
-import static dev.orrery.engine.replay.JournalFormat.TICK_END_BODY;
-import static dev.orrery.engine.replay.JournalFormat.TICK_HASH_BODY;
-import static dev.orrery.engine.replay.JournalFormat.VERSION;
+import static dev.orrery.engine.journal.JournalFormat.END_BODY;
+import static dev.orrery.engine.journal.JournalFormat.FRAME;
+import static dev.orrery.engine.journal.JournalFormat.HEADER_BYTES;
+import static dev.orrery.engine.journal.JournalFormat.INPUT_FIXED;
+import static dev.orrery.engine.journal.JournalFormat.MAGIC;
+import static dev.orrery.engine.journal.JournalFormat.MAX_BODY;
+import static dev.orrery.engine.journal.JournalFormat.MAX_PAYLOAD;
+import static dev.orrery.engine.journal.JournalFormat.TICK_END_BODY;
+import static dev.orrery.engine.journal.JournalFormat.TICK_HASH_BODY;
+import static dev.orrery.engine.journal.JournalFormat.VERSION;
 
 import dev.orrery.engine.input.InputRecorder;
 import java.io.Closeable;
@@ -51,12 +51,8 @@ public final class JournalWriter implements InputRecorder, Closeable {
     private final FileChannel channel;
     private final ByteBuffer buffer = ByteBuffer.allocate(Math.max(1 << 16, MAX_BODY + FRAME));
     private final CRC32C crc = new CRC32C();
+    private final TickFraming framing = new TickFraming();
     private long records;
-    private boolean anyEnded;
-    private long lastEnded = Long.MIN_VALUE;
-    private boolean hashWritten;
-    private int openInputs;
-    private long openTick;
     private boolean closed;
 
     private JournalWriter(Path path, FileChannel channel) {
@@ -106,55 +102,28 @@ public final class JournalWriter implements InputRecorder, Closeable {
                     + client + ") exceeds the journal's limit of " + MAX_PAYLOAD + " bytes");
         }
         Objects.checkFromIndexSize(offset, length, payload.length);
-        if (openInputs > 0 ? tick != openTick : anyEnded && tick <= lastEnded) {
-            throw new IllegalStateException("journal " + path + ": input for tick " + tick + " arrives after "
-                    + (openInputs > 0 ? "inputs of tick " + openTick + " without their tick end"
-                            : "tick " + lastEnded + " ended") + "; ticks must increase and end in order");
-        }
-        if (sequence != openInputs) {
-            throw new IllegalStateException("journal " + path + ": input sequence " + sequence + " of tick " + tick
-                    + " where " + openInputs + " was expected; sequences run 0, 1, 2 within a tick");
-        }
+        refuse(framing.input(tick, sequence));
         int start = begin(INPUT_FIXED + length, JournalRecordKind.INPUT, tick);
         buffer.putInt(sequence).putInt(client).putInt(type).put(payload, offset, length);
         end(start);
-        openTick = tick;
-        openInputs++;
     }
 
     @Override
     public void recordTickEnd(long tick, int inputCount) throws IOException {
         checkOpen();
-        if (openInputs > 0 ? tick != openTick : anyEnded && tick <= lastEnded) {
-            throw new IllegalStateException("journal " + path + ": end of tick " + tick + " after "
-                    + (openInputs > 0 ? "inputs of tick " + openTick : "tick " + lastEnded + " ended")
-                    + "; ticks must increase and end in order");
-        }
-        if (inputCount != openInputs) {
-            throw new IllegalStateException("journal " + path + ": tick " + tick + " ends with " + inputCount
-                    + " inputs but " + openInputs + " were recorded for it");
-        }
+        refuse(framing.tickEnd(tick, inputCount));
         int start = begin(TICK_END_BODY, JournalRecordKind.TICK_END, tick);
         buffer.putInt(inputCount);
         end(start);
-        anyEnded = true;
-        lastEnded = tick;
-        openInputs = 0;
-        hashWritten = false;
     }
 
     @Override
     public void recordTickHash(long tick, long stateHash) throws IOException {
         checkOpen();
-        if (!anyEnded || tick != lastEnded || openInputs > 0 || hashWritten) {
-            throw new IllegalStateException("journal " + path + ": state hash for tick " + tick
-                    + " must directly follow that tick's end, once (last tick ended: "
-                    + (anyEnded ? lastEnded : "none") + ")");
-        }
+        refuse(framing.tickHash(tick));
         int start = begin(TICK_HASH_BODY, JournalRecordKind.TICK_HASH, tick);
         buffer.putLong(stateHash);
         end(start);
-        hashWritten = true;
     }
 
     /** Writes buffered records to the file (not necessarily to the device; see {@link #sync()}). */
@@ -182,11 +151,12 @@ public final class JournalWriter implements InputRecorder, Closeable {
             return;
         }
         try {
-            if (openInputs > 0) {
-                throw new IllegalStateException("journal " + path + ": closing with " + openInputs
-                        + " inputs of tick " + openTick + " but no tick end; end the tick first");
+            String problem = framing.end();
+            if (problem != null) {
+                throw new IllegalStateException("journal " + path + ": closing, but " + problem
+                        + "; end the tick first");
             }
-            int start = begin(END_BODY, JournalRecordKind.END, lastEnded);
+            int start = begin(END_BODY, JournalRecordKind.END, framing.lastEnded());
             buffer.putLong(records - 1); // begin() already counted the end record itself
             end(start);
             drain();
@@ -237,6 +207,13 @@ public final class JournalWriter implements InputRecorder, Closeable {
             channel.write(buffer);
         }
         buffer.clear();
+    }
+
+    /** Throws the framing's {@code problem}, if any, as a misuse naming this journal. */
+    private void refuse(String problem) {
+        if (problem != null) {
+            throw new IllegalStateException("journal " + path + ": " + problem);
+        }
     }
 
     private void checkOpen() {

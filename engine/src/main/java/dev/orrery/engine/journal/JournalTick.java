@@ -1,4 +1,4 @@
-package dev.orrery.engine.replay;
+package dev.orrery.engine.journal;
 
 import dev.orrery.engine.input.InputBatch;
 

@@ -1,14 +1,14 @@
-package dev.orrery.engine.replay;
+package dev.orrery.engine.journal;
 
-import static dev.orrery.engine.replay.JournalFormat.BODY_PREFIX;
-import static dev.orrery.engine.replay.JournalFormat.END_BODY;
-import static dev.orrery.engine.replay.JournalFormat.HEADER_BYTES;
-import static dev.orrery.engine.replay.JournalFormat.INPUT_FIXED;
-import static dev.orrery.engine.replay.JournalFormat.MAGIC;
-import static dev.orrery.engine.replay.JournalFormat.MAX_BODY;
-import static dev.orrery.engine.replay.JournalFormat.TICK_END_BODY;
-import static dev.orrery.engine.replay.JournalFormat.TICK_HASH_BODY;
-import static dev.orrery.engine.replay.JournalFormat.VERSION;
+import static dev.orrery.engine.journal.JournalFormat.BODY_PREFIX;
+import static dev.orrery.engine.journal.JournalFormat.END_BODY;
+import static dev.orrery.engine.journal.JournalFormat.HEADER_BYTES;
+import static dev.orrery.engine.journal.JournalFormat.INPUT_FIXED;
+import static dev.orrery.engine.journal.JournalFormat.MAGIC;
+import static dev.orrery.engine.journal.JournalFormat.MAX_BODY;
+import static dev.orrery.engine.journal.JournalFormat.TICK_END_BODY;
+import static dev.orrery.engine.journal.JournalFormat.TICK_HASH_BODY;
+import static dev.orrery.engine.journal.JournalFormat.VERSION;
 
 import java.io.BufferedInputStream;
 import java.io.Closeable;
@@ -66,13 +66,9 @@ public final class JournalReader implements Closeable {
     private long tick;
     private int bodyLength;
 
+    private final TickFraming framing = new TickFraming();
     private boolean ended;
     private boolean pushedBack;
-    private boolean anyEnded;
-    private long lastEnded;
-    private int openInputs;
-    private long openTick;
-    private boolean hashSeen;
 
     private JournalReader(Path path, InputStream in) {
         this.path = path;
@@ -195,7 +191,7 @@ public final class JournalReader implements Closeable {
         int n = in.readNBytes(lengthBytes, 0, 4);
         if (n == 0) {
             throw corrupt(recordOffset, rec, "the file ends without an end-of-journal record (last tick ended: "
-                    + (anyEnded ? lastEnded : "none") + ")");
+                    + framing.lastEndedText() + ")");
         }
         if (n < 4) {
             throw corrupt(recordOffset, rec, "the file ends inside the record's length field");
@@ -244,53 +240,24 @@ public final class JournalReader implements Closeable {
     }
 
     private void checkOrder(long rec) throws IOException {
-        switch (kind) {
-            case INPUT -> {
-                if (openInputs > 0 ? tick != openTick : anyEnded && tick <= lastEnded) {
-                    throw corrupt(recordOffset, rec, "input of tick " + tick + " out of order (last tick ended: "
-                            + (anyEnded ? lastEnded : "none") + ")");
-                }
-                if (sequence() != openInputs) {
-                    throw corrupt(recordOffset, rec, "input sequence " + sequence() + " of tick " + tick
-                            + " where " + openInputs + " was expected");
-                }
-                openTick = tick;
-                openInputs++;
+        String problem = switch (kind) {
+            case INPUT -> framing.input(tick, sequence());
+            case TICK_END -> framing.tickEnd(tick, inputCount());
+            case TICK_HASH -> framing.tickHash(tick);
+            case END -> framing.end();
+        };
+        if (problem != null) {
+            throw corrupt(recordOffset, rec, problem);
+        }
+        if (kind == JournalRecordKind.END) {
+            long count = (long) LONG.get(record, BODY_PREFIX);
+            if (count != rec) {
+                throw corrupt(recordOffset, rec, "end record counts " + count + " records but " + rec
+                        + " precede it");
             }
-            case TICK_END -> {
-                if (openInputs > 0 ? tick != openTick : anyEnded && tick <= lastEnded) {
-                    throw corrupt(recordOffset, rec, "end of tick " + tick + " out of order");
-                }
-                if (inputCount() != openInputs) {
-                    throw corrupt(recordOffset, rec, "tick " + tick + " ends with a count of " + inputCount()
-                            + " inputs but " + openInputs + " precede it");
-                }
-                anyEnded = true;
-                lastEnded = tick;
-                openInputs = 0;
-                hashSeen = false;
+            if (in.read() != -1) {
+                throw corrupt(offset, index, "bytes follow the end-of-journal record");
             }
-            case TICK_HASH -> {
-                if (!anyEnded || tick != lastEnded || openInputs > 0 || hashSeen) {
-                    throw corrupt(recordOffset, rec, "state hash for tick " + tick
-                            + " does not directly follow that tick's end");
-                }
-                hashSeen = true;
-            }
-            case END -> {
-                if (openInputs > 0) {
-                    throw corrupt(recordOffset, rec, "end of journal inside tick " + openTick);
-                }
-                long count = (long) LONG.get(record, BODY_PREFIX);
-                if (count != rec) {
-                    throw corrupt(recordOffset, rec, "end record counts " + count + " records but " + rec
-                            + " precede it");
-                }
-                if (in.read() != -1) {
-                    throw corrupt(offset, index, "bytes follow the end-of-journal record");
-                }
-            }
-            default -> throw new AssertionError(kind);
         }
     }
 

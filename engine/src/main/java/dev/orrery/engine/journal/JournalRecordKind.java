@@ -1,4 +1,4 @@
-package dev.orrery.engine.replay;
+package dev.orrery.engine.journal;
 
 /** The kinds of record in an input journal, with their codes in the file. */
 public enum JournalRecordKind {

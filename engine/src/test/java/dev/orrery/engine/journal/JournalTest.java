@@ -1,4 +1,4 @@
-package dev.orrery.engine.replay;
+package dev.orrery.engine.journal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

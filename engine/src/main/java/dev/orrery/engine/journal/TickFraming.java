@@ -1,0 +1,87 @@
+package dev.orrery.engine.journal;
+
+/**
+ * The order rules of the journal's records, kept once for the writer and the reader: each
+ * tick is its inputs with sequences 0, 1, 2, ..., then its tick end carrying their count,
+ * then at most one state hash; ticks increase; the journal ends only between ticks.
+ *
+ * <p>Each method checks whether a record may come next. If it may, the method advances the
+ * state and returns {@code null}; if not, it leaves the state as it was and returns the
+ * problem as a sentence fragment, which {@link JournalWriter} reports as a misuse
+ * ({@code IllegalStateException}) and {@link JournalReader} as a damaged file
+ * ({@link CorruptJournalException}).
+ *
+ * <p><b>Threading:</b> one thread, that of its writer or reader.
+ */
+final class TickFraming {
+    private boolean anyEnded;
+    private long lastEnded = Long.MIN_VALUE;
+    private int openInputs;
+    private long openTick;
+    private boolean hashSeen;
+
+    /** Checks an {@code INPUT} record of {@code tick} numbered {@code sequence}. */
+    String input(long tick, int sequence) {
+        if (outOfOrder(tick)) {
+            return "input of tick " + tick + " arrives after " + (openInputs > 0 ? "inputs of tick " + openTick
+                    + " without their tick end" : "tick " + lastEnded + " ended") + "; ticks must increase and end "
+                    + "in order";
+        }
+        if (sequence != openInputs) {
+            return "input sequence " + sequence + " of tick " + tick + " where " + openInputs
+                    + " was expected; sequences run 0, 1, 2 within a tick";
+        }
+        openTick = tick;
+        openInputs++;
+        return null;
+    }
+
+    /** Checks a {@code TICK_END} record of {@code tick} that counts {@code inputCount} inputs. */
+    String tickEnd(long tick, int inputCount) {
+        if (outOfOrder(tick)) {
+            return "end of tick " + tick + " after " + (openInputs > 0 ? "inputs of tick " + openTick
+                    : "tick " + lastEnded + " ended") + "; ticks must increase and end in order";
+        }
+        if (inputCount != openInputs) {
+            return "tick " + tick + " ends with a count of " + inputCount + " inputs but " + openInputs
+                    + " were recorded for it";
+        }
+        anyEnded = true;
+        lastEnded = tick;
+        openInputs = 0;
+        hashSeen = false;
+        return null;
+    }
+
+    /** Checks a {@code TICK_HASH} record of {@code tick}. */
+    String tickHash(long tick) {
+        if (!anyEnded || tick != lastEnded || openInputs > 0 || hashSeen) {
+            return "state hash for tick " + tick + " must directly follow that tick's end, once (last tick ended: "
+                    + lastEndedText() + ")";
+        }
+        hashSeen = true;
+        return null;
+    }
+
+    /** Checks that the journal may end here: no tick has inputs without their tick end. */
+    String end() {
+        if (openInputs > 0) {
+            return "the journal ends with " + openInputs + " inputs of tick " + openTick + " but no tick end";
+        }
+        return null;
+    }
+
+    /** The last tick ended, or {@link Long#MIN_VALUE} before any (the {@code END} record's tick). */
+    long lastEnded() {
+        return lastEnded;
+    }
+
+    /** The last tick ended, or "none", for messages. */
+    String lastEndedText() {
+        return anyEnded ? Long.toString(lastEnded) : "none";
+    }
+
+    private boolean outOfOrder(long tick) {
+        return openInputs > 0 ? tick != openTick : anyEnded && tick <= lastEnded;
+    }
+}

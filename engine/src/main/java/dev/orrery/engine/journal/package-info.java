@@ -1,0 +1,25 @@
+/**
+ * The input journal: the append-only, checksummed file of every tick's stamped inputs and
+ * state hashes that record and replay are built on.
+ *
+ * <p>{@link dev.orrery.engine.journal.JournalWriter} is the
+ * {@link dev.orrery.engine.input.InputRecorder} an {@link dev.orrery.engine.input.InputPipeline}
+ * writes through; {@link dev.orrery.engine.journal.JournalReader} reads the file back record
+ * by record or tick by tick (a {@link dev.orrery.engine.journal.JournalTick} each) and
+ * refuses damaged files with a {@link dev.orrery.engine.journal.CorruptJournalException}.
+ * The byte layout is described in {@code JournalWriter} and its constants are kept in one
+ * package-private class, {@code JournalFormat}; the order rules of a tick (inputs numbered
+ * 0, 1, ..., one tick end, at most one state hash, ticks increasing) are kept in another,
+ * {@code TickFraming}, which the writer uses to refuse a bad call and the reader to refuse a
+ * bad file. {@link dev.orrery.engine.journal.JournalRecordKind} names the record kinds.
+ *
+ * <p>Neighbours: this package depends only on {@code dev.orrery.engine.input} (the
+ * {@code InputBatch} a replayed tick is read into, the {@code InputRecorder} the writer
+ * implements). The pipeline's journal thread, which calls the writer, is the input
+ * pipeline's own machinery ({@code RecordingStage} in the input package).
+ * {@code dev.orrery.engine.replay} builds whole-run recording and replay on top of this.
+ *
+ * <p><b>Threading:</b> a writer or a reader is used by one thread at a time; nothing here is
+ * shared between threads.
+ */
+package dev.orrery.engine.journal;
