@@ -1,5 +1,0 @@
-package dev.orrery.bench;
-
-/** A benchmark value component with one field, added and removed by the structural benchmark. */
-public record Health(float hp) {
-}
