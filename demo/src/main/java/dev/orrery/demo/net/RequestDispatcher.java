@@ -88,9 +88,16 @@ final class RequestDispatcher {
                     now);
             return;
         }
+        ClientCommand bound = command.bind(c.clientId, request);
         boolean taken;
         try {
-            taken = sink.offer(command.bind(c.clientId, request));
+            Refusal refusal = sink.check(bound);
+            if (refusal != null) {
+                counters.messagesRefused.incrementAndGet();
+                sender.send(c, Lines.error(request, refusal.code(), refusal.message()), now);
+                return;
+            }
+            taken = sink.offer(bound);
         } catch (RuntimeException e) {
             counters.internalErrors.incrementAndGet();
             sender.send(c, Lines.error(request, ErrorCode.INTERNAL, "the simulation's input failed (" + e.getClass().getSimpleName()

@@ -109,7 +109,7 @@ public final class DemoRun {
                 inputs = pipe.build();
                 s.inputs(inputs);
             }
-            CommandInputs sink = new CommandInputs(inputs);
+            CommandInputs sink = new CommandInputs(inputs, arena.writes(), s.world().entityCount(), Long.MAX_VALUE);
             CommandServer server = null;
             try {
                 if (options.port() >= 0) {
@@ -138,6 +138,7 @@ public final class DemoRun {
                             stats.record(nanos);
                         }
                         tracing.after(tick);
+                        sink.ticked(s.world().entityCount(), arena.stats().spawnedByClients());
                         sink.answerGets(arena, replies);
                         if (progress.due()) {
                             if (srv != null) {
