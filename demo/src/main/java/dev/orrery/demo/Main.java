@@ -1,6 +1,7 @@
 package dev.orrery.demo;
 
 import dev.orrery.demo.net.LoadClient;
+import dev.orrery.demo.net.ServerConfig;
 import dev.orrery.demo.run.DemoRun;
 import dev.orrery.demo.run.RunOptions;
 import dev.orrery.demo.run.RunResult;
@@ -69,6 +70,45 @@ public final class Main implements Callable<Integer> {
             description = "Address the server listens on (default: 127.0.0.1, this machine only).")
     String bind = "127.0.0.1";
 
+    @Option(names = "--max-connections", paramLabel = "N",
+            description = "Clients served at once; one more is refused FULL (default: ${DEFAULT-VALUE}).")
+    int maxConnections = ServerConfig.defaults().maxConnections();
+
+    @Option(names = "--max-connections-per-address", paramLabel = "N",
+            description = "Clients served at once from one address (default: ${DEFAULT-VALUE}).")
+    int maxConnectionsPerAddress = ServerConfig.defaults().maxConnectionsPerAddress();
+
+    @Option(names = "--hello-timeout", paramLabel = "SECONDS",
+            description = "A connection that has not said HELLO this long after connecting is closed "
+                    + "(default: ${DEFAULT-VALUE}).")
+    double helloTimeout = ServerConfig.defaults().helloTimeout().toMillis() / 1000.0;
+
+    @Option(names = "--idle-timeout", paramLabel = "SECONDS",
+            description = "A connection that has sent nothing this long is closed (default: ${DEFAULT-VALUE}).")
+    double idleTimeout = ServerConfig.defaults().idleTimeout().toMillis() / 1000.0;
+
+    @Option(names = "--client-rate", paramLabel = "N",
+            description = "Each connection's share of the input: commands a second; more are answered BUSY "
+                    + "(default: ${DEFAULT-VALUE}).")
+    int clientRate = ServerConfig.defaults().clientRate();
+
+    @Option(names = "--client-burst", paramLabel = "N",
+            description = "Commands a connection may send at once within its share (default: ${DEFAULT-VALUE}).")
+    int clientBurst = ServerConfig.defaults().clientBurst();
+
+    @Option(names = "--max-spawn", paramLabel = "N",
+            description = "Largest SPAWN wave a client may ask for (default: ${DEFAULT-VALUE}).")
+    int maxSpawn = ServerConfig.defaults().maxSpawnCount();
+
+    @Option(names = "--spawn-budget", paramLabel = "N",
+            description = "Agents one connection may spawn in all; more are refused QUOTA (default: ${DEFAULT-VALUE}).")
+    long spawnBudget = ServerConfig.defaults().spawnBudget();
+
+    @Option(names = "--max-entities", paramLabel = "N",
+            description = "The world's entity cap: a SPAWN that could pass it is refused QUOTA "
+                    + "(default: 2 x --agents + 100000).")
+    long maxEntities = 0;
+
     @Option(names = "--record", paramLabel = "DIR",
             description = "Record the run into DIR (start snapshot, input journal, hashes) for --replay.")
     Path record;
@@ -124,8 +164,12 @@ public final class Main implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         InetAddress address = InetAddress.getByName(bind);
+        ServerConfig limits = ServerConfig.defaults().withMaxConnections(maxConnections)
+                .withMaxConnectionsPerAddress(maxConnectionsPerAddress).withHelloTimeout(seconds("--hello-timeout",
+                        helloTimeout)).withIdleTimeout(seconds("--idle-timeout", idleTimeout))
+                .withClientRate(clientRate, clientBurst).withMaxSpawnCount(maxSpawn).withSpawnBudget(spawnBudget);
         RunOptions options = new RunOptions(agents, teams, ticks, threads, seed, rate, warmup, port == null ? -1 : port,
-                address, record, replay, trace, dot, quiet);
+                address, record, replay, trace, dot, quiet, limits, maxEntities);
         DemoRun run = new DemoRun(options, out);
         Thread shutdown = new Thread(() -> {
             run.stop();
@@ -146,6 +190,13 @@ public final class Main implements Callable<Integer> {
         } finally {
             finished.countDown();
         }
+    }
+
+    private static Duration seconds(String option, double s) {
+        if (!(s > 0) || s > 86_400) {
+            throw new IllegalArgumentException(option + " must be more than 0 and at most 86400 seconds; got " + s);
+        }
+        return Duration.ofNanos((long) (s * 1e9));
     }
 
     /** {@code load}: the bundled load client against a running server. */

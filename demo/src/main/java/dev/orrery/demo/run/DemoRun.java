@@ -109,16 +109,22 @@ public final class DemoRun {
                 inputs = pipe.build();
                 s.inputs(inputs);
             }
-            CommandInputs sink = new CommandInputs(inputs, arena.writes(), s.world().entityCount(), Long.MAX_VALUE);
+            CommandInputs sink = new CommandInputs(inputs, arena.writes(), s.world().entityCount(), options.entityCap());
             CommandServer server = null;
             try {
                 if (options.port() >= 0) {
-                    server = CommandServer.start(ServerConfig.defaults().withBindAddress(options.bind())
+                    server = CommandServer.start(options.limits().withBindAddress(options.bind())
                             .withPort(options.port()), sink);
                     port = server.port();
                     arena.replies(server);
                     out.println("server: listening on " + server.address().getAddress().getHostAddress() + ":"
                             + server.port() + " (protocol: demo/PROTOCOL.md)");
+                    ServerConfig c = server.config();
+                    out.println("server: limits max_connections=" + c.maxConnections() + " per_address="
+                            + c.maxConnectionsPerAddress() + " hello_timeout=" + c.helloTimeout().toMillis() + "ms"
+                            + " idle_timeout=" + c.idleTimeout().toMillis() + "ms client_rate=" + c.clientRate()
+                            + "/s client_burst=" + c.clientBurst() + " max_spawn=" + c.maxSpawnCount() + " spawn_budget="
+                            + c.spawnBudget() + " max_entities=" + options.entityCap());
                 }
                 out.println("arena: agents=" + config.agents() + " teams=" + config.teams() + " side="
                         + (int) config.side() + " threads=" + options.threads() + " seed=" + options.seed() + " rate="
