@@ -142,6 +142,8 @@ public final class DemoRun {
                         ticksRun[0]++;
                         if (tick - first >= options.warmup()) {
                             stats.record(nanos);
+                        } else {
+                            stats.recordWarmup(nanos);
                         }
                         tracing.after(tick);
                         sink.ticked(s.world().entityCount(), arena.stats().spawnedByClients());
@@ -198,6 +200,8 @@ public final class DemoRun {
                 long tick = s.tick();
                 if (ticksRun++ >= options.warmup()) {
                     stats.record(System.nanoTime() - t0);
+                } else {
+                    stats.recordWarmup(System.nanoTime() - t0);
                 }
                 tracing.after(tick);
                 if (progress.due()) {
@@ -210,7 +214,17 @@ public final class DemoRun {
         }
     }
 
-    private static RunResult result(long ticks, Simulation s, TickStats stats) {
+    /** Prints the warm-up figures apart, then returns the summary of the steady state. */
+    private RunResult result(long ticks, Simulation s, TickStats stats) {
+        if (stats.warmupCount() > 0) {
+            boolean allWarmup = stats.count() == 0;
+            out.println("warmup: " + stats.warmupFigures() + (allWarmup
+                    ? " (the run ended within its warm-up, so the summary's figures include it)"
+                    : " (left out of the summary's figures; --warmup sets how many ticks)"));
+            if (allWarmup) {
+                stats.foldWarmupIn();
+            }
+        }
         return new RunResult(ticks, s.world().entityCount(), stats.totalMillis(50), stats.totalMillis(99),
                 stats.totalMaxMillis(), s.world().stateHash());
     }

@@ -13,7 +13,8 @@ import java.nio.file.Path;
  * @param threads worker threads, counting the tick thread
  * @param seed    random seed
  * @param rate    ticks per second, 0 = as fast as possible
- * @param warmup  first ticks left out of the tick-time figures (JIT warm-up); they still run and count
+ * @param warmup  first ticks left out of the summary's tick-time figures (JIT warm-up) and
+ *                reported apart; they still run and count. {@link #DEFAULT_WARMUP} unless asked
  * @param port    TCP port of the command server, 0 = ephemeral, -1 = no server
  * @param bind    address the server listens on
  * @param record  folder to record the run into, or null
@@ -34,6 +35,14 @@ public record RunOptions(int agents, int teams, long ticks, int threads, long se
             InetAddress bind, Path record, Path replay, Path trace, Path dot, boolean quiet) {
         this(agents, teams, ticks, threads, seed, rate, warmup, port, bind, record, replay, trace, dot, quiet,
                 ServerConfig.defaults(), 0);
+    }
+
+    /** The warm-up ticks of a run that does not say: two seconds at 60 ticks a second. */
+    public static final long DEFAULT_WARMUP = 120;
+
+    /** The default warm-up for a run of {@code ticks} (0 = until stopped): at most half the run. */
+    public static long defaultWarmup(long ticks) {
+        return ticks == 0 ? DEFAULT_WARMUP : Math.min(DEFAULT_WARMUP, ticks / 2);
     }
 
     /** The default entity cap: room for the starting agents twice over, plus 100 000. */
