@@ -1,6 +1,7 @@
 package dev.orrery.demo;
 
 import dev.orrery.demo.net.LoadClient;
+import dev.orrery.demo.net.ServerConfig;
 import dev.orrery.demo.run.DemoRun;
 import dev.orrery.demo.run.RunOptions;
 import dev.orrery.demo.run.RunResult;
@@ -22,7 +23,13 @@ import picocli.CommandLine.Option;
  * the bundled load client. {@code --help} explains every option.
  *
  * <p>The last line of a run is always
- * {@code ticks=T entities=E p50_ms=A p99_ms=B max_ms=C hash=0x<16 hex digits>}.
+ * {@code ticks=T entities=E p50_ms=A p99_ms=B max_ms=C hash=0x<16 hex digits>}, with the
+ * tick times of the steady state after warm-up; a {@code warmup:} line before it gives the
+ * warm-up ticks' figures.
+ *
+ * <p>An expected error (a bad option, a missing or corrupt file, a port in use) ends the run
+ * with one line on stderr, {@code orrery-demo: <what is wrong and what to do>}, and a non-zero
+ * status; {@code --verbose} adds the stack trace.
  *
  * <p><b>Threading:</b> {@link #execute} runs the simulation on the calling thread; a
  * Ctrl-C (shutdown hook) asks it to stop and waits briefly for the summary line.
@@ -56,9 +63,12 @@ public final class Main implements Callable<Integer> {
     double rate = 60;
 
     @Option(names = "--warmup", paramLabel = "N",
-            description = "Leave the first N ticks (JIT warm-up) out of the tick-time figures; they still run "
-                    + "(default: ${DEFAULT-VALUE}).")
-    long warmup = 0;
+            description = "Leave the first N ticks (JIT warm-up) out of the summary's tick-time figures and print "
+                    + "them apart; they still run (default: 120, at most half of --ticks).")
+    Long warmup;
+
+    @Option(names = "--verbose", description = "On an error, print the stack trace after the one-line message.")
+    boolean verbose;
 
     @Option(names = "--port", paramLabel = "PORT",
             description = "Serve clients on this TCP port; 0 picks a free one (printed at start). "
@@ -68,6 +78,45 @@ public final class Main implements Callable<Integer> {
     @Option(names = "--bind", paramLabel = "ADDR",
             description = "Address the server listens on (default: 127.0.0.1, this machine only).")
     String bind = "127.0.0.1";
+
+    @Option(names = "--max-connections", paramLabel = "N",
+            description = "Clients served at once; one more is refused FULL (default: ${DEFAULT-VALUE}).")
+    int maxConnections = ServerConfig.defaults().maxConnections();
+
+    @Option(names = "--max-connections-per-address", paramLabel = "N",
+            description = "Clients served at once from one address (default: ${DEFAULT-VALUE}).")
+    int maxConnectionsPerAddress = ServerConfig.defaults().maxConnectionsPerAddress();
+
+    @Option(names = "--hello-timeout", paramLabel = "SECONDS",
+            description = "A connection that has not said HELLO this long after connecting is closed "
+                    + "(default: ${DEFAULT-VALUE}).")
+    double helloTimeout = ServerConfig.defaults().helloTimeout().toMillis() / 1000.0;
+
+    @Option(names = "--idle-timeout", paramLabel = "SECONDS",
+            description = "A connection that has sent nothing this long is closed (default: ${DEFAULT-VALUE}).")
+    double idleTimeout = ServerConfig.defaults().idleTimeout().toMillis() / 1000.0;
+
+    @Option(names = "--client-rate", paramLabel = "N",
+            description = "Each connection's share of the input: commands a second; more are answered BUSY "
+                    + "(default: ${DEFAULT-VALUE}).")
+    int clientRate = ServerConfig.defaults().clientRate();
+
+    @Option(names = "--client-burst", paramLabel = "N",
+            description = "Commands a connection may send at once within its share (default: ${DEFAULT-VALUE}).")
+    int clientBurst = ServerConfig.defaults().clientBurst();
+
+    @Option(names = "--max-spawn", paramLabel = "N",
+            description = "Largest SPAWN wave a client may ask for (default: ${DEFAULT-VALUE}).")
+    int maxSpawn = ServerConfig.defaults().maxSpawnCount();
+
+    @Option(names = "--spawn-budget", paramLabel = "N",
+            description = "Agents one connection may spawn in all; more are refused QUOTA (default: ${DEFAULT-VALUE}).")
+    long spawnBudget = ServerConfig.defaults().spawnBudget();
+
+    @Option(names = "--max-entities", paramLabel = "N",
+            description = "The world's entity cap: a SPAWN that could pass it is refused QUOTA "
+                    + "(default: 2 x --agents + 100000).")
+    long maxEntities = 0;
 
     @Option(names = "--record", paramLabel = "DIR",
             description = "Record the run into DIR (start snapshot, input journal, hashes) for --replay.")
@@ -109,23 +158,80 @@ public final class Main implements Callable<Integer> {
         CommandLine cl = new CommandLine(main);
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
-        cl.setExecutionExceptionHandler((e, line, parsed) -> {
-            line.getErr().println("orrery-demo: " + e.getMessage());
-            if (!(e instanceof IllegalArgumentException || e instanceof java.io.IOException)) {
+        boolean verbose = java.util.Arrays.asList(args).contains("--verbose");
+        cl.setParameterExceptionHandler((e, arguments) -> {
+            err.println("orrery-demo: " + oneLine(e) + "; see --help");
+            if (verbose) {
                 e.printStackTrace(err);
             }
+            err.flush();
+            return 2;
+        });
+        cl.setExecutionExceptionHandler((e, line, parsed) -> {
+            boolean expected = expected(e);
+            err.println("orrery-demo: " + oneLine(e) + (expected || verbose ? "" : " (--verbose shows the stack trace)"));
+            if (verbose) {
+                e.printStackTrace(err);
+            }
+            err.flush();
             return 1;
         });
         return cl.execute(args);
     }
 
+    /**
+     * An exception as one line: its message (with the class name when the message alone would
+     * not say what happened), then its root cause's message when that adds something.
+     */
+    static String oneLine(Throwable e) {
+        String text = describe(e);
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        if (root != e) {
+            String cause = describe(root);
+            if (!text.contains(String.valueOf(root.getMessage()))) {
+                text += " (caused by " + cause + ")";
+            }
+        }
+        return text.replaceAll("[\\r\\n\\t]+", " ").strip();
+    }
+
+    /**
+     * Whether {@code e} is an expected error, whose message says it all: bad input files and
+     * options, I/O trouble. Engine exceptions are matched by simple name, so this class does
+     * not depend on which package the engine keeps them in.
+     */
+    static boolean expected(Throwable e) {
+        String name = e.getClass().getSimpleName();
+        return e instanceof java.io.IOException || e instanceof java.io.UncheckedIOException
+                || e instanceof IllegalArgumentException || e instanceof CommandLine.ParameterException
+                || name.equals("SnapshotException") || name.equals("ReplayDivergenceException");
+    }
+
+    private static String describe(Throwable e) {
+        String m = e.getMessage();
+        boolean plain = expected(e) || e instanceof IllegalStateException;
+        if (m == null || m.isBlank()) {
+            return e.getClass().getSimpleName();
+        }
+        return plain ? m : e.getClass().getSimpleName() + ": " + m;
+    }
+
     private boolean hook;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
-        InetAddress address = InetAddress.getByName(bind);
-        RunOptions options = new RunOptions(agents, teams, ticks, threads, seed, rate, warmup, port == null ? -1 : port,
-                address, record, replay, trace, dot, quiet);
+        RunOptions options;
+        try {
+            options = options();
+        } catch (IllegalArgumentException | java.net.UnknownHostException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), oneLine(e), e);
+        }
         DemoRun run = new DemoRun(options, out);
         Thread shutdown = new Thread(() -> {
             run.stop();
@@ -146,6 +252,25 @@ public final class Main implements Callable<Integer> {
         } finally {
             finished.countDown();
         }
+    }
+
+    /** The options as given, checked; an {@link IllegalArgumentException} names the one that is wrong. */
+    private RunOptions options() throws java.net.UnknownHostException {
+        InetAddress address = InetAddress.getByName(bind);
+        ServerConfig limits = ServerConfig.defaults().withMaxConnections(maxConnections)
+                .withMaxConnectionsPerAddress(maxConnectionsPerAddress).withHelloTimeout(seconds("--hello-timeout",
+                        helloTimeout)).withIdleTimeout(seconds("--idle-timeout", idleTimeout))
+                .withClientRate(clientRate, clientBurst).withMaxSpawnCount(maxSpawn).withSpawnBudget(spawnBudget);
+        long warm = warmup != null ? warmup : RunOptions.defaultWarmup(ticks);
+        return new RunOptions(agents, teams, ticks, threads, seed, rate, warm, port == null ? -1 : port, address,
+                record, replay, trace, dot, quiet, limits, maxEntities);
+    }
+
+    private static Duration seconds(String option, double s) {
+        if (!(s > 0) || s > 86_400) {
+            throw new IllegalArgumentException(option + " must be more than 0 and at most 86400 seconds; got " + s);
+        }
+        return Duration.ofNanos((long) (s * 1e9));
     }
 
     /** {@code load}: the bundled load client against a running server. */

@@ -3,6 +3,7 @@ package dev.orrery.demo.arena;
 import dev.orrery.demo.net.ClientCommand;
 import dev.orrery.demo.net.ClientReplies;
 import dev.orrery.demo.net.ErrorCode;
+import dev.orrery.demo.net.Refusal;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
@@ -66,6 +67,7 @@ public final class Arena {
     private final SquadTargets squads = new SquadTargets();
     private final ArenaStats stats = new ArenaStats();
     private final SpatialGrid grid;
+    private final ClientWrites writes;
     private final byte[] scratch = new byte[InputCodec.MAX_PAYLOAD + 16];
     private Simulation sim;
     private Resources resources;
@@ -98,6 +100,7 @@ public final class Arena {
                     .build();
         }
         grid = new SpatialGrid(config.side(), ArenaConfig.CELL);
+        writes = ClientWrites.forArena(config);
         CounterRandom start = new CounterRandom(config.seed());
         float side = config.side();
         for (int s = 0; s < SquadTargets.SQUADS; s++) {
@@ -118,6 +121,11 @@ public final class Arena {
     /** The template agents of {@code team} are spawned and respawned from. */
     public Template template(int team) {
         return templates[team];
+    }
+
+    /** The fields clients may {@code SET}, with their ranges; the rest are server-owned. */
+    public ClientWrites writes() {
+        return writes;
     }
 
     /** Running totals. */
@@ -240,7 +248,19 @@ public final class Arena {
         if (field == null) {
             return;
         }
+        // Checked again here, not only at the server: a journal replays through this path too.
+        ClientWrites.Rule rule = writes.rule(comp, fieldName);
+        if (rule == null) {
+            Refusal no = writes.forbidden(comp, fieldName);
+            replies.replyError(client, request, no.code(), no.message());
+            return;
+        }
         Object boxed = convert(field.type(), kind, value);
+        if (boxed != null && !rule.allows(value)) {
+            Refusal no = ClientWrites.outOfRange(rule);
+            replies.replyError(client, request, no.code(), no.message());
+            return;
+        }
         if (boxed == null) {
             replies.replyError(client, request, ErrorCode.BAD_VALUE, comp + "." + fieldName + " is "
                     + field.type().javaType().getSimpleName() + "; the value does not fit it, so send a "

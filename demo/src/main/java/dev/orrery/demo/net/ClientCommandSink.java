@@ -24,4 +24,18 @@ public interface ClientCommandSink {
      *         the server answers {@code ERR <request> BUSY} and the client may retry
      */
     boolean offer(ClientCommand command);
+
+    /**
+     * Checks a command at the boundary, before {@link #offer}: a field clients may not write,
+     * a value out of its range, a limit reached. A refused command is answered
+     * {@code ERR <request> <code> <message>} and never offered, so it takes no room in the
+     * input queue and never reaches the simulation. Called on the selector thread, right
+     * before {@code offer} for the same command; must return quickly.
+     *
+     * @param command the command, immutable
+     * @return null to let the command through to {@link #offer}, or why it is refused
+     */
+    default Refusal check(ClientCommand command) {
+        return null;
+    }
 }

@@ -1,6 +1,7 @@
 package dev.orrery.demo.net;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
@@ -43,7 +44,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * </pre>
  *
  * <p>Longer than the usual 500 lines because the selector loop's steps (accept, read,
- * back-pressure, hand-off routing, flush, stuck sweep) share the loop's state; the protocol
+ * back-pressure, hand-off routing, flush, stuck and time-out sweep) share the loop's state; the protocol
  * half lives in {@link RequestDispatcher}, per-client state in {@link Connection}.
  */
 public final class CommandServer implements ClientReplies, AutoCloseable {
@@ -68,9 +69,12 @@ public final class CommandServer implements ClientReplies, AutoCloseable {
 
     // Owned by the selector thread.
     private final Map<Long, Connection> connections = new HashMap<>();
+    private final Map<InetAddress, Integer> perAddress = new HashMap<>();
     private final List<Connection> dirty = new ArrayList<>();
     private final ByteBuffer[] scratch = new ByteBuffer[GATHER];
     private final long stuckLimitNanos;
+    private final long helloTimeoutNanos;
+    private final long idleTimeoutNanos;
     private final int highWater;
     private long nextClientId = 1;
     private long lastSweep;
@@ -79,6 +83,8 @@ public final class CommandServer implements ClientReplies, AutoCloseable {
         this.config = Objects.requireNonNull(config, "config");
         this.dispatcher = new RequestDispatcher(config, Objects.requireNonNull(sink, "sink"), counters, this::send);
         this.stuckLimitNanos = config.stuckLimit().toNanos();
+        this.helloTimeoutNanos = config.helloTimeout().toNanos();
+        this.idleTimeoutNanos = config.idleTimeout().toNanos();
         this.highWater = config.outboundLimitBytes() / 2;
         InetSocketAddress wanted = new InetSocketAddress(config.bindAddress(), config.port());
         this.selector = Selector.open();
@@ -300,7 +306,15 @@ public final class CommandServer implements ClientReplies, AutoCloseable {
                 return;
             }
             if (connections.size() >= config.maxConnections()) {
-                refuse(ch);
+                refuse(ch, "the server has " + config.maxConnections()
+                        + " clients, its limit; try again later or ask the operator to raise --max-connections");
+                continue;
+            }
+            InetAddress from = peer(ch);
+            int fromHere = perAddress.getOrDefault(from, 0);
+            if (fromHere >= config.maxConnectionsPerAddress()) {
+                refuse(ch, "your address has " + fromHere + " connections open, the limit per address; close one "
+                        + "or ask the operator to raise --max-connections-per-address");
                 continue;
             }
             try {
@@ -309,10 +323,10 @@ public final class CommandServer implements ClientReplies, AutoCloseable {
                 if (config.socketSendBufferBytes() > 0) {
                     ch.setOption(StandardSocketOptions.SO_SNDBUF, config.socketSendBufferBytes());
                 }
-                Connection c = new Connection(nextClientId++, ch, config.maxLineBytes(), config.outboundLimitBytes(),
-                        counters);
+                Connection c = new Connection(nextClientId++, ch, from, now, config, counters);
                 c.key = ch.register(selector, SelectionKey.OP_READ, c);
                 connections.put(c.clientId, c);
+                perAddress.merge(from, 1, Integer::sum);
                 counters.connectionsAccepted.incrementAndGet();
                 counters.connectionsOpen.incrementAndGet();
             } catch (IOException e) {
@@ -321,13 +335,21 @@ public final class CommandServer implements ClientReplies, AutoCloseable {
         }
     }
 
+    /** The peer's address; a socket that has already gone counts under the wildcard address. */
+    private static InetAddress peer(SocketChannel ch) {
+        try {
+            return ((InetSocketAddress) ch.getRemoteAddress()).getAddress();
+        } catch (IOException | RuntimeException gone) {
+            return new InetSocketAddress(0).getAddress();
+        }
+    }
+
     /** Sends one {@code ERR 0 FULL} line and closes; the client has not been served yet. */
-    private void refuse(SocketChannel ch) {
+    private void refuse(SocketChannel ch, String why) {
         counters.connectionsRefused.incrementAndGet();
         try {
             ch.configureBlocking(false);
-            ch.write(Lines.error(0, ErrorCode.FULL, "the server has " + config.maxConnections()
-                    + " clients, its limit; try again later or ask the operator to raise the connection limit"));
+            ch.write(Lines.error(0, ErrorCode.FULL, why));
             ch.shutdownOutput();
             // Unread input would turn the close into a reset that can destroy the line just sent;
             // read what has arrived, but only a little, so a refused client cannot hold us here.
@@ -349,6 +371,8 @@ public final class CommandServer implements ClientReplies, AutoCloseable {
         int n = c.channel.read(c.in);
         if (n < 0) {
             c.inputEnded = true;
+        } else if (n > 0) {
+            c.lastInputNanos = now;
         }
         processInput(c, now);
     }
@@ -502,14 +526,20 @@ public final class CommandServer implements ClientReplies, AutoCloseable {
         }
     }
 
+    /**
+     * Closes the connections that are stuck (bytes queued, none written for the stuck limit),
+     * that said no {@code HELLO} by the deadline, or that sent nothing for the idle timeout.
+     */
     private void disconnectStuck(long now) {
         List<Connection> stuck = null;
+        List<Connection> silent = null;
         for (Connection c : connections.values()) {
             if (c.stuck(now, stuckLimitNanos)) {
-                if (stuck == null) {
-                    stuck = new ArrayList<>();
-                }
-                stuck.add(c);
+                stuck = add(stuck, c);
+            } else if (!c.quitting && !c.readPaused && !c.inputEnded
+                    && (!c.greeted() && now - c.acceptedNanos > helloTimeoutNanos
+                        || now - c.lastInputNanos > idleTimeoutNanos)) {
+                silent = add(silent, c);
             }
         }
         if (stuck != null) {
@@ -518,6 +548,34 @@ public final class CommandServer implements ClientReplies, AutoCloseable {
                 closeConnection(c);
             }
         }
+        if (silent != null) {
+            for (Connection c : silent) {
+                counters.timeoutDisconnects.incrementAndGet();
+                String why = !c.greeted() ? "no HELLO within " + millis(helloTimeoutNanos)
+                        + "; say HELLO <name> first, as soon as you connect"
+                        : "nothing received for " + millis(idleTimeoutNanos)
+                        + "; send any line (a blank line will do) more often to stay connected";
+                try {
+                    if (!c.hasOutbound()) {
+                        c.channel.write(Lines.error(0, ErrorCode.TIMEOUT, why)); // best effort; it may not be read
+                    }
+                } catch (IOException gone) {
+                    // The client went away first; nothing to tell it.
+                }
+                closeConnection(c);
+            }
+        }
+    }
+
+    private static List<Connection> add(List<Connection> list, Connection c) {
+        List<Connection> l = list == null ? new ArrayList<>() : list;
+        l.add(c);
+        return l;
+    }
+
+    private static String millis(long nanos) {
+        long ms = TimeUnit.NANOSECONDS.toMillis(nanos);
+        return ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms";
     }
 
     private void closeConnection(Connection c) {
@@ -532,6 +590,7 @@ public final class CommandServer implements ClientReplies, AutoCloseable {
         closeQuietly(c.channel);
         if (connections.remove(c.clientId) != null) {
             counters.connectionsOpen.decrementAndGet();
+            perAddress.computeIfPresent(c.address, (a, n) -> n == 1 ? null : n - 1);
         }
     }
 

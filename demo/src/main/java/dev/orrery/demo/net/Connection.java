@@ -1,6 +1,7 @@
 package dev.orrery.demo.net;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
@@ -22,6 +23,14 @@ import java.util.Arrays;
 final class Connection {
     final long clientId;
     final SocketChannel channel;
+    /** The peer's address, for the per-address connection limit. */
+    final InetAddress address;
+    /** When the connection was accepted, for the {@code HELLO} deadline. */
+    final long acceptedNanos;
+    /** When a byte last arrived from the client (or when accepted), for the idle timeout. */
+    long lastInputNanos;
+    /** Agents this connection's {@code SPAWN}s have queued so far, against its spawn budget. */
+    long spawned;
     SelectionKey key;
 
     /** Bytes read but not yet scanned for lines; in write mode between calls. */
@@ -51,13 +60,47 @@ final class Connection {
     private Pending waitingState;
     private long lastProgressNanos;
 
-    Connection(long clientId, SocketChannel channel, int maxLineBytes, int outboundLimit, Counters counters) {
+    private final double tokensPerNano;
+    private final double burst;
+    private double tokens;
+    private long lastRefillNanos;
+
+    Connection(long clientId, SocketChannel channel, InetAddress address, long now, ServerConfig config,
+            Counters counters) {
         this.clientId = clientId;
         this.channel = channel;
+        this.address = address;
+        this.acceptedNanos = now;
+        this.lastInputNanos = now;
+        this.tokensPerNano = config.clientRate() / 1e9;
+        this.burst = config.clientBurst();
+        this.tokens = burst;
+        this.lastRefillNanos = now;
+        int maxLineBytes = config.maxLineBytes();
+        int outboundLimit = config.outboundLimitBytes();
         this.in = ByteBuffer.allocate(Math.max(2048, maxLineBytes + 2));
         this.line = new byte[maxLineBytes + 1];
         this.limit = outboundLimit;
         this.counters = counters;
+    }
+
+    /**
+     * Takes one token from this connection's bucket for a command bound for the sink; false
+     * when it is empty (the command is then answered {@code BUSY}).
+     */
+    boolean takeToken(long now) {
+        tokens = Math.min(burst, tokens + (now - lastRefillNanos) * tokensPerNano);
+        lastRefillNanos = now;
+        if (tokens < 1) {
+            return false;
+        }
+        tokens -= 1;
+        return true;
+    }
+
+    /** Gives back a token taken for a command the sink then refused, so a {@code BUSY} costs nothing. */
+    void returnToken() {
+        tokens = Math.min(burst, tokens + 1);
     }
 
     boolean greeted() {

@@ -20,10 +20,14 @@ final class Counters {
     final AtomicLong slowDisconnects = new AtomicLong();
     final AtomicLong readsPaused = new AtomicLong();
     final AtomicLong internalErrors = new AtomicLong();
+    final AtomicLong messagesRefused = new AtomicLong();
+    final AtomicLong messagesThrottled = new AtomicLong();
+    final AtomicLong timeoutDisconnects = new AtomicLong();
 
     ServerCounters snapshot() {
         return new ServerCounters(connectionsAccepted.get(), connectionsRefused.get(), connectionsOpen.get(),
                 messagesOk.get(), messagesMalformed.get(), messagesOversized.get(), messagesBusy.get(),
-                repliesDropped.get(), statesDropped.get(), slowDisconnects.get(), readsPaused.get(), internalErrors.get());
+                repliesDropped.get(), statesDropped.get(), slowDisconnects.get(), readsPaused.get(), internalErrors.get(),
+                messagesRefused.get(), messagesThrottled.get(), timeoutDisconnects.get());
     }
 }

@@ -88,9 +88,32 @@ final class RequestDispatcher {
                     now);
             return;
         }
+        ClientCommand bound = command.bind(c.clientId, request);
+        if (bound instanceof ClientCommand.SpawnWave spawn && c.spawned + spawn.count() > config.spawnBudget()) {
+            refuse(c, request, ErrorCode.QUOTA, "this connection has spawned " + c.spawned + " agents and its budget is "
+                    + config.spawnBudget() + "; a wave of " + spawn.count()
+                    + " does not fit, so spawn fewer or ask the operator to raise --spawn-budget", now);
+            return;
+        }
         boolean taken;
         try {
-            taken = sink.offer(command.bind(c.clientId, request));
+            Refusal refusal = sink.check(bound);
+            if (refusal != null) {
+                refuse(c, request, refusal.code(), refusal.message(), now);
+                return;
+            }
+            if (!c.takeToken(now)) {
+                counters.messagesBusy.incrementAndGet();
+                counters.messagesThrottled.incrementAndGet();
+                sender.send(c, Lines.error(request, ErrorCode.BUSY, "this connection is over its share of the input ("
+                        + config.clientRate() + " commands a second, " + config.clientBurst()
+                        + " at once); send more slowly and send the request again later"), now);
+                return;
+            }
+            taken = sink.offer(bound);
+            if (!taken) {
+                c.returnToken();
+            }
         } catch (RuntimeException e) {
             counters.internalErrors.incrementAndGet();
             sender.send(c, Lines.error(request, ErrorCode.INTERNAL, "the simulation's input failed (" + e.getClass().getSimpleName()
@@ -104,9 +127,17 @@ final class RequestDispatcher {
             return;
         }
         counters.messagesOk.incrementAndGet();
+        if (bound instanceof ClientCommand.SpawnWave spawn) {
+            c.spawned += spawn.count();
+        }
         if (!command.type().answeredBySimulation()) {
             sender.send(c, Lines.ok(request, ""), now);
         }
+    }
+
+    private void refuse(Connection c, long request, ErrorCode code, String message, long now) {
+        counters.messagesRefused.incrementAndGet();
+        sender.send(c, Lines.error(request, code, message), now);
     }
 
     private void reject(Connection c, long request, ErrorCode code, String message, long now) {

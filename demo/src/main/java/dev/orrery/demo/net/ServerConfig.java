@@ -30,10 +30,26 @@ import java.util.Objects;
  * @param maxSpawnCount        the largest {@code SPAWN <count>} accepted
  * @param socketSendBufferBytes the kernel send buffer for accepted sockets, or 0 for the
  *                             system's default (tests make it small to reach the limits soon)
+ * @param maxConnectionsPerAddress open connections allowed at once from one client address;
+ *                             one more is answered {@code ERR 0 FULL ...} and closed
+ * @param helloTimeout         how long a new connection may take to say {@code HELLO}; then it
+ *                             is sent {@code ERR 0 TIMEOUT ...} and closed, freeing its slot
+ * @param idleTimeout          how long a connection may send nothing at all (any byte counts,
+ *                             a blank line too) before it is sent {@code ERR 0 TIMEOUT ...}
+ *                             and closed; a connection whose reading is paused for back-pressure
+ *                             is left to {@code stuckLimit}
+ * @param clientRate           each connection's share of the simulation's input: commands a
+ *                             second its token bucket refills with; a command with no token
+ *                             left is answered {@code BUSY}, so one flooding client cannot fill
+ *                             the input queue that every client shares
+ * @param clientBurst          the bucket's size: commands a connection may send at once
+ * @param spawnBudget          agents one connection may spawn over its life; a {@code SPAWN}
+ *                             past it is answered {@code QUOTA}
  */
 public record ServerConfig(InetAddress bindAddress, int port, int maxConnections, int maxLineBytes,
         int outboundLimitBytes, Duration stuckLimit, int handoffCapacity, int maxSpawnCount,
-        int socketSendBufferBytes) {
+        int socketSendBufferBytes, int maxConnectionsPerAddress, Duration helloTimeout, Duration idleTimeout,
+        int clientRate, int clientBurst, long spawnBudget) {
 
     /** The longest line the server sends; longer reply or {@code STATE} text is cut to fit. */
     public static final int MAX_OUTBOUND_LINE_BYTES = 4096;
@@ -53,19 +69,31 @@ public record ServerConfig(InetAddress bindAddress, int port, int maxConnections
         check(handoffCapacity >= 16, "handoffCapacity must be 16 or more", handoffCapacity);
         check(maxSpawnCount >= 1, "maxSpawnCount must be 1 or more", maxSpawnCount);
         check(socketSendBufferBytes >= 0, "socketSendBufferBytes must be 0 (system default) or more", socketSendBufferBytes);
-        if (stuckLimit.isNegative() || stuckLimit.isZero()) {
-            throw new IllegalArgumentException("stuckLimit must be positive; got " + stuckLimit);
-        }
+        Objects.requireNonNull(helloTimeout, "helloTimeout");
+        Objects.requireNonNull(idleTimeout, "idleTimeout");
+        check(maxConnectionsPerAddress >= 1, "maxConnectionsPerAddress must be 1 or more", maxConnectionsPerAddress);
+        check(clientRate >= 1, "clientRate must be 1 or more commands a second", clientRate);
+        check(clientBurst >= 1, "clientBurst must be 1 or more commands", clientBurst);
+        check(spawnBudget >= 1, "spawnBudget must be 1 or more agents", spawnBudget);
+        positive("stuckLimit", stuckLimit);
+        positive("helloTimeout", helloTimeout);
+        positive("idleTimeout", idleTimeout);
     }
 
     /**
      * The defaults: {@code 127.0.0.1}, ephemeral port, 256 connections, 512-byte lines,
      * 256 KiB queued per connection, 10 s stuck limit, 65 536 handed-off messages, spawn
-     * waves of up to 10 000, the system's socket buffers.
+     * waves of up to 10 000, the system's socket buffers, 16 connections per address, 10 s
+     * to say {@code HELLO}, 120 s idle, 1 000 commands a second per connection in bursts of
+     * up to 256, and 100 000 agents spawned per connection.
+     *
+     * <p>The share is sized against the arena's input ring (8 192 slots, drained up to 4 096 a
+     * tick at 60 ticks a second): one address's 16 connections together get at most 16 000
+     * commands a second and 4 096 at once, half the ring, so the ring stays open to others.
      */
     public static ServerConfig defaults() {
         return new ServerConfig(loopback(), 0, 256, DEFAULT_MAX_LINE_BYTES, 256 * 1024, Duration.ofSeconds(10),
-                65_536, 10_000, 0);
+                65_536, 10_000, 0, 16, Duration.ofSeconds(10), Duration.ofSeconds(120), 1_000, 256, 100_000);
     }
 
     /** {@code 127.0.0.1}: the IPv4 loopback address, whatever the JVM prefers. */
@@ -79,56 +107,81 @@ public record ServerConfig(InetAddress bindAddress, int port, int maxConnections
 
     /** A copy listening on another address (for example {@code 0.0.0.0} to accept remote clients). */
     public ServerConfig withBindAddress(InetAddress address) {
-        return new ServerConfig(address, port, maxConnections, maxLineBytes, outboundLimitBytes, stuckLimit,
-                handoffCapacity, maxSpawnCount, socketSendBufferBytes);
+        return new ServerConfig(address, port, maxConnections, maxLineBytes, outboundLimitBytes, stuckLimit, handoffCapacity, maxSpawnCount, socketSendBufferBytes, maxConnectionsPerAddress, helloTimeout, idleTimeout, clientRate, clientBurst, spawnBudget);
     }
 
     /** A copy listening on another port (0 = ephemeral). */
     public ServerConfig withPort(int newPort) {
-        return new ServerConfig(bindAddress, newPort, maxConnections, maxLineBytes, outboundLimitBytes, stuckLimit,
-                handoffCapacity, maxSpawnCount, socketSendBufferBytes);
+        return new ServerConfig(bindAddress, newPort, maxConnections, maxLineBytes, outboundLimitBytes, stuckLimit, handoffCapacity, maxSpawnCount, socketSendBufferBytes, maxConnectionsPerAddress, helloTimeout, idleTimeout, clientRate, clientBurst, spawnBudget);
     }
 
     /** A copy with another connection limit. */
     public ServerConfig withMaxConnections(int limit) {
-        return new ServerConfig(bindAddress, port, limit, maxLineBytes, outboundLimitBytes, stuckLimit,
-                handoffCapacity, maxSpawnCount, socketSendBufferBytes);
+        return new ServerConfig(bindAddress, port, limit, maxLineBytes, outboundLimitBytes, stuckLimit, handoffCapacity, maxSpawnCount, socketSendBufferBytes, maxConnectionsPerAddress, helloTimeout, idleTimeout, clientRate, clientBurst, spawnBudget);
     }
 
     /** A copy with another request line limit. */
     public ServerConfig withMaxLineBytes(int limit) {
-        return new ServerConfig(bindAddress, port, maxConnections, limit, outboundLimitBytes, stuckLimit,
-                handoffCapacity, maxSpawnCount, socketSendBufferBytes);
+        return new ServerConfig(bindAddress, port, maxConnections, limit, outboundLimitBytes, stuckLimit, handoffCapacity, maxSpawnCount, socketSendBufferBytes, maxConnectionsPerAddress, helloTimeout, idleTimeout, clientRate, clientBurst, spawnBudget);
     }
 
     /** A copy with another per-connection outbound limit. */
     public ServerConfig withOutboundLimitBytes(int limit) {
-        return new ServerConfig(bindAddress, port, maxConnections, maxLineBytes, limit, stuckLimit,
-                handoffCapacity, maxSpawnCount, socketSendBufferBytes);
+        return new ServerConfig(bindAddress, port, maxConnections, maxLineBytes, limit, stuckLimit, handoffCapacity, maxSpawnCount, socketSendBufferBytes, maxConnectionsPerAddress, helloTimeout, idleTimeout, clientRate, clientBurst, spawnBudget);
     }
 
     /** A copy with another stuck limit. */
     public ServerConfig withStuckLimit(Duration limit) {
-        return new ServerConfig(bindAddress, port, maxConnections, maxLineBytes, outboundLimitBytes, limit,
-                handoffCapacity, maxSpawnCount, socketSendBufferBytes);
+        return new ServerConfig(bindAddress, port, maxConnections, maxLineBytes, outboundLimitBytes, limit, handoffCapacity, maxSpawnCount, socketSendBufferBytes, maxConnectionsPerAddress, helloTimeout, idleTimeout, clientRate, clientBurst, spawnBudget);
     }
 
     /** A copy with another hand-off capacity. */
     public ServerConfig withHandoffCapacity(int capacity) {
-        return new ServerConfig(bindAddress, port, maxConnections, maxLineBytes, outboundLimitBytes, stuckLimit,
-                capacity, maxSpawnCount, socketSendBufferBytes);
+        return new ServerConfig(bindAddress, port, maxConnections, maxLineBytes, outboundLimitBytes, stuckLimit, capacity, maxSpawnCount, socketSendBufferBytes, maxConnectionsPerAddress, helloTimeout, idleTimeout, clientRate, clientBurst, spawnBudget);
     }
 
     /** A copy with another largest spawn wave. */
     public ServerConfig withMaxSpawnCount(int count) {
-        return new ServerConfig(bindAddress, port, maxConnections, maxLineBytes, outboundLimitBytes, stuckLimit,
-                handoffCapacity, count, socketSendBufferBytes);
+        return new ServerConfig(bindAddress, port, maxConnections, maxLineBytes, outboundLimitBytes, stuckLimit, handoffCapacity, count, socketSendBufferBytes, maxConnectionsPerAddress, helloTimeout, idleTimeout, clientRate, clientBurst, spawnBudget);
     }
 
     /** A copy with another kernel send buffer size for accepted sockets (0 = system default). */
     public ServerConfig withSocketSendBufferBytes(int bytes) {
-        return new ServerConfig(bindAddress, port, maxConnections, maxLineBytes, outboundLimitBytes, stuckLimit,
-                handoffCapacity, maxSpawnCount, bytes);
+        return new ServerConfig(bindAddress, port, maxConnections, maxLineBytes, outboundLimitBytes, stuckLimit, handoffCapacity, maxSpawnCount, bytes, maxConnectionsPerAddress, helloTimeout, idleTimeout, clientRate, clientBurst, spawnBudget);
+    }
+
+    /** A copy with another limit of connections from one address. */
+    public ServerConfig withMaxConnectionsPerAddress(int limit) {
+        return new ServerConfig(bindAddress, port, maxConnections, maxLineBytes, outboundLimitBytes, stuckLimit, handoffCapacity, maxSpawnCount, socketSendBufferBytes, limit, helloTimeout, idleTimeout, clientRate, clientBurst, spawnBudget);
+    }
+
+    /** A copy with another deadline for {@code HELLO}. */
+    public ServerConfig withHelloTimeout(Duration timeout) {
+        return new ServerConfig(bindAddress, port, maxConnections, maxLineBytes, outboundLimitBytes, stuckLimit, handoffCapacity, maxSpawnCount, socketSendBufferBytes, maxConnectionsPerAddress, timeout, idleTimeout, clientRate, clientBurst, spawnBudget);
+    }
+
+    /** A copy with another idle timeout. */
+    public ServerConfig withIdleTimeout(Duration timeout) {
+        return new ServerConfig(bindAddress, port, maxConnections, maxLineBytes, outboundLimitBytes, stuckLimit, handoffCapacity, maxSpawnCount, socketSendBufferBytes, maxConnectionsPerAddress, helloTimeout, timeout, clientRate, clientBurst, spawnBudget);
+    }
+
+    /** A copy with another per-connection spawn budget. */
+    public ServerConfig withSpawnBudget(long agents) {
+        return new ServerConfig(bindAddress, port, maxConnections, maxLineBytes, outboundLimitBytes, stuckLimit, handoffCapacity, maxSpawnCount, socketSendBufferBytes, maxConnectionsPerAddress, helloTimeout, idleTimeout, clientRate, clientBurst, agents);
+    }
+
+    /**
+     * A copy with another share of the input per connection: a token bucket of {@code burst}
+     * commands refilled at {@code perSecond}.
+     */
+    public ServerConfig withClientRate(int perSecond, int burst) {
+        return new ServerConfig(bindAddress, port, maxConnections, maxLineBytes, outboundLimitBytes, stuckLimit, handoffCapacity, maxSpawnCount, socketSendBufferBytes, maxConnectionsPerAddress, helloTimeout, idleTimeout, perSecond, burst, spawnBudget);
+    }
+
+    private static void positive(String name, Duration d) {
+        if (d.isNegative() || d.isZero()) {
+            throw new IllegalArgumentException(name + " must be positive; got " + d);
+        }
     }
 
     private static void check(boolean ok, String rule, long got) {

@@ -26,8 +26,15 @@ package dev.orrery.demo.net;
  *                            the client was not reading its replies (it resumes once they drain)
  * @param internalErrors      failures inside the server or the sink while handling a
  *                            request or connection; each closed only that request or connection
+ * @param messagesRefused     well-formed commands refused at the boundary before the sink:
+ *                            {@code FORBIDDEN}, {@code BAD_VALUE} or {@code QUOTA}
+ * @param messagesThrottled   commands answered {@code BUSY} because their connection was over
+ *                            its share of the input (also counted in {@code messagesBusy})
+ * @param timeoutDisconnects  connections closed for saying no {@code HELLO} in time or for
+ *                            sending nothing for too long
  */
 public record ServerCounters(long connectionsAccepted, long connectionsRefused, long connectionsOpen,
         long messagesOk, long messagesMalformed, long messagesOversized, long messagesBusy,
-        long repliesDropped, long statesDropped, long slowDisconnects, long readsPaused, long internalErrors) {
+        long repliesDropped, long statesDropped, long slowDisconnects, long readsPaused, long internalErrors,
+        long messagesRefused, long messagesThrottled, long timeoutDisconnects) {
 }

@@ -109,16 +109,22 @@ public final class DemoRun {
                 inputs = pipe.build();
                 s.inputs(inputs);
             }
-            CommandInputs sink = new CommandInputs(inputs);
+            CommandInputs sink = new CommandInputs(inputs, arena.writes(), s.world().entityCount(), options.entityCap());
             CommandServer server = null;
             try {
                 if (options.port() >= 0) {
-                    server = CommandServer.start(ServerConfig.defaults().withBindAddress(options.bind())
+                    server = CommandServer.start(options.limits().withBindAddress(options.bind())
                             .withPort(options.port()), sink);
                     port = server.port();
                     arena.replies(server);
                     out.println("server: listening on " + server.address().getAddress().getHostAddress() + ":"
                             + server.port() + " (protocol: demo/PROTOCOL.md)");
+                    ServerConfig c = server.config();
+                    out.println("server: limits max_connections=" + c.maxConnections() + " per_address="
+                            + c.maxConnectionsPerAddress() + " hello_timeout=" + c.helloTimeout().toMillis() + "ms"
+                            + " idle_timeout=" + c.idleTimeout().toMillis() + "ms client_rate=" + c.clientRate()
+                            + "/s client_burst=" + c.clientBurst() + " max_spawn=" + c.maxSpawnCount() + " spawn_budget="
+                            + c.spawnBudget() + " max_entities=" + options.entityCap());
                 }
                 out.println("arena: agents=" + config.agents() + " teams=" + config.teams() + " side="
                         + (int) config.side() + " threads=" + options.threads() + " seed=" + options.seed() + " rate="
@@ -136,8 +142,11 @@ public final class DemoRun {
                         ticksRun[0]++;
                         if (tick - first >= options.warmup()) {
                             stats.record(nanos);
+                        } else {
+                            stats.recordWarmup(nanos);
                         }
                         tracing.after(tick);
+                        sink.ticked(s.world().entityCount(), arena.stats().spawnedByClients());
                         sink.answerGets(arena, replies);
                         if (progress.due()) {
                             if (srv != null) {
@@ -191,6 +200,8 @@ public final class DemoRun {
                 long tick = s.tick();
                 if (ticksRun++ >= options.warmup()) {
                     stats.record(System.nanoTime() - t0);
+                } else {
+                    stats.recordWarmup(System.nanoTime() - t0);
                 }
                 tracing.after(tick);
                 if (progress.due()) {
@@ -203,7 +214,17 @@ public final class DemoRun {
         }
     }
 
-    private static RunResult result(long ticks, Simulation s, TickStats stats) {
+    /** Prints the warm-up figures apart, then returns the summary of the steady state. */
+    private RunResult result(long ticks, Simulation s, TickStats stats) {
+        if (stats.warmupCount() > 0) {
+            boolean allWarmup = stats.count() == 0;
+            out.println("warmup: " + stats.warmupFigures() + (allWarmup
+                    ? " (the run ended within its warm-up, so the summary's figures include it)"
+                    : " (left out of the summary's figures; --warmup sets how many ticks)"));
+            if (allWarmup) {
+                stats.foldWarmupIn();
+            }
+        }
         return new RunResult(ticks, s.world().entityCount(), stats.totalMillis(50), stats.totalMillis(99),
                 stats.totalMaxMillis(), s.world().stateHash());
     }

@@ -1,5 +1,6 @@
 package dev.orrery.demo.run;
 
+import dev.orrery.demo.net.ServerConfig;
 import java.net.InetAddress;
 import java.nio.file.Path;
 
@@ -12,7 +13,8 @@ import java.nio.file.Path;
  * @param threads worker threads, counting the tick thread
  * @param seed    random seed
  * @param rate    ticks per second, 0 = as fast as possible
- * @param warmup  first ticks left out of the tick-time figures (JIT warm-up); they still run and count
+ * @param warmup  first ticks left out of the summary's tick-time figures (JIT warm-up) and
+ *                reported apart; they still run and count. {@link #DEFAULT_WARMUP} unless asked
  * @param port    TCP port of the command server, 0 = ephemeral, -1 = no server
  * @param bind    address the server listens on
  * @param record  folder to record the run into, or null
@@ -20,9 +22,38 @@ import java.nio.file.Path;
  * @param trace   file to write a Chrome trace of a few ticks to, or null
  * @param dot     file to write the schedule graph (DOT) to, or null
  * @param quiet   no progress lines (the summary line is always printed)
+ * @param limits  the server's limits (its address and port come from {@code bind} and {@code port})
+ * @param maxEntities the world's entity cap: a client {@code SPAWN} that could pass it is refused
+ *                {@code QUOTA}; 0 = the default, {@link #defaultMaxEntities} of {@code agents}
  */
 public record RunOptions(int agents, int teams, long ticks, int threads, long seed, double rate, long warmup, int port,
-        InetAddress bind, Path record, Path replay, Path trace, Path dot, boolean quiet) {
+        InetAddress bind, Path record, Path replay, Path trace, Path dot, boolean quiet, ServerConfig limits,
+        long maxEntities) {
+
+    /** The options with the server's default limits and the default entity cap. */
+    public RunOptions(int agents, int teams, long ticks, int threads, long seed, double rate, long warmup, int port,
+            InetAddress bind, Path record, Path replay, Path trace, Path dot, boolean quiet) {
+        this(agents, teams, ticks, threads, seed, rate, warmup, port, bind, record, replay, trace, dot, quiet,
+                ServerConfig.defaults(), 0);
+    }
+
+    /** The warm-up ticks of a run that does not say: two seconds at 60 ticks a second. */
+    public static final long DEFAULT_WARMUP = 120;
+
+    /** The default warm-up for a run of {@code ticks} (0 = until stopped): at most half the run. */
+    public static long defaultWarmup(long ticks) {
+        return ticks == 0 ? DEFAULT_WARMUP : Math.min(DEFAULT_WARMUP, ticks / 2);
+    }
+
+    /** The default entity cap: room for the starting agents twice over, plus 100 000. */
+    public static long defaultMaxEntities(int agents) {
+        return 2L * agents + 100_000;
+    }
+
+    /** The entity cap this run enforces: {@link #maxEntities} or its default. */
+    public long entityCap() {
+        return maxEntities == 0 ? defaultMaxEntities(agents) : maxEntities;
+    }
 
     /** Checks the values; each message names the option and its range. */
     public RunOptions {
@@ -50,6 +81,11 @@ public record RunOptions(int agents, int teams, long ticks, int threads, long se
         if (record != null && replay != null) {
             throw new IllegalArgumentException("--record and --replay cannot be used together; replay a recording, "
                     + "then record a new run");
+        }
+        java.util.Objects.requireNonNull(limits, "limits");
+        if (maxEntities < 0 || maxEntities > 0 && maxEntities < agents) {
+            throw new IllegalArgumentException("--max-entities must be 0 (the default, 2 x --agents + 100000) or at least "
+                    + "--agents (" + agents + "); got " + maxEntities);
         }
         if (replay != null && port >= 0) {
             throw new IllegalArgumentException("--replay runs without clients; drop --port");

@@ -3,8 +3,9 @@ package dev.orrery.demo.run;
 import org.HdrHistogram.Histogram;
 
 /**
- * Tick times in two HdrHistograms: one for the whole run (the summary line) and one for the
- * current progress interval (reset after each progress line). Values are nanoseconds with
+ * Tick times in HdrHistograms: one for the run's steady state after warm-up (the summary
+ * line), one for the warm-up ticks (reported apart: JIT compilation makes them slow), and one
+ * for the current progress interval (reset after each progress line). Values are nanoseconds with
  * three significant digits, up to one minute per tick.
  *
  * <p><b>Threading:</b> confined to the tick thread.
@@ -13,6 +14,32 @@ public final class TickStats {
     private static final long HIGHEST = 60_000_000_000L;
     private final Histogram total = new Histogram(1, HIGHEST, 3);
     private final Histogram interval = new Histogram(1, HIGHEST, 3);
+    private final Histogram warmup = new Histogram(1, HIGHEST, 3);
+
+    /** Records one warm-up tick's time: in the interval and the warm-up figures, not the summary. */
+    public void recordWarmup(long nanos) {
+        long v = Math.max(1, Math.min(nanos, HIGHEST));
+        warmup.recordValue(v);
+        interval.recordValue(v);
+    }
+
+    /** Warm-up ticks recorded. */
+    public long warmupCount() {
+        return warmup.getTotalCount();
+    }
+
+    /** {@code ticks=N p50_ms=.. p99_ms=.. max_ms=..} of the warm-up ticks. */
+    public String warmupFigures() {
+        return "ticks=" + warmup.getTotalCount() + " " + figures(warmup);
+    }
+
+    /**
+     * Folds the warm-up figures into the steady ones; for a run too short to leave warm-up,
+     * so its summary still has figures.
+     */
+    public void foldWarmupIn() {
+        total.add(warmup);
+    }
 
     /** Records one tick's time. */
     public void record(long nanos) {
@@ -38,11 +65,14 @@ public final class TickStats {
 
     /** {@code p50_ms=.. p99_ms=.. max_ms=..} of the current interval; then starts a new interval. */
     public String takeInterval() {
-        String s = interval.getTotalCount() == 0 ? "p50_ms=0.000 p99_ms=0.000 max_ms=0.000"
-                : String.format(java.util.Locale.ROOT, "p50_ms=%.3f p99_ms=%.3f max_ms=%.3f",
-                        interval.getValueAtPercentile(50) / 1e6, interval.getValueAtPercentile(99) / 1e6,
-                        interval.getMaxValue() / 1e6);
+        String s = figures(interval);
         interval.reset();
         return s;
+    }
+
+    private static String figures(Histogram h) {
+        return h.getTotalCount() == 0 ? "p50_ms=0.000 p99_ms=0.000 max_ms=0.000"
+                : String.format(java.util.Locale.ROOT, "p50_ms=%.3f p99_ms=%.3f max_ms=%.3f",
+                        h.getValueAtPercentile(50) / 1e6, h.getValueAtPercentile(99) / 1e6, h.getMaxValue() / 1e6);
     }
 }

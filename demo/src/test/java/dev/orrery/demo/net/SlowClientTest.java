@@ -25,7 +25,8 @@ class SlowClientTest {
 
     private CommandServer start(Duration stuckLimit) throws IOException {
         server = sim.start(ServerConfig.defaults().withOutboundLimitBytes(2 * ServerConfig.MAX_OUTBOUND_LINE_BYTES)
-                .withSocketSendBufferBytes(SMALL_BUFFER).withStuckLimit(stuckLimit));
+                .withSocketSendBufferBytes(SMALL_BUFFER).withStuckLimit(stuckLimit)
+                .withClientRate(1_000_000, 10_000)); // back-pressure is under test here, not the share of the input
         return server;
     }
 

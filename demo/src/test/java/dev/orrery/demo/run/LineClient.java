@@ -30,6 +30,12 @@ final class LineClient implements AutoCloseable {
         return nextReply();
     }
 
+    /** Sends text as it is (it should end in a line feed); replies are read with {@link #nextReply}. */
+    void sendRaw(String text) throws IOException {
+        out.write(text.getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+    }
+
     String nextReply() throws IOException {
         while (true) {
             String l = reader.readLine();

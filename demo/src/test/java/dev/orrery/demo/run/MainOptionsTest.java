@@ -55,7 +55,7 @@ class MainOptionsTest {
     @Test
     void shouldRefuseBadOptionsWithAMessageNamingThem() {
         assertEquals(2, main("--agents", "many"));
-        assertEquals(1, main("--agents", "0"));
+        assertEquals(2, main("--agents", "0"));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("--agents must be 1 to 10000000"), err.toString());
         assertEquals(1, main("--replay", tmp.resolve("nothing").toString()));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("--replay needs a folder written by --record"),

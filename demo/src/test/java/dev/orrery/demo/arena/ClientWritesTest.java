@@ -1,0 +1,140 @@
+package dev.orrery.demo.arena;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.demo.net.ClientCommand;
+import dev.orrery.demo.net.ClientReplies;
+import dev.orrery.demo.net.ErrorCode;
+import dev.orrery.demo.net.Refusal;
+import dev.orrery.engine.input.InputPipeline;
+import dev.orrery.engine.tick.Simulation;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The attacks of issue 19 that used to crash the simulation, sent as journaled {@code SET}
+ * inputs straight into a running arena: the path a replay of an old or hand-edited journal
+ * takes, with no server in front to refuse them.
+ */
+class ClientWritesTest {
+    private static final long CLIENT = 7;
+
+    /** Replies by request number: "OK" or the error code. */
+    private final Map<Long, String> replies = new ConcurrentHashMap<>();
+
+    private final ClientReplies recording = new ClientReplies() {
+        @Override
+        public boolean reply(long clientId, long requestId, String result) {
+            replies.put(requestId, "OK");
+            return true;
+        }
+
+        @Override
+        public boolean replyError(long clientId, long requestId, ErrorCode code, String message) {
+            replies.put(requestId, code.name());
+            return true;
+        }
+
+        @Override
+        public boolean broadcastState(long tick, long entities, String summary) {
+            return true;
+        }
+    };
+
+    @Test
+    void shouldRefuseEveryWriteThatUsedToCrashASystemAndKeepTicking() {
+        Arena arena = new Arena(new ArenaConfig(2_000, 2, 3));
+        arena.populate();
+        arena.replies(recording);
+        byte[] buf = new byte[InputCodec.MAX_PAYLOAD];
+        try (Simulation sim = arena.build(2, 0); InputPipeline inputs = InputPipeline.builder().ringSize(1024)
+                .maxPayloadBytes(InputCodec.MAX_PAYLOAD).maxInputsPerTick(1024).build()) {
+            sim.inputs(inputs);
+            long projectile = 0;
+            for (int t = 0; t < 240 && projectile == 0; t++) {
+                sim.tick();
+                projectile = firstProjectile(arena);
+            }
+            assertTrue(projectile != 0, "no projectile in flight to attack");
+            long agent = firstAgent(arena);
+            List<ClientCommand.SetProperty> attacks = List.of(
+                    set(1, agent, "Agent", "squad", "1000"),
+                    set(2, agent, "Agent", "team", "99"),
+                    set(3, agent, "Health", "hp", "0"),
+                    set(4, projectile, "Projectile", "victim", "123456789"),
+                    set(5, projectile, "Projectile", "state", "1"),
+                    set(6, projectile, "Projectile", "state", "7"),
+                    set(7, agent, "Velocity", "x", "3e38"),
+                    set(8, agent, "Position", "x", "-5"),
+                    set(9, agent, "Position", "y", "1e9"),
+                    set(10, agent, "Primary", "reload", "0"),
+                    set(11, agent, "Secondary", "damage", "-1e6"),
+                    set(12, agent, "Health", "hp", "true"));
+            for (ClientCommand.SetProperty attack : attacks) {
+                int n = InputCodec.encode(attack, buf);
+                assertTrue(inputs.tryPublish((int) CLIENT, InputCodec.SET, buf, 0, n));
+            }
+            for (int t = 0; t < 60; t++) {
+                sim.tick(); // used to end in SystemFailedException (steer, reap or damage)
+            }
+            assertEquals(Map.ofEntries(Map.entry(1L, "FORBIDDEN"), Map.entry(2L, "FORBIDDEN"), Map.entry(3L, "OK"),
+                    Map.entry(4L, "FORBIDDEN"), Map.entry(5L, "FORBIDDEN"), Map.entry(6L, "FORBIDDEN"),
+                    Map.entry(7L, "FORBIDDEN"), Map.entry(8L, "BAD_VALUE"), Map.entry(9L, "BAD_VALUE"),
+                    Map.entry(10L, "BAD_VALUE"), Map.entry(11L, "BAD_VALUE"), Map.entry(12L, "BAD_VALUE")), replies);
+            assertEquals(2_000, arena.agentCount(), "the agent set to hp 0 respawns one for one");
+        }
+    }
+
+    @Test
+    void shouldCheckAtTheBoundaryWithTheSameTable() {
+        ClientWrites writes = ClientWrites.forArena(new ArenaConfig(2_000, 2, 3));
+        Refusal squad = writes.check("Agent", "squad", "1000");
+        assertNotNull(squad);
+        assertEquals(ErrorCode.FORBIDDEN, squad.code());
+        assertTrue(squad.message().startsWith("Agent.squad is server-owned") && squad.message().contains("Health.hp"),
+                squad.message());
+        assertEquals(ErrorCode.FORBIDDEN, writes.check("Projectile", "victim", "1").code());
+        assertEquals(ErrorCode.FORBIDDEN, writes.check("Bogus", "x", "1").code());
+        Refusal range = writes.check("Health", "hp", "-1");
+        assertEquals(ErrorCode.BAD_VALUE, range.code());
+        assertTrue(range.message().contains("from 0 to 1000000"), range.message());
+        assertEquals(ErrorCode.BAD_VALUE, writes.check("Health", "hp", "false").code());
+        assertEquals(ErrorCode.BAD_VALUE, writes.check("Health", "hp", "1e39").code());
+        float edge = Math.nextDown(new ArenaConfig(2_000, 2, 3).side());
+        assertNull(writes.check("Position", "x", Float.toString(edge)));
+        assertEquals(ErrorCode.BAD_VALUE, writes.check("Position", "x", Double.toString(edge + 1e-3)).code(),
+                "a value that rounds to the arena's side lies outside the grid");
+        assertNull(writes.check("Health", "hp", "100000"));
+        assertNull(writes.check("Secondary", "damage", "40"));
+    }
+
+    private static ClientCommand.SetProperty set(long request, long entity, String component, String field,
+            String value) {
+        return new ClientCommand.SetProperty(CLIENT, request, entity, component, field, value);
+    }
+
+    private static long firstAgent(Arena arena) {
+        long[] found = {0};
+        arena.agents.forEachChunk(c -> {
+            if (found[0] == 0 && c.size() > 0) {
+                found[0] = c.entity(0);
+            }
+        });
+        return found[0];
+    }
+
+    private static long firstProjectile(Arena arena) {
+        long[] found = {0};
+        arena.projectiles.forEachChunk(c -> {
+            if (found[0] == 0 && c.size() > 0) {
+                found[0] = c.entity(0);
+            }
+        });
+        return found[0];
+    }
+}
