@@ -229,6 +229,7 @@ public final class Simulation implements AutoCloseable {
      */
     public void bindTickThread() {
         tickThread = Thread.currentThread();
+        executor.bindOwner(tickThread);
         inputs.bindTickThread();
     }
 

@@ -30,7 +30,7 @@ public interface ScheduleExecutor extends AutoCloseable {
      * each phase's sync point, before each exclusive system and before each system declared
      * {@code afterStructuralChanges()}; after a failure they are discarded.
      *
-     * @throws SystemFailedException when a system throws; the run stops, see there
+     * @throws dev.orrery.scheduler.system.SystemFailedException when a system throws; the run stops, see there
      * @throws IllegalStateException when called during a run or after {@link #close}
      */
     void run(SyncPoint syncPoint);
