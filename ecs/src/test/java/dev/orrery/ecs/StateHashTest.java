@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.hash.StateHasher;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.component.FieldType;
 import java.util.function.Consumer;
@@ -41,7 +42,7 @@ class StateHashTest {
 
     /** The live id at index {@code i}. */
     private static long idAt(World w, int i) {
-        return w.entityTable().idAt(i);
+        return w.storage().entityTable().idAt(i);
     }
 
     @Test

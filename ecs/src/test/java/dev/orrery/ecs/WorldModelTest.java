@@ -152,7 +152,7 @@ class WorldModelTest {
         operation = "final checkpoint";
         checkpoint();
         System.out.println("WorldModelTest: operations by kind " + Arrays.toString(counts) + ", "
-                + world.archetypes().count() + " archetypes, " + queries.size() + " queries, " + model.size()
+                + world.storage().archetypes().count() + " archetypes, " + queries.size() + " queries, " + model.size()
                 + " live entities at the end, " + liveSum / Math.max(1, operations) + " on average");
     }
 
@@ -420,7 +420,7 @@ class WorldModelTest {
             return;
         }
         long e = model.randomLive(rnd);
-        Archetype target = world.archetypes().get(rnd.nextInt(world.archetypes().count()));
+        Archetype target = world.storage().archetypes().get(rnd.nextInt(world.storage().archetypes().count()));
         Map<Component<?>, Object> m = model.get(e);
         subject = e;
         detail = target;
@@ -462,8 +462,8 @@ class WorldModelTest {
         String was = operation;
         operation = "checkpoint after " + was;
         assertEquals(model.size(), world.entityCount(), "entity count");
-        assertEquals(model.highWater(), world.entityTable().highWater(), "high water");
-        assertArrayEquals(model.freeInOrder(), world.entityTable().freeListInOrder(), "free list in reuse order");
+        assertEquals(model.highWater(), world.storage().entityTable().highWater(), "high water");
+        assertArrayEquals(model.freeInOrder(), world.storage().entityTable().freeListInOrder(), "free list in reuse order");
         for (long e : model.live()) {
             assertEntity(e);
         }

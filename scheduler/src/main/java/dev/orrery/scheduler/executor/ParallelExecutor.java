@@ -167,7 +167,7 @@ public final class ParallelExecutor implements ScheduleExecutor {
                 ready[readyCount++] = s; // pushed in reverse, so the earliest is popped first
             }
         }
-        world.lockStructure(lockReasons[p]);
+        world.storage().lockStructure(lockReasons[p]);
         try {
             coordinate(p);
         } finally {
@@ -176,7 +176,7 @@ public final class ParallelExecutor implements ScheduleExecutor {
                 drain();
             }
             aborting = false;
-            world.unlockStructure();
+            world.storage().unlockStructure();
         }
     }
 
@@ -238,13 +238,13 @@ public final class ParallelExecutor implements ScheduleExecutor {
         if (r.exclusive) {
             assert inFlight == 0 : "exclusive system '" + r.name + "' started beside running jobs";
             Job job = r.whole();
-            world.unlockStructure();
+            world.storage().unlockStructure();
             try {
                 callerContext.runExclusive(r.system, r.position, world);
             } catch (Throwable t) {
                 job.fail(t, -1, 0);
             } finally {
-                world.lockStructure(lockReasons[phase]);
+                world.storage().lockStructure(lockReasons[phase]);
             }
             complete(job);
             return;

@@ -46,11 +46,11 @@ final class PhaseLoop {
 
     /** Applies the buffers in the middle of a phase, with the structure unlocked meanwhile. */
     static void applyUnlocked(World world, CommandSync commands, String relockReason) {
-        world.unlockStructure();
+        world.storage().unlockStructure();
         try {
             commands.apply(world);
         } finally {
-            world.lockStructure(relockReason);
+            world.storage().lockStructure(relockReason);
         }
     }
 }

@@ -55,7 +55,7 @@ public final class SingleThreadedExecutor implements ScheduleExecutor {
     }
 
     private SystemFailedException runPhase(int p) {
-        world.lockStructure(lockReasons[p]);
+        world.storage().lockStructure(lockReasons[p]);
         try {
             for (int s = graph.phaseStart(p), end = graph.phaseEnd(p); s < end; s++) {
                 SystemRun r = runs[s];
@@ -65,13 +65,13 @@ public final class SingleThreadedExecutor implements ScheduleExecutor {
                 }
                 if (r.exclusive) {
                     job = r.whole();
-                    world.unlockStructure();
+                    world.storage().unlockStructure();
                     try {
                         context.runExclusive(r.system, r.position, world);
                     } catch (Throwable t) {
                         job.fail(t, -1, 0);
                     } finally {
-                        world.lockStructure(lockReasons[p]);
+                        world.storage().lockStructure(lockReasons[p]);
                     }
                 } else {
                     r.collect();
@@ -84,7 +84,7 @@ public final class SingleThreadedExecutor implements ScheduleExecutor {
             }
             return null;
         } finally {
-            world.unlockStructure();
+            world.storage().unlockStructure();
         }
     }
 
