@@ -127,8 +127,8 @@ public final class CommandBuffer {
                     + "buffer can hold between sync points; add a sync point or spread the spawns over systems");
         }
         long handle = Entity.of((id << 24) | (spawned + 1), 0);
+        header(OP_SPAWN, 0, 0, 0, handle); // first: a refused recording leaves the counter as it was
         spawned++;
-        header(OP_SPAWN, 0, 0, 0, handle);
         return handle;
     }
 
