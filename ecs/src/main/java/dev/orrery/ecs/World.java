@@ -198,10 +198,8 @@ public final class World implements FieldAccess {
     }
 
     /**
-     * Spawns an entity straight into {@code archetype}, every field zero (references null),
-     * and registers its instance names in column-id order: the same world as {@link #spawn()}
-     * followed by {@link #moveTo}{@code (e, archetype)}, without the row passing through the
-     * empty archetype. Command-buffer playback uses it for a spawn whose adds it batched.
+     * Spawns an entity straight into {@code archetype}, every field zero: the same world as
+     * {@link #spawn()} then {@link #moveTo}, in one step (command playback's batched spawns).
      *
      * @throws IllegalArgumentException if {@code archetype} is not one of this world's
      */
@@ -401,13 +399,7 @@ public final class World implements FieldAccess {
     }
 
     private Object[] arraysOf(int idx, long entity, Component<?> column) {
-        Archetype a = archetypes.get(entities.archetype(idx));
-        int slot = a.slotOf(column.id());
-        if (slot < 0) {
-            throw new IllegalArgumentException("entity " + Entity.toString(entity) + " has no component " + column
-                    + "; it holds " + a.components() + ". Add it first, or test has(...)");
-        }
-        return a.chunk(entities.chunk(idx)).columnArrays(slot);
+        return rows.arraysOf(idx, entity, column);
     }
 
     private static void checkValueType(Component<?> column, Object value) {

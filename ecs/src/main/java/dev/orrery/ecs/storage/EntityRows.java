@@ -193,6 +193,22 @@ public final class EntityRows {
     }
 
     /**
+     * The field arrays of {@code column} in the chunk holding live {@code entity} (index
+     * {@code idx}); its row is the entity table's.
+     *
+     * @throws IllegalArgumentException naming the entity, the column and what it holds instead
+     */
+    public Object[] arraysOf(int idx, long entity, Component<?> column) {
+        Archetype a = archetypes.get(entities.archetype(idx));
+        int slot = a.slotOf(column.id());
+        if (slot < 0) {
+            throw new IllegalArgumentException("entity " + Entity.toString(entity) + " has no component " + column
+                    + "; it holds " + a.components() + ". Add it first, or test has(...)");
+        }
+        return a.chunk(entities.chunk(idx)).columnArrays(slot);
+    }
+
+    /**
      * Checks that {@code value} is an instance of {@code column}'s type.
      *
      * @throws IllegalArgumentException naming both types
