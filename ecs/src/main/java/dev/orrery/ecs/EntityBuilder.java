@@ -56,7 +56,7 @@ public final class EntityBuilder {
     /** The archetype the entity will have. */
     public Archetype archetype() {
         if (archetype == null) {
-            archetype = world.archetypes().of(columnArray());
+            archetype = world.storage().archetypes().of(columnArray());
         }
         return archetype;
     }

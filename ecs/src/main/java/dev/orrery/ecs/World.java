@@ -2,22 +2,28 @@ package dev.orrery.ecs;
 
 import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.archetype.Archetypes;
-import dev.orrery.ecs.archetype.Chunk;
-import dev.orrery.ecs.archetype.MovePlan;
+import dev.orrery.ecs.archetype.BulkMoves;
+import dev.orrery.ecs.archetype.RowKey;
+import dev.orrery.ecs.archetype.RowSort;
+import dev.orrery.ecs.archetype.StructureLock;
 import dev.orrery.ecs.component.Component;
-import dev.orrery.ecs.component.ComponentKind;
 import dev.orrery.ecs.component.ComponentRegistry;
 import dev.orrery.ecs.component.ComponentType;
 import dev.orrery.ecs.component.Field;
+import dev.orrery.ecs.component.FieldAccess;
 import dev.orrery.ecs.component.FieldType;
 import dev.orrery.ecs.entity.Entity;
-import dev.orrery.ecs.entity.EntityTable;
 import dev.orrery.ecs.entity.StaleEntityException;
+import dev.orrery.ecs.hash.WorldHashes;
+import dev.orrery.ecs.ownership.OwnerThread;
 import dev.orrery.ecs.prototype.NamedInstances;
 import dev.orrery.ecs.prototype.PropertyHandle;
 import dev.orrery.ecs.prototype.Template;
 import dev.orrery.ecs.query.Query;
-import java.util.Objects;
+import dev.orrery.ecs.storage.EntityRows;
+import dev.orrery.ecs.storage.EntityTable;
+import dev.orrery.ecs.storage.JobsRunning;
+import dev.orrery.ecs.storage.WorldStorage;
 
 /**
  * The ECS world: entities, their components stored by archetype in chunks, and the direct
@@ -37,20 +43,30 @@ import java.util.Objects;
  * });
  * }</pre>
  *
- * <p><b>Threading:</b> a world is owned by one thread. Structural operations run only on
- * that thread and only while no iteration or scheduled job is running: a query iteration
- * (and the scheduler, through {@link #lockStructure}) locks the structure, and a structural
- * call made while it is locked throws {@link IllegalStateException}; record such changes
- * in a command buffer instead. Field values may be read and written from jobs the
- * scheduler runs, as it arranges.
+ * <p>The world is the facade; the rooms behind it are {@link dev.orrery.ecs.archetype}
+ * (rows, chunks, moves, bulk moves, row sorting), {@link dev.orrery.ecs.storage} (entity
+ * table, row work, and {@link WorldStorage} for the scheduler and engine), {@link
+ * dev.orrery.ecs.prototype} (instance names) and {@link dev.orrery.ecs.hash} (state hashes).
+ *
+ * <p><b>Threading:</b> a world is owned by one thread at a time: the one last bound with
+ * {@link #bindOwner} or, while unbound (the default), whichever single thread uses it.
+ * Structural calls (spawn, despawn, add, remove, moveTo, the bulk moves, sortRows) assert
+ * under {@code -ea} that the caller is the bound owner, and are refused with an
+ * {@link IllegalStateException} while a query iteration or a scheduled run holds the
+ * structure lock (record them in a command buffer instead). Field values may be read and
+ * written from jobs the scheduler runs, as it arranges. An executor or simulation that
+ * runs the world on another thread rebinds it there; the hand-off needs the happens-before
+ * edge {@link OwnerThread} describes.
  */
-public final class World {
+public final class World implements FieldAccess {
     private final ComponentRegistry registry = new ComponentRegistry();
     private final Archetypes archetypes;
     private final EntityTable entities = new EntityTable();
     private final NamedInstances names = new NamedInstances(registry);
-    private int structureLocks;
-    private String lockReason;
+    private final StructureLock structure = new StructureLock();
+    private final WorldStorage storage;
+    private final EntityRows rows;
+    private final OwnerThread owner = new OwnerThread("world");
     private final JobsRunning jobsRunning = new JobsRunning();
 
     /** A world with the default chunk budget ({@link Archetypes#DEFAULT_CHUNK_BYTES}). */
@@ -61,9 +77,9 @@ public final class World {
     /** A world whose chunks hold about {@code chunkBytes} bytes of rows each. */
     public World(int chunkBytes) {
         this.archetypes = new Archetypes(chunkBytes);
+        this.storage = new WorldStorage(archetypes, entities, names, structure, jobsRunning);
+        this.rows = new EntityRows(archetypes, entities, names);
     }
-
-    // ---------------------------------------------------------------- registration
 
     /**
      * The unnamed column of a record component (value, or tag when the record has no
@@ -98,61 +114,44 @@ public final class World {
         return registry;
     }
 
-    /** The archetypes and the component index. */
-    public Archetypes archetypes() {
-        return archetypes;
+    /**
+     * The world's storage: archetypes and chunks, the entity table, the prototype index and
+     * the structure lock. For Orrery's scheduler, engine and tools: its package is not
+     * exported to user modules.
+     */
+    public WorldStorage storage() {
+        return storage;
     }
 
     /** Starts a query builder over this world. */
     public Query.Builder query() {
-        return new Query.Builder(this);
+        return new Query.Builder(archetypes, structure);
     }
 
-    // ---------------------------------------------------------------- structure lock
+    /** True when {@code query} was built by this world (reads this world's archetypes). */
+    public boolean owns(Query query) {
+        return query.readsFrom(archetypes);
+    }
+
+    /** True while structural changes are refused (a query iteration or a scheduled run holds the lock). */
+    public boolean isStructureLocked() {
+        return structure.isLocked();
+    }
 
     /**
-     * Refuses structural changes until the matching {@link #unlockStructure}. Locks nest.
-     * Called by query iteration and by the scheduler around parallel jobs.
+     * Makes {@code thread} the world's owner ({@code null} unbinds: no check). Structural
+     * calls from any other thread then fail an assertion under {@code -ea}. The executor and
+     * the simulation bind the thread that runs the world when they start running it.
      */
-    public void lockStructure(String reason) {
-        if (structureLocks++ == 0) {
-            lockReason = reason;
-        }
+    public void bindOwner(Thread thread) {
+        owner.bind(thread);
     }
 
-    /** Releases one {@link #lockStructure}. */
-    public void unlockStructure() {
-        if (structureLocks == 0) {
-            throw new IllegalStateException("unlockStructure without a matching lockStructure");
-        }
-        if (--structureLocks == 0) {
-            lockReason = null;
-        }
-    }
-
-    /** True while structural changes are refused. */
-    public boolean isStructureLocked() {
-        return structureLocks != 0;
-    }
-
-    /** The marker the scheduler sets while jobs run; by-id writes refuse while it is set. */
-    public JobsRunning jobsRunning() {
-        return jobsRunning;
-    }
-
-    private void checkUnlocked(String operation) {
-        checkUnlocked(operation, null);
-    }
-
+    /** Every structural call passes here: the owner assertion, then the structure lock. */
     private void checkUnlocked(String operation, Object subject) {
-        if (structureLocks != 0) {
-            String what = subject == null ? operation : operation + " " + subject;
-            throw new IllegalStateException("structural change (" + what + ") attempted during " + lockReason
-                    + "; chunks are being read, so record it in a CommandBuffer and apply it after the iteration");
-        }
+        assert owner.checkCaller(operation);
+        structure.checkUnlocked(operation, subject);
     }
-
-    // ---------------------------------------------------------------- entities
 
     /** True when {@code entity} is a live entity of the current generation. */
     public boolean isAlive(long entity) {
@@ -162,11 +161,6 @@ public final class World {
     /** Number of live entities. */
     public int entityCount() {
         return entities.aliveCount();
-    }
-
-    /** The location table (read-only use outside the world). */
-    public EntityTable entityTable() {
-        return entities;
     }
 
     private int requireAlive(long entity, String operation, Object subject) {
@@ -183,8 +177,8 @@ public final class World {
 
     /** Spawns an entity with no components. */
     public long spawn() {
-        checkUnlocked("spawn");
-        return place(archetypes.empty());
+        checkUnlocked("spawn", null);
+        return rows.place(archetypes.empty());
     }
 
     /**
@@ -195,24 +189,9 @@ public final class World {
     public long spawn(Object... values) {
         EntityBuilder b = entity();
         for (Object v : values) {
-            b.with(unnamedColumnOf(v), v);
+            b.with(registry.unnamedColumnOf(v), v);
         }
         return b.spawn();
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private Component<Object> unnamedColumnOf(Object value) {
-        Objects.requireNonNull(value, "component value");
-        Class<?> cls = value.getClass();
-        ComponentType<?> known = registry.typeOf(cls);
-        if (known != null && known.kind() == ComponentKind.REFERENCE) {
-            return (Component) registry.column(known, known.name());
-        }
-        if (cls.isRecord()) {
-            return (Component) component((Class<? extends Record>) cls);
-        }
-        throw new IllegalArgumentException(cls.getName() + " is not a record and is not registered; call "
-                + "world.referenceComponent(" + cls.getSimpleName() + ".class) first");
     }
 
     /** Starts building an entity from named columns and values; see {@link EntityBuilder}. */
@@ -221,84 +200,26 @@ public final class World {
     }
 
     /**
-     * Spawns an entity straight into {@code archetype}, every field zero (references null),
-     * and registers its instance names in column-id order: the same world as {@link #spawn()}
-     * followed by {@link #moveTo}{@code (e, archetype)}, without the row passing through the
-     * empty archetype. Command-buffer playback uses it for a spawn whose adds it batched.
+     * Spawns an entity straight into {@code archetype}, every field zero: the same world as
+     * {@link #spawn()} then {@link #moveTo}, in one step (command playback's batched spawns).
      *
      * @throws IllegalArgumentException if {@code archetype} is not one of this world's
      */
     public long spawnZeroed(Archetype archetype) {
-        checkUnlocked("spawn");
-        if (archetype.id() >= archetypes.count() || archetypes.get(archetype.id()) != archetype) {
-            throw new IllegalArgumentException(archetype + " does not belong to this world; take archetypes from "
-                    + "world.archetypes()");
-        }
-        long e = place(archetype);
-        names.spawned(Entity.index(e), archetype);
-        return e;
-    }
-
-    private long place(Archetype a) {
-        long e = entities.allocate();
-        long loc = a.appendRow(e);
-        entities.place(Entity.index(e), a.id(), (int) (loc >>> 32), (int) loc);
-        return e;
+        checkUnlocked("spawn", null);
+        return rows.spawnZeroed(archetype);
     }
 
     /** Spawns one entity into {@code a} and writes the given values (builder support). */
     long spawnInto(Archetype a, Component<?>[] columns, Object[] values) {
-        checkUnlocked("spawn");
-        for (int i = 0; i < columns.length; i++) {
-            if (values[i] != null) {
-                checkValueType(columns[i], values[i]);
-            }
-        }
-        long e = place(a);
-        int idx = Entity.index(e);
-        names.spawned(idx, columns);
-        Chunk c = a.chunk(entities.chunk(idx));
-        int row = entities.row(idx);
-        for (int i = 0; i < columns.length; i++) {
-            if (values[i] != null) {
-                writeValue(columns[i], values[i], c.columnArrays(a.slotOf(columns[i].id())), row);
-            }
-        }
-        return e;
+        checkUnlocked("spawn", null);
+        return rows.spawnInto(a, columns, values);
     }
 
     /** Spawns {@code n} entities into {@code a}, every row holding the same values (builder support). */
     long[] spawnManyInto(Archetype a, int n, Component<?>[] columns, Object[] values) {
-        checkUnlocked("spawn");
-        if (n < 0) {
-            throw new IllegalArgumentException("cannot spawn a negative number of entities: " + n);
-        }
-        long[][] bits = new long[a.columnCount()][];
-        Object[] refs = new Object[a.columnCount()];
-        for (int s = 0; s < a.columnCount(); s++) {
-            bits[s] = new long[a.component(s).type().fieldCount()];
-        }
-        for (int i = 0; i < columns.length; i++) {
-            int s = a.slotOf(columns[i].id());
-            if (values[i] == null) {
-                continue;
-            }
-            checkValueType(columns[i], values[i]);
-            if (columns[i].kind() == ComponentKind.REFERENCE) {
-                refs[s] = values[i];
-            } else if (columns[i].kind() == ComponentKind.VALUE) {
-                bits[s] = columns[i].type().bitsOf(values[i]);
-            }
-        }
-        long[] ids = new long[n];
-        entities.ensureCapacity(entities.highWater() + n);
-        for (int i = 0; i < n; i++) {
-            ids[i] = entities.allocate();
-        }
-        final int aid = a.id();
-        a.appendRows(ids, 0, n, bits, refs, (e, chunk, row) -> entities.place(Entity.index(e), aid, chunk, row));
-        names.spawnedMany(ids, columns);
-        return ids;
+        checkUnlocked("spawn", null);
+        return rows.spawnManyInto(a, n, columns, values);
     }
 
     /**
@@ -308,22 +229,9 @@ public final class World {
      * @throws StaleEntityException if {@code entity} is not alive
      */
     public void despawn(long entity) {
-        checkUnlocked("despawn");
-        int idx = requireAlive(entity, "despawn", null);
-        Archetype a = archetypes.get(entities.archetype(idx));
-        removeFromArchetype(a, entities.chunk(idx), entities.row(idx));
-        entities.release(entity);
-        names.despawned(idx);
+        checkUnlocked("despawn", null);
+        rows.despawn(entity, requireAlive(entity, "despawn", null));
     }
-
-    private void removeFromArchetype(Archetype a, int chunk, int row) {
-        long moved = a.removeRow(chunk, row);
-        if (moved != Entity.NULL) {
-            entities.moveRow(Entity.index(moved), chunk, row);
-        }
-    }
-
-    // ---------------------------------------------------------------- components
 
     /** True when live {@code entity} holds {@code column}. */
     public boolean has(long entity, Component<?> column) {
@@ -353,23 +261,7 @@ public final class World {
 
     private void addInternal(long entity, Component<?> column, Object value) {
         checkUnlocked("add", column);
-        int idx = requireAlive(entity, "add", column);
-        Archetype from = archetypes.get(entities.archetype(idx));
-        if (from.has(column.id())) {
-            throw new IllegalStateException("entity " + Entity.toString(entity) + " already holds " + column
-                    + "; use set(...) to change its value, or remove it first");
-        }
-        if (value != null) {
-            checkValueType(column, value);
-        }
-        MovePlan plan = archetypes.addPlan(from, column);
-        Archetype to = plan.target();
-        move(idx, entity, plan);
-        names.added(idx, column);
-        if (value != null) {
-            writeValue(column, value, to.chunk(entities.chunk(idx)).columnArrays(to.slotOf(column.id())),
-                    entities.row(idx));
-        }
+        rows.add(requireAlive(entity, "add", column), entity, column, value);
     }
 
     /**
@@ -379,14 +271,7 @@ public final class World {
      */
     public boolean remove(long entity, Component<?> column) {
         checkUnlocked("remove", column);
-        int idx = requireAlive(entity, "remove", column);
-        Archetype from = archetypes.get(entities.archetype(idx));
-        if (!from.has(column.id())) {
-            return false;
-        }
-        move(idx, entity, archetypes.removePlan(from, column));
-        names.removed(idx, column);
-        return true;
+        return rows.remove(requireAlive(entity, "remove", column), entity, column);
     }
 
     /**
@@ -395,128 +280,38 @@ public final class World {
      * playback uses this to turn several adds and removes into one move.
      */
     public void moveTo(long entity, Archetype target) {
-        checkUnlocked("move");
-        int idx = requireAlive(entity, "move", null);
-        Archetype from = archetypes.get(entities.archetype(idx));
-        if (from == target) {
-            return;
-        }
-        move(idx, entity, from.planTo(target));
-        names.moved(idx, from, target);
+        checkUnlocked("move", null);
+        rows.moveTo(requireAlive(entity, "move", null), entity, target);
     }
 
     /**
-     * Moves live entity {@code entity} (index {@code idx}) along {@code plan}: appends its row
-     * to the target, removes the old row (the source's last row fills the hole) and updates
-     * the location of both entities. The caller updates the prototype index.
-     */
-    private void move(int idx, long entity, MovePlan plan) {
-        Archetype from = plan.source();
-        Archetype target = plan.target();
-        int chunk = entities.chunk(idx);
-        int row = entities.row(idx);
-        long loc = plan.append(entity, chunk, row);
-        removeFromArchetype(from, chunk, row);
-        entities.place(idx, target.id(), (int) (loc >>> 32), (int) loc);
-    }
-
-    /**
-     * Adds {@code column} (zeroed, or a tag) to every entity that {@code query} matches and
-     * lacks it, moving whole archetypes at once: rows are copied in blocks, not one entity
-     * at a time. Entities that already hold it keep their value.
+     * Adds {@code column} (zeroed, or a tag) to every entity {@code query} matches that lacks
+     * it, moving whole archetypes in blocks ({@link BulkMoves}); returns how many moved.
      *
-     * @return the number of entities moved
-     * @throws IllegalArgumentException if a matched archetype already holds another
-     *     instance under the same name; nothing has moved then
+     * @throws IllegalArgumentException on an instance-name clash; nothing has moved then
      */
     public int addToAll(Query query, Component<?> column) {
         checkUnlocked("addToAll", column);
-        java.util.List<Archetype> from = new java.util.ArrayList<>();
-        java.util.List<Archetype> to = new java.util.ArrayList<>();
-        for (Archetype a : query.archetypes()) {
-            if (a.size() > 0 && !a.has(column.id())) {
-                from.add(a);
-            }
-        }
-        for (Archetype a : from) {
-            to.add(archetypes.withAdded(a, column)); // throws on a name clash before anything moves
-        }
-        return moveAll(from, to);
+        return BulkMoves.addToAll(archetypes, query.archetypes(), column, rows::moved);
     }
 
-    /**
-     * Removes {@code column} from every entity that {@code query} matches and holds it,
-     * moving whole archetypes at once.
-     *
-     * @return the number of entities moved
-     */
+    /** Removes {@code column} from every entity {@code query} matches, in blocks; returns how many moved. */
     public int removeFromAll(Query query, Component<?> column) {
         checkUnlocked("removeFromAll", column);
-        java.util.List<Archetype> from = new java.util.ArrayList<>();
-        java.util.List<Archetype> to = new java.util.ArrayList<>();
-        for (Archetype a : query.archetypes()) {
-            if (a.size() > 0 && a.has(column.id())) {
-                from.add(a);
-            }
-        }
-        for (Archetype a : from) {
-            to.add(archetypes.withRemoved(a, column));
-        }
-        return moveAll(from, to);
-    }
-
-    private int moveAll(java.util.List<Archetype> from, java.util.List<Archetype> to) {
-        int moved = 0;
-        for (int i = 0; i < from.size(); i++) {
-            Archetype src = from.get(i);
-            Archetype dst = to.get(i);
-            moved += src.size();
-            int dstId = dst.id();
-            dst.takeAllFrom(src, (e, chunk, row) -> {
-                int idx = Entity.index(e);
-                entities.place(idx, dstId, chunk, row);
-                names.moved(idx, src, dst);
-            });
-        }
-        return moved;
-    }
-
-    /** Computes the sort key of one row, for {@link #sortRows}. */
-    @FunctionalInterface
-    public interface RowKey {
-        /** The key of row {@code row} of {@code chunk}; rows are ordered by ascending key. */
-        long key(Chunk chunk, int row);
+        return BulkMoves.removeFromAll(archetypes, query.archetypes(), column, rows::moved);
     }
 
     /**
-     * Reorders the rows of {@code archetype} by ascending {@code key} (ties keep their current
-     * order, so the result is deterministic), moving every column and updating each entity's
-     * location. Use it to lay entities out in the order a system visits neighbours (for
-     * example by spatial cell), so that system reads memory in order. Entity ids, values and
-     * instance names do not change; only row positions do. Allocates one scratch array per
-     * field of the archetype's size: call it every few ticks, not every tick.
+     * Reorders the rows of {@code archetype} by ascending {@code key}, ties in current order
+     * (see {@link RowSort}): ids, values and names stay, only row positions change. Allocates
+     * a scratch array per field: call it every few ticks, not every tick.
      *
      * @throws IllegalStateException during an iteration or a scheduled run
      */
     public void sortRows(Archetype archetype, RowKey key) {
         checkUnlocked("sortRows", archetype);
-        int n = archetype.size();
-        if (n < 2) {
-            return;
-        }
-        long[] keys = new long[n];
-        long[] order = new long[n];
-        int i = 0;
-        for (int ci = 0; ci < archetype.chunkCount(); ci++) {
-            Chunk c = archetype.chunk(ci);
-            for (int r = 0; r < c.size(); r++, i++) {
-                keys[i] = key.key(c, r);
-                order[i] = ((long) ci << 32) | r;
-            }
-        }
-        it.unimi.dsi.fastutil.longs.LongArrays.radixSort(keys, order, 0, n);
         final int aid = archetype.id();
-        archetype.permuteRows(order, (e, chunk, row) -> entities.place(Entity.index(e), aid, chunk, row));
+        RowSort.sortRows(archetype, key, (e, chunk, row) -> entities.place(Entity.index(e), aid, chunk, row));
     }
 
     /**
@@ -612,32 +407,15 @@ public final class World {
     }
 
     private Object[] arraysOf(int idx, long entity, Component<?> column) {
-        Archetype a = archetypes.get(entities.archetype(idx));
-        int slot = a.slotOf(column.id());
-        if (slot < 0) {
-            throw new IllegalArgumentException("entity " + Entity.toString(entity) + " has no component " + column
-                    + "; it holds " + a.components() + ". Add it first, or test has(...)");
-        }
-        return a.chunk(entities.chunk(idx)).columnArrays(slot);
+        return rows.arraysOf(idx, entity, column);
     }
 
     private static void checkValueType(Component<?> column, Object value) {
-        Objects.requireNonNull(value, () -> "value for " + column);
-        if (!column.type().javaClass().isInstance(value)) {
-            throw new IllegalArgumentException("value of type " + value.getClass().getName() + " given for component "
-                    + column + " of type " + column.type().javaClass().getName());
-        }
+        EntityRows.checkValueType(column, value);
     }
 
     private static void writeValue(Component<?> column, Object value, Object[] arrays, int row) {
-        column.type().write(value, arrays, row);
-    }
-
-    // ---------------------------------------------------------------- named instances (prototype index)
-
-    /** The prototype index of instance names, kept current by every structural change (read-only use). */
-    public NamedInstances namedInstances() {
-        return names;
+        EntityRows.writeValue(column, value, arrays, row);
     }
 
     /**
@@ -686,46 +464,13 @@ public final class World {
         return new PropertyHandle(this, names, component, field);
     }
 
-    // ---------------------------------------------------------------- hashing
-
     /**
      * One hash per column (indexed by column id) over the column's values in canonical
      * order (archetypes in creation order, chunks, rows, with each row's entity id), so a
      * replay that diverges can say which component types differ. Cold path.
      */
     public long[] columnHashes() {
-        StateHasher[] hs = new StateHasher[registry.columnCount()];
-        for (int i = 0; i < hs.length; i++) {
-            hs[i] = new StateHasher();
-        }
-        for (int ai = 0; ai < archetypes.count(); ai++) {
-            Archetype a = archetypes.get(ai);
-            for (int s = 0; s < a.columnCount(); s++) {
-                StateHasher h = hs[a.columnId(s)];
-                ComponentType<?> t = a.component(s).type();
-                for (int ci = 0; ci < a.chunkCount(); ci++) {
-                    Chunk chunk = a.chunk(ci);
-                    for (int r = 0; r < chunk.size(); r++) {
-                        h.mix(chunk.entity(r));
-                        for (int f = 0; f < t.fieldCount(); f++) {
-                            FieldType ft = t.fieldType(f);
-                            Object arr = chunk.array(s, f);
-                            h.mix(valueWord(ft, arr, r));
-                        }
-                    }
-                }
-            }
-        }
-        long[] out = new long[hs.length];
-        for (int i = 0; i < hs.length; i++) {
-            out[i] = hs[i].value();
-        }
-        return out;
-    }
-
-    /** The word a field value contributes to a hash: its exact bits, or a reference's hashCode. */
-    private static long valueWord(FieldType ft, Object array, int row) {
-        return ft == FieldType.OBJECT ? Objects.hashCode(((Object[]) array)[row]) : ft.bits(array, row);
+        return WorldHashes.columnHashes(archetypes, registry.columnCount());
     }
 
     /**
@@ -736,41 +481,6 @@ public final class World {
      * {@code hashCode()}, so make them value-based if they matter to determinism.
      */
     public long stateHash() {
-        StateHasher h = new StateHasher();
-        for (int ai = 0; ai < archetypes.count(); ai++) {
-            Archetype a = archetypes.get(ai);
-            h.mix(0xA5A5_0000_0000L | ai);
-            h.mix(a.size());
-            for (int s = 0; s < a.columnCount(); s++) {
-                Component<?> c = a.component(s);
-                h.mix(((long) c.type().id() << 32) | (c.nameHash() & 0xFFFF_FFFFL));
-            }
-            for (int ci = 0; ci < a.chunkCount(); ci++) {
-                Chunk chunk = a.chunk(ci);
-                int n = chunk.size();
-                long[] ids = chunk.entities();
-                for (int r = 0; r < n; r++) {
-                    h.mix(ids[r]);
-                }
-                for (int s = 0; s < a.columnCount(); s++) {
-                    ComponentType<?> t = a.component(s).type();
-                    for (int f = 0; f < t.fieldCount(); f++) {
-                        FieldType ft = t.fieldType(f);
-                        Object arr = chunk.array(s, f);
-                        for (int r = 0; r < n; r++) {
-                            h.mix(valueWord(ft, arr, r));
-                        }
-                    }
-                }
-            }
-        }
-        h.mix(entities.highWater());
-        for (int i = 0; i < entities.highWater(); i++) {
-            h.mix(entities.generation(i));
-        }
-        for (int free : entities.freeListInOrder()) {
-            h.mix(free);
-        }
-        return h.value();
+        return WorldHashes.stateHash(archetypes, entities);
     }
 }

@@ -117,9 +117,9 @@ class EntityBuilderTest {
         long c = b.spawn();
         assertEquals(new Position(1, 2, 3), w.get(a, pos));
         assertEquals(new Position(1, 2, 3), w.get(c, pos));
-        assertSame(w.archetypes().of(pos, frozen), w.archetypeOf(c));
+        assertSame(w.storage().archetypes().of(pos, frozen), w.archetypeOf(c));
         assertSame(b.archetype(), w.archetypeOf(c));
-        assertEquals(3, w.archetypes().count(), "empty, {pos}, {pos, frozen}: no intermediate archetypes");
+        assertEquals(3, w.storage().archetypes().count(), "empty, {pos}, {pos, frozen}: no intermediate archetypes");
     }
 
     @Test

@@ -75,7 +75,7 @@ class NamedInstancesTest {
         long other = world.spawn(new Position(1, 1, 1));
         // make sure the target archetypes of the refused operations do not exist yet either
         long hash = world.stateHash();
-        int archetypes = world.archetypes().count();
+        int archetypes = world.storage().archetypes().count();
 
         IllegalArgumentException add = assertThrows(IllegalArgumentException.class,
                 () -> world.add(e, fogPosition, new Position(0, 0, 0)));
@@ -86,7 +86,7 @@ class NamedInstancesTest {
         assertThrows(IllegalArgumentException.class, () -> world.entity().with(fogPosition).with(fog).spawnMany(5));
 
         assertEquals(hash, world.stateHash(), "no entity, archetype or value changed");
-        assertEquals(archetypes, world.archetypes().count());
+        assertEquals(archetypes, world.storage().archetypes().count());
         assertEquals(2, world.entityCount());
         assertEquals(new RenderData(1, 2), world.get(e, fog));
         assertFalse(world.has(e, fogPosition));

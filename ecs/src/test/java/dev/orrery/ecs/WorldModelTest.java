@@ -29,7 +29,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-import org.junit.jupiter.api.Test;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Applies a long random sequence of operations to a {@link World} and to a plain
@@ -37,12 +40,15 @@ import org.junit.jupiter.api.Test;
  * in full at checkpoints: every live entity's columns and values, row locations and dense
  * chunks, the free list, every query's matches as a set, and stale ids.
  *
- * <p>The seed is random unless {@code -Dorrery.seed=N} forces one; a failure names the
- * seed and the step, so {@code mvn test -pl ecs -Dtest=WorldModelTest -Dorrery.seed=N}
- * replays it exactly ({@code java.util.Random} is the same on every JDK).
- * {@code -Dorrery.ops=N} changes the number of operations.
+ * <p>Every run plays the fixed seeds in {@link #FIXED_SEEDS} ({@value #FIXED_OPS}
+ * operations each), so CI is reproducible, plus one random seed ({@value #RANDOM_OPS}
+ * operations) that finds new cases; each run prints its seed with the exact command that
+ * replays it, and a failure names the seed, the step and that command:
+ * {@code mvn -pl ecs test -Dtest=WorldModelTest -Dorrery.seed=N -Dorrery.ops=M} runs that one
+ * seed alone ({@code java.util.Random} is the same on every JDK). {@code -Dorrery.ops=M}
+ * alone changes the number of operations of the random seed.
  *
- * <p>Over 500 lines: each operation sits next to its model update and its check, which is
+ * <p>Over about 500 lines: each operation sits next to its model update and its check, which is
  * what a reader replaying a failure needs; the model and the values live apart
  * ({@link EntityModel}, {@link ModelColumns}).
  */
@@ -51,13 +57,18 @@ class WorldModelTest {
     private static final int MAX_LIVE = 2_000;
     private static final int MAX_QUERIES = 40;
 
-    private final long seed = Long.getLong("orrery.seed", new Random().nextLong());
-    private final int operations = Integer.getInteger("orrery.ops", 200_000);
-    private final Random rnd = new Random(seed);
+    /** Seeds every run plays, so a CI failure on one of them replays without the log. */
+    static final long[] FIXED_SEEDS = {1L, 0x5EED_0F_0E5L, 20_261_123L};
+    static final int FIXED_OPS = 40_000;
+    static final int RANDOM_OPS = 200_000;
+
+    private long seed;
+    private int operations;
+    private Random rnd;
 
     /** Small chunks (16 rows for most archetypes), so chunk boundaries are crossed all the time. */
     private final World world = new World(512);
-    private final ModelColumns cols = new ModelColumns(world, rnd);
+    private ModelColumns cols;
     private final EntityModel model = new EntityModel();
     private final List<Query> queries = new ArrayList<>();
     private final List<Terms> terms = new ArrayList<>();
@@ -71,10 +82,35 @@ class WorldModelTest {
     private final int[] counts = new int[16];
     private long liveSum;
 
-    @Test
-    void shouldMatchAReferenceModelOverRandomOperations() {
-        System.out.println("WorldModelTest: seed=" + seed + ", " + operations
-                + " operations (replay with -Dorrery.seed=" + seed + ")");
+    /**
+     * The fixed seeds and one random seed, or only {@code -Dorrery.seed} when it is given
+     * (a replay).
+     */
+    static Stream<Arguments> seeds() {
+        Long forced = Long.getLong("orrery.seed");
+        if (forced != null) {
+            return Stream.of(Arguments.of("replayed", forced, Integer.getInteger("orrery.ops", RANDOM_OPS)));
+        }
+        Stream<Arguments> fixed = Arrays.stream(FIXED_SEEDS).mapToObj(s -> Arguments.of("fixed", s, FIXED_OPS));
+        long random = new Random().nextLong();
+        return Stream.concat(fixed,
+                Stream.of(Arguments.of("random", random, Integer.getInteger("orrery.ops", RANDOM_OPS))));
+    }
+
+    /** The command that replays exactly this run. */
+    static String replayCommand(long seed, int operations) {
+        return "mvn -pl ecs test -Dtest=WorldModelTest -Dorrery.seed=" + seed + " -Dorrery.ops=" + operations;
+    }
+
+    @ParameterizedTest(name = "{0} seed {1}, {2} operations")
+    @MethodSource("seeds")
+    void shouldMatchAReferenceModelOverRandomOperations(String kind, long seed, int operations) {
+        this.seed = seed;
+        this.operations = operations;
+        this.rnd = new Random(seed);
+        this.cols = new ModelColumns(world, rnd);
+        System.out.println("WorldModelTest: " + kind + " seed=" + seed + ", " + operations
+                + " operations; replay with: " + replayCommand(seed, operations));
         try {
             run();
         } catch (AssertionError | RuntimeException e) {
@@ -89,7 +125,7 @@ class WorldModelTest {
                 what += ", " + detail;
             }
             throw new AssertionError("model test failed with seed " + seed + " at step " + step + " (" + what
-                    + "); replay with -Dorrery.seed=" + seed + " -Dtest=WorldModelTest: " + e, e);
+                    + "); replay with: " + replayCommand(seed, operations) + " : " + e, e);
         }
     }
 
@@ -152,7 +188,7 @@ class WorldModelTest {
         operation = "final checkpoint";
         checkpoint();
         System.out.println("WorldModelTest: operations by kind " + Arrays.toString(counts) + ", "
-                + world.archetypes().count() + " archetypes, " + queries.size() + " queries, " + model.size()
+                + world.storage().archetypes().count() + " archetypes, " + queries.size() + " queries, " + model.size()
                 + " live entities at the end, " + liveSum / Math.max(1, operations) + " on average");
     }
 
@@ -420,7 +456,7 @@ class WorldModelTest {
             return;
         }
         long e = model.randomLive(rnd);
-        Archetype target = world.archetypes().get(rnd.nextInt(world.archetypes().count()));
+        Archetype target = world.storage().archetypes().get(rnd.nextInt(world.storage().archetypes().count()));
         Map<Component<?>, Object> m = model.get(e);
         subject = e;
         detail = target;
@@ -462,8 +498,8 @@ class WorldModelTest {
         String was = operation;
         operation = "checkpoint after " + was;
         assertEquals(model.size(), world.entityCount(), "entity count");
-        assertEquals(model.highWater(), world.entityTable().highWater(), "high water");
-        assertArrayEquals(model.freeInOrder(), world.entityTable().freeListInOrder(), "free list in reuse order");
+        assertEquals(model.highWater(), world.storage().entityTable().highWater(), "high water");
+        assertArrayEquals(model.freeInOrder(), world.storage().entityTable().freeListInOrder(), "free list in reuse order");
         for (long e : model.live()) {
             assertEntity(e);
         }

@@ -13,7 +13,7 @@ import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentKind;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.entity.Entity;
-import dev.orrery.ecs.entity.EntityTable;
+import dev.orrery.ecs.storage.EntityTable;
 import dev.orrery.ecs.entity.StaleEntityException;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,10 +47,10 @@ class WorldStructureTest {
 
     /** Asserts that every live entity's table entry points at a row holding that entity, and that rows are dense. */
     static void assertLocationsConsistent(World w) {
-        EntityTable t = w.entityTable();
+        EntityTable t = w.storage().entityTable();
         int total = 0;
-        for (int ai = 0; ai < w.archetypes().count(); ai++) {
-            Archetype a = w.archetypes().get(ai);
+        for (int ai = 0; ai < w.storage().archetypes().count(); ai++) {
+            Archetype a = w.storage().archetypes().get(ai);
             int rows = 0;
             for (int ci = 0; ci < a.chunkCount(); ci++) {
                 Chunk c = a.chunk(ci);
@@ -88,8 +88,8 @@ class WorldStructureTest {
         long last = ids.get(39);
         w.despawn(ids.get(3));
         int idx = Entity.index(last);
-        assertEquals(0, w.entityTable().chunk(idx));
-        assertEquals(3, w.entityTable().row(idx));
+        assertEquals(0, w.storage().entityTable().chunk(idx));
+        assertEquals(3, w.storage().entityTable().row(idx));
         assertEquals(new Position(39, -39, 19.5f), w.get(last, pos));
         for (int i = 0; i < 40; i++) {
             if (i != 3) {
@@ -103,7 +103,7 @@ class WorldStructureTest {
         assertEquals(2, a.chunkCount(), "the third chunk emptied");
         w.despawn(ids.get(0));
         assertEquals(new Position(31, -31, 15.5f), w.get(ids.get(31), pos));
-        assertEquals(0, w.entityTable().chunk(Entity.index(ids.get(31))));
+        assertEquals(0, w.storage().entityTable().chunk(Entity.index(ids.get(31))));
         assertLocationsConsistent(w);
     }
 
@@ -120,7 +120,7 @@ class WorldStructureTest {
         assertEquals(new Position(1, 0, 0), w.get(ids.get(1), pos));
         assertFalse(w.has(ids.get(1), vel));
         assertEquals(new Velocity(0, 19, 0), w.get(ids.get(19), vel), "the last row moved into the hole");
-        assertEquals(1, w.entityTable().row(Entity.index(ids.get(19))));
+        assertEquals(1, w.storage().entityTable().row(Entity.index(ids.get(19))));
         w.add(ids.get(1), vel, new Velocity(7, 7, 7));
         assertEquals(new Velocity(7, 7, 7), w.get(ids.get(1), vel));
         assertEquals(new Position(1, 0, 0), w.get(ids.get(1), pos));
@@ -149,7 +149,7 @@ class WorldStructureTest {
         Component<Velocity> vel = w.component(Velocity.class);
         Component<Frozen> frozen = w.component(Frozen.class);
         long e = w.spawn(new Position(1, 2, 3), new Velocity(4, 5, 6));
-        Archetype target = w.archetypes().of(pos, frozen);
+        Archetype target = w.storage().archetypes().of(pos, frozen);
         w.moveTo(e, target);
         assertSame(target, w.archetypeOf(e));
         assertEquals(new Position(1, 2, 3), w.get(e, pos));
@@ -185,7 +185,7 @@ class WorldStructureTest {
                 () -> w.getBits(old, px),
                 () -> w.setBits(old, px, 0L),
                 () -> w.getValue(old, px),
-                () -> w.moveTo(old, w.archetypes().empty()));
+                () -> w.moveTo(old, w.storage().archetypes().empty()));
         long before = w.stateHash();
         for (Executable op : ops) {
             StaleEntityException ex = assertThrows(StaleEntityException.class, op);

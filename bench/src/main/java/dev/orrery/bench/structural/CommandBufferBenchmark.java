@@ -234,7 +234,7 @@ public class CommandBufferBenchmark {
 
         /** The live projectiles' ids, read from their archetype. */
         long[] liveShots() {
-            Archetype a = world.archetypes().of(position, velocity, projectile);
+            Archetype a = world.storage().archetypes().of(position, velocity, projectile);
             long[] ids = new long[a.size()];
             int n = 0;
             for (int ci = 0; ci < a.chunkCount(); ci++) {
@@ -247,7 +247,7 @@ public class CommandBufferBenchmark {
 
         /** The live agents' ids (respawns change them), read from their archetype. */
         void refreshAgents() {
-            Archetype a = world.archetypes().of(position, velocity, member, life, weapon, steer, alive);
+            Archetype a = world.storage().archetypes().of(position, velocity, member, life, weapon, steer, alive);
             int n = 0;
             for (int ci = 0; ci < a.chunkCount(); ci++) {
                 Chunk c = a.chunk(ci);

@@ -4,15 +4,15 @@ import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentKind;
 import dev.orrery.ecs.component.FieldType;
 import dev.orrery.ecs.entity.Entity;
-import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import java.util.Arrays;
 import java.util.List;
 
 /**
  * The set of entities that hold exactly the same columns. The column ids are kept sorted;
  * the entities live in chunks of one power-of-two capacity, all full except the last
- * one in use. Add and remove edges to neighbouring archetypes are cached, so a repeated
- * structural change finds its target without a search.
+ * one in use. Add and remove edges to neighbouring archetypes are cached
+ * ({@link ArchetypeEdges}), so a repeated structural change finds its target without a
+ * search; block moves of many rows live in {@code RowBlocks}.
  *
  * <p><b>Threading:</b> mutated only by the thread that applies structural changes.
  */
@@ -24,8 +24,9 @@ public final class Archetype {
     // search. Columns never change after construction, so the table never goes stale.
     private final int[] slotByColumn;
     private final Component<?>[] components;
-    // Field types per slot, resolved once: the row-move loops read them for every field.
-    private final FieldType[][] fieldTypes;
+    // Field types per slot, resolved once: the row-move loops (here and in RowBlocks) read
+    // them for every field.
+    final FieldType[][] fieldTypes;
     private final boolean hasReferences;
     // The flat field layout every chunk's Chunk.fields follows: slot s owns fields
     // fieldBase[s] .. fieldBase[s+1]-1, of types flatTypes[...].
@@ -40,15 +41,12 @@ public final class Archetype {
     static final int FIRST_CHUNK_ROWS = 64;
     private final int capacity;
     private final int shift;
-    private Chunk[] chunks = new Chunk[0];
-    private int usedChunks;
-    private int size;
-    // Add and remove edges by column id (null: not known yet), each with its move plan; the
-    // plans to any other target are kept by target id. Filled by Archetypes as edges are found.
-    private MovePlan[] addEdges = new MovePlan[0];
-    private MovePlan[] removeEdges = new MovePlan[0];
-    private final Int2ObjectOpenHashMap<MovePlan> plans = new Int2ObjectOpenHashMap<>();
-    private MovePlan lastPlan;
+    // Chunks, the ones in use and the row count: package-private for RowBlocks' block moves.
+    Chunk[] chunks = new Chunk[0];
+    int usedChunks;
+    int size;
+    /** The add and remove edges and the move plans out of this archetype; filled by {@link Archetypes}. */
+    final ArchetypeEdges edges = new ArchetypeEdges(this);
 
     Archetype(int id, Component<?>[] sortedComponents, int chunkBytes) {
         this.id = id;
@@ -134,55 +132,17 @@ public final class Archetype {
      * and kept (archetypes never change their columns, so it never goes stale).
      */
     public MovePlan planTo(Archetype target) {
-        MovePlan p = lastPlan;
-        if (p != null && p.target() == target) {
-            return p;
-        }
-        p = plans.get(target.id());
-        if (p == null || p.target() != target) {
-            p = new MovePlan(this, target);
-            plans.put(target.id(), p);
-        }
-        lastPlan = p;
-        return p;
-    }
-
-    /** The cached add edge for column {@code columnId}, or null when it is not known yet. */
-    MovePlan addEdge(int columnId) {
-        MovePlan[] e = addEdges;
-        return columnId < e.length ? e[columnId] : null;
-    }
-
-    /** The cached remove edge for column {@code columnId}, or null when it is not known yet. */
-    MovePlan removeEdge(int columnId) {
-        MovePlan[] e = removeEdges;
-        return columnId < e.length ? e[columnId] : null;
+        return edges.planTo(target);
     }
 
     /** The id of the archetype the add edge for {@code columnId} leads to, or -1 (tests). */
     int addEdgeTarget(int columnId) {
-        MovePlan p = addEdge(columnId);
-        return p == null ? -1 : p.target().id();
+        return edges.addEdgeTarget(columnId);
     }
 
     /** The id of the archetype the remove edge for {@code columnId} leads to, or -1 (tests). */
     int removeEdgeTarget(int columnId) {
-        MovePlan p = removeEdge(columnId);
-        return p == null ? -1 : p.target().id();
-    }
-
-    void putAddEdge(int columnId, Archetype target) {
-        if (columnId >= addEdges.length) {
-            addEdges = Arrays.copyOf(addEdges, Math.max(columnId + 1, addEdges.length * 2));
-        }
-        addEdges[columnId] = planTo(target);
-    }
-
-    void putRemoveEdge(int columnId, Archetype target) {
-        if (columnId >= removeEdges.length) {
-            removeEdges = Arrays.copyOf(removeEdges, Math.max(columnId + 1, removeEdges.length * 2));
-        }
-        removeEdges[columnId] = planTo(target);
+        return edges.removeEdgeTarget(columnId);
     }
 
     /** Rows per chunk: the byte budget over the row size, rounded down to a power of two, at least 16. */
@@ -297,142 +257,24 @@ public final class Archetype {
     }
 
     /**
-     * Moves every row of {@code source} to the end of this archetype in blocks: shared
-     * columns are copied with one {@code System.arraycopy} per field per block, columns new
-     * to the rows are zeroed, and {@code source} is left empty. Each row's new location is
-     * reported to {@code sink}, in source order. Bulk structural changes
-     * ({@code World.addToAll}) use this instead of one move per entity.
-     */
-    public void takeAllFrom(Archetype source, RowSink sink) {
-        if (source == this) {
-            throw new IllegalArgumentException("cannot move " + this + " into itself");
-        }
-        int[] srcSlot = new int[columns.length];
-        for (int s = 0; s < columns.length; s++) {
-            srcSlot[s] = source.slotOf(columns[s]);
-        }
-        for (int ci = 0; ci < source.usedChunks; ci++) {
-            Chunk src = source.chunks[ci];
-            int done = 0;
-            while (done < src.size) {
-                Chunk c = chunkForAppend();
-                int start = c.size;
-                int take = Math.min(src.size - done, c.capacity() - start);
-                System.arraycopy(src.entities, done, c.entities, start, take);
-                for (int s = 0; s < columns.length; s++) {
-                    Object[] arrays = c.data[s];
-                    FieldType[] types = fieldTypes[s];
-                    for (int f = 0; f < arrays.length; f++) {
-                        if (srcSlot[s] >= 0) {
-                            System.arraycopy(src.data[srcSlot[s]][f], done, arrays[f], start, take);
-                        } else if (types[f] == FieldType.OBJECT) {
-                            Arrays.fill((Object[]) arrays[f], start, start + take, null);
-                        } else {
-                            types[f].fillBits(arrays[f], start, start + take, 0L);
-                        }
-                    }
-                }
-                c.size += take;
-                size += take;
-                for (int r = 0; r < take; r++) {
-                    sink.placed(c.entities[start + r], c.index(), start + r);
-                }
-                done += take;
-            }
-            for (int s = 0; s < source.components.length; s++) {
-                if (source.components[s].kind() == ComponentKind.REFERENCE) {
-                    Arrays.fill((Object[]) src.data[s][0], 0, src.size, null);
-                }
-            }
-            src.size = 0;
-        }
-        source.usedChunks = 0;
-        source.size = 0;
-    }
-
-    /**
-     * Rearranges the rows in place: new row {@code k} (counting across chunks in order) takes
-     * the row that was at {@code order[k]} (packed {@code chunk << 32 | row}), which must be
-     * a permutation of the live rows. Every row's new location is reported to {@code sink}.
-     * Allocates one scratch array of the archetype's size per field.
-     */
-    public void permuteRows(long[] order, RowSink sink) {
-        int n = size;
-        if (order.length < n) {
-            throw new IllegalArgumentException("order has " + order.length + " rows, the archetype " + size);
-        }
-        long[] ids = new long[n];
-        for (int k = 0; k < n; k++) {
-            ids[k] = chunks[(int) (order[k] >>> 32)].entities[(int) order[k]];
-        }
-        for (int s = 0; s < columns.length; s++) {
-            FieldType[] types = fieldTypes[s];
-            for (int f = 0; f < types.length; f++) {
-                Object scratch = types[f].newArray(n);
-                for (int k = 0; k < n; k++) {
-                    types[f].copy(chunks[(int) (order[k] >>> 32)].data[s][f], (int) order[k], scratch, k);
-                }
-                int at = 0;
-                for (int ci = 0; ci < usedChunks; ci++) {
-                    Chunk c = chunks[ci];
-                    System.arraycopy(scratch, at, c.data[s][f], 0, c.size);
-                    at += c.size;
-                }
-            }
-        }
-        int at = 0;
-        for (int ci = 0; ci < usedChunks; ci++) {
-            Chunk c = chunks[ci];
-            System.arraycopy(ids, at, c.entities, 0, c.size);
-            for (int r = 0; r < c.size; r++) {
-                sink.placed(ids[at + r], ci, r);
-            }
-            at += c.size;
-        }
-    }
-
-    /**
      * Appends {@code n} rows (for bulk spawn) filling each column field with the given raw
      * bits ({@code bits[slot][field]}, see {@link FieldType#bits}); reference columns are
      * filled with {@code refs[slot]}. Entity ids come from {@code ids[from .. from+n)}.
      * Each new row's location is reported to {@code sink}.
      */
     public void appendRows(long[] ids, int from, int n, long[][] bits, Object[] refs, RowSink sink) {
-        int done = 0;
-        while (done < n) {
-            Chunk c = chunkForAppend();
-            int start = c.size;
-            int take = Math.min(n - done, c.capacity() - start);
-            System.arraycopy(ids, from + done, c.entities, start, take);
-            for (int s = 0; s < components.length; s++) {
-                Object[] arrays = c.data[s];
-                Component<?> col = components[s];
-                for (int f = 0; f < arrays.length; f++) {
-                    FieldType ft = col.type().fieldType(f);
-                    if (ft == FieldType.OBJECT) {
-                        Arrays.fill((Object[]) arrays[f], start, start + take, refs[s]);
-                    } else {
-                        ft.fillBits(arrays[f], start, start + take, bits[s][f]);
-                    }
-                }
-            }
-            c.size += take;
-            for (int r = 0; r < take; r++) {
-                sink.placed(ids[from + done + r], c.index(), start + r);
-            }
-            done += take;
-            size += take;
-        }
+        RowBlocks.appendRows(this, ids, from, n, bits, refs, sink);
     }
 
-    /** Receives the location of each row appended in bulk. */
+    /** Receives the location of each row placed by a bulk operation (append, take, permute). */
     @FunctionalInterface
     public interface RowSink {
         /** Entity {@code entity} now lives at ({@code chunk}, {@code row}). */
         void placed(long entity, int chunk, int row);
     }
 
-    private Chunk chunkForAppend() {
+    /** The chunk the next row goes into: the last one if it has room, else grown or a new one. */
+    Chunk chunkForAppend() {
         if (usedChunks > 0) {
             Chunk last = chunks[usedChunks - 1];
             if (last.size < last.capacity()) {

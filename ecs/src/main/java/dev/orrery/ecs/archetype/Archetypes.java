@@ -82,7 +82,7 @@ public final class Archetypes {
      *     the same instance name (names are unique per entity)
      */
     public Archetype withAdded(Archetype from, Component<?> column) {
-        MovePlan edge = from.addEdge(column.id());
+        MovePlan edge = from.edges.addEdge(column.id());
         if (edge != null) {
             return edge.target();
         }
@@ -101,8 +101,8 @@ public final class Archetypes {
         cols[cols.length - 1] = column;
         Arrays.sort(cols, Comparator.comparingInt(Component::id));
         Archetype to = lookupOrCreate(cols);
-        from.putAddEdge(column.id(), to);
-        to.putRemoveEdge(column.id(), from);
+        from.edges.putAddEdge(column.id(), to);
+        to.edges.putRemoveEdge(column.id(), from);
         return to;
     }
 
@@ -113,19 +113,19 @@ public final class Archetypes {
      * @throws IllegalArgumentException as {@link #withAdded} does
      */
     public MovePlan addPlan(Archetype from, Component<?> column) {
-        MovePlan edge = from.addEdge(column.id());
+        MovePlan edge = from.edges.addEdge(column.id());
         return edge != null ? edge : from.planTo(withAdded(from, column));
     }
 
     /** The move plan from {@code from} to {@link #withRemoved}{@code (from, column)}, following the cached edge. */
     public MovePlan removePlan(Archetype from, Component<?> column) {
-        MovePlan edge = from.removeEdge(column.id());
+        MovePlan edge = from.edges.removeEdge(column.id());
         return edge != null ? edge : from.planTo(withRemoved(from, column));
     }
 
     /** The archetype of {@code from} without {@code column} ({@code from} itself if it lacks it). */
     public Archetype withRemoved(Archetype from, Component<?> column) {
-        MovePlan edge = from.removeEdge(column.id());
+        MovePlan edge = from.edges.removeEdge(column.id());
         if (edge != null) {
             return edge.target();
         }
@@ -138,8 +138,8 @@ public final class Archetypes {
         System.arraycopy(src, 0, cols, 0, slot);
         System.arraycopy(src, slot + 1, cols, slot, src.length - slot - 1);
         Archetype to = lookupOrCreate(cols);
-        from.putRemoveEdge(column.id(), to);
-        to.putAddEdge(column.id(), from);
+        from.edges.putRemoveEdge(column.id(), to);
+        to.edges.putAddEdge(column.id(), from);
         return to;
     }
 

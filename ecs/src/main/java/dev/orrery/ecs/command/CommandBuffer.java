@@ -5,6 +5,7 @@ import dev.orrery.ecs.component.ComponentKind;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.component.FieldType;
 import dev.orrery.ecs.entity.Entity;
+import dev.orrery.ecs.ownership.OwnerThread;
 import dev.orrery.ecs.prototype.Template;
 import java.util.Arrays;
 
@@ -64,7 +65,7 @@ public final class CommandBuffer {
     private long keyBase;
     private int seq;
     private int count;
-    private Thread owner;
+    private final OwnerThread owner;
 
     /**
      * A buffer with id {@code id} (0..255). Buffers applied together must have distinct ids:
@@ -75,6 +76,7 @@ public final class CommandBuffer {
             throw new IllegalArgumentException("command buffer id " + id + " out of range 0..255");
         }
         this.id = id;
+        this.owner = new OwnerThread("command buffer " + id);
     }
 
     /** The buffer's id. */
@@ -82,13 +84,13 @@ public final class CommandBuffer {
         return id;
     }
 
-    /** Binds the recording thread; recording from another thread then fails an assertion. */
+    /**
+     * Binds the recording thread ({@code null} unbinds); recording from another thread then
+     * fails an assertion (under {@code -ea}). The scheduler binds each worker's buffer to
+     * that worker; see {@link OwnerThread} for the happens-before a re-binding needs.
+     */
     public void bindOwner(Thread thread) {
-        this.owner = thread;
-    }
-
-    private boolean ownedByCaller() {
-        return owner == null || owner == Thread.currentThread();
+        owner.bind(thread);
     }
 
     /**
@@ -125,8 +127,8 @@ public final class CommandBuffer {
                     + "buffer can hold between sync points; add a sync point or spread the spawns over systems");
         }
         long handle = Entity.of((id << 24) | (spawned + 1), 0);
+        header(OP_SPAWN, 0, 0, 0, handle); // first: a refused recording leaves the counter as it was
         spawned++;
-        header(OP_SPAWN, 0, 0, 0, handle);
         return handle;
     }
 
@@ -243,7 +245,7 @@ public final class CommandBuffer {
 
     /** Appends a header and reserves {@code payload} words; returns the payload's offset. */
     private int header(int op, int payload, int column, int aux, long entity) {
-        assert ownedByCaller() : "command buffer " + id + " is owned by " + owner + ", not " + Thread.currentThread();
+        assert owner.checkCaller("recording a command");
         if (seq >= 1 << SEQ_BITS) {
             throw new IllegalStateException("more than " + (1 << SEQ_BITS) + " commands recorded for one chunk");
         }

@@ -8,7 +8,7 @@ import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentKind;
 import dev.orrery.ecs.component.ComponentType;
 import dev.orrery.ecs.entity.Entity;
-import dev.orrery.ecs.entity.EntityTable;
+import dev.orrery.ecs.storage.EntityTable;
 import dev.orrery.ecs.prototype.Template;
 import java.util.Arrays;
 import java.util.List;
@@ -142,11 +142,11 @@ public final class CommandPlayback {
                 // lead to; nothing allocates an id before then (every other entity's command
                 // flushes first), so the id it will get is known now.
                 flush(world);
-                long real = world.entityTable().nextId();
+                long real = world.storage().entityTable().nextId();
                 buf.resolved[(Entity.index(entity) & 0xFF_FFFF) - 1] = real;
                 batchEntity = real;
                 batchSpawn = true;
-                batchSource = world.archetypes().empty();
+                batchSource = world.storage().archetypes().empty();
                 batchTarget = batchSource;
                 pendingCount = 0;
                 report.applied++;
@@ -202,14 +202,14 @@ public final class CommandPlayback {
     }
 
     private void applyToBatch(World world, int op, long header, CommandBuffer buf, int at) {
-        Archetypes archetypes = world.archetypes();
+        Archetypes archetypes = world.storage().archetypes();
         int columnId = CommandBuffer.column(header);
         switch (op) {
             case CommandBuffer.OP_DESPAWN: {
                 pendingCount = 0;
                 if (batchSpawn) {
                     // Spawned and despawned in one batch: the entity still takes and frees its id.
-                    spawnBatchEntity(world, world.archetypes().empty());
+                    spawnBatchEntity(world, world.storage().archetypes().empty());
                 }
                 world.despawn(batchEntity);
                 batchEntity = Entity.NULL;
@@ -309,7 +309,7 @@ public final class CommandPlayback {
         }
         if (pendingCount > 0) {
             // The entity's row is found once; each write then needs only its column's slot.
-            EntityTable table = world.entityTable();
+            EntityTable table = world.storage().entityTable();
             int idx = Entity.index(e);
             Chunk chunk = target.chunk(table.chunk(idx));
             int row = table.row(idx);

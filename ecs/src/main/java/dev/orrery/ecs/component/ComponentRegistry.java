@@ -108,6 +108,29 @@ public final class ComponentRegistry {
         return c;
     }
 
+    /**
+     * The unnamed column of {@code value}'s class: its registered reference type's, or a
+     * record's (registered as a value component on first use). {@code World.spawn(values...)}
+     * uses it.
+     *
+     * @throws IllegalArgumentException when the class is neither a record nor registered
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public Component<Object> unnamedColumnOf(Object value) {
+        Objects.requireNonNull(value, "component value");
+        Class<?> cls = value.getClass();
+        ComponentType<?> known = typeOf(cls);
+        if (known != null && known.kind() == ComponentKind.REFERENCE) {
+            return (Component) column(known, known.name());
+        }
+        if (cls.isRecord()) {
+            ComponentType<?> t = valueType(cls);
+            return (Component) column(t, t.name());
+        }
+        throw new IllegalArgumentException(cls.getName() + " is not a record and is not registered; call "
+                + "world.referenceComponent(" + cls.getSimpleName() + ".class) first");
+    }
+
     /** The column with dense id {@code id}. */
     public Component<?> column(int id) {
         return columns.get(id);

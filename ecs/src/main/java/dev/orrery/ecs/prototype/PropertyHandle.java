@@ -1,9 +1,9 @@
 package dev.orrery.ecs.prototype;
 
-import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentKind;
 import dev.orrery.ecs.component.Field;
+import dev.orrery.ecs.component.FieldAccess;
 import dev.orrery.ecs.component.FieldType;
 import dev.orrery.ecs.component.NameHash;
 import dev.orrery.ecs.entity.Entity;
@@ -28,15 +28,18 @@ import java.util.Arrays;
  * the index's look-up cache is written on a miss).
  */
 public final class PropertyHandle {
-    private final World world;
+    private final FieldAccess world;
     private final NamedInstances names;
     private final String component;
     private final String field;
     private final int nameHash;
     private Field[] byColumn = new Field[8];
 
-    /** Used by {@code World.property}; resolves nothing yet. */
-    public PropertyHandle(World world, NamedInstances names, String component, String field) {
+    /**
+     * Used by {@code World.property}; resolves nothing yet. {@code world} is the world's
+     * by-id field access (the world itself), so this package does not depend on the world.
+     */
+    public PropertyHandle(FieldAccess world, NamedInstances names, String component, String field) {
         this.world = world;
         this.names = names;
         this.component = component;
@@ -145,7 +148,7 @@ public final class PropertyHandle {
      * @throws IllegalArgumentException naming the field when the value does not fit it
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    public static void write(World world, long entity, Field field, Object value) {
+    public static void write(FieldAccess world, long entity, Field field, Object value) {
         if (field.type() == FieldType.OBJECT) {
             Component c = field.component();
             if (c.kind() == ComponentKind.REFERENCE) {

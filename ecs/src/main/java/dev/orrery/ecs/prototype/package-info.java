@@ -8,6 +8,11 @@
  * named instance. It sits beside {@code ecs.archetype}: archetypes decide where an
  * entity's data lives, the prototype index decides which instance a name means.
  *
+ * <p>Neighbours: depends on {@code ecs.archetype} and {@code ecs.component}; property
+ * handles reach field values through {@code ecs.component.FieldAccess}, so this package
+ * does not import the world. Facade: exported to every module ({@code NamedInstances} is
+ * public but only the world makes one, and hands it out through its internal storage).
+ *
  * <p>Everything here is changed only by the thread that applies structural changes.
  */
 package dev.orrery.ecs.prototype;

@@ -44,8 +44,11 @@ public final class ChunkView {
         return this;
     }
 
-    /** The chunk the view is bound to. */
-    public Chunk chunk() {
+    /**
+     * The chunk the view is bound to. Package-private on purpose: a system reaches column
+     * arrays only through the checked accessors below, never through the raw chunk.
+     */
+    Chunk chunk() {
         return chunk;
     }
 

@@ -1,8 +1,8 @@
 package dev.orrery.ecs.query;
 
-import dev.orrery.ecs.World;
 import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.archetype.Archetypes;
+import dev.orrery.ecs.archetype.StructureLock;
 import dev.orrery.ecs.component.Component;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -24,7 +24,10 @@ import java.util.List;
  * structural changes on the world are refused.
  */
 public final class Query {
-    private final World world;
+    // Only the archetypes and the structure lock of the world, not the world: a narrow
+    // dependency that keeps the query package free of a cycle with dev.orrery.ecs.World.
+    private final Archetypes archetypes;
+    private final StructureLock structure;
     private final int[] all;
     private final int[] none;
     private final int[] any;
@@ -35,17 +38,18 @@ public final class Query {
     private int seen;
     private boolean viewInUse;
 
-    Query(World world, int[] all, int[] none, int[] any, Component<?>[] optional) {
-        this.world = world;
+    Query(Archetypes archetypes, StructureLock structure, int[] all, int[] none, int[] any, Component<?>[] optional) {
+        this.archetypes = archetypes;
+        this.structure = structure;
         this.all = all;
         this.none = none;
         this.any = any;
         this.optional = optional;
     }
 
-    /** The world this query reads. */
-    public World world() {
-        return world;
+    /** True when this query reads {@code archetypes} (its world's; see {@code World.owns}). */
+    public boolean readsFrom(Archetypes archetypes) {
+        return this.archetypes == archetypes;
     }
 
     /** The matching archetypes, in creation order, after picking up any new ones. */
@@ -78,7 +82,6 @@ public final class Query {
     }
 
     private void refresh() {
-        Archetypes archetypes = world.archetypes();
         int n = archetypes.count();
         for (; seen < n; seen++) {
             Archetype a = archetypes.get(seen);
@@ -99,7 +102,7 @@ public final class Query {
         ChunkView v = viewInUse ? new ChunkView() : view;
         boolean owner = !viewInUse;
         viewInUse = true;
-        world.lockStructure("a query iteration");
+        structure.lock("a query iteration");
         try {
             for (int a = 0, na = matched.size(); a < na; a++) {
                 Archetype arch = matched.get(a);
@@ -108,7 +111,7 @@ public final class Query {
                 }
             }
         } finally {
-            world.unlockStructure();
+            structure.unlock();
             if (owner) {
                 viewInUse = false;
             }
@@ -150,15 +153,17 @@ public final class Query {
      * {@code optional} terms. Obtain one from {@code World.query()}.
      */
     public static final class Builder {
-        private final World world;
+        private final Archetypes archetypes;
+        private final StructureLock structure;
         private final List<Component<?>> all = new ArrayList<>();
         private final List<Component<?>> none = new ArrayList<>();
         private final List<Component<?>> any = new ArrayList<>();
         private final List<Component<?>> optional = new ArrayList<>();
 
-        /** A builder for a query over {@code world}. */
-        public Builder(World world) {
-            this.world = world;
+        /** A builder for a query over a world's archetypes, iterating under its structure lock. */
+        public Builder(Archetypes archetypes, StructureLock structure) {
+            this.archetypes = archetypes;
+            this.structure = structure;
         }
 
         /** Every matching entity holds all of these. */
@@ -197,7 +202,7 @@ public final class Query {
                             + "could never match");
                 }
             }
-            return new Query(world, ids(all), ids(none), ids(any), optional.toArray(new Component<?>[0]));
+            return new Query(archetypes, structure, ids(all), ids(none), ids(any), optional.toArray(new Component<?>[0]));
         }
 
         private static int[] ids(List<Component<?>> cs) {

@@ -9,7 +9,7 @@ import dev.orrery.ecs.component.ComponentRegistry;
 import dev.orrery.ecs.component.ComponentType;
 import dev.orrery.ecs.component.FieldType;
 import dev.orrery.ecs.entity.Entity;
-import dev.orrery.ecs.entity.EntityTable;
+import dev.orrery.ecs.storage.EntityTable;
 import dev.orrery.ecs.prototype.PrototypeIndex;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -103,7 +103,7 @@ public final class WorldSnapshot {
                     out.writeByte(t.fieldType(f).ordinal());
                 }
             }
-            EntityTable table = world.entityTable();
+            EntityTable table = world.storage().entityTable();
             out.writeInt(table.highWater());
             for (int i = 0; i < table.highWater(); i++) {
                 out.writeInt(table.generation(i));
@@ -113,9 +113,9 @@ public final class WorldSnapshot {
             for (int f : free) {
                 out.writeInt(f);
             }
-            out.writeInt(world.archetypes().count());
-            for (int a = 0; a < world.archetypes().count(); a++) {
-                writeArchetype(world.archetypes().get(a), world.namedInstances().index(), out);
+            out.writeInt(world.storage().archetypes().count());
+            for (int a = 0; a < world.storage().archetypes().count(); a++) {
+                writeArchetype(world.storage().archetypes().get(a), world.storage().namedInstances().index(), out);
             }
             out.flush();
             byte[] payload = body.toByteArray();
@@ -447,7 +447,7 @@ public final class WorldSnapshot {
     }
 
     private static void apply(Parsed p, World target) {
-        if (target.entityTable().highWater() != 0 || target.archetypes().count() != 1) {
+        if (target.storage().entityTable().highWater() != 0 || target.storage().archetypes().count() != 1) {
             throw new SnapshotException("restore needs a new World (no entities and no archetypes beyond the empty "
                     + "one); the target world already has state");
         }
@@ -459,14 +459,14 @@ public final class WorldSnapshot {
             for (int s = 0; s < cols.length; s++) {
                 cols[s] = reg.column(p.archetypeColumns[a][s]);
             }
-            made[a] = a == 0 ? target.archetypes().empty() : target.archetypes().of(cols);
+            made[a] = a == 0 ? target.storage().archetypes().empty() : target.storage().archetypes().of(cols);
             if (made[a].id() != a || made[a].columnCount() != cols.length) {
                 throw new SnapshotException("snapshot archetype " + a + " does not rebuild in order (got "
                         + made[a] + "); the snapshot is corrupted");
             }
         }
-        EntityTable table = target.entityTable();
-        PrototypeIndex prototypes = target.namedInstances().index();
+        EntityTable table = target.storage().entityTable();
+        PrototypeIndex prototypes = target.storage().namedInstances().index();
         table.restore(p.generations, p.free);
         for (int a = 0; a < made.length; a++) {
             Archetype arch = made[a];

@@ -47,7 +47,7 @@ class CommandPlaybackTest {
         assertTrue(r.isClean(), r.toString());
         assertEquals(1, world.entityCount());
         assertEquals(1, r.moves(), "spawn + two adds must be one archetype move");
-        long e = world.entityTable().idAt(0);
+        long e = world.storage().entityTable().idAt(0);
         assertEquals(new Position(1, 2), world.get(e, pos));
         assertEquals(new Health(7), world.get(e, health));
         assertTrue(buf.isEmpty(), "playback clears the buffer");
@@ -224,14 +224,14 @@ class CommandPlaybackTest {
         buf.add(h, target, new Target(h));
         PlaybackReport r = playback.apply(world, buf);
         assertTrue(r.isClean(), r.toString());
-        long e = world.entityTable().idAt(0);
+        long e = world.storage().entityTable().idAt(0);
         assertEquals(new Position(4, 4), world.get(e, pos));
         assertEquals(new Health(30), world.get(e, shield));
         assertEquals(new Health(100), world.get(e, health));
         assertEquals(e, world.get(e, target).entity(), "a handle naming its own entity resolves too");
         assertEquals(shield, world.findComponent(e, "Shield"), "template names registered in the prototype index");
         assertEquals(java.util.List.of("Position", "Shield", "Health", "Target"),
-                world.namedInstances().namesOf(dev.orrery.ecs.entity.Entity.index(e)));
+                world.storage().namedInstances().namesOf(dev.orrery.ecs.entity.Entity.index(e)));
     }
 
     @Test
@@ -292,10 +292,10 @@ class CommandPlaybackTest {
         assertEquals(3, r.moves(), "a, f and old[2] move; b is despawned first, c and d stay empty");
         assertEquals(direct.stateHash(), world.stateHash());
         for (long e : new long[] {da, dc, dd, df, old[2]}) {
-            assertEquals(direct.namedInstances().namesOf(Entity.index(e)),
-                    world.namedInstances().namesOf(Entity.index(e)), Entity.toString(e));
+            assertEquals(direct.storage().namedInstances().namesOf(Entity.index(e)),
+                    world.storage().namedInstances().namesOf(Entity.index(e)), Entity.toString(e));
         }
-        assertEquals(direct.entityTable().nextId(), world.entityTable().nextId());
+        assertEquals(direct.storage().entityTable().nextId(), world.storage().entityTable().nextId());
     }
 
     @Test
@@ -305,7 +305,7 @@ class CommandPlaybackTest {
         other.component(Health.class);
         other.component(Target.class);
         assertThrows(IllegalArgumentException.class, () -> world.spawnZeroed(
-                other.archetypes().of(other.component(Target.class))));
+                other.storage().archetypes().of(other.component(Target.class))));
         assertEquals(0, world.entityCount());
     }
 }

@@ -71,7 +71,7 @@ class WorldNamedInstancesRandomizedTest {
             } else if (op < 85) {
                 long e = live.get(rnd.nextInt(live.size()));
                 Template t = randomTemplate(rnd, columns);
-                world.moveTo(e, world.archetypes().of(t.columnArray()));
+                world.moveTo(e, world.storage().archetypes().of(t.columnArray()));
             } else {
                 world.despawn(live.remove(rnd.nextInt(live.size())));
             }
@@ -82,8 +82,8 @@ class WorldNamedInstancesRandomizedTest {
         for (long e : live) {
             world.despawn(e);
         }
-        world.namedInstances().index().reclaimUnused();
-        assertEquals(1, world.namedInstances().index().prototypeCount());
+        world.storage().namedInstances().index().reclaimUnused();
+        assertEquals(1, world.storage().namedInstances().index().prototypeCount());
     }
 
     private static Template randomTemplate(Random rnd, List<Component<?>> columns) {

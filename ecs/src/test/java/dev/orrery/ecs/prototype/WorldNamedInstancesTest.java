@@ -59,14 +59,14 @@ class WorldNamedInstancesTest {
         assertNull(world.findComponent(e, "Fog"));
         assertSame(vignette, world.findComponent(e, "Vignette"));
         assertNull(world.findComponent(e, "Nothing"));
-        assertEquals(List.of("Transform", "Vignette"), world.namedInstances().namesOf((int) e));
+        assertEquals(List.of("Transform", "Vignette"), world.storage().namedInstances().namesOf((int) e));
     }
 
     @Test
     void shouldFollowMoveToAcrossSeveralChangesAtOnce() {
         long e = world.spawn(new Transform(0, 0, 0));
         world.add(e, fog);
-        world.moveTo(e, world.archetypes().of(fog, vignette, health));
+        world.moveTo(e, world.storage().archetypes().of(fog, vignette, health));
         assertNull(world.findComponent(e, "Transform"));
         assertSame(fog, world.findComponent(e, "Fog"));
         assertSame(vignette, world.findComponent(e, "Vignette"));
@@ -93,8 +93,8 @@ class WorldNamedInstancesTest {
         long one = world.spawn(t);
         long[] many = world.spawnMany(t, 1000);
         assertEquals(new RenderData(0.75f, 2), world.get(many[999], vignette));
-        assertEquals(List.of("Transform", "Fog", "Vignette"), world.namedInstances().namesOf((int) many[500]));
-        PrototypeIndex index = world.namedInstances().index();
+        assertEquals(List.of("Transform", "Fog", "Vignette"), world.storage().namedInstances().namesOf((int) many[500]));
+        PrototypeIndex index = world.storage().namedInstances().index();
         assertEquals(index.prototypeOf((int) one), index.prototypeOf((int) many[0]));
         assertEquals(1001, index.references(index.prototypeOf((int) one)));
         assertSame(fog, world.findComponent(many[0], "Fog"));
@@ -116,7 +116,7 @@ class WorldNamedInstancesTest {
         IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, () -> world.spawn(foreign));
         assertTrue(ex.getMessage().contains("Foreign"), ex.getMessage());
         assertEquals(0, world.entityCount());
-        assertEquals(1, world.namedInstances().index().prototypeCount());
+        assertEquals(1, world.storage().namedInstances().index().prototypeCount());
     }
 
     @Test
@@ -177,13 +177,13 @@ class WorldNamedInstancesTest {
         long a = world.spawn(new Transform(0, 0, 0), new Health(3));
         world.add(lamps[3], health);
         world.remove(lamps[4], fog);
-        assertTrue(world.namedInstances().index().prototypeCount() > 1);
+        assertTrue(world.storage().namedInstances().index().prototypeCount() > 1);
         for (long e : lamps) {
             world.despawn(e);
         }
         world.despawn(a);
-        world.namedInstances().index().reclaimUnused();
-        assertEquals(1, world.namedInstances().index().prototypeCount());
+        world.storage().namedInstances().index().reclaimUnused();
+        assertEquals(1, world.storage().namedInstances().index().prototypeCount());
         long fresh = world.spawn();
         assertNull(world.findComponent(fresh, "Fog"), "a reused entity slot starts empty");
     }
@@ -192,7 +192,7 @@ class WorldNamedInstancesTest {
     void shouldKeepTheIndexUnchangedWhenAnAddIsRefused() {
         Component<Health> fogHealth = world.component(Health.class, "Fog");
         long e = world.spawn(lamp());
-        PrototypeIndex index = world.namedInstances().index();
+        PrototypeIndex index = world.storage().namedInstances().index();
         int before = index.prototypeOf((int) e);
         assertThrows(IllegalArgumentException.class, () -> world.add(e, fogHealth));
         assertThrows(IllegalStateException.class, () -> world.add(e, fog));

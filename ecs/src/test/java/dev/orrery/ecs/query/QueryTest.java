@@ -99,7 +99,7 @@ class QueryTest {
         world.spawn(new Velocity(0, 0, 0));
         assertEquals(Set.of(a, b), entitiesOf(q));
         assertEquals(2, q.archetypes().size());
-        Archetype later = world.archetypes().of(pos, health);
+        Archetype later = world.storage().archetypes().of(pos, health);
         assertSame(later, q.archetypes().get(2), "an archetype with no entities yet is matched too");
         assertEquals(2, q.count());
     }
@@ -170,7 +170,7 @@ class QueryTest {
                 () -> world.despawn(e),
                 () -> world.add(e, vel),
                 () -> world.remove(e, pos),
-                () -> world.moveTo(e, world.archetypes().empty()));
+                () -> world.moveTo(e, world.storage().archetypes().empty()));
         for (Runnable change : changes) {
             IllegalStateException ex = assertThrows(IllegalStateException.class,
                     () -> q.forEachChunk(c -> change.run()));
@@ -226,13 +226,13 @@ class QueryTest {
 
     @Test
     void shouldKeepTheLockUntilTheOutermostOfNestedLocksIsReleased() {
-        world.lockStructure("a scheduled stage");
-        world.lockStructure("a query iteration");
-        world.unlockStructure();
+        world.storage().lockStructure("a scheduled stage");
+        world.storage().lockStructure("a query iteration");
+        world.storage().unlockStructure();
         IllegalStateException ex = assertThrows(IllegalStateException.class, world::spawn);
         assertTrue(ex.getMessage().contains("a scheduled stage"), ex.getMessage());
-        world.unlockStructure();
+        world.storage().unlockStructure();
         world.spawn();
-        assertThrows(IllegalStateException.class, world::unlockStructure);
+        assertThrows(IllegalStateException.class, world.storage()::unlockStructure);
     }
 }

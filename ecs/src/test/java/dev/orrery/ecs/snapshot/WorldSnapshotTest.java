@@ -176,12 +176,12 @@ class WorldSnapshotTest {
         Fixture copy = new Fixture();
         new WorldSnapshot().codec(Label.class, LABELS).read(bytes, copy.world);
         int idx = dev.orrery.ecs.entity.Entity.index(e);
-        assertEquals(original.world.namedInstances().namesOf(idx), copy.world.namedInstances().namesOf(idx));
-        assertEquals(java.util.List.of("Shield", "Position"), copy.world.namedInstances().namesOf(idx));
+        assertEquals(original.world.storage().namedInstances().namesOf(idx), copy.world.storage().namedInstances().namesOf(idx));
+        assertEquals(java.util.List.of("Shield", "Position"), copy.world.storage().namedInstances().namesOf(idx));
         assertEquals(copy.shield, copy.world.findComponent(e, "Shield"));
         assertEquals(9, copy.world.getProperty(e, "Shield", "hp"));
-        for (int i = 0; i < original.world.entityTable().highWater(); i++) {
-            assertEquals(original.world.namedInstances().namesOf(i), copy.world.namedInstances().namesOf(i), "entity " + i);
+        for (int i = 0; i < original.world.storage().entityTable().highWater(); i++) {
+            assertEquals(original.world.storage().namedInstances().namesOf(i), copy.world.storage().namedInstances().namesOf(i), "entity " + i);
         }
     }
 }

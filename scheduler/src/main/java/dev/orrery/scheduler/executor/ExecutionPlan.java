@@ -34,7 +34,7 @@ public final class ExecutionPlan {
                 throw new IllegalArgumentException("system '" + systems[i].name() + "' is not at graph position "
                         + i + "; list systems in graph order");
             }
-            if (systems[i].query() != null && systems[i].query().world() != world) {
+            if (systems[i].query() != null && !world.owns(systems[i].query())) {
                 throw new IllegalArgumentException("system '" + systems[i].name() + "' queries another world; "
                         + "build its query from the schedule's world");
             }

@@ -63,6 +63,7 @@ final class PhaseLoop {
         }
         owner = java.util.Objects.requireNonNull(thread, "owner thread");
         callerContext.bindOwner(thread);
+        world.bindOwner(thread);
     }
 
     /** The owner thread, or null before the first run. */
@@ -133,14 +134,14 @@ final class PhaseLoop {
 
     /** Locks the world for phase {@code p}'s jobs: no structural change, no by-id write through the world. */
     void lockPhase(int p) {
-        world.lockStructure(lockReasons[p]);
-        world.jobsRunning().enter(lockReasons[p]);
+        world.storage().lockStructure(lockReasons[p]);
+        world.storage().jobsRunning().enter(lockReasons[p]);
     }
 
     /** Undoes {@link #lockPhase}. */
     void unlockPhase() {
-        world.jobsRunning().exit();
-        world.unlockStructure();
+        world.storage().jobsRunning().exit();
+        world.storage().unlockStructure();
     }
 
     /**

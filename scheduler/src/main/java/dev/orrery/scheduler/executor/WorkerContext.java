@@ -8,7 +8,7 @@ import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.component.FieldType;
 import dev.orrery.ecs.entity.Entity;
-import dev.orrery.ecs.entity.EntityTable;
+import dev.orrery.ecs.storage.EntityTable;
 import dev.orrery.ecs.entity.StaleEntityException;
 import dev.orrery.ecs.query.ChunkView;
 import dev.orrery.ecs.query.UndeclaredAccessException;
@@ -305,12 +305,12 @@ final class WorkerContext implements JobContext {
         if (!(write ? r.access.canWrite(column) : r.access.canRead(column))) {
             throw new UndeclaredAccessException(r.name, column, write);
         }
-        EntityTable table = world.entityTable();
+        EntityTable table = world.storage().entityTable();
         if (!table.isAlive(entity)) {
             throw new StaleEntityException(entity, (write ? "set " : "get ") + column + " in system '" + r.name + "'");
         }
         int idx = Entity.index(entity);
-        Archetype a = world.archetypes().get(table.archetype(idx));
+        Archetype a = world.storage().archetypes().get(table.archetype(idx));
         int slot = a.slotOf(column.id());
         if (slot < 0) {
             throw new IllegalArgumentException("entity " + Entity.toString(entity) + " has no component " + column

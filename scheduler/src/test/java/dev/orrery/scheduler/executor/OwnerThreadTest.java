@@ -107,7 +107,8 @@ class OwnerThreadTest {
         }
         AssertionError e = assertInstanceOf(AssertionError.class, fromOtherThread.get(),
                 "recording into a job's command buffer from another thread must fail an assertion");
-        assertTrue(e.getMessage().contains("is owned by Thread["), e.getMessage());
+        assertTrue(e.getMessage().contains("is owned by thread '")
+                && e.getMessage().contains("called from thread 'not-the-owner'"), e.getMessage());
         assertEquals(entities + recordedOnWorker.get(), w.entityCount(), "only the owner's recordings were applied");
     }
 }

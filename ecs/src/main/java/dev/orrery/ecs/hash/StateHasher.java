@@ -1,4 +1,4 @@
-package dev.orrery.ecs;
+package dev.orrery.ecs.hash;
 
 /**
  * An order-sensitive 64-bit hash accumulator for world state: each word is multiplied in

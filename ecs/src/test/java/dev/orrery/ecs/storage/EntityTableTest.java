@@ -1,4 +1,4 @@
-package dev.orrery.ecs.entity;
+package dev.orrery.ecs.storage;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.ecs.entity.Entity;
+import dev.orrery.ecs.entity.StaleEntityException;
 import org.junit.jupiter.api.Test;
 
 class EntityTableTest {

@@ -1,10 +1,10 @@
-package dev.orrery.ecs;
+package dev.orrery.ecs.storage;
 
 import dev.orrery.ecs.entity.Entity;
 
 /**
  * Whether scheduled jobs are running over a world, and which systems they belong to: the
- * marker that makes {@link World}'s by-id writes ({@code set}, {@code setFloat},
+ * marker that makes {@code World}'s by-id writes ({@code set}, {@code setFloat},
  * {@code setProperty}...) refuse to run inside a job. A job may only write what its system
  * declared, and a by-id write through the world checks no declaration (and, from a worker
  * thread, races with the jobs of every other system), so a job writes by id through its
@@ -19,7 +19,8 @@ import dev.orrery.ecs.entity.Entity;
 public final class JobsRunning {
     private String systems;
 
-    JobsRunning() {
+    /** A marker with no jobs running; one per world, made by the world. */
+    public JobsRunning() {
     }
 
     /**

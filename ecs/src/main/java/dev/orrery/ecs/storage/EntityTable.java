@@ -1,6 +1,8 @@
-package dev.orrery.ecs.entity;
+package dev.orrery.ecs.storage;
 
 import it.unimi.dsi.fastutil.ints.IntArrayFIFOQueue;
+import dev.orrery.ecs.entity.Entity;
+import dev.orrery.ecs.entity.StaleEntityException;
 import java.util.Arrays;
 
 /**

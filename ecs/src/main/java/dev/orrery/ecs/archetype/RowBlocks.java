@@ -1,0 +1,150 @@
+package dev.orrery.ecs.archetype;
+
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.ComponentKind;
+import dev.orrery.ecs.component.FieldType;
+import java.util.Arrays;
+
+/**
+ * Row operations on an archetype that work a block of rows at a time with one
+ * {@code System.arraycopy} or fill per field, instead of one row at a time: bulk append
+ * (bulk spawn), taking every row of another archetype (bulk add and remove) and permuting
+ * the rows in place (row sorting). Single-row operations stay in {@link Archetype}.
+ *
+ * <p><b>Threading:</b> stateless; runs on the thread that applies structural changes.
+ */
+final class RowBlocks {
+    private RowBlocks() {
+    }
+
+    /**
+     * Appends {@code n} rows to {@code a} filling each column field with the given raw bits
+     * ({@code bits[slot][field]}, see {@link FieldType#bits}); reference columns are filled
+     * with {@code refs[slot]}. Entity ids come from {@code ids[from .. from+n)}. Each new
+     * row's location is reported to {@code sink}.
+     */
+    static void appendRows(Archetype a, long[] ids, int from, int n, long[][] bits, Object[] refs,
+            Archetype.RowSink sink) {
+        int done = 0;
+        while (done < n) {
+            Chunk c = a.chunkForAppend();
+            int start = c.size;
+            int take = Math.min(n - done, c.capacity() - start);
+            System.arraycopy(ids, from + done, c.entities, start, take);
+            for (int s = 0; s < a.columnCount(); s++) {
+                Object[] arrays = c.data[s];
+                FieldType[] types = a.fieldTypes[s];
+                for (int f = 0; f < arrays.length; f++) {
+                    if (types[f] == FieldType.OBJECT) {
+                        Arrays.fill((Object[]) arrays[f], start, start + take, refs[s]);
+                    } else {
+                        types[f].fillBits(arrays[f], start, start + take, bits[s][f]);
+                    }
+                }
+            }
+            c.size += take;
+            for (int r = 0; r < take; r++) {
+                sink.placed(ids[from + done + r], c.index(), start + r);
+            }
+            done += take;
+            a.size += take;
+        }
+    }
+
+    /**
+     * Moves every row of {@code source} to the end of {@code target} in blocks: shared
+     * columns are copied with one {@code System.arraycopy} per field per block, columns new
+     * to the rows are zeroed, and {@code source} is left empty. Each row's new location is
+     * reported to {@code sink}, in source order.
+     */
+    static void takeAll(Archetype target, Archetype source, Archetype.RowSink sink) {
+        if (source == target) {
+            throw new IllegalArgumentException("cannot move " + target + " into itself");
+        }
+        int columns = target.columnCount();
+        int[] srcSlot = new int[columns];
+        for (int s = 0; s < columns; s++) {
+            srcSlot[s] = source.slotOf(target.columnId(s));
+        }
+        for (int ci = 0; ci < source.usedChunks; ci++) {
+            Chunk src = source.chunks[ci];
+            int done = 0;
+            while (done < src.size) {
+                Chunk c = target.chunkForAppend();
+                int start = c.size;
+                int take = Math.min(src.size - done, c.capacity() - start);
+                System.arraycopy(src.entities, done, c.entities, start, take);
+                for (int s = 0; s < columns; s++) {
+                    Object[] arrays = c.data[s];
+                    FieldType[] types = target.fieldTypes[s];
+                    for (int f = 0; f < arrays.length; f++) {
+                        if (srcSlot[s] >= 0) {
+                            System.arraycopy(src.data[srcSlot[s]][f], done, arrays[f], start, take);
+                        } else if (types[f] == FieldType.OBJECT) {
+                            Arrays.fill((Object[]) arrays[f], start, start + take, null);
+                        } else {
+                            types[f].fillBits(arrays[f], start, start + take, 0L);
+                        }
+                    }
+                }
+                c.size += take;
+                target.size += take;
+                for (int r = 0; r < take; r++) {
+                    sink.placed(c.entities[start + r], c.index(), start + r);
+                }
+                done += take;
+            }
+            for (int s = 0; s < source.columnCount(); s++) {
+                Component<?> col = source.component(s);
+                if (col.kind() == ComponentKind.REFERENCE) {
+                    Arrays.fill((Object[]) src.data[s][0], 0, src.size, null);
+                }
+            }
+            src.size = 0;
+        }
+        source.usedChunks = 0;
+        source.size = 0;
+    }
+
+    /**
+     * Rearranges the rows of {@code a} in place: new row {@code k} (counting across chunks
+     * in order) takes the row that was at {@code order[k]} (packed {@code chunk << 32 | row}),
+     * which must be a permutation of the live rows. Every row's new location is reported to
+     * {@code sink}. Allocates one scratch array of the archetype's size per field.
+     */
+    static void permuteRows(Archetype a, long[] order, Archetype.RowSink sink) {
+        int n = a.size;
+        if (order.length < n) {
+            throw new IllegalArgumentException("order has " + order.length + " rows, the archetype " + n);
+        }
+        Chunk[] chunks = a.chunks;
+        long[] ids = new long[n];
+        for (int k = 0; k < n; k++) {
+            ids[k] = chunks[(int) (order[k] >>> 32)].entities[(int) order[k]];
+        }
+        for (int s = 0; s < a.columnCount(); s++) {
+            FieldType[] types = a.fieldTypes[s];
+            for (int f = 0; f < types.length; f++) {
+                Object scratch = types[f].newArray(n);
+                for (int k = 0; k < n; k++) {
+                    types[f].copy(chunks[(int) (order[k] >>> 32)].data[s][f], (int) order[k], scratch, k);
+                }
+                int at = 0;
+                for (int ci = 0; ci < a.usedChunks; ci++) {
+                    Chunk c = chunks[ci];
+                    System.arraycopy(scratch, at, c.data[s][f], 0, c.size);
+                    at += c.size;
+                }
+            }
+        }
+        int at = 0;
+        for (int ci = 0; ci < a.usedChunks; ci++) {
+            Chunk c = chunks[ci];
+            System.arraycopy(ids, at, c.entities, 0, c.size);
+            for (int r = 0; r < c.size; r++) {
+                sink.placed(ids[at + r], ci, r);
+            }
+            at += c.size;
+        }
+    }
+}

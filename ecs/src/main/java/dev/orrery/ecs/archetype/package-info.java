@@ -1,0 +1,24 @@
+/**
+ * Internal: where entity data lives. {@link dev.orrery.ecs.archetype.Archetypes} holds
+ * every archetype (a sorted set of column ids), the archetype graph and the component
+ * index; an {@link dev.orrery.ecs.archetype.Archetype} keeps its rows in
+ * {@link dev.orrery.ecs.archetype.Chunk}s, structure of arrays. Single-row moves follow a
+ * cached {@link dev.orrery.ecs.archetype.MovePlan} (edges in {@code ArchetypeEdges},
+ * field copies in {@code FieldCopies}); block moves of many rows are in {@code RowBlocks},
+ * behind {@link dev.orrery.ecs.archetype.BulkMoves} (bulk add and remove) and
+ * {@link dev.orrery.ecs.archetype.RowSort}. The {@link dev.orrery.ecs.archetype.StructureLock}
+ * says when rows must not move.
+ *
+ * <p>Neighbours: {@code ecs.storage} and the world drive it and keep the entity table in
+ * step through the row sinks; {@code ecs.query} matches archetypes and hands chunks to
+ * systems only through {@code ChunkView}'s checked accessors. Not exported to user modules
+ * (a chunk's raw arrays would walk round the declared-access check); exported to
+ * {@code dev.orrery.scheduler} (it splits chunks into jobs) and {@code dev.orrery.bench}.
+ *
+ * <p><b>Memory ordering:</b> everything here is written only by the thread that applies
+ * structural changes, while the structure lock is not held. Workers read chunk arrays
+ * (and write the columns their system declared) only between the scheduler's hand-off
+ * and its completion signal, which order those accesses against every structural change;
+ * no field here is volatile.
+ */
+package dev.orrery.ecs.archetype;

@@ -1,0 +1,109 @@
+package dev.orrery.ecs.hash;
+
+import dev.orrery.ecs.archetype.Archetype;
+import dev.orrery.ecs.archetype.Archetypes;
+import dev.orrery.ecs.archetype.Chunk;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.ComponentType;
+import dev.orrery.ecs.component.FieldType;
+import dev.orrery.ecs.storage.EntityTable;
+import java.util.Objects;
+
+/**
+ * The state hashes of a world's storage: the whole-state hash that replays compare tick by
+ * tick, and one hash per column that says which component types differ when they do. Both
+ * walk the archetypes in creation order and take each field value's word from
+ * {@link #valueWord}, the one place that defines what a value contributes.
+ *
+ * <p>The whole-state format is pinned by a golden value in {@code StateHashTest}: recorded
+ * journals carry these hashes, so a change to the order or the words mixed in here
+ * invalidates every recording.
+ *
+ * <p><b>Threading:</b> stateless; call while no structural change or job runs (a cold path).
+ */
+public final class WorldHashes {
+    private WorldHashes() {
+    }
+
+    /**
+     * A 64-bit hash of the whole state: for every archetype in creation order, its columns,
+     * then every row in chunk order with its entity id and every field's exact bits; then
+     * the high-water mark, every slot's generation and the free list in reuse order.
+     */
+    public static long stateHash(Archetypes archetypes, EntityTable entities) {
+        StateHasher h = new StateHasher();
+        for (int ai = 0; ai < archetypes.count(); ai++) {
+            Archetype a = archetypes.get(ai);
+            h.mix(0xA5A5_0000_0000L | ai);
+            h.mix(a.size());
+            for (int s = 0; s < a.columnCount(); s++) {
+                Component<?> c = a.component(s);
+                h.mix(((long) c.type().id() << 32) | (c.nameHash() & 0xFFFF_FFFFL));
+            }
+            for (int ci = 0; ci < a.chunkCount(); ci++) {
+                Chunk chunk = a.chunk(ci);
+                int n = chunk.size();
+                long[] ids = chunk.entities();
+                for (int r = 0; r < n; r++) {
+                    h.mix(ids[r]);
+                }
+                for (int s = 0; s < a.columnCount(); s++) {
+                    ComponentType<?> t = a.component(s).type();
+                    for (int f = 0; f < t.fieldCount(); f++) {
+                        FieldType ft = t.fieldType(f);
+                        Object arr = chunk.array(s, f);
+                        for (int r = 0; r < n; r++) {
+                            h.mix(valueWord(ft, arr, r));
+                        }
+                    }
+                }
+            }
+        }
+        h.mix(entities.highWater());
+        for (int i = 0; i < entities.highWater(); i++) {
+            h.mix(entities.generation(i));
+        }
+        for (int free : entities.freeListInOrder()) {
+            h.mix(free);
+        }
+        return h.value();
+    }
+
+    /**
+     * One hash per column (indexed by column id, {@code columnCount} of them) over the
+     * column's values in canonical order (archetypes in creation order, chunks, rows, with
+     * each row's entity id).
+     */
+    public static long[] columnHashes(Archetypes archetypes, int columnCount) {
+        StateHasher[] hs = new StateHasher[columnCount];
+        for (int i = 0; i < hs.length; i++) {
+            hs[i] = new StateHasher();
+        }
+        for (int ai = 0; ai < archetypes.count(); ai++) {
+            Archetype a = archetypes.get(ai);
+            for (int s = 0; s < a.columnCount(); s++) {
+                StateHasher h = hs[a.columnId(s)];
+                ComponentType<?> t = a.component(s).type();
+                for (int ci = 0; ci < a.chunkCount(); ci++) {
+                    Chunk chunk = a.chunk(ci);
+                    for (int r = 0; r < chunk.size(); r++) {
+                        h.mix(chunk.entity(r));
+                        for (int f = 0; f < t.fieldCount(); f++) {
+                            h.mix(valueWord(t.fieldType(f), chunk.array(s, f), r));
+                        }
+                    }
+                }
+            }
+        }
+        long[] out = new long[hs.length];
+        for (int i = 0; i < hs.length; i++) {
+            out[i] = hs[i].value();
+        }
+        return out;
+    }
+
+    /** The word a field value contributes to a hash: its exact bits, or a reference's hashCode. */
+    private static long valueWord(FieldType ft, Object array, int row) {
+        return ft == FieldType.OBJECT ? Objects.hashCode(((Object[]) array)[row]) : ft.bits(array, row);
+    }
+}

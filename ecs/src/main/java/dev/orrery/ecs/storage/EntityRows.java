@@ -1,0 +1,228 @@
+package dev.orrery.ecs.storage;
+
+import dev.orrery.ecs.archetype.Archetype;
+import dev.orrery.ecs.archetype.Archetypes;
+import dev.orrery.ecs.archetype.Chunk;
+import dev.orrery.ecs.archetype.MovePlan;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.ComponentKind;
+import dev.orrery.ecs.entity.Entity;
+import dev.orrery.ecs.prototype.NamedInstances;
+import java.util.Objects;
+
+/**
+ * The row work behind the world's structural calls: places, moves and removes entity rows
+ * so that the three records of an entity stay consistent, its row in an archetype, its
+ * location in the {@link EntityTable} and its instance names in {@link NamedInstances}.
+ * {@code World} checks the owner thread, the structure lock and that the entity is alive,
+ * then calls in here; nothing here checks them again.
+ *
+ * <p><b>Threading:</b> used only by the thread that owns the world, while the structure is
+ * not locked.
+ */
+public final class EntityRows {
+    private final Archetypes archetypes;
+    private final EntityTable entities;
+    private final NamedInstances names;
+
+    /** The row work over one world's storage parts. */
+    public EntityRows(Archetypes archetypes, EntityTable entities, NamedInstances names) {
+        this.archetypes = archetypes;
+        this.entities = entities;
+        this.names = names;
+    }
+
+    /** Allocates an id and appends its zeroed row to {@code a}; registers no names. */
+    public long place(Archetype a) {
+        long e = entities.allocate();
+        long loc = a.appendRow(e);
+        entities.place(Entity.index(e), a.id(), (int) (loc >>> 32), (int) loc);
+        return e;
+    }
+
+    /**
+     * Spawns an entity straight into {@code archetype}, every field zero, registering its
+     * names in column-id order.
+     *
+     * @throws IllegalArgumentException if {@code archetype} is not one of this world's
+     */
+    public long spawnZeroed(Archetype archetype) {
+        if (archetype.id() >= archetypes.count() || archetypes.get(archetype.id()) != archetype) {
+            throw new IllegalArgumentException(archetype + " does not belong to this world; take archetypes from "
+                    + "world.storage().archetypes()");
+        }
+        long e = place(archetype);
+        names.spawned(Entity.index(e), archetype);
+        return e;
+    }
+
+    /** Spawns one entity into {@code a} holding {@code columns}, writing the non-null {@code values}. */
+    public long spawnInto(Archetype a, Component<?>[] columns, Object[] values) {
+        for (int i = 0; i < columns.length; i++) {
+            if (values[i] != null) {
+                checkValueType(columns[i], values[i]);
+            }
+        }
+        long e = place(a);
+        int idx = Entity.index(e);
+        names.spawned(idx, columns);
+        Chunk c = a.chunk(entities.chunk(idx));
+        int row = entities.row(idx);
+        for (int i = 0; i < columns.length; i++) {
+            if (values[i] != null) {
+                writeValue(columns[i], values[i], c.columnArrays(a.slotOf(columns[i].id())), row);
+            }
+        }
+        return e;
+    }
+
+    /** Spawns {@code n} entities into {@code a}, every row holding the same values, in one batch. */
+    public long[] spawnManyInto(Archetype a, int n, Component<?>[] columns, Object[] values) {
+        if (n < 0) {
+            throw new IllegalArgumentException("cannot spawn a negative number of entities: " + n);
+        }
+        long[][] bits = new long[a.columnCount()][];
+        Object[] refs = new Object[a.columnCount()];
+        for (int s = 0; s < a.columnCount(); s++) {
+            bits[s] = new long[a.component(s).type().fieldCount()];
+        }
+        for (int i = 0; i < columns.length; i++) {
+            int s = a.slotOf(columns[i].id());
+            if (values[i] == null) {
+                continue;
+            }
+            checkValueType(columns[i], values[i]);
+            if (columns[i].kind() == ComponentKind.REFERENCE) {
+                refs[s] = values[i];
+            } else if (columns[i].kind() == ComponentKind.VALUE) {
+                bits[s] = columns[i].type().bitsOf(values[i]);
+            }
+        }
+        long[] ids = new long[n];
+        entities.ensureCapacity(entities.highWater() + n);
+        for (int i = 0; i < n; i++) {
+            ids[i] = entities.allocate();
+        }
+        final int aid = a.id();
+        a.appendRows(ids, 0, n, bits, refs, (e, chunk, row) -> entities.place(Entity.index(e), aid, chunk, row));
+        names.spawnedMany(ids, columns);
+        return ids;
+    }
+
+    /** Despawns live {@code entity} (index {@code idx}): removes its row, frees its id and its names. */
+    public void despawn(long entity, int idx) {
+        Archetype a = archetypes.get(entities.archetype(idx));
+        removeRow(a, entities.chunk(idx), entities.row(idx));
+        entities.release(entity);
+        names.despawned(idx);
+    }
+
+    /**
+     * Adds {@code column} to live {@code entity} (index {@code idx}), zeroed or holding
+     * {@code value} when it is not null.
+     *
+     * @throws IllegalStateException if the entity already holds the column
+     */
+    public void add(int idx, long entity, Component<?> column, Object value) {
+        Archetype from = archetypes.get(entities.archetype(idx));
+        if (from.has(column.id())) {
+            throw new IllegalStateException("entity " + Entity.toString(entity) + " already holds " + column
+                    + "; use set(...) to change its value, or remove it first");
+        }
+        if (value != null) {
+            checkValueType(column, value);
+        }
+        MovePlan plan = archetypes.addPlan(from, column);
+        Archetype to = plan.target();
+        move(idx, entity, plan);
+        names.added(idx, column);
+        if (value != null) {
+            writeValue(column, value, to.chunk(entities.chunk(idx)).columnArrays(to.slotOf(column.id())),
+                    entities.row(idx));
+        }
+    }
+
+    /** Removes {@code column} from live {@code entity} (index {@code idx}); false when it lacked it. */
+    public boolean remove(int idx, long entity, Component<?> column) {
+        Archetype from = archetypes.get(entities.archetype(idx));
+        if (!from.has(column.id())) {
+            return false;
+        }
+        move(idx, entity, archetypes.removePlan(from, column));
+        names.removed(idx, column);
+        return true;
+    }
+
+    /** Moves live {@code entity} (index {@code idx}) to {@code target} in one step. */
+    public void moveTo(int idx, long entity, Archetype target) {
+        Archetype from = archetypes.get(entities.archetype(idx));
+        if (from == target) {
+            return;
+        }
+        move(idx, entity, from.planTo(target));
+        names.moved(idx, from, target);
+    }
+
+    /** A bulk move put {@code e} at ({@code chunk}, {@code row}) of {@code to}: records it. */
+    public void moved(long e, Archetype from, Archetype to, int chunk, int row) {
+        int idx = Entity.index(e);
+        entities.place(idx, to.id(), chunk, row);
+        names.moved(idx, from, to);
+    }
+
+    /**
+     * Moves live entity {@code entity} (index {@code idx}) along {@code plan}: appends its row
+     * to the target, removes the old row (the source's last row fills the hole) and updates
+     * the location of both entities. The caller updates the prototype index.
+     */
+    private void move(int idx, long entity, MovePlan plan) {
+        Archetype from = plan.source();
+        Archetype target = plan.target();
+        int chunk = entities.chunk(idx);
+        int row = entities.row(idx);
+        long loc = plan.append(entity, chunk, row);
+        removeRow(from, chunk, row);
+        entities.place(idx, target.id(), (int) (loc >>> 32), (int) loc);
+    }
+
+    private void removeRow(Archetype a, int chunk, int row) {
+        long moved = a.removeRow(chunk, row);
+        if (moved != Entity.NULL) {
+            entities.moveRow(Entity.index(moved), chunk, row);
+        }
+    }
+
+    /**
+     * The field arrays of {@code column} in the chunk holding live {@code entity} (index
+     * {@code idx}); its row is the entity table's.
+     *
+     * @throws IllegalArgumentException naming the entity, the column and what it holds instead
+     */
+    public Object[] arraysOf(int idx, long entity, Component<?> column) {
+        Archetype a = archetypes.get(entities.archetype(idx));
+        int slot = a.slotOf(column.id());
+        if (slot < 0) {
+            throw new IllegalArgumentException("entity " + Entity.toString(entity) + " has no component " + column
+                    + "; it holds " + a.components() + ". Add it first, or test has(...)");
+        }
+        return a.chunk(entities.chunk(idx)).columnArrays(slot);
+    }
+
+    /**
+     * Checks that {@code value} is an instance of {@code column}'s type.
+     *
+     * @throws IllegalArgumentException naming both types
+     */
+    public static void checkValueType(Component<?> column, Object value) {
+        Objects.requireNonNull(value, () -> "value for " + column);
+        if (!column.type().javaClass().isInstance(value)) {
+            throw new IllegalArgumentException("value of type " + value.getClass().getName() + " given for component "
+                    + column + " of type " + column.type().javaClass().getName());
+        }
+    }
+
+    /** Writes {@code value} into row {@code row} of a column's field arrays. */
+    public static void writeValue(Component<?> column, Object value, Object[] arrays, int row) {
+        column.type().write(value, arrays, row);
+    }
+}
