@@ -43,10 +43,10 @@ import dev.orrery.ecs.storage.WorldStorage;
  * });
  * }</pre>
  *
- * <p>The world is the facade; the rooms behind it are {@link dev.orrery.ecs.archetype}
- * (rows, chunks, moves, bulk moves, row sorting), {@link dev.orrery.ecs.storage} (entity
+ * <p>The world is the facade; the rooms behind it are {@code dev.orrery.ecs.archetype}
+ * (rows, chunks, moves, bulk moves, row sorting), {@code dev.orrery.ecs.storage} (entity
  * table, row work, and {@link WorldStorage} for the scheduler and engine), {@link
- * dev.orrery.ecs.prototype} (instance names) and {@link dev.orrery.ecs.hash} (state hashes).
+ * dev.orrery.ecs.prototype} (instance names) and {@code dev.orrery.ecs.hash} (state hashes).
  *
  * <p><b>Threading:</b> a world is owned by one thread at a time: the one last bound with
  * {@link #bindOwner} or, while unbound (the default), whichever single thread uses it.

@@ -1,0 +1,29 @@
+/**
+ * Orrery's entity-component system: entity ids, components, queries, command buffers, the
+ * prototype index and snapshots.
+ *
+ * <p>The facade (exported to everyone) is what a user touches: {@code World} and
+ * {@code EntityBuilder}, components and fields, queries and checked chunk views, command
+ * buffers, templates and property access, snapshots. The storage (archetypes and chunks with
+ * their raw arrays, the entity location table, the structure lock) is exported only to the
+ * scheduler, so user code on the module path cannot reach a chunk's arrays round the declared
+ * access checks; the state hash and the owner-thread records are not exported at all.
+ *
+ * <p>Component records are read and built reflectively: a user module opens the packages
+ * holding its component records to {@code dev.orrery.ecs} ({@code opens my.game.components
+ * to dev.orrery.ecs;}).
+ */
+module dev.orrery.ecs {
+    requires it.unimi.dsi.fastutil.core;
+
+    exports dev.orrery.ecs;
+    exports dev.orrery.ecs.command;
+    exports dev.orrery.ecs.component;
+    exports dev.orrery.ecs.entity;
+    exports dev.orrery.ecs.prototype;
+    exports dev.orrery.ecs.query;
+    exports dev.orrery.ecs.snapshot;
+
+    exports dev.orrery.ecs.archetype to dev.orrery.scheduler;
+    exports dev.orrery.ecs.storage to dev.orrery.scheduler;
+}

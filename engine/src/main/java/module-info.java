@@ -1,0 +1,20 @@
+/**
+ * Orrery's engine, the module a typical user requires: the simulation and its tick loop,
+ * resources, the input pipeline, the journal, record and replay, counter-based randomness,
+ * JFR events and Chrome traces. It reads the scheduler and the ecs transitively, so
+ * {@code requires dev.orrery.engine;} is enough.
+ */
+module dev.orrery.engine {
+    requires transitive dev.orrery.scheduler;
+    requires transitive jdk.jfr;
+    requires com.lmax.disruptor;
+
+    exports dev.orrery.engine.input;
+    exports dev.orrery.engine.jfr;
+    exports dev.orrery.engine.journal;
+    exports dev.orrery.engine.random;
+    exports dev.orrery.engine.replay;
+    exports dev.orrery.engine.resource;
+    exports dev.orrery.engine.tick;
+    exports dev.orrery.engine.trace;
+}
