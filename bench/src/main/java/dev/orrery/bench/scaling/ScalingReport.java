@@ -24,7 +24,10 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The multi-core scaling report: each workload at each thread count, through Orrery's
+ * (Over about 500 lines on purpose: the report, its command line and its SVG plot share
+ * one set of measured rows; splitting them would pass those rows between three classes.)
+ *
+ * <p>The multi-core scaling report: each workload at each thread count, through Orrery's
  * executor, with the throughput, the speed-up against one thread and the parallel
  * efficiency; then the executor's own costs (per job, per tick) and what Amdahl's and
  * Gustafson's laws make of them at 16 and 64 cores. Writes a markdown table and an SVG
@@ -33,8 +36,8 @@ import java.util.Map;
  * <p>Each figure is the median of {@code --reps} timed repetitions of about
  * {@code --rep-ms} each, after {@code --warmup-ms} of warm-up (shared among the thread
  * counts); one workload's thread counts take turns rep by rep, so a burst of load from
- * elsewhere hits them alike. Beside
- * it stands the process CPU time over wall time during the repetitions: on a quiet machine
+ * elsewhere hits them alike. Beside it stands the process CPU time over wall time during
+ * the repetitions: on a quiet machine
  * it reaches the thread count (the workers spin while they wait, so it can exceed the busy
  * share); where it stays below, other processes held the cores and the speed-up
  * understates the engine.
