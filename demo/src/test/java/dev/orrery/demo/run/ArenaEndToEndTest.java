@@ -12,8 +12,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,21 +28,9 @@ class ArenaEndToEndTest {
         Path recording = tmp.resolve("run");
         RunOptions options = new RunOptions(2_000, 2, 0, 2, 7, 60, 0, 0, ServerConfig.loopback(), recording, null, null,
                 null, true);
-        ByteArrayOutputStream log = new ByteArrayOutputStream();
-        DemoRun run = new DemoRun(options, new PrintStream(log, true, StandardCharsets.UTF_8));
-        AtomicReference<RunResult> result = new AtomicReference<>();
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        Thread tickThread = new Thread(() -> {
-            try {
-                result.set(run.run());
-            } catch (Throwable t) {
-                failure.set(t);
-            }
-        }, "test-tick");
-        tickThread.start();
+        RunningDemo run = RunningDemo.start(options);
         try {
-            assertTrue(run.awaitStarted(30, TimeUnit.SECONDS), "the run did not start");
-            assertTrue(run.port() > 0, "no server port; log: " + log);
+            assertTrue(run.port() > 0, "no server port; log: " + run.log());
             long agent;
             try (LineClient carol = new LineClient(run.port())) {
                 agent = immortalTeamZeroAgent(carol);
@@ -81,13 +67,8 @@ class ArenaEndToEndTest {
             }
         } finally {
             run.stop();
-            tickThread.join(30_000);
         }
-        if (failure.get() != null) {
-            throw new AssertionError("the run failed; log: " + log, failure.get());
-        }
-        RunResult live = result.get();
-        assertNotNull(live);
+        RunResult live = run.finish();
         assertTrue(live.entities() >= 2_015, "the 15 agents spawned by clients are missing: " + live);
         assertTrue(Files.exists(recording.resolve(DemoRun.PARAMETERS)));
 

@@ -6,11 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.demo.net.ServerConfig;
 import dev.orrery.ecs.entity.Entity;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,20 +21,8 @@ class HostileClientTest {
     void shouldRefuseCrashingWritesAndSpawnsPastTheCapAndKeepRunning() throws Exception {
         RunOptions options = new RunOptions(AGENTS, 2, 0, 2, 11, 60, 0, 0, ServerConfig.loopback(), null, null, null,
                 null, true, ServerConfig.defaults(), CAP);
-        ByteArrayOutputStream log = new ByteArrayOutputStream();
-        DemoRun run = new DemoRun(options, new PrintStream(log, true, StandardCharsets.UTF_8));
-        AtomicReference<RunResult> result = new AtomicReference<>();
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        Thread tickThread = new Thread(() -> {
-            try {
-                result.set(run.run());
-            } catch (Throwable t) {
-                failure.set(t);
-            }
-        }, "test-tick");
-        tickThread.start();
+        RunningDemo run = RunningDemo.start(options);
         try {
-            assertTrue(run.awaitStarted(30, TimeUnit.SECONDS), "the run did not start");
             try (LineClient mallory = new LineClient(run.port())) {
                 assertTrue(mallory.ask("HELLO mallory").startsWith("OK 1 "));
                 long agent = Entity.of(0, 1);
@@ -75,13 +58,8 @@ class HostileClientTest {
             }
         } finally {
             run.stop();
-            tickThread.join(30_000);
         }
-        if (failure.get() != null) {
-            throw new AssertionError("the run failed; log: " + log, failure.get());
-        }
-        RunResult live = result.get();
-        assertNotNull(live);
+        RunResult live = run.finish();
         assertTrue(live.entities() >= AGENTS + 20_000, "the two waves answered OK were not all spawned: " + live);
     }
 }
