@@ -147,10 +147,16 @@ public final class World implements FieldAccess {
         owner.bind(thread);
     }
 
-    /** Every structural call passes here: the owner assertion, then the structure lock. */
+    /**
+     * Every structural call passes here: the structure lock first, then the owner assertion.
+     * A job that calls {@code spawn} runs on a worker, so it fails both checks; the lock's
+     * message (record it in a CommandBuffer) is the one that names the fix, so it goes first,
+     * and it fires with assertions off too. The lock was taken by the owner before the jobs
+     * were handed out, so a worker reads it through that hand-off's happens-before edge.
+     */
     private void checkUnlocked(String operation, Object subject) {
-        assert owner.checkCaller(operation);
         structure.checkUnlocked(operation, subject);
+        assert owner.checkCaller(operation);
     }
 
     /** True when {@code entity} is a live entity of the current generation. */

@@ -80,4 +80,21 @@ class WorldOwnerTest {
         world.despawn(spawned[0]);
         assertEquals(1, world.entityCount());
     }
+
+    @Test
+    void shouldNameTheStructureLockBeforeTheOwnerWhenAWorkerSpawnsDuringIteration() {
+        world.bindOwner(Thread.currentThread());
+        long before = world.stateHash();
+        world.storage().structureLock().lock("a test iteration");
+        try {
+            // A job on a worker thread breaks both rules; the lock's message names the fix.
+            Throwable t = OtherThread.run(() -> world.spawn());
+            IllegalStateException locked = assertInstanceOf(IllegalStateException.class, t);
+            assertTrue(locked.getMessage().startsWith("structural change (spawn) attempted during a test iteration"),
+                    locked.getMessage());
+        } finally {
+            world.storage().structureLock().unlock();
+        }
+        assertEquals(before, world.stateHash());
+    }
 }
