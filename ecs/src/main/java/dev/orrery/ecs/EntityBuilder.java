@@ -2,6 +2,7 @@ package dev.orrery.ecs;
 
 import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.prototype.SpawnChain;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,6 +26,7 @@ public final class EntityBuilder {
     // would otherwise allocate two arrays per entity (about 100 bytes with four columns).
     // The world only reads them.
     private Component<?>[] columnArray;
+    private SpawnChain chain;
     private Object[] valueArray;
 
     EntityBuilder(World world) {
@@ -49,6 +51,7 @@ public final class EntityBuilder {
         values.add(value);
         archetype = null;
         columnArray = null;
+        chain = null;
         valueArray = null;
         return this;
     }
@@ -63,7 +66,10 @@ public final class EntityBuilder {
 
     /** Spawns one entity and returns its id. */
     public long spawn() {
-        return world.spawnInto(archetype(), columnArray(), valueArray());
+        if (chain == null) {
+            chain = new SpawnChain(columnArray());
+        }
+        return world.spawnInto(archetype(), chain, valueArray());
     }
 
     /** Spawns {@code n} identical entities in bulk and returns their ids in order. */

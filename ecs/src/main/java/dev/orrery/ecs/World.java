@@ -18,6 +18,7 @@ import dev.orrery.ecs.hash.WorldHashes;
 import dev.orrery.ecs.ownership.OwnerThread;
 import dev.orrery.ecs.prototype.NamedInstances;
 import dev.orrery.ecs.prototype.PropertyHandle;
+import dev.orrery.ecs.prototype.SpawnChain;
 import dev.orrery.ecs.prototype.Template;
 import dev.orrery.ecs.query.Query;
 import dev.orrery.ecs.storage.EntityRows;
@@ -68,6 +69,7 @@ public final class World implements FieldAccess {
     private final EntityRows rows;
     private final OwnerThread owner = new OwnerThread("world");
     private final JobsRunning jobsRunning = new JobsRunning();
+    private final SpawnShapes spawnShapes = new SpawnShapes();
 
     /** A world with the default chunk budget ({@link Archetypes#DEFAULT_CHUNK_BYTES}). */
     public World() {
@@ -193,11 +195,52 @@ public final class World implements FieldAccess {
      * must have been registered with {@link #referenceComponent}).
      */
     public long spawn(Object... values) {
-        EntityBuilder b = entity();
-        for (Object v : values) {
-            b.with(registry.unnamedColumnOf(v), v);
+        checkUnlocked("spawn", null);
+        SpawnShapes.Entry shape = spawnShapes.find(values);
+        if (shape == null) {
+            shape = resolveShape(values);
         }
-        return b.spawn();
+        return rows.spawnInto(shape.archetype, shape.chain, values);
+    }
+
+    /**
+     * First spawn of a sequence of value classes: resolves each value's unnamed column and
+     * the archetype they make (refusing nulls, unregistered classes, a column given twice and
+     * two instances with one name), and caches the result for the next spawn of the shape.
+     */
+    private SpawnShapes.Entry resolveShape(Object[] values) {
+        Component<?>[] columns = new Component<?>[values.length];
+        for (int i = 0; i < values.length; i++) {
+            if (values[i] == null) {
+                throw new NullPointerException("component value " + i + " of spawn(values...) is null; leave it out, "
+                        + "or spawn through a Shape, where null means zero");
+            }
+            columns[i] = registry.unnamedColumnOf(values[i]);
+            for (int j = 0; j < i; j++) {
+                if (columns[j] == columns[i]) {
+                    throw new IllegalArgumentException("component " + columns[i] + " given twice to spawn(values...)");
+                }
+            }
+        }
+        return spawnShapes.put(values, columns, archetypes.of(columns));
+    }
+
+    /**
+     * A prepared {@link Shape} of {@code columns} (in this order), for spawning one kind of
+     * entity often with no per-spawn look-up and no allocation beyond the values given.
+     *
+     * @throws IllegalArgumentException when a column is given twice, two share an instance
+     *     name, or a column belongs to another world
+     */
+    public Shape shape(Component<?>... columns) {
+        Component<?>[] cols = columns.clone();
+        for (Component<?> c : cols) {
+            if (c.id() >= registry.columnCount() || registry.column(c.id()) != c) {
+                throw new IllegalArgumentException(c + " was registered by another world; prepare the shape from this "
+                        + "world's component handles");
+            }
+        }
+        return new Shape(this, cols, archetypes.of(cols));
     }
 
     /** Starts building an entity from named columns and values; see {@link EntityBuilder}. */
@@ -216,10 +259,10 @@ public final class World implements FieldAccess {
         return rows.spawnZeroed(archetype);
     }
 
-    /** Spawns one entity into {@code a} and writes the given values (builder support). */
-    long spawnInto(Archetype a, Component<?>[] columns, Object[] values) {
+    /** Spawns one entity into {@code a} and writes the given values (builder and shape support). */
+    long spawnInto(Archetype a, SpawnChain chain, Object[] values) {
         checkUnlocked("spawn", null);
-        return rows.spawnInto(a, columns, values);
+        return rows.spawnInto(a, chain, values);
     }
 
     /** Spawns {@code n} entities into {@code a}, every row holding the same values (builder support). */
@@ -437,7 +480,7 @@ public final class World implements FieldAccess {
         checkUnlocked("spawn", template.name());
         names.checkTemplate(template);
         Component<?>[] cols = template.columnArray();
-        return spawnInto(archetypes.of(cols), cols, template.valueArray());
+        return rows.spawnInto(archetypes.of(cols), cols, template.valueArray());
     }
 
     /** Spawns {@code n} entities from {@code template} in bulk, registering their names in one batch. */

@@ -220,9 +220,22 @@ public final class Archetype {
      * packed as {@code chunk << 32 | row}.
      */
     public long appendRow(long entity) {
+        return appendRow(entity, true);
+    }
+
+    /**
+     * Appends a row for {@code entity} as {@link #appendRow(long)} does, zeroing its column
+     * data only when {@code clear}: a caller that writes every field of the new row at once
+     * passes false and skips a pass over the fields.
+     */
+    public long appendRow(long entity, boolean clear) {
         Chunk c = chunkForAppend();
         int row = c.size++;
         c.entities[row] = entity;
+        if (!clear) {
+            size++;
+            return ((long) c.index() << 32) | row;
+        }
         for (int s = 0; s < components.length; s++) {
             Object[] arrays = c.data[s];
             FieldType[] types = fieldTypes[s];

@@ -24,6 +24,9 @@ public final class ComponentRegistry {
     private final Map<ColumnKey, Component<?>> columnsByKey = new HashMap<>();
     private final List<Component<?>> columns = new ArrayList<>();
     private final Int2ObjectOpenHashMap<String> namesByHash = new Int2ObjectOpenHashMap<>();
+    // The unnamed column per class, once resolved: unnamedColumnOf is then one identity-keyed
+    // look-up with no key object built.
+    private final Map<Class<?>, Component<?>> unnamedByClass = new HashMap<>();
 
     private record ColumnKey(ComponentType<?> type, String name) {
     }
@@ -119,6 +122,17 @@ public final class ComponentRegistry {
     public Component<Object> unnamedColumnOf(Object value) {
         Objects.requireNonNull(value, "component value");
         Class<?> cls = value.getClass();
+        Component<?> cached = unnamedByClass.get(cls);
+        if (cached != null) {
+            return (Component) cached;
+        }
+        Component<Object> c = resolveUnnamed(cls);
+        unnamedByClass.put(cls, c);
+        return c;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private Component<Object> resolveUnnamed(Class<?> cls) {
         ComponentType<?> known = typeOf(cls);
         if (known != null && known.kind() == ComponentKind.REFERENCE) {
             return (Component) column(known, known.name());

@@ -27,6 +27,11 @@ public final class ComponentType<T> {
     private final String[] fieldNames;
     private final FieldType[] fieldTypes;
     private final MethodHandle[] getters;
+    // (Object value, Object[] arrays, int row)void: every field of a value record written in
+    // one composed handle. A handle read from a field is not a JIT constant, so each
+    // invocation costs a call the JIT cannot inline through; one call per record instead
+    // of one per field, and the composed form inlines the getters and stores inside it.
+    private final MethodHandle rowWriter;
     private final MethodHandle constructor;
     private final int rowBytes;
     private final boolean[] entityRefs;
@@ -39,6 +44,7 @@ public final class ComponentType<T> {
         this.fieldNames = fieldNames;
         this.fieldTypes = fieldTypes;
         this.getters = getters;
+        this.rowWriter = kind == ComponentKind.VALUE ? rowWriter(fieldTypes, getters) : null;
         this.constructor = constructor;
         this.entityRefs = new boolean[fieldTypes.length];
         if (javaClass.isRecord()) {
@@ -110,6 +116,28 @@ public final class ComponentType<T> {
             throw inaccessible(type, e);
         }
         return new ComponentType<>(id, type, ComponentKind.VALUE, names, types, getters, ctor);
+    }
+
+    /**
+     * Composes one handle {@code (Object value, Object[] arrays, int row)void} that stores
+     * each field of {@code value} into {@code arrays[i][row]}, field after field.
+     */
+    private static MethodHandle rowWriter(FieldType[] types, MethodHandle[] getters) {
+        MethodType shape = MethodType.methodType(void.class, Object.class, Object[].class, int.class);
+        MethodHandle all = null;
+        MethodHandle element = MethodHandles.arrayElementGetter(Object[].class);
+        for (int i = types.length - 1; i >= 0; i--) {
+            Class<?> arrayClass = types[i].newArray(0).getClass();
+            // (array, row, value)void, then (Object[] arrays, row, Object record)void
+            MethodHandle store = MethodHandles.arrayElementSetter(arrayClass);
+            MethodHandle arrayAt = MethodHandles.insertArguments(element, 1, i)
+                    .asType(MethodType.methodType(arrayClass, Object[].class));
+            MethodHandle one = MethodHandles.filterArguments(store, 0, arrayAt);
+            one = MethodHandles.filterArguments(one, 2, getters[i]);
+            one = MethodHandles.permuteArguments(one, shape, 1, 2, 0);
+            all = all == null ? one : MethodHandles.foldArguments(all, one);
+        }
+        return all;
     }
 
     /** Builds the schema of a reference component: one object slot per row. */
@@ -202,21 +230,7 @@ public final class ComponentType<T> {
             return;
         }
         try {
-            for (int i = 0; i < getters.length; i++) {
-                MethodHandle g = getters[i];
-                Object a = arrays[i];
-                switch (fieldTypes[i]) {
-                    case BOOLEAN: ((boolean[]) a)[row] = (boolean) g.invokeExact(value); break;
-                    case BYTE: ((byte[]) a)[row] = (byte) g.invokeExact(value); break;
-                    case SHORT: ((short[]) a)[row] = (short) g.invokeExact(value); break;
-                    case CHAR: ((char[]) a)[row] = (char) g.invokeExact(value); break;
-                    case INT: ((int[]) a)[row] = (int) g.invokeExact(value); break;
-                    case FLOAT: ((float[]) a)[row] = (float) g.invokeExact(value); break;
-                    case LONG: ((long[]) a)[row] = (long) g.invokeExact(value); break;
-                    case DOUBLE: ((double[]) a)[row] = (double) g.invokeExact(value); break;
-                    default: throw new IllegalStateException("value field of type OBJECT");
-                }
-            }
+            rowWriter.invokeExact(value, arrays, row);
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {

@@ -50,6 +50,21 @@ public final class NamedInstances {
     }
 
     /**
+     * A new entity was placed holding {@code chain}'s columns: registers them in that order,
+     * in one step when the chain remembers the prototype they led to last time and no
+     * prototype has been reclaimed since (the common case for a repeated spawn shape).
+     */
+    public void spawned(int entity, SpawnChain chain) {
+        if (chain.prototype != PrototypeIndex.EMPTY && chain.epoch == index.reclaimEpoch()) {
+            index.adopt(entity, chain.prototype);
+            return;
+        }
+        spawned(entity, chain.columns);
+        chain.prototype = index.prototypeOf(entity);
+        chain.epoch = index.reclaimEpoch();
+    }
+
+    /**
      * A new entity was placed straight into archetype {@code a}: its instances are
      * registered in column-id order, as {@link #moved} from the empty archetype would.
      */

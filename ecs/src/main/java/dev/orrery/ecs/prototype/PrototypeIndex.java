@@ -181,6 +181,31 @@ public final class PrototypeIndex {
     }
 
     /**
+     * Puts an entity that holds nothing yet straight onto live {@code prototype}: the same
+     * state as registering that prototype's chain link by link, in one step. For spawn
+     * caches that remember the prototype a column sequence leads to; such a cache must
+     * check {@link #reclaimEpoch()} first, since a reclaimed handle may have been reused.
+     *
+     * @throws IllegalStateException if the entity already holds instances, or
+     *     {@code prototype} is not live
+     */
+    public void adopt(int entity, int prototype) {
+        if (entity < 0 || entity >= entityPrototypes.length) {
+            checkEntity(entity);
+            ensureEntity(entity);
+        }
+        if (entityPrototypes[entity] != EMPTY) {
+            throw new IllegalStateException("entity index " + entity + " already holds instances; adopt is for fresh "
+                    + "entities");
+        }
+        if (prototype <= EMPTY || prototype >= highWater || table[(prototype << SHIFT) + REFS] == FREE) {
+            throw new IllegalStateException("prototype " + prototype + " is not live; register the chain instead");
+        }
+        table[(prototype << SHIFT) + REFS]++; // a pending reclamation skips it once it has references again
+        entityPrototypes[entity] = prototype;
+    }
+
+    /**
      * Registers the same named components, in the given order, on many entities in one
      * call (spawning from a template). Entities that share a starting prototype (all of
      * them, for freshly spawned entities) cost one chain walk together, not one each.

@@ -8,6 +8,7 @@ import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentKind;
 import dev.orrery.ecs.entity.Entity;
 import dev.orrery.ecs.prototype.NamedInstances;
+import dev.orrery.ecs.prototype.SpawnChain;
 import java.util.Objects;
 
 /**
@@ -58,19 +59,44 @@ public final class EntityRows {
 
     /** Spawns one entity into {@code a} holding {@code columns}, writing the non-null {@code values}. */
     public long spawnInto(Archetype a, Component<?>[] columns, Object[] values) {
+        return spawnInto(a, columns, null, values);
+    }
+
+    /**
+     * Spawns one entity into {@code a} holding {@code chain}'s columns, writing the non-null
+     * {@code values}; a repeated shape registers its names in one step (see {@link SpawnChain}).
+     */
+    public long spawnInto(Archetype a, SpawnChain chain, Object[] values) {
+        return spawnInto(a, chain.columns(), chain, values);
+    }
+
+    private long spawnInto(Archetype a, Component<?>[] columns, SpawnChain chain, Object[] values) {
+        boolean full = true;
         for (int i = 0; i < columns.length; i++) {
             if (values[i] != null) {
                 checkValueType(columns[i], values[i]);
+            } else {
+                full = false;
             }
         }
-        long e = place(a);
+        long e = entities.allocate();
+        // A row every column of which gets a value need not be zeroed first.
+        long loc = a.appendRow(e, !full);
         int idx = Entity.index(e);
-        names.spawned(idx, columns);
-        Chunk c = a.chunk(entities.chunk(idx));
-        int row = entities.row(idx);
-        for (int i = 0; i < columns.length; i++) {
-            if (values[i] != null) {
-                writeValue(columns[i], values[i], c.columnArrays(a.slotOf(columns[i].id())), row);
+        int chunk = (int) (loc >>> 32);
+        int row = (int) loc;
+        entities.place(idx, a.id(), chunk, row);
+        if (chain != null) {
+            names.spawned(idx, chain);
+        } else {
+            names.spawned(idx, columns);
+        }
+        if (columns.length != 0) {
+            Chunk c = a.chunk(chunk);
+            for (int i = 0; i < columns.length; i++) {
+                if (values[i] != null) {
+                    writeValue(columns[i], values[i], c.columnArrays(a.slotOf(columns[i].id())), row);
+                }
             }
         }
         return e;

@@ -1,0 +1,29 @@
+package dev.orrery.ecs.prototype;
+
+import dev.orrery.ecs.component.Component;
+
+/**
+ * A fixed sequence of columns that entities are spawned with, remembering the prototype
+ * the sequence leads to in the {@link PrototypeIndex}: a repeated spawn of the same shape
+ * then registers all its instance names with one reference count instead of one
+ * transition per column ({@link NamedInstances#spawned(int, SpawnChain)}). The remembered
+ * handle is trusted only while the index's {@link PrototypeIndex#reclaimEpoch()} is the
+ * one seen when it was taken, so a reclaimed and reused handle is never followed.
+ *
+ * <p><b>Threading:</b> owned by the world's owning thread, like the index.
+ */
+public final class SpawnChain {
+    final Component<?>[] columns;
+    int prototype = PrototypeIndex.EMPTY;
+    int epoch;
+
+    /** A chain of {@code columns} in registration order (the array is kept, not copied). */
+    public SpawnChain(Component<?>[] columns) {
+        this.columns = columns;
+    }
+
+    /** The columns, in registration order (callers must not write the array). */
+    public Component<?>[] columns() {
+        return columns;
+    }
+}
