@@ -17,6 +17,12 @@ public final class MovePlan {
     private final Archetype target;
     final FieldCopies copies;
     final FieldCopies clears;
+    // The prototype-index transition this plan last caused: an entity at prototype
+    // namesFrom ended at namesTo, in reclaim epoch namesEpoch. Entities moved together
+    // (command playback, one shape) share their prototype, so the next one repeats it.
+    private int namesFrom = -1;
+    private int namesTo;
+    private int namesEpoch;
 
     MovePlan(Archetype source, Archetype target) {
         this.source = source;
@@ -53,6 +59,22 @@ public final class MovePlan {
     /** The archetype rows move into. */
     public Archetype target() {
         return target;
+    }
+
+    /**
+     * The prototype an entity at prototype {@code from} reached the last time it moved
+     * along this plan, if that was in reclaim epoch {@code epoch}; else -1. Kept for the
+     * prototype index ({@code NamedInstances}), which owns the meaning of the handles.
+     */
+    public int rememberedNames(int from, int epoch) {
+        return from == namesFrom && epoch == namesEpoch ? namesTo : -1;
+    }
+
+    /** Remembers that a move along this plan took an entity from prototype {@code from} to {@code to} in {@code epoch}. */
+    public void rememberNames(int from, int to, int epoch) {
+        namesFrom = from;
+        namesTo = to;
+        namesEpoch = epoch;
     }
 
     /**

@@ -10,6 +10,7 @@ import dev.orrery.ecs.component.ComponentType;
 import dev.orrery.ecs.entity.Entity;
 import dev.orrery.ecs.storage.EntityTable;
 import dev.orrery.ecs.prototype.Template;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -44,6 +45,8 @@ public final class CommandPlayback {
     private long[] keys = new long[1024];
     private long[] locators = new long[1024];
     private final RunMerge merge = new RunMerge();
+    // The one-buffer call's list, reused so that applying a single buffer allocates nothing.
+    private final List<CommandBuffer> single = new ArrayList<>(1);
     private long[] pendingWrites = new long[64];
     private int pendingCount;
     private long batchEntity = Entity.NULL;
@@ -60,7 +63,12 @@ public final class CommandPlayback {
 
     /** Applies one buffer; see {@link #apply(World, List)}. */
     public PlaybackReport apply(World world, CommandBuffer buffer) {
-        return apply(world, List.of(buffer));
+        single.add(buffer);
+        try {
+            return apply(world, single);
+        } finally {
+            single.clear();
+        }
     }
 
     /**

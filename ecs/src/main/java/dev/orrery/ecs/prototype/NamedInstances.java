@@ -1,6 +1,7 @@
 package dev.orrery.ecs.prototype;
 
 import dev.orrery.ecs.archetype.Archetype;
+import dev.orrery.ecs.archetype.MovePlan;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentRegistry;
 import dev.orrery.ecs.component.Field;
@@ -138,6 +139,25 @@ public final class NamedInstances {
             } else {
                 i++;
             }
+        }
+    }
+
+    /**
+     * An entity moved along {@code plan}: as {@link #moved(int, Archetype, Archetype)}, in
+     * one step when the plan last took an entity from the same prototype to a prototype
+     * that cannot have been reclaimed since (no reclamation between then and now).
+     */
+    public void moved(int entity, MovePlan plan) {
+        int p = index.prototypeOf(entity);
+        int epoch = index.reclaimEpoch();
+        int q = plan.rememberedNames(p, epoch);
+        if (q >= 0) {
+            index.transfer(entity, q);
+            return;
+        }
+        moved(entity, plan.source(), plan.target());
+        if (index.reclaimEpoch() == epoch) { // else p may be freed and its handle reused within the new epoch
+            plan.rememberNames(p, index.prototypeOf(entity), epoch);
         }
     }
 

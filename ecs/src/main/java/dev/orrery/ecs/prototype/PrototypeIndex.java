@@ -206,6 +206,21 @@ public final class PrototypeIndex {
     }
 
     /**
+     * Moves an entity from its prototype to live {@code prototype} in one step, for callers
+     * that know the result of a sequence of registrations and unregistrations because they
+     * saw it for another entity at the same prototype, in the same {@link #reclaimEpoch()}.
+     *
+     * @throws IllegalStateException if {@code prototype} is not live
+     */
+    public void transfer(int entity, int prototype) {
+        if (prototype < EMPTY || prototype >= highWater || table[(prototype << SHIFT) + REFS] == FREE) {
+            throw new IllegalStateException("prototype " + prototype + " is not live; register the chain instead");
+        }
+        ensureEntity(entity);
+        moveEntity(entity, entityPrototypes[entity], prototype);
+    }
+
+    /**
      * Registers the same named components, in the given order, on many entities in one
      * call (spawning from a template). Entities that share a starting prototype (all of
      * them, for freshly spawned entities) cost one chain walk together, not one each.

@@ -9,7 +9,6 @@ import dev.orrery.ecs.component.ComponentKind;
 import dev.orrery.ecs.entity.Entity;
 import dev.orrery.ecs.prototype.NamedInstances;
 import dev.orrery.ecs.prototype.SpawnChain;
-import java.util.Objects;
 
 /**
  * The row work behind the world's structural calls: places, moves and removes entity rows
@@ -185,15 +184,16 @@ public final class EntityRows {
         if (from == target) {
             return;
         }
-        move(idx, entity, from.planTo(target));
-        names.moved(idx, from, target);
+        MovePlan plan = from.planTo(target);
+        move(idx, entity, plan);
+        names.moved(idx, plan);
     }
 
     /** A bulk move put {@code e} at ({@code chunk}, {@code row}) of {@code to}: records it. */
     public void moved(long e, Archetype from, Archetype to, int chunk, int row) {
         int idx = Entity.index(e);
         entities.place(idx, to.id(), chunk, row);
-        names.moved(idx, from, to);
+        names.moved(idx, from.planTo(to));
     }
 
     /**
@@ -240,7 +240,9 @@ public final class EntityRows {
      * @throws IllegalArgumentException naming both types
      */
     public static void checkValueType(Component<?> column, Object value) {
-        Objects.requireNonNull(value, () -> "value for " + column);
+        if (value == null) { // no message supplier: a capturing lambda would allocate on every call
+            throw new NullPointerException("value for " + column);
+        }
         if (!column.type().javaClass().isInstance(value)) {
             throw new IllegalArgumentException("value of type " + value.getClass().getName() + " given for component "
                     + column + " of type " + column.type().javaClass().getName());

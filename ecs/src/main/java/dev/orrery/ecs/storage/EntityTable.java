@@ -1,6 +1,5 @@
 package dev.orrery.ecs.storage;
 
-import it.unimi.dsi.fastutil.ints.IntArrayFIFOQueue;
 import dev.orrery.ecs.entity.Entity;
 import dev.orrery.ecs.entity.StaleEntityException;
 import java.util.Arrays;
@@ -30,7 +29,11 @@ public final class EntityTable {
     private int capacity = 1024;
     private int highWater;
     private int alive;
-    private final IntArrayFIFOQueue free = new IntArrayFIFOQueue();
+    // The free indices, oldest first, in a ring that only ever grows: a queue that shrinks
+    // when it empties (fastutil's does) would reallocate on every spawn-despawn wave.
+    private int[] free = new int[1024];
+    private int freeHead;
+    private int freeCount;
 
     /** Creates an empty table. */
     public EntityTable() {
@@ -42,7 +45,7 @@ public final class EntityTable {
      * generation), so a caller that allocates nothing in between may rely on it.
      */
     public long nextId() {
-        int index = free.isEmpty() ? highWater : free.firstInt();
+        int index = freeCount == 0 ? highWater : free[freeHead];
         int gen = index < capacity ? slots[(index << SHIFT) + GEN] + 1 : 1;
         if (gen == 0) {
             gen = 1;
@@ -53,8 +56,10 @@ public final class EntityTable {
     /** Allocates an id for a new entity; its location must be set with {@link #place}. */
     public long allocate() {
         int index;
-        if (!free.isEmpty()) {
-            index = free.dequeueInt();
+        if (freeCount != 0) {
+            index = free[freeHead];
+            freeHead = (freeHead + 1) & (free.length - 1);
+            freeCount--;
         } else {
             index = highWater++;
             ensureCapacity(highWater);
@@ -90,7 +95,21 @@ public final class EntityTable {
         int index = Entity.index(entity);
         slots[(index << SHIFT) + ARCH] = DEAD + 1;
         alive--;
-        free.enqueue(index);
+        enqueueFree(index);
+    }
+
+    private void enqueueFree(int index) {
+        int[] ring = free;
+        if (freeCount == ring.length) {
+            int[] bigger = new int[ring.length * 2];
+            for (int i = 0; i < freeCount; i++) {
+                bigger[i] = ring[(freeHead + i) & (ring.length - 1)];
+            }
+            free = ring = bigger;
+            freeHead = 0;
+        }
+        ring[(freeHead + freeCount) & (ring.length - 1)] = index;
+        freeCount++;
     }
 
     /** True when {@code entity} names a live entity of the current generation. */
@@ -151,12 +170,9 @@ public final class EntityTable {
 
     /** The free indices in the order they will be reused, copied into a new array. */
     public int[] freeListInOrder() {
-        int n = free.size();
-        int[] out = new int[n];
-        for (int i = 0; i < n; i++) {
-            int v = free.dequeueInt();
-            out[i] = v;
-            free.enqueue(v);
+        int[] out = new int[freeCount];
+        for (int i = 0; i < freeCount; i++) {
+            out[i] = free[(freeHead + i) & (free.length - 1)];
         }
         return out;
     }
@@ -179,7 +195,7 @@ public final class EntityTable {
         }
         highWater = generations.length;
         for (int f : free) {
-            this.free.enqueue(f);
+            enqueueFree(f);
         }
     }
 

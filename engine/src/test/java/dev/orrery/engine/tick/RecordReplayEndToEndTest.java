@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,6 +41,7 @@ class RecordReplayEndToEndTest {
         try (Simulation sim = ArenaWorkload.build(99, 2, true, 1);
              RunRecorder rec = RunRecorder.start(sim, dir, InputPipeline.builder().ringSize(1024).maxPayloadBytes(16))) {
             AtomicBoolean done = new AtomicBoolean();
+            AtomicInteger published = new AtomicInteger();
             Thread client = new Thread(() -> {
                 Random r = new Random(5);
                 while (!done.get()) {
@@ -47,7 +49,9 @@ class RecordReplayEndToEndTest {
                             ? ByteBuffer.allocate(12).putInt(1 + r.nextInt(30)).putFloat(r.nextFloat()).putFloat(r.nextFloat()).array()
                             : ByteBuffer.allocate(4).putInt(1 + r.nextInt(20)).array();
                     int type = p.length == 12 ? ArenaWorkload.SPAWN : ArenaWorkload.DAMAGE;
-                    rec.inputs().tryPublish(r.nextInt(4), type, p, 0, p.length);
+                    if (rec.inputs().tryPublish(r.nextInt(4), type, p, 0, p.length)) {
+                        published.incrementAndGet();
+                    }
                     Thread.onSpinWait();
                     if (r.nextInt(50) == 0) {
                         Thread.yield();
@@ -62,6 +66,11 @@ class RecordReplayEndToEndTest {
             client.start();
             try {
                 for (int t = 0; t < TICKS; t++) {
+                    // Inputs arrive whenever the client gets a core, but never fall behind one per
+                    // ten ticks: on a loaded machine the ticks could otherwise outrun the client.
+                    while (published.get() < t / 10 && client.isAlive()) {
+                        Thread.onSpinWait();
+                    }
                     sim.tick();
                     entitiesAfter[t] = sim.world().entityCount();
                     damageAfter[t] = sim.resources().get(ArenaWorkload.STATS).damage;

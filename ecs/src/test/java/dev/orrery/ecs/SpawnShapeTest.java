@@ -1,0 +1,178 @@
+package dev.orrery.ecs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Field;
+import dev.orrery.ecs.entity.Entity;
+import dev.orrery.ecs.query.Query;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The per-entity spawn paths: the shape cache behind spawn(values...) and prepared {@link Shape}s. */
+class SpawnShapeTest {
+    record Position(float x, float y, float z) {
+    }
+
+    record Velocity(float x, float y, float z) {
+    }
+
+    record Frozen() {
+    }
+
+    record Mixed(int i, long l, double d, boolean b, byte by, short s, char c, float f) {
+    }
+
+    private final World world = new World();
+    private final Component<Position> pos = world.component(Position.class);
+    private final Component<Velocity> vel = world.component(Velocity.class);
+
+    private List<String> names(long e) {
+        return world.storage().namedInstances().namesOf(Entity.index(e));
+    }
+
+    @Test
+    void shouldResolveEachSequenceOfClassesOnceAndKeepItsRegistrationOrder() {
+        long a = world.spawn(new Position(1, 2, 3), new Velocity(4, 5, 6));
+        long b = world.spawn(new Position(7, 8, 9), new Velocity(0, 1, 0));
+        long c = world.spawn(new Velocity(1, 1, 1), new Position(2, 2, 2));
+        assertSame(world.archetypeOf(a), world.archetypeOf(c), "one archetype whatever the argument order");
+        assertEquals(new Position(7, 8, 9), world.get(b, pos));
+        assertEquals(new Velocity(1, 1, 1), world.get(c, vel));
+        assertEquals(List.of("Position", "Velocity"), names(b));
+        assertEquals(List.of("Velocity", "Position"), names(c), "names register in argument order");
+        assertEquals(2, shapes().size(), "two argument orders, two cached shapes");
+    }
+
+    private SpawnShapes shapes() {
+        try {
+            java.lang.reflect.Field f = World.class.getDeclaredField("spawnShapes");
+            f.setAccessible(true);
+            return (SpawnShapes) f.get(world);
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    void shouldRefuseANullValueOrAColumnTwiceAndSpawnNothing() {
+        world.spawn(new Position(1, 1, 1), new Velocity(1, 1, 1)); // the shape is cached: a null must not match it
+        long before = world.stateHash();
+        NullPointerException npe = assertThrows(NullPointerException.class,
+                () -> world.spawn(new Position(1, 1, 1), null));
+        assertTrue(npe.getMessage().contains("component value 1"), npe.getMessage());
+        IllegalArgumentException twice = assertThrows(IllegalArgumentException.class,
+                () -> world.spawn(new Position(1, 1, 1), new Position(2, 2, 2)));
+        assertTrue(twice.getMessage().contains("given twice"), twice.getMessage());
+        IllegalArgumentException notRecord = assertThrows(IllegalArgumentException.class,
+                () -> world.spawn(new Position(1, 1, 1), "a string"));
+        assertTrue(notRecord.getMessage().contains("referenceComponent(String.class)"), notRecord.getMessage());
+        assertEquals(before, world.stateHash(), "nothing was spawned");
+        assertEquals(1, world.entityCount());
+    }
+
+    @Test
+    void shouldSpawnThroughAShapeTheSameWorldAsThroughValues() {
+        World other = new World();
+        Component<Position> p2 = other.component(Position.class);
+        Component<Velocity> v2 = other.component(Velocity.class);
+        Shape shape = other.shape(p2, v2);
+        for (int i = 0; i < 300; i++) {
+            world.spawn(new Position(i, -i, 0.5f), new Velocity(1, 2, i));
+            shape.spawn(new Position(i, -i, 0.5f), new Velocity(1, 2, i));
+        }
+        assertEquals(world.stateHash(), other.stateHash());
+        assertEquals(List.of(pos, vel).toString(), shape.columns().toString());
+        assertSame(shape.archetype(), other.archetypeOf(other.spawn(new Position(0, 0, 0), new Velocity(0, 0, 0))));
+    }
+
+    @Test
+    void shouldWriteFieldsThroughTheRowWithoutRecords() {
+        Shape shape = world.shape(pos, vel);
+        Field px = pos.field("x");
+        Field pz = pos.field("z");
+        Field vy = vel.field("y");
+        long e = shape.spawnRow().setFloat(px, 3).setFloat(pz, -1).setFloat(vy, 9).id();
+        long f = shape.spawnRow().setBits(px, Float.floatToRawIntBits(7f)).set(vel, new Velocity(1, 2, 3)).id();
+        assertEquals(new Position(3, 0, -1), world.get(e, pos));
+        assertEquals(new Velocity(0, 9, 0), world.get(e, vel));
+        assertEquals(new Position(7, 0, 0), world.get(f, pos));
+        assertEquals(new Velocity(1, 2, 3), world.get(f, vel));
+    }
+
+    @Test
+    void shouldWriteEveryFieldTypeThroughTheComposedWriter() {
+        Component<Mixed> mixed = world.component(Mixed.class);
+        Mixed m = new Mixed(-7, Long.MIN_VALUE + 3, Math.PI, true, (byte) -2, (short) 300, 'q', Float.MIN_VALUE);
+        long e = world.spawn(m);
+        long f = world.shape(mixed).spawn(m);
+        assertEquals(m, world.get(e, mixed));
+        assertEquals(m, world.get(f, mixed));
+    }
+
+    @Test
+    void shouldRefuseABadShapeCallAndSpawnNothing() {
+        Shape shape = world.shape(pos, vel);
+        long before = world.stateHash();
+        IllegalArgumentException count = assertThrows(IllegalArgumentException.class,
+                () -> shape.spawn(new Position(1, 1, 1)));
+        assertTrue(count.getMessage().contains("takes 2 values"), count.getMessage());
+        IllegalArgumentException type = assertThrows(IllegalArgumentException.class,
+                () -> shape.spawn(new Velocity(1, 1, 1), new Position(1, 1, 1)));
+        assertTrue(type.getMessage().contains("given for component"), type.getMessage());
+        assertEquals(before, world.stateHash());
+        assertEquals(0, world.entityCount());
+        World other = new World();
+        Component<Frozen> foreign = other.component(Frozen.class);
+        IllegalArgumentException wrongWorld = assertThrows(IllegalArgumentException.class,
+                () -> world.shape(pos, foreign));
+        assertTrue(wrongWorld.getMessage().contains("another world"), wrongWorld.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> world.shape(pos, pos));
+    }
+
+    @Test
+    void shouldRefuseAStaleRowAWrongFieldAndAFieldOutsideTheShape() {
+        Component<Frozen> frozen = world.component(Frozen.class);
+        Component<Mixed> mixed = world.component(Mixed.class);
+        Shape shape = world.shape(pos, vel);
+        Shape.Row row = shape.spawnRow();
+        long e = row.id();
+        IllegalArgumentException type = assertThrows(IllegalArgumentException.class,
+                () -> row.setInt(pos.field("x"), 1));
+        assertTrue(type.getMessage().contains("FLOAT"), type.getMessage());
+        IllegalArgumentException outside = assertThrows(IllegalArgumentException.class,
+                () -> row.setInt(mixed.field("i"), 1));
+        assertTrue(outside.getMessage().contains("not part of"), outside.getMessage());
+        world.add(e, frozen); // the entity's row moves to another archetype
+        IllegalStateException stale = assertThrows(IllegalStateException.class, () -> row.setFloat(pos.field("x"), 1));
+        assertTrue(stale.getMessage().contains("stale"), stale.getMessage());
+        assertEquals(new Position(0, 0, 0), world.get(e, pos), "the refused write changed nothing");
+    }
+
+    @Test
+    void shouldRefuseAShapeSpawnDuringIteration() {
+        Shape shape = world.shape(pos);
+        shape.spawn();
+        Query q = world.query().with(pos).build();
+        IllegalStateException locked = assertThrows(IllegalStateException.class,
+                () -> q.forEachChunk(c -> shape.spawn()));
+        assertTrue(locked.getMessage().startsWith("structural change (spawn)"), locked.getMessage());
+        assertEquals(1, world.entityCount());
+    }
+
+    @Test
+    void shouldSpawnZeroedAndInBulk() {
+        Shape shape = world.shape(pos, vel);
+        long[] ids = shape.spawnMany(100);
+        long one = shape.spawn();
+        assertEquals(101, world.entityCount());
+        assertEquals(new Position(0, 0, 0), world.get(ids[57], pos));
+        assertEquals(new Velocity(0, 0, 0), world.get(one, vel));
+        assertNotEquals(ids[0], one);
+        assertEquals(List.of("Position", "Velocity"), names(ids[99]));
+    }
+}
