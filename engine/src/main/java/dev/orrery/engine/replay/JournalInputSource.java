@@ -137,6 +137,7 @@ public final class JournalInputSource implements InputSource, AutoCloseable {
             throw new IllegalStateException("recordHash(" + tick + ") but the tick last begun is "
                     + (begun ? current.tick() : "none"));
         }
+        checkSkipOfCurrent(); // a tick run where the recording skipped it says so before its hash differs
         if (current.hasHash()) {
             if (current.stateHash() != stateHash) {
                 throw new ReplayDivergenceException(reader.path(), tick, current.stateHash(), stateHash, lastMatch);

@@ -84,7 +84,7 @@ public final class Simulation implements AutoCloseable {
     private HashListener hashListener;
     private ChromeTrace trace;
     private final JfrObserver jfr;
-    private final TickWatchdog watchdog;
+    private TickWatchdog watchdog;
     private FailurePolicy failurePolicy;
     private FailureListener failureListener = Simulation::logFirstFailure;
     private final Set<String> failedSystems = new HashSet<>();
@@ -113,13 +113,27 @@ public final class Simulation implements AutoCloseable {
         this.executor = schedule.executor(workers);
         this.jfr = new JfrObserver(executor, schedule.graph(), b.jfrJobEvents);
         onSystemFailure(b.failurePolicy);
-        if (b.watchdogSteps > 0) {
-            this.watchdog = new TickWatchdog((long) (b.watchdogSteps * b.stepSeconds * 1e9), schedule.graph(), workers,
-                    b.overrunListener);
-            jfr.watch(watchdog);
-        } else {
-            this.watchdog = null;
+        watchdog(b.watchdogSteps, b.overrunListener);
+    }
+
+    /**
+     * Starts (or replaces, or with 0 stops) the tick watchdog; see
+     * {@link SimulationBuilder#watchdog}. Call between ticks.
+     */
+    public void watchdog(double stepsLimit, OverrunListener listener) {
+        if (!(stepsLimit >= 0)) {
+            throw new IllegalArgumentException("the watchdog limit must be 0 (off) or a positive number of steps, got "
+                    + stepsLimit);
         }
+        if (watchdog != null) {
+            watchdog.close();
+            watchdog = null;
+        }
+        if (stepsLimit > 0) {
+            watchdog = new TickWatchdog((long) (stepsLimit * clock.stepSeconds() * 1e9), schedule.graph(), workers,
+                    listener);
+        }
+        jfr.watch(watchdog);
     }
 
     /**
