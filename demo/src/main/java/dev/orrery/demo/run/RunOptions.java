@@ -40,7 +40,15 @@ public record RunOptions(int agents, int teams, long ticks, int threads, long se
     public RunOptions(int agents, int teams, long ticks, int threads, long seed, double rate, long warmup, int port,
             InetAddress bind, Path record, Path replay, Path trace, Path dot, boolean quiet) {
         this(agents, teams, ticks, threads, seed, rate, warmup, port, bind, record, replay, trace, dot, quiet,
-                ServerConfig.defaults(), 0, Durability.interval(Durability.DEFAULT_INTERVAL), DEFAULT_WATCHDOG_STEPS);
+                ServerConfig.defaults(), 0);
+    }
+
+    /** The options with the default durability ({@code --fsync=interval}, 1 s) and watchdog (10 steps). */
+    public RunOptions(int agents, int teams, long ticks, int threads, long seed, double rate, long warmup, int port,
+            InetAddress bind, Path record, Path replay, Path trace, Path dot, boolean quiet, ServerConfig limits,
+            long maxEntities) {
+        this(agents, teams, ticks, threads, seed, rate, warmup, port, bind, record, replay, trace, dot, quiet, limits,
+                maxEntities, Durability.interval(Durability.DEFAULT_INTERVAL), DEFAULT_WATCHDOG_STEPS);
     }
 
     /** The warm-up ticks of a run that does not say: two seconds at 60 ticks a second. */
