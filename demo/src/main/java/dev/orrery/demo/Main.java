@@ -31,6 +31,12 @@ import picocli.CommandLine.Option;
  * with one line on stderr, {@code orrery-demo: <what is wrong and what to do>}, and a non-zero
  * status; {@code --verbose} adds the stack trace.
  *
+ * <p><b>Exit status:</b> 0 done; 1 failed (the line says why); 2 bad options;
+ * {@value #EXIT_RECORDING_CUT} a {@code --replay} of a recording that was not closed (its
+ * recording process crashed or was killed): every complete tick was replayed and every
+ * recorded hash in it matched, and stderr says {@code orrery-demo: recording ends at tick N
+ * without a clean close; replayed N ticks, M recorded hashes matched}.
+ *
  * <p><b>Threading:</b> {@link #execute} runs the simulation on the calling thread; a
  * Ctrl-C (shutdown hook) asks it to stop and waits briefly for the summary line.
  */
@@ -40,6 +46,9 @@ import picocli.CommandLine.Option;
                 + "and prints a progress line a second and a summary line at the end.",
             "Clients connect over TCP when --port is given (protocol: demo/PROTOCOL.md)."})
 public final class Main implements Callable<Integer> {
+    /** Exit status of a replay of a recording that was not closed cleanly (all it holds matched). */
+    public static final int EXIT_RECORDING_CUT = 3;
+
     @Option(names = "--agents", paramLabel = "N", description = "Starting agents (default: ${DEFAULT-VALUE}).")
     int agents = 100_000;
 
@@ -126,6 +135,18 @@ public final class Main implements Callable<Integer> {
             description = "Replay a recording instead of a live run; ends with the recording's hash.")
     Path replay;
 
+    @Option(names = "--fsync", paramLabel = "MODE",
+            description = "How often --record forces its journal to disk: tick (a power loss loses at most the tick "
+                    + "in progress; one fsync a tick), interval (at most the last second of ticks), none (only on a "
+                    + "clean close; the OS decides). A process crash loses at most the tick in progress either way "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String fsync = "interval";
+
+    @Option(names = "--watchdog", paramLabel = "STEPS",
+            description = "Report a tick still running after STEPS time steps, naming the system and job still "
+                    + "running; the tick is not stopped. 0 turns it off (default: ${DEFAULT-VALUE}).")
+    double watchdog = RunOptions.DEFAULT_WATCHDOG_STEPS;
+
     @Option(names = "--trace", paramLabel = "FILE",
             description = "Write a Chrome trace (JSON) of 5 ticks to FILE, from tick 60 or the end of --warmup, "
                     + "whichever is later.")
@@ -149,7 +170,8 @@ public final class Main implements Callable<Integer> {
      * Runs the command line in this JVM, printing to {@code out} and {@code err}.
      *
      * @param stopOnShutdown register a shutdown hook that stops the run on Ctrl-C (false in tests)
-     * @return the exit status: 0 done, 1 failed, 2 bad options
+     * @return the exit status: 0 done, 1 failed, 2 bad options, {@value #EXIT_RECORDING_CUT} a replay of a
+     *     recording that was not closed
      */
     public static int execute(String[] args, PrintStream out, PrintStream err, boolean stopOnShutdown) {
         Main main = new Main();
@@ -249,6 +271,12 @@ public final class Main implements Callable<Integer> {
             out.println(result.summaryLine());
             out.flush();
             return 0;
+        } catch (DemoRun.RecordingCutException cut) {
+            out.println(cut.result().summaryLine());
+            out.flush();
+            spec.commandLine().getErr().println("orrery-demo: " + cut.getMessage());
+            spec.commandLine().getErr().flush();
+            return EXIT_RECORDING_CUT;
         } finally {
             finished.countDown();
         }
@@ -263,7 +291,9 @@ public final class Main implements Callable<Integer> {
                 .withClientRate(clientRate, clientBurst).withMaxSpawnCount(maxSpawn).withSpawnBudget(spawnBudget);
         long warm = warmup != null ? warmup : RunOptions.defaultWarmup(ticks);
         return new RunOptions(agents, teams, ticks, threads, seed, rate, warm, port == null ? -1 : port, address,
-                record, replay, trace, dot, quiet, limits, maxEntities);
+                record, replay, trace, dot, quiet, limits, maxEntities,
+                dev.orrery.engine.journal.Durability.parse(fsync, dev.orrery.engine.journal.Durability.DEFAULT_INTERVAL),
+                watchdog);
     }
 
     private static Duration seconds(String option, double s) {

@@ -9,6 +9,7 @@ import dev.orrery.demo.net.ServerConfig;
 import dev.orrery.engine.input.InputPipeline;
 import dev.orrery.engine.replay.JournalInputSource;
 import dev.orrery.engine.replay.RunRecorder;
+import dev.orrery.engine.tick.FailurePolicy;
 import dev.orrery.engine.tick.Simulation;
 import dev.orrery.engine.trace.ChromeTrace;
 import java.io.IOException;
@@ -97,13 +98,15 @@ public final class DemoRun {
         long[] ticksRun = {0};
         try (Simulation s = arena.build(options.threads(), recording ? RECORD_HASH_EVERY : 0)) {
             writeDot(s);
+            guard(s);
+            s.onSystemFailure(FailurePolicy.SKIP_TICK); // a client must not be able to stop the server
             InputPipeline.Builder pipe = InputPipeline.builder().ringSize(8192).maxPayloadBytes(InputCodec.MAX_PAYLOAD)
                     .maxInputsPerTick(4096);
             RunRecorder recorder = null;
             InputPipeline inputs;
             if (recording) {
                 writeParameters(options.record(), config);
-                recorder = RunRecorder.start(s, options.record(), pipe);
+                recorder = RunRecorder.start(s, options.record(), pipe, options.fsync());
                 inputs = recorder.inputs();
             } else {
                 inputs = pipe.build();
@@ -129,7 +132,7 @@ public final class DemoRun {
                 out.println("arena: agents=" + config.agents() + " teams=" + config.teams() + " side="
                         + (int) config.side() + " threads=" + options.threads() + " seed=" + options.seed() + " rate="
                         + (options.rate() == 0 ? "max" : options.rate() + "/s")
-                        + (recording ? " recording=" + options.record() : ""));
+                        + (recording ? " recording=" + options.record() + " fsync=" + options.fsync() : ""));
                 ClientReplies replies = server != null ? server : ClientReplies.discarding();
                 CommandServer srv = server;
                 Progress progress = new Progress(s, arena, stats, sink);
@@ -180,8 +183,10 @@ public final class DemoRun {
         Arena arena = new Arena(config);
         TickStats stats = new TickStats();
         try (Simulation s = arena.build(options.threads(), RECORD_HASH_EVERY);
-             JournalInputSource source = JournalInputSource.open(dir.resolve(RunRecorder.JOURNAL))) {
+             JournalInputSource source = JournalInputSource.openAllowingCut(dir.resolve(RunRecorder.JOURNAL))) {
             writeDot(s);
+            guard(s);
+            s.onSystemFailure(source.failurePolicy()); // as recorded, so the same ticks are skipped
             s.restore(Files.readAllBytes(dir.resolve(RunRecorder.SNAPSHOT)));
             out.println("replay: " + dir + " agents=" + config.agents() + " teams=" + config.teams() + " seed="
                     + config.seed() + " threads=" + options.threads() + " from tick " + s.currentTick());
@@ -209,8 +214,54 @@ public final class DemoRun {
                 }
             }
             tracing.finish();
-            out.println("replay: " + source.hashesChecked() + " recorded hashes matched");
-            return result(ticksRun, s, stats);
+            if (!stopRequested) {
+                source.finish();
+            }
+            out.println("replay: " + source.hashesChecked() + " recorded hashes matched"
+                    + (s.skippedTicks() > 0 ? ", " + s.skippedTicks() + " skipped ticks matched" : ""));
+            RunResult result = result(ticksRun, s, stats);
+            if (!stopRequested && !source.closedCleanly()) {
+                throw new RecordingCutException("recording ends at tick " + s.currentTick()
+                        + " without a clean close; replayed " + ticksRun + " ticks, " + source.hashesChecked()
+                        + " recorded hashes matched", result);
+            }
+            return result;
+        }
+    }
+
+    /**
+     * Reports a skipped tick (the first failure of each system, then only counts) and a tick
+     * that overran the watchdog, as progress lines.
+     */
+    private void guard(Simulation s) {
+        s.failureListener((tick, failure, first) -> {
+            if (first) {
+                out.println("skipped: tick=" + tick + " " + failure.getMessage()
+                        + " (later failures of system '" + failure.system() + "' are only counted)");
+            }
+        });
+        s.watchdog(options.watchdogSteps(), (tick, elapsed, system, job) -> out.println("watchdog: tick=" + tick
+                + " running " + elapsed / 1_000_000 + " ms" + (system.isEmpty() ? "" : " in system '" + system + "'")
+                + ", " + job));
+    }
+
+    /**
+     * A replay of a recording that was not closed cleanly: every complete tick was replayed
+     * and every recorded hash matched; the command line prints the message as its one error
+     * line and exits with {@code Main.EXIT_RECORDING_CUT}.
+     */
+    public static final class RecordingCutException extends IOException {
+        private static final long serialVersionUID = 1L;
+        private final transient RunResult result;
+
+        RecordingCutException(String message, RunResult result) {
+            super(message);
+            this.result = result;
+        }
+
+        /** What the replay of the complete ticks gave. */
+        public RunResult result() {
+            return result;
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.orrery.demo.run;
 
 import dev.orrery.demo.net.ServerConfig;
+import dev.orrery.engine.journal.Durability;
 import java.net.InetAddress;
 import java.nio.file.Path;
 
@@ -25,16 +26,29 @@ import java.nio.file.Path;
  * @param limits  the server's limits (its address and port come from {@code bind} and {@code port})
  * @param maxEntities the world's entity cap: a client {@code SPAWN} that could pass it is refused
  *                {@code QUOTA}; 0 = the default, {@link #defaultMaxEntities} of {@code agents}
+ * @param fsync   how often a recording's journal is forced to the device ({@code --fsync})
+ * @param watchdogSteps report a tick still running after this many steps ({@code --watchdog}); 0 = off
  */
 public record RunOptions(int agents, int teams, long ticks, int threads, long seed, double rate, long warmup, int port,
         InetAddress bind, Path record, Path replay, Path trace, Path dot, boolean quiet, ServerConfig limits,
-        long maxEntities) {
+        long maxEntities, Durability fsync, double watchdogSteps) {
+
+    /** The default of {@code --watchdog}: a tick still running after 10 steps (167 ms at 60 Hz) is reported. */
+    public static final double DEFAULT_WATCHDOG_STEPS = 10;
 
     /** The options with the server's default limits and the default entity cap. */
     public RunOptions(int agents, int teams, long ticks, int threads, long seed, double rate, long warmup, int port,
             InetAddress bind, Path record, Path replay, Path trace, Path dot, boolean quiet) {
         this(agents, teams, ticks, threads, seed, rate, warmup, port, bind, record, replay, trace, dot, quiet,
                 ServerConfig.defaults(), 0);
+    }
+
+    /** The options with the default durability ({@code --fsync=interval}, 1 s) and watchdog (10 steps). */
+    public RunOptions(int agents, int teams, long ticks, int threads, long seed, double rate, long warmup, int port,
+            InetAddress bind, Path record, Path replay, Path trace, Path dot, boolean quiet, ServerConfig limits,
+            long maxEntities) {
+        this(agents, teams, ticks, threads, seed, rate, warmup, port, bind, record, replay, trace, dot, quiet, limits,
+                maxEntities, Durability.interval(Durability.DEFAULT_INTERVAL), DEFAULT_WATCHDOG_STEPS);
     }
 
     /** The warm-up ticks of a run that does not say: two seconds at 60 ticks a second. */
@@ -83,6 +97,11 @@ public record RunOptions(int agents, int teams, long ticks, int threads, long se
                     + "then record a new run");
         }
         java.util.Objects.requireNonNull(limits, "limits");
+        java.util.Objects.requireNonNull(fsync, "fsync");
+        if (!(watchdogSteps >= 0)) {
+            throw new IllegalArgumentException("--watchdog must be 0 (off) or a positive number of steps; got "
+                    + watchdogSteps);
+        }
         if (maxEntities < 0 || maxEntities > 0 && maxEntities < agents) {
             throw new IllegalArgumentException("--max-entities must be 0 (the default, 2 x --agents + 100000) or at least "
                     + "--agents (" + agents + "); got " + maxEntities);

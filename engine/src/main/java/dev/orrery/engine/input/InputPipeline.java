@@ -215,6 +215,9 @@ public final class InputPipeline implements InputSource, AutoCloseable {
         assert isTickThread() : tickThreadMessage("beginTick");
         checkOpen("beginTick");
         checkJournal();
+        if (journal != null) {
+            journal.awaitDurable(); // with a recorder that forces each flush: earlier ticks are on the device
+        }
         if (anyTick && tick <= lastTick) {
             throw new IllegalStateException("beginTick(" + tick + ") after tick " + lastTick
                     + ": ticks must increase; a replay must start from a fresh pipeline");
@@ -251,6 +254,27 @@ public final class InputPipeline implements InputSource, AutoCloseable {
         if (journal != null) {
             checkJournal();
             journal.tickHash(tick, stateHash);
+        }
+    }
+
+    /**
+     * Queues the note that {@code tick} (the tick last begun) was skipped because
+     * {@code system} threw on its chunk {@code chunk}, for the journal. Does nothing without a
+     * recorder.
+     *
+     * @throws IllegalStateException if {@code tick} is not the tick last begun
+     */
+    @Override
+    public void tickSkipped(long tick, String system, int chunk) {
+        assert isTickThread() : tickThreadMessage("tickSkipped");
+        checkOpen("tickSkipped");
+        if (!anyTick || tick != lastTick) {
+            throw new IllegalStateException("tickSkipped(" + tick + ") but the last tick begun is "
+                    + (anyTick ? lastTick : "none"));
+        }
+        if (journal != null) {
+            checkJournal();
+            journal.tickSkipped(tick, system, chunk);
         }
     }
 

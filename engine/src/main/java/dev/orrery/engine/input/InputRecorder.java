@@ -21,11 +21,29 @@ public interface InputRecorder {
     /** The end of {@code tick}, which consumed {@code inputCount} inputs (possibly 0). */
     void recordTickEnd(long tick, int inputCount) throws IOException;
 
-    /** The state hash after {@code tick} ran; follows that tick's {@link #recordTickEnd}. */
+    /**
+     * {@code tick} was skipped under {@code FailurePolicy.SKIP_TICK} because {@code system}
+     * threw (on its chunk {@code chunk}, -1 if not known); follows that tick's
+     * {@link #recordTickEnd}, precedes its hash. Ignored by default (a recorder that replays
+     * must keep it, as the journal does).
+     */
+    default void recordTickSkipped(long tick, String system, int chunk) throws IOException {
+    }
+
+    /** The state hash after {@code tick} ran; follows that tick's {@link #recordTickEnd} (and its skip note). */
     void recordTickHash(long tick, long stateHash) throws IOException;
 
     /** The end of a batch of calls: a good moment to write buffered bytes out. */
     void flush() throws IOException;
+
+    /**
+     * Whether every {@link #flush()} makes what was recorded durable (forced to the device);
+     * the pipeline then makes the tick thread wait, before each tick, until the ticks before
+     * it are flushed. False by default.
+     */
+    default boolean durableEachFlush() {
+        return false;
+    }
 
     /** The last call: the pipeline is closing; finish the recording and release the file. */
     void close() throws IOException;

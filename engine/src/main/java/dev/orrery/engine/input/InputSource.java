@@ -22,6 +22,15 @@ public interface InputSource {
     void recordHash(long tick, long stateHash);
 
     /**
+     * {@code tick} (the tick last begun) was skipped under {@code FailurePolicy.SKIP_TICK}
+     * because {@code system} threw on its chunk {@code chunk} (-1: not known); called before
+     * {@link #recordHash} for that tick. A live source records it; a replaying source checks
+     * that the recording skipped the same tick. Does nothing by default.
+     */
+    default void tickSkipped(long tick, String system, int chunk) {
+    }
+
+    /**
      * Makes the calling thread this source's tick thread from now on, for a source that
      * checks which thread calls it (an {@link InputPipeline}); the old tick thread's last call
      * must happen-before this one. Called by {@code Simulation.bindTickThread()}. Does nothing

@@ -9,10 +9,13 @@ final class RecordingMarker {
     static final int TICK_END = 1;
     static final int TICK_HASH = 2;
     static final int CLOSE = 3;
+    static final int TICK_SKIPPED = 4;
 
     int kind;
     long tick;
     long lastInput;
     int inputCount;
     long hash;
+    /** The failing system of a {@code TICK_SKIPPED} marker (its chunk in {@link #inputCount}). */
+    String system;
 }

@@ -38,6 +38,11 @@ final class RecordingStage implements EventHandler<RecordingMarker>, ExceptionHa
     private final BatchEventProcessor<RecordingMarker> processor;
     private final Thread thread;
     private volatile Throwable failure;
+    /** Marker sequence up to which the recorder has flushed (journal thread writes, tick thread reads). */
+    private final Sequence flushed = new Sequence();
+    /** The last marker sequence published (tick thread only). */
+    private long lastPublished = -1;
+    private final boolean durableEachFlush;
 
     RecordingStage(RingBuffer<InputSlot> inputs, InputRecorder recorder, int markerQueueSize, String threadName) {
         this.inputs = inputs;
@@ -50,6 +55,7 @@ final class RecordingStage implements EventHandler<RecordingMarker>, ExceptionHa
         markers.addGatingSequences(processor.getSequence());
         this.thread = new Thread(processor, threadName);
         this.thread.setDaemon(true);
+        this.durableEachFlush = recorder.durableEachFlush();
     }
 
     /** The input ring sequence up to which slots are journaled and may be reused. */
@@ -71,7 +77,37 @@ final class RecordingStage implements EventHandler<RecordingMarker>, ExceptionHa
         m.tick = tick;
         m.lastInput = lastInput;
         m.inputCount = inputCount;
-        markers.publish(seq); // release: the tick thread's stamps happen-before the journal's reads
+        publish(seq); // release: the tick thread's stamps happen-before the journal's reads
+    }
+
+    /** Queues "tick {@code tick} was skipped because {@code system} threw on chunk {@code chunk}". */
+    void tickSkipped(long tick, String system, int chunk) {
+        long seq = claim();
+        RecordingMarker m = markers.get(seq);
+        m.kind = RecordingMarker.TICK_SKIPPED;
+        m.tick = tick;
+        m.system = system;
+        m.inputCount = chunk;
+        publish(seq);
+    }
+
+    /**
+     * With a recorder whose every flush is durable: waits until everything queued so far is
+     * flushed, so a crash loses at most the tick about to begin. Does nothing otherwise.
+     */
+    void awaitDurable() {
+        if (!durableEachFlush) {
+            return;
+        }
+        while (flushed.get() < lastPublished) {
+            checkFailure();
+            LockSupport.parkNanos(PARK_NANOS / 10);
+        }
+    }
+
+    private void publish(long seq) {
+        lastPublished = seq;
+        markers.publish(seq);
     }
 
     /** Queues the state hash after {@code tick}. */
@@ -81,7 +117,7 @@ final class RecordingStage implements EventHandler<RecordingMarker>, ExceptionHa
         m.kind = RecordingMarker.TICK_HASH;
         m.tick = tick;
         m.hash = hash;
-        markers.publish(seq);
+        publish(seq);
     }
 
     /**
@@ -156,6 +192,7 @@ final class RecordingStage implements EventHandler<RecordingMarker>, ExceptionHa
                 r.recordTickEnd(m.tick, m.inputCount);
             }
             case RecordingMarker.TICK_HASH -> r.recordTickHash(m.tick, m.hash);
+            case RecordingMarker.TICK_SKIPPED -> r.recordTickSkipped(m.tick, m.system, m.inputCount);
             case RecordingMarker.CLOSE -> {
                 r.close();
                 return;
@@ -164,6 +201,7 @@ final class RecordingStage implements EventHandler<RecordingMarker>, ExceptionHa
         }
         if (endOfBatch) {
             r.flush();
+            flushed.set(sequence);
         }
     }
 

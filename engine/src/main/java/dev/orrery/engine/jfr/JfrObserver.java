@@ -24,6 +24,7 @@ public final class JfrObserver implements JobObserver {
     private final String[] names;
     private final boolean jobEvents;
     private JobObserver next;
+    private JobObserver watch;
     private boolean syncEvents;
 
     /**
@@ -47,6 +48,15 @@ public final class JfrObserver implements JobObserver {
     }
 
     /**
+     * Also reports every job's start and end to {@code watcher} (a tick watchdog), and keeps
+     * this observer installed while one is set; {@code null} removes it. Between runs.
+     */
+    public void watch(JobObserver watcher) {
+        this.watch = watcher;
+        install();
+    }
+
+    /**
      * Follows recordings that start or stop: installs this observer while sync-point events
      * are enabled and leaves the executor unobserved otherwise. Call before each run.
      */
@@ -59,11 +69,27 @@ public final class JfrObserver implements JobObserver {
     }
 
     private void install() {
-        executor.observe(jobEvents || syncEvents ? this : next);
+        executor.observe(jobEvents || syncEvents || watch != null ? this : next);
+    }
+
+    @Override
+    public void jobStarted(int workerId, int systemIndex, int fromChunk, int toChunk, long startNanos) {
+        JobObserver w = watch;
+        if (w != null) {
+            w.jobStarted(workerId, systemIndex, fromChunk, toChunk, startNanos);
+        }
+        JobObserver n = next;
+        if (n != null) {
+            n.jobStarted(workerId, systemIndex, fromChunk, toChunk, startNanos);
+        }
     }
 
     @Override
     public void jobRan(int workerId, int systemIndex, int fromChunk, int toChunk, long startNanos, long endNanos) {
+        JobObserver w = watch;
+        if (w != null) {
+            w.jobRan(workerId, systemIndex, fromChunk, toChunk, startNanos, endNanos);
+        }
         JobObserver n = next;
         if (n != null) {
             n.jobRan(workerId, systemIndex, fromChunk, toChunk, startNanos, endNanos);

@@ -2,18 +2,25 @@ package dev.orrery.engine.journal;
 
 import static dev.orrery.engine.journal.JournalFormat.BODY_PREFIX;
 import static dev.orrery.engine.journal.JournalFormat.END_BODY;
+import static dev.orrery.engine.journal.JournalFormat.FLAG_SKIP_TICK;
+import static dev.orrery.engine.journal.JournalFormat.HEADER_BYTES_V1;
+import static dev.orrery.engine.journal.JournalFormat.HEADER_PREFIX;
 import static dev.orrery.engine.journal.JournalFormat.HEADER_BYTES;
 import static dev.orrery.engine.journal.JournalFormat.INPUT_FIXED;
 import static dev.orrery.engine.journal.JournalFormat.MAGIC;
 import static dev.orrery.engine.journal.JournalFormat.MAX_BODY;
 import static dev.orrery.engine.journal.JournalFormat.TICK_END_BODY;
 import static dev.orrery.engine.journal.JournalFormat.TICK_HASH_BODY;
+import static dev.orrery.engine.journal.JournalFormat.TICK_SKIPPED_FIXED;
 import static dev.orrery.engine.journal.JournalFormat.VERSION;
+import static dev.orrery.engine.journal.JournalFormat.VERSION_1;
 
+import dev.orrery.engine.tick.FailurePolicy;
 import java.io.BufferedInputStream;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -33,6 +40,17 @@ import java.util.zip.CRC32C;
  * {@link CorruptJournalException} naming the file, the byte offset and the record. Ticks
  * returned before that point are intact; a caller that must not act on a partial journal
  * reads it through once first.
+ *
+ * <p><b>A journal cut by a crash.</b> {@link #openAllowingCut(Path)} reads a journal whose
+ * recording did not close, up to its last complete tick: where the file ends (at a record
+ * boundary, inside a record, or inside the header), or where only zero bytes follow (a file
+ * system that extended the file but lost its data), or at a last record that fails its
+ * checksum with nothing but zeros after it (a torn write), {@link #nextTick} returns
+ * {@code false} instead of throwing, {@link #closedCleanly()} is {@code false} and
+ * {@link #cut()} says where and why. A tick counts as complete once its {@code TICK_END} is
+ * read; a cut inside its inputs drops the tick. Damage anywhere else (a bad checksum with
+ * data after it, a record out of order, an unknown kind) is still a
+ * {@link CorruptJournalException}: that is not what a crash leaves.
  *
  * <pre>{@code
  * try (JournalReader reader = JournalReader.open(path)) {
@@ -67,12 +85,17 @@ public final class JournalReader implements Closeable {
     private int bodyLength;
 
     private final TickFraming framing = new TickFraming();
+    private final boolean allowCut;
     private boolean ended;
     private boolean pushedBack;
+    private int version;
+    private FailurePolicy policy = FailurePolicy.STOP;
+    private String cut;
 
-    private JournalReader(Path path, InputStream in) {
+    private JournalReader(Path path, InputStream in, boolean allowCut) {
         this.path = path;
         this.in = in;
+        this.allowCut = allowCut;
     }
 
     /**
@@ -82,8 +105,23 @@ public final class JournalReader implements Closeable {
      *     reader knows, or its header is damaged
      */
     public static JournalReader open(Path path) throws IOException {
+        return open(path, false);
+    }
+
+    /**
+     * Opens the journal at {@code path} to read it up to its last complete tick, as a crash
+     * left it (see the class comment); a header cut short reads as a journal with no ticks.
+     *
+     * @throws CorruptJournalException if the file is not a journal of a known version, or is
+     *     damaged in a way a crash does not explain
+     */
+    public static JournalReader openAllowingCut(Path path) throws IOException {
+        return open(path, true);
+    }
+
+    private static JournalReader open(Path path, boolean allowCut) throws IOException {
         InputStream in = new BufferedInputStream(Files.newInputStream(path), 1 << 16);
-        JournalReader r = new JournalReader(path, in);
+        JournalReader r = new JournalReader(path, in, allowCut);
         try {
             r.readHeader();
         } catch (IOException | RuntimeException e) {
@@ -95,30 +133,88 @@ public final class JournalReader implements Closeable {
 
     private void readHeader() throws IOException {
         byte[] h = new byte[HEADER_BYTES];
-        int n = in.readNBytes(h, 0, HEADER_BYTES);
-        if (n < HEADER_BYTES) {
-            throw corrupt(0, -1, "the file is " + n + " bytes long, shorter than the " + HEADER_BYTES
-                    + "-byte journal header");
+        int n = in.readNBytes(h, 0, HEADER_PREFIX);
+        long magic = n >= 8 ? (long) LONG.get(h, 0) : 0;
+        if (n < HEADER_PREFIX && allowCut && startsLikeAHeader(h, n)) {
+            cutAt(0, "the file ends inside its header, " + n + " bytes long");
+            return;
         }
-        long magic = (long) LONG.get(h, 0);
+        if (n < HEADER_PREFIX) {
+            throw corrupt(0, -1, "the file is " + n + " bytes long, shorter than the journal header");
+        }
         if (magic != MAGIC) {
             throw new CorruptJournalException(path, 0, -1, "it does not start with the journal magic ORRYJRNL "
                     + "(found 0x" + Long.toHexString(magic) + ")", "Check that the path names an Orrery input journal");
         }
+        version = (int) INT.get(h, 8);
+        if (version != VERSION && version != VERSION_1) {
+            // its header length is unknown, so this is said before any checksum
+            throw new CorruptJournalException(path, 0, -1, "format version " + version
+                    + " is not supported (this reader knows versions " + VERSION_1 + " and " + VERSION + ")",
+                    "Read it with the Orrery release that recorded it");
+        }
+        int size = version == VERSION_1 ? HEADER_BYTES_V1 : HEADER_BYTES;
+        int more = in.readNBytes(h, HEADER_PREFIX, size - HEADER_PREFIX);
+        if (more < size - HEADER_PREFIX) {
+            if (allowCut) {
+                cutAt(0, "the file ends inside its header, " + (n + more) + " bytes long");
+                return;
+            }
+            throw corrupt(0, -1, "the file is " + (n + more) + " bytes long, shorter than the " + size
+                    + "-byte journal header");
+        }
         crc.reset();
-        crc.update(h, 0, 12);
-        int stored = (int) INT.get(h, 12);
+        crc.update(h, 0, size - 4);
+        int stored = (int) INT.get(h, size - 4);
         if (stored != (int) crc.getValue()) {
             throw corrupt(0, -1, "header checksum mismatch (stored 0x" + Integer.toHexString(stored)
                     + ", computed 0x" + Integer.toHexString((int) crc.getValue()) + ")");
         }
-        int version = (int) INT.get(h, 8);
-        if (version != VERSION) {
-            throw new CorruptJournalException(path, 0, -1, "format version " + version
-                    + " is not supported (this reader knows version " + VERSION + ")",
-                    "Read it with the Orrery release that recorded it");
+        if (version == VERSION && ((int) INT.get(h, 12) & FLAG_SKIP_TICK) != 0) {
+            policy = FailurePolicy.SKIP_TICK;
         }
-        offset = HEADER_BYTES;
+        offset = size;
+    }
+
+    private static boolean startsLikeAHeader(byte[] h, int n) {
+        for (int i = 0; i < Math.min(n, 8); i++) {
+            if (h[i] != (byte) (MAGIC >>> (56 - 8 * i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The failure policy the run was recorded under (version 1 journals: {@code STOP}). */
+    public FailurePolicy failurePolicy() {
+        return policy;
+    }
+
+    /** The format version of the file (1 or 2). */
+    public int version() {
+        return version;
+    }
+
+    /**
+     * Whether the end-of-journal record has been read: the recording was closed cleanly.
+     * False before the end, and at a cut ({@link #cut()}).
+     */
+    public boolean closedCleanly() {
+        return ended && cut == null;
+    }
+
+    /**
+     * Where and why a journal opened with {@link #openAllowingCut} ends without a clean
+     * close (byte offset, last complete tick), once the reader has reached that point; null
+     * otherwise.
+     */
+    public String cut() {
+        return cut;
+    }
+
+    /** The last tick whose end was read, or {@link Long#MIN_VALUE} before any. */
+    public long lastTickEnded() {
+        return framing.lastEnded();
     }
 
     /** The journal file. */
@@ -136,12 +232,14 @@ public final class JournalReader implements Closeable {
     public boolean nextRecord() throws IOException {
         if (pushedBack) {
             pushedBack = false;
-            return kind != JournalRecordKind.END;
+            return !ended;
         }
         if (ended) {
             return false;
         }
-        readRecord();
+        if (!readRecord()) {
+            return false; // a cut, reading with openAllowingCut
+        }
         if (kind == JournalRecordKind.END) {
             ended = true;
             return false;
@@ -165,6 +263,9 @@ public final class JournalReader implements Closeable {
         while (kind == JournalRecordKind.INPUT) {
             into.inputs().add(client(), type(), record, INPUT_FIXED, payloadLength());
             if (!nextRecord()) {
+                if (cut != null) {
+                    return false; // the tick's end was lost: it is not complete
+                }
                 // readRecord refuses an END after unterminated inputs, so this cannot happen
                 throw corrupt(recordOffset, index - 1, "tick " + into.tick() + " has inputs but no tick end");
             }
@@ -173,31 +274,48 @@ public final class JournalReader implements Closeable {
             throw corrupt(recordOffset, index - 1, "a " + kind + " record where tick " + into.tick()
                     + " should begin");
         }
-        if (nextRecord()) {
-            if (kind == JournalRecordKind.TICK_HASH) {
-                into.hash(stateHash());
-            } else {
+        if (!nextRecord()) {
+            pushedBack = true; // the END record or a cut: report it on the next call
+            return true;
+        }
+        if (kind == JournalRecordKind.TICK_SKIPPED) {
+            into.skipped(skippedSystem(), skippedChunk());
+            if (!nextRecord()) {
                 pushedBack = true;
+                return true;
             }
+        }
+        if (kind == JournalRecordKind.TICK_HASH) {
+            into.hash(stateHash());
         } else {
-            pushedBack = true; // the END record: report it on the next call
+            pushedBack = true;
         }
         return true;
     }
 
-    private void readRecord() throws IOException {
+    /** Reads and checks one record; returns false at a cut (only when cuts are allowed). */
+    private boolean readRecord() throws IOException {
         recordOffset = offset;
         long rec = index;
         int n = in.readNBytes(lengthBytes, 0, 4);
         if (n == 0) {
+            if (allowCut) {
+                return cutAt(recordOffset, "the file ends after a complete record");
+            }
             throw corrupt(recordOffset, rec, "the file ends without an end-of-journal record (last tick ended: "
                     + framing.lastEndedText() + ")");
         }
         if (n < 4) {
+            if (allowCut) {
+                return cutAt(recordOffset, "the file ends inside a record's length field");
+            }
             throw corrupt(recordOffset, rec, "the file ends inside the record's length field");
         }
         int length = (int) INT.get(lengthBytes, 0);
         if (length < BODY_PREFIX || length > MAX_BODY) {
+            if (allowCut && length == 0 && onlyZerosFollow()) {
+                return cutAt(recordOffset, "only zero bytes follow (written space whose data was lost)");
+            }
             throw corrupt(recordOffset, rec, "record length " + length + " is outside " + BODY_PREFIX + ".."
                     + MAX_BODY);
         }
@@ -206,6 +324,10 @@ public final class JournalReader implements Closeable {
         }
         n = in.readNBytes(record, 0, length + 4);
         if (n < length + 4) {
+            if (allowCut) {
+                return cutAt(recordOffset, "the file ends " + (n + 4) + " bytes into a record of " + (length + 8)
+                        + " bytes");
+            }
             throw corrupt(recordOffset, rec, "the file ends " + (n + 4) + " bytes into a record of " + (length + 8)
                     + " bytes");
         }
@@ -214,11 +336,14 @@ public final class JournalReader implements Closeable {
         crc.update(record, 0, length);
         int stored = (int) INT.get(record, length);
         if (stored != (int) crc.getValue()) {
+            if (allowCut && onlyZerosFollow()) {
+                return cutAt(recordOffset, "the last record is torn (its checksum fails and nothing follows it)");
+            }
             throw corrupt(recordOffset, rec, "checksum mismatch (stored 0x" + Integer.toHexString(stored)
                     + ", computed 0x" + Integer.toHexString((int) crc.getValue()) + ")");
         }
         JournalRecordKind k = JournalRecordKind.ofCode(record[0]);
-        if (k == null) {
+        if (k == null || k == JournalRecordKind.TICK_SKIPPED && version == VERSION_1) {
             throw corrupt(recordOffset, rec, "unknown record kind " + record[0]);
         }
         int expected = switch (k) {
@@ -226,10 +351,12 @@ public final class JournalReader implements Closeable {
             case TICK_END -> TICK_END_BODY;
             case TICK_HASH -> TICK_HASH_BODY;
             case END -> END_BODY;
+            case TICK_SKIPPED -> TICK_SKIPPED_FIXED;
         };
-        if (k == JournalRecordKind.INPUT ? length < expected : length != expected) {
+        boolean variable = k == JournalRecordKind.INPUT || k == JournalRecordKind.TICK_SKIPPED;
+        if (variable ? length < expected : length != expected) {
             throw corrupt(recordOffset, rec, k + " record of " + length + " body bytes, expected "
-                    + (k == JournalRecordKind.INPUT ? "at least " : "") + expected);
+                    + (variable ? "at least " : "") + expected);
         }
         kind = k;
         bodyLength = length;
@@ -237,6 +364,26 @@ public final class JournalReader implements Closeable {
         offset += length + 8;
         index++;
         checkOrder(rec);
+        return true;
+    }
+
+    /** Whether the rest of the file holds only zero bytes (reads it; error path only). */
+    private boolean onlyZerosFollow() throws IOException {
+        int b;
+        while ((b = in.read()) != -1) {
+            if (b != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Ends reading at a cut at {@code at}: no more records are handed out. */
+    private boolean cutAt(long at, String why) {
+        ended = true;
+        cut = "journal " + path + " ends at byte offset " + at + " without a clean close (" + why
+                + "); last complete tick: " + framing.lastEndedText();
+        return false;
     }
 
     private void checkOrder(long rec) throws IOException {
@@ -244,6 +391,7 @@ public final class JournalReader implements Closeable {
             case INPUT -> framing.input(tick, sequence());
             case TICK_END -> framing.tickEnd(tick, inputCount());
             case TICK_HASH -> framing.tickHash(tick);
+            case TICK_SKIPPED -> framing.tickSkipped(tick);
             case END -> framing.end();
         };
         if (problem != null) {
@@ -310,6 +458,18 @@ public final class JournalReader implements Closeable {
     /** Input count of the current {@code TICK_END} record. */
     public int inputCount() {
         requireKind(JournalRecordKind.TICK_END);
+        return (int) INT.get(record, BODY_PREFIX);
+    }
+
+    /** System name of the current {@code TICK_SKIPPED} record. */
+    public String skippedSystem() {
+        requireKind(JournalRecordKind.TICK_SKIPPED);
+        return new String(record, TICK_SKIPPED_FIXED, bodyLength - TICK_SKIPPED_FIXED, StandardCharsets.UTF_8);
+    }
+
+    /** Chunk ordinal of the current {@code TICK_SKIPPED} record (-1: not known). */
+    public int skippedChunk() {
+        requireKind(JournalRecordKind.TICK_SKIPPED);
         return (int) INT.get(record, BODY_PREFIX);
     }
 

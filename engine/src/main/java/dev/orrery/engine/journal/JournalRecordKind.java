@@ -9,7 +9,9 @@ public enum JournalRecordKind {
     /** The 64-bit state hash after a tick, for replay to check. */
     TICK_HASH(3),
     /** The end of the journal, written on a clean close, with the count of records before it. */
-    END(4);
+    END(4),
+    /** A tick skipped under {@code FailurePolicy.SKIP_TICK}: the chunk ordinal and the system that threw (version 2). */
+    TICK_SKIPPED(5);
 
     private final int code;
 
@@ -29,6 +31,7 @@ public enum JournalRecordKind {
             case 2 -> TICK_END;
             case 3 -> TICK_HASH;
             case 4 -> END;
+            case 5 -> TICK_SKIPPED;
             default -> null;
         };
     }

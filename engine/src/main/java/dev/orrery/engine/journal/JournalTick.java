@@ -14,6 +14,8 @@ public final class JournalTick {
     private final InputBatch inputs = new InputBatch();
     private boolean hasHash;
     private long hash;
+    private String skippedSystem;
+    private int skippedChunk;
 
     /** The tick number. */
     public long tick() {
@@ -43,9 +45,30 @@ public final class JournalTick {
         return hash;
     }
 
+    /** Whether the recording skipped this tick (a system threw under {@code FailurePolicy.SKIP_TICK}). */
+    public boolean skipped() {
+        return skippedSystem != null;
+    }
+
+    /** The system whose failure skipped this tick, or null if the tick was not skipped. */
+    public String skippedSystem() {
+        return skippedSystem;
+    }
+
+    /** The failing chunk's ordinal in that system's query order (-1: not known), if skipped. */
+    public int skippedChunk() {
+        return skippedChunk;
+    }
+
     void reset(long tick) {
         inputs.reset(tick);
         hasHash = false;
+        skippedSystem = null;
+    }
+
+    void skipped(String system, int chunk) {
+        this.skippedSystem = system;
+        this.skippedChunk = chunk;
     }
 
     void hash(long hash) {
@@ -56,6 +79,7 @@ public final class JournalTick {
     @Override
     public String toString() {
         return "JournalTick[tick " + tick() + ", " + inputs.size() + " inputs"
+                + (skippedSystem != null ? ", skipped (" + skippedSystem + ")" : "")
                 + (hasHash ? ", hash " + Long.toHexString(hash) : "") + "]";
     }
 }

@@ -3,7 +3,7 @@ package dev.orrery.engine.journal;
 /**
  * The order rules of the journal's records, kept once for the writer and the reader: each
  * tick is its inputs with sequences 0, 1, 2, ..., then its tick end carrying their count,
- * then at most one state hash; ticks increase; the journal ends only between ticks.
+ * then at most one skipped-tick note, then at most one state hash; ticks increase; the journal ends only between ticks.
  *
  * <p>Each method checks whether a record may come next. If it may, the method advances the
  * state and returns {@code null}; if not, it leaves the state as it was and returns the
@@ -19,6 +19,7 @@ final class TickFraming {
     private int openInputs;
     private long openTick;
     private boolean hashSeen;
+    private boolean skipSeen;
 
     /** Checks an {@code INPUT} record of {@code tick} numbered {@code sequence}. */
     String input(long tick, int sequence) {
@@ -50,6 +51,17 @@ final class TickFraming {
         lastEnded = tick;
         openInputs = 0;
         hashSeen = false;
+        skipSeen = false;
+        return null;
+    }
+
+    /** Checks a {@code TICK_SKIPPED} record of {@code tick}: after its end, before its hash, once. */
+    String tickSkipped(long tick) {
+        if (!anyEnded || tick != lastEnded || openInputs > 0 || hashSeen || skipSeen) {
+            return "skipped-tick note for tick " + tick + " must follow that tick's end, before its hash, once "
+                    + "(last tick ended: " + lastEndedText() + ")";
+        }
+        skipSeen = true;
         return null;
     }
 

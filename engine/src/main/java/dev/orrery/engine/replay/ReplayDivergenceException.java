@@ -27,6 +27,20 @@ public final class ReplayDivergenceException extends RuntimeException {
         this.detail = null;
     }
 
+    /** A tick skipped in the recording and run in the replay, or the other way round. */
+    ReplayDivergenceException(Path journal, long tick, String recordedSkip, String replayedSkip) {
+        super("replay of journal " + journal + " diverged at tick " + tick + ": the recording "
+                + (recordedSkip == null ? "ran the tick" : "skipped the tick (system '" + recordedSkip + "' threw)")
+                + " but the replay " + (replayedSkip == null ? "ran it" : "skipped it (system '" + replayedSkip
+                        + "' threw)") + ". The state before that tick already differed, or a system fails "
+                + "non-deterministically (wall-clock time, a shared random generator, a range system's failure "
+                + "replayed with another worker count)");
+        this.tick = tick;
+        this.recordedHash = 0;
+        this.replayedHash = 0;
+        this.detail = null;
+    }
+
     private ReplayDivergenceException(ReplayDivergenceException base, String detail) {
         super(base.getMessage() + ". " + detail, base.getCause());
         setStackTrace(base.getStackTrace());

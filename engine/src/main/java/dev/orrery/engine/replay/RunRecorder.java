@@ -1,5 +1,6 @@
 package dev.orrery.engine.replay;
 
+import dev.orrery.engine.journal.Durability;
 import dev.orrery.engine.journal.JournalWriter;
 import dev.orrery.ecs.World;
 import dev.orrery.engine.input.InputPipeline;
@@ -55,6 +56,19 @@ public final class RunRecorder implements AutoCloseable {
      * @throws IOException if the folder already holds a recording or cannot be written
      */
     public static RunRecorder start(Simulation sim, Path dir, InputPipeline.Builder pipeline) throws IOException {
+        return start(sim, dir, pipeline, Durability.NONE);
+    }
+
+    /**
+     * As {@link #start(Simulation, Path, InputPipeline.Builder)}, with the journal forced to
+     * the device as {@code durability} says (how many ticks a power loss can take; see
+     * {@link Durability}). The journal notes the simulation's failure policy. The per-component
+     * hash log is only a diagnostic and is not forced.
+     *
+     * @throws IOException if the folder already holds a recording or cannot be written
+     */
+    public static RunRecorder start(Simulation sim, Path dir, InputPipeline.Builder pipeline, Durability durability)
+            throws IOException {
         Files.createDirectories(dir);
         for (String f : new String[] {SNAPSHOT, JOURNAL, COLUMNS}) {
             if (Files.exists(dir.resolve(f))) {
@@ -62,10 +76,20 @@ public final class RunRecorder implements AutoCloseable {
                         + "; record into an empty folder so no earlier run is overwritten");
             }
         }
-        Files.write(dir.resolve(SNAPSHOT), sim.snapshot(), StandardOpenOption.CREATE_NEW);
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(dir.resolve(SNAPSHOT),
+                StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            java.nio.ByteBuffer bytes = java.nio.ByteBuffer.wrap(sim.snapshot());
+            while (bytes.hasRemaining()) {
+                ch.write(bytes);
+            }
+            if (durability.mode() != Durability.Mode.NONE) {
+                ch.force(true); // the journal is worthless after a power loss without its snapshot
+            }
+        }
         OutputStream out = Files.newOutputStream(dir.resolve(COLUMNS), StandardOpenOption.CREATE_NEW);
         DataOutputStream columns = new DataOutputStream(new BufferedOutputStream(out));
-        InputPipeline p = pipeline.recorder(JournalWriter.create(dir.resolve(JOURNAL))).build();
+        InputPipeline p = pipeline.recorder(JournalWriter.create(dir.resolve(JOURNAL), sim.failurePolicy(),
+                durability)).build();
         RunRecorder rec = new RunRecorder(sim, p, columns);
         sim.inputs(p);
         sim.hashListener(rec::logColumns);

@@ -21,6 +21,11 @@ import java.util.Set;
  * same seed, feeds each recorded tick's inputs, and checks the state hash at every tick the
  * recording hashed. The replay may use any number of workers.
  *
+ * <p>The replay runs under the failure policy the recording notes (it sets it on the
+ * simulation) and skips the ticks the recording skipped. A recording that did not close (the
+ * recording process crashed) is replayed up to its last complete tick, and the
+ * {@link Result} says so ({@link Result#closedCleanly()}, {@link Result#cut()}).
+ *
  * <p>On a mismatch it stops at the first diverging tick and throws a
  * {@link ReplayDivergenceException} whose message adds the component types whose values
  * differ at that tick.
@@ -31,8 +36,19 @@ public final class RunReplayer {
     private RunReplayer() {
     }
 
-    /** What a finished replay did. */
-    public record Result(long ticks, long hashesChecked, long finalHash, long nextTick) {
+    /**
+     * What a finished replay did.
+     *
+     * @param ticks         ticks replayed
+     * @param hashesChecked recorded state hashes the replay matched
+     * @param finalHash     the state hash after the last tick
+     * @param nextTick      the number of the tick after the last replayed one
+     * @param skippedTicks  ticks skipped (a system threw), each matching a recorded skip
+     * @param closedCleanly whether the recording was closed; false when a crash cut it
+     * @param cut           where and why the journal ends without a clean close, or null
+     */
+    public record Result(long ticks, long hashesChecked, long finalHash, long nextTick, long skippedTicks,
+            boolean closedCleanly, String cut) {
     }
 
     /** Replays the recording in {@code dir} from its starting snapshot. */
@@ -52,7 +68,8 @@ public final class RunReplayer {
         fresh.restore(snapshot);
         long start = fresh.currentTick();
         long ticks = 0;
-        try (JournalInputSource source = JournalInputSource.open(dir.resolve(RunRecorder.JOURNAL))) {
+        try (JournalInputSource source = JournalInputSource.openAllowingCut(dir.resolve(RunRecorder.JOURNAL))) {
+            fresh.onSystemFailure(source.failurePolicy());
             while (source.hasNextTick() && source.nextTick() < start) {
                 source.beginTick(source.nextTick()); // before the snapshot: already in its state
             }
@@ -69,7 +86,9 @@ public final class RunReplayer {
                 }
                 ticks++;
             }
-            return new Result(ticks, source.hashesChecked(), fresh.world().stateHash(), fresh.currentTick());
+            source.finish();
+            return new Result(ticks, source.hashesChecked(), fresh.world().stateHash(), fresh.currentTick(),
+                    fresh.skippedTicks(), source.closedCleanly(), source.cut());
         }
     }
 

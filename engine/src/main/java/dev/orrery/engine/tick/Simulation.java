@@ -7,6 +7,7 @@ import dev.orrery.ecs.snapshot.WorldSnapshot;
 import dev.orrery.engine.input.InputBatch;
 import dev.orrery.engine.input.InputSource;
 import dev.orrery.engine.jfr.JfrObserver;
+import dev.orrery.engine.jfr.SkippedTickEvent;
 import dev.orrery.engine.jfr.TickEvent;
 import dev.orrery.engine.random.CounterRandom;
 import dev.orrery.engine.resource.ResourceSerializer;
@@ -15,11 +16,13 @@ import dev.orrery.engine.trace.ChromeTrace;
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.access.ResourceKey;
 import dev.orrery.scheduler.executor.ScheduleExecutor;
+import dev.orrery.scheduler.system.SystemFailedException;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -43,6 +46,12 @@ import java.util.Set;
  * goes to the input source (a recording journals it, a replay checks it). Same world, same
  * schedule, same seed and same inputs give the same state after every tick, whatever the
  * worker count.
+ *
+ * <p>When a system throws, the {@link FailurePolicy} decides: {@code STOP} (the default)
+ * throws from {@link #tick()}; {@code SKIP_TICK} skips the tick (see there for exactly what
+ * that leaves), counts it, tells the input source (a recording notes it, a replay checks
+ * it) and the {@link FailureListener}, and goes on. An optional watchdog
+ * ({@link SimulationBuilder#watchdog}) reports ticks that run far past their step.
  *
  * <p><b>Threading:</b> build, tick, run, snapshot and close on one thread, the tick
  * thread; {@link #stop()} may be called from any thread. The first {@link #tick()} binds the
@@ -75,6 +84,11 @@ public final class Simulation implements AutoCloseable {
     private HashListener hashListener;
     private ChromeTrace trace;
     private final JfrObserver jfr;
+    private TickWatchdog watchdog;
+    private FailurePolicy failurePolicy;
+    private FailureListener failureListener = Simulation::logFirstFailure;
+    private final Set<String> failedSystems = new HashSet<>();
+    private long skippedTicks;
     /** The one thread that may tick; bound by the first tick, moved by {@link #bindTickThread()}. */
     private Thread tickThread;
     private long tick;
@@ -98,6 +112,83 @@ public final class Simulation implements AutoCloseable {
         this.schedule = sb.build();
         this.executor = schedule.executor(workers);
         this.jfr = new JfrObserver(executor, schedule.graph(), b.jfrJobEvents);
+        onSystemFailure(b.failurePolicy);
+        watchdog(b.watchdogSteps, b.overrunListener);
+    }
+
+    /**
+     * Starts (or replaces, or with 0 stops) the tick watchdog; see
+     * {@link SimulationBuilder#watchdog}. Call between ticks.
+     */
+    public void watchdog(double stepsLimit, OverrunListener listener) {
+        if (!(stepsLimit >= 0)) {
+            throw new IllegalArgumentException("the watchdog limit must be 0 (off) or a positive number of steps, got "
+                    + stepsLimit);
+        }
+        if (watchdog != null) {
+            watchdog.close();
+            watchdog = null;
+        }
+        if (stepsLimit > 0) {
+            watchdog = new TickWatchdog((long) (stepsLimit * clock.stepSeconds() * 1e9), schedule.graph(), workers,
+                    listener);
+        }
+        jfr.watch(watchdog);
+    }
+
+    /**
+     * Sets what a tick does when a system throws (see {@link FailurePolicy}); call between
+     * ticks. A replay calls it with the recorded policy.
+     */
+    public void onSystemFailure(FailurePolicy policy) {
+        this.failurePolicy = Objects.requireNonNull(policy, "policy");
+        executor.finishPhaseOnFailure(policy == FailurePolicy.SKIP_TICK);
+    }
+
+    /** The failure policy. */
+    public FailurePolicy failurePolicy() {
+        return failurePolicy;
+    }
+
+    /** Ticks skipped so far because a system threw ({@link FailurePolicy#SKIP_TICK}). */
+    public long skippedTicks() {
+        return skippedTicks;
+    }
+
+    /**
+     * Receives every skipped tick (default: a {@code System.Logger} warning the first time
+     * each system fails); call between ticks.
+     */
+    public void failureListener(FailureListener listener) {
+        this.failureListener = Objects.requireNonNull(listener, "listener");
+    }
+
+    /** Hears of each tick skipped under {@link FailurePolicy#SKIP_TICK}, on the tick thread. */
+    @FunctionalInterface
+    public interface FailureListener {
+        /**
+         * Tick {@code tick} was skipped because of {@code failure} (its message names the
+         * system, the chunk and the worker; its cause is what the system threw);
+         * {@code firstForSystem} is true the first time that system fails in this simulation.
+         */
+        void skipped(long tick, SystemFailedException failure, boolean firstForSystem);
+    }
+
+    /** Hears of ticks that overran the watchdog's limit, on the watchdog's thread. */
+    @FunctionalInterface
+    public interface OverrunListener {
+        /**
+         * Tick {@code tick} has run {@code elapsedNanos} so far; {@code system} is the system
+         * still running (empty if none) and {@code job} describes its job (worker, chunks, how long).
+         */
+        void overrun(long tick, long elapsedNanos, String system, String job);
+    }
+
+    private static void logFirstFailure(long tick, SystemFailedException failure, boolean first) {
+        if (first) {
+            System.getLogger(Simulation.class.getName()).log(System.Logger.Level.WARNING, "tick " + tick
+                    + " skipped: " + failure.getMessage() + " (later failures of this system are only counted)");
+        }
     }
 
     /** Starts building a simulation over {@code world}. */
@@ -185,8 +276,9 @@ public final class Simulation implements AutoCloseable {
      * Runs one fixed time step.
      *
      * @return the number of the tick that ran
-     * @throws dev.orrery.scheduler.system.SystemFailedException if a system threw; the
-     *     tick's structural changes are discarded and the world stays consistent
+     * @throws dev.orrery.scheduler.system.SystemFailedException if a system threw under
+     *     {@link FailurePolicy#STOP}; the failing phase's structural changes are discarded and
+     *     the world stays consistent (under {@code SKIP_TICK} the tick is skipped instead)
      */
     public long tick() {
         assert onTickThread() : tickThreadMessage();
@@ -198,8 +290,26 @@ public final class Simulation implements AutoCloseable {
         clock.set(t);
         InputBatch batch = inputs.beginTick(t);
         resources.put(INPUTS, batch);
-        executor.run();
+        if (watchdog != null) {
+            watchdog.tickStarted(t, started);
+        }
+        SystemFailedException skipped = null;
+        try {
+            executor.run();
+        } catch (SystemFailedException e) {
+            if (failurePolicy == FailurePolicy.STOP) {
+                throw e;
+            }
+            skipped = e;
+        } finally {
+            if (watchdog != null) {
+                watchdog.tickEnded();
+            }
+        }
         tick = t + 1;
+        if (skipped != null) {
+            skip(t, skipped);
+        }
         if (hashEvery > 0 && t % hashEvery == 0) {
             lastHash = world.stateHash();
             if (hashListener != null) {
@@ -212,6 +322,13 @@ public final class Simulation implements AutoCloseable {
         }
         event.finish(t, batch.size(), world);
         return t;
+    }
+
+    private void skip(long t, SystemFailedException e) {
+        skippedTicks++;
+        SkippedTickEvent.emit(t, e.system(), e.chunkOrdinal(), String.valueOf(e.getCause()));
+        inputs.tickSkipped(t, e.system(), e.chunkOrdinal());
+        failureListener.skipped(t, e, failedSystems.add(e.system()));
     }
 
     /**
@@ -351,9 +468,12 @@ public final class Simulation implements AutoCloseable {
         clock.set(restoredTick);
     }
 
-    /** Stops the worker threads. */
+    /** Stops the worker threads and the watchdog. */
     @Override
     public void close() {
+        if (watchdog != null) {
+            watchdog.close();
+        }
         executor.close();
     }
 

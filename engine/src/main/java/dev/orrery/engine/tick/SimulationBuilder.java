@@ -31,6 +31,9 @@ public final class SimulationBuilder {
     final Resources resources = new Resources();
     final WorldSnapshot snapshots = new WorldSnapshot();
     boolean jfrJobEvents = FlightRecorder.isInitialized();
+    FailurePolicy failurePolicy = FailurePolicy.STOP;
+    double watchdogSteps;
+    Simulation.OverrunListener overrunListener;
 
     SimulationBuilder(World world) {
         this.world = Objects.requireNonNull(world, "world");
@@ -114,6 +117,33 @@ public final class SimulationBuilder {
      */
     public SimulationBuilder jfrJobEvents(boolean on) {
         this.jfrJobEvents = on;
+        return this;
+    }
+
+    /**
+     * What a tick does when a system throws (default {@link FailurePolicy#STOP}: the tick
+     * throws). {@link FailurePolicy#SKIP_TICK} skips the tick and goes on; its Javadoc says
+     * exactly what a skipped tick leaves and why a replay matches.
+     */
+    public SimulationBuilder onSystemFailure(FailurePolicy policy) {
+        this.failurePolicy = Objects.requireNonNull(policy, "policy");
+        return this;
+    }
+
+    /**
+     * Starts a tick watchdog: a tick still running {@code stepsLimit} steps after it began
+     * (for example 10: 167 ms at 60 Hz) is reported once, as a {@code dev.orrery.TickOverrun}
+     * JFR event and to {@code listener} (on the watchdog's thread; may be null), naming the
+     * system and job still running. The tick is not stopped. 0 (the default) starts none.
+     * With a watchdog every job is timed (two {@code System.nanoTime()} calls a job).
+     */
+    public SimulationBuilder watchdog(double stepsLimit, Simulation.OverrunListener listener) {
+        if (!(stepsLimit >= 0)) {
+            throw new IllegalArgumentException("the watchdog limit must be 0 (off) or a positive number of steps, got "
+                    + stepsLimit);
+        }
+        this.watchdogSteps = stepsLimit;
+        this.overrunListener = listener;
         return this;
     }
 

@@ -83,6 +83,7 @@ public final class ParallelExecutor implements ScheduleExecutor {
     private int systemsLeft;
     private int inFlight;
     private SystemFailedException failure;
+    private int failurePosition;
 
     /** An executor with {@code workers} threads in all (the caller and {@code workers - 1} started here). */
     public ParallelExecutor(ExecutionPlan plan, int workers) {
@@ -172,8 +173,8 @@ public final class ParallelExecutor implements ScheduleExecutor {
 
     private void coordinate(int phase) {
         int idle = 0;
-        while ((systemsLeft > 0 && failure == null) || inFlight > 0) {
-            if (readyCount > 0 && failure == null) {
+        while ((systemsLeft > 0 && going()) || inFlight > 0) {
+            if (readyCount > 0 && going()) {
                 dispatch(ready[--readyCount], phase);
                 idle = 0;
                 continue;
@@ -187,7 +188,7 @@ public final class ParallelExecutor implements ScheduleExecutor {
             }
             Job job = queues.pollJob();
             if (job != null) {
-                if (failure == null) {
+                if (going()) {
                     callerContext.run(job);
                 }
                 inFlight--;
@@ -198,6 +199,11 @@ public final class ParallelExecutor implements ScheduleExecutor {
             assert inFlight > 0 : "systems left but none ready or running: the graph has a cycle";
             idle = callerIdle(idle);
         }
+    }
+
+    /** Whether the phase goes on handing out jobs: no failure yet, or finish mode. */
+    private boolean going() {
+        return failure == null || loop.finishPhase();
     }
 
     private int callerIdle(int idle) {
@@ -243,7 +249,11 @@ public final class ParallelExecutor implements ScheduleExecutor {
         SystemRun r = job.run;
         if (job.failure != null) {
             SystemFailedException f = r.failureOf(job);
-            if (failure == null) {
+            if (loop.finishPhase()) {
+                SystemFailedException kept = failure;
+                failure = PhaseLoop.first(kept, failurePosition, f, r.position);
+                failurePosition = failure == kept ? failurePosition : r.position;
+            } else if (failure == null) {
                 failure = f;
                 aborting = true;
             } else {
@@ -252,7 +262,7 @@ public final class ParallelExecutor implements ScheduleExecutor {
         }
         if (--r.jobsLeft == 0) {
             systemsLeft--;
-            if (failure == null) {
+            if (going()) {
                 int[] next = graph.successors(r.position);
                 for (int i = 0; i < next.length; i++) {
                     if (--pending[next[i]] == 0) {
@@ -289,6 +299,15 @@ public final class ParallelExecutor implements ScheduleExecutor {
             if (w.parker.unparkIfParked()) {
                 woken++;
             }
+        }
+    }
+
+    @Override
+    public void finishPhaseOnFailure(boolean on) {
+        loop.finishPhaseOnFailure(on);
+        callerContext.finishChunksOnFailure = on;
+        for (Worker w : workers) {
+            w.context.finishChunksOnFailure = on;
         }
     }
 

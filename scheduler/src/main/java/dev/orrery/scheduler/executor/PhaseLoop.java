@@ -39,6 +39,7 @@ final class PhaseLoop {
     private Thread owner;
     private boolean running;
     private boolean closed;
+    private boolean finishPhase;
 
     PhaseLoop(ExecutionPlan plan, CommandSync commands, WorkerContext callerContext) {
         this.world = plan.world();
@@ -69,6 +70,33 @@ final class PhaseLoop {
     /** The owner thread, or null before the first run. */
     Thread owner() {
         return owner;
+    }
+
+    /** Sets {@link ScheduleExecutor#finishPhaseOnFailure}; between runs. */
+    void finishPhaseOnFailure(boolean on) {
+        checkBetweenRuns("set finishPhaseOnFailure");
+        finishPhase = on;
+    }
+
+    /** Whether a failing phase runs to its end. */
+    boolean finishPhase() {
+        return finishPhase;
+    }
+
+    /**
+     * The failure to throw of two from one phase in finish mode: the one at the lower (graph
+     * position, chunk ordinal), with the other suppressed, so it does not depend on timing.
+     */
+    static SystemFailedException first(SystemFailedException kept, int keptPos, SystemFailedException f, int pos) {
+        if (kept == null) {
+            return f;
+        }
+        if (pos < keptPos || pos == keptPos && f.chunkOrdinal() < kept.chunkOrdinal()) {
+            f.addSuppressed(kept);
+            return f;
+        }
+        kept.addSuppressed(f);
+        return kept;
     }
 
     /** True while a run is in progress. */

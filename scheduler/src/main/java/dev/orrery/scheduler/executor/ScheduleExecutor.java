@@ -45,6 +45,22 @@ public interface ScheduleExecutor extends AutoCloseable {
      */
     void bindOwner(Thread owner);
 
+    /**
+     * What a run does after a system throws (default {@code false}): stop handing out jobs at
+     * once (the jobs already started finish), or, with {@code on}, run the failing phase to its
+     * end first: every job of every system of that phase runs, each chunk of a failing job is
+     * tried even after an earlier chunk of it threw, and the failure with the lowest (graph
+     * position, chunk ordinal) is the one thrown, the others suppressed. Either way the
+     * phase's pending command buffers are discarded and later phases do not run.
+     *
+     * <p>With {@code on}, which jobs ran no longer depends on timing or the worker count, so the
+     * columns a failed run leaves are deterministic (for chunk and exclusive systems; a range
+     * system's job stops at its first throwing index, and its index ranges depend on the
+     * worker count). A tick loop that skips failed ticks needs that to replay them. Call
+     * between runs.
+     */
+    void finishPhaseOnFailure(boolean on);
+
     /** Reports every job from the next run on to {@code observer} ({@code null}: none); call between runs. */
     void observe(JobObserver observer);
 

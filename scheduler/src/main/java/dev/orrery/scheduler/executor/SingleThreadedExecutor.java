@@ -46,6 +46,7 @@ public final class SingleThreadedExecutor implements ScheduleExecutor {
 
     private SystemFailedException runPhase(int p) {
         loop.lockPhase(p);
+        SystemFailedException failure = null; // finish mode only: systems run in position order, so the first is lowest
         try {
             for (int s = graph.phaseStart(p), end = graph.phaseEnd(p); s < end; s++) {
                 SystemRun r = runs[s];
@@ -59,13 +60,22 @@ public final class SingleThreadedExecutor implements ScheduleExecutor {
                     context.run(job);
                 }
                 if (job.failure != null) {
-                    return r.failureOf(job);
+                    if (!loop.finishPhase()) {
+                        return r.failureOf(job);
+                    }
+                    failure = PhaseLoop.first(failure, -1, r.failureOf(job), s);
                 }
             }
-            return null;
+            return failure;
         } finally {
             loop.unlockPhase();
         }
+    }
+
+    @Override
+    public void finishPhaseOnFailure(boolean on) {
+        loop.finishPhaseOnFailure(on);
+        context.finishChunksOnFailure = on;
     }
 
     @Override

@@ -44,6 +44,8 @@ final class WorkerContext implements JobContext {
     /** The row {@link #storage} found; valid until its next call. */
     private int locatedRow;
     JobObserver observer;
+    /** Finish mode ({@link ScheduleExecutor#finishPhaseOnFailure}); set between runs, published by the job hand-off. */
+    boolean finishChunksOnFailure;
 
     WorkerContext(int workerId, ExecutionPlan plan) {
         this.workerId = workerId;
@@ -129,7 +131,7 @@ final class WorkerContext implements JobContext {
         current = view;
         int k = job.from;
         JobObserver obs = observer;
-        long start = obs != null ? System.nanoTime() : 0L;
+        long start = obs != null ? started(obs, r.position, job.from, job.to) : 0L;
         try {
             if (CHECKED) {
                 fingerprintReadOnly(r, job, readOnlyBefore);
@@ -138,7 +140,11 @@ final class WorkerContext implements JobContext {
                 chunkOrdinal = k;
                 commands.beginChunk(r.position, k);
                 view.bind(chunks[k]);
-                body.run(this);
+                if (finishChunksOnFailure) {
+                    runChunkRecordingFailure(body, job, k);
+                } else {
+                    body.run(this);
+                }
             }
             if (CHECKED) {
                 k = -1; // a change found now belongs to the job, not to one chunk
@@ -152,6 +158,24 @@ final class WorkerContext implements JobContext {
             chunkOrdinal = -1;
             if (obs != null) {
                 obs.jobRan(workerId, r.position, job.from, job.to, start, System.nanoTime());
+            }
+        }
+    }
+
+    /** Tells {@code obs} a job starts; returns its start time. */
+    private long started(JobObserver obs, int system, int from, int to) {
+        long now = System.nanoTime();
+        obs.jobStarted(workerId, system, from, to, now);
+        return now;
+    }
+
+    /** Finish mode: a chunk that throws records the job's first failure and the job goes on with its next chunk. */
+    private void runChunkRecordingFailure(ChunkSystem body, Job job, int k) {
+        try {
+            body.run(this);
+        } catch (Throwable t) {
+            if (job.failure == null) {
+                job.fail(t, k, workerId);
             }
         }
     }
@@ -185,7 +209,7 @@ final class WorkerContext implements JobContext {
             return;
         }
         JobObserver obs = observer;
-        long start = obs != null ? System.nanoTime() : 0L;
+        long start = obs != null ? started(obs, r.position, job.from, job.to) : 0L;
         try {
             if (job.from < job.to) {
                 commands.beginChunk(r.position, job.ordinal);
@@ -203,7 +227,7 @@ final class WorkerContext implements JobContext {
     /** Runs an exclusive system's body on this (the calling) thread, reporting it to the observer. */
     void runExclusive(SystemRun r) {
         JobObserver obs = observer;
-        long start = obs != null ? System.nanoTime() : 0L;
+        long start = obs != null ? started(obs, r.position, -1, -1) : 0L;
         try {
             r.system.exclusiveBody().run(world);
         } finally {

@@ -23,6 +23,14 @@ public interface JobObserver {
     void jobRan(int workerId, int systemIndex, int fromChunk, int toChunk, long startNanos, long endNanos);
 
     /**
+     * Worker {@code workerId} starts the job that {@link #jobRan} will report (same arguments),
+     * at {@code startNanos}: lets a watchdog name the job a long tick is stuck in. Called on
+     * the worker, like {@code jobRan}. Does nothing by default.
+     */
+    default void jobStarted(int workerId, int systemIndex, int fromChunk, int toChunk, long startNanos) {
+    }
+
+    /**
      * A sync point applied the workers' command buffers: {@code commands} commands, making
      * {@code moves} archetype moves, from {@code startNanos} to {@code endNanos}
      * ({@link System#nanoTime()}). Not called for sync points with nothing to apply. Does
