@@ -12,6 +12,7 @@ import dev.orrery.ecs.component.ComponentType;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.component.FieldAccess;
 import dev.orrery.ecs.component.FieldType;
+import dev.orrery.ecs.component.Storage;
 import dev.orrery.ecs.entity.Entity;
 import dev.orrery.ecs.entity.StaleEntityException;
 import dev.orrery.ecs.hash.WorldHashes;
@@ -23,6 +24,7 @@ import dev.orrery.ecs.query.Query;
 import dev.orrery.ecs.storage.EntityRows;
 import dev.orrery.ecs.storage.EntityTable;
 import dev.orrery.ecs.storage.JobsRunning;
+import dev.orrery.ecs.storage.SparseColumns;
 import dev.orrery.ecs.storage.WorldStorage;
 
 /**
@@ -68,6 +70,8 @@ public final class World implements FieldAccess {
     private final EntityRows rows;
     private final OwnerThread owner = new OwnerThread("world");
     private final JobsRunning jobsRunning = new JobsRunning();
+    private final SparseColumns sparse = new SparseColumns(registry, names);
+    private final WorldSparse sparseSide;
 
     /** A world with the default chunk budget ({@link Archetypes#DEFAULT_CHUNK_BYTES}). */
     public World() {
@@ -77,8 +81,9 @@ public final class World implements FieldAccess {
     /** A world whose chunks hold about {@code chunkBytes} bytes of rows each. */
     public World(int chunkBytes) {
         this.archetypes = new Archetypes(chunkBytes);
-        this.storage = new WorldStorage(archetypes, entities, names, structure, jobsRunning);
+        this.storage = new WorldStorage(archetypes, entities, names, structure, jobsRunning, sparse);
         this.rows = new EntityRows(archetypes, entities, names);
+        this.sparseSide = new WorldSparse(this, archetypes, rows, sparse);
     }
 
     /**
@@ -96,6 +101,34 @@ public final class World implements FieldAccess {
     /** The column of a record component under instance name {@code name} ("Fog"). */
     public <T extends Record> Component<T> component(Class<T> type, String name) {
         return registry.column(registry.valueType(type), name);
+    }
+
+    /**
+     * The unnamed column of a record component with the given storage, registering it on
+     * first use ({@link Storage#SPARSE} for components added and removed often: status
+     * effects, markers; see {@link Storage}). {@link #spawn(Object...)} then uses it with
+     * that storage.
+     *
+     * @throws IllegalArgumentException if the column was registered with another storage,
+     *     naming the column and both storages
+     */
+    public <T extends Record> Component<T> component(Class<T> type, Storage storage) {
+        ComponentType<T> t = registry.valueType(type);
+        return registry.column(t, t.name(), java.util.Objects.requireNonNull(storage, "storage"));
+    }
+
+    /**
+     * The column of a record component under instance name {@code name} with the given
+     * storage; see {@link #component(Class, Storage)}.
+     */
+    public <T extends Record> Component<T> component(Class<T> type, String name, Storage storage) {
+        return registry.column(registry.valueType(type), name, java.util.Objects.requireNonNull(storage, "storage"));
+    }
+
+    /** The unnamed column of a reference component with the given storage; see {@link #component(Class, Storage)}. */
+    public <T> Component<T> referenceComponent(Class<T> type, Storage storage) {
+        ComponentType<T> t = registry.referenceType(type);
+        return registry.column(t, t.name(), java.util.Objects.requireNonNull(storage, "storage"));
     }
 
     /** The unnamed column of a reference component: any object, stored by reference. */
@@ -125,7 +158,7 @@ public final class World implements FieldAccess {
 
     /** Starts a query builder over this world. */
     public Query.Builder query() {
-        return new Query.Builder(archetypes, structure);
+        return new Query.Builder(archetypes, structure, sparse);
     }
 
     /** True when {@code query} was built by this world (reads this world's archetypes). */
@@ -219,12 +252,26 @@ public final class World implements FieldAccess {
     /** Spawns one entity into {@code a} and writes the given values (builder support). */
     long spawnInto(Archetype a, Component<?>[] columns, Object[] values) {
         checkUnlocked("spawn", null);
+        if (sparse.any() && WorldSparse.holdsSparse(columns)) {
+            return sparseSide.spawnInto(a, columns, values);
+        }
         return rows.spawnInto(a, columns, values);
+    }
+
+    /**
+     * The archetype an entity holding {@code columns} lives in: the one of its table
+     * columns (sparse columns never enter an archetype). Builder and template support.
+     */
+    Archetype archetypeFor(Component<?>[] columns) {
+        return sparse.any() ? sparseSide.archetypeFor(columns) : archetypes.of(columns);
     }
 
     /** Spawns {@code n} entities into {@code a}, every row holding the same values (builder support). */
     long[] spawnManyInto(Archetype a, int n, Component<?>[] columns, Object[] values) {
         checkUnlocked("spawn", null);
+        if (sparse.any() && WorldSparse.holdsSparse(columns)) {
+            return sparseSide.spawnManyInto(a, n, columns, values);
+        }
         return rows.spawnManyInto(a, n, columns, values);
     }
 
@@ -236,12 +283,17 @@ public final class World implements FieldAccess {
      */
     public void despawn(long entity) {
         checkUnlocked("despawn", null);
-        rows.despawn(entity, requireAlive(entity, "despawn", null));
+        int idx = requireAlive(entity, "despawn", null);
+        sparse.despawned(idx);
+        rows.despawn(entity, idx);
     }
 
     /** True when live {@code entity} holds {@code column}. */
     public boolean has(long entity, Component<?> column) {
         int idx = requireAlive(entity, "has", column);
+        if (column.isSparse()) {
+            return sparse.has(idx, column);
+        }
         return archetypes.get(entities.archetype(idx)).has(column.id());
     }
 
@@ -267,6 +319,10 @@ public final class World implements FieldAccess {
 
     private void addInternal(long entity, Component<?> column, Object value) {
         checkUnlocked("add", column);
+        if (column.isSparse()) {
+            sparseSide.add(requireAlive(entity, "add", column), entity, column, value);
+            return;
+        }
         rows.add(requireAlive(entity, "add", column), entity, column, value);
     }
 
@@ -277,6 +333,9 @@ public final class World implements FieldAccess {
      */
     public boolean remove(long entity, Component<?> column) {
         checkUnlocked("remove", column);
+        if (column.isSparse()) {
+            return sparse.remove(requireAlive(entity, "remove", column), column);
+        }
         return rows.remove(requireAlive(entity, "remove", column), entity, column);
     }
 
@@ -298,12 +357,18 @@ public final class World implements FieldAccess {
      */
     public int addToAll(Query query, Component<?> column) {
         checkUnlocked("addToAll", column);
+        if (column.isSparse() || query.hasSparseFilter()) {
+            return sparseSide.addToAll(query, column);
+        }
         return BulkMoves.addToAll(archetypes, query.archetypes(), column, rows::moved);
     }
 
     /** Removes {@code column} from every entity {@code query} matches, in blocks; returns how many moved. */
     public int removeFromAll(Query query, Component<?> column) {
         checkUnlocked("removeFromAll", column);
+        if (column.isSparse() || query.hasSparseFilter()) {
+            return sparseSide.removeFromAll(query, column);
+        }
         return BulkMoves.removeFromAll(archetypes, query.archetypes(), column, rows::moved);
     }
 
@@ -328,7 +393,7 @@ public final class World implements FieldAccess {
      */
     public <T> T get(long entity, Component<T> column) {
         int idx = requireAlive(entity, "get", column);
-        return column.type().read(arraysOf(idx, entity, column), entities.row(idx));
+        return column.type().read(arraysOf(idx, entity, column), rowOf(idx, column));
     }
 
     /**
@@ -339,26 +404,26 @@ public final class World implements FieldAccess {
         jobsRunning.checkByIdWrite("set", entity, column);
         int idx = requireAlive(entity, "set", column);
         checkValueType(column, value);
-        writeValue(column, value, arraysOf(idx, entity, column), entities.row(idx));
+        writeValue(column, value, arraysOf(idx, entity, column), rowOf(idx, column));
     }
 
     /** One field of a live entity's column, as raw bits (see {@link FieldType#bits}). */
     public long getBits(long entity, Field field) {
         int idx = requireAlive(entity, "get", field);
-        return field.type().bits(arraysOf(idx, entity, field.component())[field.index()], entities.row(idx));
+        return field.type().bits(arraysOf(idx, entity, field.component())[field.index()], rowOf(idx, field.component()));
     }
 
     /** Writes one field of a live entity's column from raw bits. */
     public void setBits(long entity, Field field, long bits) {
         jobsRunning.checkByIdWrite("setBits", entity, field);
         int idx = requireAlive(entity, "set", field);
-        field.type().setBits(arraysOf(idx, entity, field.component())[field.index()], entities.row(idx), bits);
+        field.type().setBits(arraysOf(idx, entity, field.component())[field.index()], rowOf(idx, field.component()), bits);
     }
 
     /** One field of a live entity's column, boxed (cold paths: tools, scripts). */
     public Object getValue(long entity, Field field) {
         int idx = requireAlive(entity, "get", field);
-        return field.type().box(arraysOf(idx, entity, field.component())[field.index()], entities.row(idx));
+        return field.type().box(arraysOf(idx, entity, field.component())[field.index()], rowOf(idx, field.component()));
     }
 
     /** One {@code float} field of a live entity. */
@@ -413,7 +478,12 @@ public final class World implements FieldAccess {
     }
 
     private Object[] arraysOf(int idx, long entity, Component<?> column) {
-        return rows.arraysOf(idx, entity, column);
+        return column.isSparse() ? sparse.arraysOf(idx, entity, column) : rows.arraysOf(idx, entity, column);
+    }
+
+    /** The row of {@code column}'s values for the entity at {@code idx}: its table row, or its sparse position. */
+    private int rowOf(int idx, Component<?> column) {
+        return column.isSparse() ? sparse.positionOf(idx, column) : entities.row(idx);
     }
 
     private static void checkValueType(Component<?> column, Object value) {
@@ -437,7 +507,7 @@ public final class World implements FieldAccess {
         checkUnlocked("spawn", template.name());
         names.checkTemplate(template);
         Component<?>[] cols = template.columnArray();
-        return spawnInto(archetypes.of(cols), cols, template.valueArray());
+        return spawnInto(archetypeFor(cols), cols, template.valueArray());
     }
 
     /** Spawns {@code n} entities from {@code template} in bulk, registering their names in one batch. */
@@ -445,7 +515,7 @@ public final class World implements FieldAccess {
         checkUnlocked("spawn", template.name());
         names.checkTemplate(template);
         Component<?>[] cols = template.columnArray();
-        return spawnManyInto(archetypes.of(cols), n, cols, template.valueArray());
+        return spawnManyInto(archetypeFor(cols), n, cols, template.valueArray());
     }
 
     /**
@@ -476,7 +546,7 @@ public final class World implements FieldAccess {
      * replay that diverges can say which component types differ. Cold path.
      */
     public long[] columnHashes() {
-        return WorldHashes.columnHashes(archetypes, registry.columnCount());
+        return WorldHashes.columnHashes(archetypes, registry.columnCount(), sparse);
     }
 
     /**
@@ -487,6 +557,6 @@ public final class World implements FieldAccess {
      * {@code hashCode()}, so make them value-based if they matter to determinism.
      */
     public long stateHash() {
-        return WorldHashes.stateHash(archetypes, entities);
+        return WorldHashes.stateHash(archetypes, entities, sparse);
     }
 }
