@@ -56,10 +56,10 @@ public final class EntityBuilder {
         return this;
     }
 
-    /** The archetype the entity will have. */
+    /** The archetype the entity will have (that of its table columns; sparse columns live beside it). */
     public Archetype archetype() {
         if (archetype == null) {
-            archetype = world.storage().archetypes().of(columnArray());
+            archetype = world.archetypeFor(columnArray());
         }
         return archetype;
     }

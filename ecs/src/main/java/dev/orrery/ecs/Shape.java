@@ -130,30 +130,45 @@ public final class Shape {
 
         /** Writes a {@code float} field. */
         public Row setFloat(Field field, float value) {
+            if (writtenAsSparse(field, FieldType.FLOAT, Float.floatToRawIntBits(value))) {
+                return this;
+            }
             ((float[]) array(field, FieldType.FLOAT))[rowIndex] = value;
             return this;
         }
 
         /** Writes an {@code int} field. */
         public Row setInt(Field field, int value) {
+            if (writtenAsSparse(field, FieldType.INT, value)) {
+                return this;
+            }
             ((int[]) array(field, FieldType.INT))[rowIndex] = value;
             return this;
         }
 
         /** Writes a {@code long} field. */
         public Row setLong(Field field, long value) {
+            if (writtenAsSparse(field, FieldType.LONG, value)) {
+                return this;
+            }
             ((long[]) array(field, FieldType.LONG))[rowIndex] = value;
             return this;
         }
 
         /** Writes a {@code double} field. */
         public Row setDouble(Field field, double value) {
+            if (writtenAsSparse(field, FieldType.DOUBLE, Double.doubleToRawLongBits(value))) {
+                return this;
+            }
             ((double[]) array(field, FieldType.DOUBLE))[rowIndex] = value;
             return this;
         }
 
         /** Writes one field of any type from raw bits (see {@link FieldType#bits}). */
         public Row setBits(Field field, long bits) {
+            if (writtenAsSparse(field, field.type(), bits)) {
+                return this;
+            }
             field.type().setBits(array(field, field.type()), rowIndex, bits);
             return this;
         }
@@ -161,10 +176,38 @@ public final class Shape {
         /** Writes a whole column's value (a record, or the object of a reference column). */
         public <T> Row set(Component<T> column, T value) {
             EntityRows.checkValueType(column, value);
-            if (column.kind() != ComponentKind.TAG) {
+            if (column.isSparse()) {
+                checkShape(column);
+                world.set(entity, column, value);
+            } else if (column.kind() != ComponentKind.TAG) {
                 EntityRows.writeValue(column, value, chunk.columnArrays(slot(column)), rowIndex);
             }
             return this;
+        }
+
+        /**
+         * A sparse column's field is not in the row: it is written by id through the world
+         * (its set lives in the sparse storage). Returns true when {@code field} was such.
+         */
+        private boolean writtenAsSparse(Field field, FieldType type, long bits) {
+            if (!field.component().isSparse()) {
+                return false;
+            }
+            if (field.type() != type) {
+                throw new IllegalArgumentException("field " + field + " is " + field.type() + ", not " + type);
+            }
+            checkShape(field.component());
+            world.setBits(entity, field, bits);
+            return true;
+        }
+
+        private void checkShape(Component<?> column) {
+            for (Component<?> c : columns) {
+                if (c == column) {
+                    return;
+                }
+            }
+            throw new IllegalArgumentException(column + " is not part of " + Shape.this + "; add it to the shape");
         }
 
         private Object array(Field field, FieldType type) {

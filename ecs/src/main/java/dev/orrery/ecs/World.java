@@ -12,6 +12,7 @@ import dev.orrery.ecs.component.ComponentType;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.component.FieldAccess;
 import dev.orrery.ecs.component.FieldType;
+import dev.orrery.ecs.component.Storage;
 import dev.orrery.ecs.entity.Entity;
 import dev.orrery.ecs.entity.StaleEntityException;
 import dev.orrery.ecs.hash.WorldHashes;
@@ -24,6 +25,7 @@ import dev.orrery.ecs.query.Query;
 import dev.orrery.ecs.storage.EntityRows;
 import dev.orrery.ecs.storage.EntityTable;
 import dev.orrery.ecs.storage.JobsRunning;
+import dev.orrery.ecs.storage.SparseColumns;
 import dev.orrery.ecs.storage.WorldStorage;
 
 /**
@@ -70,6 +72,8 @@ public final class World implements FieldAccess {
     private final OwnerThread owner = new OwnerThread("world");
     private final JobsRunning jobsRunning = new JobsRunning();
     private final SpawnShapes spawnShapes = new SpawnShapes();
+    private final SparseColumns sparse = new SparseColumns(registry, names);
+    private final WorldSparse sparseSide;
 
     /** A world with the default chunk budget ({@link Archetypes#DEFAULT_CHUNK_BYTES}). */
     public World() {
@@ -79,8 +83,9 @@ public final class World implements FieldAccess {
     /** A world whose chunks hold about {@code chunkBytes} bytes of rows each. */
     public World(int chunkBytes) {
         this.archetypes = new Archetypes(chunkBytes);
-        this.storage = new WorldStorage(archetypes, entities, names, structure, jobsRunning);
+        this.storage = new WorldStorage(archetypes, entities, names, structure, jobsRunning, sparse);
         this.rows = new EntityRows(archetypes, entities, names);
+        this.sparseSide = new WorldSparse(this, archetypes, rows, sparse);
     }
 
     /**
@@ -98,6 +103,34 @@ public final class World implements FieldAccess {
     /** The column of a record component under instance name {@code name} ("Fog"). */
     public <T extends Record> Component<T> component(Class<T> type, String name) {
         return registry.column(registry.valueType(type), name);
+    }
+
+    /**
+     * The unnamed column of a record component with the given storage, registering it on
+     * first use ({@link Storage#SPARSE} for components added and removed often: status
+     * effects, markers; see {@link Storage}). {@link #spawn(Object...)} then uses it with
+     * that storage.
+     *
+     * @throws IllegalArgumentException if the column was registered with another storage,
+     *     naming the column and both storages
+     */
+    public <T extends Record> Component<T> component(Class<T> type, Storage storage) {
+        ComponentType<T> t = registry.valueType(type);
+        return registry.column(t, t.name(), java.util.Objects.requireNonNull(storage, "storage"));
+    }
+
+    /**
+     * The column of a record component under instance name {@code name} with the given
+     * storage; see {@link #component(Class, Storage)}.
+     */
+    public <T extends Record> Component<T> component(Class<T> type, String name, Storage storage) {
+        return registry.column(registry.valueType(type), name, java.util.Objects.requireNonNull(storage, "storage"));
+    }
+
+    /** The unnamed column of a reference component with the given storage; see {@link #component(Class, Storage)}. */
+    public <T> Component<T> referenceComponent(Class<T> type, Storage storage) {
+        ComponentType<T> t = registry.referenceType(type);
+        return registry.column(t, t.name(), java.util.Objects.requireNonNull(storage, "storage"));
     }
 
     /** The unnamed column of a reference component: any object, stored by reference. */
@@ -127,7 +160,7 @@ public final class World implements FieldAccess {
 
     /** Starts a query builder over this world. */
     public Query.Builder query() {
-        return new Query.Builder(archetypes, structure);
+        return new Query.Builder(archetypes, structure, sparse);
     }
 
     /** True when {@code query} was built by this world (reads this world's archetypes). */
@@ -200,7 +233,7 @@ public final class World implements FieldAccess {
         if (shape == null) {
             shape = resolveShape(values);
         }
-        return rows.spawnInto(shape.archetype, shape.chain, values);
+        return spawnChecked(shape.archetype, shape.chain, values);
     }
 
     /**
@@ -222,7 +255,7 @@ public final class World implements FieldAccess {
                 }
             }
         }
-        return spawnShapes.put(values, columns, archetypes.of(columns));
+        return spawnShapes.put(values, columns, archetypeFor(columns));
     }
 
     /**
@@ -240,7 +273,7 @@ public final class World implements FieldAccess {
                         + "world's component handles");
             }
         }
-        return new Shape(this, cols, archetypes.of(cols));
+        return new Shape(this, cols, archetypeFor(cols));
     }
 
     /** Starts building an entity from named columns and values; see {@link EntityBuilder}. */
@@ -262,12 +295,31 @@ public final class World implements FieldAccess {
     /** Spawns one entity into {@code a} and writes the given values (builder and shape support). */
     long spawnInto(Archetype a, SpawnChain chain, Object[] values) {
         checkUnlocked("spawn", null);
+        return spawnChecked(a, chain, values);
+    }
+
+    /** {@link #spawnInto(Archetype, SpawnChain, Object[])} once the caller has checked the lock and owner. */
+    private long spawnChecked(Archetype a, SpawnChain chain, Object[] values) {
+        if (chain.holdsSparse()) {
+            return sparseSide.spawnInto(a, chain.columns(), values);
+        }
         return rows.spawnInto(a, chain, values);
+    }
+
+    /**
+     * The archetype an entity holding {@code columns} lives in: the one of its table
+     * columns (sparse columns never enter an archetype). Builder and template support.
+     */
+    Archetype archetypeFor(Component<?>[] columns) {
+        return sparse.any() ? sparseSide.archetypeFor(columns) : archetypes.of(columns);
     }
 
     /** Spawns {@code n} entities into {@code a}, every row holding the same values (builder support). */
     long[] spawnManyInto(Archetype a, int n, Component<?>[] columns, Object[] values) {
         checkUnlocked("spawn", null);
+        if (sparse.any() && WorldSparse.holdsSparse(columns)) {
+            return sparseSide.spawnManyInto(a, n, columns, values);
+        }
         return rows.spawnManyInto(a, n, columns, values);
     }
 
@@ -279,12 +331,17 @@ public final class World implements FieldAccess {
      */
     public void despawn(long entity) {
         checkUnlocked("despawn", null);
-        rows.despawn(entity, requireAlive(entity, "despawn", null));
+        int idx = requireAlive(entity, "despawn", null);
+        sparse.despawned(idx);
+        rows.despawn(entity, idx);
     }
 
     /** True when live {@code entity} holds {@code column}. */
     public boolean has(long entity, Component<?> column) {
         int idx = requireAlive(entity, "has", column);
+        if (column.isSparse()) {
+            return sparse.has(idx, column);
+        }
         return archetypes.get(entities.archetype(idx)).has(column.id());
     }
 
@@ -310,6 +367,10 @@ public final class World implements FieldAccess {
 
     private void addInternal(long entity, Component<?> column, Object value) {
         checkUnlocked("add", column);
+        if (column.isSparse()) {
+            sparseSide.add(requireAlive(entity, "add", column), entity, column, value);
+            return;
+        }
         rows.add(requireAlive(entity, "add", column), entity, column, value);
     }
 
@@ -320,6 +381,9 @@ public final class World implements FieldAccess {
      */
     public boolean remove(long entity, Component<?> column) {
         checkUnlocked("remove", column);
+        if (column.isSparse()) {
+            return sparse.remove(requireAlive(entity, "remove", column), column);
+        }
         return rows.remove(requireAlive(entity, "remove", column), entity, column);
     }
 
@@ -341,12 +405,18 @@ public final class World implements FieldAccess {
      */
     public int addToAll(Query query, Component<?> column) {
         checkUnlocked("addToAll", column);
+        if (column.isSparse() || query.hasSparseFilter()) {
+            return sparseSide.addToAll(query, column);
+        }
         return BulkMoves.addToAll(archetypes, query.archetypes(), column, rows::moved);
     }
 
     /** Removes {@code column} from every entity {@code query} matches, in blocks; returns how many moved. */
     public int removeFromAll(Query query, Component<?> column) {
         checkUnlocked("removeFromAll", column);
+        if (column.isSparse() || query.hasSparseFilter()) {
+            return sparseSide.removeFromAll(query, column);
+        }
         return BulkMoves.removeFromAll(archetypes, query.archetypes(), column, rows::moved);
     }
 
@@ -371,7 +441,7 @@ public final class World implements FieldAccess {
      */
     public <T> T get(long entity, Component<T> column) {
         int idx = requireAlive(entity, "get", column);
-        return column.type().read(arraysOf(idx, entity, column), entities.row(idx));
+        return column.type().read(arraysOf(idx, entity, column), rowOf(idx, column));
     }
 
     /**
@@ -382,26 +452,26 @@ public final class World implements FieldAccess {
         jobsRunning.checkByIdWrite("set", entity, column);
         int idx = requireAlive(entity, "set", column);
         checkValueType(column, value);
-        writeValue(column, value, arraysOf(idx, entity, column), entities.row(idx));
+        writeValue(column, value, arraysOf(idx, entity, column), rowOf(idx, column));
     }
 
     /** One field of a live entity's column, as raw bits (see {@link FieldType#bits}). */
     public long getBits(long entity, Field field) {
         int idx = requireAlive(entity, "get", field);
-        return field.type().bits(arraysOf(idx, entity, field.component())[field.index()], entities.row(idx));
+        return field.type().bits(arraysOf(idx, entity, field.component())[field.index()], rowOf(idx, field.component()));
     }
 
     /** Writes one field of a live entity's column from raw bits. */
     public void setBits(long entity, Field field, long bits) {
         jobsRunning.checkByIdWrite("setBits", entity, field);
         int idx = requireAlive(entity, "set", field);
-        field.type().setBits(arraysOf(idx, entity, field.component())[field.index()], entities.row(idx), bits);
+        field.type().setBits(arraysOf(idx, entity, field.component())[field.index()], rowOf(idx, field.component()), bits);
     }
 
     /** One field of a live entity's column, boxed (cold paths: tools, scripts). */
     public Object getValue(long entity, Field field) {
         int idx = requireAlive(entity, "get", field);
-        return field.type().box(arraysOf(idx, entity, field.component())[field.index()], entities.row(idx));
+        return field.type().box(arraysOf(idx, entity, field.component())[field.index()], rowOf(idx, field.component()));
     }
 
     /** One {@code float} field of a live entity. */
@@ -456,7 +526,12 @@ public final class World implements FieldAccess {
     }
 
     private Object[] arraysOf(int idx, long entity, Component<?> column) {
-        return rows.arraysOf(idx, entity, column);
+        return column.isSparse() ? sparse.arraysOf(idx, entity, column) : rows.arraysOf(idx, entity, column);
+    }
+
+    /** The row of {@code column}'s values for the entity at {@code idx}: its table row, or its sparse position. */
+    private int rowOf(int idx, Component<?> column) {
+        return column.isSparse() ? sparse.positionOf(idx, column) : entities.row(idx);
     }
 
     private static void checkValueType(Component<?> column, Object value) {
@@ -480,7 +555,11 @@ public final class World implements FieldAccess {
         checkUnlocked("spawn", template.name());
         names.checkTemplate(template);
         Component<?>[] cols = template.columnArray();
-        return rows.spawnInto(archetypes.of(cols), cols, template.valueArray());
+        Archetype a = archetypeFor(cols);
+        if (sparse.any() && WorldSparse.holdsSparse(cols)) {
+            return sparseSide.spawnInto(a, cols, template.valueArray());
+        }
+        return rows.spawnInto(a, cols, template.valueArray());
     }
 
     /** Spawns {@code n} entities from {@code template} in bulk, registering their names in one batch. */
@@ -488,7 +567,7 @@ public final class World implements FieldAccess {
         checkUnlocked("spawn", template.name());
         names.checkTemplate(template);
         Component<?>[] cols = template.columnArray();
-        return spawnManyInto(archetypes.of(cols), n, cols, template.valueArray());
+        return spawnManyInto(archetypeFor(cols), n, cols, template.valueArray());
     }
 
     /**
@@ -519,7 +598,7 @@ public final class World implements FieldAccess {
      * replay that diverges can say which component types differ. Cold path.
      */
     public long[] columnHashes() {
-        return WorldHashes.columnHashes(archetypes, registry.columnCount());
+        return WorldHashes.columnHashes(archetypes, registry.columnCount(), sparse);
     }
 
     /**
@@ -530,6 +609,6 @@ public final class World implements FieldAccess {
      * {@code hashCode()}, so make them value-based if they matter to determinism.
      */
     public long stateHash() {
-        return WorldHashes.stateHash(archetypes, entities);
+        return WorldHashes.stateHash(archetypes, entities, sparse);
     }
 }

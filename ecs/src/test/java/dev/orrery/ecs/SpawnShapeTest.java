@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
+import dev.orrery.ecs.component.Storage;
 import dev.orrery.ecs.entity.Entity;
 import dev.orrery.ecs.query.Query;
 import java.util.List;
@@ -174,5 +175,32 @@ class SpawnShapeTest {
         assertEquals(new Velocity(0, 0, 0), world.get(one, vel));
         assertNotEquals(ids[0], one);
         assertEquals(List.of("Position", "Velocity"), names(ids[99]));
+    }
+
+    record Burning(float heat) {
+    }
+
+    @Test
+    void shouldSpawnSparseColumnsBesideTheRowOnEveryFastPath() {
+        Component<Burning> burning = world.component(Burning.class, Storage.SPARSE);
+        long a = world.spawn(new Position(1, 1, 1), new Burning(3));
+        long b = world.spawn(new Position(2, 2, 2), new Burning(4)); // the cached shape
+        Shape shape = world.shape(pos, burning);
+        long c = shape.spawn(new Position(5, 5, 5), new Burning(6));
+        long d = shape.spawnRow().setFloat(pos.field("y"), 7).setFloat(burning.field("heat"), 8).id();
+        long e = shape.spawnRow().set(burning, new Burning(9)).id();
+        for (long x : new long[] {a, b, c, d, e}) {
+            assertEquals(List.of(pos), world.archetypeOf(x).components(), "sparse columns stay out of the archetype");
+            assertTrue(world.has(x, burning));
+        }
+        assertEquals(new Burning(4), world.get(b, burning));
+        assertEquals(new Burning(6), world.get(c, burning));
+        assertEquals(new Position(0, 7, 0), world.get(d, pos));
+        assertEquals(new Burning(8), world.get(d, burning));
+        assertEquals(new Burning(9), world.get(e, burning));
+        assertEquals(List.of("Position", "Burning"), names(c));
+        IllegalArgumentException outside = assertThrows(IllegalArgumentException.class,
+                () -> world.shape(pos).spawnRow().setFloat(burning.field("heat"), 1));
+        assertTrue(outside.getMessage().contains("not part of"), outside.getMessage());
     }
 }

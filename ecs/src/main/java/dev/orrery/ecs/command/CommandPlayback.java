@@ -9,6 +9,7 @@ import dev.orrery.ecs.component.ComponentKind;
 import dev.orrery.ecs.component.ComponentType;
 import dev.orrery.ecs.entity.Entity;
 import dev.orrery.ecs.storage.EntityTable;
+import dev.orrery.ecs.storage.SparseColumn;
 import dev.orrery.ecs.prototype.Template;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -35,6 +36,11 @@ import java.util.List;
  * </ul>
  * A skipped or refused command changes nothing; every other command still applies.
  *
+ * <p><b>Sparse columns</b> follow the same rules but never join the batch's archetype move:
+ * an add, remove or set of a sparse column applies to the entity's sparse set at once, in
+ * sort-key order (for an entity spawned in this batch, right after the flush creates it),
+ * so one buffer may mix table and sparse changes of an entity freely.
+ *
  * <p><b>Threading:</b> call {@link #apply} on the thread that owns the world, when no job
  * runs and every recording into the buffers happened-before the call (the scheduler's
  * job-completion signal provides this). The buffers are cleared afterwards.
@@ -56,6 +62,9 @@ public final class CommandPlayback {
     // True while the batch entity is a spawn not yet made: flush creates it in batchTarget.
     private boolean batchSpawn;
     private Archetype batchTarget;
+    // Sparse commands on a batch spawn not yet made, applied in order once the flush made it.
+    private long[] pendingSparse = new long[16];
+    private int pendingSparseCount;
 
     /** Creates a playback with reusable scratch arrays. */
     public CommandPlayback() {
@@ -105,6 +114,7 @@ public final class CommandPlayback {
                 buffers.get(b).clear();
             }
             pendingCount = 0;
+            pendingSparseCount = 0;
             batchEntity = Entity.NULL;
             batchSpawn = false;
             batchSource = null;
@@ -212,12 +222,22 @@ public final class CommandPlayback {
     private void applyToBatch(World world, int op, long header, CommandBuffer buf, int at) {
         Archetypes archetypes = world.storage().archetypes();
         int columnId = CommandBuffer.column(header);
+        if (op != CommandBuffer.OP_DESPAWN && world.storage().sparse().any()
+                && world.components().column(columnId).isSparse()) {
+            if (batchSpawn) {
+                pendingSparse = pendLocator(pendingSparse, pendingSparseCount++, buf, at);
+            } else {
+                applySparse(world, op, header, buf, at);
+            }
+            return;
+        }
         switch (op) {
             case CommandBuffer.OP_DESPAWN: {
                 pendingCount = 0;
                 if (batchSpawn) {
                     // Spawned and despawned in one batch: the entity still takes and frees its id.
                     spawnBatchEntity(world, world.storage().archetypes().empty());
+                    applyPendingSparse(world);
                 }
                 world.despawn(batchEntity);
                 batchEntity = Entity.NULL;
@@ -281,10 +301,57 @@ public final class CommandPlayback {
     }
 
     private void pend(CommandBuffer buf, int at) {
-        if (pendingCount == pendingWrites.length) {
-            pendingWrites = Arrays.copyOf(pendingWrites, pendingCount * 2);
+        pendingWrites = pendLocator(pendingWrites, pendingCount++, buf, at);
+    }
+
+    /** Stores command {@code at} of {@code buf} at {@code list[i]}, growing the list if need be; returns the list. */
+    private static long[] pendLocator(long[] list, int i, CommandBuffer buf, int at) {
+        long[] out = i == list.length ? Arrays.copyOf(list, i * 2) : list;
+        out[i] = ((long) buf.id() << 32) | at;
+        return out;
+    }
+
+    /**
+     * Applies an add, remove or set of a sparse column to the (existing) batch entity: the
+     * same conflict rules as table columns, without touching its row.
+     */
+    private void applySparse(World world, int op, long header, CommandBuffer buf, int at) {
+        Component<?> column = world.components().column(CommandBuffer.column(header));
+        SparseColumn set = world.storage().sparse().of(column);
+        int idx = Entity.index(batchEntity);
+        if (op == CommandBuffer.OP_REMOVE) {
+            if (world.remove(batchEntity, column)) {
+                report.applied++;
+            } else {
+                report.removedMissing++;
+                report.note("remove " + column + " from " + Entity.toString(batchEntity) + ": the entity does not hold it");
+            }
+            return;
         }
-        pendingWrites[pendingCount++] = ((long) buf.id() << 32) | at;
+        if (op == CommandBuffer.OP_ADD && !set.contains(idx)) {
+            world.add(batchEntity, column);
+        } else if (op != CommandBuffer.OP_ADD && !set.contains(idx)) {
+            report.rejected++;
+            report.note("set " + column + " on " + Entity.toString(batchEntity)
+                    + " refused: the entity does not hold it; add it instead");
+            return;
+        }
+        if (op != CommandBuffer.OP_ADD || CommandBuffer.payload(header) > 0 || column.kind() == ComponentKind.REFERENCE) {
+            writeValue(column, header, buf, at + CommandBuffer.HEADER_WORDS, set.arrays(), set.positionOf(idx));
+        }
+        report.applied++;
+    }
+
+    /** Applies the sparse commands kept for the batch spawn, which the flush has just made. */
+    private void applyPendingSparse(World world) {
+        for (int i = 0; i < pendingSparseCount; i++) {
+            long loc = pendingSparse[i];
+            CommandBuffer buf = byId[(int) (loc >>> 32)];
+            int at = (int) loc;
+            long header = buf.data[at + 1];
+            applySparse(world, CommandBuffer.op(header), header, buf, at);
+        }
+        pendingSparseCount = 0;
     }
 
     private void dropPending(int columnId) {
@@ -314,6 +381,9 @@ public final class CommandPlayback {
             report.moves++;
         } else if (batchSpawn) {
             spawnBatchEntity(world, target);
+        }
+        if (pendingSparseCount > 0) {
+            applyPendingSparse(world);
         }
         if (pendingCount > 0) {
             // The entity's row is found once; each write then needs only its column's slot.

@@ -21,9 +21,11 @@ public final class Component<T> {
     private final String name;
     private final int nameHash;
     private final List<Field> fields;
+    private final Storage storage;
 
-    Component(int id, ComponentType<T> type, String name, int nameHash) {
+    Component(int id, ComponentType<T> type, String name, int nameHash, Storage storage) {
         this.id = id;
+        this.storage = storage;
         this.type = type;
         this.name = name;
         this.nameHash = nameHash;
@@ -57,6 +59,19 @@ public final class Component<T> {
     /** The storage kind of the type. */
     public ComponentKind kind() {
         return type.kind();
+    }
+
+    /**
+     * Where the column's values live: {@link Storage#TABLE} (in the archetype) or
+     * {@link Storage#SPARSE} (in a sparse set; adding or removing it never moves the row).
+     */
+    public Storage storage() {
+        return storage;
+    }
+
+    /** True when the column uses {@link Storage#SPARSE} storage. */
+    public boolean isSparse() {
+        return storage == Storage.SPARSE;
     }
 
     /** Handle of field {@code i}, for chunk access and property access. */

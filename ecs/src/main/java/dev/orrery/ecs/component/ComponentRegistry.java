@@ -27,6 +27,7 @@ public final class ComponentRegistry {
     // The unnamed column per class, once resolved: unnamedColumnOf is then one identity-keyed
     // look-up with no key object built.
     private final Map<Class<?>, Component<?>> unnamedByClass = new HashMap<>();
+    private int sparseCount;
 
     private record ColumnKey(ComponentType<?> type, String name) {
     }
@@ -82,13 +83,31 @@ public final class ComponentRegistry {
     }
 
     /**
-     * The column for {@code type} under instance {@code name}, creating it on first use.
+     * The column for {@code type} under instance {@code name}, creating it on first use with
+     * {@link Storage#TABLE} storage; an existing column is returned whatever its storage.
      *
      * @throws IllegalArgumentException if the name is empty, or its hash collides with
      *     another name already registered
      */
-    @SuppressWarnings("unchecked")
     public <T> Component<T> column(ComponentType<T> type, String name) {
+        return column(type, name, null);
+    }
+
+    /**
+     * The column for {@code type} under instance {@code name} with {@code storage}, creating
+     * it on first use ({@code null} storage: the existing column's, or {@link Storage#TABLE}).
+     *
+     * <p>A sparse column never enters an archetype, so the per-archetype check that keeps an
+     * entity's instance names unique cannot see it: a sparse column's instance name must
+     * therefore be used by no other column of the world (and a table column may not take a
+     * sparse column's name).
+     *
+     * @throws IllegalArgumentException if the name is empty, its hash collides with another
+     *     name already registered, the column exists with another storage, or the name is
+     *     shared between a sparse column and another column
+     */
+    @SuppressWarnings("unchecked")
+    public <T> Component<T> column(ComponentType<T> type, String name, Storage storage) {
         Objects.requireNonNull(name, "name");
         if (name.isEmpty()) {
             throw new IllegalArgumentException("component instance name for " + type.name() + " must not be empty");
@@ -96,19 +115,48 @@ public final class ComponentRegistry {
         ColumnKey key = new ColumnKey(type, name);
         Component<?> existing = columnsByKey.get(key);
         if (existing != null) {
+            if (storage != null && existing.storage() != storage) {
+                throw new IllegalArgumentException("component column " + existing + " is registered with " + existing.storage()
+                        + " storage and cannot be registered again with " + storage + " storage; choose one storage "
+                        + "per column and register it with that one everywhere");
+            }
             return (Component<T>) existing;
         }
+        Storage chosen = storage == null ? Storage.TABLE : storage;
         int hash = NameHash.of(name);
         String other = namesByHash.get(hash);
         if (other != null && !other.equals(name)) {
             throw new IllegalArgumentException("component instance name '" + name + "' has the same 32-bit hash as '"
                     + other + "' (0x" + Integer.toHexString(hash) + "); rename one of them");
         }
+        if (other != null) {
+            checkSparseNameFree(type, name, chosen);
+        }
         namesByHash.put(hash, name);
-        Component<T> c = new Component<>(columns.size(), type, name, hash);
+        Component<T> c = new Component<>(columns.size(), type, name, hash, chosen);
         columns.add(c);
         columnsByKey.put(key, c);
+        if (chosen == Storage.SPARSE) {
+            sparseCount++;
+        }
         return c;
+    }
+
+    /** Refuses a new column whose instance name a sparse column uses, or a new sparse column whose name is taken. */
+    private void checkSparseNameFree(ComponentType<?> type, String name, Storage storage) {
+        for (Component<?> c : columns) {
+            if (c.name().equals(name) && (storage == Storage.SPARSE || c.isSparse())) {
+                throw new IllegalArgumentException("cannot register " + type.name() + " '" + name + "' with " + storage
+                        + " storage: column " + c + " (" + c.storage() + ") already uses the instance name '" + name
+                        + "', and a sparse column's name must be unique in the world (sparse instances live outside "
+                        + "the archetypes, which check names per entity); choose another instance name");
+            }
+        }
+    }
+
+    /** Number of columns registered with {@link Storage#SPARSE} storage (0: the world has no sparse data). */
+    public int sparseColumnCount() {
+        return sparseCount;
     }
 
     /**

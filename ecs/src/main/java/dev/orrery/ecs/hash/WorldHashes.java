@@ -7,6 +7,8 @@ import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentType;
 import dev.orrery.ecs.component.FieldType;
 import dev.orrery.ecs.storage.EntityTable;
+import dev.orrery.ecs.storage.SparseColumn;
+import dev.orrery.ecs.storage.SparseColumns;
 import java.util.Objects;
 
 /**
@@ -18,6 +20,12 @@ import java.util.Objects;
  * <p>The whole-state format is pinned by a golden value in {@code StateHashTest}: recorded
  * journals carry these hashes, so a change to the order or the words mixed in here
  * invalidates every recording.
+ *
+ * <p>Sparse columns come after everything else, and only in a world that registered one, so
+ * a world without sparse columns hashes exactly as before they existed. Each sparse column
+ * (in column-id order) contributes its id, its size and its members in ascending entity
+ * index, each with its id and field words: the canonical order of the state, not of the
+ * adds and removes that led to it (a set's dense order is history).
  *
  * <p><b>Threading:</b> stateless; call while no structural change or job runs (a cold path).
  */
@@ -31,6 +39,14 @@ public final class WorldHashes {
      * the high-water mark, every slot's generation and the free list in reuse order.
      */
     public static long stateHash(Archetypes archetypes, EntityTable entities) {
+        return stateHash(archetypes, entities, null);
+    }
+
+    /**
+     * As {@link #stateHash(Archetypes, EntityTable)}, then, when {@code sparse} is not null and
+     * the world registered a sparse column, every sparse column's members in canonical order.
+     */
+    public static long stateHash(Archetypes archetypes, EntityTable entities, SparseColumns sparse) {
         StateHasher h = new StateHasher();
         for (int ai = 0; ai < archetypes.count(); ai++) {
             Archetype a = archetypes.get(ai);
@@ -66,7 +82,27 @@ public final class WorldHashes {
         for (int free : entities.freeListInOrder()) {
             h.mix(free);
         }
+        if (sparse != null && sparse.any()) {
+            for (SparseColumn s : sparse.inIdOrder()) {
+                h.mix(0x5A5A_0000_0000L | s.column().id());
+                h.mix(s.size());
+                mixMembers(h, s);
+            }
+        }
         return h.value();
+    }
+
+    /** Each member of {@code s} by ascending entity index: its id, then its field words. */
+    private static void mixMembers(StateHasher h, SparseColumn s) {
+        ComponentType<?> t = s.column().type();
+        Object[] arrays = s.arrays();
+        for (int idx : s.sortedIndices()) {
+            int p = s.positionOf(idx);
+            h.mix(s.entity(p));
+            for (int f = 0; f < t.fieldCount(); f++) {
+                h.mix(valueWord(t.fieldType(f), arrays[f], p));
+            }
+        }
     }
 
     /**
@@ -75,6 +111,14 @@ public final class WorldHashes {
      * each row's entity id).
      */
     public static long[] columnHashes(Archetypes archetypes, int columnCount) {
+        return columnHashes(archetypes, columnCount, null);
+    }
+
+    /**
+     * As {@link #columnHashes(Archetypes, int)}; a sparse column's hash covers its members in
+     * ascending entity index, each with its id and field words.
+     */
+    public static long[] columnHashes(Archetypes archetypes, int columnCount, SparseColumns sparse) {
         StateHasher[] hs = new StateHasher[columnCount];
         for (int i = 0; i < hs.length; i++) {
             hs[i] = new StateHasher();
@@ -93,6 +137,11 @@ public final class WorldHashes {
                         }
                     }
                 }
+            }
+        }
+        if (sparse != null && sparse.any()) {
+            for (SparseColumn s : sparse.inIdOrder()) {
+                mixMembers(hs[s.column().id()], s);
             }
         }
         long[] out = new long[hs.length];

@@ -14,12 +14,23 @@ import dev.orrery.ecs.component.Component;
  */
 public final class SpawnChain {
     final Component<?>[] columns;
+    private final boolean holdsSparse;
     int prototype = PrototypeIndex.EMPTY;
     int epoch;
 
     /** A chain of {@code columns} in registration order (the array is kept, not copied). */
     public SpawnChain(Component<?>[] columns) {
         this.columns = columns;
+        boolean any = false;
+        for (Component<?> c : columns) {
+            any |= c.isSparse();
+        }
+        this.holdsSparse = any;
+    }
+
+    /** True when a column of the chain has sparse storage (the spawn then goes through the sparse side). */
+    public boolean holdsSparse() {
+        return holdsSparse;
     }
 
     /** The columns, in registration order (callers must not write the array). */

@@ -5,6 +5,9 @@ import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentKind;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.component.FieldType;
+import dev.orrery.ecs.entity.Entity;
+import dev.orrery.ecs.storage.SparseColumn;
+import dev.orrery.ecs.storage.SparseColumns;
 
 /**
  * A cursor over one chunk at a time, through which a system reads and writes columns. It
@@ -21,11 +24,18 @@ import dev.orrery.ecs.component.FieldType;
  * declared read or write, {@code write...} a declared write. Checks cost a few comparisons
  * per call and nothing per row; no accessor allocates.
  *
+ * <p><b>Sparse columns</b> ({@code Storage.SPARSE}) are not in the chunk: a loop reads and
+ * writes them per row, {@link #has(Component, int)}, {@link #get} and {@link #set}, checked
+ * against the policy like table columns ({@code get} needs a declared read, {@code set} a
+ * declared write; membership, like the archetype's columns, needs none). The array
+ * accessors serve table columns only.
+ *
  * <p><b>Threading:</b> a view is used by one thread at a time; the scheduler keeps one per
  * worker and {@link #bind binds} it to each chunk of a job.
  */
 public final class ChunkView {
     private final AccessPolicy policy;
+    private final SparseColumns sparse;
     private Chunk chunk;
 
     /** A view with no access checks, for single-threaded code outside the scheduler. */
@@ -33,9 +43,18 @@ public final class ChunkView {
         this(null);
     }
 
-    /** A view that checks every access against {@code policy} ({@code null}: no checks). */
+    /** A view that checks every access against {@code policy} ({@code null}: no checks); it reads no sparse column. */
     public ChunkView(AccessPolicy policy) {
+        this(policy, null);
+    }
+
+    /**
+     * A view that checks every access against {@code policy} ({@code null}: no checks) and
+     * reads sparse columns from {@code sparse} (the world's, {@code world.storage().sparse()}).
+     */
+    public ChunkView(AccessPolicy policy, SparseColumns sparse) {
         this.policy = policy;
+        this.sparse = sparse;
     }
 
     /** Points the view at {@code chunk}; returns this view. */
@@ -67,19 +86,78 @@ public final class ChunkView {
         return chunk.entities();
     }
 
-    /** True when the chunk's archetype holds {@code column} (for optional query terms). */
+    /**
+     * True when the chunk's archetype holds table column {@code column} (for optional query
+     * terms).
+     *
+     * @throws IllegalArgumentException for a sparse column, which rows hold one by one: use
+     *     {@link #has(Component, int)}
+     */
     public boolean has(Component<?> column) {
+        if (column.isSparse()) {
+            throw new IllegalArgumentException("component " + column + " is sparse: whether a row holds it differs row by "
+                    + "row; test has(" + column + ", row)");
+        }
         return chunk.archetype().has(column.id());
     }
 
-    /** The component value at {@code row} as a new record (cold code; hot loops use the arrays). */
+    /** True when the entity at {@code row} holds {@code column} (table or sparse). */
+    public boolean has(Component<?> column, int row) {
+        if (column.isSparse()) {
+            return sparseSet(column).contains(Entity.index(chunk.entity(row)));
+        }
+        return chunk.archetype().has(column.id());
+    }
+
+    /**
+     * The component value at {@code row} as a new record (cold code; hot loops use the
+     * arrays); for a sparse column, the value the row's entity holds.
+     *
+     * @throws IllegalArgumentException if the row does not hold the column
+     */
     public <T> T get(Component<T> column, int row) {
+        if (column.isSparse()) {
+            SparseColumn s = sparseSet(column, row, false);
+            return column.type().read(s.arrays(), s.positionOf(Entity.index(chunk.entity(row))));
+        }
         return column.type().read(chunk.columnArrays(slot(column, false)), row);
     }
 
-    /** Overwrites the component value at {@code row} from a record or, for a reference column, an object. */
+    /**
+     * Overwrites the component value at {@code row} from a record or, for a reference column,
+     * an object; for a sparse column, the value the row's entity holds (a value write, not a
+     * structural change).
+     *
+     * @throws IllegalArgumentException if the row does not hold the column
+     */
     public <T> void set(Component<T> column, int row, T value) {
+        if (column.isSparse()) {
+            SparseColumn s = sparseSet(column, row, true);
+            column.type().write(value, s.arrays(), s.positionOf(Entity.index(chunk.entity(row))));
+            return;
+        }
         column.type().write(value, chunk.columnArrays(slot(column, true)), row);
+    }
+
+    /** The sparse set of {@code column} after the access check, when the row's entity holds it. */
+    private SparseColumn sparseSet(Component<?> column, int row, boolean write) {
+        if (policy != null && !(write ? policy.canWrite(column) : policy.canRead(column))) {
+            throw new UndeclaredAccessException(policy.owner(), column, write);
+        }
+        SparseColumn s = sparseSet(column);
+        if (!s.contains(Entity.index(chunk.entity(row)))) {
+            throw new IllegalArgumentException("entity " + Entity.toString(chunk.entity(row)) + " at row " + row
+                    + " does not hold sparse component " + column + "; test has(" + column + ", row) first");
+        }
+        return s;
+    }
+
+    private SparseColumn sparseSet(Component<?> column) {
+        if (sparse == null) {
+            throw new IllegalStateException("this chunk view was made without the world's sparse storage, so it cannot "
+                    + "read sparse component " + column + "; iterate a query built by world.query()");
+        }
+        return sparse.of(column);
     }
 
     /** The object array of a reference column, for reading. */
@@ -180,6 +258,10 @@ public final class ChunkView {
             throw new UndeclaredAccessException(policy.owner(), column, write);
         }
         int slot = chunk.archetype().slotOf(column.id());
+        if (slot < 0 && column.isSparse()) {
+            throw new IllegalArgumentException("component " + column + " is sparse, so its values are not in the chunk's "
+                    + "arrays; read it per row with get(" + column + ", row) and has(" + column + ", row)");
+        }
         if (slot < 0) {
             throw new IllegalArgumentException("chunk of " + chunk.archetype() + " has no component " + column
                     + "; list it in the query's with(...) terms, or test has(" + column + ") first for an optional term");

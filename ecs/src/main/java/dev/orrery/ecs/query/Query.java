@@ -4,6 +4,9 @@ import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.archetype.Archetypes;
 import dev.orrery.ecs.archetype.StructureLock;
 import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.entity.Entity;
+import dev.orrery.ecs.storage.SparseColumn;
+import dev.orrery.ecs.storage.SparseColumns;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -14,6 +17,16 @@ import java.util.List;
  * {@code none} column present, and, when {@code any} columns are given, at least one of them.
  * {@code optional} columns do not affect the match; they document what the loop may read
  * via {@link ChunkView#has}.
+ *
+ * <p><b>Sparse columns</b> ({@code Storage.SPARSE}) may appear in every term. They are not
+ * part of any archetype, so a query with a sparse {@code with}, {@code without} or
+ * {@code any} term (a <em>sparse filter</em>) matches archetypes by its table terms and
+ * then tests each row's membership: {@link #forEach} visits the rows in the same order as
+ * without the sparse terms (archetype creation order, chunk order, row order), skipping
+ * those that fail them, and {@link #count} is exact. {@link #forEachChunk} cannot skip rows
+ * of a chunk, so it refuses such a query. A sparse {@code optional} term filters nothing;
+ * the loop reads it per row with {@link ChunkView#has(Component, int)} and
+ * {@link ChunkView#get}.
  *
  * <p>Queries match archetypes, not entities. The match list is kept current lazily: each
  * iteration first checks the archetypes created since the last one, in creation order, so
@@ -32,19 +45,47 @@ public final class Query {
     private final int[] none;
     private final int[] any;
     private final Component<?>[] optional;
+    private final SparseColumns sparse;
+    private final SparseColumn[] sparseAll;
+    private final SparseColumn[] sparseNone;
+    private final SparseColumn[] sparseAny;
     private final ArrayList<Archetype> matched = new ArrayList<>();
     private final List<Archetype> matchedView = Collections.unmodifiableList(matched);
-    private final ChunkView view = new ChunkView();
+    private final ChunkView view;
     private int seen;
     private boolean viewInUse;
 
-    Query(Archetypes archetypes, StructureLock structure, int[] all, int[] none, int[] any, Component<?>[] optional) {
+    Query(Archetypes archetypes, StructureLock structure, int[] all, int[] none, int[] any, Component<?>[] optional,
+            SparseColumns sparse, SparseColumn[][] sparseTerms) {
         this.archetypes = archetypes;
         this.structure = structure;
         this.all = all;
         this.none = none;
         this.any = any;
         this.optional = optional;
+        this.sparse = sparse;
+        this.sparseAll = sparseTerms[0];
+        this.sparseNone = sparseTerms[1];
+        this.sparseAny = sparseTerms[2];
+        this.view = new ChunkView(null, sparse);
+    }
+
+    /**
+     * True when a {@code with}, {@code without} or {@code any} term names a sparse column:
+     * the query then filters rows one by one, and {@link #forEachChunk} refuses it.
+     */
+    public boolean hasSparseFilter() {
+        return sparseAll.length + sparseNone.length + sparseAny.length > 0;
+    }
+
+    /** The first sparse column of a {@code with}, {@code without} or {@code any} term, or {@code null} (for messages). */
+    public Component<?> sparseFilterColumn() {
+        for (SparseColumn[] term : new SparseColumn[][] {sparseAll, sparseNone, sparseAny}) {
+            if (term.length > 0) {
+                return term[0].column();
+            }
+        }
+        return null;
     }
 
     /** True when this query reads {@code archetypes} (its world's; see {@code World.owns}). */
@@ -70,8 +111,8 @@ public final class Query {
                 return false;
             }
         }
-        if (any.length == 0) {
-            return true;
+        if (any.length == 0 || sparseAny.length > 0) {
+            return true; // a sparse any term is decided per row (rowMatches)
         }
         for (int c : any) {
             if (a.has(c)) {
@@ -92,14 +133,56 @@ public final class Query {
     }
 
     /**
+     * True when the entity at index {@code idx}, found in archetype {@code a} (which
+     * {@link #matches}), passes the sparse terms.
+     */
+    private boolean rowMatches(Archetype a, int idx) {
+        for (SparseColumn s : sparseAll) {
+            if (!s.contains(idx)) {
+                return false;
+            }
+        }
+        for (SparseColumn s : sparseNone) {
+            if (s.contains(idx)) {
+                return false;
+            }
+        }
+        if (sparseAny.length == 0) {
+            return true;
+        }
+        for (SparseColumn s : sparseAny) {
+            if (s.contains(idx)) {
+                return true;
+            }
+        }
+        for (int c : any) {
+            if (a.has(c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * Calls {@code body} once per non-empty matching chunk, in archetype creation order and
      * chunk order. Allocates nothing (a nested iteration of the same query uses a second view).
      *
-     * @throws IllegalStateException from a structural change attempted inside {@code body}
+     * @throws IllegalStateException from a structural change attempted inside {@code body},
+     *     or when the query has a sparse filter (see {@link #hasSparseFilter}): a chunk loop
+     *     cannot skip the rows that fail it
      */
     public void forEachChunk(ChunkConsumer body) {
+        if (hasSparseFilter()) {
+            throw new IllegalStateException(this + " filters by sparse column " + sparseFilterColumn() + ", which a "
+                    + "chunk loop cannot do (sparse columns are not part of archetypes); iterate it with forEach(...), "
+                    + "or register " + sparseFilterColumn() + " with Storage.TABLE to filter whole chunks");
+        }
+        chunks(body);
+    }
+
+    private void chunks(ChunkConsumer body) {
         refresh();
-        ChunkView v = viewInUse ? new ChunkView() : view;
+        ChunkView v = viewInUse ? new ChunkView(null, sparse) : view;
         boolean owner = !viewInUse;
         viewInUse = true;
         structure.lock("a query iteration");
@@ -118,21 +201,51 @@ public final class Query {
         }
     }
 
-    /** Calls {@code body} once per matching entity (cold code; hot loops use {@link #forEachChunk}). */
+    /**
+     * Calls {@code body} once per matching entity (cold code; hot loops use {@link
+     * #forEachChunk}), in archetype creation order, chunk order and row order; with a sparse
+     * filter, the rows that fail it are skipped, the order of the others is unchanged.
+     */
     public void forEach(EntityConsumer body) {
-        forEachChunk(chunk -> {
+        if (!hasSparseFilter()) {
+            chunks(chunk -> {
+                for (int i = 0, n = chunk.size(); i < n; i++) {
+                    body.accept(chunk, i);
+                }
+            });
+            return;
+        }
+        chunks(chunk -> {
+            Archetype a = chunk.chunk().archetype();
+            long[] ids = chunk.entities();
             for (int i = 0, n = chunk.size(); i < n; i++) {
-                body.accept(chunk, i);
+                if (rowMatches(a, Entity.index(ids[i]))) {
+                    body.accept(chunk, i);
+                }
             }
         });
     }
 
-    /** Number of entities that match. */
+    /** Number of entities that match (exact, sparse filters included). */
     public int count() {
         refresh();
         int n = 0;
+        if (!hasSparseFilter()) {
+            for (int a = 0, na = matched.size(); a < na; a++) {
+                n += matched.get(a).size();
+            }
+            return n;
+        }
         for (int a = 0, na = matched.size(); a < na; a++) {
-            n += matched.get(a).size();
+            Archetype arch = matched.get(a);
+            for (int c = 0, nc = arch.chunkCount(); c < nc; c++) {
+                long[] ids = arch.chunk(c).entities();
+                for (int i = 0, size = arch.chunk(c).size(); i < size; i++) {
+                    if (rowMatches(arch, Entity.index(ids[i]))) {
+                        n++;
+                    }
+                }
+            }
         }
         return n;
     }
@@ -144,8 +257,21 @@ public final class Query {
 
     @Override
     public String toString() {
-        return "Query[all=" + Arrays.toString(all) + ", none=" + Arrays.toString(none) + ", any="
-                + Arrays.toString(any) + "]";
+        String out = "Query[all=" + Arrays.toString(all) + ", none=" + Arrays.toString(none) + ", any="
+                + Arrays.toString(any);
+        if (hasSparseFilter()) {
+            out += ", sparse all=" + names(sparseAll) + ", sparse none=" + names(sparseNone) + ", sparse any="
+                    + names(sparseAny);
+        }
+        return out + "]";
+    }
+
+    private static String names(SparseColumn[] term) {
+        List<Component<?>> out = new ArrayList<>();
+        for (SparseColumn s : term) {
+            out.add(s.column());
+        }
+        return out.toString();
     }
 
     /**
@@ -159,11 +285,18 @@ public final class Query {
         private final List<Component<?>> none = new ArrayList<>();
         private final List<Component<?>> any = new ArrayList<>();
         private final List<Component<?>> optional = new ArrayList<>();
+        private final SparseColumns sparse;
 
-        /** A builder for a query over a world's archetypes, iterating under its structure lock. */
+        /** A builder for a query over a world's archetypes, iterating under its structure lock (no sparse columns). */
         public Builder(Archetypes archetypes, StructureLock structure) {
+            this(archetypes, structure, null);
+        }
+
+        /** A builder for a query over a world's archetypes and sparse columns, iterating under its structure lock. */
+        public Builder(Archetypes archetypes, StructureLock structure, SparseColumns sparse) {
             this.archetypes = archetypes;
             this.structure = structure;
+            this.sparse = sparse;
         }
 
         /** Every matching entity holds all of these. */
@@ -202,11 +335,30 @@ public final class Query {
                             + "could never match");
                 }
             }
-            return new Query(archetypes, structure, ids(all), ids(none), ids(any), optional.toArray(new Component<?>[0]));
+            SparseColumn[][] sparseTerms = {sparseOf(all), sparseOf(none), sparseOf(any)};
+            for (Component<?> c : optional) {
+                sparseOf(List.of(c));
+            }
+            return new Query(archetypes, structure, ids(all), ids(none), ids(any), optional.toArray(new Component<?>[0]),
+                    sparse, sparseTerms);
         }
 
         private static int[] ids(List<Component<?>> cs) {
-            return cs.stream().mapToInt(Component::id).distinct().sorted().toArray();
+            return cs.stream().filter(c -> !c.isSparse()).mapToInt(Component::id).distinct().sorted().toArray();
+        }
+
+        /** The sparse sets of the sparse columns in {@code cs}, by ascending column id. */
+        private SparseColumn[] sparseOf(List<Component<?>> cs) {
+            return cs.stream().filter(Component::isSparse).distinct().sorted((a, b) -> Integer.compare(a.id(), b.id()))
+                    .map(this::sparseSet).toArray(SparseColumn[]::new);
+        }
+
+        private SparseColumn sparseSet(Component<?> c) {
+            if (sparse == null) {
+                throw new IllegalArgumentException("query term " + c + " is a sparse column, but this query builder was "
+                        + "made without the world's sparse storage; build queries with world.query()");
+            }
+            return sparse.of(c);
         }
     }
 }

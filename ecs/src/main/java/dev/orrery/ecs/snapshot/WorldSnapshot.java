@@ -8,6 +8,7 @@ import dev.orrery.ecs.component.ComponentKind;
 import dev.orrery.ecs.component.ComponentRegistry;
 import dev.orrery.ecs.component.ComponentType;
 import dev.orrery.ecs.component.FieldType;
+import dev.orrery.ecs.component.Storage;
 import dev.orrery.ecs.entity.Entity;
 import dev.orrery.ecs.storage.EntityTable;
 import dev.orrery.ecs.prototype.PrototypeIndex;
@@ -39,18 +40,30 @@ import java.util.zip.CRC32C;
  * order, then each field's values as raw bits (reference columns through their
  * {@link ReferenceCodec}).
  *
+ * <p><b>Version 2</b> adds sparse columns ({@link Storage#SPARSE}): each column's storage
+ * after its field types; each row's prototype chain prefixed by its length (it may name
+ * sparse columns too); and after the archetypes, every sparse column in column-id order
+ * with its members by ascending entity index (ids, then each field's values). A world with
+ * no sparse column is written as version 1, byte for byte as before; both versions are read
+ * (a version 1 snapshot restores only into a world whose columns are all table columns).
+ *
  * <p><b>Failure.</b> Reading checks the magic, the version, the length and the checksum
  * before it looks at the payload, and parses the whole payload before it touches the world;
  * a truncated, corrupted or mismatched snapshot throws {@link SnapshotException} and leaves
  * the target world as it was.
  *
  * <p><b>Threading:</b> call from the world's owning thread while nothing else uses the world.
+ *
+ * <p>(Over 500 lines on purpose: the writer and the reader of one format sit side by side
+ * so that they change together; the version 2 sparse section lives in {@code SparseSection}.)
  */
 public final class WorldSnapshot {
     /** The first eight bytes of every snapshot. */
     public static final byte[] MAGIC = {'O', 'R', 'R', 'S', 'N', 'A', 'P', 0};
-    /** The format version this build writes and reads. */
-    public static final int VERSION = 1;
+    /** The newest format version this build writes and reads (it reads 1 too, and writes 1 for worlds without sparse columns). */
+    public static final int VERSION = 2;
+    /** The format before sparse columns. */
+    static final int VERSION_TABLE_ONLY = 1;
 
     private final Map<Class<?>, ReferenceCodec<?>> codecs = new HashMap<>();
 
@@ -83,6 +96,7 @@ public final class WorldSnapshot {
                         + ".class, ...)");
             }
         }
+        boolean sparse = world.storage().sparse().any();
         try {
             ByteArrayOutputStream body = new ByteArrayOutputStream(1 << 16);
             DataOutputStream out = new DataOutputStream(body);
@@ -102,6 +116,9 @@ public final class WorldSnapshot {
                 for (int f = 0; f < t.fieldCount(); f++) {
                     out.writeByte(t.fieldType(f).ordinal());
                 }
+                if (sparse) {
+                    out.writeByte(c.storage().ordinal());
+                }
             }
             EntityTable table = world.storage().entityTable();
             out.writeInt(table.highWater());
@@ -115,14 +132,17 @@ public final class WorldSnapshot {
             }
             out.writeInt(world.storage().archetypes().count());
             for (int a = 0; a < world.storage().archetypes().count(); a++) {
-                writeArchetype(world.storage().archetypes().get(a), world.storage().namedInstances().index(), out);
+                writeArchetype(world.storage().archetypes().get(a), world.storage().namedInstances().index(), sparse, out);
+            }
+            if (sparse) {
+                SparseSection.write(world.storage().sparse(), codecs, out);
             }
             out.flush();
             byte[] payload = body.toByteArray();
             ByteArrayOutputStream file = new ByteArrayOutputStream(payload.length + 24);
             DataOutputStream fo = new DataOutputStream(file);
             fo.write(MAGIC);
-            fo.writeInt(VERSION);
+            fo.writeInt(sparse ? VERSION : VERSION_TABLE_ONLY);
             fo.writeLong(payload.length);
             fo.write(payload);
             CRC32C crc = new CRC32C();
@@ -136,7 +156,8 @@ public final class WorldSnapshot {
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private void writeArchetype(Archetype a, PrototypeIndex prototypes, DataOutputStream out) throws IOException {
+    private void writeArchetype(Archetype a, PrototypeIndex prototypes, boolean chainLengths, DataOutputStream out)
+            throws IOException {
         out.writeInt(a.columnCount());
         for (int s = 0; s < a.columnCount(); s++) {
             out.writeInt(a.columnId(s));
@@ -154,6 +175,9 @@ public final class WorldSnapshot {
             Chunk c = a.chunk(ci);
             for (int r = 0; r < c.size(); r++) {
                 int[] chain = prototypes.columnsOf(Entity.index(c.entity(r)));
+                if (chainLengths) {
+                    out.writeInt(chain.length);
+                }
                 for (int col : chain) {
                     out.writeInt(col);
                 }
@@ -168,18 +192,24 @@ public final class WorldSnapshot {
                     Chunk c = a.chunk(ci);
                     Object arr = c.array(s, f);
                     for (int r = 0; r < c.size(); r++) {
-                        if (codec != null) {
-                            Object v = ((Object[]) arr)[r];
-                            out.writeBoolean(v != null);
-                            if (v != null) {
-                                codec.write(v, out);
-                            }
-                        } else {
-                            out.writeLong(ft.bits(arr, r));
-                        }
+                        writeValue(out, ft, codec, arr, r);
                     }
                 }
             }
+        }
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static void writeValue(DataOutputStream out, FieldType ft, ReferenceCodec codec, Object arr, int r)
+            throws IOException {
+        if (codec != null) {
+            Object v = ((Object[]) arr)[r];
+            out.writeBoolean(v != null);
+            if (v != null) {
+                codec.write(v, out);
+            }
+        } else {
+            out.writeLong(ft.bits(arr, r));
         }
     }
 
@@ -192,9 +222,11 @@ public final class WorldSnapshot {
      */
     public Map<String, byte[]> read(byte[] snapshot, World target) {
         byte[] payload = verifiedPayload(snapshot);
+        int version = snapshot[MAGIC.length + 3]; // verified: 1 or 2
         Parsed parsed;
         try {
-            parsed = parse(new DataInputStream(new ByteArrayInputStream(payload)), payload.length, target);
+            parsed = parse(new DataInputStream(new ByteArrayInputStream(payload)), payload.length, target,
+                    version == VERSION);
         } catch (EOFException e) {
             throw new SnapshotException("snapshot payload ends early although its checksum matched; the writer and "
                     + "this reader disagree on the format (version " + VERSION + ")", e);
@@ -223,9 +255,9 @@ public final class WorldSnapshot {
         } catch (IOException e) {
             throw new SnapshotException("snapshot header unreadable", e);
         }
-        if (version != VERSION) {
+        if (version != VERSION && version != VERSION_TABLE_ONLY) {
             throw new SnapshotException("snapshot format version " + version + " is not supported; this build reads "
-                    + "version " + VERSION);
+                    + "versions " + VERSION_TABLE_ONLY + " and " + VERSION);
         }
         if (length < 0 || length != s.length - header - 4) {
             throw new SnapshotException("snapshot length field says " + length + " payload bytes but the file holds "
@@ -249,6 +281,7 @@ public final class WorldSnapshot {
         long[][] rows;
         int[][][] chains; // [archetype][row] -> columns in registration order
         Object[][][] values; // [archetype][slot][field] -> long[] bits or Object[] refs
+        SparseSection sparse = new SparseSection();
         Map<String, byte[]> extras;
     }
 
@@ -280,7 +313,7 @@ public final class WorldSnapshot {
         }
     }
 
-    private Parsed parse(DataInputStream in, int length, World target) throws IOException {
+    private Parsed parse(DataInputStream in, int length, World target, boolean sparse) throws IOException {
         ComponentRegistry reg = target.components();
         Map<String, byte[]> extrasRead = parseExtras(in, length);
         int columns = count(in.readInt(), length, "column");
@@ -301,6 +334,14 @@ public final class WorldSnapshot {
                     && t.fieldCount() == fields;
             for (int f = 0; same && f < fields; f++) {
                 same = t.fieldType(f).ordinal() == types[f];
+            }
+            int storage = sparse ? in.readByte() : Storage.TABLE.ordinal();
+            if (same && storage != c.storage().ordinal()) {
+                throw new SnapshotException("snapshot column " + i + " (" + c + ") has "
+                        + (storage >= 0 && storage < Storage.values().length ? Storage.values()[storage] : "unknown "
+                        + storage) + " storage but the target world registered it with " + c.storage() + " storage"
+                        + (sparse ? "" : " (a version 1 snapshot predates sparse storage)")
+                        + "; register it with the storage it was written with");
             }
             if (!same) {
                 throw new SnapshotException("snapshot column " + i + " is " + cls + " '" + name + "' but the target "
@@ -327,9 +368,9 @@ public final class WorldSnapshot {
             int[] cols = new int[count(in.readInt(), length, "archetype column")];
             for (int s = 0; s < cols.length; s++) {
                 cols[s] = in.readInt();
-                if (cols[s] < 0 || cols[s] >= columns) {
+                if (cols[s] < 0 || cols[s] >= columns || reg.column(cols[s]).isSparse()) {
                     throw new SnapshotException("snapshot archetype " + a + " names column " + cols[s]
-                            + ", which does not exist; the snapshot is corrupted");
+                            + ", which does not exist or is sparse; the snapshot is corrupted");
                 }
             }
             p.archetypeColumns[a] = cols;
@@ -338,12 +379,13 @@ public final class WorldSnapshot {
                 ids[r] = in.readLong();
             }
             p.rows[a] = ids;
-            int[][] chains = new int[ids.length][cols.length];
+            int[][] chains = new int[ids.length][];
             for (int r = 0; r < ids.length; r++) {
-                for (int k = 0; k < cols.length; k++) {
+                chains[r] = new int[sparse ? count(in.readInt(), columns, "prototype chain") : cols.length];
+                for (int k = 0; k < chains[r].length; k++) {
                     chains[r][k] = in.readInt();
                 }
-                int[] sorted = chains[r].clone();
+                int[] sorted = sparse ? SparseSection.tableColumnsOf(chains[r], reg, ids[r]) : chains[r].clone();
                 Arrays.sort(sorted);
                 if (!Arrays.equals(sorted, cols)) {
                     throw new SnapshotException("snapshot prototype chain " + Arrays.toString(chains[r]) + " of entity "
@@ -354,30 +396,11 @@ public final class WorldSnapshot {
             p.chains[a] = chains;
             p.values[a] = new Object[cols.length][];
             for (int s = 0; s < cols.length; s++) {
-                ComponentType<?> t = reg.column(cols[s]).type();
-                Object[] perField = new Object[t.fieldCount()];
-                for (int f = 0; f < t.fieldCount(); f++) {
-                    if (t.fieldType(f) == FieldType.OBJECT) {
-                        ReferenceCodec<?> codec = codecs.get(t.javaClass());
-                        if (codec == null) {
-                            throw new SnapshotException("reference component " + reg.column(cols[s])
-                                    + " has no snapshot codec; register one with WorldSnapshot.codec(...)");
-                        }
-                        Object[] refs = new Object[ids.length];
-                        for (int r = 0; r < ids.length; r++) {
-                            refs[r] = in.readBoolean() ? codec.read(in) : null;
-                        }
-                        perField[f] = refs;
-                    } else {
-                        long[] bits = new long[ids.length];
-                        for (int r = 0; r < ids.length; r++) {
-                            bits[r] = in.readLong();
-                        }
-                        perField[f] = bits;
-                    }
-                }
-                p.values[a][s] = perField;
+                p.values[a][s] = readValues(in, reg.column(cols[s]), ids.length, codecs);
             }
+        }
+        if (sparse) {
+            p.sparse = SparseSection.parse(in, length, reg, codecs);
         }
         validate(p, reg);
         if (in.available() != 0) {
@@ -385,6 +408,34 @@ public final class WorldSnapshot {
                     + "it is corrupted");
         }
         return p;
+    }
+
+    /** The values of {@code n} rows of {@code column}: per field, a long[] of bits or an Object[] of references. */
+    static Object[] readValues(DataInputStream in, Component<?> column, int n, Map<Class<?>, ReferenceCodec<?>> codecs)
+            throws IOException {
+        ComponentType<?> t = column.type();
+        Object[] perField = new Object[t.fieldCount()];
+        for (int f = 0; f < t.fieldCount(); f++) {
+            if (t.fieldType(f) == FieldType.OBJECT) {
+                ReferenceCodec<?> codec = codecs.get(t.javaClass());
+                if (codec == null) {
+                    throw new SnapshotException("reference component " + column
+                            + " has no snapshot codec; register one with WorldSnapshot.codec(...)");
+                }
+                Object[] refs = new Object[n];
+                for (int r = 0; r < n; r++) {
+                    refs[r] = in.readBoolean() ? codec.read(in) : null;
+                }
+                perField[f] = refs;
+            } else {
+                long[] bits = new long[n];
+                for (int r = 0; r < n; r++) {
+                    bits[r] = in.readLong();
+                }
+                perField[f] = bits;
+            }
+        }
+        return perField;
     }
 
     /** Checks everything {@link #apply} relies on, so that applying cannot fail half-way. */
@@ -436,9 +487,10 @@ public final class WorldSnapshot {
             throw new SnapshotException("snapshot accounts for " + (live + p.free.length) + " of "
                     + used.length + " entity indices; the snapshot is corrupted");
         }
+        p.sparse.validate(p.rows, p.chains, reg);
     }
 
-    private static int count(int n, long bound, String what) {
+    static int count(int n, long bound, String what) {
         if (n < 0 || n > bound) {
             throw new SnapshotException("snapshot gives " + n + " as a " + what + " count, impossible for a "
                     + bound + "-byte payload; it is corrupted");
@@ -482,17 +534,21 @@ public final class WorldSnapshot {
                 }
                 Chunk c = arch.chunk(chunk);
                 for (int s = 0; s < arch.columnCount(); s++) {
-                    Object[] fields = p.values[a][s];
-                    ComponentType<?> t = arch.component(s).type();
-                    for (int f = 0; f < fields.length; f++) {
-                        FieldType ft = t.fieldType(f);
-                        if (ft == FieldType.OBJECT) {
-                            ((Object[]) c.array(s, f))[row] = ((Object[]) fields[f])[r];
-                        } else {
-                            ft.setBits(c.array(s, f), row, ((long[]) fields[f])[r]);
-                        }
-                    }
+                    setValues(arch.component(s).type(), p.values[a][s], r, c.columnArrays(s), row);
                 }
+            }
+        }
+        p.sparse.apply(target);
+    }
+
+    /** Writes row {@code r} of parsed per-field values into position {@code row} of {@code arrays}. */
+    static void setValues(ComponentType<?> t, Object[] fields, int r, Object[] arrays, int row) {
+        for (int f = 0; f < fields.length; f++) {
+            FieldType ft = t.fieldType(f);
+            if (ft == FieldType.OBJECT) {
+                ((Object[]) arrays[f])[row] = ((Object[]) fields[f])[r];
+            } else {
+                ft.setBits(arrays[f], row, ((long[]) fields[f])[r]);
             }
         }
     }

@@ -22,10 +22,12 @@ public final class WorldStorage {
     private final NamedInstances names;
     private final StructureLock lock;
     private final JobsRunning jobsRunning;
+    private final SparseColumns sparse;
 
     /** Groups the world's storage parts; called once by the world's constructor. */
     public WorldStorage(Archetypes archetypes, EntityTable entities, NamedInstances names, StructureLock lock,
-            JobsRunning jobsRunning) {
+            JobsRunning jobsRunning, SparseColumns sparse) {
+        this.sparse = sparse;
         this.archetypes = archetypes;
         this.entities = entities;
         this.names = names;
@@ -46,6 +48,11 @@ public final class WorldStorage {
     /** The prototype index of instance names, kept current by every structural change (read-only use). */
     public NamedInstances namedInstances() {
         return names;
+    }
+
+    /** The sparse columns' sets (values of columns registered with {@code Storage.SPARSE}). */
+    public SparseColumns sparse() {
+        return sparse;
     }
 
     /** The structure lock that query iteration and the scheduler hold while chunks are read. */

@@ -50,6 +50,13 @@ public record ScheduledSystem(SystemDeclaration declaration, Query query, ChunkS
                         + "declare it exclusive to get the whole world instead");
             }
         }
+        if (query != null && query.hasSparseFilter()) {
+            throw new IllegalArgumentException("system '" + name + "' iterates chunks of " + query + ", which filters by "
+                    + "sparse column " + query.sparseFilterColumn() + "; a chunk job cannot skip the rows that fail a "
+                    + "sparse term. Make " + query.sparseFilterColumn() + " an optional(...) term and test "
+                    + "job.chunk().has(" + query.sparseFilterColumn() + ", row) in the loop, or register it with "
+                    + "Storage.TABLE");
+        }
         if (minBatchRows < 1) {
             throw new IllegalArgumentException("system '" + name + "' has minBatchRows " + minBatchRows
                     + "; use at least 1");

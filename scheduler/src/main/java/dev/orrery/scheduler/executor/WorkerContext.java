@@ -9,6 +9,7 @@ import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.component.FieldType;
 import dev.orrery.ecs.entity.Entity;
 import dev.orrery.ecs.storage.EntityTable;
+import dev.orrery.ecs.storage.SparseColumn;
 import dev.orrery.ecs.entity.StaleEntityException;
 import dev.orrery.ecs.query.ChunkView;
 import dev.orrery.ecs.query.UndeclaredAccessException;
@@ -58,7 +59,7 @@ final class WorkerContext implements JobContext {
         this.views = new ChunkView[plan.size()];
         int maxReadOnly = 0;
         for (int i = 0; i < views.length; i++) {
-            views[i] = new ChunkView(plan.system(i).declaration().access());
+            views[i] = new ChunkView(plan.system(i).declaration().access(), world.storage().sparse());
             maxReadOnly = Math.max(maxReadOnly, plan.system(i).declaration().access().reads().size());
         }
         this.readOnlyBefore = new long[maxReadOnly];
@@ -334,6 +335,15 @@ final class WorkerContext implements JobContext {
             throw new StaleEntityException(entity, (write ? "set " : "get ") + column + " in system '" + r.name + "'");
         }
         int idx = Entity.index(entity);
+        if (column.isSparse()) {
+            SparseColumn set = world.storage().sparse().of(column);
+            locatedRow = set.positionOf(idx);
+            if (locatedRow < 0) {
+                throw new IllegalArgumentException("entity " + Entity.toString(entity) + " has no component " + column
+                        + " (sparse storage; system '" + r.name + "'). Test job.chunk().has(" + column + ", row) first");
+            }
+            return set.arrays();
+        }
         Archetype a = world.storage().archetypes().get(table.archetype(idx));
         int slot = a.slotOf(column.id());
         if (slot < 0) {

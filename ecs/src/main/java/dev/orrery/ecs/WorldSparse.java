@@ -1,0 +1,149 @@
+package dev.orrery.ecs;
+
+import dev.orrery.ecs.archetype.Archetype;
+import dev.orrery.ecs.archetype.Archetypes;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.entity.Entity;
+import dev.orrery.ecs.query.Query;
+import dev.orrery.ecs.storage.EntityRows;
+import dev.orrery.ecs.storage.SparseColumns;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+
+/**
+ * The world's structural calls where sparse columns take part: a single add (value
+ * checked before anything changes), spawns whose columns mix table and sparse storage
+ * (the entity is placed in the archetype of its table columns, then joins its sparse sets;
+ * its instance names are registered table columns first, then sparse ones, each in the
+ * given order), and the bulk adds and removes that cannot move whole archetypes because the
+ * column or the query's filter is sparse. {@code World} dispatches here after its checks
+ * (owner thread, structure lock, entity alive), so that the table paths stay as they are.
+ *
+ * <p><b>Threading:</b> as the world: the owning thread, while the structure is unlocked.
+ */
+final class WorldSparse {
+    private final World world;
+    private final Archetypes archetypes;
+    private final EntityRows rows;
+    private final SparseColumns sparse;
+
+    WorldSparse(World world, Archetypes archetypes, EntityRows rows, SparseColumns sparse) {
+        this.world = world;
+        this.archetypes = archetypes;
+        this.rows = rows;
+        this.sparse = sparse;
+    }
+
+    /** True when one of {@code columns} is sparse. */
+    static boolean holdsSparse(Component<?>[] columns) {
+        for (Component<?> c : columns) {
+            if (c.isSparse()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The archetype of the table columns among {@code columns}. */
+    Archetype archetypeFor(Component<?>[] columns) {
+        return archetypes.of(holdsSparse(columns) ? pick(columns, columns, false, Component<?>[]::new) : columns);
+    }
+
+    /** Adds sparse {@code column} to live {@code entity} (index {@code idx}), zeroed or holding {@code value}. */
+    void add(int idx, long entity, Component<?> column, Object value) {
+        if (value != null) {
+            EntityRows.checkValueType(column, value);
+        }
+        int p = sparse.add(idx, entity, column);
+        if (value != null) {
+            EntityRows.writeValue(column, value, sparse.of(column).arrays(), p);
+        }
+    }
+
+    /** Spawns one entity holding table and sparse columns; {@code a} is the archetype of its table columns. */
+    long spawnInto(Archetype a, Component<?>[] columns, Object[] values) {
+        checkSparseValues(columns, values);
+        long e = rows.spawnInto(a, pick(columns, columns, false, Component<?>[]::new),
+                pick(columns, values, false, Object[]::new));
+        joinSparse(e, columns, values);
+        return e;
+    }
+
+    /** Spawns {@code n} entities holding table and sparse columns, every one with the same values. */
+    long[] spawnManyInto(Archetype a, int n, Component<?>[] columns, Object[] values) {
+        checkSparseValues(columns, values);
+        long[] ids = rows.spawnManyInto(a, n, pick(columns, columns, false, Component<?>[]::new),
+                pick(columns, values, false, Object[]::new));
+        for (long e : ids) {
+            joinSparse(e, columns, values);
+        }
+        return ids;
+    }
+
+    private static void checkSparseValues(Component<?>[] columns, Object[] values) {
+        for (int i = 0; i < columns.length; i++) {
+            if (columns[i].isSparse() && values[i] != null) {
+                EntityRows.checkValueType(columns[i], values[i]);
+            }
+        }
+    }
+
+    private void joinSparse(long e, Component<?>[] columns, Object[] values) {
+        int idx = Entity.index(e);
+        for (int i = 0; i < columns.length; i++) {
+            if (columns[i].isSparse()) {
+                add(idx, e, columns[i], values[i]);
+            }
+        }
+    }
+
+    /** The elements of {@code from} whose column is sparse ({@code sparseOnes}) or table. */
+    private static <T> T[] pick(Component<?>[] columns, T[] from, boolean sparseOnes,
+            java.util.function.IntFunction<T[]> make) {
+        int n = 0;
+        for (Component<?> c : columns) {
+            if (c.isSparse() == sparseOnes) {
+                n++;
+            }
+        }
+        T[] out = make.apply(n);
+        int k = 0;
+        for (int i = 0; i < columns.length; i++) {
+            if (columns[i].isSparse() == sparseOnes) {
+                out[k++] = from[i];
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Adds {@code column} (zeroed, or a tag) one entity at a time to every entity
+     * {@code query} matches that lacks it, in the query's order; returns how many gained it.
+     */
+    int addToAll(Query query, Component<?> column) {
+        int n = 0;
+        for (long e : matching(query)) {
+            if (!world.has(e, column)) {
+                world.add(e, column);
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Removes {@code column} one entity at a time from every entity {@code query} matches; returns how many lost it. */
+    int removeFromAll(Query query, Component<?> column) {
+        int n = 0;
+        for (long e : matching(query)) {
+            if (world.remove(e, column)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    private static long[] matching(Query query) {
+        LongArrayList ids = new LongArrayList();
+        query.forEach((view, row) -> ids.add(view.entity(row)));
+        return ids.toLongArray();
+    }
+}

@@ -1,0 +1,177 @@
+package dev.orrery.ecs.storage;
+
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.ComponentRegistry;
+import dev.orrery.ecs.entity.Entity;
+import dev.orrery.ecs.prototype.NamedInstances;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A world's sparse columns ({@link dev.orrery.ecs.component.Storage#SPARSE}): one
+ * {@link SparseColumn} per sparse column id, made on first use, and per entity index the
+ * number of sparse columns it holds (so a despawn of an entity with none costs one load).
+ * Adds and removes here also keep the {@link NamedInstances prototype index} current, so
+ * name look-ups ({@code findComponent}, properties) see sparse instances; the registry keeps
+ * a sparse column's instance name unique in the world, so registering it cannot clash.
+ *
+ * <p>{@code World} checks the owner thread, the structure lock and that the entity is alive
+ * before it calls the mutators; nothing here checks them again.
+ *
+ * <p><b>Threading:</b> as {@link SparseColumn}: one writer, the thread applying structural
+ * changes; readers (jobs reading values, the state hash) while no structural change runs.
+ */
+public final class SparseColumns {
+    private final ComponentRegistry registry;
+    private final NamedInstances names;
+    private SparseColumn[] byId = new SparseColumn[16];
+    private int[] held = new int[1024];
+
+    /** The sparse storage of a world whose columns come from {@code registry}. */
+    public SparseColumns(ComponentRegistry registry, NamedInstances names) {
+        this.registry = registry;
+        this.names = names;
+    }
+
+    /** True when the world registered at least one sparse column (false: every sparse path is skipped). */
+    public boolean any() {
+        return registry.sparseColumnCount() != 0;
+    }
+
+    /**
+     * The set of sparse column {@code column}, made on first use.
+     *
+     * @throws IllegalArgumentException if the column is a table column or another world's
+     */
+    public SparseColumn of(Component<?> column) {
+        int id = column.id();
+        SparseColumn s = id < byId.length ? byId[id] : null;
+        if (s != null && s.column() == column) {
+            return s;
+        }
+        return create(column);
+    }
+
+    private SparseColumn create(Component<?> column) {
+        int id = column.id();
+        if (id >= registry.columnCount() || registry.column(id) != column) {
+            throw new IllegalArgumentException("component " + column + " was registered by another world; use this "
+                    + "world's component handles");
+        }
+        if (!column.isSparse()) {
+            throw new IllegalArgumentException("component " + column + " uses " + column.storage()
+                    + " storage, not SPARSE");
+        }
+        if (id >= byId.length) {
+            byId = Arrays.copyOf(byId, Math.max(id + 1, byId.length * 2));
+        }
+        SparseColumn s = new SparseColumn(column);
+        byId[id] = s;
+        return s;
+    }
+
+    /** Every sparse column of the world in column-id order (their sets made if need be): the hash's and snapshot's order. */
+    public List<SparseColumn> inIdOrder() {
+        List<SparseColumn> out = new ArrayList<>();
+        if (!any()) {
+            return out;
+        }
+        for (Component<?> c : registry.columns()) {
+            if (c.isSparse()) {
+                out.add(of(c));
+            }
+        }
+        return out;
+    }
+
+    /** True when the entity at index {@code index} holds sparse {@code column}. */
+    public boolean has(int index, Component<?> column) {
+        return of(column).contains(index);
+    }
+
+    /** Number of sparse columns the entity at index {@code index} holds. */
+    public int heldBy(int index) {
+        return index < held.length ? held[index] : 0;
+    }
+
+    /**
+     * Adds sparse {@code column} to live {@code entity} (index {@code index}), zeroed, and
+     * registers its instance name; returns its dense position.
+     *
+     * @throws IllegalStateException if the entity already holds it
+     */
+    public int add(int index, long entity, Component<?> column) {
+        SparseColumn s = of(column);
+        if (s.contains(index)) {
+            throw new IllegalStateException("entity " + Entity.toString(entity) + " already holds " + column
+                    + "; use set(...) to change its value, or remove it first");
+        }
+        int p = insert(s, index, entity);
+        names.added(index, column);
+        return p;
+    }
+
+    /**
+     * Adds sparse {@code column} to {@code entity} (index {@code index}) without registering
+     * its name: snapshot restore registers each entity's names itself, in their recorded order.
+     */
+    public int restore(int index, long entity, Component<?> column) {
+        return insert(of(column), index, entity);
+    }
+
+    private int insert(SparseColumn s, int index, long entity) {
+        int p = s.add(entity);
+        if (index >= held.length) {
+            held = Arrays.copyOf(held, Math.max(index + 1, held.length * 2));
+        }
+        held[index]++;
+        return p;
+    }
+
+    /** Removes sparse {@code column} from the entity at index {@code index}; false when it lacked it. */
+    public boolean remove(int index, Component<?> column) {
+        if (!of(column).remove(index)) {
+            return false;
+        }
+        held[index]--;
+        names.removed(index, column);
+        return true;
+    }
+
+    /**
+     * The entity at index {@code index} is being despawned: drops it from every sparse set
+     * (its names go with the rest of its prototype chain).
+     */
+    public void despawned(int index) {
+        if (heldBy(index) == 0) {
+            return;
+        }
+        for (int id = 0; id < byId.length && held[index] > 0; id++) {
+            SparseColumn s = byId[id];
+            if (s != null && s.remove(index)) {
+                held[index]--;
+            }
+        }
+    }
+
+    /**
+     * The dense field arrays of sparse {@code column} for live {@code entity} (index
+     * {@code index}); its position is {@link #positionOf}.
+     *
+     * @throws IllegalArgumentException naming the entity and the column when the entity lacks it
+     */
+    public Object[] arraysOf(int index, long entity, Component<?> column) {
+        SparseColumn s = of(column);
+        if (!s.contains(index)) {
+            throw new IllegalArgumentException("entity " + Entity.toString(entity) + " has no component " + column
+                    + " (sparse storage). Add it first, or test has(...)");
+        }
+        return s.arrays();
+    }
+
+    /** The dense position of the entity at index {@code index} in sparse {@code column}, or -1. */
+    public int positionOf(int index, Component<?> column) {
+        return of(column).positionOf(index);
+    }
+}
