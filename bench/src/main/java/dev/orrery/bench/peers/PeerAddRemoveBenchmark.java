@@ -12,7 +12,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -31,24 +30,15 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 5)
 @Measurement(iterations = 10)
 @Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch"})
-public class PeerAddRemoveBenchmark {
+public class PeerAddRemoveBenchmark extends PeerBenchmarkState {
     /** Which world (see {@link PeerWorld#of}); the flat baseline has no structural changes. */
     @Param({PeerWorld.ORRERY, PeerWorld.DOMINION, PeerWorld.ARTEMIS})
     public String library;
 
-    /** Entities in the world. */
-    @Param("1000000")
-    public int entities;
-
-    private PeerWorld world;
-
     /** Builds the world once. */
     @Setup(Level.Trial)
     public void open() {
-        world = PeerWorld.of(library);
-        world.reset(entities);
-        world.create(entities);
-        world.check();
+        populate(library);
     }
 
     /** Adds Extra to every entity, then removes it from every entity, one at a time. */
@@ -56,17 +46,5 @@ public class PeerAddRemoveBenchmark {
     public void addRemove() {
         world.addExtra();
         world.removeExtra();
-    }
-
-    /** Every entity holds exactly its values and no Extra; throws (failing the run) otherwise. */
-    @TearDown(Level.Iteration)
-    public void check() {
-        world.check();
-    }
-
-    /** Drops the world. */
-    @TearDown(Level.Trial)
-    public void close() {
-        world.close();
     }
 }

@@ -12,7 +12,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -31,16 +30,10 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 5)
 @Measurement(iterations = 10)
 @Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch"})
-public class PeerCreateBenchmark {
+public class PeerCreateBenchmark extends PeerBenchmarkState {
     /** Which world (see {@link PeerWorld#of}). */
     @Param({PeerWorld.ORRERY, PeerWorld.ORRERY_BUILDER, PeerWorld.DOMINION, PeerWorld.ARTEMIS, PeerWorld.FLAT})
     public String library;
-
-    /** Entities per shot. */
-    @Param("1000000")
-    public int entities;
-
-    private PeerWorld world;
 
     /** Picks the library. */
     @Setup(Level.Trial)
@@ -58,17 +51,5 @@ public class PeerCreateBenchmark {
     @Benchmark
     public void create() {
         world.create(entities);
-    }
-
-    /** Every entity holds exactly its values; throws (failing the run) otherwise. */
-    @TearDown(Level.Iteration)
-    public void check() {
-        world.check();
-    }
-
-    /** Drops the world. */
-    @TearDown(Level.Trial)
-    public void close() {
-        world.close();
     }
 }

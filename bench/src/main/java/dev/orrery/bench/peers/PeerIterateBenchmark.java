@@ -12,7 +12,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -31,41 +30,20 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch"})
-public class PeerIterateBenchmark {
+public class PeerIterateBenchmark extends PeerBenchmarkState {
     /** Which world (see {@link PeerWorld#of}). */
     @Param({PeerWorld.ORRERY, PeerWorld.DOMINION, PeerWorld.ARTEMIS, PeerWorld.FLAT})
     public String library;
 
-    /** Entities in the world. */
-    @Param("1000000")
-    public int entities;
-
-    private PeerWorld world;
-
     /** Builds the world once. */
     @Setup(Level.Trial)
     public void open() {
-        world = PeerWorld.of(library);
-        world.reset(entities);
-        world.create(entities);
-        world.check();
+        populate(library);
     }
 
     /** One pass of {@code p += v * dt} over every entity. */
     @Benchmark
     public void move() {
         world.move();
-    }
-
-    /** Every entity holds exactly its moved position; throws (failing the run) otherwise. */
-    @TearDown(Level.Iteration)
-    public void check() {
-        world.check();
-    }
-
-    /** Drops the world. */
-    @TearDown(Level.Trial)
-    public void close() {
-        world.close();
     }
 }
