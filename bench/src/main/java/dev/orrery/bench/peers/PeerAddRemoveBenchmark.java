@@ -21,15 +21,15 @@ import org.openjdk.jmh.annotations.Warmup;
  * it, and every entity is checked after each shot (values intact, no {@code Extra} left).
  *
  * <pre>{@code
- * java -jar bench/target/benchmarks.jar PeerAddRemoveBenchmark -gc true -prof gc
+ * java -jar bench/target/benchmarks.jar PeerAddRemoveBenchmark -prof gc
  * }</pre>
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 5)
-@Measurement(iterations = 10)
-@Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch"})
+@Warmup(iterations = 3)
+@Measurement(iterations = 5)
+@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch"})
 public class PeerAddRemoveBenchmark extends PeerBenchmarkState {
     /** Which world (see {@link PeerWorld#of}); the flat baseline has no structural changes. */
     @Param({PeerWorld.ORRERY, PeerWorld.DOMINION, PeerWorld.ARTEMIS})

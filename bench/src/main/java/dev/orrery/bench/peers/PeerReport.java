@@ -31,15 +31,13 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * <pre>
  * java -cp bench/target/benchmarks.jar dev.orrery.bench.peers.PeerReport \
- *     [--quick] [--entities 1000000] [--forks 1] [--no-gc] [--no-force-gc] [--out FILE]
+ *     [--quick] [--entities 1000000] [--forks 1] [--no-gc] [--out FILE]
  * </pre>
  *
- * <p>{@code --quick} runs 2 warm-up and 3 measured iterations of 200 ms (or shots) instead of
+ * <p>{@code --quick} runs 1 warm-up and 2 measured iterations of 200 ms (or shots) instead of
  * the classes' own counts; {@code --forks 0} runs in this JVM (the tests do; the fixed heap
  * of the classes' {@code @Fork} then does not apply); {@code --no-gc} leaves out the GC
- * profiler; {@code --no-force-gc} skips the collection JMH forces between iterations (each
- * shot otherwise starts on a clean heap; the forced collection costs about 0.7 s an
- * iteration); {@code --out} also writes the table to a file. A failed correctness check fails
+ * profiler; {@code --out} also writes the table to a file. A failed correctness check fails
  * the whole run (JMH's fail-on-error), so a table only ever shows checked results.
  */
 public final class PeerReport {
@@ -99,12 +97,9 @@ public final class PeerReport {
                 .include("dev\\.orrery\\.bench\\.peers\\.Peer(Create|AddRemove|Iterate)Benchmark")
                 .param("entities", Integer.toString(entities))
                 .forks(forks)
-                // a collection between iterations, so each shot starts without the last world's garbage
-                // (JMH waits for it to settle: about 0.7 s an iteration here)
-                .shouldDoGC(!opt.containsKey("no-force-gc"))
                 .shouldFailOnError(true);
         if (quick) {
-            b.warmupIterations(2).measurementIterations(3)
+            b.warmupIterations(1).measurementIterations(2)
                     .warmupTime(TimeValue.milliseconds(200)).measurementTime(TimeValue.milliseconds(200));
         }
         if (gc) {
@@ -115,7 +110,7 @@ public final class PeerReport {
                 "%s, JDK %s, %d CPUs visible, %s entities, %s, %d fork(s)%s.",
                 ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")),
                 System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(), entities,
-                quick ? "quick mode (2 warm-up + 3 measured iterations)" : "the classes' iteration counts",
+                quick ? "quick mode (1 warm-up + 2 measured iterations)" : "the classes' iteration counts",
                 forks, gc ? ", -prof gc" : "");
         String report = markdown(rows(results, entities), header);
         if (opt.containsKey("out")) {
@@ -196,7 +191,7 @@ public final class PeerReport {
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
-                case "--quick", "--no-gc", "--no-force-gc" -> m.put(a.substring(2), "");
+                case "--quick", "--no-gc" -> m.put(a.substring(2), "");
                 case "--entities", "--forks", "--out" -> {
                     if (i + 1 >= args.length) {
                         throw new IllegalArgumentException(a + " needs a value");
@@ -204,7 +199,7 @@ public final class PeerReport {
                     m.put(a.substring(2), args[++i]);
                 }
                 default -> throw new IllegalArgumentException("unknown option '" + a
-                        + "'; options: --quick --entities N --forks N --no-gc --no-force-gc --out FILE");
+                        + "'; options: --quick --entities N --forks N --no-gc --out FILE");
             }
         }
         return m;

@@ -34,9 +34,8 @@ class PeerReportTest {
 
     @Test
     void quickRunMeasuresEveryLibraryOnEveryWorkloadWithItsChecks() throws Exception {
-        // in this JVM, small, no profiler and no forced collections: seconds, not minutes
-        String md = PeerReport.run(new String[] {"--quick", "--entities", "2000", "--forks", "0", "--no-gc",
-            "--no-force-gc"});
+        // in this JVM, small and without the profiler: seconds, not minutes
+        String md = PeerReport.run(new String[] {"--quick", "--entities", "2000", "--forks", "0", "--no-gc"});
         long lines = md.lines().filter(l -> l.startsWith("| ") && !l.startsWith("| workload") && !l.startsWith("| ---")).count();
         assertEquals(5 + 3 + 4, lines, md);
         assertTrue(md.contains("| add Extra to each, then remove it, one by one | Artemis |"), md);
