@@ -17,11 +17,17 @@ import java.util.Iterator;
  *
  * <p>The repository is made by {@code new EntityRepository.Factory()}, as Dominion's
  * benchmarks do: {@code Dominion.create()} looks the engine up through {@code ServiceLoader},
- * which only the module path declares (the jar has no {@code META-INF/services} entry).
+ * which only the module path declares (the jar has no {@code META-INF/services} entry). It
+ * runs at Dominion's default size (MEDIUM: 4096-entity chunks); {@code -Ddominion.peers.size=HUGE}
+ * picks the size Dominion documents for millions of entities
+ * (tried here: within the noise of the default on create and iterate).
  *
  * <p><b>Threading:</b> the repository is used on JMH's benchmark thread only.
  */
 final class DominionPeer extends PeerWorld {
+    /** The repository name: Dominion reads its settings as {@code -Ddominion.peers.size=...}. */
+    static final String NAME = "peers";
+
     /** Dominion's position component: a plain object, updated in place. */
     public static final class Pos {
         /** Coordinates. */
@@ -73,7 +79,7 @@ final class DominionPeer extends PeerWorld {
         if (dominion != null) {
             dominion.close();
         }
-        dominion = new EntityRepository.Factory().create();
+        dominion = new EntityRepository.Factory().create(NAME);
         shape = dominion.composition().of(Pos.class, Vel.class);
         if (entities == null || entities.length < capacity) {
             entities = new Entity[capacity]; // kept across resets: setup allocation shows in -prof gc
