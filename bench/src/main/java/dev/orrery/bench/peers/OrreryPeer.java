@@ -2,25 +2,39 @@ package dev.orrery.bench.peers;
 
 import dev.orrery.bench.fixture.Position;
 import dev.orrery.bench.fixture.Velocity;
-import dev.orrery.ecs.EntityBuilder;
+import dev.orrery.ecs.Shape;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
+import dev.orrery.ecs.component.Storage;
 import dev.orrery.ecs.query.ChunkConsumer;
 import dev.orrery.ecs.query.ChunkView;
 import dev.orrery.ecs.query.Query;
 
 /**
  * Orrery through its public API, the way the README teaches: {@code world.spawn(new
- * Position(..), new Velocity(..))} per entity (or, as the builder variant, one reused
- * {@code EntityBuilder} then {@code world.set} of both records), {@code world.add(e, extra,
- * new Extra(v))} and {@code world.remove(e, extra)}, and a query's {@code forEachChunk} over
- * the chunk's {@code float} arrays. Default (table) storage.
+ * Position(..), new Velocity(..))} per entity (or a prepared {@code Shape}: its
+ * {@code spawn(records)}, or its {@code spawnRow()} writing the six fields with no record),
+ * {@code world.add(e, extra, new Extra(v))} and {@code world.remove(e, extra)} (the extra
+ * column in table storage, or sparse in the sparse variant), and a query's
+ * {@code forEachChunk} over the chunk's {@code float} arrays.
  *
  * <p><b>Threading:</b> the world is used on JMH's benchmark thread only.
  */
 final class OrreryPeer extends PeerWorld {
-    private final boolean builderVariant;
+    /** How entities are spawned, and where the extra component is stored. */
+    enum Variant {
+        /** {@code world.spawn(records)}, table storage: the README idiom. */
+        VALUES,
+        /** A prepared {@code Shape}'s {@code spawn(records)}. */
+        SHAPE,
+        /** A prepared {@code Shape}'s {@code spawnRow()}, six field writes, no records. */
+        ROW,
+        /** As {@link #VALUES}, with the extra component in sparse storage. */
+        SPARSE
+    }
+
+    private final Variant variant;
     private World world;
     private Component<Position> pos;
     private Component<Velocity> vel;
@@ -28,18 +42,23 @@ final class OrreryPeer extends PeerWorld {
     private Field[] fields;
     private Field extraV;
     private Query moving;
-    private EntityBuilder builder;
+    private Shape shape;
     private long[] ids;
     private float dt;
     private final ChunkConsumer moveKernel = this::moveChunk;
 
-    OrreryPeer(boolean builderVariant) {
-        this.builderVariant = builderVariant;
+    OrreryPeer(Variant variant) {
+        this.variant = variant;
     }
 
     @Override
     public String describe() {
-        return builderVariant ? "Orrery (reused EntityBuilder + set)" : "Orrery (world.spawn(records))";
+        switch (variant) {
+            case SHAPE: return "Orrery (Shape.spawn(records))";
+            case ROW: return "Orrery (Shape.spawnRow() + 6 field writes)";
+            case SPARSE: return "Orrery (world.spawn(records), sparse Extra)";
+            default: return "Orrery (world.spawn(records))";
+        }
     }
 
     @Override
@@ -47,12 +66,13 @@ final class OrreryPeer extends PeerWorld {
         world = new World();
         pos = world.component(Position.class);
         vel = world.component(Velocity.class);
-        extra = world.component(Extra.class);
+        extra = variant == Variant.SPARSE ? world.component(Extra.class, Storage.SPARSE)
+                : world.component(Extra.class);
         fields = new Field[] {
             pos.field("x"), pos.field("y"), pos.field("z"), vel.field("x"), vel.field("y"), vel.field("z")};
         extraV = extra.field("v");
         moving = world.query().with(pos, vel).build();
-        builder = world.entity().with(pos).with(vel);
+        shape = world.shape(pos, vel);
         if (ids == null || ids.length < capacity) {
             ids = new long[capacity]; // kept across resets: setup allocation shows in -prof gc
         }
@@ -62,15 +82,16 @@ final class OrreryPeer extends PeerWorld {
     protected void createAll(int n) {
         World w = world;
         long[] e = ids;
-        if (builderVariant) {
-            EntityBuilder b = builder;
-            Component<Position> p = pos;
-            Component<Velocity> v = vel;
+        Shape s = shape;
+        if (variant == Variant.SHAPE) {
             for (int i = 0; i < n; i++) {
-                long id = b.spawn();
-                w.set(id, p, new Position(px(i), py(i), pz(i)));
-                w.set(id, v, new Velocity(vx(i), vy(i), vz(i)));
-                e[i] = id;
+                e[i] = s.spawn(new Position(px(i), py(i), pz(i)), new Velocity(vx(i), vy(i), vz(i)));
+            }
+        } else if (variant == Variant.ROW) {
+            Field[] f = fields;
+            for (int i = 0; i < n; i++) {
+                e[i] = s.spawnRow().setFloat(f[0], px(i)).setFloat(f[1], py(i)).setFloat(f[2], pz(i))
+                        .setFloat(f[3], vx(i)).setFloat(f[4], vy(i)).setFloat(f[5], vz(i)).id();
             }
         } else {
             for (int i = 0; i < n; i++) {
@@ -125,7 +146,7 @@ final class OrreryPeer extends PeerWorld {
     protected void release() {
         world = null;
         moving = null;
-        builder = null;
+        shape = null;
         ids = null;
     }
 

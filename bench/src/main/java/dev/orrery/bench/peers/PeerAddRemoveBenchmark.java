@@ -32,7 +32,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch"})
 public class PeerAddRemoveBenchmark extends PeerBenchmarkState {
     /** Which world (see {@link PeerWorld#of}); the flat baseline has no structural changes. */
-    @Param({PeerWorld.ORRERY, PeerWorld.DOMINION, PeerWorld.ARTEMIS})
+    @Param({PeerWorld.ORRERY, PeerWorld.ORRERY_SPARSE, PeerWorld.DOMINION, PeerWorld.ARTEMIS})
     public String library;
 
     /** Builds the world once. */

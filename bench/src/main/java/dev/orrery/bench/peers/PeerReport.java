@@ -51,7 +51,9 @@ public final class PeerReport {
     /** Library parameter values in table order, with their table labels. */
     private static final String[][] LIBRARIES = {
         {PeerWorld.ORRERY, "Orrery"},
-        {PeerWorld.ORRERY_BUILDER, "Orrery (builder + set)"},
+        {PeerWorld.ORRERY_SHAPE, "Orrery (prepared Shape, records)"},
+        {PeerWorld.ORRERY_ROW, "Orrery (Shape row, no records)"},
+        {PeerWorld.ORRERY_SPARSE, "Orrery (sparse Extra)"},
         {PeerWorld.DOMINION, "Dominion"},
         {PeerWorld.ARTEMIS, "Artemis"},
         {PeerWorld.FLAT, "flat float[]"},

@@ -31,8 +31,12 @@ public abstract class PeerWorld {
 
     /** The benchmark parameter values, one per world kind (see {@link #of}). */
     public static final String ORRERY = "orrery";
-    /** Orrery, spawning through one reused {@code EntityBuilder} and then setting the values. */
-    public static final String ORRERY_BUILDER = "orreryBuilder";
+    /** Orrery, spawning through a prepared {@code Shape} with records. */
+    public static final String ORRERY_SHAPE = "orreryShape";
+    /** Orrery, spawning through a prepared {@code Shape}'s row, writing fields with no records. */
+    public static final String ORRERY_ROW = "orreryRow";
+    /** Orrery with the extra component in sparse storage (add and remove never move the row). */
+    public static final String ORRERY_SPARSE = "orrerySparse";
     /** Dominion 0.9.0. */
     public static final String DOMINION = "dominion";
     /** Artemis-odb 2.3.0. */
@@ -43,19 +47,23 @@ public abstract class PeerWorld {
     /**
      * A fresh world of the named kind.
      *
-     * @param library one of {@link #ORRERY}, {@link #ORRERY_BUILDER}, {@link #DOMINION},
+     * @param library one of {@link #ORRERY}, {@link #ORRERY_SHAPE}, {@link #ORRERY_ROW},
+     *     {@link #ORRERY_SPARSE}, {@link #DOMINION},
      *     {@link #ARTEMIS}, {@link #FLAT}
      * @throws IllegalArgumentException for any other name
      */
     public static PeerWorld of(String library) {
         return switch (library) {
-            case ORRERY -> new OrreryPeer(false);
-            case ORRERY_BUILDER -> new OrreryPeer(true);
+            case ORRERY -> new OrreryPeer(OrreryPeer.Variant.VALUES);
+            case ORRERY_SHAPE -> new OrreryPeer(OrreryPeer.Variant.SHAPE);
+            case ORRERY_ROW -> new OrreryPeer(OrreryPeer.Variant.ROW);
+            case ORRERY_SPARSE -> new OrreryPeer(OrreryPeer.Variant.SPARSE);
             case DOMINION -> new DominionPeer();
             case ARTEMIS -> new ArtemisPeer();
             case FLAT -> new FlatPeer();
             default -> throw new IllegalArgumentException("unknown peer library '" + library + "'; use one of "
-                    + String.join(", ", ORRERY, ORRERY_BUILDER, DOMINION, ARTEMIS, FLAT));
+                    + String.join(", ", ORRERY, ORRERY_SHAPE, ORRERY_ROW, ORRERY_SPARSE, DOMINION,
+                    ARTEMIS, FLAT));
         };
     }
 

@@ -15,8 +15,8 @@ class PeerWorldTest {
     private static final int N = 10_000;
 
     @ParameterizedTest
-    @ValueSource(strings = {PeerWorld.ORRERY, PeerWorld.ORRERY_BUILDER, PeerWorld.DOMINION, PeerWorld.ARTEMIS,
-        PeerWorld.FLAT})
+    @ValueSource(strings = {PeerWorld.ORRERY, PeerWorld.ORRERY_SHAPE, PeerWorld.ORRERY_ROW, PeerWorld.DOMINION,
+        PeerWorld.ARTEMIS, PeerWorld.FLAT})
     void createThenMoveHoldsExactlyTheExpectedValuesAndACorruptedOneIsCaught(String library) {
         PeerWorld w = PeerWorld.of(library);
         w.reset(N);
@@ -39,7 +39,7 @@ class PeerWorldTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {PeerWorld.ORRERY, PeerWorld.DOMINION, PeerWorld.ARTEMIS})
+    @ValueSource(strings = {PeerWorld.ORRERY, PeerWorld.ORRERY_SPARSE, PeerWorld.DOMINION, PeerWorld.ARTEMIS})
     void addThenRemoveRestoresTheWorldAndTheChecksSeeBothHalves(String library) {
         PeerWorld w = PeerWorld.of(library);
         w.reset(N);
