@@ -203,4 +203,34 @@ class SpawnShapeTest {
                 () -> world.shape(pos).spawnRow().setFloat(burning.field("heat"), 1));
         assertTrue(outside.getMessage().contains("not part of"), outside.getMessage());
     }
+
+    record Speed(float v) {
+    }
+
+    @Test
+    void shouldSpawnTheSameThroughEveryArityAndKeepNoReferenceToTheValues() {
+        World other = new World();
+        Position p = new Position(1, 2, 3);
+        Velocity v = new Velocity(4, 5, 6);
+        Burning b = new Burning(7);
+        Speed s = new Speed(8);
+        long[] fixed = {world.spawn(p), world.spawn(p, v), world.spawn(p, v, b), world.spawn(p, v, b, s)};
+        long[] varargs = {other.spawn(new Object[] {p}), other.spawn(new Object[] {p, v}),
+            other.spawn(new Object[] {p, v, b}), other.spawn(new Object[] {p, v, b, s})};
+        assertEquals(other.stateHash(), world.stateHash());
+        for (int i = 0; i < fixed.length; i++) {
+            assertEquals(other.storage().namedInstances().namesOf(Entity.index(varargs[i])), names(fixed[i]));
+        }
+        try {
+            java.lang.reflect.Field f = World.class.getDeclaredField("spawnScratch");
+            f.setAccessible(true);
+            for (Object[] scratch : (Object[][]) f.get(world)) {
+                for (int i = 0; scratch != null && i < scratch.length; i++) {
+                    assertEquals(null, scratch[i], "the reused argument array must not keep a record alive");
+                }
+            }
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
+    }
 }

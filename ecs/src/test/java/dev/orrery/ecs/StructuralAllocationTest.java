@@ -71,7 +71,7 @@ class StructuralAllocationTest {
     /** Spawns 3N entities three ways, changes, moves and despawns them all; returns a checksum. */
     private long cycle() {
         for (int i = 0; i < N; i++) {
-            ids[i] = world.spawn(values);
+            ids[i] = i % 2 == 0 ? world.spawn(values) : world.spawn(values[0], values[1]);
             ids[N + i] = shape.spawn(values);
             ids[2 * N + i] = shape.spawnRow().setFloat(px, i).setFloat(vz, -i).id();
         }
