@@ -54,45 +54,23 @@ class ClientWritesTest {
     @Test
     void shouldRefuseEveryWriteThatUsedToCrashASystemAndKeepTicking() {
         Arena arena = new Arena(new ArenaConfig(2_000, 2, 3));
-        arena.populate();
-        arena.replies(recording);
-        byte[] buf = new byte[InputCodec.MAX_PAYLOAD];
-        try (Simulation sim = arena.build(2, 0); InputPipeline inputs = InputPipeline.builder().ringSize(1024)
-                .maxPayloadBytes(InputCodec.MAX_PAYLOAD).maxInputsPerTick(1024).build()) {
-            sim.inputs(inputs);
-            long projectile = 0;
-            for (int t = 0; t < 240 && projectile == 0; t++) {
-                sim.tick();
-                projectile = firstProjectile(arena);
-            }
-            assertTrue(projectile != 0, "no projectile in flight to attack");
-            long agent = firstAgent(arena);
-            List<ClientCommand.SetProperty> attacks = List.of(
-                    set(1, agent, "Agent", "squad", "1000"),
-                    set(2, agent, "Agent", "team", "99"),
-                    set(3, agent, "Health", "hp", "0"),
-                    set(4, projectile, "Projectile", "victim", "123456789"),
-                    set(5, projectile, "Projectile", "state", "1"),
-                    set(6, projectile, "Projectile", "state", "7"),
-                    set(7, agent, "Velocity", "x", "3e38"),
-                    set(8, agent, "Position", "x", "-5"),
-                    set(9, agent, "Position", "y", "1e9"),
-                    set(10, agent, "Primary", "reload", "0"),
-                    set(11, agent, "Secondary", "damage", "-1e6"),
-                    set(12, agent, "Health", "hp", "true"));
-            for (ClientCommand.SetProperty attack : attacks) {
-                int n = InputCodec.encode(attack, buf);
-                assertTrue(inputs.tryPublish((int) CLIENT, InputCodec.SET, buf, 0, n));
-            }
-            for (int t = 0; t < 60; t++) {
-                sim.tick(); // used to end in SystemFailedException (steer, reap or damage)
-            }
-            assertEquals(Map.ofEntries(Map.entry(1L, "FORBIDDEN"), Map.entry(2L, "FORBIDDEN"), Map.entry(3L, "OK"),
-                    Map.entry(4L, "FORBIDDEN"), Map.entry(5L, "FORBIDDEN"), Map.entry(6L, "FORBIDDEN"),
-                    Map.entry(7L, "FORBIDDEN"), Map.entry(8L, "BAD_VALUE"), Map.entry(9L, "BAD_VALUE"),
-                    Map.entry(10L, "BAD_VALUE"), Map.entry(11L, "BAD_VALUE"), Map.entry(12L, "BAD_VALUE")), replies);
-            assertEquals(2_000, arena.agentCount(), "the agent set to hp 0 respawns one for one");
-        }
+        attack(arena, (agent, projectile) -> List.of(
+                set(1, agent, "Agent", "squad", "1000"),
+                set(2, agent, "Agent", "team", "99"),
+                set(3, agent, "Health", "hp", "0"),
+                set(4, projectile, "Projectile", "victim", "123456789"),
+                set(5, projectile, "Projectile", "state", "1"),
+                set(6, projectile, "Projectile", "state", "7"),
+                set(7, agent, "Velocity", "x", "3e38"),
+                set(8, agent, "Position", "x", "-5"),
+                set(9, agent, "Position", "y", "1e9"),
+                set(10, agent, "Primary", "reload", "0"),
+                set(11, agent, "Secondary", "damage", "-1e6"),
+                set(12, agent, "Health", "hp", "true")));
+        assertEquals(Map.ofEntries(Map.entry(1L, "FORBIDDEN"), Map.entry(2L, "FORBIDDEN"), Map.entry(3L, "OK"),
+                Map.entry(4L, "FORBIDDEN"), Map.entry(5L, "FORBIDDEN"), Map.entry(6L, "FORBIDDEN"),
+                Map.entry(7L, "FORBIDDEN"), Map.entry(8L, "BAD_VALUE"), Map.entry(9L, "BAD_VALUE"),
+                Map.entry(10L, "BAD_VALUE"), Map.entry(11L, "BAD_VALUE"), Map.entry(12L, "BAD_VALUE")), replies);
     }
 
     @Test
@@ -136,6 +114,36 @@ class ClientWritesTest {
             every.addAll(c.fields());
         }
         arena.allowWrites(new ClientWrites(every));
+        attack(arena, (agent, projectile) -> List.of(
+                set(1, agent, "Agent", "squad", "1000"),
+                set(2, agent, "Agent", "team", "99"),
+                set(3, agent, "Agent", "squad", "-1"),
+                set(4, projectile, "Projectile", "victim", "123456789"),
+                set(5, projectile, "Projectile", "victim", Long.toString(projectile)),
+                set(6, projectile, "Projectile", "state", "7"),
+                set(7, agent, "Velocity", "x", "3e38"),
+                set(8, agent, "Target", "x", "-1"),
+                set(9, agent, "Target", "entity", "123456789"),
+                set(10, projectile, "Projectile", "team", "99"),
+                set(11, agent, "Agent", "team", "1"),
+                set(12, agent, "Health", "hp", "0")));
+        Map<Long, String> expected = new java.util.HashMap<>();
+        for (long r = 1; r <= 10; r++) {
+            expected.put(r, "BAD_VALUE");
+        }
+        expected.put(11L, "OK"); // agent of team 1 now; at hp 0 it respawns from the team-1 template
+        expected.put(12L, "OK");
+        assertEquals(expected, replies);
+    }
+
+    /**
+     * Populates {@code arena}, ticks until a projectile flies, sends the {@code SET}s
+     * {@code attacks} makes for the first agent and that projectile as journaled inputs, and
+     * runs 60 more ticks (which used to end in SystemFailedException: steer, reap or
+     * damage). The agent count must hold: a refused write kills nobody.
+     */
+    private void attack(Arena arena,
+            java.util.function.BiFunction<Long, Long, List<ClientCommand.SetProperty>> attacks) {
         arena.populate();
         arena.replies(recording);
         byte[] buf = new byte[InputCodec.MAX_PAYLOAD];
@@ -148,35 +156,13 @@ class ClientWritesTest {
                 projectile = firstProjectile(arena);
             }
             assertTrue(projectile != 0, "no projectile in flight to attack");
-            long agent = firstAgent(arena);
-            long otherProjectile = projectile;
-            List<ClientCommand.SetProperty> attacks = List.of(
-                    set(1, agent, "Agent", "squad", "1000"),
-                    set(2, agent, "Agent", "team", "99"),
-                    set(3, agent, "Agent", "squad", "-1"),
-                    set(4, projectile, "Projectile", "victim", "123456789"),
-                    set(5, projectile, "Projectile", "victim", Long.toString(otherProjectile)),
-                    set(6, projectile, "Projectile", "state", "7"),
-                    set(7, agent, "Velocity", "x", "3e38"),
-                    set(8, agent, "Target", "x", "-1"),
-                    set(9, agent, "Target", "entity", "123456789"),
-                    set(10, projectile, "Projectile", "team", "99"),
-                    set(11, agent, "Agent", "team", "1"),
-                    set(12, agent, "Health", "hp", "0"));
-            for (ClientCommand.SetProperty attack : attacks) {
+            for (ClientCommand.SetProperty attack : attacks.apply(firstAgent(arena), projectile)) {
                 int n = InputCodec.encode(attack, buf);
                 assertTrue(inputs.tryPublish((int) CLIENT, InputCodec.SET, buf, 0, n));
             }
             for (int t = 0; t < 60; t++) {
-                sim.tick(); // agent team 1 with hp 0 respawns from the team-1 template
+                sim.tick();
             }
-            Map<Long, String> expected = new java.util.HashMap<>();
-            for (long r = 1; r <= 10; r++) {
-                expected.put(r, "BAD_VALUE");
-            }
-            expected.put(11L, "OK");
-            expected.put(12L, "OK");
-            assertEquals(expected, replies);
             assertEquals(2_000, arena.agentCount(), "the agent set to hp 0 respawns one for one");
         }
     }
