@@ -1,5 +1,6 @@
 package dev.orrery.demo;
 
+import dev.orrery.demo.net.HostileLoad;
 import dev.orrery.demo.net.LoadClient;
 import dev.orrery.demo.net.ServerConfig;
 import dev.orrery.demo.run.DemoRun;
@@ -337,8 +338,33 @@ public final class Main implements Callable<Integer> {
                 description = "Most commands to send (default: ${DEFAULT-VALUE}).")
         long maxCommands = 1_000_000;
 
+        @Option(names = "--hostile",
+                description = "Hostile mode: polite clients beside a flooding client, random SETs of every field, "
+                        + "SPAWN floods, garbage lines and silent sockets, for --seconds; prints every tally and the "
+                        + "polite clients' BUSY rate (--connections, --rate and --max-commands do not apply).")
+        boolean hostile;
+
+        @Option(names = "--polite", paramLabel = "N",
+                description = "Hostile mode: polite clients, each sending --polite-rate MOVEs a second "
+                        + "(default: ${DEFAULT-VALUE}).")
+        int polite = 4;
+
+        @Option(names = "--polite-rate", paramLabel = "N",
+                description = "Hostile mode: MOVEs a second per polite client (default: ${DEFAULT-VALUE}).")
+        int politeRate = 20;
+
+        @Option(names = "--silent", paramLabel = "N",
+                description = "Hostile mode: sockets that connect and never send (default: ${DEFAULT-VALUE}).")
+        int silent = 8;
+
         @Override
         public Integer call() throws Exception {
+            if (hostile) {
+                HostileLoad.Report r = new HostileLoad(new HostileLoad.Options(host, port, Duration.ofSeconds(seconds),
+                        polite, politeRate, silent, 1)).run();
+                parent.out.println(r.summaryLine());
+                return 0;
+            }
             LoadClient.Options o = LoadClient.Options.defaults(host, port).withConnections(connections).withRate(rate)
                     .withDuration(Duration.ofSeconds(seconds)).withMaxCommands(maxCommands);
             LoadClient.Report report = new LoadClient(o).run();

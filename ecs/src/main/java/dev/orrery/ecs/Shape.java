@@ -197,7 +197,7 @@ public final class Shape {
                 throw new IllegalArgumentException("field " + field + " is " + field.type() + ", not " + type);
             }
             checkShape(field.component());
-            world.setBits(entity, field, bits);
+            world.setBitsUnvalidated(entity, field, bits); // a spawn: trusted, as the table columns' writes
             return true;
         }
 

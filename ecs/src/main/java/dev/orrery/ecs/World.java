@@ -11,7 +11,10 @@ import dev.orrery.ecs.component.ComponentRegistry;
 import dev.orrery.ecs.component.ComponentType;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.component.FieldAccess;
+import dev.orrery.ecs.component.FieldRules;
+import dev.orrery.ecs.component.FieldValidator;
 import dev.orrery.ecs.component.FieldType;
+import dev.orrery.ecs.component.InvalidFieldValueException;
 import dev.orrery.ecs.component.Storage;
 import dev.orrery.ecs.entity.Entity;
 import dev.orrery.ecs.entity.StaleEntityException;
@@ -74,6 +77,8 @@ public final class World implements FieldAccess {
     private final SpawnShapes spawnShapes = new SpawnShapes();
     private final SparseColumns sparse = new SparseColumns(registry, names);
     private final WorldSparse sparseSide;
+    private final FieldRules fieldRules = new FieldRules();
+    private final FieldAccess unvalidated = new UnvalidatedFields(this);
 
     /** A world with the default chunk budget ({@link Archetypes#DEFAULT_CHUNK_BYTES}). */
     public World() {
@@ -519,11 +524,66 @@ public final class World implements FieldAccess {
         return field.type().bits(arraysOf(idx, entity, field.component())[field.index()], rowOf(idx, field.component()));
     }
 
-    /** Writes one field of a live entity's column from raw bits. */
+    /**
+     * Writes one field of a live entity's column from raw bits, after checking the field's
+     * {@link dev.orrery.ecs.component.Range} and validators ({@link #validator}). The typed
+     * setters below, {@link #setProperty} and {@link PropertyHandle}'s setters all come
+     * here, so all of them check; {@link #set} of a whole record, spawns, command playback,
+     * chunk arrays and {@link #unvalidated()} do not.
+     *
+     * @throws InvalidFieldValueException naming the entity, field, value and rule, when
+     *     the value breaks a rule; nothing is written
+     */
     public void setBits(long entity, Field field, long bits) {
         jobsRunning.checkByIdWrite("setBits", entity, field);
         int idx = requireAlive(entity, "set", field);
+        fieldRules.check(entity, field, bits);
         field.type().setBits(arraysOf(idx, entity, field.component())[field.index()], rowOf(idx, field.component()), bits);
+    }
+
+    /** {@link #setBits} without the field rules: trusted in-engine writes ({@link #unvalidated()}). */
+    void setBitsUnvalidated(long entity, Field field, long bits) {
+        jobsRunning.checkByIdWrite("setBits", entity, field);
+        int idx = requireAlive(entity, "set", field);
+        field.type().setBits(arraysOf(idx, entity, field.component())[field.index()], rowOf(idx, field.component()), bits);
+    }
+
+    /**
+     * Adds a rule for boundary writes of {@code field}, checked after its
+     * {@link dev.orrery.ecs.component.Range}: by {@link #setBits}, the typed setters,
+     * {@link #setProperty} and {@link PropertyHandle}'s setters. Register during set-up, on
+     * the owning thread. See {@link FieldValidator}.
+     *
+     * @throws IllegalArgumentException if the field belongs to another world, or the
+     *     validator is a range and the field cannot hold one
+     */
+    public void validator(Field field, FieldValidator validator) {
+        Component<?> c = field.component();
+        if (c.id() >= registry.columnCount() || registry.column(c.id()) != c) {
+            throw new IllegalArgumentException(field + " was registered by another world; give this world's field");
+        }
+        fieldRules.add(field, validator);
+    }
+
+    /**
+     * Checks a boundary write of {@code bits} into {@code field} of {@code entity} against the
+     * field's range and validators, without writing (the entity need not be alive): for a
+     * server that answers a bad value before it resolves the rest of a request.
+     *
+     * @throws InvalidFieldValueException naming the entity, field, value and rule
+     */
+    public void checkWrite(long entity, Field field, long bits) {
+        fieldRules.check(entity, field, bits);
+    }
+
+    /**
+     * The by-id field access of trusted code: the same reads and writes as the world's, with
+     * no {@link dev.orrery.ecs.component.Range} or validator checked. For an in-engine system
+     * that may take a field beyond what outside input may write (a damage system taking hit
+     * points below 0); never hand it input from outside. The same object on every call.
+     */
+    public FieldAccess unvalidated() {
+        return unvalidated;
     }
 
     /** One field of a live entity's column, boxed (cold paths: tools, scripts). */
@@ -537,7 +597,7 @@ public final class World implements FieldAccess {
         return Float.intBitsToFloat((int) getBits(entity, requireType(field, FieldType.FLOAT)));
     }
 
-    /** Writes one {@code float} field of a live entity. */
+    /** Writes one {@code float} field of a live entity, checked as {@link #setBits} checks. */
     public void setFloat(long entity, Field field, float value) {
         jobsRunning.checkByIdWrite("setFloat", entity, field);
         setBits(entity, requireType(field, FieldType.FLOAT), Float.floatToRawIntBits(value));
@@ -548,7 +608,7 @@ public final class World implements FieldAccess {
         return (int) getBits(entity, requireType(field, FieldType.INT));
     }
 
-    /** Writes one {@code int} field of a live entity. */
+    /** Writes one {@code int} field of a live entity, checked as {@link #setBits} checks. */
     public void setInt(long entity, Field field, int value) {
         jobsRunning.checkByIdWrite("setInt", entity, field);
         setBits(entity, requireType(field, FieldType.INT), value);
@@ -559,7 +619,7 @@ public final class World implements FieldAccess {
         return Double.longBitsToDouble(getBits(entity, requireType(field, FieldType.DOUBLE)));
     }
 
-    /** Writes one {@code double} field of a live entity. */
+    /** Writes one {@code double} field of a live entity, checked as {@link #setBits} checks. */
     public void setDouble(long entity, Field field, double value) {
         jobsRunning.checkByIdWrite("setDouble", entity, field);
         setBits(entity, requireType(field, FieldType.DOUBLE), Double.doubleToRawLongBits(value));
@@ -570,13 +630,13 @@ public final class World implements FieldAccess {
         return getBits(entity, requireType(field, FieldType.LONG));
     }
 
-    /** Writes one {@code long} field of a live entity. */
+    /** Writes one {@code long} field of a live entity, checked as {@link #setBits} checks. */
     public void setLong(long entity, Field field, long value) {
         jobsRunning.checkByIdWrite("setLong", entity, field);
         setBits(entity, requireType(field, FieldType.LONG), value);
     }
 
-    private static Field requireType(Field field, FieldType type) {
+    static Field requireType(Field field, FieldType type) {
         if (field.type() != type) {
             throw new IllegalArgumentException("field " + field + " is " + field.type() + ", not " + type);
         }
@@ -638,7 +698,13 @@ public final class World implements FieldAccess {
         return getValue(entity, names.field(entity, component, field));
     }
 
-    /** Writes one field of a named instance from a boxed value (see {@link PropertyHandle#write}). */
+    /**
+     * Writes one field of a named instance from a boxed value (see {@link PropertyHandle#write}),
+     * checked against the field's range and validators as {@link #setBits} checks: the
+     * call for untrusted input (a server's {@code SET}).
+     *
+     * @throws InvalidFieldValueException when the value breaks the field's rule; nothing is written
+     */
     public void setProperty(long entity, String component, String field, Object value) {
         jobsRunning.checkByIdWrite("setProperty", entity, component + "." + field);
         requireAlive(entity, "setProperty", component);

@@ -8,6 +8,9 @@ import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.component.FieldType;
+import dev.orrery.ecs.component.FieldValidator;
+import dev.orrery.ecs.component.InvalidFieldValueException;
+import dev.orrery.ecs.component.Range;
 import dev.orrery.ecs.prototype.Template;
 import dev.orrery.ecs.query.Query;
 import dev.orrery.engine.input.InputBatch;
@@ -16,6 +19,7 @@ import dev.orrery.engine.tick.Simulation;
 import dev.orrery.engine.tick.SimulationBuilder;
 import dev.orrery.engine.resource.Resources;
 import dev.orrery.scheduler.access.ResourceKey;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -67,7 +71,7 @@ public final class Arena {
     private final SquadTargets squads = new SquadTargets();
     private final ArenaStats stats = new ArenaStats();
     private final SpatialGrid grid;
-    private final ClientWrites writes;
+    private ClientWrites writes;
     private final byte[] scratch = new byte[InputCodec.MAX_PAYLOAD + 16];
     private Simulation sim;
     private Resources resources;
@@ -100,12 +104,34 @@ public final class Arena {
                     .build();
         }
         grid = new SpatialGrid(config.side(), ArenaConfig.CELL);
-        writes = ClientWrites.forArena(config);
+        float edge = Math.nextDown(config.side());
+        registerRules(edge);
+        writes = new ClientWrites(List.of(health.field("hp"), position.field("x"), position.field("y"),
+                primary.field("cooldown"), primary.field("reload"), primary.field("damage"), primary.field("speed"),
+                primary.field("spread"), secondary.field("cooldown"), secondary.field("reload"),
+                secondary.field("damage"), secondary.field("speed"), secondary.field("spread")));
         CounterRandom start = new CounterRandom(config.seed());
         float side = config.side();
         for (int s = 0; s < SquadTargets.SQUADS; s++) {
             squads.set(s, start.nextFloat(-1, s, STREAM_PLACE_X) * side, start.nextFloat(-1, s, STREAM_PLACE_Y) * side);
         }
+    }
+
+    /**
+     * The field rules a {@link Range} on the records cannot say, for boundary writes: the team
+     * below the team count, positions and aim points inside the arena ({@code 0} to just under
+     * its side, so a grid cell exists for them), a projectile's victim 0 or a live agent (the
+     * damage system reads its hit points) and a target 0 or a live entity.
+     */
+    private void registerRules(float edge) {
+        world.validator(agent.field("team"), FieldValidator.range(0, config.teams() - 1));
+        for (Field f : List.of(position.field("x"), position.field("y"), target.field("x"), target.field("y"))) {
+            world.validator(f, FieldValidator.range(0, edge));
+        }
+        world.validator(projectile.field("victim"), FieldValidator.ofLongs("0 or a live agent",
+                v -> v == 0 || world.isAlive(v) && world.has(v, health)));
+        world.validator(target.field("entity"), FieldValidator.ofLongs("0 or a live entity",
+                v -> v == 0 || world.isAlive(v)));
     }
 
     /** The configuration. */
@@ -123,9 +149,18 @@ public final class Arena {
         return templates[team];
     }
 
-    /** The fields clients may {@code SET}, with their ranges; the rest are server-owned. */
+    /**
+     * The fields clients may {@code SET}; the rest are server-owned. The values each takes
+     * are the world's field rules ({@link Range} on the records, and the validators this arena
+     * registers for the team count and the arena's bounds).
+     */
     public ClientWrites writes() {
         return writes;
+    }
+
+    /** Replaces the allow-list (tests that open every field to reach the value rules). Before {@link #build}. */
+    void allowWrites(ClientWrites to) {
+        this.writes = Objects.requireNonNull(to, "writes");
     }
 
     /** Running totals. */
@@ -244,31 +279,43 @@ public final class Arena {
         double value = in.payloadDouble(i, 25);
         String comp = InputCodec.setComponent(in, i, scratch);
         String fieldName = InputCodec.setField(in, i, scratch);
-        Field field = resolve(replies, client, request, entity, comp, fieldName);
-        if (field == null) {
-            return;
-        }
-        // Checked again here, not only at the server: a journal replays through this path too.
-        ClientWrites.Rule rule = writes.rule(comp, fieldName);
-        if (rule == null) {
-            Refusal no = writes.forbidden(comp, fieldName);
-            replies.replyError(client, request, no.code(), no.message());
-            return;
-        }
-        Object boxed = convert(field.type(), kind, value);
-        if (boxed != null && !rule.allows(value)) {
-            Refusal no = ClientWrites.outOfRange(rule);
-            replies.replyError(client, request, no.code(), no.message());
-            return;
-        }
-        if (boxed == null) {
-            replies.replyError(client, request, ErrorCode.BAD_VALUE, comp + "." + fieldName + " is "
-                    + field.type().javaType().getSimpleName() + "; the value does not fit it, so send a "
-                    + describe(field.type()));
+        Object boxed = checkedValue(client, request, entity, comp, fieldName, kind, value);
+        if (boxed == null || resolve(replies, client, request, entity, comp, fieldName) == null) {
             return;
         }
         world.setProperty(entity, comp, fieldName, boxed);
         replies.reply(client, request, "");
+    }
+
+    /**
+     * The value of a {@code SET} boxed for its field, or null after replying: {@code FORBIDDEN}
+     * for a field not on the allow-list, {@code BAD_VALUE} for a value of the wrong type or
+     * one the field's rules refuse ({@code World.checkWrite}; checked before the entity, so a
+     * bad value is answered the same whether or not the entity still lives).
+     */
+    private Object checkedValue(long client, long request, long entity, String comp, String fieldName, int kind,
+            double value) {
+        // Checked again here, not only at the server: a journal replays through this path too.
+        Field allowed = writes.field(comp, fieldName);
+        if (allowed == null) {
+            Refusal no = writes.forbidden(comp, fieldName);
+            replies.replyError(client, request, no.code(), no.message());
+            return null;
+        }
+        Object boxed = convert(allowed.type(), kind, value);
+        if (boxed == null) {
+            replies.replyError(client, request, ErrorCode.BAD_VALUE, comp + "." + fieldName + " is "
+                    + allowed.type().javaType().getSimpleName() + "; the value does not fit it, so send a "
+                    + describe(allowed.type()));
+            return null;
+        }
+        try {
+            world.checkWrite(entity, allowed, allowed.type().bitsOf(boxed));
+        } catch (InvalidFieldValueException e) {
+            replies.replyError(client, request, ErrorCode.BAD_VALUE, e.getMessage());
+            return null;
+        }
+        return boxed;
     }
 
     /** The field, or null after replying NOT_FOUND naming what is missing. */

@@ -4,6 +4,7 @@ import dev.orrery.ecs.World;
 import dev.orrery.ecs.command.CommandBuffer;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
+import dev.orrery.ecs.component.FieldAccess;
 import dev.orrery.ecs.entity.Entity;
 import dev.orrery.ecs.prototype.PropertyHandle;
 import dev.orrery.ecs.prototype.Template;
@@ -310,9 +311,14 @@ final class ArenaSystems {
         }
     }
 
-    /** Exclusive: applies every landed hit in query order, through the "Health"."hp" property. */
+    /**
+     * Exclusive: applies every landed hit in query order, through the "Health"."hp" property.
+     * It writes through {@link World#unvalidated()}: a kill takes {@code hp} below 0, outside
+     * the range a client may write, and this system is trusted.
+     */
     private void damage(World w, PropertyHandle health) {
         ArenaStats stats = res.get(Arena.STATS);
+        FieldAccess trusted = w.unvalidated();
         arena.projectiles.forEachChunk(c -> {
             int[] state = c.readInts(projState);
             float[] dmg = c.readFloats(projDamage);
@@ -324,9 +330,10 @@ final class ArenaSystems {
                     stats.hits++;
                     long v = victim[r];
                     if (w.isAlive(v)) {
-                        float before = health.getFloat(v);
+                        Field f = health.resolve(v);
+                        float before = trusted.getFloat(v, f);
                         float after = before - dmg[r];
-                        health.setFloat(v, after);
+                        trusted.setFloat(v, f, after);
                         if (before > 0 && after <= 0) {
                             stats.kills++;
                         }

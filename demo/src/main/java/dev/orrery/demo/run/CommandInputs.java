@@ -23,8 +23,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * ticks ({@link #answerGets}).
  *
  * <p>It is also the boundary's check ({@link #check}): a {@code SET} of a field the arena's
- * {@link ClientWrites} does not allow, or with a value out of range, is refused before it
- * takes room in the ring or the journal; a {@code SPAWN} that would take the world past its
+ * {@link ClientWrites} does not allow is refused before it takes room in the ring or the
+ * journal (its value is checked by the simulation against the world's field rules); a {@code SPAWN} that would take the world past its
  * entity cap is refused {@code QUOTA}. The cap counts the entities alive after the last tick
  * plus the agents of every {@code SPAWN} taken and not yet applied, so an {@code OK} is never
  * followed by a dropped wave.
@@ -57,7 +57,7 @@ public final class CommandInputs implements ClientCommandSink {
     /**
      * A sink feeding {@code pipeline}.
      *
-     * @param writes      the fields clients may {@code SET}, with their ranges
+     * @param writes      the fields clients may {@code SET}
      * @param entities    entities alive now (before the first tick)
      * @param maxEntities the world's entity cap: a {@code SPAWN} that could pass it is refused
      */
@@ -71,7 +71,7 @@ public final class CommandInputs implements ClientCommandSink {
     @Override
     public Refusal check(ClientCommand command) {
         if (command instanceof ClientCommand.SetProperty set) {
-            return writes.check(set.component(), set.field(), set.value());
+            return writes.check(set.component(), set.field());
         }
         if (command instanceof ClientCommand.SpawnWave spawn) {
             long queued = spawnsTaken - spawnsApplied; // read applied first: see the class comment

@@ -35,6 +35,8 @@ public final class ComponentType<T> {
     private final MethodHandle constructor;
     private final int rowBytes;
     private final boolean[] entityRefs;
+    // The @Range of each field, or null: read once here, checked by the world's boundary writes.
+    private final FieldRange[] ranges;
 
     private ComponentType(int id, Class<T> javaClass, ComponentKind kind, String[] fieldNames,
                           FieldType[] fieldTypes, MethodHandle[] getters, MethodHandle constructor) {
@@ -47,10 +49,12 @@ public final class ComponentType<T> {
         this.rowWriter = kind == ComponentKind.VALUE ? rowWriter(fieldTypes, getters) : null;
         this.constructor = constructor;
         this.entityRefs = new boolean[fieldTypes.length];
+        this.ranges = new FieldRange[fieldTypes.length];
         if (javaClass.isRecord()) {
             RecordComponent[] rcs = javaClass.getRecordComponents();
             for (int i = 0; i < rcs.length && i < entityRefs.length; i++) {
                 entityRefs[i] = rcs[i].isAnnotationPresent(EntityRef.class);
+                ranges[i] = rangeOf(rcs[i], fieldTypes[i], javaClass);
             }
         }
         int bytes = 0;
@@ -140,6 +144,23 @@ public final class ComponentType<T> {
         return all;
     }
 
+    /** The field's {@link Range} as a checked validator, or null when it has none. */
+    private static FieldRange rangeOf(RecordComponent rc, FieldType type, Class<?> record) {
+        Range r = rc.getAnnotation(Range.class);
+        if (r == null) {
+            return null;
+        }
+        String where = "component " + record.getName() + " field '" + rc.getName() + "' (@Range)";
+        FieldRange range;
+        try {
+            range = new FieldRange(r.min(), r.max());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
+        }
+        range.checkFits(type, where);
+        return range;
+    }
+
     /** Builds the schema of a reference component: one object slot per row. */
     static <T> ComponentType<T> ofReference(int id, Class<T> type) {
         return new ComponentType<>(id, type, ComponentKind.REFERENCE, new String[] {"value"},
@@ -209,6 +230,14 @@ public final class ComponentType<T> {
     /** True when field {@code i} is a {@code long} marked {@link EntityRef}. */
     public boolean isEntityRef(int i) {
         return entityRefs[i];
+    }
+
+    /**
+     * The {@link Range} declared on field {@code i}, as the validator that checks it, or
+     * {@code null} when the field declares none. Read once at registration.
+     */
+    public FieldValidator rangeOf(int i) {
+        return ranges[i];
     }
 
     /** Bytes one row of this type takes in a chunk. */

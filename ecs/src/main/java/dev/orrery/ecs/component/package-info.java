@@ -6,7 +6,11 @@
  * the {@link dev.orrery.ecs.component.ComponentRegistry} that numbers them densely,
  * {@link dev.orrery.ecs.component.NameHash}, {@link dev.orrery.ecs.component.EntityRef},
  * and {@link dev.orrery.ecs.component.FieldAccess}, by-id field access (which the world
- * implements, so property handles need no world).
+ * implements, so property handles need no world). Validated writes:
+ * {@link dev.orrery.ecs.component.Range} on a record component and
+ * {@link dev.orrery.ecs.component.FieldValidator}s registered with the world, kept per
+ * world in {@link dev.orrery.ecs.component.FieldRules} and refused with an
+ * {@link dev.orrery.ecs.component.InvalidFieldValueException} by the boundary writes.
  *
  * <p>Neighbours: the bottom of the module; it imports no other ecs package, and every
  * other package builds on it. Facade: exported to every module. Registration is done by

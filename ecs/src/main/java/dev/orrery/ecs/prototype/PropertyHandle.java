@@ -24,6 +24,10 @@ import java.util.Arrays;
  * for (long e : lamps) density.setFloat(e, 0.5f);
  * }</pre>
  *
+ * <p>Every setter is a boundary write: the world checks the field's
+ * {@link dev.orrery.ecs.component.Range} and validators and refuses a value that breaks
+ * them with an {@link dev.orrery.ecs.component.InvalidFieldValueException}, writing nothing.
+ *
  * <p><b>Threading:</b> use on the world's owning thread (the handle caches resolutions and
  * the index's look-up cache is written on a miss).
  */
@@ -146,6 +150,8 @@ public final class PropertyHandle {
      * reference component's {@code value} field.
      *
      * @throws IllegalArgumentException naming the field when the value does not fit it
+     * @throws dev.orrery.ecs.component.InvalidFieldValueException when {@code world} checks
+     *     field rules (the world does) and the value breaks one; nothing is written
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     public static void write(FieldAccess world, long entity, Field field, Object value) {
