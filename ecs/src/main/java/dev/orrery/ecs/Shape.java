@@ -41,6 +41,8 @@ public final class Shape {
     private final EntityTable entities;
     private final Object[] zeroes;
     private final Row row = new Row();
+    private final Object[] scratch;
+    private boolean scratchInUse;
 
     Shape(World world, Component<?>[] columns, Archetype archetype) {
         this.world = world;
@@ -49,6 +51,7 @@ public final class Shape {
         this.archetype = archetype;
         this.entities = world.storage().entityTable();
         this.zeroes = new Object[columns.length];
+        this.scratch = new Object[columns.length];
     }
 
     /** The archetype every entity of this shape is spawned into. */
@@ -79,6 +82,50 @@ public final class Shape {
                     + "in order, but " + values.length + " were given");
         }
         return world.spawnInto(archetype, chain, values);
+    }
+
+    /** {@link #spawn(Object...)} for a one-column shape, without a varargs array. */
+    public long spawn(Object a) {
+        Object[] v = scratch(1);
+        v[0] = a;
+        return spawnFrom(v);
+    }
+
+    /** {@link #spawn(Object...)} for a two-column shape, without a varargs array. */
+    public long spawn(Object a, Object b) {
+        Object[] v = scratch(2);
+        v[0] = a;
+        v[1] = b;
+        return spawnFrom(v);
+    }
+
+    /** {@link #spawn(Object...)} for a three-column shape, without a varargs array. */
+    public long spawn(Object a, Object b, Object c) {
+        Object[] v = scratch(3);
+        v[0] = a;
+        v[1] = b;
+        v[2] = c;
+        return spawnFrom(v);
+    }
+
+    // The fixed-arity spawns pass their values in this reused array when the count matches
+    // the shape (a mismatch takes a fresh array to the varargs form, which reports it), and
+    // clear it afterwards so no record stays reachable from the shape.
+    private Object[] scratch(int n) {
+        return n == scratch.length && !scratchInUse ? scratch : new Object[n];
+    }
+
+    private long spawnFrom(Object[] v) {
+        if (v != scratch) {
+            return spawn(v);
+        }
+        scratchInUse = true;
+        try {
+            return spawn(v);
+        } finally {
+            scratchInUse = false;
+            Arrays.fill(v, null);
+        }
     }
 
     /** Spawns {@code n} entities of this shape, every field zero, in one batch; returns their ids in order. */

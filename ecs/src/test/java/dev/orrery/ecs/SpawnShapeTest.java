@@ -122,6 +122,9 @@ class SpawnShapeTest {
         IllegalArgumentException count = assertThrows(IllegalArgumentException.class,
                 () -> shape.spawn(new Position(1, 1, 1)));
         assertTrue(count.getMessage().contains("takes 2 values"), count.getMessage());
+        IllegalArgumentException three = assertThrows(IllegalArgumentException.class,
+                () -> shape.spawn(new Position(1, 1, 1), new Velocity(1, 1, 1), new Frozen()));
+        assertTrue(three.getMessage().contains("but 3 were given"), three.getMessage());
         IllegalArgumentException type = assertThrows(IllegalArgumentException.class,
                 () -> shape.spawn(new Velocity(1, 1, 1), new Position(1, 1, 1)));
         assertTrue(type.getMessage().contains("given for component"), type.getMessage());

@@ -72,7 +72,7 @@ class StructuralAllocationTest {
     private long cycle() {
         for (int i = 0; i < N; i++) {
             ids[i] = i % 2 == 0 ? world.spawn(values) : world.spawn(values[0], values[1]);
-            ids[N + i] = shape.spawn(values);
+            ids[N + i] = i % 2 == 0 ? shape.spawn(values) : shape.spawn(values[0], values[1]);
             ids[2 * N + i] = shape.spawnRow().setFloat(px, i).setFloat(vz, -i).id();
         }
         long sum = 0;
