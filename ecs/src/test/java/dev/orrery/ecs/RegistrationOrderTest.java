@@ -1,6 +1,7 @@
 package dev.orrery.ecs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.command.CommandBuffer;
 import dev.orrery.ecs.command.CommandPlayback;
@@ -142,7 +143,7 @@ class RegistrationOrderTest {
                 }
             }
         }
-        assertEquals(true, index.reclaimEpoch() - startEpoch > 10,
+        assertTrue(index.reclaimEpoch() - startEpoch > 10,
                 "the run must reclaim prototypes while shortcuts remember handles");
     }
 

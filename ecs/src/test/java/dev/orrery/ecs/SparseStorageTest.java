@@ -269,10 +269,7 @@ class SparseStorageTest {
 
     @Test
     void sparseAddRemoveAndReadAllocateNothingOnceWarm() {
-        java.lang.management.ThreadMXBean bean = java.lang.management.ManagementFactory.getThreadMXBean();
-        org.junit.jupiter.api.Assumptions.assumeTrue(bean instanceof com.sun.management.ThreadMXBean,
-                "needs com.sun.management.ThreadMXBean to count allocated bytes");
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) bean;
+        ThreadAllocation meter = ThreadAllocation.ofCurrentThread();
         Fixture f = new Fixture();
         long[] ids = f.w.entity().with(f.pos, new Pos(0, 0)).spawnMany(1000);
         Field dps = f.burning.field("dps");
@@ -297,16 +294,15 @@ class SparseStorageTest {
         for (int i = 0; i < 300; i++) {
             round.run();
         }
-        long id = Thread.currentThread().getId();
-        long probe = threads.getThreadAllocatedBytes(id);
-        long baseline = threads.getThreadAllocatedBytes(id) - probe;
+        long probe = meter.bytes();
+        long baseline = meter.bytes() - probe;
         long quietest = Long.MAX_VALUE;
         for (int window = 0; window < 10 && quietest > 0; window++) {
-            long before = threads.getThreadAllocatedBytes(id);
+            long before = meter.bytes();
             for (int i = 0; i < 20; i++) {
                 round.run();
             }
-            quietest = Math.min(quietest, threads.getThreadAllocatedBytes(id) - before - baseline);
+            quietest = Math.min(quietest, meter.bytes() - before - baseline);
         }
         assertTrue(quietest < 100, "the quietest 20 rounds of 2500 sparse adds and removes allocated " + quietest
                 + " bytes");

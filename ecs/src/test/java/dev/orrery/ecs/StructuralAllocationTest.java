@@ -1,13 +1,12 @@
 package dev.orrery.ecs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.command.CommandBuffer;
 import dev.orrery.ecs.command.CommandPlayback;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
-import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -51,21 +50,17 @@ class StructuralAllocationTest {
 
     @Test
     void shouldAllocateNothingPerEntityOnceWarm() {
-        java.lang.management.ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-        assumeTrue(mx instanceof com.sun.management.ThreadMXBean, "needs HotSpot's counter");
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) mx;
-        assumeTrue(threads.isThreadAllocatedMemorySupported());
+        ThreadAllocation meter = ThreadAllocation.ofCurrentThread();
         for (int warm = 0; warm < 5; warm++) {
             cycle();
         }
-        long tid = Thread.currentThread().getId();
-        long before = threads.getThreadAllocatedBytes(tid);
+        long before = meter.bytes();
         long checksum = cycle();
-        long allocated = threads.getThreadAllocatedBytes(tid) - before;
+        long allocated = meter.bytes() - before;
         assertEquals(0, world.entityCount(), "the cycle leaves the world empty (checksum " + checksum + ")");
         // A few hundred bytes of slack for the counter's own bookkeeping; one byte per
         // operation would already be 1.4 MB.
-        assertEquals(true, allocated < 1_024, allocated + " bytes allocated for " + (14 * N) + " structural operations");
+        assertTrue(allocated < 1_024, allocated + " bytes allocated for " + (14 * N) + " structural operations");
     }
 
     /** Spawns 3N entities three ways, changes, moves and despawns them all; returns a checksum. */
