@@ -2,8 +2,9 @@
  * Orrery's entity-component system: entity ids, components, queries, command buffers, the
  * prototype index and snapshots.
  *
- * <p>The facade (exported to everyone) is what a user touches: {@code World} and
- * {@code EntityBuilder}, components and fields, queries and checked chunk views, command
+ * <p>The facade (exported to everyone) is what a user touches: {@code World},
+ * {@code EntityBuilder} and {@code Shape}, components and fields (with their storage, table
+ * or sparse, and their validated ranges), queries and checked chunk views, command
  * buffers, templates and property access, snapshots. The storage (archetypes and chunks with
  * their raw arrays, the entity location table, the structure lock) is exported only to the
  * scheduler, so user code on the module path cannot reach a chunk's arrays round the declared

@@ -41,8 +41,9 @@ public final class Shape {
     private final EntityTable entities;
     private final Object[] zeroes;
     private final Row row = new Row();
-    private final Object[] scratch;
-    private boolean scratchInUse;
+    // Kept only for the shape's own column count: a fixed-arity call with another count
+    // gets a fresh array and the count error from spawn(values...).
+    private final ArgumentScratch arguments;
 
     Shape(World world, Component<?>[] columns, Archetype archetype) {
         this.world = world;
@@ -51,7 +52,7 @@ public final class Shape {
         this.archetype = archetype;
         this.entities = world.storage().entityTable();
         this.zeroes = new Object[columns.length];
-        this.scratch = new Object[columns.length];
+        this.arguments = new ArgumentScratch(columns.length, columns.length);
     }
 
     /** The archetype every entity of this shape is spawned into. */
@@ -86,45 +87,34 @@ public final class Shape {
 
     /** {@link #spawn(Object...)} for a one-column shape, without a varargs array. */
     public long spawn(Object a) {
-        Object[] v = scratch(1);
+        Object[] v = arguments.take(1);
         v[0] = a;
-        return spawnFrom(v);
+        return spawnArguments(v);
     }
 
     /** {@link #spawn(Object...)} for a two-column shape, without a varargs array. */
     public long spawn(Object a, Object b) {
-        Object[] v = scratch(2);
+        Object[] v = arguments.take(2);
         v[0] = a;
         v[1] = b;
-        return spawnFrom(v);
+        return spawnArguments(v);
     }
 
     /** {@link #spawn(Object...)} for a three-column shape, without a varargs array. */
     public long spawn(Object a, Object b, Object c) {
-        Object[] v = scratch(3);
+        Object[] v = arguments.take(3);
         v[0] = a;
         v[1] = b;
         v[2] = c;
-        return spawnFrom(v);
+        return spawnArguments(v);
     }
 
-    // The fixed-arity spawns pass their values in this reused array when the count matches
-    // the shape (a mismatch takes a fresh array to the varargs form, which reports it), and
-    // clear it afterwards so no record stays reachable from the shape.
-    private Object[] scratch(int n) {
-        return n == scratch.length && !scratchInUse ? scratch : new Object[n];
-    }
-
-    private long spawnFrom(Object[] v) {
-        if (v != scratch) {
-            return spawn(v);
-        }
-        scratchInUse = true;
+    /** Spawns from an array {@link ArgumentScratch#take} handed out, then gives it back. */
+    private long spawnArguments(Object[] v) {
         try {
             return spawn(v);
         } finally {
-            scratchInUse = false;
-            Arrays.fill(v, null);
+            arguments.release(v);
         }
     }
 
@@ -240,9 +230,7 @@ public final class Shape {
             if (!field.component().isSparse()) {
                 return false;
             }
-            if (field.type() != type) {
-                throw new IllegalArgumentException("field " + field + " is " + field.type() + ", not " + type);
-            }
+            World.requireType(field, type);
             checkShape(field.component());
             world.setBitsUnvalidated(entity, field, bits); // a spawn: trusted, as the table columns' writes
             return true;
@@ -258,10 +246,7 @@ public final class Shape {
         }
 
         private Object array(Field field, FieldType type) {
-            if (field.type() != type) {
-                throw new IllegalArgumentException("field " + field + " is " + field.type() + ", not " + type);
-            }
-            return chunk.columnArrays(slot(field.component()))[field.index()];
+            return chunk.columnArrays(slot(World.requireType(field, type).component()))[field.index()];
         }
 
         private int slot(Component<?> column) {

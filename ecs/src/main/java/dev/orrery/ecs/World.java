@@ -31,6 +31,17 @@ import dev.orrery.ecs.storage.JobsRunning;
 import dev.orrery.ecs.storage.SparseColumns;
 import dev.orrery.ecs.storage.WorldStorage;
 
+/*
+ * Over 500 lines, on purpose: World is the facade, and its length is its public surface.
+ * About sixty public methods (registration, spawn in five forms, despawn, add, remove, the
+ * bulk moves, by-id reads and writes per field type, properties, validators, hashes), each a
+ * Javadoc, the owner/lock/liveness checks and one delegation into a room behind it:
+ * EntityRows (row work), WorldSpawns (shapes and the spawn paths), WorldSparse and
+ * SparseColumns (sparse storage), FieldRules (validated writes), NamedInstances (names),
+ * WorldHashes (hashes). Those rooms hold the logic and state; splitting the facade itself
+ * would hand users a second object for half of the same calls.
+ */
+
 /**
  * The ECS world: entities, their components stored by archetype in chunks, and the direct
  * structural operations (spawn, despawn, add, remove) for single-threaded code.
@@ -74,9 +85,9 @@ public final class World implements FieldAccess {
     private final EntityRows rows;
     private final OwnerThread owner = new OwnerThread("world");
     private final JobsRunning jobsRunning = new JobsRunning();
-    private final SpawnShapes spawnShapes = new SpawnShapes();
     private final SparseColumns sparse = new SparseColumns(registry, names);
     private final WorldSparse sparseSide;
+    private final WorldSpawns spawns;
     private final FieldRules fieldRules = new FieldRules();
     private final FieldAccess unvalidated = new UnvalidatedFields(this);
 
@@ -91,6 +102,7 @@ public final class World implements FieldAccess {
         this.storage = new WorldStorage(archetypes, entities, names, structure, jobsRunning, sparse);
         this.rows = new EntityRows(archetypes, entities, names);
         this.sparseSide = new WorldSparse(this, archetypes, rows, sparse);
+        this.spawns = new WorldSpawns(registry, archetypes, rows, sparse, sparseSide);
     }
 
     /**
@@ -161,6 +173,11 @@ public final class World implements FieldAccess {
      */
     public WorldStorage storage() {
         return storage;
+    }
+
+    /** The spawn side (package tests look at its caches). */
+    WorldSpawns spawns() {
+        return spawns;
     }
 
     /** Starts a query builder over this world. */
@@ -234,91 +251,50 @@ public final class World implements FieldAccess {
      */
     public long spawn(Object... values) {
         checkUnlocked("spawn", null);
-        SpawnShapes.Entry shape = spawnShapes.find(values);
-        if (shape == null) {
-            shape = resolveShape(values);
-        }
-        return spawnChecked(shape.archetype, shape.chain, values);
+        return spawns.spawnValues(values);
     }
 
     /** {@link #spawn(Object...)} with one value, without a varargs array. */
     public long spawn(Object a) {
-        Object[] v = scratchFor(1);
+        Object[] v = spawns.arguments().take(1);
         v[0] = a;
-        return spawnScratch(v);
+        return spawnArguments(v);
     }
 
     /** {@link #spawn(Object...)} with two values, without a varargs array. */
     public long spawn(Object a, Object b) {
-        Object[] v = scratchFor(2);
+        Object[] v = spawns.arguments().take(2);
         v[0] = a;
         v[1] = b;
-        return spawnScratch(v);
+        return spawnArguments(v);
     }
 
     /** {@link #spawn(Object...)} with three values, without a varargs array. */
     public long spawn(Object a, Object b, Object c) {
-        Object[] v = scratchFor(3);
+        Object[] v = spawns.arguments().take(3);
         v[0] = a;
         v[1] = b;
         v[2] = c;
-        return spawnScratch(v);
+        return spawnArguments(v);
     }
 
     /** {@link #spawn(Object...)} with four values, without a varargs array. */
     public long spawn(Object a, Object b, Object c, Object d) {
-        Object[] v = scratchFor(4);
+        Object[] v = spawns.arguments().take(4);
         v[0] = a;
         v[1] = b;
         v[2] = c;
         v[3] = d;
-        return spawnScratch(v);
+        return spawnArguments(v);
     }
 
-    // The fixed-arity spawns pass their values in one reused array per arity instead of a
-    // new varargs array per call (24-40 bytes each). A spawn that re-enters spawn (a record
-    // accessor that spawns: legal, if odd) finds the array in use and gets a fresh one.
-    private final Object[][] spawnScratch = {null, new Object[1], new Object[2], new Object[3], new Object[4]};
-    private boolean scratchInUse;
-
-    private Object[] scratchFor(int n) {
-        return scratchInUse ? new Object[n] : spawnScratch[n];
-    }
-
-    private long spawnScratch(Object[] v) {
-        boolean mine = v == spawnScratch[v.length];
-        if (!mine) {
-            return spawn(v);
-        }
-        scratchInUse = true;
+    /** Spawns from an array {@link ArgumentScratch#take} handed out, then gives it back. */
+    private long spawnArguments(Object[] v) {
         try {
             return spawn(v);
         } finally {
-            scratchInUse = false;
-            java.util.Arrays.fill(v, null); // keep no reference to the caller's records
+            spawns.arguments().release(v);
         }
-    }
-
-    /**
-     * First spawn of a sequence of value classes: resolves each value's unnamed column and
-     * the archetype they make (refusing nulls, unregistered classes, a column given twice and
-     * two instances with one name), and caches the result for the next spawn of the shape.
-     */
-    private SpawnShapes.Entry resolveShape(Object[] values) {
-        Component<?>[] columns = new Component<?>[values.length];
-        for (int i = 0; i < values.length; i++) {
-            if (values[i] == null) {
-                throw new NullPointerException("component value " + i + " of spawn(values...) is null; leave it out, "
-                        + "or spawn through a Shape, where null means zero");
-            }
-            columns[i] = registry.unnamedColumnOf(values[i]);
-            for (int j = 0; j < i; j++) {
-                if (columns[j] == columns[i]) {
-                    throw new IllegalArgumentException("component " + columns[i] + " given twice to spawn(values...)");
-                }
-            }
-        }
-        return spawnShapes.put(values, columns, archetypeFor(columns));
     }
 
     /**
@@ -331,7 +307,7 @@ public final class World implements FieldAccess {
     public Shape shape(Component<?>... columns) {
         Component<?>[] cols = columns.clone();
         for (Component<?> c : cols) {
-            if (c.id() >= registry.columnCount() || registry.column(c.id()) != c) {
+            if (!registry.owns(c)) {
                 throw new IllegalArgumentException(c + " was registered by another world; prepare the shape from this "
                         + "world's component handles");
             }
@@ -358,15 +334,7 @@ public final class World implements FieldAccess {
     /** Spawns one entity into {@code a} and writes the given values (builder and shape support). */
     long spawnInto(Archetype a, SpawnChain chain, Object[] values) {
         checkUnlocked("spawn", null);
-        return spawnChecked(a, chain, values);
-    }
-
-    /** {@link #spawnInto(Archetype, SpawnChain, Object[])} once the caller has checked the lock and owner. */
-    private long spawnChecked(Archetype a, SpawnChain chain, Object[] values) {
-        if (chain.holdsSparse()) {
-            return sparseSide.spawnInto(a, chain.columns(), values);
-        }
-        return rows.spawnInto(a, chain, values);
+        return spawns.spawn(a, chain, values);
     }
 
     /**
@@ -374,16 +342,13 @@ public final class World implements FieldAccess {
      * columns (sparse columns never enter an archetype). Builder and template support.
      */
     Archetype archetypeFor(Component<?>[] columns) {
-        return sparse.any() ? sparseSide.archetypeFor(columns) : archetypes.of(columns);
+        return spawns.archetypeFor(columns);
     }
 
     /** Spawns {@code n} entities into {@code a}, every row holding the same values (builder support). */
     long[] spawnManyInto(Archetype a, int n, Component<?>[] columns, Object[] values) {
         checkUnlocked("spawn", null);
-        if (sparse.any() && WorldSparse.holdsSparse(columns)) {
-            return sparseSide.spawnManyInto(a, n, columns, values);
-        }
-        return rows.spawnManyInto(a, n, columns, values);
+        return spawns.spawnMany(a, n, columns, values);
     }
 
     /**
@@ -535,16 +500,23 @@ public final class World implements FieldAccess {
      *     the value breaks a rule; nothing is written
      */
     public void setBits(long entity, Field field, long bits) {
-        jobsRunning.checkByIdWrite("setBits", entity, field);
-        int idx = requireAlive(entity, "set", field);
+        int idx = checkedForWrite(entity, field);
         fieldRules.check(entity, field, bits);
-        field.type().setBits(arraysOf(idx, entity, field.component())[field.index()], rowOf(idx, field.component()), bits);
+        writeBits(idx, entity, field, bits);
     }
 
     /** {@link #setBits} without the field rules: trusted in-engine writes ({@link #unvalidated()}). */
     void setBitsUnvalidated(long entity, Field field, long bits) {
+        writeBits(checkedForWrite(entity, field), entity, field, bits);
+    }
+
+    /** The by-id write checks every field write passes (no jobs running, entity alive); returns its index. */
+    private int checkedForWrite(long entity, Field field) {
         jobsRunning.checkByIdWrite("setBits", entity, field);
-        int idx = requireAlive(entity, "set", field);
+        return requireAlive(entity, "set", field);
+    }
+
+    private void writeBits(int idx, long entity, Field field, long bits) {
         field.type().setBits(arraysOf(idx, entity, field.component())[field.index()], rowOf(idx, field.component()), bits);
     }
 
@@ -558,8 +530,7 @@ public final class World implements FieldAccess {
      *     validator is a range and the field cannot hold one
      */
     public void validator(Field field, FieldValidator validator) {
-        Component<?> c = field.component();
-        if (c.id() >= registry.columnCount() || registry.column(c.id()) != c) {
+        if (!registry.owns(field.component())) {
             throw new IllegalArgumentException(field + " was registered by another world; give this world's field");
         }
         fieldRules.add(field, validator);
@@ -673,11 +644,7 @@ public final class World implements FieldAccess {
         checkUnlocked("spawn", template.name());
         names.checkTemplate(template);
         Component<?>[] cols = template.columnArray();
-        Archetype a = archetypeFor(cols);
-        if (sparse.any() && WorldSparse.holdsSparse(cols)) {
-            return sparseSide.spawnInto(a, cols, template.valueArray());
-        }
-        return rows.spawnInto(a, cols, template.valueArray());
+        return spawns.spawn(archetypeFor(cols), cols, template.valueArray());
     }
 
     /** Spawns {@code n} entities from {@code template} in bulk, registering their names in one batch. */
@@ -685,7 +652,7 @@ public final class World implements FieldAccess {
         checkUnlocked("spawn", template.name());
         names.checkTemplate(template);
         Component<?>[] cols = template.columnArray();
-        return spawnManyInto(archetypeFor(cols), n, cols, template.valueArray());
+        return spawns.spawnMany(archetypeFor(cols), n, cols, template.valueArray());
     }
 
     /**

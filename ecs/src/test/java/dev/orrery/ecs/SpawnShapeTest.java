@@ -50,13 +50,7 @@ class SpawnShapeTest {
     }
 
     private SpawnShapes shapes() {
-        try {
-            java.lang.reflect.Field f = World.class.getDeclaredField("spawnShapes");
-            f.setAccessible(true);
-            return (SpawnShapes) f.get(world);
-        } catch (ReflectiveOperationException e) {
-            throw new AssertionError(e);
-        }
+        return world.spawns().shapes();
     }
 
     @Test
@@ -224,16 +218,6 @@ class SpawnShapeTest {
         for (int i = 0; i < fixed.length; i++) {
             assertEquals(other.storage().namedInstances().namesOf(Entity.index(varargs[i])), names(fixed[i]));
         }
-        try {
-            java.lang.reflect.Field f = World.class.getDeclaredField("spawnScratch");
-            f.setAccessible(true);
-            for (Object[] scratch : (Object[][]) f.get(world)) {
-                for (int i = 0; scratch != null && i < scratch.length; i++) {
-                    assertEquals(null, scratch[i], "the reused argument array must not keep a record alive");
-                }
-            }
-        } catch (ReflectiveOperationException e) {
-            throw new AssertionError(e);
-        }
+        assertTrue(world.spawns().arguments().holdsNothing(), "the reused argument arrays must not keep a record alive");
     }
 }

@@ -193,6 +193,11 @@ public final class ComponentRegistry {
                 + "world.referenceComponent(" + cls.getSimpleName() + ".class) first");
     }
 
+    /** True when {@code column} was registered here (not by another world's registry). */
+    public boolean owns(Component<?> column) {
+        return column.id() < columns.size() && columns.get(column.id()) == column;
+    }
+
     /** The column with dense id {@code id}. */
     public Component<?> column(int id) {
         return columns.get(id);

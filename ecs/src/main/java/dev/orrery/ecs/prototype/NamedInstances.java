@@ -269,7 +269,7 @@ public final class NamedInstances {
     public void checkTemplate(Template template) {
         for (int i = 0; i < template.size(); i++) {
             Component<?> c = template.column(i);
-            if (c.id() >= registry.columnCount() || registry.column(c.id()) != c) {
+            if (!registry.owns(c)) {
                 throw new IllegalArgumentException("template '" + template.name() + "' uses " + c + ", which was "
                         + "registered by another world; build the template from this world's component handles");
             }

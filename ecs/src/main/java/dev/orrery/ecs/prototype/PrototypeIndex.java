@@ -198,9 +198,10 @@ public final class PrototypeIndex {
             throw new IllegalStateException("entity index " + entity + " already holds instances; adopt is for fresh "
                     + "entities");
         }
-        if (prototype <= EMPTY || prototype >= highWater || table[(prototype << SHIFT) + REFS] == FREE) {
-            throw new IllegalStateException("prototype " + prototype + " is not live; register the chain instead");
+        if (prototype == EMPTY) {
+            throw new IllegalStateException("adopt needs a prototype that names instances, not the empty one");
         }
+        requireLive(prototype);
         table[(prototype << SHIFT) + REFS]++; // a pending reclamation skips it once it has references again
         entityPrototypes[entity] = prototype;
     }
@@ -213,11 +214,15 @@ public final class PrototypeIndex {
      * @throws IllegalStateException if {@code prototype} is not live
      */
     public void transfer(int entity, int prototype) {
+        requireLive(prototype);
+        ensureEntity(entity);
+        moveEntity(entity, entityPrototypes[entity], prototype);
+    }
+
+    private void requireLive(int prototype) {
         if (prototype < EMPTY || prototype >= highWater || table[(prototype << SHIFT) + REFS] == FREE) {
             throw new IllegalStateException("prototype " + prototype + " is not live; register the chain instead");
         }
-        ensureEntity(entity);
-        moveEntity(entity, entityPrototypes[entity], prototype);
     }
 
     /**

@@ -55,7 +55,7 @@ public final class SparseColumns {
 
     private SparseColumn create(Component<?> column) {
         int id = column.id();
-        if (id >= registry.columnCount() || registry.column(id) != column) {
+        if (!registry.owns(column)) {
             throw new IllegalArgumentException("component " + column + " was registered by another world; use this "
                     + "world's component handles");
         }
