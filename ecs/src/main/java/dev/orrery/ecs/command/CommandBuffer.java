@@ -66,6 +66,7 @@ public final class CommandBuffer {
     private int seq;
     private int count;
     private final OwnerThread owner;
+    private StructuralEffects effects = StructuralEffects.ANY;
 
     /**
      * A buffer with id {@code id} (0..255). Buffers applied together must have distinct ids:
@@ -91,6 +92,22 @@ public final class CommandBuffer {
      */
     public void bindOwner(Thread thread) {
         owner.bind(thread);
+    }
+
+    /**
+     * Declares what the commands that follow may be: the scheduler binds the running system's
+     * declared effects before its job records, so an undeclared spawn, despawn, add, remove
+     * or set fails at once with an {@link UndeclaredCommandException} naming the system and
+     * the component. {@code null} (or {@link StructuralEffects#ANY}, the default) checks nothing.
+     * Same thread rules as recording.
+     */
+    public void declareEffects(StructuralEffects effects) {
+        this.effects = effects == null ? StructuralEffects.ANY : effects;
+    }
+
+    /** The effects bound by {@link #declareEffects}; {@link StructuralEffects#ANY} when none. */
+    public StructuralEffects declaredEffects() {
+        return effects;
     }
 
     /**
@@ -126,6 +143,7 @@ public final class CommandBuffer {
             throw new IllegalStateException("command buffer " + id + " holds " + spawned + " spawns, the most one "
                     + "buffer can hold between sync points; add a sync point or spread the spawns over systems");
         }
+        effects.check(OP_SPAWN, null);
         long handle = Entity.of((id << 24) | (spawned + 1), 0);
         header(OP_SPAWN, 0, 0, 0, handle); // first: a refused recording leaves the counter as it was
         spawned++;
@@ -156,11 +174,13 @@ public final class CommandBuffer {
 
     /** Records a despawn of an entity (real id or provisional handle). */
     public void despawn(long entity) {
+        effects.check(OP_DESPAWN, null);
         header(OP_DESPAWN, 0, 0, 0, entity);
     }
 
     /** Records adding {@code column} with zero values (or a tag). */
     public void add(long entity, Component<?> column) {
+        effects.check(OP_ADD, column);
         header(OP_ADD, 0, column.id(), 0, entity);
     }
 
@@ -171,6 +191,7 @@ public final class CommandBuffer {
 
     /** Records removing {@code column}. */
     public void remove(long entity, Component<?> column) {
+        effects.check(OP_REMOVE, column);
         header(OP_REMOVE, 0, column.id(), 0, entity);
     }
 
@@ -188,6 +209,7 @@ public final class CommandBuffer {
         if (field.type() == FieldType.OBJECT) {
             throw new IllegalArgumentException("field " + field + " holds an object; use set(entity, column, value)");
         }
+        effects.check(OP_SET_FIELD, field.component());
         int at = header(OP_SET_FIELD, 1, field.component().id(), field.index(), entity);
         data[at] = bits;
     }
@@ -227,6 +249,7 @@ public final class CommandBuffer {
             throw new IllegalArgumentException("value of type " + value.getClass().getName() + " given for component "
                     + column + " of type " + column.type().javaClass().getName());
         }
+        effects.check(op, column);
         ComponentKind kind = column.kind();
         if (kind == ComponentKind.REFERENCE) {
             if (refCount == refs.length) {
