@@ -211,6 +211,11 @@ public final class World implements FieldAccess {
      * and it fires with assertions off too. The lock was taken by the owner before the jobs
      * were handed out, so a worker reads it through that hand-off's happens-before edge.
      */
+    /** The checks of a structural call, for {@link Shape}'s calls that do not go through the world's. */
+    void checkStructuralCall(String operation) {
+        checkUnlocked(operation, null);
+    }
+
     private void checkUnlocked(String operation, Object subject) {
         structure.checkUnlocked(operation, subject);
         assert owner.checkCaller(operation);

@@ -220,4 +220,81 @@ class SpawnShapeTest {
         }
         assertTrue(world.spawns().arguments().holdsNothing(), "the reused argument arrays must not keep a record alive");
     }
+
+    @Test
+    void shouldSpawnInBulkWithValuesTheSameWorldAsOneByOne() {
+        Field px = pos.field("x");
+        Field vy = vel.field("y");
+        Shape shape = world.shape(pos, vel);
+        shape.spawn(new Position(-1, 0, 0), new Velocity(0, 0, 0)); // rows before the batch are not the writer's
+        int n = 5_000; // several chunks, starting mid-chunk
+        long[] ids = shape.spawnMany(n, (rows, from, to, first) -> {
+            float[] x = rows.writeFloats(px);
+            float[] y = rows.writeFloats(vy);
+            for (int r = from; r < to; r++) {
+                x[r] = first + (r - from);
+                y[r] = 2f * (first + (r - from));
+            }
+        });
+        World other = new World();
+        Component<Position> opos = other.component(Position.class);
+        Component<Velocity> ovel = other.component(Velocity.class);
+        other.spawn(new Position(-1, 0, 0), new Velocity(0, 0, 0));
+        for (int i = 0; i < n; i++) {
+            other.spawn(new Position(i, 0, 0), new Velocity(0, 2f * i, 0));
+        }
+        assertEquals(other.stateHash(), world.stateHash());
+        assertEquals(new Position(4321, 0, 0), world.get(ids[4321], pos));
+        assertEquals(List.of("Position", "Velocity"), names(ids[n - 1]));
+        IllegalStateException locked = assertThrows(IllegalStateException.class,
+                () -> shape.spawnMany(3, (rows, from, to, first) -> world.spawn(new Position(0, 0, 0))));
+        assertTrue(locked.getMessage().contains("Shape.spawnMany"), locked.getMessage());
+        assertEquals(n + 1 + 3, world.entityCount(), "the batch is spawned before its writer runs");
+        world.spawn(new Position(0, 0, 0)); // and the lock is released after a writer throws
+    }
+
+    @Test
+    void shouldClearRowsAChunkHeldBeforeButSkipNeverUsedOnes() {
+        Shape shape = world.shape(pos, vel);
+        long[] full = new long[300];
+        for (int i = 0; i < full.length; i++) {
+            full[i] = shape.spawn(new Position(9, 9, 9), new Velocity(9, 9, 9));
+        }
+        for (long e : full) {
+            world.despawn(e);
+        }
+        long[] bulk = shape.spawnMany(200);
+        long one = shape.spawn();
+        long moved = world.spawn(new Position(7, 7, 7));
+        world.add(moved, vel);
+        for (long e : bulk) {
+            assertEquals(new Position(0, 0, 0), world.get(e, pos), "a reused row must be zeroed");
+        }
+        assertEquals(new Velocity(0, 0, 0), world.get(one, vel));
+        assertEquals(new Velocity(0, 0, 0), world.get(moved, vel), "an add into a reused row zeroes the new column");
+    }
+
+    @Test
+    void shouldReserveSoTheNextSpawnsAllocateNoStorage() {
+        Shape shape = world.shape(pos, vel);
+        for (int i = 0; i < 3; i++) {
+            shape.spawn(); // warm the path (class loading, the first chunk)
+        }
+        shape.reserve(20_000);
+        for (int i = 0; i < 3; i++) {
+            shape.spawn();
+        }
+        ThreadAllocation meter = ThreadAllocation.ofCurrentThread();
+        long before = meter.bytes();
+        for (int i = 0; i < 20_000 - 3; i++) {
+            shape.spawn();
+        }
+        long allocated = meter.bytes() - before;
+        assertEquals(20_003, world.entityCount());
+        // Their storage is over 600 KB (rows, entity table, name index); a few hundred bytes
+        // of JIT warm-up may still show, so the bound is well under one growth step.
+        assertTrue(allocated < 16_384, "the spawns a reserve(20 000) made room for allocated " + allocated + " bytes");
+        IllegalArgumentException negative = assertThrows(IllegalArgumentException.class, () -> shape.reserve(-1));
+        assertTrue(negative.getMessage().contains("negative"), negative.getMessage());
+    }
 }

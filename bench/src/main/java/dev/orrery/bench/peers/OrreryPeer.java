@@ -31,7 +31,9 @@ final class OrreryPeer extends PeerWorld {
         /** A prepared {@code Shape}'s {@code spawnRow()}, six field writes, no records. */
         ROW,
         /** As {@link #VALUES}, with the extra component in sparse storage. */
-        SPARSE
+        SPARSE,
+        /** A prepared {@code Shape}'s {@code spawnMany(n, writer)} after {@code reserve(n)}: bulk, no records. */
+        BULK
     }
 
     private final Variant variant;
@@ -46,6 +48,7 @@ final class OrreryPeer extends PeerWorld {
     private long[] ids;
     private float dt;
     private final ChunkConsumer moveKernel = this::moveChunk;
+    private final Shape.BatchWriter bulkWriter = this::writeBulk;
 
     OrreryPeer(Variant variant) {
         this.variant = variant;
@@ -57,6 +60,7 @@ final class OrreryPeer extends PeerWorld {
             case SHAPE: return "Orrery (Shape.spawn(records))";
             case ROW: return "Orrery (Shape.spawnRow() + 6 field writes)";
             case SPARSE: return "Orrery (world.spawn(records), sparse Extra)";
+            case BULK: return "Orrery (Shape.reserve + spawnMany(n, writer), bulk)";
             default: return "Orrery (world.spawn(records))";
         }
     }
@@ -73,6 +77,9 @@ final class OrreryPeer extends PeerWorld {
         extraV = extra.field("v");
         moving = world.query().with(pos, vel).build();
         shape = world.shape(pos, vel);
+        if (variant == Variant.BULK) {
+            shape.reserve(capacity); // outside the timed code, like the flat baseline's arrays
+        }
         if (ids == null || ids.length < capacity) {
             ids = new long[capacity]; // kept across resets: setup allocation shows in -prof gc
         }
@@ -83,7 +90,9 @@ final class OrreryPeer extends PeerWorld {
         World w = world;
         long[] e = ids;
         Shape s = shape;
-        if (variant == Variant.SHAPE) {
+        if (variant == Variant.BULK) {
+            ids = s.spawnMany(n, bulkWriter);
+        } else if (variant == Variant.SHAPE) {
             for (int i = 0; i < n; i++) {
                 e[i] = s.spawn(new Position(px(i), py(i), pz(i)), new Velocity(vx(i), vy(i), vz(i)));
             }
@@ -124,6 +133,25 @@ final class OrreryPeer extends PeerWorld {
     protected void step(float dt) {
         this.dt = dt;
         moving.forEachChunk(moveKernel);
+    }
+
+    /** Writes entities {@code first ..} of a bulk spawn: the same values {@code create} gives one by one. */
+    private void writeBulk(ChunkView rows, int from, int to, int first) {
+        Field[] f = fields;
+        float[] x = rows.writeFloats(f[0]);
+        float[] y = rows.writeFloats(f[1]);
+        float[] z = rows.writeFloats(f[2]);
+        float[] vx = rows.writeFloats(f[3]);
+        float[] vy = rows.writeFloats(f[4]);
+        float[] vz = rows.writeFloats(f[5]);
+        for (int r = from, i = first; r < to; r++, i++) {
+            x[r] = px(i);
+            y[r] = py(i);
+            z[r] = pz(i);
+            vx[r] = vx(i);
+            vy[r] = vy(i);
+            vz[r] = vz(i);
+        }
     }
 
     private void moveChunk(ChunkView chunk) {

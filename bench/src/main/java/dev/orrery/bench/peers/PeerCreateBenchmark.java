@@ -32,8 +32,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch"})
 public class PeerCreateBenchmark extends PeerBenchmarkState {
     /** Which world (see {@link PeerWorld#of}). */
-    @Param({PeerWorld.ORRERY, PeerWorld.ORRERY_SHAPE, PeerWorld.ORRERY_ROW, PeerWorld.DOMINION, PeerWorld.ARTEMIS,
-        PeerWorld.FLAT})
+    @Param({PeerWorld.ORRERY, PeerWorld.ORRERY_SHAPE, PeerWorld.ORRERY_ROW, PeerWorld.ORRERY_BULK, PeerWorld.DOMINION,
+        PeerWorld.ARTEMIS, PeerWorld.FLAT})
     public String library;
 
     /** Picks the library. */

@@ -54,6 +54,7 @@ public final class PeerReport {
         {PeerWorld.ORRERY_SHAPE, "Orrery (prepared Shape, records)"},
         {PeerWorld.ORRERY_ROW, "Orrery (Shape row, no records)"},
         {PeerWorld.ORRERY_SPARSE, "Orrery (sparse Extra)"},
+        {PeerWorld.ORRERY_BULK, "Orrery (Shape.spawnMany with a writer, bulk)"},
         {PeerWorld.DOMINION, "Dominion"},
         {PeerWorld.ARTEMIS, "Artemis"},
         {PeerWorld.FLAT, "flat float[]"},

@@ -35,6 +35,12 @@ public abstract class PeerWorld {
     public static final String ORRERY_SHAPE = "orreryShape";
     /** Orrery, spawning through a prepared {@code Shape}'s row, writing fields with no records. */
     public static final String ORRERY_ROW = "orreryRow";
+    /**
+     * Orrery creating in bulk through a prepared {@code Shape}: {@code spawnMany(n, writer)}
+     * writing each chunk's new rows, after {@code reserve(n)} outside the timed code (the flat
+     * baseline's arrays are allocated outside it too). Create workload only.
+     */
+    public static final String ORRERY_BULK = "orreryBulk";
     /** Orrery with the extra component in sparse storage (add and remove never move the row). */
     public static final String ORRERY_SPARSE = "orrerySparse";
     /** Dominion 0.9.0. */
@@ -48,7 +54,7 @@ public abstract class PeerWorld {
      * A fresh world of the named kind.
      *
      * @param library one of {@link #ORRERY}, {@link #ORRERY_SHAPE}, {@link #ORRERY_ROW},
-     *     {@link #ORRERY_SPARSE}, {@link #DOMINION},
+     *     {@link #ORRERY_SPARSE}, {@link #ORRERY_BULK}, {@link #DOMINION},
      *     {@link #ARTEMIS}, {@link #FLAT}
      * @throws IllegalArgumentException for any other name
      */
@@ -58,11 +64,12 @@ public abstract class PeerWorld {
             case ORRERY_SHAPE -> new OrreryPeer(OrreryPeer.Variant.SHAPE);
             case ORRERY_ROW -> new OrreryPeer(OrreryPeer.Variant.ROW);
             case ORRERY_SPARSE -> new OrreryPeer(OrreryPeer.Variant.SPARSE);
+            case ORRERY_BULK -> new OrreryPeer(OrreryPeer.Variant.BULK);
             case DOMINION -> new DominionPeer();
             case ARTEMIS -> new ArtemisPeer();
             case FLAT -> new FlatPeer();
             default -> throw new IllegalArgumentException("unknown peer library '" + library + "'; use one of "
-                    + String.join(", ", ORRERY, ORRERY_SHAPE, ORRERY_ROW, ORRERY_SPARSE, DOMINION,
+                    + String.join(", ", ORRERY, ORRERY_SHAPE, ORRERY_ROW, ORRERY_SPARSE, ORRERY_BULK, DOMINION,
                     ARTEMIS, FLAT));
         };
     }

@@ -15,8 +15,8 @@ class PeerWorldTest {
     private static final int N = 10_000;
 
     @ParameterizedTest
-    @ValueSource(strings = {PeerWorld.ORRERY, PeerWorld.ORRERY_SHAPE, PeerWorld.ORRERY_ROW, PeerWorld.DOMINION,
-        PeerWorld.ARTEMIS, PeerWorld.FLAT})
+    @ValueSource(strings = {PeerWorld.ORRERY, PeerWorld.ORRERY_SHAPE, PeerWorld.ORRERY_ROW, PeerWorld.ORRERY_BULK,
+        PeerWorld.DOMINION, PeerWorld.ARTEMIS, PeerWorld.FLAT})
     void createThenMoveHoldsExactlyTheExpectedValuesAndACorruptedOneIsCaught(String library) {
         PeerWorld w = PeerWorld.of(library);
         w.reset(N);

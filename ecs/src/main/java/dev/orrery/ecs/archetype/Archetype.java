@@ -231,8 +231,10 @@ public final class Archetype {
     public long appendRow(long entity, boolean clear) {
         Chunk c = chunkForAppend();
         int row = c.size++;
+        boolean fresh = row >= c.touched;
+        c.appended();
         c.entities[row] = entity;
-        if (!clear) {
+        if (!clear || fresh) { // a fresh row is still zero
             size++;
             return ((long) c.index() << 32) | row;
         }
@@ -262,9 +264,13 @@ public final class Archetype {
     long appendRowFrom(long entity, MovePlan plan, Chunk src, int row) {
         Chunk c = chunkForAppend();
         int to = c.size++;
+        boolean fresh = to >= c.touched;
+        c.appended();
         c.entities[to] = entity;
         plan.copies.copy(src, row, c, to);
-        plan.clears.clear(c, to);
+        if (!fresh) { // a fresh row's new columns are still zero
+            plan.clears.clear(c, to);
+        }
         size++;
         return ((long) c.index() << 32) | to;
     }
@@ -284,6 +290,37 @@ public final class Archetype {
     public interface RowSink {
         /** Entity {@code entity} now lives at ({@code chunk}, {@code row}). */
         void placed(long entity, int chunk, int row);
+    }
+
+    /**
+     * Makes room for {@code n} more rows: the first chunk grows to full capacity if the rows
+     * would pass it, and empty chunks are made for the rest, so the next {@code n} appends
+     * allocate nothing.
+     */
+    public void reserve(int n) {
+        long rows = (long) size + n;
+        if (n <= 0) {
+            return;
+        }
+        long needChunks = (rows + capacity - 1) / capacity;
+        if (needChunks > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("cannot reserve " + n + " more rows in " + this);
+        }
+        if (chunks.length < needChunks) {
+            chunks = Arrays.copyOf(chunks, (int) Math.max(needChunks, 4));
+        }
+        int first = needChunks > 1 ? capacity
+                : (int) Math.min(capacity, Math.max(FIRST_CHUNK_ROWS, Long.highestOneBit(rows - 1) << 1));
+        if (chunks[0] == null) {
+            chunks[0] = new Chunk(this, 0, first);
+        } else if (chunks[0].capacity() < first) {
+            chunks[0].grow(first);
+        }
+        for (int i = 1; i < needChunks; i++) {
+            if (chunks[i] == null) {
+                chunks[i] = new Chunk(this, i, capacity);
+            }
+        }
     }
 
     /** The chunk the next row goes into: the last one if it has room, else grown or a new one. */

@@ -31,6 +31,12 @@ public final class Chunk {
     final long[][] longs;
     final double[][] doubles;
     int size;
+    /**
+     * Rows at or past this index have never held data since the chunk's arrays were made
+     * (they are still all zero), so appending there needs no clearing. Raised by every
+     * append ({@link #appended}); never lowered, since a removed row's data stays behind.
+     */
+    int touched;
 
     Chunk(Archetype archetype, int index, int capacity) {
         this.archetype = archetype;
@@ -85,6 +91,13 @@ public final class Chunk {
             }
         }
         flatten();
+    }
+
+    /** Records that rows below {@code size} now hold data (call after every append). */
+    void appended() {
+        if (size > touched) {
+            touched = size;
+        }
     }
 
     /** The archetype this chunk belongs to. */

@@ -31,18 +31,20 @@ final class RowBlocks {
             int start = c.size;
             int take = Math.min(n - done, c.capacity() - start);
             System.arraycopy(ids, from + done, c.entities, start, take);
+            int dirtyEnd = Math.min(start + take, Math.max(start, c.touched)); // rows past it are still zero
             for (int s = 0; s < a.columnCount(); s++) {
                 Object[] arrays = c.data[s];
                 FieldType[] types = a.fieldTypes[s];
                 for (int f = 0; f < arrays.length; f++) {
                     if (types[f] == FieldType.OBJECT) {
-                        Arrays.fill((Object[]) arrays[f], start, start + take, refs[s]);
+                        Arrays.fill((Object[]) arrays[f], start, refs[s] == null ? dirtyEnd : start + take, refs[s]);
                     } else {
-                        types[f].fillBits(arrays[f], start, start + take, bits[s][f]);
+                        types[f].fillBits(arrays[f], start, bits[s][f] == 0 ? dirtyEnd : start + take, bits[s][f]);
                     }
                 }
             }
             c.size += take;
+            c.appended();
             for (int r = 0; r < take; r++) {
                 sink.placed(ids[from + done + r], c.index(), start + r);
             }
@@ -88,6 +90,7 @@ final class RowBlocks {
                     }
                 }
                 c.size += take;
+                c.appended();
                 target.size += take;
                 for (int r = 0; r < take; r++) {
                     sink.placed(c.entities[start + r], c.index(), start + r);

@@ -76,7 +76,12 @@ public final class NamedInstances {
         }
     }
 
-    /** New entities {@code ids} were placed holding {@code columns}: one batch registration. */
+    /** Makes room for entity indices below {@code n} (see {@code Shape.reserve}). */
+    public void reserveEntities(int n) {
+        index.reserveEntities(n);
+    }
+
+    /** Registers the names of entities a bulk spawn placed with {@code columns}. */
     public void spawnedMany(long[] ids, Component<?>[] columns) {
         int[] cols = new int[columns.length];
         int[] names = new int[columns.length];
@@ -84,7 +89,7 @@ public final class NamedInstances {
             cols[i] = columns[i].id();
             names[i] = columns[i].nameHash();
         }
-        index.registerAll(ids, 0, ids.length, cols, names);
+        index.registerSpawned(ids, 0, ids.length, cols, names);
     }
 
     /**

@@ -247,6 +247,46 @@ public final class PrototypeIndex {
         registerAll(null, entityIds, from, count, columns, nameHashes);
     }
 
+    /**
+     * As {@link #registerAll(long[], int, int, int[], int[])} for entities a bulk spawn just
+     * allocated: when every one of them holds nothing (the usual case) they all get the same
+     * prototype with one walk and one reference-count update, with no per-entity check pass;
+     * otherwise it falls back to the checked batch.
+     */
+    public void registerSpawned(long[] entityIds, int from, int count, int[] columns, int[] nameHashes) {
+        checkTemplate(columns, nameHashes);
+        if (count <= 0) {
+            return;
+        }
+        int max = -1;
+        int min = Integer.MAX_VALUE;
+        for (int i = from; i < from + count; i++) {
+            int e = (int) entityIds[i];
+            max = Math.max(max, e);
+            min = Math.min(min, e);
+        }
+        if (min < 0) {
+            registerAll(entityIds, from, count, columns, nameHashes); // reports the bad index
+            return;
+        }
+        ensureEntity(max);
+        int[] protos = entityPrototypes;
+        for (int i = from; i < from + count; i++) {
+            if (protos[(int) entityIds[i]] != EMPTY) {
+                registerAll(entityIds, from, count, columns, nameHashes);
+                return;
+            }
+        }
+        int dst = walk(EMPTY, columns, nameHashes, (int) entityIds[from]);
+        if (dst == EMPTY) {
+            return;
+        }
+        for (int i = from; i < from + count; i++) {
+            protos[(int) entityIds[i]] = dst;
+        }
+        table[(dst << SHIFT) + REFS] += count;
+    }
+
     private static int entityAt(int[] ints, long[] longs, int i) {
         return ints != null ? ints[i] : (int) longs[i];
     }
@@ -566,6 +606,13 @@ public final class PrototypeIndex {
     }
 
     // ---------------------------------------------------------------- internals
+
+    /** Grows the per-entity table so entity indices below {@code n} need no growth (a reservation). */
+    public void reserveEntities(int n) {
+        if (n > 0) {
+            ensureEntity(n - 1);
+        }
+    }
 
     private void ensureEntity(int entity) {
         if (entity >= entityPrototypes.length) {

@@ -124,10 +124,7 @@ public final class EntityRows {
             }
         }
         long[] ids = new long[n];
-        entities.ensureCapacity(entities.highWater() + n);
-        for (int i = 0; i < n; i++) {
-            ids[i] = entities.allocate();
-        }
+        entities.allocateMany(ids, n);
         final int aid = a.id();
         a.appendRows(ids, 0, n, bits, refs, (e, chunk, row) -> entities.place(Entity.index(e), aid, chunk, row));
         names.spawnedMany(ids, columns);

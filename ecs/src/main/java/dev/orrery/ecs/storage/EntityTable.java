@@ -73,6 +73,34 @@ public final class EntityTable {
         return Entity.of(index, gen);
     }
 
+    /**
+     * Allocates {@code n} ids into {@code ids[0..n)}, in the order {@link #allocate} would
+     * give them; one pass with no per-id free-list check once the free list is empty.
+     */
+    public void allocateMany(long[] ids, int n) {
+        int i = 0;
+        for (; i < n && freeCount != 0; i++) {
+            ids[i] = allocate();
+        }
+        if (i == n) {
+            return;
+        }
+        ensureCapacity(highWater + (n - i));
+        int[] t = slots;
+        int index = highWater;
+        for (; i < n; i++, index++) {
+            int o = (index << SHIFT) + GEN;
+            int gen = t[o] + 1;
+            if (gen == 0) {
+                gen = 1; // generation wrapped; 0 is reserved for Entity.NULL
+            }
+            t[o] = gen;
+            ids[i] = Entity.of(index, gen);
+        }
+        alive += index - highWater;
+        highWater = index;
+    }
+
     /** Records where a live entity is stored. */
     public void place(int index, int archetype, int chunk, int row) {
         int o = index << SHIFT;
