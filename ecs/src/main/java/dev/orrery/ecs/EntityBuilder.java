@@ -14,6 +14,17 @@ import java.util.List;
  * long[] ids = world.entity().with(pos, new Position(0, 0, 0)).with(vel, v).spawnMany(1_000_000);
  * }</pre>
  *
+ * <p>A builder is reusable: {@link #set} replaces the value of a column it already holds
+ * (keeping its archetype and prepared arrays, so a loop of varying spawns does one array
+ * write per value and no look-up), and {@link #reset} empties it for another shape:
+ *
+ * <pre>{@code
+ * EntityBuilder b = world.entity().with(pos).with(vel);
+ * for (Spawn s : wave) {
+ *     b.set(pos, s.position()).set(vel, s.velocity()).spawn();
+ * }
+ * }</pre>
+ *
  * <p><b>Threading:</b> use on the world's owning thread; a builder may be reused to spawn
  * several entities.
  */
@@ -43,9 +54,46 @@ public final class EntityBuilder {
         return put(column, value);
     }
 
+    /**
+     * Replaces the value of {@code column}, which the builder already holds, for the spawns
+     * that follow; {@code null} makes it zero again. Cheaper than a new builder: the archetype
+     * and prepared arrays stay.
+     *
+     * @throws IllegalArgumentException if the builder does not hold {@code column} (add it with
+     *     {@link #with}), or the value is not of the column's type
+     */
+    public <T> EntityBuilder set(Component<T> column, T value) {
+        int i = columns.indexOf(column);
+        if (i < 0) {
+            throw new IllegalArgumentException("component " + column + " is not in this entity builder; add it with "
+                    + "with(" + column + ", value) first");
+        }
+        if (value != null && !column.type().javaClass().isInstance(value)) {
+            throw new IllegalArgumentException("value of type " + value.getClass().getName() + " given for component "
+                    + column + " of type " + column.type().javaClass().getName());
+        }
+        values.set(i, value);
+        if (valueArray != null) {
+            valueArray[i] = value;
+        }
+        return this;
+    }
+
+    /** Forgets every column and value, so the builder can describe another kind of entity; returns it. */
+    public EntityBuilder reset() {
+        columns.clear();
+        values.clear();
+        archetype = null;
+        columnArray = null;
+        chain = null;
+        valueArray = null;
+        return this;
+    }
+
     private EntityBuilder put(Component<?> column, Object value) {
         if (columns.contains(column)) {
-            throw new IllegalArgumentException("component " + column + " given twice to one entity builder");
+            throw new IllegalArgumentException("component " + column + " given twice to one entity builder; use "
+                    + "set(" + column + ", value) to replace its value");
         }
         columns.add(column);
         values.add(value);

@@ -2,10 +2,12 @@ package dev.orrery.ecs;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.entity.Entity;
 import org.junit.jupiter.api.Test;
@@ -134,5 +136,39 @@ class EntityBuilderTest {
             assertEquals(new Position(5, 6, 7), w.get(e, pos));
         }
         WorldStructureTest.assertLocationsConsistent(w);
+    }
+
+    @Test
+    void shouldBeReusableWithNewValuesAndResetForAnotherShape() {
+        World viaBuilder = prepared();
+        World viaValues = prepared();
+        Component<Position> pos = viaBuilder.component(Position.class);
+        Component<RenderData> fog = viaBuilder.component(RenderData.class, "Fog");
+        Component<Frozen> frozen = viaBuilder.component(Frozen.class);
+        EntityBuilder b = viaBuilder.entity().with(pos).with(fog, new RenderData(1, 1));
+        Archetype archetype = b.archetype();
+        long[] ids = new long[40];
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = b.set(pos, new Position(i, -i, 2 * i)).set(fog, i % 3 == 0 ? null : new RenderData(i, i)).spawn();
+            EntityBuilder fresh = viaValues.entity()
+                    .with(viaValues.component(Position.class), new Position(i, -i, 2 * i));
+            Component<RenderData> otherFog = viaValues.component(RenderData.class, "Fog");
+            (i % 3 == 0 ? fresh.with(otherFog) : fresh.with(otherFog, new RenderData(i, i))).spawn();
+        }
+        assertSame(archetype, b.archetype(), "set keeps the builder's archetype");
+        assertEquals(new Position(39, -39, 78), viaBuilder.get(ids[39], pos));
+        assertEquals(new RenderData(0, 0), viaBuilder.get(ids[0], fog), "a null value spawns zero");
+        long tagged = b.reset().with(frozen).with(pos, new Position(7, 7, 7)).spawn();
+        viaValues.entity().with(viaValues.component(Frozen.class))
+                .with(viaValues.component(Position.class), new Position(7, 7, 7)).spawn();
+        assertTrue(viaBuilder.has(tagged, frozen));
+        assertFalse(viaBuilder.has(tagged, fog), "reset forgot the old columns");
+        assertEquals(viaValues.stateHash(), viaBuilder.stateHash());
+        IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
+                () -> b.set(fog, new RenderData(0, 0)));
+        assertTrue(missing.getMessage().contains("with("), missing.getMessage());
+        IllegalArgumentException twice = assertThrows(IllegalArgumentException.class, () -> b.with(frozen));
+        assertTrue(twice.getMessage().contains("set("), twice.getMessage());
+        assertEquals(viaValues.stateHash(), viaBuilder.stateHash(), "refused calls change nothing");
     }
 }

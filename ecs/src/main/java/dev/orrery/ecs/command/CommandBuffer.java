@@ -1,5 +1,6 @@
 package dev.orrery.ecs.command;
 
+import dev.orrery.ecs.Shape;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentKind;
 import dev.orrery.ecs.component.Field;
@@ -8,6 +9,8 @@ import dev.orrery.ecs.entity.Entity;
 import dev.orrery.ecs.ownership.OwnerThread;
 import dev.orrery.ecs.prototype.Template;
 import java.util.Arrays;
+import java.util.IdentityHashMap;
+import java.util.Map;
 
 /**
  * Records structural changes (spawn, despawn, add, remove, and value writes that must wait
@@ -34,6 +37,19 @@ import java.util.Arrays;
  * {@link dev.orrery.ecs.component.EntityRef} fields of other components; playback resolves
  * it to the real id.
  *
+ * <p><b>Spawning without records.</b> {@link #spawn(Shape)} records a spawn straight into a
+ * prepared shape's archetype, with room for the shape's field values in the command itself;
+ * the typed writes that follow on the handle ({@link #setFloat}, {@link #setInt}, ...) fill
+ * that room instead of recording commands of their own, as long as nothing else was
+ * recorded in between. Once warm, recording and playing back such spawns allocates nothing:
+ *
+ * <pre>{@code
+ * Shape particle = world.shape(pos, vel);            // once, on the world's thread
+ * long p = commands.spawn(particle);                  // in a job
+ * commands.setFloat(p, px, x);
+ * commands.setFloat(p, vy, 2f);
+ * }</pre>
+ *
  * <p><b>Threading:</b> a buffer has one recording thread at a time (its worker); when an
  * owner is bound with {@link #bindOwner}, recording from another thread fails an assertion.
  * Recording must happen-before playback: the scheduler publishes a worker's buffer to the
@@ -49,6 +65,7 @@ public final class CommandBuffer {
     static final int OP_SET = 5;
     static final int OP_SET_FIELD = 6;
     static final int OP_SPAWN_TEMPLATE = 7;
+    static final int OP_SPAWN_SHAPE = 8;
 
     static final int SYSTEM_BITS = 12;
     static final int CHUNK_BITS = 24;
@@ -67,6 +84,15 @@ public final class CommandBuffer {
     private int count;
     private final OwnerThread owner;
     private StructuralEffects effects = StructuralEffects.ANY;
+    // The shapes this buffer spawned through, with their payload layouts (the last one at hand).
+    private Map<Shape, ShapeLayout> layouts;
+    private ShapeLayout lastLayout;
+    // The last spawn through a shape while it is still the last command recorded: typed writes
+    // to its handle go into its payload. openEnd is the buffer size right after it.
+    private long openSpawn = Entity.NULL;
+    private int openPayload;
+    private int openEnd = -1;
+    private ShapeLayout openLayout;
 
     /**
      * A buffer with id {@code id} (0..255). Buffers applied together must have distinct ids:
@@ -125,6 +151,12 @@ public final class CommandBuffer {
         }
         keyBase = ((long) systemOrder << (CHUNK_BITS + SEQ_BITS)) | ((long) chunkOrdinal << SEQ_BITS);
         seq = 0;
+        openEnd = -1;
+    }
+
+    /** The system order (the schedule position given to {@link #beginChunk}) in a command's sort key. */
+    static int systemOrder(long key) {
+        return (int) (key >>> (CHUNK_BITS + SEQ_BITS));
     }
 
     /** Number of commands recorded since the last playback. */
@@ -139,12 +171,8 @@ public final class CommandBuffer {
 
     /** Records the spawn of an empty entity and returns its provisional handle. */
     public long spawn() {
-        if (spawned >= MAX_LOCAL_SPAWNS) {
-            throw new IllegalStateException("command buffer " + id + " holds " + spawned + " spawns, the most one "
-                    + "buffer can hold between sync points; add a sync point or spread the spawns over systems");
-        }
         effects.check(OP_SPAWN, null);
-        long handle = Entity.of((id << 24) | (spawned + 1), 0);
+        long handle = nextHandle();
         header(OP_SPAWN, 0, 0, 0, handle); // first: a refused recording leaves the counter as it was
         spawned++;
         return handle;
@@ -157,14 +185,74 @@ public final class CommandBuffer {
      */
     public long spawn(Template template) {
         java.util.Objects.requireNonNull(template, "template");
-        long handle = spawn();
-        // Turn the plain spawn just recorded into a template spawn: same key, same handle.
+        effects.check(OP_SPAWN_TEMPLATE, null);
+        long handle = nextHandle();
+        header(OP_SPAWN_TEMPLATE, 0, 0, addRef(template), handle);
+        spawned++;
+        return handle;
+    }
+
+    /**
+     * Records a spawn of an entity of {@code shape} (every field zero, its columns' instance
+     * names registered as {@link Shape#spawn()} registers them) and returns the provisional
+     * handle. Typed field writes on the handle right after ({@link #setFloat},
+     * {@link #setInt}, {@link #setLong}, {@link #setDouble}, {@link #setBits}) are stored
+     * in the spawn command itself, so playback creates the entity straight in the shape's
+     * archetype with its values; later commands may still add to or change it. Under
+     * declared effects, a spawn through a shape needs the spawn and every column of the
+     * shape declared ({@code .spawns(columns...)}).
+     *
+     * @throws IllegalArgumentException if the shape has more value fields than one command holds (255)
+     */
+    public long spawn(Shape shape) {
+        ShapeLayout layout = layout(shape);
+        effects.checkSpawn(layout.columns);
+        long handle = nextHandle();
+        int ref = addRef(layout);
+        int at = header(OP_SPAWN_SHAPE, layout.words, 0, ref, handle);
+        Arrays.fill(data, at, at + layout.words, 0L);
+        spawned++;
+        openSpawn = handle;
+        openPayload = at;
+        openEnd = size;
+        openLayout = layout;
+        return handle;
+    }
+
+    private ShapeLayout layout(Shape shape) {
+        ShapeLayout l = lastLayout;
+        if (l != null && l.shape == shape) {
+            return l;
+        }
+        java.util.Objects.requireNonNull(shape, "shape");
+        if (layouts == null) {
+            layouts = new IdentityHashMap<>();
+        }
+        l = layouts.get(shape);
+        if (l == null) {
+            l = new ShapeLayout(shape);
+            layouts.put(shape, l);
+        }
+        lastLayout = l;
+        return l;
+    }
+
+    /** The next provisional handle, not yet counted (the caller counts it once its command is recorded). */
+    private long nextHandle() {
+        if (spawned >= MAX_LOCAL_SPAWNS) {
+            throw new IllegalStateException("command buffer " + id + " holds " + spawned + " spawns, the most one "
+                    + "buffer can hold between sync points; add a sync point or spread the spawns over systems");
+        }
+        return Entity.of((id << 24) | (spawned + 1), 0);
+    }
+
+    /** Keeps {@code ref} in the side array; returns its index. */
+    private int addRef(Object ref) {
         if (refCount == refs.length) {
             refs = Arrays.copyOf(refs, refCount * 2);
         }
-        refs[refCount] = template;
-        data[size - HEADER_WORDS + 1] = ((long) OP_SPAWN_TEMPLATE << 56) | (refCount++ & 0xFF_FFFFL);
-        return handle;
+        refs[refCount] = ref;
+        return refCount++;
     }
 
     /** True when {@code entity} is a provisional handle (spawned in a buffer, not yet played back). */
@@ -204,10 +292,22 @@ public final class CommandBuffer {
         valueCommand(OP_SET, entity, column, value);
     }
 
-    /** Records overwriting one field from raw bits (see {@link FieldType#bits}). */
+    /**
+     * Records overwriting one field from raw bits (see {@link FieldType#bits}); right after a
+     * {@link #spawn(Shape)} of the same handle, the bits go into that spawn (see there).
+     */
     public void setBits(long entity, Field field, long bits) {
         if (field.type() == FieldType.OBJECT) {
             throw new IllegalArgumentException("field " + field + " holds an object; use set(entity, column, value)");
+        }
+        if (entity == openSpawn && size == openEnd) {
+            // A write to the spawn just recorded through a shape: into the spawn's own payload.
+            int off = openLayout.offsetOf(field);
+            if (off >= 0) {
+                assert owner.checkCaller("recording a command");
+                data[openPayload + off] = bits;
+                return;
+            }
         }
         effects.check(OP_SET_FIELD, field.component());
         int at = header(OP_SET_FIELD, 1, field.component().id(), field.index(), entity);
@@ -252,11 +352,7 @@ public final class CommandBuffer {
         effects.check(op, column);
         ComponentKind kind = column.kind();
         if (kind == ComponentKind.REFERENCE) {
-            if (refCount == refs.length) {
-                refs = Arrays.copyOf(refs, refCount * 2);
-            }
-            refs[refCount] = value;
-            header(op, 0, column.id(), refCount++, entity);
+            header(op, 0, column.id(), addRef(value), entity);
         } else if (kind == ComponentKind.TAG) {
             header(op, 0, column.id(), 0, entity);
         } else {
@@ -295,6 +391,9 @@ public final class CommandBuffer {
         spawned = 0;
         seq = 0;
         keyBase = 0;
+        openSpawn = Entity.NULL;
+        openEnd = -1;
+        openLayout = null;
     }
 
     static int op(long header) {

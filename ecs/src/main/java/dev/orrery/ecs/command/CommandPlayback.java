@@ -14,6 +14,7 @@ import dev.orrery.ecs.prototype.Template;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * Applies command buffers to a world at a sync point: merges every buffer's commands by
@@ -34,18 +35,42 @@ import java.util.List;
  *       a column the entity does not hold, or using a provisional handle whose spawn sorts
  *       after the use, is refused and counted in {@link PlaybackReport#rejected()}.</li>
  * </ul>
- * A skipped or refused command changes nothing; every other command still applies.
+ * A skipped or refused command changes nothing; every other command still applies. The
+ * report counts every outcome per {@link CommandKind} ({@link PlaybackReport#count}).
+ *
+ * <p><b>Strict mode</b> (on when Java assertions are enabled, as in every test run, unless
+ * the system property {@value #STRICT_PROPERTY} says {@code true} or {@code false}; or set
+ * with {@link #strict(boolean)}): a sync point that held a refused command throws a
+ * {@link RefusedCommandException} naming the first one and the system that recorded it
+ * (see {@link #systemNames}). It throws after the whole sync point is applied as in lenient
+ * mode, so the world is the same either way and consistent. Skips (dead entities) and
+ * removes of a missing component never throw: they are the ordinary result of systems
+ * racing in a deterministic order, not bugs.
+ *
+ * <p><b>Spawns through a shape</b> ({@link CommandBuffer#spawn(dev.orrery.ecs.Shape)}) are
+ * made with the shape's own spawn (same archetype, same instance names) and their recorded
+ * field values written into the new row at once: no archetype move, no record. A shape
+ * prepared by another world is refused with an {@link IllegalArgumentException} when its
+ * spawn is reached; the commands before it are applied, the rest dropped.
  *
  * <p><b>Sparse columns</b> follow the same rules but never join the batch's archetype move:
  * an add, remove or set of a sparse column applies to the entity's sparse set at once, in
  * sort-key order (for an entity spawned in this batch, right after the flush creates it),
  * so one buffer may mix table and sparse changes of an entity freely.
  *
+ * <p>Over 500 lines, on purpose: playback is one state machine (the batch of one entity's
+ * commands: its source and target archetypes, pending writes, pending spawn) whose steps all
+ * read and write that state; split, the batch would travel between classes on every command.
+ *
  * <p><b>Threading:</b> call {@link #apply} on the thread that owns the world, when no job
  * runs and every recording into the buffers happened-before the call (the scheduler's
  * job-completion signal provides this). The buffers are cleared afterwards.
  */
 public final class CommandPlayback {
+    /** The system property that forces strict mode on ({@code true}) or off ({@code false}). */
+    public static final String STRICT_PROPERTY = "orrery.commands.strict";
+    private static final boolean STRICT_DEFAULT = strictDefault();
+
     private final PlaybackReport report = new PlaybackReport();
     private final CommandBuffer[] byId = new CommandBuffer[256];
     private long[] keys = new long[1024];
@@ -57,17 +82,57 @@ public final class CommandPlayback {
     private int pendingCount;
     private long batchEntity = Entity.NULL;
     // The batch entity's archetype when the batch started (where it still is until the
-    // flush), and the archetype its adds and removes lead to.
+    // flush; for a spawn through a shape, the shape's archetype), and the archetype its adds
+    // and removes lead to.
     private Archetype batchSource;
-    // True while the batch entity is a spawn not yet made: flush creates it in batchTarget.
+    // True while the batch entity is a spawn not yet made: flush creates it.
     private boolean batchSpawn;
     private Archetype batchTarget;
+    // For a pending spawn through a shape: its layout and the locator of its command (payload).
+    private ShapeLayout batchLayout;
+    private long batchSpawnLocator;
     // Sparse commands on a batch spawn not yet made, applied in order once the flush made it.
     private long[] pendingSparse = new long[16];
     private int pendingSparseCount;
+    private boolean strict = STRICT_DEFAULT;
 
     /** Creates a playback with reusable scratch arrays. */
     public CommandPlayback() {
+    }
+
+    @SuppressWarnings({"AssertWithSideEffects", "java:S3346"})
+    private static boolean strictDefault() {
+        String forced = System.getProperty(STRICT_PROPERTY);
+        if (forced != null) {
+            return Boolean.parseBoolean(forced);
+        }
+        boolean assertions = false;
+        assert assertions = true; // deliberately a side effect: true exactly when -ea is on
+        return assertions;
+    }
+
+    /**
+     * Turns strict mode on or off for this playback (see the class comment); returns this.
+     * Tests that exercise refused commands on purpose turn it off.
+     */
+    public CommandPlayback strict(boolean on) {
+        strict = on;
+        return this;
+    }
+
+    /** True when a refused command makes {@link #apply} throw. */
+    public boolean isStrict() {
+        return strict;
+    }
+
+    /**
+     * Names the systems in descriptions and in {@link RefusedCommandException}: {@code names}
+     * maps a command's system order (its schedule position, given to
+     * {@link CommandBuffer#beginChunk}) to the system's name, or to {@code null} when unknown.
+     * The scheduler passes its graph's names; {@code null} numbers the systems instead.
+     */
+    public void systemNames(IntFunction<String> names) {
+        report.systemNames(names);
     }
 
     /** Applies one buffer; see {@link #apply(World, List)}. */
@@ -85,6 +150,8 @@ public final class CommandPlayback {
      *
      * @return the report, valid until the next call
      * @throws IllegalArgumentException if two buffers share an id
+     * @throws RefusedCommandException in strict mode, when a command was refused (after
+     *     applying every other one)
      */
     public PlaybackReport apply(World world, List<CommandBuffer> buffers) {
         report.reset();
@@ -119,6 +186,10 @@ public final class CommandPlayback {
             batchSpawn = false;
             batchSource = null;
             batchTarget = null;
+            batchLayout = null;
+        }
+        if (strict && report.rejected() > 0) {
+            throw new RefusedCommandException(report);
         }
         return report;
     }
@@ -155,7 +226,7 @@ public final class CommandPlayback {
             long header = d[at + 1];
             int op = CommandBuffer.op(header);
             long entity = d[at + 2];
-            if (op == CommandBuffer.OP_SPAWN) {
+            if (op == CommandBuffer.OP_SPAWN || op == CommandBuffer.OP_SPAWN_SHAPE) {
                 // The entity is created at the flush, straight into the archetype its adds
                 // lead to; nothing allocates an id before then (every other entity's command
                 // flushes first), so the id it will get is known now.
@@ -164,10 +235,16 @@ public final class CommandPlayback {
                 buf.resolved[(Entity.index(entity) & 0xFF_FFFF) - 1] = real;
                 batchEntity = real;
                 batchSpawn = true;
-                batchSource = world.storage().archetypes().empty();
+                if (op == CommandBuffer.OP_SPAWN_SHAPE) {
+                    batchLayout = (ShapeLayout) buf.refs[CommandBuffer.aux(header)];
+                    batchSpawnLocator = loc;
+                    batchSource = ownArchetype(world, batchLayout);
+                } else {
+                    batchSource = world.storage().archetypes().empty();
+                }
                 batchTarget = batchSource;
                 pendingCount = 0;
-                report.applied++;
+                report.count(op, CommandOutcome.APPLIED);
                 continue;
             }
             if (op == CommandBuffer.OP_SPAWN_TEMPLATE) {
@@ -175,21 +252,18 @@ public final class CommandPlayback {
                 long real = world.spawn((Template) buf.refs[CommandBuffer.aux(header)]);
                 buf.resolved[(Entity.index(entity) & 0xFF_FFFF) - 1] = real;
                 startBatch(world, real);
-                report.applied++;
+                report.count(op, CommandOutcome.APPLIED);
                 continue;
             }
             long e = resolve(entity);
             if (e == Entity.NULL) {
-                report.rejected++;
-                report.note("provisional handle " + Entity.toString(entity) + " used before its spawn was applied; "
-                        + "commands using a spawned handle must sort after the spawn (same or later system)");
+                report.note(PlaybackReport.Note.EARLY_HANDLE, op, d[at], entity, columnOf(world, op, header), 0, null);
                 continue;
             }
             if (e != batchEntity) {
                 flush(world);
                 if (!world.isAlive(e)) {
-                    report.skippedDead++;
-                    report.note(opName(op) + " on dead entity " + Entity.toString(e) + " skipped");
+                    report.note(PlaybackReport.Note.DEAD, op, d[at], e, columnOf(world, op, header), 0, null);
                     continue;
                 }
                 startBatch(world, e);
@@ -197,6 +271,22 @@ public final class CommandPlayback {
             applyToBatch(world, op, header, buf, at);
         }
         flush(world);
+    }
+
+    /** The component a non-spawn command names, {@code null} for a despawn. */
+    private static Component<?> columnOf(World world, int op, long header) {
+        return op == CommandBuffer.OP_DESPAWN ? null : world.components().column(CommandBuffer.column(header));
+    }
+
+    /** The archetype of {@code layout}'s shape, refused when the shape was prepared by another world. */
+    private static Archetype ownArchetype(World world, ShapeLayout layout) {
+        Archetype a = layout.shape.archetype();
+        Archetypes own = world.storage().archetypes();
+        if (a.id() >= own.count() || own.get(a.id()) != a) {
+            throw new IllegalArgumentException("a command buffer spawned through " + layout.shape + ", which another "
+                    + "world prepared; prepare the shape with world.shape(...) of the world the commands apply to");
+        }
+        return a;
     }
 
     private long resolve(long entity) {
@@ -236,14 +326,14 @@ public final class CommandPlayback {
                 pendingCount = 0;
                 if (batchSpawn) {
                     // Spawned and despawned in one batch: the entity still takes and frees its id.
-                    spawnBatchEntity(world, world.storage().archetypes().empty());
+                    makeSpawn(world, world.storage().archetypes().empty());
                     applyPendingSparse(world);
                 }
                 world.despawn(batchEntity);
                 batchEntity = Entity.NULL;
                 batchSource = null;
                 batchTarget = null;
-                report.applied++;
+                report.count(op, CommandOutcome.APPLIED);
                 return;
             }
             case CommandBuffer.OP_ADD: {
@@ -259,40 +349,37 @@ public final class CommandPlayback {
                     try {
                         batchTarget = archetypes.withAdded(batchTarget, column);
                     } catch (IllegalArgumentException nameTaken) {
-                        report.rejected++;
-                        report.note("add " + column + " to " + Entity.toString(batchEntity) + " refused: "
-                                + nameTaken.getMessage());
+                        report.note(PlaybackReport.Note.NAME_TAKEN, op, buf.data[at], batchEntity, column, 0,
+                                nameTaken.getMessage());
                         return;
                     }
                 }
                 if (CommandBuffer.payload(header) > 0 || column.kind() == ComponentKind.REFERENCE) {
                     pend(buf, at);
                 }
-                report.applied++;
+                report.count(op, CommandOutcome.APPLIED);
                 return;
             }
             case CommandBuffer.OP_REMOVE: {
                 if (!batchTarget.has(columnId)) {
-                    report.removedMissing++;
-                    report.note("remove " + world.components().column(columnId) + " from "
-                            + Entity.toString(batchEntity) + ": the entity does not hold it");
+                    report.note(PlaybackReport.Note.REMOVE_MISSING, op, buf.data[at], batchEntity,
+                            world.components().column(columnId), 0, null);
                     return;
                 }
                 batchTarget = archetypes.withRemoved(batchTarget, world.components().column(columnId));
                 dropPending(columnId);
-                report.applied++;
+                report.count(op, CommandOutcome.APPLIED);
                 return;
             }
             case CommandBuffer.OP_SET:
             case CommandBuffer.OP_SET_FIELD: {
                 if (!batchTarget.has(columnId)) {
-                    report.rejected++;
-                    report.note("set " + world.components().column(columnId) + " on " + Entity.toString(batchEntity)
-                            + " refused: the entity does not hold it; add it instead");
+                    report.note(PlaybackReport.Note.SET_MISSING, op, buf.data[at], batchEntity,
+                            world.components().column(columnId), 0, null);
                     return;
                 }
                 pend(buf, at);
-                report.applied++;
+                report.count(op, CommandOutcome.APPLIED);
                 return;
             }
             default:
@@ -321,25 +408,22 @@ public final class CommandPlayback {
         int idx = Entity.index(batchEntity);
         if (op == CommandBuffer.OP_REMOVE) {
             if (world.remove(batchEntity, column)) {
-                report.applied++;
+                report.count(op, CommandOutcome.APPLIED);
             } else {
-                report.removedMissing++;
-                report.note("remove " + column + " from " + Entity.toString(batchEntity) + ": the entity does not hold it");
+                report.note(PlaybackReport.Note.REMOVE_MISSING, op, buf.data[at], batchEntity, column, 0, null);
             }
             return;
         }
         if (op == CommandBuffer.OP_ADD && !set.contains(idx)) {
             world.add(batchEntity, column);
         } else if (op != CommandBuffer.OP_ADD && !set.contains(idx)) {
-            report.rejected++;
-            report.note("set " + column + " on " + Entity.toString(batchEntity)
-                    + " refused: the entity does not hold it; add it instead");
+            report.note(PlaybackReport.Note.SET_MISSING, op, buf.data[at], batchEntity, column, 0, null);
             return;
         }
         if (op != CommandBuffer.OP_ADD || CommandBuffer.payload(header) > 0 || column.kind() == ComponentKind.REFERENCE) {
-            writeValue(column, header, buf, at + CommandBuffer.HEADER_WORDS, set.arrays(), set.positionOf(idx));
+            writeValue(column, header, buf, at, set.arrays(), set.positionOf(idx));
         }
-        report.applied++;
+        report.count(op, CommandOutcome.APPLIED);
     }
 
     /** Applies the sparse commands kept for the batch spawn, which the flush has just made. */
@@ -372,15 +456,18 @@ public final class CommandPlayback {
         }
         long e = batchEntity;
         Archetype target = batchTarget;
-        if (batchSource != target) {
-            if (batchSpawn) {
-                spawnBatchEntity(world, target);
-            } else {
-                world.moveTo(e, target);
+        if (batchSpawn) {
+            boolean viaShape = batchLayout != null;
+            makeSpawn(world, target);
+            if (batchSource != target) {
+                if (viaShape) {
+                    world.moveTo(e, target); // adds or removes after a spawn through a shape
+                }
+                report.moves++;
             }
+        } else if (batchSource != target) {
+            world.moveTo(e, target);
             report.moves++;
-        } else if (batchSpawn) {
-            spawnBatchEntity(world, target);
         }
         if (pendingSparseCount > 0) {
             applyPendingSparse(world);
@@ -397,8 +484,7 @@ public final class CommandPlayback {
                 int at = (int) loc;
                 long header = buf.data[at + 1];
                 int slot = target.slotOf(CommandBuffer.column(header));
-                writeValue(target.component(slot), header, buf, at + CommandBuffer.HEADER_WORDS,
-                        chunk.columnArrays(slot), row);
+                writeValue(target.component(slot), header, buf, at, chunk.columnArrays(slot), row);
             }
         }
         pendingCount = 0;
@@ -407,55 +493,87 @@ public final class CommandPlayback {
         batchTarget = null;
     }
 
-    /** Creates the batch's pending spawn in {@code archetype}, with the id promised at the spawn command. */
-    private void spawnBatchEntity(World world, Archetype archetype) {
-        long real = world.spawnZeroed(archetype);
+    /**
+     * Creates the batch's pending spawn with the id promised at its spawn command: through its
+     * shape (in the shape's archetype, with the recorded field values), or else zeroed in
+     * {@code plainTarget}.
+     */
+    private void makeSpawn(World world, Archetype plainTarget) {
+        ShapeLayout layout = batchLayout;
+        long real = layout != null ? layout.shape.spawn() : world.spawnZeroed(plainTarget);
         batchSpawn = false;
+        batchLayout = null;
         if (real != batchEntity) {
             throw new IllegalStateException("spawn in playback got " + Entity.toString(real) + " instead of "
                     + Entity.toString(batchEntity) + "; an id was allocated between a spawn command and its flush");
         }
+        if (layout != null && layout.words > 0) {
+            writeShapeValues(world, layout, real);
+        }
     }
 
-    private void writeValue(Component<?> column, long header, CommandBuffer buf, int payloadAt, Object[] arrays,
-                            int row) {
-        ComponentType<?> type = column.type();
+    /** Writes the field values recorded with a spawn through {@code layout}'s shape into entity {@code e}. */
+    private void writeShapeValues(World world, ShapeLayout layout, long e) {
+        CommandBuffer buf = byId[(int) (batchSpawnLocator >>> 32)];
+        int at = (int) batchSpawnLocator;
+        long key = buf.data[at];
+        int payload = at + CommandBuffer.HEADER_WORDS;
+        Archetype a = layout.shape.archetype();
+        EntityTable table = world.storage().entityTable();
+        int idx = Entity.index(e);
+        Chunk chunk = a.chunk(table.chunk(idx));
+        int row = table.row(idx);
+        Component<?>[] columns = layout.columns;
+        for (int i = 0; i < columns.length; i++) {
+            int off = layout.offsets[i];
+            if (off < 0) {
+                continue;
+            }
+            Component<?> c = columns[i];
+            if (c.isSparse()) {
+                SparseColumn set = world.storage().sparse().of(c);
+                writeFields(c, key, buf.data, payload + off, c.type().fieldCount(), set.arrays(),
+                        set.positionOf(idx));
+            } else {
+                writeFields(c, key, buf.data, payload + off, c.type().fieldCount(),
+                        chunk.columnArrays(a.slotOf(c.id())), row);
+            }
+        }
+    }
+
+    /** Writes the value command at {@code at} of {@code buf} (its whole value, or one field) at {@code row}. */
+    private void writeValue(Component<?> column, long header, CommandBuffer buf, int at, Object[] arrays, int row) {
         long[] data = buf.data;
+        int payloadAt = at + CommandBuffer.HEADER_WORDS;
         if (CommandBuffer.op(header) == CommandBuffer.OP_SET_FIELD) {
             int f = CommandBuffer.aux(header);
-            type.fieldType(f).setBits(arrays[f], row, fieldBits(type, f, data[payloadAt]));
+            column.type().fieldType(f).setBits(arrays[f], row, fieldBits(column, f, data[payloadAt], data[at]));
             return;
         }
         if (column.kind() == ComponentKind.REFERENCE) {
             ((Object[]) arrays[0])[row] = buf.refs[CommandBuffer.aux(header)];
             return;
         }
-        int n = CommandBuffer.payload(header);
+        writeFields(column, data[at], data, payloadAt, CommandBuffer.payload(header), arrays, row);
+    }
+
+    /** Writes fields {@code 0..n)} of {@code column} from {@code data[from..)} at {@code row}. */
+    private void writeFields(Component<?> column, long key, long[] data, int from, int n, Object[] arrays, int row) {
+        ComponentType<?> type = column.type();
         for (int f = 0; f < n; f++) {
-            type.fieldType(f).setBits(arrays[f], row, fieldBits(type, f, data[payloadAt + f]));
+            type.fieldType(f).setBits(arrays[f], row, fieldBits(column, f, data[from + f], key));
         }
     }
 
-    private long fieldBits(ComponentType<?> type, int field, long bits) {
-        if (type.isEntityRef(field) && CommandBuffer.isProvisional(bits)) {
+    private long fieldBits(Component<?> column, int field, long bits, long key) {
+        if (column.type().isEntityRef(field) && CommandBuffer.isProvisional(bits)) {
             long real = resolve(bits);
             if (real == Entity.NULL) {
-                report.note("entity reference " + Entity.toString(bits) + " in " + type.name() + "."
-                        + type.fieldName(field) + " names a spawn not yet applied; stored as Entity.NULL");
+                report.note(PlaybackReport.Note.UNRESOLVED_REFERENCE, CommandBuffer.OP_SET, key, bits, column, field,
+                        null);
             }
             return real;
         }
         return bits;
-    }
-
-    private static String opName(int op) {
-        switch (op) {
-            case CommandBuffer.OP_DESPAWN: return "despawn";
-            case CommandBuffer.OP_ADD: return "add";
-            case CommandBuffer.OP_REMOVE: return "remove";
-            case CommandBuffer.OP_SET: return "set";
-            case CommandBuffer.OP_SET_FIELD: return "set field";
-            default: return "command " + op;
-        }
     }
 }

@@ -16,10 +16,12 @@ import java.util.Objects;
  * command with an {@link UndeclaredCommandException} naming the system and the component.
  *
  * <p>What each command needs: {@code spawn()} and a template spawn need {@link #spawns} to be
- * declared (with any components); {@code despawn} needs {@link #despawns}; {@code add} and
- * {@code set} of a component need it among {@link #spawnComponents} (the usual way to give a
- * spawned entity its values), {@link #addComponents} or {@link #setComponents}; {@code remove}
- * needs it among {@link #removeComponents}.
+ * declared (with any components); a spawn through a shape needs {@link #spawns} with every
+ * column of the shape (or those columns among {@link #addComponents}); {@code despawn}
+ * needs {@link #despawns}; {@code add} and {@code set} of a component need it among
+ * {@link #spawnComponents} (the usual way to give a spawned entity its values),
+ * {@link #addComponents} or {@link #setComponents}; {@code remove} needs it among
+ * {@link #removeComponents}.
  *
  * <p><b>Threading:</b> immutable once built; safe to share between threads.
  */
@@ -134,7 +136,7 @@ public final class StructuralEffects {
             return;
         }
         switch (op) {
-            case CommandBuffer.OP_SPAWN, CommandBuffer.OP_SPAWN_TEMPLATE -> {
+            case CommandBuffer.OP_SPAWN, CommandBuffer.OP_SPAWN_TEMPLATE, CommandBuffer.OP_SPAWN_SHAPE -> {
                 if (!spawns) {
                     throw new UndeclaredCommandException(owner, "spawn", null, ".spawns(components...)");
                 }
@@ -161,6 +163,25 @@ public final class StructuralEffects {
                     throw new UndeclaredCommandException(owner, "set", name(column), ".setsLater(" + name(column)
                             + ") (or list it in .spawns(...) or .adds(...))");
                 }
+            }
+        }
+    }
+
+    /**
+     * Checks a spawn through a shape of {@code columns}: a spawn, plus each column as a
+     * component given to the spawned entity (declared in {@link #spawns} or {@link #adds}).
+     *
+     * @throws UndeclaredCommandException if the declaration does not cover it
+     */
+    void checkSpawn(Component<?>[] columns) {
+        if (this == ANY) {
+            return;
+        }
+        check(CommandBuffer.OP_SPAWN, null);
+        for (Component<?> c : columns) {
+            if (!has(spawnBits, c) && !has(addBits, c)) {
+                throw new UndeclaredCommandException(owner, "spawn through a shape", name(c), ".spawns(" + name(c)
+                        + ") (every column of the shape)");
             }
         }
     }

@@ -4,7 +4,11 @@
  * stream with a sort key per command; {@link dev.orrery.ecs.command.CommandPlayback} merges
  * several buffers by that key ({@code RunMerge}) and applies them to a world at a sync
  * point, batching each entity's changes into one archetype move;
- * {@link dev.orrery.ecs.command.PlaybackReport} says what playback did.
+ * {@link dev.orrery.ecs.command.PlaybackReport} says what playback did, per
+ * {@link dev.orrery.ecs.command.CommandKind} and {@link dev.orrery.ecs.command.CommandOutcome};
+ * in strict mode a refused command becomes a {@link dev.orrery.ecs.command.RefusedCommandException}.
+ * A spawn through a prepared {@link dev.orrery.ecs.Shape} carries its field values in its own
+ * command ({@code ShapeLayout} says where), so spawning from a job builds no record.
  *
  * <p>Neighbours: playback applies through the world's structural calls and its storage
  * ({@code ecs.storage}, {@code ecs.archetype}); the scheduler owns one buffer per worker.

@@ -4,15 +4,22 @@ import dev.orrery.ecs.World;
 import dev.orrery.ecs.command.CommandBuffer;
 import dev.orrery.ecs.command.CommandPlayback;
 import dev.orrery.ecs.command.PlaybackReport;
+import dev.orrery.ecs.command.RefusedCommandException;
 import dev.orrery.scheduler.system.JobObserver;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * The executor's side of the command buffers: one buffer per worker (its id is the worker
  * id), applied together at each sync point by one {@link CommandPlayback}. Which worker
  * recorded which chunk does not matter: playback merges by the (system, chunk, sequence)
  * key that {@link JobContext} sets before each chunk.
+ *
+ * <p>Every playback's report (one per sync point, with the per-kind outcome counts) is
+ * added to {@link #totals()}; in strict mode ({@link CommandPlayback}'s, on under {@code -ea})
+ * a refused command throws a {@code RefusedCommandException} naming the system that recorded
+ * it, by the names given to {@link #systemNames}, after the sync point was applied in full.
  *
  * <p><b>Threading:</b> {@link #apply} and {@link #discard} run on the calling thread of
  * {@code ScheduleExecutor.run}, when no job runs; every job's recording happened-before
@@ -25,6 +32,19 @@ final class CommandSync {
     /** Hears of each playback; set between runs, like the jobs' observer. */
     JobObserver observer;
 
+    /**
+     * Names the systems in playback's descriptions and strict-mode errors: {@code names} maps
+     * a schedule position to the system's name (or {@code null} when out of range).
+     */
+    void systemNames(IntFunction<String> names) {
+        playback.systemNames(names);
+    }
+
+    /** Turns playback's strict mode on or off (see {@link CommandPlayback#strict(boolean)}). */
+    void strict(boolean on) {
+        playback.strict(on);
+    }
+
     /** Adds a worker's buffer. */
     void add(CommandBuffer buffer) {
         buffers.add(buffer);
@@ -36,7 +56,13 @@ final class CommandSync {
             if (!buffers.get(i).isEmpty()) {
                 JobObserver obs = observer;
                 long start = obs != null ? System.nanoTime() : 0L;
-                PlaybackReport r = playback.apply(world, buffers);
+                PlaybackReport r;
+                try {
+                    r = playback.apply(world, buffers);
+                } catch (RefusedCommandException refused) {
+                    totals.add(refused.report()); // applied in full before the throw: count it
+                    throw refused;
+                }
                 totals.add(r);
                 if (obs != null) {
                     obs.syncPointApplied(r.applied(), r.moves(), start, System.nanoTime());

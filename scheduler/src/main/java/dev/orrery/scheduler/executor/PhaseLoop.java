@@ -45,6 +45,7 @@ final class PhaseLoop {
         this.world = plan.world();
         this.graph = plan.graph();
         this.commands = commands;
+        commands.systemNames(position -> position < graph.size() ? graph.system(position).name() : null);
         this.callerContext = callerContext;
         this.lockReasons = new String[graph.phases().size()];
         for (int p = 0; p < lockReasons.length; p++) {
