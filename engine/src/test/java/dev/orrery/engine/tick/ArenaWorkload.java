@@ -137,6 +137,7 @@ final class ArenaWorkload {
                             }
                         })
                         .system("reap").query(world.query().with(hp).build()).reads(hp).inPhase(Phase.POST_UPDATE)
+                        .despawns()
                         .forEachChunk(job -> {
                             int[] h = job.chunk().readInts(hpv);
                             for (int i = 0, n = job.chunk().size(); i < n; i++) {

@@ -62,7 +62,7 @@ class FailurePolicyTest {
                         u[i] = res.get(Simulation.RANDOM).nextFloat(t, job.chunk().entity(i), 0) - 0.5f;
                     }
                 })
-                .system("fragile").query(world.query().with(pos, vel).build()).reads(vel).writes(pos)
+                .system("fragile").query(world.query().with(pos, vel).build()).reads(vel).writes(pos).despawns()
                 .readsResource(Simulation.CLOCK).forEachChunk(job -> {
                     long t = res.get(Simulation.CLOCK).tick();
                     float[] x = job.chunk().writeFloats(px);

@@ -108,7 +108,7 @@ public final class ParallelExecutor implements ScheduleExecutor {
         int n = plan.size();
         this.runs = new SystemRun[n];
         for (int i = 0; i < n; i++) {
-            runs[i] = new SystemRun(i, plan.system(i), maxJobsPerSystem);
+            runs[i] = new SystemRun(plan, i, maxJobsPerSystem);
         }
         this.queues = new JobQueues<>(n * maxJobsPerSystem);
         this.callerHasWork = () -> queues.hasDone() || queues.hasJobs();

@@ -174,8 +174,9 @@ final class PhaseLoop {
 
     /**
      * Before {@code r} starts, in phase {@code p}, with no job running: applies the command
-     * buffers if {@code r} is exclusive or declared {@code afterStructuralChanges()}, with the
-     * phase lock released meanwhile.
+     * buffers if {@code r} is exclusive, declared {@code afterStructuralChanges()} or got an
+     * automatic sync point from the graph ({@code SystemGraph.syncBefore}), with the phase lock
+     * released meanwhile.
      */
     void syncBefore(SystemRun r, int p) {
         if (r.exclusive || r.syncBefore) {

@@ -21,7 +21,8 @@ import dev.orrery.scheduler.system.JobObserver;
 
 /**
  * One worker's {@link JobContext}, and the code that runs a job on that worker: binds the
- * worker's chunk view to each chunk, sets its command buffer's sort key, checks by-id access
+ * worker's chunk view to each chunk, sets its command buffer's sort key and binds it the
+ * system's declared structural effects (so an undeclared command is refused), checks by-id access
  * against the running system's declaration and, in {@link CheckedMode}, fingerprints the
  * columns the system declared read-only around each job.
  *
@@ -111,6 +112,7 @@ final class WorkerContext implements JobContext {
         if (CHECKED) {
             CheckedMode.enterJob(r.access);
         }
+        commands.declareEffects(r.access.effects()); // built once per system: no allocation here
         try {
             if (r.rangeBody != null) {
                 runRange(job, r);
@@ -121,6 +123,7 @@ final class WorkerContext implements JobContext {
             if (CHECKED) {
                 CheckedMode.exitJob();
             }
+            commands.declareEffects(null); // unchecked again between jobs: nothing carries over to the next system
             running = null;
         }
     }

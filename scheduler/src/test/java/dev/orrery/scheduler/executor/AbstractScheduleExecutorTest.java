@@ -644,7 +644,7 @@ abstract class AbstractScheduleExecutorTest {
         Component<Val> rc = reference.component(Val.class, "C0");
         int n = 2000;
         Schedule schedule = Schedule.builder(w)
-                .system("spawn").minBatchRows(16).forEachRange(() -> n, (job, from, to) -> {
+                .system("spawn").minBatchRows(16).spawns(c).forEachRange(() -> n, (job, from, to) -> {
                     for (int i = from; i < to; i++) {
                         long e = job.commands().spawn();
                         job.commands().add(e, c, new Val(i * 31));
