@@ -11,6 +11,7 @@ import dev.orrery.scheduler.executor.ScheduledSystem;
 import dev.orrery.scheduler.graph.Phase;
 import dev.orrery.scheduler.graph.SystemDeclaration;
 import dev.orrery.scheduler.graph.SystemGraph;
+import dev.orrery.scheduler.resource.Resources;
 import dev.orrery.scheduler.system.ChunkSystem;
 import dev.orrery.scheduler.system.ExclusiveSystem;
 import dev.orrery.scheduler.system.RangeSystem;
@@ -75,6 +76,11 @@ public final class Schedule {
         return plan.graph();
     }
 
+    /** The resource store the systems reach through {@code JobContext.resource(key)} and the others. */
+    public Resources resources() {
+        return plan.resources();
+    }
+
     /** The plan an executor runs. */
     public ExecutionPlan plan() {
         return plan;
@@ -109,9 +115,41 @@ public final class Schedule {
         private List<Phase> phases = List.of(Phase.PRE_UPDATE, Phase.UPDATE, Phase.POST_UPDATE);
         private int minBatchRows = DEFAULT_MIN_BATCH_ROWS;
         private final List<SystemBuilder> systems = new ArrayList<>();
+        private Resources resources = new Resources();
 
         private Builder(World world) {
             this.world = Objects.requireNonNull(world, "world");
+        }
+
+        /**
+         * Puts a resource value into the schedule's store, for systems that declare
+         * {@code readsResource(key)}, {@code writesResource(key)} or {@code reducesResource(key)}
+         * and reach it through their job ({@code job.resource(key)}, ...), with no engine:
+         *
+         * <pre>{@code
+         * ResourceKey<LongSum> DEAD = ResourceKey.of("dead", LongSum.class);
+         * Schedule.builder(world).resource(DEAD, new LongSum())
+         *     .system("reap").query(q).reads(hp).despawns().reducesResource(DEAD).forEachChunk(...)
+         * }</pre>
+         */
+        public <T> Builder resource(ResourceKey<T> key, T value) {
+            resources.put(key, value);
+            return this;
+        }
+
+        /**
+         * Makes {@code store} the schedule's resource store (replacing the empty one each
+         * builder starts with), so the schedule and its owner (the engine's simulation, for
+         * instance) share one store.
+         */
+        public Builder resources(Resources store) {
+            this.resources = Objects.requireNonNull(store, "resources");
+            return this;
+        }
+
+        /** The schedule's resource store, for exclusive system bodies and count suppliers to capture. */
+        public Resources resources() {
+            return resources;
         }
 
         /** Replaces the phases, in run order. */
@@ -153,7 +191,7 @@ public final class Schedule {
                 byPosition.add(new ScheduledSystem(graph.system(i), s.query, s.body, s.exclusiveBody, s.rangeBody,
                         s.rangeCount, s.minBatchRows > 0 ? s.minBatchRows : minBatchRows));
             }
-            return new Schedule(new ExecutionPlan(world, graph, byPosition));
+            return new Schedule(new ExecutionPlan(world, graph, byPosition, resources));
         }
     }
 
@@ -289,6 +327,22 @@ public final class Schedule {
         /** Declares writes (and so reads) of these resources. */
         public SystemBuilder writesResource(ResourceKey<?>... resources) {
             access.writesResource(resources);
+            return this;
+        }
+
+        /**
+         * Declares reductions into these resources: the system's jobs add to a
+         * {@link dev.orrery.scheduler.resource.LongSum} at once through
+         * {@code job.add(key, n)} (no lock: a padded slot per worker), and every later reader of
+         * the key sees the total. Ordered like a write.
+         *
+         * <pre>{@code
+         * .system("reap").query(living).reads(hp).despawns().reducesResource(DEAD)
+         *     .forEachChunk(job -> { ...; job.add(DEAD, deadInThisChunk); })
+         * }</pre>
+         */
+        public SystemBuilder reducesResource(ResourceKey<?>... resources) {
+            access.reducesResource(resources);
             return this;
         }
 

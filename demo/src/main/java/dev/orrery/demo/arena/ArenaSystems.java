@@ -12,7 +12,7 @@ import dev.orrery.ecs.query.ChunkView;
 import dev.orrery.engine.random.CounterRandom;
 import dev.orrery.engine.tick.Clock;
 import dev.orrery.engine.tick.Simulation;
-import dev.orrery.engine.resource.Resources;
+import dev.orrery.scheduler.resource.Resources;
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.system.JobContext;
 import dev.orrery.scheduler.graph.Phase;

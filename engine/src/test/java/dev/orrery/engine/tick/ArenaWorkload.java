@@ -6,7 +6,7 @@ import dev.orrery.ecs.component.Field;
 import dev.orrery.engine.input.InputBatch;
 import dev.orrery.engine.random.CounterRandom;
 import dev.orrery.engine.resource.ResourceCodec;
-import dev.orrery.engine.resource.Resources;
+import dev.orrery.scheduler.resource.Resources;
 import dev.orrery.scheduler.access.ResourceKey;
 import dev.orrery.scheduler.graph.Phase;
 import java.io.DataInput;

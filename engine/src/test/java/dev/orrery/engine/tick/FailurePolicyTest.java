@@ -14,7 +14,7 @@ import dev.orrery.engine.journal.Durability;
 import dev.orrery.engine.replay.ReplayDivergenceException;
 import dev.orrery.engine.replay.RunRecorder;
 import dev.orrery.engine.replay.RunReplayer;
-import dev.orrery.engine.resource.Resources;
+import dev.orrery.scheduler.resource.Resources;
 import dev.orrery.engine.tick.ArenaWorkload.Hp;
 import dev.orrery.engine.tick.ArenaWorkload.Pos;
 import dev.orrery.engine.tick.ArenaWorkload.Vel;

@@ -45,7 +45,7 @@ class SparseReplayTest {
         }
         Field px = pos.field("x");
         SimulationBuilder builder = Simulation.builder(world).seed(7).workers(workers).hashEvery(1);
-        dev.orrery.engine.resource.Resources res = builder.resources();
+        dev.orrery.scheduler.resource.Resources res = builder.resources();
         return builder.systems(s -> s
                 .system("ignite").query(world.query().with(pos).optional(burning, stunned).build())
                 .reads(pos, burning, stunned).readsResource(Simulation.CLOCK, Simulation.RANDOM)

@@ -35,6 +35,9 @@ public final class SystemAccess implements AccessPolicy {
     private final List<Component<?>> writes;
     private final List<ResourceKey<?>> resourceReads;
     private final List<ResourceKey<?>> resourceWrites;
+    private final List<ResourceKey<?>> resourceReductions;
+    /** Writes and reductions: what orders this system against others' reads and writes of a resource. */
+    private final List<ResourceKey<?>> orderedWrites;
     private final boolean[] readable;
     private final boolean[] writable;
     private final StructuralEffects effects;
@@ -58,6 +61,13 @@ public final class SystemAccess implements AccessPolicy {
         this.resourceWrites = List.copyOf(b.resourceWrites);
         List<ResourceKey<?>> rr = new ArrayList<>(b.resourceReads);
         rr.removeAll(b.resourceWrites);
+        List<ResourceKey<?>> red = new ArrayList<>(b.resourceReductions);
+        red.removeAll(b.resourceWrites);
+        this.resourceReductions = List.copyOf(red);
+        List<ResourceKey<?>> ordered = new ArrayList<>(b.resourceWrites);
+        ordered.addAll(red);
+        this.orderedWrites = List.copyOf(ordered);
+        rr.removeAll(red);
         this.resourceReads = List.copyOf(rr);
         int max = -1;
         for (Component<?> c : b.reads) {
@@ -105,14 +115,28 @@ public final class SystemAccess implements AccessPolicy {
         return exclusive || (id < writable.length && writable[id]);
     }
 
-    /** True when the owner declared a read or a write of {@code resource} (or is exclusive). */
+    /** True when the owner declared a read, a write or a reduction of {@code resource} (or is exclusive). */
     public boolean canReadResource(ResourceKey<?> resource) {
-        return exclusive || resourceReads.contains(resource) || resourceWrites.contains(resource);
+        return exclusive || resourceReads.contains(resource) || resourceWrites.contains(resource)
+                || resourceReductions.contains(resource);
     }
 
     /** True when the owner declared a write of {@code resource} (or is exclusive). */
     public boolean canWriteResource(ResourceKey<?> resource) {
         return exclusive || resourceWrites.contains(resource);
+    }
+
+    /** True when the owner declared a reduction into, or a write of, {@code resource} (or is exclusive). */
+    public boolean canReduceResource(ResourceKey<?> resource) {
+        return exclusive || resourceReductions.contains(resource) || resourceWrites.contains(resource);
+    }
+
+    /**
+     * Resources reduced into (declared {@code reducesResource}, not also written), in
+     * declaration order. A reduction reads nothing back; it is ordered like a write.
+     */
+    public List<ResourceKey<?>> resourceReductions() {
+        return resourceReductions;
     }
 
     /** True for a system that needs the whole world and so runs alone. */
@@ -213,13 +237,13 @@ public final class SystemAccess implements AccessPolicy {
         if (best != null) {
             return best.toString();
         }
-        for (ResourceKey<?> r : resourceWrites) {
-            if (other.resourceWrites.contains(r) || other.resourceReads.contains(r)) {
+        for (ResourceKey<?> r : orderedWrites) {
+            if (other.orderedWrites.contains(r) || other.resourceReads.contains(r)) {
                 return r.name();
             }
         }
         for (ResourceKey<?> r : resourceReads) {
-            if (other.resourceWrites.contains(r)) {
+            if (other.orderedWrites.contains(r)) {
                 return r.name();
             }
         }
@@ -249,6 +273,9 @@ public final class SystemAccess implements AccessPolicy {
         if (!resourceReads.isEmpty() || !resourceWrites.isEmpty()) {
             sb.append(" resources r").append(resourceReads).append(" w").append(resourceWrites);
         }
+        if (!resourceReductions.isEmpty()) {
+            sb.append(" reduces ").append(resourceReductions);
+        }
         if (!effects.isEmpty()) {
             sb.append(" records ").append(effects);
         }
@@ -269,6 +296,7 @@ public final class SystemAccess implements AccessPolicy {
         private final List<Component<?>> writes = new ArrayList<>();
         private final List<ResourceKey<?>> resourceReads = new ArrayList<>();
         private final List<ResourceKey<?>> resourceWrites = new ArrayList<>();
+        private final List<ResourceKey<?>> resourceReductions = new ArrayList<>();
         private final StructuralEffects.Builder effects;
         private int[] queryColumns = new int[0];
 
@@ -341,6 +369,17 @@ public final class SystemAccess implements AccessPolicy {
         public Builder writesResource(ResourceKey<?>... resources) {
             for (ResourceKey<?> r : resources) {
                 addOnce(resourceWrites, Objects.requireNonNull(r, "resource"));
+            }
+            return this;
+        }
+
+        /**
+         * Declares reductions into these resources (e.g. a {@code LongSum} the system's jobs
+         * add to): ordered like a write against every other access of the key.
+         */
+        public Builder reducesResource(ResourceKey<?>... resources) {
+            for (ResourceKey<?> r : resources) {
+                addOnce(resourceReductions, Objects.requireNonNull(r, "resource"));
             }
             return this;
         }

@@ -114,7 +114,7 @@ public final class ParallelExecutor implements ScheduleExecutor {
         this.callerHasWork = () -> queues.hasDone() || queues.hasJobs();
         this.callerContext = new WorkerContext(0, plan);
         this.commands.add(callerContext.buffer());
-        this.loop = new PhaseLoop(plan, commands, callerContext);
+        this.loop = new PhaseLoop(plan, workers, commands, callerContext);
         this.pending = new int[n];
         this.ready = new int[n];
         this.workers = new Worker[workers - 1];

@@ -36,7 +36,7 @@ public final class SingleThreadedExecutor implements ScheduleExecutor {
         }
         this.context = new WorkerContext(0, plan);
         this.commands.add(context.buffer());
-        this.loop = new PhaseLoop(plan, commands, context);
+        this.loop = new PhaseLoop(plan, 1, commands, context);
     }
 
     @Override
