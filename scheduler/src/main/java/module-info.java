@@ -14,6 +14,7 @@ module dev.orrery.scheduler {
     exports dev.orrery.scheduler.access;
     exports dev.orrery.scheduler.executor;
     exports dev.orrery.scheduler.graph;
+    exports dev.orrery.scheduler.resource;
     exports dev.orrery.scheduler.system;
 
     exports dev.orrery.scheduler.check to dev.orrery.engine;

@@ -11,6 +11,7 @@ import dev.orrery.scheduler.executor.ScheduledSystem;
 import dev.orrery.scheduler.graph.Phase;
 import dev.orrery.scheduler.graph.SystemDeclaration;
 import dev.orrery.scheduler.graph.SystemGraph;
+import dev.orrery.scheduler.resource.Resources;
 import dev.orrery.scheduler.system.ChunkSystem;
 import dev.orrery.scheduler.system.ExclusiveSystem;
 import dev.orrery.scheduler.system.RangeSystem;
@@ -75,6 +76,11 @@ public final class Schedule {
         return plan.graph();
     }
 
+    /** The resource store the systems reach through {@code JobContext.resource(key)} and the others. */
+    public Resources resources() {
+        return plan.resources();
+    }
+
     /** The plan an executor runs. */
     public ExecutionPlan plan() {
         return plan;
@@ -109,9 +115,41 @@ public final class Schedule {
         private List<Phase> phases = List.of(Phase.PRE_UPDATE, Phase.UPDATE, Phase.POST_UPDATE);
         private int minBatchRows = DEFAULT_MIN_BATCH_ROWS;
         private final List<SystemBuilder> systems = new ArrayList<>();
+        private Resources resources = new Resources();
 
         private Builder(World world) {
             this.world = Objects.requireNonNull(world, "world");
+        }
+
+        /**
+         * Puts a resource value into the schedule's store, for systems that declare
+         * {@code readsResource(key)}, {@code writesResource(key)} or {@code reducesResource(key)}
+         * and reach it through their job ({@code job.resource(key)}, ...), with no engine:
+         *
+         * <pre>{@code
+         * ResourceKey<LongSum> DEAD = ResourceKey.of("dead", LongSum.class);
+         * Schedule.builder(world).resource(DEAD, new LongSum())
+         *     .system("reap").query(q).reads(hp).despawns().reducesResource(DEAD).forEachChunk(...)
+         * }</pre>
+         */
+        public <T> Builder resource(ResourceKey<T> key, T value) {
+            resources.put(key, value);
+            return this;
+        }
+
+        /**
+         * Makes {@code store} the schedule's resource store (replacing the empty one each
+         * builder starts with), so the schedule and its owner (the engine's simulation, for
+         * instance) share one store.
+         */
+        public Builder resources(Resources store) {
+            this.resources = Objects.requireNonNull(store, "resources");
+            return this;
+        }
+
+        /** The schedule's resource store, for exclusive system bodies and count suppliers to capture. */
+        public Resources resources() {
+            return resources;
         }
 
         /** Replaces the phases, in run order. */
@@ -153,7 +191,7 @@ public final class Schedule {
                 byPosition.add(new ScheduledSystem(graph.system(i), s.query, s.body, s.exclusiveBody, s.rangeBody,
                         s.rangeCount, s.minBatchRows > 0 ? s.minBatchRows : minBatchRows));
             }
-            return new Schedule(new ExecutionPlan(world, graph, byPosition));
+            return new Schedule(new ExecutionPlan(world, graph, byPosition, resources));
         }
     }
 
@@ -178,6 +216,7 @@ public final class Schedule {
         private RangeSystem rangeBody;
         private IntSupplier rangeCount;
         private boolean componentsDeclared;
+        private boolean effectsDeclared;
 
         private SystemBuilder(Builder owner, String name) {
             this.owner = owner;
@@ -188,6 +227,80 @@ public final class Schedule {
         /** The chunks the system visits. */
         public SystemBuilder query(Query query) {
             this.query = Objects.requireNonNull(query, "query");
+            access.queryColumns(query.termColumnIds());
+            return this;
+        }
+
+        /**
+         * Declares that the system's jobs may record spawns ({@code job.commands().spawn()},
+         * template spawns) and give the new entities these components (by {@code add} or
+         * {@code set} commands on the spawned handle). A later system of the phase whose
+         * query or declared access names one of them gets a sync point before it, so it sees
+         * the new entities.
+         *
+         * <pre>{@code
+         * .system("respawn").readsResource(DEAD).spawns(pos, vel, hp)
+         *     .forEachRange(() -> (int) deaths.total(), (job, from, to) -> {
+         *         for (int i = from; i < to; i++) {
+         *             long e = job.commands().spawn();
+         *             job.commands().add(e, pos, new Position(i, 0, 0));
+         *         }
+         *     })
+         * }</pre>
+         *
+         * A system records only what it declared: any other command throws
+         * {@link dev.orrery.ecs.command.UndeclaredCommandException} naming the system and the
+         * component.
+         */
+        public SystemBuilder spawns(Component<?>... components) {
+            access.spawns(components);
+            effectsDeclared = true;
+            return this;
+        }
+
+        /**
+         * Declares that the system's jobs may record adds (and sets) of these components on
+         * existing entities, e.g. {@code .query(burning).adds(charred)} before
+         * {@code job.commands().add(e, charred)}.
+         */
+        public SystemBuilder adds(Component<?>... components) {
+            access.adds(components);
+            effectsDeclared = true;
+            return this;
+        }
+
+        /**
+         * Declares that the system's jobs may record removes of these components, e.g.
+         * {@code .query(stunned).reads(stun).removes(stun)} before
+         * {@code job.commands().remove(e, stun)}.
+         */
+        public SystemBuilder removes(Component<?>... components) {
+            access.removes(components);
+            effectsDeclared = true;
+            return this;
+        }
+
+        /**
+         * Declares that the system's jobs may record deferred value writes (set commands,
+         * applied at the next sync point) of these components, e.g. {@code .setsLater(hp)}
+         * before {@code job.commands().set(target, hp, new Health(0))}. Later readers of them
+         * get a sync point before them.
+         */
+        public SystemBuilder setsLater(Component<?>... components) {
+            access.setsLater(components);
+            effectsDeclared = true;
+            return this;
+        }
+
+        /**
+         * Declares that the system's jobs may record despawns, e.g.
+         * {@code .query(living).reads(hp).despawns()} before {@code job.commands().despawn(e)}.
+         * Every later system of the phase with a query or component access gets a sync point
+         * before it.
+         */
+        public SystemBuilder despawns() {
+            access.despawns();
+            effectsDeclared = true;
             return this;
         }
 
@@ -218,12 +331,52 @@ public final class Schedule {
         }
 
         /**
+         * Declares reductions into these resources: the system's jobs add to a
+         * {@link dev.orrery.scheduler.resource.LongSum} at once through
+         * {@code job.add(key, n)} (no lock: a padded slot per worker), and every later reader of
+         * the key sees the total. Ordered like a write.
+         *
+         * <pre>{@code
+         * .system("reap").query(living).reads(hp).despawns().reducesResource(DEAD)
+         *     .forEachChunk(job -> { ...; job.add(DEAD, deadInThisChunk); })
+         * }</pre>
+         */
+        public SystemBuilder reducesResource(ResourceKey<?>... resources) {
+            access.reducesResource(resources);
+            return this;
+        }
+
+        /**
          * Places a sync point before the system: the command buffers of every system before
          * it are applied first, so it sees their spawns, despawns, adds and removes. It then
-         * runs after every earlier system of its phase and before every later one.
+         * runs after every earlier system of its phase and before every later one. The graph
+         * already places one wherever a declared structural effect ({@link #spawns},
+         * {@link #despawns}, ...) could be seen; this is the explicit override, for changes
+         * the declarations do not show (e.g. a system that reads what an earlier one's
+         * spawned entities hold through a resource).
          */
         public SystemBuilder afterStructuralChanges() {
             access.syncBefore();
+            return this;
+        }
+
+        /**
+         * Asks for no automatic sync point before the system: it sees the world as of the last
+         * sync point, even where an earlier system of its phase declared structural changes it
+         * could see (they are applied at the next sync point, as before declared effects
+         * existed). Use it where seeing them a phase later is intended, e.g. projectiles
+         * spawned by {@code fire} that start moving next tick:
+         *
+         * <pre>{@code
+         * .system("fire").query(shooters).reads(pos).spawns(pos, vel, projectile).forEachChunk(...)
+         * .system("move").query(movers).reads(vel).writes(pos).beforeStructuralChanges().forEachChunk(...)
+         * }</pre>
+         *
+         * Bevy's counterpart is {@code before_ignore_deferred}. It cannot be combined with
+         * {@link #afterStructuralChanges()}.
+         */
+        public SystemBuilder beforeStructuralChanges() {
+            access.noAutoSync();
             return this;
         }
 
@@ -273,7 +426,9 @@ public final class Schedule {
          * at least {@link #minBatchRows} indices, run as jobs like a chunk system's; fewer in
          * all run inline. A range system touches resources, not components: declare them with
          * {@link #readsResource} and {@link #writesResource}, which order it against other
-         * systems as usual. See {@link RangeSystem}.
+         * systems as usual. It may record structural changes and declare them
+         * ({@link #spawns}, ...): "spawn N computed from a resource" is a range system over
+         * that count declaring {@code .spawns(components...)}. See {@link RangeSystem}.
          *
          * @throws IllegalStateException if the system has a query or declared component access
          */
@@ -293,11 +448,19 @@ public final class Schedule {
             return owner;
         }
 
-        /** Finishes an exclusive system: {@code body} gets the whole world and runs alone. */
+        /**
+         * Finishes an exclusive system: {@code body} gets the whole world and runs alone. It
+         * changes the structure directly, so it declares no structural effects.
+         */
         public Builder exclusive(ExclusiveSystem body) {
             if (query != null) {
                 throw new IllegalStateException("exclusive system '" + name + "' cannot have a query; it gets the "
                         + "whole world");
+            }
+            if (effectsDeclared) {
+                throw new IllegalStateException("exclusive system '" + name + "' declared structural effects "
+                        + "(spawns/adds/removes/setsLater/despawns), but it changes the world directly and records no "
+                        + "commands; drop those declarations, or make it a forEachChunk/forEachRange system");
             }
             this.exclusiveBody = Objects.requireNonNull(body, "body");
             access.exclusive();

@@ -4,8 +4,10 @@
  * executor. Underneath, {@code access} holds what a system touches, {@code graph} the
  * order maths, {@code system} what a user implements to write a system (bodies, the job
  * context, sync points, observers), {@code executor} the threads that run chunk-parallel
- * jobs, and {@code check} the checked mode (on under {@code -ea}) that verifies declared
- * access at run time. It knows nothing of ticks; the engine drives it.
+ * jobs, {@code resource} the store of resource values (and {@code LongSum}, a count parallel
+ * jobs add to) that jobs reach under their declared access, and {@code check} the checked
+ * mode (on under {@code -ea}) that verifies declared access at run time. It knows nothing of
+ * ticks; the engine drives it.
  *
  * <h2>One system, three stages</h2>
  * A system has a different name at each stage, each holding only what that stage needs:

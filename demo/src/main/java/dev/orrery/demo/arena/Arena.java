@@ -17,7 +17,7 @@ import dev.orrery.engine.input.InputBatch;
 import dev.orrery.engine.random.CounterRandom;
 import dev.orrery.engine.tick.Simulation;
 import dev.orrery.engine.tick.SimulationBuilder;
-import dev.orrery.engine.resource.Resources;
+import dev.orrery.scheduler.resource.Resources;
 import dev.orrery.scheduler.access.ResourceKey;
 import java.util.List;
 import java.util.Objects;

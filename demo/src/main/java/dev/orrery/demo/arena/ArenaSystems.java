@@ -12,7 +12,7 @@ import dev.orrery.ecs.query.ChunkView;
 import dev.orrery.engine.random.CounterRandom;
 import dev.orrery.engine.tick.Clock;
 import dev.orrery.engine.tick.Simulation;
-import dev.orrery.engine.resource.Resources;
+import dev.orrery.scheduler.resource.Resources;
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.system.JobContext;
 import dev.orrery.scheduler.graph.Phase;
@@ -124,17 +124,21 @@ final class ArenaSystems {
                 .readsResource(Arena.GRID, Arena.SEPARATION, Arena.SQUADS, Simulation.CLOCK).minBatchRows(BATCH)
                 .forEachChunk(this::steer);
         s.system("fire").query(a.agents).reads(a.position, a.agent).writes(a.target, a.primary, a.secondary)
+                .spawns(a.position, a.velocity, a.projectile)
                 .readsResource(Simulation.CLOCK, Simulation.RANDOM, Arena.GRID).minBatchRows(BATCH)
                 .forEachChunk(this::fire);
+        // projectiles fired this tick start moving next tick: no sync point before move or fly
         s.system("move").query(a.movers).reads(a.velocity).writes(a.position).readsResource(Simulation.CLOCK)
+                .beforeStructuralChanges()
                 .minBatchRows(BATCH * 4).forEachChunk(this::move);
-        s.system("fly").query(a.projectiles).reads(a.position).writes(a.projectile)
+        s.system("fly").query(a.projectiles).reads(a.position).writes(a.projectile).beforeStructuralChanges()
                 .readsResource(Simulation.CLOCK, Arena.GRID).minBatchRows(BATCH).forEachChunk(this::fly);
         PropertyHandle health = a.world().property("Health", "hp");
         s.system("damage").inPhase(Phase.POST_UPDATE).exclusive(w -> damage(w, health));
-        s.system("expire").inPhase(Phase.POST_UPDATE).query(a.projectiles).reads(a.projectile)
+        s.system("expire").inPhase(Phase.POST_UPDATE).query(a.projectiles).reads(a.projectile).despawns()
                 .minBatchRows(BATCH * 4).forEachChunk(this::expire);
-        s.system("reap").inPhase(Phase.POST_UPDATE).query(a.agents).reads(a.health, a.agent)
+        s.system("reap").inPhase(Phase.POST_UPDATE).query(a.agents).reads(a.health, a.agent).despawns()
+                .spawns(a.position, a.velocity, a.agent, a.health, a.primary, a.secondary, a.target)
                 .readsResource(Simulation.CLOCK, Simulation.RANDOM).minBatchRows(BATCH * 4).forEachChunk(this::reap);
     }
 

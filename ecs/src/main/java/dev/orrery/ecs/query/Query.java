@@ -88,6 +88,31 @@ public final class Query {
         return null;
     }
 
+    /**
+     * The ids of every column a term names ({@code with}, {@code without}, {@code any},
+     * {@code optional}, table or sparse), ascending and distinct: a structural change to any
+     * of them can change what the query visits. The scheduler uses it to place sync points.
+     */
+    public int[] termColumnIds() {
+        int[] ids = new int[all.length + none.length + any.length + optional.length + sparseAll.length
+                + sparseNone.length + sparseAny.length];
+        int n = 0;
+        for (int[] term : new int[][] {all, none, any}) {
+            for (int id : term) {
+                ids[n++] = id;
+            }
+        }
+        for (Component<?> c : optional) {
+            ids[n++] = c.id();
+        }
+        for (SparseColumn[] term : new SparseColumn[][] {sparseAll, sparseNone, sparseAny}) {
+            for (SparseColumn s : term) {
+                ids[n++] = s.column().id();
+            }
+        }
+        return Arrays.stream(ids).sorted().distinct().toArray();
+    }
+
     /** True when this query reads {@code archetypes} (its world's; see {@code World.owns}). */
     public boolean readsFrom(Archetypes archetypes) {
         return this.archetypes == archetypes;

@@ -2,6 +2,7 @@ package dev.orrery.engine.resource;
 
 import dev.orrery.ecs.snapshot.SnapshotException;
 import dev.orrery.scheduler.access.ResourceKey;
+import dev.orrery.scheduler.resource.Resources;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -12,8 +13,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Writes a {@link Resources} store's snapshot section and reads it back: every resource put
- * with a {@link ResourceCodec}, by key name, in the order the keys were first put.
+ * Writes a {@link Resources} store's snapshot section and reads it back: every resource with
+ * a {@link ResourceCodec} in its {@link ResourceCodecs}, by key name, in the order the keys
+ * were first put.
  * Resources without a codec are configuration that the code building a simulation puts
  * again, so they are left out.
  *
@@ -33,18 +35,19 @@ public final class ResourceSerializer {
      * {@code skip} (values the caller rebuilds itself, such as a simulation's clock).
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    public static byte[] write(Resources resources, Set<ResourceKey<?>> skip) throws IOException {
+    public static byte[] write(Resources resources, ResourceCodecs codecs, Set<ResourceKey<?>> skip)
+            throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         DataOutputStream out = new DataOutputStream(bytes);
         int n = 0;
         for (ResourceKey<?> k : resources.keys()) {
-            if (!skip.contains(k) && resources.codecOf(k) != null) {
+            if (!skip.contains(k) && codecs.of(k) != null) {
                 n++;
             }
         }
         out.writeInt(n);
         for (ResourceKey k : resources.keys()) {
-            ResourceCodec codec = resources.codecOf(k);
+            ResourceCodec codec = codecs.of(k);
             if (skip.contains(k) || codec == null) {
                 continue;
             }
@@ -61,15 +64,16 @@ public final class ResourceSerializer {
     }
 
     /**
-     * Decodes a section written by {@link #write} with the keys and codecs of
-     * {@code resources}, without putting anything, so that a bad section changes nothing.
+     * Decodes a section written by {@link #write} with the keys of {@code resources} and the
+     * codecs of {@code codecs}, without putting anything, so that a bad section changes nothing.
      *
      * @return the decoded values by key, in section order; put them with {@link #putAll}
      * @throws SnapshotException naming a resource the store does not declare or has no codec for
      * @throws IOException if the section is cut short or a codec fails
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    public static Map<ResourceKey<?>, Object> read(byte[] section, Resources resources) throws IOException {
+    public static Map<ResourceKey<?>, Object> read(byte[] section, Resources resources, ResourceCodecs codecs)
+            throws IOException {
         Map<ResourceKey<?>, Object> restored = new LinkedHashMap<>();
         DataInputStream in = new DataInputStream(new ByteArrayInputStream(section));
         int n = in.readInt();
@@ -78,7 +82,7 @@ public final class ResourceSerializer {
             byte[] data = new byte[in.readInt()];
             in.readFully(data);
             ResourceKey key = keyNamed(resources, name);
-            ResourceCodec codec = resources.codecOf(key);
+            ResourceCodec codec = codecs.of(key);
             if (codec == null) {
                 throw new SnapshotException("resource '" + name + "' in the snapshot has no codec here");
             }

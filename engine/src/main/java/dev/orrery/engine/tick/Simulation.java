@@ -11,9 +11,10 @@ import dev.orrery.engine.jfr.SkippedTickEvent;
 import dev.orrery.engine.jfr.TickEvent;
 import dev.orrery.engine.random.CounterRandom;
 import dev.orrery.engine.resource.ResourceSerializer;
-import dev.orrery.engine.resource.Resources;
+import dev.orrery.engine.resource.ResourceCodecs;
 import dev.orrery.engine.trace.ChromeTrace;
 import dev.orrery.scheduler.Schedule;
+import dev.orrery.scheduler.resource.Resources;
 import dev.orrery.scheduler.access.ResourceKey;
 import dev.orrery.scheduler.executor.ScheduleExecutor;
 import dev.orrery.scheduler.system.SystemFailedException;
@@ -75,6 +76,7 @@ public final class Simulation implements AutoCloseable {
     private final Schedule schedule;
     private final ScheduleExecutor executor;
     private final Resources resources;
+    private final ResourceCodecs codecs;
     private final Clock clock;
     private final long seed;
     private final int workers;
@@ -101,13 +103,14 @@ public final class Simulation implements AutoCloseable {
         this.workers = b.workers;
         this.hashEvery = b.hashEvery;
         this.resources = b.resources;
+        this.codecs = b.codecs;
         this.clock = new Clock(b.stepSeconds);
         this.snapshots = b.snapshots;
         this.inputs = b.inputs != null ? b.inputs : new NoInputs();
         resources.put(CLOCK, clock);
         resources.put(RANDOM, new CounterRandom(seed));
         resources.put(INPUTS, new InputBatch());
-        Schedule.Builder sb = Schedule.builder(world);
+        Schedule.Builder sb = Schedule.builder(world).resources(resources); // one store: jobs reach it too
         b.systems.accept(sb);
         this.schedule = sb.build();
         this.executor = schedule.executor(workers);
@@ -422,7 +425,7 @@ public final class Simulation implements AutoCloseable {
             out.writeLong(seed);
             out.flush();
             extras.put(TICK_SECTION, bytes.toByteArray());
-            extras.put(RESOURCES_SECTION, ResourceSerializer.write(resources, BUILT_INS));
+            extras.put(RESOURCES_SECTION, ResourceSerializer.write(resources, codecs, BUILT_INS));
         } catch (IOException e) {
             throw new SnapshotException("writing the simulation's resources failed: " + e.getMessage(), e);
         }
@@ -458,7 +461,7 @@ public final class Simulation implements AutoCloseable {
                 throw new SnapshotException("snapshot was taken with seed " + restoredSeed + " but this simulation has "
                         + "seed " + seed + "; build the simulation with the recorded seed");
             }
-            restored = ResourceSerializer.read(resSection, resources);
+            restored = ResourceSerializer.read(resSection, resources, codecs);
         } catch (IOException e) {
             throw new SnapshotException("simulation sections of the snapshot are unreadable: " + e.getMessage(), e);
         }

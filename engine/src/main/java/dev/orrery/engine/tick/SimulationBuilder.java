@@ -6,9 +6,10 @@ import dev.orrery.ecs.snapshot.WorldSnapshot;
 import dev.orrery.engine.input.InputSource;
 import dev.orrery.engine.jfr.JobEvent;
 import dev.orrery.engine.resource.ResourceCodec;
-import dev.orrery.engine.resource.Resources;
+import dev.orrery.engine.resource.ResourceCodecs;
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.access.ResourceKey;
+import dev.orrery.scheduler.resource.Resources;
 import java.util.Objects;
 import java.util.function.Consumer;
 import jdk.jfr.FlightRecorder;
@@ -29,6 +30,7 @@ public final class SimulationBuilder {
     InputSource inputs;
     Consumer<Schedule.Builder> systems = s -> { };
     final Resources resources = new Resources();
+    final ResourceCodecs codecs = new ResourceCodecs();
     final WorldSnapshot snapshots = new WorldSnapshot();
     boolean jfrJobEvents = FlightRecorder.isInitialized();
     FailurePolicy failurePolicy = FailurePolicy.STOP;
@@ -85,7 +87,8 @@ public final class SimulationBuilder {
     /**
      * The simulation's resource store, so system bodies declared in {@link #systems} can
      * capture it and read {@link Simulation#CLOCK}, {@link Simulation#INPUTS},
-     * {@link Simulation#RANDOM} and their own resources at run time.
+     * {@link Simulation#RANDOM} and their own resources at run time. It is also the
+     * schedule's store, so jobs can read them through {@code job.resource(key)}.
      */
     public Resources resources() {
         return resources;
@@ -100,7 +103,7 @@ public final class SimulationBuilder {
     /** Puts a resource that snapshots carry through {@code codec}. */
     public <T> SimulationBuilder resource(ResourceKey<T> key, T value, ResourceCodec<T> codec) {
         resources.put(key, value);
-        resources.codec(key, codec);
+        codecs.put(key, codec);
         return this;
     }
 

@@ -6,7 +6,7 @@
  * sync point, and the state hash goes to the input source. {@link
  * dev.orrery.engine.tick.IdleStrategy} waits between ticks of a paced run.
  *
- * <p>Neighbours: the loop owns a {@code dev.orrery.engine.resource.Resources} store (and
+ * <p>Neighbours: the loop owns a {@code dev.orrery.scheduler.resource.Resources} store (and
  * snapshots it through that package), takes inputs from {@code dev.orrery.engine.input},
  * reports to JFR through {@code dev.orrery.engine.jfr} and to Chrome traces through
  * {@code dev.orrery.engine.trace}; {@code dev.orrery.engine.replay} drives it to record and

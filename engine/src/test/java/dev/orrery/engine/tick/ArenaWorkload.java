@@ -6,7 +6,7 @@ import dev.orrery.ecs.component.Field;
 import dev.orrery.engine.input.InputBatch;
 import dev.orrery.engine.random.CounterRandom;
 import dev.orrery.engine.resource.ResourceCodec;
-import dev.orrery.engine.resource.Resources;
+import dev.orrery.scheduler.resource.Resources;
 import dev.orrery.scheduler.access.ResourceKey;
 import dev.orrery.scheduler.graph.Phase;
 import java.io.DataInput;
@@ -137,6 +137,7 @@ final class ArenaWorkload {
                             }
                         })
                         .system("reap").query(world.query().with(hp).build()).reads(hp).inPhase(Phase.POST_UPDATE)
+                        .despawns()
                         .forEachChunk(job -> {
                             int[] h = job.chunk().readInts(hpv);
                             for (int i = 0, n = job.chunk().size(); i < n; i++) {

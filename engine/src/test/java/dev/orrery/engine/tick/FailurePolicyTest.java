@@ -14,7 +14,7 @@ import dev.orrery.engine.journal.Durability;
 import dev.orrery.engine.replay.ReplayDivergenceException;
 import dev.orrery.engine.replay.RunRecorder;
 import dev.orrery.engine.replay.RunReplayer;
-import dev.orrery.engine.resource.Resources;
+import dev.orrery.scheduler.resource.Resources;
 import dev.orrery.engine.tick.ArenaWorkload.Hp;
 import dev.orrery.engine.tick.ArenaWorkload.Pos;
 import dev.orrery.engine.tick.ArenaWorkload.Vel;
@@ -62,7 +62,7 @@ class FailurePolicyTest {
                         u[i] = res.get(Simulation.RANDOM).nextFloat(t, job.chunk().entity(i), 0) - 0.5f;
                     }
                 })
-                .system("fragile").query(world.query().with(pos, vel).build()).reads(vel).writes(pos)
+                .system("fragile").query(world.query().with(pos, vel).build()).reads(vel).writes(pos).despawns()
                 .readsResource(Simulation.CLOCK).forEachChunk(job -> {
                     long t = res.get(Simulation.CLOCK).tick();
                     float[] x = job.chunk().writeFloats(px);

@@ -45,10 +45,11 @@ class SparseReplayTest {
         }
         Field px = pos.field("x");
         SimulationBuilder builder = Simulation.builder(world).seed(7).workers(workers).hashEvery(1);
-        dev.orrery.engine.resource.Resources res = builder.resources();
+        dev.orrery.scheduler.resource.Resources res = builder.resources();
         return builder.systems(s -> s
                 .system("ignite").query(world.query().with(pos).optional(burning, stunned).build())
                 .reads(pos, burning, stunned).readsResource(Simulation.CLOCK, Simulation.RANDOM)
+                .adds(burning, stunned).removes(burning, stunned)
                 .forEachChunk(job -> {
                     CounterRandom rnd = res.get(Simulation.RANDOM);
                     long t = res.get(Simulation.CLOCK).tick();
@@ -76,7 +77,7 @@ class SparseReplayTest {
                 })
                 .system("burn").inPhase(Phase.POST_UPDATE).query(world.query().with(pos).optional(burning, stunned)
                         .build())
-                .writes(pos).reads(burning, stunned)
+                .writes(pos).reads(burning, stunned).despawns().spawns(pos, burning)
                 .forEachChunk(job -> {
                     float[] x = job.chunk().writeFloats(px);
                     CommandBuffer cmd = job.commands();

@@ -1,16 +1,20 @@
 package dev.orrery.scheduler.access;
 
+import dev.orrery.ecs.command.StructuralEffects;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.query.AccessPolicy;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * The declared reads and writes of one system: components (ECS columns) and resources.
- * A write implies a read. Two accesses conflict when one writes a component or resource
+ * The declared reads and writes of one system: components (ECS columns) and resources,
+ * the columns its query names, and the structural changes it may record
+ * ({@link StructuralEffects}: spawns, adds, removes, deferred sets, despawns). A write
+ * implies a read. Two accesses conflict when one writes a component or resource
  * that the other reads or writes; an exclusive access (a system that needs the whole
  * world) conflicts with every other access.
  *
@@ -26,17 +30,30 @@ public final class SystemAccess implements AccessPolicy {
     private final String owner;
     private final boolean exclusive;
     private final boolean syncBefore;
+    private final boolean noAutoSync;
     private final List<Component<?>> reads;
     private final List<Component<?>> writes;
     private final List<ResourceKey<?>> resourceReads;
     private final List<ResourceKey<?>> resourceWrites;
+    private final List<ResourceKey<?>> resourceReductions;
+    /** Writes and reductions: what orders this system against others' reads and writes of a resource. */
+    private final List<ResourceKey<?>> orderedWrites;
     private final boolean[] readable;
     private final boolean[] writable;
+    private final StructuralEffects effects;
+    private final int[] queryColumns;
 
     private SystemAccess(Builder b) {
         this.owner = b.owner;
         this.exclusive = b.exclusive;
         this.syncBefore = b.syncBefore;
+        this.noAutoSync = b.noAutoSync;
+        if (syncBefore && noAutoSync) {
+            throw new IllegalStateException("system '" + owner + "' declared both afterStructuralChanges() and "
+                    + "beforeStructuralChanges(); keep the one that says what it must see");
+        }
+        this.effects = b.effects.build();
+        this.queryColumns = b.queryColumns.clone();
         this.writes = sorted(b.writes);
         List<Component<?>> r = new ArrayList<>(b.reads);
         r.removeAll(b.writes);
@@ -44,6 +61,13 @@ public final class SystemAccess implements AccessPolicy {
         this.resourceWrites = List.copyOf(b.resourceWrites);
         List<ResourceKey<?>> rr = new ArrayList<>(b.resourceReads);
         rr.removeAll(b.resourceWrites);
+        List<ResourceKey<?>> red = new ArrayList<>(b.resourceReductions);
+        red.removeAll(b.resourceWrites);
+        this.resourceReductions = List.copyOf(red);
+        List<ResourceKey<?>> ordered = new ArrayList<>(b.resourceWrites);
+        ordered.addAll(red);
+        this.orderedWrites = List.copyOf(ordered);
+        rr.removeAll(red);
         this.resourceReads = List.copyOf(rr);
         int max = -1;
         for (Component<?> c : b.reads) {
@@ -91,14 +115,28 @@ public final class SystemAccess implements AccessPolicy {
         return exclusive || (id < writable.length && writable[id]);
     }
 
-    /** True when the owner declared a read or a write of {@code resource} (or is exclusive). */
+    /** True when the owner declared a read, a write or a reduction of {@code resource} (or is exclusive). */
     public boolean canReadResource(ResourceKey<?> resource) {
-        return exclusive || resourceReads.contains(resource) || resourceWrites.contains(resource);
+        return exclusive || resourceReads.contains(resource) || resourceWrites.contains(resource)
+                || resourceReductions.contains(resource);
     }
 
     /** True when the owner declared a write of {@code resource} (or is exclusive). */
     public boolean canWriteResource(ResourceKey<?> resource) {
         return exclusive || resourceWrites.contains(resource);
+    }
+
+    /** True when the owner declared a reduction into, or a write of, {@code resource} (or is exclusive). */
+    public boolean canReduceResource(ResourceKey<?> resource) {
+        return exclusive || resourceReductions.contains(resource) || resourceWrites.contains(resource);
+    }
+
+    /**
+     * Resources reduced into (declared {@code reducesResource}, not also written), in
+     * declaration order. A reduction reads nothing back; it is ordered like a write.
+     */
+    public List<ResourceKey<?>> resourceReductions() {
+        return resourceReductions;
     }
 
     /** True for a system that needs the whole world and so runs alone. */
@@ -113,6 +151,42 @@ public final class SystemAccess implements AccessPolicy {
      */
     public boolean syncBefore() {
         return syncBefore;
+    }
+
+    /**
+     * The structural changes the system may record into its command buffer, built once;
+     * empty (nothing may be recorded) unless declared. Exclusive systems change the world
+     * directly and are not checked against it.
+     */
+    public StructuralEffects effects() {
+        return effects;
+    }
+
+    /** Ids of the columns the system's query names (every term), ascending; empty without a query. */
+    public int[] queryColumnIds() {
+        return queryColumns.clone();
+    }
+
+    /**
+     * True when the system could see a structural change of {@code column}: its query names
+     * it, or it declared a read or write of it.
+     */
+    public boolean sees(Component<?> column) {
+        return canRead(column) || Arrays.binarySearch(queryColumns, column.id()) >= 0;
+    }
+
+    /** True when the system has a query or declared component access, so it could see a despawn. */
+    public boolean seesEntities() {
+        return exclusive || queryColumns.length > 0 || !reads.isEmpty() || !writes.isEmpty();
+    }
+
+    /**
+     * True for a system that asked for no automatic sync point before it: it sees the world
+     * as of the last sync point even where earlier systems of its phase declared changes it
+     * could see (their changes are applied at the next sync point).
+     */
+    public boolean noAutoSync() {
+        return noAutoSync;
     }
 
     /** Components read and not written, in column-id order. */
@@ -141,11 +215,20 @@ public final class SystemAccess implements AccessPolicy {
      * column id) or resource that one writes and the other reads or writes.
      */
     public String conflictWith(SystemAccess other) {
+        if (syncBefore || other.syncBefore) {
+            return exclusive || other.exclusive ? "exclusive" : "sync";
+        }
+        return dataConflictWith(other);
+    }
+
+    /**
+     * Like {@link #conflictWith} but ignoring {@link #syncBefore()}: what the two systems'
+     * data accesses alone forbid ({@code "exclusive"}, a component or a resource), or
+     * {@code null}. The graph adds the sync-point edges itself.
+     */
+    public String dataConflictWith(SystemAccess other) {
         if (exclusive || other.exclusive) {
             return "exclusive";
-        }
-        if (syncBefore || other.syncBefore) {
-            return "sync";
         }
         Component<?> best = null;
         best = firstShared(writes, other.writes, best);
@@ -154,13 +237,13 @@ public final class SystemAccess implements AccessPolicy {
         if (best != null) {
             return best.toString();
         }
-        for (ResourceKey<?> r : resourceWrites) {
-            if (other.resourceWrites.contains(r) || other.resourceReads.contains(r)) {
+        for (ResourceKey<?> r : orderedWrites) {
+            if (other.orderedWrites.contains(r) || other.resourceReads.contains(r)) {
                 return r.name();
             }
         }
         for (ResourceKey<?> r : resourceReads) {
-            if (other.resourceWrites.contains(r)) {
+            if (other.orderedWrites.contains(r)) {
                 return r.name();
             }
         }
@@ -190,6 +273,12 @@ public final class SystemAccess implements AccessPolicy {
         if (!resourceReads.isEmpty() || !resourceWrites.isEmpty()) {
             sb.append(" resources r").append(resourceReads).append(" w").append(resourceWrites);
         }
+        if (!resourceReductions.isEmpty()) {
+            sb.append(" reduces ").append(resourceReductions);
+        }
+        if (!effects.isEmpty()) {
+            sb.append(" records ").append(effects);
+        }
         return sb.toString();
     }
 
@@ -202,13 +291,54 @@ public final class SystemAccess implements AccessPolicy {
         private final String owner;
         private boolean exclusive;
         private boolean syncBefore;
+        private boolean noAutoSync;
         private final List<Component<?>> reads = new ArrayList<>();
         private final List<Component<?>> writes = new ArrayList<>();
         private final List<ResourceKey<?>> resourceReads = new ArrayList<>();
         private final List<ResourceKey<?>> resourceWrites = new ArrayList<>();
+        private final List<ResourceKey<?>> resourceReductions = new ArrayList<>();
+        private final StructuralEffects.Builder effects;
+        private int[] queryColumns = new int[0];
 
         private Builder(String owner) {
             this.owner = Objects.requireNonNull(owner, "system name");
+            this.effects = StructuralEffects.builder(owner);
+        }
+
+        /** Records the ids of the columns the system's query names (see {@code Query.termColumnIds()}). */
+        public Builder queryColumns(int... ids) {
+            this.queryColumns = Arrays.stream(ids).sorted().distinct().toArray();
+            return this;
+        }
+
+        /** Declares spawns whose entities may be given these components; see {@link StructuralEffects}. */
+        public Builder spawns(Component<?>... components) {
+            effects.spawns(components);
+            return this;
+        }
+
+        /** Declares adds (and sets) of these components on existing entities. */
+        public Builder adds(Component<?>... components) {
+            effects.adds(components);
+            return this;
+        }
+
+        /** Declares removes of these components. */
+        public Builder removes(Component<?>... components) {
+            effects.removes(components);
+            return this;
+        }
+
+        /** Declares deferred value writes (set commands) of these components. */
+        public Builder setsLater(Component<?>... components) {
+            effects.setsLater(components);
+            return this;
+        }
+
+        /** Declares despawns. */
+        public Builder despawns() {
+            effects.despawns();
+            return this;
         }
 
         /** Declares reads of these components. */
@@ -243,6 +373,17 @@ public final class SystemAccess implements AccessPolicy {
             return this;
         }
 
+        /**
+         * Declares reductions into these resources (e.g. a {@code LongSum} the system's jobs
+         * add to): ordered like a write against every other access of the key.
+         */
+        public Builder reducesResource(ResourceKey<?>... resources) {
+            for (ResourceKey<?> r : resources) {
+                addOnce(resourceReductions, Objects.requireNonNull(r, "resource"));
+            }
+            return this;
+        }
+
         /** Marks the access exclusive: the system needs the whole world and runs alone. */
         public Builder exclusive() {
             this.exclusive = true;
@@ -252,6 +393,12 @@ public final class SystemAccess implements AccessPolicy {
         /** Asks for a sync point before the system; see {@link SystemAccess#syncBefore()}. */
         public Builder syncBefore() {
             this.syncBefore = true;
+            return this;
+        }
+
+        /** Asks for no automatic sync point before the system; see {@link SystemAccess#noAutoSync()}. */
+        public Builder noAutoSync() {
+            this.noAutoSync = true;
             return this;
         }
 

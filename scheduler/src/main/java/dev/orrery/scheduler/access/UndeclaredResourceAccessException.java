@@ -11,8 +11,26 @@ public final class UndeclaredResourceAccessException extends IllegalStateExcepti
 
     /** Creates the exception naming the system and the resource. */
     public UndeclaredResourceAccessException(String system, ResourceKey<?> resource, boolean write) {
-        super("system '" + system + "' " + (write ? "asked to write" : "read") + " resource '" + resource.name()
+        super(message(system, resource, write));
+    }
+
+    /**
+     * Creates the exception for an undeclared reduction ({@code job.add(key, n)}) naming the
+     * system and the resource.
+     */
+    public static UndeclaredResourceAccessException reduction(String system, ResourceKey<?> resource) {
+        return new UndeclaredResourceAccessException("system '" + system + "' added to resource '" + resource.name()
+                + "' but declared no reduction into it; add .reducesResource(" + resource.name()
+                + ") to the system's declaration");
+    }
+
+    private UndeclaredResourceAccessException(String message) {
+        super(message);
+    }
+
+    private static String message(String system, ResourceKey<?> resource, boolean write) {
+        return "system '" + system + "' " + (write ? "asked to write" : "read") + " resource '" + resource.name()
                 + "' but declared " + (write ? "no write of it" : "neither a read nor a write of it") + "; add ."
-                + (write ? "writesResource(" : "readsResource(") + resource.name() + ") to the system's declaration");
+                + (write ? "writesResource(" : "readsResource(") + resource.name() + ") to the system's declaration";
     }
 }

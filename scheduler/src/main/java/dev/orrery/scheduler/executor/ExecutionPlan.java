@@ -2,6 +2,7 @@ package dev.orrery.scheduler.executor;
 
 import dev.orrery.ecs.World;
 import dev.orrery.scheduler.graph.SystemGraph;
+import dev.orrery.scheduler.resource.Resources;
 import java.util.List;
 
 /**
@@ -15,13 +16,26 @@ public final class ExecutionPlan {
     private final World world;
     private final SystemGraph graph;
     private final ScheduledSystem[] systems;
+    private final Resources resources;
 
     /**
-     * A plan over {@code world}; {@code byPosition.get(i)} is the system at graph position {@code i}.
+     * A plan over {@code world} with an empty resource store; {@code byPosition.get(i)} is the
+     * system at graph position {@code i}.
      *
      * @throws IllegalArgumentException if the lists disagree or a query belongs to another world
      */
     public ExecutionPlan(World world, SystemGraph graph, List<ScheduledSystem> byPosition) {
+        this(world, graph, byPosition, new Resources());
+    }
+
+    /**
+     * A plan over {@code world} whose jobs reach {@code resources} through their
+     * {@code JobContext}; {@code byPosition.get(i)} is the system at graph position {@code i}.
+     *
+     * @throws IllegalArgumentException if the lists disagree or a query belongs to another world
+     */
+    public ExecutionPlan(World world, SystemGraph graph, List<ScheduledSystem> byPosition, Resources resources) {
+        this.resources = java.util.Objects.requireNonNull(resources, "resources");
         this.world = world;
         this.graph = graph;
         this.systems = byPosition.toArray(new ScheduledSystem[0]);
@@ -44,6 +58,11 @@ public final class ExecutionPlan {
     /** The world the systems run over. */
     public World world() {
         return world;
+    }
+
+    /** The resource store the systems' jobs read, write and reduce into. */
+    public Resources resources() {
+        return resources;
     }
 
     /** The dependency graph. */

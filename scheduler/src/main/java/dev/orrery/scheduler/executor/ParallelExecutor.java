@@ -108,13 +108,13 @@ public final class ParallelExecutor implements ScheduleExecutor {
         int n = plan.size();
         this.runs = new SystemRun[n];
         for (int i = 0; i < n; i++) {
-            runs[i] = new SystemRun(i, plan.system(i), maxJobsPerSystem);
+            runs[i] = new SystemRun(plan, i, maxJobsPerSystem);
         }
         this.queues = new JobQueues<>(n * maxJobsPerSystem);
         this.callerHasWork = () -> queues.hasDone() || queues.hasJobs();
         this.callerContext = new WorkerContext(0, plan);
         this.commands.add(callerContext.buffer());
-        this.loop = new PhaseLoop(plan, commands, callerContext);
+        this.loop = new PhaseLoop(plan, workers, commands, callerContext);
         this.pending = new int[n];
         this.ready = new int[n];
         this.workers = new Worker[workers - 1];

@@ -2,6 +2,7 @@ package dev.orrery.scheduler.executor;
 
 import dev.orrery.ecs.World;
 import dev.orrery.scheduler.graph.SystemGraph;
+import dev.orrery.scheduler.resource.Resources;
 import dev.orrery.scheduler.system.SyncPoint;
 import dev.orrery.scheduler.system.SystemFailedException;
 import java.util.ArrayList;
@@ -32,6 +33,8 @@ final class PhaseLoop {
     }
 
     private final World world;
+    private final Resources resources;
+    private final int workers;
     private final SystemGraph graph;
     private final CommandSync commands;
     private final WorkerContext callerContext;
@@ -41,8 +44,10 @@ final class PhaseLoop {
     private boolean closed;
     private boolean finishPhase;
 
-    PhaseLoop(ExecutionPlan plan, CommandSync commands, WorkerContext callerContext) {
+    PhaseLoop(ExecutionPlan plan, int workers, CommandSync commands, WorkerContext callerContext) {
         this.world = plan.world();
+        this.resources = plan.resources();
+        this.workers = workers;
         this.graph = plan.graph();
         this.commands = commands;
         commands.systemNames(position -> position < graph.size() ? graph.system(position).name() : null);
@@ -144,6 +149,7 @@ final class PhaseLoop {
                 + "' (the thread of its first run, or the one given to bindOwner); run it on its owner, or hand it "
                 + "over with bindOwner(thread) between runs";
         running = true;
+        resources.prepareReductions(workers); // a LongSum put since the last run gets a slot per worker
         try {
             for (int p = 0, np = graph.phases().size(); p < np; p++) {
                 SystemFailedException failure = runner.runPhase(p);
@@ -175,8 +181,9 @@ final class PhaseLoop {
 
     /**
      * Before {@code r} starts, in phase {@code p}, with no job running: applies the command
-     * buffers if {@code r} is exclusive or declared {@code afterStructuralChanges()}, with the
-     * phase lock released meanwhile.
+     * buffers if {@code r} is exclusive, declared {@code afterStructuralChanges()} or got an
+     * automatic sync point from the graph ({@code SystemGraph.syncBefore}), with the phase lock
+     * released meanwhile.
      */
     void syncBefore(SystemRun r, int p) {
         if (r.exclusive || r.syncBefore) {

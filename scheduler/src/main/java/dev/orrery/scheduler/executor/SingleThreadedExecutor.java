@@ -32,11 +32,11 @@ public final class SingleThreadedExecutor implements ScheduleExecutor {
         this.graph = plan.graph();
         this.runs = new SystemRun[plan.size()];
         for (int i = 0; i < runs.length; i++) {
-            runs[i] = new SystemRun(i, plan.system(i), 1);
+            runs[i] = new SystemRun(plan, i, 1);
         }
         this.context = new WorkerContext(0, plan);
         this.commands.add(context.buffer());
-        this.loop = new PhaseLoop(plan, commands, context);
+        this.loop = new PhaseLoop(plan, 1, commands, context);
     }
 
     @Override

@@ -42,14 +42,15 @@ final class SystemRun {
     /** What the range count threw (or why it was refused) in the last {@link #collect}, else null. */
     Throwable countFailure;
 
-    SystemRun(int position, ScheduledSystem system, int maxJobs) {
+    SystemRun(ExecutionPlan plan, int position, int maxJobs) {
+        ScheduledSystem system = plan.system(position);
         this.position = position;
         this.name = system.name();
         this.system = system;
         this.body = system.body();
         this.rangeBody = system.rangeBody();
         this.exclusive = system.declaration().exclusive();
-        this.syncBefore = system.declaration().syncBefore();
+        this.syncBefore = plan.graph().syncBefore(position); // declared or placed by the graph
         this.access = system.declaration().access();
         this.readOnly = access.reads().toArray(new Component<?>[0]);
         this.minBatchRows = system.minBatchRows();

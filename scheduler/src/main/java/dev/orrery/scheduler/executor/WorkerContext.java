@@ -13,15 +13,20 @@ import dev.orrery.ecs.storage.SparseColumn;
 import dev.orrery.ecs.entity.StaleEntityException;
 import dev.orrery.ecs.query.ChunkView;
 import dev.orrery.ecs.query.UndeclaredAccessException;
+import dev.orrery.scheduler.access.ResourceKey;
+import dev.orrery.scheduler.access.UndeclaredResourceAccessException;
 import dev.orrery.scheduler.check.CheckedMode;
 import dev.orrery.scheduler.check.ReadOnlyColumns;
 import dev.orrery.scheduler.system.ChunkSystem;
 import dev.orrery.scheduler.system.JobContext;
 import dev.orrery.scheduler.system.JobObserver;
+import dev.orrery.scheduler.resource.LongSum;
+import dev.orrery.scheduler.resource.Resources;
 
 /**
  * One worker's {@link JobContext}, and the code that runs a job on that worker: binds the
- * worker's chunk view to each chunk, sets its command buffer's sort key, checks by-id access
+ * worker's chunk view to each chunk, sets its command buffer's sort key and binds it the
+ * system's declared structural effects (so an undeclared command is refused), checks by-id access
  * against the running system's declaration and, in {@link CheckedMode}, fingerprints the
  * columns the system declared read-only around each job.
  *
@@ -35,6 +40,7 @@ final class WorkerContext implements JobContext {
 
     private final int workerId;
     private final World world;
+    private final Resources resources;
     private final ChunkView[] views;
     private final CommandBuffer commands;
     /** Fingerprints of the running system's read-only columns before the job (checked mode). */
@@ -55,6 +61,7 @@ final class WorkerContext implements JobContext {
                     + " would need command buffer id " + workerId + " (0..255)");
         }
         this.world = plan.world();
+        this.resources = plan.resources();
         this.commands = new CommandBuffer(workerId);
         this.views = new ChunkView[plan.size()];
         int maxReadOnly = 0;
@@ -111,6 +118,7 @@ final class WorkerContext implements JobContext {
         if (CHECKED) {
             CheckedMode.enterJob(r.access);
         }
+        commands.declareEffects(r.access.effects()); // built once per system: no allocation here
         try {
             if (r.rangeBody != null) {
                 runRange(job, r);
@@ -121,6 +129,7 @@ final class WorkerContext implements JobContext {
             if (CHECKED) {
                 CheckedMode.exitJob();
             }
+            commands.declareEffects(null); // unchecked again between jobs: nothing carries over to the next system
             running = null;
         }
     }
@@ -238,6 +247,44 @@ final class WorkerContext implements JobContext {
         }
     }
 
+    // ---------------------------------------------------------------- resources
+
+    @Override
+    public <T> T resource(ResourceKey<T> key) {
+        SystemRun r = runningSystem();
+        if (!r.access.canReadResource(key)) {
+            throw new UndeclaredResourceAccessException(r.name, key, false);
+        }
+        return resources.value(key);
+    }
+
+    @Override
+    public <T> T resourceForWrite(ResourceKey<T> key) {
+        SystemRun r = runningSystem();
+        if (!r.access.canWriteResource(key)) {
+            throw new UndeclaredResourceAccessException(r.name, key, true);
+        }
+        return resources.value(key);
+    }
+
+    @Override
+    public void add(ResourceKey<LongSum> key, long amount) {
+        SystemRun r = runningSystem();
+        if (!r.access.canReduceResource(key)) {
+            throw UndeclaredResourceAccessException.reduction(r.name, key);
+        }
+        resources.value(key).add(workerId, amount);
+    }
+
+    private SystemRun runningSystem() {
+        SystemRun r = running;
+        if (r == null) {
+            throw new IllegalStateException("a JobContext was used outside its job; use it only inside the body "
+                    + "call it was passed to");
+        }
+        return r;
+    }
+
     // ---------------------------------------------------------------- by-id access
 
     @Override
@@ -322,11 +369,7 @@ final class WorkerContext implements JobContext {
      * this method changes.)
      */
     private Object[] storage(long entity, Component<?> column, boolean write) {
-        SystemRun r = running;
-        if (r == null) {
-            throw new IllegalStateException("a JobContext was used outside its job; use it only inside the body "
-                    + "call it was passed to");
-        }
+        SystemRun r = runningSystem();
         if (!(write ? r.access.canWrite(column) : r.access.canRead(column))) {
             throw new UndeclaredAccessException(r.name, column, write);
         }

@@ -37,7 +37,11 @@ public record SystemDeclaration(String name, SystemAccess access, Phase phase, L
         return access.exclusive();
     }
 
-    /** True for a system with a sync point placed before it. */
+    /**
+     * True for a system that declared {@code afterStructuralChanges()}: a sync point before
+     * it whatever the graph finds. The graph may place one before other systems too; ask
+     * {@link SystemGraph#syncBefore(int)} for the decision the executors act on.
+     */
     public boolean syncBefore() {
         return access.syncBefore();
     }

@@ -1,5 +1,8 @@
 package dev.orrery.scheduler.graph;
 
+import dev.orrery.ecs.command.StructuralEffects;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.scheduler.access.SystemAccess;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -16,6 +19,19 @@ import java.util.Map;
  * writes) or when an explicit constraint links them. A run that starts each system only
  * after its predecessors finished, and each phase only after the previous one, gives the
  * same result as running the systems one by one in the linear order.
+ *
+ * <p><b>Sync points.</b> The command buffers are applied at the end of each phase, before
+ * each exclusive system, before a system declared {@code afterStructuralChanges()}, and
+ * before a system the graph finds needs one: walking a phase in the linear order, it keeps the
+ * structural effects declared since the last sync point ({@code spawns}, {@code adds},
+ * {@code removes}, {@code setsLater}, {@code despawns}); a system whose query names, or whose
+ * declared reads or writes include, one of their components, or that has a query or
+ * component access while a pending system declared despawns, gets an automatic sync point
+ * before it, so it sees those changes exactly as the one-by-one run in the linear order
+ * would; a system declared {@code beforeStructuralChanges()} gets none (and the effects stay
+ * pending for the systems after it). A system with a sync point before it runs after every earlier system of its phase
+ * and before every later one. {@link #syncReason} says why each automatic one is there;
+ * {@link #toText()} and {@link #toDot()} show them apart from explicit ones.
  *
  * <p>Edges are kept whole (no transitive reduction) so each one can be labelled with the
  * component or resource that caused it; for the tens of systems of a simulation this costs
@@ -42,9 +58,12 @@ public final class SystemGraph {
     private final List<Edge> edges;
     private final int[][] successors;
     private final int[] predecessorCount;
+    /** Per position: why an automatic sync point precedes it, or null (none, or an explicit one). */
+    private final String[] autoSync;
 
     private SystemGraph(List<Phase> phases, SystemDeclaration[] systems, int[] registrationIndex, int[] phaseStart,
-            List<Edge> edges) {
+            List<Edge> edges, String[] autoSync) {
+        this.autoSync = autoSync;
         this.phases = List.copyOf(phases);
         this.systems = systems;
         this.registrationIndex = registrationIndex;
@@ -142,11 +161,18 @@ public final class SystemGraph {
             positionOf[order[k]] = k;
             systems[k] = declarations.get(order[k]);
         }
+        String[] autoSync = new String[n];
+        for (int p = 0; p < phases.size(); p++) {
+            placeSyncPoints(systems, phaseStart[p], phaseStart[p + 1], autoSync);
+        }
         List<Edge> edges = new ArrayList<>();
         for (int p = 0; p < phases.size(); p++) {
             for (int a = phaseStart[p]; a < phaseStart[p + 1]; a++) {
                 for (int b = a + 1; b < phaseStart[p + 1]; b++) {
-                    String conflict = systems[a].access().conflictWith(systems[b].access());
+                    String conflict = syncLabel(systems, autoSync, a, b);
+                    if (conflict == null) {
+                        conflict = systems[a].access().dataConflictWith(systems[b].access());
+                    }
                     boolean ordered = orderSucc.get(order[a]).contains(order[b]);
                     if (conflict != null || ordered) {
                         String label = conflict == null ? "order" : ordered ? conflict + ", order" : conflict;
@@ -155,7 +181,75 @@ public final class SystemGraph {
                 }
             }
         }
-        return new SystemGraph(phases, systems, order, phaseStart, edges);
+        return new SystemGraph(phases, systems, order, phaseStart, edges, autoSync);
+    }
+
+    /**
+     * The label of the edge a sync point forces between positions {@code a < b} of one phase,
+     * or null: {@code "exclusive"} when either is exclusive and either has a sync point,
+     * {@code "sync"} for an explicit one, {@code "auto sync"} for an automatic one (checked in
+     * that order, so explicit declarations keep the labels they always had).
+     */
+    private static String syncLabel(SystemDeclaration[] systems, String[] autoSync, int a, int b) {
+        boolean explicit = systems[a].syncBefore() || systems[b].syncBefore();
+        if (!explicit && autoSync[a] == null && autoSync[b] == null) {
+            return null;
+        }
+        if (systems[a].exclusive() || systems[b].exclusive()) {
+            return "exclusive";
+        }
+        return explicit ? "sync" : "auto sync";
+    }
+
+    /**
+     * Walks positions {@code [from, to)} (one phase) in order, keeping the systems whose
+     * declared effects are pending since the last sync point, and records in {@code autoSync}
+     * why a system needs one before it.
+     */
+    private static void placeSyncPoints(SystemDeclaration[] systems, int from, int to, String[] autoSync) {
+        List<SystemDeclaration> pending = new ArrayList<>();
+        for (int s = from; s < to; s++) {
+            SystemDeclaration d = systems[s];
+            if (d.exclusive() || d.syncBefore()) {
+                pending.clear(); // the buffers are applied before it anyway
+            } else if (!d.access().noAutoSync()) { // beforeStructuralChanges(): sees the last sync point's world
+                String reason = visibleChange(pending, d.access());
+                if (reason != null) {
+                    autoSync[s] = reason;
+                    pending.clear();
+                }
+            }
+            if (!d.exclusive() && !d.access().effects().isEmpty()) {
+                pending.add(d);
+            }
+        }
+    }
+
+    /** Why {@code reader} could see a change one of {@code pending} declared, or null. */
+    private static String visibleChange(List<SystemDeclaration> pending, SystemAccess reader) {
+        for (SystemDeclaration p : pending) {
+            StructuralEffects e = p.access().effects();
+            if (e.despawns() && reader.seesEntities()) {
+                return "'" + p.name() + "' despawns entities that '" + reader.owner() + "' could visit";
+            }
+            for (Component<?> c : e.touchedComponents()) {
+                if (reader.sees(c)) {
+                    return "'" + p.name() + "' " + changeOf(e, c) + " " + c + ", which '" + reader.owner()
+                            + "' queries or accesses";
+                }
+            }
+        }
+        return null;
+    }
+
+    private static String changeOf(StructuralEffects e, Component<?> c) {
+        if (e.spawnComponents().contains(c)) {
+            return "spawns with";
+        }
+        if (e.addComponents().contains(c)) {
+            return "adds";
+        }
+        return e.removeComponents().contains(c) ? "removes" : "sets later";
     }
 
     private static int resolve(Map<String, Integer> byName, SystemDeclaration d, String other, String relation) {
@@ -211,6 +305,34 @@ public final class SystemGraph {
             names.add(ds.get(forward.get((first + k) % forward.size())).name());
         }
         return names;
+    }
+
+    /**
+     * True when the command buffers are applied just before the system at {@code position}
+     * because it declared {@code afterStructuralChanges()} or the graph placed an automatic
+     * sync point there (exclusive systems, which always get one, are not counted). This is
+     * what the executors act on.
+     */
+    public boolean syncBefore(int position) {
+        return systems[position].syncBefore() || autoSync[position] != null;
+    }
+
+    /** True when the graph, not a declaration, placed a sync point before the system at {@code position}. */
+    public boolean autoSyncBefore(int position) {
+        return autoSync[position] != null && !systems[position].syncBefore();
+    }
+
+    /**
+     * Why a sync point precedes the system at {@code position}: for an automatic one, the
+     * earlier system and the component (or its despawns), for example
+     * {@code "'spawner' spawns with Position, which 'mover' queries or accesses"};
+     * {@code "declared afterStructuralChanges()"} for an explicit one; {@code null} when none.
+     */
+    public String syncReason(int position) {
+        if (systems[position].syncBefore()) {
+            return "declared afterStructuralChanges()";
+        }
+        return autoSync[position];
     }
 
     /** Number of systems. */
@@ -270,8 +392,10 @@ public final class SystemGraph {
 
     /**
      * The graph in Graphviz DOT: one cluster per phase (phases chained by dashed edges),
-     * one node per system (exclusive ones boxed), one edge per dependency labelled with
-     * its cause.
+     * one node per system (exclusive ones boxed; one with a sync point before it drawn with
+     * two outlines, labelled {@code "sync before"} when declared and dashed with
+     * {@code "auto sync before: <reason>"} when placed by the graph), one edge per dependency
+     * labelled with its cause.
      */
     public String toDot() {
         StringBuilder sb = new StringBuilder("digraph schedule {\n  rankdir=LR;\n  compound=true;\n  node [shape=ellipse];\n");
@@ -287,6 +411,9 @@ public final class SystemGraph {
                     sb.append(" [shape=box, style=bold]");
                 } else if (systems[s].syncBefore()) {
                     sb.append(" [xlabel=\"sync before\", peripheries=2]");
+                } else if (autoSync[s] != null) {
+                    sb.append(" [xlabel=").append(quote("auto sync before: " + autoSync[s]))
+                            .append(", peripheries=2, style=dashed]");
                 }
                 sb.append(";\n");
             }
@@ -317,7 +444,9 @@ public final class SystemGraph {
 
     /**
      * The graph as text: per phase, each system in linear order with its access and the
-     * systems it waits for, each with the cause.
+     * systems it waits for, each with the cause; a sync point before a system is a line of
+     * its own ({@code -- sync point: ...} when declared, {@code -- auto sync point: ... (reason) --}
+     * when placed by the graph).
      */
     public String toText() {
         StringBuilder sb = new StringBuilder();
@@ -333,6 +462,8 @@ public final class SystemGraph {
             for (int s = phaseStart(p); s < phaseEnd(p); s++) {
                 if (systems[s].syncBefore()) {
                     sb.append("  -- sync point: command buffers applied --\n");
+                } else if (autoSync[s] != null) {
+                    sb.append("  -- auto sync point: command buffers applied (").append(autoSync[s]).append(") --\n");
                 }
                 sb.append("  ").append(s).append(". ").append(systems[s].name()).append(": ")
                         .append(systems[s].access()).append('\n');

@@ -4,6 +4,8 @@ import dev.orrery.ecs.command.CommandBuffer;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.query.ChunkView;
+import dev.orrery.scheduler.access.ResourceKey;
+import dev.orrery.scheduler.resource.LongSum;
 
 /**
  * What a job body gets: which worker runs it, which system and which chunk, the
@@ -98,4 +100,35 @@ public interface JobContext {
 
     /** Writes one {@code double} field of a live entity; needs a declared write of its component. */
     void setDouble(long entity, Field field, double value);
+
+    /**
+     * The value under {@code key} in the schedule's resource store, to read; needs a declared
+     * {@code readsResource}, {@code writesResource} or {@code reducesResource} of the key.
+     * Allocates nothing.
+     *
+     * @throws dev.orrery.scheduler.access.UndeclaredResourceAccessException naming the system
+     *     and the resource, when the system declared none of them
+     * @throws IllegalStateException when the store holds no value under {@code key}
+     */
+    <T> T resource(ResourceKey<T> key);
+
+    /**
+     * The value under {@code key}, to change its inside; needs a declared
+     * {@code writesResource(key)}.
+     *
+     * @throws dev.orrery.scheduler.access.UndeclaredResourceAccessException naming the system
+     *     and the resource, when the system declared no write of it
+     */
+    <T> T resourceForWrite(ResourceKey<T> key);
+
+    /**
+     * Adds {@code amount} to the {@link LongSum} under {@code key}, into this worker's own slot
+     * (no lock, no shared cache line); needs a declared {@code reducesResource(key)} (or a
+     * write). Systems ordered after this one see the total. Add once per chunk or job where
+     * you can: each call looks the key up.
+     *
+     * @throws dev.orrery.scheduler.access.UndeclaredResourceAccessException naming the system
+     *     and the resource, when the system declared no reduction into it
+     */
+    void add(ResourceKey<LongSum> key, long amount);
 }

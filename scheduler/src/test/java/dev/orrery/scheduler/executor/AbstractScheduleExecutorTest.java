@@ -524,10 +524,22 @@ abstract class AbstractScheduleExecutorTest {
                         }
                     });
         }
+        // resources: a writer resets a LongSum, jobs add to it, a reader reads the total
+        dev.orrery.scheduler.access.ResourceKey<dev.orrery.scheduler.resource.LongSum> sum =
+                dev.orrery.scheduler.access.ResourceKey.of("rows", dev.orrery.scheduler.resource.LongSum.class);
+        long[] total = new long[1];
+        b.resource(sum, new dev.orrery.scheduler.resource.LongSum());
+        b.system("reset").inPhase(PHASES[0]).writesResource(sum)
+                .forEachRange(() -> 1, (job, from, to) -> job.resourceForWrite(sum).reset());
+        b.system("sum").inPhase(PHASES[1]).query(w.query().with(cs.get(0)).build()).reads(cs.get(0))
+                .reducesResource(sum).forEachChunk(job -> job.add(sum, job.chunk().size()));
+        b.system("total").inPhase(PHASES[2]).readsResource(sum)
+                .forEachRange(() -> 1, (job, from, to) -> total[0] = job.resource(sum).total());
         try (ScheduleExecutor executor = create(b.build())) {
             for (int i = 0; i < 200; i++) {
                 executor.run();
             }
+            assertEquals(w.query().with(cs.get(0)).build().count(), total[0], "the reader saw the reduced total");
             // A real per-run allocation (16 bytes or more) shows in every window of 100 runs; the
             // JIT still settling (deoptimisation, late tier-ups on a busy machine) shows in a few
             // only, and not at all under -Xint. So the quietest of ten windows must be clean.
@@ -644,7 +656,7 @@ abstract class AbstractScheduleExecutorTest {
         Component<Val> rc = reference.component(Val.class, "C0");
         int n = 2000;
         Schedule schedule = Schedule.builder(w)
-                .system("spawn").minBatchRows(16).forEachRange(() -> n, (job, from, to) -> {
+                .system("spawn").minBatchRows(16).spawns(c).forEachRange(() -> n, (job, from, to) -> {
                     for (int i = from; i < to; i++) {
                         long e = job.commands().spawn();
                         job.commands().add(e, c, new Val(i * 31));

@@ -87,7 +87,7 @@ class OwnerThreadTest {
         AtomicReference<Throwable> fromOtherThread = new AtomicReference<>();
         AtomicInteger recordedOnWorker = new AtomicInteger();
         Schedule s = Schedule.builder(w).minBatchRows(16)
-                .system("leaky").query(w.query().with(val).build()).reads(val)
+                .system("leaky").query(w.query().with(val).build()).reads(val).spawns()
                 .forEachChunk(job -> {
                     job.commands().spawn(); // on the job's own thread: fine
                     recordedOnWorker.incrementAndGet();
