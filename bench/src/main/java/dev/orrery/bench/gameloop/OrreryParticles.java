@@ -11,6 +11,8 @@ import dev.orrery.ecs.query.ChunkView;
 import dev.orrery.ecs.query.Query;
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.access.ResourceKey;
+import dev.orrery.scheduler.executor.BatchDecision;
+import dev.orrery.scheduler.executor.ParallelExecutor;
 import dev.orrery.scheduler.executor.ScheduleExecutor;
 import dev.orrery.scheduler.graph.Phase;
 import dev.orrery.scheduler.system.JobContext;
@@ -220,9 +222,9 @@ final class OrreryParticles extends ParticleLoop {
         return world.stateHash();
     }
 
-    /** The schedule's executor, for reading its batching decisions. */
-    ScheduleExecutor executor() {
-        return executor;
+    /** How the executor splits each system, one line each ({@code ParallelExecutor.batching()}); 1 worker: none. */
+    String batching() {
+        return executor instanceof ParallelExecutor p ? BatchDecision.toText(p.batching()) : "single-threaded: no split\n";
     }
 
     @Override

@@ -103,10 +103,27 @@ public final class ParticleReport {
                 "JDK %s, %d CPUs visible, %s, %d fork(s)%s.", System.getProperty("java.version"),
                 Runtime.getRuntime().availableProcessors(), quick ? "quick mode" : "the class's iteration counts",
                 forks, gc ? ", -prof gc" : ""));
+        report += batching(particles.split(","));
         if (out != null) {
             Files.writeString(out, report, StandardCharsets.UTF_8);
         }
         return report;
+    }
+
+    /** The split Orrery's executor chose on 2 workers, after 300 ticks in this JVM, per population. */
+    static String batching(String[] populations) {
+        StringBuilder s = new StringBuilder("\nBatching chosen by Orrery's executor on 2 workers (README idiom, "
+                + "300 ticks in the report's JVM):\n\n```\n");
+        for (String p : populations) {
+            try (OrreryParticles loop = (OrreryParticles) ParticleLoop.of(ParticleLoop.ORRERY_2, Integer.parseInt(p),
+                    Particles.SEED)) {
+                for (int t = 0; t < 300; t++) {
+                    loop.tick();
+                }
+                s.append(p).append(" particles:\n").append(loop.batching());
+            }
+        }
+        return s.append("```\n").toString();
     }
 
     private static String value(String[] args, int i) {

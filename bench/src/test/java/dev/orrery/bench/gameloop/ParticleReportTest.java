@@ -25,6 +25,15 @@ class ParticleReportTest {
     }
 
     @Test
+    void batchingSectionShowsEachOrrerySystemsSplit() {
+        String text = ParticleReport.batching(new String[] {"2000"});
+        for (String system : new String[] {"move", "damage", "reap", "respawn", "count"}) {
+            assertTrue(text.contains(system + ": adaptive, "), text);
+        }
+        assertTrue(text.contains("2000 particles:") && text.contains("rows inline"), text);
+    }
+
+    @Test
     void unknownOptionsAreRefusedWithTheList() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> ParticleReport.run(new String[] {"--fast"}));
