@@ -12,6 +12,10 @@ import com.artemis.WorldConfigurationBuilder;
 import com.artemis.annotations.All;
 import com.artemis.systems.IteratingSystem;
 import com.artemis.utils.IntBag;
+import dev.orrery.bench.peers.ArtemisPeer;
+import dev.orrery.bench.peers.ArtemisPeer.MoveSystem;
+import dev.orrery.bench.peers.ArtemisPeer.Pos;
+import dev.orrery.bench.peers.ArtemisPeer.Vel;
 
 /**
  * The particle scenario in Artemis-odb 2.3.0, in its documented idiom: components as mutable
@@ -24,39 +28,10 @@ import com.artemis.utils.IntBag;
  * <p><b>Threading:</b> one thread, as Artemis runs.
  */
 final class ArtemisParticles extends ParticleLoop {
-    /** Position. */
-    public static final class Pos extends Component {
-        /** Coordinates. */
-        public float x, y, z;
-    }
-
-    /** Velocity. */
-    public static final class Vel extends Component {
-        /** Components. */
-        public float x, y, z;
-    }
-
-    /** Health. */
+    /** Health; position, velocity and the move system are the peers package's ({@link ArtemisPeer}). */
     public static final class Hp extends Component {
         /** Ticks left. */
         public float hp;
-    }
-
-    /** {@code p += v * delta}. */
-    @All({Pos.class, Vel.class})
-    public static final class MoveSystem extends IteratingSystem {
-        ComponentMapper<Pos> positions;
-        ComponentMapper<Vel> velocities;
-
-        @Override
-        protected void process(int id) {
-            Pos p = positions.get(id);
-            Vel v = velocities.get(id);
-            float d = world.delta;
-            p.x += v.x * d;
-            p.y += v.y * d;
-            p.z += v.z * d;
-        }
     }
 
     /** Health falls by one. */

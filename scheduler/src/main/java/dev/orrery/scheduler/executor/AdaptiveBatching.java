@@ -9,8 +9,7 @@ import java.util.List;
  * whose {@code minBatchRows} is the default ({@link Schedule#DEFAULT_MIN_BATCH_ROWS}, which
  * this class reads as "not set") is adaptive: its first {@value #WARM_SAMPLES} runs with rows
  * go inline and are timed with {@link System#nanoTime} (two calls per inline run, nothing
- * allocated), and the lowest cost per row seen in its first {@value #MAX_SAMPLES} such runs
- * sets its floor: {@code targetJobNanos / nanosPerRow} rows per job. A run with fewer than two
+ * allocated), and the lowest cost per row seen in its timed runs sets its floor: {@code targetJobNanos / nanosPerRow} rows per job. A run with fewer than two
  * floors' worth of rows goes inline (a single job would only add a hand-off), a larger one is
  * split by {@link SystemRun#split} into at most {@code maxJobs} jobs of at least the floor. A
  * system with its own {@code minBatchRows} keeps the fixed rule: inline below it, else split
@@ -19,8 +18,11 @@ import java.util.List;
  *
  * <p>The lowest time is used because noise (another process, a page fault, code not yet
  * compiled) only ever adds time; the first runs, before the JIT compiles the body, are
- * slower, so the floor only falls as samples come in. The estimate stops moving after
- * {@value #MAX_SAMPLES} samples, so the split of a warm run depends on the row count alone.
+ * slower, so the floor only falls as samples come in. A split system is not timed (its jobs
+ * overlap), so one run in {@value #RESAMPLE_EVERY} goes inline and is timed, until
+ * {@value #MAX_SAMPLES} timed runs: an estimate taken before the body was compiled is
+ * corrected. Then the estimate is fixed, and the split of a warm run depends on the row count
+ * alone.
  * One trade: a system that is already large on its first runs runs them inline.
  *
  * <p><b>Threading:</b> used by the executor's calling thread only (decisions and timings are
@@ -32,15 +34,18 @@ final class AdaptiveBatching {
     /** The system property that replaces {@link #DEFAULT_TARGET_JOB_NANOS}, read when an executor is built. */
     static final String TARGET_PROPERTY = "orrery.batch.targetJobNanos";
     /** Inline runs timed before an adaptive system may be split. */
-    static final int WARM_SAMPLES = 4;
-    /** Inline runs that refine the estimate; later ones are not timed into it. */
+    static final int WARM_SAMPLES = 8;
+    /** Timed runs in all; after them the estimate is fixed. */
     static final int MAX_SAMPLES = 64;
+    /** Between the warm-up and {@link #MAX_SAMPLES}, every this many runs one runs inline and is timed. */
+    static final int RESAMPLE_EVERY = 64;
 
     private final SystemRun[] runs;
     private final long targetJobNanos;
     private final boolean[] adaptive;
     private final double[] nanosPerRow;
     private final int[] samples;
+    private final int[] sinceSample;
     private final long[] lastRows;
     private final int[] lastJobs;
 
@@ -51,6 +56,7 @@ final class AdaptiveBatching {
         this.adaptive = new boolean[n];
         this.nanosPerRow = new double[n];
         this.samples = new int[n];
+        this.sinceSample = new int[n];
         this.lastRows = new long[n];
         this.lastJobs = new int[n];
         for (int i = 0; i < n; i++) {
@@ -59,13 +65,23 @@ final class AdaptiveBatching {
         }
     }
 
-    /** Whether {@code r}, its rows collected, runs inline this time (then time it for {@link #ranInline}). */
+    /**
+     * Whether {@code r}, its rows collected, runs inline this time (then time it for
+     * {@link #ranInline}); counts the run towards the next re-sample of a split system.
+     */
     boolean runsInline(SystemRun r) {
         int p = r.position;
         if (!adaptive[p]) {
             return r.rows < r.minBatchRows;
         }
-        return samples[p] < WARM_SAMPLES || r.rows < 2 * floor(p);
+        if (samples[p] < WARM_SAMPLES) {
+            return true;
+        }
+        if (samples[p] < MAX_SAMPLES && ++sinceSample[p] >= RESAMPLE_EVERY) {
+            sinceSample[p] = 0; // a split system is timed inline now and then, until its estimate is fixed
+            return true;
+        }
+        return r.rows < 2 * floor(p);
     }
 
     /** Records an inline run of {@code r} that took {@code nanos}. */
