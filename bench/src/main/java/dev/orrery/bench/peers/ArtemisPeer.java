@@ -25,7 +25,7 @@ import com.artemis.systems.IteratingSystem;
  *
  * <p><b>Threading:</b> the world is used on JMH's benchmark thread only.
  */
-final class ArtemisPeer extends PeerWorld {
+public final class ArtemisPeer extends PeerWorld {
     /** Artemis' position component (Artemis components are mutable {@code Component} subclasses). */
     public static final class Pos extends Component {
         /** Coordinates. */

@@ -11,8 +11,9 @@ import java.util.function.BooleanSupplier;
  * Runs systems as chunk-parallel (for range systems, index-range-parallel) jobs on
  * long-lived worker threads. The calling thread is the coordinator and worker 0: it starts
  * each system once its predecessors in the graph have finished, splits the system's
- * matching chunks into jobs of at least {@code minBatchRows} rows (a system with fewer rows
- * in all runs inline on the calling thread, paying no hand-off), puts them on a shared job
+ * matching chunks into jobs (of at least {@code minBatchRows} rows when set, else sized by
+ * the system's measured cost per row, see {@link #batching()}; a system too small for two
+ * jobs runs inline on the calling thread, paying no hand-off), puts them on a shared job
  * queue, and runs jobs itself while it waits. Workers take jobs, run them, and return them on a completion queue.
  *
  * <pre>
@@ -64,6 +65,7 @@ public final class ParallelExecutor implements ScheduleExecutor {
     private final int workerCount;
     private final int maxJobsPerSystem;
     private final SystemRun[] runs;
+    private final AdaptiveBatching batching;
     private final JobQueues<Job> queues;
     private final Worker[] workers;
     private final WorkerContext callerContext;
@@ -110,6 +112,7 @@ public final class ParallelExecutor implements ScheduleExecutor {
         for (int i = 0; i < n; i++) {
             runs[i] = new SystemRun(plan, i, maxJobsPerSystem);
         }
+        this.batching = new AdaptiveBatching(runs);
         this.queues = new JobQueues<>(n * maxJobsPerSystem);
         this.callerHasWork = () -> queues.hasDone() || queues.hasJobs();
         this.callerContext = new WorkerContext(0, plan);
@@ -230,13 +233,15 @@ public final class ParallelExecutor implements ScheduleExecutor {
             return;
         }
         r.collect();
-        if (r.rows < r.minBatchRows) {
+        if (batching.runsInline(r)) {
             Job job = r.whole();
+            long start = System.nanoTime();
             callerContext.run(job);
+            batching.ranInline(r, System.nanoTime() - start);
             complete(job);
             return;
         }
-        int n = r.split(maxJobsPerSystem);
+        int n = batching.split(r, maxJobsPerSystem);
         inFlight += n;
         Job[] jobs = r.jobs;
         for (int k = 0; k < n; k++) {
@@ -329,6 +334,17 @@ public final class ParallelExecutor implements ScheduleExecutor {
     @Override
     public int workerCount() {
         return workerCount;
+    }
+
+    /**
+     * How each system is split into jobs, as decided so far, in graph order: adaptive
+     * (timed inline over its first runs, then split by its cost per row) or explicit (its own
+     * {@code minBatchRows}); see {@link BatchDecision}. {@link BatchDecision#toText} prints
+     * it. Call between runs; allocates the list.
+     */
+    public java.util.List<BatchDecision> batching() {
+        loop.checkBetweenRuns("read the batching decisions");
+        return batching.decisions();
     }
 
     @Override

@@ -114,13 +114,15 @@ final class SystemRun {
 
     /**
      * Splits the chunks into at most {@code maxJobs} jobs of about equal row counts, none
-     * under {@link #minBatchRows} rows unless it holds the last chunks; returns the count.
+     * under {@code minRows} rows unless it holds the last chunks; returns the count. The
+     * split changes no result: commands are keyed by chunk ordinal (a range job's by its
+     * ordinal among ascending ranges), never by job. {@link AdaptiveBatching} picks {@code minRows}.
      */
-    int split(int maxJobs) {
+    int split(int maxJobs, long minRows) {
         if (rangeBody != null) {
-            return splitRange(maxJobs);
+            return splitRange(maxJobs, minRows);
         }
-        long want = Math.min(Math.min(maxJobs, jobs.length), Math.max(1, rows / minBatchRows));
+        long want = Math.min(Math.min(maxJobs, jobs.length), Math.max(1, rows / minRows));
         want = Math.min(want, chunkCount);
         long target = (rows + want - 1) / want;
         int n = 0;
@@ -142,10 +144,10 @@ final class SystemRun {
 
     /**
      * Splits {@code [0, rows)} into at most {@code maxJobs} ranges of about equal size, none
-     * under {@link #minBatchRows}.
+     * under {@code minRows}.
      */
-    private int splitRange(int maxJobs) {
-        int n = (int) Math.min(Math.min(maxJobs, jobs.length), Math.max(1, rows / minBatchRows));
+    private int splitRange(int maxJobs, long minRows) {
+        int n = (int) Math.min(Math.min(maxJobs, jobs.length), Math.max(1, rows / minRows));
         for (int k = 0; k < n; k++) {
             jobs[k].reset((int) (rows * k / n), (int) (rows * (k + 1) / n));
         }

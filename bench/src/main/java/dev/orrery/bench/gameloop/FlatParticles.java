@@ -1,0 +1,98 @@
+package dev.orrery.bench.gameloop;
+
+/**
+ * The baseline: the particle scenario by hand over seven flat {@code float[]} arrays, one
+ * thread, the dead removed by moving the last particle into their slot and the fresh ones
+ * appended. No entity ids, no scheduler: the floor an ECS is measured against.
+ *
+ * <p><b>Threading:</b> one thread.
+ */
+final class FlatParticles extends ParticleLoop {
+    private float[] px, py, pz, vx, vy, vz, hp;
+    private int size;
+    private int living;
+
+    FlatParticles(long seed) {
+        super(seed);
+    }
+
+    @Override
+    public String describe() {
+        return "flat float[] arrays, one loop per system";
+    }
+
+    @Override
+    protected void populate(int n) {
+        px = new float[n];
+        py = new float[n];
+        pz = new float[n];
+        vx = new float[n];
+        vy = new float[n];
+        vz = new float[n];
+        hp = new float[n];
+        for (int i = 0; i < n; i++) {
+            write(i, Particles.INITIAL, i, Particles.initialHealth(i));
+        }
+        size = n;
+        living = n;
+    }
+
+    private void write(int slot, int t, int k, float health) {
+        px[slot] = Particles.value(seed, t, k, 0);
+        py[slot] = Particles.value(seed, t, k, 1);
+        pz[slot] = Particles.value(seed, t, k, 2);
+        vx[slot] = Particles.value(seed, t, k, 3);
+        vy[slot] = Particles.value(seed, t, k, 4);
+        vz[slot] = Particles.value(seed, t, k, 5);
+        hp[slot] = health;
+    }
+
+    @Override
+    protected void step() {
+        int n = size;
+        float dt = Particles.DT;
+        for (int i = 0; i < n; i++) { // move
+            px[i] += vx[i] * dt;
+            py[i] += vy[i] * dt;
+            pz[i] += vz[i] * dt;
+        }
+        for (int i = 0; i < n; i++) { // damage
+            hp[i] -= 1f;
+        }
+        int died = 0;
+        for (int i = 0; i < n; ) { // reap: the last particle fills the hole
+            if (hp[i] <= 0f) {
+                n--;
+                px[i] = px[n];
+                py[i] = py[n];
+                pz[i] = pz[n];
+                vx[i] = vx[n];
+                vy[i] = vy[n];
+                vz[i] = vz[n];
+                hp[i] = hp[n];
+                died++;
+            } else {
+                i++;
+            }
+        }
+        for (int k = 0; k < died; k++) { // respawn
+            write(n++, tick, k, Particles.LIFETIME);
+        }
+        size = n;
+        living = n; // count
+    }
+
+    @Override
+    public int living() {
+        return living;
+    }
+
+    @Override
+    public long checksum() {
+        long sum = 0;
+        for (int i = 0; i < size; i++) {
+            sum += Particles.checksum(px[i], py[i], pz[i], vx[i], vy[i], vz[i], hp[i]);
+        }
+        return sum;
+    }
+}

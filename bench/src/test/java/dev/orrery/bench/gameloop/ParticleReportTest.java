@@ -1,0 +1,42 @@
+package dev.orrery.bench.gameloop;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The particle report's table and ratios from known rows. */
+class ParticleReportTest {
+    @Test
+    void tableGivesRatiosOverTheFlatLoopAndOrreryAndTheWorkerSpeedUp() {
+        List<ParticleReport.Row> rows = List.of(
+                new ParticleReport.Row(ParticleLoop.ORRERY_2, 100_000, 300, 10, 0),
+                new ParticleReport.Row(ParticleLoop.FLAT, 100_000, 100, Double.NaN, Double.NaN),
+                new ParticleReport.Row(ParticleLoop.ORRERY_1, 100_000, 450, 20, 8_000),
+                new ParticleReport.Row(ParticleLoop.ARTEMIS, 10_000, 50, 1, 16));
+        String md = ParticleReport.markdown(rows, "header");
+        assertTrue(md.contains("| 100000 | Orrery, README idiom, 1 worker | 450 ± 20.0 | 8000 | 4.50x | 1.00x |"), md);
+        assertTrue(md.contains("| 100000 | Orrery, README idiom, 2 workers | 300 ± 10.0 | 0 | 3.00x | 0.67x |"), md);
+        assertTrue(md.contains("| 10000 | Artemis-odb 2.3.0 | 50.0 ± 1.00 | 16 | n/a | n/a |"), md);
+        assertTrue(md.contains("- 100000 particles, Orrery README idiom: 2 workers 1.50x faster than 1"), md);
+        assertTrue(md.indexOf("| 10000 |") < md.indexOf("| 100000 |"), md);
+        assertTrue(md.indexOf("| 100000 | flat float[] loop") < md.indexOf("| 100000 | Orrery, README idiom, 1"), md);
+    }
+
+    @Test
+    void batchingSectionShowsEachOrrerySystemsSplit() {
+        String text = ParticleReport.batching(new String[] {"2000"});
+        for (String system : new String[] {"move", "damage", "reap", "respawn", "count"}) {
+            assertTrue(text.contains(system + ": adaptive, "), text);
+        }
+        assertTrue(text.contains("2000 particles:") && text.contains("rows inline"), text);
+    }
+
+    @Test
+    void unknownOptionsAreRefusedWithTheList() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ParticleReport.run(new String[] {"--fast"}));
+        assertTrue(e.getMessage().contains("'--fast'") && e.getMessage().contains("--particles"), e.getMessage());
+    }
+}

@@ -1,0 +1,133 @@
+package dev.orrery.scheduler.executor;
+
+import dev.orrery.scheduler.Schedule;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Chooses how many jobs each system of a {@link ParallelExecutor} is split into. A system
+ * whose {@code minBatchRows} is the default ({@link Schedule#DEFAULT_MIN_BATCH_ROWS}, which
+ * this class reads as "not set") is adaptive: its first {@value #WARM_SAMPLES} runs with rows
+ * go inline and are timed with {@link System#nanoTime} (two calls per inline run, nothing
+ * allocated), and the lowest cost per row seen in its timed runs sets its floor: {@code targetJobNanos / nanosPerRow} rows per job. A run with fewer than two
+ * floors' worth of rows goes inline (a single job would only add a hand-off), a larger one is
+ * split by {@link SystemRun#split} into at most {@code maxJobs} jobs of at least the floor. A
+ * system with its own {@code minBatchRows} keeps the fixed rule: inline below it, else split
+ * with it. No choice changes a result: commands are keyed by chunk ordinal (or a range job's
+ * ordinal among ascending ranges), so playback order is the same for every split.
+ *
+ * <p>The lowest time is used because noise (another process, a page fault, code not yet
+ * compiled) only ever adds time; the first runs, before the JIT compiles the body, are
+ * slower, so the floor only falls as samples come in. A split system is not timed (its jobs
+ * overlap), so one run in {@value #RESAMPLE_EVERY} goes inline and is timed, until
+ * {@value #MAX_SAMPLES} timed runs: an estimate taken before the body was compiled is
+ * corrected. Then the estimate is fixed, and the split of a warm run depends on the row count
+ * alone.
+ * One trade: a system that is already large on its first runs runs them inline.
+ *
+ * <p><b>Threading:</b> used by the executor's calling thread only (decisions and timings are
+ * made in {@code dispatch}); {@link #decisions} reads it between runs on the same thread.
+ */
+final class AdaptiveBatching {
+    /** The default cost a job should have at least: well above a job's hand-off (about 1 us). */
+    static final long DEFAULT_TARGET_JOB_NANOS = 10_000;
+    /** The system property that replaces {@link #DEFAULT_TARGET_JOB_NANOS}, read when an executor is built. */
+    static final String TARGET_PROPERTY = "orrery.batch.targetJobNanos";
+    /** Inline runs timed before an adaptive system may be split. */
+    static final int WARM_SAMPLES = 8;
+    /** Timed runs in all; after them the estimate is fixed. */
+    static final int MAX_SAMPLES = 64;
+    /** Between the warm-up and {@link #MAX_SAMPLES}, every this many runs one runs inline and is timed. */
+    static final int RESAMPLE_EVERY = 64;
+
+    private final SystemRun[] runs;
+    private final long targetJobNanos;
+    private final boolean[] adaptive;
+    private final double[] nanosPerRow;
+    private final int[] samples;
+    private final int[] sinceSample;
+    private final long[] lastRows;
+    private final int[] lastJobs;
+
+    AdaptiveBatching(SystemRun[] runs) {
+        this.runs = runs;
+        this.targetJobNanos = Math.max(0, Long.getLong(TARGET_PROPERTY, DEFAULT_TARGET_JOB_NANOS));
+        int n = runs.length;
+        this.adaptive = new boolean[n];
+        this.nanosPerRow = new double[n];
+        this.samples = new int[n];
+        this.sinceSample = new int[n];
+        this.lastRows = new long[n];
+        this.lastJobs = new int[n];
+        for (int i = 0; i < n; i++) {
+            adaptive[i] = runs[i].minBatchRows == Schedule.DEFAULT_MIN_BATCH_ROWS;
+            nanosPerRow[i] = Double.NaN;
+        }
+    }
+
+    /**
+     * Whether {@code r}, its rows collected, runs inline this time (then time it for
+     * {@link #ranInline}); counts the run towards the next re-sample of a split system.
+     */
+    boolean runsInline(SystemRun r) {
+        int p = r.position;
+        if (!adaptive[p]) {
+            return r.rows < r.minBatchRows;
+        }
+        if (samples[p] < WARM_SAMPLES) {
+            return true;
+        }
+        if (samples[p] < MAX_SAMPLES && ++sinceSample[p] >= RESAMPLE_EVERY) {
+            sinceSample[p] = 0; // a split system is timed inline now and then, until its estimate is fixed
+            return true;
+        }
+        return r.rows < 2 * floor(p);
+    }
+
+    /** Records an inline run of {@code r} that took {@code nanos}. */
+    void ranInline(SystemRun r, long nanos) {
+        int p = r.position;
+        lastRows[p] = r.rows;
+        lastJobs[p] = 1;
+        if (adaptive[p] && r.rows > 0 && samples[p] < MAX_SAMPLES) {
+            double perRow = (double) Math.max(1, nanos) / r.rows;
+            if (!(perRow >= nanosPerRow[p])) { // also true while NaN
+                nanosPerRow[p] = perRow;
+            }
+            samples[p]++;
+        }
+    }
+
+    /** Splits {@code r} into jobs (at most {@code maxJobs}) by its floor; returns how many. */
+    int split(SystemRun r, int maxJobs) {
+        int p = r.position;
+        int n = r.split(maxJobs, adaptive[p] ? floor(p) : r.minBatchRows);
+        lastRows[p] = r.rows;
+        lastJobs[p] = n;
+        return n;
+    }
+
+    /** The fewest rows per job of adaptive system {@code p}: the target job time over its cost per row. */
+    private long floor(int p) {
+        double perRow = nanosPerRow[p];
+        if (Double.isNaN(perRow)) {
+            return runs[p].minBatchRows;
+        }
+        double rows = Math.ceil(targetJobNanos / perRow);
+        return rows < 1 ? 1 : rows > Integer.MAX_VALUE ? Integer.MAX_VALUE : (long) rows;
+    }
+
+    /** Each system's decision so far, in graph order (allocates; between runs). */
+    List<BatchDecision> decisions() {
+        List<BatchDecision> out = new ArrayList<>(runs.length);
+        for (int p = 0; p < runs.length; p++) {
+            SystemRun r = runs[p];
+            BatchDecision.Mode mode = r.exclusive ? BatchDecision.Mode.EXCLUSIVE
+                    : !adaptive[p] ? BatchDecision.Mode.EXPLICIT
+                    : samples[p] < WARM_SAMPLES ? BatchDecision.Mode.MEASURING : BatchDecision.Mode.ADAPTIVE;
+            out.add(new BatchDecision(r.name, mode, nanosPerRow[p], adaptive[p] ? floor(p) : r.minBatchRows,
+                    lastRows[p], lastJobs[p]));
+        }
+        return out;
+    }
+}
