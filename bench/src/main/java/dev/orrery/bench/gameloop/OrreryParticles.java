@@ -3,6 +3,7 @@ package dev.orrery.bench.gameloop;
 import dev.orrery.bench.fixture.Health;
 import dev.orrery.bench.fixture.Position;
 import dev.orrery.bench.fixture.Velocity;
+import dev.orrery.ecs.Shape;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.command.CommandBuffer;
 import dev.orrery.ecs.component.Component;
@@ -15,8 +16,8 @@ import dev.orrery.scheduler.executor.BatchDecision;
 import dev.orrery.scheduler.executor.ParallelExecutor;
 import dev.orrery.scheduler.executor.ScheduleExecutor;
 import dev.orrery.scheduler.graph.Phase;
+import dev.orrery.scheduler.resource.LongSum;
 import dev.orrery.scheduler.system.JobContext;
-import java.util.Arrays;
 
 /**
  * The particle scenario in Orrery, written as the root README teaches: components from
@@ -26,32 +27,31 @@ import java.util.Arrays;
  * <ul>
  *   <li><b>Update</b>: {@code move} (writes position, reads velocity) and {@code damage}
  *       (writes health) have no conflict and may run side by side; {@code reap} reads health,
- *       so the graph orders it after {@code damage}; it records a despawn per dead particle and
- *       counts the deaths per worker (declared as writing the {@code deaths} resource);
- *       {@code respawn} is a range system over the death count (it reads {@code deaths}, so it
- *       runs after {@code reap}) and records one spawn per index.</li>
+ *       so the graph orders it after {@code damage}; it records a despawn per dead particle
+ *       (declared: {@code .despawns()}) and adds the chunk's deaths to the {@code deaths}
+ *       {@link LongSum} (declared: {@code .reducesResource(DEATHS)}); {@code respawn} is a
+ *       range system over the death total (it reads {@code deaths}, so it runs after
+ *       {@code reap}) and records one spawn per index (declared: {@code .spawns(pos, vel,
+ *       health)}). It has no query, so {@code reap}'s despawns need no sync point before it.</li>
  *   <li>The end of Update is a sync point: the despawns, then the spawns, are applied in
  *       (system, chunk, sequence) order, whatever worker recorded them.</li>
- *   <li><b>PostUpdate</b>: {@code count} sums chunk sizes per worker. It must come after a
- *       sync point to see this tick's despawns and spawns; in Update it would count the world
- *       as it was before them.</li>
+ *   <li><b>PostUpdate</b>: {@code count} sums chunk sizes into the {@code living}
+ *       {@link LongSum}. It must come after a sync point to see this tick's despawns and
+ *       spawns; placed in Update, it would get an automatic sync point before it from the
+ *       declared effects.</li>
  * </ul>
  *
  * <p>Two spawn paths: the README's ({@code spawn()} then {@code add(h, column, record)} per
- * component: three records a spawn) and, with {@code fast}, the fastest existing one
- * ({@code add(h, column)} then {@code setFloat(h, field, v)} per field: no records).
- * (declared effects: pending: once systems declare structural effects, {@code reap} adds
- * {@code .despawns()} and {@code respawn} {@code .spawns(pos, vel, health)}; the sync point
- * before {@code count} is then placed by the graph.)
+ * component: three records a spawn) and, with {@code fast}, the garbage-free one
+ * ({@code commands.spawn(shape)} then {@code setFloat(h, field, v)} per field: one command a
+ * spawn, no records).
  *
  * <p><b>Threading:</b> driven by one thread; the systems' jobs run on the executor's
- * workers, each counting into its own padded slot of {@link #deaths} and {@link #counted}.
+ * workers, each adding into its own slot of the two {@link LongSum}s.
  */
 final class OrreryParticles extends ParticleLoop {
-    /** Slots between two workers' counters: 128 bytes, so no two workers share a cache line. */
-    private static final int PAD = 16;
-    private static final ResourceKey<long[]> DEATHS = ResourceKey.of("deaths", long[].class);
-    private static final ResourceKey<long[]> LIVING = ResourceKey.of("living", long[].class);
+    private static final ResourceKey<LongSum> DEATHS = ResourceKey.of("deaths", LongSum.class);
+    private static final ResourceKey<LongSum> LIVING = ResourceKey.of("living", LongSum.class);
 
     private final int workers;
     private final boolean fast;
@@ -62,21 +62,20 @@ final class OrreryParticles extends ParticleLoop {
     private final Field px = pos.field("x"), py = pos.field("y"), pz = pos.field("z");
     private final Field vx = vel.field("x"), vy = vel.field("y"), vz = vel.field("z");
     private final Field hp = health.field("hp");
-    private final long[] deaths;
-    private final long[] counted;
+    private final LongSum deaths = new LongSum();
+    private final LongSum living = new LongSum();
+    private Shape particle;
     private ScheduleExecutor executor;
 
     OrreryParticles(long seed, int workers, boolean fast) {
         super(seed);
         this.workers = workers;
         this.fast = fast;
-        this.deaths = new long[workers * PAD];
-        this.counted = new long[workers * PAD];
     }
 
     @Override
     public String describe() {
-        return "Orrery, " + workers + " worker(s), respawn " + (fast ? "add(h, column) + setFloat (no records)"
+        return "Orrery, " + workers + " worker(s), respawn " + (fast ? "spawn(shape) + setFloat (no records)"
                 : "add(h, column, record) (README)");
     }
 
@@ -86,14 +85,16 @@ final class OrreryParticles extends ParticleLoop {
             world.spawn(position(Particles.INITIAL, i), velocity(Particles.INITIAL, i),
                     new Health(Particles.initialHealth(i)));
         }
+        particle = world.shape(pos, vel, health);
         Query particles = world.query().with(pos, vel, health).build();
-        Schedule schedule = Schedule.builder(world)
+        Schedule schedule = Schedule.builder(world).resource(DEATHS, deaths).resource(LIVING, living)
                 .system("move").query(particles).reads(vel).writes(pos).forEachChunk(this::move)
                 .system("damage").query(particles).writes(health).forEachChunk(this::damage)
-                .system("reap").query(particles).reads(health).writesResource(DEATHS).forEachChunk(this::reap)
-                .system("respawn").readsResource(DEATHS).forEachRange(this::deathCount,
-                        fast ? this::respawnFields : this::respawnRecords)
-                .system("count").inPhase(Phase.POST_UPDATE).query(particles).writesResource(LIVING)
+                .system("reap").query(particles).reads(health).reducesResource(DEATHS).despawns()
+                        .forEachChunk(this::reap)
+                .system("respawn").readsResource(DEATHS).spawns(pos, vel, health)
+                        .forEachRange(() -> (int) deaths.total(), fast ? this::respawnFields : this::respawnRecords)
+                .system("count").inPhase(Phase.POST_UPDATE).query(particles).reducesResource(LIVING)
                         .forEachChunk(this::count)
                 .build();
         executor = schedule.executor(workers);
@@ -131,16 +132,7 @@ final class OrreryParticles extends ParticleLoop {
                 died++;
             }
         }
-        deaths[job.workerId() * PAD] += died;
-    }
-
-    /** The respawn's index count, asked on the calling thread once {@code reap} has finished. */
-    private int deathCount() {
-        long n = 0;
-        for (int w = 0; w < workers; w++) {
-            n += deaths[w * PAD];
-        }
-        return (int) n;
+        job.add(DEATHS, died);
     }
 
     private void respawnRecords(JobContext job, int from, int to) {
@@ -158,11 +150,9 @@ final class OrreryParticles extends ParticleLoop {
         CommandBuffer commands = job.commands();
         int t = tick;
         long s = seed;
+        Shape shape = particle;
         for (int k = from; k < to; k++) {
-            long e = commands.spawn();
-            commands.add(e, pos);
-            commands.add(e, vel);
-            commands.add(e, health);
+            long e = commands.spawn(shape);
             commands.setFloat(e, px, Particles.value(s, t, k, 0));
             commands.setFloat(e, py, Particles.value(s, t, k, 1));
             commands.setFloat(e, pz, Particles.value(s, t, k, 2));
@@ -174,7 +164,7 @@ final class OrreryParticles extends ParticleLoop {
     }
 
     private void count(JobContext job) {
-        counted[job.workerId() * PAD] += job.chunk().size();
+        job.add(LIVING, job.chunk().size());
     }
 
     private Position position(int t, int k) {
@@ -189,18 +179,14 @@ final class OrreryParticles extends ParticleLoop {
 
     @Override
     protected void step() {
-        Arrays.fill(deaths, 0);
-        Arrays.fill(counted, 0);
+        deaths.reset();
+        living.reset();
         executor.run();
     }
 
     @Override
     public int living() {
-        long n = 0;
-        for (int w = 0; w < workers; w++) {
-            n += counted[w * PAD];
-        }
-        return (int) n;
+        return (int) living.total();
     }
 
     @Override

@@ -37,7 +37,7 @@ class PeerReportTest {
         // in this JVM, small and without the profiler: seconds, not minutes
         String md = PeerReport.run(new String[] {"--quick", "--entities", "2000", "--forks", "0", "--no-gc"});
         long lines = md.lines().filter(l -> l.startsWith("| ") && !l.startsWith("| workload") && !l.startsWith("| ---")).count();
-        assertEquals(6 + 4 + 4, lines, md); // create: 3 Orrery ways + 3; add+remove: table, sparse + 2; iterate
+        assertEquals(7 + 4 + 4, lines, md); // create: 4 Orrery ways (one bulk) + 3; add+remove: table, sparse + 2; iterate
         assertTrue(md.contains("| add Extra to each, then remove it, one by one | Artemis |"), md);
         assertTrue(md.contains("Dominion / Orrery = "), md);
         assertTrue(md.contains("| iterate p += v * dt | flat float[] |"), md);

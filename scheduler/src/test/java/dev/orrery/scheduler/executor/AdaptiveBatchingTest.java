@@ -66,7 +66,7 @@ class AdaptiveBatchingTest {
                             x[i] += 1;
                         }
                     })
-                    .system("reap").query(world.query().with(pos).build()).reads(pos).after("drift")
+                    .system("reap").query(world.query().with(pos).build()).reads(pos).after("drift").despawns()
                     .forEachChunk(job -> {
                         float[] x = job.chunk().readFloats(px);
                         for (int i = 0, n = job.chunk().size(); i < n; i++) {
@@ -76,7 +76,7 @@ class AdaptiveBatchingTest {
                             }
                         }
                     })
-                    .system("spawn").forEachRange(() -> 150 + tick % 50, (job, from, to) -> {
+                    .system("spawn").spawns(pos).forEachRange(() -> 150 + tick % 50, (job, from, to) -> {
                         CommandBuffer cmd = job.commands();
                         for (int k = from; k < to; k++) {
                             long e = cmd.spawn();

@@ -33,7 +33,7 @@ class CommandStrictModeTest {
         long[] e = {w.spawn(new Hp(1)), w.spawn(new Hp(2))};
         Schedule schedule = Schedule.builder(w)
                 .system("count").forEachRange(() -> 1, (job, from, to) -> { })
-                .system("armorer").forEachRange(() -> 2, (job, from, to) -> {
+                .system("armorer").setsLater(armor).despawns().forEachRange(() -> 2, (job, from, to) -> {
                     for (int i = from; i < to; i++) {
                         job.commands().set(e[i], armor, new Armor(5)); // refused: nobody holds Armor
                         job.commands().despawn(e[i]);
