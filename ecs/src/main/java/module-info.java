@@ -8,7 +8,8 @@
  * buffers, templates and property access, snapshots. The storage (archetypes and chunks with
  * their raw arrays, the entity location table, the structure lock) is exported only to the
  * scheduler, so user code on the module path cannot reach a chunk's arrays round the declared
- * access checks; the state hash and the owner-thread records are not exported at all.
+ * access checks; the assertion-backed checks (owner threads, the debug-check switch) only to
+ * the scheduler, and the state hash not at all.
  *
  * <p>Component records are read and built reflectively: a user module opens the packages
  * holding its component records to {@code dev.orrery.ecs} ({@code opens my.game.components
@@ -27,4 +28,5 @@ module dev.orrery.ecs {
 
     exports dev.orrery.ecs.archetype to dev.orrery.scheduler;
     exports dev.orrery.ecs.storage to dev.orrery.scheduler;
+    exports dev.orrery.ecs.ownership to dev.orrery.scheduler;
 }

@@ -9,7 +9,8 @@
  * structural changes (command buffers, declared StructuralEffects, per-kind outcomes);
  * ecs.prototype is the named-instance index; ecs.snapshot saves and restores a world.
  * ecs.archetype and ecs.storage hold the raw storage and are exported only to the
- * scheduler; ecs.hash and ecs.ownership are not exported at all.
+ * scheduler, ecs.ownership (assertion-backed checks) to the scheduler too; ecs.hash is not
+ * exported at all.
  *
  * Neighbours: it depends only on fastutil. orrery-scheduler builds on it (systems run over
  * a World's queries and record into its command buffers), and orrery-engine builds on the

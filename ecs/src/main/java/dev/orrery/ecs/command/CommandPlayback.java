@@ -10,6 +10,7 @@ import dev.orrery.ecs.component.ComponentType;
 import dev.orrery.ecs.entity.Entity;
 import dev.orrery.ecs.storage.EntityTable;
 import dev.orrery.ecs.storage.SparseColumn;
+import dev.orrery.ecs.ownership.AssertionSwitch;
 import dev.orrery.ecs.prototype.Template;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -69,7 +70,7 @@ import java.util.function.IntFunction;
 public final class CommandPlayback {
     /** The system property that forces strict mode on ({@code true}) or off ({@code false}). */
     public static final String STRICT_PROPERTY = "orrery.commands.strict";
-    private static final boolean STRICT_DEFAULT = strictDefault();
+    private static final boolean STRICT_DEFAULT = AssertionSwitch.enabled(STRICT_PROPERTY);
 
     private final PlaybackReport report = new PlaybackReport();
     private final CommandBuffer[] byId = new CommandBuffer[256];
@@ -98,17 +99,6 @@ public final class CommandPlayback {
 
     /** Creates a playback with reusable scratch arrays. */
     public CommandPlayback() {
-    }
-
-    @SuppressWarnings({"AssertWithSideEffects", "java:S3346"})
-    private static boolean strictDefault() {
-        String forced = System.getProperty(STRICT_PROPERTY);
-        if (forced != null) {
-            return Boolean.parseBoolean(forced);
-        }
-        boolean assertions = false;
-        assert assertions = true; // deliberately a side effect: true exactly when -ea is on
-        return assertions;
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.orrery.scheduler.check;
 
+import dev.orrery.ecs.ownership.AssertionSwitch;
 import dev.orrery.scheduler.access.ResourceKey;
 import dev.orrery.scheduler.access.SystemAccess;
 import dev.orrery.scheduler.access.UndeclaredResourceAccessException;
@@ -27,22 +28,11 @@ import dev.orrery.scheduler.access.UndeclaredResourceAccessException;
  */
 public final class CheckedMode {
     /** True when the checks run: assertions enabled, or {@code -Dorrery.checked=true}. */
-    public static final boolean ENABLED = enabled();
+    public static final boolean ENABLED = AssertionSwitch.enabled("orrery.checked");
 
     private static final ThreadLocal<SystemAccess> RUNNING = new ThreadLocal<>();
 
     private CheckedMode() {
-    }
-
-    @SuppressWarnings({"AssertWithSideEffects", "java:S3346"})
-    private static boolean enabled() {
-        String forced = System.getProperty("orrery.checked");
-        if (forced != null) {
-            return Boolean.parseBoolean(forced);
-        }
-        boolean assertions = false;
-        assert assertions = true; // deliberately a side effect: true exactly when -ea is on
-        return assertions;
     }
 
     /** Marks the current thread as running a job of the system with {@code access}; executor use, checked mode only. */
