@@ -43,7 +43,7 @@ public final class Shape {
     private final EntityTable entities;
     private final Object[] zeroes;
     private final Row row = new Row();
-    private ChunkView batchView;
+    private final ChunkView batchView = new ChunkView();
     // Kept only for the shape's own column count: a fixed-arity call with another count
     // gets a fresh array and the count error from spawn(values...).
     private final ArgumentScratch arguments;
@@ -153,11 +153,7 @@ public final class Shape {
         WorldStorage storage = world.storage();
         storage.lockStructure("a Shape.spawnMany writer");
         try {
-            ChunkView view = batchView;
-            batchView = null; // a writer that spawns in bulk again gets its own view
-            if (view == null) {
-                view = new ChunkView();
-            }
+            ChunkView view = batchView; // one writer at a time: the lock refuses a nested spawnMany
             for (int done = 0; done < n; ) {
                 int idx = Entity.index(ids[done]);
                 Chunk c = archetype.chunk(entities.chunk(idx));
@@ -167,7 +163,6 @@ public final class Shape {
                 done += to - from;
             }
             view.bind(null);
-            batchView = view;
         } finally {
             storage.unlockStructure();
         }

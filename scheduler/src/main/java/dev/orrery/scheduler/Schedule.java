@@ -253,7 +253,7 @@ public final class Schedule {
          * component.
          */
         public SystemBuilder spawns(Component<?>... components) {
-            access.spawns(components);
+            access.effects().spawns(components);
             effectsDeclared = true;
             return this;
         }
@@ -264,7 +264,7 @@ public final class Schedule {
          * {@code job.commands().add(e, charred)}.
          */
         public SystemBuilder adds(Component<?>... components) {
-            access.adds(components);
+            access.effects().adds(components);
             effectsDeclared = true;
             return this;
         }
@@ -275,7 +275,7 @@ public final class Schedule {
          * {@code job.commands().remove(e, stun)}.
          */
         public SystemBuilder removes(Component<?>... components) {
-            access.removes(components);
+            access.effects().removes(components);
             effectsDeclared = true;
             return this;
         }
@@ -287,7 +287,7 @@ public final class Schedule {
          * get a sync point before them.
          */
         public SystemBuilder setsLater(Component<?>... components) {
-            access.setsLater(components);
+            access.effects().setsLater(components);
             effectsDeclared = true;
             return this;
         }
@@ -299,7 +299,7 @@ public final class Schedule {
          * before it.
          */
         public SystemBuilder despawns() {
-            access.despawns();
+            access.effects().despawns();
             effectsDeclared = true;
             return this;
         }

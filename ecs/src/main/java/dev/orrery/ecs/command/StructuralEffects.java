@@ -148,19 +148,19 @@ public final class StructuralEffects {
             }
             case CommandBuffer.OP_REMOVE -> {
                 if (!has(removeBits, column)) {
-                    throw new UndeclaredCommandException(owner, "remove", name(column), ".removes(" + name(column)
+                    throw new UndeclaredCommandException(owner, "remove", column.toString(), ".removes(" + column
                             + ")");
                 }
             }
             case CommandBuffer.OP_ADD -> {
                 if (!has(addBits, column) && !has(spawnBits, column)) {
-                    throw new UndeclaredCommandException(owner, "add", name(column), ".adds(" + name(column)
+                    throw new UndeclaredCommandException(owner, "add", column.toString(), ".adds(" + column
                             + ") (or list it in .spawns(...) to give it to entities spawned in the same tick)");
                 }
             }
             default -> { // OP_SET, OP_SET_FIELD
                 if (!has(setBits, column) && !has(addBits, column) && !has(spawnBits, column)) {
-                    throw new UndeclaredCommandException(owner, "set", name(column), ".setsLater(" + name(column)
+                    throw new UndeclaredCommandException(owner, "set", column.toString(), ".setsLater(" + column
                             + ") (or list it in .spawns(...) or .adds(...))");
                 }
             }
@@ -180,14 +180,10 @@ public final class StructuralEffects {
         check(CommandBuffer.OP_SPAWN, null);
         for (Component<?> c : columns) {
             if (!has(spawnBits, c) && !has(addBits, c)) {
-                throw new UndeclaredCommandException(owner, "spawn through a shape", name(c), ".spawns(" + name(c)
+                throw new UndeclaredCommandException(owner, "spawn through a shape", c.toString(), ".spawns(" + c
                         + ") (every column of the shape)");
             }
         }
-    }
-
-    private static String name(Component<?> column) {
-        return column.toString();
     }
 
     private static boolean has(long[] bits, Component<?> column) {

@@ -311,34 +311,12 @@ public final class SystemAccess implements AccessPolicy {
             return this;
         }
 
-        /** Declares spawns whose entities may be given these components; see {@link StructuralEffects}. */
-        public Builder spawns(Component<?>... components) {
-            effects.spawns(components);
-            return this;
-        }
-
-        /** Declares adds (and sets) of these components on existing entities. */
-        public Builder adds(Component<?>... components) {
-            effects.adds(components);
-            return this;
-        }
-
-        /** Declares removes of these components. */
-        public Builder removes(Component<?>... components) {
-            effects.removes(components);
-            return this;
-        }
-
-        /** Declares deferred value writes (set commands) of these components. */
-        public Builder setsLater(Component<?>... components) {
-            effects.setsLater(components);
-            return this;
-        }
-
-        /** Declares despawns. */
-        public Builder despawns() {
-            effects.despawns();
-            return this;
+        /**
+         * The system's structural effects being declared (spawns, adds, removes, deferred
+         * sets, despawns; see {@link StructuralEffects}), built with the access.
+         */
+        public StructuralEffects.Builder effects() {
+            return effects;
         }
 
         /** Declares reads of these components. */
