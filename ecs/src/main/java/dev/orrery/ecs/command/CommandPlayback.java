@@ -15,6 +15,7 @@ import dev.orrery.ecs.prototype.Template;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntConsumer;
 import java.util.function.IntFunction;
 
 /**
@@ -54,6 +55,16 @@ import java.util.function.IntFunction;
  * prepared by another world is refused with an {@link IllegalArgumentException} when its
  * spawn is reached; the commands before it are applied, the rest dropped.
  *
+ * <p><b>Spawn values side by side.</b> The entities of plain shape spawns (values but no
+ * entity reference and no sparse column, and no later command on the entity in the same
+ * batch) are made one by one in key order, so their ids and rows are the serial ones; their
+ * recorded values are written afterwards, before anything could move or read those rows (the
+ * next despawn, archetype move or write, or the end of playback). Once at least
+ * {@value #DEFAULT_PARALLEL_SPAWNS} such spawns wait (system property
+ * {@value #PARALLEL_SPAWNS_PROPERTY}), the writes are split over the threads of the
+ * {@link ParallelFor} given to {@link #parallel}; every spawn owns its row, so the result is
+ * the same on any number of threads.
+ *
  * <p><b>Sparse columns</b> follow the same rules but never join the batch's archetype move:
  * an add, remove or set of a sparse column applies to the entity's sparse set at once, in
  * sort-key order (for an entity spawned in this batch, right after the flush creates it),
@@ -71,6 +82,12 @@ public final class CommandPlayback {
     /** The system property that forces strict mode on ({@code true}) or off ({@code false}). */
     public static final String STRICT_PROPERTY = "orrery.commands.strict";
     private static final boolean STRICT_DEFAULT = AssertionSwitch.enabled(STRICT_PROPERTY);
+    /** The system property that sets how many waiting spawns make their value writes go parallel. */
+    public static final String PARALLEL_SPAWNS_PROPERTY = "orrery.playback.parallelSpawns";
+    /** The default of {@value #PARALLEL_SPAWNS_PROPERTY}: below it, one thread writes faster than two hand off. */
+    public static final int DEFAULT_PARALLEL_SPAWNS = 512;
+    private static final int PARALLEL_SPAWNS = Math.max(1,
+            Integer.getInteger(PARALLEL_SPAWNS_PROPERTY, DEFAULT_PARALLEL_SPAWNS));
 
     private final PlaybackReport report = new PlaybackReport();
     private final CommandBuffer[] byId = new CommandBuffer[256];
@@ -96,6 +113,14 @@ public final class CommandPlayback {
     private long[] pendingSparse = new long[16];
     private int pendingSparseCount;
     private boolean strict = STRICT_DEFAULT;
+    private ParallelFor parallel = ParallelFor.SERIAL;
+    // Plain shape spawns made but not yet written: the entity and its spawn command's locator.
+    private long[] deferred = new long[64];
+    private long[] deferredLocators = new long[64];
+    private int deferredCount;
+    private int settleTasks;
+    private World settling;
+    private final IntConsumer settleTask = this::settleTask;
 
     /** Creates a playback with reusable scratch arrays. */
     public CommandPlayback() {
@@ -107,6 +132,16 @@ public final class CommandPlayback {
      */
     public CommandPlayback strict(boolean on) {
         strict = on;
+        return this;
+    }
+
+    /**
+     * Lends this playback threads for writing spawn values side by side (see the class
+     * comment); {@link ParallelFor#SERIAL}, the default, writes them on the applying thread.
+     * Returns this.
+     */
+    public CommandPlayback parallel(ParallelFor threads) {
+        parallel = java.util.Objects.requireNonNull(threads, "threads");
         return this;
     }
 
@@ -166,6 +201,9 @@ public final class CommandPlayback {
                 run(world, total);
             }
         } finally {
+            if (deferredCount > 0) { // playback stopped early: the spawns made still get their values
+                settle(world, 1);
+            }
             for (int b = 0; b < buffers.size(); b++) {
                 byId[buffers.get(b).id()] = null;
                 buffers.get(b).clear();
@@ -261,6 +299,7 @@ public final class CommandPlayback {
             applyToBatch(world, op, header, buf, at);
         }
         flush(world);
+        settle(world, parallel.threads());
     }
 
     /** The component a non-spawn command names, {@code null} for a despawn. */
@@ -314,6 +353,7 @@ public final class CommandPlayback {
         switch (op) {
             case CommandBuffer.OP_DESPAWN: {
                 pendingCount = 0;
+                settle(world, parallel.threads()); // the despawn moves a row, maybe one still waiting for its values
                 if (batchSpawn) {
                     // Spawned and despawned in one batch: the entity still takes and frees its id.
                     makeSpawn(world, world.storage().archetypes().empty());
@@ -444,6 +484,12 @@ public final class CommandPlayback {
         if (batchEntity == Entity.NULL) {
             return;
         }
+        if (batchSpawn && batchLayout != null && batchLayout.deferrable && batchSource == batchTarget
+                && pendingCount == 0 && pendingSparseCount == 0) {
+            deferSpawn();
+            return;
+        }
+        settle(world, parallel.threads()); // what follows may move or write rows still waiting for their values
         long e = batchEntity;
         Archetype target = batchTarget;
         if (batchSpawn) {
@@ -483,6 +529,63 @@ public final class CommandPlayback {
         batchTarget = null;
     }
 
+    /** Makes the batch's plain shape spawn now and leaves its values for {@link #settle}. */
+    private void deferSpawn() {
+        long real = batchLayout.shape.spawn();
+        checkPromised(real);
+        if (deferredCount == deferred.length) {
+            deferred = Arrays.copyOf(deferred, deferredCount * 2);
+            deferredLocators = Arrays.copyOf(deferredLocators, deferredCount * 2);
+        }
+        deferred[deferredCount] = real;
+        deferredLocators[deferredCount++] = batchSpawnLocator;
+        batchSpawn = false;
+        batchLayout = null;
+        batchEntity = Entity.NULL;
+        batchSource = null;
+        batchTarget = null;
+    }
+
+    /**
+     * Writes the values of every spawn left by {@link #deferSpawn}, split over up to
+     * {@code threads} threads of {@link #parallel} when enough wait.
+     */
+    private void settle(World world, int threads) {
+        int n = deferredCount;
+        if (n == 0) {
+            return;
+        }
+        int tasks = threads <= 1 || n < PARALLEL_SPAWNS ? 1 : Math.min(threads, n / (PARALLEL_SPAWNS / 2 + 1));
+        try {
+            if (tasks <= 1) {
+                settleRange(world, 0, n);
+            } else {
+                settling = world;
+                settleTasks = tasks;
+                parallel.forEach(tasks, settleTask);
+            }
+        } finally {
+            deferredCount = 0;
+            settling = null;
+        }
+    }
+
+    /** One of {@link #settle}'s tasks: its share of the waiting spawns, in order. */
+    private void settleTask(int task) {
+        int n = deferredCount;
+        settleRange(settling, (int) ((long) n * task / settleTasks), (int) ((long) n * (task + 1) / settleTasks));
+    }
+
+    /** Writes the recorded values of waiting spawns {@code [from, to)}; each owns its row. */
+    private void settleRange(World world, int from, int to) {
+        for (int i = from; i < to; i++) {
+            long loc = deferredLocators[i];
+            CommandBuffer buf = byId[(int) (loc >>> 32)];
+            ShapeLayout layout = (ShapeLayout) buf.refs[CommandBuffer.aux(buf.data[(int) loc + 1])];
+            writeShapeValues(world, layout, deferred[i], loc);
+        }
+    }
+
     /**
      * Creates the batch's pending spawn with the id promised at its spawn command: through its
      * shape (in the shape's archetype, with the recorded field values), or else zeroed in
@@ -493,19 +596,26 @@ public final class CommandPlayback {
         long real = layout != null ? layout.shape.spawn() : world.spawnZeroed(plainTarget);
         batchSpawn = false;
         batchLayout = null;
+        checkPromised(real);
+        if (layout != null && layout.words > 0) {
+            writeShapeValues(world, layout, real, batchSpawnLocator);
+        }
+    }
+
+    private void checkPromised(long real) {
         if (real != batchEntity) {
             throw new IllegalStateException("spawn in playback got " + Entity.toString(real) + " instead of "
                     + Entity.toString(batchEntity) + "; an id was allocated between a spawn command and its flush");
         }
-        if (layout != null && layout.words > 0) {
-            writeShapeValues(world, layout, real);
-        }
     }
 
-    /** Writes the field values recorded with a spawn through {@code layout}'s shape into entity {@code e}. */
-    private void writeShapeValues(World world, ShapeLayout layout, long e) {
-        CommandBuffer buf = byId[(int) (batchSpawnLocator >>> 32)];
-        int at = (int) batchSpawnLocator;
+    /**
+     * Writes the field values recorded with the spawn command at {@code locator}, through
+     * {@code layout}'s shape, into entity {@code e}.
+     */
+    private void writeShapeValues(World world, ShapeLayout layout, long e, long locator) {
+        CommandBuffer buf = byId[(int) (locator >>> 32)];
+        int at = (int) locator;
         long key = buf.data[at];
         int payload = at + CommandBuffer.HEADER_WORDS;
         Archetype a = layout.shape.archetype();

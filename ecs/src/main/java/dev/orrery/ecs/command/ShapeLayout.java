@@ -25,6 +25,12 @@ final class ShapeLayout {
     /** The payload offset of each column's first field; -1 for a column without words. */
     final int[] offsets;
     final int words;
+    /**
+     * True when a spawn's recorded values may be written after later spawns were made (and
+     * by another thread): the shape has values to write, no entity reference among them
+     * (those resolve against the spawns made so far) and no sparse column.
+     */
+    final boolean deferrable;
 
     ShapeLayout(Shape shape) {
         this.shape = shape;
@@ -46,6 +52,17 @@ final class ShapeLayout {
                     + "spawn command holds; record spawn() and add(...) its columns instead");
         }
         this.words = w;
+        boolean plain = w > 0;
+        for (int i = 0; i < columns.length && plain; i++) {
+            Component<?> c = columns[i];
+            if (c.isSparse()) {
+                plain = false;
+            }
+            for (int f = 0; offsets[i] >= 0 && f < c.type().fieldCount() && plain; f++) {
+                plain = !c.type().isEntityRef(f);
+            }
+        }
+        this.deferrable = plain;
     }
 
     /** The payload offset of {@code field}, or -1 when its column is not a value column of the shape. */

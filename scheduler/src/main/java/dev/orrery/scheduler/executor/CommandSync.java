@@ -45,6 +45,11 @@ final class CommandSync {
         playback.strict(on);
     }
 
+    /** Lends playback the executor's workers for writing spawn values (see {@link CommandPlayback#parallel}). */
+    void parallel(dev.orrery.ecs.command.ParallelFor threads) {
+        playback.parallel(threads);
+    }
+
     /** Adds a worker's buffer. */
     void add(CommandBuffer buffer) {
         buffers.add(buffer);

@@ -2,14 +2,18 @@ package dev.orrery.scheduler.executor;
 
 /**
  * A batch of consecutive matching chunks of one system, {@code [from, to)} in the system's
- * chunk list. Preallocated per system and reused every run.
+ * chunk list; or, with no system, one task of a {@link dev.orrery.ecs.command.ParallelFor}
+ * the executor lends (task {@code from}). Preallocated and reused every run.
  *
  * <p><b>Threading:</b> written by the calling thread before it is queued, by the one
  * worker that runs it (failure fields), then read by the calling thread after the
  * completion queue hands it back: each hand-off is a queue release/acquire pair.
  */
 final class Job {
+    /** The system, or {@code null} for a lent task. */
     final SystemRun run;
+    /** The lent task to run with {@code from}, or {@code null} for a system's job. */
+    java.util.function.IntConsumer task;
     /** This job's place among its system's jobs: a range system's jobs cover ascending ranges in this order. */
     final int ordinal;
     int from;

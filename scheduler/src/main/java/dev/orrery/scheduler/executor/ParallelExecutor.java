@@ -1,11 +1,13 @@
 package dev.orrery.scheduler.executor;
 
+import dev.orrery.ecs.command.ParallelFor;
 import dev.orrery.ecs.command.PlaybackReport;
 import dev.orrery.scheduler.graph.SystemGraph;
 import dev.orrery.scheduler.system.JobObserver;
 import dev.orrery.scheduler.system.SyncPoint;
 import dev.orrery.scheduler.system.SystemFailedException;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntConsumer;
 
 /**
  * Runs systems as chunk-parallel (for range systems, index-range-parallel) jobs on
@@ -51,6 +53,16 @@ import java.util.function.BooleanSupplier;
  * same way, and a worker that returns a job unparks it if it is parked. Between ticks every
  * thread ends up parked, so an idle engine burns no CPU.
  *
+ * <p><b>Lent workers:</b> at a sync point the workers also write the values of many spawns
+ * side by side for {@link dev.orrery.ecs.command.CommandPlayback} (its
+ * {@link ParallelFor}): the caller queues one job per task on the same queue, runs tasks
+ * itself while it waits, and returns when every task is back on the completion queue, with
+ * the same happens-before edges as a system's jobs.
+ *
+ * <p><b>During a run</b> an idle worker yields instead of parking, so the next system's jobs
+ * (after a sync point or an exclusive system on the caller) find it awake; it parks only
+ * between runs.
+ *
  * <p>Nothing is allocated per run once the jobs, queues and chunk lists have grown to the
  * schedule's size (they grow only when the world gains chunks).
  */
@@ -76,9 +88,12 @@ public final class ParallelExecutor implements ScheduleExecutor {
     private final BooleanSupplier callerHasWork;
     private final int[] pending;
     private final int[] ready;
+    private final Job[] lentJobs;
 
     private volatile boolean aborting;
     private volatile boolean closed;
+    // True from the start to the end of a run: idle workers yield instead of parking.
+    private volatile boolean inRun;
 
     // caller-only state
     private int readyCount;
@@ -117,6 +132,11 @@ public final class ParallelExecutor implements ScheduleExecutor {
         this.callerHasWork = () -> queues.hasDone() || queues.hasJobs();
         this.callerContext = new WorkerContext(0, plan);
         this.commands.add(callerContext.buffer());
+        this.lentJobs = new Job[workers * jobsPerWorker];
+        for (int i = 0; i < lentJobs.length; i++) {
+            lentJobs[i] = new Job(null, i);
+        }
+        this.commands.parallel(new LentWorkers());
         this.loop = new PhaseLoop(plan, workers, commands, callerContext);
         this.pending = new int[n];
         this.ready = new int[n];
@@ -133,7 +153,12 @@ public final class ParallelExecutor implements ScheduleExecutor {
 
     @Override
     public void run(SyncPoint syncPoint) {
-        loop.run(syncPoint, phaseRunner);
+        inRun = true;
+        try {
+            loop.run(syncPoint, phaseRunner);
+        } finally {
+            inRun = false;
+        }
     }
 
     @Override
@@ -378,6 +403,77 @@ public final class ParallelExecutor implements ScheduleExecutor {
         }
     }
 
+    /** Runs a lent task, keeping its failure in the job for {@link LentWorkers#forEach} to throw. */
+    private static void runLent(Job job) {
+        try {
+            job.task.accept(job.from);
+        } catch (Throwable t) {
+            job.fail(t, job.from, -1);
+        }
+    }
+
+    /**
+     * The workers lent to playback: tasks go out as jobs on the job queue; the caller runs
+     * them too while it waits. Called on the caller's thread at a sync point, when no
+     * system's job is in flight (so every job on the completion queue is one of these).
+     */
+    private final class LentWorkers implements ParallelFor {
+        @Override
+        public int threads() {
+            return workerCount;
+        }
+
+        @Override
+        public void forEach(int tasks, IntConsumer task) {
+            if (workerCount == 1 || tasks <= 1) {
+                ParallelFor.SERIAL.forEach(tasks, task);
+                return;
+            }
+            if (tasks > lentJobs.length) {
+                throw new IllegalArgumentException(tasks + " tasks, but the executor lends at most "
+                        + lentJobs.length + " at once");
+            }
+            for (int k = 0; k < tasks; k++) {
+                Job j = lentJobs[k];
+                j.task = task;
+                j.reset(k, k + 1);
+                queues.offerJob(j);
+            }
+            wakeWorkers(tasks);
+            int left = tasks;
+            int idle = 0;
+            while (left > 0) {
+                Job j = queues.pollDone();
+                if (j == null && (j = queues.pollJob()) != null) {
+                    runLent(j);
+                }
+                if (j != null) {
+                    left--;
+                    idle = 0;
+                } else {
+                    idle = callerIdle(idle);
+                }
+            }
+            Throwable failed = null;
+            for (int k = 0; k < tasks; k++) {
+                Job j = lentJobs[k];
+                j.task = null;
+                if (j.failure != null && failed == null) {
+                    failed = j.failure;
+                }
+            }
+            if (failed instanceof RuntimeException) {
+                throw (RuntimeException) failed;
+            }
+            if (failed instanceof Error) {
+                throw (Error) failed;
+            }
+            if (failed != null) {
+                throw new IllegalStateException("a task lent to the executor's workers failed", failed);
+            }
+        }
+    }
+
     /** A worker thread's loop: take a job, run it, hand it back; idle as the class Javadoc says. */
     private final class Worker implements Runnable {
         final Thread thread;
@@ -399,7 +495,9 @@ public final class ParallelExecutor implements ScheduleExecutor {
             while (!closed) {
                 Job job = queues.pollJob();
                 if (job != null) {
-                    if (!aborting) {
+                    if (job.task != null) {
+                        runLent(job);
+                    } else if (!aborting) {
                         context.run(job);
                     }
                     queues.offerDone(job);
@@ -408,9 +506,9 @@ public final class ParallelExecutor implements ScheduleExecutor {
                 } else if (idle < SPINS) {
                     Thread.onSpinWait();
                     idle++;
-                } else if (idle < SPINS + YIELDS) {
+                } else if (idle < SPINS + YIELDS || inRun) {
                     Thread.yield();
-                    idle++;
+                    idle = Math.min(idle + 1, SPINS + YIELDS);
                 } else {
                     parker.parkUnless(hasWork);
                     idle = 0;
