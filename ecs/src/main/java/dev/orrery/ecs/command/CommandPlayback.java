@@ -7,6 +7,7 @@ import dev.orrery.ecs.archetype.Chunk;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentKind;
 import dev.orrery.ecs.component.ComponentType;
+import dev.orrery.ecs.component.FieldType;
 import dev.orrery.ecs.entity.Entity;
 import dev.orrery.ecs.storage.EntityTable;
 import dev.orrery.ecs.storage.SparseColumn;
@@ -576,13 +577,28 @@ public final class CommandPlayback {
         settleRange(settling, (int) ((long) n * task / settleTasks), (int) ((long) n * (task + 1) / settleTasks));
     }
 
-    /** Writes the recorded values of waiting spawns {@code [from, to)}; each owns its row. */
+    /**
+     * Writes the recorded values of waiting spawns {@code [from, to)}; each owns its row. The
+     * layout's per-word plan (slot, field, type) needs no column lookup or reference check:
+     * a deferrable layout holds no entity reference.
+     */
     private void settleRange(World world, int from, int to) {
+        EntityTable table = world.storage().entityTable();
         for (int i = from; i < to; i++) {
             long loc = deferredLocators[i];
             CommandBuffer buf = byId[(int) (loc >>> 32)];
-            ShapeLayout layout = (ShapeLayout) buf.refs[CommandBuffer.aux(buf.data[(int) loc + 1])];
-            writeShapeValues(world, layout, deferred[i], loc);
+            long[] data = buf.data;
+            int payload = (int) loc + CommandBuffer.HEADER_WORDS;
+            ShapeLayout layout = (ShapeLayout) buf.refs[CommandBuffer.aux(data[(int) loc + 1])];
+            int idx = Entity.index(deferred[i]);
+            Chunk chunk = layout.shape.archetype().chunk(table.chunk(idx));
+            int row = table.row(idx);
+            int[] slots = layout.wordSlot;
+            int[] fields = layout.wordField;
+            FieldType[] types = layout.wordType;
+            for (int w = 0; w < slots.length; w++) {
+                types[w].setBits(chunk.columnArrays(slots[w])[fields[w]], row, data[payload + w]);
+            }
         }
     }
 

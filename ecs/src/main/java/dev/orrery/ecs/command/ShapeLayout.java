@@ -4,6 +4,7 @@ import dev.orrery.ecs.Shape;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentKind;
 import dev.orrery.ecs.component.Field;
+import dev.orrery.ecs.component.FieldType;
 import java.util.List;
 
 /**
@@ -31,6 +32,12 @@ final class ShapeLayout {
      * (those resolve against the spawns made so far) and no sparse column.
      */
     final boolean deferrable;
+    // Index into columns by component id (-1: not in the shape), for offsetOf in O(1).
+    private final int[] columnById;
+    // For a deferrable layout, per payload word: the archetype slot and field it goes to, and its type.
+    final int[] wordSlot;
+    final int[] wordField;
+    final FieldType[] wordType;
 
     ShapeLayout(Shape shape) {
         this.shape = shape;
@@ -63,17 +70,36 @@ final class ShapeLayout {
             }
         }
         this.deferrable = plain;
+        int maxId = -1;
+        for (Component<?> c : columns) {
+            maxId = Math.max(maxId, c.id());
+        }
+        this.columnById = new int[maxId + 1];
+        java.util.Arrays.fill(columnById, -1);
+        for (int i = 0; i < columns.length; i++) {
+            columnById[columns[i].id()] = i;
+        }
+        this.wordSlot = new int[plain ? w : 0];
+        this.wordField = new int[wordSlot.length];
+        this.wordType = new FieldType[wordSlot.length];
+        for (int i = 0; plain && i < columns.length; i++) {
+            for (int f = 0; offsets[i] >= 0 && f < columns[i].type().fieldCount(); f++) {
+                wordSlot[offsets[i] + f] = shape.archetype().slotOf(columns[i].id());
+                wordField[offsets[i] + f] = f;
+                wordType[offsets[i] + f] = columns[i].type().fieldType(f);
+            }
+        }
     }
 
     /** The payload offset of {@code field}, or -1 when its column is not a value column of the shape. */
     int offsetOf(Field field) {
         Component<?> c = field.component();
-        for (int i = 0; i < columns.length; i++) {
-            if (columns[i] == c) {
-                int at = offsets[i];
-                return at < 0 ? -1 : at + field.index();
-            }
+        int id = c.id();
+        int i = id < columnById.length ? columnById[id] : -1;
+        if (i < 0 || columns[i] != c) {
+            return -1;
         }
-        return -1;
+        int at = offsets[i];
+        return at < 0 ? -1 : at + field.index();
     }
 }
