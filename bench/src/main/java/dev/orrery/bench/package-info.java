@@ -13,6 +13,8 @@
  *       Stingray article (JMH benchmark and two report mains).
  *   <li>{@code scaling}: speed-up across cores (the scaling report, the scheduler's scaling
  *       report, the suite's parallel compute workloads beside a plain parallel loop).
+ *   <li>{@code explorer}: what the live explorer costs a tick, attached with no client
+ *       and with a page streaming ({@code ExplorerCostReport}).
  *   <li>{@code peers}: reserved for the same workloads run on other JVM ECS libraries.
  *   <li>{@code fixture}: what several of the above share (component records, the ECS suite's
  *       worlds and kernels, the plain parallel loop); it depends on no other benchmark

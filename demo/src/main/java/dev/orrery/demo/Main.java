@@ -156,6 +156,16 @@ public final class Main implements Callable<Integer> {
     @Option(names = "--dot", paramLabel = "FILE", description = "Write the schedule's system graph (DOT) to FILE.")
     Path dot;
 
+    @Option(names = "--explore", paramLabel = "PORT",
+            description = "Serve the live explorer (a page and JSON API over the running simulation) on 127.0.0.1:PORT; "
+                    + "0 picks a free port (printed at start).")
+    Integer explore;
+
+    @Option(names = "--explore-edits",
+            description = "Let the explorer's page edit fields; each edit is a client SET (allow-list, field rules, "
+                    + "journaled when recording).")
+    boolean exploreEdits;
+
     @Option(names = "--quiet", description = "No progress lines; only the summary line.")
     boolean quiet;
 
@@ -294,7 +304,7 @@ public final class Main implements Callable<Integer> {
         return new RunOptions(agents, teams, ticks, threads, seed, rate, warm, port == null ? -1 : port, address,
                 record, replay, trace, dot, quiet, limits, maxEntities,
                 dev.orrery.engine.journal.Durability.parse(fsync, dev.orrery.engine.journal.Durability.DEFAULT_INTERVAL),
-                watchdog);
+                watchdog, explore == null ? -1 : explore, exploreEdits);
     }
 
     private static Duration seconds(String option, double s) {

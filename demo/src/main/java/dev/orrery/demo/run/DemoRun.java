@@ -1,6 +1,7 @@
 package dev.orrery.demo.run;
 
 import dev.orrery.demo.arena.Arena;
+import dev.orrery.demo.arena.ArenaExplorer;
 import dev.orrery.demo.arena.ArenaConfig;
 import dev.orrery.demo.arena.InputCodec;
 import dev.orrery.demo.net.ClientReplies;
@@ -12,6 +13,8 @@ import dev.orrery.engine.replay.RunRecorder;
 import dev.orrery.engine.tick.FailurePolicy;
 import dev.orrery.engine.tick.Simulation;
 import dev.orrery.engine.trace.ChromeTrace;
+import dev.orrery.explorer.Explorer;
+import dev.orrery.explorer.ExplorerOptions;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Reader;
@@ -54,6 +57,7 @@ public final class DemoRun {
     private volatile Simulation sim;
     private volatile boolean stopRequested;
     private volatile int port = -1;
+    private volatile int explorerPort = -1;
 
     /** A run with these options, printing to {@code out}. */
     public DemoRun(RunOptions options, PrintStream out) {
@@ -78,6 +82,11 @@ public final class DemoRun {
     /** The server's port once started, or -1 without a server. */
     public int port() {
         return port;
+    }
+
+    /** The explorer's port once started, or -1 without one. */
+    public int explorerPort() {
+        return explorerPort;
     }
 
     /** Runs to the end. */
@@ -114,6 +123,7 @@ public final class DemoRun {
             }
             CommandInputs sink = new CommandInputs(inputs, arena.writes(), s.world().entityCount(), options.entityCap());
             CommandServer server = null;
+            Explorer explorer = null;
             try {
                 if (options.port() >= 0) {
                     server = CommandServer.start(options.limits().withBindAddress(options.bind())
@@ -134,6 +144,11 @@ public final class DemoRun {
                         + (options.rate() == 0 ? "max" : options.rate() + "/s")
                         + (recording ? " recording=" + options.record() + " fsync=" + options.fsync() : ""));
                 ClientReplies replies = server != null ? server : ClientReplies.discarding();
+                if (options.explorePort() >= 0) {
+                    ArenaExplorer view = new ArenaExplorer(arena, inputs);
+                    arena.replies(view.replies(replies));
+                    explorer = explore(s, view, options.exploreEdits());
+                }
                 CommandServer srv = server;
                 Progress progress = new Progress(s, arena, stats, sink);
                 Tracing tracing = new Tracing(s);
@@ -164,6 +179,9 @@ public final class DemoRun {
                     out.println("server: " + srv.counters());
                 }
             } finally {
+                if (explorer != null) {
+                    explorer.close();
+                }
                 if (server != null) {
                     server.close();
                 }
@@ -195,6 +213,7 @@ public final class DemoRun {
                         + " but its snapshot is at tick " + s.currentTick() + "; the folder mixes two recordings");
             }
             s.inputs(source);
+            Explorer explorer = options.explorePort() >= 0 ? explore(s, new ArenaExplorer(arena, null), false) : null;
             sim = s;
             started.countDown();
             Progress progress = new Progress(s, arena, stats, null);
@@ -214,6 +233,9 @@ public final class DemoRun {
                 }
             }
             tracing.finish();
+            if (explorer != null) {
+                explorer.close();
+            }
             if (!stopRequested) {
                 source.finish();
             }
@@ -227,6 +249,16 @@ public final class DemoRun {
             }
             return result;
         }
+    }
+
+    /** Attaches the live explorer on 127.0.0.1 (edits handed to {@code view} when on) and says where. */
+    private Explorer explore(Simulation s, ArenaExplorer view, boolean edits) throws IOException {
+        ExplorerOptions o = ExplorerOptions.loopback(options.explorePort()).withMap(view).withEdits(edits ? view : null);
+        Explorer explorer = Explorer.attach(s, o);
+        explorerPort = explorer.port();
+        out.println("explorer: " + explorer.url() + " (edits " + (edits ? "on: each is a client SET, journaled when "
+                + "recording" : "off") + ")");
+        return explorer;
     }
 
     /**

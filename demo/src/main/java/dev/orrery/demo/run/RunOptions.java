@@ -28,10 +28,26 @@ import java.nio.file.Path;
  *                {@code QUOTA}; 0 = the default, {@link #defaultMaxEntities} of {@code agents}
  * @param fsync   how often a recording's journal is forced to the device ({@code --fsync})
  * @param watchdogSteps report a tick still running after this many steps ({@code --watchdog}); 0 = off
+ * @param explorePort the live explorer's HTTP port on 127.0.0.1 ({@code --explore}), 0 = ephemeral, -1 = none
+ * @param exploreEdits whether the explorer's page may edit fields ({@code --explore-edits}); its edits are inputs
  */
 public record RunOptions(int agents, int teams, long ticks, int threads, long seed, double rate, long warmup, int port,
         InetAddress bind, Path record, Path replay, Path trace, Path dot, boolean quiet, ServerConfig limits,
-        long maxEntities, Durability fsync, double watchdogSteps) {
+        long maxEntities, Durability fsync, double watchdogSteps, int explorePort, boolean exploreEdits) {
+
+    /** The options without the explorer. */
+    public RunOptions(int agents, int teams, long ticks, int threads, long seed, double rate, long warmup, int port,
+            InetAddress bind, Path record, Path replay, Path trace, Path dot, boolean quiet, ServerConfig limits,
+            long maxEntities, Durability fsync, double watchdogSteps) {
+        this(agents, teams, ticks, threads, seed, rate, warmup, port, bind, record, replay, trace, dot, quiet, limits,
+                maxEntities, fsync, watchdogSteps, -1, false);
+    }
+
+    /** These options with the explorer on port {@code port} (0 = ephemeral), edits on or off. */
+    public RunOptions withExplorer(int port, boolean edits) {
+        return new RunOptions(agents, teams, ticks, threads, seed, rate, warmup, this.port, bind, record, replay, trace,
+                dot, quiet, limits, maxEntities, fsync, watchdogSteps, port, edits);
+    }
 
     /** The default of {@code --watchdog}: a tick still running after 10 steps (167 ms at 60 Hz) is reported. */
     public static final double DEFAULT_WATCHDOG_STEPS = 10;
@@ -105,6 +121,13 @@ public record RunOptions(int agents, int teams, long ticks, int threads, long se
         if (maxEntities < 0 || maxEntities > 0 && maxEntities < agents) {
             throw new IllegalArgumentException("--max-entities must be 0 (the default, 2 x --agents + 100000) or at least "
                     + "--agents (" + agents + "); got " + maxEntities);
+        }
+        if (explorePort < -1 || explorePort > 65_535) {
+            throw new IllegalArgumentException("--explore must be 0 (ephemeral) to 65535; got " + explorePort);
+        }
+        if (exploreEdits && (explorePort < 0 || replay != null)) {
+            throw new IllegalArgumentException("--explore-edits needs --explore PORT and a live run (a replay takes no "
+                    + "inputs)");
         }
         if (replay != null && port >= 0) {
             throw new IllegalArgumentException("--replay runs without clients; drop --port");

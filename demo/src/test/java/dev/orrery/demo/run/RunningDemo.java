@@ -46,6 +46,11 @@ final class RunningDemo {
         return run.port();
     }
 
+    /** The explorer's port, or -1 without one. */
+    int explorerPort() {
+        return run.explorerPort();
+    }
+
     /** What the run has printed so far. */
     String log() {
         return log.toString(StandardCharsets.UTF_8);

@@ -17,6 +17,7 @@ import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.resource.Resources;
 import dev.orrery.scheduler.access.ResourceKey;
 import dev.orrery.scheduler.executor.ScheduleExecutor;
+import dev.orrery.scheduler.system.JobObserver;
 import dev.orrery.scheduler.system.SystemFailedException;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -85,6 +86,8 @@ public final class Simulation implements AutoCloseable {
     private InputSource inputs;
     private HashListener hashListener;
     private ChromeTrace trace;
+    private JobObserver jobObserver;
+    private TickListener endOfTick;
     private final JfrObserver jfr;
     private TickWatchdog watchdog;
     private FailurePolicy failurePolicy;
@@ -245,7 +248,38 @@ public final class Simulation implements AutoCloseable {
      */
     public void trace(ChromeTrace trace) {
         this.trace = trace;
-        jfr.chain(trace);
+        chainObservers();
+    }
+
+    /**
+     * Reports every job and sync point to {@code observer} from the next tick on ({@code null}
+     * stops), beside a trace set by {@link #trace}; call between ticks (an end-of-tick hook is
+     * between ticks). Per-system metrics and live views attach here; with none set, the
+     * executor keeps its unobserved path.
+     */
+    public void observeJobs(JobObserver observer) {
+        this.jobObserver = observer;
+        chainObservers();
+    }
+
+    private void chainObservers() {
+        jfr.chain(trace == null ? jobObserver : jobObserver == null ? trace : new JobFanOut(trace, jobObserver));
+    }
+
+    /**
+     * Calls {@code hook} at the end of every tick, on the tick thread, after the tick's hash
+     * and trace ({@code null} removes it): a safe point, where no job runs, so it may read the
+     * world and resources, and install or remove a job observer. It must not change the world
+     * (changes are inputs). It gets the tick's number and its time so far in nanoseconds.
+     * Call between ticks.
+     */
+    public void atEndOfTick(TickListener hook) {
+        this.endOfTick = hook;
+    }
+
+    /** The codecs of the resources snapshots carry (read on the tick thread, between ticks). */
+    public ResourceCodecs resourceCodecs() {
+        return codecs;
     }
 
     /** A trace sized for this simulation's workers, keeping up to {@code eventsPerWorker} jobs each. */
@@ -324,6 +358,9 @@ public final class Simulation implements AutoCloseable {
             trace.tickRan(t, started, System.nanoTime());
         }
         event.finish(t, batch.size(), world);
+        if (endOfTick != null) {
+            endOfTick.ticked(t, System.nanoTime() - started);
+        }
         return t;
     }
 

@@ -1,0 +1,145 @@
+package dev.orrery.explorer;
+
+/**
+ * A small JSON writer for the API's answers: objects, arrays, strings, numbers and booleans,
+ * with the commas placed for the caller. Not-finite numbers are written as {@code null}.
+ *
+ * <p><b>Threading:</b> one writer per answer, used by one thread.
+ */
+final class Json {
+    private final StringBuilder sb = new StringBuilder(256);
+    /** Whether the container at each depth already holds a value (so the next needs a comma). */
+    private boolean[] filled = new boolean[16];
+    private int depth;
+    private boolean afterKey;
+
+    Json beginObject() {
+        separate();
+        sb.append('{');
+        push();
+        return this;
+    }
+
+    Json endObject() {
+        depth--;
+        sb.append('}');
+        return this;
+    }
+
+    Json beginArray() {
+        separate();
+        sb.append('[');
+        push();
+        return this;
+    }
+
+    Json endArray() {
+        depth--;
+        sb.append(']');
+        return this;
+    }
+
+    Json key(String name) {
+        separate();
+        string(name);
+        sb.append(':');
+        afterKey = true;
+        return this;
+    }
+
+    Json value(String s) {
+        separate();
+        if (s == null) {
+            sb.append("null");
+        } else {
+            string(s);
+        }
+        return this;
+    }
+
+    Json value(long v) {
+        separate();
+        sb.append(v);
+        return this;
+    }
+
+    Json value(double v) {
+        separate();
+        if (Double.isFinite(v)) {
+            sb.append(v);
+        } else {
+            sb.append("null");
+        }
+        return this;
+    }
+
+    Json value(boolean v) {
+        separate();
+        sb.append(v);
+        return this;
+    }
+
+    Json field(String name, String v) {
+        return key(name).value(v);
+    }
+
+    Json field(String name, long v) {
+        return key(name).value(v);
+    }
+
+    Json field(String name, double v) {
+        return key(name).value(v);
+    }
+
+    Json field(String name, boolean v) {
+        return key(name).value(v);
+    }
+
+    private void push() {
+        depth++;
+        if (depth == filled.length) {
+            filled = java.util.Arrays.copyOf(filled, depth * 2);
+        }
+        filled[depth] = false;
+    }
+
+    private void separate() {
+        if (afterKey) {
+            afterKey = false;
+            return;
+        }
+        if (depth > 0) {
+            if (filled[depth]) {
+                sb.append(',');
+            }
+            filled[depth] = true;
+        }
+    }
+
+    private void string(String s) {
+        sb.append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"' -> sb.append("\\\"");
+                case '\\' -> sb.append("\\\\");
+                case '\n' -> sb.append("\\n");
+                case '\r' -> sb.append("\\r");
+                case '\t' -> sb.append("\\t");
+                default -> {
+                    if (c < 0x20 || c == '<' || c == '>' || c == '&') {
+                        sb.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        sb.append(c);
+                    }
+                }
+            }
+        }
+        sb.append('"');
+    }
+
+    @Override
+    public String toString() {
+        return sb.toString();
+    }
+}

@@ -1,0 +1,26 @@
+package dev.orrery.explorer;
+
+import java.util.List;
+
+/**
+ * The application's live map: where its entities are, by kind (a team, projectiles). The
+ * explorer asks for points at a safe point and draws them; a source with more entities than
+ * {@link MapPoints#capacity()} down-samples (every n-th, for example).
+ *
+ * <p><b>Threading:</b> {@link #sample} is called on the tick thread between ticks, where the
+ * world may be read; {@link #kinds}, {@link #width} and {@link #height} on any thread, so they
+ * return fixed values.
+ */
+public interface MapSource {
+    /** The names of the point kinds, indexed by the kind {@link MapPoints#add} is given. */
+    List<String> kinds();
+
+    /** The map's width in world units (x runs from 0 to it). */
+    float width();
+
+    /** The map's height in world units (y runs from 0 to it). */
+    float height();
+
+    /** Adds the points to draw now, at most {@code points.capacity()} of them. Tick thread, between ticks. */
+    void sample(MapPoints points);
+}
