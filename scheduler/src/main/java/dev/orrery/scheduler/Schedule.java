@@ -51,6 +51,15 @@ import java.util.function.IntSupplier;
  * }
  * }</pre>
  *
+ * <p>Flow: {@code .readsEvents}/{@code .writesEvents} and {@code job.send}/{@code job.events}
+ * (events between systems, {@code dev.orrery.scheduler.event}); {@code .runIf} on a system or
+ * {@link Builder#runIf} on a phase, {@link Builder#fixedTimestep} and {@code .onEnter}/
+ * {@code .onExit} with {@link Builder#state} (run conditions, fixed-timestep phases and
+ * states, {@code dev.orrery.scheduler.flow}).
+ *
+ * <p>Over 500 lines, on purpose: this is the builder facade, one short method per thing a
+ * user declares, and most of its length is the Javadoc with examples users read.
+ *
  * <p><b>Threading:</b> build and use on the thread that owns the world; the executor's
  * Javadoc says what runs where.
  */

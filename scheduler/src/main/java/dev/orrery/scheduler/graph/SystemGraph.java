@@ -424,8 +424,10 @@ public final class SystemGraph {
      * The graph in Graphviz DOT: one cluster per phase (phases chained by dashed edges),
      * one node per system (exclusive ones boxed; one with a sync point before it drawn with
      * two outlines, labelled {@code "sync before"} when declared and dashed with
-     * {@code "auto sync before: <reason>"} when placed by the graph), one edge per dependency
-     * labelled with its cause.
+     * {@code "auto sync before: <reason>"} when placed by the graph; one with a run condition
+     * labelled {@code "name (if <condition>)"}), one edge per dependency labelled with its
+     * cause ({@code "events <channel>"} from an event writer to a reader); a phase with a rule
+     * has it in its cluster's label.
      */
     public String toDot() {
         StringBuilder sb = new StringBuilder("digraph schedule {\n  rankdir=LR;\n  compound=true;\n  node [shape=ellipse];\n");
@@ -482,7 +484,8 @@ public final class SystemGraph {
      * The graph as text: per phase, each system in linear order with its access and the
      * systems it waits for, each with the cause; a sync point before a system is a line of
      * its own ({@code -- sync point: ...} when declared, {@code -- auto sync point: ... (reason) --}
-     * when placed by the graph).
+     * when placed by the graph); a system's run condition on a {@code runs if ...} line under
+     * it; a phase's rule (condition, fixed step, transition) in its header.
      */
     public String toText() {
         StringBuilder sb = new StringBuilder();
