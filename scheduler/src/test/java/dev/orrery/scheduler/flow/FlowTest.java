@@ -200,6 +200,62 @@ class FlowTest {
         assertEquals(List.of(2), seen, "'never' did not run, but its sync point applied the spawn 'counter' sees");
     }
 
+    /** Sending, merging and reading events, conditions and a fixed phase allocate nothing per run once warm. */
+    @org.junit.jupiter.api.Test
+    void shouldAllocateNothingPerRunOnceWarm() {
+        World world = new World(256);
+        Component<Tag> tag = world.component(Tag.class);
+        for (int i = 0; i < 2000; i++) {
+            world.spawn(new Tag(i));
+        }
+        Integer[] boxed = new Integer[100];
+        for (int i = 0; i < boxed.length; i++) {
+            boxed[i] = i;
+        }
+        Phase fixed = Phase.named("Fixed");
+        ResourceKey<FixedTimestep> clock = ResourceKey.of("clock", FixedTimestep.class);
+        ResourceKey<States<Light>> light = States.key("light", Light.class);
+        Counter tick = new Counter();
+        long[] sum = new long[1];
+        Schedule schedule = Schedule.builder(world).phases(fixed, Phase.UPDATE).minBatchRows(1)
+                .resource(TICK, tick).resource(clock, new FixedTimestep(2, 3, 2))
+                .resource(light, new States<>(Light.class, Light.GREEN)).fixedTimestep(fixed, clock)
+                .system("send").inPhase(fixed).query(world.query().with(tag).build()).reads(tag).writesEvents(NUMBERS)
+                .forEachChunk(job -> {
+                    for (int i = 0, n = job.chunk().size(); i < n; i += 10) {
+                        job.send(NUMBERS, boxed[i % boxed.length]);
+                    }
+                })
+                .system("read").readsEvents(NUMBERS).runIf(RunCondition.inState(light, Light.GREEN))
+                .forEachRange(() -> 1, (job, from, to) -> {
+                    var events = job.events(NUMBERS);
+                    for (int i = 0; i < events.size(); i++) {
+                        sum[0] += events.get(i);
+                    }
+                })
+                .build();
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        try (ScheduleExecutor ex = schedule.executor(1)) {
+            for (int i = 0; i < 300; i++) {
+                ex.run();
+            }
+            assertTrue(sum[0] > 0, "events were read");
+            long id = Thread.currentThread().getId();
+            long probe = threads.getThreadAllocatedBytes(id);
+            long baseline = threads.getThreadAllocatedBytes(id) - probe;
+            long quietest = Long.MAX_VALUE;
+            for (int window = 0; window < 10 && quietest > 0; window++) {
+                long before = threads.getThreadAllocatedBytes(id);
+                for (int i = 0; i < 100; i++) {
+                    ex.run();
+                }
+                quietest = Math.min(quietest, threads.getThreadAllocatedBytes(id) - before - baseline);
+            }
+            assertTrue(quietest < 100, "the quietest 100 runs allocated " + quietest + " bytes");
+        }
+    }
+
     private static List<Integer> list(dev.orrery.scheduler.event.EventReader<Integer> events) {
         List<Integer> out = new ArrayList<>();
         events.forEach(out::add);
