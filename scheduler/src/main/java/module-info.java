@@ -12,7 +12,9 @@ module dev.orrery.scheduler {
 
     exports dev.orrery.scheduler;
     exports dev.orrery.scheduler.access;
+    exports dev.orrery.scheduler.event;
     exports dev.orrery.scheduler.executor;
+    exports dev.orrery.scheduler.flow;
     exports dev.orrery.scheduler.graph;
     exports dev.orrery.scheduler.resource;
     exports dev.orrery.scheduler.system;

@@ -8,6 +8,12 @@ import dev.orrery.scheduler.access.SystemAccess;
 import dev.orrery.scheduler.executor.ExecutionPlan;
 import dev.orrery.scheduler.executor.ScheduleExecutor;
 import dev.orrery.scheduler.executor.ScheduledSystem;
+import dev.orrery.scheduler.event.EventChannel;
+import dev.orrery.scheduler.event.EventKey;
+import dev.orrery.scheduler.flow.FixedTimestep;
+import dev.orrery.scheduler.flow.PhaseRule;
+import dev.orrery.scheduler.flow.RunCondition;
+import dev.orrery.scheduler.flow.States;
 import dev.orrery.scheduler.graph.Phase;
 import dev.orrery.scheduler.graph.SystemDeclaration;
 import dev.orrery.scheduler.graph.SystemGraph;
@@ -17,7 +23,10 @@ import dev.orrery.scheduler.system.ExclusiveSystem;
 import dev.orrery.scheduler.system.RangeSystem;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.IntSupplier;
 
@@ -41,6 +50,15 @@ import java.util.function.IntSupplier;
  *     executor.run(); // one tick
  * }
  * }</pre>
+ *
+ * <p>Flow: {@code .readsEvents}/{@code .writesEvents} and {@code job.send}/{@code job.events}
+ * (events between systems, {@code dev.orrery.scheduler.event}); {@code .runIf} on a system or
+ * {@link Builder#runIf} on a phase, {@link Builder#fixedTimestep} and {@code .onEnter}/
+ * {@code .onExit} with {@link Builder#state} (run conditions, fixed-timestep phases and
+ * states, {@code dev.orrery.scheduler.flow}).
+ *
+ * <p>Over 500 lines, on purpose: this is the builder facade, one short method per thing a
+ * user declares, and most of its length is the Javadoc with examples users read.
  *
  * <p><b>Threading:</b> build and use on the thread that owns the world; the executor's
  * Javadoc says what runs where.
@@ -116,6 +134,10 @@ public final class Schedule {
         private int minBatchRows = DEFAULT_MIN_BATCH_ROWS;
         private final List<SystemBuilder> systems = new ArrayList<>();
         private Resources resources = new Resources();
+        private final Map<Phase, PhaseRule> rules = new IdentityHashMap<>();
+        /** On-enter/on-exit phases, by "state name/value/enter", in the order first asked for. */
+        private final Map<String, Phase> transitionPhases = new LinkedHashMap<>();
+        private final List<ResourceKey<?>> stateMachines = new ArrayList<>();
 
         private Builder(World world) {
             this.world = Objects.requireNonNull(world, "world");
@@ -158,6 +180,71 @@ public final class Schedule {
             return this;
         }
 
+        /**
+         * Runs {@code phase} only while {@code condition} holds, tested as the phase would
+         * start (each run; for a fixed-timestep phase, before the accumulator is fed, so a
+         * phase held off does not catch up later). A phase skipped this way gets no sync point
+         * and no {@code SyncPoint.afterPhase} call.
+         *
+         * <pre>{@code
+         * .runIf(Phase.UPDATE, RunCondition.inState(MODE, Mode.PLAYING))
+         * }</pre>
+         */
+        public Builder runIf(Phase phase, RunCondition condition) {
+            rules.put(phase, rule(phase).withCondition(Objects.requireNonNull(condition, "condition")));
+            noteStates(condition);
+            return this;
+        }
+
+        /**
+         * Makes {@code phase} a fixed-timestep phase: each run feeds the {@link FixedTimestep}
+         * under {@code accumulator} and runs the phase once per whole step it holds (0 or more
+         * times), each time with its sync point; see {@link FixedTimestep}. Put the
+         * accumulator as a resource (with a snapshot codec under a simulation).
+         */
+        public Builder fixedTimestep(Phase phase, ResourceKey<FixedTimestep> accumulator) {
+            rules.put(phase, rule(phase).withFixedStep(accumulator));
+            return this;
+        }
+
+        /**
+         * Makes the schedule apply the requested transitions of the state machine under
+         * {@code key} at each run boundary (see {@link States}). Declaring an
+         * {@code onEnter}/{@code onExit} system or an {@link RunCondition#inState} condition
+         * does it too; call this for a machine only requested and read by systems.
+         */
+        public Builder state(ResourceKey<? extends States<?>> key) {
+            if (!stateMachines.contains(Objects.requireNonNull(key, "state key"))) {
+                stateMachines.add(key);
+            }
+            return this;
+        }
+
+        private PhaseRule rule(Phase phase) {
+            return rules.getOrDefault(Objects.requireNonNull(phase, "phase"), PhaseRule.ALWAYS);
+        }
+
+        private void noteStates(RunCondition condition) {
+            for (ResourceKey<?> k : condition.stateKeys()) {
+                if (!stateMachines.contains(k)) {
+                    stateMachines.add(k);
+                }
+            }
+        }
+
+        /** The hidden phase holding the systems run on entering ({@code enter}) or leaving {@code value}. */
+        private <S extends Enum<S>> Phase transitionPhase(ResourceKey<States<S>> key, S value, boolean enter) {
+            state(key);
+            String name = (enter ? "OnEnter(" : "OnExit(") + key.name() + "=" + value + ")";
+            Phase phase = transitionPhases.get(name);
+            if (phase == null) {
+                phase = Phase.named(name);
+                transitionPhases.put(name, phase);
+                rules.put(phase, PhaseRule.transition(key, value, enter));
+            }
+            return phase;
+        }
+
         /** The fewest rows per job for systems that do not set their own. */
         public Builder minBatchRows(int rows) {
             this.minBatchRows = rows;
@@ -184,14 +271,44 @@ public final class Schedule {
             for (SystemBuilder s : systems) {
                 decls.add(s.declaration());
             }
-            SystemGraph graph = SystemGraph.build(decls, phases);
+            List<Phase> allPhases = new ArrayList<>(transitionPhases.values()); // transitions run first
+            allPhases.addAll(phases);
+            List<PhaseRule> phaseRules = new ArrayList<>();
+            for (Phase p : allPhases) {
+                phaseRules.add(rule(p));
+            }
+            for (Phase p : rules.keySet()) {
+                if (!allPhases.contains(p)) {
+                    throw new IllegalArgumentException("phase " + p + " has a rule (" + rules.get(p) + ") but the "
+                            + "schedule does not list it (" + phases + "); add it with phases(...)");
+                }
+            }
+            SystemGraph graph = SystemGraph.build(decls, allPhases, phaseRules);
+            putEventChannels(decls);
             List<ScheduledSystem> byPosition = new ArrayList<>();
             for (int i = 0; i < graph.size(); i++) {
                 SystemBuilder s = systems.get(graph.registrationIndex(i));
                 byPosition.add(new ScheduledSystem(graph.system(i), s.query, s.body, s.exclusiveBody, s.rangeBody,
                         s.rangeCount, s.minBatchRows > 0 ? s.minBatchRows : minBatchRows));
             }
-            return new Schedule(new ExecutionPlan(world, graph, byPosition, resources));
+            return new Schedule(new ExecutionPlan(world, graph, byPosition, resources, stateMachines));
+        }
+
+        /** Puts an empty channel for each declared event key that has none in the store yet. */
+        private void putEventChannels(List<SystemDeclaration> decls) {
+            for (SystemDeclaration d : decls) {
+                for (List<EventKey<?>> keys : List.of(d.access().eventReads(), d.access().eventWrites())) {
+                    for (EventKey<?> k : keys) {
+                        putChannel(k);
+                    }
+                }
+            }
+        }
+
+        private <T> void putChannel(EventKey<T> key) {
+            if (!resources.has(key.channel())) {
+                resources.put(key.channel(), new EventChannel<>(key));
+            }
         }
     }
 
@@ -217,6 +334,7 @@ public final class Schedule {
         private IntSupplier rangeCount;
         private boolean componentsDeclared;
         private boolean effectsDeclared;
+        private RunCondition runIf;
 
         private SystemBuilder(Builder owner, String name) {
             this.owner = owner;
@@ -380,6 +498,64 @@ public final class Schedule {
             return this;
         }
 
+        /**
+         * Declares reads of these event channels: the system's jobs read the events they have
+         * not read yet through {@code job.events(key)}. Every writer of a channel earlier in
+         * the phase runs before it; see {@link EventChannel} for what it sees when.
+         */
+        public SystemBuilder readsEvents(EventKey<?>... channels) {
+            access.readsEvents(channels);
+            return this;
+        }
+
+        /**
+         * Declares writes of these event channels: the system's jobs send through
+         * {@code job.send(key, event)}, with no lock, merged in (system, chunk, sequence) order.
+         *
+         * <pre>{@code
+         * .system("combat").query(fighters).reads(pos).writesEvents(HITS)
+         *     .forEachChunk(job -> { ...; job.send(HITS, new Hit(target, 5)); })
+         * .system("apply hits").readsEvents(HITS).writesResource(DAMAGE)
+         *     .forEachRange(() -> 1, (job, from, to) -> job.events(HITS).forEach(h -> ...))
+         * }</pre>
+         */
+        public SystemBuilder writesEvents(EventKey<?>... channels) {
+            access.writesEvents(channels);
+            return this;
+        }
+
+        /**
+         * Runs the system only when {@code condition} holds, tested as it would start; its
+         * reads become declared resource reads, so the graph orders their writers before it.
+         * Called twice, both must hold. A skipped system's jobs do not run (and it reads no
+         * events); a sync point before it is applied all the same.
+         *
+         * <pre>{@code
+         * .system("regen").runIf(RunCondition.resource(CLOCK, c -> c.tick() % 10 == 0)).query(q)...
+         * }</pre>
+         */
+        public SystemBuilder runIf(RunCondition condition) {
+            Objects.requireNonNull(condition, "condition");
+            runIf = runIf == null ? condition : runIf.and(condition);
+            access.readsResource(condition.reads().toArray(new ResourceKey<?>[0]));
+            owner.noteStates(condition);
+            return this;
+        }
+
+        /**
+         * Runs the system when the state machine under {@code key} enters {@code value} (at
+         * the run boundary after a {@code request}, or on the first run for the initial value),
+         * in a hidden phase before the schedule's phases; see {@link States}.
+         */
+        public <S extends Enum<S>> SystemBuilder onEnter(ResourceKey<States<S>> key, S value) {
+            return inPhase(owner.transitionPhase(key, value, true));
+        }
+
+        /** Runs the system when the state machine under {@code key} leaves {@code value}; see {@link #onEnter}. */
+        public <S extends Enum<S>> SystemBuilder onExit(ResourceKey<States<S>> key, S value) {
+            return inPhase(owner.transitionPhase(key, value, false));
+        }
+
         /** Runs the system in {@code phase} (default {@link Phase#UPDATE}). */
         public SystemBuilder inPhase(Phase phase) {
             this.phase = Objects.requireNonNull(phase, "phase");
@@ -469,7 +645,7 @@ public final class Schedule {
         }
 
         private SystemDeclaration declaration() {
-            return new SystemDeclaration(name, access.build(), phase, before, after);
+            return new SystemDeclaration(name, access.build(), phase, before, after, runIf);
         }
     }
 }

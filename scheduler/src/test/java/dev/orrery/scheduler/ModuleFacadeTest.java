@@ -34,7 +34,7 @@ class ModuleFacadeTest {
                 open.add(e.source());
             }
         }
-        assertEquals(new TreeSet<>(Set.of("dev.orrery.scheduler", "dev.orrery.scheduler.access", "dev.orrery.scheduler.executor",
+        assertEquals(new TreeSet<>(Set.of("dev.orrery.scheduler", "dev.orrery.scheduler.access", "dev.orrery.scheduler.event", "dev.orrery.scheduler.executor", "dev.orrery.scheduler.flow",
                 "dev.orrery.scheduler.graph", "dev.orrery.scheduler.resource", "dev.orrery.scheduler.system")), open, "packages exported to everyone");
         assertEquals(new TreeMap<>(Map.of("dev.orrery.scheduler.check", Set.of("dev.orrery.engine"))), qualified,
                 "internal packages and the modules they are exported to");

@@ -3,6 +3,7 @@ package dev.orrery.scheduler.access;
 import dev.orrery.ecs.command.StructuralEffects;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.query.AccessPolicy;
+import dev.orrery.scheduler.event.EventKey;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -42,6 +43,8 @@ public final class SystemAccess implements AccessPolicy {
     private final boolean[] writable;
     private final StructuralEffects effects;
     private final int[] queryColumns;
+    private final List<EventKey<?>> eventReads;
+    private final List<EventKey<?>> eventWrites;
 
     private SystemAccess(Builder b) {
         this.owner = b.owner;
@@ -54,6 +57,8 @@ public final class SystemAccess implements AccessPolicy {
         }
         this.effects = b.effects.build();
         this.queryColumns = b.queryColumns.clone();
+        this.eventReads = List.copyOf(b.eventReads);
+        this.eventWrites = List.copyOf(b.eventWrites);
         this.writes = sorted(b.writes);
         List<Component<?>> r = new ArrayList<>(b.reads);
         r.removeAll(b.writes);
@@ -129,6 +134,26 @@ public final class SystemAccess implements AccessPolicy {
     /** True when the owner declared a reduction into, or a write of, {@code resource} (or is exclusive). */
     public boolean canReduceResource(ResourceKey<?> resource) {
         return exclusive || resourceReductions.contains(resource) || resourceWrites.contains(resource);
+    }
+
+    /** True when the owner declared {@code readsEvents(channel)}. */
+    public boolean canReadEvents(EventKey<?> channel) {
+        return eventReads.contains(channel);
+    }
+
+    /** True when the owner declared {@code writesEvents(channel)}. */
+    public boolean canWriteEvents(EventKey<?> channel) {
+        return eventWrites.contains(channel);
+    }
+
+    /** Event channels read, in declaration order. */
+    public List<EventKey<?>> eventReads() {
+        return eventReads;
+    }
+
+    /** Event channels written, in declaration order. */
+    public List<EventKey<?>> eventWrites() {
+        return eventWrites;
     }
 
     /**
@@ -212,7 +237,9 @@ public final class SystemAccess implements AccessPolicy {
     /**
      * What makes this access and {@code other} unable to run at the same time, or
      * {@code null} when they can: {@code "exclusive"}, or the name of the first component (by
-     * column id) or resource that one writes and the other reads or writes.
+     * column id) or resource that one writes and the other reads or writes, or
+     * {@code "events <channel>"} for an event channel one writes and the other reads (two
+     * writers of a channel do not conflict: their events are merged by a fixed key).
      */
     public String conflictWith(SystemAccess other) {
         if (syncBefore || other.syncBefore) {
@@ -247,6 +274,16 @@ public final class SystemAccess implements AccessPolicy {
                 return r.name();
             }
         }
+        for (EventKey<?> e : eventWrites) {
+            if (other.eventReads.contains(e)) {
+                return "events " + e.name();
+            }
+        }
+        for (EventKey<?> e : eventReads) {
+            if (other.eventWrites.contains(e)) {
+                return "events " + e.name();
+            }
+        }
         return null;
     }
 
@@ -279,6 +316,9 @@ public final class SystemAccess implements AccessPolicy {
         if (!effects.isEmpty()) {
             sb.append(" records ").append(effects);
         }
+        if (!eventReads.isEmpty() || !eventWrites.isEmpty()) {
+            sb.append(" events r").append(eventReads).append(" w").append(eventWrites);
+        }
         return sb.toString();
     }
 
@@ -299,6 +339,8 @@ public final class SystemAccess implements AccessPolicy {
         private final List<ResourceKey<?>> resourceReductions = new ArrayList<>();
         private final StructuralEffects.Builder effects;
         private int[] queryColumns = new int[0];
+        private final List<EventKey<?>> eventReads = new ArrayList<>();
+        private final List<EventKey<?>> eventWrites = new ArrayList<>();
 
         private Builder(String owner) {
             this.owner = Objects.requireNonNull(owner, "system name");
@@ -358,6 +400,22 @@ public final class SystemAccess implements AccessPolicy {
         public Builder reducesResource(ResourceKey<?>... resources) {
             for (ResourceKey<?> r : resources) {
                 addOnce(resourceReductions, Objects.requireNonNull(r, "resource"));
+            }
+            return this;
+        }
+
+        /** Declares reads of these event channels: the system's jobs may call {@code job.events(key)}. */
+        public Builder readsEvents(EventKey<?>... channels) {
+            for (EventKey<?> e : channels) {
+                addOnce(eventReads, Objects.requireNonNull(e, "event channel"));
+            }
+            return this;
+        }
+
+        /** Declares writes of these event channels: the system's jobs may call {@code job.send(key, event)}. */
+        public Builder writesEvents(EventKey<?>... channels) {
+            for (EventKey<?> e : channels) {
+                addOnce(eventWrites, Objects.requireNonNull(e, "event channel"));
             }
             return this;
         }

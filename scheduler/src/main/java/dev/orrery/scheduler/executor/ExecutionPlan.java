@@ -1,6 +1,7 @@
 package dev.orrery.scheduler.executor;
 
 import dev.orrery.ecs.World;
+import dev.orrery.scheduler.access.ResourceKey;
 import dev.orrery.scheduler.graph.SystemGraph;
 import dev.orrery.scheduler.resource.Resources;
 import java.util.List;
@@ -17,6 +18,7 @@ public final class ExecutionPlan {
     private final SystemGraph graph;
     private final ScheduledSystem[] systems;
     private final Resources resources;
+    private final List<ResourceKey<?>> stateMachines;
 
     /**
      * A plan over {@code world} with an empty resource store; {@code byPosition.get(i)} is the
@@ -35,6 +37,19 @@ public final class ExecutionPlan {
      * @throws IllegalArgumentException if the lists disagree or a query belongs to another world
      */
     public ExecutionPlan(World world, SystemGraph graph, List<ScheduledSystem> byPosition, Resources resources) {
+        this(world, graph, byPosition, resources, List.of());
+    }
+
+    /**
+     * A plan as {@link #ExecutionPlan(World, SystemGraph, List, Resources)} describes, which
+     * also applies the requested transitions of the {@code dev.orrery.scheduler.flow.States}
+     * machines under {@code stateMachines} at each run boundary, in that order.
+     *
+     * @throws IllegalArgumentException if the lists disagree or a query belongs to another world
+     */
+    public ExecutionPlan(World world, SystemGraph graph, List<ScheduledSystem> byPosition, Resources resources,
+            List<ResourceKey<?>> stateMachines) {
+        this.stateMachines = List.copyOf(stateMachines);
         this.resources = java.util.Objects.requireNonNull(resources, "resources");
         this.world = world;
         this.graph = graph;
@@ -63,6 +78,11 @@ public final class ExecutionPlan {
     /** The resource store the systems' jobs read, write and reduce into. */
     public Resources resources() {
         return resources;
+    }
+
+    /** The keys of the state machines whose transitions the executors apply, in order. */
+    public List<ResourceKey<?>> stateMachines() {
+        return stateMachines;
     }
 
     /** The dependency graph. */

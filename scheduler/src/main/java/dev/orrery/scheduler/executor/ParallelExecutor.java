@@ -252,7 +252,10 @@ public final class ParallelExecutor implements ScheduleExecutor {
         // An exclusive system, or one after a sync point: every earlier system of the phase has
         // finished and no later one has started (the graph orders them all around this one).
         assert !(r.exclusive || r.syncBefore) || inFlight == 0 : "'" + r.name + "' started beside running jobs";
-        loop.syncBefore(r, phase);
+        if (!loop.startSystem(r, phase)) {
+            complete(r.skipped()); // its run condition failed: its successors may start
+            return;
+        }
         if (r.exclusive) {
             complete(loop.runExclusive(r, phase));
             return;

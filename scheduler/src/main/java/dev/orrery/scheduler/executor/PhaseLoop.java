@@ -1,6 +1,10 @@
 package dev.orrery.scheduler.executor;
 
 import dev.orrery.ecs.World;
+import dev.orrery.scheduler.access.ResourceKey;
+import dev.orrery.scheduler.flow.FixedTimestep;
+import dev.orrery.scheduler.flow.PhaseRule;
+import dev.orrery.scheduler.flow.States;
 import dev.orrery.scheduler.graph.SystemGraph;
 import dev.orrery.scheduler.resource.Resources;
 import dev.orrery.scheduler.system.SyncPoint;
@@ -15,7 +19,11 @@ import java.util.List;
  * the sync point hears of it, and the failure is thrown), the phase lock (the world's
  * structure lock plus its jobs-running marker, which refuses by-id writes from jobs), the
  * sync point before a system declared {@code afterStructuralChanges()}, and the run of an
- * exclusive system (unlock, run, record a failure, relock).
+ * exclusive system (unlock, run, record a failure, relock); and the schedule's flow: state
+ * transitions at the start of each run (on-exit phase, value change, on-enter phase), each
+ * phase's rule (skipped while its run condition fails, repeated once per whole fixed step),
+ * a system's run condition and its event readers as it starts, and the event channels'
+ * merge at the end of each phase ({@link EventSync}).
  *
  * <p><b>Owner thread:</b> an executor is owned by the thread of its first {@code run}, or by
  * the thread given to {@link #bindOwner} (which also rebinds the calling worker's command
@@ -39,6 +47,11 @@ final class PhaseLoop {
     private final CommandSync commands;
     private final WorkerContext callerContext;
     private final String[] lockReasons;
+    private final EventSync events;
+    private final PhaseRule[] rules;
+    private final ResourceKey<?>[] stateKeys;
+    /** Per state machine, per enter (0) / exit (1), per value ordinal: the transition phase, or -1. */
+    private final int[][][] transitionPhase;
     private Thread owner;
     private boolean running;
     private boolean closed;
@@ -52,6 +65,31 @@ final class PhaseLoop {
         this.commands = commands;
         commands.systemNames(position -> position < graph.size() ? graph.system(position).name() : null);
         this.callerContext = callerContext;
+        this.events = new EventSync(plan);
+        this.rules = new PhaseRule[graph.phases().size()];
+        List<ResourceKey<?>> machines = new ArrayList<>(plan.stateMachines());
+        for (int p = 0; p < rules.length; p++) {
+            rules[p] = graph.phaseRule(p);
+            if (rules[p].transition() && !machines.contains(rules[p].state())) {
+                machines.add(rules[p].state());
+            }
+        }
+        this.stateKeys = machines.toArray(new ResourceKey<?>[0]);
+        this.transitionPhase = new int[stateKeys.length][2][];
+        for (int p = 0; p < rules.length; p++) {
+            if (rules[p].transition()) {
+                int m = machines.indexOf(rules[p].state());
+                int side = rules[p].onEnter() ? 0 : 1;
+                Enum<?> value = rules[p].stateValue();
+                int[] byOrdinal = transitionPhase[m][side];
+                if (byOrdinal == null) {
+                    byOrdinal = new int[value.getDeclaringClass().getEnumConstants().length];
+                    java.util.Arrays.fill(byOrdinal, -1);
+                    transitionPhase[m][side] = byOrdinal;
+                }
+                byOrdinal[value.ordinal()] = p;
+            }
+        }
         this.lockReasons = new String[graph.phases().size()];
         for (int p = 0; p < lockReasons.length; p++) {
             List<String> names = new ArrayList<>();
@@ -150,21 +188,98 @@ final class PhaseLoop {
                 + "over with bindOwner(thread) between runs";
         running = true;
         resources.prepareReductions(workers); // a LongSum put since the last run gets a slot per worker
+        events.beginRun(workers);
         try {
+            runTransitions(syncPoint, runner);
             for (int p = 0, np = graph.phases().size(); p < np; p++) {
-                SystemFailedException failure = runner.runPhase(p);
-                if (failure != null) {
-                    commands.discard();
-                    syncPoint.afterFailure(failure, world);
-                    throw failure;
+                PhaseRule rule = rules[p];
+                if (rule.transition() || rule.condition() != null && !rule.condition().test(resources)) {
+                    continue;
                 }
-                commands.apply(world);
-                syncPoint.afterPhase(graph.phases().get(p), world);
+                if (rule.fixedStep() == null) {
+                    runPhase(p, syncPoint, runner);
+                } else {
+                    runFixedSteps(p, resources.value(rule.fixedStep()), syncPoint, runner);
+                }
             }
             syncPoint.afterRun(world);
         } finally {
             running = false;
         }
+    }
+
+    private void runFixedSteps(int p, FixedTimestep step, SyncPoint syncPoint, PhaseRunner runner) {
+        int k = step.advance();
+        try {
+            for (int i = 0; i < k; i++) {
+                step.enterStep(i);
+                runPhase(p, syncPoint, runner);
+            }
+        } finally {
+            step.enterStep(-1);
+        }
+    }
+
+    /** Runs phase {@code p} once through {@code runner}, then its sync point: events merged, commands applied. */
+    private void runPhase(int p, SyncPoint syncPoint, PhaseRunner runner) {
+        SystemFailedException failure = runner.runPhase(p);
+        if (failure != null) {
+            commands.discard();
+            events.discard();
+            syncPoint.afterFailure(failure, world);
+            throw failure;
+        }
+        events.merge();
+        commands.apply(world);
+        syncPoint.afterPhase(graph.phases().get(p), world);
+    }
+
+    /**
+     * At the run boundary, per state machine in order: on the first run the on-enter phase of
+     * its initial value; then, if a change was requested, the on-exit phase of the current
+     * value, the change, and the on-enter phase of the new value.
+     */
+    private void runTransitions(SyncPoint syncPoint, PhaseRunner runner) {
+        for (int m = 0; m < stateKeys.length; m++) {
+            Object value = resources.value(stateKeys[m]);
+            if (!(value instanceof States<?> st)) {
+                throw new IllegalStateException("resource '" + stateKeys[m].name() + "' is used as a state machine "
+                        + "but holds " + value.getClass().getName() + "; put a States value under it");
+            }
+            if (!st.entered()) {
+                st.markEntered();
+                runTransition(m, 0, st.current(), syncPoint, runner);
+            }
+            Enum<?> next = st.requested();
+            if (next != null && next != st.current()) {
+                runTransition(m, 1, st.current(), syncPoint, runner);
+                st.applyRequest();
+                runTransition(m, 0, st.current(), syncPoint, runner);
+            } else if (next != null) {
+                st.applyRequest(); // a request for the current value: nothing to do
+            }
+        }
+    }
+
+    private void runTransition(int machine, int side, Enum<?> value, SyncPoint syncPoint, PhaseRunner runner) {
+        int[] byOrdinal = transitionPhase[machine][side];
+        if (byOrdinal != null && value.ordinal() < byOrdinal.length && byOrdinal[value.ordinal()] >= 0) {
+            runPhase(byOrdinal[value.ordinal()], syncPoint, runner);
+        }
+    }
+
+    /**
+     * Before system {@code r} of phase {@code p} starts, with no job of a system it is ordered
+     * against running: its sync point (see {@link #syncBefore}), then its run condition;
+     * when it holds, opens its event readers. Returns false when the condition skips it.
+     */
+    boolean startSystem(SystemRun r, int p) {
+        syncBefore(r, p);
+        if (r.runIf != null && !r.runIf.test(resources)) {
+            return false;
+        }
+        r.openEvents(resources);
+        return true;
     }
 
     /** Locks the world for phase {@code p}'s jobs: no structural change, no by-id write through the world. */

@@ -50,7 +50,9 @@ public final class SingleThreadedExecutor implements ScheduleExecutor {
         try {
             for (int s = graph.phaseStart(p), end = graph.phaseEnd(p); s < end; s++) {
                 SystemRun r = runs[s];
-                loop.syncBefore(r, p);
+                if (!loop.startSystem(r, p)) {
+                    continue; // its run condition failed: nothing runs
+                }
                 Job job;
                 if (r.exclusive) {
                     job = loop.runExclusive(r, p);

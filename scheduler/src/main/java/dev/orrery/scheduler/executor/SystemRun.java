@@ -5,6 +5,11 @@ import dev.orrery.ecs.archetype.Chunk;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.query.Query;
 import dev.orrery.scheduler.access.SystemAccess;
+import dev.orrery.scheduler.event.EventChannel;
+import dev.orrery.scheduler.event.EventKey;
+import dev.orrery.scheduler.event.EventReader;
+import dev.orrery.scheduler.flow.RunCondition;
+import dev.orrery.scheduler.resource.Resources;
 import dev.orrery.scheduler.system.ChunkSystem;
 import dev.orrery.scheduler.system.RangeSystem;
 import dev.orrery.scheduler.system.SystemFailedException;
@@ -41,6 +46,14 @@ final class SystemRun {
     int jobsLeft;
     /** What the range count threw (or why it was refused) in the last {@link #collect}, else null. */
     Throwable countFailure;
+    /** The declared run condition, or null. */
+    final RunCondition runIf;
+    private final EventKey<?>[] eventWrites;
+    /** The channels of {@link #eventWrites}, looked up as the system starts (a restore may replace them). */
+    private final EventChannel<?>[] writeChannels;
+    private final EventKey<?>[] eventReads;
+    /** One reader per read channel, bound as the system starts; its jobs only read it. */
+    private final EventReader<?>[] readers;
 
     SystemRun(ExecutionPlan plan, int position, int maxJobs) {
         ScheduledSystem system = plan.system(position);
@@ -54,6 +67,14 @@ final class SystemRun {
         this.access = system.declaration().access();
         this.readOnly = access.reads().toArray(new Component<?>[0]);
         this.minBatchRows = system.minBatchRows();
+        this.runIf = system.declaration().runIf();
+        this.eventWrites = access.eventWrites().toArray(new EventKey<?>[0]);
+        this.writeChannels = new EventChannel<?>[eventWrites.length];
+        this.eventReads = access.eventReads().toArray(new EventKey<?>[0]);
+        this.readers = new EventReader<?>[eventReads.length];
+        for (int i = 0; i < readers.length; i++) {
+            readers[i] = new EventReader<>();
+        }
         this.jobs = new Job[Math.max(1, maxJobs)];
         for (int i = 0; i < jobs.length; i++) {
             jobs[i] = new Job(this, i);
@@ -102,6 +123,54 @@ final class SystemRun {
                 rows += size;
             }
         }
+    }
+
+    /**
+     * As the system starts, on the calling thread: looks up the channels it writes and opens
+     * its readers on the events it has not read (marking them read). Allocates nothing.
+     */
+    void openEvents(Resources resources) {
+        for (int i = 0; i < eventWrites.length; i++) {
+            writeChannels[i] = resources.value(eventWrites[i].channel());
+        }
+        for (int i = 0; i < eventReads.length; i++) {
+            open(resources, eventReads[i], readers[i]);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private <T> void open(Resources resources, EventKey<T> key, EventReader<?> reader) {
+        resources.value(key.channel()).openReader(name, (EventReader<T>) reader);
+    }
+
+    /** The channel of {@code key} if the system declared a write of it, else null. */
+    @SuppressWarnings("unchecked")
+    <T> EventChannel<T> writeChannel(EventKey<T> key) {
+        for (int i = 0; i < eventWrites.length; i++) {
+            if (eventWrites[i] == key) {
+                return (EventChannel<T>) writeChannels[i];
+            }
+        }
+        return null;
+    }
+
+    /** The reader of {@code key} if the system declared a read of it, else null. */
+    @SuppressWarnings("unchecked")
+    <T> EventReader<T> reader(EventKey<T> key) {
+        for (int i = 0; i < eventReads.length; i++) {
+            if (eventReads[i] == key) {
+                return (EventReader<T>) readers[i];
+            }
+        }
+        return null;
+    }
+
+    /** The one empty job of a system its run condition skips: it completes with nothing run. */
+    Job skipped() {
+        Job j = jobs[0];
+        j.reset(0, 0);
+        jobsLeft = 1;
+        return j;
     }
 
     /** Prepares the single job covering every chunk (every index for a range system). */

@@ -17,6 +17,10 @@ import dev.orrery.scheduler.access.ResourceKey;
 import dev.orrery.scheduler.access.UndeclaredResourceAccessException;
 import dev.orrery.scheduler.check.CheckedMode;
 import dev.orrery.scheduler.check.ReadOnlyColumns;
+import dev.orrery.scheduler.event.EventChannel;
+import dev.orrery.scheduler.event.EventKey;
+import dev.orrery.scheduler.event.EventReader;
+import dev.orrery.scheduler.event.UndeclaredEventAccessException;
 import dev.orrery.scheduler.system.ChunkSystem;
 import dev.orrery.scheduler.system.JobContext;
 import dev.orrery.scheduler.system.JobObserver;
@@ -47,6 +51,8 @@ final class WorkerContext implements JobContext {
     private final long[] readOnlyBefore;
     private SystemRun running;
     private int chunkOrdinal = -1;
+    /** The ordinal events are keyed by: the chunk ordinal, or a range job's ordinal. */
+    private int eventOrdinal;
     private ChunkView current;
     /** The row {@link #storage} found; valid until its next call. */
     private int locatedRow;
@@ -148,6 +154,7 @@ final class WorkerContext implements JobContext {
             }
             for (int end = job.to; k < end; k++) {
                 chunkOrdinal = k;
+                eventOrdinal = k;
                 commands.beginChunk(r.position, k);
                 view.bind(chunks[k]);
                 if (finishChunksOnFailure) {
@@ -222,6 +229,7 @@ final class WorkerContext implements JobContext {
         long start = obs != null ? started(obs, r.position, job.from, job.to) : 0L;
         try {
             if (job.from < job.to) {
+                eventOrdinal = job.ordinal;
                 commands.beginChunk(r.position, job.ordinal);
                 r.rangeBody.run(this, job.from, job.to);
             }
@@ -274,6 +282,28 @@ final class WorkerContext implements JobContext {
             throw UndeclaredResourceAccessException.reduction(r.name, key);
         }
         resources.value(key).add(workerId, amount);
+    }
+
+    // ---------------------------------------------------------------- events
+
+    @Override
+    public <T> void send(EventKey<T> key, T event) {
+        SystemRun r = runningSystem();
+        EventChannel<T> channel = r.writeChannel(key);
+        if (channel == null) {
+            throw new UndeclaredEventAccessException(r.name, key, true);
+        }
+        channel.record(workerId, r.position, eventOrdinal, event);
+    }
+
+    @Override
+    public <T> EventReader<T> events(EventKey<T> key) {
+        SystemRun r = runningSystem();
+        EventReader<T> reader = r.reader(key);
+        if (reader == null) {
+            throw new UndeclaredEventAccessException(r.name, key, false);
+        }
+        return reader;
     }
 
     private SystemRun runningSystem() {

@@ -1,6 +1,7 @@
 package dev.orrery.scheduler.graph;
 
 import dev.orrery.scheduler.access.SystemAccess;
+import dev.orrery.scheduler.flow.RunCondition;
 import java.util.List;
 import java.util.Objects;
 
@@ -16,9 +17,10 @@ import java.util.Objects;
  * @param phase the phase it runs in
  * @param before names of systems (same or later phase) this one must precede
  * @param after names of systems (same or earlier phase) this one must follow
+ * @param runIf the condition under which it runs ({@code .runIf(...)}), or {@code null}: always
  */
 public record SystemDeclaration(String name, SystemAccess access, Phase phase, List<String> before,
-        List<String> after) {
+        List<String> after, RunCondition runIf) {
     /** Checks the parts and copies the lists. */
     public SystemDeclaration {
         Objects.requireNonNull(name, "system name");
@@ -30,6 +32,20 @@ public record SystemDeclaration(String name, SystemAccess access, Phase phase, L
             throw new IllegalArgumentException("access owner '" + access.owner() + "' differs from system name '"
                     + name + "'; build the access with SystemAccess.builder(\"" + name + "\")");
         }
+        if (runIf != null) {
+            for (var key : runIf.reads()) {
+                if (!access.canReadResource(key)) {
+                    throw new IllegalArgumentException("system '" + name + "' runs if " + runIf + ", which reads "
+                            + "resource '" + key.name() + "', but its access declares no read of it; declare "
+                            + ".readsResource(" + key.name() + ") (Schedule's runIf does it for you)");
+                }
+            }
+        }
+    }
+
+    /** A declaration of a system that always runs. */
+    public SystemDeclaration(String name, SystemAccess access, Phase phase, List<String> before, List<String> after) {
+        this(name, access, phase, before, after, null);
     }
 
     /** True for a system that needs the whole world and runs alone. */

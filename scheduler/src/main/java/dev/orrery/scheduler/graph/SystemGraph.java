@@ -3,6 +3,7 @@ package dev.orrery.scheduler.graph;
 import dev.orrery.ecs.command.StructuralEffects;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.scheduler.access.SystemAccess;
+import dev.orrery.scheduler.flow.PhaseRule;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -33,6 +34,12 @@ import java.util.Map;
  * and before every later one. {@link #syncReason} says why each automatic one is there;
  * {@link #toText()} and {@link #toDot()} show them apart from explicit ones.
  *
+ * <p><b>Phase rules and run conditions.</b> Each phase has a {@link PhaseRule} (once per run,
+ * only if a condition holds, once per whole step of a fixed-timestep accumulator, or only on a
+ * state transition) and each system may have a run condition; both are printed by
+ * {@link #toText()} and {@link #toDot()}. Edges between an event channel's writer and a later
+ * reader are labelled {@code "events <channel>"}.
+ *
  * <p>Edges are kept whole (no transitive reduction) so each one can be labelled with the
  * component or resource that caused it; for the tens of systems of a simulation this costs
  * nothing that matters.
@@ -52,6 +59,7 @@ public final class SystemGraph {
     }
 
     private final List<Phase> phases;
+    private final List<PhaseRule> phaseRules;
     private final SystemDeclaration[] systems;
     private final int[] registrationIndex;
     private final int[] phaseStart;
@@ -61,10 +69,11 @@ public final class SystemGraph {
     /** Per position: why an automatic sync point precedes it, or null (none, or an explicit one). */
     private final String[] autoSync;
 
-    private SystemGraph(List<Phase> phases, SystemDeclaration[] systems, int[] registrationIndex, int[] phaseStart,
-            List<Edge> edges, String[] autoSync) {
+    private SystemGraph(List<Phase> phases, List<PhaseRule> phaseRules, SystemDeclaration[] systems,
+            int[] registrationIndex, int[] phaseStart, List<Edge> edges, String[] autoSync) {
         this.autoSync = autoSync;
         this.phases = List.copyOf(phases);
+        this.phaseRules = List.copyOf(phaseRules);
         this.systems = systems;
         this.registrationIndex = registrationIndex;
         this.phaseStart = phaseStart;
@@ -96,6 +105,22 @@ public final class SystemGraph {
      * @throws OrderCycleException when explicit constraints inside a phase form a cycle
      */
     public static SystemGraph build(List<SystemDeclaration> declarations, List<Phase> phases) {
+        return build(declarations, phases, java.util.Collections.nCopies(phases.size(), PhaseRule.ALWAYS));
+    }
+
+    /**
+     * Builds the graph of {@code declarations} (in registration order) over {@code phases}
+     * (in run order), phase {@code i} running by {@code rules.get(i)}.
+     *
+     * @throws IllegalArgumentException as {@link #build(List, List)} does, or when the rules
+     *     do not match the phases one for one
+     * @throws OrderCycleException when explicit constraints inside a phase form a cycle
+     */
+    public static SystemGraph build(List<SystemDeclaration> declarations, List<Phase> phases, List<PhaseRule> rules) {
+        if (rules.size() != phases.size()) {
+            throw new IllegalArgumentException(rules.size() + " phase rules given for " + phases.size() + " phases "
+                    + phases + "; give one per phase");
+        }
         if (new LinkedHashSet<>(phases).size() != phases.size()) {
             throw new IllegalArgumentException("phase list " + phases + " names a phase twice; list each once");
         }
@@ -181,7 +206,7 @@ public final class SystemGraph {
                 }
             }
         }
-        return new SystemGraph(phases, systems, order, phaseStart, edges, autoSync);
+        return new SystemGraph(phases, rules, systems, order, phaseStart, edges, autoSync);
     }
 
     /**
@@ -365,6 +390,11 @@ public final class SystemGraph {
         return phases;
     }
 
+    /** The rule of phase number {@code phase}: how often it runs. */
+    public PhaseRule phaseRule(int phase) {
+        return phaseRules.get(phase);
+    }
+
     /** Position of the first system of phase number {@code phase}. */
     public int phaseStart(int phase) {
         return phaseStart[phase];
@@ -394,26 +424,34 @@ public final class SystemGraph {
      * The graph in Graphviz DOT: one cluster per phase (phases chained by dashed edges),
      * one node per system (exclusive ones boxed; one with a sync point before it drawn with
      * two outlines, labelled {@code "sync before"} when declared and dashed with
-     * {@code "auto sync before: <reason>"} when placed by the graph), one edge per dependency
-     * labelled with its cause.
+     * {@code "auto sync before: <reason>"} when placed by the graph; one with a run condition
+     * labelled {@code "name (if <condition>)"}), one edge per dependency labelled with its
+     * cause ({@code "events <channel>"} from an event writer to a reader); a phase with a rule
+     * has it in its cluster's label.
      */
     public String toDot() {
         StringBuilder sb = new StringBuilder("digraph schedule {\n  rankdir=LR;\n  compound=true;\n  node [shape=ellipse];\n");
         for (int p = 0; p < phases.size(); p++) {
-            sb.append("  subgraph cluster_").append(p).append(" {\n    label=").append(quote(phases.get(p).name()))
+            String rule = phaseRules.get(p).toString();
+            sb.append("  subgraph cluster_").append(p).append(" {\n    label=")
+                    .append(quote(rule.isEmpty() ? phases.get(p).name() : phases.get(p).name() + " (" + rule + ")"))
                     .append(";\n");
             if (phaseStart(p) == phaseEnd(p)) {
                 sb.append("    ").append(quote("phase:" + phases.get(p).name())).append(" [shape=point];\n");
             }
             for (int s = phaseStart(p); s < phaseEnd(p); s++) {
                 sb.append("    ").append(quote(systems[s].name()));
+                String runIf = systems[s].runIf() == null ? "" : "label=" + quote(systems[s].name() + " (if "
+                        + systems[s].runIf() + ")") + ", ";
                 if (systems[s].exclusive()) {
-                    sb.append(" [shape=box, style=bold]");
+                    sb.append(" [").append(runIf).append("shape=box, style=bold]");
                 } else if (systems[s].syncBefore()) {
-                    sb.append(" [xlabel=\"sync before\", peripheries=2]");
+                    sb.append(" [").append(runIf).append("xlabel=\"sync before\", peripheries=2]");
                 } else if (autoSync[s] != null) {
-                    sb.append(" [xlabel=").append(quote("auto sync before: " + autoSync[s]))
+                    sb.append(" [").append(runIf).append("xlabel=").append(quote("auto sync before: " + autoSync[s]))
                             .append(", peripheries=2, style=dashed]");
+                } else if (!runIf.isEmpty()) {
+                    sb.append(" [").append(runIf, 0, runIf.length() - 2).append(", style=dotted]");
                 }
                 sb.append(";\n");
             }
@@ -446,7 +484,8 @@ public final class SystemGraph {
      * The graph as text: per phase, each system in linear order with its access and the
      * systems it waits for, each with the cause; a sync point before a system is a line of
      * its own ({@code -- sync point: ...} when declared, {@code -- auto sync point: ... (reason) --}
-     * when placed by the graph).
+     * when placed by the graph); a system's run condition on a {@code runs if ...} line under
+     * it; a phase's rule (condition, fixed step, transition) in its header.
      */
     public String toText() {
         StringBuilder sb = new StringBuilder();
@@ -458,7 +497,9 @@ public final class SystemGraph {
             into.get(e.to()).add(e);
         }
         for (int p = 0; p < phases.size(); p++) {
-            sb.append("phase ").append(phases.get(p).name()).append(" (sync point at end)\n");
+            String rule = phaseRules.get(p).toString();
+            sb.append("phase ").append(phases.get(p).name()).append(" (sync point at end")
+                    .append(rule.isEmpty() ? "" : "; " + rule).append(")\n");
             for (int s = phaseStart(p); s < phaseEnd(p); s++) {
                 if (systems[s].syncBefore()) {
                     sb.append("  -- sync point: command buffers applied --\n");
@@ -467,6 +508,9 @@ public final class SystemGraph {
                 }
                 sb.append("  ").append(s).append(". ").append(systems[s].name()).append(": ")
                         .append(systems[s].access()).append('\n');
+                if (systems[s].runIf() != null) {
+                    sb.append("       runs if ").append(systems[s].runIf()).append('\n');
+                }
                 for (Edge e : into.get(s)) {
                     sb.append("       after ").append(systems[e.from()].name()).append(" (").append(e.label())
                             .append(")\n");

@@ -5,6 +5,8 @@ import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.query.ChunkView;
 import dev.orrery.scheduler.access.ResourceKey;
+import dev.orrery.scheduler.event.EventKey;
+import dev.orrery.scheduler.event.EventReader;
 import dev.orrery.scheduler.resource.LongSum;
 
 /**
@@ -131,4 +133,26 @@ public interface JobContext {
      *     and the resource, when the system declared no reduction into it
      */
     void add(ResourceKey<LongSum> key, long amount);
+
+    /**
+     * Sends {@code event} on the channel {@code key}, into this worker's own buffer (no lock;
+     * no allocation once the buffer has grown, beyond the event itself); needs a declared
+     * {@code writesEvents(key)}. Events are merged in (system, chunk, sequence) order, so
+     * readers see them in an order that does not depend on the workers; see
+     * {@link dev.orrery.scheduler.event.EventChannel} for when they see them.
+     *
+     * @throws dev.orrery.scheduler.event.UndeclaredEventAccessException naming the system and
+     *     the channel, when the system declared no write of it
+     */
+    <T> void send(EventKey<T> key, T event);
+
+    /**
+     * The events on channel {@code key} this system had not read when it started this time,
+     * in merge order; needs a declared {@code readsEvents(key)}. Every job of the system gets
+     * the same events. Allocates nothing.
+     *
+     * @throws dev.orrery.scheduler.event.UndeclaredEventAccessException naming the system and
+     *     the channel, when the system declared no read of it
+     */
+    <T> EventReader<T> events(EventKey<T> key);
 }
