@@ -35,11 +35,21 @@ final class HostWorkload {
 
     /** A world of {@code agents} agents on {@code workers} workers; {@code extra} declares more systems (may be null). */
     static SimulationBuilder builder(long seed, int agents, int workers, Consumer<Schedule.Builder> extra) {
+        return builder(seed, agents, workers, extra, true);
+    }
+
+    /** The same world with no agents yet, to restore a snapshot of a world of {@code agents} agents into. */
+    static Simulation restoreTarget(long seed, int agents) {
+        return builder(seed, agents, 1, null, false).build();
+    }
+
+    private static SimulationBuilder builder(long seed, int agents, int workers, Consumer<Schedule.Builder> extra,
+            boolean populate) {
         World world = new World(4096);
         Component<Pos> pos = world.component(Pos.class);
         Component<Vel> vel = world.component(Vel.class);
         Component<Hp> hp = world.component(Hp.class);
-        if (agents > 0) { // none: a restore target
+        if (populate) {
             world.entity().with(pos, new Pos(0, 0)).with(vel, new Vel(0, 0)).with(hp, new Hp(20)).spawnMany(agents);
         }
         Field px = pos.field("x");
