@@ -123,43 +123,33 @@ public final class HostCapacityReport {
     /** Doubles N from the mode's start while it holds, then bisects between the last N that held and the first that did not. */
     private static List<Trial> search(Mode mode, int size, Options o) throws InterruptedException {
         List<Trial> trials = new ArrayList<>();
-        int n = start(mode, size);
         int good = 0;
         int bad = 0;
-        while (n <= o.max()) {
-            Trial t = trial(mode, size, n, o);
-            trials.add(t);
-            if (!t.holds(o.period())) {
-                bad = n;
-                break;
-            }
-            good = n;
-            n *= 2;
-        }
-        while (good == 0 && bad > 1) { // even the start failed: halve
-            n = bad / 2;
-            Trial t = trial(mode, size, n, o);
-            trials.add(t);
-            if (t.holds(o.period())) {
+        for (int n = start(mode, size); n <= o.max() && bad == 0; n *= 2) {
+            if (holds(mode, size, n, o, trials)) {
                 good = n;
             } else {
                 bad = n;
             }
         }
-        for (int step = 0; step < o.bisect() && good > 0 && bad > good * 1.15; step++) {
-            int mid = roundTo2Digits((int) Math.sqrt((double) good * bad));
-            if (mid <= good || mid >= bad) {
+        for (int step = 0; bad > 1 && (good == 0 || (step < o.bisect() && bad > good * 1.15)); step++) {
+            int n = good == 0 ? bad / 2 : roundTo2Digits((int) Math.sqrt((double) good * bad)); // even the start failed: halve
+            if (n <= good || n >= bad) {
                 break;
             }
-            Trial t = trial(mode, size, mid, o);
-            trials.add(t);
-            if (t.holds(o.period())) {
-                good = mid;
+            if (holds(mode, size, n, o, trials)) {
+                good = n;
             } else {
-                bad = mid;
+                bad = n;
             }
         }
         return trials;
+    }
+
+    private static boolean holds(Mode mode, int size, int n, Options o, List<Trial> trials) throws InterruptedException {
+        Trial t = trial(mode, size, n, o);
+        trials.add(t);
+        return t.holds(o.period());
     }
 
     private static int start(Mode mode, int size) {

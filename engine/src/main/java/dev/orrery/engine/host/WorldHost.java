@@ -82,9 +82,7 @@ import java.util.concurrent.locks.LockSupport;
  * edge. The pool threads are not daemons: close the host.
  */
 public final class WorldHost implements AutoCloseable {
-    private static final System.Logger LOG = System.getLogger(WorldHost.class.getName());
-
-    /** Earliest deadline first; equal deadlines in queueing order. Deadlines are nanoTime values: compare by difference. */
+        /** Earliest deadline first; equal deadlines in queueing order. Deadlines are nanoTime values: compare by difference. */
     private static final Comparator<HostedWorld> EDF = (a, b) -> {
         long d = a.deadline - b.deadline;
         return d != 0 ? (d < 0 ? -1 : 1) : Long.compare(a.order, b.order);
@@ -107,7 +105,7 @@ public final class WorldHost implements AutoCloseable {
     private boolean closed;
     private final Meter meter = new Meter(System.nanoTime());
 
-    private WorldHost(Builder b) {
+    WorldHost(WorldHostBuilder b) {
         this.failureListener = b.failureListener;
         this.pool = new Thread[b.threads];
         this.waiters = new Thread[b.threads];
@@ -120,8 +118,8 @@ public final class WorldHost implements AutoCloseable {
     }
 
     /** A builder: as many pool threads as processors, thread names {@code orrery-host-N}, failures logged. */
-    public static Builder builder() {
-        return new Builder();
+    public static WorldHostBuilder builder() {
+        return new WorldHostBuilder();
     }
 
     /**
@@ -370,39 +368,6 @@ public final class WorldHost implements AutoCloseable {
         return true;
     }
 
-    /** A pool thread's turn with one world: its queued calls, then one tick; reused, so a turn allocates nothing. */
-    private static final class Turn {
-        HostedWorld world;
-        long start;
-        long end;
-        long tick;
-        boolean skipped;
-        Throwable failure;
-
-        void run(HostedWorld w, Thread me, ArrayDeque<HostedWorld.Task<?>> tasks) {
-            world = w;
-            failure = null;
-            start = System.nanoTime();
-            Simulation sim = w.sim;
-            if (w.tickThread != me) {
-                sim.bindTickThread(); // the host lock, released by the last tick's thread and acquired by this one, orders them
-                w.tickThread = me;
-            }
-            for (HostedWorld.Task<?> task = tasks.poll(); task != null; task = tasks.poll()) {
-                task.run(sim);
-            }
-            long skippedBefore = sim.skippedTicks();
-            tick = sim.currentTick();
-            try {
-                sim.tick();
-            } catch (Throwable t) { // one world's failure must not take a pool thread down
-                failure = t;
-            }
-            skipped = sim.skippedTicks() != skippedBefore;
-            end = System.nanoTime();
-        }
-    }
-
     // ---- under the lock ------------------------------------------------------------------
 
     private void enqueue(HostedWorld w) {
@@ -513,46 +478,5 @@ public final class WorldHost implements AutoCloseable {
          * keep it short.
          */
         void failed(HostedWorld world, long tick, Throwable failure);
-    }
-
-    /**
-     * Collects a host's settings; made by {@link WorldHost#builder()}.
-     *
-     * <p><b>Threading:</b> use on one thread.
-     */
-    public static final class Builder {
-        private int threads = Runtime.getRuntime().availableProcessors();
-        private String threadName = "orrery-host";
-        private FailureListener failureListener = (w, tick, e) -> LOG.log(System.Logger.Level.WARNING,
-                w + " failed at tick " + tick + " and left the host: " + e, e);
-
-        private Builder() {
-        }
-
-        /** Pool threads (default: one per processor). */
-        public Builder threads(int threads) {
-            if (threads < 1) {
-                throw new IllegalArgumentException("a world host needs at least 1 pool thread, got " + threads);
-            }
-            this.threads = threads;
-            return this;
-        }
-
-        /** The pool threads' name prefix (default {@code orrery-host}); they are named prefix-0, prefix-1, ... */
-        public Builder threadName(String prefix) {
-            this.threadName = Objects.requireNonNull(prefix, "thread name prefix");
-            return this;
-        }
-
-        /** Hears of every world that fails (default: a {@code System.Logger} warning). */
-        public Builder onFailure(FailureListener listener) {
-            this.failureListener = Objects.requireNonNull(listener, "failure listener");
-            return this;
-        }
-
-        /** Builds the host and starts its pool threads. */
-        public WorldHost build() {
-            return new WorldHost(this);
-        }
     }
 }

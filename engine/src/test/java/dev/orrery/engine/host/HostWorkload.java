@@ -96,7 +96,7 @@ final class HostWorkload {
                     })
                     .system("refill").inPhase(Phase.POST_UPDATE).exclusive(w -> {
                         InputBatch in = res.get(Simulation.INPUTS);
-                        int more = agents - w.entityCount();
+                        int more = Math.max(0, agents - w.entityCount()); // top up, plus what the inputs ask for
                         for (int i = 0; i < in.size(); i++) {
                             if (in.type(i) == SPAWN) {
                                 more += in.payloadInt(i, 0);
