@@ -56,7 +56,9 @@ class HostCapacityReportTest {
         assertTrue(host.holds(PERIOD));
         assertFalse(failed.holds(PERIOD), "lag over a period and too few ticks");
         String md = HostCapacityReport.markdown(List.of(host, exec), List.of(host, failed, exec), PERIOD, "header");
-        assertTrue(md.contains("| 100 | world host | 2000 | 1.00 / 9.00 | 20.0 | 15.0 | 40.0 | 9 |"), md);
+        long capacity = HostCapacityReport.cpuBound(20_000, Runtime.getRuntime().availableProcessors(), 30);
+        assertEquals((long) (Runtime.getRuntime().availableProcessors() * 1e9 / (20_000 * 30.0)), capacity, "cores / (20 µs x 30 Hz)");
+        assertTrue(md.contains("| 100 | world host | 2000 | 1.00 / 9.00 | 20.0 | 15.0 | " + capacity + " | 40.0 | 9 |"), md);
         assertTrue(md.contains("the host holds 8.0x the worlds of one executor per world"), md);
         assertTrue(md.contains("| 100 | world host | 4000 | 100000 / 240000 | 0.00 / 50.00 | no |"), md);
     }

@@ -39,7 +39,10 @@ import java.util.concurrent.locks.LockSupport;
  * <p><b>Scheduling and the fairness bound.</b> Each world is due every {@code 1/hz} seconds
  * (at {@code hz} 0, again as soon as its tick ended). A free pool thread takes the due world
  * with the earliest deadline (earliest-deadline-first; equal deadlines in the order they were
- * queued); when none is due it parks until the earliest deadline. After a tick the world is
+ * queued); when none is due it parks until the earliest deadline. A world whose deadline is
+ * less than {@link WorldHostBuilder#earlyStart} away counts as due: a thread starts it that
+ * much early rather than park and be woken for every tick when many worlds fall due close
+ * together (on a busy machine each wake-up waits for a core). After a tick the world is
  * due one period after its previous deadline, or, when the tick ended past that (an overrun),
  * at the tick's end: missed ticks are not made up, as in {@code Simulation.run}. It follows
  * that any world that starts a tick after a world W became due gets a deadline no earlier
@@ -91,6 +94,7 @@ public final class WorldHost implements AutoCloseable {
     private final Object lock = new Object();
     private final Thread[] pool;
     private final FailureListener failureListener;
+    private final long earlyStart;
 
     // Guarded by lock.
     private final PriorityQueue<HostedWorld> queue = new PriorityQueue<>(EDF);
@@ -107,6 +111,7 @@ public final class WorldHost implements AutoCloseable {
 
     WorldHost(WorldHostBuilder b) {
         this.failureListener = b.failureListener;
+        this.earlyStart = b.earlyStartNanos;
         this.pool = new Thread[b.threads];
         this.waiters = new Thread[b.threads];
         for (int i = 0; i < pool.length; i++) {
@@ -300,7 +305,7 @@ public final class WorldHost implements AutoCloseable {
                 stop = closed;
                 if (!stop) {
                     HostedWorld head = queue.peek();
-                    long delay = head == null ? -1 : head.deadline - System.nanoTime();
+                    long delay = head == null ? -1 : head.deadline - earlyStart - System.nanoTime();
                     if (head != null && delay <= 0) {
                         next = queue.poll();
                         next.state = HostedWorld.State.TICKING;
