@@ -1,6 +1,6 @@
 /**
  * Orrery's engine, the module a typical user requires: the simulation and its tick loop,
- * resources, the input pipeline, the journal, record and replay, counter-based randomness,
+ * resources, a host ticking many simulations on one pool, the input pipeline, the journal, record and replay, counter-based randomness,
  * JFR events and Chrome traces. It reads the scheduler and the ecs transitively, so
  * {@code requires dev.orrery.engine;} is enough.
  */
@@ -9,6 +9,7 @@ module dev.orrery.engine {
     requires transitive jdk.jfr;
     requires com.lmax.disruptor;
 
+    exports dev.orrery.engine.host;
     exports dev.orrery.engine.input;
     exports dev.orrery.engine.jfr;
     exports dev.orrery.engine.journal;

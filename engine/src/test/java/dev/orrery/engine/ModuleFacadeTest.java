@@ -34,7 +34,7 @@ class ModuleFacadeTest {
                 open.add(e.source());
             }
         }
-        assertEquals(new TreeSet<>(Set.of("dev.orrery.engine.input", "dev.orrery.engine.jfr", "dev.orrery.engine.journal",
+        assertEquals(new TreeSet<>(Set.of("dev.orrery.engine.host", "dev.orrery.engine.input", "dev.orrery.engine.jfr", "dev.orrery.engine.journal",
                 "dev.orrery.engine.random", "dev.orrery.engine.replay", "dev.orrery.engine.resource",
                 "dev.orrery.engine.tick", "dev.orrery.engine.trace")), open, "packages exported to everyone");
         assertEquals(new TreeMap<String, Set<String>>(), qualified,
