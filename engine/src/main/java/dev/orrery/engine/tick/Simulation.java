@@ -59,6 +59,11 @@ import java.util.Set;
  * thread; {@link #stop()} may be called from any thread. The first {@link #tick()} binds the
  * tick thread and later ticks assert that they run on it; {@link #bindTickThread()} hands the
  * simulation to another thread (it says what the hand-over must guarantee).
+ *
+ * <p>A little over 500 lines, on purpose: what is left is the tick loop and the public
+ * surface tools attach to (observers, the end-of-tick hook, snapshots, the failure policy);
+ * the builder, resource serialization and JFR wiring already live in classes of their own,
+ * and splitting the remaining setters off would only forward calls.
  */
 public final class Simulation implements AutoCloseable {
     /** The clock resource: tick number and fixed step. */
