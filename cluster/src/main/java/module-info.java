@@ -13,7 +13,6 @@ module dev.orrery.cluster {
     requires pekko.cluster.sharding.typed;
     requires scala.library;
     requires typesafe.config;
-    requires org.slf4j;
 
     exports dev.orrery.cluster;
     exports dev.orrery.cluster.protocol;

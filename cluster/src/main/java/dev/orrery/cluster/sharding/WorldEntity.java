@@ -49,6 +49,8 @@ public final class WorldEntity extends AbstractBehavior<WorldCommand> {
         TICK, HAND_OFF
     }
 
+    private static final System.Logger LOG = System.getLogger(WorldEntity.class.getName());
+
     private record Waiter(ActorRef<InputReply> replyTo) {
     }
 
@@ -66,8 +68,9 @@ public final class WorldEntity extends AbstractBehavior<WorldCommand> {
         this.node = context.getSystem().address().toString();
         this.resumedAtMillis = System.currentTimeMillis();
         RecoveryReport r = runtime.recovery();
-        context.getLog().debug("world {} epoch {} opened at tick {} from snapshot {} after replaying {} ticks in {} ms",
-                worldId, r.epoch(), r.resumeTick(), r.snapshotTick(), r.ticksReplayed(), r.openMillis());
+        LOG.log(System.Logger.Level.DEBUG, () -> "world " + worldId + " epoch " + r.epoch() + " opened on " + node
+                + " at tick " + r.resumeTick() + " from snapshot " + r.snapshotTick() + " after replaying "
+                + r.ticksReplayed() + " ticks in " + r.openMillis() + " ms");
     }
 
     /**
@@ -78,7 +81,14 @@ public final class WorldEntity extends AbstractBehavior<WorldCommand> {
     public static Behavior<WorldCommand> create(String worldId, WorldStore store, WorldBlueprint blueprint,
             Duration tickPeriod, int snapshotEvery) {
         Behavior<WorldCommand> open = Behaviors.setup(ctx -> Behaviors.withTimers((TimerScheduler<WorldCommand> timers) -> {
-            WorldRuntime runtime = WorldRuntime.open(worldId, store, blueprint, snapshotEvery);
+            WorldRuntime runtime;
+            try {
+                runtime = WorldRuntime.open(worldId, store, blueprint, snapshotEvery);
+            } catch (IOException | RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "world '" + worldId + "' failed to open on "
+                        + ctx.getSystem().address() + " (it is retried with back-off): " + e, e);
+                throw e;
+            }
             timers.startTimerAtFixedRate(Local.TICK, Local.TICK, tickPeriod);
             return new WorldEntity(ctx, runtime);
         }));
@@ -119,7 +129,7 @@ public final class WorldEntity extends AbstractBehavior<WorldCommand> {
             tick = runtime.tick();
         } catch (FencedException e) {
             refuseAll(e.getMessage());
-            getContext().getLog().warn(e.getMessage());
+            LOG.log(System.Logger.Level.WARNING, e.getMessage());
             runtime.abandon();
             return Behaviors.stopped();
         } catch (IOException e) {
@@ -151,8 +161,8 @@ public final class WorldEntity extends AbstractBehavior<WorldCommand> {
         try {
             runtime.close();
         } catch (IOException e) {
-            getContext().getLog().warn("world {} could not hand over cleanly ({}); its next node replays the journal",
-                    worldId, e.getMessage());
+            LOG.log(System.Logger.Level.WARNING, "world '" + worldId + "' could not hand over cleanly (" + e.getMessage()
+                    + "); its next node replays its journal from the last snapshot");
             runtime.abandon();
         }
         return Behaviors.stopped();
