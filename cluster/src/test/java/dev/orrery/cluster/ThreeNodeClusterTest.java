@@ -7,10 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orrery.cluster.protocol.InputReply;
 import dev.orrery.cluster.protocol.WorldStatus;
 import dev.orrery.cluster.store.DirectoryWorldStore;
-import dev.orrery.cluster.world.JournalHistory;
-import dev.orrery.engine.input.InputBatch;
-import dev.orrery.engine.input.InputSource;
-import dev.orrery.engine.tick.Simulation;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -50,12 +46,7 @@ class ThreeNodeClusterTest {
             "pekko.cluster.failure-detector.heartbeat-interval = 300ms",
             "pekko.cluster.failure-detector.acceptable-heartbeat-pause = 2s",
             // a loaded test machine may delay heartbeats; never down the survivors for it
-            "pekko.cluster.split-brain-resolver.down-all-when-unstable = off")
-            // -Dorrery.cluster.test.log=INFO shows Pekko's log on stdout (quiet otherwise: SLF4J goes nowhere in tests)
-            + (System.getProperty("orrery.cluster.test.log") == null ? "" : "\npekko.loggers = "
-                    + "[\"org.apache.pekko.event.Logging$DefaultLogger\"]\npekko.logging-filter = "
-                    + "\"org.apache.pekko.event.DefaultLoggingFilter\"\npekko.loglevel = "
-                    + System.getProperty("orrery.cluster.test.log"));
+            "pekko.cluster.split-brain-resolver.down-all-when-unstable = off");
 
     @TempDir
     Path dir;
@@ -127,21 +118,17 @@ class ThreeNodeClusterTest {
     private ClusterNode start(List<String> seeds) {
         NodeSettings s = NodeSettings.local(0, seeds).withTicks(40, 20).withSharding(30, 1.0)
                 .withConfig(FAST_FAILURE_DETECTION);
-        ClusterNode node = ClusterNode.start(s, new DirectoryWorldStoreHolder(dir).store, new DriftWorld(200));
+        ClusterNode node = ClusterNode.start(s, store(), new DriftWorld(200));
         nodes.add(node);
         return node;
     }
 
-    /** A store per node over the shared directory, as separate processes would open it. */
-    private static final class DirectoryWorldStoreHolder {
-        final DirectoryWorldStore store;
-
-        DirectoryWorldStoreHolder(Path dir) {
-            try {
-                store = new DirectoryWorldStore(dir);
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
+    /** A store over the shared directory, one per node, as separate processes would open it. */
+    private DirectoryWorldStore store() {
+        try {
+            return new DirectoryWorldStore(dir);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 
@@ -253,45 +240,15 @@ class ThreeNodeClusterTest {
                 + "crash moved %d worlds, max %d ticks replayed, max %d ms to tick again; leave moved %d worlds%n%s",
                 client.acked.size(), client.resent.get(), crashMoved, maxReplayed, maxResume, leaveMoved, report);
 
-        DirectoryWorldStore store = new DirectoryWorldStoreHolder(dir).store;
+        DirectoryWorldStore store = store();
         Map<String, Map<Long, List<Integer>>> journaled = new HashMap<>();
-        DriftWorld blueprint = new DriftWorld(200);
         for (WorldStatus s : end.values()) {
-            Map<Long, List<Integer>> inputs = new HashMap<>();
-            journaled.put(s.worldId(), inputs);
-            try (Simulation sim = blueprint.build(s.worldId(), true)) {
-                InputBatch[] current = {null};
-                long[] expected = {0};
-                long[] mismatches = {0};
-                sim.inputs(new InputSource() {
-                    @Override
-                    public InputBatch beginTick(long tick) {
-                        return current[0];
-                    }
-
-                    @Override
-                    public void recordHash(long tick, long stateHash) {
-                        mismatches[0] += stateHash == expected[0] ? 0 : 1;
-                    }
-                });
-                long next = JournalHistory.forEachTick(store, s.worldId(), 0, (tick, segment) -> {
-                    List<Integer> ids = new ArrayList<>();
-                    byte[] p = new byte[8];
-                    for (int i = 0; i < tick.inputs().size(); i++) {
-                        tick.inputs().copyPayload(i, p, 0);
-                        ids.add(DriftWorld.inputId(p));
-                    }
-                    inputs.put(tick.tick(), ids);
-                    current[0] = tick.inputs();
-                    expected[0] = tick.stateHash();
-                    sim.tick();
-                    return true;
-                });
-                assertEquals(s.tick(), next, s.worldId() + ": the journal history reaches the tick the world is at");
-                assertEquals(0, mismatches[0], s.worldId() + ": journaled hashes one straight run does not reproduce");
-                assertEquals(s.stateHash(), sim.world().stateHash(), s.worldId() + ": final hash of one straight run");
-                assertNotEquals(0, s.stateHash());
-            }
+            HistoryReplay.Result r = HistoryReplay.replay(store, s.worldId(), new DriftWorld(200));
+            journaled.put(s.worldId(), r.inputIds());
+            assertEquals(s.tick(), r.nextTick(), s.worldId() + ": the journal history reaches the tick the world is at");
+            assertEquals(0, r.hashMismatches(), s.worldId() + ": journaled hashes one straight run does not reproduce");
+            assertEquals(s.stateHash(), r.stateHash(), s.worldId() + ": final hash of one straight run");
+            assertNotEquals(0, s.stateHash());
         }
         assertTrue(client.acked.size() > WORLDS * 20, "the client got inputs through: " + client.acked.size());
         for (Acked ack : client.acked) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.cluster.DriftWorldAccess;
+import dev.orrery.cluster.HistoryReplay;
 import dev.orrery.cluster.store.DirectoryWorldStore;
 import dev.orrery.cluster.store.JournalSegment;
 import dev.orrery.cluster.store.WorldStore;
@@ -104,31 +105,11 @@ class WorldRuntimeTest {
         third.close();
 
         // the whole history, replayed on one simulation from tick 0, checks every journaled hash on the way
-        try (Simulation sim = BLUEPRINT.build(WORLD, true)) {
-            long[] mismatches = {0};
-            InputBatch[] current = {null};
-            long[] expected = {0};
-            sim.inputs(new InputSource() {
-                @Override
-                public InputBatch beginTick(long tick) {
-                    return current[0];
-                }
-
-                @Override
-                public void recordHash(long tick, long stateHash) {
-                    mismatches[0] += stateHash == expected[0] ? 0 : 1;
-                }
-            });
-            long end = JournalHistory.forEachTick(store, WORLD, 0, (tick, segment) -> {
-                current[0] = tick.inputs();
-                expected[0] = tick.stateHash();
-                sim.tick();
-                return true;
-            });
-            assertEquals(55, end);
-            assertEquals(0, mismatches[0], "journaled hashes that a straight replay does not reproduce");
-            assertEquals(reference(55), sim.world().stateHash());
-        }
+        HistoryReplay.Result straight = HistoryReplay.replay(store, WORLD, BLUEPRINT);
+        assertEquals(55, straight.nextTick());
+        assertEquals(0, straight.hashMismatches(), "journaled hashes that a straight replay does not reproduce");
+        assertEquals(reference(55), straight.stateHash());
+        assertEquals(script.get(40L), straight.inputIds().get(40L), "tick 40's inputs, journaled in order");
     }
 
     @Test
