@@ -21,6 +21,7 @@ import org.apache.pekko.Done;
 import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.CoordinatedShutdown;
 import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.cluster.Member;
 import org.apache.pekko.cluster.MemberStatus;
@@ -52,6 +53,12 @@ import org.apache.pekko.cluster.typed.JoinSeedNodes;
 public final class ClusterNode implements AutoCloseable {
     /** The actor system's name: every node of a cluster uses it. */
     public static final String SYSTEM_NAME = "orrery";
+    /**
+     * The dispatcher worlds run on (4 threads; set
+     * {@code orrery.world-dispatcher.thread-pool-executor.fixed-pool-size} in
+     * {@link NodeSettings#extraConfig()} for more).
+     */
+    public static final String WORLD_DISPATCHER = "orrery.world-dispatcher";
 
     private final ActorSystem<Void> system;
     private final ClusterSharding sharding;
@@ -89,7 +96,8 @@ public final class ClusterNode implements AutoCloseable {
             Duration period = Duration.ofNanos((long) (1e9 / settings.tickHz()));
             ClusterSharding.get(system).init(Entity.of(WorldEntity.TYPE_KEY,
                     ctx -> WorldEntity.create(ctx.getEntityId(), store, blueprint, period, settings.snapshotEvery()))
-                    .withStopMessage(WorldEntity.handOff()));
+                    .withStopMessage(WorldEntity.handOff())
+                    .withEntityProps(DispatcherSelector.fromConfig(WORLD_DISPATCHER)));
             return new ClusterNode(system, settings);
         } catch (RuntimeException e) {
             system.terminate();
@@ -121,6 +129,17 @@ public final class ClusterNode implements AutoCloseable {
                 // The store is the durable truth; the remembered set only lives as long as the cluster.
                 "pekko.cluster.sharding.distributed-data.durable.keys = []",
                 "pekko.cluster.sharding.entity-restart-backoff = 1s",
+                // Remembered worlds are read with a majority: of 2 of 3 nodes, not (Pekko's default for clusters
+                // under 5 nodes) all of them, so a crashed node does not hold up the shards moving off it.
+                "pekko.cluster.sharding.distributed-data.majority-min-cap = 1",
+                "pekko.cluster.sharding.waiting-for-state-timeout = 5s",
+                "pekko.cluster.sharding.shard-failure-backoff = 2s",
+                // Worlds tick (and force their journals) on their own threads, never on the dispatcher that
+                // runs cluster heartbeats: a busy world must not make its node look dead.
+                "orrery.world-dispatcher.type = Dispatcher",
+                "orrery.world-dispatcher.executor = thread-pool-executor",
+                "orrery.world-dispatcher.thread-pool-executor.fixed-pool-size = 4",
+                "orrery.world-dispatcher.throughput = 1",
                 // A crash is simulated by terminating without leaving; leaving is explicit (leave()).
                 "pekko.coordinated-shutdown.run-by-actor-system-terminate = off");
         return ConfigFactory.parseString(s.extraConfig())

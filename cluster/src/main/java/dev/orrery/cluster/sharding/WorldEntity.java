@@ -127,12 +127,17 @@ public final class WorldEntity extends AbstractBehavior<WorldCommand> {
         long tick;
         try {
             tick = runtime.tick();
+        } catch (RuntimeException | Error e) {
+            LOG.log(System.Logger.Level.WARNING, "world '" + worldId + "' failed a tick on " + node + ": " + e, e);
+            refuseAll("world '" + worldId + "' failed on " + node + " (" + e + "); send the input again");
+            throw e;
         } catch (FencedException e) {
             refuseAll(e.getMessage());
             LOG.log(System.Logger.Level.WARNING, e.getMessage());
             runtime.abandon();
             return Behaviors.stopped();
         } catch (IOException e) {
+            LOG.log(System.Logger.Level.WARNING, "world '" + worldId + "' failed to journal a tick on " + node + ": " + e, e);
             refuseAll("world '" + worldId + "' failed to journal a tick on " + node + " (" + e.getMessage()
                     + "); it restarts, send the input again");
             throw new UncheckedIOException(e);
