@@ -169,6 +169,34 @@ public final class Main implements Callable<Integer> {
     @Option(names = "--quiet", description = "No progress lines; only the summary line.")
     boolean quiet;
 
+    @Option(names = "--cluster",
+            description = "Run as a node of an Orrery cluster (Pekko Cluster Sharding) instead of one simulation: "
+                    + "worlds arena-0 to arena-N-1 of --agents each at --rate move between nodes; Ctrl-C leaves.")
+    boolean cluster;
+
+    @Option(names = "--cluster-port", paramLabel = "PORT",
+            description = "The node's cluster port on 127.0.0.1; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+    int clusterPort = 25520;
+
+    @Option(names = "--cluster-seeds", paramLabel = "HOST:PORT", split = ",",
+            description = "Nodes to join, comma-separated; none starts a new cluster.")
+    java.util.List<String> clusterSeeds = new java.util.ArrayList<>();
+
+    @Option(names = "--cluster-store", paramLabel = "DIR",
+            description = "Snapshots and journals of the cluster's worlds: a directory every node shares.")
+    Path clusterStore;
+
+    @Option(names = "--cluster-worlds", paramLabel = "N", description = "Worlds in the cluster (default: ${DEFAULT-VALUE}).")
+    int clusterWorlds = 6;
+
+    @Option(names = "--cluster-min-members", paramLabel = "N",
+            description = "Place no world before N nodes are up, so the first worlds spread (default: ${DEFAULT-VALUE}).")
+    int clusterMinMembers = 1;
+
+    @Option(names = "--cluster-seconds", paramLabel = "S",
+            description = "Leave the cluster after S seconds; 0 runs until Ctrl-C (default: ${DEFAULT-VALUE}).")
+    double clusterSeconds = 0;
+
     private PrintStream out = System.out;
     private final CountDownLatch finished = new CountDownLatch(1);
 
@@ -259,6 +287,9 @@ public final class Main implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (cluster) {
+            return runClusterNode();
+        }
         RunOptions options;
         try {
             options = options();
@@ -288,6 +319,35 @@ public final class Main implements Callable<Integer> {
             spec.commandLine().getErr().println("orrery-demo: " + cut.getMessage());
             spec.commandLine().getErr().flush();
             return EXIT_RECORDING_CUT;
+        } finally {
+            finished.countDown();
+        }
+    }
+
+    /** {@code --cluster}: one node of a cluster until Ctrl-C (which leaves it) or {@code --cluster-seconds}. */
+    private int runClusterNode() throws Exception {
+        dev.orrery.demo.cluster.ClusterDemo.Options o;
+        try {
+            o = new dev.orrery.demo.cluster.ClusterDemo.Options(clusterPort, clusterSeeds, clusterStore, clusterWorlds,
+                    clusterMinMembers, clusterSeconds, agents, teams, seed, rate, quiet);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), oneLine(e), e);
+        }
+        dev.orrery.demo.cluster.ClusterDemo node = new dev.orrery.demo.cluster.ClusterDemo(o, out);
+        Thread shutdown = new Thread(() -> {
+            node.stop();
+            try {
+                finished.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "orrery-demo-cluster-shutdown");
+        if (hook) {
+            Runtime.getRuntime().addShutdownHook(shutdown);
+        }
+        try {
+            node.run();
+            return 0;
         } finally {
             finished.countDown();
         }

@@ -1,0 +1,17 @@
+/**
+ * Orrery worlds across machines on Apache Pekko Cluster Sharding: a
+ * {@link dev.orrery.cluster.ClusterNode} joins a cluster, runs the worlds sharding places on
+ * it and routes a client's inputs by world id to whichever node holds the world;
+ * {@link dev.orrery.cluster.NodeSettings} says where it binds, which seed nodes it joins and
+ * how worlds tick.
+ *
+ * <p>The layers below: {@code dev.orrery.cluster.sharding} (the world entity actor),
+ * {@code dev.orrery.cluster.protocol} (messages and serializer),
+ * {@code dev.orrery.cluster.world} (a world's incarnation: restore, replay, durable ticks)
+ * and {@code dev.orrery.cluster.store} (snapshots, journals and epochs behind
+ * {@code WorldStore}).
+ *
+ * <p><b>Threading:</b> a node's methods may be called from any thread; replies complete on
+ * Pekko's threads.
+ */
+package dev.orrery.cluster;

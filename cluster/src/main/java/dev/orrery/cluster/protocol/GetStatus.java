@@ -1,0 +1,16 @@
+package dev.orrery.cluster.protocol;
+
+import java.util.Objects;
+import org.apache.pekko.actor.typed.ActorRef;
+
+/**
+ * Asks a world where it runs and how far it is; answered with a {@link WorldStatus}.
+ *
+ * @param replyTo where the status goes
+ */
+public record GetStatus(ActorRef<WorldStatus> replyTo) implements WorldCommand {
+    /** Checks the field. */
+    public GetStatus {
+        Objects.requireNonNull(replyTo, "replyTo");
+    }
+}

@@ -1,0 +1,18 @@
+/**
+ * The messages between clients and sharded worlds, and their Pekko serializer: a
+ * {@link dev.orrery.cluster.protocol.SubmitInput} is answered by an
+ * {@link dev.orrery.cluster.protocol.InputReply} once the input is durable in the world's
+ * journal (or refused, to be retried); {@link dev.orrery.cluster.protocol.GetStatus} and
+ * {@link dev.orrery.cluster.protocol.Hold} by a {@link dev.orrery.cluster.protocol.WorldStatus}.
+ * {@link dev.orrery.cluster.protocol.ProtocolSerializer} writes them in a small binary form
+ * (bound to {@link dev.orrery.cluster.protocol.WorldMessage} in the node's configuration), so
+ * no general-purpose serializer (Java serialization, Jackson) is needed.
+ *
+ * <p>Neighbours: used by {@code dev.orrery.cluster.sharding} (the entity) and
+ * {@code dev.orrery.cluster} (the node's client methods); depends only on Pekko's typed actor
+ * references.
+ *
+ * <p><b>Threading:</b> messages are immutable records (a payload array is copied in and must
+ * not be changed after sending); the serializer is thread-safe.
+ */
+package dev.orrery.cluster.protocol;

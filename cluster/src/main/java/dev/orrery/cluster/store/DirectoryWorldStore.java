@@ -1,0 +1,164 @@
+package dev.orrery.cluster.store;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * A {@link WorldStore} in a directory every node can reach (a local folder for nodes on one
+ * machine, an NFS or similar mount for several). Per world, {@code <root>/<worldId>/} holds
+ * {@code epochs/<epoch>} (empty files; a claim creates the next one with an atomic
+ * create-if-absent), {@code snapshots/<tick>-<epoch>.snapshot} (written to a temporary file
+ * and moved into place atomically) and {@code journal/<epoch>-<startTick>.journal}.
+ * Nothing is deleted: old segments and snapshots stay for audits and single-node replays of
+ * the whole history (a production store would compact what lies before the oldest snapshot
+ * it keeps).
+ *
+ * <p>The fence holds as long as the file system's create-if-absent is atomic and a file
+ * created on one node is visible to the others at once (true on a local disk; NFS v4 and
+ * most cluster file systems give it; eventually consistent object stores do not).
+ *
+ * <p><b>Threading:</b> thread-safe (every method works on files only) and safe for several
+ * processes sharing the directory.
+ */
+public final class DirectoryWorldStore implements WorldStore {
+    private static final Pattern WORLD_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,63}");
+    private static final Pattern SNAPSHOT = Pattern.compile("(\\d+)-(\\d+)\\.snapshot");
+    private static final Pattern SEGMENT = Pattern.compile("(\\d+)-(\\d+)\\.journal");
+    private static final int CLAIM_ATTEMPTS = 100;
+
+    private final Path root;
+
+    /**
+     * A store in {@code root}, created if missing.
+     *
+     * @throws IOException if {@code root} cannot be created
+     */
+    public DirectoryWorldStore(Path root) throws IOException {
+        this.root = Files.createDirectories(root);
+    }
+
+    /** The directory holding every world's folder. */
+    public Path root() {
+        return root;
+    }
+
+    @Override
+    public long claim(String worldId) throws IOException {
+        Path epochs = Files.createDirectories(world(worldId).resolve("epochs"));
+        for (int attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
+            long next = latestEpoch(epochs) + 1;
+            try {
+                Files.createFile(epochs.resolve(Long.toString(next)));
+                return next;
+            } catch (FileAlreadyExistsException raced) {
+                // another node claimed the same epoch first: read again and take the next one
+            }
+        }
+        throw new IOException("could not claim an epoch for world '" + worldId + "' in " + epochs + " after "
+                + CLAIM_ATTEMPTS + " attempts; other nodes keep claiming it (check that only one cluster uses "
+                + root + ")");
+    }
+
+    @Override
+    public boolean isCurrent(String worldId, long epoch) throws IOException {
+        // Claims take the latest epoch plus one, so a later claim always created epoch + 1: one stat a tick.
+        return !Files.exists(world(worldId).resolve("epochs").resolve(Long.toString(epoch + 1)));
+    }
+
+    @Override
+    public List<SnapshotInfo> snapshots(String worldId) throws IOException {
+        List<SnapshotInfo> out = new ArrayList<>();
+        for (Matcher m : list(world(worldId).resolve("snapshots"), SNAPSHOT)) {
+            out.add(new SnapshotInfo(Long.parseLong(m.group(1)), Long.parseLong(m.group(2))));
+        }
+        return out;
+    }
+
+    @Override
+    public byte[] readSnapshot(String worldId, SnapshotInfo snapshot) throws IOException {
+        return Files.readAllBytes(snapshotPath(worldId, snapshot.tick(), snapshot.epoch()));
+    }
+
+    @Override
+    public void writeSnapshot(String worldId, long epoch, long tick, byte[] snapshot) throws IOException {
+        Path target = snapshotPath(worldId, tick, epoch);
+        Files.createDirectories(target.getParent());
+        Path tmp = Files.createTempFile(target.getParent(), "writing-", ".tmp");
+        try {
+            Files.write(tmp, snapshot);
+            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    @Override
+    public List<JournalSegment> segments(String worldId) throws IOException {
+        Path dir = world(worldId).resolve("journal");
+        List<JournalSegment> out = new ArrayList<>();
+        for (Matcher m : list(dir, SEGMENT)) {
+            out.add(new JournalSegment(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), dir.resolve(m.group())));
+        }
+        out.sort(Comparator.comparingLong(JournalSegment::epoch));
+        return out;
+    }
+
+    @Override
+    public Path newSegment(String worldId, long epoch, long startTick) throws IOException {
+        return Files.createDirectories(world(worldId).resolve("journal")).resolve(epoch + "-" + startTick + ".journal");
+    }
+
+    @Override
+    public String toString() {
+        return "DirectoryWorldStore[" + root + "]";
+    }
+
+    private Path snapshotPath(String worldId, long tick, long epoch) {
+        return world(worldId).resolve("snapshots").resolve(tick + "-" + epoch + ".snapshot");
+    }
+
+    private Path world(String worldId) {
+        if (worldId == null || !WORLD_ID.matcher(worldId).matches()) {
+            throw new IllegalArgumentException("world id '" + worldId + "' cannot name a folder in " + root
+                    + "; use 1 to 64 letters, digits, '_', '.' or '-', starting with a letter or digit");
+        }
+        return root.resolve(worldId);
+    }
+
+    private static long latestEpoch(Path epochs) throws IOException {
+        long max = 0;
+        for (Matcher m : list(epochs, Pattern.compile("\\d+"))) {
+            max = Math.max(max, Long.parseLong(m.group()));
+        }
+        return max;
+    }
+
+    /** The names in {@code dir} that match {@code pattern} (none if the folder is missing). */
+    private static List<Matcher> list(Path dir, Pattern pattern) throws IOException {
+        List<Matcher> out = new ArrayList<>();
+        try (Stream<Path> files = Files.list(dir)) {
+            files.forEach(p -> {
+                Matcher m = pattern.matcher(p.getFileName().toString());
+                if (m.matches()) {
+                    out.add(m);
+                }
+            });
+        } catch (NoSuchFileException e) {
+            return out;
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+        return out;
+    }
+}

@@ -1,0 +1,61 @@
+package dev.orrery.cluster.store;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The durable state of sharded worlds: per world id, its epochs, snapshots and input
+ * journal segments. A world's incarnation on a node first {@link #claim claims} a new epoch,
+ * which fences every older incarnation: an old writer checks {@link #isCurrent} after each
+ * durable tick and acknowledges nothing once it has lost, and the history rules of
+ * {@code JournalHistory} ignore what a fenced writer stored after the new epoch began.
+ *
+ * <p>A production store keeps the same three things in services built for them: the epoch
+ * as a compare-and-set counter in a consensus store (etcd, ZooKeeper, or a conditional write
+ * in DynamoDB or Postgres); the journal in a replicated log (Apache BookKeeper ledgers, a
+ * Kafka partition per shard with the epoch as the producer fencing token, or a replicated
+ * block volume); snapshots in object storage (S3, GCS) under a key holding tick and epoch.
+ * {@link DirectoryWorldStore} is the shared-directory form for one machine or an NFS mount.
+ *
+ * <p><b>Threading:</b> implementations are thread-safe and may be shared by several nodes.
+ */
+public interface WorldStore {
+    /**
+     * Claims the next epoch of {@code worldId}: greater than every epoch claimed before, by
+     * any node. From now on {@link #isCurrent} is false for every older epoch.
+     *
+     * @return the new epoch (1 for a world never claimed)
+     * @throws IOException if the store cannot be reached or written
+     */
+    long claim(String worldId) throws IOException;
+
+    /** Whether {@code epoch} is still the latest epoch claimed for {@code worldId}. */
+    boolean isCurrent(String worldId, long epoch) throws IOException;
+
+    /** Every stored snapshot of {@code worldId}, in no particular order (empty for a new world). */
+    List<SnapshotInfo> snapshots(String worldId) throws IOException;
+
+    /**
+     * The bytes of a snapshot listed by {@link #snapshots}.
+     *
+     * @throws java.nio.file.NoSuchFileException if it is not (or no longer) stored
+     */
+    byte[] readSnapshot(String worldId, SnapshotInfo snapshot) throws IOException;
+
+    /**
+     * Stores a snapshot of {@code worldId} taken by epoch {@code epoch} before tick
+     * {@code tick}; a reader sees all of it or none of it.
+     */
+    void writeSnapshot(String worldId, long epoch, long tick, byte[] snapshot) throws IOException;
+
+    /** Every journal segment of {@code worldId}, ordered by epoch (empty for a new world). */
+    List<JournalSegment> segments(String worldId) throws IOException;
+
+    /**
+     * The path where epoch {@code epoch} journals the ticks of {@code worldId} from
+     * {@code startTick} on (the file does not exist yet; the caller creates it with
+     * {@code JournalWriter.create}).
+     */
+    Path newSegment(String worldId, long epoch, long startTick) throws IOException;
+}

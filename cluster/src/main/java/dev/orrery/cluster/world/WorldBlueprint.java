@@ -1,0 +1,27 @@
+package dev.orrery.cluster.world;
+
+import dev.orrery.engine.tick.Simulation;
+
+/**
+ * Builds the simulation of a world id in its starting state, identically on every node: the
+ * same components registered in the same order, the same systems, seed, step and resource
+ * codecs, and the same starting entities. A world restored on another node is this
+ * simulation with a snapshot restored into it, so anything the blueprint does differently
+ * between nodes breaks the hashes. Build with one worker ({@code workers(1)}) unless a world
+ * is heavy: a node runs many worlds on its dispatcher threads.
+ *
+ * <p><b>Threading:</b> called on whichever thread opens a world; may be called concurrently
+ * for different world ids.
+ */
+@FunctionalInterface
+public interface WorldBlueprint {
+    /**
+     * A new simulation for {@code worldId}, at tick 0 and not yet ticked. For a restore the
+     * runtime restores a snapshot into it, so its world must accept one (the components
+     * registered, as {@code Simulation.restore} requires).
+     *
+     * @param populate true for a world starting fresh (spawn its starting entities), false
+     *     when a snapshot will be restored into it (leave the world empty)
+     */
+    Simulation build(String worldId, boolean populate);
+}

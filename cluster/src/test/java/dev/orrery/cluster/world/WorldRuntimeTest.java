@@ -1,0 +1,174 @@
+package dev.orrery.cluster.world;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.cluster.DriftWorldAccess;
+import dev.orrery.cluster.HistoryReplay;
+import dev.orrery.cluster.store.DirectoryWorldStore;
+import dev.orrery.cluster.store.JournalSegment;
+import dev.orrery.cluster.store.WorldStore;
+import dev.orrery.engine.input.InputBatch;
+import dev.orrery.engine.input.InputSource;
+import dev.orrery.engine.tick.Simulation;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A world's incarnations without actors: crash (abandon) and reopen, clean hand-over, a
+ * fenced old writer, and a damaged history; each time the world's hash is compared with
+ * one straight run of the same inputs on one simulation.
+ */
+class WorldRuntimeTest {
+    private static final String WORLD = "w-1";
+    private static final WorldBlueprint BLUEPRINT = new DriftWorldAccess().blueprint();
+
+    @TempDir
+    Path dir;
+
+    /** Inputs stamped per tick by the incarnations, for the reference run. */
+    private final Map<Long, List<Integer>> script = new TreeMap<>();
+    private int nextInput;
+
+    private long run(WorldRuntime w, int ticks) throws IOException {
+        long last = -1;
+        for (int i = 0; i < ticks; i++) {
+            int n = (int) (w.currentTick() % 3);
+            for (int k = 0; k < n; k++) {
+                int id = nextInput++;
+                assertEquals(k, w.offer(1, DriftWorldAccess.PUSH, DriftWorldAccess.push(id)));
+                script.computeIfAbsent(w.currentTick(), t -> new ArrayList<>()).add(id);
+            }
+            last = w.tick();
+        }
+        return last;
+    }
+
+    /** The hash after {@code ticks} ticks of one straight run with the scripted inputs. */
+    private long reference(long ticks) {
+        try (Simulation sim = BLUEPRINT.build(WORLD, true)) {
+            InputBatch batch = new InputBatch();
+            sim.inputs(new InputSource() {
+                @Override
+                public InputBatch beginTick(long tick) {
+                    batch.reset(tick);
+                    for (int id : script.getOrDefault(tick, List.of())) {
+                        byte[] p = DriftWorldAccess.push(id);
+                        batch.add(1, DriftWorldAccess.PUSH, p, 0, p.length);
+                    }
+                    return batch;
+                }
+
+                @Override
+                public void recordHash(long tick, long stateHash) {
+                }
+            });
+            for (long t = 0; t < ticks; t++) {
+                sim.tick();
+            }
+            return sim.world().stateHash();
+        }
+    }
+
+    @Test
+    void crashAndHandOverResumeWithTheHashesOfOneStraightRun() throws IOException {
+        WorldStore store = new DirectoryWorldStore(dir);
+        WorldRuntime first = WorldRuntime.open(WORLD, store, BLUEPRINT, 10);
+        assertEquals(1, first.epoch());
+        assertEquals(-1, first.recovery().snapshotTick());
+        run(first, 35);
+        first.abandon(); // a crash: snapshots at 10, 20, 30; ticks 30 to 34 only in the journal
+
+        WorldRuntime second = WorldRuntime.open(WORLD, store, BLUEPRINT, 10);
+        assertEquals(2, second.epoch());
+        assertEquals(30, second.recovery().snapshotTick());
+        assertEquals(5, second.recovery().ticksReplayed());
+        assertEquals(35, second.currentTick());
+        assertEquals(reference(35), second.stateHash(), "restored and replayed world equals the straight run");
+        run(second, 12);
+        second.close(); // a hand-over: snapshot at 47
+
+        WorldRuntime third = WorldRuntime.open(WORLD, store, BLUEPRINT, 10);
+        assertEquals(47, third.recovery().snapshotTick());
+        assertEquals(0, third.recovery().ticksReplayed());
+        run(third, 8);
+        assertEquals(reference(55), third.stateHash());
+        third.close();
+
+        // the whole history, replayed on one simulation from tick 0, checks every journaled hash on the way
+        HistoryReplay.Result straight = HistoryReplay.replay(store, WORLD, BLUEPRINT);
+        assertEquals(55, straight.nextTick());
+        assertEquals(0, straight.hashMismatches(), "journaled hashes that a straight replay does not reproduce");
+        assertEquals(reference(55), straight.stateHash());
+        assertEquals(script.get(40L), straight.inputIds().get(40L), "tick 40's inputs, journaled in order");
+    }
+
+    @Test
+    void aLaterClaimFencesTheOldWriterAndItsLateTicksAreNotHistory() throws IOException {
+        WorldStore store = new DirectoryWorldStore(dir);
+        WorldRuntime old = WorldRuntime.open(WORLD, store, BLUEPRINT, 0);
+        run(old, 6);
+        WorldRuntime current = WorldRuntime.open(WORLD, store, BLUEPRINT, 0); // a move while the old one still runs
+        assertEquals(6, current.currentTick());
+        assertFalse(store.isCurrent(WORLD, old.epoch()));
+        old.offer(9, DriftWorldAccess.PUSH, DriftWorldAccess.push(-1));
+        FencedException fenced = assertThrows(FencedException.class, old::tick);
+        assertTrue(fenced.getMessage().contains("epoch 1"), fenced.getMessage());
+        assertThrows(FencedException.class, old::close, "a fenced writer stores no snapshot");
+        old.abandon();
+        run(current, 4);
+        current.close();
+
+        // the old writer journaled tick 6 after the claim: the new segment (start 6) cuts it off
+        WorldRuntime reopened = WorldRuntime.open(WORLD, store, BLUEPRINT, 0);
+        assertEquals(10, reopened.currentTick());
+        assertEquals(reference(10), reopened.stateHash());
+        reopened.close();
+    }
+
+    @Test
+    void aSnapshotPastTheFenceIsIgnored() throws IOException {
+        WorldStore store = new DirectoryWorldStore(dir);
+        WorldRuntime a = WorldRuntime.open(WORLD, store, BLUEPRINT, 0);
+        run(a, 5);
+        byte[] bogus = a.simulation().snapshot();
+        WorldRuntime b = WorldRuntime.open(WORLD, store, BLUEPRINT, 0); // starts its segment at tick 5
+        store.writeSnapshot(WORLD, a.epoch(), 9, bogus); // as if the fenced writer snapshotted later
+        assertTrue(JournalHistory.latestValidSnapshot(store, WORLD).isEmpty(), "epoch 1 may not snapshot past tick 5");
+        store.writeSnapshot(WORLD, a.epoch(), 5, bogus);
+        assertEquals(5, JournalHistory.latestValidSnapshot(store, WORLD).orElseThrow().tick());
+        a.abandon();
+        b.abandon();
+    }
+
+    @Test
+    void aMissingSegmentIsReportedNotSkipped() throws IOException {
+        WorldStore store = new DirectoryWorldStore(dir);
+        WorldRuntime a = WorldRuntime.open(WORLD, store, BLUEPRINT, 0);
+        run(a, 4);
+        a.abandon();
+        WorldRuntime b = WorldRuntime.open(WORLD, store, BLUEPRINT, 0);
+        run(b, 4);
+        b.abandon();
+        JournalSegment firstSegment = store.segments(WORLD).get(0);
+        Files.delete(firstSegment.path());
+        IOException e = assertThrows(IOException.class, () -> WorldRuntime.open(WORLD, store, BLUEPRINT, 0));
+        assertTrue(e.getMessage().contains("jumps from tick 0 to tick 4"), e.getMessage());
+    }
+
+    @Test
+    void theStoreRefusesAWorldIdThatCannotNameAFolder() throws IOException {
+        WorldStore store = new DirectoryWorldStore(dir);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> store.claim("../escape"));
+        assertTrue(e.getMessage().contains("'../escape'"), e.getMessage());
+    }
+}
