@@ -19,6 +19,7 @@ module dev.orrery.ecs {
     requires it.unimi.dsi.fastutil.core;
 
     exports dev.orrery.ecs;
+    exports dev.orrery.ecs.change;
     exports dev.orrery.ecs.command;
     exports dev.orrery.ecs.component;
     exports dev.orrery.ecs.entity;

@@ -6,6 +6,8 @@ import dev.orrery.ecs.archetype.BulkMoves;
 import dev.orrery.ecs.archetype.RowKey;
 import dev.orrery.ecs.archetype.RowSort;
 import dev.orrery.ecs.archetype.StructureLock;
+import dev.orrery.ecs.change.ChangeTracker;
+import dev.orrery.ecs.change.ComponentObservers;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentRegistry;
 import dev.orrery.ecs.component.ComponentType;
@@ -90,6 +92,7 @@ public final class World implements FieldAccess {
     private final WorldSpawns spawns;
     private final FieldRules fieldRules = new FieldRules();
     private final FieldAccess unvalidated = new UnvalidatedFields(this);
+    private final ChangeTracker changes;
 
     /** A world with the default chunk budget ({@link Archetypes#DEFAULT_CHUNK_BYTES}). */
     public World() {
@@ -100,7 +103,8 @@ public final class World implements FieldAccess {
     public World(int chunkBytes) {
         this.archetypes = new Archetypes(chunkBytes);
         this.storage = new WorldStorage(archetypes, entities, names, structure, jobsRunning, sparse);
-        this.rows = new EntityRows(archetypes, entities, names);
+        this.changes = new ChangeTracker(archetypes.clock(), registry, structure);
+        this.rows = new EntityRows(archetypes, entities, names, changes);
         this.sparseSide = new WorldSparse(this, archetypes, rows, sparse);
         this.spawns = new WorldSpawns(registry, archetypes, rows, sparse, sparseSide);
     }
@@ -180,6 +184,28 @@ public final class World implements FieldAccess {
         return spawns;
     }
 
+    /**
+     * The world's change state: the change clock, removal logs ({@code trackRemoved},
+     * {@code removed}) and observers; see {@link ChangeTracker}.
+     */
+    public ChangeTracker changes() {
+        return changes;
+    }
+
+    /**
+     * The observers of table component {@code column}: {@code world.observe(c).onAdd(hook)};
+     * shorthand for {@code changes().observe(column)}.
+     */
+    public ComponentObservers observe(Component<?> column) {
+        return changes.observe(column);
+    }
+
+    /** Fires the observer hooks a direct call queued; returns {@code result}. */
+    private long fired(long result) {
+        changes.afterDirect(this);
+        return result;
+    }
+
     /** Starts a query builder over this world. */
     public Query.Builder query() {
         return new Query.Builder(archetypes, structure, sparse);
@@ -246,7 +272,7 @@ public final class World implements FieldAccess {
     /** Spawns an entity with no components. */
     public long spawn() {
         checkUnlocked("spawn", null);
-        return rows.place(archetypes.empty());
+        return fired(rows.place(archetypes.empty()));
     }
 
     /**
@@ -256,7 +282,7 @@ public final class World implements FieldAccess {
      */
     public long spawn(Object... values) {
         checkUnlocked("spawn", null);
-        return spawns.spawnValues(values);
+        return fired(spawns.spawnValues(values));
     }
 
     /** {@link #spawn(Object...)} with one value, without a varargs array. */
@@ -333,13 +359,13 @@ public final class World implements FieldAccess {
      */
     public long spawnZeroed(Archetype archetype) {
         checkUnlocked("spawn", null);
-        return rows.spawnZeroed(archetype);
+        return fired(rows.spawnZeroed(archetype));
     }
 
     /** Spawns one entity into {@code a} and writes the given values (builder and shape support). */
     long spawnInto(Archetype a, SpawnChain chain, Object[] values) {
         checkUnlocked("spawn", null);
-        return spawns.spawn(a, chain, values);
+        return fired(spawns.spawn(a, chain, values));
     }
 
     /**
@@ -353,7 +379,9 @@ public final class World implements FieldAccess {
     /** Spawns {@code n} entities into {@code a}, every row holding the same values (builder support). */
     long[] spawnManyInto(Archetype a, int n, Component<?>[] columns, Object[] values) {
         checkUnlocked("spawn", null);
-        return spawns.spawnMany(a, n, columns, values);
+        long[] ids = spawns.spawnMany(a, n, columns, values);
+        changes.afterDirect(this);
+        return ids;
     }
 
     /**
@@ -367,6 +395,7 @@ public final class World implements FieldAccess {
         int idx = requireAlive(entity, "despawn", null);
         sparse.despawned(idx);
         rows.despawn(entity, idx);
+        changes.afterDirect(this);
     }
 
     /** True when live {@code entity} holds {@code column}. */
@@ -405,6 +434,7 @@ public final class World implements FieldAccess {
             return;
         }
         rows.add(requireAlive(entity, "add", column), entity, column, value);
+        changes.afterDirect(this);
     }
 
     /**
@@ -417,7 +447,9 @@ public final class World implements FieldAccess {
         if (column.isSparse()) {
             return sparse.remove(requireAlive(entity, "remove", column), column);
         }
-        return rows.remove(requireAlive(entity, "remove", column), entity, column);
+        boolean removed = rows.remove(requireAlive(entity, "remove", column), entity, column);
+        changes.afterDirect(this);
+        return removed;
     }
 
     /**
@@ -428,6 +460,7 @@ public final class World implements FieldAccess {
     public void moveTo(long entity, Archetype target) {
         checkUnlocked("move", null);
         rows.moveTo(requireAlive(entity, "move", null), entity, target);
+        changes.afterDirect(this);
     }
 
     /**
@@ -441,7 +474,7 @@ public final class World implements FieldAccess {
         if (column.isSparse() || query.hasSparseFilter()) {
             return sparseSide.addToAll(query, column);
         }
-        return BulkMoves.addToAll(archetypes, query.archetypes(), column, rows::moved);
+        return (int) fired(BulkMoves.addToAll(archetypes, query.archetypes(), column, rows::moved));
     }
 
     /** Removes {@code column} from every entity {@code query} matches, in blocks; returns how many moved. */
@@ -450,7 +483,7 @@ public final class World implements FieldAccess {
         if (column.isSparse() || query.hasSparseFilter()) {
             return sparseSide.removeFromAll(query, column);
         }
-        return BulkMoves.removeFromAll(archetypes, query.archetypes(), column, rows::moved);
+        return (int) fired(BulkMoves.removeFromAll(archetypes, query.archetypes(), column, rows::moved));
     }
 
     /**
@@ -486,6 +519,8 @@ public final class World implements FieldAccess {
         int idx = requireAlive(entity, "set", column);
         checkValueType(column, value);
         writeValue(column, value, arraysOf(idx, entity, column), rowOf(idx, column));
+        rows.markChanged(idx, entity, column);
+        changes.afterDirect(this);
     }
 
     /** One field of a live entity's column, as raw bits (see {@link FieldType#bits}). */
@@ -523,6 +558,8 @@ public final class World implements FieldAccess {
 
     private void writeBits(int idx, long entity, Field field, long bits) {
         field.type().setBits(arraysOf(idx, entity, field.component())[field.index()], rowOf(idx, field.component()), bits);
+        rows.markChanged(idx, entity, field.component());
+        changes.afterDirect(this);
     }
 
     /**
@@ -649,7 +686,7 @@ public final class World implements FieldAccess {
         checkUnlocked("spawn", template.name());
         names.checkTemplate(template);
         Component<?>[] cols = template.columnArray();
-        return spawns.spawn(archetypeFor(cols), cols, template.valueArray());
+        return fired(spawns.spawn(archetypeFor(cols), cols, template.valueArray()));
     }
 
     /** Spawns {@code n} entities from {@code template} in bulk, registering their names in one batch. */
@@ -657,7 +694,9 @@ public final class World implements FieldAccess {
         checkUnlocked("spawn", template.name());
         names.checkTemplate(template);
         Component<?>[] cols = template.columnArray();
-        return spawns.spawnMany(archetypeFor(cols), n, cols, template.valueArray());
+        long[] ids = spawns.spawnMany(archetypeFor(cols), n, cols, template.valueArray());
+        changes.afterDirect(this);
+        return ids;
     }
 
     /**

@@ -48,8 +48,12 @@ public final class Archetype {
     /** The add and remove edges and the move plans out of this archetype; filled by {@link Archetypes}. */
     final ArchetypeEdges edges = new ArchetypeEdges(this);
 
-    Archetype(int id, Component<?>[] sortedComponents, int chunkBytes) {
+    /** The world's change clock: appends stamp their chunk with its tick. */
+    final ChangeClock clock;
+
+    Archetype(int id, Component<?>[] sortedComponents, int chunkBytes, ChangeClock clock) {
         this.id = id;
+        this.clock = clock;
         this.components = sortedComponents;
         this.columns = new int[sortedComponents.length];
         this.fieldTypes = new FieldType[sortedComponents.length][];
@@ -233,6 +237,7 @@ public final class Archetype {
         int row = c.size++;
         boolean fresh = row >= c.touched;
         c.appended();
+        c.stampArrival(clock.now());
         c.entities[row] = entity;
         if (!clear || fresh) { // a fresh row is still zero
             size++;
@@ -266,6 +271,7 @@ public final class Archetype {
         int to = c.size++;
         boolean fresh = to >= c.touched;
         c.appended();
+        c.stampArrival(clock.now());
         c.entities[to] = entity;
         plan.copies.copy(src, row, c, to);
         if (!fresh) { // a fresh row's new columns are still zero
@@ -356,6 +362,9 @@ public final class Archetype {
         int lastRow = last.size - 1;
         long moved = Entity.NULL;
         if (hole != last || row != lastRow) {
+            if (hole != last) {
+                hole.carryVersions(last);
+            }
             moved = last.entities[lastRow];
             hole.entities[row] = moved;
             allFields.copy(last, lastRow, hole, row);

@@ -30,6 +30,7 @@ public final class Archetypes {
     public static final int DEFAULT_CHUNK_BYTES = 256 * 1024;
 
     private final int chunkBytes;
+    private final ChangeClock clock = new ChangeClock();
     private final List<Archetype> all = new ArrayList<>();
     private final Map<ColumnSet, Archetype> bySet = new HashMap<>();
     private final List<IntArrayList> byColumn = new ArrayList<>();
@@ -53,6 +54,11 @@ public final class Archetypes {
         }
         this.chunkBytes = chunkBytes;
         create(new Component<?>[0]);
+    }
+
+    /** The world's change clock: the tick every row arrival and direct write stamps. */
+    public ChangeClock clock() {
+        return clock;
     }
 
     /** The archetype with no columns. */
@@ -175,7 +181,7 @@ public final class Archetypes {
     }
 
     private Archetype create(Component<?>[] sorted) {
-        Archetype a = new Archetype(all.size(), sorted, chunkBytes);
+        Archetype a = new Archetype(all.size(), sorted, chunkBytes, clock);
         int[] ids = new int[sorted.length];
         for (int i = 0; i < sorted.length; i++) {
             ids[i] = sorted[i].id();

@@ -37,6 +37,10 @@ public final class Chunk {
      * append ({@link #appended}); never lowered, since a removed row's data stays behind.
      */
     int touched;
+    // Change versions per slot (see ChangeClock): the tick of the last append into the chunk
+    // that may have brought the column (added) and of the last write or append (changed).
+    final long[] added;
+    final long[] changed;
 
     Chunk(Archetype archetype, int index, int capacity) {
         this.archetype = archetype;
@@ -52,6 +56,8 @@ public final class Chunk {
         this.ints = new int[archetype.typedCount(1)][];
         this.longs = new long[archetype.typedCount(2)][];
         this.doubles = new double[archetype.typedCount(3)][];
+        this.added = new long[cols.length];
+        this.changed = new long[cols.length];
         flatten();
     }
 
@@ -98,6 +104,53 @@ public final class Chunk {
         if (size > touched) {
             touched = size;
         }
+    }
+
+    /** Stamps every column added and changed at {@code tick}: rows arrived (a spawn or a move). */
+    void stampArrival(long tick) {
+        java.util.Arrays.fill(added, tick);
+        java.util.Arrays.fill(changed, tick);
+    }
+
+    /**
+     * A row of {@code from} moved into this chunk with its history: each version becomes the
+     * larger of the two, so a change made to the row before it moved is still seen here.
+     */
+    void carryVersions(Chunk from) {
+        for (int s = 0; s < added.length; s++) {
+            added[s] = Math.max(added[s], from.added[s]);
+            changed[s] = Math.max(changed[s], from.changed[s]);
+        }
+    }
+
+    /**
+     * The tick at which a row may last have gained column slot {@code slot} in this chunk
+     * (a spawn or a move into it); 0 if never. Chunk granularity: a row that arrived earlier
+     * shares the version.
+     */
+    public long addedVersion(int slot) {
+        return added[slot];
+    }
+
+    /** The tick at which column slot {@code slot} of this chunk may last have been written; 0 if never. */
+    public long changedVersion(int slot) {
+        return changed[slot];
+    }
+
+    /**
+     * Marks column slot {@code slot} written at {@code tick} (a write accessor, a by-id write,
+     * playback). Keeps the larger version, so a stamp from an older tick never hides a newer one.
+     */
+    public void markChanged(int slot, long tick) {
+        if (tick > changed[slot]) {
+            changed[slot] = tick;
+        }
+    }
+
+    /** Restores both versions of slot {@code slot} (snapshot restore only). */
+    public void restoreVersions(int slot, long addedTick, long changedTick) {
+        added[slot] = addedTick;
+        changed[slot] = changedTick;
     }
 
     /** The archetype this chunk belongs to. */

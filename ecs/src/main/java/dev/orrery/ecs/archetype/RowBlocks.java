@@ -45,6 +45,7 @@ final class RowBlocks {
             }
             c.size += take;
             c.appended();
+            c.stampArrival(a.clock.now());
             for (int r = 0; r < take; r++) {
                 sink.placed(ids[from + done + r], c.index(), start + r);
             }
@@ -91,6 +92,7 @@ final class RowBlocks {
                 }
                 c.size += take;
                 c.appended();
+                c.stampArrival(target.clock.now());
                 target.size += take;
                 for (int r = 0; r < take; r++) {
                     sink.placed(c.entities[start + r], c.index(), start + r);
@@ -139,6 +141,12 @@ final class RowBlocks {
                     at += c.size;
                 }
             }
+        }
+        for (int ci = 1; ci < a.usedChunks; ci++) { // rows cross chunks: every chunk takes the newest versions
+            chunks[0].carryVersions(chunks[ci]);
+        }
+        for (int ci = 1; ci < a.usedChunks; ci++) {
+            chunks[ci].carryVersions(chunks[0]);
         }
         int at = 0;
         for (int ci = 0; ci < a.usedChunks; ci++) {

@@ -196,12 +196,20 @@ public final class CommandPlayback {
             }
             Arrays.fill(buf.resolved, 0, buf.spawned, Entity.NULL);
         }
+        // Observer hooks queue their events while the playback runs and fire once it is done,
+        // when every spawn has its values (settle): in playback order, on this thread.
+        world.changes().beginBatch();
+        boolean applied = false;
         try {
             if (total > 0) {
                 index(buffers, total);
                 run(world, total);
             }
+            applied = true;
         } finally {
+            if (!applied) {
+                world.changes().abortBatch();
+            }
             if (deferredCount > 0) { // playback stopped early: the spawns made still get their values
                 settle(world, 1);
             }
@@ -217,6 +225,7 @@ public final class CommandPlayback {
             batchTarget = null;
             batchLayout = null;
         }
+        world.changes().endBatch(world);
         if (strict && report.rejected() > 0) {
             throw new RefusedCommandException(report);
         }
@@ -515,6 +524,7 @@ public final class CommandPlayback {
             int idx = Entity.index(e);
             Chunk chunk = target.chunk(table.chunk(idx));
             int row = table.row(idx);
+            long tick = world.storage().archetypes().clock().now();
             for (int i = 0; i < pendingCount; i++) {
                 long loc = pendingWrites[i];
                 CommandBuffer buf = byId[(int) (loc >>> 32)];
@@ -522,6 +532,10 @@ public final class CommandPlayback {
                 long header = buf.data[at + 1];
                 int slot = target.slotOf(CommandBuffer.column(header));
                 writeValue(target.component(slot), header, buf, at, chunk.columnArrays(slot), row);
+                chunk.markChanged(slot, tick);
+                if (CommandBuffer.op(header) != CommandBuffer.OP_ADD) {
+                    world.changes().set(e, target.component(slot));
+                }
             }
         }
         pendingCount = 0;

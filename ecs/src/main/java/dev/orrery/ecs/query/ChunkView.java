@@ -37,6 +37,10 @@ public final class ChunkView {
     private final AccessPolicy policy;
     private final SparseColumns sparse;
     private Chunk chunk;
+    // The tick a write through this view stamps on the chunk column (0: no stamp), and the
+    // tick of the owner's previous run, which added(c)/changed(c) compare against.
+    private long changeTick;
+    private long lastRun;
 
     /** A view with no access checks, for single-threaded code outside the scheduler. */
     public ChunkView() {
@@ -55,6 +59,46 @@ public final class ChunkView {
     public ChunkView(AccessPolicy policy, SparseColumns sparse) {
         this.policy = policy;
         this.sparse = sparse;
+    }
+
+    /**
+     * Sets the change ticks of the view's owner: {@code tick} is stamped on every chunk
+     * column written through a {@code write...} accessor or {@link #set} (0: nothing is
+     * stamped), {@code lastRun} is what {@link #added(Component)} and
+     * {@link #changed(Component)} compare against. The scheduler and {@link Query} set them
+     * before each run; returns this view.
+     */
+    public ChunkView changeTicks(long tick, long lastRun) {
+        this.changeTick = tick;
+        this.lastRun = lastRun;
+        return this;
+    }
+
+    /**
+     * True when table column {@code column} of the bound chunk may have been added to one of
+     * its rows since the owner last ran (chunk granularity: every row of the chunk answers
+     * alike). Needs no declared access.
+     */
+    public boolean added(Component<?> column) {
+        int slot = chunk.archetype().slotOf(column.id());
+        return slot >= 0 && chunk.addedVersion(slot) > lastRun;
+    }
+
+    /**
+     * True when table column {@code column} of the bound chunk may have been written (or a
+     * row brought it in) since the owner last ran; chunk granularity. Needs no declared access.
+     */
+    public boolean changed(Component<?> column) {
+        int slot = chunk.archetype().slotOf(column.id());
+        return slot >= 0 && chunk.changedVersion(slot) > lastRun;
+    }
+
+    /**
+     * Marks table column {@code column} of the bound chunk changed without handing out an
+     * array: for a loop that wrote through an array it took earlier. Needs a declared write.
+     */
+    public void markChanged(Component<?> column) {
+        slot(column, true);
     }
 
     /** Points the view at {@code chunk}; returns this view. */
@@ -258,6 +302,9 @@ public final class ChunkView {
             throw new UndeclaredAccessException(policy.owner(), column, write);
         }
         int slot = chunk.archetype().slotOf(column.id());
+        if (write && slot >= 0 && changeTick != 0) {
+            chunk.markChanged(slot, changeTick);
+        }
         if (slot < 0 && column.isSparse()) {
             throw new IllegalArgumentException("component " + column + " is sparse, so its values are not in the chunk's "
                     + "arrays; read it per row with get(" + column + ", row) and has(" + column + ", row)");

@@ -54,9 +54,15 @@ public final class Query {
     private final ChunkView view;
     private int seen;
     private boolean viewInUse;
+    // Change filters (table column ids, ascending) and the tick of the last direct iteration.
+    private final int[] addedTerms;
+    private final int[] changedTerms;
+    private long lastRun;
 
     Query(Archetypes archetypes, StructureLock structure, int[] all, int[] none, int[] any, Component<?>[] optional,
-            SparseColumns sparse, SparseColumn[][] sparseTerms) {
+            SparseColumns sparse, SparseColumn[][] sparseTerms, int[][] changeTerms) {
+        this.addedTerms = changeTerms[0];
+        this.changedTerms = changeTerms[1];
         this.archetypes = archetypes;
         this.structure = structure;
         this.all = all;
@@ -68,6 +74,43 @@ public final class Query {
         this.sparseNone = sparseTerms[1];
         this.sparseAny = sparseTerms[2];
         this.view = new ChunkView(null, sparse);
+    }
+
+    /** True when the query has an {@code added(...)} or {@code changed(...)} filter. */
+    public boolean hasChangeFilter() {
+        return addedTerms.length + changedTerms.length > 0;
+    }
+
+    /** The columns of the {@code added(...)} and {@code changed(...)} filters, ascending ids, distinct. */
+    public int[] changeFilterColumnIds() {
+        return java.util.stream.IntStream.concat(Arrays.stream(addedTerms), Arrays.stream(changedTerms)).sorted()
+                .distinct().toArray();
+    }
+
+    /**
+     * True when {@code chunk} (of a matching archetype) passes the change filters for an
+     * owner that last ran at tick {@code lastRun}: every {@code added} column's added version
+     * and every {@code changed} column's changed version is newer. Chunk granularity (see
+     * {@link ChunkView#changed}); a query without change filters passes every chunk.
+     */
+    public boolean passes(dev.orrery.ecs.archetype.Chunk chunk, long lastRun) {
+        Archetype a = chunk.archetype();
+        for (int id : addedTerms) {
+            if (chunk.addedVersion(a.slotOf(id)) <= lastRun) {
+                return false;
+            }
+        }
+        for (int id : changedTerms) {
+            if (chunk.changedVersion(a.slotOf(id)) <= lastRun) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The tick of this query's last direct iteration ({@code forEachChunk}, {@code forEach}); 0 before the first. */
+    public long lastRun() {
+        return lastRun;
     }
 
     /**
@@ -95,9 +138,9 @@ public final class Query {
      */
     public int[] termColumnIds() {
         int[] ids = new int[all.length + none.length + any.length + optional.length + sparseAll.length
-                + sparseNone.length + sparseAny.length];
+                + sparseNone.length + sparseAny.length + addedTerms.length + changedTerms.length];
         int n = 0;
-        for (int[] term : new int[][] {all, none, any}) {
+        for (int[] term : new int[][] {all, none, any, addedTerms, changedTerms}) {
             for (int id : term) {
                 ids[n++] = id;
             }
@@ -210,12 +253,21 @@ public final class Query {
         ChunkView v = viewInUse ? new ChunkView(null, sparse) : view;
         boolean owner = !viewInUse;
         viewInUse = true;
+        // This iteration reads what changed since the last one and stamps its own writes
+        // with a tick of its own, which it remembers (so it does not see them next time).
+        long since = lastRun;
+        long tick = archetypes.clock().advance();
+        lastRun = tick;
+        v.changeTicks(tick, since);
+        boolean filtered = hasChangeFilter();
         structure.lock("a query iteration");
         try {
             for (int a = 0, na = matched.size(); a < na; a++) {
                 Archetype arch = matched.get(a);
                 for (int c = 0, nc = arch.chunkCount(); c < nc; c++) {
-                    body.accept(v.bind(arch.chunk(c)));
+                    if (!filtered || passes(arch.chunk(c), since)) {
+                        body.accept(v.bind(arch.chunk(c)));
+                    }
                 }
             }
         } finally {
@@ -251,7 +303,10 @@ public final class Query {
         });
     }
 
-    /** Number of entities that match (exact, sparse filters included). */
+    /**
+     * Number of entities that match (exact, sparse filters included); change filters are not
+     * applied (they depend on when the counting owner last ran).
+     */
     public int count() {
         refresh();
         int n = 0;
@@ -310,6 +365,8 @@ public final class Query {
         private final List<Component<?>> none = new ArrayList<>();
         private final List<Component<?>> any = new ArrayList<>();
         private final List<Component<?>> optional = new ArrayList<>();
+        private final List<Component<?>> added = new ArrayList<>();
+        private final List<Component<?>> changed = new ArrayList<>();
         private final SparseColumns sparse;
 
         /** A builder for a query over a world's archetypes, iterating under its structure lock (no sparse columns). */
@@ -342,6 +399,43 @@ public final class Query {
             return this;
         }
 
+        /**
+         * A change filter: only chunks where each of these table columns may have been added
+         * to a row since the iterating owner last ran (its previous direct iteration, or for
+         * a scheduled system its previous run). Implies {@code with(columns)}. Chunk
+         * granularity: a passing chunk is visited whole.
+         *
+         * @throws IllegalArgumentException for a sparse column (sparse columns keep no versions)
+         */
+        public Builder added(Component<?>... columns) {
+            addFilter(added, columns);
+            return this;
+        }
+
+        /**
+         * A change filter: only chunks where each of these table columns may have been
+         * written (through a write accessor, a by-id write or playback) or brought in by a
+         * spawn or move since the iterating owner last ran. Implies {@code with(columns)};
+         * chunk granularity.
+         *
+         * @throws IllegalArgumentException for a sparse column
+         */
+        public Builder changed(Component<?>... columns) {
+            addFilter(changed, columns);
+            return this;
+        }
+
+        private void addFilter(List<Component<?>> term, Component<?>[] columns) {
+            for (Component<?> c : columns) {
+                if (c.isSparse()) {
+                    throw new IllegalArgumentException("change filter on sparse component " + c + ": sparse columns "
+                            + "keep no change versions; register it with Storage.TABLE to filter on it");
+                }
+            }
+            term.addAll(List.of(columns));
+            all.addAll(List.of(columns));
+        }
+
         /** Matching entities may hold these; the loop tests {@link ChunkView#has}. */
         public Builder optional(Component<?>... columns) {
             optional.addAll(List.of(columns));
@@ -365,7 +459,7 @@ public final class Query {
                 sparseOf(List.of(c));
             }
             return new Query(archetypes, structure, ids(all), ids(none), ids(any), optional.toArray(new Component<?>[0]),
-                    sparse, sparseTerms);
+                    sparse, sparseTerms, new int[][] {ids(added), ids(changed)});
         }
 
         private static int[] ids(List<Component<?>> cs) {

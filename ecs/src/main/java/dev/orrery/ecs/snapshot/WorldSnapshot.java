@@ -88,6 +88,16 @@ public final class WorldSnapshot {
      * @throws SnapshotException if a reference column has no codec
      */
     public byte[] write(World world, Map<String, byte[]> extras) {
+        if (extras.containsKey(ChangeSection.NAME)) {
+            throw new IllegalArgumentException("extra section name '" + ChangeSection.NAME + "' is the snapshot's own "
+                    + "(the change state); name your section otherwise");
+        }
+        Map<String, byte[]> withChanges = new LinkedHashMap<>(extras);
+        withChanges.put(ChangeSection.NAME, ChangeSection.write(world));
+        return writeWith(world, withChanges);
+    }
+
+    private byte[] writeWith(World world, Map<String, byte[]> extras) {
         ComponentRegistry reg = world.components();
         for (Component<?> c : reg.columns()) {
             if (c.kind() == ComponentKind.REFERENCE && !codecs.containsKey(c.type().javaClass())) {
@@ -234,6 +244,10 @@ public final class WorldSnapshot {
             throw new SnapshotException("reading the snapshot failed: " + e.getMessage(), e);
         }
         apply(parsed, target);
+        byte[] changes = parsed.extras.remove(ChangeSection.NAME);
+        if (changes != null) { // a snapshot written before change tracking restores with fresh versions
+            ChangeSection.restore(changes, target);
+        }
         return parsed.extras;
     }
 
@@ -306,7 +320,10 @@ public final class WorldSnapshot {
     public Map<String, byte[]> readExtras(byte[] snapshot) {
         byte[] payload = verifiedPayload(snapshot);
         try {
-            return parseExtras(new DataInputStream(new ByteArrayInputStream(payload)), payload.length);
+            Map<String, byte[]> extras = parseExtras(new DataInputStream(new ByteArrayInputStream(payload)),
+                    payload.length);
+            extras.remove(ChangeSection.NAME);
+            return extras;
         } catch (IOException e) {
             throw new SnapshotException("snapshot extra sections unreadable although the checksum matched: "
                     + e.getMessage(), e);

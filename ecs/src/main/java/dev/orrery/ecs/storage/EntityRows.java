@@ -2,6 +2,7 @@ package dev.orrery.ecs.storage;
 
 import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.archetype.Archetypes;
+import dev.orrery.ecs.change.ChangeTracker;
 import dev.orrery.ecs.archetype.Chunk;
 import dev.orrery.ecs.archetype.MovePlan;
 import dev.orrery.ecs.component.Component;
@@ -24,9 +25,11 @@ public final class EntityRows {
     private final Archetypes archetypes;
     private final EntityTable entities;
     private final NamedInstances names;
+    private final ChangeTracker changes;
 
-    /** The row work over one world's storage parts. */
-    public EntityRows(Archetypes archetypes, EntityTable entities, NamedInstances names) {
+    /** The row work over one world's storage parts; structural events go to {@code changes}. */
+    public EntityRows(Archetypes archetypes, EntityTable entities, NamedInstances names, ChangeTracker changes) {
+        this.changes = changes;
         this.archetypes = archetypes;
         this.entities = entities;
         this.names = names;
@@ -37,6 +40,7 @@ public final class EntityRows {
         long e = entities.allocate();
         long loc = a.appendRow(e);
         entities.place(Entity.index(e), a.id(), (int) (loc >>> 32), (int) loc);
+        changes.spawned(e, a);
         return e;
     }
 
@@ -90,6 +94,7 @@ public final class EntityRows {
         } else {
             names.spawned(idx, columns);
         }
+        changes.spawned(e, a);
         if (columns.length != 0) {
             Chunk c = a.chunk(chunk);
             for (int i = 0; i < columns.length; i++) {
@@ -128,12 +133,16 @@ public final class EntityRows {
         final int aid = a.id();
         a.appendRows(ids, 0, n, bits, refs, (e, chunk, row) -> entities.place(Entity.index(e), aid, chunk, row));
         names.spawnedMany(ids, columns);
+        for (long e : ids) {
+            changes.spawned(e, a);
+        }
         return ids;
     }
 
     /** Despawns live {@code entity} (index {@code idx}): removes its row, frees its id and its names. */
     public void despawn(long entity, int idx) {
         Archetype a = archetypes.get(entities.archetype(idx));
+        changes.despawned(entity, a);
         removeRow(a, entities.chunk(idx), entities.row(idx));
         entities.release(entity);
         names.despawned(idx);
@@ -191,6 +200,7 @@ public final class EntityRows {
         int idx = Entity.index(e);
         entities.place(idx, to.id(), chunk, row);
         names.moved(idx, from.planTo(to));
+        changes.moved(e, from, to);
     }
 
     /**
@@ -206,6 +216,7 @@ public final class EntityRows {
         long loc = plan.append(entity, chunk, row);
         removeRow(from, chunk, row);
         entities.place(idx, target.id(), (int) (loc >>> 32), (int) loc);
+        changes.moved(entity, from, target);
     }
 
     private void removeRow(Archetype a, int chunk, int row) {
@@ -229,6 +240,23 @@ public final class EntityRows {
                     + "; it holds " + a.components() + ". Add it first, or test has(...)");
         }
         return a.chunk(entities.chunk(idx)).columnArrays(slot);
+    }
+
+    /**
+     * Marks {@code column} of live {@code entity} (index {@code idx}) changed at the clock's
+     * current tick: a by-id write outside jobs, after the value is written. A sparse column
+     * keeps no versions; one the entity lacks is ignored.
+     */
+    public void markChanged(int idx, long entity, Component<?> column) {
+        if (column.isSparse()) {
+            return;
+        }
+        Archetype a = archetypes.get(entities.archetype(idx));
+        int slot = a.slotOf(column.id());
+        if (slot >= 0) {
+            a.chunk(entities.chunk(idx)).markChanged(slot, archetypes.clock().now());
+            changes.set(entity, column);
+        }
     }
 
     /**

@@ -187,6 +187,7 @@ final class PhaseLoop {
                 + "' (the thread of its first run, or the one given to bindOwner); run it on its owner, or hand it "
                 + "over with bindOwner(thread) between runs";
         running = true;
+        world.changes().retire(); // removal logs keep the last runs' entries only
         resources.prepareReductions(workers); // a LongSum put since the last run gets a slot per worker
         events.beginRun(workers);
         try {
@@ -317,6 +318,7 @@ final class PhaseLoop {
      * job instead of throwing, and locks the phase again; returns the job.
      */
     Job runExclusive(SystemRun r, int p) {
+        r.beginChangeTick();
         Job job = r.whole();
         unlockPhase();
         try {

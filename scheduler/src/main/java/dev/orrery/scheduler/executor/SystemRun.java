@@ -2,6 +2,7 @@ package dev.orrery.scheduler.executor;
 
 import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.archetype.Chunk;
+import dev.orrery.ecs.change.ChangeTracker;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.query.Query;
 import dev.orrery.scheduler.access.SystemAccess;
@@ -54,6 +55,12 @@ final class SystemRun {
     private final EventKey<?>[] eventReads;
     /** One reader per read channel, bound as the system starts; its jobs only read it. */
     private final EventReader<?>[] readers;
+    /** The world's change state, and this system's slot in it (its last-run tick, kept by name). */
+    private final ChangeTracker changes;
+    private final int changeSlot;
+    /** This run's change tick (stamped by its writes) and its previous run's (what filters compare against). */
+    long tick;
+    long since;
 
     SystemRun(ExecutionPlan plan, int position, int maxJobs) {
         ScheduledSystem system = plan.system(position);
@@ -75,10 +82,42 @@ final class SystemRun {
         for (int i = 0; i < readers.length; i++) {
             readers[i] = new EventReader<>();
         }
+        this.changes = plan.world().changes();
+        this.changeSlot = changes.systemSlot(name);
+        checkFilterAccess(plan, system);
         this.jobs = new Job[Math.max(1, maxJobs)];
         for (int i = 0; i < jobs.length; i++) {
             jobs[i] = new Job(this, i);
         }
+    }
+
+    /**
+     * A change filter reads versions that the writers of its columns stamp, so the graph
+     * must order the system against them: each filtered column needs a declared read or write.
+     */
+    private void checkFilterAccess(ExecutionPlan plan, ScheduledSystem system) {
+        Query q = system.query();
+        if (q == null || !q.hasChangeFilter()) {
+            return;
+        }
+        for (int id : q.changeFilterColumnIds()) {
+            Component<?> c = plan.world().components().column(id);
+            if (!access.canRead(c)) { // a declared write counts as a read
+                throw new IllegalArgumentException("system '" + name + "' filters its query by added/changed of "
+                        + c + " but declares no read or write of it; declare reads(" + c + "), so the schedule "
+                        + "orders it after the systems that change it");
+            }
+        }
+    }
+
+    /**
+     * Takes this run's change tick from the world's clock (on the owner thread, as the system
+     * starts) and records it as the system's last run; {@link #since} keeps the previous one.
+     */
+    void beginChangeTick() {
+        since = changes.lastRun(changeSlot);
+        tick = changes.clock().advance();
+        changes.lastRun(changeSlot, tick);
     }
 
     /**
@@ -90,6 +129,7 @@ final class SystemRun {
         chunkCount = 0;
         rows = 0;
         countFailure = null;
+        beginChangeTick();
         if (rangeBody != null) {
             try {
                 int n = system.rangeCount().getAsInt();
@@ -108,12 +148,13 @@ final class SystemRun {
             return;
         }
         List<Archetype> archetypes = q.archetypes();
+        boolean filtered = q.hasChangeFilter();
         for (int a = 0, na = archetypes.size(); a < na; a++) {
             Archetype arch = archetypes.get(a);
             for (int c = 0, nc = arch.chunkCount(); c < nc; c++) {
                 Chunk chunk = arch.chunk(c);
                 int size = chunk.size();
-                if (size == 0) {
+                if (size == 0 || filtered && !q.passes(chunk, since)) {
                     continue;
                 }
                 if (chunkCount == chunks.length) {

@@ -2,6 +2,7 @@ package dev.orrery.scheduler.executor;
 
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.archetype.Archetype;
+import dev.orrery.ecs.change.RemovedEntities;
 import dev.orrery.ecs.archetype.Chunk;
 import dev.orrery.ecs.command.CommandBuffer;
 import dev.orrery.ecs.component.Component;
@@ -57,6 +58,8 @@ final class WorkerContext implements JobContext {
     /** The row {@link #storage} found; valid until its next call. */
     private int locatedRow;
     JobObserver observer;
+    /** Removal-log windows by column id, made on first use by this worker. */
+    private RemovedEntities[] removedWindows = new RemovedEntities[0];
     /** Finish mode ({@link ScheduleExecutor#finishPhaseOnFailure}); set between runs, published by the job hand-off. */
     boolean finishChunksOnFailure;
 
@@ -144,6 +147,7 @@ final class WorkerContext implements JobContext {
         ChunkSystem body = r.body;
         Chunk[] chunks = r.chunks;
         ChunkView view = views[r.position];
+        view.changeTicks(r.tick, r.since);
         current = view;
         int k = job.from;
         JobObserver obs = observer;
@@ -315,6 +319,31 @@ final class WorkerContext implements JobContext {
         return r;
     }
 
+    // ---------------------------------------------------------------- change detection
+
+    @Override
+    public RemovedEntities removed(Component<?> column) {
+        SystemRun r = runningSystem();
+        if (!r.access.canRead(column)) {
+            throw new UndeclaredAccessException(r.name, column, false);
+        }
+        int id = column.id();
+        if (id >= removedWindows.length) {
+            removedWindows = java.util.Arrays.copyOf(removedWindows, Math.max(id + 1, removedWindows.length * 2));
+        }
+        RemovedEntities w = removedWindows[id];
+        if (w == null) {
+            w = world.changes().removed(column); // once per worker and column: a warm job allocates nothing
+            removedWindows[id] = w;
+        }
+        return w.since(r.since);
+    }
+
+    @Override
+    public long lastRunTick() {
+        return runningSystem().since;
+    }
+
     // ---------------------------------------------------------------- by-id access
 
     @Override
@@ -425,6 +454,10 @@ final class WorkerContext implements JobContext {
                     + "query for it");
         }
         locatedRow = table.row(idx);
-        return a.chunk(table.chunk(idx)).columnArrays(slot);
+        Chunk chunk = a.chunk(table.chunk(idx));
+        if (write) {
+            chunk.markChanged(slot, r.tick);
+        }
+        return chunk.columnArrays(slot);
     }
 }

@@ -1,5 +1,6 @@
 package dev.orrery.scheduler.system;
 
+import dev.orrery.ecs.change.RemovedEntities;
 import dev.orrery.ecs.command.CommandBuffer;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
@@ -57,6 +58,24 @@ public interface JobContext {
      * worker ran which chunk. The buffer's key is already set to this system and chunk.
      */
     CommandBuffer commands();
+
+    /**
+     * The entities that lost {@code column} (removed, moved out of it, or despawned holding
+     * it) since this system last ran, oldest first: a window that the next call on this
+     * worker reuses. Needs a declared read or write of {@code column}, and its removals
+     * tracked ({@code world.changes().trackRemoved(column)} during set-up); they are kept for
+     * {@code ChangeTracker.RETAINED_RUNS} runs.
+     *
+     * @throws dev.orrery.ecs.query.UndeclaredAccessException if the system declared neither
+     * @throws IllegalStateException if the column's removals are not tracked
+     */
+    RemovedEntities removed(Component<?> column);
+
+    /**
+     * The change tick of this system's previous run (0 before its first): what its query's
+     * {@code added}/{@code changed} filters and {@link ChunkView#changed} compare against.
+     */
+    long lastRunTick();
 
     /** The bound chunk, through the system's access checks; {@code null} in a range system's body. */
     ChunkView chunk();

@@ -1,0 +1,42 @@
+package dev.orrery.ecs.archetype;
+
+/**
+ * The world's change tick: the version that structural changes and direct writes stamp on
+ * the chunk columns they touch ({@link Chunk#addedVersion}, {@link Chunk#changedVersion}).
+ * It starts at 1, so a version of 0 means "never", and only grows: a direct iteration of a
+ * filtered query takes the current tick and advances it, and the scheduler hands each
+ * system run and each sync point a tick of its own in schedule order (so the ticks, like
+ * everything else, do not depend on the number of workers).
+ *
+ * <p><b>Threading:</b> read and set on the thread that owns the world; workers read the
+ * tick the scheduler gave their system, never this clock.
+ */
+public final class ChangeClock {
+    private long now = 1;
+
+    /** A clock at tick 1. */
+    public ChangeClock() {
+    }
+
+    /** The tick that structural changes and direct writes stamp now. */
+    public long now() {
+        return now;
+    }
+
+    /**
+     * Sets the current tick (the scheduler, at sync points; a snapshot restore).
+     *
+     * @throws IllegalArgumentException if {@code tick} is below 1
+     */
+    public void set(long tick) {
+        if (tick < 1) {
+            throw new IllegalArgumentException("change tick " + tick + " is below 1; ticks start at 1");
+        }
+        now = tick;
+    }
+
+    /** Returns the current tick and moves the clock one past it. */
+    public long advance() {
+        return now++;
+    }
+}
