@@ -59,10 +59,6 @@ import java.util.function.IntConsumer;
  * itself while it waits, and returns when every task is back on the completion queue, with
  * the same happens-before edges as a system's jobs.
  *
- * <p><b>During a run</b> an idle worker yields instead of parking, so the next system's jobs
- * (after a sync point or an exclusive system on the caller) find it awake; it parks only
- * between runs.
- *
  * <p>Nothing is allocated per run once the jobs, queues and chunk lists have grown to the
  * schedule's size (they grow only when the world gains chunks).
  */
@@ -92,8 +88,6 @@ public final class ParallelExecutor implements ScheduleExecutor {
 
     private volatile boolean aborting;
     private volatile boolean closed;
-    // True from the start to the end of a run: idle workers yield instead of parking.
-    private volatile boolean inRun;
 
     // caller-only state
     private int readyCount;
@@ -153,12 +147,7 @@ public final class ParallelExecutor implements ScheduleExecutor {
 
     @Override
     public void run(SyncPoint syncPoint) {
-        inRun = true;
-        try {
-            loop.run(syncPoint, phaseRunner);
-        } finally {
-            inRun = false;
-        }
+        loop.run(syncPoint, phaseRunner);
     }
 
     @Override
@@ -509,9 +498,9 @@ public final class ParallelExecutor implements ScheduleExecutor {
                 } else if (idle < SPINS) {
                     Thread.onSpinWait();
                     idle++;
-                } else if (idle < SPINS + YIELDS || inRun) {
+                } else if (idle < SPINS + YIELDS) {
                     Thread.yield();
-                    idle = Math.min(idle + 1, SPINS + YIELDS);
+                    idle++;
                 } else {
                     parker.parkUnless(hasWork);
                     idle = 0;
