@@ -65,6 +65,8 @@ public final class Arena {
     final Component<Target> target;
     final Component<Projectile> projectile;
     final Query agents;
+    /** The agents in chunks whose health changed since the reading system last ran (reap's query). */
+    final Query hurtAgents;
     final Query projectiles;
     final Query movers;
     private final Template[] templates;
@@ -89,8 +91,11 @@ public final class Arena {
         target = world.component(Target.class);
         projectile = world.component(Projectile.class);
         agents = world.query().with(position, velocity, agent, health, primary, secondary, target).build();
+        hurtAgents = world.query().with(position, velocity, agent, primary, secondary, target).changed(health).build();
         projectiles = world.query().with(position, projectile).build();
         movers = world.query().with(position, velocity).build();
+        // an observer counts the agents that leave the world (reap's despawns, at the sync point)
+        world.observe(agent).onDespawn((w, e, commands) -> stats.deaths++);
         templates = new Template[config.teams()];
         for (int t = 0; t < templates.length; t++) {
             templates[t] = Template.named("Team" + t)

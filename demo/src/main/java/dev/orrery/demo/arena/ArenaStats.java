@@ -11,6 +11,7 @@ public final class ArenaStats {
     long hits;
     long misses;
     long kills;
+    long deaths;
     long spawnedByClients;
 
     /** Projectiles that hit an agent. */
@@ -26,6 +27,15 @@ public final class ArenaStats {
     /** Agents killed (each replaced by a fresh one). */
     public long kills() {
         return kills;
+    }
+
+    /**
+     * Agents that left the world, counted by an observer on {@code Agent} despawns (fired at
+     * the sync point that applies reap's despawns). Without client writes to health it
+     * equals {@link #kills()} after every tick.
+     */
+    public long deaths() {
+        return deaths;
     }
 
     /** Agents added by clients' {@code SPAWN} commands. */

@@ -137,7 +137,9 @@ final class ArenaSystems {
         s.system("damage").inPhase(Phase.POST_UPDATE).exclusive(w -> damage(w, health));
         s.system("expire").inPhase(Phase.POST_UPDATE).query(a.projectiles).reads(a.projectile).despawns()
                 .minBatchRows(BATCH * 4).forEachChunk(this::expire);
-        s.system("reap").inPhase(Phase.POST_UPDATE).query(a.agents).reads(a.health, a.agent).despawns()
+        // only chunks whose health changed since reap last ran can hold a new death (damage and
+        // client writes stamp the chunk; a fresh agent arrives with full health)
+        s.system("reap").inPhase(Phase.POST_UPDATE).query(a.hurtAgents).reads(a.health, a.agent).despawns()
                 .spawns(a.position, a.velocity, a.agent, a.health, a.primary, a.secondary, a.target)
                 .readsResource(Simulation.CLOCK, Simulation.RANDOM).minBatchRows(BATCH * 4).forEachChunk(this::reap);
     }

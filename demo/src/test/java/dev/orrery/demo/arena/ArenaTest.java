@@ -47,6 +47,30 @@ class ArenaTest {
             assertTrue((Float) world.getProperty(e, "Health", "hp") > 0);
         }
         assertEquals(0, arena.stats().kills(), "kills count hits, not the test's direct writes");
+        assertEquals(300, arena.stats().deaths(), "the despawn observer saw every replaced agent (direct writes "
+                + "stamp health changed, so reap's changed(health) query still finds them)");
+    }
+
+    @Test
+    void shouldFindEveryDeathThroughTheChangedHealthFilterAndCountItInTheObserver() {
+        Arena arena = new Arena(new ArenaConfig(3_000, 2, 11));
+        arena.populate();
+        try (Simulation sim = arena.build(2, 0)) {
+            for (int t = 0; t < 300; t++) {
+                sim.tick();
+                // damage counts a kill when health crosses zero; reap (changed(health) chunks only)
+                // despawns it at the sync point, where the observer counts it: the two must agree
+                assertEquals(arena.stats().kills(), arena.stats().deaths(), "after tick " + t);
+                float[] lowest = {Float.MAX_VALUE};
+                arena.agents.forEachChunk(c -> {
+                    for (int r = 0; r < c.size(); r++) {
+                        lowest[0] = Math.min(lowest[0], c.readFloats(arena.health.field("hp"))[r]);
+                    }
+                });
+                assertTrue(lowest[0] > 0, "a dead agent outlived the tick: the filter missed its chunk");
+            }
+        }
+        assertTrue(arena.stats().deaths() > 10, "too few deaths to test anything: " + arena.stats().deaths());
     }
 
     @Test
