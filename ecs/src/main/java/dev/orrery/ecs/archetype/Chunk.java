@@ -184,6 +184,18 @@ public final class Chunk {
     }
 
     /**
+     * Marks every live row of column slot {@code slot} written at {@code tick} (a write
+     * accessor, which may have written any row): the chunk's version, and every row's when
+     * the slot tracks rows.
+     */
+    public void markAllRowsChanged(int slot, long tick) {
+        markChanged(slot, tick);
+        if (rows != null && rows[slot] != null) {
+            rows[slot].stampAll(size, tick);
+        }
+    }
+
+    /**
      * {@link #markRowChanged} for a job that does not own this chunk (a by-id write into
      * another chunk): the versions are stamped, the row log is not (readers that last ran
      * before {@code tick} scan the row versions once).

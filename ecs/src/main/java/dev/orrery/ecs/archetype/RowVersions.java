@@ -68,6 +68,16 @@ final class RowVersions {
         }
     }
 
+    /** Every live row written at {@code tick} (a write accessor that may have written any row). */
+    void stampAll(int size, long tick) {
+        for (int r = 0; r < size; r++) {
+            if (tick > version[r]) {
+                version[r] = tick;
+            }
+        }
+        forget(tick);
+    }
+
     /** The log no longer covers what happened up to {@code tick}: readers older than it scan. */
     void forget(long tick) {
         logCount = 0;

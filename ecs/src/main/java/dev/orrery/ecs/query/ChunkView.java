@@ -46,6 +46,9 @@ public final class ChunkView {
     private long[] changedBits = new long[0];
     private int changedLimit;
     private boolean everyRow;
+    // Slots (below 64) whose rows the caller marks one by one (markRows), reset at bind: their
+    // write accessors stamp the chunk but not every row.
+    private long markedSlots;
 
     /** A view with no access checks, for single-threaded code outside the scheduler. */
     public ChunkView() {
@@ -123,9 +126,33 @@ public final class ChunkView {
      * few rows, so a {@code changed(column)} reader visits only those. Needs a declared write.
      */
     public void markChanged(Component<?> column, int row) {
-        int slot = slot(column, true);
+        int slot = checkedSlot(column, true);
         if (changeTick != 0) {
             chunk.markRowChanged(slot, row, changeTick);
+        }
+    }
+
+    /**
+     * Promises that, in the bound chunk, the caller marks each row of row-tracked column
+     * {@code column} it writes with {@link #markChanged(Component, int)}: the write accessors
+     * ({@code writeFloats} and the like) of {@code column} then stamp only the chunk, not
+     * every row, until the view is bound to another chunk. Without it a write accessor of a
+     * row-tracked column stamps every live row, since it may write any. Needs a declared write;
+     * a column at archetype slot 64 or later keeps stamping every row.
+     *
+     * <pre>{@code
+     * chunk.markRows(pos);
+     * float[] x = chunk.writeFloats(posX);
+     * for (int i = 0; i < chunk.size(); i++) if (hit[i]) { x[i] -= 1; chunk.markChanged(pos, i); }
+     * }</pre>
+     */
+    public void markRows(Component<?> column) {
+        int slot = chunk.archetype().slotOf(column.id());
+        if (policy != null && !policy.canWrite(column)) {
+            throw new UndeclaredAccessException(policy.owner(), column, true);
+        }
+        if (slot >= 0 && slot < 64) {
+            markedSlots |= 1L << slot;
         }
     }
 
@@ -183,6 +210,7 @@ public final class ChunkView {
     /** Points the view at {@code chunk}; returns this view. */
     public ChunkView bind(Chunk chunk) {
         this.chunk = chunk;
+        this.markedSlots = 0;
         return this;
     }
 
@@ -259,7 +287,7 @@ public final class ChunkView {
             column.type().write(value, s.arrays(), s.positionOf(Entity.index(chunk.entity(row))));
             return;
         }
-        int slot = slot(column, true);
+        int slot = checkedSlot(column, true);
         column.type().write(value, chunk.columnArrays(slot), row);
         if (changeTick != 0) {
             chunk.markRowChanged(slot, row, changeTick);
@@ -381,13 +409,23 @@ public final class ChunkView {
     }
 
     private int slot(Component<?> column, boolean write) {
+        int slot = checkedSlot(column, write);
+        if (write && changeTick != 0) {
+            if (slot < 64 && (markedSlots & (1L << slot)) != 0) {
+                chunk.markChanged(slot, changeTick);
+            } else {
+                chunk.markAllRowsChanged(slot, changeTick);
+            }
+        }
+        return slot;
+    }
+
+    /** The slot of table column {@code column} after the access check; stamps nothing. */
+    private int checkedSlot(Component<?> column, boolean write) {
         if (policy != null && !(write ? policy.canWrite(column) : policy.canRead(column))) {
             throw new UndeclaredAccessException(policy.owner(), column, write);
         }
         int slot = chunk.archetype().slotOf(column.id());
-        if (write && slot >= 0 && changeTick != 0) {
-            chunk.markChanged(slot, changeTick);
-        }
         if (slot < 0 && column.isSparse()) {
             throw new IllegalArgumentException("component " + column + " is sparse, so its values are not in the chunk's "
                     + "arrays; read it per row with get(" + column + ", row) and has(" + column + ", row)");
