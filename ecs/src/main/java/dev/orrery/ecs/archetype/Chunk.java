@@ -217,6 +217,26 @@ public final class Chunk {
     }
 
     /**
+     * When the rows of row-tracked slot {@code slot} written after {@code lastRun} are listed
+     * in ascending order in {@link #changedRowLog(int)} from the returned index up to
+     * {@link #changedRowLogEnd(int)} (entries at or past {@link #size()} to be skipped), that
+     * index; else -1, and {@link #collectChangedRows} finds them.
+     */
+    public int changedRowsAscendingFrom(int slot, long lastRun) {
+        return rows[slot].ascendingSince(lastRun);
+    }
+
+    /** The row log of row-tracked slot {@code slot} (see {@link #changedRowsAscendingFrom}); callers must not write it. */
+    public int[] changedRowLog(int slot) {
+        return rows[slot].logRows();
+    }
+
+    /** The end of the row log of row-tracked slot {@code slot}. */
+    public int changedRowLogEnd(int slot) {
+        return rows[slot].logEnd();
+    }
+
+    /**
      * Restores the row version of row {@code row} of row-tracked slot {@code slot} (snapshot
      * restore only); the row logs start over at the clock's tick {@code now}.
      */

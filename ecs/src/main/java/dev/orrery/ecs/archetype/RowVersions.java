@@ -14,8 +14,7 @@ import java.util.Arrays;
  * {@code logBase} reads only the log entries newer than its last run; an older reader scans
  * the versions. Whatever breaks the promise (a row moved into a row by swap-remove, a row
  * permutation, an out-of-order stamp, a stamp that could not be logged) raises
- * {@code logBase} past it instead, so the log only ever gets less useful, never wrong; and
- * a reader tests each candidate against {@link #version}, so stale entries cost a compare.
+ * {@code logBase} past it instead, so the log only ever gets less useful, never wrong.
  *
  * <p><b>Threading:</b> like the chunk's arrays. One thread stamps logged (the chunk's job,
  * or the thread that applies structural changes); jobs of the same system run may stamp
@@ -28,6 +27,9 @@ final class RowVersions {
     private long[] logTicks;
     private int logCount;
     private long logBase;
+    // logRows[ascendingFrom .. logCount) is strictly ascending: a reader whose entries all lie
+    // there (one writer since it ran, marking rows in order: the usual case) walks them as they are.
+    private int ascendingFrom;
 
     RowVersions(int capacity) {
         version = new long[capacity];
@@ -53,6 +55,9 @@ final class RowVersions {
         }
         if (logCount == logRows.length) {
             compact(size);
+        }
+        if (logCount == 0 || logRows[logCount - 1] >= row) {
+            ascendingFrom = logCount;
         }
         logRows[logCount] = row;
         logTicks[logCount++] = tick;
@@ -81,6 +86,7 @@ final class RowVersions {
     /** The log no longer covers what happened up to {@code tick}: readers older than it scan. */
     void forget(long tick) {
         logCount = 0;
+        ascendingFrom = 0;
         logBase = Math.max(logBase, tick);
     }
 
@@ -95,6 +101,48 @@ final class RowVersions {
             }
         }
         logCount = kept;
+        ascendingFrom = kept; // the next append starts a new ascending run
+    }
+
+    /**
+     * Sets bit {@code r} of {@code bits} for every row {@code r < size} changed after
+     * {@code lastRun}; {@code bits} must be clear over the first {@code size} rows. Returns
+     * the number of rows set.
+     */
+    /** The index of the first log entry newer than {@code lastRun}. */
+    private int firstNewer(long lastRun) {
+        int lo = 0;
+        int hi = logCount;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (logTicks[mid] > lastRun) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        return lo;
+    }
+
+    /**
+     * When the rows changed after {@code lastRun} are exactly the log entries from the
+     * returned index to {@link #logEnd()} (those below the chunk's size), in ascending row
+     * order, that index; else -1 (use {@link #collect}). No entry in that range names a row twice.
+     */
+    int ascendingSince(long lastRun) {
+        if (lastRun < logBase) {
+            return -1;
+        }
+        int lo = firstNewer(lastRun);
+        return lo >= ascendingFrom ? lo : -1;
+    }
+
+    int[] logRows() {
+        return logRows;
+    }
+
+    int logEnd() {
+        return logCount;
     }
 
     /**
@@ -105,19 +153,14 @@ final class RowVersions {
     int collect(long lastRun, int size, long[] bits) {
         int n = 0;
         if (lastRun >= logBase) {
-            int lo = 0;
-            int hi = logCount;
-            while (lo < hi) { // first entry newer than lastRun
-                int mid = (lo + hi) >>> 1;
-                if (logTicks[mid] > lastRun) {
-                    hi = mid;
-                } else {
-                    lo = mid + 1;
-                }
-            }
-            for (int i = lo; i < logCount; i++) {
+            // No look at version[]: an entry newer than lastRun is a row written since, or a
+            // row removed from the end since (r >= size), or one that arrived at that index
+            // after such a removal (an arrival, so changed too); a swap-remove or permutation
+            // that would make an entry name another entity empties the log (forget). So the
+            // log path touches the log alone, a few bytes per changed row.
+            for (int i = firstNewer(lastRun); i < logCount; i++) {
                 int r = logRows[i];
-                if (r < size && version[r] > lastRun && (bits[r >>> 6] & (1L << r)) == 0) {
+                if (r < size && (bits[r >>> 6] & (1L << r)) == 0) {
                     bits[r >>> 6] |= 1L << r;
                     n++;
                 }

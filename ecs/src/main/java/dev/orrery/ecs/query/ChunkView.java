@@ -46,6 +46,10 @@ public final class ChunkView {
     private long[] changedBits = new long[0];
     private int changedLimit;
     private boolean everyRow;
+    // Or the rows are log[logAt .. logEnd) of the chunk's row log, ascending (logRowsMode).
+    private int[] log;
+    private int logAt;
+    private int logEnd;
     // Slots (below 64) whose rows the caller marks one by one (markRows), reset at bind: their
     // write accessors stamp the chunk but not every row.
     private long markedSlots;
@@ -170,6 +174,7 @@ public final class ChunkView {
         int size = chunk.size();
         changedLimit = size;
         everyRow = false;
+        log = null;
         if (slot < 0 || chunk.changedVersion(slot) <= lastRun) {
             changedLimit = 0;
             return -1;
@@ -177,6 +182,13 @@ public final class ChunkView {
         if (!chunk.tracksRows(slot)) {
             everyRow = true;
             return size > 0 ? 0 : -1;
+        }
+        int from = chunk.changedRowsAscendingFrom(slot, lastRun);
+        if (from >= 0) {
+            log = chunk.changedRowLog(slot);
+            logAt = from;
+            logEnd = chunk.changedRowLogEnd(slot);
+            return nextChanged(0);
         }
         int words = (size + 63) >>> 6;
         if (changedBits.length < words) {
@@ -194,6 +206,12 @@ public final class ChunkView {
         }
         if (everyRow) {
             return from;
+        }
+        if (log != null) {
+            while (logAt < logEnd && log[logAt] < from) {
+                logAt++;
+            }
+            return logAt < logEnd && log[logAt] < changedLimit ? log[logAt] : -1;
         }
         int w = from >>> 6;
         long bits = changedBits[w] & (-1L << from);
