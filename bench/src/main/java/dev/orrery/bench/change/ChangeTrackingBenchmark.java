@@ -40,6 +40,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <pre>{@code
  * java -jar bench/target/benchmarks.jar ChangeTrackingBenchmark -f 1 -wi 3 -i 5
+ * java -jar bench/target/benchmarks.jar ChangeTrackingBenchmark -p layout=scattered,scatteredRows -p work=dot,sqrt
  * }</pre>
  */
 @State(Scope.Benchmark)
@@ -60,6 +61,14 @@ public class ChangeTrackingBenchmark {
     private Query all;
     private Query changed;
     private Query reader;
+    /**
+     * The read per row: {@code dot} (a multiply-add, memory bound) or {@code sqrt} (a square
+     * root as well, about 2 ns per row: a reader that does some work per changed row).
+     */
+    @Param("dot")
+    public String work;
+
+    private boolean sqrt;
     private Component<Position> pos;
     private boolean rows;
     private Field px;
@@ -77,6 +86,7 @@ public class ChangeTrackingBenchmark {
         World world = new World();
         pos = world.component(Position.class);
         rows = layout.equals("scatteredRows");
+        sqrt = work.equals("sqrt");
         if (rows) {
             world.trackRowChanges(pos);
         }
@@ -145,7 +155,7 @@ public class ChangeTrackingBenchmark {
         float[] u = c.readFloats(vx);
         double s = 0;
         for (int i = c.firstChanged(pos); i >= 0; i = c.nextChanged(i + 1)) {
-            s += x[i] * u[i];
+            s += sqrt ? Math.sqrt(x[i] * x[i] + u[i] * u[i] + 1) : x[i] * u[i];
         }
         sink += s;
     }
@@ -155,7 +165,7 @@ public class ChangeTrackingBenchmark {
         float[] u = c.readFloats(vx);
         double s = 0;
         for (int i = 0, n = c.size(); i < n; i++) {
-            s += x[i] * u[i];
+            s += sqrt ? Math.sqrt(x[i] * x[i] + u[i] * u[i] + 1) : x[i] * u[i];
         }
         sink += s;
     }
