@@ -42,13 +42,14 @@ class RowChangeDeterminismTest {
         int tick;
         final AtomicLong visited = new AtomicLong(); // a sum, so the job order does not matter
         final AtomicLong visitedRows = new AtomicLong();
+        final AtomicLong culled = new AtomicLong();
         final Schedule schedule;
 
         Workload(byte[] snapshot) {
             world.trackRowChanges(hp);
             if (snapshot == null) {
                 for (int i = 0; i < 4000; i++) {
-                    world.spawn(new Pos(i, -i), new Hp(30 + i % 50));
+                    world.spawn(new Pos(i, -i), new Hp(1 + i % 12));
                 }
             } else {
                 new WorldSnapshot().read(snapshot, world);
@@ -67,7 +68,7 @@ class RowChangeDeterminismTest {
                         }
                     })
                     .system("heal").query(world.query().with(hp, pos).build()).reads(pos).setsLater(hp)
-                    .after("poke")
+                    .inPhase(Phase.POST_UPDATE).after("cull") // after react: it sees the sets next tick
                     .forEachChunk(job -> {
                         ChunkView c = job.chunk();
                         for (int i = 0, n = c.size(); i < n; i++) {
@@ -103,6 +104,7 @@ class RowChangeDeterminismTest {
                         for (int i = 0, n = c.size(); i < n; i++) {
                             if (h[i] <= 0) {
                                 job.commands().despawn(c.entity(i));
+                                culled.incrementAndGet();
                                 long born = job.commands().spawn();
                                 job.commands().add(born, pos, new Pos(i, tick));
                                 job.commands().add(born, hp, new Hp(20 + i % 40));
@@ -147,6 +149,7 @@ class RowChangeDeterminismTest {
         }
         assertArrayEquals(reference(), hashes, workers + " workers diverged");
         assertEquals(referenceRows, w.visitedRows.get());
+        assertTrue(w.culled.get() > 100, "the workload must despawn (swap-remove) and respawn: " + w.culled.get());
     }
 
     @Test
