@@ -151,8 +151,9 @@ public final class Chunk {
         }
         for (int s = 0; s < rows.length; s++) {
             if (rows[s] != null) {
-                rows[s].version[row] = from.rows[s].version[fromRow];
+                long moved = from.rows[s].versionOf(fromRow);
                 rows[s].forget(now);
+                rows[s].version[row] = moved;
             }
         }
     }
@@ -167,7 +168,7 @@ public final class Chunk {
      * arrived; the chunk's version for a slot that does not track rows.
      */
     public long rowVersion(int slot, int row) {
-        return tracksRows(slot) ? rows[slot].version[row] : changed[slot];
+        return tracksRows(slot) ? rows[slot].versionOf(row) : changed[slot];
     }
 
     /**
@@ -241,8 +242,7 @@ public final class Chunk {
      * restore only); the row logs start over at the clock's tick {@code now}.
      */
     public void restoreRowVersion(int slot, int row, long tick, long now) {
-        rows[slot].version[row] = tick;
-        rows[slot].forget(now);
+        rows[slot].restore(row, tick, now);
     }
 
     /**

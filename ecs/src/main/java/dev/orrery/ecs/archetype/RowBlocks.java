@@ -171,6 +171,9 @@ final class RowBlocks {
             if (chunks[0].rows[s] == null) {
                 continue;
             }
+            for (int ci = 0; ci < a.usedChunks; ci++) {
+                chunks[ci].rows[s].fold();
+            }
             long[] scratch = new long[a.size];
             for (int k = 0; k < a.size; k++) {
                 scratch[k] = chunks[(int) (order[k] >>> 32)].rows[s].version[(int) order[k]];
@@ -178,8 +181,8 @@ final class RowBlocks {
             int at = 0;
             for (int ci = 0; ci < a.usedChunks; ci++) {
                 RowVersions r = chunks[ci].rows[s];
+                r.forget(now); // folded above: the log's rows are the old positions, dropped unread
                 System.arraycopy(scratch, at, r.version, 0, chunks[ci].size);
-                r.forget(now);
                 at += chunks[ci].size;
             }
         }
