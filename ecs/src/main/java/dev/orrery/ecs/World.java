@@ -193,6 +193,33 @@ public final class World implements FieldAccess {
     }
 
     /**
+     * Keeps a changed version per row of table component {@code column}, besides the chunk's:
+     * a {@code changed(column)} query can then visit only the rows written since the system
+     * last ran ({@code ChunkView.firstChanged}/{@code nextChanged}) when a few rows of every
+     * chunk change. Rows are stamped by by-id writes, playback sets, row arrivals and
+     * {@code ChunkView.markChanged(column, row)}; a write accessor ({@code writeFloats})
+     * cannot tell its rows and stamps them all. Costs a long per row and a log of stamped
+     * rows (about 24 bytes per row); untracked components pay nothing. Call during set-up.
+     *
+     * @throws IllegalArgumentException if {@code column} is sparse (sparse columns keep no versions)
+     * @throws IllegalStateException if an archetype already holds {@code column}
+     */
+    public void trackRowChanges(Component<?> column) {
+        if (column.isSparse()) {
+            throw new IllegalArgumentException("component " + column + " is sparse and keeps no change versions; "
+                    + "track rows of table components only");
+        }
+        var archetypes = storage().archetypes();
+        for (int a = 0; a < archetypes.count(); a++) {
+            if (archetypes.get(a).has(column.id())) {
+                throw new IllegalStateException("component " + column + " is already held by " + archetypes.get(a)
+                        + "; call trackRowChanges(" + column + ") during set-up, before spawning entities with it");
+            }
+        }
+        column.trackRowChanges();
+    }
+
+    /**
      * The observers of table component {@code column}: {@code world.observe(c).onAdd(hook)};
      * shorthand for {@code changes().observe(column)}.
      */

@@ -34,10 +34,13 @@ import org.openjdk.jmh.annotations.Warmup;
  * ({@code writeThenScanChanged}). {@code layout=clustered}: the changing tenth fills a tenth
  * of the chunks (movers grouped, as after a sort or in their own archetype);
  * {@code scattered}: every tenth row of every chunk, where chunk granularity passes every
- * chunk and gains nothing.
+ * chunk and gains nothing; {@code scatteredRows}: the same rows of a row-tracked Position
+ * ({@code world.trackRowChanges(pos)}), written with {@code markRows} + {@code markChanged(pos, row)}
+ * and read through {@code firstChanged}/{@code nextChanged}, so the changed scan visits only them.
  *
  * <pre>{@code
  * java -jar bench/target/benchmarks.jar ChangeTrackingBenchmark -f 1 -wi 3 -i 5
+ * java -jar bench/target/benchmarks.jar ChangeTrackingBenchmark -p layout=scattered,scatteredRows -p work=dot,sqrt
  * }</pre>
  */
 @State(Scope.Benchmark)
@@ -52,12 +55,22 @@ public class ChangeTrackingBenchmark {
     public int entities;
 
     /** Where the changing tenth sits: {@code clustered} (a tenth of the chunks) or {@code scattered} (every tenth row). */
-    @Param({"clustered", "scattered"})
+    @Param({"clustered", "scattered", "scatteredRows"})
     public String layout;
 
     private Query all;
     private Query changed;
     private Query reader;
+    /**
+     * The read per row: {@code dot} (a multiply-add, memory bound) or {@code sqrt} (a square
+     * root as well, about 2 ns per row: a reader that does some work per changed row).
+     */
+    @Param("dot")
+    public String work;
+
+    private boolean sqrt;
+    private Component<Position> pos;
+    private boolean rows;
     private Field px;
     private Field vx;
     private int tick;
@@ -65,12 +78,18 @@ public class ChangeTrackingBenchmark {
     private double sink;
     private final ChunkConsumer writeChunk = this::writeTenth;
     private final ChunkConsumer readChunk = this::read;
+    private final ChunkConsumer readChangedRows = this::readChangedRows;
 
     /** Builds the world, the queries and the flat arrays. */
     @Setup(Level.Trial)
     public void setUp() {
         World world = new World();
-        Component<Position> pos = world.component(Position.class);
+        pos = world.component(Position.class);
+        rows = layout.equals("scatteredRows");
+        sqrt = work.equals("sqrt");
+        if (rows) {
+            world.trackRowChanges(pos);
+        }
         Component<Velocity> vel = world.component(Velocity.class);
         px = pos.field("x");
         vx = vel.field("x");
@@ -104,7 +123,7 @@ public class ChangeTrackingBenchmark {
     public double writeThenScanChanged() {
         writeTenth();
         sink = 0;
-        changed.forEachChunk(readChunk);
+        changed.forEachChunk(rows ? readChangedRows : readChunk);
         return sink;
     }
 
@@ -119,10 +138,26 @@ public class ChangeTrackingBenchmark {
             }
             return;
         }
+        if (rows) {
+            c.markRows(pos);
+        }
         float[] x = c.writeFloats(px);
         for (int i = tick % 10, n = c.size(); i < n; i += 10) {
             x[i] += 1;
+            if (rows) {
+                c.markChanged(pos, i);
+            }
         }
+    }
+
+    private void readChangedRows(ChunkView c) {
+        float[] x = c.readFloats(px);
+        float[] u = c.readFloats(vx);
+        double s = 0;
+        for (int i = c.firstChanged(pos); i >= 0; i = c.nextChanged(i + 1)) {
+            s += sqrt ? Math.sqrt(x[i] * x[i] + u[i] * u[i] + 1) : x[i] * u[i];
+        }
+        sink += s;
     }
 
     private void read(ChunkView c) {
@@ -130,7 +165,7 @@ public class ChangeTrackingBenchmark {
         float[] u = c.readFloats(vx);
         double s = 0;
         for (int i = 0, n = c.size(); i < n; i++) {
-            s += x[i] * u[i];
+            s += sqrt ? Math.sqrt(x[i] * x[i] + u[i] * u[i] + 1) : x[i] * u[i];
         }
         sink += s;
     }

@@ -237,7 +237,7 @@ public final class Archetype {
         int row = c.size++;
         boolean fresh = row >= c.touched;
         c.appended();
-        c.stampArrival(clock.now());
+        c.stampArrival(clock.now(), row, row + 1);
         c.entities[row] = entity;
         if (!clear || fresh) { // a fresh row is still zero
             size++;
@@ -271,7 +271,7 @@ public final class Archetype {
         int to = c.size++;
         boolean fresh = to >= c.touched;
         c.appended();
-        c.stampArrival(clock.now());
+        c.stampArrival(clock.now(), to, to + 1);
         c.entities[to] = entity;
         plan.copies.copy(src, row, c, to);
         if (!fresh) { // a fresh row's new columns are still zero
@@ -368,6 +368,7 @@ public final class Archetype {
             moved = last.entities[lastRow];
             hole.entities[row] = moved;
             allFields.copy(last, lastRow, hole, row);
+            hole.rowMovedIn(row, last, lastRow, clock.now());
         }
         if (hasReferences) {
             referenceFields.clear(last, lastRow);

@@ -41,6 +41,9 @@ public final class Chunk {
     // that may have brought the column (added) and of the last write or append (changed).
     final long[] added;
     final long[] changed;
+    // Per-row versions of the row-tracked slots (Component.rowsTracked), null for the others;
+    // null itself when the archetype tracks no rows, so untracked chunks pay one null check.
+    final RowVersions[] rows;
 
     Chunk(Archetype archetype, int index, int capacity) {
         this.archetype = archetype;
@@ -58,6 +61,14 @@ public final class Chunk {
         this.doubles = new double[archetype.typedCount(3)][];
         this.added = new long[cols.length];
         this.changed = new long[cols.length];
+        RowVersions[] tracked = null;
+        for (int s = 0; s < cols.length; s++) {
+            if (cols[s].rowsTracked()) {
+                tracked = tracked == null ? new RowVersions[cols.length] : tracked;
+                tracked[s] = new RowVersions(capacity);
+            }
+        }
+        this.rows = tracked;
         flatten();
     }
 
@@ -96,6 +107,13 @@ public final class Chunk {
                 arrays[f] = bigger;
             }
         }
+        if (rows != null) {
+            for (RowVersions r : rows) {
+                if (r != null) {
+                    r.grow(capacity);
+                }
+            }
+        }
         flatten();
     }
 
@@ -106,10 +124,125 @@ public final class Chunk {
         }
     }
 
-    /** Stamps every column added and changed at {@code tick}: rows arrived (a spawn or a move). */
-    void stampArrival(long tick) {
+    /**
+     * Stamps every column added and changed at {@code tick}: rows {@code [from, to)} arrived
+     * (a spawn or a move); row-tracked columns stamp those rows too.
+     */
+    void stampArrival(long tick, int from, int to) {
         java.util.Arrays.fill(added, tick);
         java.util.Arrays.fill(changed, tick);
+        if (rows != null) {
+            for (RowVersions r : rows) {
+                for (int row = from; r != null && row < to; row++) {
+                    r.stamp(row, tick, size);
+                }
+            }
+        }
+    }
+
+    /**
+     * Row {@code fromRow} of {@code from} moved into row {@code row} of this chunk by
+     * swap-remove at tick {@code now}: it takes its row versions along, and this chunk's logs
+     * no longer cover the row's history.
+     */
+    void rowMovedIn(int row, Chunk from, int fromRow, long now) {
+        if (rows == null) {
+            return;
+        }
+        for (int s = 0; s < rows.length; s++) {
+            if (rows[s] != null) {
+                long moved = from.rows[s].versionOf(fromRow);
+                rows[s].forget(now);
+                rows[s].version[row] = moved;
+            }
+        }
+    }
+
+    /** True when column slot {@code slot} keeps a changed version per row. */
+    public boolean tracksRows(int slot) {
+        return rows != null && rows[slot] != null;
+    }
+
+    /**
+     * The tick at which row {@code row} of column slot {@code slot} was last written or
+     * arrived; the chunk's version for a slot that does not track rows.
+     */
+    public long rowVersion(int slot, int row) {
+        return tracksRows(slot) ? rows[slot].versionOf(row) : changed[slot];
+    }
+
+    /**
+     * Marks row {@code row} of column slot {@code slot} written at {@code tick}: the chunk's
+     * version, and the row's when the slot tracks rows. Call it from the thread that owns
+     * the chunk (its job, or the thread applying structural changes); other jobs use
+     * {@link #markRowChangedUnlogged}.
+     */
+    public void markRowChanged(int slot, int row, long tick) {
+        markChanged(slot, tick);
+        if (rows != null && rows[slot] != null) {
+            rows[slot].stamp(row, tick, size);
+        }
+    }
+
+    /**
+     * Marks every live row of column slot {@code slot} written at {@code tick} (a write
+     * accessor, which may have written any row): the chunk's version, and every row's when
+     * the slot tracks rows.
+     */
+    public void markAllRowsChanged(int slot, long tick) {
+        markChanged(slot, tick);
+        if (rows != null && rows[slot] != null) {
+            rows[slot].stampAll(size, tick);
+        }
+    }
+
+    /**
+     * {@link #markRowChanged} for a job that does not own this chunk (a by-id write into
+     * another chunk): the versions are stamped, the row log is not (readers that last ran
+     * before {@code tick} scan the row versions once).
+     */
+    public void markRowChangedUnlogged(int slot, int row, long tick) {
+        markChanged(slot, tick);
+        if (rows != null && rows[slot] != null) {
+            rows[slot].stampUnlogged(row, tick);
+        }
+    }
+
+    /**
+     * Sets bit {@code r} of {@code bits} ({@code bits[r >>> 6]}) for each live row {@code r}
+     * of row-tracked slot {@code slot} written after {@code lastRun}; {@code bits} must be clear
+     * over the live rows. Returns the number of rows set.
+     */
+    public int collectChangedRows(int slot, long lastRun, long[] bits) {
+        return rows[slot].collect(lastRun, size, bits);
+    }
+
+    /**
+     * When the rows of row-tracked slot {@code slot} written after {@code lastRun} are listed
+     * in ascending order in {@link #changedRowLog(int)} from the returned index up to
+     * {@link #changedRowLogEnd(int)} (entries at or past {@link #size()} to be skipped), that
+     * index; else -1, and {@link #collectChangedRows} finds them.
+     */
+    public int changedRowsAscendingFrom(int slot, long lastRun) {
+        return rows[slot].ascendingSince(lastRun);
+    }
+
+    /** The row log of row-tracked slot {@code slot} (see {@link #changedRowsAscendingFrom}); callers must not write it. */
+    public int[] changedRowLog(int slot) {
+        return rows[slot].logRows();
+    }
+
+    /** The end of the row log of row-tracked slot {@code slot}. */
+    public int changedRowLogEnd(int slot) {
+        return rows[slot].logEnd();
+    }
+
+    /**
+     * Restores the row version of row {@code row} of row-tracked slot {@code slot} (snapshot
+     * restore only); the row logs start over at the clock's tick {@code now}.
+     */
+    public void restoreRowVersion(int slot, int row, long tick, long now) {
+        rows[slot].restore(row, tick, now);
     }
 
     /**

@@ -45,7 +45,7 @@ final class RowBlocks {
             }
             c.size += take;
             c.appended();
-            c.stampArrival(a.clock.now());
+            c.stampArrival(a.clock.now(), start, start + take);
             for (int r = 0; r < take; r++) {
                 sink.placed(ids[from + done + r], c.index(), start + r);
             }
@@ -92,7 +92,7 @@ final class RowBlocks {
                 }
                 c.size += take;
                 c.appended();
-                c.stampArrival(target.clock.now());
+                c.stampArrival(target.clock.now(), start, start + take);
                 target.size += take;
                 for (int r = 0; r < take; r++) {
                     sink.placed(c.entities[start + r], c.index(), start + r);
@@ -142,6 +142,7 @@ final class RowBlocks {
                 }
             }
         }
+        permuteRowVersions(a, order);
         for (int ci = 1; ci < a.usedChunks; ci++) { // rows cross chunks: every chunk takes the newest versions
             chunks[0].carryVersions(chunks[ci]);
         }
@@ -156,6 +157,34 @@ final class RowBlocks {
                 sink.placed(ids[at + r], ci, r);
             }
             at += c.size;
+        }
+    }
+
+    /** Moves the per-row versions of row-tracked slots as {@link #permuteRows} moves the rows; the row logs start over. */
+    private static void permuteRowVersions(Archetype a, long[] order) {
+        Chunk[] chunks = a.chunks;
+        if (a.usedChunks == 0 || chunks[0].rows == null) {
+            return;
+        }
+        long now = a.clock.now();
+        for (int s = 0; s < a.columnCount(); s++) {
+            if (chunks[0].rows[s] == null) {
+                continue;
+            }
+            for (int ci = 0; ci < a.usedChunks; ci++) {
+                chunks[ci].rows[s].fold();
+            }
+            long[] scratch = new long[a.size];
+            for (int k = 0; k < a.size; k++) {
+                scratch[k] = chunks[(int) (order[k] >>> 32)].rows[s].version[(int) order[k]];
+            }
+            int at = 0;
+            for (int ci = 0; ci < a.usedChunks; ci++) {
+                RowVersions r = chunks[ci].rows[s];
+                r.forget(now); // folded above: the log's rows are the old positions, dropped unread
+                System.arraycopy(scratch, at, r.version, 0, chunks[ci].size);
+                at += chunks[ci].size;
+            }
         }
     }
 }

@@ -532,7 +532,7 @@ public final class CommandPlayback {
                 long header = buf.data[at + 1];
                 int slot = target.slotOf(CommandBuffer.column(header));
                 writeValue(target.component(slot), header, buf, at, chunk.columnArrays(slot), row);
-                chunk.markChanged(slot, tick);
+                chunk.markRowChanged(slot, row, tick);
                 if (CommandBuffer.op(header) != CommandBuffer.OP_ADD) {
                     world.changes().set(e, target.component(slot));
                 }

@@ -22,6 +22,9 @@ public final class Component<T> {
     private final int nameHash;
     private final List<Field> fields;
     private final Storage storage;
+    // Per-row change versions (World.trackRowChanges); set during set-up, before any
+    // archetype holds the column, and read when archetypes are made.
+    private boolean rowsTracked;
 
     Component(int id, ComponentType<T> type, String name, int nameHash, Storage storage) {
         this.id = id;
@@ -67,6 +70,22 @@ public final class Component<T> {
      */
     public Storage storage() {
         return storage;
+    }
+
+    /**
+     * True when chunks keep a changed version per row of this column, not only per chunk
+     * (see {@code World.trackRowChanges}).
+     */
+    public boolean rowsTracked() {
+        return rowsTracked;
+    }
+
+    /**
+     * Turns per-row change versions on. Call it through {@code World.trackRowChanges}, which
+     * refuses once an entity holds the column; on its own it affects only archetypes made later.
+     */
+    public void trackRowChanges() {
+        rowsTracked = true;
     }
 
     /** True when the column uses {@link Storage#SPARSE} storage. */

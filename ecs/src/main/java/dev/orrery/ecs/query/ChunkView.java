@@ -41,6 +41,18 @@ public final class ChunkView {
     // tick of the owner's previous run, which added(c)/changed(c) compare against.
     private long changeTick;
     private long lastRun;
+    // Rows found by firstChanged (a bit per row; grown once to the largest chunk, then reused),
+    // or, for a column without row versions, -1 in rowsMode: every row when the chunk changed.
+    private long[] changedBits = new long[0];
+    private int changedLimit;
+    private boolean everyRow;
+    // Or the rows are log[logAt .. logEnd) of the chunk's row log, ascending (logRowsMode).
+    private int[] log;
+    private int logAt;
+    private int logEnd;
+    // Slots (below 64) whose rows the caller marks one by one (markRows), reset at bind: their
+    // write accessors stamp the chunk but not every row.
+    private long markedSlots;
 
     /** A view with no access checks, for single-threaded code outside the scheduler. */
     public ChunkView() {
@@ -101,9 +113,122 @@ public final class ChunkView {
         slot(column, true);
     }
 
+    /**
+     * True when row {@code row} of table column {@code column} may have been written (or
+     * arrived) since the owner last ran: exact for a row-tracked column
+     * ({@code World.trackRowChanges}), the chunk's answer ({@link #changed(Component)}) for
+     * the others. Needs no declared access.
+     */
+    public boolean changed(Component<?> column, int row) {
+        int slot = chunk.archetype().slotOf(column.id());
+        return slot >= 0 && chunk.rowVersion(slot, row) > lastRun;
+    }
+
+    /**
+     * Marks row {@code row} of table column {@code column} changed: the chunk column, and the
+     * row itself when the column tracks rows. For a loop that reads the arrays and writes a
+     * few rows, so a {@code changed(column)} reader visits only those. Needs a declared write.
+     */
+    public void markChanged(Component<?> column, int row) {
+        int slot = checkedSlot(column, true);
+        if (changeTick != 0) {
+            chunk.markRowChanged(slot, row, changeTick);
+        }
+    }
+
+    /**
+     * Promises that, in the bound chunk, the caller marks each row of row-tracked column
+     * {@code column} it writes with {@link #markChanged(Component, int)}: the write accessors
+     * ({@code writeFloats} and the like) of {@code column} then stamp only the chunk, not
+     * every row, until the view is bound to another chunk. Without it a write accessor of a
+     * row-tracked column stamps every live row, since it may write any. Needs a declared write;
+     * a column at archetype slot 64 or later keeps stamping every row.
+     *
+     * <pre>{@code
+     * chunk.markRows(pos);
+     * float[] x = chunk.writeFloats(posX);
+     * for (int i = 0; i < chunk.size(); i++) if (hit[i]) { x[i] -= 1; chunk.markChanged(pos, i); }
+     * }</pre>
+     */
+    public void markRows(Component<?> column) {
+        int slot = chunk.archetype().slotOf(column.id());
+        if (policy != null && !policy.canWrite(column)) {
+            throw new UndeclaredAccessException(policy.owner(), column, true);
+        }
+        if (slot >= 0 && slot < 64) {
+            markedSlots |= 1L << slot;
+        }
+    }
+
+    /**
+     * The first row of the bound chunk whose table column {@code column} changed since the
+     * owner last ran, or -1; walk on with {@link #nextChanged}:
+     * {@code for (int i = view.firstChanged(pos); i >= 0; i = view.nextChanged(i + 1))}.
+     * Rows come in ascending order. For a row-tracked column only the rows written since are
+     * visited, found from the chunk's row log without a scan when the owner ran recently;
+     * for another column every row when the chunk changed, none when not. No allocation once
+     * the view has met its largest chunk.
+     */
+    public int firstChanged(Component<?> column) {
+        int slot = chunk.archetype().slotOf(column.id());
+        int size = chunk.size();
+        changedLimit = size;
+        everyRow = false;
+        log = null;
+        if (slot < 0 || chunk.changedVersion(slot) <= lastRun) {
+            changedLimit = 0;
+            return -1;
+        }
+        if (!chunk.tracksRows(slot)) {
+            everyRow = true;
+            return size > 0 ? 0 : -1;
+        }
+        int from = chunk.changedRowsAscendingFrom(slot, lastRun);
+        if (from >= 0) {
+            log = chunk.changedRowLog(slot);
+            logAt = from;
+            logEnd = chunk.changedRowLogEnd(slot);
+            return nextChanged(0);
+        }
+        int words = (size + 63) >>> 6;
+        if (changedBits.length < words) {
+            changedBits = new long[Math.max(words, (chunk.capacity() + 63) >>> 6)];
+        } else {
+            java.util.Arrays.fill(changedBits, 0, words, 0L);
+        }
+        return chunk.collectChangedRows(slot, lastRun, changedBits) == 0 ? -1 : nextChanged(0);
+    }
+
+    /** The first changed row at or after {@code from} found by the last {@link #firstChanged}, or -1. */
+    public int nextChanged(int from) {
+        if (from >= changedLimit) {
+            return -1;
+        }
+        if (everyRow) {
+            return from;
+        }
+        if (log != null) {
+            while (logAt < logEnd && log[logAt] < from) {
+                logAt++;
+            }
+            return logAt < logEnd && log[logAt] < changedLimit ? log[logAt] : -1;
+        }
+        int w = from >>> 6;
+        long bits = changedBits[w] & (-1L << from);
+        while (bits == 0) {
+            if (++w << 6 >= changedLimit) {
+                return -1;
+            }
+            bits = changedBits[w];
+        }
+        int row = (w << 6) + Long.numberOfTrailingZeros(bits);
+        return row < changedLimit ? row : -1;
+    }
+
     /** Points the view at {@code chunk}; returns this view. */
     public ChunkView bind(Chunk chunk) {
         this.chunk = chunk;
+        this.markedSlots = 0;
         return this;
     }
 
@@ -180,7 +305,11 @@ public final class ChunkView {
             column.type().write(value, s.arrays(), s.positionOf(Entity.index(chunk.entity(row))));
             return;
         }
-        column.type().write(value, chunk.columnArrays(slot(column, true)), row);
+        int slot = checkedSlot(column, true);
+        column.type().write(value, chunk.columnArrays(slot), row);
+        if (changeTick != 0) {
+            chunk.markRowChanged(slot, row, changeTick);
+        }
     }
 
     /** The sparse set of {@code column} after the access check, when the row's entity holds it. */
@@ -298,13 +427,23 @@ public final class ChunkView {
     }
 
     private int slot(Component<?> column, boolean write) {
+        int slot = checkedSlot(column, write);
+        if (write && changeTick != 0) {
+            if (slot < 64 && (markedSlots & (1L << slot)) != 0) {
+                chunk.markChanged(slot, changeTick);
+            } else {
+                chunk.markAllRowsChanged(slot, changeTick);
+            }
+        }
+        return slot;
+    }
+
+    /** The slot of table column {@code column} after the access check; stamps nothing. */
+    private int checkedSlot(Component<?> column, boolean write) {
         if (policy != null && !(write ? policy.canWrite(column) : policy.canRead(column))) {
             throw new UndeclaredAccessException(policy.owner(), column, write);
         }
         int slot = chunk.archetype().slotOf(column.id());
-        if (write && slot >= 0 && changeTick != 0) {
-            chunk.markChanged(slot, changeTick);
-        }
         if (slot < 0 && column.isSparse()) {
             throw new IllegalArgumentException("component " + column + " is sparse, so its values are not in the chunk's "
                     + "arrays; read it per row with get(" + column + ", row) and has(" + column + ", row)");

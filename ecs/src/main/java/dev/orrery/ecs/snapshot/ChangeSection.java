@@ -27,6 +27,13 @@ final class ChangeSection {
     /** The section's name among the snapshot's extras. */
     static final String NAME = "orrery.changes";
 
+    /**
+     * Marks the trailer with the per-row versions of row-tracked columns (added after the
+     * removal logs; a section without it, written before rows were tracked, still reads:
+     * every row then takes its chunk's changed version).
+     */
+    private static final int ROWS_TAG = 0x524f5753; // "ROWS"
+
     private ChangeSection() {
     }
 
@@ -69,6 +76,7 @@ final class ChangeSection {
                     out.writeLong(entries[1][i]);
                 }
             }
+            writeRows(out, archetypes);
             out.flush();
             return bytes.toByteArray();
         } catch (IOException e) {
@@ -128,11 +136,77 @@ final class ChangeSection {
                 changes.restoreRemoved(id, entities, ticks);
             }
             archetypes.clock().set(now);
+            restoreRows(in, archetypes, now);
         } catch (IOException | RuntimeException e) {
             if (e instanceof SnapshotException se) {
                 throw se;
             }
             throw new SnapshotException("change section of the snapshot is unreadable: " + e.getMessage(), e);
+        }
+    }
+
+    private static void writeRows(DataOutputStream out, Archetypes archetypes) throws IOException {
+        out.writeInt(ROWS_TAG);
+        for (int a = 0; a < archetypes.count(); a++) {
+            Archetype arch = archetypes.get(a);
+            int tracked = 0;
+            for (int s = 0; s < arch.columnCount(); s++) {
+                tracked += arch.component(s).rowsTracked() ? 1 : 0;
+            }
+            out.writeInt(tracked);
+            for (int s = 0; s < arch.columnCount(); s++) {
+                if (!arch.component(s).rowsTracked()) {
+                    continue;
+                }
+                out.writeInt(arch.columnId(s));
+                for (int c = 0; c < arch.chunkCount(); c++) {
+                    Chunk chunk = arch.chunk(c);
+                    for (int r = 0; r < chunk.size(); r++) {
+                        out.writeLong(chunk.rowVersion(s, r));
+                    }
+                }
+            }
+        }
+    }
+
+    /** Every row of a row-tracked column takes its chunk's version, then the trailer's (if any) its own. */
+    private static void restoreRows(DataInputStream in, Archetypes archetypes, long now) throws IOException {
+        for (int a = 0; a < archetypes.count(); a++) {
+            Archetype arch = archetypes.get(a);
+            for (int c = 0; c < arch.chunkCount(); c++) {
+                Chunk chunk = arch.chunk(c);
+                for (int s = 0; s < arch.columnCount(); s++) {
+                    for (int r = 0; chunk.tracksRows(s) && r < chunk.size(); r++) {
+                        chunk.restoreRowVersion(s, r, chunk.changedVersion(s), now);
+                    }
+                }
+            }
+        }
+        if (in.available() == 0) {
+            return; // written before per-row versions existed
+        }
+        if (in.readInt() != ROWS_TAG) {
+            throw new SnapshotException("change section has unknown data after its removal logs; the snapshot is "
+                    + "corrupted or from a newer Orrery");
+        }
+        for (int a = 0; a < archetypes.count(); a++) {
+            Archetype arch = archetypes.get(a);
+            int tracked = in.readInt();
+            for (int t = 0; t < tracked; t++) {
+                int id = in.readInt();
+                int s = arch.slotOf(id);
+                if (s < 0 || !arch.component(s).rowsTracked()) {
+                    throw new SnapshotException("the snapshot keeps per-row change versions of component "
+                            + (s < 0 ? "#" + id : arch.component(s)) + " in " + arch + ", which the restoring world does "
+                            + "not track; call world.trackRowChanges(...) for it before restoring");
+                }
+                for (int c = 0; c < arch.chunkCount(); c++) {
+                    Chunk chunk = arch.chunk(c);
+                    for (int r = 0; r < chunk.size(); r++) {
+                        chunk.restoreRowVersion(s, r, in.readLong(), now);
+                    }
+                }
+            }
         }
     }
 }

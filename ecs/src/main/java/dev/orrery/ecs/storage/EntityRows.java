@@ -254,7 +254,7 @@ public final class EntityRows {
         Archetype a = archetypes.get(entities.archetype(idx));
         int slot = a.slotOf(column.id());
         if (slot >= 0) {
-            a.chunk(entities.chunk(idx)).markChanged(slot, archetypes.clock().now());
+            a.chunk(entities.chunk(idx)).markRowChanged(slot, entities.row(idx), archetypes.clock().now());
             changes.set(entity, column);
         }
     }

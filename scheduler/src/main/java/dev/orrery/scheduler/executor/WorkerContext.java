@@ -456,7 +456,7 @@ final class WorkerContext implements JobContext {
         locatedRow = table.row(idx);
         Chunk chunk = a.chunk(table.chunk(idx));
         if (write) {
-            chunk.markChanged(slot, r.tick);
+            chunk.markRowChangedUnlogged(slot, locatedRow, r.tick); // another job may own the chunk
         }
         return chunk.columnArrays(slot);
     }
