@@ -1,13 +1,11 @@
 package dev.orrery.scheduler.executor;
 
-import dev.orrery.ecs.command.ParallelFor;
 import dev.orrery.ecs.command.PlaybackReport;
 import dev.orrery.scheduler.graph.SystemGraph;
 import dev.orrery.scheduler.system.JobObserver;
 import dev.orrery.scheduler.system.SyncPoint;
 import dev.orrery.scheduler.system.SystemFailedException;
 import java.util.function.BooleanSupplier;
-import java.util.function.IntConsumer;
 
 /**
  * Runs systems as chunk-parallel (for range systems, index-range-parallel) jobs on
@@ -55,7 +53,7 @@ import java.util.function.IntConsumer;
  *
  * <p><b>Lent workers:</b> at a sync point the workers also write the values of many spawns
  * side by side for {@link dev.orrery.ecs.command.CommandPlayback} (its
- * {@link ParallelFor}): the caller queues one job per task on the same queue, runs tasks
+ * {@link dev.orrery.ecs.command.ParallelFor}, see {@code LentWorkers}): the caller queues one job per task on the same queue, runs tasks
  * itself while it waits, and returns when every task is back on the completion queue, with
  * the same happens-before edges as a system's jobs.
  *
@@ -84,7 +82,6 @@ public final class ParallelExecutor implements ScheduleExecutor {
     private final BooleanSupplier callerHasWork;
     private final int[] pending;
     private final int[] ready;
-    private final Job[] lentJobs;
 
     private volatile boolean aborting;
     private volatile boolean closed;
@@ -126,11 +123,7 @@ public final class ParallelExecutor implements ScheduleExecutor {
         this.callerHasWork = () -> queues.hasDone() || queues.hasJobs();
         this.callerContext = new WorkerContext(0, plan);
         this.commands.add(callerContext.buffer());
-        this.lentJobs = new Job[workers * jobsPerWorker];
-        for (int i = 0; i < lentJobs.length; i++) {
-            lentJobs[i] = new Job(null, i);
-        }
-        this.commands.parallel(new LentWorkers());
+        this.commands.parallel(new LentWorkers(this, queues, workers, workers * jobsPerWorker));
         this.loop = new PhaseLoop(plan, workers, commands, callerContext);
         this.pending = new int[n];
         this.ready = new int[n];
@@ -223,7 +216,8 @@ public final class ParallelExecutor implements ScheduleExecutor {
         return failure == null || loop.finishPhase();
     }
 
-    private int callerIdle(int idle) {
+    /** One step of the caller's wait: spin, then yield, then park until a job or a completion is queued. */
+    int callerIdle(int idle) {
         if (idle < SPINS) {
             Thread.onSpinWait();
             return idle + 1;
@@ -311,7 +305,8 @@ public final class ParallelExecutor implements ScheduleExecutor {
         readyCount = 0;
     }
 
-    private void wakeWorkers(int jobs) {
+    /** Unparks up to {@code jobs} parked workers, after a fence that publishes the jobs just queued. */
+    void wakeWorkers(int jobs) {
         IdleParker.fenceAfterPublish(); // the jobs are in the queue before we read who is parked
         int woken = 0;
         for (Worker w : workers) {
@@ -395,77 +390,6 @@ public final class ParallelExecutor implements ScheduleExecutor {
         }
     }
 
-    /** Runs a lent task, keeping its failure in the job for {@link LentWorkers#forEach} to throw. */
-    private static void runLent(Job job) {
-        try {
-            job.task.accept(job.from);
-        } catch (Throwable t) {
-            job.fail(t, job.from, -1);
-        }
-    }
-
-    /**
-     * The workers lent to playback: tasks go out as jobs on the job queue; the caller runs
-     * them too while it waits. Called on the caller's thread at a sync point, when no
-     * system's job is in flight (so every job on the completion queue is one of these).
-     */
-    private final class LentWorkers implements ParallelFor {
-        @Override
-        public int threads() {
-            return workerCount;
-        }
-
-        @Override
-        public void forEach(int tasks, IntConsumer task) {
-            if (workerCount == 1 || tasks <= 1) {
-                ParallelFor.SERIAL.forEach(tasks, task);
-                return;
-            }
-            if (tasks > lentJobs.length) {
-                throw new IllegalArgumentException(tasks + " tasks, but the executor lends at most "
-                        + lentJobs.length + " at once");
-            }
-            for (int k = 0; k < tasks; k++) {
-                Job j = lentJobs[k];
-                j.task = task;
-                j.reset(k, k + 1);
-                queues.offerJob(j);
-            }
-            wakeWorkers(tasks);
-            int left = tasks;
-            int idle = 0;
-            while (left > 0) {
-                Job j = queues.pollDone();
-                if (j == null && (j = queues.pollJob()) != null) {
-                    runLent(j);
-                }
-                if (j != null) {
-                    left--;
-                    idle = 0;
-                } else {
-                    idle = callerIdle(idle);
-                }
-            }
-            Throwable failed = null;
-            for (int k = 0; k < tasks; k++) {
-                Job j = lentJobs[k];
-                j.task = null;
-                if (j.failure != null && failed == null) {
-                    failed = j.failure;
-                }
-            }
-            if (failed instanceof RuntimeException) {
-                throw (RuntimeException) failed;
-            }
-            if (failed instanceof Error) {
-                throw (Error) failed;
-            }
-            if (failed != null) {
-                throw new IllegalStateException("a task lent to the executor's workers failed", failed);
-            }
-        }
-    }
-
     /** A worker thread's loop: take a job, run it, hand it back; idle as the class Javadoc says. */
     private final class Worker implements Runnable {
         final Thread thread;
@@ -488,7 +412,7 @@ public final class ParallelExecutor implements ScheduleExecutor {
                 Job job = queues.pollJob();
                 if (job != null) {
                     if (job.task != null) {
-                        runLent(job);
+                        LentWorkers.run(job);
                     } else if (!aborting) {
                         context.run(job);
                     }

@@ -430,54 +430,7 @@ public final class SystemGraph {
      * has it in its cluster's label.
      */
     public String toDot() {
-        StringBuilder sb = new StringBuilder("digraph schedule {\n  rankdir=LR;\n  compound=true;\n  node [shape=ellipse];\n");
-        for (int p = 0; p < phases.size(); p++) {
-            String rule = phaseRules.get(p).toString();
-            sb.append("  subgraph cluster_").append(p).append(" {\n    label=")
-                    .append(quote(rule.isEmpty() ? phases.get(p).name() : phases.get(p).name() + " (" + rule + ")"))
-                    .append(";\n");
-            if (phaseStart(p) == phaseEnd(p)) {
-                sb.append("    ").append(quote("phase:" + phases.get(p).name())).append(" [shape=point];\n");
-            }
-            for (int s = phaseStart(p); s < phaseEnd(p); s++) {
-                sb.append("    ").append(quote(systems[s].name()));
-                String runIf = systems[s].runIf() == null ? "" : "label=" + quote(systems[s].name() + " (if "
-                        + systems[s].runIf() + ")") + ", ";
-                if (systems[s].exclusive()) {
-                    sb.append(" [").append(runIf).append("shape=box, style=bold]");
-                } else if (systems[s].syncBefore()) {
-                    sb.append(" [").append(runIf).append("xlabel=\"sync before\", peripheries=2]");
-                } else if (autoSync[s] != null) {
-                    sb.append(" [").append(runIf).append("xlabel=").append(quote("auto sync before: " + autoSync[s]))
-                            .append(", peripheries=2, style=dashed]");
-                } else if (!runIf.isEmpty()) {
-                    sb.append(" [").append(runIf, 0, runIf.length() - 2).append(", style=dotted]");
-                }
-                sb.append(";\n");
-            }
-            sb.append("  }\n");
-        }
-        for (int p = 0; p + 1 < phases.size(); p++) {
-            sb.append("  ").append(quote(anchor(p, true))).append(" -> ").append(quote(anchor(p + 1, false)))
-                    .append(" [style=dashed, label=\"sync\", ltail=cluster_").append(p).append(", lhead=cluster_")
-                    .append(p + 1).append("];\n");
-        }
-        for (Edge e : edges) {
-            sb.append("  ").append(quote(systems[e.from()].name())).append(" -> ")
-                    .append(quote(systems[e.to()].name())).append(" [label=").append(quote(e.label())).append("];\n");
-        }
-        return sb.append("}\n").toString();
-    }
-
-    private String anchor(int phase, boolean last) {
-        if (phaseStart(phase) == phaseEnd(phase)) {
-            return "phase:" + phases.get(phase).name();
-        }
-        return systems[last ? phaseEnd(phase) - 1 : phaseStart(phase)].name();
-    }
-
-    private static String quote(String s) {
-        return '"' + s.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
+        return GraphText.dot(this);
     }
 
     /**
@@ -488,36 +441,7 @@ public final class SystemGraph {
      * it; a phase's rule (condition, fixed step, transition) in its header.
      */
     public String toText() {
-        StringBuilder sb = new StringBuilder();
-        List<List<Edge>> into = new ArrayList<>();
-        for (int i = 0; i < systems.length; i++) {
-            into.add(new ArrayList<>());
-        }
-        for (Edge e : edges) {
-            into.get(e.to()).add(e);
-        }
-        for (int p = 0; p < phases.size(); p++) {
-            String rule = phaseRules.get(p).toString();
-            sb.append("phase ").append(phases.get(p).name()).append(" (sync point at end")
-                    .append(rule.isEmpty() ? "" : "; " + rule).append(")\n");
-            for (int s = phaseStart(p); s < phaseEnd(p); s++) {
-                if (systems[s].syncBefore()) {
-                    sb.append("  -- sync point: command buffers applied --\n");
-                } else if (autoSync[s] != null) {
-                    sb.append("  -- auto sync point: command buffers applied (").append(autoSync[s]).append(") --\n");
-                }
-                sb.append("  ").append(s).append(". ").append(systems[s].name()).append(": ")
-                        .append(systems[s].access()).append('\n');
-                if (systems[s].runIf() != null) {
-                    sb.append("       runs if ").append(systems[s].runIf()).append('\n');
-                }
-                for (Edge e : into.get(s)) {
-                    sb.append("       after ").append(systems[e.from()].name()).append(" (").append(e.label())
-                            .append(")\n");
-                }
-            }
-        }
-        return sb.toString();
+        return GraphText.text(this);
     }
 
     @Override
