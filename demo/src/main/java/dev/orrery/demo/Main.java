@@ -297,17 +297,7 @@ public final class Main implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), oneLine(e), e);
         }
         DemoRun run = new DemoRun(options, out);
-        Thread shutdown = new Thread(() -> {
-            run.stop();
-            try {
-                finished.await(5, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "orrery-demo-shutdown");
-        if (hook) {
-            Runtime.getRuntime().addShutdownHook(shutdown);
-        }
+        stopOnShutdown(run::stop, 5, "orrery-demo-shutdown");
         try {
             RunResult result = run.run();
             out.println(result.summaryLine());
@@ -334,23 +324,31 @@ public final class Main implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), oneLine(e), e);
         }
         dev.orrery.demo.cluster.ClusterDemo node = new dev.orrery.demo.cluster.ClusterDemo(o, out);
-        Thread shutdown = new Thread(() -> {
-            node.stop();
-            try {
-                finished.await(30, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "orrery-demo-cluster-shutdown");
-        if (hook) {
-            Runtime.getRuntime().addShutdownHook(shutdown);
-        }
+        stopOnShutdown(node::stop, 30, "orrery-demo-cluster-shutdown");
         try {
             node.run();
             return 0;
         } finally {
             finished.countDown();
         }
+    }
+
+    /**
+     * With the shutdown hook enabled, makes Ctrl-C (or SIGTERM) call {@code stop} and wait up to
+     * {@code waitSeconds} for the run to finish its summary before the JVM exits.
+     */
+    private void stopOnShutdown(Runnable stop, int waitSeconds, String threadName) {
+        if (!hook) {
+            return;
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            stop.run();
+            try {
+                finished.await(waitSeconds, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, threadName));
     }
 
     /** The options as given, checked; an {@link IllegalArgumentException} names the one that is wrong. */
