@@ -35,6 +35,24 @@ public final class ChangeClock {
         now = tick;
     }
 
+    /**
+     * The index of the first entry of {@code ticks[from, to)} stamped after {@code tick}
+     * ({@code to} if none); the range must be in ascending order, as every log of stamps is.
+     */
+    public static int firstAfter(long[] ticks, int from, int to, long tick) {
+        int lo = from;
+        int hi = to;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (ticks[mid] > tick) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        return lo;
+    }
+
     /** Returns the current tick and moves the clock one past it. */
     public long advance() {
         return now++;

@@ -154,17 +154,7 @@ final class RowVersions {
 
     /** The index of the first log entry newer than {@code lastRun}. */
     private int firstNewer(long lastRun) {
-        int lo = 0;
-        int hi = logCount;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (logTicks[mid] > lastRun) {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
-        }
-        return lo;
+        return ChangeClock.firstAfter(logTicks, 0, logCount, lastRun);
     }
 
     /**

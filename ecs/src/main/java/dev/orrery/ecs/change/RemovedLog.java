@@ -1,5 +1,6 @@
 package dev.orrery.ecs.change;
 
+import dev.orrery.ecs.archetype.ChangeClock;
 import dev.orrery.ecs.component.Component;
 import java.util.Arrays;
 
@@ -55,16 +56,6 @@ final class RemovedLog {
 
     /** The index of the first live entry stamped after {@code tick} ({@code end} if none). */
     int firstAfter(long tick) {
-        int lo = start;
-        int hi = end;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (ticks[mid] > tick) {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
-        }
-        return lo;
+        return ChangeClock.firstAfter(ticks, start, end, tick);
     }
 }
