@@ -25,6 +25,7 @@ module dev.orrery.ecs {
     exports dev.orrery.ecs.entity;
     exports dev.orrery.ecs.prototype;
     exports dev.orrery.ecs.query;
+    exports dev.orrery.ecs.relation;
     exports dev.orrery.ecs.snapshot;
 
     exports dev.orrery.ecs.archetype to dev.orrery.scheduler;

@@ -27,6 +27,7 @@ import dev.orrery.ecs.prototype.PropertyHandle;
 import dev.orrery.ecs.prototype.SpawnChain;
 import dev.orrery.ecs.prototype.Template;
 import dev.orrery.ecs.query.Query;
+import dev.orrery.ecs.relation.Relations;
 import dev.orrery.ecs.storage.EntityRows;
 import dev.orrery.ecs.storage.EntityTable;
 import dev.orrery.ecs.storage.JobsRunning;
@@ -93,6 +94,7 @@ public final class World implements FieldAccess {
     private final FieldRules fieldRules = new FieldRules();
     private final FieldAccess unvalidated = new UnvalidatedFields(this);
     private final ChangeTracker changes;
+    private final WorldRelations relationSide;
 
     /** A world with the default chunk budget ({@link Archetypes#DEFAULT_CHUNK_BYTES}). */
     public World() {
@@ -107,6 +109,7 @@ public final class World implements FieldAccess {
         this.rows = new EntityRows(archetypes, entities, names, changes);
         this.sparseSide = new WorldSparse(this, archetypes, rows, sparse);
         this.spawns = new WorldSpawns(registry, archetypes, rows, sparse, sparseSide);
+        this.relationSide = new WorldRelations(this, rows, entities, sparse);
     }
 
     /**
@@ -182,6 +185,15 @@ public final class World implements FieldAccess {
     /** The spawn side (package tests look at its caches). */
     WorldSpawns spawns() {
         return spawns;
+    }
+
+    /**
+     * The world's relationships: relation kinds ({@code ChildOf} and a game's own), the pairs
+     * entities hold, their cleanup when a target is despawned, and hierarchy walks; see
+     * {@link Relations}.
+     */
+    public Relations relations() {
+        return relationSide.relations;
     }
 
     /**
@@ -269,7 +281,7 @@ public final class World implements FieldAccess {
         checkUnlocked(operation, null);
     }
 
-    private void checkUnlocked(String operation, Object subject) {
+    void checkUnlocked(String operation, Object subject) {
         structure.checkUnlocked(operation, subject);
         assert owner.checkCaller(operation);
     }
@@ -284,7 +296,7 @@ public final class World implements FieldAccess {
         return entities.aliveCount();
     }
 
-    private int requireAlive(long entity, String operation, Object subject) {
+    int requireAlive(long entity, String operation, Object subject) {
         if (!entities.isAlive(entity)) {
             throw new StaleEntityException(entity, subject == null ? operation : operation + " " + subject);
         }
@@ -386,6 +398,7 @@ public final class World implements FieldAccess {
      */
     public long spawnZeroed(Archetype archetype) {
         checkUnlocked("spawn", null);
+        relationSide.checkSpawnInto(archetype);
         return fired(rows.spawnZeroed(archetype));
     }
 
@@ -400,6 +413,9 @@ public final class World implements FieldAccess {
      * columns (sparse columns never enter an archetype). Builder and template support.
      */
     Archetype archetypeFor(Component<?>[] columns) {
+        for (Component<?> c : columns) {
+            c.refuseIfRelationMarker("spawning with");
+        }
         return spawns.archetypeFor(columns);
     }
 
@@ -420,8 +436,7 @@ public final class World implements FieldAccess {
     public void despawn(long entity) {
         checkUnlocked("despawn", null);
         int idx = requireAlive(entity, "despawn", null);
-        sparse.despawned(idx);
-        rows.despawn(entity, idx);
+        relationSide.despawn(entity, idx); // with the relations' cleanup when the entity is in a pair
         changes.afterDirect(this);
     }
 
@@ -456,6 +471,7 @@ public final class World implements FieldAccess {
 
     private void addInternal(long entity, Component<?> column, Object value) {
         checkUnlocked("add", column);
+        column.refuseIfRelationMarker("add");
         if (column.isSparse()) {
             sparseSide.add(requireAlive(entity, "add", column), entity, column, value);
             return;
@@ -471,6 +487,7 @@ public final class World implements FieldAccess {
      */
     public boolean remove(long entity, Component<?> column) {
         checkUnlocked("remove", column);
+        column.refuseIfRelationMarker("remove");
         if (column.isSparse()) {
             return sparse.remove(requireAlive(entity, "remove", column), column);
         }
@@ -486,7 +503,9 @@ public final class World implements FieldAccess {
      */
     public void moveTo(long entity, Archetype target) {
         checkUnlocked("move", null);
-        rows.moveTo(requireAlive(entity, "move", null), entity, target);
+        int idx = requireAlive(entity, "move", null);
+        relationSide.checkMove(archetypes.get(entities.archetype(idx)), target);
+        rows.moveTo(idx, entity, target);
         changes.afterDirect(this);
     }
 
@@ -498,6 +517,7 @@ public final class World implements FieldAccess {
      */
     public int addToAll(Query query, Component<?> column) {
         checkUnlocked("addToAll", column);
+        column.refuseIfRelationMarker("addToAll");
         if (column.isSparse() || query.hasSparseFilter()) {
             return sparseSide.addToAll(query, column);
         }
@@ -507,6 +527,7 @@ public final class World implements FieldAccess {
     /** Removes {@code column} from every entity {@code query} matches, in blocks; returns how many moved. */
     public int removeFromAll(Query query, Component<?> column) {
         checkUnlocked("removeFromAll", column);
+        column.refuseIfRelationMarker("removeFromAll");
         if (column.isSparse() || query.hasSparseFilter()) {
             return sparseSide.removeFromAll(query, column);
         }
@@ -543,6 +564,7 @@ public final class World implements FieldAccess {
      */
     public <T> void set(long entity, Component<T> column, T value) {
         jobsRunning.checkByIdWrite("set", entity, column);
+        column.refuseIfRelationMarker("set");
         int idx = requireAlive(entity, "set", column);
         checkValueType(column, value);
         writeValue(column, value, arraysOf(idx, entity, column), rowOf(idx, column));
@@ -580,6 +602,7 @@ public final class World implements FieldAccess {
     /** The by-id write checks every field write passes (no jobs running, entity alive); returns its index. */
     private int checkedForWrite(long entity, Field field) {
         jobsRunning.checkByIdWrite("setBits", entity, field);
+        field.component().refuseIfRelationMarker("set");
         return requireAlive(entity, "set", field);
     }
 

@@ -35,7 +35,7 @@ class ModuleFacadeTest {
             }
         }
         assertEquals(new TreeSet<>(Set.of("dev.orrery.ecs", "dev.orrery.ecs.change", "dev.orrery.ecs.command", "dev.orrery.ecs.component", "dev.orrery.ecs.entity",
-                "dev.orrery.ecs.prototype", "dev.orrery.ecs.query", "dev.orrery.ecs.snapshot")), open, "packages exported to everyone");
+                "dev.orrery.ecs.prototype", "dev.orrery.ecs.query", "dev.orrery.ecs.relation", "dev.orrery.ecs.snapshot")), open, "packages exported to everyone");
         assertEquals(new TreeMap<>(Map.of("dev.orrery.ecs.archetype", Set.of("dev.orrery.scheduler"),
                 "dev.orrery.ecs.storage", Set.of("dev.orrery.scheduler"),
                 "dev.orrery.ecs.ownership", Set.of("dev.orrery.scheduler"))), qualified,

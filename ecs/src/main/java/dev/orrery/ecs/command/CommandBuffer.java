@@ -8,6 +8,7 @@ import dev.orrery.ecs.component.FieldType;
 import dev.orrery.ecs.entity.Entity;
 import dev.orrery.ecs.ownership.OwnerThread;
 import dev.orrery.ecs.prototype.Template;
+import dev.orrery.ecs.relation.Relation;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.Map;
@@ -66,6 +67,8 @@ public final class CommandBuffer {
     static final int OP_SET_FIELD = 6;
     static final int OP_SPAWN_TEMPLATE = 7;
     static final int OP_SPAWN_SHAPE = 8;
+    static final int OP_ADD_PAIR = 9;
+    static final int OP_REMOVE_PAIR = 10;
 
     static final int SYSTEM_BITS = 12;
     static final int CHUNK_BITS = 24;
@@ -266,8 +269,35 @@ public final class CommandBuffer {
         header(OP_DESPAWN, 0, 0, 0, entity);
     }
 
+    /**
+     * Records making {@code holder} hold pair {@code (relation, target)} (for an exclusive
+     * relation such as {@code ChildOf}, replacing its target: reparenting). Both may be
+     * provisional handles from this tick's spawns. Playback applies it through
+     * {@code world.relations()}: a pair that would close a cycle, or name the holder itself, is
+     * refused; a dead holder or target skips it. A system declares it with
+     * {@code .adds(relation.column())}.
+     */
+    public void addPair(long holder, Relation relation, long target) {
+        Component<?> column = relation.column();
+        effects.check(OP_ADD, column);
+        int at = header(OP_ADD_PAIR, 1, column.id(), 0, holder);
+        data[at] = target;
+    }
+
+    /**
+     * Records removing pair {@code (relation, target)} from {@code holder}; a no-op at playback
+     * when it does not hold it. Declared with {@code .removes(relation.column())}.
+     */
+    public void removePair(long holder, Relation relation, long target) {
+        Component<?> column = relation.column();
+        effects.check(OP_REMOVE, column);
+        int at = header(OP_REMOVE_PAIR, 1, column.id(), 0, holder);
+        data[at] = target;
+    }
+
     /** Records adding {@code column} with zero values (or a tag). */
     public void add(long entity, Component<?> column) {
+        column.refuseIfRelationMarker("add");
         effects.check(OP_ADD, column);
         header(OP_ADD, 0, column.id(), 0, entity);
     }
@@ -279,6 +309,7 @@ public final class CommandBuffer {
 
     /** Records removing {@code column}. */
     public void remove(long entity, Component<?> column) {
+        column.refuseIfRelationMarker("remove");
         effects.check(OP_REMOVE, column);
         header(OP_REMOVE, 0, column.id(), 0, entity);
     }
@@ -309,6 +340,7 @@ public final class CommandBuffer {
                 return;
             }
         }
+        field.component().refuseIfRelationMarker("set");
         effects.check(OP_SET_FIELD, field.component());
         int at = header(OP_SET_FIELD, 1, field.component().id(), field.index(), entity);
         data[at] = bits;
@@ -349,6 +381,7 @@ public final class CommandBuffer {
             throw new IllegalArgumentException("value of type " + value.getClass().getName() + " given for component "
                     + column + " of type " + column.type().javaClass().getName());
         }
+        column.refuseIfRelationMarker(op == OP_ADD ? "add" : "set");
         effects.check(op, column);
         ComponentKind kind = column.kind();
         if (kind == ComponentKind.REFERENCE) {

@@ -11,14 +11,14 @@ public enum CommandKind {
     SPAWN,
     /** {@code despawn(entity)}. */
     DESPAWN,
-    /** {@code add(entity, column)} and {@code add(entity, column, value)}. */
+    /** {@code add(entity, column)}, {@code add(entity, column, value)} and {@code addPair}. */
     ADD,
-    /** {@code remove(entity, column)}. */
+    /** {@code remove(entity, column)} and {@code removePair}. */
     REMOVE,
     /** {@code set(entity, column, value)} and the typed one-field writes. */
     SET;
 
-    private static final CommandKind[] BY_OP = {null, SPAWN, DESPAWN, ADD, REMOVE, SET, SET, SPAWN, SPAWN};
+    private static final CommandKind[] BY_OP = {null, SPAWN, DESPAWN, ADD, REMOVE, SET, SET, SPAWN, SPAWN, ADD, REMOVE};
 
     /** The kind of a {@link CommandBuffer} opcode. */
     static CommandKind of(int op) {

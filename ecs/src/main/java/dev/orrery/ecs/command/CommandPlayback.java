@@ -13,6 +13,7 @@ import dev.orrery.ecs.storage.EntityTable;
 import dev.orrery.ecs.storage.SparseColumn;
 import dev.orrery.ecs.ownership.AssertionSwitch;
 import dev.orrery.ecs.prototype.Template;
+import dev.orrery.ecs.relation.Relation;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -298,6 +299,12 @@ public final class CommandPlayback {
                 report.note(PlaybackReport.Note.EARLY_HANDLE, op, d[at], entity, columnOf(world, op, header), 0, null);
                 continue;
             }
+            if (op == CommandBuffer.OP_ADD_PAIR || op == CommandBuffer.OP_REMOVE_PAIR) {
+                flush(world);
+                settle(world, parallel.threads()); // the pair may move the holder's row, or one a cascade reaches
+                applyPair(world, op, header, buf, at, e);
+                continue;
+            }
             if (e != batchEntity) {
                 flush(world);
                 if (!world.isAlive(e)) {
@@ -310,6 +317,45 @@ public final class CommandPlayback {
         }
         flush(world);
         settle(world, parallel.threads());
+    }
+
+    /**
+     * Applies a pair command on resolved holder {@code e} through the world's relations: a dead
+     * holder or target skips it, a refused pair (a cycle, or the holder as its own target) is
+     * counted as refused with the store's reason.
+     */
+    private void applyPair(World world, int op, long header, CommandBuffer buf, int at, long e) {
+        long[] d = buf.data;
+        Component<?> column = world.components().column(CommandBuffer.column(header));
+        Relation r = (Relation) column.relation();
+        long recorded = d[at + CommandBuffer.HEADER_WORDS];
+        long t = resolve(recorded);
+        if (t == Entity.NULL) {
+            report.note(PlaybackReport.Note.EARLY_HANDLE, op, d[at], recorded, column, 0, null);
+            return;
+        }
+        if (!world.isAlive(e)) {
+            report.note(PlaybackReport.Note.DEAD, op, d[at], e, column, 0, null);
+            return;
+        }
+        if (op == CommandBuffer.OP_REMOVE_PAIR) {
+            if (world.isAlive(t) && world.relations().removeFromPlayback(e, r, t)) {
+                report.count(op, CommandOutcome.APPLIED);
+            } else {
+                report.note(PlaybackReport.Note.REMOVE_MISSING, op, d[at], e, column, 0, null);
+            }
+            return;
+        }
+        if (!world.isAlive(t)) {
+            report.note(PlaybackReport.Note.DEAD, op, d[at], t, column, 0, null);
+            return;
+        }
+        String refusal = world.relations().addFromPlayback(e, r, t);
+        if (refusal == null) {
+            report.count(op, CommandOutcome.APPLIED);
+        } else {
+            report.note(PlaybackReport.Note.PAIR_REFUSED, op, d[at], e, column, 0, refusal);
+        }
     }
 
     /** The component a non-spawn command names, {@code null} for a despawn. */

@@ -198,6 +198,8 @@ public final class PlaybackReport {
         static final int EARLY_HANDLE = 4;
         /** An entity reference naming a spawn not yet applied: stored as null, counted nowhere (the write applies). */
         static final int UNRESOLVED_REFERENCE = 5;
+        /** A pair the relation store refused (a cycle, or an entity as its own target); detail says which. */
+        static final int PAIR_REFUSED = 6;
 
         private int reason;
         private int op;
@@ -247,6 +249,9 @@ public final class PlaybackReport {
                     break;
                 case NAME_TAKEN:
                     what = "add " + column + " to " + e + " refused: " + detail;
+                    break;
+                case PAIR_REFUSED:
+                    what = detail;
                     break;
                 case SET_MISSING:
                     what = "set " + column + " on " + e + " refused: the entity does not hold it; add it instead";

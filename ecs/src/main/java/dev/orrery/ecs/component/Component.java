@@ -25,6 +25,8 @@ public final class Component<T> {
     // Per-row change versions (World.trackRowChanges); set during set-up, before any
     // archetype holds the column, and read when archetypes are made.
     private boolean rowsTracked;
+    // The relation this column marks (ecs.relation.Relation), or null for an ordinary column.
+    private Object relation;
 
     Component(int id, ComponentType<T> type, String name, int nameHash, Storage storage) {
         this.id = id;
@@ -86,6 +88,42 @@ public final class Component<T> {
      */
     public void trackRowChanges() {
         rowsTracked = true;
+    }
+
+    /**
+     * True when this column is a relation's marker ({@code world.relations()}): an entity
+     * holds it while it holds at least one pair of the relation, and its one field is the
+     * (first) target. Only the relation store adds, writes or removes it; the world, command
+     * buffers and jobs refuse to.
+     */
+    public boolean isRelationMarker() {
+        return relation != null;
+    }
+
+    /** The relation this column marks ({@code dev.orrery.ecs.relation.Relation}), or {@code null}. */
+    public Object relation() {
+        return relation;
+    }
+
+    /**
+     * Makes this column a relation's marker; called once by the registry when the relation is
+     * registered, before any entity holds the column.
+     */
+    void markRelation(Object owner) {
+        relation = owner;
+    }
+
+    /**
+     * Refuses a change of a relation's marker column that goes round the relation store.
+     *
+     * @throws IllegalArgumentException naming the relation and the call to use instead
+     */
+    public void refuseIfRelationMarker(String operation) {
+        if (relation != null) {
+            throw new IllegalArgumentException(operation + " " + name + " refused: " + name + " is a relation's column, "
+                    + "kept by the relation store; change pairs with world.relations().add(holder, " + name
+                    + ", target) / remove(...), or commands.addPair(...) / removePair(...) in a job");
+        }
     }
 
     /** True when the column uses {@link Storage#SPARSE} storage. */

@@ -32,6 +32,8 @@ public final class ComponentRegistry {
     private record ColumnKey(ComponentType<?> type, String name) {
     }
 
+    private boolean registeringMarker;
+
     /** Creates an empty registry. */
     public ComponentRegistry() {
     }
@@ -114,6 +116,14 @@ public final class ComponentRegistry {
         }
         ColumnKey key = new ColumnKey(type, name);
         Component<?> existing = columnsByKey.get(key);
+        if (existing != null && existing.isRelationMarker()) {
+            throw new IllegalArgumentException(existing + " is relation '" + name + "''s column; get it from the relation "
+                    + "(world.relations().byName(\"" + name + "\").column()) and change pairs through world.relations()");
+        }
+        if (type.javaClass() == dev.orrery.ecs.relation.Pair.class && !registeringMarker) {
+            throw new IllegalArgumentException("Pair is the type of relations' columns and cannot be a component of its "
+                    + "own; register a relation with world.relations().register(name, ...) instead");
+        }
         if (existing != null) {
             if (storage != null && existing.storage() != storage) {
                 throw new IllegalArgumentException("component column " + existing + " is registered with " + existing.storage()
@@ -191,6 +201,27 @@ public final class ComponentRegistry {
         }
         throw new IllegalArgumentException(cls.getName() + " is not a record and is not registered; call "
                 + "world.referenceComponent(" + cls.getSimpleName() + ".class) first");
+    }
+
+    /**
+     * Registers the marker column of a relation: a table column of {@code type} under
+     * {@code name}, flagged as the relation's ({@link Component#isRelationMarker}).
+     *
+     * @throws IllegalArgumentException if a column with that name exists already
+     */
+    public <T> Component<T> markerColumn(ComponentType<T> type, String name, Object relation) {
+        if (columnsByKey.containsKey(new ColumnKey(type, name)) || namesByHash.containsKey(NameHash.of(name))) {
+            throw new IllegalArgumentException("cannot register relation '" + name + "': the instance name is taken by "
+                    + "a component column; name the relation otherwise");
+        }
+        registeringMarker = true;
+        try {
+            Component<T> c = column(type, name, Storage.TABLE);
+            c.markRelation(relation);
+            return c;
+        } finally {
+            registeringMarker = false;
+        }
     }
 
     /** True when {@code column} was registered here (not by another world's registry). */

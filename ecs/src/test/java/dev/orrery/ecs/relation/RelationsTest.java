@@ -1,0 +1,185 @@
+package dev.orrery.ecs.relation;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.ecs.World;
+import dev.orrery.ecs.command.CommandBuffer;
+import dev.orrery.ecs.command.CommandKind;
+import dev.orrery.ecs.command.CommandOutcome;
+import dev.orrery.ecs.command.CommandPlayback;
+import dev.orrery.ecs.command.PlaybackReport;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.entity.Entity;
+import dev.orrery.ecs.entity.StaleEntityException;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RelationsTest {
+    record Position(float x, float y) {
+    }
+
+    private final World world = new World();
+    private final Component<Position> pos = world.component(Position.class);
+    private final Relation childOf = world.relations().childOf();
+    private final Relation likes = world.relations().register("Likes", false, false, Cleanup.REMOVE_PAIR);
+
+    private long spawn(float x) {
+        return world.spawn(new Position(x, 0));
+    }
+
+    @Test
+    void childrenKeepTheirOrderAndReparentingMovesAChildToTheEnd() {
+        long a = spawn(1);
+        long b = spawn(2);
+        long c1 = spawn(3);
+        long c2 = spawn(4);
+        long c3 = spawn(5);
+        world.relations().add(c1, childOf, a);
+        world.relations().add(c2, childOf, a);
+        world.relations().add(c3, childOf, a);
+        assertArrayEquals(new long[] {c1, c2, c3}, world.relations().children(a));
+        assertTrue(world.has(c1, childOf.column()));
+        assertEquals(a, world.getLong(c2, childOf.target()));
+        world.relations().add(c1, childOf, b);
+        world.relations().add(c1, childOf, a);
+        assertArrayEquals(new long[] {c2, c3, c1}, world.relations().children(a));
+        assertArrayEquals(new long[0], world.relations().children(b));
+        assertEquals(a, world.relations().parent(c1));
+        assertFalse(world.relations().add(c1, childOf, a), "same parent again changes nothing");
+        assertTrue(world.relations().remove(c2, childOf, a));
+        assertFalse(world.has(c2, childOf.column()), "the marker goes with the last pair");
+        assertEquals(Entity.NULL, world.relations().parent(c2));
+        assertEquals(1f, world.get(a, pos).x(), "rows of holders keep their values");
+    }
+
+    @Test
+    void despawningAParentDespawnsItsDescendantsBreadthFirst() {
+        long root = spawn(0);
+        long k1 = spawn(1);
+        long k2 = spawn(2);
+        long g1 = spawn(3);
+        long other = spawn(4);
+        world.relations().add(k1, childOf, root);
+        world.relations().add(k2, childOf, root);
+        world.relations().add(g1, childOf, k1);
+        world.relations().add(other, likes, g1);
+        world.despawn(root);
+        assertFalse(world.isAlive(root));
+        assertFalse(world.isAlive(k1));
+        assertFalse(world.isAlive(k2));
+        assertFalse(world.isAlive(g1));
+        assertTrue(world.isAlive(other), "Likes removes the pair, not the holder");
+        assertFalse(world.has(other, likes.column()));
+        assertEquals(0, world.relations().pairCount(childOf));
+        assertEquals(0, world.relations().pairCount(likes));
+        assertEquals(1, world.entityCount());
+    }
+
+    @Test
+    void aMultiTargetRelationKeepsItsFirstTargetInTheMarker() {
+        long fan = spawn(0);
+        long x = spawn(1);
+        long y = spawn(2);
+        world.relations().add(fan, likes, x);
+        world.relations().add(fan, likes, y);
+        assertArrayEquals(new long[] {x, y}, world.relations().targets(fan, likes));
+        assertEquals(x, world.getLong(fan, likes.target()));
+        world.relations().remove(fan, likes, x);
+        assertEquals(y, world.getLong(fan, likes.target()));
+        world.despawn(y);
+        assertFalse(world.has(fan, likes.column()));
+    }
+
+    @Test
+    void cyclesAndSelfPairsAreRefusedAndChangeNothing() {
+        long a = spawn(0);
+        long b = spawn(1);
+        long c = spawn(2);
+        world.relations().add(b, childOf, a);
+        world.relations().add(c, childOf, b);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> world.relations().add(a, childOf, c));
+        assertTrue(e.getMessage().contains("cycle"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> world.relations().add(a, childOf, a));
+        assertEquals(Entity.NULL, world.relations().parent(a));
+        assertEquals(2, world.relations().pairCount(childOf));
+    }
+
+    @Test
+    void theMarkerColumnCannotBeChangedRoundTheStore() {
+        long a = spawn(0);
+        long b = spawn(1);
+        world.relations().add(b, childOf, a);
+        assertThrows(IllegalArgumentException.class, () -> world.remove(b, childOf.column()));
+        assertThrows(IllegalArgumentException.class, () -> world.add(a, childOf.column()));
+        assertThrows(IllegalArgumentException.class, () -> world.setLong(b, childOf.target(), a));
+        assertThrows(IllegalArgumentException.class, () -> world.spawn(new Pair(a)));
+        CommandBuffer cmd = new CommandBuffer(0);
+        assertThrows(IllegalArgumentException.class, () -> cmd.add(a, childOf.column()));
+        assertThrows(StaleEntityException.class, () -> {
+            world.despawn(a);
+            world.relations().add(b, childOf, a);
+        });
+    }
+
+    @Test
+    void commandBuffersMakePairsWithProvisionalParentsInPlaybackOrder() {
+        CommandBuffer cmd = new CommandBuffer(0);
+        long parent = cmd.spawn();
+        cmd.add(parent, pos, new Position(7, 0));
+        long child = cmd.spawn();
+        cmd.add(child, pos, new Position(8, 0));
+        cmd.addPair(child, childOf, parent);
+        long stray = spawn(9);
+        cmd.addPair(stray, childOf, parent);
+        cmd.addPair(stray, childOf, stray);
+        PlaybackReport report = new CommandPlayback().strict(false).apply(world, List.of(cmd));
+        assertEquals(1, report.count(CommandKind.ADD, CommandOutcome.REFUSED));
+        long p = world.relations().parent(stray);
+        assertTrue(world.isAlive(p));
+        assertEquals(7f, world.get(p, pos).x());
+        long[] kids = world.relations().children(p);
+        assertEquals(2, kids.length);
+        assertEquals(8f, world.get(kids[0], pos).x());
+        assertEquals(stray, kids[1]);
+
+        CommandBuffer later = new CommandBuffer(0);
+        later.despawn(p);
+        later.addPair(stray, childOf, p); // the target died earlier in playback order: skipped
+        report = new CommandPlayback().strict(false).apply(world, List.of(later));
+        assertEquals(1, report.count(CommandKind.ADD, CommandOutcome.SKIPPED_DEAD));
+        assertFalse(world.isAlive(stray));
+        assertEquals(0, world.entityCount());
+    }
+
+    @Test
+    void theHierarchyIsBreadthFirstWithChildrenInOrder() {
+        long r1 = spawn(0);
+        long r2 = spawn(1);
+        long a = spawn(2);
+        long b = spawn(3);
+        long c = spawn(4);
+        long d = spawn(5);
+        world.relations().add(b, childOf, r2);
+        world.relations().add(a, childOf, r1);
+        world.relations().add(d, childOf, a);
+        world.relations().add(c, childOf, r1);
+        Hierarchy h = world.relations().hierarchy(childOf);
+        assertEquals(3, h.levels());
+        long[] order = new long[h.size()];
+        for (int i = 0; i < h.size(); i++) {
+            order[i] = h.entity(i);
+            if (h.parentSlot(i) >= 0) {
+                assertEquals(world.relations().parent(h.entity(i)), h.entity(h.parentSlot(i)));
+            }
+        }
+        assertArrayEquals(new long[] {r1, r2, a, c, b, d}, order);
+        assertEquals(2, h.levelStart(1));
+        assertEquals(5, h.levelEnd(1));
+        assertThrows(IllegalArgumentException.class, () -> world.relations().hierarchy(likes));
+    }
+}
