@@ -247,7 +247,7 @@ public final class World implements FieldAccess {
 
     /** Starts a query builder over this world. */
     public Query.Builder query() {
-        return new Query.Builder(archetypes, structure, sparse);
+        return new Query.Builder(archetypes, structure, sparse, relationSide.relations);
     }
 
     /** True when {@code query} was built by this world (reads this world's archetypes). */
@@ -518,7 +518,7 @@ public final class World implements FieldAccess {
     public int addToAll(Query query, Component<?> column) {
         checkUnlocked("addToAll", column);
         column.refuseIfRelationMarker("addToAll");
-        if (column.isSparse() || query.hasSparseFilter()) {
+        if (column.isSparse() || query.hasRowFilter()) {
             return sparseSide.addToAll(query, column);
         }
         return (int) fired(BulkMoves.addToAll(archetypes, query.archetypes(), column, rows::moved));
@@ -528,7 +528,7 @@ public final class World implements FieldAccess {
     public int removeFromAll(Query query, Component<?> column) {
         checkUnlocked("removeFromAll", column);
         column.refuseIfRelationMarker("removeFromAll");
-        if (column.isSparse() || query.hasSparseFilter()) {
+        if (column.isSparse() || query.hasRowFilter()) {
             return sparseSide.removeFromAll(query, column);
         }
         return (int) fired(BulkMoves.removeFromAll(archetypes, query.archetypes(), column, rows::moved));

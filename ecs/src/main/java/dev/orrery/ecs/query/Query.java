@@ -5,6 +5,8 @@ import dev.orrery.ecs.archetype.Archetypes;
 import dev.orrery.ecs.archetype.StructureLock;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.entity.Entity;
+import dev.orrery.ecs.relation.Relation;
+import dev.orrery.ecs.relation.Relations;
 import dev.orrery.ecs.storage.SparseColumn;
 import dev.orrery.ecs.storage.SparseColumns;
 import java.util.ArrayList;
@@ -49,6 +51,10 @@ public final class Query {
     private final SparseColumn[] sparseAll;
     private final SparseColumn[] sparseNone;
     private final SparseColumn[] sparseAny;
+    // Pair terms (R, target): rows whose entity holds the pair; checked in the relation store.
+    private final Relation[] pairRelations;
+    private final long[] pairTargets;
+    private final Relations relations;
     private final ArrayList<Archetype> matched = new ArrayList<>();
     private final List<Archetype> matchedView = Collections.unmodifiableList(matched);
     private final ChunkView view;
@@ -60,7 +66,11 @@ public final class Query {
     private long lastRun;
 
     Query(Archetypes archetypes, StructureLock structure, int[] all, int[] none, int[] any, Component<?>[] optional,
-            SparseColumns sparse, SparseColumn[][] sparseTerms, int[][] changeTerms) {
+            SparseColumns sparse, SparseColumn[][] sparseTerms, int[][] changeTerms, Relations relations,
+            Relation[] pairRelations, long[] pairTargets) {
+        this.relations = relations;
+        this.pairRelations = pairRelations;
+        this.pairTargets = pairTargets;
         this.addedTerms = changeTerms[0];
         this.changedTerms = changeTerms[1];
         this.archetypes = archetypes;
@@ -119,6 +129,31 @@ public final class Query {
      */
     public boolean hasSparseFilter() {
         return sparseAll.length + sparseNone.length + sparseAny.length > 0;
+    }
+
+    /** True when the query has a pair term ({@link Builder#pair}): decided per row, in the relation store. */
+    public boolean hasPairFilter() {
+        return pairRelations.length > 0;
+    }
+
+    /**
+     * True when some rows of a matching archetype may fail the query: a sparse filter
+     * ({@link #hasSparseFilter}) or a pair term ({@link #hasPairFilter}). Such a query is
+     * iterated row by row ({@link #forEach}); a chunk loop cannot skip rows.
+     */
+    public boolean hasRowFilter() {
+        return hasSparseFilter() || hasPairFilter();
+    }
+
+    /** What makes this query filter rows, for messages ({@code null} when nothing does). */
+    public String rowFilterDescription() {
+        if (hasSparseFilter()) {
+            return "sparse column " + sparseFilterColumn();
+        }
+        if (hasPairFilter()) {
+            return "pair (" + pairRelations[0] + ", " + Entity.toString(pairTargets[0]) + ")";
+        }
+        return null;
     }
 
     /** The first sparse column of a {@code with}, {@code without} or {@code any} term, or {@code null} (for messages). */
@@ -204,7 +239,13 @@ public final class Query {
      * True when the entity at index {@code idx}, found in archetype {@code a} (which
      * {@link #matches}), passes the sparse terms.
      */
-    private boolean rowMatches(Archetype a, int idx) {
+    private boolean rowMatches(Archetype a, long entity) {
+        for (int i = 0; i < pairRelations.length; i++) {
+            if (!relations.has(entity, pairRelations[i], pairTargets[i])) {
+                return false;
+            }
+        }
+        int idx = Entity.index(entity);
         for (SparseColumn s : sparseAll) {
             if (!s.contains(idx)) {
                 return false;
@@ -240,6 +281,11 @@ public final class Query {
      *     cannot skip the rows that fail it
      */
     public void forEachChunk(ChunkConsumer body) {
+        if (hasPairFilter()) {
+            throw new IllegalStateException(this + " filters by " + rowFilterDescription() + ", which a chunk loop "
+                    + "cannot do (pairs do not split archetypes); iterate it with forEach(...), or query with("
+                    + pairRelations[0].name() + ") and compare view.readLongs(relation.target())[row] in the loop");
+        }
         if (hasSparseFilter()) {
             throw new IllegalStateException(this + " filters by sparse column " + sparseFilterColumn() + ", which a "
                     + "chunk loop cannot do (sparse columns are not part of archetypes); iterate it with forEach(...), "
@@ -284,7 +330,7 @@ public final class Query {
      * filter, the rows that fail it are skipped, the order of the others is unchanged.
      */
     public void forEach(EntityConsumer body) {
-        if (!hasSparseFilter()) {
+        if (!hasRowFilter()) {
             chunks(chunk -> {
                 for (int i = 0, n = chunk.size(); i < n; i++) {
                     body.accept(chunk, i);
@@ -296,7 +342,7 @@ public final class Query {
             Archetype a = chunk.chunk().archetype();
             long[] ids = chunk.entities();
             for (int i = 0, n = chunk.size(); i < n; i++) {
-                if (rowMatches(a, Entity.index(ids[i]))) {
+                if (rowMatches(a, ids[i])) {
                     body.accept(chunk, i);
                 }
             }
@@ -310,7 +356,7 @@ public final class Query {
     public int count() {
         refresh();
         int n = 0;
-        if (!hasSparseFilter()) {
+        if (!hasRowFilter()) {
             for (int a = 0, na = matched.size(); a < na; a++) {
                 n += matched.get(a).size();
             }
@@ -321,7 +367,7 @@ public final class Query {
             for (int c = 0, nc = arch.chunkCount(); c < nc; c++) {
                 long[] ids = arch.chunk(c).entities();
                 for (int i = 0, size = arch.chunk(c).size(); i < size; i++) {
-                    if (rowMatches(arch, Entity.index(ids[i]))) {
+                    if (rowMatches(arch, ids[i])) {
                         n++;
                     }
                 }
@@ -342,6 +388,9 @@ public final class Query {
         if (hasSparseFilter()) {
             out += ", sparse all=" + names(sparseAll) + ", sparse none=" + names(sparseNone) + ", sparse any="
                     + names(sparseAny);
+        }
+        for (int i = 0; i < pairRelations.length; i++) {
+            out += ", pair (" + pairRelations[i] + ", " + Entity.toString(pairTargets[i]) + ")";
         }
         return out + "]";
     }
@@ -368,6 +417,9 @@ public final class Query {
         private final List<Component<?>> added = new ArrayList<>();
         private final List<Component<?>> changed = new ArrayList<>();
         private final SparseColumns sparse;
+        private final Relations relations;
+        private final List<Relation> pairRelations = new ArrayList<>();
+        private final List<Long> pairTargets = new ArrayList<>();
 
         /** A builder for a query over a world's archetypes, iterating under its structure lock (no sparse columns). */
         public Builder(Archetypes archetypes, StructureLock structure) {
@@ -376,9 +428,39 @@ public final class Query {
 
         /** A builder for a query over a world's archetypes and sparse columns, iterating under its structure lock. */
         public Builder(Archetypes archetypes, StructureLock structure, SparseColumns sparse) {
+            this(archetypes, structure, sparse, null);
+        }
+
+        /**
+         * A builder for a query over a world's archetypes, sparse columns and relation pairs,
+         * iterating under its structure lock ({@code World.query()} makes it).
+         */
+        public Builder(Archetypes archetypes, StructureLock structure, SparseColumns sparse, Relations relations) {
             this.archetypes = archetypes;
             this.structure = structure;
             this.sparse = sparse;
+            this.relations = relations;
+        }
+
+        /**
+         * Every matching entity holds pair {@code (relation, target)}: the children of one parent
+         * with {@code pair(childOf, parent)}. Implies {@code with(relation.column())} (the
+         * wildcard {@code (relation, *)}, which is a plain {@code with} term). Decided per row in
+         * the relation store, so the query is iterated with {@link Query#forEach} (a chunk
+         * loop is refused: it cannot skip rows); in pair order instead, use
+         * {@code world.relations().forEachHolder(relation, target, ...)}.
+         *
+         * @throws IllegalArgumentException if the builder was made without the world's relations
+         */
+        public Builder pair(Relation relation, long target) {
+            if (relations == null) {
+                throw new IllegalArgumentException("pair term (" + relation + ", " + Entity.toString(target) + ") in a "
+                        + "query builder made without the world's relations; build queries with world.query()");
+            }
+            all.add(relation.column());
+            pairRelations.add(relation);
+            pairTargets.add(target);
+            return this;
         }
 
         /** Every matching entity holds all of these. */
@@ -459,7 +541,8 @@ public final class Query {
                 sparseOf(List.of(c));
             }
             return new Query(archetypes, structure, ids(all), ids(none), ids(any), optional.toArray(new Component<?>[0]),
-                    sparse, sparseTerms, new int[][] {ids(added), ids(changed)});
+                    sparse, sparseTerms, new int[][] {ids(added), ids(changed)}, relations,
+                    pairRelations.toArray(new Relation[0]), pairTargets.stream().mapToLong(Long::longValue).toArray());
         }
 
         private static int[] ids(List<Component<?>> cs) {

@@ -182,4 +182,61 @@ class RelationsTest {
         assertEquals(5, h.levelEnd(1));
         assertThrows(IllegalArgumentException.class, () -> world.relations().hierarchy(likes));
     }
+
+    @Test
+    void queriesMatchAPairOrAnyTargetAndReadTheTarget() {
+        long a = spawn(0);
+        long b = spawn(1);
+        long[] kids = new long[6];
+        for (int i = 0; i < kids.length; i++) {
+            kids[i] = spawn(10 + i);
+            world.relations().add(kids[i], childOf, i % 2 == 0 ? a : b);
+        }
+        dev.orrery.ecs.query.Query ofA = world.query().with(pos).pair(childOf, a).build();
+        java.util.List<Long> seen = new java.util.ArrayList<>();
+        ofA.forEach((view, row) -> seen.add(view.entity(row)));
+        assertEquals(List.of(kids[0], kids[2], kids[4]), seen);
+        assertEquals(3, ofA.count());
+        assertThrows(IllegalStateException.class, () -> ofA.forEachChunk(view -> { }));
+        dev.orrery.ecs.query.Query anyParent = world.query().with(childOf.column()).build();
+        assertEquals(6, anyParent.count());
+        long[] targets = new long[6];
+        int[] n = {0};
+        anyParent.forEachChunk(view -> {
+            long[] t = view.readLongs(childOf.target());
+            for (int r = 0; r < view.size(); r++) {
+                targets[n[0]++] = t[r];
+            }
+        });
+        assertArrayEquals(new long[] {a, b, a, b, a, b}, targets);
+        world.relations().add(kids[1], childOf, a);
+        assertEquals(4, ofA.count());
+    }
+
+    @Test
+    void observersSeeEveryDespawnOfACascadeAndTheMarkerColumnsChanges() {
+        long root = spawn(0);
+        long k1 = spawn(1);
+        long k2 = spawn(2);
+        long fan = spawn(3);
+        world.relations().add(k1, childOf, root);
+        world.relations().add(k2, childOf, k1);
+        world.relations().add(fan, likes, k2);
+        List<Long> despawned = new java.util.ArrayList<>();
+        List<Long> lostPair = new java.util.ArrayList<>();
+        world.observe(pos).onDespawn((w, e, cmd) -> despawned.add(e));
+        world.observe(likes.column()).onRemove((w, e, cmd) -> lostPair.add(e));
+        world.despawn(root);
+        assertEquals(List.of(root, k1, k2), despawned, "breadth first, each once");
+        assertEquals(List.of(fan), lostPair);
+    }
+
+    @Test
+    void pairsCannotChangeWhileAQueryIterates() {
+        long a = spawn(0);
+        long b = spawn(1);
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> world.query().with(pos).build().forEachChunk(v -> world.relations().add(b, childOf, a)));
+        assertEquals(Entity.NULL, world.relations().parent(b), e.getMessage());
+    }
 }

@@ -57,6 +57,12 @@ public record ScheduledSystem(SystemDeclaration declaration, Query query, ChunkS
                     + "job.chunk().has(" + query.sparseFilterColumn() + ", row) in the loop, or register it with "
                     + "Storage.TABLE");
         }
+        if (query != null && query.hasPairFilter()) {
+            throw new IllegalArgumentException("system '" + name + "' iterates chunks of " + query + ", which filters by "
+                    + query.rowFilterDescription() + "; a chunk job cannot skip the rows that fail a pair term. Query "
+                    + "the relation's column (the wildcard) and compare job.chunk().readLongs(relation.target())[row] "
+                    + "with the target in the loop");
+        }
         if (minBatchRows < 1) {
             throw new IllegalArgumentException("system '" + name + "' has minBatchRows " + minBatchRows
                     + "; use at least 1");
