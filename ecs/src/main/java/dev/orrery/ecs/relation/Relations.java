@@ -536,8 +536,11 @@ public final class Relations {
      * Replaces {@code r}'s pairs with {@code triples} (as {@link #pairs} gives them) without
      * touching any row: a snapshot restore, whose rows already carry the marker columns.
      *
-     * @throws IllegalArgumentException when the triples are not in ascending seq, name a dead
-     *     entity, or disagree with the marker columns
+     * <p>It checks the order and that every entity named is alive; the snapshot reader checks
+     * the rest (markers equal to first targets, no marker without a pair, no cycle) before it
+     * touches the world.
+     *
+     * @throws IllegalArgumentException when the triples are not in ascending seq or name a dead entity
      */
     public void restore(Relation r, long[] triples, long nextSeq) {
         RelationStore s = store(r);
