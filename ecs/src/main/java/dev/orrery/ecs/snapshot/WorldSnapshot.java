@@ -60,7 +60,8 @@ import java.util.zip.CRC32C;
  * <p><b>Threading:</b> call from the world's owning thread while nothing else uses the world.
  *
  * <p>(Over 500 lines on purpose: the writer and the reader of one format sit side by side
- * so that they change together; the version 2 sparse section lives in {@code SparseSection}.)
+ * so that they change together; the version 2 sparse section lives in {@code SparseSection},
+ * the relations in {@code RelationSection}.)
  */
 public final class WorldSnapshot {
     /** The first eight bytes of every snapshot. */
