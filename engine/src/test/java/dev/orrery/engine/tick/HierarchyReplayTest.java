@@ -27,8 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
  * squad and its first agent paired in the job that spawns them), fleets for orphaned squads,
  * reparenting, leaving, a multi-target {@code REMOVE_PAIR} relation, and old fleets and squads
  * despawned with their descendants. The state hash (pairs and their order included) is the same
- * after every tick on 1, 2 and 4 workers, after a restore from a snapshot taken mid-run, and
- * when a recording replays on 1 and 4 workers.
+ * after every tick on 1, 2, 4 and 8 workers, after a restore from a snapshot taken mid-run,
+ * and when a recording replays on 1 and 4 workers.
  */
 class HierarchyReplayTest {
     record Pos(float x) {
@@ -212,7 +212,7 @@ class HierarchyReplayTest {
         byte[][] snap = new byte[1][];
         long[] reference = run(2, snap);
         assertNotEquals(reference[SNAP - 1], reference[SNAP], "the state moves on every tick");
-        for (int workers : new int[] {1, 4}) {
+        for (int workers : new int[] {1, 4, 8}) {
             assertArrayEquals(reference, run(workers, null), workers + " workers");
             long[] resumed = reference.clone();
             try (Simulation sim = build(workers, false)) {
