@@ -789,11 +789,11 @@ public final class World implements FieldAccess {
     /**
      * A 64-bit hash of the whole state: for every archetype in creation order, its columns,
      * then every row in chunk order with its entity id and every field's exact bits; then
-     * the generations and the free list. Two worlds with equal hashes hold the same entities
-     * with the same values in the same places. Reference components contribute their
-     * {@code hashCode()}, so make them value-based if they matter to determinism.
+     * the generations, the free list, sparse columns and relations (pairs in order). Equal
+     * hashes: the same entities with the same values in the same places. Reference components
+     * contribute their {@code hashCode()}, so make them value-based if they matter to determinism.
      */
     public long stateHash() {
-        return WorldHashes.stateHash(archetypes, entities, sparse);
+        return WorldHashes.stateHash(archetypes, entities, sparse, relationSide.relations);
     }
 }

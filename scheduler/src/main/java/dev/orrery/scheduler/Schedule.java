@@ -262,8 +262,9 @@ public final class Schedule {
         /**
          * Builds the graph and the plan.
          *
-         * @throws IllegalArgumentException for duplicate or unknown names, unlisted phases
-         *     or orders that contradict phases
+         * @throws IllegalArgumentException for duplicate or unknown names, unlisted phases,
+         *     orders that contradict phases, or a declared write of a relation's marker column
+         *     (change pairs with {@code job.commands().addPair}/{@code removePair})
          * @throws dev.orrery.scheduler.graph.OrderCycleException when explicit orders form a cycle
          */
         public Schedule build() {

@@ -6,6 +6,8 @@ import dev.orrery.ecs.archetype.Chunk;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentType;
 import dev.orrery.ecs.component.FieldType;
+import dev.orrery.ecs.relation.Relation;
+import dev.orrery.ecs.relation.Relations;
 import dev.orrery.ecs.storage.EntityTable;
 import dev.orrery.ecs.storage.SparseColumn;
 import dev.orrery.ecs.storage.SparseColumns;
@@ -27,6 +29,10 @@ import java.util.Objects;
  * index, each with its id and field words: the canonical order of the state, not of the
  * adds and removes that led to it (a set's dense order is history).
  *
+ * <p>Relations come last, and likewise only in a world that registered one: each relation's
+ * traits and its pairs in the order they were made (see
+ * {@link #stateHash(Archetypes, EntityTable, SparseColumns, Relations)}).
+ *
  * <p><b>Threading:</b> stateless; call while no structural change or job runs (a cold path).
  */
 public final class WorldHashes {
@@ -47,6 +53,18 @@ public final class WorldHashes {
      * the world registered a sparse column, every sparse column's members in canonical order.
      */
     public static long stateHash(Archetypes archetypes, EntityTable entities, SparseColumns sparse) {
+        return stateHash(archetypes, entities, sparse, null);
+    }
+
+    /**
+     * As {@link #stateHash(Archetypes, EntityTable, SparseColumns)}, then, when
+     * {@code relations} is not null and the world registered a relation, every relation in id
+     * order: its id, name hash, traits, next sequence number and pair count, then its pairs as
+     * (holder, target, seq) in ascending seq. The pair order is state (it is a parent's
+     * children's order), so two worlds whose children differ only in order hash differently.
+     */
+    public static long stateHash(Archetypes archetypes, EntityTable entities, SparseColumns sparse,
+            Relations relations) {
         StateHasher h = new StateHasher();
         for (int ai = 0; ai < archetypes.count(); ai++) {
             Archetype a = archetypes.get(ai);
@@ -89,7 +107,24 @@ public final class WorldHashes {
                 mixMembers(h, s);
             }
         }
+        if (relations != null && relations.any()) {
+            mixRelations(h, relations);
+        }
         return h.value();
+    }
+
+    /** Each relation in id order: id, name hash, traits, next seq, pair count, then its pairs in seq order. */
+    private static void mixRelations(StateHasher h, Relations relations) {
+        for (Relation r : relations.all()) {
+            h.mix(0x4E4E_0000_0000L | r.id());
+            h.mix(r.column().nameHash());
+            h.mix((r.exclusive() ? 1 : 0) | (r.acyclic() ? 2 : 0) | ((long) r.cleanup().ordinal() << 2));
+            h.mix(relations.nextSeq(r));
+            h.mix(relations.pairCount(r));
+            for (long word : relations.pairs(r)) { // (holder, target, seq) triples
+                h.mix(word);
+            }
+        }
     }
 
     /** Each member of {@code s} by ascending entity index: its id, then its field words. */

@@ -47,6 +47,11 @@ import java.util.zip.CRC32C;
  * no sparse column is written as version 1, byte for byte as before; both versions are read
  * (a version 1 snapshot restores only into a world whose columns are all table columns).
  *
+ * <p><b>Relations.</b> A world that registered a relation also writes the section
+ * {@code "orrery.relations"} ({@code RelationSection}: each relation's name, traits, next
+ * sequence number and pairs in pair order); the target must register the same relations in
+ * the same order. A world without relations writes none, so its snapshots are unchanged.
+ *
  * <p><b>Failure.</b> Reading checks the magic, the version, the length and the checksum
  * before it looks at the payload, and parses the whole payload before it touches the world;
  * a truncated, corrupted or mismatched snapshot throws {@link SnapshotException} and leaves
@@ -55,7 +60,8 @@ import java.util.zip.CRC32C;
  * <p><b>Threading:</b> call from the world's owning thread while nothing else uses the world.
  *
  * <p>(Over 500 lines on purpose: the writer and the reader of one format sit side by side
- * so that they change together; the version 2 sparse section lives in {@code SparseSection}.)
+ * so that they change together; the version 2 sparse section lives in {@code SparseSection},
+ * the relations in {@code RelationSection}.)
  */
 public final class WorldSnapshot {
     /** The first eight bytes of every snapshot. */
@@ -88,13 +94,18 @@ public final class WorldSnapshot {
      * @throws SnapshotException if a reference column has no codec
      */
     public byte[] write(World world, Map<String, byte[]> extras) {
-        if (extras.containsKey(ChangeSection.NAME)) {
-            throw new IllegalArgumentException("extra section name '" + ChangeSection.NAME + "' is the snapshot's own "
-                    + "(the change state); name your section otherwise");
+        for (String own : new String[] {ChangeSection.NAME, RelationSection.NAME}) {
+            if (extras.containsKey(own)) {
+                throw new IllegalArgumentException("extra section name '" + own + "' is the snapshot's own (the "
+                        + (own.equals(ChangeSection.NAME) ? "change state" : "relations") + "); name your section otherwise");
+            }
         }
-        Map<String, byte[]> withChanges = new LinkedHashMap<>(extras);
-        withChanges.put(ChangeSection.NAME, ChangeSection.write(world));
-        return writeWith(world, withChanges);
+        Map<String, byte[]> withOwn = new LinkedHashMap<>(extras);
+        withOwn.put(ChangeSection.NAME, ChangeSection.write(world));
+        if (world.relations().any()) { // so a world without relations writes what it wrote before they existed
+            withOwn.put(RelationSection.NAME, RelationSection.write(world));
+        }
+        return writeWith(world, withOwn);
     }
 
     private byte[] writeWith(World world, Map<String, byte[]> extras) {
@@ -296,6 +307,7 @@ public final class WorldSnapshot {
         int[][][] chains; // [archetype][row] -> columns in registration order
         Object[][][] values; // [archetype][slot][field] -> long[] bits or Object[] refs
         SparseSection sparse = new SparseSection();
+        RelationSection relations = RelationSection.NONE;
         Map<String, byte[]> extras;
     }
 
@@ -323,6 +335,7 @@ public final class WorldSnapshot {
             Map<String, byte[]> extras = parseExtras(new DataInputStream(new ByteArrayInputStream(payload)),
                     payload.length);
             extras.remove(ChangeSection.NAME);
+            extras.remove(RelationSection.NAME);
             return extras;
         } catch (IOException e) {
             throw new SnapshotException("snapshot extra sections unreadable although the checksum matched: "
@@ -333,6 +346,8 @@ public final class WorldSnapshot {
     private Parsed parse(DataInputStream in, int length, World target, boolean sparse) throws IOException {
         ComponentRegistry reg = target.components();
         Map<String, byte[]> extrasRead = parseExtras(in, length);
+        // Before the columns: a relation missing from the target is the clearer message than its marker column.
+        RelationSection relations = RelationSection.parse(extrasRead.remove(RelationSection.NAME), target.relations());
         int columns = count(in.readInt(), length, "column");
         if (columns != reg.columnCount()) {
             throw new SnapshotException("snapshot has " + columns + " component columns but the target world registered "
@@ -368,6 +383,7 @@ public final class WorldSnapshot {
         }
         Parsed p = new Parsed();
         p.extras = extrasRead;
+        p.relations = relations;
         p.generations = new int[count(in.readInt(), length / 4, "entity index")];
         for (int i = 0; i < p.generations.length; i++) {
             p.generations[i] = in.readInt();
@@ -505,6 +521,7 @@ public final class WorldSnapshot {
                     + used.length + " entity indices; the snapshot is corrupted");
         }
         p.sparse.validate(p.rows, p.chains, reg);
+        p.relations.validate(p.generations.length, p.rows, p.archetypeColumns, p.values);
     }
 
     static int count(int n, long bound, String what) {
@@ -556,6 +573,7 @@ public final class WorldSnapshot {
             }
         }
         p.sparse.apply(target);
+        p.relations.apply(target.relations()); // after the rows, which carry the marker columns
     }
 
     /** Writes row {@code r} of parsed per-field values into position {@code row} of {@code arrays}. */

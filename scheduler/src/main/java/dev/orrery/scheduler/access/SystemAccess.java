@@ -24,6 +24,11 @@ import java.util.Objects;
  * {@code UndeclaredAccessException} naming the system and the component. The check is an
  * array look-up by column id.
  *
+ * <p>A relation's marker column ({@code relation.column()}) may be read, and its pairs
+ * changed by command ({@code .adds}/{@code .removes} of it), but a declared write or deferred
+ * set of it is refused when the access is built (at schedule build): only the relation store
+ * writes it.
+ *
  * <p><b>Threading:</b> immutable once built; built on one thread and then read by worker
  * threads, published to them by the executor's job hand-off.
  */
@@ -55,7 +60,9 @@ public final class SystemAccess implements AccessPolicy {
             throw new IllegalStateException("system '" + owner + "' declared both afterStructuralChanges() and "
                     + "beforeStructuralChanges(); keep the one that says what it must see");
         }
+        refuseRelationMarkerWrites(owner, b.writes, "writes");
         this.effects = b.effects.build();
+        refuseRelationMarkerWrites(owner, effects.setComponents(), "setsLater");
         this.queryColumns = b.queryColumns.clone();
         this.eventReads = List.copyOf(b.eventReads);
         this.eventWrites = List.copyOf(b.eventWrites);
@@ -89,6 +96,24 @@ public final class SystemAccess implements AccessPolicy {
         for (Component<?> c : b.writes) {
             readable[c.id()] = true;
             writable[c.id()] = true;
+        }
+    }
+
+    /**
+     * Refuses a declared write of a relation's marker column: only the relation store writes
+     * it (keeping it equal to the holder's first target), so jobs change pairs by command.
+     *
+     * @throws IllegalArgumentException naming the system, the relation and the commands to use
+     */
+    private static void refuseRelationMarkerWrites(String owner, List<Component<?>> written, String declaration) {
+        for (Component<?> c : written) {
+            if (c.isRelationMarker()) {
+                throw new IllegalArgumentException("system '" + owner + "' declares ." + declaration + "(...) of " + c
+                        + ", the marker column of relation " + c.relation() + ", which only the relation store writes; "
+                        + "drop it (a .reads(...) of it reads the targets) and change pairs with job.commands().addPair("
+                        + "holder, " + c.relation() + ", target) / removePair(...), declared with .adds(relation.column()) "
+                        + "/ .removes(relation.column())");
+            }
         }
     }
 
