@@ -30,7 +30,7 @@ import java.util.Objects;
  * adds and removes that led to it (a set's dense order is history).
  *
  * <p>Relations come last, and likewise only in a world that registered one: each relation's
- * traits and its pairs in the order they were made (see
+ * traits and its pairs with their sequence numbers, in a canonical order (see
  * {@link #stateHash(Archetypes, EntityTable, SparseColumns, Relations)}).
  *
  * <p><b>Threading:</b> stateless; call while no structural change or job runs (a cold path).
@@ -60,8 +60,10 @@ public final class WorldHashes {
      * As {@link #stateHash(Archetypes, EntityTable, SparseColumns)}, then, when
      * {@code relations} is not null and the world registered a relation, every relation in id
      * order: its id, name hash, traits, next sequence number and pair count, then its pairs as
-     * (holder, target, seq) in ascending seq. The pair order is state (it is a parent's
-     * children's order), so two worlds whose children differ only in order hash differently.
+     * (holder, target, seq), targets by ascending entity index and each target's holders in
+     * pair order ({@link Relations#forEachPair}: no sort, no allocation). The seq numbers are
+     * state (they give a parent's children's order), so two worlds whose children differ only
+     * in order hash differently.
      */
     public static long stateHash(Archetypes archetypes, EntityTable entities, SparseColumns sparse,
             Relations relations) {
@@ -113,7 +115,7 @@ public final class WorldHashes {
         return h.value();
     }
 
-    /** Each relation in id order: id, name hash, traits, next seq, pair count, then its pairs in seq order. */
+    /** Each relation in id order: id, name hash, traits, next seq, pair count, then its pairs in canonical order. */
     private static void mixRelations(StateHasher h, Relations relations) {
         for (Relation r : relations.all()) {
             h.mix(0x4E4E_0000_0000L | r.id());
@@ -121,9 +123,11 @@ public final class WorldHashes {
             h.mix((r.exclusive() ? 1 : 0) | (r.acyclic() ? 2 : 0) | ((long) r.cleanup().ordinal() << 2));
             h.mix(relations.nextSeq(r));
             h.mix(relations.pairCount(r));
-            for (long word : relations.pairs(r)) { // (holder, target, seq) triples
-                h.mix(word);
-            }
+            relations.forEachPair(r, (holder, target, seq) -> {
+                h.mix(holder);
+                h.mix(target);
+                h.mix(seq);
+            });
         }
     }
 

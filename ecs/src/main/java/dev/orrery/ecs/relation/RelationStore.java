@@ -247,6 +247,16 @@ final class RelationStore {
         return out;
     }
 
+    /** Every pair, targets by ascending index, each target's holders in pair order. */
+    void forEachPair(Relations.PairVisitor visitor) {
+        int bound = headT.length;
+        for (int ti = 0; ti < bound; ti++) {
+            for (int p = headT[ti]; p != NONE; p = nextOfTarget[p]) {
+                visitor.visit(holder[p], target[p], seq[p]);
+            }
+        }
+    }
+
     /** Forgets every pair and sets the next sequence number (snapshot restore). */
     void clear(long next) {
         Arrays.fill(holder, Entity.NULL);

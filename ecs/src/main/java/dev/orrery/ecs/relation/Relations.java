@@ -527,6 +527,23 @@ public final class Relations {
         return store(r).pairsInOrder();
     }
 
+    /** Receives pairs from {@link #forEachPair}. */
+    @FunctionalInterface
+    public interface PairVisitor {
+        /** One pair: {@code holder} holds {@code (relation, target)}, made as number {@code seq}. */
+        void visit(long holder, long target, long seq);
+    }
+
+    /**
+     * Visits every pair of {@code r} in a canonical order that needs no sort: targets by
+     * ascending entity index, each target's holders in pair order. The state hash uses it
+     * every tick a recording hashes, so it allocates nothing and costs O(pairs + entity
+     * indices).
+     */
+    public void forEachPair(Relation r, PairVisitor visitor) {
+        store(r).forEachPair(visitor);
+    }
+
     /** The sequence number {@code r}'s next pair will get. */
     public long nextSeq(Relation r) {
         return store(r).nextSeq();
