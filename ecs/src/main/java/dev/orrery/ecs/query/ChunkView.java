@@ -440,6 +440,9 @@ public final class ChunkView {
 
     /** The slot of table column {@code column} after the access check; stamps nothing. */
     private int checkedSlot(Component<?> column, boolean write) {
+        if (write) {
+            column.refuseIfRelationMarker("writing the chunk array of");
+        }
         if (policy != null && !(write ? policy.canWrite(column) : policy.canRead(column))) {
             throw new UndeclaredAccessException(policy.owner(), column, write);
         }

@@ -118,6 +118,9 @@ class RelationsTest {
         assertThrows(IllegalArgumentException.class, () -> world.add(a, childOf.column()));
         assertThrows(IllegalArgumentException.class, () -> world.setLong(b, childOf.target(), a));
         assertThrows(IllegalArgumentException.class, () -> world.spawn(new Pair(a)));
+        assertThrows(IllegalArgumentException.class,
+                () -> world.query().with(childOf.column()).build().forEachChunk(v -> v.writeLongs(childOf.target())));
+        assertEquals(a, world.relations().parent(b));
         CommandBuffer cmd = new CommandBuffer(0);
         assertThrows(IllegalArgumentException.class, () -> cmd.add(a, childOf.column()));
         assertThrows(StaleEntityException.class, () -> {
