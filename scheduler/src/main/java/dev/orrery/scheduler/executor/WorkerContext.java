@@ -129,7 +129,7 @@ final class WorkerContext implements JobContext {
         }
         commands.declareEffects(r.access.effects()); // built once per system: no allocation here
         try {
-            if (r.rangeBody != null) {
+            if (r.rangeBody != null || r.walk != null) {
                 runRange(job, r);
             } else {
                 runChunks(job, r);
@@ -154,7 +154,7 @@ final class WorkerContext implements JobContext {
         long start = obs != null ? started(obs, r.position, job.from, job.to) : 0L;
         try {
             if (CHECKED) {
-                fingerprintReadOnly(r, job, readOnlyBefore);
+                ReadOnlyColumns.fingerprintAll(r.readOnly, r.chunks, job.from, job.to, readOnlyBefore);
             }
             for (int end = job.to; k < end; k++) {
                 chunkOrdinal = k;
@@ -169,7 +169,11 @@ final class WorkerContext implements JobContext {
             }
             if (CHECKED) {
                 k = -1; // a change found now belongs to the job, not to one chunk
-                checkReadOnlyUnchanged(r, job);
+                Component<?> written = ReadOnlyColumns.firstChanged(r.readOnly, r.chunks, job.from, job.to,
+                        readOnlyBefore);
+                if (written != null) { // written through an array a read accessor returned
+                    throw new UndeclaredAccessException(r.name, written, true);
+                }
             }
         } catch (Throwable t) {
             job.fail(t, k, workerId);
@@ -201,28 +205,12 @@ final class WorkerContext implements JobContext {
         }
     }
 
-    private static void fingerprintReadOnly(SystemRun r, Job job, long[] into) {
-        Component<?>[] cols = r.readOnly;
-        for (int i = 0; i < cols.length; i++) {
-            into[i] = ReadOnlyColumns.fingerprint(cols[i], r.chunks, job.from, job.to);
-        }
-    }
-
-    /** Checked mode: a read-only column whose fingerprint changed was written, through an array a read returned. */
-    private void checkReadOnlyUnchanged(SystemRun r, Job job) {
-        Component<?>[] cols = r.readOnly;
-        for (int i = 0; i < cols.length; i++) {
-            if (ReadOnlyColumns.fingerprint(cols[i], r.chunks, job.from, job.to) != readOnlyBefore[i]) {
-                throw new UndeclaredAccessException(r.name, cols[i], true);
-            }
-        }
-    }
-
     /**
-     * Runs a range system's job over indices {@code [from, to)}, or records the failure of
-     * its count (such a run has one empty job, run inline). Its commands are keyed by the
-     * job's ordinal: the jobs cover ascending ranges in ordinal order, so playback applies
-     * them in index order however many jobs the indices were split into.
+     * Runs a range system's job over indices {@code [from, to)} (a level system's over slots,
+     * see {@link LevelWalk#run}), or records the failure of its count (such a run has one
+     * empty job, run inline). Its commands are keyed by the job's ordinal (a level system's by
+     * slot): the jobs cover ascending ranges in ordinal order, so playback applies them in
+     * index order however many jobs the indices were split into.
      */
     private void runRange(Job job, SystemRun r) {
         if (r.countFailure != null) { // the count threw or was negative: no indices to run
@@ -232,9 +220,10 @@ final class WorkerContext implements JobContext {
         JobObserver obs = observer;
         long start = obs != null ? started(obs, r.position, job.from, job.to) : 0L;
         try {
-            if (job.from < job.to) {
-                eventOrdinal = job.ordinal;
-                commands.beginChunk(r.position, job.ordinal);
+            if (r.walk != null) {
+                r.walk.run(this, r.position, job);
+            } else if (job.from < job.to) {
+                key(r.position, job.ordinal);
                 r.rangeBody.run(this, job.from, job.to);
             }
         } catch (Throwable t) {
@@ -244,6 +233,12 @@ final class WorkerContext implements JobContext {
                 obs.jobRan(workerId, r.position, job.from, job.to, start, System.nanoTime());
             }
         }
+    }
+
+    /** Keys the commands and events recorded next by (system {@code position}, {@code ordinal}, sequence). */
+    void key(int position, int ordinal) {
+        eventOrdinal = ordinal;
+        commands.beginChunk(position, ordinal);
     }
 
     /** Runs an exclusive system's body on this (the calling) thread, reporting it to the observer. */
