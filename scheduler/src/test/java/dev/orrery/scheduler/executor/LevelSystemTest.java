@@ -54,6 +54,13 @@ class LevelSystemTest {
         final long[] entities;
 
         Forest(int size, int roots, long seed) {
+            this(size, roots, seed, false);
+        }
+
+        Forest(int size, int roots, long seed, boolean trackRows) {
+            if (trackRows) {
+                world.trackRowChanges(depth);
+            }
             SplittableRandom random = new SplittableRandom(seed);
             entities = new long[size];
             for (int i = 0; i < size; i++) {
@@ -224,6 +231,37 @@ class LevelSystemTest {
             SystemFailedException e = assertThrows(SystemFailedException.class, executor::run);
             assertInstanceOf(UndeclaredAccessException.class, e.getCause());
         }
+    }
+
+    @Test
+    void shouldStampEveryRowWrittenByIdEvenRightAfterReadingIt() {
+        Forest f = new Forest(3000, 30, 4, true);
+        int[] changed = new int[1];
+        Schedule schedule = Schedule.builder(f.world).minBatchRows(50)
+                .system("odd depths").writes(f.depth).forEachLevel(f.childOf, (job, h, from, to) -> {
+                    for (int i = from; i < to; i++) {
+                        long e = h.entity(i);
+                        int now = job.getInt(e, f.d); // remembered: the write below reuses the look-up
+                        if (i % 2 == 1) {
+                            job.setInt(e, f.d, now + 1);
+                        }
+                    }
+                })
+                .system("count").inPhase(dev.orrery.scheduler.graph.Phase.POST_UPDATE)
+                .query(f.world.query().with(f.depth).changed(f.depth).build()).reads(f.depth).forEachChunk(job -> {
+                    for (int i = job.chunk().firstChanged(f.depth); i >= 0; i = job.chunk().nextChanged(i + 1)) {
+                        changed[0]++;
+                    }
+                })
+                .build();
+        try (ScheduleExecutor executor = schedule.executor(2)) {
+            executor.run();
+            changed[0] = 0;
+            executor.run();
+        }
+        int slots = f.world.relations().hierarchy(f.childOf).size();
+        assertTrue(slots > 2900, "nearly every entity is in the forest: " + slots);
+        assertEquals(slots / 2, changed[0], "each row written in the last run (the odd slots), and only those");
     }
 
     @Test
