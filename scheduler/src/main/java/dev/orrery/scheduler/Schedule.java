@@ -3,6 +3,7 @@ package dev.orrery.scheduler;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.query.Query;
+import dev.orrery.ecs.relation.Relation;
 import dev.orrery.scheduler.access.ResourceKey;
 import dev.orrery.scheduler.access.SystemAccess;
 import dev.orrery.scheduler.executor.ExecutionPlan;
@@ -20,6 +21,7 @@ import dev.orrery.scheduler.graph.SystemGraph;
 import dev.orrery.scheduler.resource.Resources;
 import dev.orrery.scheduler.system.ChunkSystem;
 import dev.orrery.scheduler.system.ExclusiveSystem;
+import dev.orrery.scheduler.system.LevelSystem;
 import dev.orrery.scheduler.system.RangeSystem;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -45,6 +47,8 @@ import java.util.function.IntSupplier;
  *     .system("cells").readsResource(GRID).writesResource(FIELD)     // a range system
  *         .forEachRange(() -> grid.size(), (job, from, to) -> field.update(grid, from, to))
  *     .system("spawner").inPhase(Phase.POST_UPDATE).exclusive(w -> w.spawn(new Position(0, 0, 0)))
+ *     .system("propagate").reads(local).writes(global)                // a level system over ChildOf
+ *         .forEachLevel(childOf, (job, h, from, to) -> propagate(job, h, from, to))
  *     .build();
  * try (ScheduleExecutor executor = schedule.executor(4)) {
  *     executor.run(); // one tick
@@ -253,7 +257,7 @@ public final class Schedule {
 
         /**
          * Starts declaring the system {@code name}; finish it with {@code forEachChunk},
-         * {@code forEachRange} or {@code exclusive}.
+         * {@code forEachRange}, {@code forEachLevel} or {@code exclusive}.
          */
         public SystemBuilder system(String name) {
             return new SystemBuilder(this, name);
@@ -289,8 +293,13 @@ public final class Schedule {
             List<ScheduledSystem> byPosition = new ArrayList<>();
             for (int i = 0; i < graph.size(); i++) {
                 SystemBuilder s = systems.get(graph.registrationIndex(i));
+                int minRows = s.minBatchRows > 0 ? s.minBatchRows : minBatchRows;
+                if (s.levelBody != null) {
+                    byPosition.add(ScheduledSystem.level(graph.system(i), s.levelRelation, s.levelBody, minRows));
+                    continue;
+                }
                 byPosition.add(new ScheduledSystem(graph.system(i), s.query, s.body, s.exclusiveBody, s.rangeBody,
-                        s.rangeCount, s.minBatchRows > 0 ? s.minBatchRows : minBatchRows));
+                        s.rangeCount, minRows));
             }
             return new Schedule(new ExecutionPlan(world, graph, byPosition, resources, stateMachines));
         }
@@ -315,8 +324,9 @@ public final class Schedule {
 
     /**
      * Declares one system: its query, reads and writes, phase and order. Ends with
-     * {@link #forEachChunk} (an ordinary system), {@link #forEachRange} (a loop over indices)
-     * or {@link #exclusive} (a whole-world one), which return the schedule builder.
+     * {@link #forEachChunk} (an ordinary system), {@link #forEachRange} (a loop over indices),
+     * {@link #forEachLevel} (a walk of a hierarchy, level by level) or {@link #exclusive} (a
+     * whole-world one), which return the schedule builder.
      *
      * <p><b>Threading:</b> not thread-safe; use on one thread.
      */
@@ -333,6 +343,8 @@ public final class Schedule {
         private ExclusiveSystem exclusiveBody;
         private RangeSystem rangeBody;
         private IntSupplier rangeCount;
+        private Relation levelRelation;
+        private LevelSystem levelBody;
         private boolean componentsDeclared;
         private boolean effectsDeclared;
         private RunCondition runIf;
@@ -621,6 +633,49 @@ public final class Schedule {
             }
             this.rangeCount = Objects.requireNonNull(count, "count");
             this.rangeBody = Objects.requireNonNull(body, "body");
+            owner.systems.add(this);
+            return owner;
+        }
+
+        /**
+         * Finishes a level system: a walk of forest relation {@code relation}'s
+         * {@link dev.orrery.ecs.relation.Hierarchy} (breadth first, a parent before its
+         * children), level by level, each large level split into slot ranges run as jobs on the
+         * workers, every job of a level done before the next level starts. The body reads and
+         * writes components by id through its job ({@code job.getFloat(e, f)},
+         * {@code job.setFloat(e, f, v)}), checked against {@link #reads} and {@link #writes};
+         * the relation's marker column is declared read here. Commands it records play back in
+         * slot order. See {@link LevelSystem} for the threading contract.
+         *
+         * <pre>{@code
+         * .system("propagate").reads(local).writes(global)
+         *     .forEachLevel(world.relations().childOf(), (job, h, from, to) -> { ... })
+         * }</pre>
+         *
+         * @throws IllegalStateException if the system has a query
+         * @throws IllegalArgumentException if {@code relation} is not exclusive and acyclic (a
+         *     forest), or belongs to another world
+         */
+        public Builder forEachLevel(Relation relation, LevelSystem body) {
+            Objects.requireNonNull(relation, "relation");
+            if (query != null) {
+                throw new IllegalStateException("level system '" + name + "' cannot have a query; it walks the "
+                        + "hierarchy of " + relation + ", so read other entities by id through its job, or use "
+                        + "forEachChunk(...) to visit a query's chunks");
+            }
+            if (!relation.exclusive() || !relation.acyclic()) {
+                throw new IllegalArgumentException("level system '" + name + "' walks relation " + relation + ", which "
+                        + "is " + (relation.exclusive() ? "" : "not exclusive, ") + (relation.acyclic() ? "" : "not acyclic, ")
+                        + "so its pairs do not form a forest; register it exclusive and acyclic, as ChildOf is");
+            }
+            if (owner.world.relations().byName(relation.name()) != relation) {
+                throw new IllegalArgumentException("level system '" + name + "' walks relation " + relation
+                        + " of another world; use this world's world.relations().register(\"" + relation.name()
+                        + "\", ...)");
+            }
+            access.reads(relation.column());
+            this.levelRelation = relation;
+            this.levelBody = Objects.requireNonNull(body, "body");
             owner.systems.add(this);
             return owner;
         }

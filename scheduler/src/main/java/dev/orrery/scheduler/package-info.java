@@ -17,11 +17,11 @@
  *       Immutable.</li>
  *   <li>{@link dev.orrery.scheduler.executor.ScheduledSystem} (package {@code executor}):
  *       the declaration plus what runs (a query and a chunk body, a count and a range body,
- *       or an exclusive body), at its graph position in the
+ *       a forest relation and a level body, or an exclusive body), at its graph position in the
  *       {@link dev.orrery.scheduler.executor.ExecutionPlan}. Immutable; built by
  *       {@code Schedule.Builder.build()}.</li>
  *   <li>{@code SystemRun} (package-private in {@code executor}): one executor's mutable
- *       run-time state for the system: this run's matching chunks (or index count), their
+ *       run-time state for the system: this run's matching chunks (or index or slot count), their
  *       split into jobs, and how many jobs are still out.</li>
  * </ol>
  */

@@ -45,7 +45,7 @@ public final class ChromeTrace implements JobObserver {
         this.graph = plan.graph();
         this.ranged = new boolean[plan.size()];
         for (int i = 0; i < ranged.length; i++) {
-            ranged[i] = plan.system(i).ranged();
+            ranged[i] = plan.system(i).ranged() || plan.system(i).leveled(); // index or slot ranges
         }
         this.capacity = eventsPerWorker;
         this.starts = new long[workers][eventsPerWorker];

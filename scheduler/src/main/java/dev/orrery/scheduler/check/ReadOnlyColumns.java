@@ -41,6 +41,26 @@ public final class ReadOnlyColumns {
         return h;
     }
 
+    /** Fingerprints each of {@code columns} over {@code chunks[from, to)} into {@code into}. Allocates nothing. */
+    public static void fingerprintAll(Component<?>[] columns, Chunk[] chunks, int from, int to, long[] into) {
+        for (int i = 0; i < columns.length; i++) {
+            into[i] = fingerprint(columns[i], chunks, from, to);
+        }
+    }
+
+    /**
+     * The first of {@code columns} whose fingerprint over {@code chunks[from, to)} differs from
+     * {@code before} (as {@link #fingerprintAll} took it), or {@code null} when none was written.
+     */
+    public static Component<?> firstChanged(Component<?>[] columns, Chunk[] chunks, int from, int to, long[] before) {
+        for (int i = 0; i < columns.length; i++) {
+            if (fingerprint(columns[i], chunks, from, to) != before[i]) {
+                return columns[i];
+            }
+        }
+        return null;
+    }
+
     private static long mixArray(long h, Object array, int n) {
         if (array instanceof float[] a) {
             for (int i = 0; i < n; i++) {

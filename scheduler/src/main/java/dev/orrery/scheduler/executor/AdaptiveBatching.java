@@ -107,6 +107,17 @@ final class AdaptiveBatching {
         return n;
     }
 
+    /**
+     * Prepares level system {@code r}'s next stage (at most {@code maxJobs} jobs of slots, sized
+     * as {@link #split} sizes them); returns how many jobs, 0 when its levels are done.
+     */
+    int nextStage(SystemRun r, int maxJobs) {
+        int p = r.position;
+        int n = r.nextStage(maxJobs, adaptive[p] ? floor(p) : r.minBatchRows);
+        lastJobs[p] = Math.max(lastJobs[p], n);
+        return n;
+    }
+
     /** The fewest rows per job of adaptive system {@code p}: the target job time over its cost per row. */
     private long floor(int p) {
         double perRow = nanosPerRow[p];

@@ -15,6 +15,9 @@ import java.util.function.BooleanSupplier;
  * the system's measured cost per row, see {@link #batching()}; a system too small for two
  * jobs runs inline on the calling thread, paying no hand-off), puts them on a shared job
  * queue, and runs jobs itself while it waits. Workers take jobs, run them, and return them on a completion queue.
+ * A level system is handed out stage by stage ({@code LevelWalk}): the jobs of its next level
+ * go out when the last job of the level before comes back, and other systems' jobs run
+ * meanwhile as the graph allows.
  *
  * <pre>
  * One run, 3 workers. Phase Update: A (3 jobs), B waits for A (writes what A reads),
@@ -73,18 +76,20 @@ public final class ParallelExecutor implements ScheduleExecutor {
     private final SystemRun[] runs;
     private final AdaptiveBatching batching;
     private final JobQueues<Job> queues;
-    private final Worker[] workers;
+    private final WorkerThread[] workers;
     private final WorkerContext callerContext;
     private final CommandSync commands = new CommandSync();
     private final PhaseLoop loop;
     private final PhaseLoop.PhaseRunner phaseRunner = this::runPhaseReportingFailure;
-    private final IdleParker callerParker = new IdleParker(null);
+    final IdleParker callerParker = new IdleParker(null);
     private final BooleanSupplier callerHasWork;
     private final int[] pending;
     private final int[] ready;
 
-    private volatile boolean aborting;
-    private volatile boolean closed;
+    /** Set by the caller when a failure stops the phase: workers hand jobs back without running them. */
+    volatile boolean aborting;
+    /** Set once by {@link #close}: workers leave their loop. */
+    volatile boolean closed;
 
     // caller-only state
     private int readyCount;
@@ -127,13 +132,13 @@ public final class ParallelExecutor implements ScheduleExecutor {
         this.loop = new PhaseLoop(plan, workers, commands, callerContext);
         this.pending = new int[n];
         this.ready = new int[n];
-        this.workers = new Worker[workers - 1];
+        this.workers = new WorkerThread[workers - 1];
         for (int w = 1; w < workers; w++) {
             WorkerContext context = new WorkerContext(w, plan);
             commands.add(context.buffer());
-            this.workers[w - 1] = new Worker(w, context);
+            this.workers[w - 1] = new WorkerThread(this, queues, w, context);
         }
-        for (Worker w : this.workers) {
+        for (WorkerThread w : this.workers) {
             w.thread.start();
         }
     }
@@ -252,11 +257,14 @@ public final class ParallelExecutor implements ScheduleExecutor {
             complete(job);
             return;
         }
-        int n = batching.split(r, maxJobsPerSystem);
+        handOut(r, batching.split(r, maxJobsPerSystem));
+    }
+
+    /** Queues the first {@code n} jobs of {@code r} and wakes workers for them. */
+    private void handOut(SystemRun r, int n) {
         inFlight += n;
-        Job[] jobs = r.jobs;
         for (int k = 0; k < n; k++) {
-            queues.offerJob(jobs[k]);
+            queues.offerJob(r.jobs[k]);
         }
         wakeWorkers(n);
     }
@@ -277,6 +285,11 @@ public final class ParallelExecutor implements ScheduleExecutor {
             }
         }
         if (--r.jobsLeft == 0) {
+            int n;
+            if (r.walk != null && going() && (n = batching.nextStage(r, maxJobsPerSystem)) > 0) {
+                handOut(r, n); // a level system's next level: every job of this one is back
+                return;
+            }
             systemsLeft--;
             if (going()) {
                 int[] next = graph.successors(r.position);
@@ -309,7 +322,7 @@ public final class ParallelExecutor implements ScheduleExecutor {
     void wakeWorkers(int jobs) {
         IdleParker.fenceAfterPublish(); // the jobs are in the queue before we read who is parked
         int woken = 0;
-        for (Worker w : workers) {
+        for (WorkerThread w : workers) {
             if (woken >= jobs) {
                 return;
             }
@@ -323,7 +336,7 @@ public final class ParallelExecutor implements ScheduleExecutor {
     public void finishPhaseOnFailure(boolean on) {
         loop.finishPhaseOnFailure(on);
         callerContext.finishChunksOnFailure = on;
-        for (Worker w : workers) {
+        for (WorkerThread w : workers) {
             w.context.finishChunksOnFailure = on;
         }
     }
@@ -333,7 +346,7 @@ public final class ParallelExecutor implements ScheduleExecutor {
         loop.checkBetweenRuns("set the job observer");
         commands.observer = observer;
         callerContext.observer = observer;
-        for (Worker w : workers) {
+        for (WorkerThread w : workers) {
             w.context.observer = observer;
         }
     }
@@ -371,11 +384,11 @@ public final class ParallelExecutor implements ScheduleExecutor {
             return;
         }
         closed = true;
-        for (Worker w : workers) {
+        for (WorkerThread w : workers) {
             w.parker.unparkAnyway();
         }
         boolean interrupted = false;
-        for (Worker w : workers) {
+        for (WorkerThread w : workers) {
             while (true) {
                 try {
                     w.thread.join();
@@ -387,49 +400,6 @@ public final class ParallelExecutor implements ScheduleExecutor {
         }
         if (interrupted) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    /** A worker thread's loop: take a job, run it, hand it back; idle as the class Javadoc says. */
-    private final class Worker implements Runnable {
-        final Thread thread;
-        final WorkerContext context;
-        final IdleParker parker;
-        private final BooleanSupplier hasWork = () -> queues.hasJobs() || closed;
-
-        Worker(int id, WorkerContext context) {
-            this.context = context;
-            this.thread = new Thread(this, "orrery-worker-" + id);
-            thread.setDaemon(true);
-            this.parker = new IdleParker(thread);
-        }
-
-        @Override
-        public void run() {
-            context.bindOwner(Thread.currentThread());
-            int idle = 0;
-            while (!closed) {
-                Job job = queues.pollJob();
-                if (job != null) {
-                    if (job.task != null) {
-                        LentWorkers.run(job);
-                    } else if (!aborting) {
-                        context.run(job);
-                    }
-                    queues.offerDone(job);
-                    callerParker.wake();
-                    idle = 0;
-                } else if (idle < SPINS) {
-                    Thread.onSpinWait();
-                    idle++;
-                } else if (idle < SPINS + YIELDS) {
-                    Thread.yield();
-                    idle++;
-                } else {
-                    parker.parkUnless(hasWork);
-                    idle = 0;
-                }
-            }
         }
     }
 }

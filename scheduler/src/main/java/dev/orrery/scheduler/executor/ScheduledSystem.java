@@ -1,9 +1,11 @@
 package dev.orrery.scheduler.executor;
 
 import dev.orrery.ecs.query.Query;
+import dev.orrery.ecs.relation.Relation;
 import dev.orrery.scheduler.graph.SystemDeclaration;
 import dev.orrery.scheduler.system.ChunkSystem;
 import dev.orrery.scheduler.system.ExclusiveSystem;
+import dev.orrery.scheduler.system.LevelSystem;
 import dev.orrery.scheduler.system.RangeSystem;
 import java.util.Objects;
 import java.util.function.IntSupplier;
@@ -12,9 +14,10 @@ import java.util.function.IntSupplier;
  * A system as the plan holds it (the second of a system's three stages:
  * {@link SystemDeclaration} for the graph, this in the {@link ExecutionPlan}, and a
  * package-private {@code SystemRun} inside each executor; see the {@code dev.orrery.scheduler}
- * package summary): its declaration and one of three kinds of body. An
+ * package summary): its declaration and one of four kinds of body. An
  * ordinary system has a query and a per-chunk body; an exclusive system has a whole-world
- * body; a range system has a count and a per-range body over {@code [0, count)}.
+ * body; a range system has a count and a per-range body over {@code [0, count)}; a level
+ * system has a forest relation and a body over slot ranges of its hierarchy, level by level.
  *
  * <p><b>Threading:</b> immutable.
  *
@@ -27,14 +30,23 @@ import java.util.function.IntSupplier;
  *     calling thread as the system starts; else {@code null}
  * @param minBatchRows the fewest rows (or indices) per job; a system with fewer in all
  *     runs inline on the calling thread
+ * @param levelRelation the forest relation a level system walks, else {@code null}
+ * @param levelBody the per-slot-range body of a level system, else {@code null}
  */
 public record ScheduledSystem(SystemDeclaration declaration, Query query, ChunkSystem body,
-        ExclusiveSystem exclusiveBody, RangeSystem rangeBody, IntSupplier rangeCount, int minBatchRows) {
+        ExclusiveSystem exclusiveBody, RangeSystem rangeBody, IntSupplier rangeCount, int minBatchRows,
+        Relation levelRelation, LevelSystem levelBody) {
     /** Checks that the parts fit the kind of system. */
     public ScheduledSystem {
         Objects.requireNonNull(declaration, "declaration");
         String name = declaration.name();
-        if (declaration.exclusive()) {
+        if (levelBody != null || levelRelation != null) {
+            if (levelBody == null || levelRelation == null || body != null || query != null || exclusiveBody != null
+                    || rangeBody != null || rangeCount != null || declaration.exclusive()) {
+                throw new IllegalArgumentException("level system '" + name + "' needs a LevelSystem body and a "
+                        + "forest relation, and no query, chunk, range or exclusive body");
+            }
+        } else if (declaration.exclusive()) {
             if (exclusiveBody == null || body != null || query != null || rangeBody != null) {
                 throw new IllegalArgumentException("exclusive system '" + name + "' needs an ExclusiveSystem body "
                         + "and no query, chunk body or range body; it gets the whole world");
@@ -75,9 +87,26 @@ public record ScheduledSystem(SystemDeclaration declaration, Query query, ChunkS
         this(declaration, query, body, exclusiveBody, null, null, minBatchRows);
     }
 
+    /** An ordinary, exclusive or range system (no level body). */
+    public ScheduledSystem(SystemDeclaration declaration, Query query, ChunkSystem body, ExclusiveSystem exclusiveBody,
+            RangeSystem rangeBody, IntSupplier rangeCount, int minBatchRows) {
+        this(declaration, query, body, exclusiveBody, rangeBody, rangeCount, minBatchRows, null, null);
+    }
+
+    /** A level system walking {@code relation}'s hierarchy with {@code body}. */
+    public static ScheduledSystem level(SystemDeclaration declaration, Relation relation, LevelSystem body,
+            int minBatchRows) {
+        return new ScheduledSystem(declaration, null, null, null, null, null, minBatchRows, relation, body);
+    }
+
     /** True for a range system. */
     public boolean ranged() {
         return rangeBody != null;
+    }
+
+    /** True for a level system. */
+    public boolean leveled() {
+        return levelBody != null;
     }
 
     /** The system's name. */

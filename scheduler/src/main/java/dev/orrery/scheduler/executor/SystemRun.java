@@ -21,8 +21,10 @@ import java.util.List;
  * The run-time state of one system inside one executor (the last of a system's three
  * stages: {@code SystemDeclaration} for the graph, {@link ScheduledSystem} in the plan, this
  * in the executor; see the {@code dev.orrery.scheduler} package summary): its matching
- * chunks this run (or, for a range system, its index count), split into jobs. A job of an ordinary system covers chunk ordinals
- * {@code [from, to)}; a job of a range system covers indices {@code [from, to)}.
+ * chunks this run (or, for a range system, its index count; for a level system, its
+ * hierarchy's slot count, see {@link LevelWalk}), split into jobs. A job of an ordinary
+ * system covers chunk ordinals {@code [from, to)}; a job of a range system covers indices
+ * {@code [from, to)}, and one of a level system slots {@code [from, to)}.
  *
  * <p><b>Threading:</b> {@link #collect} and {@link #split} run on the calling thread while
  * none of this system's jobs is out; workers only read {@link #chunks} inside the ranges of
@@ -34,6 +36,8 @@ final class SystemRun {
     final ScheduledSystem system;
     final ChunkSystem body;
     final RangeSystem rangeBody;
+    /** A level system's walk, else null. */
+    final LevelWalk walk;
     final boolean exclusive;
     final boolean syncBefore;
     final SystemAccess access;
@@ -69,6 +73,7 @@ final class SystemRun {
         this.system = system;
         this.body = system.body();
         this.rangeBody = system.rangeBody();
+        this.walk = system.leveled() ? new LevelWalk(plan.world(), system.levelRelation(), system.levelBody()) : null;
         this.exclusive = system.declaration().exclusive();
         this.syncBefore = plan.graph().syncBefore(position); // declared or placed by the graph
         this.access = system.declaration().access();
@@ -122,14 +127,23 @@ final class SystemRun {
 
     /**
      * Lists the non-empty matching chunks in query order (allocates only when the list
-     * grows), or asks a range system for its count; a count that throws or is negative is
-     * kept in {@link #countFailure}, with no rows.
+     * grows), asks a range system for its count, or takes a level system's hierarchy; a
+     * count (or hierarchy) that throws or is negative is kept in {@link #countFailure}, with
+     * no rows.
      */
     void collect() {
         chunkCount = 0;
         rows = 0;
         countFailure = null;
         beginChangeTick();
+        if (walk != null) {
+            try {
+                rows = walk.collect(name);
+            } catch (Throwable t) {
+                countFailure = t;
+            }
+            return;
+        }
         if (rangeBody != null) {
             try {
                 int n = system.rangeCount().getAsInt();
@@ -208,16 +222,22 @@ final class SystemRun {
 
     /** The one empty job of a system its run condition skips: it completes with nothing run. */
     Job skipped() {
+        if (walk != null) {
+            walk.handedOutAll();
+        }
         Job j = jobs[0];
         j.reset(0, 0);
         jobsLeft = 1;
         return j;
     }
 
-    /** Prepares the single job covering every chunk (every index for a range system). */
+    /** Prepares the single job covering every chunk (every index or slot for a range or level system). */
     Job whole() {
+        if (walk != null) {
+            walk.handedOutAll();
+        }
         Job j = jobs[0];
-        j.reset(0, rangeBody != null ? (int) rows : chunkCount);
+        j.reset(0, rangeBody != null || walk != null ? (int) rows : chunkCount);
         jobsLeft = 1;
         return j;
     }
@@ -231,6 +251,9 @@ final class SystemRun {
     int split(int maxJobs, long minRows) {
         if (rangeBody != null) {
             return splitRange(maxJobs, minRows);
+        }
+        if (walk != null) {
+            return nextStage(maxJobs, minRows);
         }
         long want = Math.min(Math.min(maxJobs, jobs.length), Math.max(1, rows / minRows));
         want = Math.min(want, chunkCount);
@@ -265,9 +288,19 @@ final class SystemRun {
         return n;
     }
 
+    /**
+     * A level system's next stage of jobs (see {@link LevelWalk#nextStage}), with slots of at
+     * least {@code minRows}; returns how many, 0 when its last level is done.
+     */
+    int nextStage(int maxJobs, long minRows) {
+        int n = walk.nextStage(jobs, maxJobs, minRows);
+        jobsLeft = n;
+        return n;
+    }
+
     /** The failure of {@code job} as the exception the caller sees. */
     SystemFailedException failureOf(Job job) {
-        if (rangeBody != null) {
+        if (rangeBody != null || walk != null) {
             return SystemFailedException.ofRange(name, job.from, job.to, job.failedWorker, job.failure);
         }
         Chunk chunk = exclusive || job.failedOrdinal < 0 || job.failedOrdinal >= chunkCount ? null

@@ -1,17 +1,12 @@
 package dev.orrery.scheduler.executor;
 
 import dev.orrery.ecs.World;
-import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.change.RemovedEntities;
 import dev.orrery.ecs.archetype.Chunk;
 import dev.orrery.ecs.command.CommandBuffer;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.component.FieldType;
-import dev.orrery.ecs.entity.Entity;
-import dev.orrery.ecs.storage.EntityTable;
-import dev.orrery.ecs.storage.SparseColumn;
-import dev.orrery.ecs.entity.StaleEntityException;
 import dev.orrery.ecs.query.ChunkView;
 import dev.orrery.ecs.query.UndeclaredAccessException;
 import dev.orrery.scheduler.access.ResourceKey;
@@ -32,8 +27,8 @@ import dev.orrery.scheduler.resource.Resources;
  * One worker's {@link JobContext}, and the code that runs a job on that worker: binds the
  * worker's chunk view to each chunk, sets its command buffer's sort key and binds it the
  * system's declared structural effects (so an undeclared command is refused), checks by-id access
- * against the running system's declaration and, in {@link CheckedMode}, fingerprints the
- * columns the system declared read-only around each job.
+ * against the running system's declaration ({@link ByIdAccess} does the look-ups) and, in
+ * {@link CheckedMode}, fingerprints the columns the system declared read-only around each job.
  *
  * <p><b>Threading:</b> used only by the thread it is {@link #bindOwner bound} to (worker 0:
  * the executor's owner thread; worker {@code i}: that worker's thread), which is also the
@@ -55,8 +50,8 @@ final class WorkerContext implements JobContext {
     /** The ordinal events are keyed by: the chunk ordinal, or a range job's ordinal. */
     private int eventOrdinal;
     private ChunkView current;
-    /** The row {@link #storage} found; valid until its next call. */
-    private int locatedRow;
+    /** By-id access, with the last look-up remembered for the rest of the job. */
+    private final ByIdAccess byId;
     JobObserver observer;
     /** Removal-log windows by column id, made on first use by this worker. */
     private RemovedEntities[] removedWindows = new RemovedEntities[0];
@@ -72,6 +67,7 @@ final class WorkerContext implements JobContext {
         this.world = plan.world();
         this.resources = plan.resources();
         this.commands = new CommandBuffer(workerId);
+        this.byId = new ByIdAccess(world);
         this.views = new ChunkView[plan.size()];
         int maxReadOnly = 0;
         for (int i = 0; i < views.length; i++) {
@@ -124,12 +120,13 @@ final class WorkerContext implements JobContext {
     void run(Job job) {
         SystemRun r = job.run;
         running = r;
+        byId.forget(); // rows may have moved at a sync point since the last job
         if (CHECKED) {
             CheckedMode.enterJob(r.access);
         }
         commands.declareEffects(r.access.effects()); // built once per system: no allocation here
         try {
-            if (r.rangeBody != null) {
+            if (r.rangeBody != null || r.walk != null) {
                 runRange(job, r);
             } else {
                 runChunks(job, r);
@@ -154,7 +151,7 @@ final class WorkerContext implements JobContext {
         long start = obs != null ? started(obs, r.position, job.from, job.to) : 0L;
         try {
             if (CHECKED) {
-                fingerprintReadOnly(r, job, readOnlyBefore);
+                ReadOnlyColumns.fingerprintAll(r.readOnly, r.chunks, job.from, job.to, readOnlyBefore);
             }
             for (int end = job.to; k < end; k++) {
                 chunkOrdinal = k;
@@ -169,7 +166,11 @@ final class WorkerContext implements JobContext {
             }
             if (CHECKED) {
                 k = -1; // a change found now belongs to the job, not to one chunk
-                checkReadOnlyUnchanged(r, job);
+                Component<?> written = ReadOnlyColumns.firstChanged(r.readOnly, r.chunks, job.from, job.to,
+                        readOnlyBefore);
+                if (written != null) { // written through an array a read accessor returned
+                    throw new UndeclaredAccessException(r.name, written, true);
+                }
             }
         } catch (Throwable t) {
             job.fail(t, k, workerId);
@@ -201,28 +202,12 @@ final class WorkerContext implements JobContext {
         }
     }
 
-    private static void fingerprintReadOnly(SystemRun r, Job job, long[] into) {
-        Component<?>[] cols = r.readOnly;
-        for (int i = 0; i < cols.length; i++) {
-            into[i] = ReadOnlyColumns.fingerprint(cols[i], r.chunks, job.from, job.to);
-        }
-    }
-
-    /** Checked mode: a read-only column whose fingerprint changed was written, through an array a read returned. */
-    private void checkReadOnlyUnchanged(SystemRun r, Job job) {
-        Component<?>[] cols = r.readOnly;
-        for (int i = 0; i < cols.length; i++) {
-            if (ReadOnlyColumns.fingerprint(cols[i], r.chunks, job.from, job.to) != readOnlyBefore[i]) {
-                throw new UndeclaredAccessException(r.name, cols[i], true);
-            }
-        }
-    }
-
     /**
-     * Runs a range system's job over indices {@code [from, to)}, or records the failure of
-     * its count (such a run has one empty job, run inline). Its commands are keyed by the
-     * job's ordinal: the jobs cover ascending ranges in ordinal order, so playback applies
-     * them in index order however many jobs the indices were split into.
+     * Runs a range system's job over indices {@code [from, to)} (a level system's over slots,
+     * see {@link LevelWalk#run}), or records the failure of its count (such a run has one
+     * empty job, run inline). Its commands are keyed by the job's ordinal (a level system's by
+     * slot): the jobs cover ascending ranges in ordinal order, so playback applies them in
+     * index order however many jobs the indices were split into.
      */
     private void runRange(Job job, SystemRun r) {
         if (r.countFailure != null) { // the count threw or was negative: no indices to run
@@ -232,9 +217,10 @@ final class WorkerContext implements JobContext {
         JobObserver obs = observer;
         long start = obs != null ? started(obs, r.position, job.from, job.to) : 0L;
         try {
-            if (job.from < job.to) {
-                eventOrdinal = job.ordinal;
-                commands.beginChunk(r.position, job.ordinal);
+            if (r.walk != null) {
+                r.walk.run(this, r.position, job);
+            } else if (job.from < job.to) {
+                key(r.position, job.ordinal);
                 r.rangeBody.run(this, job.from, job.to);
             }
         } catch (Throwable t) {
@@ -244,6 +230,12 @@ final class WorkerContext implements JobContext {
                 obs.jobRan(workerId, r.position, job.from, job.to, start, System.nanoTime());
             }
         }
+    }
+
+    /** Keys the commands and events recorded next by (system {@code position}, {@code ordinal}, sequence). */
+    void key(int position, int ordinal) {
+        eventOrdinal = ordinal;
+        commands.beginChunk(position, ordinal);
     }
 
     /** Runs an exclusive system's body on this (the calling) thread, reporting it to the observer. */
@@ -348,8 +340,8 @@ final class WorkerContext implements JobContext {
 
     @Override
     public <T> T get(long entity, Component<T> column) {
-        Object[] arrays = storage(entity, column, false);
-        return column.type().read(arrays, locatedRow);
+        Object[] arrays = byId.arrays(runningSystem(), entity, column, false);
+        return column.type().read(arrays, byId.row());
     }
 
     @Override
@@ -358,106 +350,47 @@ final class WorkerContext implements JobContext {
             throw new IllegalArgumentException("value " + value + " given for component " + column + " of type "
                     + column.type().javaClass().getName());
         }
-        Object[] arrays = storage(entity, column, true);
-        column.type().write(value, arrays, locatedRow);
+        Object[] arrays = byId.arrays(runningSystem(), entity, column, true);
+        column.type().write(value, arrays, byId.row());
     }
 
     @Override
     public float getFloat(long entity, Field field) {
-        return Float.intBitsToFloat((int) readBits(entity, field, FieldType.FLOAT));
+        return Float.intBitsToFloat((int) byId.readBits(runningSystem(), entity, field, FieldType.FLOAT));
     }
 
     @Override
     public void setFloat(long entity, Field field, float value) {
-        writeBits(entity, field, FieldType.FLOAT, Float.floatToRawIntBits(value));
+        byId.writeBits(runningSystem(), entity, field, FieldType.FLOAT, Float.floatToRawIntBits(value));
     }
 
     @Override
     public int getInt(long entity, Field field) {
-        return (int) readBits(entity, field, FieldType.INT);
+        return (int) byId.readBits(runningSystem(), entity, field, FieldType.INT);
     }
 
     @Override
     public void setInt(long entity, Field field, int value) {
-        writeBits(entity, field, FieldType.INT, value);
+        byId.writeBits(runningSystem(), entity, field, FieldType.INT, value);
     }
 
     @Override
     public long getLong(long entity, Field field) {
-        return readBits(entity, field, FieldType.LONG);
+        return byId.readBits(runningSystem(), entity, field, FieldType.LONG);
     }
 
     @Override
     public void setLong(long entity, Field field, long value) {
-        writeBits(entity, field, FieldType.LONG, value);
+        byId.writeBits(runningSystem(), entity, field, FieldType.LONG, value);
     }
 
     @Override
     public double getDouble(long entity, Field field) {
-        return Double.longBitsToDouble(readBits(entity, field, FieldType.DOUBLE));
+        return Double.longBitsToDouble(byId.readBits(runningSystem(), entity, field, FieldType.DOUBLE));
     }
 
     @Override
     public void setDouble(long entity, Field field, double value) {
-        writeBits(entity, field, FieldType.DOUBLE, Double.doubleToRawLongBits(value));
-    }
-
-    private long readBits(long entity, Field field, FieldType type) {
-        Object[] arrays = storage(entity, requireType(field, type).component(), false);
-        return type.bits(arrays[field.index()], locatedRow);
-    }
-
-    private void writeBits(long entity, Field field, FieldType type, long bits) {
-        Object[] arrays = storage(entity, requireType(field, type).component(), true);
-        type.setBits(arrays[field.index()], locatedRow, bits);
-    }
-
-    private static Field requireType(Field field, FieldType type) {
-        if (field.type() != type) {
-            throw new IllegalArgumentException("field " + field + " is " + field.type() + ", not " + type
-                    + "; use the accessor for " + field.type().javaType().getSimpleName());
-        }
-        return field;
-    }
-
-    /**
-     * The one place by-id access reaches into the world's storage: checks the running
-     * system's declaration, then finds the field arrays of {@code column} on a live
-     * {@code entity} and leaves its row in {@link #locatedRow}. (It goes round the world's
-     * guarded by-id methods, which refuse inside a job; if the world's storage moves, only
-     * this method changes.)
-     */
-    private Object[] storage(long entity, Component<?> column, boolean write) {
-        SystemRun r = runningSystem();
-        if (!(write ? r.access.canWrite(column) : r.access.canRead(column))) {
-            throw new UndeclaredAccessException(r.name, column, write);
-        }
-        EntityTable table = world.storage().entityTable();
-        if (!table.isAlive(entity)) {
-            throw new StaleEntityException(entity, (write ? "set " : "get ") + column + " in system '" + r.name + "'");
-        }
-        int idx = Entity.index(entity);
-        if (column.isSparse()) {
-            SparseColumn set = world.storage().sparse().of(column);
-            locatedRow = set.positionOf(idx);
-            if (locatedRow < 0) {
-                throw new IllegalArgumentException("entity " + Entity.toString(entity) + " has no component " + column
-                        + " (sparse storage; system '" + r.name + "'). Test job.chunk().has(" + column + ", row) first");
-            }
-            return set.arrays();
-        }
-        Archetype a = world.storage().archetypes().get(table.archetype(idx));
-        int slot = a.slotOf(column.id());
-        if (slot < 0) {
-            throw new IllegalArgumentException("entity " + Entity.toString(entity) + " has no component " + column
-                    + " (system '" + r.name + "'); it holds " + a.components() + ". Test job.chunk().has(...) or "
-                    + "query for it");
-        }
-        locatedRow = table.row(idx);
-        Chunk chunk = a.chunk(table.chunk(idx));
-        if (write) {
-            chunk.markRowChangedUnlogged(slot, locatedRow, r.tick); // another job may own the chunk
-        }
-        return chunk.columnArrays(slot);
+        byId.writeBits(runningSystem(), entity, field, FieldType.DOUBLE, Double.doubleToRawLongBits(value));
     }
 }

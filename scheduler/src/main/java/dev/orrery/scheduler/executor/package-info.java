@@ -5,8 +5,9 @@
  * (chunk-parallel jobs on long-lived workers), both behind
  * {@link dev.orrery.scheduler.executor.ScheduleExecutor}, and the
  * {@link dev.orrery.scheduler.executor.ExecutionPlan} they run. Everything else here is
- * package-private machinery: per-system run state ({@code SystemRun}, {@code Job}), the
- * per-worker job context ({@code WorkerContext}), the run skeleton both executors share
+ * package-private machinery: per-system run state ({@code SystemRun}, {@code Job}; a level
+ * system's stages, {@code LevelWalk}), the per-worker job context ({@code WorkerContext}) and
+ * worker thread loop ({@code WorkerThread}), the run skeleton both executors share
  * ({@code PhaseLoop}: owner thread, phase lock, sync points, exclusive systems), the command
  * buffers' sync ({@code CommandSync}), the job queues ({@code JobQueues}) and the park/unpark
  * handshake ({@code IdleParker}). What a system body implements and receives lives in

@@ -4,7 +4,7 @@ package dev.orrery.scheduler.system;
  * Sees every job an executor runs, with its start and end time: the hook for traces
  * (a Chrome trace with one track per worker) and per-system metrics. An exclusive system is
  * reported as one job of worker 0 with chunk range {@code [-1, -1)}; a range system's job
- * with its index range.
+ * with its index range, a level system's with its slot range.
  *
  * <p><b>Threading:</b> called on the worker thread that ran the job, right after it, so
  * calls for different workers arrive at the same time; keep state per worker id (0 ..

@@ -1,0 +1,83 @@
+package dev.orrery.bench.hierarchy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The hierarchy benchmark's parts: the forest has the promised shape, every propagation
+ * computes the flat walk's world transforms bit for bit, the fragmenting emulation gives each
+ * parent's children an archetype of their own, reparenting there and back restores the
+ * transforms, and the report runs.
+ */
+class HierarchyReportTest {
+    @Test
+    void forestHasItsShape() {
+        Forest f = Forest.standard();
+        assertEquals(100_000, f.size());
+        assertTrue(f.levels() >= 4 && f.levels() <= 8, f.describe());
+        assertTrue(f.parents() > 5_000 && f.parents() < 16_384, f.describe());
+        for (int p = 0; p < f.size(); p++) {
+            int kids = f.kidStart[p + 1] - f.kidStart[p];
+            assertTrue(kids == 0 || kids <= 10, "at most 10 children");
+        }
+    }
+
+    @Test
+    void everyImplementationComputesTheFlatWalksTransforms() {
+        Forest f = new Forest(30, 60, 7);
+        long expected;
+        try (Propagation flat = Propagation.of(Propagation.FLAT, f)) {
+            flat.tick();
+            expected = flat.checksum();
+        }
+        for (String name : new String[] {Propagation.LEVEL_1, Propagation.LEVEL_2, Propagation.LEVEL_1_SORTED,
+                Propagation.SERIAL}) {
+            try (Propagation p = Propagation.of(name, f)) {
+                long before = p.checksum();
+                for (int t = 0; t < 12; t++) {
+                    p.tick(); // past the adaptive batching's inline runs, so 2 workers split
+                }
+                assertNotEquals(before, p.checksum(), name);
+                assertEquals(expected, p.checksum(), name);
+            }
+        }
+        assertThrows(IllegalArgumentException.class, () -> Propagation.of("nested", f));
+    }
+
+    @Test
+    void fragmentingLayoutGivesEachParentsChildrenAnArchetypeAndPairsDoNot() {
+        Forest f = new Forest(20, 50, 3);
+        FragmentingWorld frag = new FragmentingWorld(f);
+        TransformWorld pairs = new TransformWorld(f);
+        long[] a = HierarchyReport.layoutOf(pairs.world);
+        long[] b = HierarchyReport.layoutOf(frag.world);
+        assertEquals(2, a[1], "roots and children: two archetypes with rows");
+        assertEquals(f.parents() + 1, b[1], "one archetype per parent's children, plus the roots'");
+        assertEquals(pairs.childPass(), frag.childPass(), "the same rows either way");
+        int[][] plan = f.reparentPlan(40);
+        pairs.reparent(plan, 0);
+        frag.reparent(plan, 0);
+        int mover = plan[0][3];
+        assertEquals(pairs.ids[plan[1][3]], pairs.world.relations().parent(pairs.ids[mover]));
+        assertEquals(frag.ids[plan[1][3]], frag.world.getLong(frag.ids[mover], frag.parentField));
+        pairs.reparent(plan, 1);
+        frag.reparent(plan, 1);
+        assertEquals(pairs.ids[f.parent[mover]], pairs.world.relations().parent(pairs.ids[mover]));
+        assertEquals(f.parent[mover] >= 0 ? frag.ids[f.parent[mover]] : 0,
+                frag.world.getLong(frag.ids[mover], frag.parentField));
+    }
+
+    @Test
+    void reportRunsAndRefusesUnknownOptions() {
+        String md = HierarchyReport.run(new String[] {"--trees", "20", "--per-tree", "50", "--quick"});
+        assertTrue(md.contains("(c) flat arrays, recursive walk") && md.contains("2 workers over 1"), md);
+        assertTrue(md.contains("| archetypes (with rows) | 2 |"), md);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> HierarchyReport.run(new String[] {"--fast"}));
+        assertTrue(e.getMessage().contains("'--fast'") && e.getMessage().contains("--trees"), e.getMessage());
+    }
+}

@@ -1,0 +1,147 @@
+package dev.orrery.scheduler.executor;
+
+import dev.orrery.ecs.World;
+import dev.orrery.ecs.archetype.Archetype;
+import dev.orrery.ecs.archetype.Chunk;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Field;
+import dev.orrery.ecs.component.FieldType;
+import dev.orrery.ecs.entity.Entity;
+import dev.orrery.ecs.entity.StaleEntityException;
+import dev.orrery.ecs.query.UndeclaredAccessException;
+import dev.orrery.ecs.storage.EntityTable;
+import dev.orrery.ecs.storage.SparseColumn;
+
+/**
+ * One worker's by-id component access (the {@code JobContext.get/set/getFloat/...} of
+ * {@link WorkerContext}): the one place a job reaches into the world's storage round the
+ * world's guarded by-id methods, which refuse inside a job. Each call checks the running
+ * system's declaration, then finds the field arrays and row of {@code column} on a live
+ * entity.
+ *
+ * <p>It remembers the last (entity, column) it found for the rest of the job: while jobs run
+ * the structure is locked, so no row moves and no entity dies, and the next field of the same
+ * component on the same entity (a transform's {@code x}, then {@code y}, ...) skips the
+ * look-up and the liveness check. {@link #forget} drops it as each job starts, since a sync
+ * point between jobs may move rows. A write still stamps the row's change version (once per
+ * remembered entry: same tick, same row).
+ *
+ * <p><b>Threading:</b> owned by its worker's thread, like the {@link WorkerContext} holding it.
+ */
+final class ByIdAccess {
+    private final World world;
+    /** The remembered look-up: column null when none. */
+    private long entity;
+    private Component<?> column;
+    private Object[] arrays;
+    private int row;
+    private Chunk chunk;
+    private int slot;
+    private boolean stamped;
+
+    ByIdAccess(World world) {
+        this.world = world;
+    }
+
+    /** Forgets the remembered look-up; called as each job starts. */
+    void forget() {
+        column = null;
+        chunk = null;
+        arrays = null;
+    }
+
+    /** The raw bits of {@code field} on {@code entity}, for system {@code r}. */
+    long readBits(SystemRun r, long entity, Field field, FieldType type) {
+        Object[] a = arrays(r, entity, requireType(field, type).component(), false);
+        return type.bits(a[field.index()], row);
+    }
+
+    /** Writes the raw bits of {@code field} on {@code entity}, for system {@code r}. */
+    void writeBits(SystemRun r, long entity, Field field, FieldType type, long bits) {
+        Object[] a = arrays(r, entity, requireType(field, type).component(), true);
+        type.setBits(a[field.index()], row, bits);
+    }
+
+    /** The row {@link #arrays} found last. */
+    int row() {
+        return row;
+    }
+
+    private static Field requireType(Field field, FieldType type) {
+        if (field.type() != type) {
+            throw new IllegalArgumentException("field " + field + " is " + field.type() + ", not " + type
+                    + "; use the accessor for " + field.type().javaType().getSimpleName());
+        }
+        return field;
+    }
+
+    /**
+     * Checks system {@code r}'s declaration, then returns the field arrays of {@code c} on live
+     * {@code e}, leaving its row in {@link #row()}. Small, so the JIT inlines it into the
+     * accessors: a remembered look-up costs a compare; {@link #locate} does the rest.
+     */
+    Object[] arrays(SystemRun r, long e, Component<?> c, boolean write) {
+        if (!(write ? r.access.canWrite(c) : r.access.canRead(c))) {
+            throw new UndeclaredAccessException(r.name, c, write);
+        }
+        if (c != column || e != entity) {
+            return locate(r, e, c, write);
+        }
+        if (write && !stamped) {
+            stamp(r);
+        }
+        return arrays;
+    }
+
+    /** The first write through a remembered look-up stamps the row's change version. */
+    private void stamp(SystemRun r) {
+        if (chunk != null) {
+            chunk.markRowChangedUnlogged(slot, row, r.tick);
+        }
+        stamped = true;
+    }
+
+    /** Finds {@code c} on {@code e} in the storage and remembers it. */
+    private Object[] locate(SystemRun r, long e, Component<?> c, boolean write) {
+        EntityTable table = world.storage().entityTable();
+        if (!table.isAlive(e)) {
+            throw new StaleEntityException(e, (write ? "set " : "get ") + c + " in system '" + r.name + "'");
+        }
+        int idx = Entity.index(e);
+        if (c.isSparse()) {
+            SparseColumn set = world.storage().sparse().of(c);
+            int at = set.positionOf(idx);
+            if (at < 0) {
+                throw new IllegalArgumentException("entity " + Entity.toString(e) + " has no component " + c
+                        + " (sparse storage; system '" + r.name + "'). Test job.chunk().has(" + c + ", row) first");
+            }
+            return remember(e, c, set.arrays(), at, null, -1);
+        }
+        Archetype a = world.storage().archetypes().get(table.archetype(idx));
+        int s = a.slotOf(c.id());
+        if (s < 0) {
+            throw new IllegalArgumentException("entity " + Entity.toString(e) + " has no component " + c
+                    + " (system '" + r.name + "'); it holds " + a.components() + ". Test job.chunk().has(...) or "
+                    + "query for it");
+        }
+        Chunk ch = a.chunk(table.chunk(idx));
+        int at = table.row(idx);
+        if (write) {
+            ch.markRowChangedUnlogged(s, at, r.tick); // another job may own the chunk
+        }
+        remember(e, c, ch.columnArrays(s), at, ch, s);
+        stamped = write;
+        return arrays;
+    }
+
+    private Object[] remember(long e, Component<?> c, Object[] a, int at, Chunk ch, int s) {
+        entity = e;
+        column = c;
+        arrays = a;
+        row = at;
+        chunk = ch;
+        slot = s;
+        stamped = false;
+        return a;
+    }
+}
