@@ -13,11 +13,11 @@ import dev.orrery.ecs.component.InvalidFieldValueException;
 import dev.orrery.ecs.component.Range;
 import dev.orrery.ecs.prototype.Template;
 import dev.orrery.ecs.query.Query;
+import dev.orrery.ecs.relation.Relation;
 import dev.orrery.engine.input.InputBatch;
 import dev.orrery.engine.random.CounterRandom;
 import dev.orrery.engine.tick.Simulation;
 import dev.orrery.engine.tick.SimulationBuilder;
-import dev.orrery.scheduler.resource.Resources;
 import dev.orrery.scheduler.access.ResourceKey;
 import java.util.List;
 import java.util.Objects;
@@ -33,6 +33,15 @@ import java.util.Objects;
  * instances of {@link Weapon} named {@code Primary} and {@code Secondary}; clients read and
  * write any field by instance name ({@code GET <agent> Secondary damage}).
  *
+ * <p><b>Squads are a hierarchy.</b> Each of the {@link SquadTargets#SQUADS} squads is an entity
+ * carrying a {@link Squad} (its number and the point {@code MOVE} sends it to), and every agent
+ * is its squad's child: it holds the pair {@code (ChildOf, squad entity)}, made when the agent
+ * is spawned (directly here, or through reap's command buffer when a dead agent's replacement
+ * takes its place under the same parent). Steering reads each agent's parent from the
+ * {@code ChildOf} marker column and walks to that parent's point; {@code Agent.squad} is the
+ * parent's number, kept for clients. {@code GET <agent> ChildOf target} answers the parent's
+ * id; nobody may {@code SET} it ({@link ClientWrites} refuses a marker field).
+ *
  * <p>Build it twice with the same {@link ArenaConfig} and you get the same world: a replay
  * builds a fresh arena without {@link #populate()} and restores the recorded snapshot.
  *
@@ -44,7 +53,7 @@ public final class Arena {
     public static final ResourceKey<SpatialGrid> GRID = ResourceKey.of("Grid", SpatialGrid.class);
     /** Each agent's separation push by grid slot, filled by the neighbours system each tick. */
     public static final ResourceKey<Separation> SEPARATION = ResourceKey.of("Separation", Separation.class);
-    /** The squads' destinations. */
+    /** The squads' points by squad entity, read from the squad entities each tick for steering. */
     public static final ResourceKey<SquadTargets> SQUADS = ResourceKey.of("Squads", SquadTargets.class);
     /** Running totals. */
     public static final ResourceKey<ArenaStats> STATS = ResourceKey.of("Stats", ArenaStats.class);
@@ -64,19 +73,25 @@ public final class Arena {
     final Component<Weapon> secondary;
     final Component<Target> target;
     final Component<Projectile> projectile;
+    final Component<Squad> squad;
+    private final Field squadX;
+    private final Field squadY;
+    /** {@code ChildOf}: every agent is a child of its squad's entity. */
+    final Relation childOf;
     final Query agents;
     /** The agents in chunks whose health changed since the reading system last ran (reap's query). */
     final Query hurtAgents;
     final Query projectiles;
     final Query movers;
+    /** The squad entities. */
+    final Query squads;
     private final Template[] templates;
-    private final SquadTargets squads = new SquadTargets();
+    private final SquadTargets targets = new SquadTargets();
     private final ArenaStats stats = new ArenaStats();
     private final SpatialGrid grid;
     private ClientWrites writes;
     private final byte[] scratch = new byte[InputCodec.MAX_PAYLOAD + 16];
     private Simulation sim;
-    private Resources resources;
     private ClientReplies replies = ClientReplies.discarding();
 
     /** An arena with its components and templates registered and no entities yet. */
@@ -90,10 +105,17 @@ public final class Arena {
         secondary = world.component(Weapon.class, "Secondary");
         target = world.component(Target.class);
         projectile = world.component(Projectile.class);
-        agents = world.query().with(position, velocity, agent, health, primary, secondary, target).build();
-        hurtAgents = world.query().with(position, velocity, agent, primary, secondary, target).changed(health).build();
+        squad = world.component(Squad.class);
+        squadX = squad.field("x");
+        squadY = squad.field("y");
+        childOf = world.relations().childOf();
+        Component<?> parent = childOf.column();
+        agents = world.query().with(position, velocity, agent, health, primary, secondary, target, parent).build();
+        hurtAgents = world.query().with(position, velocity, agent, primary, secondary, target, parent).changed(health)
+                .build();
         projectiles = world.query().with(position, projectile).build();
         movers = world.query().with(position, velocity).build();
+        squads = world.query().with(squad).build();
         // an observer counts the agents that leave the world (reap's despawns, at the sync point)
         world.observe(agent).onDespawn((w, e, commands) -> stats.deaths++);
         templates = new Template[config.teams()];
@@ -115,22 +137,18 @@ public final class Arena {
                 primary.field("cooldown"), primary.field("reload"), primary.field("damage"), primary.field("speed"),
                 primary.field("spread"), secondary.field("cooldown"), secondary.field("reload"),
                 secondary.field("damage"), secondary.field("speed"), secondary.field("spread")));
-        CounterRandom start = new CounterRandom(config.seed());
-        float side = config.side();
-        for (int s = 0; s < SquadTargets.SQUADS; s++) {
-            squads.set(s, start.nextFloat(-1, s, STREAM_PLACE_X) * side, start.nextFloat(-1, s, STREAM_PLACE_Y) * side);
-        }
     }
 
     /**
      * The field rules a {@link Range} on the records cannot say, for boundary writes: the team
-     * below the team count, positions and aim points inside the arena ({@code 0} to just under
-     * its side, so a grid cell exists for them), a projectile's victim 0 or a live agent (the
-     * damage system reads its hit points) and a target 0 or a live entity.
+     * below the team count, positions, aim points and squads' points inside the arena ({@code 0}
+     * to just under its side, so a grid cell exists for them), a projectile's victim 0 or a live
+     * agent (the damage system reads its hit points) and a target 0 or a live entity.
      */
     private void registerRules(float edge) {
         world.validator(agent.field("team"), FieldValidator.range(0, config.teams() - 1));
-        for (Field f : List.of(position.field("x"), position.field("y"), target.field("x"), target.field("y"))) {
+        for (Field f : List.of(position.field("x"), position.field("y"), target.field("x"), target.field("y"),
+                squadX, squadY)) {
             world.validator(f, FieldValidator.range(0, edge));
         }
         world.validator(projectile.field("victim"), FieldValidator.ofLongs("0 or a live agent",
@@ -191,16 +209,26 @@ public final class Arena {
         SimulationBuilder b = Simulation.builder(world).seed(config.seed()).workers(workers).hashEvery(hashEvery)
                 .resource(GRID, grid)
                 .resource(SEPARATION, new Separation(ArenaSystems.SEPARATION, ArenaSystems.MAX_NEIGHBOURS))
-                .resource(SQUADS, squads, SquadTargets.CODEC)
+                .resource(SQUADS, targets)
                 .resource(STATS, stats);
-        resources = b.resources();
-        ArenaSystems systems = new ArenaSystems(this, resources);
+        ArenaSystems systems = new ArenaSystems(this, b.resources());
         sim = b.systems(systems::declare).build();
         return sim;
     }
 
-    /** Spawns the starting agents, dealt to teams in turn, at places drawn from the seed. */
+    /**
+     * Spawns the squad entities, each with a point drawn from the seed, then the starting
+     * agents, dealt to teams in turn, at places drawn from the seed, each the child of a squad
+     * drawn from the seed.
+     */
     public void populate() {
+        CounterRandom start = new CounterRandom(config.seed());
+        float side = config.side();
+        for (int s = 0; s < SquadTargets.SQUADS; s++) {
+            world.spawn(new Squad(s, start.nextFloat(-1, s, STREAM_PLACE_X) * side,
+                    start.nextFloat(-1, s, STREAM_PLACE_Y) * side));
+        }
+        refreshSquads();
         int n = config.agents();
         int teams = config.teams();
         for (int t = 0; t < teams; t++) {
@@ -218,7 +246,9 @@ public final class Arena {
             float x = rnd.nextFloat(tick, e, STREAM_PLACE_X) * side;
             float y = rnd.nextFloat(tick, e, STREAM_PLACE_Y) * side;
             world.set(e, position, new Position(x, y));
-            world.set(e, agent, new Agent(team, rnd.nextInt(tick, e, STREAM_SQUAD, SquadTargets.SQUADS)));
+            int number = rnd.nextInt(tick, e, STREAM_SQUAD, SquadTargets.SQUADS);
+            world.set(e, agent, new Agent(team, number));
+            world.relations().add(e, childOf, targets.entity(number));
             // Stagger the first shots, so agents do not all fire on one tick.
             Weapon p = (Weapon) templates[team].value(4);
             world.set(e, primary, withCooldown(p, rnd.nextFloat(tick, e, STREAM_COOLDOWN) * p.reload()));
@@ -229,6 +259,16 @@ public final class Arena {
 
     private static Weapon withCooldown(Weapon w, float cooldown) {
         return new Weapon(cooldown, w.reload(), w.damage(), w.speed(), w.spread());
+    }
+
+    /** Reads the squad entities' points into the steering table (the input system, and populate). */
+    private void refreshSquads() {
+        targets.refresh(squads, squad.field(0), squadX, squadY);
+    }
+
+    /** The entity of squad {@code number} (0 to {@link SquadTargets#SQUADS} - 1), or 0 before {@link #populate}. */
+    public long squadEntity(int number) {
+        return targets.entity(number);
     }
 
     /** Agents alive now. */
@@ -249,15 +289,22 @@ public final class Arena {
 
     // ---------------------------------------------------------------- inputs (tick thread, exclusive system)
 
-    /** Applies this tick's {@code MOVE}, {@code SPAWN} and {@code SET} inputs; run by the input system. */
+    /**
+     * Applies this tick's {@code MOVE}, {@code SPAWN} and {@code SET} inputs; run by the input
+     * system. The squad table is read from the squad entities first (a restored snapshot brings
+     * its own), and again after a {@code MOVE}, so steering sees this tick's points.
+     */
     void applyInputs(InputBatch in, long tick) {
+        refreshSquads();
+        boolean moved = false;
         for (int i = 0, n = in.size(); i < n; i++) {
             switch (in.type(i)) {
                 case InputCodec.MOVE -> {
                     float side = config.side();
-                    // from the resources, not the field: a restored snapshot replaces the object
-                    resources.get(SQUADS).set(SquadTargets.squadOf(in.payloadInt(i, 16)), clamp(in.payloadFloat(i, 20), side),
-                            clamp(in.payloadFloat(i, 24), side));
+                    long e = targets.entity(SquadTargets.squadOf(in.payloadInt(i, 16)));
+                    world.setFloat(e, squadX, clamp(in.payloadFloat(i, 20), side));
+                    world.setFloat(e, squadY, clamp(in.payloadFloat(i, 24), side));
+                    moved = true;
                 }
                 case InputCodec.SPAWN -> {
                     long client = InputCodec.clientId(in, i);
@@ -269,6 +316,9 @@ public final class Arena {
                 case InputCodec.SET -> applySet(in, i);
                 default -> { } // an input type of a later version: ignored, so old journals stay readable
             }
+        }
+        if (moved) {
+            refreshSquads();
         }
     }
 
@@ -334,7 +384,8 @@ public final class Arena {
         Component<?> c = world.findComponent(entity, comp);
         if (c == null) {
             replies.replyError(client, request, ErrorCode.NOT_FOUND, "entity " + entity + " has no component named '"
-                    + comp + "'; agents have Position, Velocity, Agent, Health, Primary, Secondary, Target");
+                    + comp + "'; agents have Position, Velocity, Agent, Health, Primary, Secondary, Target, "
+                    + "ChildOf; squads have Squad");
             return null;
         }
         for (Field f : c.fields()) {

@@ -21,12 +21,14 @@ import dev.orrery.scheduler.graph.Phase;
  * The arena's systems, in tick order:
  *
  * <pre>
- * PreUpdate   inputs       exclusive  MOVE / SPAWN / SET from the Inputs resource
+ * PreUpdate   inputs       exclusive  MOVE / SPAWN / SET from the Inputs resource; the squads'
+ *                                     points into the SquadTargets table
  *             grid         exclusive  rebuild the SpatialGrid from agents' positions
  * Update      neighbours   range      separation pushes from the neighbours within 1.2
  *                                     units (the grid cells that disc touches), walking the
  *                                     grid in slot order (alternate grid rows each tick)
- *             steer        parallel   push plus squad seek into Velocity (the same agents)
+ *             steer        parallel   push plus a walk to the parent squad's point (ChildOf)
+ *                                     into Velocity (the same agents)
  *             fire         parallel   an agent with a weapon ready picks the nearest enemy
  *                                     in range into Target; Primary and Secondary fire, and
  *                                     shots spawn projectiles through the job's command buffer
@@ -36,7 +38,8 @@ import dev.orrery.scheduler.graph.Phase;
  * PostUpdate  damage       exclusive  hits lower Health.hp through a PropertyHandle (by name)
  *             expire       parallel   landed projectiles despawn (command buffer)
  *             reap         parallel   dead agents despawn; a new one spawns from the team's
- *                                     template (command buffer)
+ *                                     template as a child of the dead one's squad (command
+ *                                     buffer: spawn, then addPair)
  *             -- sync: despawns and respawns applied
  * </pre>
  *
@@ -78,6 +81,7 @@ final class ArenaSystems {
     private final Field vy;
     private final Field team;
     private final Field squad;
+    private final Field parent;
     private final Field hp;
     private final Field targetEntity;
     private final Field targetX;
@@ -99,6 +103,7 @@ final class ArenaSystems {
         vy = arena.velocity.field("y");
         team = arena.agent.field("team");
         squad = arena.agent.field("squad");
+        parent = arena.childOf.target();
         hp = arena.health.field("hp");
         targetEntity = arena.target.field("entity");
         targetX = arena.target.field("x");
@@ -120,7 +125,7 @@ final class ArenaSystems {
         s.system("neighbours").readsResource(Arena.GRID, Simulation.CLOCK).writesResource(Arena.SEPARATION)
                 .minBatchRows(8).forEachRange(() -> res.get(Arena.SEPARATION).prepare(res.get(Arena.GRID)),
                         this::neighbours);
-        s.system("steer").query(a.agents).reads(a.position, a.agent).writes(a.velocity)
+        s.system("steer").query(a.agents).reads(a.position, a.childOf.column()).writes(a.velocity)
                 .readsResource(Arena.GRID, Arena.SEPARATION, Arena.SQUADS, Simulation.CLOCK).minBatchRows(BATCH)
                 .forEachChunk(this::steer);
         s.system("fire").query(a.agents).reads(a.position, a.agent).writes(a.target, a.primary, a.secondary)
@@ -139,8 +144,9 @@ final class ArenaSystems {
                 .minBatchRows(BATCH * 4).forEachChunk(this::expire);
         // only chunks whose health changed since reap last ran can hold a new death (damage and
         // client writes stamp the chunk; a fresh agent arrives with full health)
-        s.system("reap").inPhase(Phase.POST_UPDATE).query(a.hurtAgents).reads(a.health, a.agent).despawns()
-                .spawns(a.position, a.velocity, a.agent, a.health, a.primary, a.secondary, a.target)
+        s.system("reap").inPhase(Phase.POST_UPDATE).query(a.hurtAgents).reads(a.health, a.agent, a.childOf.column())
+                .despawns().spawns(a.position, a.velocity, a.agent, a.health, a.primary, a.secondary, a.target)
+                .adds(a.childOf.column())
                 .readsResource(Simulation.CLOCK, Simulation.RANDOM).minBatchRows(BATCH * 4).forEachChunk(this::reap);
     }
 
@@ -161,7 +167,7 @@ final class ArenaSystems {
         SquadTargets sq = res.get(Arena.SQUADS);
         float[] x = c.readFloats(px);
         float[] y = c.readFloats(py);
-        int[] sqd = c.readInts(squad);
+        long[] up = c.readLongs(parent);
         float[] u = c.writeFloats(vx);
         float[] v = c.writeFloats(vy);
         long[] ids = c.entities();
@@ -177,7 +183,7 @@ final class ArenaSystems {
             int me = g.slotOfIndex(Entity.index(ids[r]));
             float sx = sep.x(me);
             float sy = sep.y(me);
-            int s = sqd[r];
+            int s = Entity.index(up[r]); // the parent squad entity: its point by index
             float dx = sq.x(s) - x0;
             float dy = sq.y(s) - y0;
             float d = (float) Math.sqrt(dx * dx + dy * dy) + 1e-3f;
@@ -378,6 +384,7 @@ final class ArenaSystems {
         long tick = res.get(Simulation.CLOCK).tick();
         int[] tm = c.readInts(team);
         int[] sqd = c.readInts(squad);
+        long[] up = c.readLongs(parent);
         long[] ids = c.entities();
         for (; r < n; r++) {
             if (life[r] > 0) {
@@ -398,6 +405,8 @@ final class ArenaSystems {
                 }
                 cmds.add(fresh, col, value);
             }
+            // the replacement joins the dead agent's squad, last among its children
+            cmds.addPair(fresh, arena.childOf, up[r]);
         }
     }
 }

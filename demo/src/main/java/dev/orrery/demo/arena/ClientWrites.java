@@ -11,7 +11,8 @@ import java.util.Map;
  * The arena's allow-list of client writes: which component fields a client may {@code SET}
  * at all. Every other field is server-owned (its value is an index, an entity id or a state
  * the systems rely on: {@code Agent.team}, {@code Agent.squad}, {@code Projectile.*},
- * {@code Target.*}, {@code Velocity.*}) and a {@code SET} of it is refused
+ * {@code Target.*}, {@code Velocity.*}, {@code Squad.*}, and {@code ChildOf.target}, an agent's
+ * parent, which no allow-list may hold) and a {@code SET} of it is refused
  * {@link ErrorCode#FORBIDDEN}.
  *
  * <p>The values a field takes are not here: they are the world's field rules, a
@@ -32,10 +33,18 @@ public final class ClientWrites {
     /**
      * An allow-list of {@code fields}, each named by its column's instance name and field
      * name ({@code Primary.damage}).
+     *
+     * @throws IllegalArgumentException if a field is a relation's marker ({@code ChildOf.target}):
+     *     only the relation store writes it, so a client write could never be applied
      */
     public ClientWrites(List<Field> fields) {
         StringBuilder names = new StringBuilder();
         for (Field f : fields) {
+            if (f.component().isRelationMarker()) {
+                throw new IllegalArgumentException(f.component().name() + "." + f.name() + " is the marker of relation "
+                        + f.component().relation() + ", which only the relation store writes; leave it off the "
+                        + "allow-list (a client changes squads by the server's commands, not by SET)");
+            }
             String key = key(f.component().name(), f.name());
             this.fields.put(key, f);
             names.append(names.length() == 0 ? "" : ", ").append(key);

@@ -62,7 +62,8 @@ public final class HostileLoad {
         {"Position", "x", "y"}, {"Velocity", "x", "y"}, {"Agent", "team", "squad"}, {"Health", "hp"},
         {"Primary", "cooldown", "reload", "damage", "speed", "spread"},
         {"Secondary", "cooldown", "reload", "damage", "speed", "spread"}, {"Target", "entity", "x", "y"},
-        {"Projectile", "team", "state", "damage", "ttl", "victim"}};
+        {"Projectile", "team", "state", "damage", "ttl", "victim"}, {"Squad", "number", "x", "y"},
+        {"ChildOf", "target"}};
     private static final String[] VALUES = {"0", "1", "-1", "0.5", "7", "63", "64", "99", "1000", "100000", "-1e9",
         "1e39", "3e38", "NaN", "Infinity", "true", "false", "x", "4294967297", "123456789012"};
 

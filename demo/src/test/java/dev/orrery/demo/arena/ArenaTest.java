@@ -88,6 +88,7 @@ class ArenaTest {
         assertTrue(arena.stats().hits() > 0, "no hit in 240 ticks");
         assertTrue(arena.stats().misses() > 0, "no miss in 240 ticks");
         assertEquals(2_000, arena.agentCount(), "dead agents must be replaced one for one");
-        assertEquals(arena.agentCount() + arena.projectileCount(), arena.world().entityCount());
+        assertEquals(arena.agentCount() + arena.projectileCount() + SquadTargets.SQUADS, arena.world().entityCount(),
+                "agents, projectiles and the squad entities");
     }
 }
