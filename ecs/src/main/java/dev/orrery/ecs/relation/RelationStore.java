@@ -37,6 +37,10 @@ final class RelationStore {
     private int[] headT = none(64);
     private int[] tailT = none(64);
     private long nextSeq = 1;
+    // Cycle check scratch: the walk's stack and a per-index visited stamp.
+    private long[] walk = new long[16];
+    private int[] seen = new int[0];
+    private int seenStamp;
     private long version;
 
     RelationStore(Relation relation) {
@@ -184,6 +188,37 @@ final class RelationStore {
             }
         }
         return NONE;
+    }
+
+    /** True when {@code to} is reachable from {@code from} by following pairs holder to target. */
+    boolean reaches(long from, long to) {
+        if (++seenStamp == Integer.MAX_VALUE) {
+            Arrays.fill(seen, 0);
+            seenStamp = 1;
+        }
+        if (seen.length < headH.length) {
+            seen = Arrays.copyOf(seen, headH.length);
+        }
+        int n = 0;
+        walk[n++] = from;
+        while (n > 0) {
+            long e = walk[--n];
+            if (e == to) {
+                return true;
+            }
+            int ei = Entity.index(e);
+            if (ei >= seen.length || seen[ei] == seenStamp) {
+                continue; // not in any pair as holder, or reached already by another path
+            }
+            seen[ei] = seenStamp;
+            for (int p = headH[ei]; p != NONE; p = nextOfHolder[p]) {
+                if (n == walk.length) {
+                    walk = Arrays.copyOf(walk, n * 2);
+                }
+                walk[n++] = target[p];
+            }
+        }
+        return false;
     }
 
     /** First pair slot of the holder at entity index {@code hi} ({@link #NONE} when it holds none). */

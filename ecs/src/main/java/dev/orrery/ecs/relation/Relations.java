@@ -83,16 +83,12 @@ public final class Relations {
     private RelationStore[] stores = new RelationStore[0];
     private Hierarchy[] hierarchies = new Hierarchy[0];
     private boolean anyCleanupDespawns;
-    // Despawn cascade scratch: the entities to despawn in order, and a per-index stamp.
-    private long[] doomed = new long[16];
-    private int[] doomStamp = new int[0];
-    private int stamp;
-    // Cycle check scratch.
-    private long[] walk = new long[16];
+    private final DespawnCascade cascade;
 
     /** The relations of the world {@code host} stands for; the world makes it. */
     public Relations(Host host) {
         this.host = Objects.requireNonNull(host, "host");
+        this.cascade = new DespawnCascade(host);
     }
 
     /**
@@ -215,7 +211,7 @@ public final class Relations {
             return "pair (" + r + ", " + Entity.toString(target) + ") on " + Entity.toString(holder)
                     + " refused: an entity cannot be its own " + r + " target";
         }
-        if (r.acyclic() && reaches(s, target, holder)) {
+        if (r.acyclic() && s.reaches(target, holder)) {
             return "pair (" + r + ", " + Entity.toString(target) + ") on " + Entity.toString(holder) + " refused: "
                     + Entity.toString(target) + " is already under " + Entity.toString(holder) + " by " + r
                     + ", so the pair would close a cycle; move " + Entity.toString(target) + " out first";
@@ -245,29 +241,6 @@ public final class Relations {
         return true;
     }
 
-    /** True when {@code to} is reachable from {@code from} by following pairs holder to target. */
-    private boolean reaches(RelationStore s, long from, long to) {
-        int n = 0;
-        walk[n++] = from;
-        int guard = 0;
-        while (n > 0) {
-            long e = walk[--n];
-            if (e == to) {
-                return true;
-            }
-            if (++guard > s.size() + 1) {
-                return false; // every pair seen once at most on an acyclic store
-            }
-            for (int p = s.firstOfHolder(Entity.index(e)); p != NONE; p = s.nextOfHolder(p)) {
-                if (n == walk.length) {
-                    walk = Arrays.copyOf(walk, n * 2);
-                }
-                walk[n++] = s.targetAt(p);
-            }
-        }
-        return false;
-    }
-
     /**
      * Removes {@code (r, target)} from {@code holder}; the marker column goes with its last pair.
      *
@@ -290,7 +263,7 @@ public final class Relations {
         if (p == NONE) {
             return false;
         }
-        unlinkAndMark(s, p, holder);
+        DespawnCascade.unlinkKeepingMarker(s, p, holder, host);
         return true;
     }
 
@@ -315,19 +288,6 @@ public final class Relations {
         return n;
     }
 
-    /** Unlinks pair {@code p} of a surviving holder and keeps its marker column true. */
-    private void unlinkAndMark(RelationStore s, int p, long holder) {
-        int hi = Entity.index(holder);
-        boolean wasFirst = s.firstOfHolder(hi) == p;
-        s.unlink(p);
-        int first = s.firstOfHolder(hi);
-        if (first == NONE) {
-            host.removeMarker(holder, s.relation.column());
-        } else if (wasFirst) {
-            host.writeMarker(holder, s.relation.column(), s.targetAt(first));
-        }
-    }
-
     // ---- despawn --------------------------------------------------------------------------
 
     /** True when the live entity at index {@code idx} holds a pair or is the target of one. */
@@ -344,70 +304,12 @@ public final class Relations {
      * Despawns {@code entity} and applies every relation's cleanup: called by the world's
      * despawn (direct or from playback) when {@link #involves} says the entity is in a pair.
      * Breadth first: the entity, then its holders under {@link Cleanup#DESPAWN_HOLDER}
-     * relations (relation order, pair order), then theirs.
+     * relations (relation order, pair order), then theirs (see {@link DespawnCascade}).
      *
      * @return how many entities were despawned (at least 1)
      */
     public int despawnCascading(long entity) {
-        int n = 0;
-        stamp++;
-        if (stamp == Integer.MAX_VALUE) {
-            Arrays.fill(doomStamp, 0);
-            stamp = 1;
-        }
-        int bound = Entity.index(entity) + 1;
-        for (RelationStore s : stores) {
-            bound = Math.max(bound, s.entityBound());
-        }
-        if (doomStamp.length < bound) {
-            doomStamp = Arrays.copyOf(doomStamp, Math.max(bound, doomStamp.length * 2));
-        }
-        n = doom(entity, n);
-        if (anyCleanupDespawns) {
-            for (int i = 0; i < n; i++) {
-                int ti = Entity.index(doomed[i]);
-                for (RelationStore s : stores) {
-                    if (s.relation.cleanup() != Cleanup.DESPAWN_HOLDER) {
-                        continue;
-                    }
-                    for (int p = s.firstOfTarget(ti); p != NONE; p = s.nextOfTarget(p)) {
-                        long h = s.holderAt(p);
-                        if (doomStamp[Entity.index(h)] != stamp) {
-                            n = doom(h, n);
-                        }
-                    }
-                }
-            }
-        }
-        for (int i = 0; i < n; i++) {
-            long e = doomed[i];
-            int idx = Entity.index(e);
-            for (RelationStore s : stores) {
-                for (int p = s.firstOfHolder(idx); p != NONE; p = s.firstOfHolder(idx)) {
-                    s.unlink(p); // the holder dies: its marker goes with its row
-                }
-                for (int p = s.firstOfTarget(idx); p != NONE; p = s.firstOfTarget(idx)) {
-                    long h = s.holderAt(p);
-                    if (doomStamp[Entity.index(h)] == stamp) {
-                        s.unlink(p);
-                    } else {
-                        unlinkAndMark(s, p, h); // REMOVE_PAIR: the holder lives on without it
-                    }
-                }
-            }
-            host.despawnOne(e);
-        }
-        return n;
-    }
-
-    private int doom(long e, int n) {
-        doomStamp[Entity.index(e)] = stamp; // sized to every index a store knows
-
-        if (n == doomed.length) {
-            doomed = Arrays.copyOf(doomed, n * 2);
-        }
-        doomed[n] = e;
-        return n + 1;
+        return cascade.despawn(entity, stores, anyCleanupDespawns);
     }
 
     // ---- reads ----------------------------------------------------------------------------

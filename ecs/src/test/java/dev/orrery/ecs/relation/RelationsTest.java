@@ -242,4 +242,20 @@ class RelationsTest {
                 () -> world.query().with(pos).build().forEachChunk(v -> world.relations().add(b, childOf, a)));
         assertEquals(Entity.NULL, world.relations().parent(b), e.getMessage());
     }
+
+    @Test
+    void anAcyclicRelationWithSeveralTargetsRefusesACycleThroughADiamond() {
+        Relation dependsOn = world.relations().register("DependsOn", false, true, Cleanup.REMOVE_PAIR);
+        long top = spawn(0);
+        long left = spawn(1);
+        long right = spawn(2);
+        long bottom = spawn(3);
+        world.relations().add(left, dependsOn, top);
+        world.relations().add(right, dependsOn, top);
+        world.relations().add(bottom, dependsOn, left);
+        world.relations().add(bottom, dependsOn, right);
+        assertThrows(IllegalArgumentException.class, () -> world.relations().add(top, dependsOn, bottom));
+        assertTrue(world.relations().add(top, dependsOn, spawn(4)), "a pair closing no cycle is fine");
+        assertEquals(5, world.relations().pairCount(dependsOn));
+    }
 }
