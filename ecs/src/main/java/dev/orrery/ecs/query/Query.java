@@ -48,13 +48,7 @@ public final class Query {
     private final int[] any;
     private final Component<?>[] optional;
     private final SparseColumns sparse;
-    private final SparseColumn[] sparseAll;
-    private final SparseColumn[] sparseNone;
-    private final SparseColumn[] sparseAny;
-    // Pair terms (R, target): rows whose entity holds the pair; checked in the relation store.
-    private final Relation[] pairRelations;
-    private final long[] pairTargets;
-    private final Relations relations;
+    private final RowFilter rows;
     private final ArrayList<Archetype> matched = new ArrayList<>();
     private final List<Archetype> matchedView = Collections.unmodifiableList(matched);
     private final ChunkView view;
@@ -68,9 +62,6 @@ public final class Query {
     Query(Archetypes archetypes, StructureLock structure, int[] all, int[] none, int[] any, Component<?>[] optional,
             SparseColumns sparse, SparseColumn[][] sparseTerms, int[][] changeTerms, Relations relations,
             Relation[] pairRelations, long[] pairTargets) {
-        this.relations = relations;
-        this.pairRelations = pairRelations;
-        this.pairTargets = pairTargets;
         this.addedTerms = changeTerms[0];
         this.changedTerms = changeTerms[1];
         this.archetypes = archetypes;
@@ -80,9 +71,7 @@ public final class Query {
         this.any = any;
         this.optional = optional;
         this.sparse = sparse;
-        this.sparseAll = sparseTerms[0];
-        this.sparseNone = sparseTerms[1];
-        this.sparseAny = sparseTerms[2];
+        this.rows = new RowFilter(sparseTerms, any, relations, pairRelations, pairTargets);
         this.view = new ChunkView(null, sparse);
     }
 
@@ -128,12 +117,12 @@ public final class Query {
      * the query then filters rows one by one, and {@link #forEachChunk} refuses it.
      */
     public boolean hasSparseFilter() {
-        return sparseAll.length + sparseNone.length + sparseAny.length > 0;
+        return rows.hasSparse();
     }
 
     /** True when the query has a pair term ({@link Builder#pair}): decided per row, in the relation store. */
     public boolean hasPairFilter() {
-        return pairRelations.length > 0;
+        return rows.hasPairs();
     }
 
     /**
@@ -142,28 +131,17 @@ public final class Query {
      * iterated row by row ({@link #forEach}); a chunk loop cannot skip rows.
      */
     public boolean hasRowFilter() {
-        return hasSparseFilter() || hasPairFilter();
+        return rows.any();
     }
 
     /** What makes this query filter rows, for messages ({@code null} when nothing does). */
     public String rowFilterDescription() {
-        if (hasSparseFilter()) {
-            return "sparse column " + sparseFilterColumn();
-        }
-        if (hasPairFilter()) {
-            return "pair (" + pairRelations[0] + ", " + Entity.toString(pairTargets[0]) + ")";
-        }
-        return null;
+        return rows.description();
     }
 
     /** The first sparse column of a {@code with}, {@code without} or {@code any} term, or {@code null} (for messages). */
     public Component<?> sparseFilterColumn() {
-        for (SparseColumn[] term : new SparseColumn[][] {sparseAll, sparseNone, sparseAny}) {
-            if (term.length > 0) {
-                return term[0].column();
-            }
-        }
-        return null;
+        return rows.firstSparseColumn();
     }
 
     /**
@@ -172,21 +150,17 @@ public final class Query {
      * of them can change what the query visits. The scheduler uses it to place sync points.
      */
     public int[] termColumnIds() {
-        int[] ids = new int[all.length + none.length + any.length + optional.length + sparseAll.length
-                + sparseNone.length + sparseAny.length + addedTerms.length + changedTerms.length];
+        int[] sparseIds = rows.sparseColumnIds();
+        int[] ids = new int[all.length + none.length + any.length + optional.length + sparseIds.length
+                + addedTerms.length + changedTerms.length];
         int n = 0;
-        for (int[] term : new int[][] {all, none, any, addedTerms, changedTerms}) {
+        for (int[] term : new int[][] {all, none, any, addedTerms, changedTerms, sparseIds}) {
             for (int id : term) {
                 ids[n++] = id;
             }
         }
         for (Component<?> c : optional) {
             ids[n++] = c.id();
-        }
-        for (SparseColumn[] term : new SparseColumn[][] {sparseAll, sparseNone, sparseAny}) {
-            for (SparseColumn s : term) {
-                ids[n++] = s.column().id();
-            }
         }
         return Arrays.stream(ids).sorted().distinct().toArray();
     }
@@ -214,8 +188,8 @@ public final class Query {
                 return false;
             }
         }
-        if (any.length == 0 || sparseAny.length > 0) {
-            return true; // a sparse any term is decided per row (rowMatches)
+        if (any.length == 0 || rows.hasSparseAny()) {
+            return true; // a sparse any term is decided per row (RowFilter.matches)
         }
         for (int c : any) {
             if (a.has(c)) {
@@ -236,43 +210,6 @@ public final class Query {
     }
 
     /**
-     * True when the entity at index {@code idx}, found in archetype {@code a} (which
-     * {@link #matches}), passes the sparse terms.
-     */
-    private boolean rowMatches(Archetype a, long entity) {
-        for (int i = 0; i < pairRelations.length; i++) {
-            if (!relations.has(entity, pairRelations[i], pairTargets[i])) {
-                return false;
-            }
-        }
-        int idx = Entity.index(entity);
-        for (SparseColumn s : sparseAll) {
-            if (!s.contains(idx)) {
-                return false;
-            }
-        }
-        for (SparseColumn s : sparseNone) {
-            if (s.contains(idx)) {
-                return false;
-            }
-        }
-        if (sparseAny.length == 0) {
-            return true;
-        }
-        for (SparseColumn s : sparseAny) {
-            if (s.contains(idx)) {
-                return true;
-            }
-        }
-        for (int c : any) {
-            if (a.has(c)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
      * Calls {@code body} once per non-empty matching chunk, in archetype creation order and
      * chunk order. Allocates nothing (a nested iteration of the same query uses a second view).
      *
@@ -284,7 +221,7 @@ public final class Query {
         if (hasPairFilter()) {
             throw new IllegalStateException(this + " filters by " + rowFilterDescription() + ", which a chunk loop "
                     + "cannot do (pairs do not split archetypes); iterate it with forEach(...), or query with("
-                    + pairRelations[0].name() + ") and compare view.readLongs(relation.target())[row] in the loop");
+                    + rows.firstPairRelation().name() + ") and compare view.readLongs(relation.target())[row] in the loop");
         }
         if (hasSparseFilter()) {
             throw new IllegalStateException(this + " filters by sparse column " + sparseFilterColumn() + ", which a "
@@ -342,7 +279,7 @@ public final class Query {
             Archetype a = chunk.chunk().archetype();
             long[] ids = chunk.entities();
             for (int i = 0, n = chunk.size(); i < n; i++) {
-                if (rowMatches(a, ids[i])) {
+                if (rows.matches(a, ids[i])) {
                     body.accept(chunk, i);
                 }
             }
@@ -367,7 +304,7 @@ public final class Query {
             for (int c = 0, nc = arch.chunkCount(); c < nc; c++) {
                 long[] ids = arch.chunk(c).entities();
                 for (int i = 0, size = arch.chunk(c).size(); i < size; i++) {
-                    if (rowMatches(arch, ids[i])) {
+                    if (rows.matches(arch, ids[i])) {
                         n++;
                     }
                 }
@@ -385,22 +322,8 @@ public final class Query {
     public String toString() {
         String out = "Query[all=" + Arrays.toString(all) + ", none=" + Arrays.toString(none) + ", any="
                 + Arrays.toString(any);
-        if (hasSparseFilter()) {
-            out += ", sparse all=" + names(sparseAll) + ", sparse none=" + names(sparseNone) + ", sparse any="
-                    + names(sparseAny);
-        }
-        for (int i = 0; i < pairRelations.length; i++) {
-            out += ", pair (" + pairRelations[i] + ", " + Entity.toString(pairTargets[i]) + ")";
-        }
+        out += rows.describeTerms();
         return out + "]";
-    }
-
-    private static String names(SparseColumn[] term) {
-        List<Component<?>> out = new ArrayList<>();
-        for (SparseColumn s : term) {
-            out.add(s.column());
-        }
-        return out.toString();
     }
 
     /**
