@@ -14,7 +14,7 @@ package dev.orrery.bench.hierarchy;
 public abstract class Propagation implements AutoCloseable {
     /** (c) A recursive walk over flat arrays and children lists by index: the baseline. */
     public static final String FLAT = "flat";
-    /** (a) Orrery's level system, as the README shows it, on 1 worker. */
+    /** (a) Orrery's level system reading and writing by id through its job, on 1 worker. */
     public static final String LEVEL_1 = "level-1";
     /** (a) The same on 2 workers. */
     public static final String LEVEL_2 = "level-2";

@@ -9,9 +9,9 @@ import dev.orrery.scheduler.resource.Resources;
 import dev.orrery.scheduler.system.JobContext;
 
 /**
- * (d) Orrery in slot space: the propagation runs on arrays indexed by {@link Hierarchy} slot
- * (a {@link SlotTransforms} resource), and the components are touched only by chunk loops in
- * row order. Four systems, in this order:
+ * (d) Orrery in slot space, the root README's idiom: the propagation runs on arrays indexed
+ * by {@link Hierarchy} slot (a {@link SlotTransforms} resource), and the components are
+ * touched only by chunk loops in row order. Four systems, in this order:
  *
  * <ol>
  *   <li>{@code slots} (exclusive, so on the world's thread with no job out): takes the

@@ -5,9 +5,10 @@
  * system reading and writing by id (1 and 2 workers), Orrery in slot space (gather into
  * arrays indexed by hierarchy slot, the level walk on them, scatter back; 1 and 2 workers),
  * Orrery's exclusive system walking the {@code Hierarchy} serially, and a hand-written
- * recursive walk over flat arrays; they reach the same checksum. {@code TransformWorld} (Orrery's non-fragmenting pairs) and
- * {@code FragmentingWorld} (one archetype per parent's children, emulated) compare a query
- * pass, reparenting and memory. {@link dev.orrery.bench.hierarchy.HierarchyReport} prints the
- * figures of one run; {@code HierarchyBenchmark} is the JMH form of the same scenarios.
+ * recursive walk over flat arrays; they reach the same checksum. {@code TransformWorld}
+ * (Orrery's non-fragmenting pairs) and {@code FragmentingWorld} (one archetype per parent's
+ * children, emulated) compare a query pass, reparenting and memory.
+ * {@link dev.orrery.bench.hierarchy.HierarchyReport} prints the figures of one run;
+ * {@code HierarchyBenchmark} is the JMH form of the same scenarios.
  */
 package dev.orrery.bench.hierarchy;
