@@ -36,7 +36,7 @@ public class HierarchyBenchmark {
     public static class Propagating {
         /** The propagation implementation (see {@link Propagation#of}). */
         @Param({Propagation.FLAT, Propagation.LEVEL_1, Propagation.LEVEL_2, Propagation.LEVEL_1_SORTED,
-                Propagation.SERIAL})
+                Propagation.SERIAL, Propagation.SLOT_1, Propagation.SLOT_2})
         public String impl;
 
         Propagation propagation;

@@ -15,11 +15,13 @@ import java.util.Locale;
  *
  * <ol>
  *   <li><b>Transform propagation</b> over the {@link Forest} (100 000 entities by default):
- *       (a) Orrery's level system as the README shows it, 1 and 2 workers; (b) Orrery's
+ *       (a) Orrery's level system reading and writing by id, 1 and 2 workers; (b) Orrery's
  *       exclusive system walking the {@code Hierarchy} by id through the world; (c) a
- *       recursive walk over flat arrays. Every implementation must reach the flat walk's
- *       checksum, else the report fails. Time per tick: the median over rounds of the mean
- *       of a batch of ticks, the implementations alternating round by round.</li>
+ *       recursive walk over flat arrays; (d) Orrery in slot space ({@link SlotPropagation}:
+ *       gather into arrays by slot, the level walk on them, scatter back), 1 and 2 workers.
+ *       Every implementation must reach the flat walk's checksum, else the report fails.
+ *       Time per tick: the median over rounds of the mean of a batch of ticks, the
+ *       implementations alternating round by round.</li>
  *   <li><b>The layout choice</b>: Orrery's non-fragmenting pairs (one marker column, all
  *       children in one archetype, pairs in the relation store) against a fragmenting layout
  *       emulated on the same forest ({@link FragmentingWorld}: one archetype per parent's
@@ -38,10 +40,12 @@ import java.util.Locale;
 public final class HierarchyReport {
     private static final String[][] IMPLEMENTATIONS = {
         {Propagation.FLAT, "(c) flat arrays, recursive walk"},
-        {Propagation.LEVEL_1, "(a) Orrery level system (README idiom), 1 worker"},
-        {Propagation.LEVEL_2, "(a) Orrery level system (README idiom), 2 workers"},
+        {Propagation.LEVEL_1, "(a) Orrery level system by id, 1 worker"},
+        {Propagation.LEVEL_2, "(a) Orrery level system by id, 2 workers"},
         {Propagation.LEVEL_1_SORTED, "(a') the same, 1 worker, rows sorted in hierarchy order"},
         {Propagation.SERIAL, "(b) Orrery exclusive system, serial Hierarchy walk"},
+        {Propagation.SLOT_1, "(d) Orrery slot space (README idiom), 1 worker"},
+        {Propagation.SLOT_2, "(d) Orrery slot space (README idiom), 2 workers"},
     };
 
     private HierarchyReport() {
@@ -140,8 +144,14 @@ public final class HierarchyReport {
             }
             s.append(String.format(Locale.ROOT, "%n2 workers over 1 (level system): %.2fx faster.%n",
                     median(perTick[1]) / median(perTick[2])));
+            s.append(String.format(Locale.ROOT, "2 workers over 1 (slot space): %.2fx faster. Slot space over the "
+                    + "level system by id: %.2fx faster on 1 worker, %.2fx on 2.%n",
+                    median(perTick[5]) / median(perTick[6]), median(perTick[1]) / median(perTick[5]),
+                    median(perTick[2]) / median(perTick[6])));
             LevelPropagation two = (LevelPropagation) impls.get(2);
-            s.append("\nBatching chosen on 2 workers:\n\n```\n").append(two.batching()).append("```\n\n");
+            s.append("\nBatching chosen on 2 workers, level system:\n\n```\n").append(two.batching())
+                    .append("```\n\nBatching chosen on 2 workers, slot space:\n\n```\n")
+                    .append(((SlotPropagation) impls.get(6)).batching()).append("```\n\n");
         } finally {
             for (Propagation p : impls) {
                 p.close();

@@ -10,8 +10,8 @@ import dev.orrery.scheduler.executor.ScheduleExecutor;
 import dev.orrery.scheduler.system.JobContext;
 
 /**
- * (a) Orrery as the README teaches it: a chunk system {@code roots} copies the local transform
- * of every entity without a parent ({@code without(childOf.column())}), then the level system
+ * (a) Orrery by id, the README's first idiom: a chunk system {@code roots} copies the local
+ * transform of every entity without a parent ({@code without(childOf.column())}), then the level system
  * {@code propagate} walks the {@code ChildOf} hierarchy level by level, reading the parent's
  * world transform and the entity's local one by id through its job and writing the entity's
  * world transform ({@code job.getFloat}, {@code job.setFloat}, checked against the declared
@@ -97,7 +97,7 @@ final class LevelPropagation extends Propagation {
 
     @Override
     public String describe() {
-        return "Orrery, level system (README idiom), " + workers + (workers == 1 ? " worker" : " workers")
+        return "Orrery, level system by id, " + workers + (workers == 1 ? " worker" : " workers")
                 + (sorted ? ", rows sorted in hierarchy order" : "");
     }
 

@@ -14,7 +14,7 @@ package dev.orrery.bench.hierarchy;
 public abstract class Propagation implements AutoCloseable {
     /** (c) A recursive walk over flat arrays and children lists by index: the baseline. */
     public static final String FLAT = "flat";
-    /** (a) Orrery's level system, as the README shows it, on 1 worker. */
+    /** (a) Orrery's level system reading and writing by id through its job, on 1 worker. */
     public static final String LEVEL_1 = "level-1";
     /** (a) The same on 2 workers. */
     public static final String LEVEL_2 = "level-2";
@@ -24,6 +24,13 @@ public abstract class Propagation implements AutoCloseable {
      * order the levels are walked.
      */
     public static final String LEVEL_1_SORTED = "level-1-sorted";
+    /**
+     * (d) Orrery in slot space, 1 worker: local transforms gathered into arrays indexed by
+     * hierarchy slot, the level walk on those arrays, world transforms scattered back.
+     */
+    public static final String SLOT_1 = "slot-1";
+    /** (d) The same on 2 workers. */
+    public static final String SLOT_2 = "slot-2";
     /** (b) Orrery: an exclusive system walking the {@code Hierarchy} serially, by id through the world. */
     public static final String SERIAL = "serial";
 
@@ -35,8 +42,11 @@ public abstract class Propagation implements AutoCloseable {
             case LEVEL_2 -> new LevelPropagation(forest, 2);
             case LEVEL_1_SORTED -> new LevelPropagation(forest, 1).sortRowsInHierarchyOrder();
             case SERIAL -> new SerialPropagation(forest);
+            case SLOT_1 -> new SlotPropagation(forest, 1);
+            case SLOT_2 -> new SlotPropagation(forest, 2);
             default -> throw new IllegalArgumentException("unknown propagation '" + name + "'; use " + FLAT + ", "
-                    + LEVEL_1 + ", " + LEVEL_2 + ", " + LEVEL_1_SORTED + " or " + SERIAL);
+                    + LEVEL_1 + ", " + LEVEL_2 + ", " + LEVEL_1_SORTED + ", " + SERIAL + ", " + SLOT_1 + " or "
+                    + SLOT_2);
         };
     }
 

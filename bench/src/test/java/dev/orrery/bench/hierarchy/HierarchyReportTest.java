@@ -35,7 +35,7 @@ class HierarchyReportTest {
             expected = flat.checksum();
         }
         for (String name : new String[] {Propagation.LEVEL_1, Propagation.LEVEL_2, Propagation.LEVEL_1_SORTED,
-                Propagation.SERIAL}) {
+                Propagation.SERIAL, Propagation.SLOT_1, Propagation.SLOT_2}) {
             try (Propagation p = Propagation.of(name, f)) {
                 long before = p.checksum();
                 for (int t = 0; t < 12; t++) {
@@ -46,6 +46,12 @@ class HierarchyReportTest {
             }
         }
         assertThrows(IllegalArgumentException.class, () -> Propagation.of("nested", f));
+        try (SlotPropagation fine = new SlotPropagation(f, 2, 16)) {
+            fine.tick();
+            assertEquals(expected, fine.checksum(), "slot space, levels split 16 slots a job on 2 workers");
+            assertTrue(fine.batching().lines().anyMatch(l -> l.startsWith("propagate:") && l.matches(".* in \\d+ jobs")),
+                    fine.batching());
+        }
     }
 
     @Test
@@ -75,6 +81,7 @@ class HierarchyReportTest {
     void reportRunsAndRefusesUnknownOptions() {
         String md = HierarchyReport.run(new String[] {"--trees", "20", "--per-tree", "50", "--quick"});
         assertTrue(md.contains("(c) flat arrays, recursive walk") && md.contains("2 workers over 1"), md);
+        assertTrue(md.contains("(d) Orrery slot space") && md.contains("2 workers over 1 (slot space)"), md);
         assertTrue(md.contains("| archetypes (with rows) | 2 |"), md);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> HierarchyReport.run(new String[] {"--fast"}));

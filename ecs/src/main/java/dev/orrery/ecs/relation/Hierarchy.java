@@ -21,7 +21,9 @@ import java.util.Arrays;
  *     worldX[i] = (p < 0 ? 0 : worldX[p]) + localX(h.entity(i));
  * }
  * }</pre>
- * or level by level on several threads with {@link #forEachLevel}.
+ * or level by level on several threads with {@link #forEachLevel}. {@link #slotOf} maps an
+ * entity back to its slot, so data can move between rows and slots (scratch arrays indexed
+ * by slot, filled from a chunk loop, walked, and written back).
  *
  * <p>The order depends only on the pairs, never on timing or thread count. It is rebuilt
  * (in O(entities in trees), reusing its arrays) when {@link Relations#hierarchy} is asked for
@@ -42,6 +44,8 @@ public final class Hierarchy {
     private long builtAt = -1;
     private long[] entities = new long[16];
     private int[] parents = new int[16];
+    /** Slot by entity index, written for the entities placed at the last refresh; checked against {@link #entities}. */
+    private int[] slotByIndex = new int[0];
     private int[] levelStarts = new int[8];
     private int size;
     private int levels;
@@ -86,6 +90,31 @@ public final class Hierarchy {
     }
 
     /**
+     * The slot of {@code entity}, or -1 when it is not in the forest (it holds no pair and
+     * is no target), is stale (its index now names a newer entity), or is {@link Entity#NULL}.
+     * O(1): an array by entity index, filled when the order is rebuilt, and a compare with
+     * the entity at that slot. What user code needs to carry data between a chunk loop (rows
+     * in archetype order) and a walk of the slots (breadth first):
+     *
+     * <pre>{@code
+     * long[] ids = view.entities();
+     * float[] x = view.readFloats(localX);
+     * for (int row = 0; row < view.size(); row++) {
+     *     int slot = h.slotOf(ids[row]);              // -1: in no tree
+     *     if (slot >= 0) slotX[slot] = x[row];
+     * }
+     * }</pre>
+     */
+    public int slotOf(long entity) {
+        int idx = Entity.index(entity);
+        if (idx < 0 || idx >= slotByIndex.length) {
+            return -1;
+        }
+        int slot = slotByIndex[idx];
+        return slot >= 0 && slot < size && entities[slot] == entity ? slot : -1;
+    }
+
+    /**
      * Walks the levels in order; within a level, the slots are split into tasks of at least
      * {@code minSlots} run on {@code threads} (a level smaller than that is one task on the
      * calling thread). A level starts after every task of the level before has finished, so a
@@ -119,6 +148,9 @@ public final class Hierarchy {
             entities = new long[need];
             parents = new int[need];
         }
+        if (slotByIndex.length < bound) {
+            slotByIndex = new int[bound]; // stale entries need no clearing: slotOf checks entities[slot]
+        }
         size = 0;
         levels = 0;
         // Level 0: targets that hold no pair, ascending index.
@@ -127,6 +159,7 @@ public final class Hierarchy {
             if (p != -1 && s.firstOfHolder(idx) == -1) {
                 entities[size] = s.targetAt(p);
                 parents[size] = -1;
+                slotByIndex[idx] = size;
                 size++;
             }
         }
@@ -136,8 +169,10 @@ public final class Hierarchy {
             int levelTo = size;
             for (int slot = levelFrom; slot < levelTo; slot++) {
                 for (int p = s.firstOfTarget(Entity.index(entities[slot])); p != -1; p = s.nextOfTarget(p)) {
-                    entities[size] = s.holderAt(p);
+                    long holder = s.holderAt(p);
+                    entities[size] = holder;
                     parents[size] = slot;
+                    slotByIndex[Entity.index(holder)] = size;
                     size++;
                 }
             }

@@ -187,6 +187,51 @@ class RelationsTest {
     }
 
     @Test
+    void slotOfFindsEverySlotInConstantTimeAndRefusesStrangersAndStaleIds() {
+        long r1 = spawn(0);
+        long a = spawn(1);
+        long b = spawn(2);
+        long d = spawn(3);
+        long loner = spawn(4);
+        world.relations().add(a, childOf, r1);
+        world.relations().add(b, childOf, r1);
+        world.relations().add(d, childOf, a);
+        Hierarchy h = world.relations().hierarchy(childOf);
+        for (int i = 0; i < h.size(); i++) {
+            assertEquals(i, h.slotOf(h.entity(i)), "slot of " + Entity.toString(h.entity(i)));
+        }
+        assertEquals(3, h.slotOf(d));
+        assertEquals(-1, h.slotOf(loner), "in no pair: not in the forest");
+        assertEquals(-1, h.slotOf(Entity.NULL));
+        assertEquals(-1, h.slotOf(Entity.of(1 << 20, 1)), "an index beyond any entity");
+        assertEquals(-1, h.slotOf(Entity.of(-1, 1)), "a negative index");
+        assertEquals(-1, h.slotOf(Entity.of(Entity.index(d), Entity.generation(d) + 1)), "a newer id of d's index");
+
+        world.relations().add(d, childOf, b);   // reparent twice: the slots move
+        world.relations().add(b, childOf, a);   // b a level deeper, d with it
+        h = world.relations().hierarchy(childOf);
+        assertArrayEquals(new long[] {r1, a, b, d}, new long[] {h.entity(0), h.entity(1), h.entity(2), h.entity(3)});
+        assertEquals(2, h.slotOf(b));
+        assertEquals(3, h.slotOf(d));
+
+        world.despawn(d);
+        long reuse = Entity.NULL;
+        for (int k = 0; k < 10_000 && reuse == Entity.NULL; k++) {
+            long e = spawn(9);
+            if (Entity.index(e) == Entity.index(d)) {
+                reuse = e;
+            }
+        }
+        assertTrue(reuse != Entity.NULL, "the world reused d's index");
+        world.relations().add(reuse, childOf, r1);
+        h = world.relations().hierarchy(childOf);
+        assertEquals(-1, h.slotOf(d), "d is stale: its index names a newer entity now");
+        assertEquals(reuse, h.entity(h.slotOf(reuse)));
+        assertEquals(1, h.levelEnd(0) - h.levelStart(0));
+        assertEquals(2, h.slotOf(reuse), "r1's children: a, then the new one");
+    }
+
+    @Test
     void queriesMatchAPairOrAnyTargetAndReadTheTarget() {
         long a = spawn(0);
         long b = spawn(1);

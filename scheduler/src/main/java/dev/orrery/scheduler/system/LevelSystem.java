@@ -20,6 +20,12 @@ import dev.orrery.ecs.relation.Hierarchy;
  *     })
  * }</pre>
  *
+ * By-id access costs a checked look-up per field; for a pass over a whole large forest, keep
+ * the data in arrays indexed by slot in a resource (filled and emptied by chunk systems in
+ * row order through {@link Hierarchy#slotOf}) and let the body work on the arrays alone,
+ * declaring {@code writesResource}: the README's transform propagation, over 20 times
+ * faster than the by-id body above.
+ *
  * <p><b>How it runs.</b> As the system starts (on the executor's calling thread, after every
  * system it waits for) the executor takes the relation's current {@link Hierarchy}; the pairs
  * do not change until the system ends (they change only at sync points, and pair commands

@@ -56,6 +56,13 @@ class TransformPropagationTest {
     static final float TURN_COS = (float) StrictMath.cos(0.01);
     static final float TURN_SIN = (float) StrictMath.sin(0.01);
 
+    /** A way to compute the world transforms: the systems it adds after the scene's churn. */
+    @FunctionalInterface
+    interface Idiom {
+        /** Adds the propagation's systems for {@code scene} to {@code builder}; returns the builder. */
+        Schedule.Builder install(Scene scene, Schedule.Builder builder);
+    }
+
     /** The forest, its churn and the propagation, as one schedule. */
     static final class Scene {
         final World world = new World(16 * 1024);
@@ -78,6 +85,11 @@ class TransformPropagationTest {
         int tick;
 
         Scene(int minBatchRows) {
+            this(minBatchRows, Scene::propagateById);
+        }
+
+        /** The scene with its world transforms computed by {@code idiom}'s systems, after the churn. */
+        Scene(int minBatchRows, Idiom idiom) {
             SplittableRandom random = new SplittableRandom(42);
             for (int i = 0; i < SIZE; i++) {
                 long e = world.spawn(LocalTransform.of(random.nextInt(100) - 50, random.nextInt(100) - 50,
@@ -90,15 +102,19 @@ class TransformPropagationTest {
                 }
                 all.add(e);
             }
-            schedule = Schedule.builder(world).minBatchRows(minBatchRows)
+            Schedule.Builder churn = Schedule.builder(world).minBatchRows(minBatchRows)
                     .system("graft").inPhase(Phase.PRE_UPDATE).exclusive(w -> graft())
                     .system("turn").query(world.query().with(local).build()).writes(local).forEachChunk(this::turn)
                     .system("regraft").query(world.query().with(childOf.column()).build()).adds(childOf.column())
-                    .forEachChunk(this::regraft)
-                    .system("roots").query(world.query().with(local, global).without(childOf.column()).build())
-                    .reads(local).writes(global).forEachChunk(this::copyRoots)
-                    .system("propagate").reads(local).writes(global).forEachLevel(childOf, propagate())
-                    .build();
+                    .forEachChunk(this::regraft);
+            schedule = idiom.install(this, churn).build();
+        }
+
+        /** The README idiom: "roots" copies parentless entities, the level system reads and writes by id. */
+        private static Schedule.Builder propagateById(Scene s, Schedule.Builder b) {
+            return b.system("roots").query(s.world.query().with(s.local, s.global).without(s.childOf.column()).build())
+                    .reads(s.local).writes(s.global).forEachChunk(s::copyRoots)
+                    .system("propagate").reads(s.local).writes(s.global).forEachLevel(s.childOf, s.propagate());
         }
 
         /** Moves 20 random subtrees under random entities not inside them, and spawns 3 leaves. */
@@ -236,9 +252,18 @@ class TransformPropagationTest {
         }
     }
 
-    /** The state hash after each tick, checking the reference after each. */
-    private static long[] run(int workers, int minBatchRows, boolean expectSplit) {
-        Scene scene = new Scene(minBatchRows);
+    /** The state hash after each tick with the README idiom (by id), checking the reference after each. */
+    static long[] run(int workers, int minBatchRows, boolean expectSplit) {
+        return run(Scene::propagateById, workers, minBatchRows, expectSplit);
+    }
+
+    /**
+     * The state hash after each tick with the world transforms computed by {@code idiom},
+     * checking them against the serial reference after each tick (and, with
+     * {@code expectSplit}, that the level walk ran as more jobs than levels).
+     */
+    static long[] run(Idiom idiom, int workers, int minBatchRows, boolean expectSplit) {
+        Scene scene = new Scene(minBatchRows, idiom);
         long[] hashes = new long[TICKS];
         try (ScheduleExecutor executor = scene.schedule.executor(workers)) {
             for (int t = 0; t < TICKS; t++) {
