@@ -57,7 +57,15 @@ public final class HierarchyReport {
      * @param args see the class comment
      */
     public static void main(String[] args) {
-        System.out.println(run(args));
+        String report;
+        try {
+            report = run(args);
+        } catch (IllegalArgumentException badOption) { // a bad command line: one line, no stack trace
+            System.err.println("HierarchyReport: " + badOption.getMessage());
+            System.exit(2);
+            return;
+        }
+        System.out.println(report);
     }
 
     /** Runs the report with the given options and returns it as Markdown. */
