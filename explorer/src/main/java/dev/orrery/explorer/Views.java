@@ -5,6 +5,8 @@ import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.entity.Entity;
 import dev.orrery.ecs.query.Query;
+import dev.orrery.ecs.relation.Relation;
+import dev.orrery.ecs.relation.Relations;
 import dev.orrery.engine.resource.ResourceCodec;
 import dev.orrery.engine.tick.Simulation;
 import dev.orrery.scheduler.access.ResourceKey;
@@ -134,7 +136,40 @@ final class Views {
                 json.endObject();
             }
         }
+        json.endArray().key("relations").beginArray();
+        if (world.isAlive(id)) {
+            relations(world, id, json);
+        }
         return json.endArray().endObject().toString();
+    }
+
+    /** Most holders of one pair the inspector lists (a squad's first children); the count is exact. */
+    static final int MAX_HOLDERS = 32;
+
+    /**
+     * Per relation the entity is in: its targets (a child's parent) and the holders of pairs
+     * that target it (a parent's children, the first {@link #MAX_HOLDERS} in their order, and
+     * how many there are). Tick thread.
+     */
+    private static void relations(World world, long id, Json json) {
+        Relations relations = world.relations();
+        for (Relation r : relations.all()) {
+            int targets = relations.targetCount(id, r);
+            int holders = relations.holderCount(r, id);
+            if (targets == 0 && holders == 0) {
+                continue;
+            }
+            json.beginObject().field("name", r.name()).key("targets").beginArray();
+            relations.forEachTarget(id, r, json::value);
+            json.endArray().field("holderCount", holders).key("holders").beginArray();
+            int[] listed = {0};
+            relations.forEachHolder(r, id, h -> {
+                if (listed[0]++ < MAX_HOLDERS) {
+                    json.value(h);
+                }
+            });
+            json.endArray().endObject();
+        }
     }
 
     /** By instance name ({@code World.getProperty}); an unnamed column whose name is shared falls back to the field. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
+import dev.orrery.ecs.relation.Relation;
 import dev.orrery.engine.tick.Simulation;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -35,6 +36,12 @@ class ExplorerTest {
         World world = new World();
         Component<Pos> pos = world.component(Pos.class);
         long[] ids = world.entity().with(pos, new Pos(1, 2)).spawnMany(1000);
+        Relation childOf = world.relations().childOf();
+        long parent = world.spawn();
+        long first = world.spawn();
+        long second = world.spawn();
+        world.relations().add(first, childOf, parent);
+        world.relations().add(second, childOf, parent);
         Field px = pos.field("x");
         Simulation sim = Simulation.builder(world).seed(1).workers(2).systems(s -> s.system("move")
                 .query(world.query().with(pos).build()).writes(pos).forEachChunk(job -> {
@@ -55,6 +62,13 @@ class ExplorerTest {
             String entity = get(explorer, "/api/entity?id=" + ids[3]).body();
             assertTrue(entity.contains("\"alive\":true") && entity.contains("\"name\":\"Pos\""), entity);
             assertTrue(entity.contains("\"name\":\"y\",\"type\":\"FLOAT\",\"value\":\"2.0\""), entity);
+            String parentView = get(explorer, "/api/entity?id=" + parent).body();
+            assertTrue(parentView.contains("\"relations\":[{\"name\":\"ChildOf\",\"targets\":[],\"holderCount\":2,"
+                    + "\"holders\":[" + first + "," + second + "]}]"), parentView);
+            String childView = get(explorer, "/api/entity?id=" + second).body();
+            assertTrue(childView.contains("\"relations\":[{\"name\":\"ChildOf\",\"targets\":[" + parent
+                    + "],\"holderCount\":0,\"holders\":[]}]"), childView);
+            assertTrue(entity.contains("\"relations\":[]"), "an entity in no pair lists none: " + entity);
             String archetypes = get(explorer, "/api/archetypes").body();
             assertTrue(archetypes.contains("{\"columns\":[\"Pos\"],\"rows\":1000,"), archetypes);
             assertTrue(get(explorer, "/api/graph").body().contains("digraph"));

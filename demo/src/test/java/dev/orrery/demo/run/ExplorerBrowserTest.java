@@ -37,7 +37,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * {@code chromedriver}; Selenium Manager never downloads anything). It checks that the chart's
  * figures update, the schedule graph renders as SVG with nodes, the inspector shows a live
  * agent's fields, and an edit from the page changes the world and is journaled as a client
- * {@code SET}. It saves a screenshot of each tab under {@code target/explorer-shots/}, or
+ * {@code SET}; and that the agent's {@code ChildOf} box links its squad, whose children it lists. It saves a screenshot of each tab under {@code target/explorer-shots/}, or
  * under {@code docs/explorer/} (the README's pictures) when run with
  * {@code -Dorrery.explorer.shots=docs}, so an ordinary build leaves the tree as it was.
  *
@@ -97,6 +97,16 @@ class ExplorerBrowserTest {
             // the inspector shows a live agent's fields; an edit from the page reaches the world
             edited = editSomeAgent(browser, wait, damage);
             shot(browser, "entity");
+
+            // the agent's ChildOf box links its parent squad; following the link lists the
+            // squad's children (held by N)
+            browser.findElement(By.cssSelector("div[data-relation='ChildOf'] a[data-entity]")).click();
+            wait.until(b -> {
+                String squad = text(b, "div[data-relation='ChildOf']");
+                return squad != null && squad.contains("held by ");
+            });
+            assertTrue(text(browser, "#entity-view").contains("Squad"),
+                    "the parent link does not lead to a squad: " + text(browser, "#entity-view"));
         } finally {
             if (browser != null) {
                 browser.quit();

@@ -138,7 +138,30 @@ async function inspect(id) {
       box.append(table);
       view.append(box);
     });
+    (e.relations || []).forEach(r => view.append(relationBox(r)));
   } catch (err) { view.textContent = "entity " + id + ": " + err.message; }
+}
+// One relation the inspected entity is in: its targets (a parent) and its holders (children,
+// the first few and how many), each a link that inspects that entity.
+function relationBox(r) {
+  const box = el("div", undefined, "component relation");
+  box.dataset.relation = r.name;
+  box.append(el("h3", "relation " + r.name));
+  const link = (id) => {
+    const a = el("a", String(id));
+    a.href = "#"; a.dataset.entity = String(id);
+    a.addEventListener("click", (ev) => { ev.preventDefault(); inspect(String(id)); });
+    return a;
+  };
+  const row = (label, ids, more) => {
+    const p = el("p", label + " ");
+    ids.forEach((id, i) => { if (i) p.append(", "); p.append(link(id)); });
+    if (more > 0) p.append(` and ${more} more`);
+    return p;
+  };
+  if (r.targets.length) box.append(row("targets:", r.targets, 0));
+  if (r.holderCount) box.append(row(`held by ${r.holderCount}:`, r.holders, r.holderCount - r.holders.length));
+  return box;
 }
 async function edit(id, component, field, value) {
   const body = new URLSearchParams({ entity: id, component, field, value });
