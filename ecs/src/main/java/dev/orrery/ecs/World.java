@@ -221,12 +221,11 @@ public final class World implements FieldAccess {
             throw new IllegalArgumentException("component " + column + " is sparse and keeps no change versions; "
                     + "track rows of table components only");
         }
-        var archetypes = storage().archetypes();
-        for (int a = 0; a < archetypes.count(); a++) {
-            if (archetypes.get(a).has(column.id())) {
-                throw new IllegalStateException("component " + column + " is already held by " + archetypes.get(a)
-                        + "; call trackRowChanges(" + column + ") during set-up, before spawning entities with it");
-            }
+        var holders = archetypes.withColumn(column.id()); // the component index, in creation order
+        if (!holders.isEmpty()) {
+            throw new IllegalStateException("component " + column + " is already held by "
+                    + archetypes.get(holders.getInt(0)) + "; call trackRowChanges(" + column + ") during set-up, "
+                    + "before spawning entities with it");
         }
         column.trackRowChanges();
     }

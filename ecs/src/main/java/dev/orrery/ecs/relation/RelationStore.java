@@ -247,10 +247,6 @@ final class RelationStore {
         return target[p];
     }
 
-    long seqAt(int p) {
-        return seq[p];
-    }
-
     /** True when the entity at index {@code idx} holds a pair or is a target of one. */
     boolean involves(int idx) {
         return idx < headH.length && (headH[idx] != NONE || headT[idx] != NONE);
