@@ -219,22 +219,25 @@ public final class DemoRun {
             Progress progress = new Progress(s, arena, stats, null);
             Tracing tracing = new Tracing(s);
             long ticksRun = 0;
-            while (source.hasNextTick() && !stopRequested) {
-                long t0 = System.nanoTime();
-                long tick = s.tick();
-                if (ticksRun++ >= options.warmup()) {
-                    stats.record(System.nanoTime() - t0);
-                } else {
-                    stats.recordWarmup(System.nanoTime() - t0);
+            try {
+                while (source.hasNextTick() && !stopRequested) {
+                    long t0 = System.nanoTime();
+                    long tick = s.tick();
+                    if (ticksRun++ >= options.warmup()) {
+                        stats.record(System.nanoTime() - t0);
+                    } else {
+                        stats.recordWarmup(System.nanoTime() - t0);
+                    }
+                    tracing.after(tick);
+                    if (progress.due()) {
+                        progress.print();
+                    }
                 }
-                tracing.after(tick);
-                if (progress.due()) {
-                    progress.print();
+                tracing.finish();
+            } finally { // a replay that diverges still lets go of the explorer's port, as the live run does
+                if (explorer != null) {
+                    explorer.close();
                 }
-            }
-            tracing.finish();
-            if (explorer != null) {
-                explorer.close();
             }
             if (!stopRequested) {
                 source.finish();
