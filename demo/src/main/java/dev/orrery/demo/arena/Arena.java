@@ -86,7 +86,7 @@ public final class Arena {
     /** The squad entities. */
     final Query squads;
     private final Template[] templates;
-    private final SquadTargets targets = new SquadTargets();
+    private final SquadTargets targets;
     private final ArenaStats stats = new ArenaStats();
     private final SpatialGrid grid;
     private ClientWrites writes;
@@ -116,6 +116,7 @@ public final class Arena {
         projectiles = world.query().with(position, projectile).build();
         movers = world.query().with(position, velocity).build();
         squads = world.query().with(squad).build();
+        targets = new SquadTargets(squads, squad.field("number"), squadX, squadY);
         // an observer counts the agents that leave the world (reap's despawns, at the sync point)
         world.observe(agent).onDespawn((w, e, commands) -> stats.deaths++);
         templates = new Template[config.teams()];
@@ -263,7 +264,7 @@ public final class Arena {
 
     /** Reads the squad entities' points into the steering table (the input system, and populate). */
     private void refreshSquads() {
-        targets.refresh(squads, squad.field(0), squadX, squadY);
+        targets.refresh();
     }
 
     /** The entity of squad {@code number} (0 to {@link SquadTargets#SQUADS} - 1), or 0 before {@link #populate}. */

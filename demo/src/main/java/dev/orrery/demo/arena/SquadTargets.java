@@ -32,9 +32,21 @@ public final class SquadTargets {
     private float[] x = new float[SQUADS];
     private float[] y = new float[SQUADS];
     private final ChunkConsumer reader = this::read;
-    private Field number;
-    private Field pointX;
-    private Field pointY;
+    private final Query squads;
+    private final Field number;
+    private final Field pointX;
+    private final Field pointY;
+
+    /**
+     * A table filled from the squad entities {@code squads} matches (rows with {@link Squad}),
+     * reading their {@code numberField}, {@code xField} and {@code yField}.
+     */
+    SquadTargets(Query squads, Field numberField, Field xField, Field yField) {
+        this.squads = squads;
+        this.number = numberField;
+        this.pointX = xField;
+        this.pointY = yField;
+    }
 
     /** The squad a client's squad number maps to. */
     public static int squadOf(long number) {
@@ -42,14 +54,10 @@ public final class SquadTargets {
     }
 
     /**
-     * Reads every squad entity matched by {@code squads} (rows with {@link Squad}): its point
-     * by entity index and its entity by number. Allocates only when a squad entity's index
-     * outgrows the arrays.
+     * Reads every squad entity: its point by entity index and its entity by number. Allocates
+     * only when a squad entity's index outgrows the arrays.
      */
-    void refresh(Query squads, Field numberField, Field xField, Field yField) {
-        this.number = numberField;
-        this.pointX = xField;
-        this.pointY = yField;
+    void refresh() {
         Arrays.fill(entities, Entity.NULL);
         squads.forEachChunk(reader);
     }
