@@ -71,6 +71,7 @@ public class ChangeTrackingBenchmark {
     private boolean sqrt;
     private Component<Position> pos;
     private boolean rows;
+    private boolean clustered;
     private Field px;
     private Field vx;
     private int tick;
@@ -86,6 +87,7 @@ public class ChangeTrackingBenchmark {
         World world = new World();
         pos = world.component(Position.class);
         rows = layout.equals("scatteredRows");
+        clustered = layout.equals("clustered");
         sqrt = work.equals("sqrt");
         if (rows) {
             world.trackRowChanges(pos);
@@ -128,7 +130,7 @@ public class ChangeTrackingBenchmark {
     }
 
     private void writeTenth(ChunkView c) {
-        if (layout.equals("clustered")) {
+        if (clustered) {
             if ((chunkNo++ + tick) % 10 != 0) { // whole chunks: a tenth of them, a new tenth each tick
                 return;
             }

@@ -84,17 +84,7 @@ final class FragmentingWorld {
 
     /** One read pass over every child's local and world x: the query visits one archetype per parent. */
     double childPass() {
-        double[] sum = new double[1];
-        children.forEachChunk(v -> {
-            float[] x = v.readFloats(lx);
-            float[] wx = v.readFloats(gx);
-            double s = 0;
-            for (int i = 0, n = v.size(); i < n; i++) {
-                s += x[i] + wx[i];
-            }
-            sum[0] += s;
-        });
-        return sum[0];
+        return TransformWorld.childPass(children, lx, gx);
     }
 
     /** Reparents the plan's children by archetype moves: to their new parents in even rounds, back in odd ones. */

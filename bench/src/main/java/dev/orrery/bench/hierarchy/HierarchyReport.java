@@ -171,14 +171,15 @@ public final class HierarchyReport {
 
     private static void layout(StringBuilder s, Forest forest, int rounds, boolean quick) {
         int passes = quick ? 5 : 200;
+        int reparents = passes / 5 * 2 + 2; // even: there and back again
         int moves = Math.min(1000, forest.size() / 2);
         int[][] plan = forest.reparentPlan(moves);
         long before = usedHeapAfterGc();
         TransformWorld pairs = new TransformWorld(forest);
-        long pairsHeap = usedHeapAfterGc() - before;
-        before = usedHeapAfterGc();
+        long between = usedHeapAfterGc(); // after the first world, before the second
+        long pairsHeap = between - before;
         FragmentingWorld frag = new FragmentingWorld(forest);
-        long fragHeap = usedHeapAfterGc() - before;
+        long fragHeap = usedHeapAfterGc() - between;
         double[][] pass = new double[2][rounds];
         double[][] move = new double[2][rounds];
         double check = 0;
@@ -190,14 +191,14 @@ public final class HierarchyReport {
                 }
                 double passUs = (System.nanoTime() - start) / 1e3 / passes;
                 start = System.nanoTime();
-                for (int i = 0; i < passes / 5 * 2 + 2; i++) { // even: there and back again
+                for (int i = 0; i < reparents; i++) {
                     if (k == 0) {
                         pairs.reparent(plan, i);
                     } else {
                         frag.reparent(plan, i);
                     }
                 }
-                double moveUs = (System.nanoTime() - start) / 1e3 / (passes / 5 * 2 + 2);
+                double moveUs = (System.nanoTime() - start) / 1e3 / reparents;
                 if (r > 0) {
                     pass[k][r - 1] = passUs;
                     move[k][r - 1] = moveUs;

@@ -64,6 +64,14 @@ final class TransformWorld {
 
     /** One read pass over every child's local and world x (the query over {@code (ChildOf, *)}). */
     double childPass() {
+        return childPass(children, lx, gx);
+    }
+
+    /**
+     * One read pass over {@code children}'s {@code lx} and {@code gx}: the loop both layouts run
+     * ({@link FragmentingWorld#childPass} too), so they differ only in the chunks it visits.
+     */
+    static double childPass(Query children, Field lx, Field gx) {
         double[] sum = new double[1];
         children.forEachChunk(v -> {
             float[] x = v.readFloats(lx);
