@@ -115,7 +115,8 @@ final class ByIdAccess {
                 throw new IllegalArgumentException("entity " + Entity.toString(e) + " has no component " + c
                         + " (sparse storage; system '" + r.name + "'). Test job.chunk().has(" + c + ", row) first");
             }
-            return remember(e, c, set.arrays(), at, null, -1);
+            remember(e, c, set.arrays(), at, null, -1);
+            return arrays;
         }
         Archetype a = world.storage().archetypes().get(table.archetype(idx));
         int s = a.slotOf(c.id());
@@ -125,16 +126,14 @@ final class ByIdAccess {
                     + "query for it");
         }
         Chunk ch = a.chunk(table.chunk(idx));
-        int at = table.row(idx);
+        remember(e, c, ch.columnArrays(s), table.row(idx), ch, s);
         if (write) {
-            ch.markRowChangedUnlogged(s, at, r.tick); // another job may own the chunk
+            stamp(r); // unlogged: another job may own the chunk
         }
-        remember(e, c, ch.columnArrays(s), at, ch, s);
-        stamped = write;
         return arrays;
     }
 
-    private Object[] remember(long e, Component<?> c, Object[] a, int at, Chunk ch, int s) {
+    private void remember(long e, Component<?> c, Object[] a, int at, Chunk ch, int s) {
         entity = e;
         column = c;
         arrays = a;
@@ -142,6 +141,5 @@ final class ByIdAccess {
         chunk = ch;
         slot = s;
         stamped = false;
-        return a;
     }
 }

@@ -155,8 +155,7 @@ final class WorkerContext implements JobContext {
             }
             for (int end = job.to; k < end; k++) {
                 chunkOrdinal = k;
-                eventOrdinal = k;
-                commands.beginChunk(r.position, k);
+                key(r.position, k);
                 view.bind(chunks[k]);
                 if (finishChunksOnFailure) {
                     runChunkRecordingFailure(body, job, k);
