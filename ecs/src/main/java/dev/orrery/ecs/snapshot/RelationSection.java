@@ -210,30 +210,36 @@ final class RelationSection {
             long h = t[i];
             long tg = t[i + 1];
             long q = t[i + 2];
-            String pair = "pair (" + r + ", " + Entity.toString(tg) + ") of " + Entity.toString(h);
             if (q <= last || q >= next) {
-                throw corrupt(pair + " has seq " + q + ", out of order (after " + last + ", next " + next + ")");
+                throw corrupt(pairText(r, h, tg) + " has seq " + q + ", out of order (after " + last + ", next "
+                        + next + ")");
             }
             last = q;
             if (!isLive(h, live) || !isLive(tg, live)) {
-                throw corrupt(pair + " names an entity that is not alive in the snapshot");
+                throw corrupt(pairText(r, h, tg) + " names an entity that is not alive in the snapshot");
             }
             if (h == tg) {
-                throw corrupt(pair + " has the holder as its own target");
+                throw corrupt(pairText(r, h, tg) + " has the holder as its own target");
             }
             int hi = Entity.index(h);
             if (firstTarget[hi] != 0 && r.exclusive()) {
-                throw corrupt(pair + ": the holder already holds (" + r + ", " + Entity.toString(firstTarget[hi])
+                throw corrupt(pairText(r, h, tg) + ": the holder already holds (" + r + ", "
+                        + Entity.toString(firstTarget[hi])
                         + ") and " + r + " is exclusive");
             }
             if (!seen.add(((long) hi << 32) | (Entity.index(tg) & 0xFFFF_FFFFL))) {
-                throw corrupt(pair + " is listed twice");
+                throw corrupt(pairText(r, h, tg) + " is listed twice");
             }
             if (firstTarget[hi] == 0) {
                 firstTarget[hi] = tg;
             }
         }
         return firstTarget;
+    }
+
+    /** The pair as messages name it; built only when one is refused. */
+    private static String pairText(Relation r, long holder, long target) {
+        return "pair (" + r + ", " + Entity.toString(target) + ") of " + Entity.toString(holder);
     }
 
     private static boolean isLive(long id, long[] live) {
