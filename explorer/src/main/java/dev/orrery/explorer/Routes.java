@@ -95,14 +95,14 @@ final class Routes {
             String method = ex.getRequestMethod();
             if (path.equals("/api/edit")) {
                 if (!method.equals("POST")) {
-                    send(ex, 405, "application/json", error("POST the edit as a form: entity, component, field, value"));
+                    fail(ex, 405, "POST the edit as a form: entity, component, field, value");
                 } else {
                     edit(ex);
                 }
                 return;
             }
             if (!method.equals("GET") && !method.equals("HEAD")) {
-                send(ex, 405, "application/json", error(method + " is not served here; the API is read with GET"));
+                fail(ex, 405, method + " is not served here; the API is read with GET");
                 return;
             }
             if (path.startsWith("/api/")) {
@@ -114,11 +114,11 @@ final class Routes {
                     && !path.contains("..")) {
                 resource(ex, Explorer.class.getClassLoader().getResourceAsStream("META-INF/resources" + path), path);
             } else {
-                send(ex, 404, "application/json", error("no page or API at " + path + "; open / for the explorer"));
+                fail(ex, 404, "no page or API at " + path + "; open / for the explorer");
             }
         } catch (RuntimeException e) {
             // a read that failed on the tick thread (a bad id, say): the page shows the message
-            send(ex, 500, "application/json", error(String.valueOf(e.getMessage())));
+            fail(ex, 500, String.valueOf(e.getMessage()));
         }
     }
 
@@ -131,7 +131,7 @@ final class Routes {
             case "entity" -> {
                 Long id = parseLong(q.get("id"));
                 if (id == null) {
-                    send(ex, 400, "application/json", error("give the entity id as a decimal number: /api/entity?id=123"));
+                    fail(ex, 400, "give the entity id as a decimal number: /api/entity?id=123");
                 } else {
                     answer(ex, s -> Views.entity(s.world(), id));
                 }
@@ -140,7 +140,7 @@ final class Routes {
             case "resources" -> answer(ex, Views::resources);
             case "map" -> map(ex, q);
             case "stream" -> stream(ex);
-            default -> send(ex, 404, "application/json", error("no API /api/" + name + "; see the list in Routes"));
+            default -> fail(ex, 404, "no API /api/" + name + "; see the list in Routes");
         }
     }
 
@@ -158,8 +158,8 @@ final class Routes {
     private void map(HttpExchange ex, Map<String, String> q) throws IOException {
         MapSource source = explorer.options().map();
         if (source == null) {
-            send(ex, 404, "application/json", error("this simulation has no map; attach the explorer with "
-                    + "ExplorerOptions.withMap(source)"));
+            fail(ex, 404, "this simulation has no map; attach the explorer with "
+                    + "ExplorerOptions.withMap(source)");
             return;
         }
         Long asked = parseLong(q.get("max"));
@@ -180,7 +180,7 @@ final class Routes {
     private void stream(HttpExchange ex) throws IOException {
         if (explorer.streams().incrementAndGet() > MAX_STREAMS) {
             explorer.streams().decrementAndGet();
-            send(ex, 503, "application/json", error("already " + MAX_STREAMS + " streams open; close a page"));
+            fail(ex, 503, "already " + MAX_STREAMS + " streams open; close a page");
             return;
         }
         try {
@@ -206,8 +206,8 @@ final class Routes {
         explorer.touched();
         EditSink sink = explorer.options().edits();
         if (sink == null) {
-            send(ex, 403, "application/json", error("edits are off; attach the explorer with ExplorerOptions.withEdits "
-                    + "(the demo: --explore-edits)"));
+            fail(ex, 403, "edits are off; attach the explorer with ExplorerOptions.withEdits "
+                    + "(the demo: --explore-edits)");
             return;
         }
         Map<String, String> form = query(new String(ex.getRequestBody().readNBytes(4096), StandardCharsets.UTF_8));
@@ -216,12 +216,12 @@ final class Routes {
         String field = form.get("field");
         String value = form.get("value");
         if (entity == null || component == null || field == null || value == null) {
-            send(ex, 400, "application/json", error("an edit needs entity (decimal id), component, field and value"));
+            fail(ex, 400, "an edit needs entity (decimal id), component, field and value");
             return;
         }
         String refused = sink.submit(entity, component, field, value.strip());
         if (refused != null) {
-            send(ex, 409, "application/json", error(refused));
+            fail(ex, 409, refused);
             return;
         }
         Json json = new Json().beginObject().field("taken", true).key("outcomes").beginArray();
@@ -236,7 +236,7 @@ final class Routes {
         try {
             body = explorer.safePoint().call(read);
         } catch (SafePoint.Unavailable e) {
-            send(ex, 503, "application/json", error(e.getMessage()));
+            fail(ex, 503, e.getMessage());
             return;
         }
         send(ex, 200, "application/json", body);
@@ -244,7 +244,7 @@ final class Routes {
 
     private void resource(HttpExchange ex, InputStream in, String path) throws IOException {
         if (in == null) {
-            send(ex, 404, "application/json", error(path + " is not in the explorer's jar; rebuild the explorer module"));
+            fail(ex, 404, path + " is not in the explorer's jar; rebuild the explorer module");
             return;
         }
         byte[] bytes;
@@ -278,6 +278,11 @@ final class Routes {
                 out.write(body);
             }
         }
+    }
+
+    /** Answers {@code status} with the JSON error body {@code {"error": message}}. */
+    private static void fail(HttpExchange ex, int status, String message) throws IOException {
+        send(ex, status, "application/json", error(message));
     }
 
     private static String error(String message) {
