@@ -58,7 +58,6 @@ public final class HistoryReplay {
                 current[0] = tick.inputs();
                 expected[0] = tick.stateHash();
                 sim.tick();
-                return true;
             });
             return new Result(next, mismatches[0], sim.world().stateHash(), ids);
         }

@@ -28,12 +28,8 @@ public final class JournalHistory {
     /** Receives the ticks of a history in order. */
     @FunctionalInterface
     public interface TickVisitor {
-        /**
-         * Tick {@code tick} (reused by the next call) was read from {@code segment}.
-         *
-         * @return false to stop reading
-         */
-        boolean visit(JournalTick tick, JournalSegment segment) throws IOException;
+        /** Tick {@code tick} (reused by the next call) was read from {@code segment}. */
+        void visit(JournalTick tick, JournalSegment segment) throws IOException;
     }
 
     /**
@@ -70,9 +66,7 @@ public final class JournalHistory {
                                 + "; a segment is missing from the store, restore it or replay from a later snapshot");
                     }
                     next = t + 1;
-                    if (!visitor.visit(tick, segment)) {
-                        return next;
-                    }
+                    visitor.visit(tick, segment);
                 }
             }
         }

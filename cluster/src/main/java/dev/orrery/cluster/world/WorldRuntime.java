@@ -96,7 +96,6 @@ public final class WorldRuntime implements AutoCloseable {
             long next = JournalHistory.forEachTick(store, worldId, from, (tick, segment) -> {
                 replay.next(tick, segment);
                 sim.tick();
-                return true;
             });
             long replayed = System.nanoTime();
             RecoveryReport report = new RecoveryReport(worldId, epoch, snapshot.map(SnapshotInfo::tick).orElse(-1L),
