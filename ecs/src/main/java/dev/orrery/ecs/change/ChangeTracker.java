@@ -57,7 +57,6 @@ public final class ChangeTracker {
     // Per column id: its removal log (null: not tracked), its hooks per kind.
     private RemovedLog[] logs = new RemovedLog[0];
     private Hook[][] hooks = new Hook[0][];
-    private boolean[] observed = new boolean[0];
     // True once anything (a log or a hook) wants structural events: the capture calls return at once otherwise.
     private boolean active;
     private final long[] runStarts = new long[RETAINED_RUNS];
@@ -185,7 +184,13 @@ public final class ChangeTracker {
 
     /** True when a hook observes {@code column}. */
     public boolean isObserved(Component<?> column) {
-        return column.id() < observed.length && observed[column.id()];
+        int id = column.id();
+        for (int k = 0; id < logs.length && k < KINDS; k++) {
+            if (hooks[id * KINDS + k] != null) {
+                return true;
+            }
+        }
+        return false;
     }
 
     void register(Component<?> column, HookKind kind, Hook hook) {
@@ -197,7 +202,6 @@ public final class ChangeTracker {
         list = Arrays.copyOf(list, list.length + 1);
         list[list.length - 1] = hook;
         hooks[k] = list;
-        observed[id] = true;
         active = true;
     }
 
@@ -216,7 +220,6 @@ public final class ChangeTracker {
         if (id >= logs.length) {
             int n = Math.max(id + 1, logs.length * 2);
             logs = Arrays.copyOf(logs, n);
-            observed = Arrays.copyOf(observed, n);
             hooks = Arrays.copyOf(hooks, n * KINDS);
         }
     }
@@ -281,7 +284,7 @@ public final class ChangeTracker {
     }
 
     private void queue(long entity, int id, HookKind kind) {
-        if (id >= observed.length || !observed[id] || hooks[id * KINDS + kind.ordinal()] == null) {
+        if (id >= logs.length || hooks[id * KINDS + kind.ordinal()] == null) {
             return;
         }
         if (events == evEntity.length) {
