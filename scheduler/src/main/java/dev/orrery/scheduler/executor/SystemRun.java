@@ -222,22 +222,21 @@ final class SystemRun {
 
     /** The one empty job of a system its run condition skips: it completes with nothing run. */
     Job skipped() {
-        if (walk != null) {
-            walk.handedOutAll();
-        }
-        Job j = jobs[0];
-        j.reset(0, 0);
-        jobsLeft = 1;
-        return j;
+        return single(0);
     }
 
     /** Prepares the single job covering every chunk (every index or slot for a range or level system). */
     Job whole() {
+        return single(rangeBody != null || walk != null ? (int) rows : chunkCount);
+    }
+
+    /** The run's one job, over {@code [0, to)}; a level walk then has nothing left to hand out. */
+    private Job single(int to) {
         if (walk != null) {
             walk.handedOutAll();
         }
         Job j = jobs[0];
-        j.reset(0, rangeBody != null || walk != null ? (int) rows : chunkCount);
+        j.reset(0, to);
         jobsLeft = 1;
         return j;
     }
