@@ -22,6 +22,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -236,7 +238,7 @@ class LevelSystemTest {
     @Test
     void shouldStampEveryRowWrittenByIdEvenRightAfterReadingIt() {
         Forest f = new Forest(3000, 30, 4, true);
-        int[] changed = new int[1];
+        AtomicInteger changed = new AtomicInteger(); // chunk jobs of 'count' run on both workers
         Schedule schedule = Schedule.builder(f.world).minBatchRows(50)
                 .system("odd depths").writes(f.depth).forEachLevel(f.childOf, (job, h, from, to) -> {
                     for (int i = from; i < to; i++) {
@@ -250,18 +252,18 @@ class LevelSystemTest {
                 .system("count").inPhase(dev.orrery.scheduler.graph.Phase.POST_UPDATE)
                 .query(f.world.query().with(f.depth).changed(f.depth).build()).reads(f.depth).forEachChunk(job -> {
                     for (int i = job.chunk().firstChanged(f.depth); i >= 0; i = job.chunk().nextChanged(i + 1)) {
-                        changed[0]++;
+                        changed.incrementAndGet();
                     }
                 })
                 .build();
         try (ScheduleExecutor executor = schedule.executor(2)) {
             executor.run();
-            changed[0] = 0;
+            changed.set(0);
             executor.run();
         }
         int slots = f.world.relations().hierarchy(f.childOf).size();
         assertTrue(slots > 2900, "nearly every entity is in the forest: " + slots);
-        assertEquals(slots / 2, changed[0], "each row written in the last run (the odd slots), and only those");
+        assertEquals(slots / 2, changed.get(), "each row written in the last run (the odd slots), and only those");
     }
 
     @Test
