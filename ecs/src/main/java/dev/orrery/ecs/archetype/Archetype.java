@@ -58,10 +58,8 @@ public final class Archetype {
         this.columns = new int[sortedComponents.length];
         this.fieldTypes = new FieldType[sortedComponents.length][];
         boolean references = false;
-        int rowBytes = Long.BYTES;
         for (int i = 0; i < sortedComponents.length; i++) {
             columns[i] = sortedComponents[i].id();
-            rowBytes += sortedComponents[i].type().rowBytes();
             fieldTypes[i] = new FieldType[sortedComponents[i].type().fieldCount()];
             for (int f = 0; f < fieldTypes[i].length; f++) {
                 fieldTypes[i][f] = sortedComponents[i].type().fieldType(f);
@@ -102,7 +100,7 @@ public final class Archetype {
         for (int i = 0; i < columns.length; i++) {
             slotByColumn[columns[i]] = i;
         }
-        this.capacity = capacityFor(chunkBytes, rowBytes);
+        this.capacity = capacityFor(chunkBytes, rowBytesOf(sortedComponents));
         this.shift = Integer.numberOfTrailingZeros(capacity);
     }
 
@@ -147,6 +145,15 @@ public final class Archetype {
     /** The id of the archetype the remove edge for {@code columnId} leads to, or -1 (tests). */
     int removeEdgeTarget(int columnId) {
         return edges.removeEdgeTarget(columnId);
+    }
+
+    /** The bytes one row of these columns takes, its entity id included. */
+    static int rowBytesOf(Component<?>[] columns) {
+        int rowBytes = Long.BYTES;
+        for (Component<?> c : columns) {
+            rowBytes += c.type().rowBytes();
+        }
+        return rowBytes;
     }
 
     /** Rows per chunk: the byte budget over the row size, rounded down to a power of two, at least 16. */

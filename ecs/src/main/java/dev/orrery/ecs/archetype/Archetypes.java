@@ -171,6 +171,16 @@ public final class Archetypes {
         return lookupOrCreate(cols);
     }
 
+    /**
+     * The chunks an archetype of these columns would hold {@code rows} rows in, appended
+     * one after another: every chunk full but the last. Creates nothing, so a snapshot
+     * restore checks its change section against the layout before it builds any row.
+     */
+    public int chunksFor(Component<?>[] columns, int rows) {
+        int capacity = Archetype.capacityFor(chunkBytes, Archetype.rowBytesOf(columns));
+        return (int) ((rows + (long) capacity - 1) / capacity);
+    }
+
     private Archetype lookupOrCreate(Component<?>[] sorted) {
         int[] ids = new int[sorted.length];
         for (int i = 0; i < ids.length; i++) {

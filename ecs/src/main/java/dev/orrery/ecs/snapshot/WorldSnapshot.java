@@ -242,6 +242,10 @@ public final class WorldSnapshot {
      *     or its components differ from the target's; the target is then unchanged
      */
     public Map<String, byte[]> read(byte[] snapshot, World target) {
+        if (target.storage().entityTable().highWater() != 0 || target.storage().archetypes().count() != 1) {
+            throw new SnapshotException("restore needs a new World (no entities and no archetypes beyond the empty "
+                    + "one); the target world already has state");
+        }
         byte[] payload = verifiedPayload(snapshot);
         int version = snapshot[MAGIC.length + 3]; // verified: 1 or 2
         Parsed parsed;
@@ -254,10 +258,14 @@ public final class WorldSnapshot {
         } catch (IOException e) {
             throw new SnapshotException("reading the snapshot failed: " + e.getMessage(), e);
         }
+        byte[] section = parsed.extras.remove(ChangeSection.NAME);
+        // Checked in full before any row is placed, like the rest; a snapshot written before
+        // change tracking has none and restores with fresh versions.
+        ChangeSection changes = section == null ? null
+                : ChangeSection.parse(section, target, parsed.archetypeColumns, parsed.rows);
         apply(parsed, target);
-        byte[] changes = parsed.extras.remove(ChangeSection.NAME);
-        if (changes != null) { // a snapshot written before change tracking restores with fresh versions
-            ChangeSection.restore(changes, target);
+        if (changes != null) {
+            changes.apply(target);
         }
         return parsed.extras;
     }
@@ -532,11 +540,8 @@ public final class WorldSnapshot {
         return n;
     }
 
+    /** Builds the parsed, validated state into {@code target}, a new world (checked by {@link #read}). */
     private static void apply(Parsed p, World target) {
-        if (target.storage().entityTable().highWater() != 0 || target.storage().archetypes().count() != 1) {
-            throw new SnapshotException("restore needs a new World (no entities and no archetypes beyond the empty "
-                    + "one); the target world already has state");
-        }
         ComponentRegistry reg = target.components();
         // Create the archetypes first, in order, and check ids before any entity is placed.
         Archetype[] made = new Archetype[p.archetypeColumns.length];

@@ -23,10 +23,8 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.UnaryOperator;
-import java.util.zip.CRC32C;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -324,43 +322,7 @@ class RelationSnapshotTest {
 
     /** The snapshot with its relation section replaced by {@code edit} of it, framed and checksummed anew. */
     private static byte[] reframe(byte[] snapshot, UnaryOperator<byte[]> edit) {
-        try {
-            int header = WorldSnapshot.MAGIC.length + 4 + 8;
-            byte[] payload = Arrays.copyOfRange(snapshot, header, snapshot.length - 4);
-            DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload));
-            int n = in.readInt();
-            Map<String, byte[]> extras = new LinkedHashMap<>();
-            for (int i = 0; i < n; i++) {
-                String name = in.readUTF();
-                byte[] data = new byte[in.readInt()];
-                in.readFully(data);
-                extras.put(name, data);
-            }
-            byte[] rest = in.readAllBytes();
-            assertTrue(extras.containsKey(SECTION));
-            extras.put(SECTION, edit.apply(extras.get(SECTION)));
-            ByteArrayOutputStream body = new ByteArrayOutputStream();
-            DataOutputStream out = new DataOutputStream(body);
-            out.writeInt(extras.size());
-            for (Map.Entry<String, byte[]> e : extras.entrySet()) {
-                out.writeUTF(e.getKey());
-                out.writeInt(e.getValue().length);
-                out.write(e.getValue());
-            }
-            out.write(rest);
-            byte[] p = body.toByteArray();
-            ByteArrayOutputStream file = new ByteArrayOutputStream();
-            DataOutputStream fo = new DataOutputStream(file);
-            fo.write(snapshot, 0, WorldSnapshot.MAGIC.length + 4);
-            fo.writeLong(p.length);
-            fo.write(p);
-            CRC32C crc = new CRC32C();
-            crc.update(p);
-            fo.writeInt((int) crc.getValue());
-            return file.toByteArray();
-        } catch (IOException e) {
-            throw new AssertionError(e);
-        }
+        return SnapshotFrames.reframe(snapshot, SECTION, edit);
     }
 
     private static boolean contains(byte[] haystack, String needle) {
