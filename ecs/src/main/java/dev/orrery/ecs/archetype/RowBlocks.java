@@ -127,19 +127,14 @@ final class RowBlocks {
         for (int k = 0; k < n; k++) {
             ids[k] = chunks[(int) (order[k] >>> 32)].entities[(int) order[k]];
         }
+        Object[] perChunk = new Object[a.usedChunks];
         for (int s = 0; s < a.columnCount(); s++) {
             FieldType[] types = a.fieldTypes[s];
             for (int f = 0; f < types.length; f++) {
-                Object scratch = types[f].newArray(n);
-                for (int k = 0; k < n; k++) {
-                    types[f].copy(chunks[(int) (order[k] >>> 32)].data[s][f], (int) order[k], scratch, k);
-                }
-                int at = 0;
                 for (int ci = 0; ci < a.usedChunks; ci++) {
-                    Chunk c = chunks[ci];
-                    System.arraycopy(scratch, at, c.data[s][f], 0, c.size);
-                    at += c.size;
+                    perChunk[ci] = chunks[ci].data[s][f];
                 }
+                permute(a, order, types[f], perChunk);
             }
         }
         permuteRowVersions(a, order);
@@ -167,24 +162,34 @@ final class RowBlocks {
             return;
         }
         long now = a.clock.now();
+        Object[] perChunk = new Object[a.usedChunks];
         for (int s = 0; s < a.columnCount(); s++) {
             if (chunks[0].rows[s] == null) {
                 continue;
             }
             for (int ci = 0; ci < a.usedChunks; ci++) {
-                chunks[ci].rows[s].fold();
-            }
-            long[] scratch = new long[a.size];
-            for (int k = 0; k < a.size; k++) {
-                scratch[k] = chunks[(int) (order[k] >>> 32)].rows[s].version[(int) order[k]];
-            }
-            int at = 0;
-            for (int ci = 0; ci < a.usedChunks; ci++) {
                 RowVersions r = chunks[ci].rows[s];
-                r.forget(now); // folded above: the log's rows are the old positions, dropped unread
-                System.arraycopy(scratch, at, r.version, 0, chunks[ci].size);
-                at += chunks[ci].size;
+                r.forget(now); // folds first: the log's rows are the old positions, dropped unread
+                perChunk[ci] = r.version;
             }
+            permute(a, order, FieldType.LONG, perChunk);
+        }
+    }
+
+    /**
+     * Permutes one per-row array of {@code a}, given per chunk in {@code perChunk}: new row
+     * {@code k} (counting across chunks) takes the value at {@code order[k]}. Gathers into a
+     * scratch array, then copies it back chunk by chunk.
+     */
+    private static void permute(Archetype a, long[] order, FieldType type, Object[] perChunk) {
+        Object scratch = type.newArray(a.size);
+        for (int k = 0; k < a.size; k++) {
+            type.copy(perChunk[(int) (order[k] >>> 32)], (int) order[k], scratch, k);
+        }
+        int at = 0;
+        for (int ci = 0; ci < a.usedChunks; ci++) {
+            System.arraycopy(scratch, at, perChunk[ci], 0, a.chunks[ci].size);
+            at += a.chunks[ci].size;
         }
     }
 }
