@@ -78,16 +78,6 @@ final class LagHistogram {
         return max;
     }
 
-    /** Adds every value of {@code other}. */
-    void add(LagHistogram other) {
-        for (int b = 0; b < BUCKETS; b++) {
-            counts[b] += other.counts[b];
-        }
-        count += other.count;
-        sum += other.sum;
-        max = Math.max(max, other.max);
-    }
-
     void reset() {
         java.util.Arrays.fill(counts, 0);
         count = 0;
