@@ -49,4 +49,23 @@ class ScheduleBuilderTest {
         assertEquals(1, schedule.graph().predecessorCount(schedule.graph().positionOf("read")),
                 "the reader of the table waits for the range system that writes it");
     }
+
+    @Test
+    void shouldRefuseAtBuildAChangeFilterOnAColumnTheSystemDoesNotDeclare() {
+        record Other(int o) {
+        }
+        Component<Other> other = world.component(Other.class);
+        Schedule.Builder b = Schedule.builder(world)
+                .system("watch").query(world.query().with(val).changed(other).build()).reads(val)
+                .forEachChunk(job -> { });
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, b::build);
+        assertTrue(e.getMessage().startsWith("system 'watch' filters its query by added/changed of " + other),
+                e.getMessage());
+        assertTrue(e.getMessage().contains("declare reads(" + other + ")"), e.getMessage());
+        Schedule ok = Schedule.builder(world)
+                .system("watch").query(world.query().with(val).changed(other).build()).reads(val).writes(other)
+                .forEachChunk(job -> { })
+                .build();
+        assertEquals(1, ok.graph().size(), "a declared write counts as the read the filter needs");
+    }
 }

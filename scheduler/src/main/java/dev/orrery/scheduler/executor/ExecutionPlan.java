@@ -1,6 +1,8 @@
 package dev.orrery.scheduler.executor;
 
 import dev.orrery.ecs.World;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.query.Query;
 import dev.orrery.scheduler.access.ResourceKey;
 import dev.orrery.scheduler.graph.SystemGraph;
 import dev.orrery.scheduler.resource.Resources;
@@ -24,7 +26,8 @@ public final class ExecutionPlan {
      * A plan over {@code world} with an empty resource store; {@code byPosition.get(i)} is the
      * system at graph position {@code i}.
      *
-     * @throws IllegalArgumentException if the lists disagree or a query belongs to another world
+     * @throws IllegalArgumentException if the lists disagree, a query belongs to another world, or a query
+     *     filters by added/changed of a column its system declares no read or write of
      */
     public ExecutionPlan(World world, SystemGraph graph, List<ScheduledSystem> byPosition) {
         this(world, graph, byPosition, new Resources());
@@ -34,7 +37,8 @@ public final class ExecutionPlan {
      * A plan over {@code world} whose jobs reach {@code resources} through their
      * {@code JobContext}; {@code byPosition.get(i)} is the system at graph position {@code i}.
      *
-     * @throws IllegalArgumentException if the lists disagree or a query belongs to another world
+     * @throws IllegalArgumentException if the lists disagree, a query belongs to another world, or a query
+     *     filters by added/changed of a column its system declares no read or write of
      */
     public ExecutionPlan(World world, SystemGraph graph, List<ScheduledSystem> byPosition, Resources resources) {
         this(world, graph, byPosition, resources, List.of());
@@ -45,7 +49,8 @@ public final class ExecutionPlan {
      * also applies the requested transitions of the {@code dev.orrery.scheduler.flow.States}
      * machines under {@code stateMachines} at each run boundary, in that order.
      *
-     * @throws IllegalArgumentException if the lists disagree or a query belongs to another world
+     * @throws IllegalArgumentException if the lists disagree, a query belongs to another world, or a query
+     *     filters by added/changed of a column its system declares no read or write of
      */
     public ExecutionPlan(World world, SystemGraph graph, List<ScheduledSystem> byPosition, Resources resources,
             List<ResourceKey<?>> stateMachines) {
@@ -66,6 +71,26 @@ public final class ExecutionPlan {
             if (systems[i].query() != null && !world.owns(systems[i].query())) {
                 throw new IllegalArgumentException("system '" + systems[i].name() + "' queries another world; "
                         + "build its query from the schedule's world");
+            }
+            checkFilterAccess(systems[i]);
+        }
+    }
+
+    /**
+     * A change filter reads versions that the writers of its columns stamp, so the graph
+     * must order the system against them: each filtered column needs a declared read or write.
+     */
+    private void checkFilterAccess(ScheduledSystem system) {
+        Query q = system.query();
+        if (q == null || !q.hasChangeFilter()) {
+            return;
+        }
+        for (int id : q.changeFilterColumnIds()) {
+            Component<?> c = world.components().column(id);
+            if (!system.declaration().access().canRead(c)) { // a declared write counts as a read
+                throw new IllegalArgumentException("system '" + system.name() + "' filters its query by added/changed "
+                        + "of " + c + " but declares no read or write of it; declare reads(" + c + "), so the "
+                        + "schedule orders it after the systems that change it");
             }
         }
     }

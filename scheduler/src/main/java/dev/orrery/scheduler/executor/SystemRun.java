@@ -89,29 +89,9 @@ final class SystemRun {
         }
         this.changes = plan.world().changes();
         this.changeSlot = changes.systemSlot(name);
-        checkFilterAccess(plan, system);
         this.jobs = new Job[Math.max(1, maxJobs)];
         for (int i = 0; i < jobs.length; i++) {
             jobs[i] = new Job(this, i);
-        }
-    }
-
-    /**
-     * A change filter reads versions that the writers of its columns stamp, so the graph
-     * must order the system against them: each filtered column needs a declared read or write.
-     */
-    private void checkFilterAccess(ExecutionPlan plan, ScheduledSystem system) {
-        Query q = system.query();
-        if (q == null || !q.hasChangeFilter()) {
-            return;
-        }
-        for (int id : q.changeFilterColumnIds()) {
-            Component<?> c = plan.world().components().column(id);
-            if (!access.canRead(c)) { // a declared write counts as a read
-                throw new IllegalArgumentException("system '" + name + "' filters its query by added/changed of "
-                        + c + " but declares no read or write of it; declare reads(" + c + "), so the schedule "
-                        + "orders it after the systems that change it");
-            }
         }
     }
 
