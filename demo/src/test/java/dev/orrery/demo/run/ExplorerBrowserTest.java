@@ -118,11 +118,20 @@ class ExplorerBrowserTest {
                 "the page's edit of entity " + edited + " is not in the journal as a SET from the explorer");
     }
 
-    /** Edits Primary.damage of a live agent (retrying with another if the agent dies first); returns its id. */
+    /**
+     * Edits Primary.damage of a live agent (retrying with another if the agent dies first);
+     * returns its id. A failure lists what each try saw, so a slow machine and a refused
+     * edit read differently.
+     */
     private static long editSomeAgent(WebDriver browser, WebDriverWait wait, String damage) {
+        StringBuilder tries = new StringBuilder();
         for (int attempt = 0; attempt < 3; attempt++) {
-            long id = ((Number) ((JavascriptExecutor) browser).executeScript(
-                    "return mapPoints.points.find(p => p[3] < mapPoints.kinds.length - 1)[0]")).longValue();
+            // a fresh sample each try (the map tab loaded its points once), and another agent
+            // of it: the one a stale sample named may have died since
+            long id = ((Number) ((JavascriptExecutor) browser).executeAsyncScript(
+                    "const done = arguments[arguments.length - 1], k = arguments[0];"
+                    + "loadMap().then(() => { const agents = mapPoints.points.filter(p => p[3] < mapPoints.kinds.length - 1);"
+                    + " done(agents[Math.min(k, agents.length - 1)][0]); });", attempt)).longValue();
             browser.findElement(By.cssSelector("nav button[data-tab=entity]")).click();
             WebElement input = browser.findElement(By.id("entity-id"));
             input.clear();
@@ -131,6 +140,8 @@ class ExplorerBrowserTest {
             try {
                 wait.until(b -> text(b, "td[data-field='Primary.damage']"));
             } catch (org.openqa.selenium.TimeoutException gone) {
+                tries.append("; try ").append(attempt + 1).append(": entity ").append(id).append(" not shown: ")
+                        .append(text(browser, "#entity-view"));
                 continue; // the agent died between the map's sample and the lookup; take another
             }
             String text = browser.findElement(By.id("entity-view")).getText();
@@ -141,17 +152,25 @@ class ExplorerBrowserTest {
             edit.sendKeys(damage);
             edit.findElement(By.xpath("following-sibling::button")).click();
             try {
-                new WebDriverWait(browser, Duration.ofSeconds(15)).until(b -> {
+                // the page looks again until the edit shows (up to 20 s, for a loaded machine)
+                new WebDriverWait(browser, Duration.ofSeconds(25)).until(b -> {
                     String v = text(b, "td[data-field='Primary.damage']");
                     return v != null && Float.parseFloat(v) == Float.parseFloat(damage);
                 });
-                assertTrue(text(browser, "#edit-result").startsWith("taken"), text(browser, "#edit-result"));
+                wait.until(b -> {
+                    String result = text(b, "#edit-result");
+                    return result != null && result.startsWith("taken") && result.endsWith("(applied)");
+                });
                 return id;
             } catch (org.openqa.selenium.TimeoutException died) {
                 // the agent died before the edit was applied; take another
+                tries.append("; try ").append(attempt + 1).append(": entity ").append(id).append(" edit result '")
+                        .append(text(browser, "#edit-result")).append("', damage shown ")
+                        .append(text(browser, "td[data-field='Primary.damage']")).append(", view: ")
+                        .append(text(browser, "#entity-view"));
             }
         }
-        throw new AssertionError("no edit from the page changed Primary.damage in three tries");
+        throw new AssertionError("no edit from the page changed Primary.damage in three tries" + tries);
     }
 
     private static boolean journaledEdit(Path journal, long entity) throws Exception {

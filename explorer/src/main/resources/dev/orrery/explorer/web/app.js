@@ -108,7 +108,11 @@ async function loadWorld() {
 
 // ---------------------------------------------------------------- entity inspector and edits
 $("#entity-form").addEventListener("submit", (ev) => { ev.preventDefault(); inspect($("#entity-id").value.trim()); });
-async function inspect(id) {
+// Bumped by every inspection the user asks for (form, map, link); an edit's follow-up looks
+// stop when it changes, so they never replace the entity the user moved on to.
+let inspections = 0;
+async function inspect(id, followUp) {
+  if (!followUp) inspections++;
   $("#entity-id").value = id;
   const view = $("#entity-view");
   try {
@@ -167,8 +171,31 @@ async function edit(id, component, field, value) {
   const body = new URLSearchParams({ entity: id, component, field, value });
   const r = await fetch("/api/edit", { method: "POST", body });
   const j = await r.json();
-  $("#edit-result").textContent = r.ok ? `taken: ${component}.${field} = ${value} (applied at a coming tick)` : "refused: " + j.error;
-  setTimeout(() => inspect(String(id)), 400);
+  const result = $("#edit-result");
+  result.textContent = r.ok ? `taken: ${component}.${field} = ${value} (applied at a coming tick)` : "refused: " + j.error;
+  if (!r.ok) return;
+  // An edit is an input, applied at a coming tick, and a busy tick thread may take a while:
+  // look again until the field shows the value, the user inspects something else, or 20 s pass.
+  const mine = inspections, key = component + "." + field, until = Date.now() + 20000;
+  const look = async () => {
+    if (inspections !== mine) return;
+    await inspect(String(id), true);
+    const td = [...document.querySelectorAll("td[data-field]")].find(t => t.dataset.field === key);
+    if (td && sameValue(td.textContent, value)) {
+      result.textContent = `taken: ${component}.${field} = ${value} (applied)`;
+    } else if (!td || Date.now() > until) {
+      result.textContent = `taken: ${component}.${field} = ${value} (not seen applied: the entity died, its field `
+        + "rules changed the value, or the tick thread is far behind)";
+    } else {
+      setTimeout(look, 400);
+    }
+  };
+  setTimeout(look, 400);
+}
+// A shown field value equals the typed one: as numbers when both are, else as text.
+function sameValue(shown, typed) {
+  const a = Number(shown), b = Number(typed);
+  return shown.trim() !== "" && !isNaN(a) && !isNaN(b) ? a === b : shown.trim() === typed.trim();
 }
 
 // ---------------------------------------------------------------- live map
