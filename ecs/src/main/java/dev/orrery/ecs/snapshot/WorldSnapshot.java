@@ -121,12 +121,7 @@ public final class WorldSnapshot {
         try {
             ByteArrayOutputStream body = new ByteArrayOutputStream(1 << 16);
             DataOutputStream out = new DataOutputStream(body);
-            out.writeInt(extras.size());
-            for (Map.Entry<String, byte[]> e : extras.entrySet()) {
-                out.writeUTF(e.getKey());
-                out.writeInt(e.getValue().length);
-                out.write(e.getValue());
-            }
+            writeExtras(extras, out);
             out.writeInt(reg.columnCount());
             for (Component<?> c : reg.columns()) {
                 ComponentType<?> t = c.type();
@@ -159,21 +154,35 @@ public final class WorldSnapshot {
                 SparseSection.write(world.storage().sparse(), codecs, out);
             }
             out.flush();
-            byte[] payload = body.toByteArray();
-            ByteArrayOutputStream file = new ByteArrayOutputStream(payload.length + 24);
-            DataOutputStream fo = new DataOutputStream(file);
-            fo.write(MAGIC);
-            fo.writeInt(sparse ? VERSION : VERSION_TABLE_ONLY);
-            fo.writeLong(payload.length);
-            fo.write(payload);
-            CRC32C crc = new CRC32C();
-            crc.update(payload);
-            fo.writeInt((int) crc.getValue());
-            fo.flush();
-            return file.toByteArray();
+            return frame(body.toByteArray(), sparse ? VERSION : VERSION_TABLE_ONLY);
         } catch (IOException e) {
             throw new SnapshotException("writing a snapshot failed: " + e.getMessage(), e);
         }
+    }
+
+    /** Writes the extra sections, as the payload opens: a count, then each name, length and bytes. */
+    static void writeExtras(Map<String, byte[]> extras, DataOutputStream out) throws IOException {
+        out.writeInt(extras.size());
+        for (Map.Entry<String, byte[]> e : extras.entrySet()) {
+            out.writeUTF(e.getKey());
+            out.writeInt(e.getValue().length);
+            out.write(e.getValue());
+        }
+    }
+
+    /** The file around {@code payload}: magic, format {@code version}, length, the payload and its CRC32C. */
+    static byte[] frame(byte[] payload, int version) throws IOException {
+        ByteArrayOutputStream file = new ByteArrayOutputStream(payload.length + 24);
+        DataOutputStream fo = new DataOutputStream(file);
+        fo.write(MAGIC);
+        fo.writeInt(version);
+        fo.writeLong(payload.length);
+        fo.write(payload);
+        CRC32C crc = new CRC32C();
+        crc.update(payload);
+        fo.writeInt((int) crc.getValue());
+        fo.flush();
+        return file.toByteArray();
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
@@ -319,7 +328,7 @@ public final class WorldSnapshot {
         Map<String, byte[]> extras;
     }
 
-    private static Map<String, byte[]> parseExtras(DataInputStream in, int length) throws IOException {
+    static Map<String, byte[]> parseExtras(DataInputStream in, int length) throws IOException {
         Map<String, byte[]> out = new LinkedHashMap<>();
         int extras = count(in.readInt(), length, "extra section");
         for (int i = 0; i < extras; i++) {
