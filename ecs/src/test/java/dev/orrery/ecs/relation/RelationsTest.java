@@ -11,11 +11,14 @@ import dev.orrery.ecs.command.CommandBuffer;
 import dev.orrery.ecs.command.CommandKind;
 import dev.orrery.ecs.command.CommandOutcome;
 import dev.orrery.ecs.command.CommandPlayback;
+import dev.orrery.ecs.command.ParallelFor;
 import dev.orrery.ecs.command.PlaybackReport;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.entity.Entity;
 import dev.orrery.ecs.entity.StaleEntityException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntConsumer;
 import org.junit.jupiter.api.Test;
 
 class RelationsTest {
@@ -229,6 +232,60 @@ class RelationsTest {
         assertEquals(reuse, h.entity(h.slotOf(reuse)));
         assertEquals(1, h.levelEnd(0) - h.levelStart(0));
         assertEquals(2, h.slotOf(reuse), "r1's children: a, then the new one");
+    }
+
+    @Test
+    void forEachLevelVisitsEverySlotOnceLevelAfterLevelAndSplitsOnlyLargeLevels() {
+        long root = spawn(0);
+        long[] kids = new long[40];
+        for (int i = 0; i < kids.length; i++) {
+            kids[i] = spawn(1);
+            world.relations().add(kids[i], childOf, root);
+            for (int g = 0; g < 3; g++) {
+                world.relations().add(spawn(2), childOf, kids[i]);
+            }
+        }
+        Hierarchy h = world.relations().hierarchy(childOf);
+        assertEquals(161, h.size());
+        int[] depth = new int[h.size()];
+        int[] visits = new int[h.size()];
+        List<Integer> levelCalls = new ArrayList<>();
+        int[] tasksAsked = new int[1];
+        // Runs the tasks backwards on this thread: a level's tasks in an order no loop has.
+        ParallelFor backwards = new ParallelFor() {
+            @Override
+            public int threads() {
+                return 2;
+            }
+
+            @Override
+            public void forEach(int tasks, IntConsumer task) {
+                tasksAsked[0] += tasks;
+                for (int t = tasks - 1; t >= 0; t--) {
+                    task.accept(t);
+                }
+            }
+        };
+        h.forEachLevel(backwards, 16, (level, from, to) -> {
+            levelCalls.add(level);
+            assertTrue(h.levelStart(level) <= from && to <= h.levelEnd(level), "a task stays in its level");
+            for (int i = from; i < to; i++) {
+                visits[i]++;
+                int p = h.parentSlot(i);
+                assertTrue(p < 0 || visits[p] == 1, "slot " + i + "'s parent " + p + " was done first");
+                depth[i] = p < 0 ? 0 : depth[p] + 1;
+            }
+        });
+        for (int i = 0; i < h.size(); i++) {
+            assertEquals(1, visits[i], "slot " + i + " visited once");
+        }
+        assertEquals(0, depth[h.slotOf(root)]);
+        assertEquals(1, depth[h.slotOf(kids[7])]);
+        assertEquals(2, depth[h.slotOf(world.relations().children(kids[7])[2])]);
+        // The root's level (1 slot) runs alone on the caller; the 40 kids split into
+        // min(2 threads * 4, ceil(40 / 16)) = 3 tasks; the 120 grandchildren into min(8, 8) = 8.
+        assertEquals(11, tasksAsked[0]);
+        assertEquals(List.of(0, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2), levelCalls, "level after level, never back");
     }
 
     @Test
