@@ -5,8 +5,6 @@ import dev.orrery.ecs.entity.Entity;
 import dev.orrery.ecs.query.ChunkView;
 import dev.orrery.ecs.relation.Hierarchy;
 import dev.orrery.scheduler.Schedule;
-import dev.orrery.scheduler.executor.ParallelExecutor;
-import dev.orrery.scheduler.executor.ScheduleExecutor;
 import dev.orrery.scheduler.system.JobContext;
 
 /**
@@ -20,14 +18,12 @@ import dev.orrery.scheduler.system.JobContext;
  *
  * <p><b>Threading:</b> driven by one thread; the executor's workers run the level jobs.
  */
-final class LevelPropagation extends Propagation {
-    private final TransformWorld t;
+final class LevelPropagation extends ScheduledPropagation {
     private final int workers;
-    private final ScheduleExecutor executor;
     private boolean sorted;
 
     LevelPropagation(Forest forest, int workers) {
-        this.t = new TransformWorld(forest);
+        super(forest);
         this.workers = workers;
         Schedule schedule = Schedule.builder(t.world)
                 .system("roots").query(t.world.query().with(t.local, t.global).without(t.childOf.column()).build())
@@ -55,7 +51,7 @@ final class LevelPropagation extends Propagation {
                     }
                 })
                 .build();
-        this.executor = schedule.executor(workers);
+        start(schedule, workers);
     }
 
     private void copyRoots(JobContext job) {
@@ -86,29 +82,8 @@ final class LevelPropagation extends Propagation {
     }
 
     @Override
-    public void tick() {
-        executor.run();
-    }
-
-    @Override
-    public long checksum() {
-        return t.checksum();
-    }
-
-    @Override
     public String describe() {
         return "Orrery, level system by id, " + workers + (workers == 1 ? " worker" : " workers")
                 + (sorted ? ", rows sorted in hierarchy order" : "");
-    }
-
-    /** The executor's batching decisions (2 workers), for the report; empty on 1 worker. */
-    String batching() {
-        return executor instanceof ParallelExecutor p
-                ? dev.orrery.scheduler.executor.BatchDecision.toText(p.batching()) : "";
-    }
-
-    @Override
-    public void close() {
-        executor.close();
     }
 }

@@ -3,7 +3,6 @@ package dev.orrery.bench.hierarchy;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.relation.Hierarchy;
 import dev.orrery.scheduler.Schedule;
-import dev.orrery.scheduler.executor.ScheduleExecutor;
 
 /**
  * (b) Orrery without the level system: one exclusive system walks the {@code ChildOf}
@@ -13,16 +12,14 @@ import dev.orrery.scheduler.executor.ScheduleExecutor;
  *
  * <p><b>Threading:</b> single-threaded: the exclusive system runs on the caller.
  */
-final class SerialPropagation extends Propagation {
-    private final TransformWorld t;
-    private final ScheduleExecutor executor;
+final class SerialPropagation extends ScheduledPropagation {
 
     SerialPropagation(Forest forest) {
-        this.t = new TransformWorld(forest);
+        super(forest);
         Schedule schedule = Schedule.builder(t.world)
                 .system("propagate").exclusive(this::walk)
                 .build();
-        this.executor = schedule.executor(1);
+        start(schedule, 1);
     }
 
     private void walk(World w) {
@@ -54,22 +51,7 @@ final class SerialPropagation extends Propagation {
     }
 
     @Override
-    public void tick() {
-        executor.run();
-    }
-
-    @Override
-    public long checksum() {
-        return t.checksum();
-    }
-
-    @Override
     public String describe() {
         return "Orrery, exclusive system walking the Hierarchy, by id through the world";
-    }
-
-    @Override
-    public void close() {
-        executor.close();
     }
 }

@@ -3,8 +3,6 @@ package dev.orrery.bench.hierarchy;
 import dev.orrery.ecs.query.ChunkView;
 import dev.orrery.ecs.relation.Hierarchy;
 import dev.orrery.scheduler.Schedule;
-import dev.orrery.scheduler.executor.ParallelExecutor;
-import dev.orrery.scheduler.executor.ScheduleExecutor;
 import dev.orrery.scheduler.resource.Resources;
 import dev.orrery.scheduler.system.JobContext;
 
@@ -31,10 +29,8 @@ import dev.orrery.scheduler.system.JobContext;
  *
  * <p><b>Threading:</b> driven by one thread; the executor's workers run the jobs.
  */
-final class SlotPropagation extends Propagation {
-    private final TransformWorld t;
+final class SlotPropagation extends ScheduledPropagation {
     private final int workers;
-    private final ScheduleExecutor executor;
 
     SlotPropagation(Forest forest, int workers) {
         this(forest, workers, Schedule.DEFAULT_MIN_BATCH_ROWS);
@@ -42,7 +38,7 @@ final class SlotPropagation extends Propagation {
 
     /** With a fixed {@code minBatchRows} (the tests: fine splits on a small forest). */
     SlotPropagation(Forest forest, int workers, int minBatchRows) {
-        this.t = new TransformWorld(forest);
+        super(forest);
         this.workers = workers;
         Schedule.Builder b = Schedule.builder(t.world).minBatchRows(minBatchRows)
                 .resource(SlotTransforms.KEY, new SlotTransforms());
@@ -55,7 +51,7 @@ final class SlotPropagation extends Propagation {
                 .system("scatter").query(t.world.query().with(t.local, t.global).build())
                 .reads(t.local).writes(t.global).readsResource(SlotTransforms.KEY).forEachChunk(this::scatter)
                 .build();
-        this.executor = schedule.executor(workers);
+        start(schedule, workers);
     }
 
     /** Local transforms, rows to slots. */
@@ -145,29 +141,8 @@ final class SlotPropagation extends Propagation {
     }
 
     @Override
-    public void tick() {
-        executor.run();
-    }
-
-    @Override
-    public long checksum() {
-        return t.checksum();
-    }
-
-    @Override
     public String describe() {
         return "Orrery, slot space (gather, level walk over slot arrays, scatter), " + workers
                 + (workers == 1 ? " worker" : " workers");
-    }
-
-    /** The executor's batching decisions (2 workers), for the report; empty on 1 worker. */
-    String batching() {
-        return executor instanceof ParallelExecutor p
-                ? dev.orrery.scheduler.executor.BatchDecision.toText(p.batching()) : "";
-    }
-
-    @Override
-    public void close() {
-        executor.close();
     }
 }
