@@ -43,6 +43,25 @@ final class IdleParker {
     }
 
     /**
+     * One step of an idle wait, for the parker's own thread: the first
+     * {@link ParallelExecutor#SPINS} steps spin, the next {@link ParallelExecutor#YIELDS} yield,
+     * then it parks unless {@code workPending} ({@link #parkUnless}). Give it the count it
+     * returned last time, 0 after finding work; it returns the next count (0 after a park).
+     */
+    int idle(int step, BooleanSupplier workPending) {
+        if (step < ParallelExecutor.SPINS) {
+            Thread.onSpinWait();
+            return step + 1;
+        }
+        if (step < ParallelExecutor.SPINS + ParallelExecutor.YIELDS) {
+            Thread.yield();
+            return step + 1;
+        }
+        parkUnless(workPending);
+        return 0;
+    }
+
+    /**
      * Idle side: announces the park, then parks unless {@code workPending} now says there is
      * work; returns when woken, at once if work was pending, or spuriously (callers loop).
      */

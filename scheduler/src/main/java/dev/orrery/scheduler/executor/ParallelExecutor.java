@@ -223,16 +223,7 @@ public final class ParallelExecutor implements ScheduleExecutor {
 
     /** One step of the caller's wait: spin, then yield, then park until a job or a completion is queued. */
     int callerIdle(int idle) {
-        if (idle < SPINS) {
-            Thread.onSpinWait();
-            return idle + 1;
-        }
-        if (idle < SPINS + YIELDS) {
-            Thread.yield();
-            return idle + 1;
-        }
-        callerParker.parkUnless(callerHasWork);
-        return 0;
+        return callerParker.idle(idle, callerHasWork);
     }
 
     private void dispatch(int s, int phase) {

@@ -46,15 +46,8 @@ final class WorkerThread implements Runnable {
                 queues.offerDone(job);
                 executor.callerParker.wake();
                 idle = 0;
-            } else if (idle < ParallelExecutor.SPINS) {
-                Thread.onSpinWait();
-                idle++;
-            } else if (idle < ParallelExecutor.SPINS + ParallelExecutor.YIELDS) {
-                Thread.yield();
-                idle++;
             } else {
-                parker.parkUnless(hasWork);
-                idle = 0;
+                idle = parker.idle(idle, hasWork);
             }
         }
     }
