@@ -229,7 +229,7 @@ public final class Arena {
             world.spawn(new Squad(s, start.nextFloat(-1, s, STREAM_PLACE_X) * side,
                     start.nextFloat(-1, s, STREAM_PLACE_Y) * side));
         }
-        refreshSquads();
+        targets.refresh();
         int n = config.agents();
         int teams = config.teams();
         for (int t = 0; t < teams; t++) {
@@ -262,11 +262,6 @@ public final class Arena {
         return new Weapon(cooldown, w.reload(), w.damage(), w.speed(), w.spread());
     }
 
-    /** Reads the squad entities' points into the steering table (the input system, and populate). */
-    private void refreshSquads() {
-        targets.refresh();
-    }
-
     /** The entity of squad {@code number} (0 to {@link SquadTargets#SQUADS} - 1), or 0 before {@link #populate}. */
     public long squadEntity(int number) {
         return targets.entity(number);
@@ -296,7 +291,7 @@ public final class Arena {
      * its own), and again after a {@code MOVE}, so steering sees this tick's points.
      */
     void applyInputs(InputBatch in, long tick) {
-        refreshSquads();
+        targets.refresh();
         boolean moved = false;
         for (int i = 0, n = in.size(); i < n; i++) {
             switch (in.type(i)) {
@@ -319,7 +314,7 @@ public final class Arena {
             }
         }
         if (moved) {
-            refreshSquads();
+            targets.refresh();
         }
     }
 
