@@ -84,4 +84,13 @@ public final class Relation {
     public String toString() {
         return name;
     }
+
+    /**
+     * Traits as messages print them: {@code "exclusive, acyclic, DESPAWN_HOLDER"}, or
+     * {@code "not exclusive, cycles allowed, REMOVE_PAIR"}.
+     */
+    public static String traits(boolean exclusive, boolean acyclic, Cleanup cleanup) {
+        return (exclusive ? "exclusive" : "not exclusive") + ", " + (acyclic ? "acyclic" : "cycles allowed") + ", "
+                + cleanup;
+    }
 }

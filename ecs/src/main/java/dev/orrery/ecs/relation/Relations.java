@@ -106,7 +106,7 @@ public final class Relations {
         if (known != null) {
             if (known.exclusive() != exclusive || known.acyclic() != acyclic || known.cleanup() != cleanup) {
                 throw new IllegalArgumentException("relation '" + name + "' is registered as " + traits(known)
-                        + "; it cannot be registered again as " + traits(exclusive, acyclic, cleanup));
+                        + "; it cannot be registered again as " + Relation.traits(exclusive, acyclic, cleanup));
             }
             return known;
         }
@@ -486,11 +486,6 @@ public final class Relations {
     }
 
     private static String traits(Relation r) {
-        return traits(r.exclusive(), r.acyclic(), r.cleanup());
-    }
-
-    private static String traits(boolean exclusive, boolean acyclic, Cleanup cleanup) {
-        return (exclusive ? "exclusive" : "not exclusive") + ", " + (acyclic ? "acyclic" : "cycles allowed") + ", "
-                + cleanup;
+        return Relation.traits(r.exclusive(), r.acyclic(), r.cleanup());
     }
 }

@@ -347,7 +347,6 @@ final class RelationSection {
     }
 
     private static String describe(String name, boolean exclusive, boolean acyclic, Cleanup cleanup) {
-        return name + " (" + (exclusive ? "exclusive" : "not exclusive") + ", " + (acyclic ? "acyclic" : "cycles allowed")
-                + ", " + cleanup + ")";
+        return name + " (" + Relation.traits(exclusive, acyclic, cleanup) + ")";
     }
 }
