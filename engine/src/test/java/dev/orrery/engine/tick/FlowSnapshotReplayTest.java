@@ -7,9 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
-import dev.orrery.engine.input.InputPipeline;
-import dev.orrery.engine.replay.RunRecorder;
-import dev.orrery.engine.replay.RunReplayer;
 import dev.orrery.engine.resource.FlowCodecs;
 import dev.orrery.engine.resource.ResourceCodec;
 import dev.orrery.scheduler.access.ResourceKey;
@@ -166,20 +163,6 @@ class FlowSnapshotReplayTest {
 
     @Test
     void shouldReplayARecordingOnAnyWorkerCount(@TempDir Path dir) throws Exception {
-        long finalHash;
-        try (Simulation sim = build(2, true);
-             RunRecorder rec = RunRecorder.start(sim, dir, InputPipeline.builder().ringSize(64).maxPayloadBytes(8))) {
-            for (int t = 0; t < TICKS; t++) {
-                sim.tick();
-            }
-            finalHash = sim.world().stateHash();
-        }
-        for (int workers : new int[] {1, 4}) {
-            try (Simulation fresh = build(workers, false)) {
-                RunReplayer.Result r = RunReplayer.replay(dir, fresh);
-                assertEquals(TICKS, r.hashesChecked(), workers + " workers");
-                assertEquals(finalHash, r.finalHash(), workers + " workers");
-            }
-        }
+        RecordedReplays.recordThenReplay(FlowSnapshotReplayTest::build, dir, TICKS, 1, 4);
     }
 }

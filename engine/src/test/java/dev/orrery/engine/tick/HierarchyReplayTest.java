@@ -12,10 +12,7 @@ import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.relation.Cleanup;
 import dev.orrery.ecs.relation.Pair;
 import dev.orrery.ecs.relation.Relation;
-import dev.orrery.engine.input.InputPipeline;
 import dev.orrery.engine.random.CounterRandom;
-import dev.orrery.engine.replay.RunRecorder;
-import dev.orrery.engine.replay.RunReplayer;
 import dev.orrery.scheduler.graph.Phase;
 import dev.orrery.scheduler.resource.Resources;
 import java.nio.file.Path;
@@ -229,20 +226,6 @@ class HierarchyReplayTest {
 
     @Test
     void shouldReplayARecordingOnAnyWorkerCount(@TempDir Path dir) throws Exception {
-        long finalHash;
-        try (Simulation sim = build(2, true);
-             RunRecorder rec = RunRecorder.start(sim, dir, InputPipeline.builder().ringSize(64).maxPayloadBytes(8))) {
-            for (int t = 0; t < TICKS; t++) {
-                sim.tick();
-            }
-            finalHash = sim.world().stateHash();
-        }
-        for (int workers : new int[] {1, 4}) {
-            try (Simulation fresh = build(workers, false)) {
-                RunReplayer.Result r = RunReplayer.replay(dir, fresh);
-                assertEquals(TICKS, r.hashesChecked(), workers + " workers");
-                assertEquals(finalHash, r.finalHash(), workers + " workers");
-            }
-        }
+        RecordedReplays.recordThenReplay(HierarchyReplayTest::build, dir, TICKS, 1, 4);
     }
 }
