@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.demo.net.ClientCommand;
-import dev.orrery.demo.net.ClientReplies;
 import dev.orrery.demo.net.ErrorCode;
 import dev.orrery.demo.net.Refusal;
 import dev.orrery.engine.input.InputPipeline;
@@ -18,7 +17,6 @@ import dev.orrery.ecs.component.InvalidFieldValueException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,26 +28,8 @@ class ClientWritesTest {
     private static final long CLIENT = 7;
 
     /** Replies by request number: "OK" or the error code. */
-    private final Map<Long, String> replies = new ConcurrentHashMap<>();
-
-    private final ClientReplies recording = new ClientReplies() {
-        @Override
-        public boolean reply(long clientId, long requestId, String result) {
-            replies.put(requestId, "OK");
-            return true;
-        }
-
-        @Override
-        public boolean replyError(long clientId, long requestId, ErrorCode code, String message) {
-            replies.put(requestId, code.name());
-            return true;
-        }
-
-        @Override
-        public boolean broadcastState(long tick, long entities, String summary) {
-            return true;
-        }
-    };
+    private final RecordingReplies recording = new RecordingReplies(false);
+    private final Map<Long, String> replies = recording.byRequest;
 
     @Test
     void shouldRefuseEveryWriteThatUsedToCrashASystemAndKeepTicking() {

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.demo.net.ClientCommand;
-import dev.orrery.demo.net.ClientReplies;
 import dev.orrery.demo.net.ErrorCode;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Field;
@@ -20,7 +19,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,26 +30,8 @@ class SquadHierarchyTest {
     private static final int SQUADS = SquadTargets.SQUADS;
 
     /** Replies by request number: "OK", "OK value" or the error code. */
-    private final Map<Long, String> replies = new ConcurrentHashMap<>();
-
-    private final ClientReplies recording = new ClientReplies() {
-        @Override
-        public boolean reply(long clientId, long requestId, String result) {
-            replies.put(requestId, result.isEmpty() ? "OK" : "OK " + result);
-            return true;
-        }
-
-        @Override
-        public boolean replyError(long clientId, long requestId, ErrorCode code, String message) {
-            replies.put(requestId, code.name());
-            return true;
-        }
-
-        @Override
-        public boolean broadcastState(long tick, long entities, String summary) {
-            return true;
-        }
-    };
+    private final RecordingReplies recording = new RecordingReplies(true);
+    private final Map<Long, String> replies = recording.byRequest;
 
     /**
      * After every one of 240 ticks (agents dying and coming back, a client's SPAWN on tick 100):
