@@ -263,13 +263,8 @@ class HierarchyDeterminismTest {
         return reference;
     }
 
-    static Stream<Arguments> executors() {
-        return Stream.of(Arguments.of(1, 1), Arguments.of(2, 1), Arguments.of(2, 64), Arguments.of(4, 16),
-                Arguments.of(4, 1000), Arguments.of(8, 1), Arguments.of(8, 300));
-    }
-
     @ParameterizedTest(name = "{0} workers, min batch {1} rows")
-    @MethodSource("executors")
+    @MethodSource("dev.orrery.scheduler.executor.StructuralDeterminismTest#executors") // the same worker/batch matrix
     void shouldGiveTheSameStateAfterEveryTick(int workers, int minBatchRows) {
         long[] ref = reference();
         Churn w = new Churn(minBatchRows, null);
