@@ -205,13 +205,21 @@ class ExplorerBrowserTest {
         return new ChromeDriver(service, o);
     }
 
+    /**
+     * The text of the first element {@code css} finds, or null when there is none (or it is
+     * blank, or the page replaced it between finding and reading: the inspector re-renders).
+     */
     private static String text(WebDriver b, String css) {
         List<WebElement> found = b.findElements(By.cssSelector(css));
         if (found.isEmpty()) {
             return null;
         }
-        String t = found.get(0).getText();
-        return t == null || t.isBlank() ? null : t;
+        try {
+            String t = found.get(0).getText();
+            return t == null || t.isBlank() ? null : t;
+        } catch (org.openqa.selenium.StaleElementReferenceException replaced) {
+            return null; // the waits that call this look again
+        }
     }
 
     private static void shot(WebDriver browser, String name) throws Exception {

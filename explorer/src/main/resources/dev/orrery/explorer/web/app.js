@@ -108,15 +108,17 @@ async function loadWorld() {
 
 // ---------------------------------------------------------------- entity inspector and edits
 $("#entity-form").addEventListener("submit", (ev) => { ev.preventDefault(); inspect($("#entity-id").value.trim()); });
-// Bumped by every inspection the user asks for (form, map, link); an edit's follow-up looks
-// stop when it changes, so they never replace the entity the user moved on to.
+// Bumped by every inspection the user asks for (form, map, link). An answer that comes back
+// after a newer inspection was asked for is dropped, and an edit's follow-up looks stop, so
+// neither replaces the entity the user moved on to.
 let inspections = 0;
 async function inspect(id, followUp) {
-  if (!followUp) inspections++;
+  const mine = followUp ? inspections : ++inspections;
   $("#entity-id").value = id;
   const view = $("#entity-view");
   try {
     const e = await getJson("/api/entity?id=" + encodeURIComponent(id));
+    if (mine !== inspections) return;
     view.textContent = "";
     view.append(el("p", `entity ${e.id} (index ${e.index}) ${e.alive ? "alive" : "not alive"}`));
     e.components.forEach(c => {
@@ -143,7 +145,7 @@ async function inspect(id, followUp) {
       view.append(box);
     });
     (e.relations || []).forEach(r => view.append(relationBox(r)));
-  } catch (err) { view.textContent = "entity " + id + ": " + err.message; }
+  } catch (err) { if (mine === inspections) view.textContent = "entity " + id + ": " + err.message; }
 }
 // One relation the inspected entity is in: its targets (a parent) and its holders (children,
 // the first few and how many), each a link that inspects that entity.
