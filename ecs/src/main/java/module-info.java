@@ -19,16 +19,11 @@ module dev.orrery.ecs {
     requires it.unimi.dsi.fastutil.core;
 
     exports dev.orrery.ecs;
-    exports dev.orrery.ecs.change;
-    exports dev.orrery.ecs.command;
     exports dev.orrery.ecs.component;
-    exports dev.orrery.ecs.entity;
-    exports dev.orrery.ecs.prototype;
-    exports dev.orrery.ecs.query;
-    exports dev.orrery.ecs.relation;
-    exports dev.orrery.ecs.snapshot;
 
-    exports dev.orrery.ecs.archetype to dev.orrery.scheduler;
-    exports dev.orrery.ecs.storage to dev.orrery.scheduler;
-    exports dev.orrery.ecs.ownership to dev.orrery.scheduler;
+    exports dev.orrery.ecs.hash to dev.orrery.scheduler, dev.orrery.engine;
+    exports dev.orrery.ecs.archetype to dev.orrery.scheduler, dev.orrery.engine;
+    exports dev.orrery.ecs.ownership to dev.orrery.scheduler, dev.orrery.engine;
+    exports dev.orrery.ecs.prototype to dev.orrery.scheduler, dev.orrery.engine;
+    exports dev.orrery.ecs.storage to dev.orrery.scheduler, dev.orrery.engine;
 }

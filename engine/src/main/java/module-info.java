@@ -9,13 +9,10 @@ module dev.orrery.engine {
     requires transitive jdk.jfr;
     requires com.lmax.disruptor;
 
+    exports dev.orrery.engine;
     exports dev.orrery.engine.host;
-    exports dev.orrery.engine.input;
-    exports dev.orrery.engine.jfr;
-    exports dev.orrery.engine.journal;
-    exports dev.orrery.engine.random;
-    exports dev.orrery.engine.replay;
-    exports dev.orrery.engine.resource;
-    exports dev.orrery.engine.tick;
-    exports dev.orrery.engine.trace;
+
+    exports dev.orrery.engine.jfr to jdk.jfr;
+    exports dev.orrery.engine.journal to dev.orrery.explorer, dev.orrery.cluster;
+    exports dev.orrery.engine.tick to dev.orrery.explorer, dev.orrery.cluster;
 }

@@ -11,13 +11,11 @@ module dev.orrery.scheduler {
     requires org.jctools.core;
 
     exports dev.orrery.scheduler;
-    exports dev.orrery.scheduler.access;
-    exports dev.orrery.scheduler.event;
-    exports dev.orrery.scheduler.executor;
-    exports dev.orrery.scheduler.flow;
-    exports dev.orrery.scheduler.graph;
-    exports dev.orrery.scheduler.resource;
-    exports dev.orrery.scheduler.system;
 
+    exports dev.orrery.scheduler.access to dev.orrery.engine, dev.orrery.explorer;
     exports dev.orrery.scheduler.check to dev.orrery.engine;
+    exports dev.orrery.scheduler.event to dev.orrery.engine, dev.orrery.explorer;
+    exports dev.orrery.scheduler.executor to dev.orrery.engine, dev.orrery.explorer;
+    exports dev.orrery.scheduler.flow to dev.orrery.engine, dev.orrery.explorer;
+    exports dev.orrery.scheduler.graph to dev.orrery.engine, dev.orrery.explorer;
 }

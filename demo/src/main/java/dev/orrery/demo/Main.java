@@ -14,9 +14,9 @@ import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * The demo's command line: runs the arena simulation (optionally serving clients, recording,
@@ -361,7 +361,7 @@ public final class Main implements Callable<Integer> {
         long warm = warmup != null ? warmup : RunOptions.defaultWarmup(ticks);
         return new RunOptions(agents, teams, ticks, threads, seed, rate, warm, port == null ? -1 : port, address,
                 record, replay, trace, dot, quiet, limits, maxEntities,
-                dev.orrery.engine.journal.Durability.parse(fsync, dev.orrery.engine.journal.Durability.DEFAULT_INTERVAL),
+                dev.orrery.engine.Durability.parse(fsync, dev.orrery.engine.Durability.DEFAULT_INTERVAL),
                 watchdog, explore == null ? -1 : explore, exploreEdits);
     }
 

@@ -2,7 +2,6 @@ package dev.orrery.ecs;
 
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
-import dev.orrery.ecs.component.FieldAccess;
 import dev.orrery.ecs.component.FieldType;
 
 /**

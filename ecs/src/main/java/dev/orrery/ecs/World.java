@@ -6,28 +6,20 @@ import dev.orrery.ecs.archetype.BulkMoves;
 import dev.orrery.ecs.archetype.RowKey;
 import dev.orrery.ecs.archetype.RowSort;
 import dev.orrery.ecs.archetype.StructureLock;
-import dev.orrery.ecs.change.ChangeTracker;
-import dev.orrery.ecs.change.ComponentObservers;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentRegistry;
 import dev.orrery.ecs.component.ComponentType;
+import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.Field;
-import dev.orrery.ecs.component.FieldAccess;
 import dev.orrery.ecs.component.FieldRules;
-import dev.orrery.ecs.component.FieldValidator;
 import dev.orrery.ecs.component.FieldType;
+import dev.orrery.ecs.component.FieldValidator;
 import dev.orrery.ecs.component.InvalidFieldValueException;
+import dev.orrery.ecs.component.StaleEntityException;
 import dev.orrery.ecs.component.Storage;
-import dev.orrery.ecs.entity.Entity;
-import dev.orrery.ecs.entity.StaleEntityException;
-import dev.orrery.ecs.hash.WorldHashes;
 import dev.orrery.ecs.ownership.OwnerThread;
 import dev.orrery.ecs.prototype.NamedInstances;
-import dev.orrery.ecs.prototype.PropertyHandle;
 import dev.orrery.ecs.prototype.SpawnChain;
-import dev.orrery.ecs.prototype.Template;
-import dev.orrery.ecs.query.Query;
-import dev.orrery.ecs.relation.Relations;
 import dev.orrery.ecs.storage.EntityRows;
 import dev.orrery.ecs.storage.EntityTable;
 import dev.orrery.ecs.storage.JobsRunning;
@@ -65,7 +57,7 @@ import dev.orrery.ecs.storage.WorldStorage;
  *
  * <p>The world is the facade; the rooms behind it are {@code dev.orrery.ecs.archetype}
  * (rows, chunks, moves, bulk moves, row sorting), {@code dev.orrery.ecs.storage} (entity
- * table, row work, and {@link WorldStorage} for the scheduler and engine), {@link
+ * table, row work, and {@code WorldStorage} for the scheduler and engine), {@code
  * dev.orrery.ecs.prototype} (instance names) and {@code dev.orrery.ecs.hash} (state hashes).
  *
  * <p><b>Threading:</b> a world is owned by one thread at a time: the one last bound with

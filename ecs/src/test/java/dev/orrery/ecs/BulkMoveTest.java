@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.component.Component;
-import dev.orrery.ecs.query.Query;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

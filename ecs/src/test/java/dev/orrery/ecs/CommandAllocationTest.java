@@ -3,11 +3,6 @@ package dev.orrery.ecs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orrery.ecs.command.CommandBuffer;
-import dev.orrery.ecs.command.CommandKind;
-import dev.orrery.ecs.command.CommandOutcome;
-import dev.orrery.ecs.command.CommandPlayback;
-import dev.orrery.ecs.command.PlaybackReport;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
 import org.junit.jupiter.api.Test;

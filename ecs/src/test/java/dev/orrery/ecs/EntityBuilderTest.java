@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.component.Component;
-import dev.orrery.ecs.entity.Entity;
+import dev.orrery.ecs.component.Entity;
 import org.junit.jupiter.api.Test;
 
 class EntityBuilderTest {

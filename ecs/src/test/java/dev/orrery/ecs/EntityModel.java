@@ -1,7 +1,7 @@
 package dev.orrery.ecs;
 
 import dev.orrery.ecs.component.Component;
-import dev.orrery.ecs.entity.Entity;
+import dev.orrery.ecs.component.Entity;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -3,10 +3,8 @@ package dev.orrery.ecs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orrery.ecs.command.CommandBuffer;
-import dev.orrery.ecs.command.CommandPlayback;
 import dev.orrery.ecs.component.Component;
-import dev.orrery.ecs.entity.Entity;
+import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.prototype.PrototypeIndex;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -3,12 +3,7 @@ package dev.orrery.ecs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orrery.ecs.command.CommandBuffer;
-import dev.orrery.ecs.command.CommandPlayback;
 import dev.orrery.ecs.component.Component;
-import dev.orrery.ecs.relation.Cleanup;
-import dev.orrery.ecs.relation.Hierarchy;
-import dev.orrery.ecs.relation.Relation;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -8,7 +8,6 @@ import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.archetype.Chunk;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
-import dev.orrery.ecs.query.Query;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

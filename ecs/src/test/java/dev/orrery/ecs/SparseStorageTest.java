@@ -10,12 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.component.Storage;
-import dev.orrery.ecs.prototype.Template;
-import dev.orrery.ecs.query.Query;
 import dev.orrery.ecs.storage.EntityTable;
-import dev.orrery.ecs.entity.Entity;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -258,7 +256,7 @@ class SparseStorageTest {
         Component<Pos> pos = plain.component(Pos.class);
         plain.entity().with(pos, new Pos(1, 2)).spawnMany(5);
         long hash = plain.stateHash();
-        assertEquals(dev.orrery.ecs.hash.WorldHashes.stateHash(plain.storage().archetypes(),
+        assertEquals(dev.orrery.ecs.WorldHashes.stateHash(plain.storage().archetypes(),
                 plain.storage().entityTable()), hash, "no sparse section without sparse columns");
         World withSparse = new World();
         withSparse.component(Pos.class);

@@ -7,10 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.component.Storage;
-import dev.orrery.ecs.entity.Entity;
-import dev.orrery.ecs.query.Query;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -7,8 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.component.Component;
-import dev.orrery.ecs.entity.StaleEntityException;
-import dev.orrery.ecs.query.Query;
+import dev.orrery.ecs.component.StaleEntityException;
 import org.junit.jupiter.api.Test;
 
 class WorldTest {

@@ -1,6 +1,6 @@
 package dev.orrery.explorer;
 
-import dev.orrery.engine.tick.Simulation;
+import dev.orrery.engine.Simulation;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.Objects;

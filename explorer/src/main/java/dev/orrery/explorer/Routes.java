@@ -2,7 +2,7 @@ package dev.orrery.explorer;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import dev.orrery.engine.tick.Simulation;
+import dev.orrery.engine.Simulation;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

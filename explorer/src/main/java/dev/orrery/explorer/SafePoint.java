@@ -1,6 +1,6 @@
 package dev.orrery.explorer;
 
-import dev.orrery.engine.tick.Simulation;
+import dev.orrery.engine.Simulation;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;

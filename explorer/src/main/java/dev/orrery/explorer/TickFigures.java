@@ -1,6 +1,6 @@
 package dev.orrery.explorer;
 
-import dev.orrery.scheduler.system.JobObserver;
+import dev.orrery.scheduler.JobObserver;
 import java.util.Arrays;
 
 /**

@@ -1,15 +1,15 @@
 package dev.orrery.explorer;
 
+import dev.orrery.ecs.Query;
+import dev.orrery.ecs.Relation;
+import dev.orrery.ecs.Relations;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.Field;
-import dev.orrery.ecs.entity.Entity;
-import dev.orrery.ecs.query.Query;
-import dev.orrery.ecs.relation.Relation;
-import dev.orrery.ecs.relation.Relations;
-import dev.orrery.engine.resource.ResourceCodec;
-import dev.orrery.engine.tick.Simulation;
-import dev.orrery.scheduler.access.ResourceKey;
+import dev.orrery.engine.ResourceCodec;
+import dev.orrery.engine.Simulation;
+import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.graph.SystemDeclaration;
 import dev.orrery.scheduler.graph.SystemGraph;
 import java.io.ByteArrayOutputStream;

@@ -3,11 +3,11 @@ package dev.orrery.explorer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.ecs.Relation;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
-import dev.orrery.ecs.relation.Relation;
-import dev.orrery.engine.tick.Simulation;
+import dev.orrery.engine.Simulation;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.net.URI;

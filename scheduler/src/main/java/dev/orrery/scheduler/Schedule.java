@@ -1,28 +1,16 @@
 package dev.orrery.scheduler;
 
+import dev.orrery.ecs.Query;
+import dev.orrery.ecs.Relation;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
-import dev.orrery.ecs.query.Query;
-import dev.orrery.ecs.relation.Relation;
-import dev.orrery.scheduler.access.ResourceKey;
 import dev.orrery.scheduler.access.SystemAccess;
-import dev.orrery.scheduler.executor.ExecutionPlan;
-import dev.orrery.scheduler.executor.ScheduleExecutor;
-import dev.orrery.scheduler.executor.ScheduledSystem;
 import dev.orrery.scheduler.event.EventChannel;
-import dev.orrery.scheduler.event.EventKey;
-import dev.orrery.scheduler.flow.FixedTimestep;
+import dev.orrery.scheduler.executor.ExecutionPlan;
+import dev.orrery.scheduler.executor.ScheduledSystem;
 import dev.orrery.scheduler.flow.PhaseRule;
-import dev.orrery.scheduler.flow.RunCondition;
-import dev.orrery.scheduler.flow.States;
-import dev.orrery.scheduler.graph.Phase;
 import dev.orrery.scheduler.graph.SystemDeclaration;
 import dev.orrery.scheduler.graph.SystemGraph;
-import dev.orrery.scheduler.resource.Resources;
-import dev.orrery.scheduler.system.ChunkSystem;
-import dev.orrery.scheduler.system.ExclusiveSystem;
-import dev.orrery.scheduler.system.LevelSystem;
-import dev.orrery.scheduler.system.RangeSystem;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
@@ -269,7 +257,7 @@ public final class Schedule {
          * @throws IllegalArgumentException for duplicate or unknown names, unlisted phases,
          *     orders that contradict phases, or a declared write of a relation's marker column
          *     (change pairs with {@code job.commands().addPair}/{@code removePair})
-         * @throws dev.orrery.scheduler.graph.OrderCycleException when explicit orders form a cycle
+         * @throws dev.orrery.scheduler.OrderCycleException when explicit orders form a cycle
          */
         public Schedule build() {
             List<SystemDeclaration> decls = new ArrayList<>();
@@ -380,7 +368,7 @@ public final class Schedule {
          * }</pre>
          *
          * A system records only what it declared: any other command throws
-         * {@link dev.orrery.ecs.command.UndeclaredCommandException} naming the system and the
+         * {@link dev.orrery.ecs.UndeclaredCommandException} naming the system and the
          * component.
          */
         public SystemBuilder spawns(Component<?>... components) {
@@ -463,7 +451,7 @@ public final class Schedule {
 
         /**
          * Declares reductions into these resources: the system's jobs add to a
-         * {@link dev.orrery.scheduler.resource.LongSum} at once through
+         * {@link dev.orrery.scheduler.LongSum} at once through
          * {@code job.add(key, n)} (no lock: a padded slot per worker), and every later reader of
          * the key sees the total. Ordered like a write.
          *
@@ -639,7 +627,7 @@ public final class Schedule {
 
         /**
          * Finishes a level system: a walk of forest relation {@code relation}'s
-         * {@link dev.orrery.ecs.relation.Hierarchy} (breadth first, a parent before its
+         * {@link dev.orrery.ecs.Hierarchy} (breadth first, a parent before its
          * children), level by level, each large level split into slot ranges run as jobs on the
          * workers, every job of a level done before the next level starts. The body reads and
          * writes components by id through its job ({@code job.getFloat(e, f)},

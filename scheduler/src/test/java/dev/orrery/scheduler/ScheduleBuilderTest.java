@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
-import dev.orrery.scheduler.access.ResourceKey;
 import org.junit.jupiter.api.Test;
 
 /** The builder's checks on how each kind of system is declared. */

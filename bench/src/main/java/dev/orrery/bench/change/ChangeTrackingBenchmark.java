@@ -2,12 +2,12 @@ package dev.orrery.bench.change;
 
 import dev.orrery.bench.fixture.Position;
 import dev.orrery.bench.fixture.Velocity;
+import dev.orrery.ecs.ChunkConsumer;
+import dev.orrery.ecs.ChunkView;
+import dev.orrery.ecs.Query;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
-import dev.orrery.ecs.query.ChunkConsumer;
-import dev.orrery.ecs.query.ChunkView;
-import dev.orrery.ecs.query.Query;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

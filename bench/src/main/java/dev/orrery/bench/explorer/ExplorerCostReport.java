@@ -3,7 +3,7 @@ package dev.orrery.bench.explorer;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
-import dev.orrery.engine.tick.Simulation;
+import dev.orrery.engine.Simulation;
 import dev.orrery.explorer.Explorer;
 import dev.orrery.explorer.ExplorerOptions;
 import java.io.InputStream;

@@ -3,21 +3,21 @@ package dev.orrery.bench.gameloop;
 import dev.orrery.bench.fixture.Health;
 import dev.orrery.bench.fixture.Position;
 import dev.orrery.bench.fixture.Velocity;
+import dev.orrery.ecs.ChunkView;
+import dev.orrery.ecs.CommandBuffer;
+import dev.orrery.ecs.Query;
 import dev.orrery.ecs.Shape;
 import dev.orrery.ecs.World;
-import dev.orrery.ecs.command.CommandBuffer;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
-import dev.orrery.ecs.query.ChunkView;
-import dev.orrery.ecs.query.Query;
+import dev.orrery.scheduler.BatchDecision;
+import dev.orrery.scheduler.JobContext;
+import dev.orrery.scheduler.LongSum;
+import dev.orrery.scheduler.Phase;
+import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.Schedule;
-import dev.orrery.scheduler.access.ResourceKey;
-import dev.orrery.scheduler.executor.BatchDecision;
+import dev.orrery.scheduler.ScheduleExecutor;
 import dev.orrery.scheduler.executor.ParallelExecutor;
-import dev.orrery.scheduler.executor.ScheduleExecutor;
-import dev.orrery.scheduler.graph.Phase;
-import dev.orrery.scheduler.resource.LongSum;
-import dev.orrery.scheduler.system.JobContext;
 
 /**
  * The particle scenario in Orrery, written as the root README teaches: components from

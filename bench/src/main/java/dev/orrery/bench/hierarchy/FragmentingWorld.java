@@ -1,11 +1,11 @@
 package dev.orrery.bench.hierarchy;
 
+import dev.orrery.ecs.Query;
 import dev.orrery.ecs.Shape;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
-import dev.orrery.ecs.query.Query;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,11 +1,11 @@
 package dev.orrery.bench.hierarchy;
 
+import dev.orrery.ecs.ChunkView;
+import dev.orrery.ecs.Hierarchy;
 import dev.orrery.ecs.archetype.Archetype;
-import dev.orrery.ecs.entity.Entity;
-import dev.orrery.ecs.query.ChunkView;
-import dev.orrery.ecs.relation.Hierarchy;
+import dev.orrery.ecs.component.Entity;
+import dev.orrery.scheduler.JobContext;
 import dev.orrery.scheduler.Schedule;
-import dev.orrery.scheduler.system.JobContext;
 
 /**
  * (a) Orrery by id, the README's first idiom: a chunk system {@code roots} copies the local

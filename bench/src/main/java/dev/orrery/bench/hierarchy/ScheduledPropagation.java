@@ -1,9 +1,9 @@
 package dev.orrery.bench.hierarchy;
 
+import dev.orrery.scheduler.BatchDecision;
 import dev.orrery.scheduler.Schedule;
-import dev.orrery.scheduler.executor.BatchDecision;
+import dev.orrery.scheduler.ScheduleExecutor;
 import dev.orrery.scheduler.executor.ParallelExecutor;
-import dev.orrery.scheduler.executor.ScheduleExecutor;
 
 /**
  * A {@link Propagation} that is an Orrery schedule over its own {@link TransformWorld}: a

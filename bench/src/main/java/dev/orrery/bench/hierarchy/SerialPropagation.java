@@ -1,7 +1,7 @@
 package dev.orrery.bench.hierarchy;
 
+import dev.orrery.ecs.Hierarchy;
 import dev.orrery.ecs.World;
-import dev.orrery.ecs.relation.Hierarchy;
 import dev.orrery.scheduler.Schedule;
 
 /**

@@ -1,10 +1,10 @@
 package dev.orrery.bench.hierarchy;
 
-import dev.orrery.ecs.query.ChunkView;
-import dev.orrery.ecs.relation.Hierarchy;
+import dev.orrery.ecs.ChunkView;
+import dev.orrery.ecs.Hierarchy;
+import dev.orrery.scheduler.JobContext;
+import dev.orrery.scheduler.Resources;
 import dev.orrery.scheduler.Schedule;
-import dev.orrery.scheduler.resource.Resources;
-import dev.orrery.scheduler.system.JobContext;
 
 /**
  * (d) Orrery in slot space, the root README's idiom: the propagation runs on arrays indexed

@@ -1,9 +1,9 @@
 package dev.orrery.bench.hierarchy;
 
+import dev.orrery.ecs.Hierarchy;
+import dev.orrery.ecs.Relation;
 import dev.orrery.ecs.World;
-import dev.orrery.ecs.relation.Hierarchy;
-import dev.orrery.ecs.relation.Relation;
-import dev.orrery.scheduler.access.ResourceKey;
+import dev.orrery.scheduler.ResourceKey;
 
 /**
  * The scratch space of slot-space transform propagation ({@link SlotPropagation}), held as a

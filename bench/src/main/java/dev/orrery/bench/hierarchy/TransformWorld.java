@@ -1,10 +1,10 @@
 package dev.orrery.bench.hierarchy;
 
+import dev.orrery.ecs.Query;
+import dev.orrery.ecs.Relation;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
-import dev.orrery.ecs.query.Query;
-import dev.orrery.ecs.relation.Relation;
 
 /**
  * The {@link Forest} in an Orrery world as Orrery stores pairs (non-fragmenting): every

@@ -5,11 +5,11 @@ import dev.orrery.bench.fixture.Velocity;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
-import dev.orrery.engine.tick.Simulation;
-import dev.orrery.scheduler.access.ResourceKey;
-import dev.orrery.scheduler.graph.Phase;
-import dev.orrery.scheduler.resource.LongSum;
-import dev.orrery.scheduler.resource.Resources;
+import dev.orrery.engine.Simulation;
+import dev.orrery.scheduler.LongSum;
+import dev.orrery.scheduler.Phase;
+import dev.orrery.scheduler.ResourceKey;
+import dev.orrery.scheduler.Resources;
 import java.util.SplittableRandom;
 
 /**

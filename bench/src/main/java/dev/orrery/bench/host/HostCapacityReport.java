@@ -1,8 +1,8 @@
 package dev.orrery.bench.host;
 
+import dev.orrery.engine.Simulation;
 import dev.orrery.engine.host.TickStats;
 import dev.orrery.engine.host.WorldHost;
-import dev.orrery.engine.tick.Simulation;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.nio.charset.StandardCharsets;

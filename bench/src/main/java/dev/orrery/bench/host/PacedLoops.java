@@ -1,7 +1,7 @@
 package dev.orrery.bench.host;
 
+import dev.orrery.engine.Simulation;
 import dev.orrery.engine.tick.IdleStrategy;
-import dev.orrery.engine.tick.Simulation;
 import java.util.Arrays;
 import java.util.List;
 

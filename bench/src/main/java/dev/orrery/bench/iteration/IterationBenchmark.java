@@ -2,13 +2,13 @@ package dev.orrery.bench.iteration;
 
 import dev.orrery.bench.fixture.Position;
 import dev.orrery.bench.fixture.Velocity;
+import dev.orrery.ecs.ChunkConsumer;
+import dev.orrery.ecs.ChunkView;
+import dev.orrery.ecs.EntityConsumer;
+import dev.orrery.ecs.Query;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
-import dev.orrery.ecs.query.ChunkConsumer;
-import dev.orrery.ecs.query.ChunkView;
-import dev.orrery.ecs.query.EntityConsumer;
-import dev.orrery.ecs.query.Query;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -2,14 +2,14 @@ package dev.orrery.bench.peers;
 
 import dev.orrery.bench.fixture.Position;
 import dev.orrery.bench.fixture.Velocity;
+import dev.orrery.ecs.ChunkConsumer;
+import dev.orrery.ecs.ChunkView;
+import dev.orrery.ecs.Query;
 import dev.orrery.ecs.Shape;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.component.Storage;
-import dev.orrery.ecs.query.ChunkConsumer;
-import dev.orrery.ecs.query.ChunkView;
-import dev.orrery.ecs.query.Query;
 
 /**
  * Orrery through its public API, the way the README teaches: {@code world.spawn(new

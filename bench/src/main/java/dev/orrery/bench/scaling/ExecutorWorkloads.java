@@ -2,10 +2,10 @@ package dev.orrery.bench.scaling;
 
 import dev.orrery.bench.fixture.EcsSuite.Scalar;
 import dev.orrery.bench.scheduling.SchedulerBenchmark;
+import dev.orrery.ecs.Query;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
-import dev.orrery.ecs.query.Query;
 import dev.orrery.scheduler.Schedule;
 
 /**

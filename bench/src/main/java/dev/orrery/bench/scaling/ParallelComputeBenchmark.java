@@ -3,7 +3,7 @@ package dev.orrery.bench.scaling;
 import dev.orrery.bench.fixture.EcsSuite;
 import dev.orrery.bench.fixture.PlainParallelLoop;
 import dev.orrery.scheduler.Schedule;
-import dev.orrery.scheduler.executor.ScheduleExecutor;
+import dev.orrery.scheduler.ScheduleExecutor;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -5,7 +5,7 @@ import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.scheduler.Schedule;
-import dev.orrery.scheduler.executor.ScheduleExecutor;
+import dev.orrery.scheduler.ScheduleExecutor;
 import java.lang.management.ManagementFactory;
 
 /**

@@ -2,7 +2,7 @@ package dev.orrery.bench.scheduling;
 
 import dev.orrery.bench.fixture.EcsSuite;
 import dev.orrery.ecs.World;
-import dev.orrery.scheduler.executor.ScheduleExecutor;
+import dev.orrery.scheduler.ScheduleExecutor;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

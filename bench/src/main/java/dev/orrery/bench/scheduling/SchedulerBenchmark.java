@@ -1,12 +1,12 @@
 package dev.orrery.bench.scheduling;
 
+import dev.orrery.ecs.ChunkView;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
-import dev.orrery.ecs.query.ChunkView;
 import dev.orrery.scheduler.Schedule;
+import dev.orrery.scheduler.ScheduleExecutor;
 import dev.orrery.scheduler.executor.ParallelExecutor;
-import dev.orrery.scheduler.executor.ScheduleExecutor;
 import dev.orrery.scheduler.executor.SingleThreadedExecutor;
 import java.util.ArrayList;
 import java.util.List;

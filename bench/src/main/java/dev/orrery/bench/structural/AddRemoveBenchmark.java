@@ -1,9 +1,9 @@
 package dev.orrery.bench.structural;
 
 import dev.orrery.bench.fixture.EcsSuite;
+import dev.orrery.ecs.Query;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
-import dev.orrery.ecs.query.Query;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

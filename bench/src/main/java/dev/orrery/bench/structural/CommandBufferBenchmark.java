@@ -1,9 +1,9 @@
 package dev.orrery.bench.structural;
 
+import dev.orrery.ecs.CommandBuffer;
+import dev.orrery.ecs.CommandPlayback;
+import dev.orrery.ecs.PlaybackReport;
 import dev.orrery.ecs.World;
-import dev.orrery.ecs.command.CommandBuffer;
-import dev.orrery.ecs.command.CommandPlayback;
-import dev.orrery.ecs.command.PlaybackReport;
 import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.archetype.Chunk;
 import dev.orrery.ecs.component.Component;

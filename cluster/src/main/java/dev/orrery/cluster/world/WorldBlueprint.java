@@ -1,6 +1,6 @@
 package dev.orrery.cluster.world;
 
-import dev.orrery.engine.tick.Simulation;
+import dev.orrery.engine.Simulation;
 
 /**
  * Builds the simulation of a world id in its starting state, identically on every node: the

@@ -1,8 +1,8 @@
 package dev.orrery.scheduler.executor;
 
+import dev.orrery.ecs.CommandBuffer;
+import dev.orrery.ecs.CommandPlayback;
 import dev.orrery.ecs.World;
-import dev.orrery.ecs.command.CommandBuffer;
-import dev.orrery.ecs.command.CommandPlayback;
 import dev.orrery.ecs.component.Component;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Expect;

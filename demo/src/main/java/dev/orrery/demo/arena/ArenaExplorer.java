@@ -5,7 +5,7 @@ import dev.orrery.demo.net.ClientReplies;
 import dev.orrery.demo.net.ErrorCode;
 import dev.orrery.demo.net.Refusal;
 import dev.orrery.ecs.component.Field;
-import dev.orrery.engine.input.InputPipeline;
+import dev.orrery.engine.InputPipeline;
 import dev.orrery.explorer.EditSink;
 import dev.orrery.explorer.MapPoints;
 import dev.orrery.explorer.MapSource;

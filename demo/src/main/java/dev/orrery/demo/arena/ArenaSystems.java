@@ -1,21 +1,21 @@
 package dev.orrery.demo.arena;
 
+import dev.orrery.ecs.ChunkView;
+import dev.orrery.ecs.CommandBuffer;
+import dev.orrery.ecs.FieldAccess;
+import dev.orrery.ecs.PropertyHandle;
+import dev.orrery.ecs.Template;
 import dev.orrery.ecs.World;
-import dev.orrery.ecs.command.CommandBuffer;
 import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.Field;
-import dev.orrery.ecs.component.FieldAccess;
-import dev.orrery.ecs.entity.Entity;
-import dev.orrery.ecs.prototype.PropertyHandle;
-import dev.orrery.ecs.prototype.Template;
-import dev.orrery.ecs.query.ChunkView;
-import dev.orrery.engine.random.CounterRandom;
-import dev.orrery.engine.tick.Clock;
-import dev.orrery.engine.tick.Simulation;
-import dev.orrery.scheduler.resource.Resources;
+import dev.orrery.engine.Clock;
+import dev.orrery.engine.CounterRandom;
+import dev.orrery.engine.Simulation;
+import dev.orrery.scheduler.JobContext;
+import dev.orrery.scheduler.Phase;
+import dev.orrery.scheduler.Resources;
 import dev.orrery.scheduler.Schedule;
-import dev.orrery.scheduler.system.JobContext;
-import dev.orrery.scheduler.graph.Phase;
 
 /**
  * The arena's systems, in tick order:

@@ -1,7 +1,7 @@
 package dev.orrery.demo.arena;
 
 import dev.orrery.demo.net.ClientCommand;
-import dev.orrery.engine.input.InputBatch;
+import dev.orrery.engine.InputBatch;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;

@@ -1,8 +1,8 @@
 package dev.orrery.demo.arena;
 
+import dev.orrery.ecs.Query;
+import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.Field;
-import dev.orrery.ecs.entity.Entity;
-import dev.orrery.ecs.query.Query;
 import java.util.Arrays;
 
 /**

@@ -1,10 +1,10 @@
 package dev.orrery.demo.arena;
 
+import dev.orrery.ecs.ChunkConsumer;
+import dev.orrery.ecs.ChunkView;
+import dev.orrery.ecs.Query;
+import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.Field;
-import dev.orrery.ecs.entity.Entity;
-import dev.orrery.ecs.query.ChunkConsumer;
-import dev.orrery.ecs.query.ChunkView;
-import dev.orrery.ecs.query.Query;
 import java.util.Arrays;
 
 /**

@@ -8,7 +8,7 @@ import dev.orrery.demo.net.ClientCommandSink;
 import dev.orrery.demo.net.ClientReplies;
 import dev.orrery.demo.net.ErrorCode;
 import dev.orrery.demo.net.Refusal;
-import dev.orrery.engine.input.InputPipeline;
+import dev.orrery.engine.InputPipeline;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -1,18 +1,18 @@
 package dev.orrery.demo.run;
 
 import dev.orrery.demo.arena.Arena;
-import dev.orrery.demo.arena.ArenaExplorer;
 import dev.orrery.demo.arena.ArenaConfig;
+import dev.orrery.demo.arena.ArenaExplorer;
 import dev.orrery.demo.arena.InputCodec;
 import dev.orrery.demo.net.ClientReplies;
 import dev.orrery.demo.net.CommandServer;
 import dev.orrery.demo.net.ServerConfig;
-import dev.orrery.engine.input.InputPipeline;
-import dev.orrery.engine.replay.JournalInputSource;
-import dev.orrery.engine.replay.RunRecorder;
-import dev.orrery.engine.tick.FailurePolicy;
-import dev.orrery.engine.tick.Simulation;
-import dev.orrery.engine.trace.ChromeTrace;
+import dev.orrery.engine.ChromeTrace;
+import dev.orrery.engine.FailurePolicy;
+import dev.orrery.engine.InputPipeline;
+import dev.orrery.engine.JournalInputSource;
+import dev.orrery.engine.RunRecorder;
+import dev.orrery.engine.Simulation;
 import dev.orrery.explorer.Explorer;
 import dev.orrery.explorer.ExplorerOptions;
 import java.io.IOException;

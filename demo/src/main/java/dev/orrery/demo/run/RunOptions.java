@@ -1,7 +1,7 @@
 package dev.orrery.demo.run;
 
 import dev.orrery.demo.net.ServerConfig;
-import dev.orrery.engine.journal.Durability;
+import dev.orrery.engine.Durability;
 import java.net.InetAddress;
 import java.nio.file.Path;
 

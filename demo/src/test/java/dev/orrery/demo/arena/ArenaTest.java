@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.World;
-import dev.orrery.engine.tick.Simulation;
+import dev.orrery.engine.Simulation;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

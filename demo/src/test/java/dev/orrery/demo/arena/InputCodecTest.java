@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.orrery.demo.net.ClientCommand;
-import dev.orrery.engine.input.InputBatch;
+import dev.orrery.engine.InputBatch;
 import org.junit.jupiter.api.Test;
 
 class InputCodecTest {

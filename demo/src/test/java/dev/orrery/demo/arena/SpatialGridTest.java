@@ -3,11 +3,11 @@ package dev.orrery.demo.arena;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.ecs.Query;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.Field;
-import dev.orrery.ecs.entity.Entity;
-import dev.orrery.ecs.query.Query;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;

@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.demo.net.ClientCommand;
 import dev.orrery.demo.net.ErrorCode;
+import dev.orrery.ecs.Hierarchy;
+import dev.orrery.ecs.Relations;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Field;
-import dev.orrery.ecs.relation.Hierarchy;
-import dev.orrery.ecs.relation.Relations;
-import dev.orrery.engine.input.InputPipeline;
-import dev.orrery.engine.tick.Simulation;
+import dev.orrery.engine.InputPipeline;
+import dev.orrery.engine.Simulation;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

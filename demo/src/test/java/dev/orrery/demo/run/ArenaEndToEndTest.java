@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.demo.Main;
 import dev.orrery.demo.net.ServerConfig;
-import dev.orrery.ecs.entity.Entity;
+import dev.orrery.ecs.component.Entity;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.demo.net.ServerConfig;
-import dev.orrery.ecs.entity.Entity;
+import dev.orrery.ecs.component.Entity;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.demo.net.HostileLoad;
 import dev.orrery.demo.net.ServerConfig;
+import dev.orrery.engine.InputBatch;
+import dev.orrery.engine.RunRecorder;
 import dev.orrery.engine.journal.JournalReader;
 import dev.orrery.engine.journal.JournalTick;
-import dev.orrery.engine.input.InputBatch;
-import dev.orrery.engine.replay.RunRecorder;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.demo.Main;
+import dev.orrery.engine.RunRecorder;
 import dev.orrery.engine.journal.JournalReader;
 import dev.orrery.engine.journal.JournalTick;
-import dev.orrery.engine.replay.RunRecorder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -2,8 +2,8 @@ package dev.orrery.ecs.archetype;
 
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentKind;
+import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.FieldType;
-import dev.orrery.ecs.entity.Entity;
 import java.util.Arrays;
 import java.util.List;
 

@@ -10,7 +10,7 @@ import java.util.Arrays;
  * the archetype's last row into the hole.
  *
  * <p>Systems do not use this class directly; they read columns through a
- * {@code dev.orrery.ecs.query.ChunkView}, which checks what they declared.
+ * {@code dev.orrery.ecs.ChunkView}, which checks what they declared.
  *
  * <p><b>Threading:</b> the arrays may be read and written by many threads at once only as
  * the scheduler arranges (disjoint chunks, or read-only sharing); {@link #size()} changes

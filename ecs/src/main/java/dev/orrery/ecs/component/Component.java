@@ -100,7 +100,7 @@ public final class Component<T> {
         return relation != null;
     }
 
-    /** The relation this column marks ({@code dev.orrery.ecs.relation.Relation}), or {@code null}. */
+    /** The relation this column marks ({@code dev.orrery.ecs.Relation}), or {@code null}. */
     public Object relation() {
         return relation;
     }

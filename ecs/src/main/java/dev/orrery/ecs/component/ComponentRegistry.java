@@ -120,7 +120,7 @@ public final class ComponentRegistry {
             throw new IllegalArgumentException(existing + " is relation '" + name + "''s column; get it from the relation "
                     + "(world.relations().byName(\"" + name + "\").column()) and change pairs through world.relations()");
         }
-        if (type.javaClass() == dev.orrery.ecs.relation.Pair.class && !registeringMarker) {
+        if (type.javaClass() == dev.orrery.ecs.Pair.class && !registeringMarker) {
             throw new IllegalArgumentException("Pair is the type of relations' columns and cannot be a component of its "
                     + "own; register a relation with world.relations().register(name, ...) instead");
         }

@@ -5,7 +5,7 @@
  * {@link dev.orrery.ecs.component.Field} and {@link dev.orrery.ecs.component.FieldType},
  * the {@link dev.orrery.ecs.component.ComponentRegistry} that numbers them densely,
  * {@link dev.orrery.ecs.component.NameHash}, {@link dev.orrery.ecs.component.EntityRef},
- * and {@link dev.orrery.ecs.component.FieldAccess}, by-id field access (which the world
+ * and {@link dev.orrery.ecs.FieldAccess}, by-id field access (which the world
  * implements, so property handles need no world). Validated writes:
  * {@link dev.orrery.ecs.component.Range} on a record component and
  * {@link dev.orrery.ecs.component.FieldValidator}s registered with the world, kept per
@@ -18,3 +18,5 @@
  * any thread after the scheduler's hand-off.
  */
 package dev.orrery.ecs.component;
+
+import dev.orrery.ecs.FieldAccess;

@@ -1,6 +1,6 @@
 /**
  * Internal: state hashing. {@link dev.orrery.ecs.hash.StateHasher} is the order-sensitive
- * 64-bit accumulator; {@link dev.orrery.ecs.hash.WorldHashes} walks a world's archetypes
+ * 64-bit accumulator; {@link dev.orrery.ecs.WorldHashes} walks a world's archetypes
  * and entity table in canonical order for {@code World.stateHash()} and
  * {@code World.columnHashes()}, the values replays and journals compare. The format is
  * pinned by a golden value in the tests.
@@ -10,3 +10,5 @@
  * while nothing else touches the world.
  */
 package dev.orrery.ecs.hash;
+
+import dev.orrery.ecs.WorldHashes;

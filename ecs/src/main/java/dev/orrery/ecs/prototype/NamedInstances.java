@@ -1,12 +1,13 @@
 package dev.orrery.ecs.prototype;
 
+import dev.orrery.ecs.Template;
 import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.archetype.MovePlan;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentRegistry;
+import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.component.NameHash;
-import dev.orrery.ecs.entity.Entity;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -215,7 +216,7 @@ public final class NamedInstances {
     }
 
     /** Column {@code col}'s handle (used by property handles). */
-    Component<?> column(int col) {
+    public Component<?> column(int col) {
         return registry.column(col);
     }
 
@@ -242,7 +243,7 @@ public final class NamedInstances {
         return fieldOf(require(entity, component), entity, field);
     }
 
-    static Field fieldOf(Component<?> c, long entity, String field) {
+    public static Field fieldOf(Component<?> c, long entity, String field) {
         for (Field f : c.fields()) {
             if (f.name().equals(field)) {
                 return f;
@@ -252,7 +253,7 @@ public final class NamedInstances {
                 + field + "'; its fields are " + c.type().fieldNames() + (c.fields().isEmpty() ? " (a tag has none)" : ""));
     }
 
-    IllegalArgumentException noSuchInstance(long entity, String name) {
+    public IllegalArgumentException noSuchInstance(long entity, String name) {
         return new IllegalArgumentException("entity " + Entity.toString(entity) + " has no component named '" + name
                 + "'; it holds " + namesOf(Entity.index(entity)) + ". Check the spelling, or add the component first");
     }

@@ -3,8 +3,8 @@
  * and property access by name. {@link dev.orrery.ecs.prototype.PrototypeIndex} maps each
  * entity to a shared chain of {base, column, name} links; {@link
  * dev.orrery.ecs.prototype.NamedInstances} keeps it current for a {@code World};
- * {@link dev.orrery.ecs.prototype.Template} is the named list of instances a world spawns
- * from; {@link dev.orrery.ecs.prototype.PropertyHandle} reads and writes one field of a
+ * {@link dev.orrery.ecs.Template} is the named list of instances a world spawns
+ * from; {@link dev.orrery.ecs.PropertyHandle} reads and writes one field of a
  * named instance. It sits beside {@code ecs.archetype}: archetypes decide where an
  * entity's data lives, the prototype index decides which instance a name means.
  *
@@ -16,3 +16,6 @@
  * <p>Everything here is changed only by the thread that applies structural changes.
  */
 package dev.orrery.ecs.prototype;
+
+import dev.orrery.ecs.PropertyHandle;
+import dev.orrery.ecs.Template;

@@ -1,13 +1,13 @@
 package dev.orrery.ecs.storage;
 
+import dev.orrery.ecs.ChangeTracker;
 import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.archetype.Archetypes;
-import dev.orrery.ecs.change.ChangeTracker;
 import dev.orrery.ecs.archetype.Chunk;
 import dev.orrery.ecs.archetype.MovePlan;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentKind;
-import dev.orrery.ecs.entity.Entity;
+import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.prototype.NamedInstances;
 import dev.orrery.ecs.prototype.SpawnChain;
 

@@ -1,7 +1,7 @@
 package dev.orrery.ecs.storage;
 
-import dev.orrery.ecs.entity.Entity;
-import dev.orrery.ecs.entity.StaleEntityException;
+import dev.orrery.ecs.component.Entity;
+import dev.orrery.ecs.component.StaleEntityException;
 import java.util.Arrays;
 
 /**

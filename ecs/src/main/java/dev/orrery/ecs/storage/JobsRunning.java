@@ -1,6 +1,6 @@
 package dev.orrery.ecs.storage;
 
-import dev.orrery.ecs.entity.Entity;
+import dev.orrery.ecs.component.Entity;
 
 /**
  * Whether scheduled jobs are running over a world, and which systems they belong to: the

@@ -2,8 +2,8 @@ package dev.orrery.ecs.storage;
 
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentType;
+import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.FieldType;
-import dev.orrery.ecs.entity.Entity;
 import java.util.Arrays;
 
 /**

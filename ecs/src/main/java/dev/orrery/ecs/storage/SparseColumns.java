@@ -2,7 +2,7 @@ package dev.orrery.ecs.storage;
 
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentRegistry;
-import dev.orrery.ecs.entity.Entity;
+import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.prototype.NamedInstances;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentRegistry;
 import dev.orrery.ecs.component.ComponentType;
-import dev.orrery.ecs.entity.Entity;
+import dev.orrery.ecs.component.Entity;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

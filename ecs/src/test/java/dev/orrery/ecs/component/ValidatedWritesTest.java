@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.ecs.CommandBuffer;
+import dev.orrery.ecs.CommandPlayback;
+import dev.orrery.ecs.PropertyHandle;
 import dev.orrery.ecs.World;
-import dev.orrery.ecs.command.CommandBuffer;
-import dev.orrery.ecs.command.CommandPlayback;
-import dev.orrery.ecs.prototype.PropertyHandle;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orrery.ecs.entity.Entity;
-import dev.orrery.ecs.entity.StaleEntityException;
+import dev.orrery.ecs.component.Entity;
+import dev.orrery.ecs.component.StaleEntityException;
 import org.junit.jupiter.api.Test;
 
 class EntityTableTest {

@@ -1,6 +1,6 @@
 package dev.orrery.engine.host;
 
-import dev.orrery.engine.tick.Simulation;
+import dev.orrery.engine.Simulation;
 import java.util.ArrayDeque;
 
 /**

@@ -1,6 +1,6 @@
 package dev.orrery.engine.host;
 
-import dev.orrery.engine.tick.Simulation;
+import dev.orrery.engine.Simulation;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

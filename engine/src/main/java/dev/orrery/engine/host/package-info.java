@@ -4,7 +4,7 @@
  * first; a {@link dev.orrery.engine.host.HostedWorld} is one of them (its rate, its counters
  * as {@link dev.orrery.engine.host.TickStats}, its removal and work on its tick thread).
  *
- * <p>Neighbours: the host drives {@code dev.orrery.engine.tick.Simulation} through its public
+ * <p>Neighbours: the host drives {@code dev.orrery.engine.Simulation} through its public
  * calls only ({@code tick}, {@code bindTickThread}, {@code close}); inputs, journals and
  * snapshots stay each world's own ({@code dev.orrery.engine.input},
  * {@code dev.orrery.engine.replay}). A cluster runs one host per node, or ticks its worlds

@@ -1,7 +1,7 @@
 package dev.orrery.engine.jfr;
 
-import dev.orrery.scheduler.system.JobObserver;
-import dev.orrery.scheduler.executor.ScheduleExecutor;
+import dev.orrery.scheduler.JobObserver;
+import dev.orrery.scheduler.ScheduleExecutor;
 import dev.orrery.scheduler.graph.SystemGraph;
 import jdk.jfr.EventType;
 

@@ -12,7 +12,7 @@ import jdk.jfr.Timespan;
  * A JFR event per job a system ran (one chunk batch on one worker), committed when the job
  * ends: the system, the worker and the job's duration. Emitted only while a flight
  * recording runs, and only when the simulation was built with job events on, see
- * {@link dev.orrery.engine.tick.SimulationBuilder#jfrJobEvents(boolean)}.
+ * {@link dev.orrery.engine.SimulationBuilder#jfrJobEvents(boolean)}.
  */
 @Name("dev.orrery.Job")
 @Label("Orrery Job")

@@ -1,6 +1,6 @@
 package dev.orrery.engine.journal;
 
-import dev.orrery.engine.input.InputBatch;
+import dev.orrery.engine.InputBatch;
 
 /**
  * One tick as recorded in a journal: its inputs (in the same {@link InputBatch} form the

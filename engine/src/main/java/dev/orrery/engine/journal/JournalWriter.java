@@ -14,13 +14,14 @@ import static dev.orrery.engine.journal.JournalFormat.TICK_HASH_BODY;
 import static dev.orrery.engine.journal.JournalFormat.TICK_SKIPPED_FIXED;
 import static dev.orrery.engine.journal.JournalFormat.VERSION;
 
-import dev.orrery.engine.input.InputRecorder;
-import dev.orrery.engine.tick.FailurePolicy;
+import dev.orrery.engine.Durability;
+import dev.orrery.engine.FailurePolicy;
+import dev.orrery.engine.InputRecorder;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -55,7 +56,7 @@ import java.util.zip.CRC32C;
  * unless the durability is {@code NONE}, forced) by {@link #create}, so a journal cut by a
  * crash always starts with one.
  *
- * <p><b>Threading:</b> one thread at a time (an {@link dev.orrery.engine.input.InputPipeline}
+ * <p><b>Threading:</b> one thread at a time (an {@link dev.orrery.engine.InputPipeline}
  * calls it from its journal thread only); not safe for concurrent use.
  */
 public final class JournalWriter implements InputRecorder, Closeable {

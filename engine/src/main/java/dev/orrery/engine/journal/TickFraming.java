@@ -1,5 +1,7 @@
 package dev.orrery.engine.journal;
 
+import dev.orrery.engine.CorruptJournalException;
+
 /**
  * The order rules of the journal's records, kept once for the writer and the reader: each
  * tick is its inputs with sequences 0, 1, 2, ..., then its tick end carrying their count,

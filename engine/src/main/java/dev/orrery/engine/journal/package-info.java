@@ -3,10 +3,10 @@
  * state hashes that record and replay are built on.
  *
  * <p>{@link dev.orrery.engine.journal.JournalWriter} is the
- * {@link dev.orrery.engine.input.InputRecorder} an {@link dev.orrery.engine.input.InputPipeline}
+ * {@link dev.orrery.engine.InputRecorder} an {@link dev.orrery.engine.InputPipeline}
  * writes through; {@link dev.orrery.engine.journal.JournalReader} reads the file back record
  * by record or tick by tick (a {@link dev.orrery.engine.journal.JournalTick} each) and
- * refuses damaged files with a {@link dev.orrery.engine.journal.CorruptJournalException}.
+ * refuses damaged files with a {@link dev.orrery.engine.CorruptJournalException}.
  * The byte layout is described in {@code JournalWriter} and its constants are kept in one
  * package-private class, {@code JournalFormat}; the order rules of a tick (inputs numbered
  * 0, 1, ..., one tick end, at most one state hash, ticks increasing) are kept in another,
@@ -23,3 +23,5 @@
  * shared between threads.
  */
 package dev.orrery.engine.journal;
+
+import dev.orrery.engine.CorruptJournalException;

@@ -1,12 +1,12 @@
 /**
- * The tick loop: {@link dev.orrery.engine.tick.Simulation}, made by a
- * {@link dev.orrery.engine.tick.SimulationBuilder}, advances a world one fixed step per tick:
- * the {@link dev.orrery.engine.tick.Clock} advances, the input source hands over the tick's
+ * The tick loop: {@link dev.orrery.engine.Simulation}, made by a
+ * {@link dev.orrery.engine.SimulationBuilder}, advances a world one fixed step per tick:
+ * the {@link dev.orrery.engine.Clock} advances, the input source hands over the tick's
  * inputs, the scheduler's executor runs every system and applies the command buffers at each
  * sync point, and the state hash goes to the input source. {@link
  * dev.orrery.engine.tick.IdleStrategy} waits between ticks of a paced run.
  *
- * <p>Neighbours: the loop owns a {@code dev.orrery.scheduler.resource.Resources} store (and
+ * <p>Neighbours: the loop owns a {@code dev.orrery.scheduler.Resources} store (and
  * snapshots it through that package), takes inputs from {@code dev.orrery.engine.input},
  * reports to JFR through {@code dev.orrery.engine.jfr} and to Chrome traces through
  * {@code dev.orrery.engine.trace}; {@code dev.orrery.engine.replay} drives it to record and
@@ -22,3 +22,7 @@
  * {@code Simulation.stop()} is for any thread (a volatile flag).
  */
 package dev.orrery.engine.tick;
+
+import dev.orrery.engine.Clock;
+import dev.orrery.engine.Simulation;
+import dev.orrery.engine.SimulationBuilder;

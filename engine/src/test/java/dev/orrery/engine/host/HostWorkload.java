@@ -3,13 +3,13 @@ package dev.orrery.engine.host;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
-import dev.orrery.engine.input.InputBatch;
-import dev.orrery.engine.random.CounterRandom;
-import dev.orrery.engine.tick.Simulation;
-import dev.orrery.engine.tick.SimulationBuilder;
+import dev.orrery.engine.CounterRandom;
+import dev.orrery.engine.InputBatch;
+import dev.orrery.engine.Simulation;
+import dev.orrery.engine.SimulationBuilder;
+import dev.orrery.scheduler.Phase;
+import dev.orrery.scheduler.Resources;
 import dev.orrery.scheduler.Schedule;
-import dev.orrery.scheduler.graph.Phase;
-import dev.orrery.scheduler.resource.Resources;
 import java.util.function.Consumer;
 
 /**

@@ -3,10 +3,10 @@ package dev.orrery.engine.host;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orrery.engine.input.InputPipeline;
-import dev.orrery.engine.replay.RunRecorder;
-import dev.orrery.engine.replay.RunReplayer;
-import dev.orrery.engine.tick.Simulation;
+import dev.orrery.engine.InputPipeline;
+import dev.orrery.engine.RunRecorder;
+import dev.orrery.engine.RunReplayer;
+import dev.orrery.engine.Simulation;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -8,10 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orrery.engine.tick.FailurePolicy;
-import dev.orrery.engine.tick.Simulation;
-import dev.orrery.engine.tick.SimulationBuilder;
-import dev.orrery.scheduler.system.SystemFailedException;
+import dev.orrery.engine.FailurePolicy;
+import dev.orrery.engine.Simulation;
+import dev.orrery.engine.SimulationBuilder;
+import dev.orrery.scheduler.SystemFailedException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

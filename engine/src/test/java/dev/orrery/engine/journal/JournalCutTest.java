@@ -5,7 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orrery.engine.tick.FailurePolicy;
+import dev.orrery.engine.Durability;
+import dev.orrery.engine.FailurePolicy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

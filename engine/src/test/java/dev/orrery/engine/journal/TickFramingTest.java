@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import dev.orrery.engine.Durability;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,7 +61,7 @@ class TickFramingTest {
     @Test
     void shouldWriteTheSameBytesAsTheRecordedFormat(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("golden.journal");
-        try (JournalWriter w = JournalWriter.create(file, dev.orrery.engine.tick.FailurePolicy.SKIP_TICK,
+        try (JournalWriter w = JournalWriter.create(file, dev.orrery.engine.FailurePolicy.SKIP_TICK,
                 Durability.NONE)) {
             w.recordInput(0, 0, 7, 1, new byte[] {1, 2, 3}, 0, 3);
             w.recordInput(0, 1, 8, 2, new byte[0], 0, 0);
@@ -88,7 +89,7 @@ class TickFramingTest {
         Files.write(file, v1);
         try (JournalReader r = JournalReader.open(file)) {
             assertEquals(1, r.version());
-            assertEquals(dev.orrery.engine.tick.FailurePolicy.STOP, r.failurePolicy());
+            assertEquals(dev.orrery.engine.FailurePolicy.STOP, r.failurePolicy());
             JournalTick t = new JournalTick();
             assertEquals(true, r.nextTick(t));
             assertEquals(2, t.inputs().size());

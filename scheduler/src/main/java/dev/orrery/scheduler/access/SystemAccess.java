@@ -1,9 +1,10 @@
 package dev.orrery.scheduler.access;
 
-import dev.orrery.ecs.command.StructuralEffects;
+import dev.orrery.ecs.StructuralEffects;
 import dev.orrery.ecs.component.Component;
-import dev.orrery.ecs.query.AccessPolicy;
-import dev.orrery.scheduler.event.EventKey;
+import dev.orrery.ecs.ownership.AccessPolicy;
+import dev.orrery.scheduler.EventKey;
+import dev.orrery.scheduler.ResourceKey;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;

@@ -1,9 +1,9 @@
 package dev.orrery.scheduler.check;
 
 import dev.orrery.ecs.ownership.AssertionSwitch;
-import dev.orrery.scheduler.access.ResourceKey;
+import dev.orrery.scheduler.ResourceKey;
+import dev.orrery.scheduler.UndeclaredResourceAccessException;
 import dev.orrery.scheduler.access.SystemAccess;
-import dev.orrery.scheduler.access.UndeclaredResourceAccessException;
 
 /**
  * The scheduler's checked mode: extra run-time checks of declared access that cost work per

@@ -8,7 +8,7 @@
  * columns a job declared read-only, which the executor ({@code scheduler.executor}) compares
  * before and after each job. Violations are reported as {@code UndeclaredAccessException}
  * (components, from {@code ecs.query}) or
- * {@link dev.orrery.scheduler.access.UndeclaredResourceAccessException} (resources).
+ * {@link dev.orrery.scheduler.UndeclaredResourceAccessException} (resources).
  *
  * <p>Not for users: the executor and the engine call it (a module descriptor would export
  * it to the engine only). Memory ordering: the running access is thread-confined (a

@@ -1,5 +1,6 @@
 package dev.orrery.scheduler.event;
 
+import dev.orrery.scheduler.EventKey;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -27,7 +28,7 @@ import java.util.Objects;
  * <p><b>Threading:</b> the executor calls {@link #beginRun}, {@link #merge},
  * {@link #discardPending} and {@link #openReader} on its owner thread with no job of a
  * writer or reader of the channel running; jobs call {@link #record} with their own worker
- * id (one writer per pending buffer) and read through an {@link EventReader} (no merge
+ * id (one writer per pending buffer) and read through an {@link ChannelReader} (no merge
  * runs while a reader's jobs run: the graph orders every writer of the phase around each
  * reader). {@link #send}, {@link #size} and {@link #get} are for the owner thread between
  * jobs: the tick thread between runs, or an exclusive system.
@@ -248,7 +249,7 @@ public final class EventChannel<T> {
      * the view at the events {@code system} has not read yet, and marks them read. The
      * executor calls it as the system starts.
      */
-    public void openReader(String system, EventReader<T> reader) {
+    public void openReader(String system, ChannelReader<T> reader) {
         merge();
         int slot = readerSlot(system);
         long from = Math.max(readerPositions[slot], firstSeq);
@@ -257,7 +258,7 @@ public final class EventChannel<T> {
         reader.bind(this, (int) (from - firstSeq), (int) (end - from));
     }
 
-    /** The event at index {@code i} of the alive events, unchecked: for {@link EventReader}. */
+    /** The event at index {@code i} of the alive events, unchecked: for {@link ChannelReader}. */
     @SuppressWarnings("unchecked")
     T at(int i) {
         return (T) events[i];

@@ -1,5 +1,6 @@
 package dev.orrery.scheduler.executor;
 
+import dev.orrery.scheduler.BatchDecision;
 import dev.orrery.scheduler.Schedule;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,14 +1,14 @@
 package dev.orrery.scheduler.executor;
 
+import dev.orrery.ecs.UndeclaredAccessException;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.archetype.Chunk;
 import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.component.FieldType;
-import dev.orrery.ecs.entity.Entity;
-import dev.orrery.ecs.entity.StaleEntityException;
-import dev.orrery.ecs.query.UndeclaredAccessException;
+import dev.orrery.ecs.component.StaleEntityException;
 import dev.orrery.ecs.storage.EntityTable;
 import dev.orrery.ecs.storage.SparseColumn;
 

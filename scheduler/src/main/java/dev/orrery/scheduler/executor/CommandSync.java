@@ -1,11 +1,12 @@
 package dev.orrery.scheduler.executor;
 
+import dev.orrery.ecs.CommandBuffer;
+import dev.orrery.ecs.CommandPlayback;
+import dev.orrery.ecs.PlaybackReport;
+import dev.orrery.ecs.RefusedCommandException;
 import dev.orrery.ecs.World;
-import dev.orrery.ecs.command.CommandBuffer;
-import dev.orrery.ecs.command.CommandPlayback;
-import dev.orrery.ecs.command.PlaybackReport;
-import dev.orrery.ecs.command.RefusedCommandException;
-import dev.orrery.scheduler.system.JobObserver;
+import dev.orrery.scheduler.JobObserver;
+import dev.orrery.scheduler.ScheduleExecutor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;
@@ -46,7 +47,7 @@ final class CommandSync {
     }
 
     /** Lends playback the executor's workers for writing spawn values (see {@link CommandPlayback#parallel}). */
-    void parallel(dev.orrery.ecs.command.ParallelFor threads) {
+    void parallel(dev.orrery.ecs.ParallelFor threads) {
         playback.parallel(threads);
     }
 

@@ -1,9 +1,9 @@
 package dev.orrery.scheduler.executor;
 
+import dev.orrery.scheduler.EventKey;
+import dev.orrery.scheduler.Resources;
 import dev.orrery.scheduler.event.EventChannel;
-import dev.orrery.scheduler.event.EventKey;
 import dev.orrery.scheduler.graph.SystemGraph;
-import dev.orrery.scheduler.resource.Resources;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,11 +1,11 @@
 package dev.orrery.scheduler.executor;
 
+import dev.orrery.ecs.Query;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
-import dev.orrery.ecs.query.Query;
-import dev.orrery.scheduler.access.ResourceKey;
+import dev.orrery.scheduler.ResourceKey;
+import dev.orrery.scheduler.Resources;
 import dev.orrery.scheduler.graph.SystemGraph;
-import dev.orrery.scheduler.resource.Resources;
 import java.util.List;
 
 /**
@@ -46,7 +46,7 @@ public final class ExecutionPlan {
 
     /**
      * A plan as {@link #ExecutionPlan(World, SystemGraph, List, Resources)} describes, which
-     * also applies the requested transitions of the {@code dev.orrery.scheduler.flow.States}
+     * also applies the requested transitions of the {@code dev.orrery.scheduler.States}
      * machines under {@code stateMachines} at each run boundary, in that order.
      *
      * @throws IllegalArgumentException if the lists disagree, a query belongs to another world, or a query

@@ -2,7 +2,7 @@ package dev.orrery.scheduler.executor;
 
 /**
  * A batch of consecutive matching chunks of one system, {@code [from, to)} in the system's
- * chunk list; or, with no system, one task of a {@link dev.orrery.ecs.command.ParallelFor}
+ * chunk list; or, with no system, one task of a {@link dev.orrery.ecs.ParallelFor}
  * the executor lends (task {@code from}). Preallocated and reused every run.
  *
  * <p><b>Threading:</b> written by the calling thread before it is queued, by the one

@@ -1,6 +1,6 @@
 package dev.orrery.scheduler.executor;
 
-import dev.orrery.ecs.command.ParallelFor;
+import dev.orrery.ecs.ParallelFor;
 import java.util.function.IntConsumer;
 
 /**

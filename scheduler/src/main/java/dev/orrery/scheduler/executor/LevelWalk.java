@@ -1,9 +1,9 @@
 package dev.orrery.scheduler.executor;
 
+import dev.orrery.ecs.Hierarchy;
+import dev.orrery.ecs.Relation;
 import dev.orrery.ecs.World;
-import dev.orrery.ecs.relation.Hierarchy;
-import dev.orrery.ecs.relation.Relation;
-import dev.orrery.scheduler.system.LevelSystem;
+import dev.orrery.scheduler.LevelSystem;
 
 /**
  * The run-time side of a level system ({@link LevelSystem}) inside one executor: the

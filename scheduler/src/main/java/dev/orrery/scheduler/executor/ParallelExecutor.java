@@ -1,10 +1,12 @@
 package dev.orrery.scheduler.executor;
 
-import dev.orrery.ecs.command.PlaybackReport;
+import dev.orrery.ecs.PlaybackReport;
+import dev.orrery.scheduler.BatchDecision;
+import dev.orrery.scheduler.JobObserver;
+import dev.orrery.scheduler.ScheduleExecutor;
+import dev.orrery.scheduler.SyncPoint;
+import dev.orrery.scheduler.SystemFailedException;
 import dev.orrery.scheduler.graph.SystemGraph;
-import dev.orrery.scheduler.system.JobObserver;
-import dev.orrery.scheduler.system.SyncPoint;
-import dev.orrery.scheduler.system.SystemFailedException;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -55,8 +57,8 @@ import java.util.function.BooleanSupplier;
  * thread ends up parked, so an idle engine burns no CPU.
  *
  * <p><b>Lent workers:</b> at a sync point the workers also write the values of many spawns
- * side by side for {@link dev.orrery.ecs.command.CommandPlayback} (its
- * {@link dev.orrery.ecs.command.ParallelFor}, see {@code LentWorkers}): the caller queues one job per task on the same queue, runs tasks
+ * side by side for {@link dev.orrery.ecs.CommandPlayback} (its
+ * {@link dev.orrery.ecs.ParallelFor}, see {@code LentWorkers}): the caller queues one job per task on the same queue, runs tasks
  * itself while it waits, and returns when every task is back on the completion queue, with
  * the same happens-before edges as a system's jobs.
  *

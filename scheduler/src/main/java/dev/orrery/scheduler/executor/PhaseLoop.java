@@ -1,14 +1,15 @@
 package dev.orrery.scheduler.executor;
 
 import dev.orrery.ecs.World;
-import dev.orrery.scheduler.access.ResourceKey;
-import dev.orrery.scheduler.flow.FixedTimestep;
+import dev.orrery.scheduler.FixedTimestep;
+import dev.orrery.scheduler.ResourceKey;
+import dev.orrery.scheduler.Resources;
+import dev.orrery.scheduler.ScheduleExecutor;
+import dev.orrery.scheduler.States;
+import dev.orrery.scheduler.SyncPoint;
+import dev.orrery.scheduler.SystemFailedException;
 import dev.orrery.scheduler.flow.PhaseRule;
-import dev.orrery.scheduler.flow.States;
 import dev.orrery.scheduler.graph.SystemGraph;
-import dev.orrery.scheduler.resource.Resources;
-import dev.orrery.scheduler.system.SyncPoint;
-import dev.orrery.scheduler.system.SystemFailedException;
 import java.util.ArrayList;
 import java.util.List;
 

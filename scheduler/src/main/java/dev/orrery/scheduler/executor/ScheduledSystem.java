@@ -1,12 +1,12 @@
 package dev.orrery.scheduler.executor;
 
-import dev.orrery.ecs.query.Query;
-import dev.orrery.ecs.relation.Relation;
+import dev.orrery.ecs.Query;
+import dev.orrery.ecs.Relation;
+import dev.orrery.scheduler.ChunkSystem;
+import dev.orrery.scheduler.ExclusiveSystem;
+import dev.orrery.scheduler.LevelSystem;
+import dev.orrery.scheduler.RangeSystem;
 import dev.orrery.scheduler.graph.SystemDeclaration;
-import dev.orrery.scheduler.system.ChunkSystem;
-import dev.orrery.scheduler.system.ExclusiveSystem;
-import dev.orrery.scheduler.system.LevelSystem;
-import dev.orrery.scheduler.system.RangeSystem;
 import java.util.Objects;
 import java.util.function.IntSupplier;
 

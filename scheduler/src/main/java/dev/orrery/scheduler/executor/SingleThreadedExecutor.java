@@ -1,10 +1,11 @@
 package dev.orrery.scheduler.executor;
 
-import dev.orrery.ecs.command.PlaybackReport;
+import dev.orrery.ecs.PlaybackReport;
+import dev.orrery.scheduler.JobObserver;
+import dev.orrery.scheduler.ScheduleExecutor;
+import dev.orrery.scheduler.SyncPoint;
+import dev.orrery.scheduler.SystemFailedException;
 import dev.orrery.scheduler.graph.SystemGraph;
-import dev.orrery.scheduler.system.JobObserver;
-import dev.orrery.scheduler.system.SyncPoint;
-import dev.orrery.scheduler.system.SystemFailedException;
 
 /**
  * Runs every system on the calling thread, one by one in the graph's linear order: the

@@ -1,19 +1,20 @@
 package dev.orrery.scheduler.executor;
 
+import dev.orrery.ecs.ChangeTracker;
+import dev.orrery.ecs.Query;
 import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.archetype.Chunk;
-import dev.orrery.ecs.change.ChangeTracker;
 import dev.orrery.ecs.component.Component;
-import dev.orrery.ecs.query.Query;
+import dev.orrery.scheduler.ChunkSystem;
+import dev.orrery.scheduler.EventKey;
+import dev.orrery.scheduler.EventReader;
+import dev.orrery.scheduler.RangeSystem;
+import dev.orrery.scheduler.Resources;
+import dev.orrery.scheduler.RunCondition;
+import dev.orrery.scheduler.SystemFailedException;
 import dev.orrery.scheduler.access.SystemAccess;
+import dev.orrery.scheduler.event.ChannelReader;
 import dev.orrery.scheduler.event.EventChannel;
-import dev.orrery.scheduler.event.EventKey;
-import dev.orrery.scheduler.event.EventReader;
-import dev.orrery.scheduler.flow.RunCondition;
-import dev.orrery.scheduler.resource.Resources;
-import dev.orrery.scheduler.system.ChunkSystem;
-import dev.orrery.scheduler.system.RangeSystem;
-import dev.orrery.scheduler.system.SystemFailedException;
 import java.util.Arrays;
 import java.util.List;
 
@@ -58,7 +59,7 @@ final class SystemRun {
     private final EventChannel<?>[] writeChannels;
     private final EventKey<?>[] eventReads;
     /** One reader per read channel, bound as the system starts; its jobs only read it. */
-    private final EventReader<?>[] readers;
+    private final ChannelReader<?>[] readers;
     /** The world's change state, and this system's slot in it (its last-run tick, kept by name). */
     private final ChangeTracker changes;
     private final int changeSlot;
@@ -83,9 +84,9 @@ final class SystemRun {
         this.eventWrites = access.eventWrites().toArray(new EventKey<?>[0]);
         this.writeChannels = new EventChannel<?>[eventWrites.length];
         this.eventReads = access.eventReads().toArray(new EventKey<?>[0]);
-        this.readers = new EventReader<?>[eventReads.length];
+        this.readers = new ChannelReader<?>[eventReads.length];
         for (int i = 0; i < readers.length; i++) {
-            readers[i] = new EventReader<>();
+            readers[i] = new ChannelReader<>();
         }
         this.changes = plan.world().changes();
         this.changeSlot = changes.systemSlot(name);
@@ -174,8 +175,8 @@ final class SystemRun {
     }
 
     @SuppressWarnings("unchecked")
-    private <T> void open(Resources resources, EventKey<T> key, EventReader<?> reader) {
-        resources.value(key.channel()).openReader(name, (EventReader<T>) reader);
+    private <T> void open(Resources resources, EventKey<T> key, ChannelReader<?> reader) {
+        resources.value(key.channel()).openReader(name, (ChannelReader<T>) reader);
     }
 
     /** The channel of {@code key} if the system declared a write of it, else null. */

@@ -1,27 +1,28 @@
 package dev.orrery.scheduler.executor;
 
+import dev.orrery.ecs.ChunkView;
+import dev.orrery.ecs.CommandBuffer;
+import dev.orrery.ecs.RemovedEntities;
+import dev.orrery.ecs.UndeclaredAccessException;
 import dev.orrery.ecs.World;
-import dev.orrery.ecs.change.RemovedEntities;
 import dev.orrery.ecs.archetype.Chunk;
-import dev.orrery.ecs.command.CommandBuffer;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.component.FieldType;
-import dev.orrery.ecs.query.ChunkView;
-import dev.orrery.ecs.query.UndeclaredAccessException;
-import dev.orrery.scheduler.access.ResourceKey;
-import dev.orrery.scheduler.access.UndeclaredResourceAccessException;
+import dev.orrery.scheduler.ChunkSystem;
+import dev.orrery.scheduler.EventKey;
+import dev.orrery.scheduler.EventReader;
+import dev.orrery.scheduler.JobContext;
+import dev.orrery.scheduler.JobObserver;
+import dev.orrery.scheduler.LongSum;
+import dev.orrery.scheduler.ResourceKey;
+import dev.orrery.scheduler.Resources;
+import dev.orrery.scheduler.ScheduleExecutor;
+import dev.orrery.scheduler.UndeclaredEventAccessException;
+import dev.orrery.scheduler.UndeclaredResourceAccessException;
 import dev.orrery.scheduler.check.CheckedMode;
 import dev.orrery.scheduler.check.ReadOnlyColumns;
 import dev.orrery.scheduler.event.EventChannel;
-import dev.orrery.scheduler.event.EventKey;
-import dev.orrery.scheduler.event.EventReader;
-import dev.orrery.scheduler.event.UndeclaredEventAccessException;
-import dev.orrery.scheduler.system.ChunkSystem;
-import dev.orrery.scheduler.system.JobContext;
-import dev.orrery.scheduler.system.JobObserver;
-import dev.orrery.scheduler.resource.LongSum;
-import dev.orrery.scheduler.resource.Resources;
 
 /**
  * One worker's {@link JobContext}, and the code that runs a job on that worker: binds the

@@ -3,7 +3,7 @@
  * {@link dev.orrery.scheduler.executor.SingleThreadedExecutor} (the reference, everything on
  * the calling thread) and {@link dev.orrery.scheduler.executor.ParallelExecutor}
  * (chunk-parallel jobs on long-lived workers), both behind
- * {@link dev.orrery.scheduler.executor.ScheduleExecutor}, and the
+ * {@link dev.orrery.scheduler.ScheduleExecutor}, and the
  * {@link dev.orrery.scheduler.executor.ExecutionPlan} they run. Everything else here is
  * package-private machinery: per-system run state ({@code SystemRun}, {@code Job}; a level
  * system's stages, {@code LevelWalk}), the per-worker job context ({@code WorkerContext}) and
@@ -25,3 +25,5 @@
  * by the owner while no job runs, and reach the workers through the same queues.
  */
 package dev.orrery.scheduler.executor;
+
+import dev.orrery.scheduler.ScheduleExecutor;

@@ -1,6 +1,9 @@
 package dev.orrery.scheduler.flow;
 
-import dev.orrery.scheduler.access.ResourceKey;
+import dev.orrery.scheduler.FixedTimestep;
+import dev.orrery.scheduler.ResourceKey;
+import dev.orrery.scheduler.RunCondition;
+import dev.orrery.scheduler.States;
 import java.util.Objects;
 
 /**

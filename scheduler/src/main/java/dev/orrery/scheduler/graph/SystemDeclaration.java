@@ -1,7 +1,8 @@
 package dev.orrery.scheduler.graph;
 
+import dev.orrery.scheduler.Phase;
+import dev.orrery.scheduler.RunCondition;
 import dev.orrery.scheduler.access.SystemAccess;
-import dev.orrery.scheduler.flow.RunCondition;
 import java.util.List;
 import java.util.Objects;
 

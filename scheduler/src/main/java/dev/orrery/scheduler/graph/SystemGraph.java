@@ -1,7 +1,9 @@
 package dev.orrery.scheduler.graph;
 
-import dev.orrery.ecs.command.StructuralEffects;
+import dev.orrery.ecs.StructuralEffects;
 import dev.orrery.ecs.component.Component;
+import dev.orrery.scheduler.OrderCycleException;
+import dev.orrery.scheduler.Phase;
 import dev.orrery.scheduler.access.SystemAccess;
 import dev.orrery.scheduler.flow.PhaseRule;
 import java.util.ArrayList;

@@ -7,27 +7,28 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.ecs.ChunkView;
 import dev.orrery.ecs.EntityBuilder;
+import dev.orrery.ecs.Query;
+import dev.orrery.ecs.UndeclaredAccessException;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
-import dev.orrery.ecs.query.ChunkView;
-import dev.orrery.ecs.query.Query;
-import dev.orrery.ecs.query.UndeclaredAccessException;
+import dev.orrery.scheduler.Phase;
+import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.Schedule;
-import dev.orrery.scheduler.graph.Phase;
+import dev.orrery.scheduler.ScheduleExecutor;
+import dev.orrery.scheduler.SyncPoint;
+import dev.orrery.scheduler.SystemFailedException;
 import dev.orrery.scheduler.graph.SystemGraph;
-import dev.orrery.scheduler.system.SyncPoint;
-import dev.orrery.scheduler.system.SystemFailedException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import dev.orrery.scheduler.access.ResourceKey;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -525,10 +526,10 @@ abstract class AbstractScheduleExecutorTest {
                     });
         }
         // resources: a writer resets a LongSum, jobs add to it, a reader reads the total
-        dev.orrery.scheduler.access.ResourceKey<dev.orrery.scheduler.resource.LongSum> sum =
-                dev.orrery.scheduler.access.ResourceKey.of("rows", dev.orrery.scheduler.resource.LongSum.class);
+        dev.orrery.scheduler.ResourceKey<dev.orrery.scheduler.LongSum> sum =
+                dev.orrery.scheduler.ResourceKey.of("rows", dev.orrery.scheduler.LongSum.class);
         long[] total = new long[1];
-        b.resource(sum, new dev.orrery.scheduler.resource.LongSum());
+        b.resource(sum, new dev.orrery.scheduler.LongSum());
         b.system("reset").inPhase(PHASES[0]).writesResource(sum)
                 .forEachRange(() -> 1, (job, from, to) -> job.resourceForWrite(sum).reset());
         b.system("sum").inPhase(PHASES[1]).query(w.query().with(cs.get(0)).build()).reads(cs.get(0))

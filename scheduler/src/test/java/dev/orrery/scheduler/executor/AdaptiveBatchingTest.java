@@ -4,11 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.ecs.CommandBuffer;
 import dev.orrery.ecs.World;
-import dev.orrery.ecs.command.CommandBuffer;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
+import dev.orrery.scheduler.BatchDecision;
 import dev.orrery.scheduler.Schedule;
+import dev.orrery.scheduler.ScheduleExecutor;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;

@@ -5,12 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.ecs.CommandKind;
+import dev.orrery.ecs.CommandOutcome;
+import dev.orrery.ecs.RefusedCommandException;
 import dev.orrery.ecs.World;
-import dev.orrery.ecs.command.CommandKind;
-import dev.orrery.ecs.command.CommandOutcome;
-import dev.orrery.ecs.command.RefusedCommandException;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.scheduler.Schedule;
+import dev.orrery.scheduler.ScheduleExecutor;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 

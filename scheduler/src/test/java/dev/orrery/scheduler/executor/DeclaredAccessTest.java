@@ -6,16 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.ecs.Query;
+import dev.orrery.ecs.UndeclaredAccessException;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
-import dev.orrery.ecs.query.Query;
-import dev.orrery.ecs.query.UndeclaredAccessException;
+import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.Schedule;
-import dev.orrery.scheduler.access.ResourceKey;
-import dev.orrery.scheduler.access.UndeclaredResourceAccessException;
+import dev.orrery.scheduler.ScheduleExecutor;
+import dev.orrery.scheduler.SystemFailedException;
+import dev.orrery.scheduler.UndeclaredResourceAccessException;
 import dev.orrery.scheduler.check.CheckedMode;
-import dev.orrery.scheduler.system.SystemFailedException;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 

@@ -6,24 +6,24 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.ecs.Cleanup;
+import dev.orrery.ecs.Hierarchy;
+import dev.orrery.ecs.Relation;
+import dev.orrery.ecs.UndeclaredAccessException;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.Field;
-import dev.orrery.ecs.entity.Entity;
-import dev.orrery.ecs.query.UndeclaredAccessException;
-import dev.orrery.ecs.relation.Cleanup;
-import dev.orrery.ecs.relation.Hierarchy;
-import dev.orrery.ecs.relation.Relation;
+import dev.orrery.scheduler.JobObserver;
+import dev.orrery.scheduler.LevelSystem;
 import dev.orrery.scheduler.Schedule;
-import dev.orrery.scheduler.system.JobObserver;
-import dev.orrery.scheduler.system.LevelSystem;
-import dev.orrery.scheduler.system.SystemFailedException;
+import dev.orrery.scheduler.ScheduleExecutor;
+import dev.orrery.scheduler.SystemFailedException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -249,7 +249,7 @@ class LevelSystemTest {
                         }
                     }
                 })
-                .system("count").inPhase(dev.orrery.scheduler.graph.Phase.POST_UPDATE)
+                .system("count").inPhase(dev.orrery.scheduler.Phase.POST_UPDATE)
                 .query(f.world.query().with(f.depth).changed(f.depth).build()).reads(f.depth).forEachChunk(job -> {
                     for (int i = job.chunk().firstChanged(f.depth); i >= 0; i = job.chunk().nextChanged(i + 1)) {
                         changed.incrementAndGet();

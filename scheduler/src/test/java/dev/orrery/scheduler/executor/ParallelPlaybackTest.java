@@ -3,13 +3,14 @@ package dev.orrery.scheduler.executor;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.orrery.ecs.CommandBuffer;
+import dev.orrery.ecs.CommandPlayback;
 import dev.orrery.ecs.Shape;
 import dev.orrery.ecs.World;
-import dev.orrery.ecs.command.CommandBuffer;
-import dev.orrery.ecs.command.CommandPlayback;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.scheduler.Schedule;
+import dev.orrery.scheduler.ScheduleExecutor;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -102,7 +103,7 @@ class ParallelPlaybackTest {
         try (ScheduleExecutor ex = ScheduleExecutor.create(w.schedule.plan(), workers)) {
             hashes = w.run(ex);
             assertEquals((long) SPAWNS * TICKS, ex.commandTotals().count(
-                    dev.orrery.ecs.command.CommandKind.SPAWN, dev.orrery.ecs.command.CommandOutcome.APPLIED));
+                    dev.orrery.ecs.CommandKind.SPAWN, dev.orrery.ecs.CommandOutcome.APPLIED));
         }
         assertArrayEquals(expected, hashes, "state diverged on " + workers + " workers");
         assertEquals(reference.world.entityCount(), w.world.entityCount());

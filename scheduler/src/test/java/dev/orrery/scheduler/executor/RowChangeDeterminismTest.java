@@ -4,13 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.ecs.ChunkView;
 import dev.orrery.ecs.World;
+import dev.orrery.ecs.WorldSnapshot;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
-import dev.orrery.ecs.query.ChunkView;
-import dev.orrery.ecs.snapshot.WorldSnapshot;
+import dev.orrery.scheduler.Phase;
 import dev.orrery.scheduler.Schedule;
-import dev.orrery.scheduler.graph.Phase;
+import dev.orrery.scheduler.ScheduleExecutor;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

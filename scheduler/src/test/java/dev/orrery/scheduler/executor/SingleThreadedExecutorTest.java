@@ -1,6 +1,7 @@
 package dev.orrery.scheduler.executor;
 
 import dev.orrery.scheduler.Schedule;
+import dev.orrery.scheduler.ScheduleExecutor;
 
 class SingleThreadedExecutorTest extends AbstractScheduleExecutorTest {
     @Override

@@ -5,20 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.ecs.ChunkView;
+import dev.orrery.ecs.Hierarchy;
+import dev.orrery.ecs.Relation;
 import dev.orrery.ecs.World;
-import dev.orrery.ecs.query.ChunkView;
-import dev.orrery.ecs.relation.Hierarchy;
-import dev.orrery.ecs.relation.Relation;
+import dev.orrery.scheduler.JobContext;
+import dev.orrery.scheduler.ResourceKey;
+import dev.orrery.scheduler.Resources;
 import dev.orrery.scheduler.Schedule;
-import dev.orrery.scheduler.access.ResourceKey;
-import dev.orrery.scheduler.access.UndeclaredResourceAccessException;
+import dev.orrery.scheduler.ScheduleExecutor;
+import dev.orrery.scheduler.SystemFailedException;
+import dev.orrery.scheduler.UndeclaredResourceAccessException;
 import dev.orrery.scheduler.check.CheckedMode;
 import dev.orrery.scheduler.executor.TransformPropagationTest.LocalTransform;
 import dev.orrery.scheduler.executor.TransformPropagationTest.Scene;
 import dev.orrery.scheduler.executor.TransformPropagationTest.WorldTransform;
-import dev.orrery.scheduler.resource.Resources;
-import dev.orrery.scheduler.system.JobContext;
-import dev.orrery.scheduler.system.SystemFailedException;
 import org.junit.jupiter.api.Test;
 
 /**

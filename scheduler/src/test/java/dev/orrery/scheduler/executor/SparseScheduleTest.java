@@ -5,12 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.ecs.UndeclaredAccessException;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Storage;
-import dev.orrery.ecs.query.UndeclaredAccessException;
 import dev.orrery.scheduler.Schedule;
-import dev.orrery.scheduler.system.SystemFailedException;
+import dev.orrery.scheduler.ScheduleExecutor;
+import dev.orrery.scheduler.SystemFailedException;
 import org.junit.jupiter.api.Test;
 
 /** The scheduler with sparse columns: no chunk system over a sparse filter; per-row and by-id reads in jobs. */

@@ -7,14 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.ecs.CommandBuffer;
 import dev.orrery.ecs.World;
-import dev.orrery.ecs.command.CommandBuffer;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.EntityRef;
 import dev.orrery.ecs.component.Field;
+import dev.orrery.scheduler.Phase;
 import dev.orrery.scheduler.Schedule;
-import dev.orrery.scheduler.graph.Phase;
-import dev.orrery.scheduler.system.SystemFailedException;
+import dev.orrery.scheduler.ScheduleExecutor;
+import dev.orrery.scheduler.SystemFailedException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.scheduler.Schedule;
-import dev.orrery.scheduler.executor.ScheduleExecutor;
+import dev.orrery.scheduler.ScheduleExecutor;
 import dev.orrery.scheduler.executor.SingleThreadedExecutor;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;

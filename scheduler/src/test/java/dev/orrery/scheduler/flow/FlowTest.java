@@ -7,13 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
+import dev.orrery.scheduler.EventKey;
+import dev.orrery.scheduler.FixedTimestep;
+import dev.orrery.scheduler.Phase;
+import dev.orrery.scheduler.ResourceKey;
+import dev.orrery.scheduler.RunCondition;
 import dev.orrery.scheduler.Schedule;
-import dev.orrery.scheduler.access.ResourceKey;
-import dev.orrery.scheduler.event.EventKey;
-import dev.orrery.scheduler.event.UndeclaredEventAccessException;
-import dev.orrery.scheduler.executor.ScheduleExecutor;
-import dev.orrery.scheduler.graph.Phase;
-import dev.orrery.scheduler.system.SystemFailedException;
+import dev.orrery.scheduler.ScheduleExecutor;
+import dev.orrery.scheduler.States;
+import dev.orrery.scheduler.SystemFailedException;
+import dev.orrery.scheduler.UndeclaredEventAccessException;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -256,7 +259,7 @@ class FlowTest {
         }
     }
 
-    private static List<Integer> list(dev.orrery.scheduler.event.EventReader<Integer> events) {
+    private static List<Integer> list(dev.orrery.scheduler.EventReader<Integer> events) {
         List<Integer> out = new ArrayList<>();
         events.forEach(out::add);
         return out;

@@ -3,12 +3,15 @@ package dev.orrery.scheduler.flow;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
+import dev.orrery.scheduler.EventKey;
+import dev.orrery.scheduler.EventReader;
+import dev.orrery.scheduler.FixedTimestep;
+import dev.orrery.scheduler.Phase;
+import dev.orrery.scheduler.ResourceKey;
+import dev.orrery.scheduler.RunCondition;
 import dev.orrery.scheduler.Schedule;
-import dev.orrery.scheduler.access.ResourceKey;
-import dev.orrery.scheduler.event.EventKey;
-import dev.orrery.scheduler.event.EventReader;
-import dev.orrery.scheduler.executor.ScheduleExecutor;
-import dev.orrery.scheduler.graph.Phase;
+import dev.orrery.scheduler.ScheduleExecutor;
+import dev.orrery.scheduler.States;
 
 /**
  * A schedule using every flow feature at once, for determinism tests: hits sent from

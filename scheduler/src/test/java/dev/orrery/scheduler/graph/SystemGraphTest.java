@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
-import dev.orrery.scheduler.access.ResourceKey;
+import dev.orrery.scheduler.OrderCycleException;
+import dev.orrery.scheduler.Phase;
+import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.access.SystemAccess;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,0 +1,424 @@
+package dev.orrery.ecs;
+
+import dev.orrery.ecs.archetype.Archetype;
+import dev.orrery.ecs.archetype.ChangeClock;
+import dev.orrery.ecs.archetype.StructureLock;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.ComponentRegistry;
+import dev.orrery.ecs.component.Entity;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A world's change state beside the chunk versions: the change clock, each scheduled
+ * system's last-run tick (by system name), the removal logs of the components a reader asked
+ * for, and the observer hooks with their queue of pending events. {@code world.changes()}.
+ *
+ * <p><b>Ticks.</b> Structural changes and direct writes stamp the chunk columns they touch
+ * with the clock's current tick; a reader (a filtered query's direct iteration, a scheduled
+ * system run) takes the current tick as its own, advances the clock, and later sees what
+ * was stamped after its previous tick. The scheduler gives every system run a tick in
+ * dispatch order on the owner thread; a system that could see another's writes is ordered
+ * against it by the graph, so what each filter passes is the same on any number of workers.
+ *
+ * <p><b>Removals</b> are logged only for components named to {@link #trackRemoved}, and kept
+ * for {@value #RETAINED_RUNS} schedule runs (the executor calls {@link #retire} as each run
+ * starts; code without a schedule calls it itself).
+ *
+ * <p><b>Observers</b>: see {@link ComponentObservers}. Events are queued while a playback
+ * runs (or a direct call is under way) and fired when it ends, round after round: the hooks
+ * of a round record commands into one buffer that is then applied, whose events form the
+ * next round, up to {@value #MAX_CASCADE_DEPTH} rounds.
+ *
+ * <p>Sparse components ({@code Storage.SPARSE}) keep no versions, logs or observers here:
+ * {@link #trackRemoved} and {@link #observe} refuse them.
+ *
+ * <p><b>Threading:</b> everything runs on the world's owning thread; jobs read removal logs
+ * through {@link RemovedEntities} windows while nothing appends.
+ */
+public final class ChangeTracker {
+    /** Schedule runs a removal stays in its log. */
+    public static final int RETAINED_RUNS = 2;
+    /** Rounds of observer hooks one change may cascade into before {@link ObserverCascadeException}. */
+    public static final int MAX_CASCADE_DEPTH = 16;
+    private static final int KINDS = 4;
+    private static final HookKind[] KIND = HookKind.values();
+    private static final Hook[] NO_HOOKS = new Hook[0];
+
+    private final ChangeClock clock;
+    private final ComponentRegistry registry;
+    private final StructureLock structure;
+    // Per column id: its removal log (null: not tracked), its hooks per kind.
+    private RemovedLog[] logs = new RemovedLog[0];
+    private Hook[][] hooks = new Hook[0][];
+    // True once anything (a log or a hook) wants structural events: the capture calls return at once otherwise.
+    private boolean active;
+    private final long[] runStarts = new long[RETAINED_RUNS];
+    private int runs;
+    // System last-run ticks, by name.
+    private final Map<String, Integer> systemSlots = new HashMap<>();
+    private final List<String> systemNames = new ArrayList<>();
+    private long[] lastRuns = new long[8];
+    // Pending observer events: entity, column id, kind.
+    private long[] evEntity = new long[64];
+    private int[] evColumn = new int[64];
+    private byte[] evKind = new byte[64];
+    private int events;
+    private int depth;
+    private boolean firing;
+    private final CommandBuffer hookCommands = new CommandBuffer(255);
+    private CommandPlayback hookPlayback;
+    private final int[] roundStarts = new int[MAX_CASCADE_DEPTH + 1];
+
+    /** The tracker of one world's storage parts (made by the world). */
+    public ChangeTracker(ChangeClock clock, ComponentRegistry registry, StructureLock structure) {
+        this.clock = clock;
+        this.registry = registry;
+        this.structure = structure;
+    }
+
+    /** The world's change clock. */
+    public ChangeClock clock() {
+        return clock;
+    }
+
+    // ------------------------------------------------------------------ system ticks
+
+    /** The slot of the system named {@code name}, registered on first use (executors, at construction). */
+    public int systemSlot(String name) {
+        Integer slot = systemSlots.get(name);
+        if (slot != null) {
+            return slot;
+        }
+        int s = systemNames.size();
+        systemNames.add(name);
+        systemSlots.put(name, s);
+        if (s == lastRuns.length) {
+            lastRuns = Arrays.copyOf(lastRuns, s * 2);
+        }
+        return s;
+    }
+
+    /** The tick of the last run of the system in {@code slot}; 0 before its first. */
+    public long lastRun(int slot) {
+        return lastRuns[slot];
+    }
+
+    /** Records that the system in {@code slot} ran at {@code tick}. */
+    public void lastRun(int slot, long tick) {
+        lastRuns[slot] = tick;
+    }
+
+    // ------------------------------------------------------------------ removals
+
+    /**
+     * Starts logging the removals of {@code column} (set-up, on the owning thread); a second
+     * call changes nothing.
+     *
+     * @throws IllegalArgumentException for a sparse column or one of another world
+     */
+    public void trackRemoved(Component<?> column) {
+        requireTable(column, "trackRemoved");
+        int id = column.id();
+        grow(id);
+        if (logs[id] == null) {
+            logs[id] = new RemovedLog(column);
+        }
+        active = true;
+    }
+
+    /** True when the removals of {@code column} are logged. */
+    public boolean tracksRemoved(Component<?> column) {
+        return column.id() < logs.length && logs[column.id()] != null;
+    }
+
+    /**
+     * A new window onto the removal log of {@code column} (cold: keep it and position it with
+     * {@link RemovedEntities#since} each time).
+     *
+     * @throws IllegalStateException if the column's removals are not tracked
+     */
+    public RemovedEntities removed(Component<?> column) {
+        if (!tracksRemoved(column)) {
+            throw new IllegalStateException("the removals of " + column + " are not logged; call world.changes()"
+                    + ".trackRemoved(" + column + ") during set-up, before the removals you want to read");
+        }
+        return new RemovedEntities(logs[column.id()]);
+    }
+
+    /**
+     * Marks the start of a schedule run: removals older than the start of the run
+     * {@value #RETAINED_RUNS} runs back are dropped. The executors call it; code driving the
+     * world without a schedule calls it once per tick of its own.
+     */
+    public void retire() {
+        long cutoff = runs >= RETAINED_RUNS ? runStarts[runs % RETAINED_RUNS] : 0;
+        if (cutoff > 0) {
+            for (RemovedLog log : logs) {
+                if (log != null) {
+                    log.retire(cutoff);
+                }
+            }
+        }
+        runStarts[runs % RETAINED_RUNS] = clock.now();
+        runs++;
+    }
+
+    // ------------------------------------------------------------------ observers
+
+    /**
+     * The observers of {@code column}: register hooks on what it returns.
+     *
+     * @throws IllegalArgumentException for a sparse column or one of another world
+     */
+    public ComponentObservers observe(Component<?> column) {
+        requireTable(column, "observe");
+        return new ComponentObservers(this, column);
+    }
+
+    /** True when a hook observes {@code column}. */
+    public boolean isObserved(Component<?> column) {
+        int id = column.id();
+        for (int k = 0; id < logs.length && k < KINDS; k++) {
+            if (hooks[id * KINDS + k] != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    void register(Component<?> column, HookKind kind, Hook hook) {
+        java.util.Objects.requireNonNull(hook, "hook");
+        int id = column.id();
+        grow(id);
+        int k = id * KINDS + kind.ordinal();
+        Hook[] list = hooks[k] == null ? NO_HOOKS : hooks[k];
+        list = Arrays.copyOf(list, list.length + 1);
+        list[list.length - 1] = hook;
+        hooks[k] = list;
+        active = true;
+    }
+
+    private void requireTable(Component<?> column, String what) {
+        if (!registry.owns(column)) {
+            throw new IllegalArgumentException(column + " was registered by another world; " + what
+                    + " this world's component");
+        }
+        if (column.isSparse()) {
+            throw new IllegalArgumentException(what + "(" + column + "): sparse components keep no change state; "
+                    + "register it with Storage.TABLE to observe it or log its removals");
+        }
+    }
+
+    private void grow(int id) {
+        if (id >= logs.length) {
+            int n = Math.max(id + 1, logs.length * 2);
+            logs = Arrays.copyOf(logs, n);
+            hooks = Arrays.copyOf(hooks, n * KINDS);
+        }
+    }
+
+    // ------------------------------------------------------------------ capture (storage calls these)
+
+    /** {@code entity} was spawned into {@code a} (every column added). */
+    public void spawned(long entity, Archetype a) {
+        if (!active) {
+            return;
+        }
+        for (int s = 0, n = a.columnCount(); s < n; s++) {
+            queue(entity, a.columnId(s), HookKind.ADD);
+        }
+    }
+
+    /** {@code entity} moved from {@code from} to {@code to}: columns dropped are removed, columns new are added. */
+    public void moved(long entity, Archetype from, Archetype to) {
+        if (!active) {
+            return;
+        }
+        for (int s = 0, n = from.columnCount(); s < n; s++) {
+            int id = from.columnId(s);
+            if (!to.has(id)) {
+                removedColumn(entity, id);
+                queue(entity, id, HookKind.REMOVE);
+            }
+        }
+        for (int s = 0, n = to.columnCount(); s < n; s++) {
+            if (!from.has(to.columnId(s))) {
+                queue(entity, to.columnId(s), HookKind.ADD);
+            }
+        }
+    }
+
+    /** {@code entity}, in {@code a}, is being despawned. */
+    public void despawned(long entity, Archetype a) {
+        if (!active) {
+            return;
+        }
+        for (int s = 0, n = a.columnCount(); s < n; s++) {
+            int id = a.columnId(s);
+            removedColumn(entity, id);
+            queue(entity, id, HookKind.REMOVE);
+        }
+        for (int s = 0, n = a.columnCount(); s < n; s++) {
+            queue(entity, a.columnId(s), HookKind.DESPAWN);
+        }
+    }
+
+    /** A value of {@code column} on {@code entity} was set. */
+    public void set(long entity, Component<?> column) {
+        if (active) {
+            queue(entity, column.id(), HookKind.SET);
+        }
+    }
+
+    private void removedColumn(long entity, int id) {
+        if (id < logs.length && logs[id] != null) {
+            logs[id].append(entity, clock.now());
+        }
+    }
+
+    private void queue(long entity, int id, HookKind kind) {
+        if (id >= logs.length || hooks[id * KINDS + kind.ordinal()] == null) {
+            return;
+        }
+        if (events == evEntity.length) {
+            evEntity = Arrays.copyOf(evEntity, events * 2);
+            evColumn = Arrays.copyOf(evColumn, events * 2);
+            evKind = Arrays.copyOf(evKind, events * 2);
+        }
+        evEntity[events] = entity;
+        evColumn[events] = id;
+        evKind[events++] = (byte) kind.ordinal();
+    }
+
+    // ------------------------------------------------------------------ firing
+
+    /** A command playback starts: events are queued until the matching {@link #endBatch}. */
+    public void beginBatch() {
+        depth++;
+    }
+
+    /** The playback begun last ended normally: at the outermost level the queued hooks fire now. */
+    public void endBatch(World world) {
+        depth--;
+        afterDirect(world);
+    }
+
+    /** The playback begun last failed: its queued events are dropped at the outermost level. */
+    public void abortBatch() {
+        if (--depth == 0 && !firing) {
+            events = 0;
+        }
+    }
+
+    /** A direct call on the world returned: fires the hooks it queued, unless a playback or a firing is under way. */
+    public void afterDirect(World world) {
+        if (events > 0 && depth == 0 && !firing) {
+            fire(world);
+        }
+    }
+
+    private void fire(World world) {
+        firing = true;
+        int rounds = 0;
+        try {
+            int start = 0;
+            while (start < events) {
+                if (rounds == MAX_CASCADE_DEPTH) {
+                    hookCommands.clear();
+                    throw new ObserverCascadeException(chain(roundStarts, rounds, start));
+                }
+                roundStarts[rounds++] = start;
+                int end = events;
+                structure.lock("an observer hook (record structural changes in its command buffer)");
+                try {
+                    for (int i = start; i < end; i++) {
+                        Hook[] list = hooks[evColumn[i] * KINDS + evKind[i]];
+                        for (Hook h : list) {
+                            h.run(world, evEntity[i], hookCommands);
+                        }
+                    }
+                } finally {
+                    structure.unlock();
+                }
+                start = end;
+                if (hookCommands.commandCount() > 0) {
+                    if (hookPlayback == null) {
+                        hookPlayback = new CommandPlayback();
+                    }
+                    hookPlayback.apply(world, hookCommands);
+                }
+            }
+        } finally {
+            hookCommands.clear();
+            events = 0;
+            firing = false;
+        }
+    }
+
+    private String chain(int[] roundStarts, int rounds, int next) {
+        StringBuilder sb = new StringBuilder("observer hooks cascaded past " + MAX_CASCADE_DEPTH
+                + " rounds (each round's hooks recorded commands that fired more hooks): ");
+        for (int r = 0; r < rounds; r++) {
+            sb.append(describe(roundStarts[r])).append(" -> ");
+        }
+        sb.append(describe(next)).append(" ...; make a hook stop recording once its change is in place (test the "
+                + "entity's state first), or record the change outside the hook");
+        return sb.toString();
+    }
+
+    private String describe(int i) {
+        return KIND[evKind[i]].method() + "(" + registry.column(evColumn[i]) + ") of " + Entity.toString(evEntity[i]);
+    }
+
+    // ------------------------------------------------------------------ snapshot support
+
+    /** The system names with a last-run tick, in slot order (snapshot support). */
+    public List<String> systemNames() {
+        return List.copyOf(systemNames);
+    }
+
+    /** The column ids whose removals are logged, ascending (snapshot support). */
+    public int[] trackedRemovedIds() {
+        int n = 0;
+        int[] ids = new int[logs.length];
+        for (int i = 0; i < logs.length; i++) {
+            if (logs[i] != null) {
+                ids[n++] = i;
+            }
+        }
+        return Arrays.copyOf(ids, n);
+    }
+
+    /** The live entries of column {@code id}'s removal log: entities then ticks, each {@code count} long (snapshot support). */
+    public long[][] removedEntries(int id) {
+        RemovedLog log = logs[id];
+        return new long[][] {Arrays.copyOfRange(log.entities, log.start, log.end),
+                Arrays.copyOfRange(log.ticks, log.start, log.end)};
+    }
+
+    /** Appends restored entries to column {@code id}'s log, tracking it first if need be (snapshot support). */
+    public void restoreRemoved(int id, long[] entities, long[] ticks) {
+        trackRemoved(registry.column(id));
+        for (int i = 0; i < entities.length; i++) {
+            logs[id].append(entities[i], ticks[i]);
+        }
+    }
+
+    /** The retire state: run count, then the run starts (snapshot support). */
+    public long[] retireState() {
+        long[] out = new long[RETAINED_RUNS + 1];
+        out[0] = runs;
+        System.arraycopy(runStarts, 0, out, 1, RETAINED_RUNS);
+        return out;
+    }
+
+    /** Restores {@link #retireState} (snapshot support). */
+    public void restoreRetireState(long[] state) {
+        runs = (int) state[0];
+        System.arraycopy(state, 1, runStarts, 0, RETAINED_RUNS);
+    }
+}

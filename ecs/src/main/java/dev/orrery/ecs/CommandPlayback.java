@@ -1,0 +1,752 @@
+package dev.orrery.ecs;
+
+import dev.orrery.ecs.archetype.Archetype;
+import dev.orrery.ecs.archetype.Archetypes;
+import dev.orrery.ecs.archetype.Chunk;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.ComponentKind;
+import dev.orrery.ecs.component.ComponentType;
+import dev.orrery.ecs.component.Entity;
+import dev.orrery.ecs.component.FieldType;
+import dev.orrery.ecs.ownership.AssertionSwitch;
+import dev.orrery.ecs.storage.EntityTable;
+import dev.orrery.ecs.storage.SparseColumn;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.IntConsumer;
+import java.util.function.IntFunction;
+
+/**
+ * Applies command buffers to a world at a sync point: merges every buffer's commands by
+ * sort key, resolves provisional handles, batches the adds and removes of one entity into
+ * one archetype move, and applies the result through the world (so the archetypes, the
+ * location table and everything the world maintains stay consistent).
+ *
+ * <p><b>Conflict rules</b> (each case is tested):
+ * <ul>
+ *   <li>A command on an entity that is dead when it is reached (despawned before, or
+ *       earlier in this playback: "despawn then add") is skipped and counted in
+ *       {@link PlaybackReport#skippedDead()}. Despawning twice skips the second.</li>
+ *   <li>Adding a column the entity already holds replaces its value when the add carries
+ *       one, and is a no-op otherwise ("add twice" keeps the last value).</li>
+ *   <li>Removing a column the entity lacks is a no-op, counted in
+ *       {@link PlaybackReport#removedMissing()}.</li>
+ *   <li>Adding an instance whose name another instance on the entity already uses, setting
+ *       a column the entity does not hold, or using a provisional handle whose spawn sorts
+ *       after the use, is refused and counted in {@link PlaybackReport#rejected()}.</li>
+ * </ul>
+ * A skipped or refused command changes nothing; every other command still applies. The
+ * report counts every outcome per {@link CommandKind} ({@link PlaybackReport#count}).
+ *
+ * <p><b>Strict mode</b> (on when Java assertions are enabled, as in every test run, unless
+ * the system property {@value #STRICT_PROPERTY} says {@code true} or {@code false}; or set
+ * with {@link #strict(boolean)}): a sync point that held a refused command throws a
+ * {@link RefusedCommandException} naming the first one and the system that recorded it
+ * (see {@link #systemNames}). It throws after the whole sync point is applied as in lenient
+ * mode, so the world is the same either way and consistent. Skips (dead entities) and
+ * removes of a missing component never throw: they are the ordinary result of systems
+ * racing in a deterministic order, not bugs.
+ *
+ * <p><b>Spawns through a shape</b> ({@link CommandBuffer#spawn(dev.orrery.ecs.Shape)}) are
+ * made with the shape's own spawn (same archetype, same instance names) and their recorded
+ * field values written into the new row at once: no archetype move, no record. A shape
+ * prepared by another world is refused with an {@link IllegalArgumentException} when its
+ * spawn is reached; the commands before it are applied, the rest dropped.
+ *
+ * <p><b>Spawn values side by side.</b> The entities of plain shape spawns (values but no
+ * entity reference and no sparse column, and no later command on the entity in the same
+ * batch) are made one by one in key order, so their ids and rows are the serial ones; their
+ * recorded values are written afterwards, before anything could move or read those rows (the
+ * next despawn, archetype move or write, or the end of playback). Once at least
+ * {@value #DEFAULT_PARALLEL_SPAWNS} such spawns wait (system property
+ * {@value #PARALLEL_SPAWNS_PROPERTY}), the writes are split over the threads of the
+ * {@link ParallelFor} given to {@link #parallel}; every spawn owns its row, so the result is
+ * the same on any number of threads.
+ *
+ * <p><b>Sparse columns</b> follow the same rules but never join the batch's archetype move:
+ * an add, remove or set of a sparse column applies to the entity's sparse set at once, in
+ * sort-key order (for an entity spawned in this batch, right after the flush creates it),
+ * so one buffer may mix table and sparse changes of an entity freely.
+ *
+ * <p>Over 500 lines, on purpose: playback is one state machine (the batch of one entity's
+ * commands: its source and target archetypes, pending writes, pending spawn) whose steps all
+ * read and write that state; split, the batch would travel between classes on every command.
+ *
+ * <p><b>Threading:</b> call {@link #apply} on the thread that owns the world, when no job
+ * runs and every recording into the buffers happened-before the call (the scheduler's
+ * job-completion signal provides this). The buffers are cleared afterwards.
+ */
+public final class CommandPlayback {
+    /** The system property that forces strict mode on ({@code true}) or off ({@code false}). */
+    public static final String STRICT_PROPERTY = "orrery.commands.strict";
+    private static final boolean STRICT_DEFAULT = AssertionSwitch.enabled(STRICT_PROPERTY);
+    /** The system property that sets how many waiting spawns make their value writes go parallel. */
+    public static final String PARALLEL_SPAWNS_PROPERTY = "orrery.playback.parallelSpawns";
+    /** The default of {@value #PARALLEL_SPAWNS_PROPERTY}: below it, one thread writes faster than two hand off. */
+    public static final int DEFAULT_PARALLEL_SPAWNS = 512;
+    private static final int PARALLEL_SPAWNS = Math.max(1,
+            Integer.getInteger(PARALLEL_SPAWNS_PROPERTY, DEFAULT_PARALLEL_SPAWNS));
+
+    private final PlaybackReport report = new PlaybackReport();
+    private final CommandBuffer[] byId = new CommandBuffer[256];
+    private long[] keys = new long[1024];
+    private long[] locators = new long[1024];
+    private final RunMerge merge = new RunMerge();
+    // The one-buffer call's list, reused so that applying a single buffer allocates nothing.
+    private final List<CommandBuffer> single = new ArrayList<>(1);
+    private long[] pendingWrites = new long[64];
+    private int pendingCount;
+    private long batchEntity = Entity.NULL;
+    // The batch entity's archetype when the batch started (where it still is until the
+    // flush; for a spawn through a shape, the shape's archetype), and the archetype its adds
+    // and removes lead to.
+    private Archetype batchSource;
+    // True while the batch entity is a spawn not yet made: flush creates it.
+    private boolean batchSpawn;
+    private Archetype batchTarget;
+    // For a pending spawn through a shape: its layout and the locator of its command (payload).
+    private ShapeLayout batchLayout;
+    private long batchSpawnLocator;
+    // Sparse commands on a batch spawn not yet made, applied in order once the flush made it.
+    private long[] pendingSparse = new long[16];
+    private int pendingSparseCount;
+    private boolean strict = STRICT_DEFAULT;
+    private ParallelFor parallel = ParallelFor.SERIAL;
+    // Plain shape spawns made but not yet written: the entity and its spawn command's locator.
+    private long[] deferred = new long[64];
+    private long[] deferredLocators = new long[64];
+    private int deferredCount;
+    private int settleTasks;
+    private World settling;
+    private final IntConsumer settleTask = this::settleTask;
+
+    /** Creates a playback with reusable scratch arrays. */
+    public CommandPlayback() {
+    }
+
+    /**
+     * Turns strict mode on or off for this playback (see the class comment); returns this.
+     * Tests that exercise refused commands on purpose turn it off.
+     */
+    public CommandPlayback strict(boolean on) {
+        strict = on;
+        return this;
+    }
+
+    /**
+     * Lends this playback threads for writing spawn values side by side (see the class
+     * comment); {@link ParallelFor#SERIAL}, the default, writes them on the applying thread.
+     * Returns this.
+     */
+    public CommandPlayback parallel(ParallelFor threads) {
+        parallel = java.util.Objects.requireNonNull(threads, "threads");
+        return this;
+    }
+
+    /** True when a refused command makes {@link #apply} throw. */
+    public boolean isStrict() {
+        return strict;
+    }
+
+    /**
+     * Names the systems in descriptions and in {@link RefusedCommandException}: {@code names}
+     * maps a command's system order (its schedule position, given to
+     * {@link CommandBuffer#beginChunk}) to the system's name, or to {@code null} when unknown.
+     * The scheduler passes its graph's names; {@code null} numbers the systems instead.
+     */
+    public void systemNames(IntFunction<String> names) {
+        report.systemNames(names);
+    }
+
+    /** Applies one buffer; see {@link #apply(World, List)}. */
+    public PlaybackReport apply(World world, CommandBuffer buffer) {
+        single.add(buffer);
+        try {
+            return apply(world, single);
+        } finally {
+            single.clear();
+        }
+    }
+
+    /**
+     * Merges and applies {@code buffers} to {@code world}, then clears them.
+     *
+     * @return the report, valid until the next call
+     * @throws IllegalArgumentException if two buffers share an id
+     * @throws RefusedCommandException in strict mode, when a command was refused (after
+     *     applying every other one)
+     */
+    public PlaybackReport apply(World world, List<CommandBuffer> buffers) {
+        report.reset();
+        int total = 0;
+        for (int b = 0; b < buffers.size(); b++) {
+            CommandBuffer buf = buffers.get(b);
+            if (byId[buf.id()] != null && byId[buf.id()] != buf) {
+                Arrays.fill(byId, null);
+                throw new IllegalArgumentException("two command buffers share id " + buf.id()
+                        + "; give each buffer applied together its own id");
+            }
+            byId[buf.id()] = buf;
+            total += buf.commandCount();
+            if (buf.resolved.length < buf.spawned) {
+                buf.resolved = new long[Math.max(buf.spawned, buf.resolved.length * 2)];
+            }
+            Arrays.fill(buf.resolved, 0, buf.spawned, Entity.NULL);
+        }
+        // Observer hooks queue their events while the playback runs and fire once it is done,
+        // when every spawn has its values (settle): in playback order, on this thread.
+        world.changes().beginBatch();
+        boolean applied = false;
+        try {
+            if (total > 0) {
+                index(buffers, total);
+                run(world, total);
+            }
+            applied = true;
+        } finally {
+            if (!applied) {
+                world.changes().abortBatch();
+            }
+            if (deferredCount > 0) { // playback stopped early: the spawns made still get their values
+                settle(world, 1);
+            }
+            for (int b = 0; b < buffers.size(); b++) {
+                byId[buffers.get(b).id()] = null;
+                buffers.get(b).clear();
+            }
+            pendingCount = 0;
+            pendingSparseCount = 0;
+            batchEntity = Entity.NULL;
+            batchSpawn = false;
+            batchSource = null;
+            batchTarget = null;
+            batchLayout = null;
+        }
+        world.changes().endBatch(world);
+        if (strict && report.rejected() > 0) {
+            throw new RefusedCommandException(report);
+        }
+        return report;
+    }
+
+    private void index(List<CommandBuffer> buffers, int total) {
+        if (keys.length < total) {
+            int cap = Math.max(total, keys.length * 2);
+            keys = new long[cap];
+            locators = new long[cap];
+        }
+        int n = 0;
+        for (int b = 0; b < buffers.size(); b++) {
+            CommandBuffer buf = buffers.get(b);
+            long[] d = buf.data;
+            for (int at = 0; at < buf.size; at += CommandBuffer.HEADER_WORDS + CommandBuffer.payload(d[at + 1])) {
+                keys[n] = d[at];
+                locators[n] = ((long) buf.id() << 32) | at;
+                n++;
+            }
+        }
+        // Sorting (key, locator) pairs: equal keys (outside-the-scheduler buffers) fall back
+        // to buffer id, then recording order, so the merge is total and deterministic. The
+        // pairs arrive as a few sorted runs (one per chunk a job processed, often fewer), so
+        // merging the runs is cheaper than sorting from scratch, for the same order.
+        merge.sort(keys, locators, n);
+    }
+
+    private void run(World world, int total) {
+        for (int i = 0; i < total; i++) {
+            long loc = locators[i];
+            CommandBuffer buf = byId[(int) (loc >>> 32)];
+            int at = (int) loc;
+            long[] d = buf.data;
+            long header = d[at + 1];
+            int op = CommandBuffer.op(header);
+            long entity = d[at + 2];
+            if (op == CommandBuffer.OP_SPAWN || op == CommandBuffer.OP_SPAWN_SHAPE) {
+                // The entity is created at the flush, straight into the archetype its adds
+                // lead to; nothing allocates an id before then (every other entity's command
+                // flushes first), so the id it will get is known now.
+                flush(world);
+                long real = world.storage().entityTable().nextId();
+                buf.resolved[(Entity.index(entity) & 0xFF_FFFF) - 1] = real;
+                batchEntity = real;
+                batchSpawn = true;
+                if (op == CommandBuffer.OP_SPAWN_SHAPE) {
+                    batchLayout = (ShapeLayout) buf.refs[CommandBuffer.aux(header)];
+                    batchSpawnLocator = loc;
+                    batchSource = ownArchetype(world, batchLayout);
+                } else {
+                    batchSource = world.storage().archetypes().empty();
+                }
+                batchTarget = batchSource;
+                pendingCount = 0;
+                report.count(op, CommandOutcome.APPLIED);
+                continue;
+            }
+            if (op == CommandBuffer.OP_SPAWN_TEMPLATE) {
+                flush(world);
+                long real = world.spawn((Template) buf.refs[CommandBuffer.aux(header)]);
+                buf.resolved[(Entity.index(entity) & 0xFF_FFFF) - 1] = real;
+                startBatch(world, real);
+                report.count(op, CommandOutcome.APPLIED);
+                continue;
+            }
+            long e = resolve(entity);
+            if (e == Entity.NULL) {
+                report.note(PlaybackReport.Note.EARLY_HANDLE, op, d[at], entity, columnOf(world, op, header), 0, null);
+                continue;
+            }
+            if (op == CommandBuffer.OP_ADD_PAIR || op == CommandBuffer.OP_REMOVE_PAIR) {
+                flush(world);
+                settle(world, parallel.threads()); // the pair may move the holder's row, or one a cascade reaches
+                applyPair(world, op, header, buf, at, e);
+                continue;
+            }
+            if (e != batchEntity) {
+                flush(world);
+                if (!world.isAlive(e)) {
+                    report.note(PlaybackReport.Note.DEAD, op, d[at], e, columnOf(world, op, header), 0, null);
+                    continue;
+                }
+                startBatch(world, e);
+            }
+            applyToBatch(world, op, header, buf, at);
+        }
+        flush(world);
+        settle(world, parallel.threads());
+    }
+
+    /**
+     * Applies a pair command on resolved holder {@code e} through the world's relations: a dead
+     * holder or target skips it, a refused pair (a cycle, or the holder as its own target) is
+     * counted as refused with the store's reason.
+     */
+    private void applyPair(World world, int op, long header, CommandBuffer buf, int at, long e) {
+        long[] d = buf.data;
+        Component<?> column = world.components().column(CommandBuffer.column(header));
+        Relation r = (Relation) column.relation();
+        long recorded = d[at + CommandBuffer.HEADER_WORDS];
+        long t = resolve(recorded);
+        if (t == Entity.NULL) {
+            report.note(PlaybackReport.Note.EARLY_HANDLE, op, d[at], recorded, column, 0, null);
+            return;
+        }
+        if (!world.isAlive(e)) {
+            report.note(PlaybackReport.Note.DEAD, op, d[at], e, column, 0, null);
+            return;
+        }
+        if (op == CommandBuffer.OP_REMOVE_PAIR) {
+            if (world.isAlive(t) && world.relations().removeFromPlayback(e, r, t)) {
+                report.count(op, CommandOutcome.APPLIED);
+            } else {
+                report.note(PlaybackReport.Note.REMOVE_MISSING, op, d[at], e, column, 0, null);
+            }
+            return;
+        }
+        if (!world.isAlive(t)) {
+            report.note(PlaybackReport.Note.DEAD, op, d[at], t, column, 0, null);
+            return;
+        }
+        String refusal = world.relations().addFromPlayback(e, r, t);
+        if (refusal == null) {
+            report.count(op, CommandOutcome.APPLIED);
+        } else {
+            report.note(PlaybackReport.Note.PAIR_REFUSED, op, d[at], e, column, 0, refusal);
+        }
+    }
+
+    /** The component a non-spawn command names, {@code null} for a despawn. */
+    private static Component<?> columnOf(World world, int op, long header) {
+        return op == CommandBuffer.OP_DESPAWN ? null : world.components().column(CommandBuffer.column(header));
+    }
+
+    /** The archetype of {@code layout}'s shape, refused when the shape was prepared by another world. */
+    private static Archetype ownArchetype(World world, ShapeLayout layout) {
+        Archetype a = layout.shape.archetype();
+        Archetypes own = world.storage().archetypes();
+        if (a.id() >= own.count() || own.get(a.id()) != a) {
+            throw new IllegalArgumentException("a command buffer spawned through " + layout.shape + ", which another "
+                    + "world prepared; prepare the shape with world.shape(...) of the world the commands apply to");
+        }
+        return a;
+    }
+
+    private long resolve(long entity) {
+        if (!CommandBuffer.isProvisional(entity)) {
+            return entity;
+        }
+        int index = Entity.index(entity);
+        CommandBuffer owner = byId[index >>> 24];
+        int local = (index & 0xFF_FFFF) - 1;
+        if (owner == null || local >= owner.spawned) {
+            return Entity.NULL;
+        }
+        return owner.resolved[local];
+    }
+
+    private void startBatch(World world, long e) {
+        batchEntity = e;
+        batchSource = world.archetypeOf(e);
+        batchTarget = batchSource;
+        pendingCount = 0;
+    }
+
+    private void applyToBatch(World world, int op, long header, CommandBuffer buf, int at) {
+        Archetypes archetypes = world.storage().archetypes();
+        int columnId = CommandBuffer.column(header);
+        if (op != CommandBuffer.OP_DESPAWN && world.storage().sparse().any()
+                && world.components().column(columnId).isSparse()) {
+            if (batchSpawn) {
+                pendingSparse = pendLocator(pendingSparse, pendingSparseCount++, buf, at);
+            } else {
+                applySparse(world, op, header, buf, at);
+            }
+            return;
+        }
+        switch (op) {
+            case CommandBuffer.OP_DESPAWN: {
+                pendingCount = 0;
+                settle(world, parallel.threads()); // the despawn moves a row, maybe one still waiting for its values
+                if (batchSpawn) {
+                    // Spawned and despawned in one batch: the entity still takes and frees its id.
+                    makeSpawn(world, world.storage().archetypes().empty());
+                    applyPendingSparse(world);
+                }
+                world.despawn(batchEntity);
+                batchEntity = Entity.NULL;
+                batchSource = null;
+                batchTarget = null;
+                report.count(op, CommandOutcome.APPLIED);
+                return;
+            }
+            case CommandBuffer.OP_ADD: {
+                Component<?> column = world.components().column(columnId);
+                if (!batchTarget.has(columnId) && batchSource.has(columnId)) {
+                    // Removed earlier in this batch and added again: apply the removal first so
+                    // the new instance starts from zero instead of inheriting the old value.
+                    long e = batchEntity;
+                    flush(world);
+                    startBatch(world, e);
+                }
+                if (!batchTarget.has(columnId)) {
+                    try {
+                        batchTarget = archetypes.withAdded(batchTarget, column);
+                    } catch (IllegalArgumentException nameTaken) {
+                        report.note(PlaybackReport.Note.NAME_TAKEN, op, buf.data[at], batchEntity, column, 0,
+                                nameTaken.getMessage());
+                        return;
+                    }
+                }
+                if (CommandBuffer.payload(header) > 0 || column.kind() == ComponentKind.REFERENCE) {
+                    pend(buf, at);
+                }
+                report.count(op, CommandOutcome.APPLIED);
+                return;
+            }
+            case CommandBuffer.OP_REMOVE: {
+                if (!batchTarget.has(columnId)) {
+                    report.note(PlaybackReport.Note.REMOVE_MISSING, op, buf.data[at], batchEntity,
+                            world.components().column(columnId), 0, null);
+                    return;
+                }
+                batchTarget = archetypes.withRemoved(batchTarget, world.components().column(columnId));
+                dropPending(columnId);
+                report.count(op, CommandOutcome.APPLIED);
+                return;
+            }
+            case CommandBuffer.OP_SET:
+            case CommandBuffer.OP_SET_FIELD: {
+                if (!batchTarget.has(columnId)) {
+                    report.note(PlaybackReport.Note.SET_MISSING, op, buf.data[at], batchEntity,
+                            world.components().column(columnId), 0, null);
+                    return;
+                }
+                pend(buf, at);
+                report.count(op, CommandOutcome.APPLIED);
+                return;
+            }
+            default:
+                throw new IllegalStateException("corrupt command buffer " + buf.id() + ": opcode " + op + " at " + at);
+        }
+    }
+
+    private void pend(CommandBuffer buf, int at) {
+        pendingWrites = pendLocator(pendingWrites, pendingCount++, buf, at);
+    }
+
+    /** Stores command {@code at} of {@code buf} at {@code list[i]}, growing the list if need be; returns the list. */
+    private static long[] pendLocator(long[] list, int i, CommandBuffer buf, int at) {
+        long[] out = i == list.length ? Arrays.copyOf(list, i * 2) : list;
+        out[i] = ((long) buf.id() << 32) | at;
+        return out;
+    }
+
+    /**
+     * Applies an add, remove or set of a sparse column to the (existing) batch entity: the
+     * same conflict rules as table columns, without touching its row.
+     */
+    private void applySparse(World world, int op, long header, CommandBuffer buf, int at) {
+        Component<?> column = world.components().column(CommandBuffer.column(header));
+        SparseColumn set = world.storage().sparse().of(column);
+        int idx = Entity.index(batchEntity);
+        if (op == CommandBuffer.OP_REMOVE) {
+            if (world.remove(batchEntity, column)) {
+                report.count(op, CommandOutcome.APPLIED);
+            } else {
+                report.note(PlaybackReport.Note.REMOVE_MISSING, op, buf.data[at], batchEntity, column, 0, null);
+            }
+            return;
+        }
+        if (op == CommandBuffer.OP_ADD && !set.contains(idx)) {
+            world.add(batchEntity, column);
+        } else if (op != CommandBuffer.OP_ADD && !set.contains(idx)) {
+            report.note(PlaybackReport.Note.SET_MISSING, op, buf.data[at], batchEntity, column, 0, null);
+            return;
+        }
+        if (op != CommandBuffer.OP_ADD || CommandBuffer.payload(header) > 0 || column.kind() == ComponentKind.REFERENCE) {
+            writeValue(column, header, buf, at, set.arrays(), set.positionOf(idx));
+        }
+        report.count(op, CommandOutcome.APPLIED);
+    }
+
+    /** Applies the sparse commands kept for the batch spawn, which the flush has just made. */
+    private void applyPendingSparse(World world) {
+        for (int i = 0; i < pendingSparseCount; i++) {
+            long loc = pendingSparse[i];
+            CommandBuffer buf = byId[(int) (loc >>> 32)];
+            int at = (int) loc;
+            long header = buf.data[at + 1];
+            applySparse(world, CommandBuffer.op(header), header, buf, at);
+        }
+        pendingSparseCount = 0;
+    }
+
+    private void dropPending(int columnId) {
+        int kept = 0;
+        for (int i = 0; i < pendingCount; i++) {
+            long loc = pendingWrites[i];
+            long header = byId[(int) (loc >>> 32)].data[(int) loc + 1];
+            if (CommandBuffer.column(header) != columnId) {
+                pendingWrites[kept++] = loc;
+            }
+        }
+        pendingCount = kept;
+    }
+
+    private void flush(World world) {
+        if (batchEntity == Entity.NULL) {
+            return;
+        }
+        if (batchSpawn && batchLayout != null && batchLayout.deferrable && batchSource == batchTarget
+                && pendingCount == 0 && pendingSparseCount == 0) {
+            deferSpawn();
+            return;
+        }
+        settle(world, parallel.threads()); // what follows may move or write rows still waiting for their values
+        long e = batchEntity;
+        Archetype target = batchTarget;
+        if (batchSpawn) {
+            boolean viaShape = batchLayout != null;
+            makeSpawn(world, target);
+            if (batchSource != target) {
+                if (viaShape) {
+                    world.moveTo(e, target); // adds or removes after a spawn through a shape
+                }
+                report.moves++;
+            }
+        } else if (batchSource != target) {
+            world.moveTo(e, target);
+            report.moves++;
+        }
+        if (pendingSparseCount > 0) {
+            applyPendingSparse(world);
+        }
+        if (pendingCount > 0) {
+            // The entity's row is found once; each write then needs only its column's slot.
+            EntityTable table = world.storage().entityTable();
+            int idx = Entity.index(e);
+            Chunk chunk = target.chunk(table.chunk(idx));
+            int row = table.row(idx);
+            long tick = world.storage().archetypes().clock().now();
+            for (int i = 0; i < pendingCount; i++) {
+                long loc = pendingWrites[i];
+                CommandBuffer buf = byId[(int) (loc >>> 32)];
+                int at = (int) loc;
+                long header = buf.data[at + 1];
+                int slot = target.slotOf(CommandBuffer.column(header));
+                writeValue(target.component(slot), header, buf, at, chunk.columnArrays(slot), row);
+                chunk.markRowChanged(slot, row, tick);
+                if (CommandBuffer.op(header) != CommandBuffer.OP_ADD) {
+                    world.changes().set(e, target.component(slot));
+                }
+            }
+        }
+        pendingCount = 0;
+        batchEntity = Entity.NULL;
+        batchSource = null;
+        batchTarget = null;
+    }
+
+    /** Makes the batch's plain shape spawn now and leaves its values for {@link #settle}. */
+    private void deferSpawn() {
+        long real = batchLayout.shape.spawn();
+        checkPromised(real);
+        if (deferredCount == deferred.length) {
+            deferred = Arrays.copyOf(deferred, deferredCount * 2);
+            deferredLocators = Arrays.copyOf(deferredLocators, deferredCount * 2);
+        }
+        deferred[deferredCount] = real;
+        deferredLocators[deferredCount++] = batchSpawnLocator;
+        batchSpawn = false;
+        batchLayout = null;
+        batchEntity = Entity.NULL;
+        batchSource = null;
+        batchTarget = null;
+    }
+
+    /**
+     * Writes the values of every spawn left by {@link #deferSpawn}, split over up to
+     * {@code threads} threads of {@link #parallel} when enough wait.
+     */
+    private void settle(World world, int threads) {
+        int n = deferredCount;
+        if (n == 0) {
+            return;
+        }
+        int tasks = threads <= 1 || n < PARALLEL_SPAWNS ? 1 : Math.min(threads, n / (PARALLEL_SPAWNS / 2 + 1));
+        try {
+            if (tasks <= 1) {
+                settleRange(world, 0, n);
+            } else {
+                settling = world;
+                settleTasks = tasks;
+                parallel.forEach(tasks, settleTask);
+            }
+        } finally {
+            deferredCount = 0;
+            settling = null;
+        }
+    }
+
+    /** One of {@link #settle}'s tasks: its share of the waiting spawns, in order. */
+    private void settleTask(int task) {
+        int n = deferredCount;
+        settleRange(settling, (int) ((long) n * task / settleTasks), (int) ((long) n * (task + 1) / settleTasks));
+    }
+
+    /**
+     * Writes the recorded values of waiting spawns {@code [from, to)}; each owns its row. The
+     * layout's per-word plan (slot, field, type) needs no column lookup or reference check:
+     * a deferrable layout holds no entity reference.
+     */
+    private void settleRange(World world, int from, int to) {
+        EntityTable table = world.storage().entityTable();
+        for (int i = from; i < to; i++) {
+            long loc = deferredLocators[i];
+            CommandBuffer buf = byId[(int) (loc >>> 32)];
+            long[] data = buf.data;
+            int payload = (int) loc + CommandBuffer.HEADER_WORDS;
+            ShapeLayout layout = (ShapeLayout) buf.refs[CommandBuffer.aux(data[(int) loc + 1])];
+            int idx = Entity.index(deferred[i]);
+            Chunk chunk = layout.shape.archetype().chunk(table.chunk(idx));
+            int row = table.row(idx);
+            int[] slots = layout.wordSlot;
+            int[] fields = layout.wordField;
+            FieldType[] types = layout.wordType;
+            for (int w = 0; w < slots.length; w++) {
+                types[w].setBits(chunk.columnArrays(slots[w])[fields[w]], row, data[payload + w]);
+            }
+        }
+    }
+
+    /**
+     * Creates the batch's pending spawn with the id promised at its spawn command: through its
+     * shape (in the shape's archetype, with the recorded field values), or else zeroed in
+     * {@code plainTarget}.
+     */
+    private void makeSpawn(World world, Archetype plainTarget) {
+        ShapeLayout layout = batchLayout;
+        long real = layout != null ? layout.shape.spawn() : world.spawnZeroed(plainTarget);
+        batchSpawn = false;
+        batchLayout = null;
+        checkPromised(real);
+        if (layout != null && layout.words > 0) {
+            writeShapeValues(world, layout, real, batchSpawnLocator);
+        }
+    }
+
+    private void checkPromised(long real) {
+        if (real != batchEntity) {
+            throw new IllegalStateException("spawn in playback got " + Entity.toString(real) + " instead of "
+                    + Entity.toString(batchEntity) + "; an id was allocated between a spawn command and its flush");
+        }
+    }
+
+    /**
+     * Writes the field values recorded with the spawn command at {@code locator}, through
+     * {@code layout}'s shape, into entity {@code e}.
+     */
+    private void writeShapeValues(World world, ShapeLayout layout, long e, long locator) {
+        CommandBuffer buf = byId[(int) (locator >>> 32)];
+        int at = (int) locator;
+        long key = buf.data[at];
+        int payload = at + CommandBuffer.HEADER_WORDS;
+        Archetype a = layout.shape.archetype();
+        EntityTable table = world.storage().entityTable();
+        int idx = Entity.index(e);
+        Chunk chunk = a.chunk(table.chunk(idx));
+        int row = table.row(idx);
+        Component<?>[] columns = layout.columns;
+        for (int i = 0; i < columns.length; i++) {
+            int off = layout.offsets[i];
+            if (off < 0) {
+                continue;
+            }
+            Component<?> c = columns[i];
+            if (c.isSparse()) {
+                SparseColumn set = world.storage().sparse().of(c);
+                writeFields(c, key, buf.data, payload + off, c.type().fieldCount(), set.arrays(),
+                        set.positionOf(idx));
+            } else {
+                writeFields(c, key, buf.data, payload + off, c.type().fieldCount(),
+                        chunk.columnArrays(a.slotOf(c.id())), row);
+            }
+        }
+    }
+
+    /** Writes the value command at {@code at} of {@code buf} (its whole value, or one field) at {@code row}. */
+    private void writeValue(Component<?> column, long header, CommandBuffer buf, int at, Object[] arrays, int row) {
+        long[] data = buf.data;
+        int payloadAt = at + CommandBuffer.HEADER_WORDS;
+        if (CommandBuffer.op(header) == CommandBuffer.OP_SET_FIELD) {
+            int f = CommandBuffer.aux(header);
+            column.type().fieldType(f).setBits(arrays[f], row, fieldBits(column, f, data[payloadAt], data[at]));
+            return;
+        }
+        if (column.kind() == ComponentKind.REFERENCE) {
+            ((Object[]) arrays[0])[row] = buf.refs[CommandBuffer.aux(header)];
+            return;
+        }
+        writeFields(column, data[at], data, payloadAt, CommandBuffer.payload(header), arrays, row);
+    }
+
+    /** Writes fields {@code 0..n)} of {@code column} from {@code data[from..)} at {@code row}. */
+    private void writeFields(Component<?> column, long key, long[] data, int from, int n, Object[] arrays, int row) {
+        ComponentType<?> type = column.type();
+        for (int f = 0; f < n; f++) {
+            type.fieldType(f).setBits(arrays[f], row, fieldBits(column, f, data[from + f], key));
+        }
+    }
+
+    private long fieldBits(Component<?> column, int field, long bits, long key) {
+        if (column.type().isEntityRef(field) && CommandBuffer.isProvisional(bits)) {
+            long real = resolve(bits);
+            if (real == Entity.NULL) {
+                report.note(PlaybackReport.Note.UNRESOLVED_REFERENCE, CommandBuffer.OP_SET, key, bits, column, field,
+                        null);
+            }
+            return real;
+        }
+        return bits;
+    }
+}

@@ -1,0 +1,55 @@
+package dev.orrery.ecs;
+
+import dev.orrery.ecs.component.Component;
+
+/**
+ * The hooks registered for one component, from {@code world.changes().observe(c)} (or
+ * {@code world.observe(c)}):
+ *
+ * <pre>{@code
+ * world.observe(health).onRemove((w, e, commands) -> commands.add(e, corpse));
+ * world.observe(burning).onAdd((w, e, commands) -> log.info("burning " + Entity.toString(e)));
+ * }</pre>
+ *
+ * <p><b>When they run.</b> A direct structural call on the world outside jobs ({@code spawn},
+ * {@code add}, {@code remove}, {@code moveTo}, {@code despawn}, the bulk moves, {@code set} and
+ * the typed setters) fires its hooks when it returns. Command playback at a sync point fires
+ * them after the whole playback (and after the spawn values it writes side by side are in
+ * place), in playback order, on the applying thread. Hooks of one event run in registration
+ * order. Registering costs nothing for components no hook observes.
+ *
+ * <p><b>Threading:</b> register during set-up on the world's owning thread.
+ */
+public final class ComponentObservers {
+    private final ChangeTracker tracker;
+    private final Component<?> column;
+
+    ComponentObservers(ChangeTracker tracker, Component<?> column) {
+        this.tracker = tracker;
+        this.column = column;
+    }
+
+    /** Runs {@code hook} after the component is added to an entity (spawn, add, move); returns this. */
+    public ComponentObservers onAdd(Hook hook) {
+        tracker.register(column, HookKind.ADD, hook);
+        return this;
+    }
+
+    /** Runs {@code hook} after the component is removed from an entity, or its entity despawned; returns this. */
+    public ComponentObservers onRemove(Hook hook) {
+        tracker.register(column, HookKind.REMOVE, hook);
+        return this;
+    }
+
+    /** Runs {@code hook} after a value of the component is set (not spawned or added); returns this. */
+    public ComponentObservers onSet(Hook hook) {
+        tracker.register(column, HookKind.SET, hook);
+        return this;
+    }
+
+    /** Runs {@code hook} after an entity holding the component is despawned (after its onRemove); returns this. */
+    public ComponentObservers onDespawn(Hook hook) {
+        tracker.register(column, HookKind.DESPAWN, hook);
+        return this;
+    }
+}

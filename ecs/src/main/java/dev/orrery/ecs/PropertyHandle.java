@@ -1,0 +1,180 @@
+package dev.orrery.ecs;
+
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.ComponentKind;
+import dev.orrery.ecs.component.Entity;
+import dev.orrery.ecs.component.Field;
+import dev.orrery.ecs.component.FieldType;
+import dev.orrery.ecs.component.NameHash;
+import dev.orrery.ecs.component.StaleEntityException;
+import dev.orrery.ecs.prototype.NamedInstances;
+import java.util.Arrays;
+
+/**
+ * A pre-resolved property path, ("Fog", "density"), for code that reads or writes the same
+ * property on many entities (tools, scripts, network input). The names are hashed once;
+ * each call finds the entity's instance through the prototype index (cached by prototype)
+ * and the field through a per-column table filled on first use, then reads or writes the
+ * primitive array directly. No reflection and no string work per call, and nothing is
+ * boxed by the typed accessors. Different entities may hold different types under the
+ * same name; each resolves to its own field.
+ *
+ * <pre>{@code
+ * PropertyHandle density = world.property("Fog", "density");
+ * for (long e : lamps) density.setFloat(e, 0.5f);
+ * }</pre>
+ *
+ * <p>Every setter is a boundary write: the world checks the field's
+ * {@link dev.orrery.ecs.component.Range} and validators and refuses a value that breaks
+ * them with an {@link dev.orrery.ecs.component.InvalidFieldValueException}, writing nothing.
+ *
+ * <p><b>Threading:</b> use on the world's owning thread (the handle caches resolutions and
+ * the index's look-up cache is written on a miss).
+ */
+public final class PropertyHandle {
+    private final FieldAccess world;
+    private final NamedInstances names;
+    private final String component;
+    private final String field;
+    private final int nameHash;
+    private Field[] byColumn = new Field[8];
+
+    /**
+     * Used by {@code World.property}; resolves nothing yet. {@code world} is the world's
+     * by-id field access (the world itself), so this package does not depend on the world.
+     */
+    public PropertyHandle(FieldAccess world, NamedInstances names, String component, String field) {
+        this.world = world;
+        this.names = names;
+        this.component = component;
+        this.field = field;
+        this.nameHash = NameHash.of(component);
+    }
+
+    /**
+     * The field this property names on a live entity.
+     *
+     * @throws StaleEntityException if the entity is not alive
+     * @throws IllegalArgumentException listing the entity's instance names, or the instance's fields
+     */
+    public Field resolve(long entity) {
+        if (!world.isAlive(entity)) {
+            throw new StaleEntityException(entity, "property " + this);
+        }
+        int col = names.index().find(Entity.index(entity), nameHash);
+        if (col >= 0 && col < byColumn.length) {
+            Field f = byColumn[col];
+            if (f != null) {
+                return f;
+            }
+        }
+        return resolveSlow(entity, col);
+    }
+
+    private Field resolveSlow(long entity, int col) {
+        Component<?> c = col < 0 ? null : names.column(col);
+        if (c == null || !c.name().equals(component)) {
+            throw names.noSuchInstance(entity, component);
+        }
+        Field f = NamedInstances.fieldOf(c, entity, field);
+        if (col >= byColumn.length) {
+            byColumn = Arrays.copyOf(byColumn, Math.max(col + 1, byColumn.length * 2));
+        }
+        byColumn[col] = f;
+        return f;
+    }
+
+    /** The property's value, boxed (any field type). */
+    public Object get(long entity) {
+        return world.getValue(entity, resolve(entity));
+    }
+
+    /** Sets the property from a boxed value (see {@link #write}). */
+    public void set(long entity, Object value) {
+        write(world, entity, resolve(entity), value);
+    }
+
+    /** The property's raw bits (see {@link FieldType#bits}). */
+    public long getBits(long entity) {
+        return world.getBits(entity, resolve(entity));
+    }
+
+    /** Writes the property's raw bits. */
+    public void setBits(long entity, long bits) {
+        world.setBits(entity, resolve(entity), bits);
+    }
+
+    /** A {@code float} property. */
+    public float getFloat(long entity) {
+        return world.getFloat(entity, resolve(entity));
+    }
+
+    /** Writes a {@code float} property. */
+    public void setFloat(long entity, float value) {
+        world.setFloat(entity, resolve(entity), value);
+    }
+
+    /** An {@code int} property. */
+    public int getInt(long entity) {
+        return world.getInt(entity, resolve(entity));
+    }
+
+    /** Writes an {@code int} property. */
+    public void setInt(long entity, int value) {
+        world.setInt(entity, resolve(entity), value);
+    }
+
+    /** A {@code double} property. */
+    public double getDouble(long entity) {
+        return world.getDouble(entity, resolve(entity));
+    }
+
+    /** Writes a {@code double} property. */
+    public void setDouble(long entity, double value) {
+        world.setDouble(entity, resolve(entity), value);
+    }
+
+    /** A {@code long} property. */
+    public long getLong(long entity) {
+        return world.getLong(entity, resolve(entity));
+    }
+
+    /** Writes a {@code long} property. */
+    public void setLong(long entity, long value) {
+        world.setLong(entity, resolve(entity), value);
+    }
+
+    /**
+     * Writes a boxed value into a field: a {@link Number}, {@link Boolean} or
+     * {@link Character} of the field's kind for primitive fields, the object itself for a
+     * reference component's {@code value} field.
+     *
+     * @throws IllegalArgumentException naming the field when the value does not fit it
+     * @throws dev.orrery.ecs.component.InvalidFieldValueException when {@code world} checks
+     *     field rules (the world does) and the value breaks one; nothing is written
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public static void write(FieldAccess world, long entity, Field field, Object value) {
+        if (field.type() == FieldType.OBJECT) {
+            Component c = field.component();
+            if (c.kind() == ComponentKind.REFERENCE) {
+                world.set(entity, c, value);
+                return;
+            }
+        }
+        long bits;
+        try {
+            bits = field.type().bitsOf(value);
+        } catch (ClassCastException | NullPointerException e) {
+            throw new IllegalArgumentException("property " + field + " is " + field.type() + "; the value "
+                    + value + (value == null ? "" : " (" + value.getClass().getSimpleName() + ")")
+                    + " does not fit it. Pass a " + field.type().javaType().getSimpleName() + " value", e);
+        }
+        world.setBits(entity, field, bits);
+    }
+
+    @Override
+    public String toString() {
+        return component + "." + field;
+    }
+}

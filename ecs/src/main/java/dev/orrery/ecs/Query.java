@@ -1,0 +1,487 @@
+package dev.orrery.ecs;
+
+import dev.orrery.ecs.archetype.Archetype;
+import dev.orrery.ecs.archetype.Archetypes;
+import dev.orrery.ecs.archetype.StructureLock;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Entity;
+import dev.orrery.ecs.storage.SparseColumn;
+import dev.orrery.ecs.storage.SparseColumns;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * A cached match of archetypes against terms: every {@code all} column present, no
+ * {@code none} column present, and, when {@code any} columns are given, at least one of them.
+ * {@code optional} columns do not affect the match; they document what the loop may read
+ * via {@link ChunkView#has}.
+ *
+ * <p><b>Sparse columns</b> ({@code Storage.SPARSE}) may appear in every term. They are not
+ * part of any archetype, so a query with a sparse {@code with}, {@code without} or
+ * {@code any} term (a <em>sparse filter</em>) matches archetypes by its table terms and
+ * then tests each row's membership: {@link #forEach} visits the rows in the same order as
+ * without the sparse terms (archetype creation order, chunk order, row order), skipping
+ * those that fail them, and {@link #count} is exact. {@link #forEachChunk} cannot skip rows
+ * of a chunk, so it refuses such a query. A sparse {@code optional} term filters nothing;
+ * the loop reads it per row with {@link ChunkView#has(Component, int)} and
+ * {@link ChunkView#get}.
+ *
+ * <p>Queries match archetypes, not entities. The match list is kept current lazily: each
+ * iteration first checks the archetypes created since the last one, in creation order, so
+ * the order of chunks is the same on every run.
+ *
+ * <p><b>Threading:</b> iterate from the thread that owns the world (or from the scheduler,
+ * which refreshes the match before it hands chunks to workers). While an iteration runs,
+ * structural changes on the world are refused.
+ */
+public final class Query {
+    // Only the archetypes and the structure lock of the world, not the world: a narrow
+    // dependency that keeps the query package free of a cycle with dev.orrery.ecs.World.
+    private final Archetypes archetypes;
+    private final StructureLock structure;
+    private final int[] all;
+    private final int[] none;
+    private final int[] any;
+    private final Component<?>[] optional;
+    private final SparseColumns sparse;
+    private final RowFilter rows;
+    private final ArrayList<Archetype> matched = new ArrayList<>();
+    private final List<Archetype> matchedView = Collections.unmodifiableList(matched);
+    private final ChunkView view;
+    private int seen;
+    private boolean viewInUse;
+    // Change filters (table column ids, ascending) and the tick of the last direct iteration.
+    private final int[] addedTerms;
+    private final int[] changedTerms;
+    private long lastRun;
+
+    Query(Archetypes archetypes, StructureLock structure, int[] all, int[] none, int[] any, Component<?>[] optional,
+            SparseColumns sparse, SparseColumn[][] sparseTerms, int[][] changeTerms, Relations relations,
+            Relation[] pairRelations, long[] pairTargets) {
+        this.addedTerms = changeTerms[0];
+        this.changedTerms = changeTerms[1];
+        this.archetypes = archetypes;
+        this.structure = structure;
+        this.all = all;
+        this.none = none;
+        this.any = any;
+        this.optional = optional;
+        this.sparse = sparse;
+        this.rows = new RowFilter(sparseTerms, any, relations, pairRelations, pairTargets);
+        this.view = new ChunkView(null, sparse);
+    }
+
+    /** True when the query has an {@code added(...)} or {@code changed(...)} filter. */
+    public boolean hasChangeFilter() {
+        return addedTerms.length + changedTerms.length > 0;
+    }
+
+    /** The columns of the {@code added(...)} and {@code changed(...)} filters, ascending ids, distinct. */
+    public int[] changeFilterColumnIds() {
+        return java.util.stream.IntStream.concat(Arrays.stream(addedTerms), Arrays.stream(changedTerms)).sorted()
+                .distinct().toArray();
+    }
+
+    /**
+     * True when {@code chunk} (of a matching archetype) passes the change filters for an
+     * owner that last ran at tick {@code lastRun}: every {@code added} column's added version
+     * and every {@code changed} column's changed version is newer. Chunk granularity (see
+     * {@link ChunkView#changed}); a query without change filters passes every chunk.
+     */
+    public boolean passes(dev.orrery.ecs.archetype.Chunk chunk, long lastRun) {
+        Archetype a = chunk.archetype();
+        for (int id : addedTerms) {
+            if (chunk.addedVersion(a.slotOf(id)) <= lastRun) {
+                return false;
+            }
+        }
+        for (int id : changedTerms) {
+            if (chunk.changedVersion(a.slotOf(id)) <= lastRun) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The tick of this query's last direct iteration ({@code forEachChunk}, {@code forEach}); 0 before the first. */
+    public long lastRun() {
+        return lastRun;
+    }
+
+    /**
+     * True when a {@code with}, {@code without} or {@code any} term names a sparse column:
+     * the query then filters rows one by one, and {@link #forEachChunk} refuses it.
+     */
+    public boolean hasSparseFilter() {
+        return rows.hasSparse();
+    }
+
+    /** True when the query has a pair term ({@link Builder#pair}): decided per row, in the relation store. */
+    public boolean hasPairFilter() {
+        return rows.hasPairs();
+    }
+
+    /**
+     * True when some rows of a matching archetype may fail the query: a sparse filter
+     * ({@link #hasSparseFilter}) or a pair term ({@link #hasPairFilter}). Such a query is
+     * iterated row by row ({@link #forEach}); a chunk loop cannot skip rows.
+     */
+    public boolean hasRowFilter() {
+        return rows.any();
+    }
+
+    /** What makes this query filter rows, for messages ({@code null} when nothing does). */
+    public String rowFilterDescription() {
+        return rows.description();
+    }
+
+    /** The first sparse column of a {@code with}, {@code without} or {@code any} term, or {@code null} (for messages). */
+    public Component<?> sparseFilterColumn() {
+        return rows.firstSparseColumn();
+    }
+
+    /**
+     * The ids of every column a term names ({@code with}, {@code without}, {@code any},
+     * {@code optional}, table or sparse), ascending and distinct: a structural change to any
+     * of them can change what the query visits. The scheduler uses it to place sync points.
+     */
+    public int[] termColumnIds() {
+        int[] sparseIds = rows.sparseColumnIds();
+        int[] ids = new int[all.length + none.length + any.length + optional.length + sparseIds.length
+                + addedTerms.length + changedTerms.length];
+        int n = 0;
+        for (int[] term : new int[][] {all, none, any, addedTerms, changedTerms, sparseIds}) {
+            for (int id : term) {
+                ids[n++] = id;
+            }
+        }
+        for (Component<?> c : optional) {
+            ids[n++] = c.id();
+        }
+        return Arrays.stream(ids).sorted().distinct().toArray();
+    }
+
+    /** True when this query reads {@code archetypes} (its world's; see {@code World.owns}). */
+    public boolean readsFrom(Archetypes archetypes) {
+        return this.archetypes == archetypes;
+    }
+
+    /** The matching archetypes, in creation order, after picking up any new ones. */
+    public List<Archetype> archetypes() {
+        refresh();
+        return matchedView;
+    }
+
+    /** True when archetype {@code a} satisfies the terms. */
+    public boolean matches(Archetype a) {
+        for (int c : all) {
+            if (!a.has(c)) {
+                return false;
+            }
+        }
+        for (int c : none) {
+            if (a.has(c)) {
+                return false;
+            }
+        }
+        if (any.length == 0 || rows.hasSparseAny()) {
+            return true; // a sparse any term is decided per row (RowFilter.matches)
+        }
+        for (int c : any) {
+            if (a.has(c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void refresh() {
+        int n = archetypes.count();
+        for (; seen < n; seen++) {
+            Archetype a = archetypes.get(seen);
+            if (matches(a)) {
+                matched.add(a);
+            }
+        }
+    }
+
+    /**
+     * Calls {@code body} once per non-empty matching chunk, in archetype creation order and
+     * chunk order. Allocates nothing (a nested iteration of the same query uses a second view).
+     *
+     * @throws IllegalStateException from a structural change attempted inside {@code body},
+     *     or when the query has a sparse filter (see {@link #hasSparseFilter}): a chunk loop
+     *     cannot skip the rows that fail it
+     */
+    public void forEachChunk(ChunkConsumer body) {
+        if (hasPairFilter()) {
+            throw new IllegalStateException(this + " filters by " + rowFilterDescription() + ", which a chunk loop "
+                    + "cannot do (pairs do not split archetypes); iterate it with forEach(...), or query with("
+                    + rows.firstPairRelation().name() + ") and compare view.readLongs(relation.target())[row] in the loop");
+        }
+        if (hasSparseFilter()) {
+            throw new IllegalStateException(this + " filters by sparse column " + sparseFilterColumn() + ", which a "
+                    + "chunk loop cannot do (sparse columns are not part of archetypes); iterate it with forEach(...), "
+                    + "or register " + sparseFilterColumn() + " with Storage.TABLE to filter whole chunks");
+        }
+        chunks(body);
+    }
+
+    private void chunks(ChunkConsumer body) {
+        refresh();
+        ChunkView v = viewInUse ? new ChunkView(null, sparse) : view;
+        boolean owner = !viewInUse;
+        viewInUse = true;
+        // This iteration reads what changed since the last one and stamps its own writes
+        // with a tick of its own, which it remembers (so it does not see them next time).
+        long since = lastRun;
+        long tick = archetypes.clock().advance();
+        lastRun = tick;
+        v.changeTicks(tick, since);
+        boolean filtered = hasChangeFilter();
+        structure.lock("a query iteration");
+        try {
+            for (int a = 0, na = matched.size(); a < na; a++) {
+                Archetype arch = matched.get(a);
+                for (int c = 0, nc = arch.chunkCount(); c < nc; c++) {
+                    if (!filtered || passes(arch.chunk(c), since)) {
+                        body.accept(v.bind(arch.chunk(c)));
+                    }
+                }
+            }
+        } finally {
+            structure.unlock();
+            if (owner) {
+                viewInUse = false;
+            }
+        }
+    }
+
+    /**
+     * Calls {@code body} once per matching entity (cold code; hot loops use {@link
+     * #forEachChunk}), in archetype creation order, chunk order and row order; with a sparse
+     * filter, the rows that fail it are skipped, the order of the others is unchanged.
+     */
+    public void forEach(EntityConsumer body) {
+        if (!hasRowFilter()) {
+            chunks(chunk -> {
+                for (int i = 0, n = chunk.size(); i < n; i++) {
+                    body.accept(chunk, i);
+                }
+            });
+            return;
+        }
+        chunks(chunk -> {
+            Archetype a = chunk.chunk().archetype();
+            long[] ids = chunk.entities();
+            for (int i = 0, n = chunk.size(); i < n; i++) {
+                if (rows.matches(a, ids[i])) {
+                    body.accept(chunk, i);
+                }
+            }
+        });
+    }
+
+    /**
+     * Number of entities that match (exact, sparse filters included); change filters are not
+     * applied (they depend on when the counting owner last ran).
+     */
+    public int count() {
+        refresh();
+        int n = 0;
+        if (!hasRowFilter()) {
+            for (int a = 0, na = matched.size(); a < na; a++) {
+                n += matched.get(a).size();
+            }
+            return n;
+        }
+        for (int a = 0, na = matched.size(); a < na; a++) {
+            Archetype arch = matched.get(a);
+            for (int c = 0, nc = arch.chunkCount(); c < nc; c++) {
+                long[] ids = arch.chunk(c).entities();
+                for (int i = 0, size = arch.chunk(c).size(); i < size; i++) {
+                    if (rows.matches(arch, ids[i])) {
+                        n++;
+                    }
+                }
+            }
+        }
+        return n;
+    }
+
+    /** The optional columns named at build time. */
+    public List<Component<?>> optional() {
+        return List.of(optional);
+    }
+
+    @Override
+    public String toString() {
+        String out = "Query[all=" + Arrays.toString(all) + ", none=" + Arrays.toString(none) + ", any="
+                + Arrays.toString(any);
+        out += rows.describeTerms();
+        return out + "]";
+    }
+
+    /**
+     * Builds a {@link Query}: {@code with} (all), {@code without} (none), {@code any} and
+     * {@code optional} terms. Obtain one from {@code World.query()}.
+     */
+    public static final class Builder {
+        private final Archetypes archetypes;
+        private final StructureLock structure;
+        private final List<Component<?>> all = new ArrayList<>();
+        private final List<Component<?>> none = new ArrayList<>();
+        private final List<Component<?>> any = new ArrayList<>();
+        private final List<Component<?>> optional = new ArrayList<>();
+        private final List<Component<?>> added = new ArrayList<>();
+        private final List<Component<?>> changed = new ArrayList<>();
+        private final SparseColumns sparse;
+        private final Relations relations;
+        private final List<Relation> pairRelations = new ArrayList<>();
+        private final List<Long> pairTargets = new ArrayList<>();
+
+        /** A builder for a query over a world's archetypes, iterating under its structure lock (no sparse columns). */
+        public Builder(Archetypes archetypes, StructureLock structure) {
+            this(archetypes, structure, null);
+        }
+
+        /** A builder for a query over a world's archetypes and sparse columns, iterating under its structure lock. */
+        public Builder(Archetypes archetypes, StructureLock structure, SparseColumns sparse) {
+            this(archetypes, structure, sparse, null);
+        }
+
+        /**
+         * A builder for a query over a world's archetypes, sparse columns and relation pairs,
+         * iterating under its structure lock ({@code World.query()} makes it).
+         */
+        public Builder(Archetypes archetypes, StructureLock structure, SparseColumns sparse, Relations relations) {
+            this.archetypes = archetypes;
+            this.structure = structure;
+            this.sparse = sparse;
+            this.relations = relations;
+        }
+
+        /**
+         * Every matching entity holds pair {@code (relation, target)}: the children of one parent
+         * with {@code pair(childOf, parent)}. Implies {@code with(relation.column())} (the
+         * wildcard {@code (relation, *)}, which is a plain {@code with} term). Decided per row in
+         * the relation store, so the query is iterated with {@link Query#forEach} (a chunk
+         * loop is refused: it cannot skip rows); in pair order instead, use
+         * {@code world.relations().forEachHolder(relation, target, ...)}.
+         *
+         * @throws IllegalArgumentException if the builder was made without the world's relations
+         */
+        public Builder pair(Relation relation, long target) {
+            if (relations == null) {
+                throw new IllegalArgumentException("pair term (" + relation + ", " + Entity.toString(target) + ") in a "
+                        + "query builder made without the world's relations; build queries with world.query()");
+            }
+            all.add(relation.column());
+            pairRelations.add(relation);
+            pairTargets.add(target);
+            return this;
+        }
+
+        /** Every matching entity holds all of these. */
+        public Builder with(Component<?>... columns) {
+            all.addAll(List.of(columns));
+            return this;
+        }
+
+        /** No matching entity holds any of these. */
+        public Builder without(Component<?>... columns) {
+            none.addAll(List.of(columns));
+            return this;
+        }
+
+        /** Every matching entity holds at least one of these. */
+        public Builder any(Component<?>... columns) {
+            any.addAll(List.of(columns));
+            return this;
+        }
+
+        /**
+         * A change filter: only chunks where each of these table columns may have been added
+         * to a row since the iterating owner last ran (its previous direct iteration, or for
+         * a scheduled system its previous run). Implies {@code with(columns)}. Chunk
+         * granularity: a passing chunk is visited whole.
+         *
+         * @throws IllegalArgumentException for a sparse column (sparse columns keep no versions)
+         */
+        public Builder added(Component<?>... columns) {
+            addFilter(added, columns);
+            return this;
+        }
+
+        /**
+         * A change filter: only chunks where each of these table columns may have been
+         * written (through a write accessor, a by-id write or playback) or brought in by a
+         * spawn or move since the iterating owner last ran. Implies {@code with(columns)};
+         * chunk granularity.
+         *
+         * @throws IllegalArgumentException for a sparse column
+         */
+        public Builder changed(Component<?>... columns) {
+            addFilter(changed, columns);
+            return this;
+        }
+
+        private void addFilter(List<Component<?>> term, Component<?>[] columns) {
+            for (Component<?> c : columns) {
+                if (c.isSparse()) {
+                    throw new IllegalArgumentException("change filter on sparse component " + c + ": sparse columns "
+                            + "keep no change versions; register it with Storage.TABLE to filter on it");
+                }
+            }
+            term.addAll(List.of(columns));
+            all.addAll(List.of(columns));
+        }
+
+        /** Matching entities may hold these; the loop tests {@link ChunkView#has}. */
+        public Builder optional(Component<?>... columns) {
+            optional.addAll(List.of(columns));
+            return this;
+        }
+
+        /**
+         * The query.
+         *
+         * @throws IllegalArgumentException if one column is both required and excluded
+         */
+        public Query build() {
+            for (Component<?> c : all) {
+                if (none.contains(c)) {
+                    throw new IllegalArgumentException("query lists " + c + " in both with(...) and without(...); it "
+                            + "could never match");
+                }
+            }
+            SparseColumn[][] sparseTerms = {sparseOf(all), sparseOf(none), sparseOf(any)};
+            for (Component<?> c : optional) {
+                sparseOf(List.of(c));
+            }
+            return new Query(archetypes, structure, ids(all), ids(none), ids(any), optional.toArray(new Component<?>[0]),
+                    sparse, sparseTerms, new int[][] {ids(added), ids(changed)}, relations,
+                    pairRelations.toArray(new Relation[0]), pairTargets.stream().mapToLong(Long::longValue).toArray());
+        }
+
+        private static int[] ids(List<Component<?>> cs) {
+            return cs.stream().filter(c -> !c.isSparse()).mapToInt(Component::id).distinct().sorted().toArray();
+        }
+
+        /** The sparse sets of the sparse columns in {@code cs}, by ascending column id. */
+        private SparseColumn[] sparseOf(List<Component<?>> cs) {
+            return cs.stream().filter(Component::isSparse).distinct().sorted((a, b) -> Integer.compare(a.id(), b.id()))
+                    .map(this::sparseSet).toArray(SparseColumn[]::new);
+        }
+
+        private SparseColumn sparseSet(Component<?> c) {
+            if (sparse == null) {
+                throw new IllegalArgumentException("query term " + c + " is a sparse column, but this query builder was "
+                        + "made without the world's sparse storage; build queries with world.query()");
+            }
+            return sparse.of(c);
+        }
+    }
+}

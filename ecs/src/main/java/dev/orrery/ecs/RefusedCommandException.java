@@ -1,0 +1,35 @@
+package dev.orrery.ecs;
+
+
+/**
+ * Thrown by a strict {@link CommandPlayback} when a sync point held a refused command (see
+ * {@link CommandOutcome#REFUSED}): names the first refused command and the system that
+ * recorded it. Playback throws after applying the whole sync point exactly as lenient mode
+ * would (every other command applied, the refused ones changing nothing), so the world is
+ * consistent and the same as without strict mode; {@link #report()} says what was applied.
+ */
+public final class RefusedCommandException extends IllegalStateException {
+    private static final long serialVersionUID = 1L;
+
+    private final int systemOrder;
+    private final transient PlaybackReport report;
+
+    RefusedCommandException(PlaybackReport report) {
+        super("command playback refused " + report.rejected() + " command(s) at this sync point; the first: "
+                + report.firstRefusal() + ". Every other command was applied. Fix the recording system, or turn "
+                + "strict mode off (CommandPlayback.strict(false), or -D" + CommandPlayback.STRICT_PROPERTY
+                + "=false) to count refused commands in the PlaybackReport instead");
+        this.systemOrder = report.firstRefusalSystemOrder();
+        this.report = report;
+    }
+
+    /** The schedule position (the sort key's system order) of the system that recorded the first refused command. */
+    public int systemOrder() {
+        return systemOrder;
+    }
+
+    /** The playback's report (valid until the playback's next call). */
+    public PlaybackReport report() {
+        return report;
+    }
+}

@@ -1,0 +1,63 @@
+package dev.orrery.ecs;
+
+import dev.orrery.ecs.component.Component;
+
+/**
+ * A reusable window onto one component's removal log: the entities that lost the component
+ * (removed, moved out of it, or despawned holding it) after a given tick, oldest first, with
+ * the tick of each removal. Position it with {@link #since}; it allocates nothing.
+ *
+ * <pre>{@code
+ * RemovedEntities gone = job.removed(health);   // in a scheduled system: since its last run
+ * for (int i = 0; i < gone.count(); i++) forget(gone.entity(i));
+ * }</pre>
+ *
+ * <p>A log keeps its entries for {@link ChangeTracker#RETAINED_RUNS} schedule runs (see
+ * {@link ChangeTracker#retire}); a reader that skips more misses the older ones.
+ *
+ * <p><b>Threading:</b> one window per reader thread; the log is appended only at sync points
+ * and direct world calls, never while jobs read it.
+ */
+public final class RemovedEntities {
+    private final RemovedLog log;
+    private int from;
+    private int to;
+
+    RemovedEntities(RemovedLog log) {
+        this.log = log;
+    }
+
+    /** The component whose removals this window shows. */
+    public Component<?> component() {
+        return log.column;
+    }
+
+    /** Positions the window on the removals after tick {@code tick}; returns this. */
+    public RemovedEntities since(long tick) {
+        from = log.firstAfter(tick);
+        to = log.end;
+        return this;
+    }
+
+    /** How many removals the window shows. */
+    public int count() {
+        return to - from;
+    }
+
+    /** The entity of removal {@code i} (0 is the oldest); it may be dead or hold the component again. */
+    public long entity(int i) {
+        return log.entities[checked(i)];
+    }
+
+    /** The change tick of removal {@code i}. */
+    public long tick(int i) {
+        return log.ticks[checked(i)];
+    }
+
+    private int checked(int i) {
+        if (i < 0 || i >= to - from) {
+            throw new IndexOutOfBoundsException("removal " + i + " of " + (to - from) + " for " + log.column);
+        }
+        return from + i;
+    }
+}

@@ -1,0 +1,104 @@
+package dev.orrery.ecs;
+
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.ComponentKind;
+import dev.orrery.ecs.component.Field;
+import dev.orrery.ecs.component.FieldType;
+import java.util.List;
+
+/**
+ * Where a {@link Shape}'s field values sit in the payload of a spawn-through-shape command:
+ * every value column's fields as raw bits, one word each, columns in the shape's order
+ * (reference and tag columns take no words; a reference is set by a separate command).
+ * Made once per shape per buffer ({@link CommandBuffer} caches it), then read by recording
+ * (field to word) and playback (word to column array).
+ *
+ * <p><b>Threading:</b> immutable once built; a buffer's recording thread builds it, and the
+ * buffer's hand-over to the applying thread publishes it with the buffer.
+ */
+final class ShapeLayout {
+    /** The most payload words one command holds (the header's 8-bit payload length). */
+    static final int MAX_WORDS = 255;
+
+    final Shape shape;
+    final Component<?>[] columns;
+    /** The payload offset of each column's first field; -1 for a column without words. */
+    final int[] offsets;
+    final int words;
+    /**
+     * True when a spawn's recorded values may be written after later spawns were made (and
+     * by another thread): the shape has values to write, no entity reference among them
+     * (those resolve against the spawns made so far) and no sparse column.
+     */
+    final boolean deferrable;
+    // Index into columns by component id (-1: not in the shape), for offsetOf in O(1).
+    private final int[] columnById;
+    // For a deferrable layout, per payload word: the archetype slot and field it goes to, and its type.
+    final int[] wordSlot;
+    final int[] wordField;
+    final FieldType[] wordType;
+
+    ShapeLayout(Shape shape) {
+        this.shape = shape;
+        List<Component<?>> list = shape.columns();
+        this.columns = list.toArray(new Component<?>[0]);
+        this.offsets = new int[columns.length];
+        int w = 0;
+        for (int i = 0; i < columns.length; i++) {
+            Component<?> c = columns[i];
+            if (c.kind() == ComponentKind.VALUE && c.type().fieldCount() > 0) {
+                offsets[i] = w;
+                w += c.type().fieldCount();
+            } else {
+                offsets[i] = -1;
+            }
+        }
+        if (w > MAX_WORDS) {
+            throw new IllegalArgumentException(shape + " has " + w + " fields, more than the " + MAX_WORDS + " one "
+                    + "spawn command holds; record spawn() and add(...) its columns instead");
+        }
+        this.words = w;
+        boolean plain = w > 0;
+        for (int i = 0; i < columns.length && plain; i++) {
+            Component<?> c = columns[i];
+            if (c.isSparse()) {
+                plain = false;
+            }
+            for (int f = 0; offsets[i] >= 0 && f < c.type().fieldCount() && plain; f++) {
+                plain = !c.type().isEntityRef(f);
+            }
+        }
+        this.deferrable = plain;
+        int maxId = -1;
+        for (Component<?> c : columns) {
+            maxId = Math.max(maxId, c.id());
+        }
+        this.columnById = new int[maxId + 1];
+        java.util.Arrays.fill(columnById, -1);
+        for (int i = 0; i < columns.length; i++) {
+            columnById[columns[i].id()] = i;
+        }
+        this.wordSlot = new int[plain ? w : 0];
+        this.wordField = new int[wordSlot.length];
+        this.wordType = new FieldType[wordSlot.length];
+        for (int i = 0; plain && i < columns.length; i++) {
+            for (int f = 0; offsets[i] >= 0 && f < columns[i].type().fieldCount(); f++) {
+                wordSlot[offsets[i] + f] = shape.archetype().slotOf(columns[i].id());
+                wordField[offsets[i] + f] = f;
+                wordType[offsets[i] + f] = columns[i].type().fieldType(f);
+            }
+        }
+    }
+
+    /** The payload offset of {@code field}, or -1 when its column is not a value column of the shape. */
+    int offsetOf(Field field) {
+        Component<?> c = field.component();
+        int id = c.id();
+        int i = id < columnById.length ? columnById[id] : -1;
+        if (i < 0 || columns[i] != c) {
+            return -1;
+        }
+        int at = offsets[i];
+        return at < 0 ? -1 : at + field.index();
+    }
+}

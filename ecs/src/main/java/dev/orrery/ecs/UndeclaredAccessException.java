@@ -1,0 +1,18 @@
+package dev.orrery.ecs;
+
+import dev.orrery.ecs.component.Component;
+
+/**
+ * Thrown when a system's job asks a chunk for a column it did not declare, or asks to write
+ * a column it declared read-only.
+ */
+public final class UndeclaredAccessException extends IllegalStateException {
+    private static final long serialVersionUID = 1L;
+
+    /** Creates the exception naming the system and the column. */
+    public UndeclaredAccessException(String owner, Component<?> column, boolean write) {
+        super("system '" + owner + "' " + (write ? "wrote" : "read") + " component " + column + " but declared "
+                + (write ? "no write of it" : "neither a read nor a write of it") + "; add ."
+                + (write ? "writes(" : "reads(") + column + ") to the system's declaration");
+    }
+}

@@ -1,0 +1,19 @@
+package dev.orrery.ecs;
+
+/**
+ * Thrown when a system records a structural change (spawn, despawn, add, remove, a deferred
+ * set) that its declaration does not cover. The command is not recorded; the buffer holds
+ * what it held before.
+ */
+public final class UndeclaredCommandException extends IllegalStateException {
+    private static final long serialVersionUID = 1L;
+
+    /**
+     * Creates the exception naming the system, the kind of command, the component (or
+     * {@code null} for spawns and despawns) and the declaration that would allow it.
+     */
+    public UndeclaredCommandException(String owner, String kind, String component, String fix) {
+        super("system '" + owner + "' recorded a " + kind + (component == null ? "" : " of component " + component)
+                + " but declared no such structural change; add " + fix + " to the system's declaration");
+    }
+}

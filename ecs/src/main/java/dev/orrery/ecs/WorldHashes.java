@@ -1,0 +1,196 @@
+package dev.orrery.ecs;
+
+import dev.orrery.ecs.archetype.Archetype;
+import dev.orrery.ecs.archetype.Archetypes;
+import dev.orrery.ecs.archetype.Chunk;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.ComponentType;
+import dev.orrery.ecs.component.FieldType;
+import dev.orrery.ecs.hash.StateHasher;
+import dev.orrery.ecs.storage.EntityTable;
+import dev.orrery.ecs.storage.SparseColumn;
+import dev.orrery.ecs.storage.SparseColumns;
+import java.util.Objects;
+
+/**
+ * The state hashes of a world's storage: the whole-state hash that replays compare tick by
+ * tick, and one hash per column that says which component types differ when they do. Both
+ * walk the archetypes in creation order and take each field value's word from
+ * {@link #valueWord}, the one place that defines what a value contributes.
+ *
+ * <p>The whole-state format is pinned by a golden value in {@code StateHashTest}: recorded
+ * journals carry these hashes, so a change to the order or the words mixed in here
+ * invalidates every recording.
+ *
+ * <p>Sparse columns come after everything else, and only in a world that registered one, so
+ * a world without sparse columns hashes exactly as before they existed. Each sparse column
+ * (in column-id order) contributes its id, its size and its members in ascending entity
+ * index, each with its id and field words: the canonical order of the state, not of the
+ * adds and removes that led to it (a set's dense order is history).
+ *
+ * <p>Relations come last, and likewise only in a world that registered one: each relation's
+ * traits and its pairs with their sequence numbers, in a canonical order (see
+ * {@link #stateHash(Archetypes, EntityTable, SparseColumns, Relations)}).
+ *
+ * <p><b>Threading:</b> stateless; call while no structural change or job runs (a cold path).
+ */
+public final class WorldHashes {
+    private WorldHashes() {
+    }
+
+    /**
+     * A 64-bit hash of the whole state: for every archetype in creation order, its columns,
+     * then every row in chunk order with its entity id and every field's exact bits; then
+     * the high-water mark, every slot's generation and the free list in reuse order.
+     */
+    public static long stateHash(Archetypes archetypes, EntityTable entities) {
+        return stateHash(archetypes, entities, null);
+    }
+
+    /**
+     * As {@link #stateHash(Archetypes, EntityTable)}, then, when {@code sparse} is not null and
+     * the world registered a sparse column, every sparse column's members in canonical order.
+     */
+    public static long stateHash(Archetypes archetypes, EntityTable entities, SparseColumns sparse) {
+        return stateHash(archetypes, entities, sparse, null);
+    }
+
+    /**
+     * As {@link #stateHash(Archetypes, EntityTable, SparseColumns)}, then, when
+     * {@code relations} is not null and the world registered a relation, every relation in id
+     * order: its id, name hash, traits, next sequence number and pair count, then its pairs as
+     * (holder, target, seq), targets by ascending entity index and each target's holders in
+     * pair order ({@link Relations#forEachPair}: no sort, no allocation). The seq numbers are
+     * state (they give a parent's children's order), so two worlds whose children differ only
+     * in order hash differently.
+     */
+    public static long stateHash(Archetypes archetypes, EntityTable entities, SparseColumns sparse,
+            Relations relations) {
+        StateHasher h = new StateHasher();
+        for (int ai = 0; ai < archetypes.count(); ai++) {
+            Archetype a = archetypes.get(ai);
+            h.mix(0xA5A5_0000_0000L | ai);
+            h.mix(a.size());
+            for (int s = 0; s < a.columnCount(); s++) {
+                Component<?> c = a.component(s);
+                h.mix(((long) c.type().id() << 32) | (c.nameHash() & 0xFFFF_FFFFL));
+            }
+            for (int ci = 0; ci < a.chunkCount(); ci++) {
+                Chunk chunk = a.chunk(ci);
+                int n = chunk.size();
+                long[] ids = chunk.entities();
+                for (int r = 0; r < n; r++) {
+                    h.mix(ids[r]);
+                }
+                for (int s = 0; s < a.columnCount(); s++) {
+                    ComponentType<?> t = a.component(s).type();
+                    for (int f = 0; f < t.fieldCount(); f++) {
+                        FieldType ft = t.fieldType(f);
+                        Object arr = chunk.array(s, f);
+                        for (int r = 0; r < n; r++) {
+                            h.mix(valueWord(ft, arr, r));
+                        }
+                    }
+                }
+            }
+        }
+        h.mix(entities.highWater());
+        for (int i = 0; i < entities.highWater(); i++) {
+            h.mix(entities.generation(i));
+        }
+        for (int free : entities.freeListInOrder()) {
+            h.mix(free);
+        }
+        if (sparse != null && sparse.any()) {
+            for (SparseColumn s : sparse.inIdOrder()) {
+                h.mix(0x5A5A_0000_0000L | s.column().id());
+                h.mix(s.size());
+                mixMembers(h, s);
+            }
+        }
+        if (relations != null && relations.any()) {
+            mixRelations(h, relations);
+        }
+        return h.value();
+    }
+
+    /** Each relation in id order: id, name hash, traits, next seq, pair count, then its pairs in canonical order. */
+    private static void mixRelations(StateHasher h, Relations relations) {
+        for (Relation r : relations.all()) {
+            h.mix(0x4E4E_0000_0000L | r.id());
+            h.mix(r.column().nameHash());
+            h.mix((r.exclusive() ? 1 : 0) | (r.acyclic() ? 2 : 0) | ((long) r.cleanup().ordinal() << 2));
+            h.mix(relations.nextSeq(r));
+            h.mix(relations.pairCount(r));
+            relations.forEachPair(r, (holder, target, seq) -> {
+                h.mix(holder);
+                h.mix(target);
+                h.mix(seq);
+            });
+        }
+    }
+
+    /** Each member of {@code s} by ascending entity index: its id, then its field words. */
+    private static void mixMembers(StateHasher h, SparseColumn s) {
+        ComponentType<?> t = s.column().type();
+        Object[] arrays = s.arrays();
+        for (int idx : s.sortedIndices()) {
+            int p = s.positionOf(idx);
+            h.mix(s.entity(p));
+            for (int f = 0; f < t.fieldCount(); f++) {
+                h.mix(valueWord(t.fieldType(f), arrays[f], p));
+            }
+        }
+    }
+
+    /**
+     * One hash per column (indexed by column id, {@code columnCount} of them) over the
+     * column's values in canonical order (archetypes in creation order, chunks, rows, with
+     * each row's entity id).
+     */
+    public static long[] columnHashes(Archetypes archetypes, int columnCount) {
+        return columnHashes(archetypes, columnCount, null);
+    }
+
+    /**
+     * As {@link #columnHashes(Archetypes, int)}; a sparse column's hash covers its members in
+     * ascending entity index, each with its id and field words.
+     */
+    public static long[] columnHashes(Archetypes archetypes, int columnCount, SparseColumns sparse) {
+        StateHasher[] hs = new StateHasher[columnCount];
+        for (int i = 0; i < hs.length; i++) {
+            hs[i] = new StateHasher();
+        }
+        for (int ai = 0; ai < archetypes.count(); ai++) {
+            Archetype a = archetypes.get(ai);
+            for (int s = 0; s < a.columnCount(); s++) {
+                StateHasher h = hs[a.columnId(s)];
+                ComponentType<?> t = a.component(s).type();
+                for (int ci = 0; ci < a.chunkCount(); ci++) {
+                    Chunk chunk = a.chunk(ci);
+                    for (int r = 0; r < chunk.size(); r++) {
+                        h.mix(chunk.entity(r));
+                        for (int f = 0; f < t.fieldCount(); f++) {
+                            h.mix(valueWord(t.fieldType(f), chunk.array(s, f), r));
+                        }
+                    }
+                }
+            }
+        }
+        if (sparse != null && sparse.any()) {
+            for (SparseColumn s : sparse.inIdOrder()) {
+                mixMembers(hs[s.column().id()], s);
+            }
+        }
+        long[] out = new long[hs.length];
+        for (int i = 0; i < hs.length; i++) {
+            out[i] = hs[i].value();
+        }
+        return out;
+    }
+
+    /** The word a field value contributes to a hash: its exact bits, or a reference's hashCode. */
+    private static long valueWord(FieldType ft, Object array, int row) {
+        return ft == FieldType.OBJECT ? Objects.hashCode(((Object[]) array)[row]) : ft.bits(array, row);
+    }
+}

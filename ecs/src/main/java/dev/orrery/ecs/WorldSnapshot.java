@@ -1,0 +1,603 @@
+package dev.orrery.ecs;
+
+import dev.orrery.ecs.archetype.Archetype;
+import dev.orrery.ecs.archetype.Chunk;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.ComponentKind;
+import dev.orrery.ecs.component.ComponentRegistry;
+import dev.orrery.ecs.component.ComponentType;
+import dev.orrery.ecs.component.Entity;
+import dev.orrery.ecs.component.FieldType;
+import dev.orrery.ecs.component.Storage;
+import dev.orrery.ecs.prototype.PrototypeIndex;
+import dev.orrery.ecs.storage.EntityTable;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.zip.CRC32C;
+
+/**
+ * Writes a whole world to a versioned, checksummed binary snapshot and restores it into a
+ * new world with the same components registered. A restored world has the same entity ids,
+ * generations and free list, the same archetypes in the same order, the same rows in the
+ * same chunks, and so the same {@link World#stateHash()}; run forward, it has the same
+ * future.
+ *
+ * <p><b>Format</b> (big-endian): magic {@code "ORRSNAP\0"}, format version (int), payload
+ * length (long), payload, CRC32C of the payload (int). The payload holds the named extra
+ * sections the engine adds (tick, seed, resources; first, so {@link #readExtras} can read
+ * them alone), the column table (type class, kind, instance name, field types), the entity
+ * table (generations and free list in reuse order), and every archetype in creation order
+ * with its rows: entity ids, each row's prototype chain as column ids in registration
+ * order, then each field's values as raw bits (reference columns through their
+ * {@link ReferenceCodec}).
+ *
+ * <p><b>Version 2</b> adds sparse columns ({@link Storage#SPARSE}): each column's storage
+ * after its field types; each row's prototype chain prefixed by its length (it may name
+ * sparse columns too); and after the archetypes, every sparse column in column-id order
+ * with its members by ascending entity index (ids, then each field's values). A world with
+ * no sparse column is written as version 1, byte for byte as before; both versions are read
+ * (a version 1 snapshot restores only into a world whose columns are all table columns).
+ *
+ * <p><b>Relations.</b> A world that registered a relation also writes the section
+ * {@code "orrery.relations"} ({@code RelationSection}: each relation's name, traits, next
+ * sequence number and pairs in pair order); the target must register the same relations in
+ * the same order. A world without relations writes none, so its snapshots are unchanged.
+ *
+ * <p><b>Failure.</b> Reading checks the magic, the version, the length and the checksum
+ * before it looks at the payload, and parses the whole payload before it touches the world;
+ * a truncated, corrupted or mismatched snapshot throws {@link SnapshotException} and leaves
+ * the target world as it was.
+ *
+ * <p><b>Threading:</b> call from the world's owning thread while nothing else uses the world.
+ *
+ * <p>(Over 500 lines on purpose: the writer and the reader of one format sit side by side
+ * so that they change together; the version 2 sparse section lives in {@code SparseSection},
+ * the relations in {@code RelationSection}.)
+ */
+public final class WorldSnapshot {
+    /** The first eight bytes of every snapshot. */
+    public static final byte[] MAGIC = {'O', 'R', 'R', 'S', 'N', 'A', 'P', 0};
+    /** The newest format version this build writes and reads (it reads 1 too, and writes 1 for worlds without sparse columns). */
+    public static final int VERSION = 2;
+    /** The format before sparse columns. */
+    static final int VERSION_TABLE_ONLY = 1;
+
+    private final Map<Class<?>, ReferenceCodec<?>> codecs = new HashMap<>();
+
+    /** A snapshot writer/reader with no reference codecs yet. */
+    public WorldSnapshot() {
+    }
+
+    /** Registers the codec for reference component type {@code type}. */
+    public <T> WorldSnapshot codec(Class<T> type, ReferenceCodec<T> codec) {
+        codecs.put(type, codec);
+        return this;
+    }
+
+    /** Writes {@code world} with no extra sections. */
+    public byte[] write(World world) {
+        return write(world, Map.of());
+    }
+
+    /**
+     * Writes {@code world} and the given extra sections (kept in iteration order).
+     *
+     * @throws SnapshotException if a reference column has no codec
+     */
+    public byte[] write(World world, Map<String, byte[]> extras) {
+        for (String own : new String[] {ChangeSection.NAME, RelationSection.NAME}) {
+            if (extras.containsKey(own)) {
+                throw new IllegalArgumentException("extra section name '" + own + "' is the snapshot's own (the "
+                        + (own.equals(ChangeSection.NAME) ? "change state" : "relations") + "); name your section otherwise");
+            }
+        }
+        Map<String, byte[]> withOwn = new LinkedHashMap<>(extras);
+        withOwn.put(ChangeSection.NAME, ChangeSection.write(world));
+        if (world.relations().any()) { // so a world without relations writes what it wrote before they existed
+            withOwn.put(RelationSection.NAME, RelationSection.write(world));
+        }
+        return writeWith(world, withOwn);
+    }
+
+    private byte[] writeWith(World world, Map<String, byte[]> extras) {
+        ComponentRegistry reg = world.components();
+        for (Component<?> c : reg.columns()) {
+            if (c.kind() == ComponentKind.REFERENCE && !codecs.containsKey(c.type().javaClass())) {
+                throw new SnapshotException("reference component " + c + " (" + c.type().javaClass().getName()
+                        + ") has no snapshot codec; register one with WorldSnapshot.codec(" + c.type().name()
+                        + ".class, ...)");
+            }
+        }
+        boolean sparse = world.storage().sparse().any();
+        try {
+            ByteArrayOutputStream body = new ByteArrayOutputStream(1 << 16);
+            DataOutputStream out = new DataOutputStream(body);
+            writeExtras(extras, out);
+            out.writeInt(reg.columnCount());
+            for (Component<?> c : reg.columns()) {
+                ComponentType<?> t = c.type();
+                out.writeUTF(t.javaClass().getName());
+                out.writeByte(t.kind().ordinal());
+                out.writeUTF(c.name());
+                out.writeInt(t.fieldCount());
+                for (int f = 0; f < t.fieldCount(); f++) {
+                    out.writeByte(t.fieldType(f).ordinal());
+                }
+                if (sparse) {
+                    out.writeByte(c.storage().ordinal());
+                }
+            }
+            EntityTable table = world.storage().entityTable();
+            out.writeInt(table.highWater());
+            for (int i = 0; i < table.highWater(); i++) {
+                out.writeInt(table.generation(i));
+            }
+            int[] free = table.freeListInOrder();
+            out.writeInt(free.length);
+            for (int f : free) {
+                out.writeInt(f);
+            }
+            out.writeInt(world.storage().archetypes().count());
+            for (int a = 0; a < world.storage().archetypes().count(); a++) {
+                writeArchetype(world.storage().archetypes().get(a), world.storage().namedInstances().index(), sparse, out);
+            }
+            if (sparse) {
+                SparseSection.write(world.storage().sparse(), codecs, out);
+            }
+            out.flush();
+            return frame(body.toByteArray(), sparse ? VERSION : VERSION_TABLE_ONLY);
+        } catch (IOException e) {
+            throw new SnapshotException("writing a snapshot failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Writes the extra sections, as the payload opens: a count, then each name, length and bytes. */
+    static void writeExtras(Map<String, byte[]> extras, DataOutputStream out) throws IOException {
+        out.writeInt(extras.size());
+        for (Map.Entry<String, byte[]> e : extras.entrySet()) {
+            out.writeUTF(e.getKey());
+            out.writeInt(e.getValue().length);
+            out.write(e.getValue());
+        }
+    }
+
+    /** The file around {@code payload}: magic, format {@code version}, length, the payload and its CRC32C. */
+    static byte[] frame(byte[] payload, int version) throws IOException {
+        ByteArrayOutputStream file = new ByteArrayOutputStream(payload.length + 24);
+        DataOutputStream fo = new DataOutputStream(file);
+        fo.write(MAGIC);
+        fo.writeInt(version);
+        fo.writeLong(payload.length);
+        fo.write(payload);
+        CRC32C crc = new CRC32C();
+        crc.update(payload);
+        fo.writeInt((int) crc.getValue());
+        fo.flush();
+        return file.toByteArray();
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private void writeArchetype(Archetype a, PrototypeIndex prototypes, boolean chainLengths, DataOutputStream out)
+            throws IOException {
+        out.writeInt(a.columnCount());
+        for (int s = 0; s < a.columnCount(); s++) {
+            out.writeInt(a.columnId(s));
+        }
+        out.writeInt(a.size());
+        for (int ci = 0; ci < a.chunkCount(); ci++) {
+            Chunk c = a.chunk(ci);
+            for (int r = 0; r < c.size(); r++) {
+                out.writeLong(c.entity(r));
+            }
+        }
+        // The prototype chain of each row: its columns in the order they were registered,
+        // which the archetype (a sorted set) does not keep.
+        for (int ci = 0; ci < a.chunkCount(); ci++) {
+            Chunk c = a.chunk(ci);
+            for (int r = 0; r < c.size(); r++) {
+                int[] chain = prototypes.columnsOf(Entity.index(c.entity(r)));
+                if (chainLengths) {
+                    out.writeInt(chain.length);
+                }
+                for (int col : chain) {
+                    out.writeInt(col);
+                }
+            }
+        }
+        for (int s = 0; s < a.columnCount(); s++) {
+            ComponentType<?> t = a.component(s).type();
+            for (int f = 0; f < t.fieldCount(); f++) {
+                FieldType ft = t.fieldType(f);
+                ReferenceCodec codec = ft == FieldType.OBJECT ? codecs.get(t.javaClass()) : null;
+                for (int ci = 0; ci < a.chunkCount(); ci++) {
+                    Chunk c = a.chunk(ci);
+                    Object arr = c.array(s, f);
+                    for (int r = 0; r < c.size(); r++) {
+                        writeValue(out, ft, codec, arr, r);
+                    }
+                }
+            }
+        }
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static void writeValue(DataOutputStream out, FieldType ft, ReferenceCodec codec, Object arr, int r)
+            throws IOException {
+        if (codec != null) {
+            Object v = ((Object[]) arr)[r];
+            out.writeBoolean(v != null);
+            if (v != null) {
+                codec.write(v, out);
+            }
+        } else {
+            out.writeLong(ft.bits(arr, r));
+        }
+    }
+
+    /**
+     * Restores {@code snapshot} into {@code target}, a new world in which the same
+     * components were registered in the same order, and returns the extra sections.
+     *
+     * @throws SnapshotException if the snapshot is truncated, corrupted, of another version,
+     *     or its components differ from the target's; the target is then unchanged
+     */
+    public Map<String, byte[]> read(byte[] snapshot, World target) {
+        if (target.storage().entityTable().highWater() != 0 || target.storage().archetypes().count() != 1) {
+            throw new SnapshotException("restore needs a new World (no entities and no archetypes beyond the empty "
+                    + "one); the target world already has state");
+        }
+        byte[] payload = verifiedPayload(snapshot);
+        int version = snapshot[MAGIC.length + 3]; // verified: 1 or 2
+        Parsed parsed;
+        try {
+            parsed = parse(new DataInputStream(new ByteArrayInputStream(payload)), payload.length, target,
+                    version == VERSION);
+        } catch (EOFException e) {
+            throw new SnapshotException("snapshot payload ends early although its checksum matched; the writer and "
+                    + "this reader disagree on the format (version " + VERSION + ")", e);
+        } catch (IOException e) {
+            throw new SnapshotException("reading the snapshot failed: " + e.getMessage(), e);
+        }
+        byte[] section = parsed.extras.remove(ChangeSection.NAME);
+        // Checked in full before any row is placed, like the rest; a snapshot written before
+        // change tracking has none and restores with fresh versions.
+        ChangeSection changes = section == null ? null
+                : ChangeSection.parse(section, target, parsed.archetypeColumns, parsed.rows);
+        apply(parsed, target);
+        if (changes != null) {
+            changes.apply(target);
+        }
+        return parsed.extras;
+    }
+
+    private static byte[] verifiedPayload(byte[] s) {
+        int header = MAGIC.length + 4 + 8;
+        if (s.length < header + 4) {
+            throw new SnapshotException("snapshot is truncated: " + s.length + " bytes, shorter than the " + (header + 4)
+                    + "-byte frame; the file was cut short, write it again");
+        }
+        if (!Arrays.equals(Arrays.copyOf(s, MAGIC.length), MAGIC)) {
+            throw new SnapshotException("not an Orrery snapshot: the first bytes are not \"ORRSNAP\"");
+        }
+        DataInputStream in = new DataInputStream(new ByteArrayInputStream(s, MAGIC.length, 12));
+        int version;
+        long length;
+        try {
+            version = in.readInt();
+            length = in.readLong();
+        } catch (IOException e) {
+            throw new SnapshotException("snapshot header unreadable", e);
+        }
+        if (version != VERSION && version != VERSION_TABLE_ONLY) {
+            throw new SnapshotException("snapshot format version " + version + " is not supported; this build reads "
+                    + "versions " + VERSION_TABLE_ONLY + " and " + VERSION);
+        }
+        if (length < 0 || length != s.length - header - 4) {
+            throw new SnapshotException("snapshot length field says " + length + " payload bytes but the file holds "
+                    + (s.length - header - 4) + "; it is truncated or corrupted");
+        }
+        CRC32C crc = new CRC32C();
+        crc.update(s, header, (int) length);
+        int stored = ((s[s.length - 4] & 0xFF) << 24) | ((s[s.length - 3] & 0xFF) << 16) | ((s[s.length - 2] & 0xFF) << 8)
+                | (s[s.length - 1] & 0xFF);
+        if ((int) crc.getValue() != stored) {
+            throw new SnapshotException("snapshot checksum mismatch (stored 0x" + Integer.toHexString(stored)
+                    + ", computed 0x" + Integer.toHexString((int) crc.getValue()) + "): the file is corrupted");
+        }
+        return Arrays.copyOfRange(s, header, header + (int) length);
+    }
+
+    private static final class Parsed {
+        int[] generations;
+        int[] free;
+        int[][] archetypeColumns;
+        long[][] rows;
+        int[][][] chains; // [archetype][row] -> columns in registration order
+        Object[][][] values; // [archetype][slot][field] -> long[] bits or Object[] refs
+        SparseSection sparse = new SparseSection();
+        RelationSection relations = RelationSection.NONE;
+        Map<String, byte[]> extras;
+    }
+
+    static Map<String, byte[]> parseExtras(DataInputStream in, int length) throws IOException {
+        Map<String, byte[]> out = new LinkedHashMap<>();
+        int extras = count(in.readInt(), length, "extra section");
+        for (int i = 0; i < extras; i++) {
+            String name = in.readUTF();
+            byte[] data = new byte[count(in.readInt(), length, "extra section byte")];
+            in.readFully(data);
+            out.put(name, data);
+        }
+        return out;
+    }
+
+    /**
+     * The extra sections of a snapshot, after checking its frame and checksum, without
+     * restoring anything (the engine reads its own sections first).
+     *
+     * @throws SnapshotException if the snapshot is truncated, corrupted or of another version
+     */
+    public Map<String, byte[]> readExtras(byte[] snapshot) {
+        byte[] payload = verifiedPayload(snapshot);
+        try {
+            Map<String, byte[]> extras = parseExtras(new DataInputStream(new ByteArrayInputStream(payload)),
+                    payload.length);
+            extras.remove(ChangeSection.NAME);
+            extras.remove(RelationSection.NAME);
+            return extras;
+        } catch (IOException e) {
+            throw new SnapshotException("snapshot extra sections unreadable although the checksum matched: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private Parsed parse(DataInputStream in, int length, World target, boolean sparse) throws IOException {
+        ComponentRegistry reg = target.components();
+        Map<String, byte[]> extrasRead = parseExtras(in, length);
+        // Before the columns: a relation missing from the target is the clearer message than its marker column.
+        RelationSection relations = RelationSection.parse(extrasRead.remove(RelationSection.NAME), target.relations());
+        int columns = count(in.readInt(), length, "column");
+        if (columns != reg.columnCount()) {
+            throw new SnapshotException("snapshot has " + columns + " component columns but the target world registered "
+                    + reg.columnCount() + "; register the same components, in the same order, before restoring");
+        }
+        for (int i = 0; i < columns; i++) {
+            String cls = in.readUTF();
+            int kind = in.readByte();
+            String name = in.readUTF();
+            int fields = count(in.readInt(), length, "field");
+            byte[] types = new byte[fields];
+            in.readFully(types);
+            Component<?> c = reg.column(i);
+            ComponentType<?> t = c.type();
+            boolean same = t.javaClass().getName().equals(cls) && t.kind().ordinal() == kind && c.name().equals(name)
+                    && t.fieldCount() == fields;
+            for (int f = 0; same && f < fields; f++) {
+                same = t.fieldType(f).ordinal() == types[f];
+            }
+            int storage = sparse ? in.readByte() : Storage.TABLE.ordinal();
+            if (same && storage != c.storage().ordinal()) {
+                throw new SnapshotException("snapshot column " + i + " (" + c + ") has "
+                        + (storage >= 0 && storage < Storage.values().length ? Storage.values()[storage] : "unknown "
+                        + storage) + " storage but the target world registered it with " + c.storage() + " storage"
+                        + (sparse ? "" : " (a version 1 snapshot predates sparse storage)")
+                        + "; register it with the storage it was written with");
+            }
+            if (!same) {
+                throw new SnapshotException("snapshot column " + i + " is " + cls + " '" + name + "' but the target "
+                        + "world's column " + i + " is " + c + " (" + t.javaClass().getName() + ", " + t.kind()
+                        + "); register the same components, in the same order, before restoring");
+            }
+        }
+        Parsed p = new Parsed();
+        p.extras = extrasRead;
+        p.relations = relations;
+        p.generations = new int[count(in.readInt(), length / 4, "entity index")];
+        for (int i = 0; i < p.generations.length; i++) {
+            p.generations[i] = in.readInt();
+        }
+        p.free = new int[count(in.readInt(), length / 4, "free index")];
+        for (int i = 0; i < p.free.length; i++) {
+            p.free[i] = in.readInt();
+        }
+        int archetypes = count(in.readInt(), length, "archetype");
+        p.archetypeColumns = new int[archetypes][];
+        p.rows = new long[archetypes][];
+        p.chains = new int[archetypes][][];
+        p.values = new Object[archetypes][][];
+        for (int a = 0; a < archetypes; a++) {
+            int[] cols = new int[count(in.readInt(), length, "archetype column")];
+            for (int s = 0; s < cols.length; s++) {
+                cols[s] = in.readInt();
+                if (cols[s] < 0 || cols[s] >= columns || reg.column(cols[s]).isSparse()) {
+                    throw new SnapshotException("snapshot archetype " + a + " names column " + cols[s]
+                            + ", which does not exist or is sparse; the snapshot is corrupted");
+                }
+            }
+            p.archetypeColumns[a] = cols;
+            long[] ids = new long[count(in.readInt(), length / 8, "row")];
+            for (int r = 0; r < ids.length; r++) {
+                ids[r] = in.readLong();
+            }
+            p.rows[a] = ids;
+            int[][] chains = new int[ids.length][];
+            for (int r = 0; r < ids.length; r++) {
+                chains[r] = new int[sparse ? count(in.readInt(), columns, "prototype chain") : cols.length];
+                for (int k = 0; k < chains[r].length; k++) {
+                    chains[r][k] = in.readInt();
+                }
+                int[] sorted = sparse ? SparseSection.tableColumnsOf(chains[r], reg, ids[r]) : chains[r].clone();
+                Arrays.sort(sorted);
+                if (!Arrays.equals(sorted, cols)) {
+                    throw new SnapshotException("snapshot prototype chain " + Arrays.toString(chains[r]) + " of entity "
+                            + Entity.toString(ids[r]) + " does not match its archetype " + Arrays.toString(cols)
+                            + "; the snapshot is corrupted");
+                }
+            }
+            p.chains[a] = chains;
+            p.values[a] = new Object[cols.length][];
+            for (int s = 0; s < cols.length; s++) {
+                p.values[a][s] = readValues(in, reg.column(cols[s]), ids.length, codecs);
+            }
+        }
+        if (sparse) {
+            p.sparse = SparseSection.parse(in, length, reg, codecs);
+        }
+        validate(p, reg);
+        if (in.available() != 0) {
+            throw new SnapshotException("snapshot payload has " + in.available() + " bytes after its last section; "
+                    + "it is corrupted");
+        }
+        return p;
+    }
+
+    /** The values of {@code n} rows of {@code column}: per field, a long[] of bits or an Object[] of references. */
+    static Object[] readValues(DataInputStream in, Component<?> column, int n, Map<Class<?>, ReferenceCodec<?>> codecs)
+            throws IOException {
+        ComponentType<?> t = column.type();
+        Object[] perField = new Object[t.fieldCount()];
+        for (int f = 0; f < t.fieldCount(); f++) {
+            if (t.fieldType(f) == FieldType.OBJECT) {
+                ReferenceCodec<?> codec = codecs.get(t.javaClass());
+                if (codec == null) {
+                    throw new SnapshotException("reference component " + column
+                            + " has no snapshot codec; register one with WorldSnapshot.codec(...)");
+                }
+                Object[] refs = new Object[n];
+                for (int r = 0; r < n; r++) {
+                    refs[r] = in.readBoolean() ? codec.read(in) : null;
+                }
+                perField[f] = refs;
+            } else {
+                long[] bits = new long[n];
+                for (int r = 0; r < n; r++) {
+                    bits[r] = in.readLong();
+                }
+                perField[f] = bits;
+            }
+        }
+        return perField;
+    }
+
+    /** Checks everything {@link #apply} relies on, so that applying cannot fail half-way. */
+    private static void validate(Parsed p, ComponentRegistry reg) {
+        java.util.Set<String> sets = new java.util.HashSet<>();
+        for (int a = 0; a < p.archetypeColumns.length; a++) {
+            int[] cols = p.archetypeColumns[a];
+            if ((a == 0) != (cols.length == 0) || !sets.add(Arrays.toString(cols))) {
+                throw new SnapshotException("snapshot archetype " + a + " " + Arrays.toString(cols)
+                        + " is empty out of place or listed twice; the snapshot is corrupted");
+            }
+            for (int s = 1; s < cols.length; s++) {
+                if (cols[s] <= cols[s - 1]) {
+                    throw new SnapshotException("snapshot archetype " + a + " columns " + Arrays.toString(cols)
+                            + " are not sorted; the snapshot is corrupted");
+                }
+            }
+            for (int s = 0; s < cols.length; s++) {
+                for (int t = s + 1; t < cols.length; t++) {
+                    if (reg.column(cols[s]).nameHash() == reg.column(cols[t]).nameHash()) {
+                        throw new SnapshotException("snapshot archetype " + a + " holds two instances named '"
+                                + reg.column(cols[s]).name() + "'; the snapshot is corrupted");
+                    }
+                }
+            }
+        }
+        boolean[] used = new boolean[p.generations.length];
+        for (int f : p.free) {
+            if (f < 0 || f >= used.length || used[f]) {
+                throw new SnapshotException("snapshot free list names index " + f + " out of range or twice; "
+                        + "the snapshot is corrupted");
+            }
+            used[f] = true;
+        }
+        int live = 0;
+        for (long[] ids : p.rows) {
+            for (long id : ids) {
+                int idx = Entity.index(id);
+                if (idx < 0 || idx >= used.length || used[idx] || p.generations[idx] != Entity.generation(id)
+                        || Entity.generation(id) == 0) {
+                    throw new SnapshotException("snapshot row for entity " + Entity.toString(id) + " is out of range, "
+                            + "repeated, free, or of the wrong generation; the snapshot is corrupted");
+                }
+                used[idx] = true;
+                live++;
+            }
+        }
+        if (live + p.free.length != used.length) {
+            throw new SnapshotException("snapshot accounts for " + (live + p.free.length) + " of "
+                    + used.length + " entity indices; the snapshot is corrupted");
+        }
+        p.sparse.validate(p.rows, p.chains, reg);
+        p.relations.validate(p.generations.length, p.rows, p.archetypeColumns, p.values);
+    }
+
+    static int count(int n, long bound, String what) {
+        if (n < 0 || n > bound) {
+            throw new SnapshotException("snapshot gives " + n + " as a " + what + " count, impossible for a "
+                    + bound + "-byte payload; it is corrupted");
+        }
+        return n;
+    }
+
+    /** Builds the parsed, validated state into {@code target}, a new world (checked by {@link #read}). */
+    private static void apply(Parsed p, World target) {
+        ComponentRegistry reg = target.components();
+        // Create the archetypes first, in order, and check ids before any entity is placed.
+        Archetype[] made = new Archetype[p.archetypeColumns.length];
+        for (int a = 0; a < made.length; a++) {
+            Component<?>[] cols = new Component<?>[p.archetypeColumns[a].length];
+            for (int s = 0; s < cols.length; s++) {
+                cols[s] = reg.column(p.archetypeColumns[a][s]);
+            }
+            made[a] = a == 0 ? target.storage().archetypes().empty() : target.storage().archetypes().of(cols);
+            if (made[a].id() != a || made[a].columnCount() != cols.length) {
+                throw new SnapshotException("snapshot archetype " + a + " does not rebuild in order (got "
+                        + made[a] + "); the snapshot is corrupted");
+            }
+        }
+        EntityTable table = target.storage().entityTable();
+        PrototypeIndex prototypes = target.storage().namedInstances().index();
+        table.restore(p.generations, p.free);
+        for (int a = 0; a < made.length; a++) {
+            Archetype arch = made[a];
+            long[] ids = p.rows[a];
+            for (int r = 0; r < ids.length; r++) {
+                long loc = arch.appendRow(ids[r]);
+                int chunk = (int) (loc >>> 32);
+                int row = (int) loc;
+                table.revive(ids[r], a, chunk, row);
+                int[] chain = p.chains[a][r];
+                for (int col : chain) {
+                    prototypes.register(Entity.index(ids[r]), col, reg.column(col).nameHash());
+                }
+                Chunk c = arch.chunk(chunk);
+                for (int s = 0; s < arch.columnCount(); s++) {
+                    setValues(arch.component(s).type(), p.values[a][s], r, c.columnArrays(s), row);
+                }
+            }
+        }
+        p.sparse.apply(target);
+        p.relations.apply(target.relations()); // after the rows, which carry the marker columns
+    }
+
+    /** Writes row {@code r} of parsed per-field values into position {@code row} of {@code arrays}. */
+    static void setValues(ComponentType<?> t, Object[] fields, int r, Object[] arrays, int row) {
+        for (int f = 0; f < fields.length; f++) {
+            FieldType ft = t.fieldType(f);
+            if (ft == FieldType.OBJECT) {
+                ((Object[]) arrays[f])[row] = ((Object[]) fields[f])[r];
+            } else {
+                ft.setBits(arrays[f], row, ((long[]) fields[f])[r]);
+            }
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package dev.orrery.ecs.component;
+
+/**
+ * Static helpers for entity ids. An entity id is a {@code long}: the entity index in the
+ * low 32 bits and the generation in the high 32 bits. Index slots are recycled; the
+ * generation tells a live entity from an older one that used the same slot, so a stale id
+ * is detected instead of silently reading another entity's data.
+ *
+ * <p>Generations start at 1, so {@link #NULL} (0) is never a live entity.
+ */
+public final class Entity {
+    /** The id that never names a live entity. */
+    public static final long NULL = 0L;
+
+    private Entity() {
+    }
+
+    /** Builds an id from an index and a generation. */
+    public static long of(int index, int generation) {
+        return ((long) generation << 32) | (index & 0xFFFF_FFFFL);
+    }
+
+    /** The index part of an id: the slot in the location table. */
+    public static int index(long entity) {
+        return (int) entity;
+    }
+
+    /** The generation part of an id. */
+    public static int generation(long entity) {
+        return (int) (entity >>> 32);
+    }
+
+    /** A readable form such as {@code 12v3} (index 12, generation 3), used in error messages. */
+    public static String toString(long entity) {
+        return index(entity) + "v" + generation(entity);
+    }
+}

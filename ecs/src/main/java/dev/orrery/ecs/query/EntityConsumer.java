@@ -1,8 +1,0 @@
-package dev.orrery.ecs.query;
-
-/** The body of a per-entity loop for cold code; hot loops use {@link ChunkConsumer}. */
-@FunctionalInterface
-public interface EntityConsumer {
-    /** Processes one entity, found at {@code row} of {@code chunk}. */
-    void accept(ChunkView chunk, int row);
-}

@@ -1,0 +1,114 @@
+package dev.orrery.ecs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Entity;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Observer hooks: when they fire, in which order, what they see, cascades and their limit. */
+class ObserverTest {
+    record Hp(int hp) {
+    }
+
+    record Burning() {
+    }
+
+    record Ash() {
+    }
+
+    final World world = new World();
+    final Component<Hp> hp = world.component(Hp.class);
+    final Component<Burning> burning = world.component(Burning.class);
+    final Component<Ash> ash = world.component(Ash.class);
+    final List<String> log = new ArrayList<>();
+
+    void record(String what, long e) {
+        log.add(what + " " + Entity.index(e));
+    }
+
+    @Test
+    void directCallsFireTheirHooksWhenTheyReturn() {
+        world.observe(hp).onAdd((w, e, c) -> record("add hp=" + w.get(e, hp).hp(), e))
+                .onSet((w, e, c) -> record("set hp=" + w.get(e, hp).hp(), e))
+                .onRemove((w, e, c) -> record("remove alive=" + w.isAlive(e), e))
+                .onDespawn((w, e, c) -> record("despawn alive=" + w.isAlive(e), e));
+        long e = world.spawn(new Hp(5));
+        world.set(e, hp, new Hp(6));
+        world.setInt(e, hp.field("hp"), 7);
+        long f = world.spawn(new Burning());
+        world.add(f, hp, new Hp(1));
+        world.remove(f, hp);
+        world.despawn(e);
+        assertEquals(List.of("add hp=5 0", "set hp=6 0", "set hp=7 0", "add hp=1 1", "remove alive=true 1",
+                "remove alive=false 0", "despawn alive=false 0"), log);
+    }
+
+    @Test
+    void playbackFiresAfterTheWholeSyncPointInPlaybackOrderWithValuesWritten() {
+        world.observe(hp).onAdd((w, e, c) -> record("add hp=" + w.get(e, hp).hp(), e));
+        world.observe(burning).onAdd((w, e, c) -> record("burn", e));
+        Shape unit = world.shape(hp);
+        CommandBuffer buf = new CommandBuffer(0);
+        for (int i = 0; i < 600; i++) { // enough to take the side-by-side spawn value path
+            buf.setInt(buf.spawn(unit), hp.field("hp"), i);
+        }
+        long first = world.spawn(new Hp(100));
+        log.clear();
+        buf.add(first, burning);
+        new CommandPlayback().apply(world, buf);
+        assertEquals(601, log.size());
+        assertEquals("add hp=0 1", log.get(0));
+        assertEquals("add hp=599 600", log.get(599));
+        assertEquals("burn 0", log.get(600), "the add recorded last fires last");
+    }
+
+    @Test
+    void hooksRecordCommandsThatCascadeToAFixedPoint() {
+        world.observe(burning).onAdd((w, e, c) -> c.add(e, ash));
+        world.observe(ash).onAdd((w, e, c) -> {
+            record("ash", e);
+            c.remove(e, burning);
+        });
+        world.observe(burning).onRemove((w, e, c) -> record("extinguished", e));
+        long e = world.spawn(new Hp(3));
+        world.add(e, burning);
+        assertEquals(List.of("ash 0", "extinguished 0"), log);
+        assertTrue(world.has(e, ash));
+        assertFalse(world.has(e, burning));
+    }
+
+    @Test
+    void aRunawayCascadeNamesTheChain() {
+        world.observe(burning).onAdd((w, e, c) -> c.remove(e, burning));
+        world.observe(burning).onRemove((w, e, c) -> c.add(e, burning));
+        long e = world.spawn(new Hp(3));
+        ObserverCascadeException x = assertThrows(ObserverCascadeException.class, () -> world.add(e, burning));
+        assertTrue(x.getMessage().contains("onAdd(Burning") && x.getMessage().contains("onRemove(Burning"),
+                x.getMessage());
+        assertTrue(world.isAlive(e));
+        world.spawn(new Hp(1)); // the world is usable afterwards
+    }
+
+    @Test
+    void hooksMayNotChangeTheStructureDirectly() {
+        world.observe(burning).onAdd((w, e, c) -> w.add(e, ash));
+        long e = world.spawn(new Hp(3));
+        IllegalStateException x = assertThrows(IllegalStateException.class, () -> world.add(e, burning));
+        assertTrue(x.getMessage().contains("observer hook"), x.getMessage());
+    }
+
+    @Test
+    void componentsNobodyObservesQueueNothing() {
+        world.observe(ash).onAdd((w, e, c) -> record("ash", e));
+        world.spawn(new Hp(1), new Burning());
+        assertTrue(log.isEmpty());
+        assertFalse(world.changes().isObserved(hp));
+        assertTrue(world.changes().isObserved(ash));
+    }
+}

@@ -1,0 +1,172 @@
+package dev.orrery.ecs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Field;
+import java.util.function.IntConsumer;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Playback writes the values of plain shape spawns after making them, split over the threads
+ * a {@link ParallelFor} lends once enough wait: the world must be bit for bit the one that
+ * serial playback and the direct calls make, whatever order the tasks run in, with despawns,
+ * later writes and spawns that cannot wait mixed in.
+ */
+class ParallelSpawnValuesTest {
+    record Pos(float x, float y) {
+    }
+
+    record Vel(double dx, long tick) {
+    }
+
+    record Tagged() {
+    }
+
+    /** Runs the tasks backwards (an order no serial loop has) and counts what it was given. */
+    static final class BackwardsFor implements ParallelFor {
+        int calls;
+        int tasks;
+
+        @Override
+        public int threads() {
+            return 4;
+        }
+
+        @Override
+        public void forEach(int n, IntConsumer task) {
+            calls++;
+            tasks += n;
+            for (int i = n - 1; i >= 0; i--) {
+                task.accept(i);
+            }
+        }
+    }
+
+    static final class Fixture {
+        final World w = new World(256);
+        final Component<Pos> pos = w.component(Pos.class);
+        final Component<Vel> vel = w.component(Vel.class);
+        final Component<Tagged> tagged = w.component(Tagged.class);
+        final Shape shape = w.shape(pos, vel, tagged);
+        final Field px = pos.field("x");
+        final Field py = pos.field("y");
+        final Field dx = vel.field("dx");
+        final Field tick = vel.field("tick");
+        final long[] old = new long[100];
+
+        Fixture() {
+            for (int i = 0; i < old.length; i++) {
+                old[i] = shape.spawnRow().setFloat(px, -i).id();
+            }
+        }
+    }
+
+    private static final int FIRST = CommandPlayback.DEFAULT_PARALLEL_SPAWNS + 100;
+    private static final int SECOND = 3 * CommandPlayback.DEFAULT_PARALLEL_SPAWNS + 7;
+
+    /** Records the mixed batch into {@code buf}; returns the handle that gets a later write. */
+    private static void record(Fixture f, CommandBuffer buf) {
+        long written = 0;
+        for (int i = 0; i < FIRST; i++) {
+            long h = spawn(f, buf, i);
+            if (i == 3) {
+                written = h;
+            }
+        }
+        buf.despawn(f.old[10]); // moves a row of the shape's archetype: the waiting values land first
+        for (int i = FIRST; i < FIRST + SECOND; i++) {
+            spawn(f, buf, i);
+        }
+        buf.set(written, f.pos, new Pos(1000, 1000)); // a later write on an early spawn wins
+        long gone = spawn(f, buf, -1);
+        buf.despawn(gone); // spawned and despawned in one batch: never waits
+        for (int i = 0; i < 50; i++) {
+            buf.despawn(f.old[20 + i]);
+            spawn(f, buf, 10_000 + i);
+        }
+    }
+
+    private static long spawn(Fixture f, CommandBuffer buf, int i) {
+        long h = buf.spawn(f.shape);
+        buf.setFloat(h, f.px, i);
+        buf.setFloat(h, f.py, i * 0.5f);
+        buf.setDouble(h, f.dx, -i);
+        buf.setLong(h, f.tick, 1L << 33 | i);
+        return h;
+    }
+
+    /** The same changes through the world's direct calls. */
+    private static void direct(Fixture f) {
+        long written = 0;
+        for (int i = 0; i < FIRST; i++) {
+            long e = directSpawn(f, i);
+            if (i == 3) {
+                written = e;
+            }
+        }
+        f.w.despawn(f.old[10]);
+        for (int i = FIRST; i < FIRST + SECOND; i++) {
+            directSpawn(f, i);
+        }
+        f.w.set(written, f.pos, new Pos(1000, 1000));
+        f.w.despawn(directSpawn(f, -1));
+        for (int i = 0; i < 50; i++) {
+            f.w.despawn(f.old[20 + i]);
+            directSpawn(f, 10_000 + i);
+        }
+    }
+
+    private static long directSpawn(Fixture f, int i) {
+        return f.shape.spawnRow().setFloat(f.px, i).setFloat(f.py, i * 0.5f).setDouble(f.dx, -i)
+                .setLong(f.tick, 1L << 33 | i).id();
+    }
+
+    @Test
+    void shouldWriteSpawnValuesSideBySideAndMatchSerialPlaybackAndDirectCalls() {
+        Fixture lent = new Fixture();
+        CommandBuffer a = new CommandBuffer(0);
+        record(lent, a);
+        BackwardsFor threads = new BackwardsFor();
+        PlaybackReport r = new CommandPlayback().parallel(threads).apply(lent.w, a);
+        assertTrue(r.isClean(), r.toString());
+
+        Fixture serial = new Fixture();
+        CommandBuffer b = new CommandBuffer(0);
+        record(serial, b);
+        new CommandPlayback().apply(serial.w, b);
+
+        Fixture calls = new Fixture();
+        direct(calls);
+
+        assertEquals(calls.w.stateHash(), serial.w.stateHash(), "serial playback against the direct calls");
+        assertEquals(calls.w.stateHash(), lent.w.stateHash(), "lent threads against the direct calls");
+        assertEquals(calls.w.storage().entityTable().nextId(), lent.w.storage().entityTable().nextId());
+        assertEquals(2, threads.calls, "the runs before the first despawn and before the later write are long "
+                + "enough to split; the last, short one is written on the applying thread");
+        assertTrue(threads.tasks >= 4, "split into " + threads.tasks + " tasks");
+    }
+
+    @Test
+    void shouldGiveEverySpawnItsValuesWhenPlaybackStopsEarly() {
+        Fixture f = new Fixture();
+        World other = new World();
+        Shape foreign = other.shape(other.component(Pos.class));
+        CommandBuffer buf = new CommandBuffer(0);
+        long first = spawn(f, buf, 7);
+        for (int i = 0; i < 40; i++) {
+            spawn(f, buf, 8 + i);
+        }
+        buf.spawn(foreign); // refused when reached: what came before stays, with its values
+        try {
+            new CommandPlayback().parallel(new BackwardsFor()).apply(f.w, buf);
+        } catch (IllegalArgumentException expected) {
+            assertTrue(expected.getMessage().contains("another world"), expected.getMessage());
+        }
+        long made = f.w.storage().entityTable().idAt(f.old.length);
+        assertEquals(new Pos(7, 3.5f), f.w.get(made, f.pos), "the first spawn kept its recorded values");
+        assertEquals(f.old.length + 41, f.w.entityCount());
+        assertTrue(CommandBuffer.isProvisional(first));
+    }
+}

@@ -1,0 +1,77 @@
+package dev.orrery.ecs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.ecs.component.Component;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class StructuralEffectsTest {
+    record Position(float x, float y) {
+    }
+
+    record Health(int hp) {
+    }
+
+    record Marker() {
+    }
+
+    private final World world = new World();
+    private final Component<Position> pos = world.component(Position.class);
+    private final Component<Health> health = world.component(Health.class);
+    private final Component<Marker> marker = world.component(Marker.class);
+
+    @Test
+    void shouldAllowWhatIsDeclaredAndApplyIt() {
+        CommandBuffer buf = new CommandBuffer(0);
+        buf.declareEffects(StructuralEffects.builder("spawner").spawns(pos).adds(marker).removes(health)
+                .despawns().build());
+        long e = world.spawn(new Health(3));
+        long h = buf.spawn();
+        buf.add(h, pos, new Position(1, 2));
+        buf.add(e, marker);
+        buf.remove(e, health);
+        buf.despawn(h);
+        assertEquals(5, buf.commandCount());
+        PlaybackReport r = new CommandPlayback().apply(world, buf);
+        assertTrue(r.isClean(), r.toString());
+        assertTrue(world.has(e, marker));
+    }
+
+    @Test
+    void shouldRefuseEachUndeclaredKindNamingSystemAndComponent() {
+        CommandBuffer buf = new CommandBuffer(0);
+        buf.declareEffects(StructuralEffects.builder("mover").adds(marker).build());
+        long e = world.spawn(new Health(3));
+        UndeclaredCommandException spawn = assertThrows(UndeclaredCommandException.class, buf::spawn);
+        assertTrue(spawn.getMessage().contains("'mover'") && spawn.getMessage().contains(".spawns("),
+                spawn.getMessage());
+        UndeclaredCommandException remove = assertThrows(UndeclaredCommandException.class,
+                () -> buf.remove(e, health));
+        assertTrue(remove.getMessage().contains(health.toString()) && remove.getMessage().contains(".removes("),
+                remove.getMessage());
+        UndeclaredCommandException set = assertThrows(UndeclaredCommandException.class,
+                () -> buf.set(e, health, new Health(1)));
+        assertTrue(set.getMessage().contains(".setsLater("), set.getMessage());
+        assertThrows(UndeclaredCommandException.class, () -> buf.add(e, pos, new Position(0, 0)));
+        assertThrows(UndeclaredCommandException.class, () -> buf.despawn(e));
+        assertEquals(0, buf.commandCount(), "a refused command leaves nothing recorded");
+        buf.add(e, marker);
+        assertEquals(1, buf.commandCount());
+    }
+
+    @Test
+    void shouldCheckNothingWhenUnboundAndListTouchedComponents() {
+        CommandBuffer buf = new CommandBuffer(0);
+        assertTrue(buf.declaredEffects().isUnchecked());
+        buf.despawn(buf.spawn());
+        StructuralEffects fx = StructuralEffects.builder("s").spawns(pos, health).removes(health).setsLater(marker)
+                .build();
+        assertEquals(List.of(pos, health, marker), fx.touchedComponents());
+        assertTrue(StructuralEffects.builder("none").build().isEmpty());
+        buf.declareEffects(null);
+        assertTrue(buf.declaredEffects().isUnchecked());
+    }
+}

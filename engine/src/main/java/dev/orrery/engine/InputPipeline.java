@@ -1,0 +1,452 @@
+package dev.orrery.engine;
+
+import com.lmax.disruptor.BusySpinWaitStrategy;
+import com.lmax.disruptor.EventPoller;
+import com.lmax.disruptor.InsufficientCapacityException;
+import com.lmax.disruptor.RingBuffer;
+import com.lmax.disruptor.Sequence;
+import java.io.UncheckedIOException;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Carries external inputs from any thread to the tick loop through an LMAX Disruptor ring
+ * buffer, stamps each with the tick that consumes it, and (optionally) hands the stamped
+ * stream to an {@link InputRecorder} on a journal thread of its own.
+ *
+ * <pre>{@code
+ * InputPipeline inputs = InputPipeline.builder()
+ *         .ringSize(4096).maxPayloadBytes(64)
+ *         .recorder(JournalWriter.create(Path.of("run.journal")))
+ *         .build();
+ * // network threads:
+ * if (!inputs.tryPublish(clientId, MOVE, bytes, 0, 12)) replyBusy(clientId);
+ * // tick thread, each tick:
+ * InputBatch batch = inputs.beginTick(tick);   // systems read batch during the tick
+ * ...
+ * inputs.recordHash(tick, world.stateHash());  // every N ticks
+ * // at shutdown, on the tick thread:
+ * inputs.close();
+ * }</pre>
+ *
+ * <p><b>Back-pressure policy.</b> The ring holds {@link Builder#ringSize} inputs that are
+ * published but not yet drained (and, with a recorder, not yet journaled). When it is full:
+ * {@link #tryPublish} returns {@code false} at once, and {@link #publish} waits up to its
+ * timeout for room and then returns {@code false}. Either way the input is not taken, the
+ * caller knows it (reply "busy" to the client, or retry) and {@link #rejectedCount()} counts
+ * it. An input that was accepted is never dropped: it is drained by a later
+ * {@link #beginTick} and, with a recorder, journaled. Inputs still in the ring when the
+ * pipeline closes are not stamped or journaled; {@link #pendingCount()} says how many
+ * (drain a last tick before closing to keep them). A slow recorder slows the tick thread
+ * rather than losing data: when the marker queue to the journal thread is full,
+ * {@code beginTick} and {@code recordHash} wait for it.
+ *
+ * <p><b>Ordering.</b> Inputs are drained in ring order, which keeps each producer's inputs
+ * in the order it published them. A tick takes what had been published when it began (at
+ * most {@link Builder#maxInputsPerTick}); an input published during the drain may wait for
+ * the next tick. Stamped ticks therefore never decrease, and sequences within a tick run
+ * 0, 1, 2, ...
+ *
+ * <p><b>Threading:</b> {@link #tryPublish} and {@link #publish} may be called from any
+ * number of threads at once. {@link #beginTick}, {@link #recordHash} and {@link #close} are
+ * for the one tick thread: the first thread to call {@code beginTick} becomes it (or the
+ * thread that calls {@link #bindTickThread()}), and a call from another thread fails an
+ * assertion. The counters may be read from any thread. The
+ * journal thread is started by the builder and stopped by {@code close}; it alone calls the
+ * recorder. What happens-before what is set out in the package documentation.
+ */
+public final class InputPipeline implements InputSource, AutoCloseable {
+    private static final long PARK_NANOS = 50_000;
+
+    private final RingBuffer<InputSlot> ring;
+    private final EventPoller<InputSlot> poller;
+    private final Sequence drained;
+    private final int maxPayload;
+    private final int maxPerTick;
+    private final InputBatch batch = new InputBatch();
+    private final Stamper stamper = new Stamper();
+    private final LongAdder accepted = new LongAdder();
+    private final LongAdder rejected = new LongAdder();
+    private volatile boolean closed;
+
+    private Thread tickThread;
+    private long lastTick = Long.MIN_VALUE;
+    private boolean anyTick;
+
+    private final RecordingStage journal;
+
+    private InputPipeline(Builder b) {
+        this.maxPayload = b.maxPayloadBytes;
+        this.maxPerTick = b.maxInputsPerTick;
+        final int payload = b.maxPayloadBytes;
+        // Nobody blocks on this ring's barrier (the tick thread polls), so the wait strategy
+        // only matters for its publish-time signal, which busy-spin makes free.
+        this.ring = RingBuffer.createMultiProducer(() -> new InputSlot(payload), b.ringSize,
+                new BusySpinWaitStrategy());
+        this.poller = ring.newPoller();
+        this.drained = poller.getSequence();
+        if (b.recorder == null) {
+            ring.addGatingSequences(drained);
+            this.journal = null;
+        } else {
+            this.journal = new RecordingStage(ring, b.recorder, b.markerQueueSize, b.threadName);
+            ring.addGatingSequences(journal.journaled());
+            journal.start();
+        }
+    }
+
+    /** A builder with the defaults: 4096 slots, 64-byte payloads, no recorder. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    // ---- producers: any thread -------------------------------------------------------
+
+    /**
+     * Publishes an input if the ring has room, without waiting.
+     *
+     * @return {@code true} if the input was accepted; {@code false} if the ring was full or
+     *     the pipeline closed (counted in {@link #rejectedCount()}; the caller decides what
+     *     to tell the client)
+     * @throws IllegalArgumentException if the payload is longer than the configured maximum
+     */
+    public boolean tryPublish(int client, int type, byte[] payload, int offset, int length) {
+        checkPayload(client, type, payload, offset, length);
+        if (closed) {
+            rejected.increment();
+            return false;
+        }
+        long seq;
+        try {
+            seq = ring.tryNext();
+        } catch (InsufficientCapacityException full) {
+            rejected.increment();
+            return false;
+        }
+        fill(seq, client, type, payload, offset, length);
+        return true;
+    }
+
+    /**
+     * Publishes an input, waiting up to {@code timeout} for room in the ring.
+     *
+     * @return {@code true} if the input was accepted; {@code false} if no room came in time
+     *     or the pipeline closed (counted in {@link #rejectedCount()})
+     * @throws InterruptedException if the thread is interrupted while waiting (the input
+     *     is then not accepted, and counted as rejected)
+     * @throws IllegalArgumentException if the payload is longer than the configured maximum
+     */
+    public boolean publish(int client, int type, byte[] payload, int offset, int length, long timeout,
+            TimeUnit unit) throws InterruptedException {
+        checkPayload(client, type, payload, offset, length);
+        long deadline = System.nanoTime() + unit.toNanos(timeout);
+        while (true) {
+            if (closed) {
+                rejected.increment();
+                return false;
+            }
+            try {
+                long seq = ring.tryNext();
+                fill(seq, client, type, payload, offset, length);
+                return true;
+            } catch (InsufficientCapacityException full) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    rejected.increment();
+                    return false;
+                }
+                LockSupport.parkNanos(Math.min(left, PARK_NANOS));
+                if (Thread.interrupted()) {
+                    rejected.increment();
+                    throw new InterruptedException("interrupted while waiting for room in the input ring "
+                            + "(client " + client + ", type " + type + "); the input was not accepted");
+                }
+            }
+        }
+    }
+
+    private void fill(long seq, int client, int type, byte[] payload, int offset, int length) {
+        InputSlot slot = ring.get(seq);
+        slot.client = client;
+        slot.type = type;
+        slot.length = length;
+        if (length > 0) {
+            System.arraycopy(payload, offset, slot.payload, 0, length);
+        }
+        slot.tick = Long.MIN_VALUE;
+        slot.sequence = -1;
+        ring.publish(seq);
+        accepted.increment();
+    }
+
+    private void checkPayload(int client, int type, byte[] payload, int offset, int length) {
+        if (length > maxPayload) {
+            throw new IllegalArgumentException("input payload of " + length + " bytes from client " + client
+                    + " (type " + type + ") exceeds the pipeline's maximum of " + maxPayload
+                    + " bytes; raise InputPipeline.Builder.maxPayloadBytes or split the command");
+        }
+        // Checked here, before a slot is claimed: a claimed slot must always be published,
+        // and a bad input must fail its producer, never the tick thread that drains it.
+        if (payload == null) {
+            if (length != 0) {
+                throw new NullPointerException("input payload is null but its length is " + length
+                        + " (client " + client + ", type " + type + "); pass length 0 for no payload");
+            }
+        } else {
+            Objects.checkFromIndexSize(offset, length, payload.length);
+        }
+    }
+
+    // ---- tick thread -----------------------------------------------------------------
+
+    /**
+     * Drains the inputs that have arrived, stamps them with {@code tick} and sequences
+     * 0, 1, ..., and returns them as this pipeline's batch (the same object every tick,
+     * refilled). With a recorder, also queues the tick's end for the journal.
+     *
+     * @throws IllegalStateException if {@code tick} is not greater than the previous one, or
+     *     the pipeline is closed
+     * @throws UncheckedIOException if the journal thread has failed (the cause says why)
+     */
+    @Override
+    public InputBatch beginTick(long tick) {
+        assert isTickThread() : tickThreadMessage("beginTick");
+        checkOpen("beginTick");
+        checkJournal();
+        if (journal != null) {
+            journal.awaitDurable(); // with a recorder that forces each flush: earlier ticks are on the device
+        }
+        if (anyTick && tick <= lastTick) {
+            throw new IllegalStateException("beginTick(" + tick + ") after tick " + lastTick
+                    + ": ticks must increase; a replay must start from a fresh pipeline");
+        }
+        batch.reset(tick);
+        stamper.tick = tick;
+        try {
+            poller.poll(stamper);
+        } catch (Exception e) {
+            throw new IllegalStateException("draining the input ring for tick " + tick + " failed", e);
+        }
+        lastTick = tick;
+        anyTick = true;
+        if (journal != null) {
+            journal.tickEnded(tick, drained.get(), batch.size());
+        }
+        return batch;
+    }
+
+    /**
+     * Queues the state hash after {@code tick} for the journal, so replay can check it.
+     * Does nothing without a recorder.
+     *
+     * @throws IllegalStateException if {@code tick} is not the tick last begun
+     */
+    @Override
+    public void recordHash(long tick, long stateHash) {
+        assert isTickThread() : tickThreadMessage("recordHash");
+        checkOpen("recordHash");
+        if (!anyTick || tick != lastTick) {
+            throw new IllegalStateException("recordHash(" + tick + ") but the last tick begun is "
+                    + (anyTick ? lastTick : "none") + "; record a tick's hash after its beginTick and before the next");
+        }
+        if (journal != null) {
+            checkJournal();
+            journal.tickHash(tick, stateHash);
+        }
+    }
+
+    /**
+     * Queues the note that {@code tick} (the tick last begun) was skipped because
+     * {@code system} threw on its chunk {@code chunk}, for the journal. Does nothing without a
+     * recorder.
+     *
+     * @throws IllegalStateException if {@code tick} is not the tick last begun
+     */
+    @Override
+    public void tickSkipped(long tick, String system, int chunk) {
+        assert isTickThread() : tickThreadMessage("tickSkipped");
+        checkOpen("tickSkipped");
+        if (!anyTick || tick != lastTick) {
+            throw new IllegalStateException("tickSkipped(" + tick + ") but the last tick begun is "
+                    + (anyTick ? lastTick : "none"));
+        }
+        if (journal != null) {
+            checkJournal();
+            journal.tickSkipped(tick, system, chunk);
+        }
+    }
+
+    /**
+     * Stops the pipeline: later publishes are rejected; with a recorder, waits for the
+     * journal thread to write everything queued, closes the recorder and stops the thread.
+     * Idempotent.
+     *
+     * @throws UncheckedIOException if the journal thread failed (then the journal is
+     *     incomplete; the cause says why)
+     */
+    @Override
+    public void close() {
+        assert tickThread == null || isTickThread() : tickThreadMessage("close");
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (journal != null) {
+            journal.close();
+        }
+    }
+
+    /**
+     * Makes the calling thread the tick thread from now on (the first {@link #beginTick}
+     * binds it otherwise). The old tick thread must have made its last call before, with a
+     * happens-before edge to this call (a {@code Thread.join}, a {@code BlockingQueue}
+     * hand-off, a volatile write and read): the batch and the drain position are plain fields.
+     */
+    @Override
+    public void bindTickThread() {
+        tickThread = Thread.currentThread();
+    }
+
+    /** Whether {@link #close()} has been called. */
+    public boolean isClosed() {
+        return closed;
+    }
+
+    /** Inputs accepted so far (any thread; exact once producers are quiet). */
+    public long acceptedCount() {
+        return accepted.sum();
+    }
+
+    /** Inputs refused because the ring was full, a wait timed out, or the pipeline closed. */
+    public long rejectedCount() {
+        return rejected.sum();
+    }
+
+    /** Inputs handed to ticks so far. */
+    public long drainedCount() {
+        return drained.get() + 1;
+    }
+
+    /** Inputs accepted but not yet drained by a tick. */
+    public long pendingCount() {
+        return ring.getCursor() - drained.get();
+    }
+
+    /** The ring's capacity in inputs. */
+    public int ringSize() {
+        return ring.getBufferSize();
+    }
+
+    private void checkOpen(String what) {
+        if (closed) {
+            throw new IllegalStateException(what + " on a closed input pipeline; build a new one");
+        }
+    }
+
+    private void checkJournal() {
+        if (journal != null) {
+            journal.checkFailure();
+        }
+    }
+
+    private boolean isTickThread() {
+        Thread current = Thread.currentThread();
+        if (tickThread == null) {
+            tickThread = current;
+        }
+        return tickThread == current;
+    }
+
+    private String tickThreadMessage(String what) {
+        return what + " called from thread '" + Thread.currentThread().getName() + "' but the tick thread is '"
+                + tickThread.getName() + "'; only the tick thread may drain and close the input pipeline";
+    }
+
+    /** Stamps and copies each drained slot into the batch; runs on the tick thread. */
+    private final class Stamper implements EventPoller.Handler<InputSlot> {
+        long tick;
+
+        @Override
+        public boolean onEvent(InputSlot slot, long sequence, boolean endOfBatch) {
+            slot.tick = tick;
+            slot.sequence = batch.add(slot.client, slot.type, slot.payload, 0, slot.length);
+            return batch.size() < maxPerTick;
+        }
+    }
+
+    /**
+     * Settings for an {@link InputPipeline}.
+     *
+     * <p><b>Threading:</b> a builder is used by one thread.
+     */
+    public static final class Builder {
+        private int ringSize = 4096;
+        private int maxPayloadBytes = 64;
+        private int maxInputsPerTick = Integer.MAX_VALUE;
+        private int markerQueueSize = 1024;
+        private InputRecorder recorder;
+        private String threadName = "orrery-input-journal";
+
+        private Builder() {
+        }
+
+        /** Ring capacity in inputs, a power of two (default 4096). */
+        public Builder ringSize(int ringSize) {
+            this.ringSize = powerOfTwo("ringSize", ringSize);
+            return this;
+        }
+
+        /** Largest payload an input may carry, 0..65536 bytes (default 64). */
+        public Builder maxPayloadBytes(int bytes) {
+            if (bytes < 0 || bytes > 65536) {
+                throw new IllegalArgumentException("maxPayloadBytes " + bytes + " out of range 0..65536");
+            }
+            this.maxPayloadBytes = bytes;
+            return this;
+        }
+
+        /**
+         * Most inputs one tick takes (default unlimited); the rest wait for later ticks,
+         * in order. Bounds the work a burst can add to one tick.
+         */
+        public Builder maxInputsPerTick(int max) {
+            if (max < 1) {
+                throw new IllegalArgumentException("maxInputsPerTick must be at least 1, got " + max);
+            }
+            this.maxInputsPerTick = max;
+            return this;
+        }
+
+        /** Capacity of the tick-marker queue to the journal thread, a power of two (default 1024). */
+        public Builder markerQueueSize(int size) {
+            this.markerQueueSize = powerOfTwo("markerQueueSize", size);
+            return this;
+        }
+
+        /** Where stamped inputs go, on a journal thread of the pipeline's own (default none). */
+        public Builder recorder(InputRecorder recorder) {
+            this.recorder = recorder;
+            return this;
+        }
+
+        /** The journal thread's name (default {@code orrery-input-journal}). */
+        public Builder journalThreadName(String name) {
+            this.threadName = Objects.requireNonNull(name, "name");
+            return this;
+        }
+
+        /** Builds the pipeline and, with a recorder, starts its journal thread. */
+        public InputPipeline build() {
+            return new InputPipeline(this);
+        }
+
+        private static int powerOfTwo(String what, int n) {
+            if (n < 1 || Integer.bitCount(n) != 1) {
+                throw new IllegalArgumentException(what + " must be a power of two, got " + n);
+            }
+            return n;
+        }
+    }
+}

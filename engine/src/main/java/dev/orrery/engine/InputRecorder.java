@@ -1,0 +1,59 @@
+package dev.orrery.engine;
+
+import java.io.IOException;
+
+/**
+ * Receives the stamped inputs and tick markers of an {@link InputPipeline}, in tick order:
+ * for each tick, its inputs (sequence 0, 1, ...), then its tick end, then at most one state
+ * hash for it. {@link dev.orrery.engine.journal.JournalWriter} implements it to write the
+ * input journal; tests implement it to observe the stream.
+ *
+ * <p><b>Threading:</b> an {@link InputPipeline} calls every method from its one journal
+ * thread; an implementation needs no locking of its own. An exception thrown from any
+ * method stops the journal stage; the pipeline reports it to the tick thread on its next
+ * call and from {@link InputPipeline#close()}.
+ */
+public interface InputRecorder {
+    /** One stamped input; the payload array is only valid during the call (copy it). */
+    void recordInput(long tick, int sequence, int client, int type, byte[] payload, int offset, int length)
+            throws IOException;
+
+    /** The end of {@code tick}, which consumed {@code inputCount} inputs (possibly 0). */
+    void recordTickEnd(long tick, int inputCount) throws IOException;
+
+    /**
+     * {@code tick} was skipped under {@code FailurePolicy.SKIP_TICK} because {@code system}
+     * threw (on its chunk {@code chunk}, -1 if not known); follows that tick's
+     * {@link #recordTickEnd}, precedes its hash. Ignored by default (a recorder that replays
+     * must keep it, as the journal does).
+     */
+    default void recordTickSkipped(long tick, String system, int chunk) throws IOException {
+    }
+
+    /** The state hash after {@code tick} ran; follows that tick's {@link #recordTickEnd} (and its skip note). */
+    void recordTickHash(long tick, long stateHash) throws IOException;
+
+    /** The end of a batch of calls: a good moment to write buffered bytes out. */
+    void flush() throws IOException;
+
+    /**
+     * Whether every {@link #flush()} makes what was recorded durable (forced to the device);
+     * the pipeline then makes the tick thread wait, before each tick, until the ticks before
+     * it are flushed. False by default.
+     */
+    default boolean durableEachFlush() {
+        return false;
+    }
+
+    /** The last call: the pipeline is closing; finish the recording and release the file. */
+    void close() throws IOException;
+
+    /**
+     * Called instead of {@link #close()} after a failure stopped the journal thread (from the
+     * thread closing the pipeline, after the journal thread has ended): release resources
+     * without marking the recording complete, so a reader sees it as cut short. Does
+     * nothing by default.
+     */
+    default void abandon() throws IOException {
+    }
+}

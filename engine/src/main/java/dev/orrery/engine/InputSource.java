@@ -1,0 +1,41 @@
+package dev.orrery.engine;
+
+/**
+ * Where a tick loop gets each tick's inputs: live from an {@link InputPipeline}, or
+ * recorded from a journal during replay
+ * ({@link dev.orrery.engine.JournalInputSource}). The tick loop is written once
+ * against this interface, so a replay runs exactly the code the recording ran.
+ *
+ * <p><b>Threading:</b> every method is called by the one tick thread.
+ */
+public interface InputSource {
+    /**
+     * The inputs that {@code tick} consumes, stamped with it and sequences 0, 1, ...; the
+     * batch is valid until the next call. Ticks must increase from call to call.
+     */
+    InputBatch beginTick(long tick);
+
+    /**
+     * The state hash after {@code tick} (the tick last begun) ran: a live source records it;
+     * a replaying source checks it against the recording.
+     */
+    void recordHash(long tick, long stateHash);
+
+    /**
+     * {@code tick} (the tick last begun) was skipped under {@code FailurePolicy.SKIP_TICK}
+     * because {@code system} threw on its chunk {@code chunk} (-1: not known); called before
+     * {@link #recordHash} for that tick. A live source records it; a replaying source checks
+     * that the recording skipped the same tick. Does nothing by default.
+     */
+    default void tickSkipped(long tick, String system, int chunk) {
+    }
+
+    /**
+     * Makes the calling thread this source's tick thread from now on, for a source that
+     * checks which thread calls it (an {@link InputPipeline}); the old tick thread's last call
+     * must happen-before this one. Called by {@code Simulation.bindTickThread()}. Does nothing
+     * by default.
+     */
+    default void bindTickThread() {
+    }
+}

@@ -1,0 +1,77 @@
+package dev.orrery.engine;
+
+import java.nio.file.Path;
+
+/**
+ * A replay whose state hash after some tick differs from the hash recorded in the journal:
+ * the first tick at which the replayed run is known to differ from the recorded one.
+ */
+public final class ReplayDivergenceException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    private final long tick;
+    private final long recordedHash;
+    private final long replayedHash;
+    private final String detail;
+
+    ReplayDivergenceException(Path journal, long tick, long recordedHash, long replayedHash, long lastMatch) {
+        super("replay of journal " + journal + " diverged at tick " + tick + ": state hash 0x"
+                + Long.toHexString(replayedHash) + " where the recording had 0x" + Long.toHexString(recordedHash)
+                + (lastMatch == Long.MIN_VALUE ? " (no earlier hash was checked)"
+                        : " (last matching hash at tick " + lastMatch + ")")
+                + ". Something non-deterministic ran between those ticks: a shared random generator, wall-clock "
+                + "time, iteration over a hash-ordered collection, or a different initial world or seed");
+        this.tick = tick;
+        this.recordedHash = recordedHash;
+        this.replayedHash = replayedHash;
+        this.detail = null;
+    }
+
+    /** A tick skipped in the recording and run in the replay, or the other way round. */
+    ReplayDivergenceException(Path journal, long tick, String recordedSkip, String replayedSkip) {
+        super("replay of journal " + journal + " diverged at tick " + tick + ": the recording "
+                + (recordedSkip == null ? "ran the tick" : "skipped the tick (system '" + recordedSkip + "' threw)")
+                + " but the replay " + (replayedSkip == null ? "ran it" : "skipped it (system '" + replayedSkip
+                        + "' threw)") + ". The state before that tick already differed, or a system fails "
+                + "non-deterministically (wall-clock time, a shared random generator, a range system's failure "
+                + "replayed with another worker count)");
+        this.tick = tick;
+        this.recordedHash = 0;
+        this.replayedHash = 0;
+        this.detail = null;
+    }
+
+    private ReplayDivergenceException(ReplayDivergenceException base, String detail) {
+        super(base.getMessage() + ". " + detail, base.getCause());
+        setStackTrace(base.getStackTrace());
+        this.tick = base.tick;
+        this.recordedHash = base.recordedHash;
+        this.replayedHash = base.replayedHash;
+        this.detail = detail;
+    }
+
+    /** The same divergence with {@code detail} (which components differ) added to the message. */
+    ReplayDivergenceException withDetail(String detail) {
+        return new ReplayDivergenceException(this, detail);
+    }
+
+    /** What differs at the diverging tick (the component types), or null when not known. */
+    public String detail() {
+        return detail;
+    }
+
+    /** The tick after which the hashes differ. */
+    public long tick() {
+        return tick;
+    }
+
+    /** The hash the recording had after {@link #tick()}. */
+    public long recordedHash() {
+        return recordedHash;
+    }
+
+    /** The hash the replay computed after {@link #tick()}. */
+    public long replayedHash() {
+        return replayedHash;
+    }
+}

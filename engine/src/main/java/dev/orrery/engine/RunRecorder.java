@@ -1,0 +1,124 @@
+package dev.orrery.engine;
+
+import dev.orrery.ecs.World;
+import dev.orrery.engine.journal.JournalWriter;
+import java.io.BufferedOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Records a run so {@link RunReplayer} can replay it bit for bit: the simulation's starting
+ * snapshot ({@value #SNAPSHOT}), the input journal with a state hash every hashed tick
+ * ({@value #JOURNAL}), and per-component hashes at those ticks ({@value #COLUMNS}), which
+ * let a diverging replay name the component types that differ.
+ *
+ * <pre>{@code
+ * try (RunRecorder rec = RunRecorder.start(sim, dir, InputPipeline.builder().ringSize(4096))) {
+ *     server.onCommand(c -> rec.inputs().tryPublish(...));   // any thread
+ *     sim.run(1000, 60.0, null);
+ * }
+ * }</pre>
+ *
+ * <p><b>Threading:</b> start and close on the tick thread; {@link #inputs()} accepts
+ * publishes from any thread (see {@link InputPipeline}).
+ */
+public final class RunRecorder implements AutoCloseable {
+    /** The starting snapshot's file name in the recording folder. */
+    public static final String SNAPSHOT = "start.snapshot";
+    /** The input journal's file name. */
+    public static final String JOURNAL = "inputs.journal";
+    /** The per-component hash log's file name. */
+    public static final String COLUMNS = "columns.hashes";
+
+    private final Simulation sim;
+    private final InputPipeline pipeline;
+    private final DataOutputStream columns;
+
+    private RunRecorder(Simulation sim, InputPipeline pipeline, DataOutputStream columns) {
+        this.sim = sim;
+        this.pipeline = pipeline;
+        this.columns = columns;
+    }
+
+    /**
+     * Writes the starting snapshot into {@code dir} (created if missing; existing recording
+     * files are refused), then feeds {@code sim} from a new input pipeline built from
+     * {@code pipeline} that journals every tick.
+     *
+     * @throws IOException if the folder already holds a recording or cannot be written
+     */
+    public static RunRecorder start(Simulation sim, Path dir, InputPipeline.Builder pipeline) throws IOException {
+        return start(sim, dir, pipeline, Durability.NONE);
+    }
+
+    /**
+     * As {@link #start(Simulation, Path, InputPipeline.Builder)}, with the journal forced to
+     * the device as {@code durability} says (how many ticks a power loss can take; see
+     * {@link Durability}). The journal notes the simulation's failure policy. The per-component
+     * hash log is only a diagnostic and is not forced.
+     *
+     * @throws IOException if the folder already holds a recording or cannot be written
+     */
+    public static RunRecorder start(Simulation sim, Path dir, InputPipeline.Builder pipeline, Durability durability)
+            throws IOException {
+        Files.createDirectories(dir);
+        for (String f : new String[] {SNAPSHOT, JOURNAL, COLUMNS}) {
+            if (Files.exists(dir.resolve(f))) {
+                throw new IOException("recording folder " + dir + " already holds " + f
+                        + "; record into an empty folder so no earlier run is overwritten");
+            }
+        }
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(dir.resolve(SNAPSHOT),
+                StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            java.nio.ByteBuffer bytes = java.nio.ByteBuffer.wrap(sim.snapshot());
+            while (bytes.hasRemaining()) {
+                ch.write(bytes);
+            }
+            if (durability.mode() != Durability.Mode.NONE) {
+                ch.force(true); // the journal is worthless after a power loss without its snapshot
+            }
+        }
+        OutputStream out = Files.newOutputStream(dir.resolve(COLUMNS), StandardOpenOption.CREATE_NEW);
+        DataOutputStream columns = new DataOutputStream(new BufferedOutputStream(out));
+        InputPipeline p = pipeline.recorder(JournalWriter.create(dir.resolve(JOURNAL), sim.failurePolicy(),
+                durability)).build();
+        RunRecorder rec = new RunRecorder(sim, p, columns);
+        sim.inputs(p);
+        sim.hashListener(rec::logColumns);
+        return rec;
+    }
+
+    private void logColumns(long tick, long hash, World world) {
+        long[] h = world.columnHashes();
+        try {
+            columns.writeLong(tick);
+            columns.writeInt(h.length);
+            for (long v : h) {
+                columns.writeLong(v);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("writing per-component hashes of tick " + tick + " failed", e);
+        }
+    }
+
+    /** Where inputs are published while recording. */
+    public InputPipeline inputs() {
+        return pipeline;
+    }
+
+    /** Closes the journal (writing its end record) and the hash log; the simulation stops hashing into them. */
+    @Override
+    public void close() throws IOException {
+        sim.hashListener(null);
+        try {
+            pipeline.close();
+        } finally {
+            columns.close();
+        }
+    }
+}

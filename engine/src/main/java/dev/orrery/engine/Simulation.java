@@ -1,0 +1,534 @@
+package dev.orrery.engine;
+
+import dev.orrery.ecs.PlaybackReport;
+import dev.orrery.ecs.SnapshotException;
+import dev.orrery.ecs.World;
+import dev.orrery.ecs.WorldSnapshot;
+import dev.orrery.engine.jfr.JfrObserver;
+import dev.orrery.engine.jfr.SkippedTickEvent;
+import dev.orrery.engine.jfr.TickEvent;
+import dev.orrery.engine.tick.IdleStrategy;
+import dev.orrery.scheduler.JobObserver;
+import dev.orrery.scheduler.ResourceKey;
+import dev.orrery.scheduler.Resources;
+import dev.orrery.scheduler.Schedule;
+import dev.orrery.scheduler.ScheduleExecutor;
+import dev.orrery.scheduler.SystemFailedException;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * A running simulation: a world, its schedule of systems and their executor, resources,
+ * a seed and an input source, advanced one fixed time step per {@link #tick()}.
+ *
+ * <pre>{@code
+ * Simulation sim = Simulation.builder(world).seed(42).workers(4)
+ *     .systems(s -> s.system("move").query(moving).reads(vel).writes(pos)
+ *         .readsResource(Simulation.CLOCK).forEachChunk(job -> { ... }))
+ *     .build();
+ * sim.run(600, 60.0);   // 600 ticks at 60 Hz
+ * }</pre>
+ *
+ * <p>A tick: the clock advances; the input source hands over the inputs stamped with this
+ * tick (the {@link #INPUTS} resource); the executor runs every system, applying the
+ * workers' command buffers at each sync point; every {@code hashEvery} ticks the state hash
+ * goes to the input source (a recording journals it, a replay checks it). Same world, same
+ * schedule, same seed and same inputs give the same state after every tick, whatever the
+ * worker count.
+ *
+ * <p>When a system throws, the {@link FailurePolicy} decides: {@code STOP} (the default)
+ * throws from {@link #tick()}; {@code SKIP_TICK} skips the tick (see there for exactly what
+ * that leaves), counts it, tells the input source (a recording notes it, a replay checks
+ * it) and the {@link FailureListener}, and goes on. An optional watchdog
+ * ({@link SimulationBuilder#watchdog}) reports ticks that run far past their step.
+ *
+ * <p><b>Threading:</b> build, tick, run, snapshot and close on one thread, the tick
+ * thread; {@link #stop()} may be called from any thread. The first {@link #tick()} binds the
+ * tick thread and later ticks assert that they run on it; {@link #bindTickThread()} hands the
+ * simulation to another thread (it says what the hand-over must guarantee).
+ *
+ * <p>A little over 500 lines, on purpose: what is left is the tick loop and the public
+ * surface tools attach to (observers, the end-of-tick hook, snapshots, the failure policy);
+ * the builder, resource serialization and JFR wiring already live in classes of their own,
+ * and splitting the remaining setters off would only forward calls.
+ */
+public final class Simulation implements AutoCloseable {
+    /** The clock resource: tick number and fixed step. */
+    public static final ResourceKey<Clock> CLOCK = ResourceKey.of("Clock", Clock.class);
+    /** This tick's inputs, stamped with the tick. */
+    public static final ResourceKey<InputBatch> INPUTS = ResourceKey.of("Inputs", InputBatch.class);
+    /** The counter-based random source keyed by the simulation's seed. */
+    public static final ResourceKey<CounterRandom> RANDOM = ResourceKey.of("Random", CounterRandom.class);
+
+    private static final String TICK_SECTION = "orrery.tick";
+    private static final String RESOURCES_SECTION = "orrery.resources";
+    /** Resources rebuilt from tick and seed, so snapshots leave them out. */
+    private static final Set<ResourceKey<?>> BUILT_INS = Set.of(CLOCK, INPUTS, RANDOM);
+
+    private final World world;
+    private final Schedule schedule;
+    private final ScheduleExecutor executor;
+    private final Resources resources;
+    private final ResourceCodecs codecs;
+    private final Clock clock;
+    private final long seed;
+    private final int workers;
+    private final int hashEvery;
+    private final WorldSnapshot snapshots;
+    private InputSource inputs;
+    private HashListener hashListener;
+    private ChromeTrace trace;
+    private JobObserver jobObserver;
+    private TickListener endOfTick;
+    private final JfrObserver jfr;
+    private TickWatchdog watchdog;
+    private FailurePolicy failurePolicy;
+    private FailureListener failureListener = Simulation::logFirstFailure;
+    private final Set<String> failedSystems = new HashSet<>();
+    private long skippedTicks;
+    /** The one thread that may tick; bound by the first tick, moved by {@link #bindTickThread()}. */
+    private Thread tickThread;
+    private long tick;
+    private long lastHash;
+    private volatile boolean stopRequested;
+
+    Simulation(SimulationBuilder b) {
+        this.world = b.world;
+        this.seed = b.seed;
+        this.workers = b.workers;
+        this.hashEvery = b.hashEvery;
+        this.resources = b.resources;
+        this.codecs = b.codecs;
+        this.clock = new Clock(b.stepSeconds);
+        this.snapshots = b.snapshots;
+        this.inputs = b.inputs != null ? b.inputs : new NoInputs();
+        resources.put(CLOCK, clock);
+        resources.put(RANDOM, new CounterRandom(seed));
+        resources.put(INPUTS, new InputBatch());
+        Schedule.Builder sb = Schedule.builder(world).resources(resources); // one store: jobs reach it too
+        b.systems.accept(sb);
+        this.schedule = sb.build();
+        this.executor = schedule.executor(workers);
+        this.jfr = new JfrObserver(executor, schedule.graph(), b.jfrJobEvents);
+        onSystemFailure(b.failurePolicy);
+        watchdog(b.watchdogSteps, b.overrunListener);
+    }
+
+    /**
+     * Starts (or replaces, or with 0 stops) the tick watchdog; see
+     * {@link SimulationBuilder#watchdog}. Call between ticks.
+     */
+    public void watchdog(double stepsLimit, OverrunListener listener) {
+        if (!(stepsLimit >= 0)) {
+            throw new IllegalArgumentException("the watchdog limit must be 0 (off) or a positive number of steps, got "
+                    + stepsLimit);
+        }
+        if (watchdog != null) {
+            watchdog.close();
+            watchdog = null;
+        }
+        if (stepsLimit > 0) {
+            watchdog = new TickWatchdog((long) (stepsLimit * clock.stepSeconds() * 1e9), schedule.graph(), workers,
+                    listener);
+        }
+        jfr.watch(watchdog);
+    }
+
+    /**
+     * Sets what a tick does when a system throws (see {@link FailurePolicy}); call between
+     * ticks. A replay calls it with the recorded policy.
+     */
+    public void onSystemFailure(FailurePolicy policy) {
+        this.failurePolicy = Objects.requireNonNull(policy, "policy");
+        executor.finishPhaseOnFailure(policy == FailurePolicy.SKIP_TICK);
+    }
+
+    /** The failure policy. */
+    public FailurePolicy failurePolicy() {
+        return failurePolicy;
+    }
+
+    /** Ticks skipped so far because a system threw ({@link FailurePolicy#SKIP_TICK}). */
+    public long skippedTicks() {
+        return skippedTicks;
+    }
+
+    /**
+     * Receives every skipped tick (default: a {@code System.Logger} warning the first time
+     * each system fails); call between ticks.
+     */
+    public void failureListener(FailureListener listener) {
+        this.failureListener = Objects.requireNonNull(listener, "listener");
+    }
+
+    /** Hears of each tick skipped under {@link FailurePolicy#SKIP_TICK}, on the tick thread. */
+    @FunctionalInterface
+    public interface FailureListener {
+        /**
+         * Tick {@code tick} was skipped because of {@code failure} (its message names the
+         * system, the chunk and the worker; its cause is what the system threw);
+         * {@code firstForSystem} is true the first time that system fails in this simulation.
+         */
+        void skipped(long tick, SystemFailedException failure, boolean firstForSystem);
+    }
+
+    /** Hears of ticks that overran the watchdog's limit, on the watchdog's thread. */
+    @FunctionalInterface
+    public interface OverrunListener {
+        /**
+         * Tick {@code tick} has run {@code elapsedNanos} so far; {@code system} is the system
+         * still running (empty if none) and {@code job} describes its job (worker, chunks, how long).
+         */
+        void overrun(long tick, long elapsedNanos, String system, String job);
+    }
+
+    private static void logFirstFailure(long tick, SystemFailedException failure, boolean first) {
+        if (first) {
+            System.getLogger(Simulation.class.getName()).log(System.Logger.Level.WARNING, "tick " + tick
+                    + " skipped: " + failure.getMessage() + " (later failures of this system are only counted)");
+        }
+    }
+
+    /** Starts building a simulation over {@code world}. */
+    public static SimulationBuilder builder(World world) {
+        return new SimulationBuilder(world);
+    }
+
+    /** The world. */
+    public World world() {
+        return world;
+    }
+
+    /** The resources. */
+    public Resources resources() {
+        return resources;
+    }
+
+    /** The schedule (print it with {@code schedule().toDot()}). */
+    public Schedule schedule() {
+        return schedule;
+    }
+
+    /** The seed. */
+    public long seed() {
+        return seed;
+    }
+
+    /** Worker threads in all, counting the tick thread. */
+    public int workers() {
+        return workers;
+    }
+
+    /** The number of the next tick to run (ticks run so far, after a restore: plus the restored tick). */
+    public long currentTick() {
+        return tick;
+    }
+
+    /** The clock resource. */
+    public Clock clock() {
+        return clock;
+    }
+
+    /** Replaces the input source (for example with a journal during replay); call between ticks. */
+    public void inputs(InputSource source) {
+        this.inputs = Objects.requireNonNull(source, "input source");
+    }
+
+    /**
+     * Records every job and tick into {@code trace} from the next tick on ({@code null}
+     * stops); call between ticks. Build it with {@link #newTrace(int)}.
+     */
+    public void trace(ChromeTrace trace) {
+        this.trace = trace;
+        chainObservers();
+    }
+
+    /**
+     * Reports every job and sync point to {@code observer} from the next tick on ({@code null}
+     * stops), beside a trace set by {@link #trace}; call between ticks (an end-of-tick hook is
+     * between ticks). Per-system metrics and live views attach here; with none set, the
+     * executor keeps its unobserved path.
+     */
+    public void observeJobs(JobObserver observer) {
+        this.jobObserver = observer;
+        chainObservers();
+    }
+
+    private void chainObservers() {
+        jfr.chain(trace == null ? jobObserver : jobObserver == null ? trace : new JobFanOut(trace, jobObserver));
+    }
+
+    /**
+     * Calls {@code hook} at the end of every tick, on the tick thread, after the tick's hash
+     * and trace ({@code null} removes it): a safe point, where no job runs, so it may read the
+     * world and resources, and install or remove a job observer. It must not change the world
+     * (changes are inputs). It gets the tick's number and its time so far in nanoseconds.
+     * Call between ticks.
+     */
+    public void atEndOfTick(TickListener hook) {
+        this.endOfTick = hook;
+    }
+
+    /** The codecs of the resources snapshots carry (read on the tick thread, between ticks). */
+    public ResourceCodecs resourceCodecs() {
+        return codecs;
+    }
+
+    /** A trace sized for this simulation's workers, keeping up to {@code eventsPerWorker} jobs each. */
+    public ChromeTrace newTrace(int eventsPerWorker) {
+        return new ChromeTrace(schedule.plan(), workers, eventsPerWorker);
+    }
+
+    /** Totals of the structural changes applied from command buffers so far. */
+    public PlaybackReport commandTotals() {
+        return executor.commandTotals();
+    }
+
+    /** Called on every hashed tick, before the input source sees the hash (recorders log more detail here). */
+    public void hashListener(HashListener listener) {
+        this.hashListener = listener;
+    }
+
+    /** Receives each hashed tick. */
+    @FunctionalInterface
+    public interface HashListener {
+        /** Tick {@code tick} ran and left {@code world} with state hash {@code hash}. */
+        void hashed(long tick, long hash, World world);
+    }
+
+    /** The state hash computed by the last hashed tick (0 before one). */
+    public long lastHash() {
+        return lastHash;
+    }
+
+    /**
+     * Runs one fixed time step.
+     *
+     * @return the number of the tick that ran
+     * @throws dev.orrery.scheduler.SystemFailedException if a system threw under
+     *     {@link FailurePolicy#STOP}; the failing phase's structural changes are discarded and
+     *     the world stays consistent (under {@code SKIP_TICK} the tick is skipped instead)
+     */
+    public long tick() {
+        assert onTickThread() : tickThreadMessage();
+        long t = tick;
+        long started = System.nanoTime();
+        TickEvent event = new TickEvent();
+        event.begin();
+        jfr.beforeRun();
+        clock.set(t);
+        InputBatch batch = inputs.beginTick(t);
+        resources.put(INPUTS, batch);
+        if (watchdog != null) {
+            watchdog.tickStarted(t, started);
+        }
+        SystemFailedException skipped = null;
+        try {
+            executor.run();
+        } catch (SystemFailedException e) {
+            if (failurePolicy == FailurePolicy.STOP) {
+                throw e;
+            }
+            skipped = e;
+        } finally {
+            if (watchdog != null) {
+                watchdog.tickEnded();
+            }
+        }
+        tick = t + 1;
+        if (skipped != null) {
+            skip(t, skipped);
+        }
+        if (hashEvery > 0 && t % hashEvery == 0) {
+            lastHash = world.stateHash();
+            if (hashListener != null) {
+                hashListener.hashed(t, lastHash, world);
+            }
+            inputs.recordHash(t, lastHash);
+        }
+        if (trace != null) {
+            trace.tickRan(t, started, System.nanoTime());
+        }
+        event.finish(t, batch.size(), world);
+        if (endOfTick != null) {
+            endOfTick.ticked(t, System.nanoTime() - started);
+        }
+        return t;
+    }
+
+    private void skip(long t, SystemFailedException e) {
+        skippedTicks++;
+        SkippedTickEvent.emit(t, e.system(), e.chunkOrdinal(), String.valueOf(e.getCause()));
+        inputs.tickSkipped(t, e.system(), e.chunkOrdinal());
+        failureListener.skipped(t, e, failedSystems.add(e.system()));
+    }
+
+    /**
+     * Makes the calling thread the tick thread from now on, and tells the input source so
+     * ({@link InputSource#bindTickThread()}). Ticks of one simulation come from one thread
+     * at a time; the first tick binds its thread, and a tick from another thread fails an
+     * assertion (under {@code -ea}) naming both threads.
+     *
+     * <p>To hand the simulation to another thread, the old tick thread stops ticking and
+     * something it does after its last tick must happen-before this call on the new thread:
+     * {@code Thread.join} on the old thread, {@code Future.get} of its last task, a
+     * {@code BlockingQueue} hand-off of the simulation, or a volatile write read by the new
+     * thread. The simulation's fields and the world are plain memory, so without that edge
+     * the new thread may see a stale world. This method adds no such edge itself.
+     */
+    public void bindTickThread() {
+        tickThread = Thread.currentThread();
+        executor.bindOwner(tickThread);
+        inputs.bindTickThread();
+    }
+
+    private boolean onTickThread() {
+        Thread current = Thread.currentThread();
+        if (tickThread == null) {
+            tickThread = current;
+        }
+        return tickThread == current;
+    }
+
+    private String tickThreadMessage() {
+        return "simulation ticked from thread '" + Thread.currentThread().getName() + "' but its tick thread is '"
+                + tickThread.getName() + "'; tick from one thread, or hand the simulation over with "
+                + "bindTickThread() on the new thread after the old one has stopped ticking";
+    }
+
+    /**
+     * Runs {@code ticks} ticks (0: until {@link #stop()}) at {@code hz} ticks per second (0:
+     * as fast as possible), parking between ticks when ahead (see {@link IdleStrategy}).
+     * When a tick overruns, the next starts at once and the schedule is not made up.
+     *
+     * @param afterTick called after each tick with its number (progress, metrics); may be null
+     */
+    public void run(long ticks, double hz, TickListener afterTick) {
+        long period = hz > 0 ? (long) (1e9 / hz) : 0;
+        long next = System.nanoTime();
+        stopRequested = false;
+        for (long n = 0; (ticks == 0 || n < ticks) && !stopRequested; n++) {
+            long start = System.nanoTime();
+            long t = tick();
+            if (afterTick != null) {
+                afterTick.ticked(t, System.nanoTime() - start);
+            }
+            if (period > 0) {
+                next += period;
+                long now = System.nanoTime();
+                if (next > now) {
+                    IdleStrategy.idleUntil(next);
+                } else {
+                    next = now;
+                }
+            }
+        }
+    }
+
+    /** Asks {@link #run} to return after the tick in progress. Any thread. */
+    public void stop() {
+        stopRequested = true;
+    }
+
+    /** Receives each tick's number and wall time from {@link #run}. */
+    @FunctionalInterface
+    public interface TickListener {
+        /** Tick {@code tick} ran in {@code nanos} nanoseconds. */
+        void ticked(long tick, long nanos);
+    }
+
+    /**
+     * The whole simulation state as a snapshot: the world, the next tick's number, the seed
+     * and every resource put with a codec. The clock, inputs and random source are rebuilt
+     * from tick and seed; resources put without a codec are configuration that the code
+     * building the simulation puts again.
+     *
+     * @throws SnapshotException naming a reference component without a codec
+     */
+    public byte[] snapshot() {
+        Map<String, byte[]> extras = new LinkedHashMap<>();
+        try {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            DataOutputStream out = new DataOutputStream(bytes);
+            out.writeLong(tick);
+            out.writeLong(seed);
+            out.flush();
+            extras.put(TICK_SECTION, bytes.toByteArray());
+            extras.put(RESOURCES_SECTION, ResourceSerializer.write(resources, codecs, BUILT_INS));
+        } catch (IOException e) {
+            throw new SnapshotException("writing the simulation's resources failed: " + e.getMessage(), e);
+        }
+        return snapshots.write(world, extras);
+    }
+
+    /**
+     * Restores a snapshot taken by {@link #snapshot()} into this simulation, whose world must
+     * be new (components registered, no entities) and whose seed must match.
+     *
+     * @throws SnapshotException for a corrupt snapshot, another seed, or resources that do
+     *     not match; the simulation is then unchanged
+     */
+    public void restore(byte[] snapshot) {
+        if (tick != 0) {
+            throw new IllegalStateException("restore a snapshot before the first tick, into a new simulation");
+        }
+        // Parse every section before the world is touched, so a bad snapshot changes nothing.
+        Map<String, byte[]> extras = snapshots.readExtras(snapshot);
+        byte[] tickSection = extras.get(TICK_SECTION);
+        byte[] resSection = extras.get(RESOURCES_SECTION);
+        if (tickSection == null || resSection == null) {
+            throw new SnapshotException("snapshot has no simulation sections (" + TICK_SECTION + ", " + RESOURCES_SECTION
+                    + "); it was written by WorldSnapshot, not Simulation.snapshot()");
+        }
+        long restoredTick;
+        Map<ResourceKey<?>, Object> restored;
+        try {
+            DataInputStream in = new DataInputStream(new ByteArrayInputStream(tickSection));
+            restoredTick = in.readLong();
+            long restoredSeed = in.readLong();
+            if (restoredSeed != seed) {
+                throw new SnapshotException("snapshot was taken with seed " + restoredSeed + " but this simulation has "
+                        + "seed " + seed + "; build the simulation with the recorded seed");
+            }
+            restored = ResourceSerializer.read(resSection, resources, codecs);
+        } catch (IOException e) {
+            throw new SnapshotException("simulation sections of the snapshot are unreadable: " + e.getMessage(), e);
+        }
+        snapshots.read(snapshot, world);
+        ResourceSerializer.putAll(restored, resources);
+        tick = restoredTick;
+        clock.set(restoredTick);
+    }
+
+    /** Stops the worker threads and the watchdog. */
+    @Override
+    public void close() {
+        if (watchdog != null) {
+            watchdog.close();
+        }
+        executor.close();
+    }
+
+    /** An input source that hands out an empty batch every tick. */
+    private static final class NoInputs implements InputSource {
+        private final InputBatch empty = new InputBatch();
+
+        @Override
+        public InputBatch beginTick(long tick) {
+            empty.reset(tick);
+            return empty;
+        }
+
+        @Override
+        public void recordHash(long tick, long stateHash) {
+        }
+    }
+}

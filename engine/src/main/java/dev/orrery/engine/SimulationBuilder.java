@@ -1,0 +1,154 @@
+package dev.orrery.engine;
+
+import dev.orrery.ecs.ReferenceCodec;
+import dev.orrery.ecs.World;
+import dev.orrery.ecs.WorldSnapshot;
+import dev.orrery.engine.jfr.JobEvent;
+import dev.orrery.scheduler.ResourceKey;
+import dev.orrery.scheduler.Resources;
+import dev.orrery.scheduler.Schedule;
+import java.util.Objects;
+import java.util.function.Consumer;
+import jdk.jfr.FlightRecorder;
+
+/**
+ * Collects a simulation's parts: made by {@link Simulation#builder(World)}, finished by
+ * {@link #build()}. Required: the world and the systems.
+ *
+ * <p><b>Threading:</b> use on one thread.
+ */
+public final class SimulationBuilder {
+    // Read by the Simulation constructor (same package).
+    final World world;
+    long seed;
+    int workers = 1;
+    double stepSeconds = 1.0 / 60.0;
+    int hashEvery = 1;
+    InputSource inputs;
+    Consumer<Schedule.Builder> systems = s -> { };
+    final Resources resources = new Resources();
+    final ResourceCodecs codecs = new ResourceCodecs();
+    final WorldSnapshot snapshots = new WorldSnapshot();
+    boolean jfrJobEvents = FlightRecorder.isInitialized();
+    FailurePolicy failurePolicy = FailurePolicy.STOP;
+    double watchdogSteps;
+    Simulation.OverrunListener overrunListener;
+
+    SimulationBuilder(World world) {
+        this.world = Objects.requireNonNull(world, "world");
+    }
+
+    /** The seed of the random source (default 0). */
+    public SimulationBuilder seed(long seed) {
+        this.seed = seed;
+        return this;
+    }
+
+    /** Worker threads in all, counting the tick thread (default 1: everything on the tick thread). */
+    public SimulationBuilder workers(int workers) {
+        if (workers < 1) {
+            throw new IllegalArgumentException("workers must be at least 1, got " + workers);
+        }
+        this.workers = workers;
+        return this;
+    }
+
+    /** The fixed time step in seconds (default 1/60). */
+    public SimulationBuilder stepSeconds(double seconds) {
+        new Clock(seconds); // validates
+        this.stepSeconds = seconds;
+        return this;
+    }
+
+    /** Hash the state every {@code n} ticks and hand it to the input source (0: never; default 1). */
+    public SimulationBuilder hashEvery(int n) {
+        if (n < 0) {
+            throw new IllegalArgumentException("hashEvery must be 0 (never) or positive, got " + n);
+        }
+        this.hashEvery = n;
+        return this;
+    }
+
+    /** Where inputs come from (default: none). */
+    public SimulationBuilder inputs(InputSource source) {
+        this.inputs = source;
+        return this;
+    }
+
+    /** Declares the systems on the schedule builder. */
+    public SimulationBuilder systems(Consumer<Schedule.Builder> declare) {
+        this.systems = Objects.requireNonNull(declare, "systems");
+        return this;
+    }
+
+    /**
+     * The simulation's resource store, so system bodies declared in {@link #systems} can
+     * capture it and read {@link Simulation#CLOCK}, {@link Simulation#INPUTS},
+     * {@link Simulation#RANDOM} and their own resources at run time. It is also the
+     * schedule's store, so jobs can read them through {@code job.resource(key)}.
+     */
+    public Resources resources() {
+        return resources;
+    }
+
+    /** Puts a resource that snapshots leave out (configuration rebuilt at start-up). */
+    public <T> SimulationBuilder resource(ResourceKey<T> key, T value) {
+        resources.put(key, value);
+        return this;
+    }
+
+    /** Puts a resource that snapshots carry through {@code codec}. */
+    public <T> SimulationBuilder resource(ResourceKey<T> key, T value, ResourceCodec<T> codec) {
+        resources.put(key, value);
+        codecs.put(key, codec);
+        return this;
+    }
+
+    /** Registers the snapshot codec of a reference component type. */
+    public <T> SimulationBuilder referenceCodec(Class<T> type, ReferenceCodec<T> codec) {
+        snapshots.codec(type, codec);
+        return this;
+    }
+
+    /**
+     * Whether to emit a {@link JobEvent} per job (default: on when a flight recording was
+     * already started when the builder was made, e.g. by {@code -XX:StartFlightRecording}).
+     * Tick and sync-point events are always emitted while a recording enables them.
+     */
+    public SimulationBuilder jfrJobEvents(boolean on) {
+        this.jfrJobEvents = on;
+        return this;
+    }
+
+    /**
+     * What a tick does when a system throws (default {@link FailurePolicy#STOP}: the tick
+     * throws). {@link FailurePolicy#SKIP_TICK} skips the tick and goes on; its Javadoc says
+     * exactly what a skipped tick leaves and why a replay matches.
+     */
+    public SimulationBuilder onSystemFailure(FailurePolicy policy) {
+        this.failurePolicy = Objects.requireNonNull(policy, "policy");
+        return this;
+    }
+
+    /**
+     * Starts a tick watchdog: a tick still running {@code stepsLimit} steps after it began
+     * (for example 10: 167 ms at 60 Hz) is reported once, as a {@code dev.orrery.TickOverrun}
+     * JFR event and to {@code listener} (on the watchdog's thread; may be null), naming the
+     * system and job still running. The tick is not stopped. 0 (the default) starts none.
+     * With a watchdog every job is timed (two {@code System.nanoTime()} calls a job).
+     */
+    public SimulationBuilder watchdog(double stepsLimit, Simulation.OverrunListener listener) {
+        if (!(stepsLimit >= 0)) {
+            throw new IllegalArgumentException("the watchdog limit must be 0 (off) or a positive number of steps, got "
+                    + stepsLimit);
+        }
+        this.watchdogSteps = stepsLimit;
+        this.overrunListener = listener;
+        return this;
+    }
+
+    /** Builds the simulation and starts its worker threads. */
+    public Simulation build() {
+        return new Simulation(this);
+    }
+}

@@ -1,0 +1,152 @@
+package dev.orrery.engine;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.ecs.SnapshotException;
+import java.nio.ByteBuffer;
+import org.junit.jupiter.api.Test;
+
+class SimulationTest {
+    /** Inputs made from the tick number alone: a spawn every 7 ticks, damage every 11. */
+    static final class ScriptedInputs implements InputSource {
+        private final InputBatch batch = new InputBatch();
+        final long[] hashes;
+
+        ScriptedInputs(int ticks) {
+            hashes = new long[ticks];
+        }
+
+        @Override
+        public InputBatch beginTick(long tick) {
+            batch.reset(tick);
+            if (tick % 7 == 3) {
+                byte[] p = ByteBuffer.allocate(12).putInt(20).putFloat(tick).putFloat(-tick).array();
+                batch.add(1, ArenaWorkload.SPAWN, p, 0, p.length);
+            }
+            if (tick % 11 == 5) {
+                byte[] p = ByteBuffer.allocate(4).putInt(9).array();
+                batch.add(2, ArenaWorkload.DAMAGE, p, 0, p.length);
+            }
+            return batch;
+        }
+
+        @Override
+        public void recordHash(long tick, long stateHash) {
+            hashes[(int) tick] = stateHash;
+        }
+    }
+
+    static long[] run(int workers, int ticks) {
+        ScriptedInputs inputs = new ScriptedInputs(ticks);
+        try (Simulation sim = ArenaWorkload.build(7, workers, true, 1)) {
+            sim.inputs(inputs);
+            for (int t = 0; t < ticks; t++) {
+                assertEquals(t, sim.tick());
+            }
+            assertEquals(ticks, sim.currentTick());
+            assertEquals(ticks, sim.clock().tick() + 1);
+        }
+        return inputs.hashes;
+    }
+
+    @Test
+    void shouldGiveTheSameHashAfterEveryTickOnAnyWorkerCount() {
+        long[] one = run(1, 150);
+        assertNotEquals(one[10], one[11], "the world changes from tick to tick");
+        assertArrayEquals(one, run(2, 150));
+        assertArrayEquals(one, run(4, 150));
+    }
+
+    @Test
+    void shouldApplyInputsAndDespawnThroughCommandBuffers() {
+        try (Simulation sim = ArenaWorkload.build(1, 2, true, 0)) {
+            sim.inputs(new ScriptedInputs(40));
+            int before = sim.world().entityCount();
+            for (int t = 0; t < 4; t++) {
+                sim.tick(); // tick 3 spawns 20
+            }
+            assertEquals(before + 20, sim.world().entityCount());
+            for (int t = 4; t < 40; t++) {
+                sim.tick();
+            }
+            // damage 9 at ticks 5, 16, 27, 38: the 50-hp spawns die at the 6th hit, not yet;
+            // nobody has died, and the stats resource counted every hit
+            assertEquals(36, sim.resources().get(ArenaWorkload.STATS).damage);
+        }
+    }
+
+    @Test
+    void shouldRestoreASnapshotAndContinueIdentically() {
+        ScriptedInputs a = new ScriptedInputs(120);
+        long[] damageAt60 = new long[1];
+        byte[] mid;
+        try (Simulation sim = ArenaWorkload.build(3, 2, true, 1)) {
+            sim.inputs(a);
+            for (int t = 0; t < 60; t++) {
+                sim.tick();
+            }
+            mid = sim.snapshot();
+            damageAt60[0] = sim.resources().get(ArenaWorkload.STATS).damage;
+            assertTrue(damageAt60[0] > 0);
+            for (int t = 60; t < 120; t++) {
+                sim.tick();
+            }
+        }
+        ScriptedInputs b = new ScriptedInputs(120);
+        try (Simulation copy = ArenaWorkload.build(3, 4, false, 1)) {
+            copy.restore(mid);
+            assertEquals(60, copy.currentTick());
+            assertEquals(a.hashes[59], copy.world().stateHash(), "restored state is the state after tick 59");
+            assertEquals(damageAt60[0], copy.resources().get(ArenaWorkload.STATS).damage, "resource restored");
+            copy.inputs(b);
+            for (int t = 60; t < 120; t++) {
+                copy.tick();
+            }
+        }
+        for (int t = 60; t < 120; t++) {
+            assertEquals(a.hashes[t], b.hashes[t], "tick " + t);
+        }
+    }
+
+    @Test
+    void shouldRefuseSnapshotOfAnotherSeedAndLeaveTheSimulationUntouched() {
+        byte[] snap;
+        try (Simulation sim = ArenaWorkload.build(3, 1, true, 0)) {
+            sim.tick();
+            snap = sim.snapshot();
+        }
+        try (Simulation other = ArenaWorkload.build(4, 1, false, 0)) {
+            SnapshotException e = assertThrows(SnapshotException.class, () -> other.restore(snap));
+            assertTrue(e.getMessage().contains("seed"), e.getMessage());
+            assertEquals(0, other.world().entityCount());
+            assertEquals(0, other.currentTick());
+        }
+    }
+
+    @Test
+    void shouldTraceEveryJobOnItsWorkerTrack() throws Exception {
+        try (Simulation sim = ArenaWorkload.build(1, 2, true, 0)) {
+            dev.orrery.engine.ChromeTrace trace = sim.newTrace(1000);
+            sim.trace(trace);
+            for (int t = 0; t < 3; t++) {
+                sim.tick();
+            }
+            sim.trace(null);
+            sim.tick(); // not traced
+            java.io.StringWriter out = new java.io.StringWriter();
+            trace.write(out);
+            String json = out.toString();
+            long slices = json.lines().filter(l -> l.contains("\"ph\":\"X\"")).count();
+            assertEquals(trace.jobCount() + 3, slices, "one slice per job plus one per tick");
+            assertTrue(trace.jobCount() >= 3 * 4, "four systems a tick, got " + trace.jobCount());
+            assertTrue(json.contains("\"name\":\"move\"") && json.contains("\"exclusive\":true"), json);
+            assertTrue(json.contains("worker 0 (tick thread)") && json.contains("\"tick 2\""), json);
+            assertTrue(json.startsWith("{") && json.trim().endsWith("}"));
+            assertEquals(0, trace.droppedCount());
+        }
+    }
+}

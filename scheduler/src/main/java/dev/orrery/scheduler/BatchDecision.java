@@ -1,0 +1,62 @@
+package dev.orrery.scheduler;
+
+import dev.orrery.scheduler.executor.ParallelExecutor;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * How a {@link ParallelExecutor} splits one system into jobs, as decided so far: see
+ * {@link ParallelExecutor#batching()}. A system whose {@code minBatchRows} was left at the
+ * default is <em>adaptive</em>: its first runs go inline on the calling thread and are timed,
+ * and from then on its jobs get at least enough rows to cost the target job time
+ * ({@code -Dorrery.batch.targetJobNanos}, default
+ * 10 000 ns) at the measured cost per row; a
+ * system with fewer than two such jobs' worth of rows runs inline. A system given its own
+ * {@code minBatchRows} (or one set on the schedule) keeps it: <em>explicit</em>.
+ *
+ * <p><b>Threading:</b> immutable.
+ *
+ * @param system the system's name
+ * @param mode how its split is chosen
+ * @param nanosPerRow the lowest cost per row (per index, for a range system) measured in its
+ *     inline runs; {@code NaN} when none was measured
+ * @param minRows the fewest rows per job it is split with now (for {@link Mode#MEASURING},
+ *     the old fixed floor it will use if no run is ever measured)
+ * @param lastRows the rows (indices) of its last run
+ * @param lastJobs the jobs of its last run: 1 when it ran inline, 0 before its first run
+ */
+public record BatchDecision(String system, Mode mode, double nanosPerRow, long minRows, long lastRows, int lastJobs) {
+    /** How a system's split is chosen. */
+    public enum Mode {
+        /** Its {@code minBatchRows} was set by the user, and is used as is. */
+        EXPLICIT,
+        /** Adaptive, still timing its first inline runs. */
+        MEASURING,
+        /** Adaptive, split by its measured cost per row. */
+        ADAPTIVE,
+        /** An exclusive system: it runs alone on the calling thread. */
+        EXCLUSIVE
+    }
+
+    /** One line: {@code move: adaptive, 0.61 ns/row, >= 16393 rows/job; last run 100000 rows in 4 jobs}. */
+    @Override
+    public String toString() {
+        if (mode == Mode.EXCLUSIVE) {
+            return system + ": exclusive, runs alone";
+        }
+        String cost = Double.isNaN(nanosPerRow) ? "not measured" : String.format(Locale.ROOT, "%.3g ns/row", nanosPerRow);
+        String last = lastJobs == 0 ? "not run yet" : lastJobs == 1 ? "last run " + lastRows + " rows inline"
+                : "last run " + lastRows + " rows in " + lastJobs + " jobs";
+        return system + ": " + mode.name().toLowerCase(Locale.ROOT) + ", " + cost + ", >= " + minRows + " rows/job; "
+                + last;
+    }
+
+    /** The decisions as text, one line each, in graph order. */
+    public static String toText(List<BatchDecision> decisions) {
+        StringBuilder s = new StringBuilder();
+        for (BatchDecision d : decisions) {
+            s.append(d).append('\n');
+        }
+        return s.toString();
+    }
+}

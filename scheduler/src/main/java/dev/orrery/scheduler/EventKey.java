@@ -1,0 +1,70 @@
+package dev.orrery.scheduler;
+
+import dev.orrery.scheduler.event.EventChannel;
+import java.util.Objects;
+
+/**
+ * The name of a typed event channel between systems: writers declare
+ * {@code .writesEvents(key)} and send through {@code job.send(key, event)}; readers declare
+ * {@code .readsEvents(key)} and read through {@code job.events(key)}. The graph orders every
+ * writer of a channel before every later reader of it in the same phase, like a resource
+ * write before a read. The events themselves live in an {@link EventChannel}, a resource of
+ * the schedule's store under {@link #channel()}: the schedule puts an empty one there when
+ * it is built, unless one is there already (a simulation puts its own, with a snapshot codec).
+ * Keys compare by identity: create each once and share it.
+ *
+ * <pre>{@code
+ * record Hit(long target, int damage) {}
+ * EventKey<Hit> HITS = EventKey.of("hits", Hit.class);
+ * }</pre>
+ *
+ * <p><b>Threading:</b> immutable; safe to share between threads.
+ *
+ * @param <T> the type of the events
+ */
+public final class EventKey<T> {
+    private final String name;
+    private final Class<T> type;
+    private final ResourceKey<EventChannel<T>> channel;
+
+    @SuppressWarnings("unchecked")
+    private EventKey(String name, Class<T> type) {
+        this.name = Objects.requireNonNull(name, "event channel name");
+        this.type = Objects.requireNonNull(type, "event type");
+        if (name.isBlank()) {
+            throw new IllegalArgumentException("an event channel needs a non-blank name, used in graph output and "
+                    + "errors");
+        }
+        Class<EventChannel<T>> channelType = (Class<EventChannel<T>>) (Class<?>) EventChannel.class;
+        this.channel = ResourceKey.of("events:" + name, channelType);
+    }
+
+    /** A new channel named {@code name} carrying events of {@code type}. */
+    public static <T> EventKey<T> of(String name, Class<T> type) {
+        return new EventKey<>(name, type);
+    }
+
+    /** The name shown in graph output and error messages. */
+    public String name() {
+        return name;
+    }
+
+    /** The type of the events. */
+    public Class<T> type() {
+        return type;
+    }
+
+    /**
+     * The resource key the channel's {@link EventChannel} is stored under (named
+     * {@code "events:<name>"}); register a snapshot codec for it to carry pending events
+     * and reader positions through a snapshot.
+     */
+    public ResourceKey<EventChannel<T>> channel() {
+        return channel;
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

@@ -1,0 +1,47 @@
+package dev.orrery.scheduler;
+
+import java.util.function.Consumer;
+
+/**
+ * The events of one channel a reader system has not read before this run of it, in merge
+ * order: what {@code job.events(key)} returns. Every job of the system sees the same events
+ * (a chunk system's jobs all see all of them); read them in a range system of count 1, or
+ * split them by index with {@code forEachRange(() -> ..., ...)}.
+ *
+ * <pre>{@code
+ * .system("apply hits").readsEvents(HITS).writes(hp).query(living)
+ *     .forEachChunk(job -> {
+ *         EventReader<Hit> hits = job.events(HITS);
+ *         for (int i = 0, n = hits.size(); i < n; i++) { Hit h = hits.get(i); ... }
+ *     })
+ * }</pre>
+ *
+ * <p><b>Threading:</b> bound by the executor on its owner thread as the system starts, then
+ * read (never changed) by the system's jobs on any worker, after the job hand-off. One per
+ * system and channel in each executor; do not keep it past the job.
+ *
+ * @param <T> the type of the events
+ */
+public interface EventReader<T> {
+    /** The number of unread events. */
+    int size();
+
+    /** True when there is none. */
+    default boolean isEmpty() {
+        return size() == 0;
+    }
+
+    /**
+     * The {@code i}-th unread event, {@code 0 <= i < size()}.
+     *
+     * @throws IndexOutOfBoundsException naming the index, the count and the channel
+     */
+    T get(int i);
+
+    /** Calls {@code action} with each unread event, in order. */
+    default void forEach(Consumer<? super T> action) {
+        for (int i = 0, n = size(); i < n; i++) {
+            action.accept(get(i));
+        }
+    }
+}

@@ -1,0 +1,137 @@
+package dev.orrery.scheduler;
+
+/**
+ * The accumulator of a fixed-timestep phase ({@code Schedule.Builder.fixedTimestep(phase, key)}):
+ * each run of the schedule adds {@link #unitsPerRun()} to it, and the phase then runs once
+ * per whole {@link #stepUnits()} accumulated (at most {@link #maxStepsPerRun()} times), each
+ * time with its own sync point. Time is counted in integer units (nanoseconds, say) fed by
+ * the simulation's step, never by the wall clock, so the number of sub-steps in each run is
+ * the same on every machine and in every replay.
+ *
+ * <pre>{@code
+ * // a 60 Hz tick driving a 50 Hz physics phase: 0 or 1 sub-steps per tick, 50 per second
+ * ResourceKey<FixedTimestep> PHYSICS_CLOCK = ResourceKey.of("physics clock", FixedTimestep.class);
+ * Phase PHYSICS = Phase.named("Physics");
+ * Schedule.builder(world).phases(Phase.PRE_UPDATE, PHYSICS, Phase.UPDATE, Phase.POST_UPDATE)
+ *     .resource(PHYSICS_CLOCK, new FixedTimestep(20_000_000, 16_666_667, 4))
+ *     .fixedTimestep(PHYSICS, PHYSICS_CLOCK)
+ *     .system("integrate").inPhase(PHYSICS).query(bodies).reads(vel).writes(pos).forEachChunk(...)
+ * }</pre>
+ *
+ * A system may change {@link #unitsPerRun} (slow motion, pause) when it declares a write of
+ * the key; the change counts from the next run. Time beyond {@code maxStepsPerRun} steps
+ * is dropped (counted in {@link #droppedSteps()}) so a slow phase cannot snowball.
+ *
+ * <p><b>Threading:</b> read and changed by the executor's owner thread as the phase starts,
+ * by systems that declare the key, or by the tick thread between runs.
+ */
+public final class FixedTimestep {
+    private final long stepUnits;
+    private long unitsPerRun;
+    private final int maxStepsPerRun;
+    private long accumulated;
+    private long steps;
+    private long droppedSteps;
+    private int stepInRun = -1;
+
+    /**
+     * An accumulator starting at 0.
+     *
+     * @param stepUnits the length of one sub-step, above 0
+     * @param unitsPerRun what each run of the schedule adds, 0 or more
+     * @param maxStepsPerRun the most sub-steps one run takes, at least 1
+     */
+    public FixedTimestep(long stepUnits, long unitsPerRun, int maxStepsPerRun) {
+        if (stepUnits <= 0 || unitsPerRun < 0 || maxStepsPerRun < 1) {
+            throw new IllegalArgumentException("a fixed timestep needs stepUnits > 0, unitsPerRun >= 0 and "
+                    + "maxStepsPerRun >= 1, got " + stepUnits + ", " + unitsPerRun + ", " + maxStepsPerRun);
+        }
+        this.stepUnits = stepUnits;
+        this.unitsPerRun = unitsPerRun;
+        this.maxStepsPerRun = maxStepsPerRun;
+    }
+
+    /** An accumulator with its whole state given (for snapshot codecs). */
+    public static FixedTimestep restore(long stepUnits, long unitsPerRun, int maxStepsPerRun, long accumulated,
+            long steps, long droppedSteps) {
+        FixedTimestep f = new FixedTimestep(stepUnits, unitsPerRun, maxStepsPerRun);
+        if (accumulated < 0 || accumulated >= stepUnits || steps < 0 || droppedSteps < 0) {
+            throw new IllegalArgumentException("fixed timestep: accumulated " + accumulated + " must be in [0, "
+                    + stepUnits + "), steps " + steps + " and dropped " + droppedSteps + " at least 0");
+        }
+        f.accumulated = accumulated;
+        f.steps = steps;
+        f.droppedSteps = droppedSteps;
+        return f;
+    }
+
+    /**
+     * Adds one run's units and takes the whole steps out: what the executor calls as the
+     * phase starts; returns how many times the phase runs now.
+     */
+    public int advance() {
+        accumulated += unitsPerRun;
+        long whole = accumulated / stepUnits;
+        int k = (int) Math.min(whole, maxStepsPerRun);
+        droppedSteps += whole - k;
+        accumulated -= whole * stepUnits;
+        return k;
+    }
+
+    /** Marks sub-step {@code i} of this run as running (-1: none); the executor calls it. */
+    public void enterStep(int i) {
+        stepInRun = i;
+        if (i >= 0) {
+            steps++;
+        }
+    }
+
+    /** The length of one sub-step. */
+    public long stepUnits() {
+        return stepUnits;
+    }
+
+    /** What each run adds. */
+    public long unitsPerRun() {
+        return unitsPerRun;
+    }
+
+    /** Changes what each run adds, from the next run on. */
+    public void unitsPerRun(long units) {
+        if (units < 0) {
+            throw new IllegalArgumentException("unitsPerRun must be 0 or more, got " + units);
+        }
+        this.unitsPerRun = units;
+    }
+
+    /** The most sub-steps one run takes. */
+    public int maxStepsPerRun() {
+        return maxStepsPerRun;
+    }
+
+    /** Units accumulated and not yet stepped, below {@link #stepUnits()}. */
+    public long accumulated() {
+        return accumulated;
+    }
+
+    /** Sub-steps run so far, counting the one running (the fixed phase's own tick number plus one). */
+    public long steps() {
+        return steps;
+    }
+
+    /** Whole steps dropped because a run would have taken more than {@link #maxStepsPerRun()}. */
+    public long droppedSteps() {
+        return droppedSteps;
+    }
+
+    /** Which sub-step of this run is running, from 0; -1 outside the phase. */
+    public int stepInRun() {
+        return stepInRun;
+    }
+
+    @Override
+    public String toString() {
+        return "fixed step " + stepUnits + " (+" + unitsPerRun + "/run, " + accumulated + " accumulated, " + steps
+                + " steps)";
+    }
+}

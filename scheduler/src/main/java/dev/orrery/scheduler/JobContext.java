@@ -1,0 +1,173 @@
+package dev.orrery.scheduler;
+
+import dev.orrery.ecs.ChunkView;
+import dev.orrery.ecs.CommandBuffer;
+import dev.orrery.ecs.RemovedEntities;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Field;
+
+/**
+ * What a job body gets: which worker runs it, which system and which chunk, the
+ * {@link ChunkView} bound to that chunk, the worker's command buffer, and by-id access to
+ * other entities' components. Everything it hands out is checked against the system's
+ * declared access: reading an undeclared column, or writing one declared read-only, through
+ * the view or by id, throws {@code UndeclaredAccessException} naming the system and the
+ * component.
+ *
+ * <p><b>By-id access</b> ({@link #getFloat}, {@link #setFloat}, {@link #get}, {@link #set}
+ * and the others) reads or writes one component of any live entity, not only the bound
+ * chunk's: like Bevy's {@code Query::get}, a read needs a declared read or write of the
+ * component, a write a declared write. It replaces {@code world.setFloat(...)} and the other
+ * by-id writes of the world, which refuse to run inside a job. The declaration keeps other
+ * systems away from the component while this one runs; the jobs of this same system may run
+ * at once on other chunks, so a by-id write must touch only entities no other job of the
+ * system writes (for example the job's own rows, or a target only this row picks), or the
+ * system must be exclusive.
+ *
+ * <p>The tuple (system index, chunk ordinal, row) depends only on the schedule and the
+ * world, never on which worker ran the job, so it is the sort key of the command buffer:
+ * structural changes recorded through {@link #commands()} are applied at the next sync point
+ * in an order that does not depend on the workers.
+ *
+ * <p><b>Threading:</b> one context per worker, owned by that worker's thread (worker 0 is
+ * the thread that calls {@link dev.orrery.scheduler.ScheduleExecutor#run}); its
+ * command buffer is bound to that thread, so recording from another thread fails an
+ * assertion. A body must not keep the context, or its view, beyond the call, nor hand them
+ * to another thread.
+ */
+public interface JobContext {
+    /** The worker running the job: 0 is the calling thread, 1.. the executor's threads. */
+    int workerId();
+
+    /** The system's position in the schedule's linear order (its graph position). */
+    int systemIndex();
+
+    /** The system's name. */
+    String systemName();
+
+    /** Which of the system's matching chunks this is, counted from 0 in query order; -1 in a range system. */
+    int chunkOrdinal();
+
+    /**
+     * This worker's command buffer, for structural changes (spawn, despawn, add, remove):
+     * they are applied at the next sync point, in an order that does not depend on which
+     * worker ran which chunk. The buffer's key is already set to this system and chunk.
+     */
+    CommandBuffer commands();
+
+    /**
+     * The entities that lost {@code column} (removed, moved out of it, or despawned holding
+     * it) since this system last ran, oldest first: a window that the next call on this
+     * worker reuses. Needs a declared read or write of {@code column}, and its removals
+     * tracked ({@code world.changes().trackRemoved(column)} during set-up); they are kept for
+     * {@code ChangeTracker.RETAINED_RUNS} runs.
+     *
+     * @throws dev.orrery.ecs.UndeclaredAccessException if the system declared neither
+     * @throws IllegalStateException if the column's removals are not tracked
+     */
+    RemovedEntities removed(Component<?> column);
+
+    /**
+     * The change tick of this system's previous run (0 before its first): what its query's
+     * {@code added}/{@code changed} filters and {@link ChunkView#changed} compare against.
+     */
+    long lastRunTick();
+
+    /** The bound chunk, through the system's access checks; {@code null} in a range system's body. */
+    ChunkView chunk();
+
+    /**
+     * The value of {@code column} on a live entity, as a new record (cold code: hot loops use
+     * the chunk's arrays); needs a declared read or write of {@code column}.
+     *
+     * @throws dev.orrery.ecs.UndeclaredAccessException if the system declared neither
+     * @throws dev.orrery.ecs.component.StaleEntityException if {@code entity} is not alive
+     * @throws IllegalArgumentException if the entity lacks the column
+     */
+    <T> T get(long entity, Component<T> column);
+
+    /**
+     * Overwrites the value of {@code column} on a live entity that holds it; needs a declared
+     * write of {@code column}. Not a structural change.
+     *
+     * @throws dev.orrery.ecs.UndeclaredAccessException if the system declared no write of it
+     */
+    <T> void set(long entity, Component<T> column, T value);
+
+    /** One {@code float} field of a live entity; needs a declared read or write of its component. */
+    float getFloat(long entity, Field field);
+
+    /** Writes one {@code float} field of a live entity; needs a declared write of its component. */
+    void setFloat(long entity, Field field, float value);
+
+    /** One {@code int} field of a live entity; needs a declared read or write of its component. */
+    int getInt(long entity, Field field);
+
+    /** Writes one {@code int} field of a live entity; needs a declared write of its component. */
+    void setInt(long entity, Field field, int value);
+
+    /** One {@code long} field of a live entity; needs a declared read or write of its component. */
+    long getLong(long entity, Field field);
+
+    /** Writes one {@code long} field of a live entity; needs a declared write of its component. */
+    void setLong(long entity, Field field, long value);
+
+    /** One {@code double} field of a live entity; needs a declared read or write of its component. */
+    double getDouble(long entity, Field field);
+
+    /** Writes one {@code double} field of a live entity; needs a declared write of its component. */
+    void setDouble(long entity, Field field, double value);
+
+    /**
+     * The value under {@code key} in the schedule's resource store, to read; needs a declared
+     * {@code readsResource}, {@code writesResource} or {@code reducesResource} of the key.
+     * Allocates nothing.
+     *
+     * @throws dev.orrery.scheduler.UndeclaredResourceAccessException naming the system
+     *     and the resource, when the system declared none of them
+     * @throws IllegalStateException when the store holds no value under {@code key}
+     */
+    <T> T resource(ResourceKey<T> key);
+
+    /**
+     * The value under {@code key}, to change its inside; needs a declared
+     * {@code writesResource(key)}.
+     *
+     * @throws dev.orrery.scheduler.UndeclaredResourceAccessException naming the system
+     *     and the resource, when the system declared no write of it
+     */
+    <T> T resourceForWrite(ResourceKey<T> key);
+
+    /**
+     * Adds {@code amount} to the {@link LongSum} under {@code key}, into this worker's own slot
+     * (no lock, no shared cache line); needs a declared {@code reducesResource(key)} (or a
+     * write). Systems ordered after this one see the total. Add once per chunk or job where
+     * you can: each call looks the key up.
+     *
+     * @throws dev.orrery.scheduler.UndeclaredResourceAccessException naming the system
+     *     and the resource, when the system declared no reduction into it
+     */
+    void add(ResourceKey<LongSum> key, long amount);
+
+    /**
+     * Sends {@code event} on the channel {@code key}, into this worker's own buffer (no lock;
+     * no allocation once the buffer has grown, beyond the event itself); needs a declared
+     * {@code writesEvents(key)}. Events are merged in (system, chunk, sequence) order, so
+     * readers see them in an order that does not depend on the workers; see
+     * {@link dev.orrery.scheduler.event.EventChannel} for when they see them.
+     *
+     * @throws dev.orrery.scheduler.UndeclaredEventAccessException naming the system and
+     *     the channel, when the system declared no write of it
+     */
+    <T> void send(EventKey<T> key, T event);
+
+    /**
+     * The events on channel {@code key} this system had not read when it started this time,
+     * in merge order; needs a declared {@code readsEvents(key)}. Every job of the system gets
+     * the same events. Allocates nothing.
+     *
+     * @throws dev.orrery.scheduler.UndeclaredEventAccessException naming the system and
+     *     the channel, when the system declared no read of it
+     */
+    <T> EventReader<T> events(EventKey<T> key);
+}

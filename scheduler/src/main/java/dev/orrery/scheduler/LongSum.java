@@ -1,0 +1,92 @@
+package dev.orrery.scheduler;
+
+/**
+ * A count that the jobs of a system add to at once with no lock and no false sharing: each
+ * worker adds into its own slot, 128 bytes from the next (a cache line and its prefetched
+ * pair), and {@link #total()} folds the slots into one sum. A long sum is the same in any
+ * order, so the total is identical on any worker count and any job split.
+ *
+ * <p>Declare the reduction on the system ({@code .reducesResource(KILLS)}, ordered like a
+ * write, so every reader of the key runs after the system finishes) and add through the job,
+ * which checks the declaration:
+ *
+ * <pre>{@code
+ * ResourceKey<LongSum> DEAD = ResourceKey.of("dead", LongSum.class);
+ * Schedule.builder(world).resource(DEAD, new LongSum())
+ *     .system("reap").query(living).reads(hp).despawns().reducesResource(DEAD)
+ *         .forEachChunk(job -> { int n = ...; job.add(DEAD, n); })      // once per chunk, not per row
+ *     .system("respawn").readsResource(DEAD).spawns(pos, vel, hp)
+ *         .forEachRange(() -> (int) resources.get(DEAD).total(), (job, from, to) -> { ... })
+ *     .system("reset").inPhase(Phase.POST_UPDATE).writesResource(DEAD)
+ *         .forEachRange(() -> 1, (job, from, to) -> job.resourceForWrite(DEAD).reset())
+ * }</pre>
+ *
+ * <p><b>Threading:</b> {@link #add} from the jobs of the declared reducers only, each with
+ * its own worker id (a worker runs one job at a time, so a slot has one writer); {@link #total},
+ * {@link #set} and {@link #reset} from a system ordered after the reducers (a declared read or
+ * write of the key) or from the owner thread between runs: the executor's job completion is
+ * the happens-before edge. Not for concurrent use otherwise.
+ */
+public final class LongSum {
+    /** Longs per worker slot: 128 bytes, so two workers never share a cache line (or its adjacent-line prefetch). */
+    static final int STRIDE = 16;
+    private long[] slots = new long[STRIDE * 2];
+    private long base;
+
+    /** A sum of 0, with slots for one worker (an executor grows them to its worker count before it runs). */
+    public LongSum() {
+    }
+
+    /** A sum starting at {@code initial}. */
+    public LongSum(long initial) {
+        this.base = initial;
+    }
+
+    /**
+     * Adds {@code amount} into worker {@code workerId}'s slot. Call it through
+     * {@code JobContext.add(key, amount)}, which checks the system declared the reduction and
+     * passes the worker id; add once per chunk or job, not per row, where you can.
+     *
+     * @throws ArrayIndexOutOfBoundsException for a worker id the executor did not prepare
+     */
+    public void add(int workerId, long amount) {
+        slots[(workerId + 1) * STRIDE] += amount; // slot 0's line is left to the array header
+    }
+
+    /** The sum of everything added since the last {@link #set} or {@link #reset}, plus that value. */
+    public long total() {
+        long t = base;
+        for (int i = STRIDE; i < slots.length; i += STRIDE) {
+            t += slots[i];
+        }
+        return t;
+    }
+
+    /** Sets the total to {@code value} (clearing every worker's slot). */
+    public void set(long value) {
+        for (int i = STRIDE; i < slots.length; i += STRIDE) {
+            slots[i] = 0;
+        }
+        base = value;
+    }
+
+    /** Sets the total to 0. */
+    public void reset() {
+        set(0);
+    }
+
+    /** Makes room for workers {@code 0 .. workers-1}, keeping the total; between runs (allocates only when it grows). */
+    void prepare(int workers) {
+        int need = (workers + 1) * STRIDE;
+        if (slots.length < need) {
+            long t = total();
+            slots = new long[need];
+            base = t;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return Long.toString(total());
+    }
+}

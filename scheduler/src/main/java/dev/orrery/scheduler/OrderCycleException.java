@@ -1,0 +1,24 @@
+package dev.orrery.scheduler;
+
+import java.util.List;
+
+/**
+ * Thrown when explicit before/after constraints form a cycle, so no order satisfies them.
+ * The message spells the cycle out by system names ({@code a -> b -> c -> a}).
+ */
+public final class OrderCycleException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    private final transient List<String> cycle;
+
+    public OrderCycleException(Phase phase, List<String> cycle) {
+        super("explicit order in phase " + phase + " forms a cycle: " + String.join(" -> ", cycle)
+                + "; remove or reverse one of these before/after constraints");
+        this.cycle = List.copyOf(cycle);
+    }
+
+    /** The system names along the cycle; the first name is repeated at the end. */
+    public List<String> cycle() {
+        return cycle;
+    }
+}

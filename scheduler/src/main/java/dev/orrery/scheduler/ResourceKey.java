@@ -1,0 +1,46 @@
+package dev.orrery.scheduler;
+
+import java.util.Objects;
+
+/**
+ * The name of a world-wide value a system may read or write (the simulation clock, a random
+ * seed, a spatial index). Only the key lives here, so the scheduler can order systems that
+ * share a resource; the engine supplies the values. Keys compare by identity: create each
+ * once and share it.
+ *
+ * <p><b>Threading:</b> immutable; safe to share between threads.
+ *
+ * @param <T> the type of the value the engine will store under this key
+ */
+public final class ResourceKey<T> {
+    private final String name;
+    private final Class<T> type;
+
+    private ResourceKey(String name, Class<T> type) {
+        this.name = Objects.requireNonNull(name, "resource name");
+        this.type = Objects.requireNonNull(type, "resource type");
+        if (name.isBlank()) {
+            throw new IllegalArgumentException("a resource needs a non-blank name, used in graph output and errors");
+        }
+    }
+
+    /** A new key named {@code name} for values of {@code type}. */
+    public static <T> ResourceKey<T> of(String name, Class<T> type) {
+        return new ResourceKey<>(name, type);
+    }
+
+    /** The name shown in graph output and error messages. */
+    public String name() {
+        return name;
+    }
+
+    /** The type of the value stored under this key. */
+    public Class<T> type() {
+        return type;
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

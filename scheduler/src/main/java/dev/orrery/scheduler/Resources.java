@@ -1,0 +1,127 @@
+package dev.orrery.scheduler;
+
+import dev.orrery.scheduler.check.CheckedMode;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The store of a schedule's singleton values (a clock, configuration, a spatial grid, a
+ * count, this tick's inputs), each under a {@link ResourceKey}. Systems declare which keys
+ * they read, write or reduce ({@code readsResource}, {@code writesResource},
+ * {@code reducesResource}), so the scheduler orders them like components; the values live
+ * here. One store serves a schedule and, when there is one, the engine's simulation (which
+ * adds snapshot codecs on top of it): {@code Schedule.builder(world).resource(key, value)}
+ * puts into it, {@code Schedule.Builder.resources(store)} shares an existing one.
+ *
+ * <p>Jobs reach it through {@code JobContext.resource(key)} (a declared read),
+ * {@code resourceForWrite(key)} (a declared write) and {@code add(key, n)} (a declared
+ * reduction into a {@link LongSum}), each checked against the system's declaration.
+ * Exclusive systems and the tick thread call {@link #get} and {@link #getForWrite}
+ * directly (capture the store from the builder).
+ *
+ * <pre>{@code
+ * ResourceKey<Settings> SETTINGS = ResourceKey.of("settings", Settings.class);
+ * Schedule.Builder b = Schedule.builder(world).resource(SETTINGS, new Settings(0.5f));
+ * b.system("drag").query(moving).writes(vel).readsResource(SETTINGS)
+ *     .forEachChunk(job -> { float k = job.resource(SETTINGS).drag(); ... });
+ * }</pre>
+ *
+ * <p><b>Threading:</b> {@link #put} runs on the thread that owns the schedule, between
+ * runs. {@link #get} may be called from jobs: the executor hands out jobs after the owner's
+ * writes (a happens-before edge through its job queues), and a system may change the inside
+ * of a value only if it declared a write of its key. In checked mode (under {@code -ea}),
+ * {@link #get} and {@link #getForWrite} called from inside a job check the job's declaration.
+ */
+public final class Resources {
+    private final Map<ResourceKey<?>, Object> values = new IdentityHashMap<>();
+    private final List<ResourceKey<?>> order = new ArrayList<>();
+
+    /** An empty store. */
+    public Resources() {
+    }
+
+    /** Stores {@code value} under {@code key}, replacing any value there. */
+    public <T> Resources put(ResourceKey<T> key, T value) {
+        Objects.requireNonNull(value, () -> "value of resource '" + key.name() + "'");
+        if (!key.type().isInstance(value)) {
+            throw new IllegalArgumentException("resource '" + key.name() + "' holds " + key.type().getName()
+                    + ", not " + value.getClass().getName());
+        }
+        if (values.put(key, value) == null) {
+            order.add(key);
+        }
+        return this;
+    }
+
+    /**
+     * The value under {@code key}. In checked mode (under {@code -ea}), from inside a job,
+     * the job's system must have declared a read or a write of {@code key}.
+     *
+     * @throws IllegalStateException naming the key and the keys that exist, when it has no value
+     * @throws dev.orrery.scheduler.UndeclaredResourceAccessException in checked mode,
+     *     naming the system and the key, when the running job's system declared no access to it
+     */
+    public <T> T get(ResourceKey<T> key) {
+        CheckedMode.checkResourceRead(key);
+        return value(key);
+    }
+
+    /**
+     * The value under {@code key}, to change its inside: what a system that declared
+     * {@code writesResource(key)} calls. In checked mode, from inside a job, the job's system
+     * must have declared a write of {@code key}.
+     *
+     * @throws dev.orrery.scheduler.UndeclaredResourceAccessException in checked mode,
+     *     naming the system and the key, when the running job's system declared no write of it
+     */
+    public <T> T getForWrite(ResourceKey<T> key) {
+        CheckedMode.checkResourceWrite(key);
+        return value(key);
+    }
+
+    /**
+     * The value under {@code key} with no declaration check: for the executor's
+     * {@code JobContext}, which has checked the running system's declaration already.
+     *
+     * @throws IllegalStateException naming the key and the keys that exist, when it has no value
+     */
+    public <T> T value(ResourceKey<T> key) {
+        Object v = values.get(key);
+        if (v == null) {
+            List<String> names = new ArrayList<>();
+            for (ResourceKey<?> k : order) {
+                names.add(k.name());
+            }
+            throw new IllegalStateException("resource '" + key.name() + "' has no value; put one with "
+                    + "Resources.put (or Schedule.Builder.resource) before the first run (resources present: " + names
+                    + ")");
+        }
+        return key.type().cast(v);
+    }
+
+    /**
+     * Gives every {@link LongSum} in the store a slot per worker of an executor with
+     * {@code workers} workers; the executor calls it as each run starts. Allocates only when
+     * a sum grows.
+     */
+    public void prepareReductions(int workers) {
+        for (int i = 0, n = order.size(); i < n; i++) {
+            if (values.get(order.get(i)) instanceof LongSum sum) {
+                sum.prepare(workers);
+            }
+        }
+    }
+
+    /** True when {@code key} has a value. */
+    public boolean has(ResourceKey<?> key) {
+        return values.containsKey(key);
+    }
+
+    /** The keys in the order they were first put. */
+    public List<ResourceKey<?>> keys() {
+        return List.copyOf(order);
+    }
+}

@@ -1,0 +1,88 @@
+package dev.orrery.scheduler;
+
+import dev.orrery.ecs.PlaybackReport;
+import dev.orrery.scheduler.executor.ExecutionPlan;
+import dev.orrery.scheduler.executor.ParallelExecutor;
+import dev.orrery.scheduler.executor.SingleThreadedExecutor;
+
+/**
+ * Runs an {@link ExecutionPlan}: every system once per {@link #run}, phase by phase, with
+ * a sync point at the end of each phase and of the run. Whatever the implementation and the
+ * number of workers, a run gives the same world as running the systems one by one in the
+ * graph's linear order.
+ *
+ * <p><b>Threading:</b> {@link #run} is called by the executor's owner thread only (it is
+ * worker 0): the thread of its first run, or the thread given to {@link #bindOwner}; under
+ * {@code -ea} a run from another thread fails an assertion, and a run started while another
+ * is in progress (from a job or a sync point) throws. Everything the caller did before
+ * {@code run} happens-before every job of that run, and every job happens-before {@code run}
+ * returns (or throws). {@link #close} is called once, by the owner, when no run is in
+ * progress.
+ */
+public interface ScheduleExecutor extends AutoCloseable {
+    /** Runs every system once, with no sync-point work. */
+    default void run() {
+        run(SyncPoint.NONE);
+    }
+
+    /**
+     * Runs every system once, calling {@code syncPoint} on this thread at the end of each
+     * phase and of the run. The workers' command buffers are applied to the world before
+     * each phase's sync point, before each exclusive system and before each system declared
+     * {@code afterStructuralChanges()}; after a failure they are discarded.
+     *
+     * @throws dev.orrery.scheduler.SystemFailedException when a system throws; the run stops, see there
+     * @throws IllegalStateException when called during a run or after {@link #close}
+     */
+    void run(SyncPoint syncPoint);
+
+    /**
+     * Hands the executor to {@code owner}, which alone may call {@link #run} from now on (and
+     * whose thread records worker 0's commands); call between runs. Without it the owner is
+     * the thread of the first run. The hand-over needs a happens-before edge from the old
+     * owner's last run to the new owner's first (a queue, a lock, {@code Thread.start}).
+     *
+     * @throws IllegalStateException when called during a run
+     */
+    void bindOwner(Thread owner);
+
+    /**
+     * What a run does after a system throws (default {@code false}): stop handing out jobs at
+     * once (the jobs already started finish), or, with {@code on}, run the failing phase to its
+     * end first: every job of every system of that phase runs, each chunk of a failing job is
+     * tried even after an earlier chunk of it threw, and the failure with the lowest (graph
+     * position, chunk ordinal) is the one thrown, the others suppressed. Either way the
+     * phase's pending command buffers are discarded and later phases do not run.
+     *
+     * <p>With {@code on}, which jobs ran no longer depends on timing or the worker count, so the
+     * columns a failed run leaves are deterministic (for chunk and exclusive systems; a range
+     * system's job stops at its first throwing index, and its index ranges depend on the
+     * worker count). A tick loop that skips failed ticks needs that to replay them. Call
+     * between runs.
+     */
+    void finishPhaseOnFailure(boolean on);
+
+    /** Reports every job from the next run on to {@code observer} ({@code null}: none); call between runs. */
+    void observe(JobObserver observer);
+
+    /** Totals of the command playbacks made at this executor's sync points, updated by each run; read between runs. */
+    PlaybackReport commandTotals();
+
+    /** Threads that run jobs, counting the calling thread. */
+    int workerCount();
+
+    /** The plan this executor runs. */
+    ExecutionPlan plan();
+
+    /** Stops and joins the worker threads; the executor cannot run again. */
+    @Override
+    void close();
+
+    /**
+     * An executor for {@code plan}: the single-threaded one when {@code workers == 1}, else
+     * the parallel one with {@code workers - 1} threads beside the caller.
+     */
+    static ScheduleExecutor create(ExecutionPlan plan, int workers) {
+        return workers == 1 ? new SingleThreadedExecutor(plan) : new ParallelExecutor(plan, workers);
+    }
+}
