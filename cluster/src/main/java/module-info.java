@@ -10,7 +10,7 @@ module dev.orrery.cluster {
     requires transitive pekko.actor;
     requires pekko.cluster;
     requires pekko.cluster.typed;
-    requires pekko.cluster.sharding.typed;
+    requires transitive pekko.cluster.sharding.typed;
     requires scala.library;
     requires typesafe.config;
 

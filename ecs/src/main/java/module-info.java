@@ -22,6 +22,8 @@ module dev.orrery.ecs {
     exports dev.orrery.ecs.component;
 
     exports dev.orrery.ecs.hash to dev.orrery.scheduler, dev.orrery.engine;
+    exports dev.orrery.ecs.access to dev.orrery.scheduler, dev.orrery.engine;
+    exports dev.orrery.ecs.internal to dev.orrery.scheduler, dev.orrery.engine;
     exports dev.orrery.ecs.archetype to dev.orrery.scheduler, dev.orrery.engine;
     exports dev.orrery.ecs.ownership to dev.orrery.scheduler, dev.orrery.engine;
     exports dev.orrery.ecs.prototype to dev.orrery.scheduler, dev.orrery.engine;

@@ -18,4 +18,5 @@ module dev.orrery.scheduler {
     exports dev.orrery.scheduler.executor to dev.orrery.engine, dev.orrery.explorer;
     exports dev.orrery.scheduler.flow to dev.orrery.engine, dev.orrery.explorer;
     exports dev.orrery.scheduler.graph to dev.orrery.engine, dev.orrery.explorer;
+    exports dev.orrery.scheduler.internal to dev.orrery.engine, dev.orrery.explorer;
 }

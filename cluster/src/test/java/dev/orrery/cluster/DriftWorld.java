@@ -23,7 +23,7 @@ import java.nio.ByteBuffer;
  * to a snapshotted resource, so both the world and a resource carry every input. The seed
  * comes from the world id, so different worlds differ.
  */
-final class DriftWorld implements WorldBlueprint {
+public final class DriftWorld implements WorldBlueprint {
     record Pos(float x, float y) {
     }
 
@@ -69,7 +69,7 @@ final class DriftWorld implements WorldBlueprint {
     }
 
     /** The input id in a payload. */
-    static int inputId(byte[] payload) {
+    public static int inputId(byte[] payload) {
         return ByteBuffer.wrap(payload).getInt();
     }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orrery.cluster.protocol.InputReply;
 import dev.orrery.cluster.protocol.WorldStatus;
 import dev.orrery.cluster.store.DirectoryWorldStore;
+import dev.orrery.cluster.world.HistoryReplay;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -6,6 +6,7 @@ import dev.orrery.ecs.archetype.StructureLock;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentRegistry;
 import dev.orrery.ecs.component.Entity;
+import dev.orrery.ecs.storage.RowEvents;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -39,7 +40,7 @@ import java.util.Map;
  * <p><b>Threading:</b> everything runs on the world's owning thread; jobs read removal logs
  * through {@link RemovedEntities} windows while nothing appends.
  */
-public final class ChangeTracker {
+final class ChangeTracker implements RowEvents {
     /** Schedule runs a removal stays in its log. */
     public static final int RETAINED_RUNS = 2;
     /** Rounds of observer hooks one change may cascade into before {@link ObserverCascadeException}. */
@@ -224,6 +225,7 @@ public final class ChangeTracker {
     // ------------------------------------------------------------------ capture (storage calls these)
 
     /** {@code entity} was spawned into {@code a} (every column added). */
+    @Override
     public void spawned(long entity, Archetype a) {
         if (!active) {
             return;
@@ -234,6 +236,7 @@ public final class ChangeTracker {
     }
 
     /** {@code entity} moved from {@code from} to {@code to}: columns dropped are removed, columns new are added. */
+    @Override
     public void moved(long entity, Archetype from, Archetype to) {
         if (!active) {
             return;
@@ -253,6 +256,7 @@ public final class ChangeTracker {
     }
 
     /** {@code entity}, in {@code a}, is being despawned. */
+    @Override
     public void despawned(long entity, Archetype a) {
         if (!active) {
             return;
@@ -268,6 +272,7 @@ public final class ChangeTracker {
     }
 
     /** A value of {@code column} on {@code entity} was set. */
+    @Override
     public void set(long entity, Component<?> column) {
         if (active) {
             queue(entity, column.id(), HookKind.SET);

@@ -1,12 +1,12 @@
 package dev.orrery.ecs;
 
+import dev.orrery.ecs.access.AccessPolicy;
 import dev.orrery.ecs.archetype.Chunk;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentKind;
 import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.component.FieldType;
-import dev.orrery.ecs.ownership.AccessPolicy;
 import dev.orrery.ecs.storage.SparseColumn;
 import dev.orrery.ecs.storage.SparseColumns;
 
@@ -56,12 +56,12 @@ public final class ChunkView {
     private long markedSlots;
 
     /** A view with no access checks, for single-threaded code outside the scheduler. */
-    public ChunkView() {
+    ChunkView() {
         this(null);
     }
 
     /** A view that checks every access against {@code policy} ({@code null}: no checks); it reads no sparse column. */
-    public ChunkView(AccessPolicy policy) {
+    ChunkView(AccessPolicy policy) {
         this(policy, null);
     }
 
@@ -69,7 +69,7 @@ public final class ChunkView {
      * A view that checks every access against {@code policy} ({@code null}: no checks) and
      * reads sparse columns from {@code sparse} (the world's, {@code world.storage().sparse()}).
      */
-    public ChunkView(AccessPolicy policy, SparseColumns sparse) {
+    ChunkView(AccessPolicy policy, SparseColumns sparse) {
         this.policy = policy;
         this.sparse = sparse;
     }
@@ -81,7 +81,7 @@ public final class ChunkView {
      * {@link #changed(Component)} compare against. The scheduler and {@link Query} set them
      * before each run; returns this view.
      */
-    public ChunkView changeTicks(long tick, long lastRun) {
+    ChunkView changeTicks(long tick, long lastRun) {
         this.changeTick = tick;
         this.lastRun = lastRun;
         return this;
@@ -227,7 +227,7 @@ public final class ChunkView {
     }
 
     /** Points the view at {@code chunk}; returns this view. */
-    public ChunkView bind(Chunk chunk) {
+    ChunkView bind(Chunk chunk) {
         this.chunk = chunk;
         this.markedSlots = 0;
         return this;

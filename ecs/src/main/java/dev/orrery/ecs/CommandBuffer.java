@@ -1,5 +1,6 @@
 package dev.orrery.ecs;
 
+import dev.orrery.ecs.access.StructuralEffects;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentKind;
 import dev.orrery.ecs.component.Entity;
@@ -127,12 +128,12 @@ public final class CommandBuffer {
      * the component. {@code null} (or {@link StructuralEffects#ANY}, the default) checks nothing.
      * Same thread rules as recording.
      */
-    public void declareEffects(StructuralEffects effects) {
+    void declareEffects(StructuralEffects effects) {
         this.effects = effects == null ? StructuralEffects.ANY : effects;
     }
 
     /** The effects bound by {@link #declareEffects}; {@link StructuralEffects#ANY} when none. */
-    public StructuralEffects declaredEffects() {
+    StructuralEffects declaredEffects() {
         return effects;
     }
 
@@ -142,7 +143,7 @@ public final class CommandBuffer {
      * sequence. Code outside the scheduler need not call it: commands then sort by
      * recording order.
      */
-    public void beginChunk(int systemOrder, int chunkOrdinal) {
+    void beginChunk(int systemOrder, int chunkOrdinal) {
         if (systemOrder < 0 || systemOrder >= 1 << SYSTEM_BITS) {
             throw new IllegalArgumentException("system order " + systemOrder + " exceeds " + ((1 << SYSTEM_BITS) - 1));
         }
@@ -171,7 +172,7 @@ public final class CommandBuffer {
 
     /** Records the spawn of an empty entity and returns its provisional handle. */
     public long spawn() {
-        effects.check(OP_SPAWN, null);
+        check(OP_SPAWN, null);
         long handle = nextHandle();
         header(OP_SPAWN, 0, 0, 0, handle); // first: a refused recording leaves the counter as it was
         spawned++;
@@ -185,7 +186,7 @@ public final class CommandBuffer {
      */
     public long spawn(Template template) {
         java.util.Objects.requireNonNull(template, "template");
-        effects.check(OP_SPAWN_TEMPLATE, null);
+        check(OP_SPAWN_TEMPLATE, null);
         long handle = nextHandle();
         header(OP_SPAWN_TEMPLATE, 0, 0, addRef(template), handle);
         spawned++;
@@ -206,7 +207,7 @@ public final class CommandBuffer {
      */
     public long spawn(Shape shape) {
         ShapeLayout layout = layout(shape);
-        effects.checkSpawn(layout.columns);
+        checkSpawn(layout.columns);
         long handle = nextHandle();
         int ref = addRef(layout);
         int at = header(OP_SPAWN_SHAPE, layout.words, 0, ref, handle);
@@ -262,7 +263,7 @@ public final class CommandBuffer {
 
     /** Records a despawn of an entity (real id or provisional handle). */
     public void despawn(long entity) {
-        effects.check(OP_DESPAWN, null);
+        check(OP_DESPAWN, null);
         header(OP_DESPAWN, 0, 0, 0, entity);
     }
 
@@ -276,7 +277,7 @@ public final class CommandBuffer {
      */
     public void addPair(long holder, Relation relation, long target) {
         Component<?> column = relation.column();
-        effects.check(OP_ADD, column);
+        check(OP_ADD, column);
         int at = header(OP_ADD_PAIR, 1, column.id(), 0, holder);
         data[at] = target;
     }
@@ -287,7 +288,7 @@ public final class CommandBuffer {
      */
     public void removePair(long holder, Relation relation, long target) {
         Component<?> column = relation.column();
-        effects.check(OP_REMOVE, column);
+        check(OP_REMOVE, column);
         int at = header(OP_REMOVE_PAIR, 1, column.id(), 0, holder);
         data[at] = target;
     }
@@ -295,7 +296,7 @@ public final class CommandBuffer {
     /** Records adding {@code column} with zero values (or a tag). */
     public void add(long entity, Component<?> column) {
         column.refuseIfRelationMarker("add");
-        effects.check(OP_ADD, column);
+        check(OP_ADD, column);
         header(OP_ADD, 0, column.id(), 0, entity);
     }
 
@@ -307,7 +308,7 @@ public final class CommandBuffer {
     /** Records removing {@code column}. */
     public void remove(long entity, Component<?> column) {
         column.refuseIfRelationMarker("remove");
-        effects.check(OP_REMOVE, column);
+        check(OP_REMOVE, column);
         header(OP_REMOVE, 0, column.id(), 0, entity);
     }
 
@@ -338,7 +339,7 @@ public final class CommandBuffer {
             }
         }
         field.component().refuseIfRelationMarker("set");
-        effects.check(OP_SET_FIELD, field.component());
+        check(OP_SET_FIELD, field.component());
         int at = header(OP_SET_FIELD, 1, field.component().id(), field.index(), entity);
         data[at] = bits;
     }
@@ -379,7 +380,7 @@ public final class CommandBuffer {
                     + column + " of type " + column.type().javaClass().getName());
         }
         column.refuseIfRelationMarker(op == OP_ADD ? "add" : "set");
-        effects.check(op, column);
+        check(op, column);
         ComponentKind kind = column.kind();
         if (kind == ComponentKind.REFERENCE) {
             header(op, 0, column.id(), addRef(value), entity);
@@ -440,5 +441,68 @@ public final class CommandBuffer {
 
     static int aux(long header) {
         return (int) (header & 0xFF_FFFFL);
+    }
+
+    /**
+     * Checks one command about to be recorded against the declared effects; {@code op} is one
+     * of the opcodes above and {@code column} the component ({@code null} for spawns and
+     * despawns).
+     *
+     * @throws UndeclaredCommandException if the declaration does not cover it
+     */
+    private void check(int op, Component<?> column) {
+        StructuralEffects e = effects;
+        if (e.isUnchecked()) {
+            return;
+        }
+        switch (op) {
+            case OP_SPAWN, OP_SPAWN_TEMPLATE, OP_SPAWN_SHAPE -> {
+                if (!e.spawns()) {
+                    throw new UndeclaredCommandException(e.owner(), "spawn", null, ".spawns(components...)");
+                }
+            }
+            case OP_DESPAWN -> {
+                if (!e.despawns()) {
+                    throw new UndeclaredCommandException(e.owner(), "despawn", null, ".despawns()");
+                }
+            }
+            case OP_REMOVE -> {
+                if (!e.mayRemove(column)) {
+                    throw new UndeclaredCommandException(e.owner(), "remove", column.toString(), ".removes(" + column + ")");
+                }
+            }
+            case OP_ADD -> {
+                if (!e.mayAdd(column)) {
+                    throw new UndeclaredCommandException(e.owner(), "add", column.toString(), ".adds(" + column
+                            + ") (or list it in .spawns(...) to give it to entities spawned in the same tick)");
+                }
+            }
+            default -> { // OP_SET, OP_SET_FIELD
+                if (!e.maySet(column)) {
+                    throw new UndeclaredCommandException(e.owner(), "set", column.toString(), ".setsLater(" + column
+                            + ") (or list it in .spawns(...) or .adds(...))");
+                }
+            }
+        }
+    }
+
+    /**
+     * Checks a spawn through a shape of {@code columns}: a spawn, plus each column as a
+     * component given to the spawned entity (declared among the spawned or added components).
+     *
+     * @throws UndeclaredCommandException if the declaration does not cover it
+     */
+    private void checkSpawn(Component<?>[] columns) {
+        StructuralEffects e = effects;
+        if (e.isUnchecked()) {
+            return;
+        }
+        check(OP_SPAWN, null);
+        for (Component<?> c : columns) {
+            if (!e.mayGive(c)) {
+                throw new UndeclaredCommandException(e.owner(), "spawn through a shape", c.toString(), ".spawns(" + c
+                        + ") (every column of the shape)");
+            }
+        }
     }
 }

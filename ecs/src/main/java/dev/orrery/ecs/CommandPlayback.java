@@ -77,7 +77,7 @@ import java.util.function.IntFunction;
  * runs and every recording into the buffers happened-before the call (the scheduler's
  * job-completion signal provides this). The buffers are cleared afterwards.
  */
-public final class CommandPlayback {
+final class CommandPlayback {
     /** The system property that forces strict mode on ({@code true}) or off ({@code false}). */
     public static final String STRICT_PROPERTY = "orrery.commands.strict";
     private static final boolean STRICT_DEFAULT = AssertionSwitch.enabled(STRICT_PROPERTY);

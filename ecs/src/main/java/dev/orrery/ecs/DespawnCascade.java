@@ -97,9 +97,9 @@ final class DespawnCascade {
         s.unlink(p);
         int first = s.firstOfHolder(hi);
         if (first == NONE) {
-            host.removeMarker(holder, s.relation.column());
+            host.removeMarker(holder, s.relation.marker());
         } else if (wasFirst) {
-            host.writeMarker(holder, s.relation.column(), s.targetAt(first));
+            host.writeMarker(holder, s.relation.marker(), s.targetAt(first));
         }
     }
 }

@@ -105,7 +105,7 @@ public final class EntityBuilder {
     }
 
     /** The archetype the entity will have (that of its table columns; sparse columns live beside it). */
-    public Archetype archetype() {
+    Archetype archetype() {
         if (archetype == null) {
             archetype = world.archetypeFor(columnArray());
         }

@@ -13,5 +13,5 @@ import dev.orrery.ecs.component.EntityRef;
  *
  * @param target the target entity
  */
-public record Pair(@EntityRef long target) {
+record Pair(@EntityRef long target) {
 }

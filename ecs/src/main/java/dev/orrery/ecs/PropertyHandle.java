@@ -5,8 +5,8 @@ import dev.orrery.ecs.component.ComponentKind;
 import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.component.FieldType;
-import dev.orrery.ecs.component.NameHash;
 import dev.orrery.ecs.component.StaleEntityException;
+import dev.orrery.ecs.hash.NameHash;
 import dev.orrery.ecs.prototype.NamedInstances;
 import java.util.Arrays;
 
@@ -43,7 +43,7 @@ public final class PropertyHandle {
      * Used by {@code World.property}; resolves nothing yet. {@code world} is the world's
      * by-id field access (the world itself), so this package does not depend on the world.
      */
-    public PropertyHandle(FieldAccess world, NamedInstances names, String component, String field) {
+    PropertyHandle(FieldAccess world, NamedInstances names, String component, String field) {
         this.world = world;
         this.names = names;
         this.component = component;
@@ -154,7 +154,7 @@ public final class PropertyHandle {
      *     field rules (the world does) and the value breaks one; nothing is written
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    public static void write(FieldAccess world, long entity, Field field, Object value) {
+    static void write(FieldAccess world, long entity, Field field, Object value) {
         if (field.type() == FieldType.OBJECT) {
             Component c = field.component();
             if (c.kind() == ComponentKind.REFERENCE) {

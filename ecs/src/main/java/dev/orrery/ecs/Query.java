@@ -74,12 +74,12 @@ public final class Query {
     }
 
     /** True when the query has an {@code added(...)} or {@code changed(...)} filter. */
-    public boolean hasChangeFilter() {
+    boolean hasChangeFilter() {
         return addedTerms.length + changedTerms.length > 0;
     }
 
     /** The columns of the {@code added(...)} and {@code changed(...)} filters, ascending ids, distinct. */
-    public int[] changeFilterColumnIds() {
+    int[] changeFilterColumnIds() {
         return java.util.stream.IntStream.concat(Arrays.stream(addedTerms), Arrays.stream(changedTerms)).sorted()
                 .distinct().toArray();
     }
@@ -90,7 +90,7 @@ public final class Query {
      * and every {@code changed} column's changed version is newer. Chunk granularity (see
      * {@link ChunkView#changed}); a query without change filters passes every chunk.
      */
-    public boolean passes(dev.orrery.ecs.archetype.Chunk chunk, long lastRun) {
+    boolean passes(dev.orrery.ecs.archetype.Chunk chunk, long lastRun) {
         Archetype a = chunk.archetype();
         for (int id : addedTerms) {
             if (chunk.addedVersion(a.slotOf(id)) <= lastRun) {
@@ -106,7 +106,7 @@ public final class Query {
     }
 
     /** The tick of this query's last direct iteration ({@code forEachChunk}, {@code forEach}); 0 before the first. */
-    public long lastRun() {
+    long lastRun() {
         return lastRun;
     }
 
@@ -114,12 +114,12 @@ public final class Query {
      * True when a {@code with}, {@code without} or {@code any} term names a sparse column:
      * the query then filters rows one by one, and {@link #forEachChunk} refuses it.
      */
-    public boolean hasSparseFilter() {
+    boolean hasSparseFilter() {
         return rows.hasSparse();
     }
 
     /** True when the query has a pair term ({@link Builder#pair}): decided per row, in the relation store. */
-    public boolean hasPairFilter() {
+    boolean hasPairFilter() {
         return rows.hasPairs();
     }
 
@@ -128,17 +128,17 @@ public final class Query {
      * ({@link #hasSparseFilter}) or a pair term ({@link #hasPairFilter}). Such a query is
      * iterated row by row ({@link #forEach}); a chunk loop cannot skip rows.
      */
-    public boolean hasRowFilter() {
+    boolean hasRowFilter() {
         return rows.any();
     }
 
     /** What makes this query filter rows, for messages ({@code null} when nothing does). */
-    public String rowFilterDescription() {
+    String rowFilterDescription() {
         return rows.description();
     }
 
     /** The first sparse column of a {@code with}, {@code without} or {@code any} term, or {@code null} (for messages). */
-    public Component<?> sparseFilterColumn() {
+    Component<?> sparseFilterColumn() {
         return rows.firstSparseColumn();
     }
 
@@ -147,7 +147,7 @@ public final class Query {
      * {@code optional}, table or sparse), ascending and distinct: a structural change to any
      * of them can change what the query visits. The scheduler uses it to place sync points.
      */
-    public int[] termColumnIds() {
+    int[] termColumnIds() {
         int[] sparseIds = rows.sparseColumnIds();
         int[] ids = new int[all.length + none.length + any.length + optional.length + sparseIds.length
                 + addedTerms.length + changedTerms.length];
@@ -164,18 +164,18 @@ public final class Query {
     }
 
     /** True when this query reads {@code archetypes} (its world's; see {@code World.owns}). */
-    public boolean readsFrom(Archetypes archetypes) {
+    boolean readsFrom(Archetypes archetypes) {
         return this.archetypes == archetypes;
     }
 
     /** The matching archetypes, in creation order, after picking up any new ones. */
-    public List<Archetype> archetypes() {
+    List<Archetype> archetypes() {
         refresh();
         return matchedView;
     }
 
     /** True when archetype {@code a} satisfies the terms. */
-    public boolean matches(Archetype a) {
+    boolean matches(Archetype a) {
         for (int c : all) {
             if (!a.has(c)) {
                 return false;
@@ -343,12 +343,12 @@ public final class Query {
         private final List<Long> pairTargets = new ArrayList<>();
 
         /** A builder for a query over a world's archetypes, iterating under its structure lock (no sparse columns). */
-        public Builder(Archetypes archetypes, StructureLock structure) {
+        Builder(Archetypes archetypes, StructureLock structure) {
             this(archetypes, structure, null);
         }
 
         /** A builder for a query over a world's archetypes and sparse columns, iterating under its structure lock. */
-        public Builder(Archetypes archetypes, StructureLock structure, SparseColumns sparse) {
+        Builder(Archetypes archetypes, StructureLock structure, SparseColumns sparse) {
             this(archetypes, structure, sparse, null);
         }
 
@@ -356,7 +356,7 @@ public final class Query {
          * A builder for a query over a world's archetypes, sparse columns and relation pairs,
          * iterating under its structure lock ({@code World.query()} makes it).
          */
-        public Builder(Archetypes archetypes, StructureLock structure, SparseColumns sparse, Relations relations) {
+        Builder(Archetypes archetypes, StructureLock structure, SparseColumns sparse, Relations relations) {
             this.archetypes = archetypes;
             this.structure = structure;
             this.sparse = sparse;

@@ -71,7 +71,12 @@ public final class Relation {
     }
 
     /** The marker column every holder carries: use it in queries as the wildcard {@code (R, *)}. */
-    public Component<Pair> column() {
+    public Component<?> column() {
+        return column;
+    }
+
+    /** The marker column, typed: for the relation store and playback. */
+    Component<Pair> marker() {
         return column;
     }
 
@@ -89,7 +94,7 @@ public final class Relation {
      * Traits as messages print them: {@code "exclusive, acyclic, DESPAWN_HOLDER"}, or
      * {@code "not exclusive, cycles allowed, REMOVE_PAIR"}.
      */
-    public static String traits(boolean exclusive, boolean acyclic, Cleanup cleanup) {
+    static String traits(boolean exclusive, boolean acyclic, Cleanup cleanup) {
         return (exclusive ? "exclusive" : "not exclusive") + ", " + (acyclic ? "acyclic" : "cycles allowed") + ", "
                 + cleanup;
     }

@@ -46,7 +46,7 @@ import java.util.function.LongConsumer;
  */
 public final class Relations {
     /** The world operations the relation store needs; the world supplies them. */
-    public interface Host {
+    interface Host {
         /** Refuses a structural change while the structure is locked or off the owner thread. */
         void checkUnlocked(String operation, Object subject);
 
@@ -86,7 +86,7 @@ public final class Relations {
     private final DespawnCascade cascade;
 
     /** The relations of the world {@code host} stands for; the world makes it. */
-    public Relations(Host host) {
+    Relations(Host host) {
         this.host = Objects.requireNonNull(host, "host");
         this.cascade = new DespawnCascade(host);
     }
@@ -187,7 +187,7 @@ public final class Relations {
      *
      * @return {@code null} when applied (or nothing to do), else why it was refused
      */
-    public String addFromPlayback(long holder, Relation r, long target) {
+    String addFromPlayback(long holder, Relation r, long target) {
         RelationStore s = store(r);
         String refusal = refusal(s, holder, target);
         if (refusal != null) {
@@ -228,7 +228,7 @@ public final class Relations {
             }
             s.unlink(first);
             s.add(holder, target);
-            host.writeMarker(holder, r.column(), target);
+            host.writeMarker(holder, r.marker(), target);
             return true;
         }
         if (first != NONE && s.find(holder, target) != NONE) {
@@ -236,7 +236,7 @@ public final class Relations {
         }
         s.add(holder, target);
         if (first == NONE) {
-            host.addMarker(holder, r.column(), target);
+            host.addMarker(holder, r.marker(), target);
         }
         return true;
     }
@@ -257,7 +257,7 @@ public final class Relations {
     }
 
     /** Command playback's remove (the holder is alive); false when the holder did not hold the pair. */
-    public boolean removeFromPlayback(long holder, Relation r, long target) {
+    boolean removeFromPlayback(long holder, Relation r, long target) {
         RelationStore s = store(r);
         int p = s.find(holder, target);
         if (p == NONE) {
@@ -282,7 +282,7 @@ public final class Relations {
             n++;
         }
         if (n > 0) {
-            host.removeMarker(holder, r.column());
+            host.removeMarker(holder, r.marker());
         }
         host.afterDirect();
         return n;
@@ -291,7 +291,7 @@ public final class Relations {
     // ---- despawn --------------------------------------------------------------------------
 
     /** True when the live entity at index {@code idx} holds a pair or is the target of one. */
-    public boolean involves(int idx) {
+    boolean involves(int idx) {
         for (RelationStore s : stores) {
             if (s.involves(idx)) {
                 return true;
@@ -308,7 +308,7 @@ public final class Relations {
      *
      * @return how many entities were despawned (at least 1)
      */
-    public int despawnCascading(long entity) {
+    int despawnCascading(long entity) {
         return cascade.despawn(entity, stores, anyCleanupDespawns);
     }
 
@@ -431,7 +431,7 @@ public final class Relations {
 
     /** Receives pairs from {@link #forEachPair}. */
     @FunctionalInterface
-    public interface PairVisitor {
+    interface PairVisitor {
         /** One pair: {@code holder} holds {@code (relation, target)}, made as number {@code seq}. */
         void visit(long holder, long target, long seq);
     }
@@ -442,12 +442,12 @@ public final class Relations {
      * every tick a recording hashes, so it allocates nothing and costs O(pairs + entity
      * indices).
      */
-    public void forEachPair(Relation r, PairVisitor visitor) {
+    void forEachPair(Relation r, PairVisitor visitor) {
         store(r).forEachPair(visitor);
     }
 
     /** The sequence number {@code r}'s next pair will get. */
-    public long nextSeq(Relation r) {
+    long nextSeq(Relation r) {
         return store(r).nextSeq();
     }
 
@@ -461,7 +461,7 @@ public final class Relations {
      *
      * @throws IllegalArgumentException when the triples are not in ascending seq or name a dead entity
      */
-    public void restore(Relation r, long[] triples, long nextSeq) {
+    void restore(Relation r, long[] triples, long nextSeq) {
         RelationStore s = store(r);
         if (triples.length % 3 != 0) {
             throw new IllegalArgumentException("relation " + r + " pairs: " + triples.length + " words is not triples");

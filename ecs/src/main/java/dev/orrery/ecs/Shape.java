@@ -58,7 +58,7 @@ public final class Shape {
     }
 
     /** The archetype every entity of this shape is spawned into. */
-    public Archetype archetype() {
+    Archetype archetype() {
         return archetype;
     }
 

@@ -73,12 +73,12 @@ public final class Template {
     }
 
     /** The columns as a new array, in template order. */
-    public Component<?>[] columnArray() {
+    Component<?>[] columnArray() {
         return columns.clone();
     }
 
     /** The initial values as a new array, aligned with {@link #columnArray()}. */
-    public Object[] valueArray() {
+    Object[] valueArray() {
         return values.clone();
     }
 

@@ -25,6 +25,7 @@ import dev.orrery.ecs.storage.EntityTable;
 import dev.orrery.ecs.storage.JobsRunning;
 import dev.orrery.ecs.storage.SparseColumns;
 import dev.orrery.ecs.storage.WorldStorage;
+import java.util.List;
 
 /*
  * Over 500 lines, on purpose: World is the facade, and its length is its public surface.
@@ -87,6 +88,8 @@ public final class World implements FieldAccess {
     private final FieldAccess unvalidated = new UnvalidatedFields(this);
     private final ChangeTracker changes;
     private final WorldRelations relationSide;
+    // The playback of apply(...), made on first use.
+    private CommandPlayback directPlayback;
 
     /** A world with the default chunk budget ({@link Archetypes#DEFAULT_CHUNK_BYTES}). */
     public World() {
@@ -161,7 +164,7 @@ public final class World implements FieldAccess {
     }
 
     /** The registry of component types and columns. */
-    public ComponentRegistry components() {
+    ComponentRegistry components() {
         return registry;
     }
 
@@ -170,7 +173,7 @@ public final class World implements FieldAccess {
      * the structure lock. For Orrery's scheduler, engine and tools: its package is not
      * exported to user modules.
      */
-    public WorldStorage storage() {
+    WorldStorage storage() {
         return storage;
     }
 
@@ -189,10 +192,60 @@ public final class World implements FieldAccess {
     }
 
     /**
+     * Applies the commands recorded in {@code buffer} to this world, the way a sync point
+     * applies a scheduled system's (in recording order, provisional handles resolved, the adds
+     * and removes of one entity batched into one archetype move), then clears the buffer. Commands that cannot apply (a dead entity, a duplicate instance name)
+     * are counted in the report, or, in strict mode (on under {@code -ea}; see
+     * {@code -Dorrery.commands.strict}), refused with a {@link RefusedCommandException} after the
+     * valid ones applied. For single-threaded code; a schedule applies its own buffers.
+     *
+     * @return what happened; the same object is reused (and overwritten) by the next {@code apply}
+     */
+    public PlaybackReport apply(CommandBuffer buffer) {
+        return playback().apply(this, buffer);
+    }
+
+    /**
+     * Applies several buffers in one playback, their commands merged by sort key as a sync
+     * point merges its workers' buffers; see {@link #apply(CommandBuffer)}.
+     *
+     * @return what happened; the same object is reused (and overwritten) by the next {@code apply}
+     */
+    public PlaybackReport apply(List<CommandBuffer> buffers) {
+        return playback().apply(this, buffers);
+    }
+
+    private CommandPlayback playback() {
+        if (directPlayback == null) {
+            directPlayback = new CommandPlayback();
+        }
+        return directPlayback;
+    }
+
+    /**
+     * Every column registered in this world, in id order (the order of registration): value,
+     * tag, reference and relation columns alike. A read-only view.
+     */
+    public List<Component<?>> columns() {
+        return registry.columns();
+    }
+
+    /**
+     * Starts logging which entities lose table column {@code column} (by remove or despawn),
+     * so that systems can read them with {@code job.removed(column)} after the sync point.
+     * Call it during set-up, on the owning thread; a second call changes nothing.
+     *
+     * @throws IllegalArgumentException for a sparse column or one of another world
+     */
+    public void trackRemoved(Component<?> column) {
+        changes.trackRemoved(column);
+    }
+
+    /**
      * The world's change state: the change clock, removal logs ({@code trackRemoved},
      * {@code removed}) and observers; see {@link ChangeTracker}.
      */
-    public ChangeTracker changes() {
+    ChangeTracker changes() {
         return changes;
     }
 
@@ -295,7 +348,7 @@ public final class World implements FieldAccess {
     }
 
     /** The archetype of a live entity. */
-    public Archetype archetypeOf(long entity) {
+    Archetype archetypeOf(long entity) {
         return archetypes.get(entities.archetype(requireAlive(entity, "archetypeOf", null)));
     }
 
@@ -387,7 +440,7 @@ public final class World implements FieldAccess {
      *
      * @throws IllegalArgumentException if {@code archetype} is not one of this world's
      */
-    public long spawnZeroed(Archetype archetype) {
+    long spawnZeroed(Archetype archetype) {
         checkUnlocked("spawn", null);
         relationSide.checkSpawnInto(archetype);
         return fired(rows.spawnZeroed(archetype));
@@ -492,7 +545,7 @@ public final class World implements FieldAccess {
      * columns new to the entity are zeroed, dropped ones are discarded. Command-buffer
      * playback uses this to turn several adds and removes into one move.
      */
-    public void moveTo(long entity, Archetype target) {
+    void moveTo(long entity, Archetype target) {
         checkUnlocked("move", null);
         int idx = requireAlive(entity, "move", null);
         relationSide.checkMove(archetypes.get(entities.archetype(idx)), target);
@@ -532,7 +585,7 @@ public final class World implements FieldAccess {
      *
      * @throws IllegalStateException during an iteration or a scheduled run
      */
-    public void sortRows(Archetype archetype, RowKey key) {
+    void sortRows(Archetype archetype, RowKey key) {
         checkUnlocked("sortRows", archetype);
         final int aid = archetype.id();
         RowSort.sortRows(archetype, key, (e, chunk, row) -> entities.place(Entity.index(e), aid, chunk, row));

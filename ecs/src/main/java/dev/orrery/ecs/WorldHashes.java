@@ -34,7 +34,7 @@ import java.util.Objects;
  *
  * <p><b>Threading:</b> stateless; call while no structural change or job runs (a cold path).
  */
-public final class WorldHashes {
+final class WorldHashes {
     private WorldHashes() {
     }
 

@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.ecs.access.AccessPolicy;
 import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
-import dev.orrery.ecs.ownership.AccessPolicy;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 

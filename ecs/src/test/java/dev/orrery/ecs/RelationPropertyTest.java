@@ -85,7 +85,7 @@ class RelationPropertyTest {
     @Test
     void shouldRefuseATemplateHoldingTheMarker() {
         long parent = world.spawn(new Position(0, 0));
-        Template t = Template.named("turret").with(pos, new Position(1, 1)).with(childOf.column(), new Pair(parent))
+        Template t = Template.named("turret").with(pos, new Position(1, 1)).with(childOf.marker(), new Pair(parent))
                 .build();
         long before = world.stateHash();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> world.spawn(t));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.ecs.access.StructuralEffects;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.EntityRef;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.ecs.access.AccessPolicy;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Storage;
-import dev.orrery.ecs.ownership.AccessPolicy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

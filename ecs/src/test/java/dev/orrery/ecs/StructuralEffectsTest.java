@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.ecs.access.StructuralEffects;
 import dev.orrery.ecs.component.Component;
 import java.util.List;
 import org.junit.jupiter.api.Test;

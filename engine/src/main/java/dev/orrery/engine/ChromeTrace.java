@@ -41,7 +41,7 @@ public final class ChromeTrace implements JobObserver {
     private int ticks;
 
     /** A trace for {@code workers} workers of a schedule's plan, keeping up to {@code eventsPerWorker} jobs each. */
-    public ChromeTrace(ExecutionPlan plan, int workers, int eventsPerWorker) {
+    ChromeTrace(ExecutionPlan plan, int workers, int eventsPerWorker) {
         this.graph = plan.graph();
         this.ranged = new boolean[plan.size()];
         for (int i = 0; i < ranged.length; i++) {

@@ -4,6 +4,7 @@ import dev.orrery.scheduler.EventKey;
 import dev.orrery.scheduler.FixedTimestep;
 import dev.orrery.scheduler.States;
 import dev.orrery.scheduler.event.EventChannel;
+import dev.orrery.scheduler.internal.SchedulerInternals;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
@@ -16,12 +17,9 @@ import java.lang.reflect.Array;
  * with every reader's position, a state machine's value and pending request, and a fixed
  * timestep's accumulator.
  *
- * <pre>{@code
- * Simulation.builder(world)
- *     .resource(HITS.channel(), new EventChannel<>(HITS), FlowCodecs.events(HITS, HIT_CODEC))
- *     .resource(MODE, new States<>(Mode.class, Mode.LOBBY), FlowCodecs.states(Mode.class))
- *     .resource(PHYSICS_CLOCK, new FixedTimestep(20_000_000, 16_666_667, 4), FlowCodecs.fixedTimestep())
- * }</pre>
+ * <p>{@link SimulationBuilder#resource(dev.orrery.scheduler.ResourceKey, Object)} picks the state
+ * and fixed-step codecs by the value's type; {@link SimulationBuilder#events} registers an event
+ * channel's.
  *
  * <p><b>Layouts</b> (big-endian, part of the snapshot format): a fixed timestep is
  * {@code long step | long perRun | int maxSteps | long accumulated | long steps | long dropped};
@@ -32,7 +30,7 @@ import java.lang.reflect.Array;
  *
  * <p><b>Threading:</b> stateless; used on the tick thread between ticks.
  */
-public final class FlowCodecs {
+final class FlowCodecs {
     private FlowCodecs() {
     }
 
@@ -51,7 +49,7 @@ public final class FlowCodecs {
 
             @Override
             public FixedTimestep read(DataInput in) throws IOException {
-                return FixedTimestep.restore(in.readLong(), in.readLong(), in.readInt(), in.readLong(), in.readLong(),
+                return SchedulerInternals.restore(in.readLong(), in.readLong(), in.readInt(), in.readLong(), in.readLong(),
                         in.readLong());
             }
         };
@@ -74,7 +72,7 @@ public final class FlowCodecs {
             public States<S> read(DataInput in) throws IOException {
                 S current = value(type, in.readUTF());
                 S requested = in.readBoolean() ? value(type, in.readUTF()) : null;
-                return States.restore(type, current, requested, in.readBoolean());
+                return SchedulerInternals.restore(type, current, requested, in.readBoolean());
             }
         };
     }

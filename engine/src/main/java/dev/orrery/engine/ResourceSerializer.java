@@ -26,7 +26,7 @@ import java.util.Set;
  * <p><b>Threading:</b> stateless; call it on the thread that owns the store (the tick
  * thread, between ticks).
  */
-public final class ResourceSerializer {
+final class ResourceSerializer {
     private ResourceSerializer() {
     }
 

@@ -98,7 +98,7 @@ public final class RunReplayer {
         }
         long[] now = world.columnHashes();
         Set<String> differ = new LinkedHashSet<>();
-        List<Component<?>> columns = world.components().columns();
+        List<Component<?>> columns = world.columns();
         for (int i = 0; i < Math.max(recorded.length, now.length); i++) {
             long a = i < recorded.length ? recorded[i] : 0;
             long b = i < now.length ? now[i] : 0;

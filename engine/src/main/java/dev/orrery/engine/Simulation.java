@@ -14,6 +14,7 @@ import dev.orrery.scheduler.Resources;
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.ScheduleExecutor;
 import dev.orrery.scheduler.SystemFailedException;
+import dev.orrery.scheduler.internal.SchedulerInternals;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -117,7 +118,7 @@ public final class Simulation implements AutoCloseable {
         b.systems.accept(sb);
         this.schedule = sb.build();
         this.executor = schedule.executor(workers);
-        this.jfr = new JfrObserver(executor, schedule.graph(), b.jfrJobEvents);
+        this.jfr = new JfrObserver(executor, SchedulerInternals.graph(schedule), b.jfrJobEvents);
         onSystemFailure(b.failurePolicy);
         watchdog(b.watchdogSteps, b.overrunListener);
     }
@@ -136,7 +137,7 @@ public final class Simulation implements AutoCloseable {
             watchdog = null;
         }
         if (stepsLimit > 0) {
-            watchdog = new TickWatchdog((long) (stepsLimit * clock.stepSeconds() * 1e9), schedule.graph(), workers,
+            watchdog = new TickWatchdog((long) (stepsLimit * clock.stepSeconds() * 1e9), SchedulerInternals.graph(schedule), workers,
                     listener);
         }
         jfr.watch(watchdog);
@@ -284,7 +285,7 @@ public final class Simulation implements AutoCloseable {
 
     /** A trace sized for this simulation's workers, keeping up to {@code eventsPerWorker} jobs each. */
     public ChromeTrace newTrace(int eventsPerWorker) {
-        return new ChromeTrace(schedule.plan(), workers, eventsPerWorker);
+        return new ChromeTrace(SchedulerInternals.plan(schedule), workers, eventsPerWorker);
     }
 
     /** Totals of the structural changes applied from command buffers so far. */

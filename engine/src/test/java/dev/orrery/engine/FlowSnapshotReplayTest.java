@@ -15,6 +15,7 @@ import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.RunCondition;
 import dev.orrery.scheduler.States;
 import dev.orrery.scheduler.event.EventChannel;
+import dev.orrery.scheduler.internal.SchedulerInternals;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
@@ -69,9 +70,9 @@ class FlowSnapshotReplayTest {
         }
         Field hpv = hp.field("hp");
         return Simulation.builder(world).seed(7).workers(workers).hashEvery(1)
-                .resource(DEATHS.channel(), new EventChannel<>(DEATHS), FlowCodecs.events(DEATHS, DEATH_CODEC))
-                .resource(MODE, new States<>(Mode.class, Mode.REST), FlowCodecs.states(Mode.class))
-                .resource(STEP, new FixedTimestep(5, 3, 3), FlowCodecs.fixedTimestep())
+                .events(DEATHS, DEATH_CODEC)
+                .resource(MODE, new States<>(Mode.class, Mode.REST))
+                .resource(STEP, new FixedTimestep(5, 3, 3))
                 .systems(s -> s.phases(Phase.PRE_UPDATE, FIXED, Phase.UPDATE, Phase.POST_UPDATE).fixedTimestep(FIXED, STEP)
                         .system("tally").inPhase(Phase.PRE_UPDATE).readsEvents(DEATHS).spawns(tally)
                         .forEachRange(() -> 1, (job, from, to) -> {
@@ -137,7 +138,7 @@ class FlowSnapshotReplayTest {
                 hashes[t] = sim.lastHash();
                 if (t == SNAP - 1) {
                     mid = sim.snapshot();
-                    EventChannel<Death> deaths = sim.resources().get(DEATHS.channel());
+                    EventChannel<Death> deaths = sim.resources().get(SchedulerInternals.channelKey(DEATHS));
                     unreadAtSnapshot = deaths.size() - deaths.runStart();
                     assertEquals(Mode.REST, sim.resources().get(MODE).requested(), "a transition is pending");
                     assertTrue(sim.resources().get(STEP).accumulated() > 0, "a part step is accumulated");

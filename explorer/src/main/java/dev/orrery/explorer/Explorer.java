@@ -1,6 +1,7 @@
 package dev.orrery.explorer;
 
 import dev.orrery.engine.Simulation;
+import dev.orrery.scheduler.internal.SchedulerInternals;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.Objects;
@@ -54,7 +55,7 @@ public final class Explorer implements AutoCloseable {
     private Explorer(Simulation sim, ExplorerOptions options) {
         this.sim = sim;
         this.options = options;
-        this.figures = new TickFigures(sim.schedule().graph().size(), sim.workers());
+        this.figures = new TickFigures(SchedulerInternals.graph(sim.schedule()).size(), sim.workers());
         this.safePoint = new SafePoint(options.requestTimeout().toNanos());
         this.routes = new Routes(this);
     }

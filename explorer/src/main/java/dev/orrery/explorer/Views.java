@@ -12,6 +12,7 @@ import dev.orrery.engine.Simulation;
 import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.graph.SystemDeclaration;
 import dev.orrery.scheduler.graph.SystemGraph;
+import dev.orrery.scheduler.internal.SchedulerInternals;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -36,7 +37,7 @@ final class Views {
 
     /** The schedule: systems by phase with their sync points, the edges, and the DOT text to draw. */
     static String graph(Simulation sim) {
-        SystemGraph g = sim.schedule().graph();
+        SystemGraph g = SchedulerInternals.graph(sim.schedule());
         Json json = new Json().beginObject().key("phases").beginArray();
         for (int p = 0; p < g.phases().size(); p++) {
             json.beginObject().field("name", g.phases().get(p).name()).key("systems").beginArray();
@@ -57,7 +58,7 @@ final class Views {
 
     /** The schedule's system names in graph order. */
     static List<String> systemNames(Simulation sim) {
-        SystemGraph g = sim.schedule().graph();
+        SystemGraph g = SchedulerInternals.graph(sim.schedule());
         List<String> names = new ArrayList<>();
         for (int s = 0; s < g.size(); s++) {
             names.add(g.system(s).name());
@@ -84,7 +85,7 @@ final class Views {
         }
         List<Component<?>> table = new ArrayList<>();
         List<Component<?>> sparse = new ArrayList<>();
-        for (Component<?> c : world.components().columns()) {
+        for (Component<?> c : world.columns()) {
             (c.isSparse() ? sparse : table).add(c);
         }
         Map<String, long[]> groups = new LinkedHashMap<>(); // column names -> rows, chunks
@@ -119,7 +120,7 @@ final class Views {
         Json json = new Json().beginObject().field("id", id).field("index", Entity.index(id))
                 .field("alive", world.isAlive(id)).key("components").beginArray();
         if (world.isAlive(id)) {
-            for (Component<?> c : world.components().columns()) {
+            for (Component<?> c : world.columns()) {
                 if (!world.has(id, c)) {
                     continue;
                 }
@@ -184,7 +185,7 @@ final class Views {
     /** Component types registered under more than one instance name, or under a name of their own. Tick thread. */
     static String named(World world) {
         Map<String, List<String>> byType = new LinkedHashMap<>();
-        for (Component<?> c : world.components().columns()) {
+        for (Component<?> c : world.columns()) {
             byType.computeIfAbsent(c.type().javaClass().getSimpleName(), k -> new ArrayList<>()).add(c.name());
         }
         Json json = new Json().beginArray();

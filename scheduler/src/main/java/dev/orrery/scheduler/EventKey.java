@@ -59,7 +59,7 @@ public final class EventKey<T> {
      * {@code "events:<name>"}); register a snapshot codec for it to carry pending events
      * and reader positions through a snapshot.
      */
-    public ResourceKey<EventChannel<T>> channel() {
+    ResourceKey<EventChannel<T>> channel() {
         return channel;
     }
 

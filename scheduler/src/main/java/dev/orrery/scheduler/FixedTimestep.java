@@ -52,7 +52,7 @@ public final class FixedTimestep {
     }
 
     /** An accumulator with its whole state given (for snapshot codecs). */
-    public static FixedTimestep restore(long stepUnits, long unitsPerRun, int maxStepsPerRun, long accumulated,
+    static FixedTimestep restore(long stepUnits, long unitsPerRun, int maxStepsPerRun, long accumulated,
             long steps, long droppedSteps) {
         FixedTimestep f = new FixedTimestep(stepUnits, unitsPerRun, maxStepsPerRun);
         if (accumulated < 0 || accumulated >= stepUnits || steps < 0 || droppedSteps < 0) {
@@ -69,7 +69,7 @@ public final class FixedTimestep {
      * Adds one run's units and takes the whole steps out: what the executor calls as the
      * phase starts; returns how many times the phase runs now.
      */
-    public int advance() {
+    int advance() {
         accumulated += unitsPerRun;
         long whole = accumulated / stepUnits;
         int k = (int) Math.min(whole, maxStepsPerRun);
@@ -79,7 +79,7 @@ public final class FixedTimestep {
     }
 
     /** Marks sub-step {@code i} of this run as running (-1: none); the executor calls it. */
-    public void enterStep(int i) {
+    void enterStep(int i) {
         stepInRun = i;
         if (i >= 0) {
             steps++;

@@ -107,7 +107,7 @@ public final class Resources {
      * {@code workers} workers; the executor calls it as each run starts. Allocates only when
      * a sum grows.
      */
-    public void prepareReductions(int workers) {
+    void prepareReductions(int workers) {
         for (int i = 0, n = order.size(); i < n; i++) {
             if (values.get(order.get(i)) instanceof LongSum sum) {
                 sum.prepare(workers);

@@ -4,9 +4,11 @@ import dev.orrery.ecs.Query;
 import dev.orrery.ecs.Relation;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.internal.EcsInternals;
 import dev.orrery.scheduler.access.SystemAccess;
 import dev.orrery.scheduler.event.EventChannel;
 import dev.orrery.scheduler.executor.ExecutionPlan;
+import dev.orrery.scheduler.executor.PlannedExecutor;
 import dev.orrery.scheduler.executor.ScheduledSystem;
 import dev.orrery.scheduler.flow.PhaseRule;
 import dev.orrery.scheduler.graph.SystemDeclaration;
@@ -82,7 +84,7 @@ public final class Schedule {
     }
 
     /** The dependency graph. */
-    public SystemGraph graph() {
+    SystemGraph graph() {
         return plan.graph();
     }
 
@@ -92,7 +94,7 @@ public final class Schedule {
     }
 
     /** The plan an executor runs. */
-    public ExecutionPlan plan() {
+    ExecutionPlan plan() {
         return plan;
     }
 
@@ -101,15 +103,15 @@ public final class Schedule {
      * everything on the calling thread. Close it when done.
      */
     public ScheduleExecutor executor(int workers) {
-        return ScheduleExecutor.create(plan, workers);
+        return PlannedExecutor.create(plan, workers);
     }
 
-    /** The graph in Graphviz DOT; see {@link SystemGraph#toDot()}. */
+    /** The graph in Graphviz DOT: systems, their edges with reasons, and the sync points. */
     public String toDot() {
         return plan.graph().toDot();
     }
 
-    /** The graph as text; see {@link SystemGraph#toText()}. */
+    /** The graph as text: each phase's systems in run order, with their edges and sync points. */
     @Override
     public String toString() {
         return plan.graph().toText();
@@ -346,7 +348,7 @@ public final class Schedule {
         /** The chunks the system visits. */
         public SystemBuilder query(Query query) {
             this.query = Objects.requireNonNull(query, "query");
-            access.queryColumns(query.termColumnIds());
+            access.queryColumns(EcsInternals.termColumnIds(query));
             return this;
         }
 

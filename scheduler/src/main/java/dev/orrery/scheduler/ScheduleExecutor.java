@@ -1,12 +1,9 @@
 package dev.orrery.scheduler;
 
 import dev.orrery.ecs.PlaybackReport;
-import dev.orrery.scheduler.executor.ExecutionPlan;
-import dev.orrery.scheduler.executor.ParallelExecutor;
-import dev.orrery.scheduler.executor.SingleThreadedExecutor;
 
 /**
- * Runs an {@link ExecutionPlan}: every system once per {@link #run}, phase by phase, with
+ * Runs a {@link Schedule}: every system once per {@link #run}, phase by phase, with
  * a sync point at the end of each phase and of the run. Whatever the implementation and the
  * number of workers, a run gives the same world as running the systems one by one in the
  * graph's linear order.
@@ -71,18 +68,7 @@ public interface ScheduleExecutor extends AutoCloseable {
     /** Threads that run jobs, counting the calling thread. */
     int workerCount();
 
-    /** The plan this executor runs. */
-    ExecutionPlan plan();
-
     /** Stops and joins the worker threads; the executor cannot run again. */
     @Override
     void close();
-
-    /**
-     * An executor for {@code plan}: the single-threaded one when {@code workers == 1}, else
-     * the parallel one with {@code workers - 1} threads beside the caller.
-     */
-    static ScheduleExecutor create(ExecutionPlan plan, int workers) {
-        return workers == 1 ? new SingleThreadedExecutor(plan) : new ParallelExecutor(plan, workers);
-    }
 }

@@ -45,7 +45,7 @@ public final class States<S extends Enum<S>> {
     }
 
     /** A machine with its whole state given (for snapshot codecs). */
-    public static <S extends Enum<S>> States<S> restore(Class<S> type, S current, S requested, boolean entered) {
+    static <S extends Enum<S>> States<S> restore(Class<S> type, S current, S requested, boolean entered) {
         States<S> s = new States<>(type, current);
         s.requested = requested == null ? null : type.cast(requested);
         s.entered = entered;
@@ -85,7 +85,7 @@ public final class States<S extends Enum<S>> {
     }
 
     /** The executor: the initial value's on-enter systems have run. */
-    public void markEntered() {
+    void markEntered() {
         entered = true;
     }
 
@@ -94,7 +94,7 @@ public final class States<S extends Enum<S>> {
      * value left, or {@code null} when nothing changes (no request, or a request for the
      * current value).
      */
-    public S applyRequest() {
+    S applyRequest() {
         S next = requested;
         requested = null;
         if (next == null || next == current) {

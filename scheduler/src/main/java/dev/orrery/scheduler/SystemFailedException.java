@@ -20,7 +20,7 @@ public final class SystemFailedException extends RuntimeException {
      * The failure of an ordinary system's job on its chunk {@code chunkOrdinal} ({@code chunk}),
      * or of an exclusive system ({@code chunk} null, ordinal -1); executor use.
      */
-    public static SystemFailedException inChunk(String system, Chunk chunk, int chunkOrdinal, int worker,
+    static SystemFailedException inChunk(String system, Chunk chunk, int chunkOrdinal, int worker,
             Throwable cause) {
         return new SystemFailedException(system, chunkOrdinal, chunk == null ? "" : " on its chunk #" + chunkOrdinal
                 + " (chunk " + chunk.index() + " of " + chunk.archetype() + ")", worker, cause);
@@ -33,7 +33,7 @@ public final class SystemFailedException extends RuntimeException {
     }
 
     /** The failure of a range system's job over indices {@code [from, to)}, or of its count; executor use. */
-    public static SystemFailedException ofRange(String system, int from, int to, int worker, Throwable cause) {
+    static SystemFailedException ofRange(String system, int from, int to, int worker, Throwable cause) {
         String where = from < to ? " on its indices [" + from + ", " + to + ")" : " counting its indices";
         return new SystemFailedException(system, -1, where, worker, cause);
     }

@@ -18,7 +18,7 @@ public final class UndeclaredResourceAccessException extends IllegalStateExcepti
      * Creates the exception for an undeclared reduction ({@code job.add(key, n)}) naming the
      * system and the resource.
      */
-    public static UndeclaredResourceAccessException reduction(String system, ResourceKey<?> resource) {
+    static UndeclaredResourceAccessException reduction(String system, ResourceKey<?> resource) {
         return new UndeclaredResourceAccessException("system '" + system + "' added to resource '" + resource.name()
                 + "' but declared no reduction into it; add .reducesResource(" + resource.name()
                 + ") to the system's declaration");

@@ -1,6 +1,6 @@
 package dev.orrery.bench.entityindex;
 
-import dev.orrery.ecs.component.NameHash;
+import dev.orrery.ecs.hash.NameHash;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;

@@ -6,6 +6,7 @@ import dev.orrery.ecs.World;
 import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
+import dev.orrery.ecs.internal.EcsInternals;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -64,14 +65,14 @@ final class FragmentingWorld {
                 }
             }
             Shape shape = world.shape(cols.toArray(new Component<?>[0]));
-            childrenOf[p] = shape.archetype();
+            childrenOf[p] = EcsInternals.archetype(shape);
         }
-        Archetype roots = world.shape(local, global).archetype();
+        Archetype roots = EcsInternals.archetype(world.shape(local, global));
         this.ids = new long[forest.size];
         WorldTransform unset = new WorldTransform(0, 0, 1, 0);
         for (int i = 0; i < forest.size; i++) {
             int p = forest.parent[i];
-            long e = world.spawnZeroed(p < 0 ? roots : childrenOf[p]);
+            long e = EcsInternals.spawnZeroed(world, p < 0 ? roots : childrenOf[p]);
             world.set(e, local, new LocalTransform(forest.lx[i], forest.ly[i], forest.lc[i], forest.ls[i]));
             world.set(e, global, unset);
             if (p >= 0) {
@@ -93,7 +94,7 @@ final class FragmentingWorld {
         int[] to = plan[round % 2 == 0 ? 1 : 2];
         for (int k = 0; k < movers.length; k++) {
             long e = ids[movers[k]];
-            world.moveTo(e, childrenOf[to[k]]);
+            EcsInternals.moveTo(world, e, childrenOf[to[k]]);
             world.setLong(e, parentField, ids[to[k]]);
         }
     }

@@ -5,6 +5,7 @@ import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.archetype.Chunk;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentType;
+import dev.orrery.ecs.internal.EcsInternals;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -256,7 +257,7 @@ public final class HierarchyReport {
     /** {all archetypes, archetypes with rows, chunks, column bytes} of {@code world}. */
     static long[] layoutOf(World world) {
         long[] out = new long[4];
-        var archetypes = world.storage().archetypes();
+        var archetypes = EcsInternals.storage(world).archetypes();
         out[0] = archetypes.count();
         for (int id = 0; id < archetypes.count(); id++) {
             Archetype a = archetypes.get(id);

@@ -4,6 +4,7 @@ import dev.orrery.ecs.ChunkView;
 import dev.orrery.ecs.Hierarchy;
 import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.component.Entity;
+import dev.orrery.ecs.internal.EcsInternals;
 import dev.orrery.scheduler.JobContext;
 import dev.orrery.scheduler.Schedule;
 
@@ -75,8 +76,8 @@ final class LevelPropagation extends ScheduledPropagation {
         for (int i = 0; i < h.size(); i++) {
             slotOf[Entity.index(h.entity(i))] = i;
         }
-        Archetype children = t.world.archetypeOf(t.ids[t.forest.kids[0]]);
-        t.world.sortRows(children, (chunk, row) -> slotOf[Entity.index(chunk.entity(row))]);
+        Archetype children = EcsInternals.archetypeOf(t.world, t.ids[t.forest.kids[0]]);
+        EcsInternals.sortRows(t.world, children, (chunk, row) -> slotOf[Entity.index(chunk.entity(row))]);
         sorted = true;
         return this;
     }

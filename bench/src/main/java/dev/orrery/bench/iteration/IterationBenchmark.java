@@ -9,6 +9,7 @@ import dev.orrery.ecs.Query;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
+import dev.orrery.ecs.internal.EcsInternals;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -113,7 +114,7 @@ public class IterationBenchmark {
         if (i[0] != entities) {
             throw new IllegalStateException("query saw " + i[0] + " entities, expected " + entities);
         }
-        int rows = moving.archetypes().get(0).chunkCapacity();
+        int rows = EcsInternals.archetypes(moving).get(0).chunkCapacity();
         blocks = new float[(entities + rows - 1) / rows][6][];
         for (int b = 0; b < blocks.length; b++) {
             int from = b * rows;

@@ -6,10 +6,12 @@ import dev.orrery.bench.scheduling.SchedulerBenchmark;
 import dev.orrery.ecs.Query;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.archetype.Archetype;
+import dev.orrery.ecs.internal.EcsInternals;
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.ScheduleExecutor;
 import dev.orrery.scheduler.executor.ParallelExecutor;
 import dev.orrery.scheduler.executor.SingleThreadedExecutor;
+import dev.orrery.scheduler.internal.SchedulerInternals;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -209,7 +211,7 @@ public final class ScalingReport {
 
     private static int[] chunkRows(Query q) {
         List<Integer> rows = new ArrayList<>();
-        for (Archetype a : q.archetypes()) {
+        for (Archetype a : EcsInternals.archetypes(q)) {
             for (int c = 0; c < a.chunkCount(); c++) {
                 if (a.chunk(c).size() > 0) {
                     rows.add(a.chunk(c).size());
@@ -324,23 +326,23 @@ public final class ScalingReport {
         double sixtyFour;
         double handOff;
         double parallel64;
-        try (ScheduleExecutor ex = new SingleThreadedExecutor(one.plan())) {
+        try (ScheduleExecutor ex = new SingleThreadedExecutor(SchedulerInternals.plan(one))) {
             tick = measure(ex::run, reps, repNanos / 2, warmNanos / 2, os)[0];
         }
-        try (ScheduleExecutor ex = new ParallelExecutor(many.plan(), 1, 1)) {
+        try (ScheduleExecutor ex = new ParallelExecutor(SchedulerInternals.plan(many), 1, 1)) {
             oneJob = measure(ex::run, reps, repNanos / 2, warmNanos / 2, os)[0];
         }
-        try (ScheduleExecutor ex = new ParallelExecutor(many.plan(), 1, 64)) {
+        try (ScheduleExecutor ex = new ParallelExecutor(SchedulerInternals.plan(many), 1, 64)) {
             sixtyFour = measure(ex::run, reps, repNanos / 2, warmNanos / 2, os)[0];
         }
         double inline2;
-        try (ScheduleExecutor ex = new SingleThreadedExecutor(two.plan())) {
+        try (ScheduleExecutor ex = new SingleThreadedExecutor(SchedulerInternals.plan(two))) {
             inline2 = measure(ex::run, reps, repNanos / 2, warmNanos / 2, os)[0];
         }
-        try (ScheduleExecutor ex = new ParallelExecutor(two.plan(), p, 1)) {
+        try (ScheduleExecutor ex = new ParallelExecutor(SchedulerInternals.plan(two), p, 1)) {
             handOff = measure(ex::run, reps, repNanos / 2, warmNanos / 2, os)[0] - inline2;
         }
-        try (ScheduleExecutor ex = new ParallelExecutor(many.plan(), p, 32)) {
+        try (ScheduleExecutor ex = new ParallelExecutor(SchedulerInternals.plan(many), p, 32)) {
             parallel64 = measure(ex::run, reps, repNanos / 2, warmNanos / 2, os)[0] / 64;
         }
         Overheads o = new Overheads(tick, Math.max(0, (sixtyFour - oneJob) / 63), Math.max(0, handOff), parallel64, p);
@@ -392,7 +394,7 @@ public final class ScalingReport {
                 continue;
             }
             double t1 = one.usPerTick();
-            int systems = w.schedule().plan().size();
+            int systems = SchedulerInternals.plan(w.schedule()).size();
             double serial = oh.tickUs() + systems * oh.handOffUs();
             double f = Math.min(1, serial / t1);
             int chunks = w.chunkRows().length;

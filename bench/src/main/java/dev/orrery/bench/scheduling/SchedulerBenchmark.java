@@ -8,6 +8,7 @@ import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.ScheduleExecutor;
 import dev.orrery.scheduler.executor.ParallelExecutor;
 import dev.orrery.scheduler.executor.SingleThreadedExecutor;
+import dev.orrery.scheduler.internal.SchedulerInternals;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -61,8 +62,8 @@ public class SchedulerBenchmark {
     }
 
     static ScheduleExecutor executor(Schedule schedule, int workers) {
-        return workers == 1 ? new SingleThreadedExecutor(schedule.plan())
-                : new ParallelExecutor(schedule.plan(), workers);
+        return workers == 1 ? new SingleThreadedExecutor(SchedulerInternals.plan(schedule))
+                : new ParallelExecutor(SchedulerInternals.plan(schedule), workers);
     }
 
     /** 50 systems whose queries match no entity. */

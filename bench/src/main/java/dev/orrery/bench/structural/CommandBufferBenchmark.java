@@ -1,12 +1,12 @@
 package dev.orrery.bench.structural;
 
 import dev.orrery.ecs.CommandBuffer;
-import dev.orrery.ecs.CommandPlayback;
 import dev.orrery.ecs.PlaybackReport;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.archetype.Chunk;
 import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.internal.EcsInternals;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -74,7 +74,7 @@ public class CommandBufferBenchmark {
         CommandBuffer b = s.buffer;
         long[] ids = s.ids;
         b.clear();
-        b.beginChunk(1, 0);
+        EcsInternals.beginChunk(b, 1, 0);
         for (int i = 0; i < N; i += 2) {
             b.add(ids[i], s.health, s.value);
             b.add(ids[i + 1], s.stunned);
@@ -89,7 +89,6 @@ public class CommandBufferBenchmark {
         final Component<Health> health = world.component(Health.class);
         final Component<Stunned> stunned = world.component(Stunned.class);
         final CommandBuffer buffer = new CommandBuffer(0);
-        final CommandPlayback playback = new CommandPlayback();
         final Health value = new Health(10, 0.5f);
         long[] ids;
         boolean adding = true;
@@ -122,7 +121,7 @@ public class CommandBufferBenchmark {
     @Benchmark
     @OperationsPerInvocation(N)
     public PlaybackReport playback(Applying s) {
-        return s.playback.apply(s.world, s.buffer);
+        return s.world.apply(s.buffer);
     }
 
     /** Projectiles spawned (and despawned) per tick by the demo at 100 000 agents. */
@@ -178,7 +177,6 @@ public class CommandBufferBenchmark {
         final Component<Alive> alive = world.component(Alive.class);
         final CommandBuffer[] buffers = {new CommandBuffer(0), new CommandBuffer(1)};
         final java.util.List<CommandBuffer> bufferList = java.util.List.of(buffers);
-        final CommandPlayback playback = new CommandPlayback();
         long[] agents = new long[AGENTS];
         long[] shots = new long[SHOTS];
         int tick;
@@ -196,7 +194,7 @@ public class CommandBufferBenchmark {
             for (int i = 0; i < SHOTS; i++) {
                 CommandBuffer cmds = buffers[i & 1];
                 if ((i & 63) == 0) {
-                    cmds.beginChunk(3, i >> 6);
+                    EcsInternals.beginChunk(cmds, 3, i >> 6);
                 }
                 long p = cmds.spawn();
                 cmds.add(p, position, new Pos2(i + tick, i - tick));
@@ -209,7 +207,7 @@ public class CommandBufferBenchmark {
             for (int i = 0; i < ids.length; i++) {
                 CommandBuffer cmds = buffers[i & 1];
                 if ((i & 63) == 0) {
-                    cmds.beginChunk(systemOrder, i >> 6);
+                    EcsInternals.beginChunk(cmds, systemOrder, i >> 6);
                 }
                 cmds.despawn(ids[i]);
             }
@@ -218,7 +216,7 @@ public class CommandBufferBenchmark {
         void recordRespawns() {
             for (int i = 0; i < RESPAWNS; i++) {
                 CommandBuffer cmds = buffers[i & 1];
-                cmds.beginChunk(5, i);
+                EcsInternals.beginChunk(cmds, 5, i);
                 int victim = (int) (((long) (tick * RESPAWNS + i) * 7919) % AGENTS);
                 cmds.despawn(agents[victim]);
                 long fresh = cmds.spawn();
@@ -234,7 +232,7 @@ public class CommandBufferBenchmark {
 
         /** The live projectiles' ids, read from their archetype. */
         long[] liveShots() {
-            Archetype a = world.storage().archetypes().of(position, velocity, projectile);
+            Archetype a = EcsInternals.storage(world).archetypes().of(position, velocity, projectile);
             long[] ids = new long[a.size()];
             int n = 0;
             for (int ci = 0; ci < a.chunkCount(); ci++) {
@@ -247,7 +245,7 @@ public class CommandBufferBenchmark {
 
         /** The live agents' ids (respawns change them), read from their archetype. */
         void refreshAgents() {
-            Archetype a = world.storage().archetypes().of(position, velocity, member, life, weapon, steer, alive);
+            Archetype a = EcsInternals.storage(world).archetypes().of(position, velocity, member, life, weapon, steer, alive);
             int n = 0;
             for (int ci = 0; ci < a.chunkCount(); ci++) {
                 Chunk c = a.chunk(ci);
@@ -300,14 +298,14 @@ public class CommandBufferBenchmark {
     @Benchmark
     @OperationsPerInvocation(SHOTS)
     public PlaybackReport projectileSpawn(SpawnShots s) {
-        return s.playback.apply(s.world, s.bufferList);
+        return s.world.apply(s.bufferList);
     }
 
     /** Plays back {@link #SHOTS} projectile despawns. */
     @Benchmark
     @OperationsPerInvocation(SHOTS)
     public PlaybackReport projectileDespawn(DespawnShots s) {
-        return s.playback.apply(s.world, s.bufferList);
+        return s.world.apply(s.bufferList);
     }
 
     /**
@@ -316,6 +314,6 @@ public class CommandBufferBenchmark {
      */
     @Benchmark
     public PlaybackReport demoTick(DemoTick s) {
-        return s.playback.apply(s.world, s.bufferList);
+        return s.world.apply(s.bufferList);
     }
 }

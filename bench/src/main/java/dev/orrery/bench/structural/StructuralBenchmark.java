@@ -7,6 +7,7 @@ import dev.orrery.ecs.EntityBuilder;
 import dev.orrery.ecs.Query;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.internal.EcsInternals;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -90,9 +91,9 @@ public class StructuralBenchmark {
             if (world.entityCount() == 0) {
                 return; // despawn ran
             }
-            if (world.entityCount() != N || world.archetypeOf(ids[0]).size() != N || world.has(ids[N - 1], health)) {
+            if (world.entityCount() != N || EcsInternals.archetypeOf(world, ids[0]).size() != N || world.has(ids[N - 1], health)) {
                 throw new IllegalStateException("add/remove did not restore the world: " + world.entityCount()
-                        + " entities, " + world.archetypeOf(ids[0]));
+                        + " entities, " + EcsInternals.archetypeOf(world, ids[0]));
             }
         }
     }

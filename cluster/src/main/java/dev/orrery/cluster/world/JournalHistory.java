@@ -24,7 +24,7 @@ import java.util.Optional;
  *
  * <p><b>Threading:</b> stateless; call from any thread.
  */
-public final class JournalHistory {
+final class JournalHistory {
     /** Receives the ticks of a history in order. */
     @FunctionalInterface
     public interface TickVisitor {

@@ -2,7 +2,7 @@
  * One sharded world's life on a node, free of actors: {@link dev.orrery.cluster.world.WorldRuntime}
  * claims the world's next epoch in the {@code WorldStore}, restores its latest valid snapshot,
  * replays its journal to the tick where it left off, then ticks it live, journaling each
- * tick's inputs durably before they are acknowledged; {@link dev.orrery.cluster.world.JournalHistory}
+ * tick's inputs durably before they are acknowledged; {@code JournalHistory}
  * holds the rules of which stored snapshot and which journal ticks are a world's history;
  * a {@link dev.orrery.cluster.world.WorldBlueprint} builds the simulation of a world id the
  * same way on every node.

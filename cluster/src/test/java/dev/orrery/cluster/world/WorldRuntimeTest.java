@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.cluster.DriftWorldAccess;
-import dev.orrery.cluster.HistoryReplay;
 import dev.orrery.cluster.store.DirectoryWorldStore;
 import dev.orrery.cluster.store.JournalSegment;
 import dev.orrery.cluster.store.WorldStore;

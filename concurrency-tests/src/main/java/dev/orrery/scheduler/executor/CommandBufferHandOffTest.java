@@ -1,7 +1,6 @@
 package dev.orrery.scheduler.executor;
 
 import dev.orrery.ecs.CommandBuffer;
-import dev.orrery.ecs.CommandPlayback;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import org.openjdk.jcstress.annotations.Actor;
@@ -45,7 +44,6 @@ public class CommandBufferHandOffTest {
     private final CommandBuffer workerBuffer = new CommandBuffer(1);
     private final World world = new World(256);
     private final Component<Hp> hp = world.component(Hp.class);
-    private final CommandPlayback playback = new CommandPlayback();
 
     /** The coordinator: fills and hands out the job, then applies its buffer if it is back. */
     @Actor
@@ -60,7 +58,7 @@ public class CommandBufferHandOffTest {
             return;
         }
         r.r1 = 1;
-        playback.apply(world, j.recordedBy);
+        world.apply(j.recordedBy);
         r.r2 = world.entityCount();
         int[] seen = {-1};
         world.query().with(hp).build().forEach((chunk, row) -> seen[0] = chunk.get(hp, row).value());

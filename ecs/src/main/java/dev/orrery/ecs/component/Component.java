@@ -1,5 +1,6 @@
 package dev.orrery.ecs.component;
 
+import dev.orrery.ecs.hash.NameHash;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

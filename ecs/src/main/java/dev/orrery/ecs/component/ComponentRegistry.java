@@ -1,5 +1,6 @@
 package dev.orrery.ecs.component;
 
+import dev.orrery.ecs.hash.NameHash;
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -19,6 +20,9 @@ import java.util.Objects;
  * that owns the world.
  */
 public final class ComponentRegistry {
+    // The record type of relation marker columns (the first marker registered names it), refused as a column of its own.
+    private ComponentType<?> markerType;
+    private boolean registeringMarker;
     private final Map<Class<?>, ComponentType<?>> typesByClass = new HashMap<>();
     private final List<ComponentType<?>> types = new ArrayList<>();
     private final Map<ColumnKey, Component<?>> columnsByKey = new HashMap<>();
@@ -32,7 +36,6 @@ public final class ComponentRegistry {
     private record ColumnKey(ComponentType<?> type, String name) {
     }
 
-    private boolean registeringMarker;
 
     /** Creates an empty registry. */
     public ComponentRegistry() {
@@ -120,9 +123,9 @@ public final class ComponentRegistry {
             throw new IllegalArgumentException(existing + " is relation '" + name + "''s column; get it from the relation "
                     + "(world.relations().byName(\"" + name + "\").column()) and change pairs through world.relations()");
         }
-        if (type.javaClass() == dev.orrery.ecs.Pair.class && !registeringMarker) {
-            throw new IllegalArgumentException("Pair is the type of relations' columns and cannot be a component of its "
-                    + "own; register a relation with world.relations().register(name, ...) instead");
+        if (type == markerType && !registeringMarker) {
+            throw new IllegalArgumentException(type.name() + " is the type of relations' columns and cannot be a component of "
+                    + "its own; register a relation with world.relations().register(name, ...) instead");
         }
         if (existing != null) {
             if (storage != null && existing.storage() != storage) {
@@ -214,6 +217,7 @@ public final class ComponentRegistry {
             throw new IllegalArgumentException("cannot register relation '" + name + "': the instance name is taken by "
                     + "a component column; name the relation otherwise");
         }
+        markerType = type;
         registeringMarker = true;
         try {
             Component<T> c = column(type, name, Storage.TABLE);

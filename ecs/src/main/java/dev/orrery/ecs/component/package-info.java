@@ -4,7 +4,7 @@
  * {@link dev.orrery.ecs.component.Component} (a column: a type under an instance name),
  * {@link dev.orrery.ecs.component.Field} and {@link dev.orrery.ecs.component.FieldType},
  * the {@link dev.orrery.ecs.component.ComponentRegistry} that numbers them densely,
- * {@link dev.orrery.ecs.component.NameHash}, {@link dev.orrery.ecs.component.EntityRef},
+ * {@link dev.orrery.ecs.hash.NameHash}, {@link dev.orrery.ecs.component.EntityRef},
  * and {@link dev.orrery.ecs.FieldAccess}, by-id field access (which the world
  * implements, so property handles need no world). Validated writes:
  * {@link dev.orrery.ecs.component.Range} on a record component and
@@ -20,3 +20,4 @@
 package dev.orrery.ecs.component;
 
 import dev.orrery.ecs.FieldAccess;
+import dev.orrery.ecs.hash.NameHash;

@@ -1,14 +1,10 @@
 /**
- * Internal: state hashing. {@link dev.orrery.ecs.hash.StateHasher} is the order-sensitive
- * 64-bit accumulator; {@link dev.orrery.ecs.WorldHashes} walks a world's archetypes
- * and entity table in canonical order for {@code World.stateHash()} and
- * {@code World.columnHashes()}, the values replays and journals compare. The format is
- * pinned by a golden value in the tests.
+ * Layer: leaves. The state hash's accumulator: {@link dev.orrery.ecs.hash.StateHasher}, an
+ * order-sensitive 64-bit mix that the facade's hash walk feeds with a world's archetypes,
+ * entity table, sparse sets and relation pairs in canonical order ({@code World.stateHash()},
+ * {@code World.columnHashes()}, the values replays and journals compare). The format is pinned
+ * by a golden value in the tests.
  *
- * <p>Neighbours: reads {@code ecs.archetype} and {@code ecs.storage}; only the world calls
- * it. Not exported (users call the world's methods). Cold path; runs on the owning thread
- * while nothing else touches the world.
+ * <p>Imports nothing of Orrery's. Not exported to users; cold path, on the owning thread.
  */
 package dev.orrery.ecs.hash;
-
-import dev.orrery.ecs.WorldHashes;

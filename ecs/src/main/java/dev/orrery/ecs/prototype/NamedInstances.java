@@ -7,7 +7,7 @@ import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentRegistry;
 import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.Field;
-import dev.orrery.ecs.component.NameHash;
+import dev.orrery.ecs.hash.NameHash;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,6 +1,5 @@
 package dev.orrery.ecs.storage;
 
-import dev.orrery.ecs.ChangeTracker;
 import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.archetype.Archetypes;
 import dev.orrery.ecs.archetype.Chunk;
@@ -25,10 +24,10 @@ public final class EntityRows {
     private final Archetypes archetypes;
     private final EntityTable entities;
     private final NamedInstances names;
-    private final ChangeTracker changes;
+    private final RowEvents changes;
 
     /** The row work over one world's storage parts; structural events go to {@code changes}. */
-    public EntityRows(Archetypes archetypes, EntityTable entities, NamedInstances names, ChangeTracker changes) {
+    public EntityRows(Archetypes archetypes, EntityTable entities, NamedInstances names, RowEvents changes) {
         this.changes = changes;
         this.archetypes = archetypes;
         this.entities = entities;

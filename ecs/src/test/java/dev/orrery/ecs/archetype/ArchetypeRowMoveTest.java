@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Entity;
+import dev.orrery.ecs.internal.EcsInternals;
 import org.junit.jupiter.api.Test;
 
 class ArchetypeRowMoveTest {
@@ -25,8 +26,8 @@ class ArchetypeRowMoveTest {
         Component<Health> health = w.component(Health.class);
         Component<Mass> mass = w.component(Mass.class);
         Component<String> label = w.referenceComponent(String.class);
-        Archetype from = w.storage().archetypes().of(pos, health, label);
-        Archetype to = w.storage().archetypes().of(pos, mass, label);
+        Archetype from = EcsInternals.storage(w).archetypes().of(pos, health, label);
+        Archetype to = EcsInternals.storage(w).archetypes().of(pos, mass, label);
 
         // Leave stale values in the target's first row: fill it, then empty it again.
         long stale = to.appendRow(Entity.of(7, 1));
@@ -57,7 +58,7 @@ class ArchetypeRowMoveTest {
     void shouldClearTheVacatedReferenceSlotOnRemoval() {
         World w = new World();
         Component<String> label = w.referenceComponent(String.class);
-        Archetype a = w.storage().archetypes().of(label);
+        Archetype a = EcsInternals.storage(w).archetypes().of(label);
         long first = a.appendRow(Entity.of(1, 1));
         long second = a.appendRow(Entity.of(2, 1));
         Object[] refs = (Object[]) a.chunk(0).array(0, 0);

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Entity;
+import dev.orrery.ecs.internal.EcsInternals;
 import org.junit.jupiter.api.Test;
 
 /** The cached per-pair move plans and the typed row copies they drive. */
@@ -34,7 +35,7 @@ class MovePlanTest {
         World w = new World();
         Component<Position> pos = w.component(Position.class);
         Component<Health> health = w.component(Health.class);
-        Archetypes all = w.storage().archetypes();
+        Archetypes all = EcsInternals.storage(w).archetypes();
         Archetype p = all.of(pos);
         Archetype ph = all.withAdded(p, health);
         MovePlan add = all.addPlan(p, health);
@@ -62,11 +63,11 @@ class MovePlanTest {
         Component<Position> posA = a.component(Position.class);
         Component<Position> posB = b.component(Position.class);
         Component<Mass> massB = b.component(Mass.class);
-        Archetype fromA = a.storage().archetypes().of(posA);
-        Archetype toA = a.storage().archetypes().of(); // the empty archetype, id 0
-        b.storage().archetypes().of(posB);
-        Archetype toB = b.storage().archetypes().of(massB);
-        Archetype toA2 = a.storage().archetypes().of(a.component(Mass.class));
+        Archetype fromA = EcsInternals.storage(a).archetypes().of(posA);
+        Archetype toA = EcsInternals.storage(a).archetypes().of(); // the empty archetype, id 0
+        EcsInternals.storage(b).archetypes().of(posB);
+        Archetype toB = EcsInternals.storage(b).archetypes().of(massB);
+        Archetype toA2 = EcsInternals.storage(a).archetypes().of(a.component(Mass.class));
         assertEquals(toB.id(), toA2.id());
         MovePlan planA = fromA.planTo(toA2);
         MovePlan planB = fromA.planTo(toB);
@@ -119,7 +120,7 @@ class MovePlanTest {
         World w = new World();
         Component<Every> ev = w.component(Every.class);
         Component<String> label = w.referenceComponent(String.class);
-        Archetype a = w.storage().archetypes().of(ev, label);
+        Archetype a = EcsInternals.storage(w).archetypes().of(ev, label);
         for (int k = 0; k < 3; k++) {
             a.appendRow(Entity.of(k + 1, 1));
             ev.type().write(every(k), a.chunk(0).columnArrays(a.slotOf(ev.id())), k);

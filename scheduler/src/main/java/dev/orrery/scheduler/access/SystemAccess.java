@@ -1,8 +1,8 @@
 package dev.orrery.scheduler.access;
 
-import dev.orrery.ecs.StructuralEffects;
+import dev.orrery.ecs.access.AccessPolicy;
+import dev.orrery.ecs.access.StructuralEffects;
 import dev.orrery.ecs.component.Component;
-import dev.orrery.ecs.ownership.AccessPolicy;
 import dev.orrery.scheduler.EventKey;
 import dev.orrery.scheduler.ResourceKey;
 import java.util.ArrayList;

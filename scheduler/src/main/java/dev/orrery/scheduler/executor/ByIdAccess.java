@@ -9,6 +9,7 @@ import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.component.FieldType;
 import dev.orrery.ecs.component.StaleEntityException;
+import dev.orrery.ecs.internal.EcsInternals;
 import dev.orrery.ecs.storage.EntityTable;
 import dev.orrery.ecs.storage.SparseColumn;
 
@@ -103,13 +104,13 @@ final class ByIdAccess {
 
     /** Finds {@code c} on {@code e} in the storage and remembers it. */
     private Object[] locate(SystemRun r, long e, Component<?> c, boolean write) {
-        EntityTable table = world.storage().entityTable();
+        EntityTable table = EcsInternals.storage(world).entityTable();
         if (!table.isAlive(e)) {
             throw new StaleEntityException(e, (write ? "set " : "get ") + c + " in system '" + r.name + "'");
         }
         int idx = Entity.index(e);
         if (c.isSparse()) {
-            SparseColumn set = world.storage().sparse().of(c);
+            SparseColumn set = EcsInternals.storage(world).sparse().of(c);
             int at = set.positionOf(idx);
             if (at < 0) {
                 throw new IllegalArgumentException("entity " + Entity.toString(e) + " has no component " + c
@@ -118,7 +119,7 @@ final class ByIdAccess {
             remember(e, c, set.arrays(), at, null, -1);
             return arrays;
         }
-        Archetype a = world.storage().archetypes().get(table.archetype(idx));
+        Archetype a = EcsInternals.storage(world).archetypes().get(table.archetype(idx));
         int s = a.slotOf(c.id());
         if (s < 0) {
             throw new IllegalArgumentException("entity " + Entity.toString(e) + " has no component " + c

@@ -1,10 +1,10 @@
 package dev.orrery.scheduler.executor;
 
 import dev.orrery.ecs.CommandBuffer;
-import dev.orrery.ecs.CommandPlayback;
 import dev.orrery.ecs.PlaybackReport;
 import dev.orrery.ecs.RefusedCommandException;
 import dev.orrery.ecs.World;
+import dev.orrery.ecs.internal.Playback;
 import dev.orrery.scheduler.JobObserver;
 import dev.orrery.scheduler.ScheduleExecutor;
 import java.util.ArrayList;
@@ -28,7 +28,7 @@ import java.util.function.IntFunction;
  */
 final class CommandSync {
     private final List<CommandBuffer> buffers = new ArrayList<>();
-    private final CommandPlayback playback = new CommandPlayback();
+    private final Playback playback = new Playback();
     private final PlaybackReport totals = new PlaybackReport();
     /** Hears of each playback; set between runs, like the jobs' observer. */
     JobObserver observer;
@@ -41,12 +41,12 @@ final class CommandSync {
         playback.systemNames(names);
     }
 
-    /** Turns playback's strict mode on or off (see {@link CommandPlayback#strict(boolean)}). */
+    /** Turns playback's strict mode on or off (see {@link Playback#strict(boolean)}). */
     void strict(boolean on) {
         playback.strict(on);
     }
 
-    /** Lends playback the executor's workers for writing spawn values (see {@link CommandPlayback#parallel}). */
+    /** Lends playback the executor's workers for writing spawn values (see {@link Playback#parallel}). */
     void parallel(dev.orrery.ecs.ParallelFor threads) {
         playback.parallel(threads);
     }

@@ -4,6 +4,7 @@ import dev.orrery.scheduler.EventKey;
 import dev.orrery.scheduler.Resources;
 import dev.orrery.scheduler.event.EventChannel;
 import dev.orrery.scheduler.graph.SystemGraph;
+import dev.orrery.scheduler.internal.SchedulerInternals;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -59,6 +60,6 @@ final class EventSync {
     }
 
     private <T> EventChannel<T> channel(EventKey<T> key) {
-        return resources.value(key.channel());
+        return resources.value(SchedulerInternals.channelKey(key));
     }
 }

@@ -3,6 +3,7 @@ package dev.orrery.scheduler.executor;
 import dev.orrery.ecs.Query;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.internal.EcsInternals;
 import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.Resources;
 import dev.orrery.scheduler.graph.SystemGraph;
@@ -82,11 +83,11 @@ public final class ExecutionPlan {
      */
     private void checkFilterAccess(ScheduledSystem system) {
         Query q = system.query();
-        if (q == null || !q.hasChangeFilter()) {
+        if (q == null || !EcsInternals.hasChangeFilter(q)) {
             return;
         }
-        for (int id : q.changeFilterColumnIds()) {
-            Component<?> c = world.components().column(id);
+        for (int id : EcsInternals.changeFilterColumnIds(q)) {
+            Component<?> c = EcsInternals.registry(world).column(id);
             if (!system.declaration().access().canRead(c)) { // a declared write counts as a read
                 throw new IllegalArgumentException("system '" + system.name() + "' filters its query by added/changed "
                         + "of " + c + " but declares no read or write of it; declare reads(" + c + "), so the "

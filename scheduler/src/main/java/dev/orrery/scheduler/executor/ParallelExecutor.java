@@ -65,7 +65,7 @@ import java.util.function.BooleanSupplier;
  * <p>Nothing is allocated per run once the jobs, queues and chunk lists have grown to the
  * schedule's size (they grow only when the world gains chunks).
  */
-public final class ParallelExecutor implements ScheduleExecutor {
+public final class ParallelExecutor implements PlannedExecutor {
     /** Jobs per system per worker, at most: enough to even out uneven chunks and noisy cores. */
     public static final int DEFAULT_JOBS_PER_WORKER = 4;
     static final int SPINS = 2_000;

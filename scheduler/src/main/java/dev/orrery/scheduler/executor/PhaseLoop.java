@@ -1,6 +1,7 @@
 package dev.orrery.scheduler.executor;
 
 import dev.orrery.ecs.World;
+import dev.orrery.ecs.internal.EcsInternals;
 import dev.orrery.scheduler.FixedTimestep;
 import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.Resources;
@@ -10,6 +11,7 @@ import dev.orrery.scheduler.SyncPoint;
 import dev.orrery.scheduler.SystemFailedException;
 import dev.orrery.scheduler.flow.PhaseRule;
 import dev.orrery.scheduler.graph.SystemGraph;
+import dev.orrery.scheduler.internal.SchedulerInternals;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -188,8 +190,8 @@ final class PhaseLoop {
                 + "' (the thread of its first run, or the one given to bindOwner); run it on its owner, or hand it "
                 + "over with bindOwner(thread) between runs";
         running = true;
-        world.changes().retire(); // removal logs keep the last runs' entries only
-        resources.prepareReductions(workers); // a LongSum put since the last run gets a slot per worker
+        EcsInternals.retireRemovals(world); // removal logs keep the last runs' entries only
+        SchedulerInternals.prepareReductions(resources, workers); // a LongSum put since the last run gets a slot per worker
         events.beginRun(workers);
         try {
             runTransitions(syncPoint, runner);
@@ -211,14 +213,14 @@ final class PhaseLoop {
     }
 
     private void runFixedSteps(int p, FixedTimestep step, SyncPoint syncPoint, PhaseRunner runner) {
-        int k = step.advance();
+        int k = SchedulerInternals.advance(step);
         try {
             for (int i = 0; i < k; i++) {
-                step.enterStep(i);
+                SchedulerInternals.enterStep(step, i);
                 runPhase(p, syncPoint, runner);
             }
         } finally {
-            step.enterStep(-1);
+            SchedulerInternals.enterStep(step, -1);
         }
     }
 
@@ -249,16 +251,16 @@ final class PhaseLoop {
                         + "but holds " + value.getClass().getName() + "; put a States value under it");
             }
             if (!st.entered()) {
-                st.markEntered();
+                SchedulerInternals.markEntered(st);
                 runTransition(m, 0, st.current(), syncPoint, runner);
             }
             Enum<?> next = st.requested();
             if (next != null && next != st.current()) {
                 runTransition(m, 1, st.current(), syncPoint, runner);
-                st.applyRequest();
+                SchedulerInternals.applyRequest(st);
                 runTransition(m, 0, st.current(), syncPoint, runner);
             } else if (next != null) {
-                st.applyRequest(); // a request for the current value: nothing to do
+                SchedulerInternals.applyRequest(st); // a request for the current value: nothing to do
             }
         }
     }
@@ -286,14 +288,14 @@ final class PhaseLoop {
 
     /** Locks the world for phase {@code p}'s jobs: no structural change, no by-id write through the world. */
     void lockPhase(int p) {
-        world.storage().lockStructure(lockReasons[p]);
-        world.storage().jobsRunning().enter(lockReasons[p]);
+        EcsInternals.storage(world).lockStructure(lockReasons[p]);
+        EcsInternals.storage(world).jobsRunning().enter(lockReasons[p]);
     }
 
     /** Undoes {@link #lockPhase}. */
     void unlockPhase() {
-        world.storage().jobsRunning().exit();
-        world.storage().unlockStructure();
+        EcsInternals.storage(world).jobsRunning().exit();
+        EcsInternals.storage(world).unlockStructure();
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.orrery.scheduler.executor;
 
 import dev.orrery.ecs.Query;
 import dev.orrery.ecs.Relation;
+import dev.orrery.ecs.internal.EcsInternals;
 import dev.orrery.scheduler.ChunkSystem;
 import dev.orrery.scheduler.ExclusiveSystem;
 import dev.orrery.scheduler.LevelSystem;
@@ -62,16 +63,16 @@ public record ScheduledSystem(SystemDeclaration declaration, Query query, ChunkS
                         + "declare it exclusive to get the whole world instead");
             }
         }
-        if (query != null && query.hasSparseFilter()) {
+        if (query != null && EcsInternals.hasSparseFilter(query)) {
             throw new IllegalArgumentException("system '" + name + "' iterates chunks of " + query + ", which filters by "
-                    + "sparse column " + query.sparseFilterColumn() + "; a chunk job cannot skip the rows that fail a "
-                    + "sparse term. Make " + query.sparseFilterColumn() + " an optional(...) term and test "
-                    + "job.chunk().has(" + query.sparseFilterColumn() + ", row) in the loop, or register it with "
+                    + "sparse column " + EcsInternals.sparseFilterColumn(query) + "; a chunk job cannot skip the rows that fail a "
+                    + "sparse term. Make " + EcsInternals.sparseFilterColumn(query) + " an optional(...) term and test "
+                    + "job.chunk().has(" + EcsInternals.sparseFilterColumn(query) + ", row) in the loop, or register it with "
                     + "Storage.TABLE");
         }
-        if (query != null && query.hasPairFilter()) {
+        if (query != null && EcsInternals.hasPairFilter(query)) {
             throw new IllegalArgumentException("system '" + name + "' iterates chunks of " + query + ", which filters by "
-                    + query.rowFilterDescription() + "; a chunk job cannot skip the rows that fail a pair term. Query "
+                    + EcsInternals.rowFilterDescription(query) + "; a chunk job cannot skip the rows that fail a pair term. Query "
                     + "the relation's column (the wildcard) and compare job.chunk().readLongs(relation.target())[row] "
                     + "with the target in the loop");
         }

@@ -18,7 +18,7 @@ import dev.orrery.scheduler.graph.SystemGraph;
  * <p><b>Threading:</b> no threads of its own; everything happens on the owner thread (the
  * thread of the first {@link #run}, or the one given to {@link #bindOwner}), one run at a time.
  */
-public final class SingleThreadedExecutor implements ScheduleExecutor {
+public final class SingleThreadedExecutor implements PlannedExecutor {
     private final ExecutionPlan plan;
     private final SystemGraph graph;
     private final SystemRun[] runs;

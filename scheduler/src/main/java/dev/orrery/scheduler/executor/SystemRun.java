@@ -1,10 +1,11 @@
 package dev.orrery.scheduler.executor;
 
-import dev.orrery.ecs.ChangeTracker;
 import dev.orrery.ecs.Query;
+import dev.orrery.ecs.World;
 import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.archetype.Chunk;
 import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.internal.EcsInternals;
 import dev.orrery.scheduler.ChunkSystem;
 import dev.orrery.scheduler.EventKey;
 import dev.orrery.scheduler.EventReader;
@@ -15,6 +16,7 @@ import dev.orrery.scheduler.SystemFailedException;
 import dev.orrery.scheduler.access.SystemAccess;
 import dev.orrery.scheduler.event.ChannelReader;
 import dev.orrery.scheduler.event.EventChannel;
+import dev.orrery.scheduler.internal.SchedulerInternals;
 import java.util.Arrays;
 import java.util.List;
 
@@ -60,8 +62,8 @@ final class SystemRun {
     private final EventKey<?>[] eventReads;
     /** One reader per read channel, bound as the system starts; its jobs only read it. */
     private final ChannelReader<?>[] readers;
-    /** The world's change state, and this system's slot in it (its last-run tick, kept by name). */
-    private final ChangeTracker changes;
+    /** The world whose change state keeps this system's slot (its last-run tick, kept by name). */
+    private final World world;
     private final int changeSlot;
     /** This run's change tick (stamped by its writes) and its previous run's (what filters compare against). */
     long tick;
@@ -88,8 +90,8 @@ final class SystemRun {
         for (int i = 0; i < readers.length; i++) {
             readers[i] = new ChannelReader<>();
         }
-        this.changes = plan.world().changes();
-        this.changeSlot = changes.systemSlot(name);
+        this.world = plan.world();
+        this.changeSlot = EcsInternals.systemSlot(world, name);
         this.jobs = new Job[Math.max(1, maxJobs)];
         for (int i = 0; i < jobs.length; i++) {
             jobs[i] = new Job(this, i);
@@ -101,9 +103,9 @@ final class SystemRun {
      * starts) and records it as the system's last run; {@link #since} keeps the previous one.
      */
     void beginChangeTick() {
-        since = changes.lastRun(changeSlot);
-        tick = changes.clock().advance();
-        changes.lastRun(changeSlot, tick);
+        since = EcsInternals.lastRun(world, changeSlot);
+        tick = EcsInternals.changeClock(world).advance();
+        EcsInternals.lastRun(world, changeSlot, tick);
     }
 
     /**
@@ -142,14 +144,14 @@ final class SystemRun {
         if (q == null) {
             return;
         }
-        List<Archetype> archetypes = q.archetypes();
-        boolean filtered = q.hasChangeFilter();
+        List<Archetype> archetypes = EcsInternals.archetypes(q);
+        boolean filtered = EcsInternals.hasChangeFilter(q);
         for (int a = 0, na = archetypes.size(); a < na; a++) {
             Archetype arch = archetypes.get(a);
             for (int c = 0, nc = arch.chunkCount(); c < nc; c++) {
                 Chunk chunk = arch.chunk(c);
                 int size = chunk.size();
-                if (size == 0 || filtered && !q.passes(chunk, since)) {
+                if (size == 0 || filtered && !EcsInternals.passes(q, chunk, since)) {
                     continue;
                 }
                 if (chunkCount == chunks.length) {
@@ -167,7 +169,7 @@ final class SystemRun {
      */
     void openEvents(Resources resources) {
         for (int i = 0; i < eventWrites.length; i++) {
-            writeChannels[i] = resources.value(eventWrites[i].channel());
+            writeChannels[i] = resources.value(SchedulerInternals.channelKey(eventWrites[i]));
         }
         for (int i = 0; i < eventReads.length; i++) {
             open(resources, eventReads[i], readers[i]);
@@ -176,7 +178,7 @@ final class SystemRun {
 
     @SuppressWarnings("unchecked")
     private <T> void open(Resources resources, EventKey<T> key, ChannelReader<?> reader) {
-        resources.value(key.channel()).openReader(name, (ChannelReader<T>) reader);
+        resources.value(SchedulerInternals.channelKey(key)).openReader(name, (ChannelReader<T>) reader);
     }
 
     /** The channel of {@code key} if the system declared a write of it, else null. */
@@ -281,11 +283,11 @@ final class SystemRun {
     /** The failure of {@code job} as the exception the caller sees. */
     SystemFailedException failureOf(Job job) {
         if (rangeBody != null || walk != null) {
-            return SystemFailedException.ofRange(name, job.from, job.to, job.failedWorker, job.failure);
+            return SchedulerInternals.ofRange(name, job.from, job.to, job.failedWorker, job.failure);
         }
         Chunk chunk = exclusive || job.failedOrdinal < 0 || job.failedOrdinal >= chunkCount ? null
                 : chunks[job.failedOrdinal];
-        return SystemFailedException.inChunk(name, chunk, exclusive ? -1 : job.failedOrdinal, job.failedWorker,
+        return SchedulerInternals.inChunk(name, chunk, exclusive ? -1 : job.failedOrdinal, job.failedWorker,
                 job.failure);
     }
 }

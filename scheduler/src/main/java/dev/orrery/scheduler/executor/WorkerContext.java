@@ -9,6 +9,7 @@ import dev.orrery.ecs.archetype.Chunk;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.component.FieldType;
+import dev.orrery.ecs.internal.EcsInternals;
 import dev.orrery.scheduler.ChunkSystem;
 import dev.orrery.scheduler.EventKey;
 import dev.orrery.scheduler.EventReader;
@@ -23,6 +24,7 @@ import dev.orrery.scheduler.UndeclaredResourceAccessException;
 import dev.orrery.scheduler.check.CheckedMode;
 import dev.orrery.scheduler.check.ReadOnlyColumns;
 import dev.orrery.scheduler.event.EventChannel;
+import dev.orrery.scheduler.internal.SchedulerInternals;
 
 /**
  * One worker's {@link JobContext}, and the code that runs a job on that worker: binds the
@@ -72,7 +74,7 @@ final class WorkerContext implements JobContext {
         this.views = new ChunkView[plan.size()];
         int maxReadOnly = 0;
         for (int i = 0; i < views.length; i++) {
-            views[i] = new ChunkView(plan.system(i).declaration().access(), world.storage().sparse());
+            views[i] = EcsInternals.newChunkView(plan.system(i).declaration().access(), EcsInternals.storage(world).sparse());
             maxReadOnly = Math.max(maxReadOnly, plan.system(i).declaration().access().reads().size());
         }
         this.readOnlyBefore = new long[maxReadOnly];
@@ -125,7 +127,7 @@ final class WorkerContext implements JobContext {
         if (CHECKED) {
             CheckedMode.enterJob(r.access);
         }
-        commands.declareEffects(r.access.effects()); // built once per system: no allocation here
+        EcsInternals.declareEffects(commands, r.access.effects()); // built once per system: no allocation here
         try {
             if (r.rangeBody != null || r.walk != null) {
                 runRange(job, r);
@@ -136,7 +138,7 @@ final class WorkerContext implements JobContext {
             if (CHECKED) {
                 CheckedMode.exitJob();
             }
-            commands.declareEffects(null); // unchecked again between jobs: nothing carries over to the next system
+            EcsInternals.declareEffects(commands, null); // unchecked again between jobs: nothing carries over to the next system
             running = null;
         }
     }
@@ -145,7 +147,7 @@ final class WorkerContext implements JobContext {
         ChunkSystem body = r.body;
         Chunk[] chunks = r.chunks;
         ChunkView view = views[r.position];
-        view.changeTicks(r.tick, r.since);
+        EcsInternals.changeTicks(view, r.tick, r.since);
         current = view;
         int k = job.from;
         JobObserver obs = observer;
@@ -157,7 +159,7 @@ final class WorkerContext implements JobContext {
             for (int end = job.to; k < end; k++) {
                 chunkOrdinal = k;
                 key(r.position, k);
-                view.bind(chunks[k]);
+                EcsInternals.bind(view, chunks[k]);
                 if (finishChunksOnFailure) {
                     runChunkRecordingFailure(body, job, k);
                 } else {
@@ -175,7 +177,7 @@ final class WorkerContext implements JobContext {
         } catch (Throwable t) {
             job.fail(t, k, workerId);
         } finally {
-            view.bind(null);
+            EcsInternals.bind(view, null);
             current = null;
             chunkOrdinal = -1;
             if (obs != null) {
@@ -235,7 +237,7 @@ final class WorkerContext implements JobContext {
     /** Keys the commands and events recorded next by (system {@code position}, {@code ordinal}, sequence). */
     void key(int position, int ordinal) {
         eventOrdinal = ordinal;
-        commands.beginChunk(position, ordinal);
+        EcsInternals.beginChunk(commands, position, ordinal);
     }
 
     /** Runs an exclusive system's body on this (the calling) thread, reporting it to the observer. */
@@ -275,7 +277,7 @@ final class WorkerContext implements JobContext {
     public void add(ResourceKey<LongSum> key, long amount) {
         SystemRun r = runningSystem();
         if (!r.access.canReduceResource(key)) {
-            throw UndeclaredResourceAccessException.reduction(r.name, key);
+            throw SchedulerInternals.reductionRefused(r.name, key);
         }
         resources.value(key).add(workerId, amount);
     }
@@ -325,7 +327,7 @@ final class WorkerContext implements JobContext {
         }
         RemovedEntities w = removedWindows[id];
         if (w == null) {
-            w = world.changes().removed(column); // once per worker and column: a warm job allocates nothing
+            w = EcsInternals.removed(world, column); // once per worker and column: a warm job allocates nothing
             removedWindows[id] = w;
         }
         return w.since(r.since);

@@ -1,6 +1,6 @@
 package dev.orrery.scheduler.graph;
 
-import dev.orrery.ecs.StructuralEffects;
+import dev.orrery.ecs.access.StructuralEffects;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.scheduler.OrderCycleException;
 import dev.orrery.scheduler.Phase;

@@ -13,6 +13,7 @@ import dev.orrery.ecs.Query;
 import dev.orrery.ecs.UndeclaredAccessException;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.internal.EcsInternals;
 import dev.orrery.scheduler.Phase;
 import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.Schedule;
@@ -20,6 +21,7 @@ import dev.orrery.scheduler.ScheduleExecutor;
 import dev.orrery.scheduler.SyncPoint;
 import dev.orrery.scheduler.SystemFailedException;
 import dev.orrery.scheduler.graph.SystemGraph;
+import dev.orrery.scheduler.internal.SchedulerInternals;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -273,8 +275,8 @@ abstract class AbstractScheduleExecutorTest {
                 for (int tick = 0; tick < 3; tick++) {
                     trace.reset();
                     executor.run();
-                    trace.assertEdgesHeld(schedule.graph());
-                    runOneByOne(reference, specs, schedule.graph());
+                    trace.assertEdgesHeld(SchedulerInternals.graph(schedule));
+                    runOneByOne(reference, specs, SchedulerInternals.graph(schedule));
                     assertEquals(reference.stateHash(), parallel.stateHash(),
                             "seed " + seed + " tick " + tick + ", schedule:\n" + schedule);
                 }
@@ -298,12 +300,12 @@ abstract class AbstractScheduleExecutorTest {
             for (int tick = 0; tick < 5; tick++) {
                 trace.reset();
                 executor.run();
-                trace.assertEdgesHeld(schedule.graph());
-                runOneByOne(reference, specs, schedule.graph());
+                trace.assertEdgesHeld(SchedulerInternals.graph(schedule));
+                runOneByOne(reference, specs, SchedulerInternals.graph(schedule));
                 assertEquals(reference.stateHash(), w.stateHash());
             }
         }
-        assertEquals(5, schedule.graph().edges().size());
+        assertEquals(5, SchedulerInternals.graph(schedule).edges().size());
     }
 
     @Test
@@ -414,8 +416,8 @@ abstract class AbstractScheduleExecutorTest {
             for (int tick = 0; tick < 4; tick++) {
                 trace.reset();
                 executor.run();
-                trace.assertEdgesHeld(schedule.graph());
-                runOneByOne(reference, specs, schedule.graph());
+                trace.assertEdgesHeld(SchedulerInternals.graph(schedule));
+                runOneByOne(reference, specs, SchedulerInternals.graph(schedule));
                 assertEquals(reference.stateHash(), w.stateHash());
             }
         }
@@ -496,7 +498,7 @@ abstract class AbstractScheduleExecutorTest {
         try (ScheduleExecutor executor = create(schedule)) {
             executor.run();
             chunks = 0;
-            for (var a : w.query().with(cs.get(0)).build().archetypes()) {
+            for (var a : EcsInternals.archetypes(w.query().with(cs.get(0)).build())) {
                 chunks += a.chunkCount();
             }
         }

@@ -11,6 +11,7 @@ import dev.orrery.ecs.component.Field;
 import dev.orrery.scheduler.BatchDecision;
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.ScheduleExecutor;
+import dev.orrery.scheduler.internal.SchedulerInternals;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -168,7 +169,7 @@ class AdaptiveBatchingTest {
     void aHugeTargetKeepsEverySystemInline() {
         RangeWorkload w = new RangeWorkload(Schedule.DEFAULT_MIN_BATCH_ROWS);
         ParallelExecutor[] holder = new ParallelExecutor[1];
-        withTarget(Long.MAX_VALUE / 4, () -> holder[0] = new ParallelExecutor(w.schedule.plan(), 2));
+        withTarget(Long.MAX_VALUE / 4, () -> holder[0] = new ParallelExecutor(SchedulerInternals.plan(w.schedule), 2));
         try (ParallelExecutor ex = holder[0]) {
             for (int t = 0; t < 10; t++) {
                 w.tick = t;
@@ -196,7 +197,7 @@ class AdaptiveBatchingTest {
                 .system("whole").exclusive(x -> { })
                 .build();
         ParallelExecutor[] holder = new ParallelExecutor[1];
-        withTarget(0, () -> holder[0] = new ParallelExecutor(s.plan(), 2));
+        withTarget(0, () -> holder[0] = new ParallelExecutor(SchedulerInternals.plan(s), 2));
         try (ParallelExecutor ex = holder[0]) {
             ex.run();
             List<BatchDecision> d = ex.batching();
@@ -214,7 +215,7 @@ class AdaptiveBatchingTest {
     private static ParallelExecutor executor(Schedule schedule, int workers, Split split) {
         ParallelExecutor[] holder = new ParallelExecutor[1];
         withTarget(split.targetNanos < 0 ? AdaptiveBatching.DEFAULT_TARGET_JOB_NANOS : split.targetNanos,
-                () -> holder[0] = new ParallelExecutor(schedule.plan(), workers));
+                () -> holder[0] = new ParallelExecutor(SchedulerInternals.plan(schedule), workers));
         return holder[0];
     }
 
@@ -234,7 +235,7 @@ class AdaptiveBatchingTest {
     private static synchronized long[] rangeReference() {
         if (rangeReference == null) {
             RangeWorkload w = new RangeWorkload(Schedule.DEFAULT_MIN_BATCH_ROWS);
-            try (ScheduleExecutor ex = new SingleThreadedExecutor(w.schedule.plan())) {
+            try (ScheduleExecutor ex = new SingleThreadedExecutor(SchedulerInternals.plan(w.schedule))) {
                 rangeReference = w.run(ex);
             }
         }

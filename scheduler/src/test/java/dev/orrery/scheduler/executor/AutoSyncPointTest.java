@@ -16,6 +16,7 @@ import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.ScheduleExecutor;
 import dev.orrery.scheduler.SystemFailedException;
 import dev.orrery.scheduler.graph.SystemGraph;
+import dev.orrery.scheduler.internal.SchedulerInternals;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -125,7 +126,7 @@ class AutoSyncPointTest {
         /** Runs {@link #TICKS} ticks; returns per tick the counter's count and then the state hash. */
         long[][] run(int workers) {
             long[][] out = new long[2][TICKS];
-            try (ScheduleExecutor ex = ScheduleExecutor.create(schedule.plan(), workers)) {
+            try (ScheduleExecutor ex = schedule.executor(workers)) {
                 for (int t = 0; t < TICKS; t++) {
                     counted.set(0);
                     ex.run();
@@ -158,14 +159,14 @@ class AutoSyncPointTest {
         // tick 0: hp i % 50 + 1 minus 10 leaves 40 of every 50 alive; the reaper's despawns are
         // applied before 'counter' runs, so it counts exactly those (without the sync point: all 3000)
         assertEquals(ENTITIES * 40 / 50, run[0][0], "counter must see the world after the reaper's despawns");
-        assertTrue(loop.schedule.graph().autoSyncBefore(loop.schedule.graph().positionOf("counter")));
+        assertTrue(SchedulerInternals.graph(loop.schedule).autoSyncBefore(SchedulerInternals.graph(loop.schedule).positionOf("counter")));
     }
 
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 4})
     void shouldLetAMoverAfterASpawnerMoveTheSpawnedEntities(int workers) {
         Loop loop = new Loop(false);
-        try (ScheduleExecutor ex = ScheduleExecutor.create(loop.schedule.plan(), workers)) {
+        try (ScheduleExecutor ex = loop.schedule.executor(workers)) {
             ex.run();
         }
         Field px = loop.pos.field("x");
@@ -184,7 +185,7 @@ class AutoSyncPointTest {
 
     @Test
     void shouldKeepASystemOverUnrelatedComponentsBesideTheSpawner() {
-        SystemGraph g = new Loop(false).schedule.graph();
+        SystemGraph g = SchedulerInternals.graph(new Loop(false).schedule);
         int spawner = g.positionOf("spawner");
         int unrelated = g.positionOf("unrelated");
         assertFalse(g.syncBefore(unrelated), g.toText());
@@ -209,7 +210,7 @@ class AutoSyncPointTest {
                 + "queries or accesses\", peripheries=2, style=dashed]"), dot);
         assertFalse(dot.contains("sync before\", peripheries=2]"), "no explicit sync point declared\n" + dot);
         assertEquals("'spawner' spawns with Pos, which 'mover' queries or accesses",
-                s.graph().syncReason(s.graph().positionOf("mover")));
+                SchedulerInternals.graph(s).syncReason(SchedulerInternals.graph(s).positionOf("mover")));
     }
 
     @Test
@@ -227,12 +228,12 @@ class AutoSyncPointTest {
                 .system("sees").query(world.query().with(pos).build()).reads(pos)
                 .forEachChunk(job -> seen.addAndGet(100 * job.chunk().size()))
                 .build();
-        try (ScheduleExecutor ex = ScheduleExecutor.create(s.plan(), 2)) {
+        try (ScheduleExecutor ex = s.executor(2)) {
             ex.run();
         }
         assertEquals(100, seen.get(), "'late' saw nothing yet, 'sees' (still pending for it) saw the spawn");
-        assertFalse(s.graph().syncBefore(s.graph().positionOf("late")));
-        assertTrue(s.graph().autoSyncBefore(s.graph().positionOf("sees")));
+        assertFalse(SchedulerInternals.graph(s).syncBefore(SchedulerInternals.graph(s).positionOf("late")));
+        assertTrue(SchedulerInternals.graph(s).autoSyncBefore(SchedulerInternals.graph(s).positionOf("sees")));
     }
 
     @ParameterizedTest
@@ -246,7 +247,7 @@ class AutoSyncPointTest {
                 .system("healer").query(world.query().with(hp).build()).reads(hp).adds(hp)
                 .forEachChunk(job -> job.commands().add(job.chunk().entity(0), pos, new Pos(1)))
                 .build();
-        try (ScheduleExecutor ex = ScheduleExecutor.create(s.plan(), workers)) {
+        try (ScheduleExecutor ex = s.executor(workers)) {
             SystemFailedException f = assertThrows(SystemFailedException.class, ex::run);
             UndeclaredCommandException u = assertInstanceOf(UndeclaredCommandException.class, f.getCause());
             assertTrue(u.getMessage().contains("'healer'") && u.getMessage().contains("Pos")
@@ -264,7 +265,7 @@ class AutoSyncPointTest {
                 .system("silent").query(world.query().with(hp).build()).reads(hp)
                 .forEachChunk(job -> job.commands().despawn(job.chunk().entity(0)))
                 .build();
-        try (ScheduleExecutor ex = ScheduleExecutor.create(s.plan(), 1)) {
+        try (ScheduleExecutor ex = s.executor(1)) {
             SystemFailedException f = assertThrows(SystemFailedException.class, ex::run);
             assertTrue(f.getCause().getMessage().contains("system 'silent' recorded a despawn")
                     && f.getCause().getMessage().contains(".despawns()"), f.getCause().getMessage());
@@ -278,7 +279,7 @@ class AutoSyncPointTest {
         Schedule s = Schedule.builder(world)
                 .system("respawn").minBatchRows(1).forEachRange(() -> 4, (job, from, to) -> job.commands().spawn())
                 .build();
-        try (ScheduleExecutor ex = ScheduleExecutor.create(s.plan(), 2)) {
+        try (ScheduleExecutor ex = s.executor(2)) {
             SystemFailedException f = assertThrows(SystemFailedException.class, ex::run);
             assertTrue(f.getCause().getMessage().contains("system 'respawn' recorded a spawn")
                     && f.getCause().getMessage().contains(".spawns(components...)"), f.getCause().getMessage());
@@ -297,7 +298,7 @@ class AutoSyncPointTest {
                 .system("second").query(world.query().with(hp).build()).reads(hp)
                 .forEachChunk(job -> job.commands().spawn())
                 .build();
-        try (ScheduleExecutor ex = ScheduleExecutor.create(s.plan(), 1)) {
+        try (ScheduleExecutor ex = s.executor(1)) {
             SystemFailedException f = assertThrows(SystemFailedException.class, ex::run);
             assertEquals("second", f.system());
         }

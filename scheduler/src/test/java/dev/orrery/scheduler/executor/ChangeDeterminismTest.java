@@ -12,9 +12,11 @@ import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.archetype.Archetypes;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
+import dev.orrery.ecs.internal.EcsInternals;
 import dev.orrery.scheduler.Phase;
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.ScheduleExecutor;
+import dev.orrery.scheduler.internal.SchedulerInternals;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -72,7 +74,7 @@ class ChangeDeterminismTest {
                 for (int i = 0; i < 3000; i++) {
                     world.spawn(new Pos(i, -i), new Vel(i % 7, i % 5), new Hp(40 + i % 400));
                 }
-                world.changes().trackRemoved(hp);
+                world.trackRemoved(hp);
             } else {
                 new WorldSnapshot().read(snapshot, world); // the removal log comes back tracked
             }
@@ -174,7 +176,7 @@ class ChangeDeterminismTest {
     static synchronized long[] reference() {
         if (reference == null) {
             Workload w = new Workload(null);
-            try (ScheduleExecutor ex = new SingleThreadedExecutor(w.schedule.plan())) {
+            try (ScheduleExecutor ex = new SingleThreadedExecutor(SchedulerInternals.plan(w.schedule))) {
                 reference = w.run(ex, 0, TICKS);
             }
             assertTrue(w.deathHooks > 10 && w.glowHooks != 0 && w.mourned != 0,
@@ -188,7 +190,7 @@ class ChangeDeterminismTest {
     void shouldGiveTheSameStateAfterEveryTickOnAnyWorkerCount(int workers) {
         Workload w = new Workload(null);
         long[] hashes;
-        try (ScheduleExecutor ex = ScheduleExecutor.create(w.schedule.plan(), workers)) {
+        try (ScheduleExecutor ex = w.schedule.executor(workers)) {
             hashes = w.run(ex, 0, TICKS);
         }
         assertArrayEquals(reference(), hashes, workers + " workers diverged");
@@ -198,7 +200,7 @@ class ChangeDeterminismTest {
     @Test
     void theChangedFilterSkipsChunksNobodyWrote() {
         Workload w = new Workload(null);
-        try (ScheduleExecutor ex = new SingleThreadedExecutor(w.schedule.plan())) {
+        try (ScheduleExecutor ex = new SingleThreadedExecutor(SchedulerInternals.plan(w.schedule))) {
             w.run(ex, 0, 1); // first run: everything is new
             float[] before = xs(w);
             w.run(ex, 1, 2);
@@ -225,13 +227,13 @@ class ChangeDeterminismTest {
         long[] ref = reference();
         Workload original = new Workload(null);
         byte[] snapshot;
-        try (ScheduleExecutor ex = ScheduleExecutor.create(original.schedule.plan(), 2)) {
+        try (ScheduleExecutor ex = original.schedule.executor(2)) {
             original.run(ex, 0, k);
             snapshot = new WorldSnapshot().write(original.world);
         }
         Workload restored = new Workload(snapshot);
         restored.copyTallies(original);
-        try (ScheduleExecutor ex = ScheduleExecutor.create(restored.schedule.plan(), 4)) {
+        try (ScheduleExecutor ex = restored.schedule.executor(4)) {
             long[] rest = restored.run(ex, k, TICKS);
             for (int t = k; t < TICKS; t++) {
                 assertEquals(ref[t], rest[t - k], "restored run diverged at tick " + t);
@@ -247,13 +249,13 @@ class ChangeDeterminismTest {
         int k = 37;
         Workload original = new Workload(null);
         byte[] snapshot;
-        try (ScheduleExecutor ex = new SingleThreadedExecutor(original.schedule.plan())) {
+        try (ScheduleExecutor ex = new SingleThreadedExecutor(SchedulerInternals.plan(original.schedule))) {
             original.run(ex, 0, k);
             snapshot = new WorldSnapshot().write(original.world);
         }
         Workload restored = new Workload(snapshot);
         restored.copyTallies(original);
-        Archetypes archetypes = restored.world.storage().archetypes();
+        Archetypes archetypes = EcsInternals.storage(restored.world).archetypes();
         long now = archetypes.clock().now();
         for (int a = 0; a < archetypes.count(); a++) {
             Archetype arch = archetypes.get(a);
@@ -264,7 +266,7 @@ class ChangeDeterminismTest {
             }
         }
         assertTrue(now > 1);
-        try (ScheduleExecutor ex = new SingleThreadedExecutor(restored.schedule.plan())) {
+        try (ScheduleExecutor ex = new SingleThreadedExecutor(SchedulerInternals.plan(restored.schedule))) {
             long[] rest = restored.run(ex, k, TICKS);
             assertNotEquals(ref[k], rest[0], "losing the versions must change what the filter passes");
         }

@@ -12,6 +12,7 @@ import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.ScheduleExecutor;
+import dev.orrery.scheduler.internal.SchedulerInternals;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
@@ -56,11 +57,11 @@ class CommandStrictModeTest {
 
     @Test
     void shouldNameTheRecordingSystemOnOneThread() {
-        check(s -> new SingleThreadedExecutor(s.plan()));
+        check(s -> new SingleThreadedExecutor(SchedulerInternals.plan(s)));
     }
 
     @Test
     void shouldNameTheRecordingSystemOnTwoWorkers() {
-        check(s -> new ParallelExecutor(s.plan(), 2));
+        check(s -> new ParallelExecutor(SchedulerInternals.plan(s), 2));
     }
 }

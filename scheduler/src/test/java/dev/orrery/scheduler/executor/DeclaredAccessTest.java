@@ -11,6 +11,7 @@ import dev.orrery.ecs.UndeclaredAccessException;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
+import dev.orrery.ecs.internal.EcsInternals;
 import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.ScheduleExecutor;
@@ -50,7 +51,7 @@ class DeclaredAccessTest {
     }
 
     private static ScheduleExecutor executor(Schedule s, int workers) {
-        return ScheduleExecutor.create(s.plan(), workers);
+        return s.executor(workers);
     }
 
     private static Query all(World w) {
@@ -65,7 +66,7 @@ class DeclaredAccessTest {
         Component<Hp> hp = w.component(Hp.class);
         Field x = pos.field("x");
         Field hpf = hp.field("hp");
-        long first = all(w).archetypes().get(0).chunk(0).entity(0);
+        long first = EcsInternals.archetypes(all(w)).get(0).chunk(0).entity(0);
         // Each row writes its own entity's Hp from its own Pos, by id; reads the first entity's Pos by id.
         Schedule s = Schedule.builder(w).minBatchRows(16)
                 .system("byId").query(all(w)).reads(pos).writes(hp)

@@ -10,15 +10,16 @@ import dev.orrery.ecs.CommandBuffer;
 import dev.orrery.ecs.CommandKind;
 import dev.orrery.ecs.CommandOutcome;
 import dev.orrery.ecs.Hierarchy;
-import dev.orrery.ecs.Pair;
 import dev.orrery.ecs.Relation;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.WorldSnapshot;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
+import dev.orrery.ecs.internal.EcsInternals;
 import dev.orrery.scheduler.Phase;
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.ScheduleExecutor;
+import dev.orrery.scheduler.internal.SchedulerInternals;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
@@ -87,7 +88,7 @@ class HierarchyDeterminismTest {
             } else {
                 new WorldSnapshot().read(snapshot, world);
             }
-            Component<Pair> marker = childOf.column();
+            Component<?> marker = childOf.column();
             Field ageTicks = age.field("ticks");
             Field parentOf = childOf.target();
             Field firstLiked = likes.target();
@@ -249,7 +250,7 @@ class HierarchyDeterminismTest {
     static synchronized long[] reference() {
         if (reference == null) {
             Churn w = new Churn(Schedule.DEFAULT_MIN_BATCH_ROWS, null);
-            try (ScheduleExecutor ex = new SingleThreadedExecutor(w.schedule.plan())) {
+            try (ScheduleExecutor ex = new SingleThreadedExecutor(SchedulerInternals.plan(w.schedule))) {
                 long[] first = w.run(ex, 0, SNAP);
                 midSnapshot = new WorldSnapshot().write(w.world);
                 long[] rest = w.run(ex, SNAP, TICKS);
@@ -270,7 +271,7 @@ class HierarchyDeterminismTest {
         long[] ref = reference();
         Churn w = new Churn(minBatchRows, null);
         long[] hashes;
-        try (ScheduleExecutor ex = ScheduleExecutor.create(w.schedule.plan(), workers)) {
+        try (ScheduleExecutor ex = w.schedule.executor(workers)) {
             hashes = w.run(ex, 0, TICKS);
             assertTrue(ex.commandTotals().applied() > 1000, ex.commandTotals().toString());
         }
@@ -286,7 +287,7 @@ class HierarchyDeterminismTest {
         long[] ref = reference();
         Churn w = new Churn(16, midSnapshot);
         long[] hashes;
-        try (ScheduleExecutor ex = ScheduleExecutor.create(w.schedule.plan(), workers)) {
+        try (ScheduleExecutor ex = w.schedule.executor(workers)) {
             hashes = w.run(ex, SNAP, TICKS);
         }
         for (int t = SNAP; t < TICKS; t++) {
@@ -308,7 +309,7 @@ class HierarchyDeterminismTest {
         long[] ref = reference();
         Churn w = new Churn(Schedule.DEFAULT_MIN_BATCH_ROWS, null, true);
         long[] swapped;
-        try (ScheduleExecutor ex = new SingleThreadedExecutor(w.schedule.plan())) {
+        try (ScheduleExecutor ex = new SingleThreadedExecutor(SchedulerInternals.plan(w.schedule))) {
             swapped = w.run(ex, 0, TICKS);
         }
         assertNotEquals(ref[0], swapped[0], "the first tick already founds squads");
@@ -324,7 +325,7 @@ class HierarchyDeterminismTest {
         assertEquals(3, h.levels(), "fleets, squads, agents");
         assertTrue(w.world.relations().pairCount(w.childOf) > 300, "pairs: " + w.world.relations().pairCount(w.childOf));
         assertTrue(w.world.relations().pairCount(w.likes) > 20, "likes: " + w.world.relations().pairCount(w.likes));
-        assertTrue(w.world.relations().nextSeq(w.childOf) > 3 * w.world.relations().pairCount(w.childOf),
+        assertTrue(EcsInternals.nextPairSeq(w.world.relations(), w.childOf) > 3 * w.world.relations().pairCount(w.childOf),
                 "pairs were made and unmade many times over");
         assertNotEquals(0, w.world.entityCount());
     }

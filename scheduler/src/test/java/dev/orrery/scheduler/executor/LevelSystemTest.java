@@ -19,6 +19,7 @@ import dev.orrery.scheduler.LevelSystem;
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.ScheduleExecutor;
 import dev.orrery.scheduler.SystemFailedException;
+import dev.orrery.scheduler.internal.SchedulerInternals;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -276,7 +277,7 @@ class LevelSystemTest {
                         (job, from, to) -> job.commands().addPair(orphan, f.childOf, root))
                 .system("depth").writes(f.depth).forEachLevel(f.childOf, f.depthBody())
                 .build();
-        assertTrue(schedule.graph().syncBefore(schedule.graph().positionOf("depth")),
+        assertTrue(SchedulerInternals.graph(schedule).syncBefore(SchedulerInternals.graph(schedule).positionOf("depth")),
                 "a sync point before the walk: it reads ChildOf, which 'adopt' adds");
         try (ScheduleExecutor executor = schedule.executor(2)) {
             executor.run();

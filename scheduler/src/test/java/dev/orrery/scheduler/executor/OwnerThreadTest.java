@@ -50,7 +50,7 @@ class OwnerThreadTest {
         Schedule s = Schedule.builder(w)
                 .system("count").query(w.query().with(val).build()).reads(val).forEachChunk(job -> runs.incrementAndGet())
                 .build();
-        try (ScheduleExecutor ex = ScheduleExecutor.create(s.plan(), workers)) {
+        try (ScheduleExecutor ex = s.executor(workers)) {
             ex.run(); // the first run binds this thread as the owner
             int before = runs.get();
             Throwable t = onAnotherThread(ex::run);
@@ -103,7 +103,7 @@ class OwnerThreadTest {
                 })
                 .build();
         int entities = w.entityCount();
-        try (ScheduleExecutor ex = ScheduleExecutor.create(s.plan(), workers)) {
+        try (ScheduleExecutor ex = s.executor(workers)) {
             ex.run();
         }
         AssertionError e = assertInstanceOf(AssertionError.class, fromOtherThread.get(),

@@ -2,10 +2,11 @@ package dev.orrery.scheduler.executor;
 
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.ScheduleExecutor;
+import dev.orrery.scheduler.internal.SchedulerInternals;
 
 class ParallelExecutorEightWorkersTest extends AbstractScheduleExecutorTest {
     @Override
     ScheduleExecutor create(Schedule schedule) {
-        return new ParallelExecutor(schedule.plan(), 8);
+        return new ParallelExecutor(SchedulerInternals.plan(schedule), 8);
     }
 }

@@ -2,10 +2,11 @@ package dev.orrery.scheduler.executor;
 
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.ScheduleExecutor;
+import dev.orrery.scheduler.internal.SchedulerInternals;
 
 class ParallelExecutorFourWorkersTest extends AbstractScheduleExecutorTest {
     @Override
     ScheduleExecutor create(Schedule schedule) {
-        return new ParallelExecutor(schedule.plan(), 4);
+        return new ParallelExecutor(SchedulerInternals.plan(schedule), 4);
     }
 }

@@ -4,13 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.orrery.ecs.CommandBuffer;
-import dev.orrery.ecs.CommandPlayback;
 import dev.orrery.ecs.Shape;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
+import dev.orrery.ecs.internal.Playback;
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.ScheduleExecutor;
+import dev.orrery.scheduler.internal.SchedulerInternals;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -31,7 +32,7 @@ class ParallelPlaybackTest {
     }
 
     static final int TICKS = 40;
-    static final int SPAWNS = CommandPlayback.DEFAULT_PARALLEL_SPAWNS * 2 + 33;
+    static final int SPAWNS = Playback.DEFAULT_PARALLEL_SPAWNS * 2 + 33;
 
     static final class Workload {
         final World world = new World(1024);
@@ -95,12 +96,12 @@ class ParallelPlaybackTest {
     void shouldMatchTheSingleThreadedRunAfterEveryTick(int workers) {
         Workload reference = new Workload();
         long[] expected;
-        try (ScheduleExecutor ex = new SingleThreadedExecutor(reference.schedule.plan())) {
+        try (ScheduleExecutor ex = new SingleThreadedExecutor(SchedulerInternals.plan(reference.schedule))) {
             expected = reference.run(ex);
         }
         Workload w = new Workload();
         long[] hashes;
-        try (ScheduleExecutor ex = ScheduleExecutor.create(w.schedule.plan(), workers)) {
+        try (ScheduleExecutor ex = w.schedule.executor(workers)) {
             hashes = w.run(ex);
             assertEquals((long) SPAWNS * TICKS, ex.commandTotals().count(
                     dev.orrery.ecs.CommandKind.SPAWN, dev.orrery.ecs.CommandOutcome.APPLIED));

@@ -12,6 +12,7 @@ import dev.orrery.ecs.component.Field;
 import dev.orrery.scheduler.Phase;
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.ScheduleExecutor;
+import dev.orrery.scheduler.internal.SchedulerInternals;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -132,7 +133,7 @@ class RowChangeDeterminismTest {
     static synchronized long[] reference() {
         if (reference == null) {
             Workload w = new Workload(null);
-            try (ScheduleExecutor ex = new SingleThreadedExecutor(w.schedule.plan())) {
+            try (ScheduleExecutor ex = new SingleThreadedExecutor(SchedulerInternals.plan(w.schedule))) {
                 reference = w.run(ex, 0, TICKS);
             }
             referenceRows = w.visitedRows.get();
@@ -145,7 +146,7 @@ class RowChangeDeterminismTest {
     void shouldGiveTheSameStateAfterEveryTickOnAnyWorkerCount(int workers) {
         Workload w = new Workload(null);
         long[] hashes;
-        try (ScheduleExecutor ex = ScheduleExecutor.create(w.schedule.plan(), workers)) {
+        try (ScheduleExecutor ex = w.schedule.executor(workers)) {
             hashes = w.run(ex, 0, TICKS);
         }
         assertArrayEquals(reference(), hashes, workers + " workers diverged");
@@ -168,13 +169,13 @@ class RowChangeDeterminismTest {
         long[] ref = reference();
         Workload original = new Workload(null);
         byte[] snapshot;
-        try (ScheduleExecutor ex = ScheduleExecutor.create(original.schedule.plan(), 2)) {
+        try (ScheduleExecutor ex = original.schedule.executor(2)) {
             original.run(ex, 0, k);
             snapshot = new WorldSnapshot().write(original.world);
         }
         Workload restored = new Workload(snapshot);
         restored.visited.set(original.visited.get());
-        try (ScheduleExecutor ex = ScheduleExecutor.create(restored.schedule.plan(), 4)) {
+        try (ScheduleExecutor ex = restored.schedule.executor(4)) {
             long[] rest = restored.run(ex, k, TICKS);
             for (int t = k; t < TICKS; t++) {
                 assertEquals(ref[t], rest[t - k], "restored run diverged at tick " + t);

@@ -20,6 +20,7 @@ import dev.orrery.scheduler.check.CheckedMode;
 import dev.orrery.scheduler.executor.TransformPropagationTest.LocalTransform;
 import dev.orrery.scheduler.executor.TransformPropagationTest.Scene;
 import dev.orrery.scheduler.executor.TransformPropagationTest.WorldTransform;
+import dev.orrery.scheduler.internal.SchedulerInternals;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -151,7 +152,7 @@ class SlotSpacePropagationTest {
     @Test
     void shouldOrderGatherPropagateScatterByTheirResourceAccess() {
         Scene scene = new Scene(Schedule.DEFAULT_MIN_BATCH_ROWS, SlotSpacePropagationTest::install);
-        String graph = scene.schedule.graph().toText();
+        String graph = SchedulerInternals.graph(scene.schedule).toText();
         int slots = graph.indexOf("slots");
         int gather = graph.indexOf("gather");
         int propagate = graph.indexOf("propagate");

@@ -55,7 +55,7 @@ class SparseScheduleTest {
                     }
                 })
                 .build();
-        try (ScheduleExecutor executor = ScheduleExecutor.create(schedule.plan(), 2)) {
+        try (ScheduleExecutor executor = schedule.executor(2)) {
             executor.run();
         }
         assertEquals(new Pos(10), w.get(ids[0], pos));
@@ -70,7 +70,7 @@ class SparseScheduleTest {
                     }
                 })
                 .build();
-        try (ScheduleExecutor executor = ScheduleExecutor.create(undeclared.plan(), 2)) {
+        try (ScheduleExecutor executor = undeclared.executor(2)) {
             SystemFailedException e = assertThrows(SystemFailedException.class, executor::run);
             assertInstanceOf(UndeclaredAccessException.class, e.getCause());
             assertTrue(e.getCause().getMessage().contains("Slowed"), e.getCause().getMessage());

@@ -16,6 +16,7 @@ import dev.orrery.scheduler.Phase;
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.ScheduleExecutor;
 import dev.orrery.scheduler.SystemFailedException;
+import dev.orrery.scheduler.internal.SchedulerInternals;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -169,7 +170,7 @@ class StructuralDeterminismTest {
     static synchronized long[] reference() {
         if (reference == null) {
             Workload w = new Workload(Schedule.DEFAULT_MIN_BATCH_ROWS);
-            try (ScheduleExecutor ex = new SingleThreadedExecutor(w.schedule.plan())) {
+            try (ScheduleExecutor ex = new SingleThreadedExecutor(SchedulerInternals.plan(w.schedule))) {
                 reference = w.run(ex);
             }
         }
@@ -186,7 +187,7 @@ class StructuralDeterminismTest {
     void shouldGiveTheSameStateAfterEveryTick(int workers, int minBatchRows) {
         Workload w = new Workload(minBatchRows);
         long[] hashes;
-        try (ScheduleExecutor ex = ScheduleExecutor.create(w.schedule.plan(), workers)) {
+        try (ScheduleExecutor ex = w.schedule.executor(workers)) {
             hashes = w.run(ex);
             assertTrue(ex.commandTotals().applied() > 1000, "the workload must make structural changes: "
                     + ex.commandTotals());
@@ -218,7 +219,7 @@ class StructuralDeterminismTest {
                 .system("synced").query(world.query().with(pos).build()).reads(pos).afterStructuralChanges()
                 .forEachChunk(job -> seenWithSync.addAndGet(job.chunk().size()))
                 .build();
-        try (ScheduleExecutor ex = ScheduleExecutor.create(schedule.plan(), 2)) {
+        try (ScheduleExecutor ex = schedule.executor(2)) {
             ex.run();
         }
         assertEquals(1, seenWithAutoSync.get(), "the automatic sync point before 'auto' applied the spawn");
@@ -242,7 +243,7 @@ class StructuralDeterminismTest {
                     throw new IllegalStateException("boom");
                 })
                 .build();
-        try (ScheduleExecutor ex = ScheduleExecutor.create(schedule.plan(), 2)) {
+        try (ScheduleExecutor ex = schedule.executor(2)) {
             SystemFailedException failure = assertThrows(SystemFailedException.class, ex::run);
             assertInstanceOf(IllegalStateException.class, failure.getCause());
             assertFalse(world.has(e, marked), "the failed tick's recorded add must not be applied");

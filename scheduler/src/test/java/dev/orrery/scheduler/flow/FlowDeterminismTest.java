@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.ScheduleExecutor;
 import dev.orrery.scheduler.executor.SingleThreadedExecutor;
+import dev.orrery.scheduler.internal.SchedulerInternals;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -33,7 +34,7 @@ class FlowDeterminismTest {
             FlowWorkload w = new FlowWorkload(Schedule.DEFAULT_MIN_BATCH_ROWS);
             long[] hashes = new long[TICKS];
             int maxSoldiers = 0;
-            try (ScheduleExecutor ex = new SingleThreadedExecutor(w.schedule.plan())) {
+            try (ScheduleExecutor ex = new SingleThreadedExecutor(SchedulerInternals.plan(w.schedule))) {
                 for (int t = 0; t < TICKS; t++) {
                     w.ticker.tick = t;
                     ex.run();
@@ -62,7 +63,7 @@ class FlowDeterminismTest {
         assertEquals(40, ref.maxSoldiers(), "entering WAR musters 40 soldiers, leaving it disbands them");
         FlowWorkload w = new FlowWorkload(minBatchRows);
         long[] hashes;
-        try (ScheduleExecutor ex = ScheduleExecutor.create(w.schedule.plan(), workers)) {
+        try (ScheduleExecutor ex = w.schedule.executor(workers)) {
             hashes = w.run(ex, TICKS);
         }
         for (int t = 0; t < TICKS; t++) {

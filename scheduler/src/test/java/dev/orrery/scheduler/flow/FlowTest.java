@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.internal.EcsInternals;
 import dev.orrery.scheduler.EventKey;
 import dev.orrery.scheduler.FixedTimestep;
 import dev.orrery.scheduler.Phase;
@@ -17,6 +18,7 @@ import dev.orrery.scheduler.ScheduleExecutor;
 import dev.orrery.scheduler.States;
 import dev.orrery.scheduler.SystemFailedException;
 import dev.orrery.scheduler.UndeclaredEventAccessException;
+import dev.orrery.scheduler.internal.SchedulerInternals;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -60,7 +62,7 @@ class FlowTest {
                 .system("after").readsEvents(NUMBERS)
                 .forEachRange(() -> 1, (job, from, to) -> seen.add("after" + list(job.events(NUMBERS))))
                 .build();
-        int chunks = world.query().with(tag).build().archetypes().get(0).chunkCount();
+        int chunks = EcsInternals.archetypes(world.query().with(tag).build()).get(0).chunkCount();
         assertTrue(chunks > 2, "the test needs several chunks, got " + chunks);
         try (ScheduleExecutor ex = schedule.executor(workers)) {
             for (tick.n = 0; tick.n < 5; tick.n++) {
@@ -196,7 +198,7 @@ class FlowTest {
                 .system("counter").query(world.query().with(tag).build()).reads(tag).beforeStructuralChanges()
                 .forEachChunk(job -> seen.add(job.chunk().size()))
                 .build();
-        assertTrue(schedule.graph().autoSyncBefore(schedule.graph().positionOf("never")), schedule.toString());
+        assertTrue(SchedulerInternals.graph(schedule).autoSyncBefore(SchedulerInternals.graph(schedule).positionOf("never")), schedule.toString());
         try (ScheduleExecutor ex = schedule.executor(workers)) {
             ex.run();
         }

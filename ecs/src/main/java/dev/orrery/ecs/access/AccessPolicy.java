@@ -1,10 +1,9 @@
-package dev.orrery.ecs.ownership;
+package dev.orrery.ecs.access;
 
-import dev.orrery.ecs.ChunkView;
 import dev.orrery.ecs.component.Component;
 
 /**
- * Which columns a {@link ChunkView} may hand out, and to whom. The scheduler gives each
+ * Which columns a chunk view may hand out, and to whom. The scheduler gives each
  * system's jobs a policy built from the system's declared reads and writes, so a job that
  * touches a column it did not declare fails at once with both names in the message.
  *

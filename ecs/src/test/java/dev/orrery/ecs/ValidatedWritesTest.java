@@ -1,4 +1,4 @@
-package dev.orrery.ecs.component;
+package dev.orrery.ecs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -6,10 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orrery.ecs.CommandBuffer;
-import dev.orrery.ecs.CommandPlayback;
-import dev.orrery.ecs.PropertyHandle;
-import dev.orrery.ecs.World;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Field;
+import dev.orrery.ecs.component.FieldValidator;
+import dev.orrery.ecs.component.InvalidFieldValueException;
+import dev.orrery.ecs.component.Range;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
@@ -191,7 +192,7 @@ class ValidatedWritesTest {
         assertEquals(-7f, world.getFloat(e, ranged.field("f")));
         CommandBuffer buf = new CommandBuffer(0);
         buf.setInt(e, i, 12);
-        new CommandPlayback().apply(world, buf);
+        world.apply(buf);
         assertEquals(12, world.getInt(e, i), "command playback is trusted");
         world.query().with(ranged).build().forEachChunk(c -> {
             int[] a = c.writeInts(i);

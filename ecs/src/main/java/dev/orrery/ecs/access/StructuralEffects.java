@@ -1,4 +1,4 @@
-package dev.orrery.ecs;
+package dev.orrery.ecs.access;
 
 import dev.orrery.ecs.component.Component;
 import java.util.ArrayList;
@@ -8,11 +8,11 @@ import java.util.Objects;
 
 /**
  * The structural changes a recorder (a system) declared it may record into a
- * {@link CommandBuffer}: spawns with which components, adds and removes of which components,
+ * command buffer: spawns with which components, adds and removes of which components,
  * despawns. The scheduler builds one per system from its declaration, orders systems by it
  * (a later system that could see these changes gets a sync point before it), and binds it to
  * the worker's buffer while the system's job runs; the buffer then refuses an undeclared
- * command with an {@link UndeclaredCommandException} naming the system and the component.
+ * command, naming the system and the component.
  *
  * <p>What each command needs: {@code spawn()} and a template spawn need {@link #spawns} to be
  * declared (with any components); a spawn through a shape needs {@link #spawns} with every
@@ -124,65 +124,24 @@ public final class StructuralEffects {
         return Collections.unmodifiableList(all);
     }
 
-    /**
-     * Checks one command about to be recorded; {@code op} is a {@link CommandBuffer} opcode and
-     * {@code column} the component ({@code null} for spawns and despawns).
-     *
-     * @throws UndeclaredCommandException if the declaration does not cover it
-     */
-    void check(int op, Component<?> column) {
-        if (this == ANY) {
-            return;
-        }
-        switch (op) {
-            case CommandBuffer.OP_SPAWN, CommandBuffer.OP_SPAWN_TEMPLATE, CommandBuffer.OP_SPAWN_SHAPE -> {
-                if (!spawns) {
-                    throw new UndeclaredCommandException(owner, "spawn", null, ".spawns(components...)");
-                }
-            }
-            case CommandBuffer.OP_DESPAWN -> {
-                if (!despawns) {
-                    throw new UndeclaredCommandException(owner, "despawn", null, ".despawns()");
-                }
-            }
-            case CommandBuffer.OP_REMOVE -> {
-                if (!has(removeBits, column)) {
-                    throw new UndeclaredCommandException(owner, "remove", column.toString(), ".removes(" + column
-                            + ")");
-                }
-            }
-            case CommandBuffer.OP_ADD -> {
-                if (!has(addBits, column) && !has(spawnBits, column)) {
-                    throw new UndeclaredCommandException(owner, "add", column.toString(), ".adds(" + column
-                            + ") (or list it in .spawns(...) to give it to entities spawned in the same tick)");
-                }
-            }
-            default -> { // OP_SET, OP_SET_FIELD
-                if (!has(setBits, column) && !has(addBits, column) && !has(spawnBits, column)) {
-                    throw new UndeclaredCommandException(owner, "set", column.toString(), ".setsLater(" + column
-                            + ") (or list it in .spawns(...) or .adds(...))");
-                }
-            }
-        }
+    /** True when a spawned entity may be given {@code column} (declared among the spawned or added components). */
+    public boolean mayGive(Component<?> column) {
+        return this == ANY || has(spawnBits, column) || has(addBits, column);
     }
 
-    /**
-     * Checks a spawn through a shape of {@code columns}: a spawn, plus each column as a
-     * component given to the spawned entity (declared in {@link #spawns} or {@link #adds}).
-     *
-     * @throws UndeclaredCommandException if the declaration does not cover it
-     */
-    void checkSpawn(Component<?>[] columns) {
-        if (this == ANY) {
-            return;
-        }
-        check(CommandBuffer.OP_SPAWN, null);
-        for (Component<?> c : columns) {
-            if (!has(spawnBits, c) && !has(addBits, c)) {
-                throw new UndeclaredCommandException(owner, "spawn through a shape", c.toString(), ".spawns(" + c
-                        + ") (every column of the shape)");
-            }
-        }
+    /** True when {@code column} may be added to an entity: {@link #mayGive}, as a spawn's values are added too. */
+    public boolean mayAdd(Component<?> column) {
+        return mayGive(column);
+    }
+
+    /** True when {@code column} may be removed. */
+    public boolean mayRemove(Component<?> column) {
+        return this == ANY || has(removeBits, column);
+    }
+
+    /** True when {@code column}'s value may be set by command: declared set later, added or spawned. */
+    public boolean maySet(Component<?> column) {
+        return this == ANY || has(setBits, column) || mayGive(column);
     }
 
     private static boolean has(long[] bits, Component<?> column) {

@@ -1,4 +1,4 @@
-package dev.orrery.ecs.component;
+package dev.orrery.ecs.hash;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;

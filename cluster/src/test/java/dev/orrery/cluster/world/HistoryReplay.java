@@ -1,8 +1,7 @@
-package dev.orrery.cluster;
+package dev.orrery.cluster.world;
 
+import dev.orrery.cluster.DriftWorld;
 import dev.orrery.cluster.store.WorldStore;
-import dev.orrery.cluster.world.JournalHistory;
-import dev.orrery.cluster.world.WorldBlueprint;
 import dev.orrery.engine.InputBatch;
 import dev.orrery.engine.InputSource;
 import dev.orrery.engine.Simulation;

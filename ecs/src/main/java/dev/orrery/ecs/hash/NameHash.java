@@ -1,4 +1,4 @@
-package dev.orrery.ecs.component;
+package dev.orrery.ecs.hash;
 
 import java.nio.charset.StandardCharsets;
 

@@ -1,0 +1,84 @@
+package dev.orrery.surface;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One test body for every Orrery library module: what it exports to everyone and to whom it
+ * exports the rest, that no exported member names a type its users cannot see, and that the
+ * whole public surface matches the module's {@code public-api.txt}.
+ *
+ * <p>A module's test extends this and names a class of its main code, its packages and its
+ * qualified exports. Changing any of them, or adding, removing or retyping a public member,
+ * must be a deliberate change: the pinned surface is rewritten by running the module's tests
+ * with {@code -Dorrery.api.update=true}, and the difference is reviewed with the change.
+ */
+public abstract class ModuleSurfaceContract {
+    /** The property that rewrites {@code public-api.txt} from the compiled classes instead of comparing. */
+    public static final String UPDATE_PROPERTY = "orrery.api.update";
+
+    /** A class of the module's main code. */
+    protected abstract Class<?> anchor();
+
+    /** The packages the module exports to everyone. */
+    protected abstract Set<String> exportedToAll();
+
+    /** The packages the module exports only to named modules, with those modules. */
+    protected abstract Map<String, Set<String>> qualifiedExports();
+
+    @Test
+    void shouldExportOnlyTheFacadeToEveryone() {
+        ExportedSurface s = ExportedSurface.of(anchor());
+        assertEquals(new TreeSet<>(exportedToAll()), s.exportedToAll(), s.name() + ": packages exported to everyone");
+        assertEquals(new TreeMap<>(qualifiedExports()), s.qualifiedExports(),
+                s.name() + ": internal packages and the Orrery modules they are exported to");
+    }
+
+    @Test
+    void shouldNameOnlyTypesItsUsersCanSee() {
+        ExportedSurface s = ExportedSurface.of(anchor());
+        List<String> leaks = s.leaks();
+        if (!leaks.isEmpty()) {
+            fail(s.name() + ": " + leaks.size() + " public members of exported types name types a user of the module "
+                    + "cannot see; make the member package-private, move it to an internal type, or export the type:\n  "
+                    + String.join("\n  ", leaks));
+        }
+    }
+
+    @Test
+    void shouldMatchThePinnedPublicSurface() throws IOException {
+        ExportedSurface s = ExportedSurface.of(anchor());
+        List<String> actual = new ArrayList<>();
+        actual.add("# The public surface of module " + s.name() + ": every public type of its exported packages");
+        actual.add("# and every public or protected member. Written by ModuleSurfaceTest with -D" + UPDATE_PROPERTY + "=true;");
+        actual.add("# a change here is a change of the API users compile against.");
+        actual.addAll(s.lines());
+        Path pinned = Path.of("public-api.txt");
+        if (Boolean.getBoolean(UPDATE_PROPERTY)) {
+            Files.write(pinned, actual);
+            return;
+        }
+        List<String> expected = Files.exists(pinned) ? Files.readAllLines(pinned) : List.of();
+        if (!expected.equals(actual)) {
+            List<String> added = new ArrayList<>(actual);
+            added.removeAll(expected);
+            List<String> removed = new ArrayList<>(expected);
+            removed.removeAll(actual);
+            fail(s.name() + ": the public surface differs from " + pinned.toAbsolutePath() + " (" + added.size()
+                    + " lines only in the classes, " + removed.size() + " only in the file). If the change is meant, run "
+                    + "this module's tests with -D" + UPDATE_PROPERTY + "=true and review the file's diff.\n  new: "
+                    + String.join("\n  new: ", added) + "\n  gone: " + String.join("\n  gone: ", removed));
+        }
+    }
+}

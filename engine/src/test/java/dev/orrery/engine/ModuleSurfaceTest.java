@@ -1,0 +1,30 @@
+package dev.orrery.engine;
+
+import dev.orrery.surface.ModuleSurfaceContract;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Module {@code dev.orrery.engine}: the simulation, inputs, record and replay, randomness and codecs, and the host of many worlds, to everyone; the journal format and the pacing loop only to the explorer and the cluster, and the JFR events only to {@code jdk.jfr}; see {@link ModuleSurfaceContract}.
+ */
+class ModuleSurfaceTest extends ModuleSurfaceContract {
+    private static final Set<String> TOOLS = Set.of("dev.orrery.explorer", "dev.orrery.cluster");
+
+    @Override
+    protected Class<?> anchor() {
+        return Simulation.class;
+    }
+
+    @Override
+    protected Set<String> exportedToAll() {
+        return Set.of("dev.orrery.engine", "dev.orrery.engine.host");
+    }
+
+    @Override
+    protected Map<String, Set<String>> qualifiedExports() {
+        return Map.of(
+                "dev.orrery.engine.jfr", Set.of("jdk.jfr"),
+                "dev.orrery.engine.journal", TOOLS,
+                "dev.orrery.engine.tick", TOOLS);
+    }
+}

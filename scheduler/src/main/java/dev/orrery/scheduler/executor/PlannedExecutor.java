@@ -1,0 +1,23 @@
+package dev.orrery.scheduler.executor;
+
+import dev.orrery.scheduler.ScheduleExecutor;
+
+/**
+ * An executor together with the plan it runs: what Orrery's engine, tools and tests read of an
+ * executor beyond the user's {@link ScheduleExecutor}. Both executors implement it.
+ *
+ * <p><b>Threading:</b> {@link #plan()} is immutable once the executor is built; the rest as
+ * {@link ScheduleExecutor} says.
+ */
+public interface PlannedExecutor extends ScheduleExecutor {
+    /** The plan this executor runs. */
+    ExecutionPlan plan();
+
+    /**
+     * An executor for {@code plan}: the single-threaded one when {@code workers == 1}, else
+     * the parallel one with {@code workers} threads (the caller's counted).
+     */
+    static PlannedExecutor create(ExecutionPlan plan, int workers) {
+        return workers == 1 ? new SingleThreadedExecutor(plan) : new ParallelExecutor(plan, workers);
+    }
+}
