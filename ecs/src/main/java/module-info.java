@@ -28,4 +28,5 @@ module dev.orrery.ecs {
     exports dev.orrery.ecs.ownership to dev.orrery.scheduler, dev.orrery.engine;
     exports dev.orrery.ecs.prototype to dev.orrery.scheduler, dev.orrery.engine;
     exports dev.orrery.ecs.storage to dev.orrery.scheduler, dev.orrery.engine;
+    exports dev.orrery.ecs.structure to dev.orrery.scheduler, dev.orrery.engine;
 }

@@ -6,7 +6,7 @@ import dev.orrery.ecs.archetype.StructureLock;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentRegistry;
 import dev.orrery.ecs.component.Entity;
-import dev.orrery.ecs.storage.RowEvents;
+import dev.orrery.ecs.structure.RowEvents;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;

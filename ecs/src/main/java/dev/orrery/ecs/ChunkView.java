@@ -8,7 +8,7 @@ import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.component.FieldType;
 import dev.orrery.ecs.storage.SparseColumn;
-import dev.orrery.ecs.storage.SparseColumns;
+import dev.orrery.ecs.structure.SparseColumns;
 
 /**
  * A cursor over one chunk at a time, through which a system reads and writes columns. It

@@ -172,7 +172,7 @@ public final class CommandBuffer {
 
     /** Records the spawn of an empty entity and returns its provisional handle. */
     public long spawn() {
-        check(OP_SPAWN, null);
+        EffectChecks.check(effects, OP_SPAWN, null);
         long handle = nextHandle();
         header(OP_SPAWN, 0, 0, 0, handle); // first: a refused recording leaves the counter as it was
         spawned++;
@@ -186,7 +186,7 @@ public final class CommandBuffer {
      */
     public long spawn(Template template) {
         java.util.Objects.requireNonNull(template, "template");
-        check(OP_SPAWN_TEMPLATE, null);
+        EffectChecks.check(effects, OP_SPAWN_TEMPLATE, null);
         long handle = nextHandle();
         header(OP_SPAWN_TEMPLATE, 0, 0, addRef(template), handle);
         spawned++;
@@ -207,7 +207,7 @@ public final class CommandBuffer {
      */
     public long spawn(Shape shape) {
         ShapeLayout layout = layout(shape);
-        checkSpawn(layout.columns);
+        EffectChecks.checkSpawn(effects, layout.columns);
         long handle = nextHandle();
         int ref = addRef(layout);
         int at = header(OP_SPAWN_SHAPE, layout.words, 0, ref, handle);
@@ -263,7 +263,7 @@ public final class CommandBuffer {
 
     /** Records a despawn of an entity (real id or provisional handle). */
     public void despawn(long entity) {
-        check(OP_DESPAWN, null);
+        EffectChecks.check(effects, OP_DESPAWN, null);
         header(OP_DESPAWN, 0, 0, 0, entity);
     }
 
@@ -277,7 +277,7 @@ public final class CommandBuffer {
      */
     public void addPair(long holder, Relation relation, long target) {
         Component<?> column = relation.column();
-        check(OP_ADD, column);
+        EffectChecks.check(effects, OP_ADD, column);
         int at = header(OP_ADD_PAIR, 1, column.id(), 0, holder);
         data[at] = target;
     }
@@ -288,7 +288,7 @@ public final class CommandBuffer {
      */
     public void removePair(long holder, Relation relation, long target) {
         Component<?> column = relation.column();
-        check(OP_REMOVE, column);
+        EffectChecks.check(effects, OP_REMOVE, column);
         int at = header(OP_REMOVE_PAIR, 1, column.id(), 0, holder);
         data[at] = target;
     }
@@ -296,7 +296,7 @@ public final class CommandBuffer {
     /** Records adding {@code column} with zero values (or a tag). */
     public void add(long entity, Component<?> column) {
         column.refuseIfRelationMarker("add");
-        check(OP_ADD, column);
+        EffectChecks.check(effects, OP_ADD, column);
         header(OP_ADD, 0, column.id(), 0, entity);
     }
 
@@ -308,7 +308,7 @@ public final class CommandBuffer {
     /** Records removing {@code column}. */
     public void remove(long entity, Component<?> column) {
         column.refuseIfRelationMarker("remove");
-        check(OP_REMOVE, column);
+        EffectChecks.check(effects, OP_REMOVE, column);
         header(OP_REMOVE, 0, column.id(), 0, entity);
     }
 
@@ -339,7 +339,7 @@ public final class CommandBuffer {
             }
         }
         field.component().refuseIfRelationMarker("set");
-        check(OP_SET_FIELD, field.component());
+        EffectChecks.check(effects, OP_SET_FIELD, field.component());
         int at = header(OP_SET_FIELD, 1, field.component().id(), field.index(), entity);
         data[at] = bits;
     }
@@ -380,7 +380,7 @@ public final class CommandBuffer {
                     + column + " of type " + column.type().javaClass().getName());
         }
         column.refuseIfRelationMarker(op == OP_ADD ? "add" : "set");
-        check(op, column);
+        EffectChecks.check(effects, op, column);
         ComponentKind kind = column.kind();
         if (kind == ComponentKind.REFERENCE) {
             header(op, 0, column.id(), addRef(value), entity);
@@ -441,68 +441,5 @@ public final class CommandBuffer {
 
     static int aux(long header) {
         return (int) (header & 0xFF_FFFFL);
-    }
-
-    /**
-     * Checks one command about to be recorded against the declared effects; {@code op} is one
-     * of the opcodes above and {@code column} the component ({@code null} for spawns and
-     * despawns).
-     *
-     * @throws UndeclaredCommandException if the declaration does not cover it
-     */
-    private void check(int op, Component<?> column) {
-        StructuralEffects e = effects;
-        if (e.isUnchecked()) {
-            return;
-        }
-        switch (op) {
-            case OP_SPAWN, OP_SPAWN_TEMPLATE, OP_SPAWN_SHAPE -> {
-                if (!e.spawns()) {
-                    throw new UndeclaredCommandException(e.owner(), "spawn", null, ".spawns(components...)");
-                }
-            }
-            case OP_DESPAWN -> {
-                if (!e.despawns()) {
-                    throw new UndeclaredCommandException(e.owner(), "despawn", null, ".despawns()");
-                }
-            }
-            case OP_REMOVE -> {
-                if (!e.mayRemove(column)) {
-                    throw new UndeclaredCommandException(e.owner(), "remove", column.toString(), ".removes(" + column + ")");
-                }
-            }
-            case OP_ADD -> {
-                if (!e.mayAdd(column)) {
-                    throw new UndeclaredCommandException(e.owner(), "add", column.toString(), ".adds(" + column
-                            + ") (or list it in .spawns(...) to give it to entities spawned in the same tick)");
-                }
-            }
-            default -> { // OP_SET, OP_SET_FIELD
-                if (!e.maySet(column)) {
-                    throw new UndeclaredCommandException(e.owner(), "set", column.toString(), ".setsLater(" + column
-                            + ") (or list it in .spawns(...) or .adds(...))");
-                }
-            }
-        }
-    }
-
-    /**
-     * Checks a spawn through a shape of {@code columns}: a spawn, plus each column as a
-     * component given to the spawned entity (declared among the spawned or added components).
-     *
-     * @throws UndeclaredCommandException if the declaration does not cover it
-     */
-    private void checkSpawn(Component<?>[] columns) {
-        StructuralEffects e = effects;
-        if (e.isUnchecked()) {
-            return;
-        }
-        check(OP_SPAWN, null);
-        for (Component<?> c : columns) {
-            if (!e.mayGive(c)) {
-                throw new UndeclaredCommandException(e.owner(), "spawn through a shape", c.toString(), ".spawns(" + c
-                        + ") (every column of the shape)");
-            }
-        }
     }
 }

@@ -6,7 +6,7 @@ import dev.orrery.ecs.archetype.StructureLock;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.storage.SparseColumn;
-import dev.orrery.ecs.storage.SparseColumns;
+import dev.orrery.ecs.structure.SparseColumns;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;

@@ -8,9 +8,9 @@ import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.component.FieldType;
 import dev.orrery.ecs.prototype.SpawnChain;
-import dev.orrery.ecs.storage.EntityRows;
 import dev.orrery.ecs.storage.EntityTable;
-import dev.orrery.ecs.storage.WorldStorage;
+import dev.orrery.ecs.structure.EntityRows;
+import dev.orrery.ecs.structure.WorldStorage;
 import java.util.Arrays;
 import java.util.List;
 

@@ -6,7 +6,7 @@ import dev.orrery.ecs.component.ComponentType;
 import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.FieldType;
 import dev.orrery.ecs.storage.SparseColumn;
-import dev.orrery.ecs.storage.SparseColumns;
+import dev.orrery.ecs.structure.SparseColumns;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;

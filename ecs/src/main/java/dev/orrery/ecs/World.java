@@ -20,11 +20,11 @@ import dev.orrery.ecs.component.Storage;
 import dev.orrery.ecs.ownership.OwnerThread;
 import dev.orrery.ecs.prototype.NamedInstances;
 import dev.orrery.ecs.prototype.SpawnChain;
-import dev.orrery.ecs.storage.EntityRows;
 import dev.orrery.ecs.storage.EntityTable;
 import dev.orrery.ecs.storage.JobsRunning;
-import dev.orrery.ecs.storage.SparseColumns;
-import dev.orrery.ecs.storage.WorldStorage;
+import dev.orrery.ecs.structure.EntityRows;
+import dev.orrery.ecs.structure.SparseColumns;
+import dev.orrery.ecs.structure.WorldStorage;
 import java.util.List;
 
 /*
@@ -778,7 +778,7 @@ public final class World implements FieldAccess {
     /** Spawns one entity from {@code template}; its names are registered in template order. */
     public long spawn(Template template) {
         checkUnlocked("spawn", template.name());
-        names.checkTemplate(template);
+        checkTemplate(template);
         Component<?>[] cols = template.columnArray();
         return fired(spawns.spawn(archetypeFor(cols), cols, template.valueArray()));
     }
@@ -786,7 +786,7 @@ public final class World implements FieldAccess {
     /** Spawns {@code n} entities from {@code template} in bulk, registering their names in one batch. */
     public long[] spawnMany(Template template, int n) {
         checkUnlocked("spawn", template.name());
-        names.checkTemplate(template);
+        checkTemplate(template);
         Component<?>[] cols = template.columnArray();
         long[] ids = spawns.spawnMany(archetypeFor(cols), n, cols, template.valueArray());
         changes.afterDirect(this);
@@ -839,5 +839,20 @@ public final class World implements FieldAccess {
      */
     public long stateHash() {
         return WorldHashes.stateHash(archetypes, entities, sparse, relationSide.relations);
+    }
+
+    /**
+     * Checks that every column of {@code template} belongs to this world's registry.
+     *
+     * @throws IllegalArgumentException naming the template and the foreign column
+     */
+    private void checkTemplate(Template template) {
+        for (int i = 0; i < template.size(); i++) {
+            Component<?> c = template.column(i);
+            if (!registry.owns(c)) {
+                throw new IllegalArgumentException("template '" + template.name() + "' uses " + c + ", which was "
+                        + "registered by another world; build the template from this world's component handles");
+            }
+        }
     }
 }

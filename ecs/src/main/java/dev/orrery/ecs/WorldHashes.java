@@ -9,7 +9,7 @@ import dev.orrery.ecs.component.FieldType;
 import dev.orrery.ecs.hash.StateHasher;
 import dev.orrery.ecs.storage.EntityTable;
 import dev.orrery.ecs.storage.SparseColumn;
-import dev.orrery.ecs.storage.SparseColumns;
+import dev.orrery.ecs.structure.SparseColumns;
 import java.util.Objects;
 
 /**

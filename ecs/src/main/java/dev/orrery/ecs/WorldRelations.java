@@ -4,9 +4,9 @@ import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentRegistry;
 import dev.orrery.ecs.component.Entity;
-import dev.orrery.ecs.storage.EntityRows;
 import dev.orrery.ecs.storage.EntityTable;
-import dev.orrery.ecs.storage.SparseColumns;
+import dev.orrery.ecs.structure.EntityRows;
+import dev.orrery.ecs.structure.SparseColumns;
 
 /**
  * The world's side of its relation store ({@link Relations.Host}): marker columns added,

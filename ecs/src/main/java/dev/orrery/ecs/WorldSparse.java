@@ -4,8 +4,8 @@ import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.archetype.Archetypes;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Entity;
-import dev.orrery.ecs.storage.EntityRows;
-import dev.orrery.ecs.storage.SparseColumns;
+import dev.orrery.ecs.structure.EntityRows;
+import dev.orrery.ecs.structure.SparseColumns;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 
 /**

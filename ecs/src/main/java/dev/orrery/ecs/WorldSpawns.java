@@ -5,8 +5,8 @@ import dev.orrery.ecs.archetype.Archetypes;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentRegistry;
 import dev.orrery.ecs.prototype.SpawnChain;
-import dev.orrery.ecs.storage.EntityRows;
-import dev.orrery.ecs.storage.SparseColumns;
+import dev.orrery.ecs.structure.EntityRows;
+import dev.orrery.ecs.structure.SparseColumns;
 
 /**
  * The world's spawn side: which archetype a list of columns makes, the cache from a

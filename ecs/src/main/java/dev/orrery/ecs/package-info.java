@@ -1,21 +1,40 @@
 /**
- * The ECS facade: {@link dev.orrery.ecs.World} (entities, components, queries, structural
- * calls, by-id field access, state hashes) and {@link dev.orrery.ecs.EntityBuilder}. This
- * is the package a user of the ECS starts from.
+ * Layer: facade (exported to every module). The ECS a program uses: {@link dev.orrery.ecs.World}
+ * (entities, components, structural calls, by-id access, state hashes), queries and their checked
+ * {@link dev.orrery.ecs.ChunkView}, {@link dev.orrery.ecs.CommandBuffer}s for structural changes
+ * recorded now and applied later, relations ({@link dev.orrery.ecs.Relations}, with
+ * {@code ChildOf} built in) and {@link dev.orrery.ecs.Hierarchy} walks, observers
+ * ({@link dev.orrery.ecs.ComponentObservers}), removal logs, snapshots
+ * ({@link dev.orrery.ecs.WorldSnapshot}). Components, fields and entity ids are in
+ * {@code dev.orrery.ecs.component}; with this package that is all of the ECS a program imports.
  *
- * <p>Behind the world, each room holds one concern. Facade packages, for every user:
- * {@code ecs.entity} (ids), {@code ecs.component} (component types, columns, fields),
- * {@code ecs.query} (queries and the checked {@code ChunkView}), {@code ecs.command}
- * (command buffers and their playback), {@code ecs.prototype} (instance names, templates,
- * property handles), {@code ecs.snapshot} (save and restore). Internal packages, for
- * Orrery's own modules only: {@code ecs.archetype} (archetypes, chunks, row moves),
- * {@code ecs.storage} (entity table, row work, {@code WorldStorage}), {@code ecs.hash}
- * (state hashing) and {@code ecs.ownership} (owner-thread assertions). Dependencies point
- * from here outwards; no package below imports this one except {@code ecs.command} and
- * {@code ecs.snapshot}, which work on a whole world.
+ * <p><b>Spawning, four ways, one world.</b> {@code world.spawn(values...)} for an entity made
+ * now and then from record values; {@link dev.orrery.ecs.EntityBuilder} ({@code world.entity()})
+ * for named instances or many identical entities in bulk; a {@link dev.orrery.ecs.Shape}
+ * ({@code world.shape(columns...)}) prepared once for an entity made often (projectiles,
+ * pick-ups), with field writes and no records; a {@link dev.orrery.ecs.Template} for a named,
+ * reusable list of instances and values (a prefab), also spawnable from a command buffer.
+ *
+ * <p><b>Reading and writing fields, three ways.</b> In a loop, a {@link
+ * dev.orrery.ecs.component.Field} names a field and the chunk view hands out its array. By
+ * entity id, the world's {@code getFloat(e, field)} and {@code setFloat(e, field, v)} (checked
+ * against the field's rules; {@link dev.orrery.ecs.FieldAccess} is that interface, and
+ * {@code world.unvalidated()} the same without the rules, for trusted code). By name, a
+ * {@link dev.orrery.ecs.PropertyHandle} ({@code world.property("Fog", "density")}) resolves a
+ * named instance per entity, for scripts and tools.
+ *
+ * <p><b>The module's layers</b>, each importing only the ones below it: leaves
+ * ({@code component}, {@code hash}, {@code ownership}, {@code access}); storage
+ * ({@code archetype}, {@code storage}); structure ({@code prototype}, {@code structure}: the
+ * row work, reporting to a small listener interface); this facade, which also holds the
+ * features that read its package-private state (command playback, change tracking and
+ * observers, relations, snapshot sections, the state-hash walk), because package-private is
+ * the one seal Java keeps on the class path; and above it {@code internal}, the door through
+ * which only the scheduler and the engine reach that state. {@code EcsLayersTest} checks the
+ * order on the compiled classes.
  *
  * <p>Threading: a world belongs to one thread at a time (see {@link dev.orrery.ecs.World});
- * this module starts no threads and uses no locks or volatile fields. The scheduler
- * supplies the happens-before edges between the owning thread and its workers.
+ * this module starts no threads and uses no locks or volatile fields. The scheduler supplies
+ * the happens-before edges between the owning thread and its workers.
  */
 package dev.orrery.ecs;

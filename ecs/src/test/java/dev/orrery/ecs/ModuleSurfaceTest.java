@@ -30,6 +30,7 @@ class ModuleSurfaceTest extends ModuleSurfaceContract {
                 "dev.orrery.ecs.internal", ORRERY,
                 "dev.orrery.ecs.ownership", ORRERY,
                 "dev.orrery.ecs.prototype", ORRERY,
-                "dev.orrery.ecs.storage", ORRERY);
+                "dev.orrery.ecs.storage", ORRERY,
+                "dev.orrery.ecs.structure", ORRERY);
     }
 }

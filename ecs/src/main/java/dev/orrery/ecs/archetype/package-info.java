@@ -1,5 +1,5 @@
 /**
- * Internal: where entity data lives. {@link dev.orrery.ecs.archetype.Archetypes} holds
+ * Layer: storage (internal). Where entity data lives. {@link dev.orrery.ecs.archetype.Archetypes} holds
  * every archetype (a sorted set of column ids), the archetype graph and the component
  * index; an {@link dev.orrery.ecs.archetype.Archetype} keeps its rows in
  * {@link dev.orrery.ecs.archetype.Chunk}s, structure of arrays. Single-row moves follow a
@@ -9,11 +9,11 @@
  * {@link dev.orrery.ecs.archetype.RowSort}. The {@link dev.orrery.ecs.archetype.StructureLock}
  * says when rows must not move.
  *
- * <p>Neighbours: {@code ecs.storage} and the world drive it and keep the entity table in
- * step through the row sinks; {@code ecs.query} matches archetypes and hands chunks to
- * systems only through {@code ChunkView}'s checked accessors. Not exported to user modules
- * (a chunk's raw arrays would walk round the declared-access check); exported to
- * {@code dev.orrery.scheduler} (it splits chunks into jobs) and {@code dev.orrery.bench}.
+ * <p>Imports only the leaves ({@code ecs.component}, {@code ecs.ownership}). The row work of
+ * {@code ecs.structure} drives it and keeps the entity table in step; queries hand chunks to
+ * systems only through the facade's checked {@code ChunkView}. Not exported to user modules
+ * (a chunk's raw arrays would walk round the declared-access check); exported to the
+ * scheduler (it splits chunks into jobs) and the engine.
  *
  * <p><b>Memory ordering:</b> everything here is written only by the thread that applies
  * structural changes, while the structure lock is not held. Workers read chunk arrays

@@ -1,6 +1,5 @@
 package dev.orrery.ecs.prototype;
 
-import dev.orrery.ecs.Template;
 import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.archetype.MovePlan;
 import dev.orrery.ecs.component.Component;
@@ -265,20 +264,5 @@ public final class NamedInstances {
             out.add(registry.column(col).name());
         }
         return out;
-    }
-
-    /**
-     * Checks that every column of {@code template} belongs to this world's registry.
-     *
-     * @throws IllegalArgumentException naming the template and the foreign column
-     */
-    public void checkTemplate(Template template) {
-        for (int i = 0; i < template.size(); i++) {
-            Component<?> c = template.column(i);
-            if (!registry.owns(c)) {
-                throw new IllegalArgumentException("template '" + template.name() + "' uses " + c + ", which was "
-                        + "registered by another world; build the template from this world's component handles");
-            }
-        }
     }
 }

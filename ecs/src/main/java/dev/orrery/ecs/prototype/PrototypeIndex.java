@@ -55,7 +55,7 @@ import java.util.Arrays;
  * {@link #findUncached} or an index built without the cache.
  */
 public final class PrototypeIndex {
-    // Over about 500 lines on purpose: about 150 are documentation, and the entity array, the link
+    // Over 500 lines, on purpose: about 150 are documentation, and the entity array, the link
     // table, the transition and id tables and the reclamation queue are one data structure
     // whose invariants (reference counts, table membership, free list) change together in
     // register/reclaim; split across classes they would need package-wide mutable access.

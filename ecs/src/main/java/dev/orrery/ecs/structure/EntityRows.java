@@ -1,4 +1,4 @@
-package dev.orrery.ecs.storage;
+package dev.orrery.ecs.structure;
 
 import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.archetype.Archetypes;
@@ -9,6 +9,7 @@ import dev.orrery.ecs.component.ComponentKind;
 import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.prototype.NamedInstances;
 import dev.orrery.ecs.prototype.SpawnChain;
+import dev.orrery.ecs.storage.EntityTable;
 
 /**
  * The row work behind the world's structural calls: places, moves and removes entity rows

@@ -1,8 +1,10 @@
-package dev.orrery.ecs.storage;
+package dev.orrery.ecs.structure;
 
 import dev.orrery.ecs.archetype.Archetypes;
 import dev.orrery.ecs.archetype.StructureLock;
 import dev.orrery.ecs.prototype.NamedInstances;
+import dev.orrery.ecs.storage.EntityTable;
+import dev.orrery.ecs.storage.JobsRunning;
 
 /**
  * The parts of a world that only Orrery's own modules touch: the archetypes and their

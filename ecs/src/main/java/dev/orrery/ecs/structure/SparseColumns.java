@@ -1,9 +1,10 @@
-package dev.orrery.ecs.storage;
+package dev.orrery.ecs.structure;
 
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentRegistry;
 import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.prototype.NamedInstances;
+import dev.orrery.ecs.storage.SparseColumn;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.orrery.ecs.storage;
+package dev.orrery.ecs.structure;
 
 import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.component.Component;
