@@ -20,6 +20,7 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.zip.CRC32C;
 
@@ -250,9 +251,13 @@ public final class WorldSnapshot {
      *     or its components differ from the target's; the target is then unchanged
      */
     public Map<String, byte[]> read(byte[] snapshot, World target) {
-        if (target.storage().entityTable().highWater() != 0 || target.storage().archetypes().count() != 1) {
-            throw new SnapshotException("restore needs a new World (no entities and no archetypes beyond the empty "
-                    + "one); the target world already has state");
+        int entities = target.entityCount();
+        if (target.storage().entityTable().highWater() != 0) {
+            throw new SnapshotException("restore needs a world that never held an entity; the target "
+                    + (entities > 0 ? "holds " + entities + (entities == 1 ? " entity" : " entities")
+                            : "held entities before (despawned ones keep their ids)")
+                    + ". Restore into a new World with the same components registered (and the same shapes prepared, "
+                    + "if any)");
         }
         byte[] payload = verifiedPayload(snapshot);
         int version = snapshot[MAGIC.length + 3]; // verified: 1 or 2
@@ -271,6 +276,7 @@ public final class WorldSnapshot {
         // change tracking has none and restores with fresh versions.
         ChangeSection changes = section == null ? null
                 : ChangeSection.parse(section, target, parsed.archetypeColumns, parsed.rows);
+        checkPreparedArchetypes(parsed.archetypeColumns, target);
         apply(parsed, target);
         if (changes != null) {
             changes.apply(target);
@@ -558,7 +564,10 @@ public final class WorldSnapshot {
             for (int s = 0; s < cols.length; s++) {
                 cols[s] = reg.column(p.archetypeColumns[a][s]);
             }
-            made[a] = a == 0 ? target.storage().archetypes().empty() : target.storage().archetypes().of(cols);
+            // The target's own archetypes (the empty one, and those its prepared shapes made) were
+            // checked against the snapshot's in checkPreparedArchetypes; the rest are made here, in order.
+            made[a] = a < target.storage().archetypes().count() ? target.storage().archetypes().get(a)
+                    : target.storage().archetypes().of(cols);
             if (made[a].id() != a || made[a].columnCount() != cols.length) {
                 throw new SnapshotException("snapshot archetype " + a + " does not rebuild in order (got "
                         + made[a] + "); the snapshot is corrupted");
@@ -587,6 +596,43 @@ public final class WorldSnapshot {
         }
         p.sparse.apply(target);
         p.relations.apply(target.relations()); // after the rows, which carry the marker columns
+    }
+
+    /**
+     * Checks that the archetypes the target already has (the empty one, and any its set-up made
+     * by preparing shapes or adding and removing components) are the snapshot's first archetypes,
+     * column for column and in order: archetype ids, and with them the state hash's order, must
+     * come out as they were in the world that wrote the snapshot.
+     *
+     * @throws SnapshotException naming the first archetype that differs, and the fix
+     */
+    private static void checkPreparedArchetypes(int[][] snapshotColumns, World target) {
+        dev.orrery.ecs.archetype.Archetypes have = target.storage().archetypes();
+        ComponentRegistry reg = target.components();
+        if (have.count() > snapshotColumns.length) {
+            throw new SnapshotException("the target world has " + have.count() + " archetypes (its archetype "
+                    + have.get(snapshotColumns.length).components() + " and any after it were made by preparing shapes or by "
+                    + "spawning before the restore) but the snapshot has " + snapshotColumns.length + "; prepare the same "
+                    + "shapes, in the same order, as the world that wrote it (or none), then restore");
+        }
+        for (int a = 1; a < have.count(); a++) {
+            Archetype mine = have.get(a);
+            int[] theirs = snapshotColumns[a];
+            boolean same = mine.columnCount() == theirs.length;
+            for (int s = 0; same && s < theirs.length; s++) {
+                same = mine.columnId(s) == theirs[s];
+            }
+            if (!same) {
+                List<String> names = new java.util.ArrayList<>();
+                for (int id : theirs) {
+                    names.add(id < reg.columnCount() ? reg.column(id).toString() : "column " + id);
+                }
+                throw new SnapshotException("the target world's archetype " + a + " " + mine.components() + " (made before the "
+                        + "restore, by world.shape(...) or a spawn) differs from the snapshot's archetype " + a + " "
+                        + names + "; prepare the same shapes, in the same order, as the world that wrote the snapshot "
+                        + "(or prepare them after restoring)");
+            }
+        }
     }
 
     /** Writes row {@code r} of parsed per-field values into position {@code row} of {@code arrays}. */
