@@ -259,7 +259,8 @@ public final class World implements FieldAccess {
      * rows (about 24 bytes per row); untracked components pay nothing. Call during set-up.
      *
      * @throws IllegalArgumentException if {@code column} is sparse (sparse columns keep no versions)
-     * @throws IllegalStateException if an archetype already holds {@code column}
+     * @throws IllegalStateException if a live entity already holds {@code column} (archetypes that
+     *     hold it with no rows, such as a prepared shape's, are fine)
      */
     public void trackRowChanges(Component<?> column) {
         if (column.isSparse()) {
@@ -267,12 +268,20 @@ public final class World implements FieldAccess {
                     + "track rows of table components only");
         }
         var holders = archetypes.withColumn(column.id()); // the component index, in creation order
-        if (!holders.isEmpty()) {
-            throw new IllegalStateException("component " + column + " is already held by "
-                    + archetypes.get(holders.getInt(0)) + "; call trackRowChanges(" + column + ") during set-up, "
-                    + "before spawning entities with it");
+        for (int i = 0; i < holders.size(); i++) {
+            Archetype a = archetypes.get(holders.getInt(i));
+            if (a.size() > 0) {
+                throw new IllegalStateException("component " + column + " is held by " + a.size() + " live "
+                        + (a.size() == 1 ? "entity" : "entities") + " of archetype " + a.components() + ", and row "
+                        + "versions must start with a column's first row; call trackRowChanges(" + column + ") during "
+                        + "set-up, before spawning entities with it (registering it, preparing shapes and reserving rows "
+                        + "first are fine)");
+            }
         }
         column.trackRowChanges();
+        for (int i = 0; i < holders.size(); i++) {
+            archetypes.get(holders.getInt(i)).trackRows(column);
+        }
     }
 
     /**

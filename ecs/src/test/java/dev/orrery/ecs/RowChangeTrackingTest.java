@@ -182,4 +182,36 @@ class RowChangeTrackingTest {
         ChunkView v = new ChunkView().bind(a.chunk(1));
         assertTrue(v.changed(pos, 0));
     }
+
+    @Test
+    void shouldTrackAColumnThatAPreparedShapeAlreadyHolds() {
+        World w = new World(1024);
+        Component<Pos> pos = w.component(Pos.class);
+        Field x = pos.field("x");
+        Shape shape = w.shape(pos);
+        shape.reserve(300); // chunks made before tracking starts
+        long gone = shape.spawn(new Pos(-1, 0));
+        w.despawn(gone); // an archetype whose rows all left holds the column with no row
+        w.trackRowChanges(pos);
+        List<Long> all = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            all.add(shape.spawn(new Pos(i, 0)));
+        }
+        Query changed = w.query().changed(pos).build();
+        assertEquals(300, changedRows(changed, pos).size(), "first run: every row arrived since");
+        long one = all.get(123);
+        w.setFloat(one, x, 5);
+        assertEquals(List.of(one), changedRows(changed, pos), "only the row written since, in a reserved chunk");
+    }
+
+    @Test
+    void shouldRefuseToTrackAColumnLiveEntitiesHoldSayingWhy() {
+        World w = new World(1024);
+        Component<Pos> pos = w.component(Pos.class);
+        w.spawn(new Pos(1, 1));
+        w.spawn(new Pos(2, 2));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> w.trackRowChanges(pos));
+        assertTrue(e.getMessage().contains("held by 2 live entities of archetype [Pos]")
+                && e.getMessage().contains("before spawning entities with it"), e.getMessage());
+    }
 }

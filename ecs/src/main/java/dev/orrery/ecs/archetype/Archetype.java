@@ -207,6 +207,25 @@ public final class Archetype {
         return capacity;
     }
 
+    /**
+     * Starts per-row change versions for {@code column} in the chunks this archetype already
+     * made (those made later see {@code column.rowsTracked()} themselves). Set-up only.
+     *
+     * @throws IllegalStateException if a row is held: versions must start with a column's first row
+     */
+    public void trackRows(Component<?> column) {
+        if (size() != 0) {
+            throw new IllegalStateException(this + " holds " + size() + " rows; per-row versions of " + column
+                    + " must start before its first row");
+        }
+        int slot = slotOf(column.id());
+        for (Chunk c : chunks) {
+            if (c != null) {
+                c.trackRows(slot);
+            }
+        }
+    }
+
     /** Chunks that hold at least one row; they are chunks {@code 0 .. chunkCount()-1}. */
     public int chunkCount() {
         return usedChunks;

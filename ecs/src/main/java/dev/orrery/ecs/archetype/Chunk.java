@@ -43,7 +43,8 @@ public final class Chunk {
     final long[] changed;
     // Per-row versions of the row-tracked slots (Component.rowsTracked), null for the others;
     // null itself when the archetype tracks no rows, so untracked chunks pay one null check.
-    final RowVersions[] rows;
+    // Set at construction, or by trackRows while the chunk is empty (set-up, owning thread).
+    RowVersions[] rows;
 
     Chunk(Archetype archetype, int index, int capacity) {
         this.archetype = archetype;
@@ -70,6 +71,15 @@ public final class Chunk {
         }
         this.rows = tracked;
         flatten();
+    }
+
+    /** Starts per-row versions for slot {@code slot}; the chunk holds no row (its archetype checked). */
+    void trackRows(int slot) {
+        RowVersions[] r = rows == null ? new RowVersions[data.length] : rows;
+        if (r[slot] == null) {
+            r[slot] = new RowVersions(entities.length);
+        }
+        rows = r;
     }
 
     private void flatten() {
