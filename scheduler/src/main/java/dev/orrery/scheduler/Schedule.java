@@ -289,7 +289,7 @@ public final class Schedule {
                     continue;
                 }
                 byPosition.add(new ScheduledSystem(graph.system(i), s.query, s.body, s.exclusiveBody, s.rangeBody,
-                        s.rangeCount, minRows));
+                        s.rangeCount, minRows, null, null));
             }
             return new Schedule(new ExecutionPlan(world, graph, byPosition, resources, stateMachines));
         }
@@ -330,7 +330,7 @@ public final class Schedule {
         private final List<String> after = new ArrayList<>();
         private int minBatchRows;
         private ChunkSystem body;
-        private ExclusiveSystem exclusiveBody;
+        private ExclusiveJobSystem exclusiveBody;
         private RangeSystem rangeBody;
         private IntSupplier rangeCount;
         private Relation levelRelation;
@@ -675,6 +675,15 @@ public final class Schedule {
          * changes the structure directly, so it declares no structural effects.
          */
         public Builder exclusive(ExclusiveSystem body) {
+            return exclusive(ScheduledSystem.withJob(Objects.requireNonNull(body, "body")));
+        }
+
+        /**
+         * Finishes an exclusive system whose body also gets a {@link JobContext}: the schedule's
+         * events (declared with {@link #readsEvents}/{@link #writesEvents}), its resources and a
+         * command buffer applied as soon as the body returns; see {@link ExclusiveJobSystem}.
+         */
+        public Builder exclusive(ExclusiveJobSystem body) {
             if (query != null) {
                 throw new IllegalStateException("exclusive system '" + name + "' cannot have a query; it gets the "
                         + "whole world");

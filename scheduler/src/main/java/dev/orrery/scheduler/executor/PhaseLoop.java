@@ -326,6 +326,7 @@ final class PhaseLoop {
         unlockPhase();
         try {
             callerContext.runExclusive(r);
+            commands.apply(world); // what its context recorded, before the next system starts
         } catch (Throwable t) {
             job.fail(t, -1, 0);
         } finally {

@@ -4,6 +4,7 @@ import dev.orrery.ecs.Query;
 import dev.orrery.ecs.Relation;
 import dev.orrery.ecs.internal.EcsInternals;
 import dev.orrery.scheduler.ChunkSystem;
+import dev.orrery.scheduler.ExclusiveJobSystem;
 import dev.orrery.scheduler.ExclusiveSystem;
 import dev.orrery.scheduler.LevelSystem;
 import dev.orrery.scheduler.RangeSystem;
@@ -25,7 +26,8 @@ import java.util.function.IntSupplier;
  * @param declaration name, access, phase and order
  * @param query the chunks the body visits; {@code null} unless an ordinary system
  * @param body the per-chunk body; {@code null} unless an ordinary system
- * @param exclusiveBody the whole-world body of an exclusive system, else {@code null}
+ * @param exclusiveBody the whole-world body of an exclusive system (one written as an
+ *     {@link ExclusiveSystem} gets the world alone), else {@code null}
  * @param rangeBody the per-range body of a range system, else {@code null}
  * @param rangeCount how many indices a range system covers this run, asked on the
  *     calling thread as the system starts; else {@code null}
@@ -35,7 +37,7 @@ import java.util.function.IntSupplier;
  * @param levelBody the per-slot-range body of a level system, else {@code null}
  */
 public record ScheduledSystem(SystemDeclaration declaration, Query query, ChunkSystem body,
-        ExclusiveSystem exclusiveBody, RangeSystem rangeBody, IntSupplier rangeCount, int minBatchRows,
+        ExclusiveJobSystem exclusiveBody, RangeSystem rangeBody, IntSupplier rangeCount, int minBatchRows,
         Relation levelRelation, LevelSystem levelBody) {
     /** Checks that the parts fit the kind of system. */
     public ScheduledSystem {
@@ -91,7 +93,12 @@ public record ScheduledSystem(SystemDeclaration declaration, Query query, ChunkS
     /** An ordinary, exclusive or range system (no level body). */
     public ScheduledSystem(SystemDeclaration declaration, Query query, ChunkSystem body, ExclusiveSystem exclusiveBody,
             RangeSystem rangeBody, IntSupplier rangeCount, int minBatchRows) {
-        this(declaration, query, body, exclusiveBody, rangeBody, rangeCount, minBatchRows, null, null);
+        this(declaration, query, body, withJob(exclusiveBody), rangeBody, rangeCount, minBatchRows, null, null);
+    }
+
+    /** An exclusive system's world-only body as one that ignores its context ({@code null} stays {@code null}). */
+    public static ExclusiveJobSystem withJob(ExclusiveSystem body) {
+        return body == null ? null : (world, job) -> body.run(world);
     }
 
     /** A level system walking {@code relation}'s hierarchy with {@code body}. */

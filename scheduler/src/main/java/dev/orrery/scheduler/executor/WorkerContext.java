@@ -240,13 +240,27 @@ final class WorkerContext implements JobContext {
         EcsInternals.beginChunk(commands, position, ordinal);
     }
 
-    /** Runs an exclusive system's body on this (the calling) thread, reporting it to the observer. */
+    /**
+     * Runs an exclusive system's body on this (the calling) thread, with this context as its
+     * job (its events, resources and commands, checked against its declaration), reporting it
+     * to the observer.
+     */
     void runExclusive(SystemRun r) {
         JobObserver obs = observer;
         long start = obs != null ? started(obs, r.position, -1, -1) : 0L;
+        running = r;
+        key(r.position, 0);
+        EcsInternals.declareEffects(commands, null); // it may change the world directly, so commands go unchecked
+        if (CHECKED) {
+            CheckedMode.enterJob(r.access);
+        }
         try {
-            r.system.exclusiveBody().run(world);
+            r.system.exclusiveBody().run(world, this);
         } finally {
+            if (CHECKED) {
+                CheckedMode.exitJob();
+            }
+            running = null;
             if (obs != null) {
                 obs.jobRan(workerId, r.position, -1, -1, start, System.nanoTime());
             }
