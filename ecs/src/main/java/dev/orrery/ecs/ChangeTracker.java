@@ -48,6 +48,7 @@ final class ChangeTracker implements RowEvents {
     private static final int KINDS = 4;
     private static final HookKind[] KIND = HookKind.values();
     private static final Hook[] NO_HOOKS = new Hook[0];
+    private static final byte REMOVE = (byte) HookKind.REMOVE.ordinal();
 
     private final ChangeClock clock;
     private final ComponentRegistry registry;
@@ -55,6 +56,8 @@ final class ChangeTracker implements RowEvents {
     // Per column id: its removal log (null: not tracked), its hooks per kind.
     private RemovedLog[] logs = new RemovedLog[0];
     private Hook[][] hooks = new Hook[0][];
+    // Per column id: the hooks that get the value leaving an entity (null: none).
+    private ValueHook<?>[][] valueHooks = new ValueHook<?>[0][];
     // True once anything (a log or a hook) wants structural events: the capture calls return at once otherwise.
     private boolean active;
     private final long[] runStarts = new long[RETAINED_RUNS];
@@ -67,6 +70,8 @@ final class ChangeTracker implements RowEvents {
     private long[] evEntity = new long[64];
     private int[] evColumn = new int[64];
     private byte[] evKind = new byte[64];
+    // The value a REMOVE event's column held, read before its row went: only for columns with value hooks.
+    private Object[] evValue = new Object[64];
     private int events;
     private int depth;
     private boolean firing;
@@ -175,9 +180,9 @@ final class ChangeTracker implements RowEvents {
      *
      * @throws IllegalArgumentException for a sparse column or one of another world
      */
-    public ComponentObservers observe(Component<?> column) {
+    public <T> ComponentObservers<T> observe(Component<T> column) {
         requireTable(column, "observe");
-        return new ComponentObservers(this, column);
+        return new ComponentObservers<>(this, column);
     }
 
     /** True when a hook observes {@code column}. */
@@ -188,7 +193,7 @@ final class ChangeTracker implements RowEvents {
                 return true;
             }
         }
-        return false;
+        return id < logs.length && valueHooks[id] != null;
     }
 
     void register(Component<?> column, HookKind kind, Hook hook) {
@@ -201,6 +206,22 @@ final class ChangeTracker implements RowEvents {
         list[list.length - 1] = hook;
         hooks[k] = list;
         active = true;
+    }
+
+    void registerValueHook(Component<?> column, ValueHook<?> hook) {
+        java.util.Objects.requireNonNull(hook, "hook");
+        int id = column.id();
+        grow(id);
+        ValueHook<?>[] list = valueHooks[id] == null ? new ValueHook<?>[0] : valueHooks[id];
+        list = Arrays.copyOf(list, list.length + 1);
+        list[list.length - 1] = hook;
+        valueHooks[id] = list;
+        active = true;
+    }
+
+    /** True when a hook wants the values {@code column} takes away (block moves then go entity by entity). */
+    boolean hasValueHooks(Component<?> column) {
+        return column.id() < logs.length && valueHooks[column.id()] != null;
     }
 
     private void requireTable(Component<?> column, String what) {
@@ -219,6 +240,7 @@ final class ChangeTracker implements RowEvents {
             int n = Math.max(id + 1, logs.length * 2);
             logs = Arrays.copyOf(logs, n);
             hooks = Arrays.copyOf(hooks, n * KINDS);
+            valueHooks = Arrays.copyOf(valueHooks, n);
         }
     }
 
@@ -235,9 +257,9 @@ final class ChangeTracker implements RowEvents {
         }
     }
 
-    /** {@code entity} moved from {@code from} to {@code to}: columns dropped are removed, columns new are added. */
+    /** {@code entity} is leaving {@code from} for {@code to}: the columns {@code to} lacks are removed. */
     @Override
-    public void moved(long entity, Archetype from, Archetype to) {
+    public void leaving(long entity, Archetype from, int chunk, int row, Archetype to) {
         if (!active) {
             return;
         }
@@ -245,8 +267,16 @@ final class ChangeTracker implements RowEvents {
             int id = from.columnId(s);
             if (!to.has(id)) {
                 removedColumn(entity, id);
-                queue(entity, id, HookKind.REMOVE);
+                queueRemove(entity, from, s, chunk, row);
             }
+        }
+    }
+
+    /** {@code entity} moved from {@code from} to {@code to}: columns new to it were added. */
+    @Override
+    public void moved(long entity, Archetype from, Archetype to) {
+        if (!active) {
+            return;
         }
         for (int s = 0, n = to.columnCount(); s < n; s++) {
             if (!from.has(to.columnId(s))) {
@@ -255,19 +285,32 @@ final class ChangeTracker implements RowEvents {
         }
     }
 
-    /** {@code entity}, in {@code a}, is being despawned. */
+    /** {@code entity}, still at ({@code chunk}, {@code row}) of {@code a}, is being despawned. */
     @Override
-    public void despawned(long entity, Archetype a) {
+    public void despawned(long entity, Archetype a, int chunk, int row) {
         if (!active) {
             return;
         }
         for (int s = 0, n = a.columnCount(); s < n; s++) {
-            int id = a.columnId(s);
-            removedColumn(entity, id);
-            queue(entity, id, HookKind.REMOVE);
+            removedColumn(entity, a.columnId(s));
+            queueRemove(entity, a, s, chunk, row);
         }
         for (int s = 0, n = a.columnCount(); s < n; s++) {
             queue(entity, a.columnId(s), HookKind.DESPAWN);
+        }
+    }
+
+    /** Queues the removal of slot {@code s} of {@code a}, with its value when a value hook wants it. */
+    private void queueRemove(long entity, Archetype a, int s, int chunk, int row) {
+        int id = a.columnId(s);
+        if (id < logs.length && valueHooks[id] != null) {
+            if (chunk < 0) {
+                throw new IllegalStateException("a block move took " + registry.column(id) + " away after the fact, but "
+                        + "a value hook observes it; the world moves such entities one by one (report this)");
+            }
+            queueEvent(entity, id, HookKind.REMOVE, a.component(s).type().read(a.chunk(chunk).columnArrays(s), row));
+        } else {
+            queue(entity, id, HookKind.REMOVE);
         }
     }
 
@@ -289,13 +332,19 @@ final class ChangeTracker implements RowEvents {
         if (id >= logs.length || hooks[id * KINDS + kind.ordinal()] == null) {
             return;
         }
+        queueEvent(entity, id, kind, null);
+    }
+
+    private void queueEvent(long entity, int id, HookKind kind, Object value) {
         if (events == evEntity.length) {
             evEntity = Arrays.copyOf(evEntity, events * 2);
             evColumn = Arrays.copyOf(evColumn, events * 2);
             evKind = Arrays.copyOf(evKind, events * 2);
+            evValue = Arrays.copyOf(evValue, events * 2);
         }
         evEntity[events] = entity;
         evColumn[events] = id;
+        evValue[events] = value;
         evKind[events++] = (byte) kind.ordinal();
     }
 
@@ -315,6 +364,7 @@ final class ChangeTracker implements RowEvents {
     /** The playback begun last failed: its queued events are dropped at the outermost level. */
     public void abortBatch() {
         if (--depth == 0 && !firing) {
+            Arrays.fill(evValue, 0, events, null);
             events = 0;
         }
     }
@@ -342,8 +392,13 @@ final class ChangeTracker implements RowEvents {
                 try {
                     for (int i = start; i < end; i++) {
                         Hook[] list = hooks[evColumn[i] * KINDS + evKind[i]];
-                        for (Hook h : list) {
-                            h.run(world, evEntity[i], hookCommands);
+                        if (list != null) {
+                            for (Hook h : list) {
+                                h.run(world, evEntity[i], hookCommands);
+                            }
+                        }
+                        if (evKind[i] == REMOVE) {
+                            runValueHooks(world, i);
                         }
                     }
                 } finally {
@@ -359,8 +414,19 @@ final class ChangeTracker implements RowEvents {
             }
         } finally {
             hookCommands.clear();
+            Arrays.fill(evValue, 0, events, null); // the values are the hooks' now, not the queue's
             events = 0;
             firing = false;
+        }
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private void runValueHooks(World world, int i) {
+        ValueHook[] list = valueHooks[evColumn[i]];
+        if (list != null) {
+            for (ValueHook h : list) {
+                h.run(world, evEntity[i], evValue[i], hookCommands);
+            }
         }
     }
 

@@ -3,11 +3,11 @@ package dev.orrery.ecs;
 import dev.orrery.ecs.component.Component;
 
 /**
- * The hooks registered for one component, from {@code world.changes().observe(c)} (or
- * {@code world.observe(c)}):
+ * The hooks registered for one component, from {@code world.observe(c)}:
  *
  * <pre>{@code
  * world.observe(health).onRemove((w, e, commands) -> commands.add(e, corpse));
+ * world.observe(loot).onRemove((w, e, last, commands) -> dropItems(last, commands)); // with the value it held
  * world.observe(burning).onAdd((w, e, commands) -> log.info("burning " + Entity.toString(e)));
  * }</pre>
  *
@@ -20,35 +20,45 @@ import dev.orrery.ecs.component.Component;
  *
  * <p><b>Threading:</b> register during set-up on the world's owning thread.
  */
-public final class ComponentObservers {
+public final class ComponentObservers<T> {
     private final ChangeTracker tracker;
-    private final Component<?> column;
+    private final Component<T> column;
 
-    ComponentObservers(ChangeTracker tracker, Component<?> column) {
+    ComponentObservers(ChangeTracker tracker, Component<T> column) {
         this.tracker = tracker;
         this.column = column;
     }
 
     /** Runs {@code hook} after the component is added to an entity (spawn, add, move); returns this. */
-    public ComponentObservers onAdd(Hook hook) {
+    public ComponentObservers<T> onAdd(Hook hook) {
         tracker.register(column, HookKind.ADD, hook);
         return this;
     }
 
     /** Runs {@code hook} after the component is removed from an entity, or its entity despawned; returns this. */
-    public ComponentObservers onRemove(Hook hook) {
+    public ComponentObservers<T> onRemove(Hook hook) {
         tracker.register(column, HookKind.REMOVE, hook);
         return this;
     }
 
+    /**
+     * Runs {@code hook} after the component leaves an entity (removed, dropped by a move, or its
+     * entity despawned) with the value it held, read just before the row went; returns this.
+     * Runs right after this component's plain {@link #onRemove(Hook)} hooks for the same event.
+     */
+    public ComponentObservers<T> onRemove(ValueHook<? super T> hook) {
+        tracker.registerValueHook(column, hook);
+        return this;
+    }
+
     /** Runs {@code hook} after a value of the component is set (not spawned or added); returns this. */
-    public ComponentObservers onSet(Hook hook) {
+    public ComponentObservers<T> onSet(Hook hook) {
         tracker.register(column, HookKind.SET, hook);
         return this;
     }
 
     /** Runs {@code hook} after an entity holding the component is despawned (after its onRemove); returns this. */
-    public ComponentObservers onDespawn(Hook hook) {
+    public ComponentObservers<T> onDespawn(Hook hook) {
         tracker.register(column, HookKind.DESPAWN, hook);
         return this;
     }

@@ -286,9 +286,9 @@ public final class World implements FieldAccess {
 
     /**
      * The observers of table component {@code column}: {@code world.observe(c).onAdd(hook)};
-     * shorthand for {@code changes().observe(column)}.
+     * see {@link ComponentObservers}.
      */
-    public ComponentObservers observe(Component<?> column) {
+    public <T> ComponentObservers<T> observe(Component<T> column) {
         return changes.observe(column);
     }
 
@@ -581,8 +581,8 @@ public final class World implements FieldAccess {
     public int removeFromAll(Query query, Component<?> column) {
         checkUnlocked("removeFromAll", column);
         column.refuseIfRelationMarker("removeFromAll");
-        if (column.isSparse() || query.hasRowFilter()) {
-            return sparseSide.removeFromAll(query, column);
+        if (column.isSparse() || query.hasRowFilter() || changes.hasValueHooks(column)) {
+            return sparseSide.removeFromAll(query, column); // entity by entity: a value hook reads each row first
         }
         return (int) fired(BulkMoves.removeFromAll(archetypes, query.archetypes(), column, rows::moved));
     }

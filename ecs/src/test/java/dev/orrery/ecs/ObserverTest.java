@@ -111,4 +111,34 @@ class ObserverTest {
         assertFalse(world.changes().isObserved(hp));
         assertTrue(world.changes().isObserved(ash));
     }
+
+    @Test
+    void aValueHookReadsWhatIsRemovedByEveryPath() {
+        world.observe(hp).onRemove((w, e, c) -> record("removed", e))
+                .onRemove((w, e, last, c) -> record("last hp=" + last.hp() + " alive=" + w.isAlive(e), e));
+        long a = world.spawn(new Hp(10));
+        long b = world.spawn(new Hp(20), new Burning());
+        long d = world.spawn(new Hp(30));
+        long f = world.spawn(new Hp(40));
+        world.remove(a, hp); // direct remove
+        world.despawn(b); // despawn
+        CommandBuffer buf = new CommandBuffer(0);
+        buf.remove(d, hp); // at playback
+        world.apply(buf);
+        world.removeFromAll(world.query().with(hp).build(), hp); // the bulk move, entity by entity
+        assertEquals(List.of("removed 0", "last hp=10 alive=true 0", "removed 1", "last hp=20 alive=false 1",
+                "removed 2", "last hp=30 alive=true 2", "removed 3", "last hp=40 alive=true 3"), log);
+        assertEquals(List.of(), world.query().with(hp).build().archetypes().stream()
+                .filter(x -> x.size() > 0).toList(), "every Hp removed");
+    }
+
+    @Test
+    void aValueHookMayRecordCommandsThatUseTheValue() {
+        world.observe(hp).onRemove((w, e, last, c) -> c.add(c.spawn(), hp, new Hp(last.hp() + 1)));
+        long a = world.spawn(new Hp(41));
+        world.despawn(a);
+        List<Integer> left = new ArrayList<>();
+        world.query().with(hp).build().forEach((view, row) -> left.add(view.get(hp, row).hp()));
+        assertEquals(List.of(42), left, "the hook spawned an heir from the value it was given");
+    }
 }

@@ -142,7 +142,7 @@ public final class EntityRows {
     /** Despawns live {@code entity} (index {@code idx}): removes its row, frees its id and its names. */
     public void despawn(long entity, int idx) {
         Archetype a = archetypes.get(entities.archetype(idx));
-        changes.despawned(entity, a);
+        changes.despawned(entity, a, entities.chunk(idx), entities.row(idx));
         removeRow(a, entities.chunk(idx), entities.row(idx));
         entities.release(entity);
         names.despawned(idx);
@@ -200,6 +200,7 @@ public final class EntityRows {
         int idx = Entity.index(e);
         entities.place(idx, to.id(), chunk, row);
         names.moved(idx, from.planTo(to));
+        changes.leaving(e, from, -1, -1, to);
         changes.moved(e, from, to);
     }
 
@@ -213,6 +214,7 @@ public final class EntityRows {
         Archetype target = plan.target();
         int chunk = entities.chunk(idx);
         int row = entities.row(idx);
+        changes.leaving(entity, from, chunk, row, target);
         long loc = plan.append(entity, chunk, row);
         removeRow(from, chunk, row);
         entities.place(idx, target.id(), (int) (loc >>> 32), (int) loc);

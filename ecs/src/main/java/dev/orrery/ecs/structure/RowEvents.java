@@ -13,11 +13,18 @@ public interface RowEvents {
     /** {@code entity} was spawned into {@code a} (every column added). */
     void spawned(long entity, Archetype a);
 
-    /** {@code entity} moved from {@code from} to {@code to}: columns dropped are removed, columns new are added. */
+    /**
+     * {@code entity} is about to move from {@code from} to {@code to}: the columns {@code to}
+     * lacks leave it. Its row is still at ({@code chunk}, {@code row}) of {@code from}, so the
+     * values leaving can be read; both are -1 for a block move, which reports after the fact.
+     */
+    void leaving(long entity, Archetype from, int chunk, int row, Archetype to);
+
+    /** {@code entity} moved from {@code from} to {@code to} (after {@link #leaving}): columns new to it were added. */
     void moved(long entity, Archetype from, Archetype to);
 
-    /** {@code entity}, still in {@code a}, is about to be despawned. */
-    void despawned(long entity, Archetype a);
+    /** {@code entity}, still at ({@code chunk}, {@code row}) of {@code a}, is about to be despawned. */
+    void despawned(long entity, Archetype a, int chunk, int row);
 
     /** A value of {@code column} on {@code entity} was set. */
     void set(long entity, Component<?> column);
