@@ -8,6 +8,7 @@ import dev.orrery.engine.jfr.JfrObserver;
 import dev.orrery.engine.jfr.SkippedTickEvent;
 import dev.orrery.engine.jfr.TickEvent;
 import dev.orrery.engine.tick.IdleStrategy;
+import dev.orrery.scheduler.BatchDecision;
 import dev.orrery.scheduler.JobObserver;
 import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.Resources;
@@ -22,6 +23,7 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -253,9 +255,19 @@ public final class Simulation implements AutoCloseable {
     }
 
     /**
+     * How the executor splits each system into jobs, as decided so far, in graph order (see
+     * {@link BatchDecision}; {@code BatchDecision.toText(sim.batching())} prints a table).
+     * Empty on one worker. Call between ticks; allocates the list.
+     */
+    public List<BatchDecision> batching() {
+        return executor.batching();
+    }
+
+    /**
      * Reports every job and sync point to {@code observer} from the next tick on ({@code null}
      * stops), beside a trace set by {@link #trace}; call between ticks (an end-of-tick hook is
-     * between ticks). Per-system metrics and live views attach here; with none set, the
+     * between ticks). A job's {@code systemIndex} names its system in
+     * {@code schedule().systemNames()}. Per-system metrics and live views attach here; with none set, the
      * executor keeps its unobserved path.
      */
     public void observeJobs(JobObserver observer) {

@@ -6,7 +6,7 @@ import java.util.Locale;
 
 /**
  * How a {@link ParallelExecutor} splits one system into jobs, as decided so far: see
- * {@link ParallelExecutor#batching()}. A system whose {@code minBatchRows} was left at the
+ * {@link ScheduleExecutor#batching()}. A system whose {@code minBatchRows} was left at the
  * default is <em>adaptive</em>: its first runs go inline on the calling thread and are timed,
  * and from then on its jobs get at least enough rows to cost the target job time
  * ({@code -Dorrery.batch.targetJobNanos}, default

@@ -16,9 +16,9 @@ package dev.orrery.scheduler;
 public interface JobObserver {
     /**
      * Worker {@code workerId} ran chunks {@code [fromChunk, toChunk)} (indices, for a range
-     * system) of the system at graph
-     * position {@code systemIndex} from {@code startNanos} to {@code endNanos}
-     * ({@link System#nanoTime()}).
+     * system) of the system at graph position {@code systemIndex} (its name is
+     * {@code schedule.systemNames().get(systemIndex)}) from {@code startNanos} to
+     * {@code endNanos} ({@link System#nanoTime()}).
      */
     void jobRan(int workerId, int systemIndex, int fromChunk, int toChunk, long startNanos, long endNanos);
 

@@ -106,6 +106,19 @@ public final class Schedule {
         return PlannedExecutor.create(plan, workers);
     }
 
+    /**
+     * The systems' names in graph order: a {@link JobObserver}'s {@code systemIndex} is an
+     * index into this list. Read-only.
+     */
+    public List<String> systemNames() {
+        SystemGraph g = plan.graph();
+        String[] names = new String[g.size()];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = g.system(i).name();
+        }
+        return List.of(names);
+    }
+
     /** The graph in Graphviz DOT: systems, their edges with reasons, and the sync points. */
     public String toDot() {
         return plan.graph().toDot();

@@ -1,6 +1,7 @@
 package dev.orrery.scheduler;
 
 import dev.orrery.ecs.PlaybackReport;
+import java.util.List;
 
 /**
  * Runs a {@link Schedule}: every system once per {@link #run}, phase by phase, with
@@ -67,6 +68,13 @@ public interface ScheduleExecutor extends AutoCloseable {
 
     /** Threads that run jobs, counting the calling thread. */
     int workerCount();
+
+    /**
+     * How each system is split into jobs, as decided so far, in graph order (see
+     * {@link BatchDecision}; {@link BatchDecision#toText} prints them). Empty on one worker,
+     * where every job runs on the calling thread. Call between runs; allocates the list.
+     */
+    List<BatchDecision> batching();
 
     /** Stops and joins the worker threads; the executor cannot run again. */
     @Override

@@ -360,6 +360,7 @@ public final class ParallelExecutor implements PlannedExecutor {
      * {@code minBatchRows}); see {@link BatchDecision}. {@link BatchDecision#toText} prints
      * it. Call between runs; allocates the list.
      */
+    @Override
     public java.util.List<BatchDecision> batching() {
         loop.checkBetweenRuns("read the batching decisions");
         return batching.decisions();

@@ -1,6 +1,7 @@
 package dev.orrery.scheduler.executor;
 
 import dev.orrery.ecs.PlaybackReport;
+import dev.orrery.scheduler.BatchDecision;
 import dev.orrery.scheduler.JobObserver;
 import dev.orrery.scheduler.ScheduleExecutor;
 import dev.orrery.scheduler.SyncPoint;
@@ -96,6 +97,11 @@ public final class SingleThreadedExecutor implements PlannedExecutor {
     @Override
     public PlaybackReport commandTotals() {
         return commands.totals();
+    }
+
+    @Override
+    public java.util.List<BatchDecision> batching() {
+        return java.util.List.of(); // every job runs on the calling thread
     }
 
     @Override
