@@ -70,6 +70,7 @@ class NamedInstancesTest {
     @Test
     void shouldRejectTwoInstancesWithOneNameAndLeaveTheWorldUnchanged() {
         Component<Position> fogPosition = world.component(Position.class, "Fog");
+        world.component(Position.class); // the unnamed column too, on purpose: a bare Position spawns into it
         long e = world.entity().with(fog, new RenderData(1, 2)).spawn();
         long other = world.spawn(new Position(1, 1, 1));
         // make sure the target archetypes of the refused operations do not exist yet either
@@ -97,6 +98,19 @@ class NamedInstancesTest {
         IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
                 () -> world.entity().with(fog).with(fog, new RenderData(1, 1)));
         assertTrue(ex.getMessage().contains("RenderData:Fog"), ex.getMessage());
+        assertEquals(0, world.entityCount());
+    }
+
+    @Test
+    void shouldRefuseABareValueOfATypeWithNamedInstancesNamingThem() {
+        int columns = world.columns().size();
+        long before = world.stateHash();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> world.spawn(new RenderData(1, 2)));
+        assertTrue(e.getMessage().contains("named instances Fog, Vignette")
+                && e.getMessage().contains("world.component(RenderData.class)"), e.getMessage());
+        assertEquals(columns, world.columns().size(), "no third RenderData column was registered");
+        assertEquals(before, world.stateHash(), "nothing was spawned");
         assertEquals(0, world.entityCount());
     }
 }

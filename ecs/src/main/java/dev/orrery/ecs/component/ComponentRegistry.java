@@ -196,14 +196,40 @@ public final class ComponentRegistry {
     private Component<Object> resolveUnnamed(Class<?> cls) {
         ComponentType<?> known = typeOf(cls);
         if (known != null && known.kind() == ComponentKind.REFERENCE) {
+            refuseBesideNamedInstances(known);
             return (Component) column(known, known.name());
         }
         if (cls.isRecord()) {
             ComponentType<?> t = valueType(cls);
+            refuseBesideNamedInstances(t);
             return (Component) column(t, t.name());
         }
         throw new IllegalArgumentException(cls.getName() + " is not a record and is not registered; call "
                 + "world.referenceComponent(" + cls.getSimpleName() + ".class) first");
+    }
+
+    /**
+     * Refuses to register {@code type}'s unnamed column on the fly (a spawn of a bare value)
+     * when the type already has named instances: the value was almost surely meant for one of
+     * them, and a silent third column would hold it instead.
+     */
+    private void refuseBesideNamedInstances(ComponentType<?> type) {
+        if (columnsByKey.containsKey(new ColumnKey(type, type.name()))) {
+            return; // registered on purpose before: use it
+        }
+        List<String> named = new ArrayList<>();
+        for (Component<?> c : columns) {
+            if (c.type() == type) {
+                named.add(c.name());
+            }
+        }
+        if (!named.isEmpty()) {
+            throw new IllegalArgumentException("a bare " + type.name() + " value would register a new, unnamed "
+                    + type.name() + " column, but " + type.name() + " has named instances " + String.join(", ", named)
+                    + "; give the value to one of them (world.entity().with(column, value), a shape or a template of "
+                    + "the named columns), or register the unnamed column first with world.component(" + type.name()
+                    + ".class) if a column of its own is meant");
+        }
     }
 
     /**
