@@ -8,15 +8,19 @@ import java.util.Objects;
  * share a resource; the engine supplies the values. Keys compare by identity: create each
  * once and share it.
  *
+ * <p>A generic value is keyed by its raw class, with the full type on the key's declaration:
+ * {@code ResourceKey<Map<Long, Integer>> SCORES = ResourceKey.of("scores", Map.class);}. Values
+ * put under the key are checked against the raw class.
+ *
  * <p><b>Threading:</b> immutable; safe to share between threads.
  *
  * @param <T> the type of the value the engine will store under this key
  */
 public final class ResourceKey<T> {
     private final String name;
-    private final Class<T> type;
+    private final Class<? super T> type;
 
-    private ResourceKey(String name, Class<T> type) {
+    private ResourceKey(String name, Class<? super T> type) {
         this.name = Objects.requireNonNull(name, "resource name");
         this.type = Objects.requireNonNull(type, "resource type");
         if (name.isBlank()) {
@@ -24,8 +28,11 @@ public final class ResourceKey<T> {
         }
     }
 
-    /** A new key named {@code name} for values of {@code type}. */
-    public static <T> ResourceKey<T> of(String name, Class<T> type) {
+    /**
+     * A new key named {@code name} for values of {@code type}, or of a parameterization of it
+     * (a key for {@code List<String>} is made with {@code List.class}).
+     */
+    public static <T> ResourceKey<T> of(String name, Class<? super T> type) {
         return new ResourceKey<>(name, type);
     }
 
@@ -34,8 +41,8 @@ public final class ResourceKey<T> {
         return name;
     }
 
-    /** The type of the value stored under this key. */
-    public Class<T> type() {
+    /** The class of the value stored under this key (the raw class of a generic type). */
+    public Class<? super T> type() {
         return type;
     }
 

@@ -99,7 +99,9 @@ public final class Resources {
                     + "Resources.put (or Schedule.Builder.resource) before the first run (resources present: " + names
                     + ")");
         }
-        return key.type().cast(v);
+        @SuppressWarnings("unchecked") // checked against the key's class when put
+        T value = (T) key.type().cast(v);
+        return value;
     }
 
     /**
