@@ -1,12 +1,14 @@
 package dev.orrery.ecs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.component.FieldValidator;
 import dev.orrery.ecs.component.InvalidFieldValueException;
@@ -63,7 +65,9 @@ class ValidatedWritesTest {
             assertEquals(e, below.entity());
             assertSame(f, above.field());
             String msg = above.getMessage();
-            assertTrue(msg.contains("entity " + e) && msg.contains("Ranged." + name) && msg.contains(" = 6"), msg);
+            assertTrue(msg.contains("entity " + Entity.toString(e) + ":") && msg.contains("Ranged." + name)
+                    && msg.contains(" = 6"), msg);
+            assertFalse(msg.contains(Long.toString(e)), "the id is printed as index v generation, like every message: " + msg);
             String range = name.equals("c") ? "from 2 to 5" : "from -5 to 5";
             assertTrue(msg.contains(range), msg);
             assertTrue(IllegalArgumentException.class.isInstance(below), "callers catching IAE still catch it");

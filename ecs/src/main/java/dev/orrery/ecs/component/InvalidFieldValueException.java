@@ -20,7 +20,7 @@ public final class InvalidFieldValueException extends IllegalArgumentException {
      * @param rule what the field takes, as the validator said it
      */
     public InvalidFieldValueException(long entity, Field field, String value, String rule) {
-        super("entity " + entity + ": " + field + " = " + value + " is refused; " + field + " takes " + rule
+        super("entity " + Entity.toString(entity) + ": " + field + " = " + value + " is refused; " + field + " takes " + rule
                 + ". Nothing was written: send a value the field takes");
         this.entity = entity;
         this.field = field;
