@@ -17,7 +17,6 @@ import dev.orrery.scheduler.Phase;
 import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.ScheduleExecutor;
-import dev.orrery.scheduler.executor.ParallelExecutor;
 
 /**
  * The particle scenario in Orrery, written as the root README teaches: components from
@@ -208,9 +207,9 @@ final class OrreryParticles extends ParticleLoop {
         return world.stateHash();
     }
 
-    /** How the executor splits each system, one line each ({@code ParallelExecutor.batching()}); 1 worker: none. */
+    /** How the executor splits each system, one line each ({@code executor.batching()}); 1 worker: none. */
     String batching() {
-        return executor instanceof ParallelExecutor p ? BatchDecision.toText(p.batching()) : "single-threaded: no split\n";
+        return executor.workerCount() > 1 ? BatchDecision.toText(executor.batching()) : "single-threaded: no split\n";
     }
 
     @Override
