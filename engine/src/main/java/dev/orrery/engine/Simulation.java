@@ -418,8 +418,17 @@ public final class Simulation implements AutoCloseable {
     }
 
     /**
+     * Runs {@code ticks} ticks (0: until {@link #stop()}) at {@code hz} ticks per second (0: as
+     * fast as possible): {@code sim.run(600, 60.0)} is ten seconds of a 60 Hz game. See
+     * {@link #run(long, double, TickListener)} for the pacing.
+     */
+    public void run(long ticks, double hz) {
+        run(ticks, hz, null);
+    }
+
+    /**
      * Runs {@code ticks} ticks (0: until {@link #stop()}) at {@code hz} ticks per second (0:
-     * as fast as possible), parking between ticks when ahead (see {@link IdleStrategy}).
+     * as fast as possible), parking between ticks when ahead (spinning the last fraction of a millisecond).
      * When a tick overruns, the next starts at once and the schedule is not made up.
      *
      * @param afterTick called after each tick with its number (progress, metrics); may be null
