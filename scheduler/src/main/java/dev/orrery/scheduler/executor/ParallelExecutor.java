@@ -241,7 +241,7 @@ public final class ParallelExecutor implements PlannedExecutor {
             complete(loop.runExclusive(r, phase));
             return;
         }
-        r.collect();
+        r.collect(loop.changeTick(r));
         if (batching.runsInline(r)) {
             Job job = r.whole();
             long start = System.nanoTime();

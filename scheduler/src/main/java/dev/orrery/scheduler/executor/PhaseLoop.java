@@ -58,6 +58,12 @@ final class PhaseLoop {
     private Thread owner;
     private boolean running;
     private boolean closed;
+    // The change tick the running phase started at. Each system of the phase takes the tick
+    // phaseBase + (its place in the phase), and each sync point stamps the tick of the system
+    // it precedes (the phase's end: phaseBase + its size), whether or not the system runs: the
+    // ticks are those of a one-by-one run in graph order, whatever the workers and the timing.
+    private long phaseBase;
+    private int phaseStart;
     private boolean finishPhase;
 
     PhaseLoop(ExecutionPlan plan, int workers, CommandSync commands, WorkerContext callerContext) {
@@ -226,7 +232,10 @@ final class PhaseLoop {
 
     /** Runs phase {@code p} once through {@code runner}, then its sync point: events merged, commands applied. */
     private void runPhase(int p, SyncPoint syncPoint, PhaseRunner runner) {
+        phaseBase = EcsInternals.changeClock(world).now();
+        phaseStart = graph.phaseStart(p);
         SystemFailedException failure = runner.runPhase(p);
+        EcsInternals.changeClock(world).set(phaseBase + graph.phaseEnd(p) - graph.phaseStart(p));
         if (failure != null) {
             commands.discard();
             events.discard();
@@ -306,6 +315,7 @@ final class PhaseLoop {
      */
     void syncBefore(SystemRun r, int p) {
         if (r.exclusive || r.syncBefore) {
+            EcsInternals.changeClock(world).set(changeTick(r)); // playback stamps the tick of the system it precedes
             unlockPhase();
             try {
                 commands.apply(world);
@@ -315,13 +325,19 @@ final class PhaseLoop {
         }
     }
 
+    /** The change tick of system {@code r} in the running phase: see {@link #phaseBase}. */
+    long changeTick(SystemRun r) {
+        return phaseBase + r.position - phaseStart;
+    }
+
     /**
      * Runs exclusive system {@code r} of phase {@code p} on this thread with the phase lock
      * released (it may change the structure and write by id), records a failure in its one
      * job instead of throwing, and locks the phase again; returns the job.
      */
     Job runExclusive(SystemRun r, int p) {
-        r.beginChangeTick();
+        r.beginChangeTick(changeTick(r));
+        EcsInternals.changeClock(world).set(r.tick + 1); // its direct changes stamp the tick after its own
         Job job = r.whole();
         unlockPhase();
         try {

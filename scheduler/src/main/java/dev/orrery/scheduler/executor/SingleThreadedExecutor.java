@@ -59,7 +59,7 @@ public final class SingleThreadedExecutor implements PlannedExecutor {
                 if (r.exclusive) {
                     job = loop.runExclusive(r, p);
                 } else {
-                    r.collect();
+                    r.collect(loop.changeTick(r));
                     job = r.whole();
                     context.run(job);
                 }

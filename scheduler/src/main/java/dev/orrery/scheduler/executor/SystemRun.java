@@ -99,12 +99,13 @@ final class SystemRun {
     }
 
     /**
-     * Takes this run's change tick from the world's clock (on the owner thread, as the system
-     * starts) and records it as the system's last run; {@link #since} keeps the previous one.
+     * Takes {@code planned} as this run's change tick (on the owner thread, as the system
+     * starts; the phase loop plans it from the system's place in the phase) and records it as
+     * the system's last run; {@link #since} keeps the previous one.
      */
-    void beginChangeTick() {
+    void beginChangeTick(long planned) {
         since = EcsInternals.lastRun(world, changeSlot);
-        tick = EcsInternals.changeClock(world).advance();
+        tick = planned;
         EcsInternals.lastRun(world, changeSlot, tick);
     }
 
@@ -114,11 +115,11 @@ final class SystemRun {
      * count (or hierarchy) that throws or is negative is kept in {@link #countFailure}, with
      * no rows.
      */
-    void collect() {
+    void collect(long changeTick) {
         chunkCount = 0;
         rows = 0;
         countFailure = null;
-        beginChangeTick();
+        beginChangeTick(changeTick);
         if (walk != null) {
             try {
                 rows = walk.collect(name);
