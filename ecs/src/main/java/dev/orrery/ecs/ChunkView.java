@@ -90,18 +90,26 @@ public final class ChunkView {
     /**
      * True when table column {@code column} of the bound chunk may have been added to one of
      * its rows since the owner last ran (chunk granularity: every row of the chunk answers
-     * alike). Needs no declared access.
+     * alike). Needs a declared read (or write) of {@code column}, like a read: the system must be
+     * ordered after the column's writers for the answer not to depend on timing.
+     *
+     * @throws UndeclaredAccessException naming the system and the declaration to add
      */
     public boolean added(Component<?> column) {
+        checkChangeTest(column);
         int slot = chunk.archetype().slotOf(column.id());
         return slot >= 0 && chunk.addedVersion(slot) > lastRun;
     }
 
     /**
      * True when table column {@code column} of the bound chunk may have been written (or a
-     * row brought it in) since the owner last ran; chunk granularity. Needs no declared access.
+     * row brought it in) since the owner last ran; chunk granularity. Needs a declared read (or
+     * write), as {@link #added} says.
+     *
+     * @throws UndeclaredAccessException naming the system and the declaration to add
      */
     public boolean changed(Component<?> column) {
+        checkChangeTest(column);
         int slot = chunk.archetype().slotOf(column.id());
         return slot >= 0 && chunk.changedVersion(slot) > lastRun;
     }
@@ -118,9 +126,12 @@ public final class ChunkView {
      * True when row {@code row} of table column {@code column} may have been written (or
      * arrived) since the owner last ran: exact for a row-tracked column
      * ({@code World.trackRowChanges}), the chunk's answer ({@link #changed(Component)}) for
-     * the others. Needs no declared access.
+     * the others. Needs a declared read (or write), as {@link #added} says.
+     *
+     * @throws UndeclaredAccessException naming the system and the declaration to add
      */
     public boolean changed(Component<?> column, int row) {
+        checkChangeTest(column);
         int slot = chunk.archetype().slotOf(column.id());
         return slot >= 0 && chunk.rowVersion(slot, row) > lastRun;
     }
@@ -168,9 +179,13 @@ public final class ChunkView {
      * Rows come in ascending order. For a row-tracked column only the rows written since are
      * visited, found from the chunk's row log without a scan when the owner ran recently;
      * for another column every row when the chunk changed, none when not. No allocation once
-     * the view has met its largest chunk.
+     * the view has met its largest chunk. Needs a declared read (or write), as {@link #added}
+     * says.
+     *
+     * @throws UndeclaredAccessException naming the system and the declaration to add
      */
     public int firstChanged(Component<?> column) {
+        checkChangeTest(column);
         int slot = chunk.archetype().slotOf(column.id());
         int size = chunk.size();
         changedLimit = size;
@@ -437,6 +452,12 @@ public final class ChunkView {
             }
         }
         return slot;
+    }
+
+    private void checkChangeTest(Component<?> column) {
+        if (policy != null && !policy.canRead(column)) {
+            throw UndeclaredAccessException.changeTest(policy.owner(), column);
+        }
     }
 
     /** The slot of table column {@code column} after the access check; stamps nothing. */

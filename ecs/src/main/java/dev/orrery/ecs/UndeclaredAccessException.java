@@ -15,4 +15,15 @@ public final class UndeclaredAccessException extends IllegalStateException {
                 + (write ? "no write of it" : "neither a read nor a write of it") + "; add ."
                 + (write ? "writes(" : "reads(") + column + ") to the system's declaration");
     }
+
+    private UndeclaredAccessException(String message) {
+        super(message);
+    }
+
+    /** A change test ({@code changed}, {@code added}, {@code firstChanged}) of a column the system did not declare. */
+    static UndeclaredAccessException changeTest(String owner, Component<?> column) {
+        return new UndeclaredAccessException("system '" + owner + "' tested whether component " + column + " changed, "
+                + "but declared neither a read nor a write of it, so it is not ordered after the systems that write it "
+                + "and the answer would depend on timing; add .reads(" + column + ") to the system's declaration");
+    }
 }

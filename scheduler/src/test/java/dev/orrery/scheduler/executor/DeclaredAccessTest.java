@@ -18,6 +18,7 @@ import dev.orrery.scheduler.ScheduleExecutor;
 import dev.orrery.scheduler.SystemFailedException;
 import dev.orrery.scheduler.UndeclaredResourceAccessException;
 import dev.orrery.scheduler.check.CheckedMode;
+import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -218,5 +219,39 @@ class DeclaredAccessTest {
             assertDoesNotThrow(() -> ex.run());
         }
         assertDoesNotThrow(() -> CheckedMode.checkResourceWrite(other), "outside a job nothing is checked");
+    }
+
+    @ParameterizedTest(name = "{0} workers")
+    @ValueSource(ints = {1, 2, 4})
+    void shouldRefuseAChangeTestOfAnUndeclaredColumnNamingTheDeclarationToAdd(int workers) {
+        World w = world(100);
+        Component<Pos> pos = w.component(Pos.class);
+        Component<Hp> hp = w.component(Hp.class);
+        for (String which : List.of("changed", "added", "changedRow", "firstChanged")) {
+            Schedule s = Schedule.builder(w).minBatchRows(16)
+                    .system("peeker").query(all(w)).writes(pos)
+                    .forEachChunk(job -> {
+                        switch (which) {
+                            case "changed" -> job.chunk().changed(hp);
+                            case "added" -> job.chunk().added(hp);
+                            case "changedRow" -> job.chunk().changed(hp, 0);
+                            default -> job.chunk().firstChanged(hp);
+                        }
+                    })
+                    .build();
+            try (ScheduleExecutor ex = executor(s, workers)) {
+                SystemFailedException e = assertThrows(SystemFailedException.class, ex::run, which);
+                UndeclaredAccessException cause = assertInstanceOf(UndeclaredAccessException.class, e.getCause(), which);
+                assertTrue(cause.getMessage().startsWith("system 'peeker' tested whether component Hp changed")
+                        && cause.getMessage().endsWith("add .reads(Hp) to the system's declaration"), cause.getMessage());
+            }
+        }
+        Schedule declared = Schedule.builder(w).minBatchRows(16)
+                .system("reader").query(all(w)).writes(pos).reads(hp)
+                .forEachChunk(job -> job.chunk().changed(hp))
+                .build();
+        try (ScheduleExecutor ex = executor(declared, workers)) {
+            ex.run(); // declared: allowed
+        }
     }
 }
