@@ -9,18 +9,23 @@ import dev.orrery.engine.jfr.SkippedTickEvent;
 import dev.orrery.engine.jfr.TickEvent;
 import dev.orrery.engine.tick.IdleStrategy;
 import dev.orrery.scheduler.BatchDecision;
+import dev.orrery.scheduler.EventKey;
+import dev.orrery.scheduler.FixedTimestep;
 import dev.orrery.scheduler.JobObserver;
 import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.Resources;
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.ScheduleExecutor;
+import dev.orrery.scheduler.States;
 import dev.orrery.scheduler.SystemFailedException;
+import dev.orrery.scheduler.event.EventChannel;
 import dev.orrery.scheduler.internal.SchedulerInternals;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -102,6 +107,9 @@ public final class Simulation implements AutoCloseable {
     private long tick;
     private long lastHash;
     private volatile boolean stopRequested;
+    // Flow state the simulation cannot carry through a snapshot (an event channel whose events
+    // have no derived codec): snapshot() refuses, naming each and the codec to register.
+    private final List<String> unsnapshotted;
 
     Simulation(SimulationBuilder b) {
         this.world = b.world;
@@ -119,10 +127,44 @@ public final class Simulation implements AutoCloseable {
         Schedule.Builder sb = Schedule.builder(world).resources(resources); // one store: jobs reach it too
         b.systems.accept(sb);
         this.schedule = sb.build();
+        this.unsnapshotted = codecsForFlowState();
         this.executor = schedule.executor(workers);
         this.jfr = new JfrObserver(executor, SchedulerInternals.graph(schedule), b.jfrJobEvents);
         onSystemFailure(b.failurePolicy);
         watchdog(b.watchdogSteps, b.overrunListener);
+    }
+
+    /**
+     * Gives the scheduler's flow state a snapshot codec where none was registered, so a restored
+     * run goes on as the original: a {@code States} machine and a {@code FixedTimestep} by
+     * their own codecs, an event channel (those the schedule made itself included) by one
+     * derived from its event type ({@link ValueCodecs}). Returns what cannot be carried.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private List<String> codecsForFlowState() {
+        List<String> cannot = new ArrayList<>();
+        for (ResourceKey<?> k : resources.keys()) {
+            if (BUILT_INS.contains(k) || codecs.of(k) != null) {
+                continue;
+            }
+            Object v = resources.value(k);
+            if (v instanceof States<?> st) {
+                codecs.put((ResourceKey) k, (ResourceCodec) FlowCodecs.states((Class) st.type()));
+            } else if (v instanceof FixedTimestep) {
+                codecs.put((ResourceKey) k, (ResourceCodec) FlowCodecs.fixedTimestep());
+            } else if (v instanceof EventChannel<?> ch) {
+                ResourceCodec<?> element = ValueCodecs.of(ch.key().type());
+                if (element != null) {
+                    codecs.put((ResourceKey) k, (ResourceCodec) FlowCodecs.events((EventKey) ch.key(), element));
+                } else {
+                    cannot.add("event channel '" + ch.key().name() + "' carries " + ch.key().type().getName()
+                            + ", which is not a record of primitives, strings and enums; register a codec for it with "
+                            + "SimulationBuilder.events(" + ch.key().name().toUpperCase(java.util.Locale.ROOT)
+                            + ", codec)");
+                }
+            }
+        }
+        return List.copyOf(cannot);
     }
 
     /**
@@ -468,14 +510,20 @@ public final class Simulation implements AutoCloseable {
     }
 
     /**
-     * The whole simulation state as a snapshot: the world, the next tick's number, the seed
-     * and every resource put with a codec. The clock, inputs and random source are rebuilt
-     * from tick and seed; resources put without a codec are configuration that the code
-     * building the simulation puts again.
+     * The whole simulation state as a snapshot: the world, the next tick's number, the seed,
+     * the scheduler's flow state (event channels with their readers' positions, state
+     * machines, fixed steps) and every resource put with a codec. The clock, inputs and random
+     * source are rebuilt from tick and seed; other resources put without a codec are
+     * configuration that the code building the simulation puts again.
      *
-     * @throws SnapshotException naming a reference component without a codec
+     * @throws SnapshotException naming a reference component without a codec, or an event
+     *     channel whose events need a codec ({@link SimulationBuilder#events})
      */
     public byte[] snapshot() {
+        if (!unsnapshotted.isEmpty()) {
+            throw new SnapshotException("the snapshot would leave out flow state, and a run restored from it would "
+                    + "diverge: " + String.join("; ", unsnapshotted));
+        }
         Map<String, byte[]> extras = new LinkedHashMap<>();
         try {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();

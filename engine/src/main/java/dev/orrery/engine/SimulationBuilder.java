@@ -5,11 +5,9 @@ import dev.orrery.ecs.World;
 import dev.orrery.ecs.WorldSnapshot;
 import dev.orrery.engine.jfr.JobEvent;
 import dev.orrery.scheduler.EventKey;
-import dev.orrery.scheduler.FixedTimestep;
 import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.Resources;
 import dev.orrery.scheduler.Schedule;
-import dev.orrery.scheduler.States;
 import dev.orrery.scheduler.event.EventChannel;
 import dev.orrery.scheduler.internal.SchedulerInternals;
 import java.util.Objects;
@@ -97,26 +95,22 @@ public final class SimulationBuilder {
     }
 
     /**
-     * Puts a resource. A {@link States} or a {@link FixedTimestep} is carried through snapshots
-     * by its own codec, so a restored run resumes in the same state and step; any other value
-     * is left out of snapshots (configuration rebuilt at start-up): give it a codec with
-     * {@link #resource(ResourceKey, Object, ResourceCodec)} when it is state.
+     * Puts a resource. A {@link States} or a {@link FixedTimestep} (like every event channel) is
+     * carried through snapshots by its own codec, so a restored run resumes in the same state
+     * and step; any other value is left out of snapshots (configuration rebuilt at start-up):
+     * give it a codec with {@link #resource(ResourceKey, Object, ResourceCodec)} when it is
+     * state.
      */
-    @SuppressWarnings({"unchecked", "rawtypes"})
     public <T> SimulationBuilder resource(ResourceKey<T> key, T value) {
         resources.put(key, value);
-        if (value instanceof States<?> states) {
-            codecs.put((ResourceKey) key, (ResourceCodec) FlowCodecs.states((Class) states.type()));
-        } else if (value instanceof FixedTimestep) {
-            codecs.put((ResourceKey) key, (ResourceCodec) FlowCodecs.fixedTimestep());
-        }
         return this;
     }
 
     /**
-     * Carries event channel {@code key} through snapshots: the events its readers have still to
-     * read and each reader's position, every event written with {@code eventCodec}. Without it
-     * a run restored from a snapshot loses the events sent in the snapshot's tick.
+     * Carries event channel {@code key} through snapshots with {@code eventCodec} writing each
+     * event: the events its readers have still to read, and each reader's position. A channel
+     * whose events are records of primitives, strings and enums needs none (its codec is derived);
+     * for any other event type a snapshot is refused until one is registered here.
      */
     public <T> SimulationBuilder events(EventKey<T> key, ResourceCodec<T> eventCodec) {
         ResourceKey<EventChannel<T>> channel = SchedulerInternals.channelKey(key);

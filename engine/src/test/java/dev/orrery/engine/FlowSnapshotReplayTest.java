@@ -2,8 +2,10 @@ package dev.orrery.engine;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.ecs.SnapshotException;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
@@ -22,6 +24,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A simulation with events that cross the tick boundary (deaths sent at the end of a tick,
@@ -62,6 +66,14 @@ class FlowSnapshotReplayTest {
     };
 
     static Simulation build(int workers, boolean populate) {
+        return build(workers, populate, true);
+    }
+
+    /**
+     * The flow workload; without {@code eventCodec} the deaths channel is the one the schedule
+     * makes itself (no codec registered), and its codec is derived from the Death record.
+     */
+    static Simulation build(int workers, boolean populate, boolean eventCodec) {
         World world = new World(1024);
         Component<Hp> hp = world.component(Hp.class);
         Component<Tally> tally = world.component(Tally.class);
@@ -69,8 +81,11 @@ class FlowSnapshotReplayTest {
             world.entity().with(hp, new Hp(60)).spawnMany(2000);
         }
         Field hpv = hp.field("hp");
-        return Simulation.builder(world).seed(7).workers(workers).hashEvery(1)
-                .events(DEATHS, DEATH_CODEC)
+        SimulationBuilder builder = Simulation.builder(world).seed(7).workers(workers).hashEvery(1);
+        if (eventCodec) {
+            builder.events(DEATHS, DEATH_CODEC);
+        }
+        return builder
                 .resource(MODE, new States<>(Mode.class, Mode.REST))
                 .resource(STEP, new FixedTimestep(5, 3, 3))
                 .systems(s -> s.phases(Phase.PRE_UPDATE, FIXED, Phase.UPDATE, Phase.POST_UPDATE).fixedTimestep(FIXED, STEP)
@@ -127,12 +142,13 @@ class FlowSnapshotReplayTest {
                 .build();
     }
 
-    @Test
-    void shouldGoOnIdenticallyFromAMidRunSnapshot() {
+    @ParameterizedTest(name = "event codec registered: {0}")
+    @ValueSource(booleans = {true, false})
+    void shouldGoOnIdenticallyFromAMidRunSnapshot(boolean eventCodec) {
         long[] hashes = new long[TICKS];
         byte[] mid = null;
         int unreadAtSnapshot = 0;
-        try (Simulation sim = build(2, true)) {
+        try (Simulation sim = build(2, true, eventCodec)) {
             for (int t = 0; t < TICKS; t++) {
                 sim.tick();
                 hashes[t] = sim.lastHash();
@@ -149,7 +165,7 @@ class FlowSnapshotReplayTest {
         for (int workers : new int[] {1, 4}) {
             long[] resumed = new long[TICKS];
             System.arraycopy(hashes, 0, resumed, 0, SNAP);
-            try (Simulation sim = build(workers, false)) {
+            try (Simulation sim = build(workers, false, eventCodec)) {
                 sim.restore(mid);
                 for (int t = SNAP; t < TICKS; t++) {
                     assertEquals(t, sim.tick());
@@ -163,5 +179,29 @@ class FlowSnapshotReplayTest {
     @Test
     void shouldReplayARecordingOnAnyWorkerCount(@TempDir Path dir) throws Exception {
         RecordedReplays.recordThenReplay(FlowSnapshotReplayTest::build, dir, TICKS, 1, 4);
+    }
+
+    /** An event type the simulation cannot write by itself: a class, not a record of plain values. */
+    static final class Loot {
+        final Object item;
+
+        Loot(Object item) {
+            this.item = item;
+        }
+    }
+
+    @Test
+    void shouldRefuseToSnapshotAnEventChannelItCannotCarryNamingTheCodecToAdd() {
+        EventKey<Loot> loot = EventKey.of("loot", Loot.class);
+        World world = new World(1024);
+        try (Simulation sim = Simulation.builder(world)
+                .systems(s -> s.system("drop").writesEvents(loot).forEachRange(() -> 1, (job, from, to) -> { })
+                        .system("pick").after("drop").readsEvents(loot).forEachRange(() -> 1, (job, from, to) -> { }))
+                .build()) {
+            sim.tick();
+            SnapshotException e = assertThrows(SnapshotException.class, sim::snapshot);
+            assertTrue(e.getMessage().contains("event channel 'loot'") && e.getMessage().contains(Loot.class.getName())
+                    && e.getMessage().contains("SimulationBuilder.events(LOOT, codec)"), e.getMessage());
+        }
     }
 }
