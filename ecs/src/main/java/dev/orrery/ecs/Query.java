@@ -5,6 +5,7 @@ import dev.orrery.ecs.archetype.Archetypes;
 import dev.orrery.ecs.archetype.StructureLock;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Entity;
+import dev.orrery.ecs.storage.JobsRunning;
 import dev.orrery.ecs.storage.SparseColumn;
 import dev.orrery.ecs.structure.SparseColumns;
 import java.util.ArrayList;
@@ -41,6 +42,8 @@ public final class Query {
     // dependency that keeps the query package free of a cycle with dev.orrery.ecs.World.
     private final Archetypes archetypes;
     private final StructureLock structure;
+    // The world's jobs-running marker (null for a query made outside a world): no direct iteration inside a job.
+    private final JobsRunning jobs;
     private final int[] all;
     private final int[] none;
     private final int[] any;
@@ -57,9 +60,10 @@ public final class Query {
     private final int[] changedTerms;
     private long lastRun;
 
-    Query(Archetypes archetypes, StructureLock structure, int[] all, int[] none, int[] any, Component<?>[] optional,
-            SparseColumns sparse, SparseColumn[][] sparseTerms, int[][] changeTerms, Relations relations,
-            Relation[] pairRelations, long[] pairTargets) {
+    Query(Archetypes archetypes, StructureLock structure, JobsRunning jobs, int[] all, int[] none, int[] any,
+            Component<?>[] optional, SparseColumns sparse, SparseColumn[][] sparseTerms, int[][] changeTerms,
+            Relations relations, Relation[] pairRelations, long[] pairTargets) {
+        this.jobs = jobs;
         this.addedTerms = changeTerms[0];
         this.changedTerms = changeTerms[1];
         this.archetypes = archetypes;
@@ -230,6 +234,9 @@ public final class Query {
     }
 
     private void chunks(ChunkConsumer body) {
+        if (jobs != null) {
+            jobs.checkIteration(this);
+        }
         refresh();
         ChunkView v = viewInUse ? new ChunkView(null, sparse) : view;
         boolean owner = !viewInUse;
@@ -339,24 +346,28 @@ public final class Query {
         private final List<Component<?>> changed = new ArrayList<>();
         private final SparseColumns sparse;
         private final Relations relations;
+        private final JobsRunning jobs;
         private final List<Relation> pairRelations = new ArrayList<>();
         private final List<Long> pairTargets = new ArrayList<>();
 
         /** A builder for a query over a world's archetypes, iterating under its structure lock (no sparse columns). */
         Builder(Archetypes archetypes, StructureLock structure) {
-            this(archetypes, structure, null);
+            this(archetypes, structure, null, null, null);
         }
 
         /** A builder for a query over a world's archetypes and sparse columns, iterating under its structure lock. */
         Builder(Archetypes archetypes, StructureLock structure, SparseColumns sparse) {
-            this(archetypes, structure, sparse, null);
+            this(archetypes, structure, sparse, null, null);
         }
 
         /**
          * A builder for a query over a world's archetypes, sparse columns and relation pairs,
-         * iterating under its structure lock ({@code World.query()} makes it).
+         * iterating under its structure lock and refusing to iterate inside a job ({@code World.query()}
+         * makes it).
          */
-        Builder(Archetypes archetypes, StructureLock structure, SparseColumns sparse, Relations relations) {
+        Builder(Archetypes archetypes, StructureLock structure, SparseColumns sparse, Relations relations,
+                JobsRunning jobs) {
+            this.jobs = jobs;
             this.archetypes = archetypes;
             this.structure = structure;
             this.sparse = sparse;
@@ -461,7 +472,7 @@ public final class Query {
             for (Component<?> c : optional) {
                 sparseOf(List.of(c));
             }
-            return new Query(archetypes, structure, ids(all), ids(none), ids(any), optional.toArray(new Component<?>[0]),
+            return new Query(archetypes, structure, jobs, ids(all), ids(none), ids(any), optional.toArray(new Component<?>[0]),
                     sparse, sparseTerms, new int[][] {ids(added), ids(changed)}, relations,
                     pairRelations.toArray(new Relation[0]), pairTargets.stream().mapToLong(Long::longValue).toArray());
         }

@@ -300,7 +300,7 @@ public final class World implements FieldAccess {
 
     /** Starts a query builder over this world. */
     public Query.Builder query() {
-        return new Query.Builder(archetypes, structure, sparse, relationSide.relations);
+        return new Query.Builder(archetypes, structure, sparse, relationSide.relations, jobsRunning);
     }
 
     /** True when {@code query} was built by this world (reads this world's archetypes). */

@@ -18,6 +18,8 @@ import dev.orrery.ecs.component.Entity;
  */
 public final class JobsRunning {
     private String systems;
+    // The system whose job runs on this thread, for messages; set by the executor around each job.
+    private final ThreadLocal<String> jobOnThread = new ThreadLocal<>();
 
     /** A marker with no jobs running; one per world, made by the world. */
     public JobsRunning() {
@@ -52,6 +54,32 @@ public final class JobsRunning {
     public void checkByIdWrite(String operation, long entity, Object subject) {
         if (systems != null) {
             throw refused(operation, entity, subject);
+        }
+    }
+
+    /** The executor starts a job of {@code system} on the calling thread (named in refusals). */
+    public void jobStarts(String system) {
+        jobOnThread.set(system);
+    }
+
+    /** The job started on the calling thread has ended. */
+    public void jobEnds() {
+        jobOnThread.set(null);
+    }
+
+    /**
+     * Refuses a query's direct iteration ({@code forEachChunk}, {@code forEach}) while jobs run:
+     * from a job it would race with the other jobs and move the change clock.
+     *
+     * @throws IllegalStateException naming the query, the system and the fix
+     */
+    public void checkIteration(Object query) {
+        if (systems != null) {
+            String system = jobOnThread.get();
+            throw new IllegalStateException("query " + query + " iterated " + (system != null ? "inside system '" + system
+                    + "'" : "while scheduled jobs run (" + systems + ")") + "; a direct iteration from a job races with "
+                    + "the other jobs and moves the change clock. Give the query to the system with .query(query) and "
+                    + "loop over job.chunk(), or iterate it in an exclusive system");
         }
     }
 

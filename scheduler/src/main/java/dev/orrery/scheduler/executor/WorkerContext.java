@@ -10,6 +10,7 @@ import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.component.FieldType;
 import dev.orrery.ecs.internal.EcsInternals;
+import dev.orrery.ecs.storage.JobsRunning;
 import dev.orrery.scheduler.ChunkSystem;
 import dev.orrery.scheduler.EventKey;
 import dev.orrery.scheduler.EventReader;
@@ -43,6 +44,8 @@ final class WorkerContext implements JobContext {
 
     private final int workerId;
     private final World world;
+    // The world's jobs-running marker, told which system's job runs on this thread (named when a job iterates a query).
+    private final JobsRunning jobsRunning;
     private final Resources resources;
     private final ChunkView[] views;
     private final CommandBuffer commands;
@@ -68,6 +71,7 @@ final class WorkerContext implements JobContext {
                     + " would need command buffer id " + workerId + " (0..255)");
         }
         this.world = plan.world();
+        this.jobsRunning = EcsInternals.storage(world).jobsRunning();
         this.resources = plan.resources();
         this.commands = new CommandBuffer(workerId);
         this.byId = new ByIdAccess(world);
@@ -123,6 +127,7 @@ final class WorkerContext implements JobContext {
     void run(Job job) {
         SystemRun r = job.run;
         running = r;
+        jobsRunning.jobStarts(r.name);
         byId.forget(); // rows may have moved at a sync point since the last job
         if (CHECKED) {
             CheckedMode.enterJob(r.access);
@@ -140,6 +145,7 @@ final class WorkerContext implements JobContext {
             }
             EcsInternals.declareEffects(commands, null); // unchecked again between jobs: nothing carries over to the next system
             running = null;
+            jobsRunning.jobEnds();
         }
     }
 

@@ -254,4 +254,38 @@ class DeclaredAccessTest {
             ex.run(); // declared: allowed
         }
     }
+
+    @ParameterizedTest(name = "{0} workers")
+    @ValueSource(ints = {1, 2, 4})
+    void shouldRefuseAQueryIteratedInsideAJobNamingTheSystemAndTheFix(int workers) {
+        World w = world(100);
+        Component<Pos> pos = w.component(Pos.class);
+        Query everyone = all(w);
+        for (boolean perEntity : new boolean[] {false, true}) {
+            Schedule s = Schedule.builder(w).minBatchRows(16)
+                    .system("nested").query(everyone).reads(pos)
+                    .forEachChunk(job -> {
+                        if (perEntity) {
+                            everyone.forEach((view, row) -> { });
+                        } else {
+                            everyone.forEachChunk(view -> { });
+                        }
+                    })
+                    .build();
+            try (ScheduleExecutor ex = executor(s, workers)) {
+                SystemFailedException e = assertThrows(SystemFailedException.class, ex::run);
+                IllegalStateException cause = assertInstanceOf(IllegalStateException.class, e.getCause());
+                assertTrue(cause.getMessage().contains("iterated inside system 'nested'")
+                        && cause.getMessage().contains(".query(query)"), cause.getMessage());
+            }
+        }
+        int[] seen = {0};
+        Schedule exclusive = Schedule.builder(w)
+                .system("allowed").exclusive(world -> everyone.forEachChunk(view -> seen[0] += view.size()))
+                .build();
+        try (ScheduleExecutor ex = executor(exclusive, workers)) {
+            ex.run();
+        }
+        assertEquals(100, seen[0], "an exclusive system may iterate a query");
+    }
 }
