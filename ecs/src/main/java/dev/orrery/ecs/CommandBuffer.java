@@ -13,7 +13,7 @@ import java.util.Map;
 
 /**
  * Records structural changes (spawn, despawn, add, remove, and value writes that must wait
- * for them) for later playback by {@link CommandPlayback} at a sync point.
+ * for them) for later playback at a sync point (or by {@link World#apply(CommandBuffer)}).
  *
  * <p><b>Encoding.</b> Commands go into one growing {@code long[]} stream, three words of
  * header (sort key; opcode, payload length, column, aux; entity) followed by the payload:

@@ -7,8 +7,9 @@ import dev.orrery.ecs.component.Component;
  *
  * <pre>{@code
  * world.observe(health).onRemove((w, e, commands) -> commands.add(e, corpse));
- * world.observe(loot).onRemove((w, e, last, commands) -> dropItems(last, commands)); // with the value it held
- * world.observe(burning).onAdd((w, e, commands) -> log.info("burning " + Entity.toString(e)));
+ * world.observe(loot).onRemove((w, e, last, commands) ->      // with the value it held
+ *         commands.add(commands.spawn(), loot, last));        // dropped as an entity of its own
+ * world.observe(burning).onAdd((w, e, commands) -> System.out.println("burning " + Entity.toString(e)));
  * }</pre>
  *
  * <p><b>When they run.</b> A direct structural call on the world outside jobs ({@code spawn},

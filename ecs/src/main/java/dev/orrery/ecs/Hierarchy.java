@@ -15,9 +15,10 @@ import java.util.Arrays;
  *
  * <pre>{@code
  * Hierarchy h = world.relations().hierarchy(childOf);
+ * float[] worldX = new float[h.size()];
  * for (int i = 0; i < h.size(); i++) {
  *     int p = h.parentSlot(i);                       // -1 for a root
- *     worldX[i] = (p < 0 ? 0 : worldX[p]) + localX(h.entity(i));
+ *     worldX[i] = (p < 0 ? 0 : worldX[p]) + world.getFloat(h.entity(i), localX);
  * }
  * }</pre>
  * or level by level on several threads with {@link #forEachLevel}. {@link #slotOf} maps an

@@ -4,9 +4,9 @@ import java.util.function.IntConsumer;
 
 /**
  * Runs a number of independent tasks, on as many threads as its owner lends: how an executor
- * lends its workers to work that is not a system's job. {@link CommandPlayback} uses one to
- * write the field values of many spawns at a sync point side by side (see
- * {@link CommandPlayback#parallel(ParallelFor)}).
+ * lends its workers to work that is not a system's job. Command playback uses one to
+ * write the field values of many spawns at a sync point side by side, on the workers the
+ * executor lends it; {@link Hierarchy#forEachLevel} takes one to walk a forest level by level.
  *
  * <p><b>Threading:</b> {@link #forEach} is called on one thread and returns once every task
  * has run; everything the caller wrote before the call happens-before each task, and each

@@ -10,11 +10,11 @@ import java.util.function.IntFunction;
  * What one playback (one sync point) did, or several added up: how many commands of each
  * {@link CommandKind} had each {@link CommandOutcome}, the archetype moves made, and the
  * first {@value #MAX_MESSAGES} skipped or refused commands described in words.
- * {@link CommandPlayback#apply} returns one per playback; the scheduler keeps another as the
+ * {@link World#apply(CommandBuffer)} returns one per playback; the scheduler keeps another as the
  * running total of every playback at its sync points, with {@link #add}.
  *
  * <pre>{@code
- * PlaybackReport r = playback.apply(world, buffers);
+ * PlaybackReport r = world.apply(buffers);
  * long reaped = r.count(CommandKind.DESPAWN, CommandOutcome.APPLIED);
  * long late = r.count(CommandKind.SET, CommandOutcome.SKIPPED_DEAD);
  * }</pre>
@@ -23,8 +23,8 @@ import java.util.function.IntFunction;
  * (kind, entity, component, recording system) in slots made once per report, and turned into
  * text only when {@link #messages()} or {@link #toString()} is called.
  *
- * <p><b>Threading:</b> owned by the applying thread; the report a {@link CommandPlayback}
- * returns is valid until its next playback.
+ * <p><b>Threading:</b> owned by the applying thread; the report {@code world.apply} returns is
+ * valid until the next {@code apply}.
  */
 public final class PlaybackReport {
     /** How many skipped or refused commands are described in {@link #messages()}. */

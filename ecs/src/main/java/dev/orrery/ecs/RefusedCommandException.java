@@ -2,7 +2,7 @@ package dev.orrery.ecs;
 
 
 /**
- * Thrown by a strict {@link CommandPlayback} when a sync point held a refused command (see
+ * Thrown by strict command playback (a sync point, or {@link World#apply(CommandBuffer)}) when it held a refused command (see
  * {@link CommandOutcome#REFUSED}): names the first refused command and the system that
  * recorded it. Playback throws after applying the whole sync point exactly as lenient mode
  * would (every other command applied, the refused ones changing nothing), so the world is
@@ -17,8 +17,8 @@ public final class RefusedCommandException extends IllegalStateException {
     RefusedCommandException(PlaybackReport report) {
         super("command playback refused " + report.rejected() + " command(s) at this sync point; the first: "
                 + report.firstRefusal() + ". Every other command was applied. Fix the recording system, or turn "
-                + "strict mode off (CommandPlayback.strict(false), or -D" + CommandPlayback.STRICT_PROPERTY
-                + "=false) to count refused commands in the PlaybackReport instead");
+                + "strict mode off (-D" + CommandPlayback.STRICT_PROPERTY + "=false) to count refused commands in "
+                + "the PlaybackReport instead");
         this.systemOrder = report.firstRefusalSystemOrder();
         this.report = report;
     }

@@ -9,7 +9,7 @@ import dev.orrery.ecs.component.Component;
  *
  * <pre>{@code
  * RemovedEntities gone = job.removed(health);   // in a scheduled system: since its last run
- * for (int i = 0; i < gone.count(); i++) forget(gone.entity(i));
+ * for (int i = 0; i < gone.count(); i++) lastSeen.remove(gone.entity(i));   // forget them
  * }</pre>
  *
  * <p>A log keeps its entries for {@link ChangeTracker#RETAINED_RUNS} schedule runs (see

@@ -8,8 +8,8 @@ package dev.orrery.ecs;
  * position, the loot table of a chest being opened).
  *
  * <pre>{@code
- * world.observe(health).onRemove((w, e, last, commands) ->
- *         commands.spawn(corpse)); // ... with last.max() for the corpse's size
+ * world.observe(health).onRemove((w, e, last, commands) ->   // last: the Health it held
+ *         commands.setInt(commands.spawn(corpse), corpseSize, last.max()));   // a corpse that big
  * }</pre>
  *
  * <p>The value is a new record (a reference component's stored object); keep it if you like.

@@ -20,7 +20,10 @@ public final class Clock {
         this.stepSeconds = stepSeconds;
     }
 
-    /** The tick being run (during a tick), or the next to run (between ticks). */
+    /**
+     * The tick being run (during a tick), or the last one run (between ticks); the next to run is
+     * {@code Simulation.currentTick()}.
+     */
     public long tick() {
         return tick;
     }

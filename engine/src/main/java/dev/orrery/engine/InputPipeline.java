@@ -19,13 +19,12 @@ import java.util.concurrent.locks.LockSupport;
  * <pre>{@code
  * InputPipeline inputs = InputPipeline.builder()
  *         .ringSize(4096).maxPayloadBytes(64)
- *         .recorder(JournalWriter.create(Path.of("run.journal")))
+ *         .recorder(journal)                   // an InputRecorder; RunRecorder.start gives it a journal file
  *         .build();
  * // network threads:
- * if (!inputs.tryPublish(clientId, MOVE, bytes, 0, 12)) replyBusy(clientId);
+ * boolean taken = inputs.tryPublish(clientId, MOVE, bytes, 0, 12);   // false: the ring is full, reply "busy"
  * // tick thread, each tick:
  * InputBatch batch = inputs.beginTick(tick);   // systems read batch during the tick
- * ...
  * inputs.recordHash(tick, world.stateHash());  // every N ticks
  * // at shutdown, on the tick thread:
  * inputs.close();

@@ -15,8 +15,8 @@ import java.nio.file.Path;
  * try (JournalInputSource replay = JournalInputSource.open(path)) {
  *     while (replay.hasNextTick()) {
  *         long tick = replay.nextTick();
- *         InputBatch inputs = replay.beginTick(tick);
- *         runSystems(tick, inputs);
+ *         resources.put(INPUTS, replay.beginTick(tick));   // the tick's recorded inputs, for the systems
+ *         executor.run();
  *         replay.recordHash(tick, world.stateHash()); // throws ReplayDivergenceException on a mismatch
  *     }
  * }

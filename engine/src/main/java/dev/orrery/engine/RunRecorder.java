@@ -19,8 +19,8 @@ import java.nio.file.StandardOpenOption;
  *
  * <pre>{@code
  * try (RunRecorder rec = RunRecorder.start(sim, dir, InputPipeline.builder().ringSize(4096))) {
- *     server.onCommand(c -> rec.inputs().tryPublish(...));   // any thread
- *     sim.run(1000, 60.0, null);
+ *     server.onCommand(c -> rec.inputs().tryPublish(c.client(), c.type(), c.payload(), 0, c.payload().length));
+ *     sim.run(1000, 60.0);   // inputs published meanwhile, from any thread, are journaled with their tick
  * }
  * }</pre>
  *

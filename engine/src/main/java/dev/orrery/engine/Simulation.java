@@ -40,7 +40,11 @@ import java.util.Set;
  * <pre>{@code
  * Simulation sim = Simulation.builder(world).seed(42).workers(4)
  *     .systems(s -> s.system("move").query(moving).reads(vel).writes(pos)
- *         .readsResource(Simulation.CLOCK).forEachChunk(job -> { ... }))
+ *         .readsResource(Simulation.CLOCK).forEachChunk(job -> {
+ *             float dt = job.resource(Simulation.CLOCK).dt();
+ *             float[] x = job.chunk().writeFloats(px), v = job.chunk().readFloats(vx);
+ *             for (int i = 0; i < job.chunk().size(); i++) x[i] += v[i] * dt;
+ *         }))
  *     .build();
  * sim.run(600, 60.0);   // 600 ticks at 60 Hz
  * }</pre>

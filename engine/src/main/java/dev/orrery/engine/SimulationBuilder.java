@@ -95,9 +95,9 @@ public final class SimulationBuilder {
     }
 
     /**
-     * Puts a resource. A {@link States} or a {@link FixedTimestep} (like every event channel) is
-     * carried through snapshots by its own codec, so a restored run resumes in the same state
-     * and step; any other value is left out of snapshots (configuration rebuilt at start-up):
+     * Puts a resource. A {@link dev.orrery.scheduler.States} or a
+     * {@link dev.orrery.scheduler.FixedTimestep} (like every event channel) is carried through
+     * snapshots by its own codec, so a restored run resumes in the same state and step; any other value is left out of snapshots (configuration rebuilt at start-up):
      * give it a codec with {@link #resource(ResourceKey, Object, ResourceCodec)} when it is
      * state.
      */

@@ -59,10 +59,12 @@ public final class HelloWorld {
         }
         Path recording = Files.createTempDirectory("hello-orrery");
         byte[] snapshot;
-        try (Simulation two = build(2, true); RunRecorder rec = RunRecorder.start(two, recording, InputPipeline.builder())) {
+        try (Simulation two = build(2, true)) {
+            RunRecorder recorder = RunRecorder.start(two, recording, InputPipeline.builder());   // inputs and hashes
             two.run(50, 0);
             snapshot = two.snapshot();                                     // the whole state at tick 50
             two.run(50, 0);
+            recorder.close();
             System.out.printf("2 workers: alive=%d hash=%016x%n", two.resources().get(CENSUS).alive, two.world().stateHash());
         }
         try (Simulation restored = build(1, false)) {

@@ -13,10 +13,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * to the page with Server-Sent Events.
  *
  * <pre>{@code
- * try (Simulation sim = ...build()) {
- *     Explorer explorer = Explorer.attach(sim, ExplorerOptions.loopback(8080));
- *     sim.run(0, 60, null);      // open http://127.0.0.1:8080/ while it runs
- *     explorer.close();
+ * try (Simulation sim = Simulation.builder(world).systems(rules).build();
+ *      Explorer explorer = Explorer.attach(sim, ExplorerOptions.loopback(8080))) {
+ *     System.out.println("open " + explorer.url());   // http://127.0.0.1:8080/
+ *     sim.run(0, 60);                                  // at 60 Hz until stop()
  * }
  * }</pre>
  *

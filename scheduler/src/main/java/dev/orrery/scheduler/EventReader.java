@@ -9,11 +9,13 @@ import java.util.function.Consumer;
  * split them by index with {@code forEachRange(() -> ..., ...)}.
  *
  * <pre>{@code
- * .system("apply hits").readsEvents(HITS).writes(hp).query(living)
- *     .forEachChunk(job -> {
- *         EventReader<Hit> hits = job.events(HITS);
- *         for (int i = 0, n = hits.size(); i < n; i++) { Hit h = hits.get(i); ... }
- *     })
+ * .system("apply hits").readsEvents(HITS).exclusive((world, job) -> {   // one job: each hit applied once
+ *     EventReader<Hit> hits = job.events(HITS);
+ *     for (int i = 0, n = hits.size(); i < n; i++) {
+ *         Hit h = hits.get(i);
+ *         world.setInt(h.target(), hp, world.getInt(h.target(), hp) - h.damage());
+ *     }
+ * })
  * }</pre>
  *
  * <p><b>Threading:</b> bound by the executor on its owner thread as the system starts, then

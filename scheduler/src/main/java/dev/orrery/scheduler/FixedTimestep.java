@@ -15,7 +15,10 @@ package dev.orrery.scheduler;
  * Schedule.builder(world).phases(Phase.PRE_UPDATE, PHYSICS, Phase.UPDATE, Phase.POST_UPDATE)
  *     .resource(PHYSICS_CLOCK, new FixedTimestep(20_000_000, 16_666_667, 4))
  *     .fixedTimestep(PHYSICS, PHYSICS_CLOCK)
- *     .system("integrate").inPhase(PHYSICS).query(bodies).reads(vel).writes(pos).forEachChunk(...)
+ *     .system("integrate").inPhase(PHYSICS).query(bodies).reads(vel).writes(pos).forEachChunk(job -> {
+ *         float[] x = job.chunk().writeFloats(px), v = job.chunk().readFloats(vx);
+ *         for (int i = 0; i < job.chunk().size(); i++) x[i] += v[i] * 0.02f;   // one 20 ms step
+ *     })
  * }</pre>
  *
  * A system may change {@link #unitsPerRun} (slow motion, pause) when it declares a write of

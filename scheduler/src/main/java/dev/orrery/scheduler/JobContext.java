@@ -59,7 +59,7 @@ public interface JobContext {
      * The entities that lost {@code column} (removed, moved out of it, or despawned holding
      * it) since this system last ran, oldest first: a window that the next call on this
      * worker reuses. Needs a declared read or write of {@code column}, and its removals
-     * tracked ({@code world.changes().trackRemoved(column)} during set-up); they are kept for
+     * tracked ({@code world.trackRemoved(column)} during set-up); they are kept for
      * {@code ChangeTracker.RETAINED_RUNS} runs.
      *
      * @throws dev.orrery.ecs.UndeclaredAccessException if the system declared neither

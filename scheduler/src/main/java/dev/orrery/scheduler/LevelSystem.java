@@ -23,7 +23,7 @@ import dev.orrery.ecs.Hierarchy;
  * By-id access costs a checked look-up per field; for a pass over a whole large forest, keep
  * the data in arrays indexed by slot in a resource (filled and emptied by chunk systems in
  * row order through {@link Hierarchy#slotOf}) and let the body work on the arrays alone,
- * declaring {@code writesResource}: the README's transform propagation, over 20 times
+ * declaring {@code writesResource}: the transform propagation of the book's relations chapter, over 20 times
  * faster than the by-id body above.
  *
  * <p><b>How it runs.</b> As the system starts (on the executor's calling thread, after every

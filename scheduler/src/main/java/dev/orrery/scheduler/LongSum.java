@@ -12,11 +12,23 @@ package dev.orrery.scheduler;
  *
  * <pre>{@code
  * ResourceKey<LongSum> DEAD = ResourceKey.of("dead", LongSum.class);
- * Schedule.builder(world).resource(DEAD, new LongSum())
- *     .system("reap").query(living).reads(hp).despawns().reducesResource(DEAD)
- *         .forEachChunk(job -> { int n = ...; job.add(DEAD, n); })      // once per chunk, not per row
- *     .system("respawn").readsResource(DEAD).spawns(pos, vel, hp)
- *         .forEachRange(() -> (int) resources.get(DEAD).total(), (job, from, to) -> { ... })
+ * LongSum dead = new LongSum();
+ * Schedule.builder(world).resource(DEAD, dead)
+ *     .system("reap").query(living).reads(hp).despawns().reducesResource(DEAD).forEachChunk(job -> {
+ *         int[] h = job.chunk().readInts(hpValue);
+ *         int n = 0;
+ *         for (int i = 0; i < job.chunk().size(); i++) {
+ *             if (h[i] <= 0) {
+ *                 job.commands().despawn(job.chunk().entity(i));
+ *                 n++;
+ *             }
+ *         }
+ *         job.add(DEAD, n);                                          // once per chunk, not per row
+ *     })
+ *     .system("respawn").readsResource(DEAD).spawns(hp)
+ *         .forEachRange(() -> (int) dead.total(), (job, from, to) -> {
+ *             for (int i = from; i < to; i++) job.commands().add(job.commands().spawn(), hp, new Health(100));
+ *         })
  *     .system("reset").inPhase(Phase.POST_UPDATE).writesResource(DEAD)
  *         .forEachRange(() -> 1, (job, from, to) -> job.resourceForWrite(DEAD).reset())
  * }</pre>

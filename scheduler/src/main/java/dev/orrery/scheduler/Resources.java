@@ -26,7 +26,11 @@ import java.util.Objects;
  * ResourceKey<Settings> SETTINGS = ResourceKey.of("settings", Settings.class);
  * Schedule.Builder b = Schedule.builder(world).resource(SETTINGS, new Settings(0.5f));
  * b.system("drag").query(moving).writes(vel).readsResource(SETTINGS)
- *     .forEachChunk(job -> { float k = job.resource(SETTINGS).drag(); ... });
+ *     .forEachChunk(job -> {
+ *         float k = job.resource(SETTINGS).drag();
+ *         float[] v = job.chunk().writeFloats(vx);
+ *         for (int i = 0; i < job.chunk().size(); i++) v[i] *= 1 - k;
+ *     });
  * }</pre>
  *
  * <p><b>Threading:</b> {@link #put} runs on the thread that owns the schedule, between

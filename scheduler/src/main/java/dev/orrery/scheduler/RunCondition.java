@@ -13,7 +13,12 @@ import java.util.function.Predicate;
  *
  * <pre>{@code
  * RunCondition raining = RunCondition.resource(WEATHER, w -> w.rain() > 0).describedAs("raining");
- * .system("puddles").runIf(raining.and(RunCondition.inState(GAME, Mode.PLAYING))).query(ground)...
+ * Schedule.builder(world)
+ *     .system("puddles").runIf(raining.and(RunCondition.inState(GAME, Mode.PLAYING))).query(ground).writes(wet)
+ *     .forEachChunk(job -> {
+ *         float[] level = job.chunk().writeFloats(wetLevel);
+ *         for (int i = 0; i < job.chunk().size(); i++) level[i] += 0.1f;
+ *     })
  * }</pre>
  *
  * A system's condition is tested on the executor's owner thread as the system would start

@@ -156,9 +156,10 @@ public final class Schedule {
          * and reach it through their job ({@code job.resource(key)}, ...), with no engine:
          *
          * <pre>{@code
-         * ResourceKey<LongSum> DEAD = ResourceKey.of("dead", LongSum.class);
-         * Schedule.builder(world).resource(DEAD, new LongSum())
-         *     .system("reap").query(q).reads(hp).despawns().reducesResource(DEAD).forEachChunk(...)
+         * ResourceKey<LongSum> LIVING = ResourceKey.of("living", LongSum.class);
+         * Schedule.builder(world).resource(LIVING, new LongSum())
+         *     .system("count").query(q).reducesResource(LIVING)
+         *     .forEachChunk(job -> job.add(LIVING, job.chunk().size()))
          * }</pre>
          */
         public <T> Builder resource(ResourceKey<T> key, T value) {
@@ -471,8 +472,17 @@ public final class Schedule {
          * the key sees the total. Ordered like a write.
          *
          * <pre>{@code
-         * .system("reap").query(living).reads(hp).despawns().reducesResource(DEAD)
-         *     .forEachChunk(job -> { ...; job.add(DEAD, deadInThisChunk); })
+         * .system("reap").query(living).reads(hp).despawns().reducesResource(DEAD).forEachChunk(job -> {
+         *     int[] h = job.chunk().readInts(hpValue);
+         *     int n = 0;
+         *     for (int i = 0; i < job.chunk().size(); i++) {
+         *         if (h[i] <= 0) {
+         *             job.commands().despawn(job.chunk().entity(i));
+         *             n++;
+         *         }
+         *     }
+         *     job.add(DEAD, n);                                          // once per chunk, not per row
+         * })
          * }</pre>
          */
         public SystemBuilder reducesResource(ResourceKey<?>... resources) {
@@ -502,8 +512,18 @@ public final class Schedule {
          * spawned by {@code fire} that start moving next tick:
          *
          * <pre>{@code
-         * .system("fire").query(shooters).reads(pos).spawns(pos, vel, projectile).forEachChunk(...)
-         * .system("move").query(movers).reads(vel).writes(pos).beforeStructuralChanges().forEachChunk(...)
+         * .system("fire").query(shooters).reads(pos).spawns(pos, vel, projectile).forEachChunk(job -> {
+         *     for (int i = 0; i < job.chunk().size(); i++) {
+         *         long shot = job.commands().spawn();
+         *         job.commands().add(shot, pos, job.get(job.chunk().entity(i), pos));   // at the shooter
+         *         job.commands().add(shot, vel, new Velocity(1, 0, 0));
+         *         job.commands().add(shot, projectile);
+         *     }
+         * })
+         * .system("move").query(movers).reads(vel).writes(pos).beforeStructuralChanges().forEachChunk(job -> {
+         *     float[] x = job.chunk().writeFloats(px), v = job.chunk().readFloats(vx);
+         *     for (int i = 0; i < job.chunk().size(); i++) x[i] += v[i];
+         * })
          * }</pre>
          *
          * Bevy's counterpart is {@code before_ignore_deferred}. It cannot be combined with
@@ -529,10 +549,13 @@ public final class Schedule {
          * {@code job.send(key, event)}, with no lock, merged in (system, chunk, sequence) order.
          *
          * <pre>{@code
-         * .system("combat").query(fighters).reads(pos).writesEvents(HITS)
-         *     .forEachChunk(job -> { ...; job.send(HITS, new Hit(target, 5)); })
+         * .system("combat").query(fighters).reads(aim).writesEvents(HITS).forEachChunk(job -> {
+         *     long[] target = job.chunk().readLongs(aimTarget);
+         *     for (int i = 0; i < job.chunk().size(); i++) job.send(HITS, new Hit(target[i], 5));
+         * })
          * .system("apply hits").readsEvents(HITS).writesResource(DAMAGE)
-         *     .forEachRange(() -> 1, (job, from, to) -> job.events(HITS).forEach(h -> ...))
+         *     .forEachRange(() -> 1, (job, from, to) -> job.events(HITS)
+         *         .forEach(h -> job.resourceForWrite(DAMAGE).merge(h.target(), h.damage(), Integer::sum)))
          * }</pre>
          */
         public SystemBuilder writesEvents(EventKey<?>... channels) {
@@ -547,7 +570,11 @@ public final class Schedule {
          * events); a sync point before it is applied all the same.
          *
          * <pre>{@code
-         * .system("regen").runIf(RunCondition.resource(CLOCK, c -> c.tick() % 10 == 0)).query(q)...
+         * .system("regen").runIf(RunCondition.resource(CLOCK, c -> c.tick() % 10 == 0)).query(q).writes(hp)
+         *     .forEachChunk(job -> {
+         *         int[] h = job.chunk().writeInts(hpValue);
+         *         for (int i = 0; i < job.chunk().size(); i++) h[i]++;
+         *     })
          * }</pre>
          */
         public SystemBuilder runIf(RunCondition condition) {
@@ -652,7 +679,13 @@ public final class Schedule {
          *
          * <pre>{@code
          * .system("propagate").reads(local).writes(global)
-         *     .forEachLevel(world.relations().childOf(), (job, h, from, to) -> { ... })
+         *     .forEachLevel(world.relations().childOf(), (job, h, from, to) -> {
+         *         for (int i = from; i < to; i++) {
+         *             int p = h.parentSlot(i);                          // -1 for a root
+         *             float x = job.getFloat(h.entity(i), localX) + (p < 0 ? 0 : job.getFloat(h.entity(p), globalX));
+         *             job.setFloat(h.entity(i), globalX, x);
+         *         }
+         *     })
          * }</pre>
          *
          * @throws IllegalStateException if the system has a query

@@ -12,7 +12,10 @@ import java.util.Objects;
  * enum Mode { LOBBY, PLAYING, OVER }
  * ResourceKey<States<Mode>> MODE = States.key("mode", Mode.class);
  * Schedule.builder(world).resource(MODE, new States<>(Mode.class, Mode.LOBBY))
- *     .system("spawn wave").onEnter(MODE, Mode.PLAYING).spawns(pos, hp).forEachRange(() -> 100, ...)
+ *     .system("spawn wave").onEnter(MODE, Mode.PLAYING).spawns(hp)
+ *         .forEachRange(() -> 100, (job, from, to) -> {
+ *             for (int i = from; i < to; i++) job.commands().add(job.commands().spawn(), hp, new Health(10));
+ *         })
  *     .system("start").readsResource(READY).writesResource(MODE)
  *         .forEachRange(() -> 1, (job, from, to) -> job.resourceForWrite(MODE).request(Mode.PLAYING))
  * }</pre>

@@ -41,8 +41,8 @@ public final class SystemFailedException extends RuntimeException {
     private static String message(String system, String where, int worker, Throwable cause) {
         return "system '" + system + "' failed" + where + " on worker " + worker + ": " + cause
                 + "; the run stopped once the jobs already started had finished, so the world's structure is "
-                + "unchanged, but columns written before the failure keep their new values. Fix the system, or "
-                + "catch this to drop the tick";
+                + "unchanged, but columns written before the failure keep their new values. Fix the system; a "
+                + "simulation under FailurePolicy.SKIP_TICK skips the tick and goes on";
     }
 
     /** The name of the system that failed. */

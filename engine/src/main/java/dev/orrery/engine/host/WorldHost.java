@@ -22,10 +22,9 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <pre>{@code
  * try (WorldHost host = WorldHost.builder().threads(2).build()) {
- *     Simulation match = Simulation.builder(world).seed(7).systems(...).build();   // workers(1): no threads of its own
+ *     Simulation match = Simulation.builder(world).seed(7).systems(rules).build();   // workers(1): no own threads
  *     HostedWorld w = host.add("match-17", match, 30.0);                             // 30 ticks/s from now on
  *     w.call(Simulation::snapshot).thenAccept(store::save);                          // on its tick thread, between ticks
- *     ...
  *     Simulation back = w.remove().join();                                           // after its tick in progress
  * }
  * }</pre>

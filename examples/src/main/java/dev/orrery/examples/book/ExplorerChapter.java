@@ -1,0 +1,115 @@
+package dev.orrery.examples.book;
+
+import dev.orrery.ecs.Query;
+import dev.orrery.ecs.World;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Field;
+import dev.orrery.ecs.component.InvalidFieldValueException;
+import dev.orrery.ecs.component.Range;
+import dev.orrery.engine.InputBatch;
+import dev.orrery.engine.InputPipeline;
+import dev.orrery.engine.Simulation;
+import dev.orrery.explorer.EditSink;
+import dev.orrery.explorer.Explorer;
+import dev.orrery.explorer.ExplorerOptions;
+import dev.orrery.explorer.MapPoints;
+import dev.orrery.explorer.MapSource;
+import java.nio.ByteBuffer;
+import java.util.List;
+
+/** The code of docs/the-explorer.md. Run it with a port (0: a free one) and open the address it prints. */
+public final class ExplorerChapter {
+    private ExplorerChapter() {}
+
+    record Position(float x, float y) {}
+    record Health(@Range(min = 0, max = 100) int hp) {}
+
+    static final int SET_HP = 9;
+
+    // snippet:edits
+    /** Edits from the page become inputs: journaled with the rest, applied on a coming tick. */
+    static final class HealthEdits implements EditSink {
+        private final InputPipeline inputs;
+
+        HealthEdits(InputPipeline inputs) {
+            this.inputs = inputs;
+        }
+
+        @Override
+        public synchronized String submit(long entity, String component, String field, String value) {
+            if (!component.equals("Health") || !field.equals("hp")) {
+                return "only Health.hp may be edited here";          // the page shows this
+            }
+            int hp;
+            try {
+                hp = Integer.parseInt(value);
+            } catch (NumberFormatException e) {
+                return "Health.hp takes a whole number";
+            }
+            byte[] payload = ByteBuffer.allocate(12).putLong(entity).putInt(hp).array();
+            return inputs.tryPublish(0, SET_HP, payload, 0, payload.length) ? null : "busy: retry";
+        }
+    }
+    // end:edits
+
+    // snippet:apply-edits
+    static void applyEdits(World w, InputBatch in) {              // an exclusive system's body
+        for (int k = 0; k < in.size(); k++) {
+            if (in.type(k) != SET_HP) continue;
+            long entity = in.payloadLong(k, 0);
+            if (!w.isAlive(entity)) continue;
+            try {
+                w.setProperty(entity, "Health", "hp", in.payloadInt(k, 8));   // checked: @Range
+            } catch (IllegalArgumentException refused) {           // InvalidFieldValueException is one
+                // a bad value, or an entity without Health: the same on every replay
+            }
+        }
+    }
+    // end:apply-edits
+
+    // snippet:map
+    static MapSource map(World world, Query units, Field x, Field y) {
+        return new MapSource() {
+            @Override public List<String> kinds() { return List.of("Unit"); }
+            @Override public float width() { return 1000; }
+            @Override public float height() { return 1000; }
+
+            @Override
+            public void sample(MapPoints points) {                 // the tick thread, between ticks
+                units.forEachChunk(c -> {
+                    float[] xs = c.readFloats(x), ys = c.readFloats(y);
+                    for (int i = 0; i < c.size(); i++) points.add(c.entity(i), xs[i], ys[i], 0);
+                });
+            }
+        };
+    }
+    // end:map
+
+    public static void main(String[] args) throws Exception {
+        int port = args.length > 0 ? Integer.parseInt(args[0]) : 0;
+        int ticks = args.length > 1 ? Integer.parseInt(args[1]) : 120;
+        World world = new World();
+        Component<Position> pos = world.component(Position.class);
+        world.component(Health.class);
+        for (int i = 0; i < 1000; i++) {
+            world.spawn(new Position(i % 1000, i / 1000f), new Health(100));
+        }
+        InputPipeline inputs = InputPipeline.builder().build();
+        Simulation sim = Simulation.builder(world).inputs(inputs)
+                .systems(s -> s.system("apply edits").exclusive((w, job) -> applyEdits(w, job.resource(Simulation.INPUTS))))
+                .build();
+        Query units = world.query().with(pos).build();
+        // snippet:attach
+        ExplorerOptions options = ExplorerOptions.loopback(port)    // 127.0.0.1 only
+                .withEdits(new HealthEdits(inputs))                  // leave out: read-only
+                .withMap(map(world, units, pos.field("x"), pos.field("y")));
+        Explorer explorer = Explorer.attach(sim, options);          // on the tick thread, between ticks
+        System.out.println("explorer at " + explorer.url());
+        sim.run(ticks, 60.0);                                        // look while it runs
+        explorer.close();
+        // end:attach
+        sim.close();
+        inputs.close();
+        System.out.println("explorer chapter: ok");
+    }
+}

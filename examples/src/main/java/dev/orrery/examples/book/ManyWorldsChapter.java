@@ -1,0 +1,88 @@
+package dev.orrery.examples.book;
+
+import dev.orrery.ecs.World;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Field;
+import dev.orrery.engine.FailurePolicy;
+import dev.orrery.engine.InputPipeline;
+import dev.orrery.engine.Simulation;
+import dev.orrery.engine.host.HostedWorld;
+import dev.orrery.engine.host.TickStats;
+import dev.orrery.engine.host.WorldHost;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** The code of docs/many-worlds-and-the-cluster.md. */
+public final class ManyWorldsChapter {
+    private ManyWorldsChapter() {}
+
+    record Position(float x, float y) {}
+    record Velocity(float x, float y) {}
+
+    // snippet:blueprint
+    /** One world's simulation, built the same way alone, on a host or on any node. */
+    static Simulation match(String worldId, boolean populate) {
+        World world = new World();
+        Component<Position> pos = world.component(Position.class);
+        Component<Velocity> vel = world.component(Velocity.class);
+        Field px = pos.field("x"), vx = vel.field("x");
+        if (populate) {
+            for (int i = 0; i < 2000; i++) world.spawn(new Position(i, 0), new Velocity(1, 0));
+        }
+        return Simulation.builder(world)
+                .seed(worldId.hashCode())                    // String.hashCode is fixed by the language
+                .onSystemFailure(FailurePolicy.SKIP_TICK)    // a bad tick costs this world one tick
+                .systems(s -> s.system("move").query(world.query().with(pos, vel).build())
+                        .reads(vel).writes(pos).forEachChunk(job -> {
+                            float[] x = job.chunk().writeFloats(px), v = job.chunk().readFloats(vx);
+                            for (int i = 0; i < job.chunk().size(); i++) x[i] += v[i];
+                        }))
+                .build();                                     // workers(1): no threads of its own
+    }
+    // end:blueprint
+
+    public static void main(String[] args) throws Exception {
+        Map<String, byte[]> store = new ConcurrentHashMap<>();
+        // snippet:host
+        try (WorldHost host = WorldHost.builder().threads(2).build()) {   // one pool for every world
+            List<HostedWorld> worlds = new ArrayList<>();
+            for (int m = 0; m < 12; m++) {
+                String id = "match-" + m;
+                worlds.add(host.add(id, match(id, true), 30.0));        // 30 ticks/s each
+            }
+            HostedWorld first = worlds.get(0);
+            first.call(Simulation::snapshot)                             // on its tick thread
+                    .thenAccept(bytes -> store.put(first.name(), bytes));
+            Thread.sleep(500);
+            TickStats stats = first.stats();                             // ticks, overruns, lag p50/p99
+            System.out.printf("%s: %d ticks, lag p99 %.2f ms%n", first.name(), stats.ticks(),
+                    stats.lagP99Nanos() / 1e6);
+            Simulation back = first.remove().join();                     // after its tick in progress
+            back.bindTickThread();                                       // ours again, on this thread
+            back.close();
+        }                                                                // closes the worlds still hosted
+        // end:host
+
+        // snippet:staggered
+        try (WorldHost host = WorldHost.builder().threads(2).earlyStart(Duration.ofMillis(1)).build()) {
+            InputPipeline inputs = InputPipeline.builder().build();      // each world keeps its own inputs
+            Simulation zone = match("zone-3", true);
+            zone.inputs(inputs);
+            HostedWorld w = host.add("zone-3", zone, 20.0,
+                    100, Duration.ofMillis(25));                         // 100 ticks, the first in 25 ms
+            Simulation done = w.done().join();                          // FINISHED after tick 100
+            done.bindTickThread();
+            System.out.println(w.state() + " at tick " + done.currentTick());
+            done.close();
+            inputs.close();
+        }
+        // end:staggered
+        if (store.isEmpty()) {
+            throw new AssertionError();
+        }
+        System.out.println("many worlds chapter: ok");
+    }
+}
