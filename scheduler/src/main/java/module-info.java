@@ -15,7 +15,7 @@ module dev.orrery.scheduler {
     exports dev.orrery.scheduler.access to dev.orrery.engine, dev.orrery.explorer;
     exports dev.orrery.scheduler.check to dev.orrery.engine;
     exports dev.orrery.scheduler.event to dev.orrery.engine, dev.orrery.explorer;
-    exports dev.orrery.scheduler.executor to dev.orrery.engine, dev.orrery.explorer;
+    exports dev.orrery.scheduler.executor to dev.orrery.engine, dev.orrery.explorer, dev.orrery.testkit;
     exports dev.orrery.scheduler.flow to dev.orrery.engine, dev.orrery.explorer;
     exports dev.orrery.scheduler.graph to dev.orrery.engine, dev.orrery.explorer;
     exports dev.orrery.scheduler.internal to dev.orrery.engine, dev.orrery.explorer;

@@ -300,6 +300,11 @@ public final class Simulation implements AutoCloseable {
         chainObservers();
     }
 
+    /** The executor (the engine's internal door hands it to Orrery's test kit). */
+    ScheduleExecutor executor() {
+        return executor;
+    }
+
     /**
      * How the executor splits each system into jobs, as decided so far, in graph order (see
      * {@link BatchDecision}; {@code BatchDecision.toText(sim.batching())} prints a table).

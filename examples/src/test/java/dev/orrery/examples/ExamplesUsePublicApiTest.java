@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
  */
 class ExamplesUsePublicApiTest {
     private static final Set<String> PUBLIC = Set.of("dev.orrery.ecs", "dev.orrery.ecs.component",
-            "dev.orrery.scheduler", "dev.orrery.engine", "dev.orrery.engine.host", "dev.orrery.explorer");
+            "dev.orrery.scheduler", "dev.orrery.engine", "dev.orrery.engine.host", "dev.orrery.explorer",
+            "dev.orrery.testkit");
     private static final Pattern PACKAGE = Pattern.compile("\\bdev\\.orrery(?:\\.[a-z_][a-z0-9_]*)+");
     private static final Path SOURCES = Path.of("src/main/java");
 

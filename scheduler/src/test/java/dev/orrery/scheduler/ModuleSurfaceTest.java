@@ -26,7 +26,7 @@ class ModuleSurfaceTest extends ModuleSurfaceContract {
                 "dev.orrery.scheduler.access", ENGINE_AND_EXPLORER,
                 "dev.orrery.scheduler.check", Set.of("dev.orrery.engine"),
                 "dev.orrery.scheduler.event", ENGINE_AND_EXPLORER,
-                "dev.orrery.scheduler.executor", ENGINE_AND_EXPLORER,
+                "dev.orrery.scheduler.executor", Set.of("dev.orrery.engine", "dev.orrery.explorer", "dev.orrery.testkit"),
                 "dev.orrery.scheduler.flow", ENGINE_AND_EXPLORER,
                 "dev.orrery.scheduler.graph", ENGINE_AND_EXPLORER,
                 "dev.orrery.scheduler.internal", ENGINE_AND_EXPLORER);

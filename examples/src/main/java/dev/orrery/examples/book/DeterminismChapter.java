@@ -8,8 +8,17 @@ import dev.orrery.engine.CounterRandom;
 import dev.orrery.engine.Simulation;
 import dev.orrery.scheduler.Phase;
 import dev.orrery.scheduler.ResourceKey;
+import dev.orrery.testkit.DeterminismCheck;
+import dev.orrery.testkit.GoldenRecording;
+import dev.orrery.testkit.InputScript;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 /** The code of docs/determinism.md. */
 public final class DeterminismChapter {
@@ -29,12 +38,12 @@ public final class DeterminismChapter {
     static final int TURN = CounterRandom.stream("turn");
     // end:ordered-state
 
-    static Simulation build(int workers) {
+    static Simulation build(int workers, boolean populate) {
         World world = new World();
         Component<Position> pos = world.component(Position.class);
         Component<Heading> heading = world.component(Heading.class);
         Component<Team> team = world.component(Team.class);
-        for (int i = 0; i < 20_000; i++) {
+        for (int i = 0; populate && i < 20_000; i++) {
             world.spawn(new Position(i % 200, i / 200), new Heading(i * 0.01f), new Team(i % 3));
         }
         Field px = pos.field("x"), py = pos.field("y"), angle = heading.field("angle"), teamId = team.field("id");
@@ -92,22 +101,27 @@ public final class DeterminismChapter {
                 .build();
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws IOException {
         // snippet:check
-        try (Simulation one = build(1); Simulation four = build(4)) {
-            for (int tick = 0; tick < 200; tick++) {
-                one.tick();
-                four.tick();
-                if (one.world().stateHash() != four.world().stateHash()) {
-                    long[] a = one.world().columnHashes(), b = four.world().columnHashes();
-                    for (int c = 0; c < a.length; c++) {
-                        if (a[c] != b[c]) System.out.println("differs: " + one.world().columns().get(c));
-                    }
-                    throw new AssertionError("1 and 4 workers part at tick " + tick);
-                }
+        List<String> runs = DeterminismCheck.of(DeterminismChapter::build)   // (workers, populate) -> Simulation
+                .ticks(100)
+                .workers(1, 2, 4)
+                .run();          // throws DeterminismFailure: the run, the tick, the system, the fields
+        runs.forEach(run -> System.out.println("same hashes: " + run));
+        // end:check
+        Path folder = Files.createTempDirectory("orrery-golden-");
+        try {
+            // snippet:golden
+            Path golden = folder.resolve("golden");
+            GoldenRecording.record(DeterminismChapter::build, InputScript.NONE, 50, golden);  // once, then commit it
+            GoldenRecording.assertReplays(golden, DeterminismChapter::build);                 // in a test
+            // end:golden
+            System.out.println("the golden recording replays");
+        } finally {
+            try (Stream<Path> files = Files.walk(folder)) {
+                files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
             }
         }
-        // end:check
         System.out.println("determinism chapter: ok");
     }
 }

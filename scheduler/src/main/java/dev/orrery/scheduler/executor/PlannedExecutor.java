@@ -14,6 +14,17 @@ public interface PlannedExecutor extends ScheduleExecutor {
     ExecutionPlan plan();
 
     /**
+     * Calls {@code hook} after each system of every run from now on ({@code null}: stops), for
+     * diagnostics; call between runs.
+     *
+     * @throws UnsupportedOperationException on an executor that runs systems side by side
+     */
+    default void afterEachSystem(SystemHook hook) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " runs systems side by side, so there is no "
+                + "world between one system and the next; use a single-threaded executor (1 worker) for this diagnostic");
+    }
+
+    /**
      * An executor for {@code plan}: the single-threaded one when {@code workers == 1}, else
      * the parallel one with {@code workers} threads (the caller's counted).
      */

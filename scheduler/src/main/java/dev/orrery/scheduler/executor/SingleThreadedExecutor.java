@@ -27,6 +27,7 @@ public final class SingleThreadedExecutor implements PlannedExecutor {
     private final CommandSync commands = new CommandSync();
     private final PhaseLoop loop;
     private final PhaseLoop.PhaseRunner phaseRunner = this::runPhase;
+    private SystemHook afterSystem;
 
     /** An executor for {@code plan}. */
     public SingleThreadedExecutor(ExecutionPlan plan) {
@@ -53,6 +54,9 @@ public final class SingleThreadedExecutor implements PlannedExecutor {
             for (int s = graph.phaseStart(p), end = graph.phaseEnd(p); s < end; s++) {
                 SystemRun r = runs[s];
                 if (!loop.startSystem(r, p)) {
+                    if (afterSystem != null) {
+                        afterSystem.after(s, r.name, false, plan.world());
+                    }
                     continue; // its run condition failed: nothing runs
                 }
                 Job job;
@@ -69,11 +73,20 @@ public final class SingleThreadedExecutor implements PlannedExecutor {
                     }
                     failure = PhaseLoop.first(failure, -1, r.failureOf(job), s);
                 }
+                if (afterSystem != null) {
+                    afterSystem.after(s, r.name, true, plan.world());
+                }
             }
             return failure;
         } finally {
             loop.unlockPhase();
         }
+    }
+
+    @Override
+    public void afterEachSystem(SystemHook hook) {
+        loop.checkBetweenRuns("set the after-each-system hook");
+        this.afterSystem = hook;
     }
 
     @Override

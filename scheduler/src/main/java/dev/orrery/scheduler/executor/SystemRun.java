@@ -81,7 +81,8 @@ final class SystemRun {
         this.syncBefore = plan.graph().syncBefore(position); // declared or placed by the graph
         this.access = system.declaration().access();
         this.readOnly = access.reads().toArray(new Component<?>[0]);
-        this.minBatchRows = system.minBatchRows();
+        int forced = BatchOverride.current();
+        this.minBatchRows = forced > 0 ? forced : system.minBatchRows();
         this.runIf = system.declaration().runIf();
         this.eventWrites = access.eventWrites().toArray(new EventKey<?>[0]);
         this.writeChannels = new EventChannel<?>[eventWrites.length];

@@ -1,0 +1,274 @@
+package dev.orrery.testkit;
+
+import dev.orrery.engine.RunRecorder;
+import dev.orrery.engine.Simulation;
+import dev.orrery.engine.journal.JournalReader;
+import dev.orrery.engine.journal.JournalTick;
+import java.io.BufferedInputStream;
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Compares two recordings of a game (from two machines, or from two versions of the game)
+ * from the command line: the first tick whose inputs differ, the first tick whose state hash
+ * differs, the first system after which the worlds differ and the components whose values
+ * differ at that tick, and, given the game's code, the entities and fields that differ at the
+ * end of the recordings.
+ *
+ * <pre>
+ * java -cp orrery-testkit.jar:orrery-engine.jar:... dev.orrery.testkit.CompareRecordings [--game CLASS] run-a run-b
+ * </pre>
+ *
+ * <p>The system and the component names come from the {@code systems.hashes} file that
+ * {@link GoldenRecording#record} writes; a plain {@link RunRecorder} folder gives the tick and
+ * the components by number. {@code --game} names a class on the class path that implements
+ * {@link SimulationFactory} with a public no-argument constructor: with it, the two
+ * recordings' end snapshots ({@code end.snapshot}) are restored into the game and compared
+ * entity by entity and field by field.
+ *
+ * <p>Exit status 0 when the recordings agree on every tick both hold, 1 when they differ, 2 on
+ * a usage error or a file that cannot be read (one line, no stack trace).
+ */
+public final class CompareRecordings {
+    private static final String USAGE = "compare-recordings: usage: CompareRecordings [--game CLASS] "
+            + "<recording-folder-a> <recording-folder-b>";
+
+    private CompareRecordings() {
+    }
+
+    /** Runs the comparison; see the class comment for the arguments and the exit status. */
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** The comparison with its output and its exit status, for tests. */
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        List<String> folders = new ArrayList<>();
+        String game = null;
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("--game")) {
+                if (i + 1 == args.length) {
+                    err.println(USAGE + " (--game needs a class name)");
+                    return 2;
+                }
+                game = args[++i];
+            } else if (args[i].startsWith("-")) {
+                err.println(USAGE + " (unknown option " + args[i] + ")");
+                return 2;
+            } else {
+                folders.add(args[i]);
+            }
+        }
+        if (folders.size() != 2) {
+            err.println(USAGE);
+            return 2;
+        }
+        try {
+            SimulationFactory factory = game == null ? null : factory(game);
+            Recording a = Recording.read(Path.of(folders.get(0)));
+            Recording b = Recording.read(Path.of(folders.get(1)));
+            return compare(a, b, factory, out);
+        } catch (IOException | IllegalArgumentException e) {
+            err.println("compare-recordings: " + e.getMessage());
+            return 2;
+        }
+    }
+
+    private static SimulationFactory factory(String name) {
+        Object made;
+        try {
+            made = Class.forName(name).getDeclaredConstructor().newInstance();
+        } catch (ClassNotFoundException e) {
+            throw new IllegalArgumentException("--game " + name + ": no such class on the class path; add the game's jar "
+                    + "to -cp");
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw new IllegalArgumentException("--game " + name + ": cannot make one with a public no-argument "
+                    + "constructor (" + e + ")");
+        }
+        if (!(made instanceof SimulationFactory f)) {
+            throw new IllegalArgumentException("--game " + name + " does not implement " + SimulationFactory.class.getName());
+        }
+        return f;
+    }
+
+    private static int compare(Recording a, Recording b, SimulationFactory game, PrintStream out) {
+        long ticks = Math.min(a.hashes.size(), b.hashes.size());
+        out.println("recordings: " + a.dir + " (" + a.hashes.size() + " ticks), " + b.dir + " (" + b.hashes.size()
+                + " ticks)");
+        long firstInput = -1;
+        for (int t = 0; t < Math.min(a.inputs.size(), b.inputs.size()); t++) {
+            if (!a.inputs.get(t).equals(b.inputs.get(t))) {
+                firstInput = t;
+                break;
+            }
+        }
+        long firstHash = -1;
+        for (long t : new ArrayList<>(a.hashes.keySet())) {
+            Long hb = b.hashes.get(t);
+            if (hb != null && !hb.equals(a.hashes.get(t))) {
+                firstHash = t;
+                break;
+            }
+        }
+        out.println(firstInput < 0 ? "inputs: the same on every tick both hold"
+                : "inputs: first differ at tick " + firstInput + " (" + a.inputs.get((int) firstInput) + " against "
+                        + b.inputs.get((int) firstInput) + ")");
+        if (firstHash < 0) {
+            out.println("state: the same hash on every tick both hold (" + ticks + ")");
+            return firstInput < 0 ? 0 : 1;
+        }
+        out.printf("state: first differs at tick %d (hash %016x against %016x)%n", firstHash, a.hashes.get(firstHash),
+                b.hashes.get(firstHash));
+        system(a, b, firstHash, out);
+        components(a, b, firstHash, out);
+        if (game != null) {
+            entities(a, b, game, out);
+        }
+        out.println(firstInput >= 0 && firstInput <= firstHash ? "cause: the inputs differ first; the recordings are "
+                + "of different runs" : "cause: the same inputs gave different states");
+        return 1;
+    }
+
+    private static void system(Recording a, Recording b, long tick, PrintStream out) {
+        if (a.systems == null || b.systems == null) {
+            out.println("system: not known (record with GoldenRecording.record to have systems.hashes written)");
+            return;
+        }
+        long[] ha = a.systems.ticks.get(tick);
+        long[] hb = b.systems.ticks.get(tick);
+        if (ha == null || hb == null) {
+            out.println("system: not known (systems.hashes holds no tick " + tick + ")");
+            return;
+        }
+        int i = SystemHashes.firstDifference(ha, hb);
+        if (i < 0) {
+            out.println("system: every system left the same world; the structural changes applied at a sync point "
+                    + "differ");
+        } else {
+            String na = i < a.systems.systems.size() ? a.systems.systems.get(i) : "#" + i;
+            String nb = i < b.systems.systems.size() ? b.systems.systems.get(i) : "#" + i;
+            out.println("system: first difference after system '" + na + "'"
+                    + (na.equals(nb) ? "" : " (the other recording's system there is '" + nb + "')"));
+        }
+    }
+
+    private static void components(Recording a, Recording b, long tick, PrintStream out) {
+        long[] ca = a.columns.get(tick);
+        long[] cb = b.columns.get(tick);
+        if (ca == null || cb == null) {
+            return;
+        }
+        List<String> differ = new ArrayList<>();
+        List<String> names = a.systems != null ? a.systems.components : List.of();
+        for (int i = 0; i < Math.max(ca.length, cb.length); i++) {
+            if ((i < ca.length ? ca[i] : 0) != (i < cb.length ? cb[i] : 0)) {
+                differ.add(i < names.size() ? names.get(i) : "column #" + i);
+            }
+        }
+        out.println(differ.isEmpty() ? "components: every column's values agree; the entity table or the archetype "
+                + "layout differs" : "components: " + differ + " differ");
+    }
+
+    private static void entities(Recording a, Recording b, SimulationFactory game, PrintStream out) {
+        Path ea = a.dir.resolve(GoldenRecording.END);
+        Path eb = b.dir.resolve(GoldenRecording.END);
+        if (!Files.isRegularFile(ea) || !Files.isRegularFile(eb)) {
+            out.println("entities: not known (a recording has no " + GoldenRecording.END + ")");
+            return;
+        }
+        try (Simulation sa = game.create(1, false); Simulation sb = game.create(1, false)) {
+            sa.restore(Files.readAllBytes(ea));
+            sb.restore(Files.readAllBytes(eb));
+            List<Difference> diffs = WorldDiff.between(sa.world(), sb.world(), 20, new LinkedHashSet<>());
+            out.println("entities: at the end (tick " + (sa.currentTick() - 1) + " against " + (sb.currentTick() - 1)
+                    + "), the first 20 differences at most; the reference is the first recording:");
+            for (Difference d : diffs) {
+                out.println("  " + d);
+            }
+        } catch (IOException | RuntimeException e) {
+            out.println("entities: the end snapshots could not be restored into the game: " + e.getMessage());
+        }
+    }
+
+    /** What a recording folder holds that the comparison reads. */
+    private static final class Recording {
+        final Path dir;
+        final Map<Long, Long> hashes = new LinkedHashMap<>();
+        final List<String> inputs = new ArrayList<>();
+        final Map<Long, long[]> columns = new LinkedHashMap<>();
+        SystemHashes systems;
+
+        private Recording(Path dir) {
+            this.dir = dir;
+        }
+
+        static Recording read(Path dir) throws IOException {
+            Recording r = new Recording(dir);
+            Path journal = dir.resolve(RunRecorder.JOURNAL);
+            if (!Files.isRegularFile(journal)) {
+                throw new IOException(dir + " holds no " + RunRecorder.JOURNAL + ": give a folder RunRecorder wrote");
+            }
+            try (JournalReader reader = JournalReader.openAllowingCut(journal)) {
+                JournalTick tick = new JournalTick();
+                while (reader.nextTick(tick)) {
+                    r.inputs.add(tick.inputs().size() + " inputs " + Long.toHexString(contentHash(tick)));
+                    if (tick.hasHash()) {
+                        r.hashes.put(tick.tick(), tick.stateHash());
+                    }
+                }
+            }
+            r.systems = SystemHashes.readIfPresent(dir);
+            Path cols = dir.resolve(RunRecorder.COLUMNS);
+            if (Files.isRegularFile(cols)) {
+                try (InputStream raw = Files.newInputStream(cols);
+                     DataInputStream in = new DataInputStream(new BufferedInputStream(raw))) {
+                    for (;;) {
+                        long t = in.readLong();
+                        int n = in.readInt();
+                        if (n < 0 || n > 1 << 16) {
+                            throw new IOException(cols + ": a tick lists " + n + " columns, more than the 65536 a world "
+                                    + "may register; the file is damaged");
+                        }
+                        long[] h = new long[n];
+                        for (int i = 0; i < n; i++) {
+                            h[i] = in.readLong();
+                        }
+                        r.columns.put(t, h);
+                    }
+                } catch (EOFException end) {
+                    // the log ends with the recording
+                }
+            }
+            return r;
+        }
+
+        private static long contentHash(JournalTick tick) {
+            long h = 0x9E3779B97F4A7C15L;
+            var batch = tick.inputs();
+            byte[] buf = new byte[64];
+            for (int i = 0; i < batch.size(); i++) {
+                h = h * 31 + batch.client(i);
+                h = h * 31 + batch.type(i);
+                int len = batch.payloadLength(i);
+                if (buf.length < len) {
+                    buf = new byte[len];
+                }
+                batch.copyPayload(i, buf, 0);
+                for (int k = 0; k < len; k++) {
+                    h = h * 31 + buf[k];
+                }
+            }
+            return h;
+        }
+    }
+}

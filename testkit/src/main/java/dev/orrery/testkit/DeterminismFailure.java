@@ -1,0 +1,48 @@
+package dev.orrery.testkit;
+
+import java.util.List;
+
+/**
+ * A determinism check found two runs of the same game that differ: thrown by
+ * {@link DeterminismCheck#run()} and {@link GoldenRecording#assertReplays}, with a report a
+ * person can act on. Its message names the run, the first tick that differs, the system after
+ * which the worlds first differ (found by re-running on one worker with the world hashed after
+ * each system), and the entities, components and fields that differ, with both values.
+ */
+public final class DeterminismFailure extends AssertionError {
+    private static final long serialVersionUID = 1L;
+
+    private final String run;
+    private final long tick;
+    private final String system;
+    private final transient List<Difference> differences;
+
+    DeterminismFailure(String message, String run, long tick, String system, List<Difference> differences,
+            Throwable cause) {
+        super(message, cause);
+        this.run = run;
+        this.tick = tick;
+        this.system = system;
+        this.differences = List.copyOf(differences);
+    }
+
+    /** The run that differs from the reference, as the report names it ({@code "4 workers, batch 1"}). */
+    public String run() {
+        return run;
+    }
+
+    /** The first tick whose state differs (or that failed). */
+    public long tick() {
+        return tick;
+    }
+
+    /** The system after which the worlds first differ, or {@code null} when the diagnosis could not tell. */
+    public String system() {
+        return system;
+    }
+
+    /** The differences found at the end of {@link #tick()}, the first few only. */
+    public List<Difference> differences() {
+        return differences;
+    }
+}

@@ -1,0 +1,181 @@
+package dev.orrery.testkit;
+
+import dev.orrery.ecs.component.Component;
+import dev.orrery.engine.InputPipeline;
+import dev.orrery.engine.ReplayDivergenceException;
+import dev.orrery.engine.RunRecorder;
+import dev.orrery.engine.RunReplayer;
+import dev.orrery.engine.Simulation;
+import dev.orrery.engine.internal.EngineInternals;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A committed recording of a game's run that a test replays to prove its behaviour has not
+ * changed: the files {@link RunRecorder} writes (the start snapshot, every tick's inputs and
+ * state hash, per-component hashes), the world's hash after each system of every tick
+ * ({@code systems.hashes}) and the snapshot of the last tick ({@code end.snapshot}).
+ *
+ * <pre>{@code
+ * // once, to make it (then commit the folder):
+ * GoldenRecording.record((w, p) -> MyGame.build(w, p), MyGame.SCRIPT, 600, Path.of("src/test/resources/golden"));
+ * // in a test:
+ * GoldenRecording.assertReplays(Path.of("src/test/resources/golden"), (w, p) -> MyGame.build(w, p));
+ * }</pre>
+ *
+ * <p>When the game now behaves otherwise, {@link #assertReplays} throws a
+ * {@link DeterminismFailure} naming the first tick that differs, the first system after which
+ * the world differs from the recorded one, the components whose values differ at that tick,
+ * and the entities and fields (both values) that differ at the end of the recording. A
+ * recording stays valid while the game's components (their order and fields), the seed and the
+ * systems' behaviour stay the same; change any on purpose and record it again.
+ *
+ * <p><b>Threading:</b> both methods build and tick on the calling thread.
+ */
+public final class GoldenRecording {
+    /** The snapshot of the last recorded tick, beside the recording's own files. */
+    static final String END = "end.snapshot";
+
+    private GoldenRecording() {
+    }
+
+    /**
+     * Records {@code ticks} ticks of a new simulation on 1 worker, fed by {@code inputs}, into
+     * {@code dir} (created if missing).
+     *
+     * @throws IllegalArgumentException when {@code dir} already holds a recording
+     * @throws UncheckedIOException when the folder cannot be written
+     */
+    public static void record(SimulationFactory factory, InputScript inputs, long ticks, Path dir) {
+        if (Files.exists(dir.resolve(RunRecorder.JOURNAL))) {
+            throw new IllegalArgumentException(dir + " already holds a recording; delete the folder to record it again");
+        }
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + dir + ": " + e.getMessage(), e);
+        }
+        try (Simulation sim = factory.create(1, true);
+             SystemHashes.Writer perSystem = new SystemHashes.Writer(dir, sim.schedule().systemNames(),
+                     names(sim.world().columns()));
+             RunRecorder rec = RunRecorder.start(sim, dir, InputPipeline.builder().ringSize(4096))) {
+            long[] after = new long[sim.schedule().systemNames().size()];
+            int[] n = {0};
+            EngineInternals.afterEachSystem(sim, (position, system, ran, world) -> after[n[0]++] = world.stateHash());
+            for (long t = 0; t < ticks; t++) {
+                long tick = t;
+                inputs.inputs(tick, (client, type, payload) -> {
+                    if (!rec.inputs().tryPublish(client, type, payload, 0, payload.length)) {
+                        throw new IllegalStateException("tick " + tick + ": more inputs than the recording's ring holds "
+                                + "(4096 a tick)");
+                    }
+                });
+                n[0] = 0;
+                sim.tick();
+                perSystem.tick(tick, after, n[0]);
+            }
+            Files.write(dir.resolve(END), sim.snapshot());
+        } catch (IOException e) {
+            throw new UncheckedIOException("recording into " + dir + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Replays the recording in {@code dir} into a new simulation on 1 worker and checks every
+     * recorded hash.
+     *
+     * @throws DeterminismFailure naming the first tick, the system and the components that
+     *     differ, and the entities and fields that differ at the end, when the game now
+     *     behaves otherwise
+     * @throws UncheckedIOException when the recording cannot be read
+     */
+    public static void assertReplays(Path dir, SimulationFactory factory) {
+        try (Simulation sim = factory.create(1, false)) {
+            RunReplayer.replay(dir, sim);
+        } catch (ReplayDivergenceException e) {
+            throw explain(dir, factory, e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("replaying " + dir + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static DeterminismFailure explain(Path dir, SimulationFactory factory, ReplayDivergenceException e) {
+        String name = "the golden recording " + dir.getFileName();
+        long t = e.tick();
+        StringBuilder m = new StringBuilder("determinism check failed: ").append(name)
+                .append(" replays differently from tick ").append(t);
+        if (e.recordedHash() != e.replayedHash()) {
+            m.append(String.format(": state hash 0x%016x where the recording has 0x%016x", e.replayedHash(),
+                    e.recordedHash()));
+            if (e.detail() != null) {
+                m.append("; ").append(e.detail());
+            }
+        } else {
+            m.append(": ").append(e.getMessage());
+        }
+        String system = null;
+        List<Difference> diffs = List.of();
+        try {
+            SystemHashes recorded = SystemHashes.readIfPresent(dir);
+            long end = JournalInputs.lastTick(dir.resolve(RunRecorder.JOURNAL));
+            try (Simulation now = factory.create(1, false);
+                 JournalInputs inputs = new JournalInputs(dir.resolve(RunRecorder.JOURNAL))) {
+                now.restore(Files.readAllBytes(dir.resolve(RunRecorder.SNAPSHOT)));
+                now.inputs(inputs);
+                List<Long> after = new ArrayList<>();
+                EngineInternals.afterEachSystem(now, (position, s, ran, world) -> after.add(world.stateHash()));
+                while (now.currentTick() <= end) {
+                    long tick = now.currentTick();
+                    after.clear();
+                    now.tick();
+                    long[] was = recorded == null ? null : recorded.ticks.get(tick);
+                    if (system == null && was != null) {
+                        long[] is = after.stream().mapToLong(Long::longValue).toArray();
+                        int i = SystemHashes.firstDifference(was, is);
+                        if (i >= 0) {
+                            system = i < recorded.systems.size() ? recorded.systems.get(i) : "#" + i;
+                            m.append("\n  first difference after system '").append(system).append("' at tick ").append(tick)
+                                    .append(" (the world hashed after each system, against the hashes recorded)");
+                        }
+                    }
+                }
+                Path endFile = dir.resolve(END);
+                if (Files.isRegularFile(endFile)) {
+                    try (Simulation then = factory.create(1, false)) {
+                        then.restore(Files.readAllBytes(endFile));
+                        Set<String> components = new LinkedHashSet<>();
+                        diffs = WorldDiff.between(then.world(), now.world(), 10, components);
+                        m.append("\n  differences at the end of the recording, tick ").append(end)
+                                .append(" (the reference is the recording; the first 10 at most):");
+                        for (Difference x : diffs) {
+                            m.append("\n    ").append(x);
+                        }
+                    }
+                }
+            }
+            if (system == null && recorded == null) {
+                m.append("\n  the recording has no ").append(SystemHashes.FILE).append(": record it with "
+                        + "GoldenRecording.record to have the system named");
+            }
+        } catch (IOException | RuntimeException diagnosis) {
+            m.append("\n  (the diagnostic replay failed: ").append(diagnosis).append(')');
+        }
+        m.append("\n  if the change is meant, delete the folder, record it again with GoldenRecording.record and "
+                + "commit it");
+        return new DeterminismFailure(m.toString(), name, t, system, diffs, e);
+    }
+
+    static List<String> names(List<Component<?>> columns) {
+        List<String> out = new ArrayList<>(columns.size());
+        for (Component<?> c : columns) {
+            out.add(c.toString());
+        }
+        return out;
+    }
+}

@@ -1,0 +1,25 @@
+package dev.orrery.testkit;
+
+import dev.orrery.engine.Simulation;
+
+/**
+ * Builds the game's simulation the same way for every run the kit makes: the same components
+ * registered in the same order, the same shapes prepared, the same systems and resources.
+ *
+ * <pre>{@code
+ * SimulationFactory factory = (workers, populate) -> MyGame.build(workers, populate);
+ * }</pre>
+ *
+ * <p><b>Threading:</b> called on the thread that runs the check, which then ticks the
+ * simulation; each call must return a new simulation that shares nothing mutable with the
+ * others (a static {@code Random}, a cache) or the check will rightly report it.
+ */
+@FunctionalInterface
+public interface SimulationFactory {
+    /**
+     * A new simulation on {@code workers} workers. With {@code populate} false the world must
+     * never have held an entity (components registered, shapes prepared, nothing spawned): the
+     * kit restores snapshots and replays recordings into it.
+     */
+    Simulation create(int workers, boolean populate);
+}

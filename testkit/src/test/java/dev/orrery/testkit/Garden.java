@@ -1,0 +1,131 @@
+package dev.orrery.testkit;
+
+import dev.orrery.ecs.World;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Field;
+import dev.orrery.engine.CounterRandom;
+import dev.orrery.engine.Simulation;
+import dev.orrery.scheduler.ResourceKey;
+import dev.orrery.scheduler.Schedule;
+import java.nio.ByteBuffer;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * A small game for the kit's own tests: plants grow by water and wind, a gardener waters the
+ * one an input names, and a "mistake" system can plant one of the classic determinism bugs.
+ */
+final class Garden {
+    record Growth(float height) {
+    }
+
+    record Water(int level) {
+    }
+
+    record Wind(float gust) {
+    }
+
+    /** The classic mistakes, each in the system named {@link #MISTAKE}. */
+    enum Mistake { NONE, HASH_MAP_ORDER, SHARED_RANDOM, WALL_CLOCK, UNDECLARED_CHANGE_TEST, UNSNAPSHOTTED_RESOURCE,
+        /** Not a bug: a deliberate change of the rules, which a golden recording catches. */
+        CHANGED_RULE }
+
+    static final String MISTAKE = "mistake";
+    static final int WATER = 1;
+    static final ResourceKey<long[]> SEASON = ResourceKey.of("season", long[].class);
+    private static final Random SHARED = new Random();
+
+    /** Waters plant {@code tick % 50} on every third tick. */
+    static final InputScript GARDENER = (tick, send) -> {
+        if (tick % 3 == 0) {
+            send.input(7, WATER, ByteBuffer.allocate(4).putInt((int) (tick % 50)).array());
+        }
+    };
+
+    private Garden() {
+    }
+
+    static SimulationFactory factory(Mistake mistake) {
+        return (workers, populate) -> build(workers, populate, mistake);
+    }
+
+    static Simulation build(int workers, boolean populate, Mistake mistake) {
+        World world = new World(1024);
+        Component<Growth> growth = world.component(Growth.class);
+        Component<Water> water = world.component(Water.class);
+        Component<Wind> wind = world.component(Wind.class);
+        if (populate) {
+            for (int i = 0; i < 3_000; i++) {
+                world.spawn(new Growth(0), new Water(i % 5), new Wind(i % 11));
+            }
+        }
+        Field height = growth.field("height");
+        Field level = water.field("level");
+        Field gust = wind.field("gust");
+        var plants = world.query().with(growth, water, wind).build();
+        var watered = world.query().with(water).build();
+        Map<Object, Integer> beds = new HashMap<>();
+        for (int i = 0; i < 32; i++) {
+            beds.put(new Object(), i); // keys hashed by identity: the iteration order differs between worlds
+        }
+        return Simulation.builder(world).workers(workers).seed(11).resource(SEASON, new long[1])
+                .systems(s -> {
+                    Schedule.Builder b = s
+                            .system("water").query(watered).writes(water).readsResource(Simulation.INPUTS)
+                            .forEachChunk(job -> {
+                                var inputs = job.resource(Simulation.INPUTS);
+                                int[] l = job.chunk().writeInts(level);
+                                for (int k = 0; k < inputs.size(); k++) {
+                                    int plant = inputs.payloadInt(k, 0);
+                                    for (int i = 0, n = job.chunk().size(); i < n; i++) {
+                                        if (job.chunk().entity(i) % 50 == plant) {
+                                            l[i]++;
+                                        }
+                                    }
+                                }
+                            })
+                            .system("grow").after("water").query(plants).reads(water, wind).writes(growth)
+                            .readsResource(Simulation.CLOCK, Simulation.RANDOM)
+                            .forEachChunk(job -> {
+                                CounterRandom rnd = job.resource(Simulation.RANDOM);
+                                long t = job.resource(Simulation.CLOCK).tick();
+                                float[] h = job.chunk().writeFloats(height);
+                                int[] l = job.chunk().readInts(level);
+                                float[] g = job.chunk().readFloats(gust);
+                                for (int i = 0, n = job.chunk().size(); i < n; i++) {
+                                    h[i] += l[i] * 0.01f + g[i] * rnd.nextFloat(t, job.chunk().entity(i), 1) * 0.001f;
+                                }
+                            });
+                    b.system(MISTAKE).after("grow").query(plants).writes(wind).reads(growth).readsResource(SEASON)
+                            .writesResource(SEASON)
+                            .forEachChunk(job -> {
+                                float[] g = job.chunk().writeFloats(gust);
+                                switch (mistake) {
+                                    case HASH_MAP_ORDER -> {
+                                        int k = 0;
+                                        for (Map.Entry<Object, Integer> e : beds.entrySet()) {
+                                            if (k < job.chunk().size()) {
+                                                g[k++] += e.getValue() * 0.001f;
+                                            }
+                                        }
+                                    }
+                                    case SHARED_RANDOM -> g[0] += SHARED.nextInt(3);
+                                    case WALL_CLOCK -> g[0] += System.nanoTime() % 3;
+                                    case UNDECLARED_CHANGE_TEST -> {
+                                        if (job.chunk().changed(water)) {
+                                            g[0] += 1;
+                                        }
+                                    }
+                                    case UNSNAPSHOTTED_RESOURCE -> g[0] += job.resource(SEASON)[0];
+                                    case CHANGED_RULE -> g[0] += 0.5f;
+                                    default -> {
+                                    }
+                                }
+                            })
+                            .system("season").after(MISTAKE).writesResource(SEASON).forEachRange(() -> 1,
+                                    (job, from, to) -> job.resourceForWrite(SEASON)[0]++);
+                })
+                .build();
+    }
+}

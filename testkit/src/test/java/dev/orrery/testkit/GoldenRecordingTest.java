@@ -1,0 +1,45 @@
+package dev.orrery.testkit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.testkit.Garden.Mistake;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A golden recording replays while the game is unchanged and names the system when a rule changed. */
+class GoldenRecordingTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldReplayAnUnchangedGameAndNameTheSystemOfAChangedRule() {
+        Path golden = dir.resolve("golden");
+        GoldenRecording.record(Garden.factory(Mistake.NONE), Garden.GARDENER, 30, golden);
+        assertTrue(Files.isRegularFile(golden.resolve(SystemHashes.FILE)));
+        assertTrue(Files.isRegularFile(golden.resolve(GoldenRecording.END)));
+
+        GoldenRecording.assertReplays(golden, Garden.factory(Mistake.NONE));
+
+        DeterminismFailure f = assertThrows(DeterminismFailure.class,
+                () -> GoldenRecording.assertReplays(golden, Garden.factory(Mistake.CHANGED_RULE)));
+        assertEquals(0, f.tick(), f.getMessage());
+        assertEquals(Garden.MISTAKE, f.system(), f.getMessage());
+        assertTrue(f.getMessage().contains("first difference after system 'mistake' at tick 0"), f.getMessage());
+        assertTrue(f.getMessage().contains("differences at the end of the recording, tick 29"), f.getMessage());
+        assertTrue(f.getMessage().contains("Wind.gust"), f.getMessage());
+        assertTrue(f.getMessage().contains("record it again"), f.getMessage());
+    }
+
+    @Test
+    void shouldRefuseToRecordOverARecording() {
+        Path golden = dir.resolve("golden");
+        GoldenRecording.record(Garden.factory(Mistake.NONE), Garden.GARDENER, 3, golden);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> GoldenRecording.record(Garden.factory(Mistake.NONE), Garden.GARDENER, 3, golden));
+        assertTrue(e.getMessage().contains("already holds a recording"), e.getMessage());
+    }
+}
