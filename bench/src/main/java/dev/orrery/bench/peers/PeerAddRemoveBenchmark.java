@@ -27,9 +27,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 3)
-@Measurement(iterations = 5)
-@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch"})
+@Warmup(iterations = 10)
+@Measurement(iterations = 20)
+@Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch"})
 public class PeerAddRemoveBenchmark extends PeerBenchmarkState {
     /** Which world (see {@link PeerWorld#of}); the flat baseline has no structural changes. */
     @Param({PeerWorld.ORRERY, PeerWorld.ORRERY_SPARSE, PeerWorld.DOMINION, PeerWorld.ARTEMIS})

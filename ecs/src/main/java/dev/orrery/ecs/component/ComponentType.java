@@ -26,13 +26,9 @@ public final class ComponentType<T> {
     private final ComponentKind kind;
     private final String[] fieldNames;
     private final FieldType[] fieldTypes;
-    private final MethodHandle[] getters;
-    // (Object value, Object[] arrays, int row)void: every field of a value record written in
-    // one composed handle. A handle read from a field is not a JIT constant, so each
-    // invocation costs a call the JIT cannot inline through; one call per record instead
-    // of one per field, and the composed form inlines the getters and stores inside it.
-    private final MethodHandle rowWriter;
-    private final MethodHandle constructor;
+    // A value record's fields to and from its arrays, through handles the JIT sees as
+    // constants (a hidden class per record type, see RecordAccessors); null for the others.
+    private final RecordAccess access;
     private final int rowBytes;
     private final boolean[] entityRefs;
     // The @Range of each field, or null: read once here, checked by the world's boundary writes.
@@ -45,9 +41,7 @@ public final class ComponentType<T> {
         this.kind = kind;
         this.fieldNames = fieldNames;
         this.fieldTypes = fieldTypes;
-        this.getters = getters;
-        this.rowWriter = kind == ComponentKind.VALUE ? rowWriter(fieldTypes, getters) : null;
-        this.constructor = constructor;
+        this.access = kind == ComponentKind.VALUE ? RecordAccessors.of(javaClass, fieldTypes, getters, constructor) : null;
         this.entityRefs = new boolean[fieldTypes.length];
         this.ranges = new FieldRange[fieldTypes.length];
         if (javaClass.isRecord()) {
@@ -114,34 +108,11 @@ public final class ComponentType<T> {
         try {
             Constructor<T> c = type.getDeclaredConstructor(paramTypes);
             c.setAccessible(true);
-            ctor = lookup.unreflectConstructor(c).asSpreader(Object[].class, rcs.length)
-                    .asType(MethodType.methodType(Object.class, Object[].class));
+            ctor = lookup.unreflectConstructor(c).asType(MethodType.methodType(Object.class, paramTypes));
         } catch (ReflectiveOperationException | RuntimeException e) {
             throw inaccessible(type, e);
         }
         return new ComponentType<>(id, type, ComponentKind.VALUE, names, types, getters, ctor);
-    }
-
-    /**
-     * Composes one handle {@code (Object value, Object[] arrays, int row)void} that stores
-     * each field of {@code value} into {@code arrays[i][row]}, field after field.
-     */
-    private static MethodHandle rowWriter(FieldType[] types, MethodHandle[] getters) {
-        MethodType shape = MethodType.methodType(void.class, Object.class, Object[].class, int.class);
-        MethodHandle all = null;
-        MethodHandle element = MethodHandles.arrayElementGetter(Object[].class);
-        for (int i = types.length - 1; i >= 0; i--) {
-            Class<?> arrayClass = types[i].newArray(0).getClass();
-            // (array, row, value)void, then (Object[] arrays, row, Object record)void
-            MethodHandle store = MethodHandles.arrayElementSetter(arrayClass);
-            MethodHandle arrayAt = MethodHandles.insertArguments(element, 1, i)
-                    .asType(MethodType.methodType(arrayClass, Object[].class));
-            MethodHandle one = MethodHandles.filterArguments(store, 0, arrayAt);
-            one = MethodHandles.filterArguments(one, 2, getters[i]);
-            one = MethodHandles.permuteArguments(one, shape, 1, 2, 0);
-            all = all == null ? one : MethodHandles.foldArguments(all, one);
-        }
-        return all;
     }
 
     /** The field's {@link Range} as a checked validator, or null when it has none. */
@@ -258,13 +229,7 @@ public final class ComponentType<T> {
         if (kind == ComponentKind.TAG) {
             return;
         }
-        try {
-            rowWriter.invokeExact(value, arrays, row);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new IllegalStateException("reading record " + name(), t);
-        }
+        access.write(value, arrays, row);
     }
 
     /**
@@ -273,27 +238,8 @@ public final class ComponentType<T> {
      * buffers record payloads this way). Not for reference components.
      */
     public void writeBits(Object value, long[] dst, int offset) {
-        try {
-            for (int i = 0; i < getters.length; i++) {
-                MethodHandle g = getters[i];
-                long bits;
-                switch (fieldTypes[i]) {
-                    case BOOLEAN: bits = ((boolean) g.invokeExact(value)) ? 1L : 0L; break;
-                    case BYTE: bits = (byte) g.invokeExact(value); break;
-                    case SHORT: bits = (short) g.invokeExact(value); break;
-                    case CHAR: bits = (char) g.invokeExact(value); break;
-                    case INT: bits = (int) g.invokeExact(value); break;
-                    case FLOAT: bits = Float.floatToRawIntBits((float) g.invokeExact(value)); break;
-                    case LONG: bits = (long) g.invokeExact(value); break;
-                    case DOUBLE: bits = Double.doubleToRawLongBits((double) g.invokeExact(value)); break;
-                    default: throw new IllegalStateException("value field of type OBJECT");
-                }
-                dst[offset + i] = bits;
-            }
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new IllegalStateException("reading record " + name(), t);
+        if (access != null) { // a tag or a reference has no field bits
+            access.writeBits(value, dst, offset);
         }
     }
 
@@ -327,17 +273,7 @@ public final class ComponentType<T> {
         if (kind == ComponentKind.TAG) {
             return null;
         }
-        Object[] args = new Object[fieldTypes.length];
-        for (int i = 0; i < args.length; i++) {
-            args[i] = fieldTypes[i].box(arrays[i], row);
-        }
-        try {
-            return (T) (Object) constructor.invokeExact(args);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new IllegalStateException("building record " + name(), t);
-        }
+        return (T) access.read(arrays, row);
     }
 
     /** A new set of zeroed field arrays of {@code capacity} rows, one per field. */
