@@ -35,7 +35,12 @@ public record BatchDecision(String system, Mode mode, double nanosPerRow, long m
         /** Adaptive, split by its measured cost per row. */
         ADAPTIVE,
         /** An exclusive system: it runs alone on the calling thread. */
-        EXCLUSIVE
+        EXCLUSIVE,
+        /**
+         * Fused into the chunk pipeline of an earlier system over the same query: it runs in
+         * that system's jobs, on the same chunks, right after it, and is split as it is.
+         */
+        FUSED
     }
 
     /** One line: {@code move: adaptive, 0.61 ns/row, >= 16393 rows/job; last run 100000 rows in 4 jobs}. */
@@ -43,6 +48,10 @@ public record BatchDecision(String system, Mode mode, double nanosPerRow, long m
     public String toString() {
         if (mode == Mode.EXCLUSIVE) {
             return system + ": exclusive, runs alone";
+        }
+        if (mode == Mode.FUSED) {
+            return system + ": fused, runs in the jobs of the pipeline before it; " + (lastJobs == 0 ? "not run yet"
+                    : "last run " + lastRows + " rows in " + lastJobs + (lastJobs == 1 ? " job" : " jobs"));
         }
         String cost = Double.isNaN(nanosPerRow) ? "not measured" : String.format(Locale.ROOT, "%.3g ns/row", nanosPerRow);
         String last = lastJobs == 0 ? "not run yet" : lastJobs == 1 ? "last run " + lastRows + " rows inline"

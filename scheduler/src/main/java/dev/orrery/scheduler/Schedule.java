@@ -505,6 +505,21 @@ public final class Schedule {
         }
 
         /**
+         * Declares that the system's jobs read or write components of entities outside the
+         * chunk they run on, by id ({@code job.get}, {@code job.getFloat}, {@code job.set},
+         * ...). The parallel executor then never fuses it into a chunk pipeline with the
+         * systems beside it (consecutive chunk systems over one query, run chunk range by
+         * chunk range in one job; see {@link ScheduleExecutor#batching()}): in a pipeline,
+         * another chunk's entity may not have reached an earlier system of the pipeline yet.
+         * Without it, such an access from a pipeline is refused, naming the system, the
+         * component and this declaration. By-id access to the job's own chunk needs nothing.
+         */
+        public SystemBuilder touchesOtherEntities() {
+            access.touchesOtherEntities();
+            return this;
+        }
+
+        /**
          * Asks for no automatic sync point before the system: it sees the world as of the last
          * sync point, even where an earlier system of its phase declared structural changes it
          * could see (they are applied at the next sync point, as before declared effects

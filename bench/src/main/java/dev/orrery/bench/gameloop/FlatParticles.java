@@ -1,5 +1,7 @@
 package dev.orrery.bench.gameloop;
 
+import dev.orrery.bench.fixture.PlainParallelLoop;
+
 /**
  * The baseline: the particle scenario by hand over seven flat {@code float[]} arrays, one
  * thread, the dead removed by moving the last particle into their slot and the fresh ones
@@ -8,6 +10,9 @@ package dev.orrery.bench.gameloop;
  * <p><b>Threading:</b> one thread.
  */
 final class FlatParticles extends ParticleLoop {
+    /** Runs move and damage over ranges on several threads when set (see {@link #parallel}), else inline. */
+    private PlainParallelLoop threads;
+    private final PlainParallelLoop.RangeBody moveDamage = (thread, from, to) -> moveDamage(from, to);
     private float[] px, py, pz, vx, vy, vz, hp;
     private int size;
     private int living;
@@ -16,9 +21,20 @@ final class FlatParticles extends ParticleLoop {
         super(seed);
     }
 
+    /**
+     * The same loop with move and damage cut into one range per thread on a plain parallel
+     * loop ({@code threads} in all); reap and respawn stay serial, as the swap-remove must.
+     */
+    static FlatParticles parallel(long seed, int threads) {
+        FlatParticles f = new FlatParticles(seed);
+        f.threads = threads > 1 ? new PlainParallelLoop(threads) : null;
+        return f;
+    }
+
     @Override
     public String describe() {
-        return "flat float[] arrays, one loop per system";
+        return threads == null ? "flat float[] arrays, one loop per system"
+                : "flat float[] arrays, move and damage on a plain parallel loop";
     }
 
     @Override
@@ -50,14 +66,10 @@ final class FlatParticles extends ParticleLoop {
     @Override
     protected void step() {
         int n = size;
-        float dt = Particles.DT;
-        for (int i = 0; i < n; i++) { // move
-            px[i] += vx[i] * dt;
-            py[i] += vy[i] * dt;
-            pz[i] += vz[i] * dt;
-        }
-        for (int i = 0; i < n; i++) { // damage
-            hp[i] -= 1f;
+        if (threads != null) {
+            threads.run(moveDamage, n);
+        } else {
+            moveDamage(0, n);
         }
         int died = 0;
         for (int i = 0; i < n; ) { // reap: the last particle fills the hole
@@ -80,6 +92,25 @@ final class FlatParticles extends ParticleLoop {
         }
         size = n;
         living = n; // count
+    }
+
+    private void moveDamage(int from, int to) {
+        float dt = Particles.DT;
+        for (int i = from; i < to; i++) { // move
+            px[i] += vx[i] * dt;
+            py[i] += vy[i] * dt;
+            pz[i] += vz[i] * dt;
+        }
+        for (int i = from; i < to; i++) { // damage
+            hp[i] -= 1f;
+        }
+    }
+
+    @Override
+    public void close() {
+        if (threads != null) {
+            threads.close();
+        }
     }
 
     @Override

@@ -38,6 +38,7 @@ public final class SystemAccess implements AccessPolicy {
     private final boolean exclusive;
     private final boolean syncBefore;
     private final boolean noAutoSync;
+    private final boolean otherEntities;
     private final List<Component<?>> reads;
     private final List<Component<?>> writes;
     private final List<ResourceKey<?>> resourceReads;
@@ -57,6 +58,7 @@ public final class SystemAccess implements AccessPolicy {
         this.exclusive = b.exclusive;
         this.syncBefore = b.syncBefore;
         this.noAutoSync = b.noAutoSync;
+        this.otherEntities = b.otherEntities;
         if (syncBefore && noAutoSync) {
             throw new IllegalStateException("system '" + owner + "' declared both afterStructuralChanges() and "
                     + "beforeStructuralChanges(); keep the one that says what it must see");
@@ -240,6 +242,14 @@ public final class SystemAccess implements AccessPolicy {
         return noAutoSync;
     }
 
+    /**
+     * True for a system that declared it reads or writes, by id, entities outside the chunk
+     * its job runs on: the parallel executor never fuses it into a chunk pipeline.
+     */
+    public boolean touchesOtherEntities() {
+        return otherEntities;
+    }
+
     /** Components read and not written, in column-id order. */
     public List<Component<?>> reads() {
         return reads;
@@ -358,6 +368,7 @@ public final class SystemAccess implements AccessPolicy {
         private boolean exclusive;
         private boolean syncBefore;
         private boolean noAutoSync;
+        private boolean otherEntities;
         private final List<Component<?>> reads = new ArrayList<>();
         private final List<Component<?>> writes = new ArrayList<>();
         private final List<ResourceKey<?>> resourceReads = new ArrayList<>();
@@ -455,6 +466,12 @@ public final class SystemAccess implements AccessPolicy {
         /** Asks for a sync point before the system; see {@link SystemAccess#syncBefore()}. */
         public Builder syncBefore() {
             this.syncBefore = true;
+            return this;
+        }
+
+        /** Declares by-id access to entities of other chunks; see {@link SystemAccess#touchesOtherEntities()}. */
+        public Builder touchesOtherEntities() {
+            this.otherEntities = true;
             return this;
         }
 

@@ -42,6 +42,7 @@ final class AdaptiveBatching {
     static final int RESAMPLE_EVERY = 64;
 
     private final SystemRun[] runs;
+    private final ChunkPipelines pipelines;
     private final long targetJobNanos;
     private final boolean[] adaptive;
     private final double[] nanosPerRow;
@@ -50,8 +51,9 @@ final class AdaptiveBatching {
     private final long[] lastRows;
     private final int[] lastJobs;
 
-    AdaptiveBatching(SystemRun[] runs) {
+    AdaptiveBatching(SystemRun[] runs, ChunkPipelines pipelines) {
         this.runs = runs;
+        this.pipelines = pipelines;
         this.targetJobNanos = Math.max(0, Long.getLong(TARGET_PROPERTY, DEFAULT_TARGET_JOB_NANOS));
         int n = runs.length;
         this.adaptive = new boolean[n];
@@ -129,11 +131,35 @@ final class AdaptiveBatching {
         return rows < 1 ? 1 : rows > Integer.MAX_VALUE ? Integer.MAX_VALUE : (long) rows;
     }
 
+    /** The head of the chunk pipeline member {@code p} belongs to. */
+    private int head(int p) {
+        for (int h = p - 1; h >= 0; h--) {
+            if (!pipelines.member[h] && inPipelineOf(h, p)) {
+                return h;
+            }
+        }
+        return p;
+    }
+
+    private boolean inPipelineOf(int h, int p) {
+        for (int m = pipelines.next[h]; m >= 0; m = pipelines.next[m]) {
+            if (m == p) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Each system's decision so far, in graph order (allocates; between runs). */
     List<BatchDecision> decisions() {
         List<BatchDecision> out = new ArrayList<>(runs.length);
         for (int p = 0; p < runs.length; p++) {
             SystemRun r = runs[p];
+            if (pipelines != null && pipelines.member[p]) {
+                int h = head(p);
+                out.add(new BatchDecision(r.name, BatchDecision.Mode.FUSED, Double.NaN, 0, lastRows[h], lastJobs[h]));
+                continue;
+            }
             BatchDecision.Mode mode = r.exclusive ? BatchDecision.Mode.EXCLUSIVE
                     : !adaptive[p] ? BatchDecision.Mode.EXPLICIT
                     : samples[p] < WARM_SAMPLES ? BatchDecision.Mode.MEASURING : BatchDecision.Mode.ADAPTIVE;

@@ -39,6 +39,8 @@ final class ByIdAccess {
     private Chunk chunk;
     private int slot;
     private boolean stamped;
+    /** The chunk the running job's system is on (a chunk system's job), else null: a pipeline's by-id check compares with it. */
+    Chunk current;
 
     ByIdAccess(World world) {
         this.world = world;
@@ -109,6 +111,9 @@ final class ByIdAccess {
             throw new StaleEntityException(e, (write ? "set " : "get ") + c + " in system '" + r.name + "'");
         }
         int idx = Entity.index(e);
+        if (r.pipeline != null) {
+            checkPipeline(r, e, c, write, table, idx);
+        }
         if (c.isSparse()) {
             SparseColumn set = EcsInternals.storage(world).sparse().of(c);
             int at = set.positionOf(idx);
@@ -132,6 +137,30 @@ final class ByIdAccess {
             stamp(r); // unlogged: another job may own the chunk
         }
         return arrays;
+    }
+
+    /**
+     * In a chunk pipeline, refuses a by-id access to an entity of another chunk that touches
+     * a column another member of the pipeline writes (or, for a write, reads): that chunk may
+     * not have reached the other member yet, so what the access sees would depend on timing.
+     */
+    private void checkPipeline(SystemRun r, long e, Component<?> c, boolean write, EntityTable table, int idx) {
+        Component<?>[] unsafe = write ? r.byIdUnsafeWrite : r.byIdUnsafeRead;
+        boolean touches = false;
+        for (Component<?> u : unsafe) {
+            touches |= u == c;
+        }
+        if (!touches) {
+            return;
+        }
+        Chunk own = EcsInternals.storage(world).archetypes().get(table.archetype(idx)).chunk(table.chunk(idx));
+        if (own == current) {
+            return;
+        }
+        throw new IllegalStateException("system '" + r.name + "' " + (write ? "writes " : "reads ") + c + " of entity "
+                + Entity.toString(e) + " by id from the chunk pipeline " + r.pipeline + ", in which another system "
+                + (write ? "reads or writes " : "writes ") + c + "; the entity's chunk may not have reached that system "
+                + "yet. Declare .touchesOtherEntities() on '" + r.name + "' to keep it out of chunk pipelines");
     }
 
     private void remember(long e, Component<?> c, Object[] a, int at, Chunk ch, int s) {

@@ -16,6 +16,11 @@ final class Job {
     java.util.function.IntConsumer task;
     /** This job's place among its system's jobs: a range system's jobs cover ascending ranges in this order. */
     final int ordinal;
+    /**
+     * The job of the next system of a chunk pipeline over the same chunks, run right after
+     * this one by the same worker; null outside a pipeline (see {@link ChunkPipelines}).
+     */
+    Job fused;
     int from;
     int to;
     Throwable failure;

@@ -87,6 +87,7 @@ public final class ParallelExecutor implements PlannedExecutor {
     private final BooleanSupplier callerHasWork;
     private final int[] pending;
     private final int[] ready;
+    private final ChunkPipelines pipelines;
 
     /** Set by the caller when a failure stops the phase: workers hand jobs back without running them. */
     volatile boolean aborting;
@@ -125,7 +126,14 @@ public final class ParallelExecutor implements PlannedExecutor {
         for (int i = 0; i < n; i++) {
             runs[i] = new SystemRun(plan, i, maxJobsPerSystem);
         }
-        this.batching = new AdaptiveBatching(runs);
+        this.pipelines = new ChunkPipelines(runs, graph);
+        for (int i = 0; i < n; i++) {
+            int m = pipelines.next[i];
+            for (int k = 0; m >= 0 && k < runs[i].jobs.length; k++) {
+                runs[i].jobs[k].fused = runs[m].jobs[k]; // the same chunks, right after, on the same worker
+            }
+        }
+        this.batching = new AdaptiveBatching(runs, pipelines);
         this.queues = new JobQueues<>(n * maxJobsPerSystem);
         this.callerHasWork = () -> queues.hasDone() || queues.hasJobs();
         this.callerContext = new WorkerContext(0, plan);
@@ -171,7 +179,7 @@ public final class ParallelExecutor implements PlannedExecutor {
         readyCount = 0;
         for (int s = end - 1; s >= start; s--) {
             pending[s] = graph.predecessorCount(s);
-            if (pending[s] == 0) {
+            if (pending[s] == 0 && !pipelines.member[s]) { // a pipeline's members start with its head
                 ready[readyCount++] = s; // pushed in reverse, so the earliest is popped first
             }
         }
@@ -242,15 +250,26 @@ public final class ParallelExecutor implements PlannedExecutor {
             return;
         }
         r.collect(loop.changeTick(r));
+        for (int m = pipelines.next[s]; m >= 0; m = pipelines.next[m]) {
+            loop.startSystem(runs[m], phase); // no run condition, no sync point: it starts
+            runs[m].collect(loop.changeTick(runs[m])); // the head's query: the same chunks
+        }
         if (batching.runsInline(r)) {
             Job job = r.whole();
+            for (int m = pipelines.next[s]; m >= 0; m = pipelines.next[m]) {
+                runs[m].whole();
+            }
             long start = System.nanoTime();
             callerContext.run(job);
             batching.ranInline(r, System.nanoTime() - start);
             complete(job);
             return;
         }
-        handOut(r, batching.split(r, maxJobsPerSystem));
+        int n = batching.split(r, maxJobsPerSystem);
+        for (int m = pipelines.next[s]; m >= 0; m = pipelines.next[m]) {
+            runs[m].splitLike(r, n);
+        }
+        handOut(r, n);
     }
 
     /** Queues the first {@code n} jobs of {@code r} and wakes workers for them. */
@@ -262,7 +281,14 @@ public final class ParallelExecutor implements PlannedExecutor {
         wakeWorkers(n);
     }
 
+    /** Completes {@code job} and, in a chunk pipeline, the jobs fused after it. */
     private void complete(Job job) {
+        for (Job j = job; j != null; j = j.fused) {
+            completeOne(j);
+        }
+    }
+
+    private void completeOne(Job job) {
         SystemRun r = job.run;
         if (job.failure != null) {
             SystemFailedException f = r.failureOf(job);
@@ -287,7 +313,7 @@ public final class ParallelExecutor implements PlannedExecutor {
             if (going()) {
                 int[] next = graph.successors(r.position);
                 for (int i = 0; i < next.length; i++) {
-                    if (--pending[next[i]] == 0) {
+                    if (--pending[next[i]] == 0 && !pipelines.member[next[i]]) {
                         ready[readyCount++] = next[i];
                     }
                 }

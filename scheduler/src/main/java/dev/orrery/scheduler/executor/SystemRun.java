@@ -65,6 +65,12 @@ final class SystemRun {
     /** The world whose change state keeps this system's slot (its last-run tick, kept by name). */
     private final World world;
     private final int changeSlot;
+    /** The chunk pipeline this system runs in ({@code 'move' -> 'damage'}), or null; see {@link ChunkPipelines}. */
+    String pipeline;
+    /** In a pipeline: columns another member writes (a by-id read of another chunk's entity may not touch them). */
+    Component<?>[] byIdUnsafeRead;
+    /** In a pipeline: columns another member reads or writes (a by-id write of another chunk's entity may not touch them). */
+    Component<?>[] byIdUnsafeWrite;
     /** This run's change tick (stamped by its writes) and its previous run's (what filters compare against). */
     long tick;
     long since;
@@ -97,6 +103,13 @@ final class SystemRun {
         for (int i = 0; i < jobs.length; i++) {
             jobs[i] = new Job(this, i);
         }
+    }
+
+    /** Marks this system a member of chunk pipeline {@code name}; see {@link ChunkPipelines}. */
+    void pipeline(String name, Component<?>[] unsafeRead, Component<?>[] unsafeWrite) {
+        this.pipeline = name;
+        this.byIdUnsafeRead = unsafeRead;
+        this.byIdUnsafeWrite = unsafeWrite;
     }
 
     /**
@@ -254,6 +267,15 @@ final class SystemRun {
         }
         if (from < chunkCount) {
             jobs[n++].reset(from, chunkCount);
+        }
+        jobsLeft = n;
+        return n;
+    }
+
+    /** Splits this pipeline member's chunks as {@code head}'s first {@code n} jobs are (same chunk list); returns {@code n}. */
+    int splitLike(SystemRun head, int n) {
+        for (int k = 0; k < n; k++) {
+            jobs[k].reset(head.jobs[k].from, head.jobs[k].to);
         }
         jobsLeft = n;
         return n;

@@ -123,8 +123,24 @@ final class WorkerContext implements JobContext {
         return current;
     }
 
-    /** Runs {@code job} through its system's body; records a failure in the job instead of throwing. */
+    /**
+     * Runs {@code job} through its system's body, then, in a chunk pipeline, each
+     * {@link Job#fused} job after it over the same chunks (unless one failed and failures stop
+     * the phase); records each failure in its job instead of throwing.
+     */
     void run(Job job) {
+        for (Job j = job;;) {
+            runOne(j);
+            Job n = j.fused;
+            if (n == null || j.failure != null && !finishChunksOnFailure) {
+                return;
+            }
+            j = n;
+        }
+    }
+
+    /** Runs one job of one system. */
+    private void runOne(Job job) {
         SystemRun r = job.run;
         running = r;
         jobsRunning.jobStarts(r.name);
@@ -166,6 +182,7 @@ final class WorkerContext implements JobContext {
                 chunkOrdinal = k;
                 key(r.position, k);
                 EcsInternals.bind(view, chunks[k]);
+                byId.current = chunks[k];
                 if (finishChunksOnFailure) {
                     runChunkRecordingFailure(body, job, k);
                 } else {
@@ -185,6 +202,7 @@ final class WorkerContext implements JobContext {
         } finally {
             EcsInternals.bind(view, null);
             current = null;
+            byId.current = null;
             chunkOrdinal = -1;
             if (obs != null) {
                 obs.jobRan(workerId, r.position, job.from, job.to, start, System.nanoTime());

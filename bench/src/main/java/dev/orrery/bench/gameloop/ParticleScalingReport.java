@@ -1,0 +1,169 @@
+package dev.orrery.bench.gameloop;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * The particle scenario across worker counts: Orrery (the README idiom and the record-free
+ * respawn) on each worker count with chunk pipelines on and off, beside the flat loop on one
+ * thread and on a plain parallel loop, as microseconds per tick and as speed-up over the same
+ * loop on one worker. Every loop's checksum after the run must equal the 1-worker loop's, or
+ * the report fails.
+ *
+ * <pre>
+ * java -cp bench/target/benchmarks.jar dev.orrery.bench.gameloop.ParticleScalingReport \
+ *     [--particles 10000,100000] [--workers 1,2,4,8,16] [--reps 7] [--rep-ms 300] [--warmup-ms 1500]
+ * </pre>
+ *
+ * <p>Each figure is the median of {@code --reps} repetitions of about {@code --rep-ms} of
+ * ticks, after {@code --warmup-ms} of ticks on the same loop; the configurations of one
+ * particle count take turns repetition by repetition, so a burst of load from elsewhere hits
+ * them alike. Pipelines are switched with the {@code orrery.chunkPipelines} property, read
+ * when each loop's executor is built.
+ */
+public final class ParticleScalingReport {
+    private ParticleScalingReport() {
+    }
+
+    /** One configuration's loop and its measured repetitions. */
+    private static final class Config {
+        final String label;
+        final int workers;
+        final ParticleLoop loop;
+        final List<Double> micros = new ArrayList<>();
+
+        Config(String label, int workers, ParticleLoop loop) {
+            this.label = label;
+            this.workers = workers;
+            this.loop = loop;
+        }
+
+        double median() {
+            double[] a = micros.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            return a.length == 0 ? Double.NaN : a[a.length / 2];
+        }
+    }
+
+    /**
+     * Runs the report and prints a Markdown table per particle count.
+     *
+     * @param args see the class comment
+     */
+    public static void main(String[] args) {
+        Map<String, String> opt = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            if (!args[i].startsWith("--")) {
+                throw new IllegalArgumentException("expected --option value, got " + args[i]);
+            }
+            opt.put(args[i].substring(2), args[i + 1]);
+        }
+        int[] particles = ints(opt.getOrDefault("particles", "10000,100000"));
+        int[] workers = ints(opt.getOrDefault("workers", "1,2"));
+        int reps = Integer.parseInt(opt.getOrDefault("reps", "7"));
+        long repNanos = Long.parseLong(opt.getOrDefault("rep-ms", "300")) * 1_000_000L;
+        long warmNanos = Long.parseLong(opt.getOrDefault("warmup-ms", "1500")) * 1_000_000L;
+        System.out.printf(Locale.ROOT, "particle scaling, JDK %s, %d CPUs visible, workers %s, %d reps of %d ms%n",
+                System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(), Arrays.toString(workers),
+                reps, repNanos / 1_000_000);
+        for (int n : particles) {
+            List<Config> configs = new ArrayList<>();
+            for (int w : workers) {
+                for (boolean fast : new boolean[] {false, true}) {
+                    for (boolean pipelines : new boolean[] {true, false}) {
+                        System.setProperty("orrery.chunkPipelines", Boolean.toString(pipelines));
+                        String label = "Orrery " + (fast ? "record-free respawn" : "README") + ", pipelines "
+                                + (pipelines ? "on" : "off");
+                        configs.add(new Config(label, w, make(() -> new OrreryParticles(11, w, fast), n)));
+                    }
+                }
+                configs.add(new Config("flat loop, move+damage on a plain parallel loop", w,
+                        make(() -> FlatParticles.parallel(11, w), n)));
+            }
+            System.clearProperty("orrery.chunkPipelines");
+            for (Config c : configs) {
+                ticksFor(c.loop, warmNanos);
+            }
+            for (int r = 0; r < reps; r++) {
+                for (Config c : configs) {
+                    long start = System.nanoTime();
+                    int t = ticksFor(c.loop, repNanos);
+                    c.micros.add((System.nanoTime() - start) / 1e3 / t);
+                }
+            }
+            check(configs);
+            print(n, configs);
+            for (Config c : configs) {
+                c.loop.close();
+            }
+        }
+    }
+
+    private static ParticleLoop make(Supplier<ParticleLoop> s, int n) {
+        ParticleLoop loop = s.get();
+        loop.populate(n);
+        return loop;
+    }
+
+    /** Ticks {@code loop} for about {@code nanos}; returns how many ticks. */
+    private static int ticksFor(ParticleLoop loop, long nanos) {
+        long end = System.nanoTime() + nanos;
+        int t = 0;
+        do {
+            loop.tick();
+            t++;
+        } while (System.nanoTime() < end);
+        return t;
+    }
+
+    /** The loops ran different tick counts; each is re-run from scratch for a fixed count to compare checksums. */
+    private static void check(List<Config> configs) {
+        // Compared on fresh loops of 200 ticks each: a run's checksum depends on its tick count.
+        Map<String, Long> byKind = new LinkedHashMap<>();
+        for (Config c : configs) {
+            String kind = c.label.startsWith("flat") ? "flat" : c.label.contains("README") ? "readme" : "fast";
+            ParticleLoop fresh;
+            if (kind.equals("flat")) {
+                fresh = make(() -> FlatParticles.parallel(11, c.workers), 2000);
+            } else {
+                System.setProperty("orrery.chunkPipelines", Boolean.toString(c.label.endsWith("on")));
+                fresh = make(() -> new OrreryParticles(11, c.workers, kind.equals("fast")), 2000);
+                System.clearProperty("orrery.chunkPipelines");
+            }
+            for (int t = 0; t < 200; t++) {
+                fresh.tick();
+            }
+            long sum = fresh.checksum();
+            fresh.close();
+            Long first = byKind.putIfAbsent(kind, sum);
+            if (first != null && first != sum) {
+                throw new IllegalStateException(c.label + " on " + c.workers + " workers gave checksum " + sum
+                        + ", the first of its kind " + first);
+            }
+        }
+    }
+
+    private static void print(int n, List<Config> configs) {
+        System.out.printf(Locale.ROOT, "%n%d particles: us per tick (median), and speed-up over the same loop on 1"
+                + " worker%n%n| loop | workers | us/tick | speed-up |%n| --- | --- | --- | --- |%n", n);
+        Map<String, Double> one = new LinkedHashMap<>();
+        for (Config c : configs) {
+            if (c.workers == 1) {
+                one.put(c.label, c.median());
+            }
+        }
+        for (Config c : configs) {
+            Double base = one.get(c.label);
+            System.out.printf(Locale.ROOT, "| %s | %d | %.1f | %s |%n", c.label, c.workers, c.median(),
+                    base == null ? "" : String.format(Locale.ROOT, "%.2fx", base / c.median()));
+        }
+    }
+
+    private static int[] ints(String csv) {
+        return Arrays.stream(csv.split(",")).map(String::trim).mapToInt(Integer::parseInt).toArray();
+    }
+}
