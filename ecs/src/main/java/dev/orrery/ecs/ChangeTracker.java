@@ -43,6 +43,11 @@ import java.util.Map;
  *
  * <p><b>Threading:</b> everything runs on the world's owning thread; jobs read removal logs
  * through {@link RemovedEntities} windows while nothing appends.
+ *
+ * <p>(Over 500 lines on purpose: the removal logs, the observer event queue and the cascade
+ * that drains it share one per-column index and the structural events of {@link RowEvents};
+ * a third of the file is documentation, and splitting the queue from its cascade would
+ * expose the queue's parallel arrays to a second class.)
  */
 final class ChangeTracker implements RowEvents {
     /** Schedule runs a removal stays in its log. */
