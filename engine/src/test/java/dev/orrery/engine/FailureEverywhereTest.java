@@ -62,7 +62,7 @@ class FailureEverywhereTest {
 
     /** Every tick: "spawner" (PreUpdate) spawns 4 Hp entities, and the victim fails at {@link #FAILING_TICK}. */
     static Simulation build(Where where, int workers, List<SystemFailedException> failures) {
-        World world = new World(64);
+        World world = new World(256);
         Component<Hp> hp = world.component(Hp.class);
         Field hpField = hp.field("hp");
         world.entity().with(hp, new Hp(100)).spawnMany(ENTITIES);
@@ -101,14 +101,15 @@ class FailureEverywhereTest {
                     });
             var victim = s.system("victim");
             switch (where) {
-                case CHUNK_JOB -> victim.query(world.query().with(hp).build()).writes(hp).forEachChunk(job -> {
+                case CHUNK_JOB -> victim.query(world.query().with(hp).build()).writes(hp).readsResource(Simulation.CLOCK)
+                        .forEachChunk(job -> {
                     int[] v = job.chunk().writeInts(hpField);
                     v[0]--;
                     if (failing.getAsBoolean() && job.chunkOrdinal() == 2) {
                         throw new IllegalStateException("a chunk job fails");
                     }
                 });
-                case RANGE_JOB -> victim.forEachRange(() -> 10, (job, from, to) -> {
+                case RANGE_JOB -> victim.readsResource(Simulation.CLOCK).forEachRange(() -> 10, (job, from, to) -> {
                     if (failing.getAsBoolean() && from <= 7 && 7 < to) {
                         throw new IllegalStateException("a range job fails");
                     }
