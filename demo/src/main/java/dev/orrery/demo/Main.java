@@ -221,7 +221,7 @@ public final class Main implements Callable<Integer> {
         cl.setErr(new PrintWriter(err, true));
         boolean verbose = java.util.Arrays.asList(args).contains("--verbose");
         cl.setParameterExceptionHandler((e, arguments) -> {
-            err.println("orrery-demo: " + oneLine(e) + "; see --help");
+            err.println("orrery-demo: " + optionNames(oneLine(e)) + "; see --help"); // the cause may name a value
             if (verbose) {
                 e.printStackTrace(err);
             }

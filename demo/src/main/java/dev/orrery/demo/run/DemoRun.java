@@ -223,7 +223,7 @@ public final class DemoRun {
      */
     static void checkRecordingFolder(Path dir) throws IOException {
         if (!Files.exists(dir)) {
-            throw new IOException("--replay " + dir + ": no such folder; give --replay a folder written by --record");
+            throw new IOException("--replay " + dir + ": no such folder; --replay needs a folder written by --record");
         }
         if (!Files.isDirectory(dir)) {
             throw new IOException("--replay " + dir + ": not a folder; give --replay the folder --record wrote, not "
