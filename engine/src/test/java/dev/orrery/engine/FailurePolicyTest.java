@@ -321,10 +321,15 @@ class FailurePolicyTest {
             assertEquals(1, sim.skippedTicks());
             assertEquals("stuck", failures.get(0).system());
             assertTrue(failures.get(0).getMessage().contains("(its deadline: 3000 ms)"), failures.get(0).getMessage());
+            assertFalse(world.isStructureLocked());
+            assertEquals(600, world.entityCount());
             stuck[0] = false;
+            long hashBefore = world.stateHash();
             sim.tick();
             sim.tick();
             assertEquals(1, sim.skippedTicks(), "later ticks run");
+            assertEquals(600, world.entityCount());
+            assertEquals(hashBefore, world.stateHash(), "a system that writes nothing leaves the hash as it was");
         }
     }
 }
