@@ -21,12 +21,12 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A tick that fails wherever the failure happens (a chunk job, a range job, an exclusive
- * system, a system of a state's on-enter phase, a run condition, an observer hook at an
- * automatic sync point inside a phase, one at the sync point ending a phase, a runaway
- * observer cascade) is absorbed by {@link FailurePolicy#SKIP_TICK}, and leaves the world
- * consistent: unlocked, with the entity count the documented rules give, the same state hash
- * on one worker and on four, and later ticks running as if the failure had been an ordinary
- * one.
+ * system, a system of a state's on-enter phase, a run condition, a command refused at
+ * playback, an observer hook at an automatic sync point inside a phase, one at the sync
+ * point ending a phase, a runaway observer cascade) is absorbed by
+ * {@link FailurePolicy#SKIP_TICK}, and leaves the world consistent: unlocked, with the entity
+ * count the documented rules give, the same state hash on one worker and on four, and later
+ * ticks running as if the failure had been an ordinary one.
  */
 class FailureEverywhereTest {
     static final int TICKS = 6;
@@ -46,6 +46,7 @@ class FailureEverywhereTest {
         EXCLUSIVE_SYSTEM("victim", 0),
         ON_ENTER_PHASE("victim", 0),
         RUN_CONDITION("victim", 0),
+        COMMAND_PLAYBACK("sync point ending phase Update", 0), // a spawn through another world's shape
         HOOK_BEFORE_SYSTEM("sync point before system 'victim'", 4), // the spawns were applied, then the hook threw
         HOOK_ENDING_PHASE("sync point ending phase PostUpdate", 4),
         RUNAWAY_CASCADE("sync point ending phase PostUpdate", 4 + 1000); // the first round's spawns stay
@@ -58,6 +59,14 @@ class FailureEverywhereTest {
             this.system = system;
             this.kept = kept;
         }
+    }
+
+    /** A shape another world prepared: a spawn through it is refused at playback. */
+    static final dev.orrery.ecs.Shape FOREIGN_SHAPE;
+
+    static {
+        World other = new World(256);
+        FOREIGN_SHAPE = other.shape(other.component(Hp.class));
     }
 
     /** Every tick: "spawner" (PreUpdate) spawns 4 Hp entities, and the victim fails at {@link #FAILING_TICK}. */
@@ -128,6 +137,12 @@ class FailureEverywhereTest {
                     }
                     return true;
                 })).forEachRange(() -> 1, (job, from, to) -> { });
+                case COMMAND_PLAYBACK -> victim.spawns(hp).readsResource(Simulation.CLOCK)
+                        .forEachRange(() -> 1, (job, from, to) -> {
+                            if (failing.getAsBoolean()) {
+                                job.commands().spawn(FOREIGN_SHAPE); // refused when the sync point reaches it
+                            }
+                        });
                 case HOOK_BEFORE_SYSTEM -> victim.inPhase(Phase.UPDATE).afterStructuralChanges()
                         .after("spawner").forEachRange(() -> 1, (job, from, to) -> { });
                 default -> victim.inPhase(Phase.PRE_UPDATE).forEachRange(() -> 1, (job, from, to) -> { });
