@@ -221,7 +221,7 @@ public final class Main implements Callable<Integer> {
         cl.setErr(new PrintWriter(err, true));
         boolean verbose = java.util.Arrays.asList(args).contains("--verbose");
         cl.setParameterExceptionHandler((e, arguments) -> {
-            err.println("orrery-demo: " + oneLine(e) + "; see --help");
+            err.println("orrery-demo: " + optionNames(oneLine(e)) + "; see --help"); // the cause may name a value
             if (verbose) {
                 e.printStackTrace(err);
             }
@@ -272,12 +272,52 @@ public final class Main implements Callable<Integer> {
     }
 
     private static String describe(Throwable e) {
+        if (e instanceof java.nio.file.FileSystemException fs && fs.getFile() != null) {
+            return fileProblem(fs);
+        }
         String m = e.getMessage();
         boolean plain = expected(e) || e instanceof IllegalStateException;
         if (m == null || m.isBlank()) {
             return e.getClass().getSimpleName();
         }
         return plain ? m : e.getClass().getSimpleName() + ": " + m;
+    }
+
+    /**
+     * A file-system failure as one line naming the file, what is wrong and what to do; Java's
+     * own message is often the path alone ({@code NoSuchFileException}) or the reason alone.
+     */
+    static String fileProblem(java.nio.file.FileSystemException e) {
+        String file = e.getFile() + (e.getOtherFile() != null ? " (to " + e.getOtherFile() + ")" : "");
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return file + " does not exist; check the path (a folder given to an option must exist, or be creatable)";
+        }
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied on " + file + "; choose a path this user may read and write";
+        }
+        if (e instanceof java.nio.file.NotDirectoryException) {
+            return file + " is not a folder; give the option a folder";
+        }
+        if (e instanceof java.nio.file.FileAlreadyExistsException) {
+            return file + " already exists; give a new path so nothing is overwritten";
+        }
+        String reason = e.getReason();
+        return "cannot use " + file + (reason == null ? "" : ": " + reason) + "; check the path and its permissions";
+    }
+
+    /** ServerConfig's names of the values the command line's options set, and those options. */
+    private static final String[][] LIMIT_OPTIONS = {{"maxConnectionsPerAddress", "--max-connections-per-address"},
+        {"maxConnections", "--max-connections"}, {"clientRate", "--client-rate"}, {"clientBurst", "--client-burst"},
+        {"maxSpawnCount", "--max-spawn"}, {"spawnBudget", "--spawn-budget"}, {"helloTimeout", "--hello-timeout"},
+        {"idleTimeout", "--idle-timeout"}};
+
+    /** {@code message} with each of ServerConfig's value names replaced by the option that sets it. */
+    static String optionNames(String message) {
+        String m = String.valueOf(message);
+        for (String[] pair : LIMIT_OPTIONS) {
+            m = m.replaceAll("\\b" + pair[0] + "\\b", pair[1]);
+        }
+        return m;
     }
 
     private boolean hook;
@@ -293,8 +333,11 @@ public final class Main implements Callable<Integer> {
         RunOptions options;
         try {
             options = options();
-        } catch (IllegalArgumentException | java.net.UnknownHostException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), oneLine(e), e);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), optionNames(oneLine(e)), e);
+        } catch (java.net.UnknownHostException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--bind " + bind + ": no such address ("
+                    + oneLine(e) + "); give an address of this machine, such as 127.0.0.1 or 0.0.0.0", e);
         }
         DemoRun run = new DemoRun(options, out);
         stopOnShutdown(run::stop, 5, "orrery-demo-shutdown");
@@ -359,10 +402,28 @@ public final class Main implements Callable<Integer> {
                         helloTimeout)).withIdleTimeout(seconds("--idle-timeout", idleTimeout))
                 .withClientRate(clientRate, clientBurst).withMaxSpawnCount(maxSpawn).withSpawnBudget(spawnBudget);
         long warm = warmup != null ? warmup : RunOptions.defaultWarmup(ticks);
+        outputFile("--trace", trace);
+        outputFile("--dot", dot);
         return new RunOptions(agents, teams, ticks, threads, seed, rate, warm, port == null ? -1 : port, address,
                 record, replay, trace, dot, quiet, limits, maxEntities,
                 dev.orrery.engine.Durability.parse(fsync, dev.orrery.engine.Durability.DEFAULT_INTERVAL),
                 watchdog, explore == null ? -1 : explore, exploreEdits);
+    }
+
+    /** Refuses, before the run, an output file the run could only fail to write at its end. */
+    private static void outputFile(String option, Path file) {
+        if (file == null) {
+            return;
+        }
+        if (java.nio.file.Files.isDirectory(file)) {
+            throw new IllegalArgumentException(option + " " + file + " is a folder; give a file name (in that folder, "
+                    + "for example " + file.resolve(option.equals("--dot") ? "schedule.dot" : "trace.json") + ")");
+        }
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null && !java.nio.file.Files.isDirectory(parent)) {
+            throw new IllegalArgumentException(option + " " + file + ": folder " + parent + " does not exist; create "
+                    + "it first, or write the file elsewhere");
+        }
     }
 
     private static Duration seconds(String option, double s) {

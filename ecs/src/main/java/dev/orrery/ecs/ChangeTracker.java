@@ -32,19 +32,41 @@ import java.util.Map;
  * <p><b>Observers</b>: see {@link ComponentObservers}. Events are queued while a playback
  * runs (or a direct call is under way) and fired when it ends, round after round: the hooks
  * of a round record commands into one buffer that is then applied, whose events form the
- * next round, up to {@value #MAX_CASCADE_DEPTH} rounds.
+ * next round. A cascade is bounded by its work: the hooks may record at most
+ * {@link #cascadeLimit()} commands in all (spawns included, rounds together; default
+ * {@value #DEFAULT_CASCADE_COMMANDS}), and the command past it is refused at once, before it
+ * is stored, with an {@link ObserverCascadeException} naming the chain; a loop that records
+ * little per round is refused after {@value #MAX_CASCADE_ROUNDS} rounds.
  *
  * <p>Sparse components ({@code Storage.SPARSE}) keep no versions, logs or observers here:
  * {@link #trackRemoved} and {@link #observe} refuse them.
  *
  * <p><b>Threading:</b> everything runs on the world's owning thread; jobs read removal logs
  * through {@link RemovedEntities} windows while nothing appends.
+ *
+ * <p>(Over 500 lines on purpose: the removal logs, the observer event queue and the cascade
+ * that drains it share one per-column index and the structural events of {@link RowEvents};
+ * a third of the file is documentation, and splitting the queue from its cascade would
+ * expose the queue's parallel arrays to a second class.)
  */
 final class ChangeTracker implements RowEvents {
     /** Schedule runs a removal stays in its log. */
     public static final int RETAINED_RUNS = 2;
-    /** Rounds of observer hooks one change may cascade into before {@link ObserverCascadeException}. */
-    public static final int MAX_CASCADE_DEPTH = 16;
+    /**
+     * The default of {@link #cascadeLimit()}: the commands observer hooks may record in one
+     * cascade, rounds together, before {@link ObserverCascadeException}. A million commands
+     * is about 24 MB of buffer and a million entities at most, far from running out of memory
+     * on a default heap, and far above what hooks that react to a tick's changes record.
+     */
+    public static final int DEFAULT_CASCADE_COMMANDS = 1_000_000;
+    /**
+     * Rounds one cascade may run, whatever its commands: far deeper than any hierarchy or
+     * chain of reactions, so a cascade this deep is a loop (an add that a hook removes, which
+     * a hook adds back); it is refused in milliseconds instead of running a million rounds.
+     */
+    public static final int MAX_CASCADE_ROUNDS = 10_000;
+    /** The first rounds of a refused cascade its message names (then the last one). */
+    private static final int CHAIN_SHOWN = 8;
     private static final int KINDS = 4;
     private static final HookKind[] KIND = HookKind.values();
     private static final Hook[] NO_HOOKS = new Hook[0];
@@ -77,7 +99,8 @@ final class ChangeTracker implements RowEvents {
     private boolean firing;
     private final CommandBuffer hookCommands = new CommandBuffer(255);
     private CommandPlayback hookPlayback;
-    private final int[] roundStarts = new int[MAX_CASCADE_DEPTH + 1];
+    private final int[] roundStarts = new int[CHAIN_SHOWN];
+    private int cascadeLimit = DEFAULT_CASCADE_COMMANDS;
 
     /** The tracker of one world's storage parts (made by the world). */
     public ChangeTracker(ChangeClock clock, ComponentRegistry registry, StructureLock structure) {
@@ -376,21 +399,49 @@ final class ChangeTracker implements RowEvents {
         }
     }
 
+    /**
+     * The most commands observer hooks may record in one cascade (the hooks fired by one
+     * playback or one direct call, and every round their commands fire), rounds together;
+     * default {@value #DEFAULT_CASCADE_COMMANDS}.
+     */
+    public int cascadeLimit() {
+        return cascadeLimit;
+    }
+
+    /** Sets {@link #cascadeLimit()} (set-up, on the owning thread, not while hooks fire). */
+    public void cascadeLimit(int commands) {
+        if (commands < 1) {
+            throw new IllegalArgumentException("the observer cascade limit must be at least 1 command, got " + commands);
+        }
+        if (firing) {
+            throw new IllegalStateException("the observer cascade limit cannot change while hooks fire; set it during "
+                    + "set-up");
+        }
+        cascadeLimit = commands;
+    }
+
     private void fire(World world) {
         firing = true;
         int rounds = 0;
+        long recorded = 0; // commands the hooks recorded, rounds together
+        long spawns = 0;
+        int i = 0;
         try {
             int start = 0;
             while (start < events) {
-                if (rounds == MAX_CASCADE_DEPTH) {
-                    hookCommands.clear();
-                    throw new ObserverCascadeException(chain(roundStarts, rounds, start));
+                if (rounds == MAX_CASCADE_ROUNDS) {
+                    throw new ObserverCascadeException(chain("observer hooks cascaded through more than "
+                            + MAX_CASCADE_ROUNDS + " rounds", rounds + 1, start, -1, recorded, spawns));
                 }
-                roundStarts[rounds++] = start;
+                if (rounds < CHAIN_SHOWN) {
+                    roundStarts[rounds] = start;
+                }
+                rounds++;
                 int end = events;
+                hookCommands.limitCommands((int) (cascadeLimit - recorded));
                 structure.lock("an observer hook (record structural changes in its command buffer)");
                 try {
-                    for (int i = start; i < end; i++) {
+                    for (i = start; i < end; i++) {
                         Hook[] list = hooks[evColumn[i] * KINDS + evKind[i]];
                         if (list != null) {
                             for (Hook h : list) {
@@ -400,12 +451,22 @@ final class ChangeTracker implements RowEvents {
                         if (evKind[i] == REMOVE) {
                             runValueHooks(world, i);
                         }
+                        if (hookCommands.limitReached()) { // a hook caught the refusal and went on
+                            throw new CommandBuffer.LimitReached(hookCommands);
+                        }
                     }
+                } catch (CommandBuffer.LimitReached over) {
+                    throw new ObserverCascadeException(chain("observer hooks tried to record more than " + cascadeLimit
+                            + " commands in one cascade", rounds, start, i, recorded + hookCommands.commandCount(),
+                            spawns + hookCommands.spawned));
                 } finally {
                     structure.unlock();
                 }
                 start = end;
-                if (hookCommands.commandCount() > 0) {
+                int n = hookCommands.commandCount();
+                if (n > 0) {
+                    recorded += n;
+                    spawns += hookCommands.spawned;
                     if (hookPlayback == null) {
                         hookPlayback = new CommandPlayback();
                     }
@@ -414,6 +475,7 @@ final class ChangeTracker implements RowEvents {
             }
         } finally {
             hookCommands.clear();
+            hookCommands.limitCommands(Integer.MAX_VALUE);
             Arrays.fill(evValue, 0, events, null); // the values are the hooks' now, not the queue's
             events = 0;
             firing = false;
@@ -430,14 +492,28 @@ final class ChangeTracker implements RowEvents {
         }
     }
 
-    private String chain(int[] roundStarts, int rounds, int next) {
-        StringBuilder sb = new StringBuilder("observer hooks cascaded past " + MAX_CASCADE_DEPTH
-                + " rounds (each round's hooks recorded commands that fired more hooks): ");
-        for (int r = 0; r < rounds; r++) {
+    /**
+     * The message of a cascade refused ({@code why}) in round {@code rounds} (1-based; it
+     * began with event {@code lastStart}), while the hooks of event {@code at} ran ({@code -1}:
+     * before they ran), after {@code recorded} commands ({@code spawns} spawns) in all: the
+     * first event of each round, the first {@value #CHAIN_SHOWN} and the last.
+     */
+    private String chain(String why, int rounds, int lastStart, int at, long recorded, long spawns) {
+        StringBuilder sb = new StringBuilder(why + " (" + recorded + " commands recorded in " + rounds + " round"
+                + (rounds == 1 ? "" : "s") + ", " + spawns + " of them spawns; each round's hooks record commands whose "
+                + "changes fire the next round's hooks). The chain, by the first event of each round: ");
+        int shown = Math.min(rounds - 1, CHAIN_SHOWN);
+        for (int r = 0; r < shown; r++) {
             sb.append(describe(roundStarts[r])).append(" -> ");
         }
-        sb.append(describe(next)).append(" ...; make a hook stop recording once its change is in place (test the "
-                + "entity's state first), or record the change outside the hook");
+        if (rounds - 1 > shown) {
+            sb.append("... (").append(rounds - 1 - shown).append(" more rounds) -> ");
+        }
+        sb.append(describe(lastStart)).append(at >= 0 ? ", refused in the hooks of " + describe(at) : ", refused")
+                .append(". The changes of the rounds before stay and the world is consistent; the commands the hooks "
+                        + "recorded in the refused round were dropped. Make a hook stop recording once its change is in "
+                        + "place (test the entity's state first) or record fewer commands per event; a cascade that "
+                        + "really records more commands raises the limit with world.observerCascadeLimit(n)");
         return sb.toString();
     }
 

@@ -83,6 +83,10 @@ public final class CommandBuffer {
     private long keyBase;
     private int seq;
     private int count;
+    // The most commands this buffer stores before refusing the next (observer hooks' cascade
+    // budget; unlimited otherwise), and whether a command was refused since the last clear.
+    private int commandLimit = Integer.MAX_VALUE;
+    private boolean limitReached;
     private final OwnerThread owner;
     private StructuralEffects effects = StructuralEffects.ANY;
     // The shapes this buffer spawned through, with their payload layouts (the last one at hand).
@@ -396,8 +400,8 @@ public final class CommandBuffer {
     /** Appends a header and reserves {@code payload} words; returns the payload's offset. */
     private int header(int op, int payload, int column, int aux, long entity) {
         assert owner.checkCaller("recording a command");
-        if (seq >= 1 << SEQ_BITS) {
-            throw new IllegalStateException("more than " + (1 << SEQ_BITS) + " commands recorded for one chunk");
+        if (seq >= 1 << SEQ_BITS | count >= commandLimit) { // one branch on the record path
+            refuse();
         }
         int need = size + HEADER_WORDS + payload;
         if (need > data.length) {
@@ -413,8 +417,44 @@ public final class CommandBuffer {
         return at + HEADER_WORDS;
     }
 
+    private void refuse() {
+        if (count >= commandLimit) {
+            limitReached = true;
+            throw new LimitReached(this);
+        }
+        throw new IllegalStateException("more than " + (1 << SEQ_BITS) + " commands recorded for one chunk");
+    }
+
+    /**
+     * Refuses every command past the first {@code max} stored from now until the limit is
+     * set again (observer hooks' cascade budget); {@code Integer.MAX_VALUE} lifts it. The
+     * refused command is not stored. Same thread rules as recording.
+     */
+    void limitCommands(int max) {
+        commandLimit = Math.max(0, max);
+    }
+
+    /** True when a command was refused by {@link #limitCommands} since the last {@link #clear}. */
+    boolean limitReached() {
+        return limitReached;
+    }
+
+    /**
+     * A command past a buffer's {@link #limitCommands limit}; whoever set the limit turns it into
+     * its own error (an {@link ObserverCascadeException} naming the chain).
+     */
+    static final class LimitReached extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        LimitReached(CommandBuffer buffer) {
+            super("command buffer " + buffer.id + " refused a command past its limit of " + buffer.commandLimit
+                    + " (an observer cascade's budget)");
+        }
+    }
+
     /** Forgets everything recorded (playback calls it; also usable to drop a tick's commands). */
     public void clear() {
+        limitReached = false;
         Arrays.fill(refs, 0, refCount, null);
         refCount = 0;
         size = 0;

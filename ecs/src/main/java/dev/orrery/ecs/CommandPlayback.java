@@ -159,6 +159,14 @@ final class CommandPlayback {
         report.systemNames(names);
     }
 
+    /**
+     * The report of the last {@link #apply}, also when it threw (an observer hook, a spawn
+     * through another world's shape): what it had applied by then. Valid until the next call.
+     */
+    PlaybackReport lastReport() {
+        return report;
+    }
+
     /** Applies one buffer; see {@link #apply(World, List)}. */
     public PlaybackReport apply(World world, CommandBuffer buffer) {
         single.add(buffer);

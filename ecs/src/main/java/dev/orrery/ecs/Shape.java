@@ -120,7 +120,13 @@ public final class Shape {
         }
     }
 
-    /** Spawns {@code n} entities of this shape, every field zero, in one batch; returns their ids in order. */
+    /**
+     * Spawns {@code n} entities of this shape, every field zero, in one batch; returns their ids in order.
+     *
+     * @throws IllegalArgumentException if {@code n} is negative, or if the entity indices the
+     *     spawns need would pass the most a world holds (as {@link #reserve} refuses it), before
+     *     anything is allocated
+     */
     public long[] spawnMany(int n) {
         return world.spawnManyInto(archetype, n, columns, zeroes);
     }
@@ -174,20 +180,20 @@ public final class Shape {
      * one, or in bulk) allocate no storage. Like {@code ArrayList.ensureCapacity}: a hint
      * that moves the growth out of a timed or latency-sensitive section, never required.
      *
-     * @throws IllegalArgumentException if {@code n} is negative
+     * @throws IllegalArgumentException if {@code n} is negative, or if the entity indices the
+     *     {@code n} spawns need would pass the most a world holds
+     *     ({@link dev.orrery.ecs.storage.EntityTable#MAX_INDICES}); {@link #spawnMany(int)}
+     *     refuses the same counts with the same message
      */
     public void reserve(int n) {
         if (n < 0) {
             throw new IllegalArgumentException("cannot reserve room for a negative number of entities: " + n);
         }
         world.checkStructuralCall("reserve");
-        long want = (long) entities.highWater() + n;
-        if (want > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("cannot reserve room for " + n + " more entities: entity indices "
-                    + "would pass Integer.MAX_VALUE");
-        }
-        entities.ensureCapacity((int) want);
-        world.storage().namedInstances().reserveEntities((int) want);
+        entities.requireRoom(n, "reserve room for");
+        int want = (int) Math.min((long) entities.highWater() + n, EntityTable.MAX_INDICES);
+        entities.ensureCapacity(want);
+        world.storage().namedInstances().reserveEntities(want);
         archetype.reserve(n);
     }
 

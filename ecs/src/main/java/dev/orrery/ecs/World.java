@@ -292,6 +292,27 @@ public final class World implements FieldAccess {
         return changes.observe(column);
     }
 
+    /**
+     * Bounds observer cascades by their work: the hooks fired by one playback or one direct
+     * call, and every round their commands fire in turn, may record at most {@code commands}
+     * commands in all (spawns included; default 1 000 000). The command past it is refused
+     * before it is stored, and an {@link ObserverCascadeException} names the chain; the
+     * changes of the earlier rounds stay. Raise it for hooks that must record more than a
+     * million commands for one sync point; call during set-up, on the owning thread. (A loop
+     * that records little per round is refused after 10 000 rounds, whatever this limit.)
+     *
+     * @throws IllegalArgumentException if {@code commands} is below 1
+     */
+    public void observerCascadeLimit(int commands) {
+        assert owner.checkCaller("observerCascadeLimit");
+        changes.cascadeLimit(commands);
+    }
+
+    /** The most commands one observer cascade may record ({@link #observerCascadeLimit(int)}). */
+    public int observerCascadeLimit() {
+        return changes.cascadeLimit();
+    }
+
     /** Fires the observer hooks a direct call queued; returns {@code result}. */
     private long fired(long result) {
         changes.afterDirect(this);
@@ -339,7 +360,11 @@ public final class World implements FieldAccess {
         assert owner.checkCaller(operation);
     }
 
-    /** True when {@code entity} is a live entity of the current generation. */
+    /**
+     * True when {@code entity} is a live entity of the current generation. A stale id (its
+     * entity despawned) stays stale for good: a reused slot takes the next generation, and a
+     * slot whose generation would wrap is retired instead of reused (see {@link Entity}).
+     */
     public boolean isAlive(long entity) {
         return entities.isAlive(entity);
     }
@@ -482,7 +507,8 @@ public final class World implements FieldAccess {
 
     /**
      * Despawns a live entity: its row is removed (the archetype's last row moves into it)
-     * and its id becomes stale.
+     * and its id becomes stale. Its slot is reused, first in first out, with the next
+     * generation; after its last generation ({@code 0xFFFF_FFFF}) the slot is retired instead.
      *
      * @throws StaleEntityException if {@code entity} is not alive
      */

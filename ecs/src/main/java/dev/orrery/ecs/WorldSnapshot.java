@@ -538,8 +538,14 @@ public final class WorldSnapshot {
                 live++;
             }
         }
-        if (live + p.free.length != used.length) {
-            throw new SnapshotException("snapshot accounts for " + (live + p.free.length) + " of "
+        int retired = 0; // dead for good at their last generation: neither live nor free (EntityTable)
+        for (int i = 0; i < used.length; i++) {
+            if (!used[i] && p.generations[i] == EntityTable.LAST_GENERATION) {
+                retired++;
+            }
+        }
+        if (live + p.free.length + retired != used.length) {
+            throw new SnapshotException("snapshot accounts for " + (live + p.free.length + retired) + " of "
                     + used.length + " entity indices; the snapshot is corrupted");
         }
         p.sparse.validate(p.rows, p.chains, reg);

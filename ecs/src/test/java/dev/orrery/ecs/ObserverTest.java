@@ -89,10 +89,65 @@ class ObserverTest {
         world.observe(burning).onRemove((w, e, c) -> c.add(e, burning));
         long e = world.spawn(new Hp(3));
         ObserverCascadeException x = assertThrows(ObserverCascadeException.class, () -> world.add(e, burning));
-        assertTrue(x.getMessage().contains("onAdd(Burning") && x.getMessage().contains("onRemove(Burning"),
+        assertTrue(x.getMessage().contains("more than 10000 rounds") && x.getMessage().contains("onAdd(Burning")
+                && x.getMessage().contains("onRemove(Burning"),
                 x.getMessage());
         assertTrue(world.isAlive(e));
         world.spawn(new Hp(1)); // the world is usable afterwards
+    }
+
+    @Test
+    void aCascadeIsBoundedByItsWorkNotItsRounds() {
+        // A hook that records 1 000 spawns per add: three rounds would be a billion commands.
+        Shape burningOne = world.shape(burning);
+        world.observe(burning).onAdd((w, e, c) -> {
+            for (int k = 0; k < 1000; k++) {
+                c.spawn(burningOne);
+            }
+        });
+        assertEquals(1_000_000, world.observerCascadeLimit(), "the documented default");
+        long e = world.spawn(new Hp(3));
+        ObserverCascadeException x = assertThrows(ObserverCascadeException.class, () -> world.add(e, burning));
+        String m = x.getMessage();
+        assertTrue(m.contains("more than 1000000 commands in one cascade") && m.contains("1000000 commands recorded in 2 rounds")
+                && m.contains("onAdd(Burning) of 0v1 -> onAdd(Burning) of 1v1") && m.contains("observerCascadeLimit"), m);
+        assertEquals(1 + 1000, world.entityCount(), "the first round's spawns stay; the refused round's are dropped");
+        world.spawn(new Hp(1)); // consistent and usable afterwards
+        assertEquals(1002, world.entityCount());
+    }
+
+    @Test
+    void aHookThatCatchesTheRefusalIsStillRefused() {
+        world.observerCascadeLimit(10);
+        world.observe(burning).onAdd((w, e, c) -> {
+            try {
+                for (int k = 0; k < 50; k++) {
+                    c.spawn();
+                }
+            } catch (IllegalStateException swallowed) {
+                // a careless hook: the cascade is refused all the same
+            }
+        });
+        long e = world.spawn(new Hp(3));
+        ObserverCascadeException x = assertThrows(ObserverCascadeException.class, () -> world.add(e, burning));
+        assertTrue(x.getMessage().contains("more than 10 commands"), x.getMessage());
+        assertEquals(1, world.entityCount());
+        assertThrows(IllegalArgumentException.class, () -> world.observerCascadeLimit(0));
+    }
+
+    @Test
+    void aLongCascadeWithinTheLimitRunsToItsFixedPoint() {
+        // 40 rounds of one command each: past the old 16-round limit, far under the work limit
+        Component<Hp> depth = hp;
+        world.observe(depth).onSet((w, e, c) -> {
+            int left = w.get(e, depth).hp();
+            if (left > 0) {
+                c.set(e, depth, new Hp(left - 1));
+            }
+        });
+        long e = world.spawn(new Hp(0));
+        world.set(e, depth, new Hp(40));
+        assertEquals(0, world.get(e, depth).hp());
     }
 
     @Test

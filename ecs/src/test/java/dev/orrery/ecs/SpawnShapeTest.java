@@ -296,4 +296,24 @@ class SpawnShapeTest {
         IllegalArgumentException negative = assertThrows(IllegalArgumentException.class, () -> shape.reserve(-1));
         assertTrue(negative.getMessage().contains("negative"), negative.getMessage());
     }
+
+    @Test
+    void shouldRefuseABulkSpawnOfWhatReserveRefusesWithTheSameMessage() {
+        Shape shape = world.shape(pos, vel);
+        shape.spawnMany(3);
+        IllegalArgumentException reserve = assertThrows(IllegalArgumentException.class,
+                () -> shape.reserve(Integer.MAX_VALUE));
+        IllegalArgumentException spawn = assertThrows(IllegalArgumentException.class,
+                () -> shape.spawnMany(Integer.MAX_VALUE));
+        assertEquals(reserve.getMessage().replace("reserve room for", "spawn"), spawn.getMessage());
+        assertTrue(spawn.getMessage().startsWith("cannot spawn 2147483647 more entities: the world would need ")
+                && spawn.getMessage().contains("spawn fewer"), spawn.getMessage());
+        assertThrows(IllegalArgumentException.class,
+                () -> world.entity().with(pos, new Position(1, 2, 3)).spawnMany(Integer.MAX_VALUE));
+        assertThrows(IllegalArgumentException.class, () -> world.spawnMany(
+                Template.named("p").with(pos, new Position(0, 0, 0)).build(), Integer.MAX_VALUE));
+        assertEquals(3, world.entityCount(), "nothing was spawned");
+        shape.spawnMany(2); // and the world goes on
+        assertEquals(5, world.entityCount());
+    }
 }

@@ -1,7 +1,8 @@
 package dev.orrery.engine;
 
 /**
- * What a {@link Simulation} does when a system throws during a tick; set with
+ * What a {@link Simulation} does when a tick fails (a system throws, a sync point fails, a job
+ * passes the tick deadline); set with
  * {@link SimulationBuilder#onSystemFailure(FailurePolicy)}.
  *
  * <p><b>What a skipped tick leaves.</b> A tick runs its phases in order, and each phase's
@@ -21,6 +22,27 @@ package dev.orrery.engine;
  * </ul>
  * So a skipped tick is not undone: it is a tick in which part of the schedule ran. Undoing
  * it would mean copying every column every tick.
+ *
+ * <p><b>Every failure of a tick, not only a system's.</b> The same policy covers:
+ * <ul>
+ *   <li>a sync point that fails: an observer hook throws, or a cascade of hooks is refused
+ *       ({@link dev.orrery.ecs.ObserverCascadeException}, bounded by the commands it records,
+ *       see {@link dev.orrery.ecs.World#observerCascadeLimit(int)}). The sync point's own
+ *       commands were applied in full before its hooks fired, and stay with what the hooks
+ *       that ran changed; the commands hooks recorded in the failing round are dropped, the
+ *       rest of the phase does not run (a sync point before a system ends its phase there),
+ *       and later phases do not run. {@code failure.system()} names the sync point
+ *       ({@code "sync point ending phase Update"}, {@code "sync point before system 'b'"});
+ *   <li>a system's run condition that throws: that system fails, as if it had thrown;
+ *   <li>a job still out at the {@linkplain SimulationBuilder#tickDeadline tick deadline}:
+ *       the stuck system fails (its worker is abandoned and replaced). Such a tick replays
+ *       bit for bit only if the job was stuck before it wrote anything.
+ * </ul>
+ * Each failure's message ends by saying what the tick left: the structural changes applied at
+ * its sync points before the failure, the pending commands discarded, the column values kept.
+ * Strict command playback's {@link dev.orrery.ecs.RefusedCommandException} (on under
+ * {@code -ea}, off by default) is not absorbed: it reports a recording bug, after the sync
+ * point was applied in full, so the world is consistent when it reaches the caller.
  *
  * <p><b>Why a replay still matches.</b> Running P to its end makes the set of jobs that ran
  * independent of timing and of the worker count, and each job's work on its chunk is as

@@ -47,7 +47,8 @@ public final class RunRecorder implements AutoCloseable {
 
     /**
      * Writes the starting snapshot into {@code dir} (created if missing; existing recording
-     * files are refused), then feeds {@code sim} from a new input pipeline built from
+     * files are refused) atomically (a temporary file, then a rename, so a crash leaves it
+     * complete or absent, never empty or cut), then feeds {@code sim} from a new input pipeline built from
      * {@code pipeline} that journals every tick.
      *
      * @throws IOException if the folder already holds a recording or cannot be written
@@ -73,16 +74,7 @@ public final class RunRecorder implements AutoCloseable {
                         + "; record into an empty folder so no earlier run is overwritten");
             }
         }
-        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(dir.resolve(SNAPSHOT),
-                StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-            java.nio.ByteBuffer bytes = java.nio.ByteBuffer.wrap(sim.snapshot());
-            while (bytes.hasRemaining()) {
-                ch.write(bytes);
-            }
-            if (durability.mode() != Durability.Mode.NONE) {
-                ch.force(true); // the journal is worthless after a power loss without its snapshot
-            }
-        }
+        writeAtomically(dir, SNAPSHOT, sim.snapshot(), durability.mode() != Durability.Mode.NONE);
         OutputStream out = Files.newOutputStream(dir.resolve(COLUMNS), StandardOpenOption.CREATE_NEW);
         DataOutputStream columns = new DataOutputStream(new BufferedOutputStream(out));
         InputPipeline p = pipeline.recorder(JournalWriter.create(dir.resolve(JOURNAL), sim.failurePolicy(),
@@ -91,6 +83,41 @@ public final class RunRecorder implements AutoCloseable {
         sim.inputs(p);
         sim.hashListener(rec::logColumns);
         return rec;
+    }
+
+    /**
+     * Writes {@code bytes} to {@code dir/name} so that the file is either absent or complete,
+     * whenever the process dies: into {@code name.tmp} first (one a crash left behind is
+     * overwritten), then renamed. With {@code force} the file is forced to the device before
+     * the rename and the folder after it (the journal is worthless after a power loss without
+     * its snapshot).
+     */
+    static void writeAtomically(Path dir, String name, byte[] bytes, boolean force) throws IOException {
+        Path tmp = dir.resolve(name + ".tmp");
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(tmp, StandardOpenOption.CREATE,
+                StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+            java.nio.ByteBuffer buffer = java.nio.ByteBuffer.wrap(bytes);
+            while (buffer.hasRemaining()) {
+                ch.write(buffer);
+            }
+            if (force) {
+                ch.force(true);
+            }
+        }
+        try {
+            Files.move(tmp, dir.resolve(name), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            Files.deleteIfExists(tmp);
+            throw e;
+        }
+        if (force) {
+            try (java.nio.channels.FileChannel folder = java.nio.channels.FileChannel.open(dir,
+                    StandardOpenOption.READ)) {
+                folder.force(true); // the rename itself, durable
+            } catch (IOException notOnThisSystem) {
+                // some systems (Windows) cannot open a folder; the rename is as durable as they make it
+            }
+        }
     }
 
     private void logColumns(long tick, long hash, World world) {

@@ -136,6 +136,7 @@ public final class Simulation implements AutoCloseable {
         this.jfr = new JfrObserver(executor, SchedulerInternals.graph(schedule), b.jfrJobEvents);
         onSystemFailure(b.failurePolicy);
         watchdog(b.watchdogSteps, b.overrunListener);
+        tickDeadline(b.deadlineSteps);
     }
 
     /**
@@ -189,6 +190,20 @@ public final class Simulation implements AutoCloseable {
                     listener);
         }
         jfr.watch(watchdog);
+    }
+
+    /**
+     * Sets (or with 0 removes) the tick deadline: see {@link SimulationBuilder#tickDeadline}.
+     * Call between ticks.
+     *
+     * @throws IllegalArgumentException if {@code steps} is negative or not a number
+     */
+    public void tickDeadline(double steps) {
+        if (!(steps >= 0)) {
+            throw new IllegalArgumentException("the tick deadline must be 0 (none) or a positive number of steps, got "
+                    + steps);
+        }
+        executor.runDeadline((long) Math.min(steps * clock.stepSeconds() * 1e9, Long.MAX_VALUE));
     }
 
     /**
@@ -377,9 +392,11 @@ public final class Simulation implements AutoCloseable {
      * Runs one fixed time step.
      *
      * @return the number of the tick that ran
-     * @throws dev.orrery.scheduler.SystemFailedException if a system threw under
-     *     {@link FailurePolicy#STOP}; the failing phase's structural changes are discarded and
-     *     the world stays consistent (under {@code SKIP_TICK} the tick is skipped instead)
+     * @throws dev.orrery.scheduler.SystemFailedException if a system threw, a sync point failed
+     *     (an observer hook threw, or a cascade was refused) or a job was still out at the
+     *     {@linkplain #tickDeadline tick deadline}, under {@link FailurePolicy#STOP}; its message
+     *     says what the tick left, and the world's structure stays consistent (under
+     *     {@code SKIP_TICK} the tick is skipped instead)
      */
     public long tick() {
         assert onTickThread() : tickThreadMessage();

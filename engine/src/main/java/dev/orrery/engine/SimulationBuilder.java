@@ -36,6 +36,7 @@ public final class SimulationBuilder {
     FailurePolicy failurePolicy = FailurePolicy.STOP;
     double watchdogSteps;
     Simulation.OverrunListener overrunListener;
+    double deadlineSteps;
 
     SimulationBuilder(World world) {
         this.world = Objects.requireNonNull(world, "world");
@@ -168,6 +169,30 @@ public final class SimulationBuilder {
         }
         this.watchdogSteps = stepsLimit;
         this.overrunListener = listener;
+        return this;
+    }
+
+    /**
+     * Ends a tick still waiting for a job on a worker thread {@code steps} time steps after it
+     * began (for example 600: ten seconds at 60 Hz), so that a system stuck in a job (an
+     * endless loop, a wait that never returns) cannot hang the simulation: the tick fails
+     * with a {@link dev.orrery.scheduler.SystemFailedException} naming the stuck system, its
+     * job (worker, chunks) and how long it ran, which {@link FailurePolicy#SKIP_TICK} absorbs
+     * like any failure, and later ticks run on a new worker in place of the stuck one. 0 (the
+     * default) waits for ever. See {@link dev.orrery.scheduler.ScheduleExecutor#runDeadline}
+     * for what happens to the stuck thread (Java cannot stop it; it is abandoned) and what
+     * cannot be ended (a job on the tick thread itself; with one worker every job runs there).
+     * A tick ended this way does not replay bit for bit: where the stuck job stopped writing
+     * depends on timing. Set it well above the watchdog's limit, which only reports.
+     *
+     * @throws IllegalArgumentException if {@code steps} is negative or not a number
+     */
+    public SimulationBuilder tickDeadline(double steps) {
+        if (!(steps >= 0)) {
+            throw new IllegalArgumentException("the tick deadline must be 0 (none) or a positive number of steps, got "
+                    + steps);
+        }
+        this.deadlineSteps = steps;
         return this;
     }
 

@@ -173,4 +173,163 @@ class FailurePolicyTest {
             assertEquals(1, reports.size(), reports.toString());
         }
     }
+    /**
+     * A world whose "seeder" spawns 4 Hp entities a tick (and "breaker" after it throws when
+     * {@code breaks}); an onAdd(Hp) hook misbehaves on the ticks {@code armedAt} picks: it throws,
+     * or ({@code runaway}) spawns a thousand Hp entities for each new one.
+     */
+    static SimulationBuilder hooked(World world, int workers, java.util.function.LongPredicate armedAt, boolean runaway,
+            boolean breaks) {
+        Component<Hp> hp = world.component(Hp.class);
+        dev.orrery.ecs.Shape seed = world.shape(hp);
+        SimulationBuilder b = Simulation.builder(world).seed(1).workers(workers).hashEvery(1);
+        Resources res = b.resources();
+        world.observe(hp).onAdd((w, e, commands) -> {
+            if (!armedAt.test(res.value(Simulation.CLOCK).tick())) {
+                return;
+            }
+            if (!runaway) {
+                throw new IllegalStateException("the hook refuses " + dev.orrery.ecs.component.Entity.toString(e));
+            }
+            for (int k = 0; k < 1000; k++) {
+                commands.spawn(seed);
+            }
+        });
+        return b.systems(s -> s
+                .system("seeder").spawns(hp).forEachRange(() -> 4, (job, from, to) -> {
+                    for (int i = from; i < to; i++) {
+                        job.commands().add(job.commands().spawn(), hp, new Hp(i));
+                    }
+                })
+                .system("breaker").query(world.query().with(hp).build()).reads(hp).forEachChunk(job -> {
+                    if (breaks) {
+                        throw new IllegalStateException("breaker breaks");
+                    }
+                }));
+    }
+
+    @Test
+    void shouldSkipATickWhoseSyncPointHookThrows() {
+        World world = new World();
+        try (Simulation sim = hooked(world, 2, t -> t == 1, false, false).onSystemFailure(FailurePolicy.SKIP_TICK)
+                .build()) {
+            List<String> skipped = new ArrayList<>();
+            sim.failureListener((tick, failure, first) -> skipped.add(tick + " " + failure.system()));
+            sim.tick();
+            sim.tick(); // the hook throws at the sync point before "breaker": absorbed, not thrown
+            sim.tick();
+            assertEquals(List.of("1 sync point before system 'breaker'"), skipped);
+            assertEquals(1, sim.skippedTicks());
+            assertEquals(3, sim.currentTick());
+            assertEquals(12, world.entityCount(), "the failing sync point's spawns were applied before its hooks ran");
+        }
+        try (Simulation sim = hooked(new World(), 1, t -> true, false, false).build()) {
+            dev.orrery.scheduler.SystemFailedException e = assertThrows(dev.orrery.scheduler.SystemFailedException.class,
+                    sim::tick);
+            assertEquals("sync point before system 'breaker'", e.system());
+            assertTrue(e.getMessage().contains("the hook refuses"), e.getMessage());
+        }
+    }
+
+    @Test
+    void shouldSkipATickWhoseObserverCascadeRunsAway() {
+        World world = new World();
+        try (Simulation sim = hooked(world, 2, t -> t == 0, true, false).onSystemFailure(FailurePolicy.SKIP_TICK)
+                .build()) {
+            List<dev.orrery.scheduler.SystemFailedException> failures = new ArrayList<>();
+            sim.failureListener((tick, failure, first) -> failures.add(failure));
+            sim.tick();
+            assertEquals(1, failures.size());
+            Throwable cause = failures.get(0).getCause();
+            assertTrue(cause instanceof dev.orrery.ecs.ObserverCascadeException, String.valueOf(cause));
+            assertTrue(cause.getMessage().contains("more than 1000000 commands in one cascade"), cause.getMessage());
+            assertTrue(world.entityCount() < 10_000, "refused long before memory ran out: " + world.entityCount());
+            int before = world.entityCount();
+            sim.tick();
+            assertEquals(before + 4, world.entityCount(), "the next tick runs normally");
+        }
+    }
+
+    @Test
+    void shouldReplayATickSkippedAtASyncPoint(@TempDir Path dir) throws Exception {
+        long finalHash;
+        try (Simulation sim = hooked(new World(), 2, t -> t == 3, false, false).onSystemFailure(FailurePolicy.SKIP_TICK)
+                .build();
+             RunRecorder rec = RunRecorder.start(sim, dir, InputPipeline.builder(), Durability.EVERY_TICK)) {
+            sim.failureListener((t, failure, first) -> { });
+            for (int t = 0; t < 8; t++) {
+                sim.tick();
+            }
+            finalHash = sim.world().stateHash();
+        }
+        World fresh = new World();
+        try (Simulation sim = hooked(fresh, 1, t -> t == 3, false, false).build()) {
+            sim.failureListener((t, failure, first) -> { });
+            RunReplayer.Result r = RunReplayer.replay(dir, sim);
+            assertEquals(1, r.skippedTicks());
+            assertEquals(finalHash, r.finalHash());
+        }
+    }
+
+    @Test
+    void shouldSayWhatASkippedTickApplied() {
+        World world = new World();
+        try (Simulation sim = hooked(world, 1, t -> false, false, true).onSystemFailure(FailurePolicy.SKIP_TICK)
+                .build()) {
+            List<String> messages = new ArrayList<>();
+            sim.failureListener((tick, failure, first) -> messages.add(failure.getMessage()));
+            sim.tick();
+            String m = messages.get(0);
+            assertTrue(m.startsWith("system 'breaker' failed"), m);
+            assertFalse(m.contains("structure is unchanged"), m);
+            assertTrue(m.contains("8 commands applied at 1 earlier sync point of this run stay"), m);
+            assertEquals(4, world.entityCount(), "the automatic sync point's spawns stay");
+        }
+    }
+    @Test
+    @org.junit.jupiter.api.Timeout(120)
+    void shouldSkipATickStuckOnAJobPastItsDeadline() {
+        World world = new World(256);
+        Component<Hp> hp = world.component(Hp.class);
+        world.entity().with(hp, new Hp(1)).spawnMany(600);
+        Thread tickThread = Thread.currentThread();
+        java.util.concurrent.CountDownLatch workerInJob = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch never = new java.util.concurrent.CountDownLatch(1);
+        boolean[] stuck = {true};
+        try (Simulation sim = Simulation.builder(world).workers(2).stepSeconds(0.01).tickDeadline(300)
+                .onSystemFailure(FailurePolicy.SKIP_TICK)
+                .systems(s -> s.system("stuck").minBatchRows(1).query(world.query().with(hp).build()).writes(hp)
+                        .forEachChunk(job -> {
+                            if (!stuck[0]) {
+                                return;
+                            }
+                            try { // the tick thread's job waits until a worker holds one; that one never returns
+                                if (Thread.currentThread() == tickThread) {
+                                    workerInJob.await(60, java.util.concurrent.TimeUnit.SECONDS);
+                                } else if (workerInJob.getCount() > 0) {
+                                    workerInJob.countDown();
+                                    never.await();
+                                }
+                            } catch (InterruptedException e) {
+                                throw new IllegalStateException("interrupted", e);
+                            }
+                        }))
+                .build()) {
+            List<dev.orrery.scheduler.SystemFailedException> failures = new ArrayList<>();
+            sim.failureListener((tick, failure, first) -> failures.add(failure));
+            sim.tick();
+            assertEquals(1, sim.skippedTicks());
+            assertEquals("stuck", failures.get(0).system());
+            assertTrue(failures.get(0).getMessage().contains("(its deadline: 3000 ms)"), failures.get(0).getMessage());
+            assertFalse(world.isStructureLocked());
+            assertEquals(600, world.entityCount());
+            stuck[0] = false;
+            long hashBefore = world.stateHash();
+            sim.tick();
+            sim.tick();
+            assertEquals(1, sim.skippedTicks(), "later ticks run");
+            assertEquals(600, world.entityCount());
+            assertEquals(hashBefore, world.stateHash(), "a system that writes nothing leaves the hash as it was");
+        }
+    }
 }

@@ -2,6 +2,7 @@ package dev.orrery.scheduler;
 
 import dev.orrery.scheduler.check.CheckedMode;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,19 +43,36 @@ import java.util.Objects;
 public final class Resources {
     private final Map<ResourceKey<?>, Object> values = new IdentityHashMap<>();
     private final List<ResourceKey<?>> order = new ArrayList<>();
+    /** The key registered under each name: two keys may not share one (snapshots and messages go by name). */
+    private final Map<String, ResourceKey<?>> byName = new HashMap<>();
 
     /** An empty store. */
     public Resources() {
     }
 
-    /** Stores {@code value} under {@code key}, replacing any value there. */
+    /**
+     * Stores {@code value} under {@code key}, replacing any value there. The first put of a key
+     * registers it; its name must be its own, as snapshots, graph output and messages name
+     * resources by name.
+     *
+     * @throws IllegalArgumentException if {@code value} is not of the key's type, or if another
+     *     key with the same name is registered (the message names both keys and their types)
+     */
     public <T> Resources put(ResourceKey<T> key, T value) {
         Objects.requireNonNull(value, () -> "value of resource '" + key.name() + "'");
         if (!key.type().isInstance(value)) {
             throw new IllegalArgumentException("resource '" + key.name() + "' holds " + key.type().getName()
                     + ", not " + value.getClass().getName());
         }
-        if (values.put(key, value) == null) {
+        if (values.put(key, value) == null) { // a new key: registered once, so a tick's re-put costs nothing more
+            ResourceKey<?> other = byName.putIfAbsent(key.name(), key);
+            if (other != null) {
+                values.remove(key);
+                throw new IllegalArgumentException("two resource keys are named '" + key.name() + "': the one "
+                        + "registered first holds " + other.type().getName() + ", the one put now holds "
+                        + key.type().getName() + "; snapshots and messages name resources by name, so give each "
+                        + "ResourceKey its own name, or share one key instance (keys compare by identity)");
+            }
             order.add(key);
         }
         return this;

@@ -29,7 +29,9 @@ public interface ScheduleExecutor extends AutoCloseable {
      * each phase's sync point, before each exclusive system and before each system declared
      * {@code afterStructuralChanges()}; after a failure they are discarded.
      *
-     * @throws dev.orrery.scheduler.SystemFailedException when a system throws; the run stops, see there
+     * @throws dev.orrery.scheduler.SystemFailedException when a system throws, when a sync point
+     *     fails (an observer hook throws, or a cascade of hooks is refused) or when a job is still
+     *     out at the {@link #runDeadline}; the run stops, and the message says what it left
      * @throws IllegalStateException when called during a run or after {@link #close}
      */
     void run(SyncPoint syncPoint);
@@ -59,6 +61,31 @@ public interface ScheduleExecutor extends AutoCloseable {
      * between runs.
      */
     void finishPhaseOnFailure(boolean on);
+
+    /**
+     * Ends a run that, {@code nanos} after it began, still waits for a job on a worker thread
+     * (0, the default: a run waits for its jobs for ever). Past the deadline no more jobs go
+     * out, the jobs not yet taken are not run, and each worker still in a job is interrupted
+     * (a job blocked in an interruptible wait ends there) and given a grace of a tenth of the
+     * deadline (1 ms to 1 s). A worker whose job has still not returned is abandoned: the
+     * executor starts a new worker in its place and drops the old one's command buffer, so it
+     * stays usable and nothing the stuck job records is applied. The run then fails with a
+     * {@link SystemFailedException} naming each stuck system, its job (worker, chunks or
+     * indices) and how long it ran, with a {@link java.util.concurrent.TimeoutException} as its
+     * cause; the failing phase's pending commands are discarded as for any failure.
+     *
+     * <p>Why abandon and not stop: Java cannot end a thread safely ({@code Thread.stop} released
+     * the thread's locks mid-update and is gone from Java 20 on), so a job that never looks at
+     * its interrupt keeps its thread. If such a job ever returns, its thread ends at once, but
+     * what it wrote to columns meanwhile raced with later runs: the deadline is a way to keep a
+     * server up and report the bug, not a way to undo it. A job that runs on the calling
+     * thread (on one worker every job does; with more, an exclusive system, a system too small
+     * to split, or a job the caller took while waiting) cannot be ended this way. Call between
+     * runs.
+     *
+     * @throws IllegalArgumentException if {@code nanos} is negative
+     */
+    void runDeadline(long nanos);
 
     /** Reports every job from the next run on to {@code observer} ({@code null}: none); call between runs. */
     void observe(JobObserver observer);

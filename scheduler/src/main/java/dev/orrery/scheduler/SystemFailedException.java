@@ -3,18 +3,34 @@ package dev.orrery.scheduler;
 import dev.orrery.ecs.archetype.Chunk;
 
 /**
- * Thrown by {@code ScheduleExecutor.run} when a system threw: names the system, the chunk
- * (or a range system's indices) and the worker, and carries what the system threw as its cause. The executor stops
- * handing out jobs at the first failure and throws only after every job already started
- * has finished, so no worker touches the world after the caller sees this; the world's
- * structure is unchanged and unlocked (column values written before the failure stay).
- * Further failures of the same run are attached as suppressed exceptions.
+ * Thrown by {@code ScheduleExecutor.run} when a tick's run failed: a system threw (its
+ * message names the system, the chunk, or a range system's indices, and the worker; its cause
+ * is what the system threw), a sync point failed (an observer hook threw, or a cascade of hooks
+ * was refused: {@link #system()} then names the sync point), or a job did not return before the
+ * run's deadline ({@code ScheduleExecutor.runDeadline}; its cause is a
+ * {@link java.util.concurrent.TimeoutException} with the report of the stuck job). The executor
+ * throws only after every job it still waits for has finished (or, past the deadline, has been
+ * abandoned), so no worker it keeps touches the world after the caller sees this. Further
+ * failures of the same run are attached as suppressed exceptions.
+ *
+ * <p>The message ends by saying exactly what the failed run left: which sync points applied
+ * structural changes before the failure (they stay), how many commands were still pending in
+ * the failing phase (discarded), and that column values written before the failure stay.
+ *
+ * <p><b>Threading:</b> made on the executor's calling thread; its message is completed there
+ * before the exception leaves {@code run}, and is not changed afterwards.
  */
 public final class SystemFailedException extends RuntimeException {
     private static final long serialVersionUID = 1L;
+    /** What a failed run leaves, until the executor says exactly. */
+    private static final String GENERIC_OUTCOME = "; the run stopped; structural changes applied at the sync points "
+            + "before the failure stay, the failing phase's pending commands are discarded, and columns written before "
+            + "the failure keep their new values";
 
     private final String system;
     private final int chunkOrdinal;
+    private final boolean atSyncPoint;
+    private String outcome = GENERIC_OUTCOME;
 
     /**
      * The failure of an ordinary system's job on its chunk {@code chunkOrdinal} ({@code chunk}),
@@ -27,9 +43,16 @@ public final class SystemFailedException extends RuntimeException {
     }
 
     private SystemFailedException(String system, int chunkOrdinal, String where, int worker, Throwable cause) {
-        super(message(system, where, worker, cause), cause);
+        this(system, chunkOrdinal, false, "system '" + system + "' failed" + where + " on worker " + worker + ": "
+                + cause, cause);
+    }
+
+    private SystemFailedException(String system, int chunkOrdinal, boolean atSyncPoint, String message,
+            Throwable cause) {
+        super(message, cause);
         this.system = system;
         this.chunkOrdinal = chunkOrdinal;
+        this.atSyncPoint = atSyncPoint;
     }
 
     /** The failure of a range system's job over indices {@code [from, to)}, or of its count; executor use. */
@@ -38,22 +61,51 @@ public final class SystemFailedException extends RuntimeException {
         return new SystemFailedException(system, -1, where, worker, cause);
     }
 
-    private static String message(String system, String where, int worker, Throwable cause) {
-        return "system '" + system + "' failed" + where + " on worker " + worker + ": " + cause
-                + "; the run stopped once the jobs already started had finished, so the world's structure is "
-                + "unchanged, but columns written before the failure keep their new values. Fix the system; a "
-                + "simulation under FailurePolicy.SKIP_TICK skips the tick and goes on";
+    /**
+     * The failure of sync point {@code syncPoint} ({@code "sync point before system 'b'"},
+     * {@code "sync point ending phase Update"}): what its playback or its observer hooks threw;
+     * executor use.
+     */
+    static SystemFailedException atSyncPoint(String syncPoint, Throwable cause) {
+        return new SystemFailedException(syncPoint, -1, true, "the " + syncPoint + " failed (its command playback, or "
+                + "an observer hook the changes fired): " + cause, cause);
     }
 
-    /** The name of the system that failed. */
+    /**
+     * The failure of system {@code system}'s job that was still running when the run's deadline
+     * passed ({@code cause} says where and for how long); executor use.
+     */
+    static SystemFailedException pastDeadline(String system, Throwable cause) {
+        return new SystemFailedException(system, -1, false, "system '" + system + "' did not finish: " + cause.getMessage(),
+                cause);
+    }
+
+    /** Completes the message with what the failed run left (see the class comment); executor use. */
+    void outcome(String text) {
+        this.outcome = text;
+    }
+
+    /** The message, ending with what the failed run left and what to do. */
+    @Override
+    public String getMessage() {
+        return super.getMessage() + outcome + (atSyncPoint ? ". Fix the hook" : ". Fix the system")
+                + "; a simulation under FailurePolicy.SKIP_TICK skips the tick and goes on";
+    }
+
+    /**
+     * The name of the system that failed; for a failure at a sync point, where no system runs,
+     * the sync point's own name ({@code "sync point before system 'b'"}, {@code "sync point
+     * ending phase Update"}).
+     */
     public String system() {
         return system;
     }
 
     /**
      * Which of the system's matching chunks failed, counted from 0 in query order; -1 for an
-     * exclusive or a range system, and for a violation the checked mode finds after a job
-     * (a write into a read-only column, over the job's chunks together).
+     * exclusive or a range system, a sync point, a job past the run's deadline, and for a
+     * violation the checked mode finds after a job (a write into a read-only column, over the
+     * job's chunks together).
      */
     public int chunkOrdinal() {
         return chunkOrdinal;

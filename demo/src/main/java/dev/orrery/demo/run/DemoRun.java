@@ -114,8 +114,7 @@ public final class DemoRun {
             RunRecorder recorder = null;
             InputPipeline inputs;
             if (recording) {
-                writeParameters(options.record(), config);
-                recorder = RunRecorder.start(s, options.record(), pipe, options.fsync());
+                recorder = startRecording(s, config, pipe);
                 inputs = recorder.inputs();
             } else {
                 inputs = pipe.build();
@@ -195,8 +194,65 @@ public final class DemoRun {
         }
     }
 
+    /** {@code --record}: the parameters, then the recorder; a folder that cannot be written is named with the option. */
+    private RunRecorder startRecording(Simulation s, ArenaConfig config, InputPipeline.Builder pipe)
+            throws IOException {
+        Path dir = options.record();
+        try {
+            writeParameters(dir, config);
+            return RunRecorder.start(s, dir, pipe, options.fsync());
+        } catch (java.nio.file.FileSystemException e) {
+            throw new IOException("--record " + dir + ": cannot write the recording (" + fileReason(e) + "); give "
+                    + "--record a new or empty folder this user may write", e);
+        }
+    }
+
+    /** What went wrong with a file, with the file named when it is not the whole message. */
+    private static String fileReason(java.nio.file.FileSystemException e) {
+        String what = e instanceof java.nio.file.NoSuchFileException ? "no such file or folder"
+                : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                : e instanceof java.nio.file.FileAlreadyExistsException ? "already exists"
+                : e.getReason() != null ? e.getReason() : e.getClass().getSimpleName();
+        return what + ": " + e.getFile();
+    }
+
+    /**
+     * Refuses, naming the file and what to do, a {@code --replay} folder that is missing, not a
+     * folder, or lacks a recording file, or whose start snapshot is empty (a recording cut before
+     * its first tick by an older version, which wrote the snapshot in place).
+     */
+    static void checkRecordingFolder(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            throw new IOException("--replay " + dir + ": no such folder; --replay needs a folder written by --record");
+        }
+        if (!Files.isDirectory(dir)) {
+            throw new IOException("--replay " + dir + ": not a folder; give --replay the folder --record wrote, not "
+                    + "one of its files");
+        }
+        for (String name : new String[] {PARAMETERS, RunRecorder.SNAPSHOT, RunRecorder.JOURNAL}) {
+            Path f = dir.resolve(name);
+            if (!Files.exists(f)) {
+                throw new IOException("--replay " + dir + ": the recording has no " + name + " (" + f + "); the folder "
+                        + "is not a complete recording: replay a folder written by --record, or record again");
+            }
+            if (!Files.isRegularFile(f)) {
+                throw new IOException("--replay " + dir + ": " + f + " is not a file; the folder is not a recording "
+                        + "--record wrote: replay one that is, or record again");
+            }
+            if (!Files.isReadable(f)) {
+                throw new IOException("--replay " + dir + ": permission denied on " + f + "; let this user read it");
+            }
+        }
+        if (Files.size(dir.resolve(RunRecorder.SNAPSHOT)) == 0) {
+            throw new IOException("--replay " + dir + ": " + dir.resolve(RunRecorder.SNAPSHOT) + " is empty: the "
+                    + "recording was cut before its start snapshot was written, so there is nothing to replay; "
+                    + "record the run again");
+        }
+    }
+
     private RunResult replay() throws IOException {
         Path dir = options.replay();
+        checkRecordingFolder(dir);
         ArenaConfig config = readParameters(dir);
         Arena arena = new Arena(config);
         TickStats stats = new TickStats();
@@ -257,7 +313,14 @@ public final class DemoRun {
     /** Attaches the live explorer on 127.0.0.1 (edits handed to {@code view} when on) and says where. */
     private Explorer explore(Simulation s, ArenaExplorer view, boolean edits) throws IOException {
         ExplorerOptions o = ExplorerOptions.loopback(options.explorePort()).withMap(view).withEdits(edits ? view : null);
-        Explorer explorer = Explorer.attach(s, o);
+        Explorer explorer;
+        try {
+            explorer = Explorer.attach(s, o);
+        } catch (IOException e) {
+            throw new IOException("--explore " + options.explorePort() + ": cannot serve the explorer on 127.0.0.1:"
+                    + options.explorePort() + " (" + e.getMessage() + "); pick a free port, or 0 to let the system "
+                    + "pick one", e);
+        }
         explorerPort = explorer.port();
         out.println("explorer: " + explorer.url() + " (edits " + (edits ? "on: each is a client SET, journaled when "
                 + "recording" : "off") + ")");

@@ -6,7 +6,11 @@ package dev.orrery.ecs.component;
  * generation tells a live entity from an older one that used the same slot, so a stale id
  * is detected instead of silently reading another entity's data.
  *
- * <p>Generations start at 1, so {@link #NULL} (0) is never a live entity.
+ * <p>Generations start at 1, so {@link #NULL} (0) is never a live entity. A slot serves
+ * generations 1 to {@code 0xFFFF_FFFF} ({@link #generation} returns them as an {@code int}, so
+ * the later half are negative); when the entity of its last generation is despawned the slot
+ * is retired and never reused, so a generation never wraps and a stale id never names a live
+ * entity again, however often slots are reused.
  */
 public final class Entity {
     /** The id that never names a live entity. */

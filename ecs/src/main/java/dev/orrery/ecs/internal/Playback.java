@@ -28,6 +28,7 @@ public final class Playback {
     private static final MethodHandle IS_STRICT = erased(FACADE.method(PLAYBACK, "isStrict", boolean.class));
     private static final MethodHandle PARALLEL = erased(FACADE.method(PLAYBACK, "parallel", PLAYBACK, ParallelFor.class));
     private static final MethodHandle NAMES = erased(FACADE.method(PLAYBACK, "systemNames", void.class, IntFunction.class));
+    private static final MethodHandle LAST_REPORT = erased(FACADE.method(PLAYBACK, "lastReport", PlaybackReport.class));
     private static final MethodHandle APPLY = erased(FACADE.method(PLAYBACK, "apply", PlaybackReport.class, World.class,
             List.class));
 
@@ -91,6 +92,18 @@ public final class Playback {
     public void systemNames(IntFunction<String> names) {
         try {
             NAMES.invokeExact(playback, names);
+        } catch (Throwable t) {
+            throw FacadeLookup.rethrow(t);
+        }
+    }
+
+    /**
+     * The report of the last {@link #apply}, also when it threw: what it had applied by then
+     * (an observer hook's failure comes after the whole playback). Valid until the next call.
+     */
+    public PlaybackReport lastReport() {
+        try {
+            return (PlaybackReport) LAST_REPORT.invokeExact(playback);
         } catch (Throwable t) {
             throw FacadeLookup.rethrow(t);
         }

@@ -9,11 +9,26 @@ import java.util.Arrays;
  * lives (archetype, chunk, row). Freed indices are recycled first-in first-out, so the
  * same sequence of spawns and despawns always hands out the same ids.
  *
+ * <p><b>Retired slots.</b> An index serves generations 1 to {@code 0xFFFF_FFFF} (the
+ * {@code int} runs on into its negative range). When the entity of its last generation
+ * ({@link #LAST_GENERATION}) is released, the index is retired: it never returns to the free
+ * list, so its generation never wraps and no id of an earlier use of the slot can name a live
+ * entity again. A retired index stays dead (16 bytes of table) for the life of the world and
+ * its snapshots; it takes 2<sup>32</sup> - 1 reuses of one slot, and with first-in first-out
+ * reuse at least that many despawns times the free list's length, so in practice none retires.
+ *
  * <p><b>Threading:</b> not thread-safe. Only the thread that applies structural changes
  * may mutate it; any thread may read it while no structural change is running.
  */
 public final class EntityTable {
     private static final int DEAD = -1;
+    /** The last generation an index serves; releasing its entity retires the index. */
+    public static final int LAST_GENERATION = -1; // 0xFFFF_FFFF
+    /**
+     * The most entity indices a table holds: four {@code int}s per index in one array, so
+     * {@code Integer.MAX_VALUE / 4}. Spawns and reservations that would pass it are refused.
+     */
+    public static final int MAX_INDICES = Integer.MAX_VALUE >> 2;
 
     // One record of four ints per entity index (generation, archetype, chunk, row), so a
     // structural change that reads and rewrites an entity's location touches one cache
@@ -66,7 +81,7 @@ public final class EntityTable {
         }
         int gen = slots[(index << SHIFT) + GEN] + 1;
         if (gen == 0) {
-            gen = 1; // generation wrapped; 0 is reserved for Entity.NULL
+            gen = 1; // only for a free index restored at its last generation (an older snapshot); 0 is Entity.NULL
         }
         slots[(index << SHIFT) + GEN] = gen;
         alive++;
@@ -118,12 +133,42 @@ public final class EntityTable {
         t[o + ROW] = row;
     }
 
-    /** Frees an entity's index; the id becomes stale at once. */
+    /**
+     * Frees an entity's index; the id becomes stale at once. The index goes to the back of
+     * the free list, unless its generation was the {@link #LAST_GENERATION}: then it is
+     * retired and never reused (see the class comment).
+     */
     public void release(long entity) {
         int index = Entity.index(entity);
-        slots[(index << SHIFT) + ARCH] = DEAD + 1;
+        int o = index << SHIFT;
+        slots[o + ARCH] = DEAD + 1;
         alive--;
-        enqueueFree(index);
+        if (slots[o + GEN] != LAST_GENERATION) {
+            enqueueFree(index);
+        }
+    }
+
+    /** True when {@code index} was handed out, is dead, and will never be reused (see the class comment). */
+    public boolean isRetired(int index) {
+        return index >= 0 && index < highWater && archetype(index) == DEAD && generation(index) == LAST_GENERATION;
+    }
+
+    /**
+     * Refuses to {@code operation} {@code n} more entities when the indices they need (the
+     * free indices first, then new ones) would pass {@link #MAX_INDICES}: before anything is
+     * allocated, with one message for every path (a bulk spawn, a reservation).
+     *
+     * @param operation what the caller does, for the message ({@code "spawn"}, {@code "reserve room for"})
+     * @throws IllegalArgumentException naming the count, the indices in use and the limit
+     */
+    public void requireRoom(long n, String operation) {
+        long fresh = Math.max(0, n - freeCount);
+        if (highWater + fresh > MAX_INDICES) {
+            throw new IllegalArgumentException("cannot " + operation + " " + n + " more entities: the world would need "
+                    + (highWater + fresh) + " entity indices (" + highWater + " handed out, " + freeCount + " of them "
+                    + "free to reuse), past the " + MAX_INDICES + " a world holds; spawn fewer, in waves, or "
+                    + "despawn first");
+        }
     }
 
     private void enqueueFree(int index) {
@@ -243,7 +288,7 @@ public final class EntityTable {
         if (n <= capacity) {
             return;
         }
-        int cap = (int) Math.min(Math.max(n, capacity * 2L), Integer.MAX_VALUE >> SHIFT);
+        int cap = (int) Math.min(Math.max(n, capacity * 2L), MAX_INDICES);
         if (cap < n) {
             throw new IllegalStateException("the entity table cannot hold " + n + " entity indices");
         }

@@ -111,6 +111,7 @@ public final class EntityRows {
         if (n < 0) {
             throw new IllegalArgumentException("cannot spawn a negative number of entities: " + n);
         }
+        entities.requireRoom(n, "spawn"); // before the id array: a count no world holds is refused, not run out of memory
         long[][] bits = new long[a.columnCount()][];
         Object[] refs = new Object[a.columnCount()];
         for (int s = 0; s < a.columnCount(); s++) {

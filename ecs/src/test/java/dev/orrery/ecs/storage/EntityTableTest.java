@@ -199,4 +199,25 @@ class EntityTableTest {
         assertEquals(predicted, w.allocate());
         assertEquals(1, Entity.generation(predicted));
     }
+    @Test
+    void shouldRetireASlotAtItsLastGenerationSoAStaleIdNeverLivesAgain() {
+        // Slot 0 has served 2^32 - 2 generations; 0v1, its first entity, is long stale.
+        long first = Entity.of(0, 1);
+        EntityTable t = new EntityTable();
+        t.restore(new int[] {EntityTable.LAST_GENERATION - 1}, new int[] {0});
+        long last = allocateAt(t, 0, 0, 0);
+        assertEquals(0, Entity.index(last));
+        assertEquals(EntityTable.LAST_GENERATION, Entity.generation(last), "0xFFFFFFFF is the slot's last generation");
+        t.release(last);
+        assertTrue(t.isRetired(0));
+        assertEquals(Entity.of(1, 1), t.nextId(), "the retired slot is not reused");
+        long next = allocateAt(t, 0, 0, 1);
+        assertEquals(1, Entity.index(next));
+        assertFalse(t.isAlive(first), "the generation did not wrap: the first id of slot 0 stays stale");
+        assertFalse(t.isAlive(last));
+        assertArrayEquals(new int[0], t.freeListInOrder());
+        assertEquals(1, t.aliveCount());
+        t.release(next);
+        assertArrayEquals(new int[] {1}, t.freeListInOrder(), "other slots are reused as before");
+    }
 }

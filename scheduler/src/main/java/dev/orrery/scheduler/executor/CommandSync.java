@@ -30,6 +30,7 @@ final class CommandSync {
     private final List<CommandBuffer> buffers = new ArrayList<>();
     private final Playback playback = new Playback();
     private final PlaybackReport totals = new PlaybackReport();
+    private long lastApplied;
     /** Hears of each playback; set between runs, like the jobs' observer. */
     JobObserver observer;
 
@@ -56,8 +57,14 @@ final class CommandSync {
         buffers.add(buffer);
     }
 
-    /** Applies every recorded command to {@code world} (structure unlocked) and empties the buffers. */
-    void apply(World world) {
+    /**
+     * Applies every recorded command to {@code world} (structure unlocked) and empties the
+     * buffers; returns how many commands were applied (0 when none was recorded). When the
+     * playback or an observer hook throws, what it applied until then is still counted, in
+     * {@link #totals()} and {@link #lastApplied()}.
+     */
+    long apply(World world) {
+        lastApplied = 0;
         for (int i = 0, n = buffers.size(); i < n; i++) {
             if (!buffers.get(i).isEmpty()) {
                 JobObserver obs = observer;
@@ -66,23 +73,56 @@ final class CommandSync {
                 try {
                     r = playback.apply(world, buffers);
                 } catch (RefusedCommandException refused) {
-                    totals.add(refused.report()); // applied in full before the throw: count it
+                    counted(refused.report()); // applied in full before the throw: count it
                     throw refused;
+                } catch (RuntimeException | Error e) {
+                    counted(playback.lastReport()); // what the playback applied before it (or a hook) threw
+                    throw e;
                 }
-                totals.add(r);
+                counted(r);
                 if (obs != null) {
                     obs.syncPointApplied(r.applied(), r.moves(), start, System.nanoTime());
                 }
-                return;
+                return lastApplied;
             }
         }
+        return 0;
     }
 
-    /** Drops every recorded command (after a failed run: none of its changes is applied). */
-    void discard() {
+    private void counted(PlaybackReport r) {
+        totals.add(r);
+        lastApplied = r.applied();
+    }
+
+    /** The commands the last {@link #apply} applied, also when it threw. */
+    long lastApplied() {
+        return lastApplied;
+    }
+
+    /**
+     * Drops every recorded command (after a failed run: none of them is applied); returns how
+     * many were dropped.
+     */
+    long discard() {
+        long dropped = 0;
         for (int i = 0, n = buffers.size(); i < n; i++) {
+            dropped += buffers.get(i).commandCount();
             buffers.get(i).clear();
         }
+        return dropped;
+    }
+
+    /**
+     * Replaces {@code old} (the buffer of a worker the executor abandoned, which its stuck
+     * thread may still write) with {@code fresh}, the buffer of the worker that replaces it:
+     * nothing the old one holds, or is given later, is ever applied.
+     */
+    void replace(CommandBuffer old, CommandBuffer fresh) {
+        int i = buffers.indexOf(old);
+        if (i < 0) {
+            throw new IllegalStateException("command buffer " + old.id() + " is not one of this executor's");
+        }
+        buffers.set(i, fresh);
     }
 
     /** Totals over every playback so far (a running sum, one {@link PlaybackReport} for all). */

@@ -31,10 +31,21 @@ final class IdleParker {
 
     private volatile int state = ACTIVE;
     private volatile Thread thread;
+    private final boolean clearsInterrupts;
 
-    /** A parker for {@code thread} (null: {@link #bind} it before it parks). */
+    /** A parker for {@code thread} (null: {@link #bind} it before it parks); it leaves interrupts alone. */
     IdleParker(Thread thread) {
+        this(thread, false);
+    }
+
+    /**
+     * A parker for {@code thread}; with {@code clearsInterrupts} (a worker's, which the
+     * executor may interrupt at a run's deadline) a pending interrupt is cleared before each
+     * park, so one that arrives after its job returned cannot turn parking into spinning.
+     */
+    IdleParker(Thread thread, boolean clearsInterrupts) {
         this.thread = thread;
+        this.clearsInterrupts = clearsInterrupts;
     }
 
     /** Makes {@code thread} the one that parks here; call before it first parks. */
@@ -66,9 +77,24 @@ final class IdleParker {
      * work; returns when woken, at once if work was pending, or spuriously (callers loop).
      */
     void parkUnless(BooleanSupplier workPending) {
+        parkUnless(workPending, 0);
+    }
+
+    /**
+     * {@link #parkUnless(BooleanSupplier)} for at most {@code nanos} (0: no bound): the caller
+     * waiting under a run deadline parks this way, so it looks at the clock again.
+     */
+    void parkUnless(BooleanSupplier workPending, long nanos) {
         state = PARKED;
         if (!workPending.getAsBoolean()) {
-            LockSupport.park(this);
+            if (clearsInterrupts) {
+                Thread.interrupted();
+            }
+            if (nanos > 0) {
+                LockSupport.parkNanos(this, nanos);
+            } else {
+                LockSupport.park(this);
+            }
         }
         state = ACTIVE;
     }

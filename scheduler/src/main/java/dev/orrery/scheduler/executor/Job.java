@@ -7,7 +7,8 @@ package dev.orrery.scheduler.executor;
  *
  * <p><b>Threading:</b> written by the calling thread before it is queued, by the one
  * worker that runs it (failure fields), then read by the calling thread after the
- * completion queue hands it back: each hand-off is a queue release/acquire pair.
+ * completion queue hands it back: each hand-off is a queue release/acquire pair. {@link #out}
+ * and {@link #writtenOff} are the calling thread's own bookkeeping.
  */
 final class Job {
     /** The system, or {@code null} for a lent task. */
@@ -26,6 +27,13 @@ final class Job {
     Throwable failure;
     int failedOrdinal;
     int failedWorker;
+    /** Caller only: handed out to the workers and not yet back (what a deadline looks for). */
+    boolean out;
+    /**
+     * Caller only: given up at a run's deadline, its stuck thread abandoned; if it is ever handed
+     * back it is ignored, and its system runs on a new job object from then on.
+     */
+    boolean writtenOff;
 
     Job(SystemRun run, int ordinal) {
         this.run = run;

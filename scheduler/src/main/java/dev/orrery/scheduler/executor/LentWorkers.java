@@ -11,7 +11,7 @@ import java.util.function.IntConsumer;
  *
  * <p><b>Threading:</b> {@link #forEach} is called on the executor's caller thread at a sync
  * point, when no system's job is in flight, so every job on the completion queue is one of
- * these. The queues give the edges {@link ParallelFor} promises: the caller's writes before
+ * these (or a system's job an earlier run wrote off at its deadline, which is skipped). The queues give the edges {@link ParallelFor} promises: the caller's writes before
  * a task is offered happen-before the worker polls it, and the worker's writes happen-before
  * the caller polls it back.
  */
@@ -66,6 +66,9 @@ final class LentWorkers implements ParallelFor {
         int idle = 0;
         while (left > 0) {
             Job j = queues.pollDone();
+            if (j != null && j.run != null) { // a system's job an earlier run gave up at its deadline, handed back late
+                continue;
+            }
             if (j == null && (j = queues.pollJob()) != null) {
                 run(j);
             }

@@ -7,6 +7,8 @@ import dev.orrery.scheduler.ScheduleExecutor;
 import dev.orrery.scheduler.SyncPoint;
 import dev.orrery.scheduler.SystemFailedException;
 import dev.orrery.scheduler.graph.SystemGraph;
+import dev.orrery.scheduler.internal.SchedulerInternals;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -100,6 +102,13 @@ public final class ParallelExecutor implements PlannedExecutor {
     private int inFlight;
     private SystemFailedException failure;
     private int failurePosition;
+    /** {@link #runDeadline}: 0, none; else how long a run may wait for a worker's job, from its start. */
+    private long deadlineNanos;
+    private long runStart;
+    /** Set when this run's deadline passed: no more jobs go out, and the phase ends once none is out. */
+    private boolean pastDeadline;
+    /** Workers started in place of abandoned ones, for their threads' names. */
+    private int replacements;
 
     /** An executor with {@code workers} threads in all (the caller and {@code workers - 1} started here). */
     public ParallelExecutor(ExecutionPlan plan, int workers) {
@@ -146,7 +155,7 @@ public final class ParallelExecutor implements PlannedExecutor {
         for (int w = 1; w < workers; w++) {
             WorkerContext context = new WorkerContext(w, plan);
             commands.add(context.buffer());
-            this.workers[w - 1] = new WorkerThread(this, queues, w, context);
+            this.workers[w - 1] = new WorkerThread(this, queues, w, context, "orrery-worker-" + w);
         }
         for (WorkerThread w : this.workers) {
             w.thread.start();
@@ -155,7 +164,26 @@ public final class ParallelExecutor implements PlannedExecutor {
 
     @Override
     public void run(SyncPoint syncPoint) {
+        runStart = deadlineNanos > 0 ? System.nanoTime() : 0L;
         loop.run(syncPoint, phaseRunner);
+    }
+
+    /**
+     * Ends a run that, {@code nanos} after it began, still waits for a job on a worker thread
+     * (0: waits for ever, the default). See {@link ScheduleExecutor#runDeadline}: the jobs not
+     * yet taken are not run, the workers in a job are interrupted and given a grace of a tenth
+     * of the deadline (1 ms to 1 s) to return, and a worker whose job still has not returned is
+     * abandoned and replaced by a new thread; the run then fails with the report of each
+     * stuck job. Call between runs.
+     */
+    @Override
+    public void runDeadline(long nanos) {
+        loop.checkBetweenRuns("set the run deadline");
+        if (nanos < 0) {
+            throw new IllegalArgumentException("a run deadline must be 0 (none) or a positive number of nanoseconds, got "
+                    + nanos);
+        }
+        deadlineNanos = nanos;
     }
 
     @Override
@@ -164,9 +192,18 @@ public final class ParallelExecutor implements PlannedExecutor {
     }
 
     private SystemFailedException runPhaseReportingFailure(int p) {
-        runPhase(p);
+        try {
+            runPhase(p);
+        } catch (SystemFailedException beforeSystem) { // a sync point (or a run condition) inside the phase; nothing is in flight
+            if (failure == null) {
+                failure = beforeSystem;
+            } else { // an earlier system of the phase failed first (finish mode)
+                failure.addSuppressed(beforeSystem);
+            }
+        }
         SystemFailedException f = failure;
         failure = null;
+        pastDeadline = false;
         return f;
     }
 
@@ -206,8 +243,11 @@ public final class ParallelExecutor implements PlannedExecutor {
             }
             Job done = queues.pollDone();
             if (done != null) {
-                inFlight--;
-                complete(done);
+                if (!done.writtenOff) { // a job given up at a deadline and handed back late is not counted again
+                    done.out = false;
+                    inFlight--;
+                    complete(done);
+                }
                 idle = 0;
                 continue;
             }
@@ -216,6 +256,7 @@ public final class ParallelExecutor implements PlannedExecutor {
                 if (going()) {
                     callerContext.run(job);
                 }
+                job.out = false;
                 inFlight--;
                 complete(job);
                 idle = 0;
@@ -223,17 +264,174 @@ public final class ParallelExecutor implements PlannedExecutor {
             }
             assert inFlight > 0 : "systems left but none ready or running: the graph has a cycle";
             idle = callerIdle(idle);
+            if (idle == 0 && deadlineNanos > 0 && !pastDeadline && System.nanoTime() - runStart > deadlineNanos) {
+                endStuckJobs(phase); // only after a park: the clock is read once per park, not per spin
+            }
         }
     }
 
-    /** Whether the phase goes on handing out jobs: no failure yet, or finish mode. */
+    /** Whether the phase goes on handing out jobs: no failure yet, or finish mode; never past the deadline. */
     private boolean going() {
-        return failure == null || loop.finishPhase();
+        return (failure == null || loop.finishPhase()) && !pastDeadline;
     }
 
-    /** One step of the caller's wait: spin, then yield, then park until a job or a completion is queued. */
+    /**
+     * One step of the caller's wait: spin, then yield, then park until a job or a completion is
+     * queued; under a run deadline the park is bounded, so the caller looks at the clock again.
+     */
     int callerIdle(int idle) {
+        if (deadlineNanos > 0 && idle >= SPINS + YIELDS) {
+            callerParker.parkUnless(callerHasWork, Math.min(Math.max(deadlineNanos / 8, 1_000_000L), 100_000_000L));
+            return 0;
+        }
         return callerParker.idle(idle, callerHasWork);
+    }
+
+    /**
+     * The run's deadline passed with jobs of phase {@code phase} still out: no more jobs go
+     * out and the queued ones are taken back unrun; the workers in a job are interrupted and
+     * get a grace period to return it; a job still out after that is written off, its worker
+     * retired (its thread abandoned: Java cannot stop a thread safely) and replaced by a new
+     * worker, and the run fails with the report of each such job. Caller thread.
+     */
+    private void endStuckJobs(int phase) {
+        long now = System.nanoTime();
+        pastDeadline = true;
+        aborting = true; // workers hand back the jobs they take without running them
+        Job firstOut = firstOut(phase);
+        for (WorkerThread w : workers) {
+            if (w.current() != null) {
+                w.thread.interrupt(); // a job blocked in an interruptible wait ends here
+            }
+        }
+        long grace = Math.min(Math.max(deadlineNanos / 10, 1_000_000L), 1_000_000_000L);
+        while (inFlight > 0 && System.nanoTime() - now < grace) {
+            if (!reclaimOne()) {
+                callerParker.parkUnless(callerHasWork, 1_000_000L);
+            }
+        }
+        SystemFailedException stuck = null;
+        while (inFlight > 0) {
+            while (reclaimOne()) {
+                // every job that came back is counted before the rest is written off
+            }
+            boolean inTransit = false;
+            for (int s = graph.phaseStart(phase), end = graph.phaseEnd(phase); s < end && inFlight > 0; s++) {
+                Job[] jobs = runs[s].jobs;
+                for (int k = 0; k < jobs.length; k++) {
+                    Job j = jobs[k];
+                    if (!j.out) {
+                        continue;
+                    }
+                    WorkerThread owner = ownerOf(j);
+                    if (owner == null) {
+                        inTransit = true; // between its worker and the completion queue: it is coming back
+                        continue;
+                    }
+                    SystemFailedException f = abandon(owner, j, now, grace);
+                    if (stuck == null) {
+                        stuck = f;
+                    } else {
+                        stuck.addSuppressed(f);
+                    }
+                }
+            }
+            if (inTransit) {
+                Thread.onSpinWait();
+            }
+        }
+        if (stuck == null && firstOut != null) { // every job came back within the grace period
+            stuck = SchedulerInternals.pastDeadline(firstOut.run.name, new TimeoutException(describe(firstOut, now)
+                    + "; it returned within the " + grace / 1_000_000 + " ms grace after the executor interrupted its "
+                    + "worker, and the phase ended there"));
+        }
+        if (stuck != null) {
+            if (failure != null) {
+                stuck.addSuppressed(failure);
+            }
+            failure = stuck;
+        }
+    }
+
+    /** The first job of {@code phase} still out, in graph order, or null. */
+    private Job firstOut(int phase) {
+        for (int s = graph.phaseStart(phase), end = graph.phaseEnd(phase); s < end; s++) {
+            for (Job j : runs[s].jobs) {
+                if (j.out) {
+                    return j;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Takes one job back from the queues (a queued one unrun, as aborting workers do); false when none waits. */
+    private boolean reclaimOne() {
+        Job j = queues.pollDone();
+        if (j == null) {
+            j = queues.pollJob();
+        }
+        if (j == null) {
+            return false;
+        }
+        if (!j.writtenOff) {
+            j.out = false;
+            inFlight--;
+            complete(j);
+        }
+        return true;
+    }
+
+    /** The worker running {@code job} now, or null. */
+    private WorkerThread ownerOf(Job job) {
+        for (WorkerThread w : workers) {
+            if (w.current() == job) {
+                return w;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Writes off {@code job}, stuck on {@code owner}: the worker is retired and a new one takes
+     * its place (a new command buffer, so nothing the stuck job records is ever applied), the
+     * system gets a new job object, and the failure reporting it is returned.
+     */
+    private SystemFailedException abandon(WorkerThread owner, Job job, long deadlineHit, long grace) {
+        String report = describe(job, deadlineHit);
+        job.writtenOff = true;
+        job.out = false;
+        inFlight--;
+        SystemRun r = job.run;
+        r.jobs[job.ordinal] = new Job(r, job.ordinal);
+        owner.retire();
+        WorkerContext context = new WorkerContext(owner.id, plan);
+        context.finishChunksOnFailure = owner.context.finishChunksOnFailure;
+        context.observer = owner.context.observer;
+        commands.replace(owner.context.buffer(), context.buffer());
+        WorkerThread fresh = new WorkerThread(this, queues, owner.id, context, "orrery-worker-" + owner.id + "-r"
+                + ++replacements);
+        for (int i = 0; i < workers.length; i++) {
+            if (workers[i] == owner) {
+                workers[i] = fresh;
+            }
+        }
+        fresh.thread.start();
+        String thread = owner.thread.getName();
+        return SchedulerInternals.pastDeadline(r.name, new TimeoutException(report + "; it did not return within the " + grace / 1_000_000 + " ms grace after the executor interrupted "
+                + "its worker, so that thread (now '" + thread + "') was abandoned and a new worker started in its "
+                + "place: Java cannot stop a thread safely, so if the job ever returns, what it writes to columns "
+                + "races with later runs (nothing it records is applied)"));
+    }
+
+    /** The watchdog-style report of stuck {@code job}: system, worker, range, and how long past the run's start. */
+    private String describe(Job job, long deadlineHit) {
+        SystemRun r = job.run;
+        WorkerThread owner = ownerOf(job);
+        String unit = r.rangeBody != null ? "indices" : r.walk != null ? "slots" : "chunks";
+        return "its job over " + unit + " [" + job.from + ", " + job.to + ")" + (owner == null ? ""
+                : " on worker " + owner.id) + " was still running " + (deadlineHit - runStart) / 1_000_000
+                + " ms after the run began (its deadline: " + deadlineNanos / 1_000_000 + " ms)";
     }
 
     private void dispatch(int s, int phase) {
@@ -276,7 +474,9 @@ public final class ParallelExecutor implements PlannedExecutor {
     private void handOut(SystemRun r, int n) {
         inFlight += n;
         for (int k = 0; k < n; k++) {
-            queues.offerJob(r.jobs[k]);
+            Job j = r.jobs[k];
+            j.out = true;
+            queues.offerJob(j);
         }
         wakeWorkers(n);
     }
@@ -329,7 +529,10 @@ public final class ParallelExecutor implements PlannedExecutor {
                 j = queues.pollJob();
             }
             if (j != null) {
-                inFlight--;
+                if (!j.writtenOff) {
+                    j.out = false;
+                    inFlight--;
+                }
             } else {
                 Thread.onSpinWait();
             }

@@ -1,5 +1,9 @@
 package dev.orrery.scheduler.executor;
 
+import dev.orrery.ecs.CommandKind;
+import dev.orrery.ecs.CommandOutcome;
+import dev.orrery.ecs.PlaybackReport;
+import dev.orrery.ecs.RefusedCommandException;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.internal.EcsInternals;
 import dev.orrery.scheduler.FixedTimestep;
@@ -65,6 +69,20 @@ final class PhaseLoop {
     private long phaseBase;
     private int phaseStart;
     private boolean finishPhase;
+    // What this run applied so far, for a failure's message (see outcome): counters and names
+    // already held, so keeping them allocates nothing.
+    private long runApplied0;
+    private long runSpawns0;
+    private int runSyncs;
+    private long phaseApplied0;
+    private int phaseSyncs;
+    private SystemRun lastSyncInPhase;
+    private boolean lastSyncAfter;
+    private int exclusivesRun;
+    private String lastExclusive;
+    // The failure of a sync point inside the running phase (before a system), and what it had applied.
+    private SystemFailedException syncFailure;
+    private long syncFailureApplied;
 
     PhaseLoop(ExecutionPlan plan, int workers, CommandSync commands, WorkerContext callerContext) {
         this.world = plan.world();
@@ -196,6 +214,11 @@ final class PhaseLoop {
                 + "' (the thread of its first run, or the one given to bindOwner); run it on its owner, or hand it "
                 + "over with bindOwner(thread) between runs";
         running = true;
+        PlaybackReport totals = commands.totals();
+        runApplied0 = totals.applied();
+        runSpawns0 = totals.count(CommandKind.SPAWN, CommandOutcome.APPLIED);
+        runSyncs = 0;
+        exclusivesRun = 0;
         EcsInternals.retireRemovals(world); // removal logs keep the last runs' entries only
         SchedulerInternals.prepareReductions(resources, workers); // a LongSum put since the last run gets a slot per worker
         events.beginRun(workers);
@@ -230,21 +253,110 @@ final class PhaseLoop {
         }
     }
 
-    /** Runs phase {@code p} once through {@code runner}, then its sync point: events merged, commands applied. */
+    /**
+     * Runs phase {@code p} once through {@code runner}, then its sync point: events merged,
+     * commands applied. A failure of a system, or of a sync point inside the phase, discards
+     * the commands still pending; a failure of the closing sync point (its playback or an
+     * observer hook) comes after its commands were applied. Either is thrown as a
+     * {@link SystemFailedException} whose message says what the run left.
+     */
     private void runPhase(int p, SyncPoint syncPoint, PhaseRunner runner) {
         phaseBase = EcsInternals.changeClock(world).now();
         phaseStart = graph.phaseStart(p);
+        phaseApplied0 = commands.totals().applied();
+        phaseSyncs = 0;
+        lastSyncInPhase = null;
+        syncFailure = null;
         SystemFailedException failure = runner.runPhase(p);
         EcsInternals.changeClock(world).set(phaseBase + graph.phaseEnd(p) - graph.phaseStart(p));
         if (failure != null) {
-            commands.discard();
+            long dropped = commands.discard();
             events.discard();
+            if (syncFailure != null && failure != syncFailure) { // an earlier system's failure came first
+                runSyncs++;
+                phaseSyncs++;
+            }
+            SchedulerInternals.outcome(failure, outcome(p, dropped, failure == syncFailure ? syncFailureApplied : -1));
             syncPoint.afterFailure(failure, world);
             throw failure;
         }
         events.merge();
-        commands.apply(world);
+        try {
+            if (applyCommands() > 0) {
+                runSyncs++;
+            }
+        } catch (RefusedCommandException strict) {
+            throw strict; // strict mode's report of a recording bug, after the sync point was applied in full
+        } catch (VirtualMachineError e) {
+            throw e;
+        } catch (Throwable t) {
+            failure = SchedulerInternals.atSyncPoint("sync point ending phase " + graph.phases().get(p), t);
+        }
+        if (failure != null) {
+            events.discard();
+            SchedulerInternals.outcome(failure, outcome(p, 0, commands.lastApplied()));
+            syncPoint.afterFailure(failure, world);
+            throw failure;
+        }
         syncPoint.afterPhase(graph.phases().get(p), world);
+    }
+
+    /** Applies the command buffers (structure unlocked by the caller); returns how many commands applied. */
+    private long applyCommands() {
+        return commands.apply(world);
+    }
+
+    /**
+     * What the failed run left, for the end of a failure's message: what the failing sync
+     * point applied, when the failure is a sync point's ({@code failedSyncApplied} commands;
+     * -1 for a system's failure); the structural changes applied at this run's sync points
+     * before it (they stay); the direct changes of exclusive systems; the {@code dropped}
+     * commands still pending in phase {@code p}; and the column values. Built only on failure.
+     */
+    private String outcome(int p, long dropped, long failedSyncApplied) {
+        PlaybackReport totals = commands.totals();
+        long own = Math.max(0, failedSyncApplied);
+        long earlier = totals.applied() - runApplied0 - own;
+        long inPhase = totals.applied() - phaseApplied0 - own;
+        long spawns = totals.count(CommandKind.SPAWN, CommandOutcome.APPLIED) - runSpawns0;
+        String phase = graph.phases().get(p).toString();
+        StringBuilder sb = new StringBuilder("; what the failed run left: ");
+        if (failedSyncApplied >= 0) {
+            sb.append("the failing sync point had applied its ").append(plural(own, "command")).append(" before it "
+                    + "failed, and they stay with the changes of the hooks that ran (the commands the hooks recorded in "
+                    + "the failing round were dropped); ");
+        }
+        if (earlier == 0) {
+            sb.append("no ").append(failedSyncApplied >= 0 ? "earlier " : "").append("sync point of this run had "
+                    + "applied a structural change");
+        } else {
+            sb.append(plural(earlier, "command")).append(" applied at ").append(plural(runSyncs, "earlier sync point"))
+                    .append(" of this run stay");
+            if (inPhase > 0) {
+                sb.append(", ").append(inPhase).append(" of them inside phase ").append(phase).append(" (the last ")
+                        .append(lastSyncInPhase == null ? "one"
+                                : (lastSyncAfter ? "after exclusive system '" : "before system '")
+                                        + lastSyncInPhase.name + "'").append(')');
+            }
+        }
+        if (spawns > 0) {
+            sb.append("; this run's sync points spawned ").append(spawns).append(spawns == 1 ? " entity" : " entities");
+        }
+        if (exclusivesRun > 0) {
+            sb.append("; the direct changes of ").append(exclusivesRun == 1 ? "exclusive system '" + lastExclusive + "'"
+                    : exclusivesRun + " exclusive systems (the last '" + lastExclusive + "')").append(" stay");
+        }
+        if (failedSyncApplied < 0) {
+            sb.append("; ").append(dropped == 0 ? "no command was still pending in phase " + phase
+                    : "the " + plural(dropped, "command") + " still pending in phase " + phase + (dropped == 1 ? " was"
+                            : " were") + " discarded").append(", so the world's structure is consistent");
+        }
+        sb.append("; later phases did not run, and column values written before the failure keep their new values");
+        return sb.toString();
+    }
+
+    private static String plural(long n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
     }
 
     /**
@@ -285,14 +397,29 @@ final class PhaseLoop {
      * Before system {@code r} of phase {@code p} starts, with no job of a system it is ordered
      * against running: its sync point (see {@link #syncBefore}), then its run condition;
      * when it holds, opens its event readers. Returns false when the condition skips it.
+     *
+     * @throws SystemFailedException when the sync point fails (its playback or an observer
+     *     hook threw) or the run condition throws; nothing is in flight, and the phase ends
      */
     boolean startSystem(SystemRun r, int p) {
         syncBefore(r, p);
-        if (r.runIf != null && !r.runIf.test(resources)) {
+        if (r.runIf != null && !holds(r)) {
             return false;
         }
         r.openEvents(resources);
         return true;
+    }
+
+    /** Whether {@code r}'s run condition holds; a condition that throws fails {@code r} (its phase ends there). */
+    private boolean holds(SystemRun r) {
+        try {
+            return r.runIf.test(resources);
+        } catch (VirtualMachineError e) {
+            throw e;
+        } catch (Throwable t) {
+            throw SchedulerInternals.inChunk(r.name, null, -1, 0, new IllegalStateException("the run condition of "
+                    + "system '" + r.name + "' threw: " + t, t));
+        }
     }
 
     /** Locks the world for phase {@code p}'s jobs: no structural change, no by-id write through the world. */
@@ -318,10 +445,31 @@ final class PhaseLoop {
             EcsInternals.changeClock(world).set(changeTick(r)); // playback stamps the tick of the system it precedes
             unlockPhase();
             try {
-                commands.apply(world);
+                counted(applyCommands(), r, false);
+            } catch (RefusedCommandException strict) {
+                throw strict;
+            } catch (VirtualMachineError e) {
+                throw e;
+            } catch (Throwable t) {
+                syncFailureApplied = commands.lastApplied();
+                syncFailure = SchedulerInternals.atSyncPoint("sync point before system '" + r.name + "'", t);
+                throw syncFailure; // the executors end the phase here: nothing is in flight
             } finally {
                 lockPhase(p);
             }
+        }
+    }
+
+    /**
+     * Counts a sync point inside the running phase, before {@code r} (or, {@code after}, after
+     * exclusive system {@code r}), that applied {@code applied} commands.
+     */
+    private void counted(long applied, SystemRun r, boolean after) {
+        if (applied > 0) {
+            runSyncs++;
+            phaseSyncs++;
+            lastSyncInPhase = r;
+            lastSyncAfter = after;
         }
     }
 
@@ -340,10 +488,17 @@ final class PhaseLoop {
         EcsInternals.changeClock(world).set(r.tick + 1); // its direct changes stamp the tick after its own
         Job job = r.whole();
         unlockPhase();
+        exclusivesRun++;
+        lastExclusive = r.name;
+        boolean ran = false;
         try {
             callerContext.runExclusive(r);
-            commands.apply(world); // what its context recorded, before the next system starts
+            ran = true;
+            counted(applyCommands(), r, true); // what its context recorded, before the next system starts
         } catch (Throwable t) {
+            if (ran) { // its commands' playback (or a hook they fired) threw: count what was applied
+                counted(commands.lastApplied(), r, true);
+            }
             job.fail(t, -1, 0);
         } finally {
             lockPhase(p);

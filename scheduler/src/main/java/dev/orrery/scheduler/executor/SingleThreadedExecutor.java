@@ -53,7 +53,17 @@ public final class SingleThreadedExecutor implements PlannedExecutor {
         try {
             for (int s = graph.phaseStart(p), end = graph.phaseEnd(p); s < end; s++) {
                 SystemRun r = runs[s];
-                if (!loop.startSystem(r, p)) {
+                boolean starts;
+                try {
+                    starts = loop.startSystem(r, p);
+                } catch (SystemFailedException beforeSystem) { // its sync point (or run condition) failed: the phase ends
+                    if (failure == null) {
+                        return beforeSystem;
+                    }
+                    failure.addSuppressed(beforeSystem);
+                    return failure;
+                }
+                if (!starts) {
                     if (afterSystem != null) {
                         afterSystem.after(s, r.name, false, plan.world());
                     }
@@ -87,6 +97,19 @@ public final class SingleThreadedExecutor implements PlannedExecutor {
     public void afterEachSystem(SystemHook hook) {
         loop.checkBetweenRuns("set the after-each-system hook");
         this.afterSystem = hook;
+    }
+
+    /**
+     * Accepted and kept, but it ends nothing: every job runs on the calling thread, which
+     * cannot end its own job (see {@link ScheduleExecutor#runDeadline}).
+     */
+    @Override
+    public void runDeadline(long nanos) {
+        loop.checkBetweenRuns("set the run deadline");
+        if (nanos < 0) {
+            throw new IllegalArgumentException("a run deadline must be 0 (none) or a positive number of nanoseconds, got "
+                    + nanos);
+        }
     }
 
     @Override

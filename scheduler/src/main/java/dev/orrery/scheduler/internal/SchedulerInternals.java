@@ -35,6 +35,13 @@ public final class SchedulerInternals {
     private static final MethodHandle OF_RANGE = FACADE.staticMethod(SystemFailedException.class, "ofRange",
             SystemFailedException.class, String.class, int.class, int.class, int.class, Throwable.class);
 
+    private static final MethodHandle AT_SYNC_POINT = FACADE.staticMethod(SystemFailedException.class, "atSyncPoint",
+            SystemFailedException.class, String.class, Throwable.class);
+    private static final MethodHandle PAST_DEADLINE = FACADE.staticMethod(SystemFailedException.class, "pastDeadline",
+            SystemFailedException.class, String.class, Throwable.class);
+    private static final MethodHandle OUTCOME = FACADE.method(SystemFailedException.class, "outcome", void.class,
+            String.class);
+
     private static final MethodHandle PREPARE_REDUCTIONS = FACADE.method(Resources.class, "prepareReductions", void.class,
             int.class);
     private static final MethodHandle STEP_ADVANCE = FACADE.method(FixedTimestep.class, "advance", int.class);
@@ -95,6 +102,33 @@ public final class SchedulerInternals {
     public static SystemFailedException ofRange(String system, int from, int to, int worker, Throwable cause) {
         try {
             return (SystemFailedException) OF_RANGE.invokeExact(system, from, to, worker, cause);
+        } catch (Throwable t) {
+            throw FacadeLookup.rethrow(t);
+        }
+    }
+
+    /** The failure of a sync point ({@code "sync point ending phase Update"}): what its playback or hooks threw. */
+    public static SystemFailedException atSyncPoint(String syncPoint, Throwable cause) {
+        try {
+            return (SystemFailedException) AT_SYNC_POINT.invokeExact(syncPoint, cause);
+        } catch (Throwable t) {
+            throw FacadeLookup.rethrow(t);
+        }
+    }
+
+    /** The failure of {@code system}'s job still running past the run's deadline ({@code cause} reports it). */
+    public static SystemFailedException pastDeadline(String system, Throwable cause) {
+        try {
+            return (SystemFailedException) PAST_DEADLINE.invokeExact(system, cause);
+        } catch (Throwable t) {
+            throw FacadeLookup.rethrow(t);
+        }
+    }
+
+    /** Completes {@code failure}'s message with what the failed run left, before it leaves the executor. */
+    public static void outcome(SystemFailedException failure, String text) {
+        try {
+            OUTCOME.invokeExact(failure, text);
         } catch (Throwable t) {
             throw FacadeLookup.rethrow(t);
         }

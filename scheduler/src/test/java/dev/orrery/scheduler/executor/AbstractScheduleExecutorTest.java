@@ -714,4 +714,98 @@ abstract class AbstractScheduleExecutorTest {
             assertEquals(1, laterRuns.get(), "the executor is usable after a failure");
         }
     }
+    // ------------------------------------------------------------------ failures at sync points
+
+    /** A schedule whose "spawner" spawns {@code n} C0 entities, observed by a hook that throws once {@code armed}. */
+    private static Schedule spawnerWithThrowingHook(World w, Component<Val> c0, AtomicBoolean armed, int n,
+            boolean readerAfter) {
+        w.observe(c0).onAdd((world, e, commands) -> {
+            if (armed.get()) {
+                throw new IllegalStateException("hook refuses entity " + dev.orrery.ecs.component.Entity.toString(e));
+            }
+        });
+        Schedule.Builder b = Schedule.builder(w).minBatchRows(16)
+                .system("spawner").spawns(c0).forEachRange(() -> n, (job, from, to) -> {
+                    for (int i = from; i < to; i++) {
+                        job.commands().add(job.commands().spawn(), c0, new Val(i));
+                    }
+                });
+        if (readerAfter) { // reads what spawner spawns: an automatic sync point before it
+            b.system("reader").query(w.query().with(c0).build()).reads(c0).forEachChunk(job -> { });
+        }
+        return b.build();
+    }
+
+    @Test
+    void shouldFailTheRunNamingTheSyncPointWhenAnObserverHookThrowsThere() {
+        World w = new World(256);
+        Component<Val> c0 = w.component(Val.class, "C0");
+        AtomicBoolean armed = new AtomicBoolean(true);
+        Schedule schedule = spawnerWithThrowingHook(w, c0, armed, 40, false);
+        try (ScheduleExecutor executor = create(schedule)) {
+            SystemFailedException e = assertThrows(SystemFailedException.class, executor::run);
+            assertEquals("sync point ending phase " + Phase.UPDATE, e.system());
+            assertEquals(-1, e.chunkOrdinal());
+            assertInstanceOf(IllegalStateException.class, e.getCause());
+            assertTrue(e.getMessage().contains("the failing sync point had applied its 80 commands before it failed"),
+                    e.getMessage());
+            assertEquals(40, w.entityCount(), "the sync point's spawns were applied before its hooks fired");
+            assertFalse(w.isStructureLocked());
+            armed.set(false);
+            executor.run(); // usable after a failed sync point
+            assertEquals(80, w.entityCount());
+        }
+    }
+
+    @Test
+    void shouldFailTheRunNamingAnAutomaticSyncPointInsideAPhase() {
+        World w = new World(256);
+        Component<Val> c0 = w.component(Val.class, "C0");
+        AtomicBoolean armed = new AtomicBoolean(true);
+        Schedule schedule = spawnerWithThrowingHook(w, c0, armed, 40, true);
+        try (ScheduleExecutor executor = create(schedule)) {
+            SystemFailedException e = assertThrows(SystemFailedException.class, executor::run);
+            assertEquals("sync point before system 'reader'", e.system());
+            assertTrue(e.getMessage().startsWith("the sync point before system 'reader' failed"), e.getMessage());
+            assertEquals(40, w.entityCount());
+            armed.set(false);
+            executor.run();
+            assertEquals(80, w.entityCount());
+        }
+    }
+
+    @Test
+    void shouldSayWhatAFailedRunAppliedAtItsSyncPoints() {
+        World w = new World(256);
+        Component<Val> c0 = w.component(Val.class, "C0");
+        Component<Val> c1 = w.component(Val.class, "C1");
+        for (int i = 0; i < 50; i++) {
+            w.spawn(); // entities the failing system's despawns aim at
+        }
+        Schedule schedule = Schedule.builder(w).minBatchRows(16)
+                .system("spawner").spawns(c0).forEachRange(() -> 30, (job, from, to) -> {
+                    for (int i = from; i < to; i++) {
+                        job.commands().add(job.commands().spawn(), c0, new Val(i));
+                    }
+                })
+                .system("reader").query(w.query().with(c0).build()).reads(c0).spawns(c1).forEachChunk(job -> {
+                    job.commands().add(job.commands().spawn(), c1, new Val(1)); // pending when "breaker" fails
+                })
+                .system("breaker").after("reader").query(w.query().with(c0).build()).writes(c0).forEachChunk(job -> {
+                    throw new ArithmeticException("boom");
+                })
+                .build();
+        try (ScheduleExecutor executor = create(schedule)) {
+            SystemFailedException e = assertThrows(SystemFailedException.class, executor::run);
+            assertEquals("breaker", e.system());
+            String m = e.getMessage();
+            assertFalse(m.contains("structure is unchanged"), m);
+            assertTrue(m.contains("60 commands applied at 1 earlier sync point of this run stay, 60 of them inside phase "
+                    + Phase.UPDATE + " (the last before system 'reader')"), m);
+            assertTrue(m.contains("this run's sync points spawned 30 entities"), m);
+            assertTrue(m.matches(".*the [0-9]+ commands? still pending in phase " + Phase.UPDATE + " (was|were) "
+                    + "discarded.*"), m);
+            assertEquals(80, w.entityCount(), "the sync point's spawns stay; reader's pending spawns were discarded");
+        }
+    }
 }

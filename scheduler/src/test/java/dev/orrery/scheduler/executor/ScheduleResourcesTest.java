@@ -157,4 +157,22 @@ class ScheduleResourcesTest {
             return assertThrows(SystemFailedException.class, ex::run);
         }
     }
+    @Test
+    void shouldRefuseTwoResourceKeysWithOneNameAtRegistrationNamingBoth() {
+        ResourceKey<Settings> first = ResourceKey.of("settings", Settings.class);
+        ResourceKey<LongSum> second = ResourceKey.of("settings", LongSum.class);
+        dev.orrery.scheduler.Resources resources = new dev.orrery.scheduler.Resources();
+        resources.put(first, new Settings(1));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> resources.put(second, new LongSum()));
+        assertTrue(e.getMessage().contains("two resource keys are named 'settings'")
+                && e.getMessage().contains(Settings.class.getName()) && e.getMessage().contains(LongSum.class.getName()),
+                e.getMessage());
+        assertEquals(1, resources.keys().size(), "the second key was not registered");
+        resources.put(first, new Settings(2)); // putting again under the first key is a plain replace
+        assertEquals(2, resources.get(first).threshold());
+        World world = new World(256);
+        assertThrows(IllegalArgumentException.class, () -> Schedule.builder(world)
+                .resource(first, new Settings(1)).resource(ResourceKey.of("settings", Settings.class), new Settings(2)));
+    }
 }

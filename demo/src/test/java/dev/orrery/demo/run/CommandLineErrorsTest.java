@@ -1,0 +1,155 @@
+package dev.orrery.demo.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.demo.run.ExpectedErrorsTest.Outcome;
+import dev.orrery.engine.RunRecorder;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The command line's expected errors name the file, option or port involved and what to do,
+ * in one line: a replay folder that is missing, a file, incomplete or cut before its first
+ * tick; a recording folder that cannot be written; an explorer port in use; a limit option out
+ * of range (named as the option, not as the server's internal value); an output file that is a
+ * folder. Each case also checks that the good recording still replays to the same hash.
+ */
+class CommandLineErrorsTest {
+    @TempDir
+    static Path tmp;
+    static Path recording;
+    static String recordedHash;
+
+    @BeforeAll
+    static void record() {
+        recording = tmp.resolve("good");
+        Outcome o = ExpectedErrorsTest.main("--agents", "200", "--ticks", "30", "--rate", "0", "--threads", "1",
+                "--quiet", "--record", recording.toString());
+        assertEquals(0, o.status(), o.err());
+        recordedHash = hash(o.out());
+        assertFalse(Files.exists(recording.resolve(RunRecorder.SNAPSHOT + ".tmp")), "the temporary snapshot was renamed");
+    }
+
+    private static String hash(String out) {
+        String last = out.strip().substring(out.strip().lastIndexOf('\n') + 1);
+        return last.substring(last.indexOf("hash="));
+    }
+
+    private static Path copy(String name) throws Exception {
+        Path dir = tmp.resolve(name);
+        Files.createDirectories(dir);
+        try (Stream<Path> files = Files.list(recording)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                Files.copy(f, dir.resolve(f.getFileName()));
+            }
+        }
+        return dir;
+    }
+
+    private static Outcome refused(String... args) {
+        Outcome o = ExpectedErrorsTest.main(args);
+        o.assertOneLineError();
+        return o;
+    }
+
+    private static void assertSays(Outcome o, String... parts) {
+        for (String p : parts) {
+            assertTrue(o.err().contains(p), "'" + p + "' not in: " + o.err());
+        }
+    }
+
+    @Test
+    void shouldNameTheReplayFolderTheFileAndTheFix() throws Exception {
+        Path nowhere = tmp.resolve("nowhere");
+        assertSays(refused("--replay", nowhere.toString(), "--quiet"), "--replay " + nowhere, "no such folder",
+                "written by --record");
+
+        Path aFile = recording.resolve(RunRecorder.JOURNAL);
+        assertSays(refused("--replay", aFile.toString(), "--quiet"), "not a folder", "not one of its files");
+
+        for (String file : new String[] {RunRecorder.JOURNAL, RunRecorder.SNAPSHOT, DemoRun.PARAMETERS}) {
+            Path dir = copy("missing-" + file);
+            Files.delete(dir.resolve(file));
+            assertSays(refused("--replay", dir.toString(), "--quiet"), "--replay " + dir, "has no " + file,
+                    "record again");
+        }
+
+        Path folderInPlace = copy("snapshot-is-a-folder"); // once "orrery-demo: Is a directory"
+        Files.delete(folderInPlace.resolve(RunRecorder.SNAPSHOT));
+        Files.createDirectory(folderInPlace.resolve(RunRecorder.SNAPSHOT));
+        Outcome o = refused("--replay", folderInPlace.toString(), "--quiet");
+        assertSays(o, folderInPlace.resolve(RunRecorder.SNAPSHOT) + " is not a file");
+
+        Path cutBeforeFirstTick = copy("empty-snapshot"); // what an in-place write left when killed early
+        Files.write(cutBeforeFirstTick.resolve(RunRecorder.SNAPSHOT), new byte[0]);
+        assertSays(refused("--replay", cutBeforeFirstTick.toString(), "--quiet"),
+                cutBeforeFirstTick.resolve(RunRecorder.SNAPSHOT) + " is empty", "record the run again");
+
+        assertReplaysToTheRecordedHash();
+    }
+
+    @Test
+    void shouldNameTheRecordOptionWhenItsFolderCannotBeWritten() throws Exception {
+        Path file = Files.writeString(tmp.resolve("a-file"), "not a folder");
+        Path under = file.resolve("recording");
+        Outcome o = refused("--agents", "100", "--ticks", "3", "--rate", "0", "--quiet", "--record", under.toString());
+        assertEquals(1, o.status());
+        assertSays(o, "--record " + under, "cannot write the recording", "give --record a new or empty folder");
+
+        Path used = copy("used"); // a folder that holds a recording is refused, and left as it was
+        long before = Files.size(used.resolve(RunRecorder.SNAPSHOT));
+        assertSays(refused("--agents", "100", "--ticks", "3", "--rate", "0", "--quiet", "--record", used.toString()),
+                "already holds", "empty folder");
+        assertEquals(before, Files.size(used.resolve(RunRecorder.SNAPSHOT)));
+        assertReplaysToTheRecordedHash();
+    }
+
+    @Test
+    void shouldNameTheExplorerPortInUse() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
+            int port = taken.getLocalPort();
+            Outcome o = refused("--agents", "100", "--ticks", "3", "--rate", "0", "--quiet", "--explore",
+                    Integer.toString(port));
+            assertEquals(1, o.status());
+            assertSays(o, "--explore " + port, "127.0.0.1:" + port, "pick a free port");
+        }
+    }
+
+    @Test
+    void shouldNameTheLimitOptionsByTheirOptionNames() {
+        String[][] cases = {{"--client-rate", "0", "clientRate"}, {"--client-burst", "0", "clientBurst"},
+            {"--max-spawn", "0", "maxSpawnCount"}, {"--spawn-budget", "0", "spawnBudget"},
+            {"--max-connections-per-address", "0", "maxConnectionsPerAddress"}};
+        for (String[] c : cases) {
+            Outcome o = refused(c[0], c[1], "--ticks", "1");
+            assertEquals(2, o.status(), o.err());
+            assertSays(o, c[0]);
+            assertFalse(o.err().contains(c[2]), "the internal name: " + o.err());
+        }
+    }
+
+    @Test
+    void shouldRefuseAnOutputFileThatIsAFolderBeforeTheRun() {
+        Outcome trace = refused("--ticks", "1", "--agents", "10", "--trace", tmp.toString());
+        assertEquals(2, trace.status());
+        assertSays(trace, "--trace " + tmp + " is a folder", "give a file name");
+        Path missing = tmp.resolve("no-such-folder").resolve("graph.dot");
+        Outcome dot = refused("--ticks", "1", "--agents", "10", "--dot", missing.toString());
+        assertEquals(2, dot.status());
+        assertSays(dot, "--dot " + missing, "does not exist");
+        assertEquals("", trace.out() + dot.out(), "nothing ran");
+    }
+
+    private static void assertReplaysToTheRecordedHash() {
+        Outcome o = ExpectedErrorsTest.main("--replay", recording.toString(), "--threads", "2", "--quiet");
+        assertEquals(0, o.status(), o.err());
+        assertEquals(recordedHash, hash(o.out()));
+    }
+}

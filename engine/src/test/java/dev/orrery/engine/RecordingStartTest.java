@@ -1,0 +1,65 @@
+package dev.orrery.engine;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.ecs.World;
+import dev.orrery.ecs.component.Component;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A recording's start snapshot is written atomically: a temporary file, then a rename, so a
+ * crash leaves it complete or absent (never the 0-byte file an in-place write left), and a
+ * temporary file an earlier crash left behind does not block the next recording.
+ */
+class RecordingStartTest {
+    record Hp(int hp) {
+    }
+
+    private static Simulation sim(World world) {
+        Component<Hp> hp = world.component(Hp.class);
+        return Simulation.builder(world).seed(3).systems(s -> s.system("heal").query(world.query().with(hp).build())
+                .writes(hp).forEachChunk(job -> { })).build();
+    }
+
+    @Test
+    void shouldWriteTheStartSnapshotThroughATemporaryFile(@TempDir Path dir) throws IOException {
+        World world = new World();
+        try (Simulation s = sim(world)) {
+            world.entity().with(world.component(Hp.class), new Hp(7)).spawnMany(50);
+            Path leftover = Files.write(dir.resolve(RunRecorder.SNAPSHOT + ".tmp"), new byte[] {1, 2, 3}); // a crash's
+            byte[] expected = s.snapshot();
+            long startHash = world.stateHash();
+            try (RunRecorder rec = RunRecorder.start(s, dir, InputPipeline.builder(), Durability.EVERY_TICK)) {
+                assertFalse(Files.exists(leftover), "the temporary file was renamed into place");
+                assertArrayEquals(expected, Files.readAllBytes(dir.resolve(RunRecorder.SNAPSHOT)));
+                s.tick();
+            }
+            World copy = new World();
+            try (Simulation restored = sim(copy)) {
+                restored.restore(Files.readAllBytes(dir.resolve(RunRecorder.SNAPSHOT)));
+                assertEquals(50, copy.entityCount());
+                assertEquals(startHash, copy.stateHash(), "the snapshot is the world as it was at the start");
+            }
+        }
+    }
+
+    @Test
+    void shouldLeaveAnExistingRecordingAsItWas(@TempDir Path dir) throws IOException {
+        byte[] earlier = {9, 9, 9};
+        Files.write(dir.resolve(RunRecorder.SNAPSHOT), earlier);
+        try (Simulation s = sim(new World())) {
+            IOException e = assertThrows(IOException.class, () -> RunRecorder.start(s, dir, InputPipeline.builder()));
+            assertTrue(e.getMessage().contains("already holds " + RunRecorder.SNAPSHOT), e.getMessage());
+        }
+        assertArrayEquals(earlier, Files.readAllBytes(dir.resolve(RunRecorder.SNAPSHOT)));
+        assertFalse(Files.exists(dir.resolve(RunRecorder.SNAPSHOT + ".tmp")));
+    }
+}

@@ -1,0 +1,179 @@
+package dev.orrery.scheduler.executor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.ecs.World;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Field;
+import dev.orrery.scheduler.Schedule;
+import dev.orrery.scheduler.SystemFailedException;
+import dev.orrery.scheduler.internal.SchedulerInternals;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A run's deadline ends a run stuck on a worker's job: the run fails with the report of the
+ * stuck job, a worker whose job ignores its interrupt is abandoned and replaced, and the
+ * executor goes on. No sleep synchronises anything here: the job on the calling thread waits
+ * (on a latch, with a generous bound) until a worker holds a job, so the stuck job is on a
+ * worker however loaded the machine is, and the deadline is far above a run's real time.
+ */
+class RunDeadlineTest {
+    record Val(int v) {
+    }
+
+    private static final long DEADLINE_MS = 1_500;
+
+    /** A world of many small chunks, and a system whose worker jobs get stuck while {@code stuck} holds. */
+    static final class Stuck {
+        final World world = new World(256);
+        final Component<Val> val = world.component(Val.class);
+        final Field v = val.field("v");
+        final Thread caller = Thread.currentThread();
+        final CountDownLatch workerInJob = new CountDownLatch(1);
+        final AtomicBoolean stuck = new AtomicBoolean(true);
+        final AtomicBoolean release = new AtomicBoolean();
+        final AtomicReference<Thread> stuckThread = new AtomicReference<>();
+        final Schedule schedule;
+
+        /** {@code interruptible}: the stuck job waits on a latch (ends when interrupted); else it spins, deaf to interrupts. */
+        Stuck(boolean interruptible) {
+            for (int i = 0; i < 600; i++) {
+                world.spawn(new Val(0));
+            }
+            CountDownLatch never = new CountDownLatch(1);
+            schedule = Schedule.builder(world).minBatchRows(1)
+                    .system("stuck").query(world.query().with(val).build()).writes(val).despawns().forEachChunk(job -> {
+                        int[] x = job.chunk().writeInts(v);
+                        for (int i = 0; i < job.chunk().size(); i++) {
+                            x[i]++;
+                        }
+                        if (!stuck.get()) {
+                            return;
+                        }
+                        if (Thread.currentThread() == caller) { // let a worker take a job before this one returns
+                            await(workerInJob);
+                            return;
+                        }
+                        if (!stuckThread.compareAndSet(null, Thread.currentThread())) {
+                            return; // one stuck job is enough
+                        }
+                        workerInJob.countDown();
+                        if (interruptible) {
+                            await(never); // ends with the executor's interrupt
+                            return;
+                        }
+                        while (!release.get()) {
+                            Thread.onSpinWait(); // deaf to interrupts: only abandoning the thread ends the wait
+                        }
+                        job.commands().despawn(job.chunk().entity(0)); // recorded after it was abandoned
+                    })
+                    .build();
+        }
+
+        private static void await(CountDownLatch latch) {
+            try {
+                if (!latch.await(60, TimeUnit.SECONDS)) {
+                    throw new IllegalStateException("no worker took a job within 60 s");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting", e);
+            }
+        }
+
+        ParallelExecutor executor(long deadlineMs) {
+            ParallelExecutor e = new ParallelExecutor(SchedulerInternals.plan(schedule), 2);
+            e.runDeadline(TimeUnit.MILLISECONDS.toNanos(deadlineMs));
+            return e;
+        }
+
+        int sum() {
+            int[] total = {0};
+            world.query().with(val).build().forEachChunk(c -> {
+                int[] x = c.readInts(v);
+                for (int i = 0; i < c.size(); i++) {
+                    total[0] += x[i];
+                }
+            });
+            return total[0];
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void shouldAbandonAWorkerWhoseJobIgnoresItsInterruptAndGoOn() throws InterruptedException {
+        Stuck s = new Stuck(false);
+        try (ParallelExecutor executor = s.executor(DEADLINE_MS)) {
+            long start = System.nanoTime();
+            SystemFailedException e = assertThrows(SystemFailedException.class, executor::run);
+            assertTrue(System.nanoTime() - start >= TimeUnit.MILLISECONDS.toNanos(DEADLINE_MS), "not before the deadline");
+            assertEquals("stuck", e.system());
+            TimeoutException report = assertInstanceOf(TimeoutException.class, e.getCause());
+            String m = e.getMessage();
+            assertTrue(m.startsWith("system 'stuck' did not finish: its job over chunks [") && m.contains(" on worker 1 ")
+                    && m.contains("(its deadline: 1500 ms)") && m.contains("was abandoned and a new worker started")
+                    && m.contains("what the failed run left"), m);
+            assertTrue(report.getMessage().contains("orrery-worker-1-abandoned"), report.getMessage());
+            assertFalse(s.world.isStructureLocked());
+
+            s.stuck.set(false);
+            int before = s.sum();
+            executor.run();
+            executor.run();
+            assertEquals(before + 2 * 600, s.sum(), "later runs run every job, on the new worker too");
+
+            s.release.set(true); // the abandoned job returns at last: its thread ends, its despawn is never applied
+            Thread abandoned = s.stuckThread.get();
+            assertNotNull(abandoned);
+            abandoned.join(TimeUnit.SECONDS.toMillis(60));
+            assertFalse(abandoned.isAlive(), "an abandoned worker's thread ends when its job returns");
+            executor.run();
+            assertEquals(600, s.world.entityCount(), "nothing the abandoned job recorded is applied");
+        } finally {
+            s.release.set(true);
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void shouldEndAJobThatAnswersItsInterruptWithoutAbandoningItsWorker() {
+        Stuck s = new Stuck(true);
+        try (ParallelExecutor executor = s.executor(10_000)) { // a 1 s grace: room for a loaded machine to wake it
+            SystemFailedException e = assertThrows(SystemFailedException.class, executor::run);
+            assertEquals("stuck", e.system());
+            assertInstanceOf(TimeoutException.class, e.getCause());
+            assertTrue(e.getMessage().contains("it returned within the 1000 ms grace after the executor interrupted its "
+                    + "worker"), e.getMessage());
+            assertEquals(1, e.getSuppressed().length, "the job's own failure (its interrupted wait) is attached");
+            assertTrue(s.stuckThread.get().isAlive() && !s.stuckThread.get().getName().endsWith("-abandoned"),
+                    "the worker was kept: " + s.stuckThread.get().getName());
+
+            assertFalse(s.world.isStructureLocked());
+            assertEquals(600, s.world.entityCount());
+
+            s.stuck.set(false);
+            int before = s.sum();
+            executor.run();
+            assertEquals(before + 600, s.sum());
+        }
+    }
+
+    @Test
+    void shouldRefuseANegativeDeadline() {
+        Stuck s = new Stuck(false);
+        try (ParallelExecutor executor = new ParallelExecutor(SchedulerInternals.plan(s.schedule), 2)) {
+            assertThrows(IllegalArgumentException.class, () -> executor.runDeadline(-1));
+        }
+    }
+}
