@@ -399,11 +399,19 @@ public final class ParallelExecutor implements PlannedExecutor {
      */
     private SystemFailedException abandon(WorkerThread owner, Job job, long deadlineHit, long grace) {
         String report = describe(job, deadlineHit);
-        job.writtenOff = true;
         job.out = false;
         inFlight--;
         SystemRun r = job.run;
-        r.jobs[job.ordinal] = new Job(r, job.ordinal);
+        Job previous = null; // a chunk pipeline's head carries its members: the stuck thread holds them all
+        for (Job old = job; old != null; old = old.fused) {
+            old.writtenOff = true;
+            Job fresh = new Job(old.run, old.ordinal);
+            old.run.jobs[old.ordinal] = fresh;
+            if (previous != null) {
+                previous.fused = fresh;
+            }
+            previous = fresh;
+        }
         owner.retire();
         WorkerContext context = new WorkerContext(owner.id, plan);
         context.finishChunksOnFailure = owner.context.finishChunksOnFailure;
@@ -429,7 +437,15 @@ public final class ParallelExecutor implements PlannedExecutor {
         SystemRun r = job.run;
         WorkerThread owner = ownerOf(job);
         String unit = r.rangeBody != null ? "indices" : r.walk != null ? "slots" : "chunks";
-        return "its job over " + unit + " [" + job.from + ", " + job.to + ")" + (owner == null ? ""
+        StringBuilder pipeline = new StringBuilder();
+        for (Job m = job.fused; m != null; m = m.fused) {
+            pipeline.append(pipeline.length() == 0 ? " (a chunk pipeline, with " : ", ").append('\'').append(m.run.name)
+                    .append('\'');
+        }
+        if (pipeline.length() > 0) {
+            pipeline.append(" after it on the same chunks)");
+        }
+        return "its job over " + unit + " [" + job.from + ", " + job.to + ")" + pipeline + (owner == null ? ""
                 : " on worker " + owner.id) + " was still running " + (deadlineHit - runStart) / 1_000_000
                 + " ms after the run began (its deadline: " + deadlineNanos / 1_000_000 + " ms)";
     }

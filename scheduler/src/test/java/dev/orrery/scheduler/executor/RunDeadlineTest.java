@@ -48,12 +48,25 @@ class RunDeadlineTest {
 
         /** {@code interruptible}: the stuck job waits on a latch (ends when interrupted); else it spins, deaf to interrupts. */
         Stuck(boolean interruptible) {
+            this(interruptible, false);
+        }
+
+        /**
+         * As {@link #Stuck(boolean)}; with {@code pipeline}, a second system over the same query,
+         * "after", adds 1000 to each value: the executor fuses it behind "stuck" in a chunk pipeline.
+         */
+        Stuck(boolean interruptible, boolean pipeline) {
             for (int i = 0; i < 600; i++) {
                 world.spawn(new Val(0));
             }
             CountDownLatch never = new CountDownLatch(1);
-            schedule = Schedule.builder(world).minBatchRows(1)
-                    .system("stuck").query(world.query().with(val).build()).writes(val).despawns().forEachChunk(job -> {
+            dev.orrery.ecs.Query all = world.query().with(val).build();
+            Schedule.Builder b = Schedule.builder(world).minBatchRows(1);
+            Schedule.SystemBuilder sb = b.system("stuck").query(all).writes(val);
+            if (!pipeline) {
+                sb = sb.despawns(); // despawns put a sync point before any later reader: no pipeline then
+            }
+            b = sb.forEachChunk(job -> {
                         int[] x = job.chunk().writeInts(v);
                         for (int i = 0; i < job.chunk().size(); i++) {
                             x[i]++;
@@ -76,9 +89,19 @@ class RunDeadlineTest {
                         while (!release.get()) {
                             Thread.onSpinWait(); // deaf to interrupts: only abandoning the thread ends the wait
                         }
-                        job.commands().despawn(job.chunk().entity(0)); // recorded after it was abandoned
-                    })
-                    .build();
+                        if (!pipeline) {
+                            job.commands().despawn(job.chunk().entity(0)); // recorded after it was abandoned
+                        }
+                    });
+            if (pipeline) {
+                b = b.system("after").query(all).writes(val).after("stuck").forEachChunk(job -> {
+                    int[] x = job.chunk().writeInts(v);
+                    for (int i = 0; i < job.chunk().size(); i++) {
+                        x[i] += 1000;
+                    }
+                });
+            }
+            schedule = b.build();
         }
 
         private static void await(CountDownLatch latch) {
@@ -166,6 +189,39 @@ class RunDeadlineTest {
             int before = s.sum();
             executor.run();
             assertEquals(before + 600, s.sum());
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void shouldAbandonAStuckChunkPipelineAndRunItFusedAgainAfterwards() throws InterruptedException {
+        Stuck s = new Stuck(false, true);
+        try (ParallelExecutor executor = s.executor(DEADLINE_MS)) {
+            assertTrue(executor.batching().stream().anyMatch(d -> d.system().equals("after")
+                    && d.mode() == dev.orrery.scheduler.BatchDecision.Mode.FUSED), "the test needs 'after' fused: "
+                    + executor.batching());
+            SystemFailedException e = assertThrows(SystemFailedException.class, executor::run);
+            assertEquals("stuck", e.system());
+            assertTrue(e.getMessage().contains("(a chunk pipeline, with 'after' after it on the same chunks)")
+                    && e.getMessage().contains("was abandoned and a new worker started"), e.getMessage());
+            assertFalse(s.world.isStructureLocked());
+
+            s.stuck.set(false);
+            int before = s.sum();
+            executor.run();
+            executor.run();
+            assertEquals(before + 2 * 600 * 1001, s.sum(), "both systems of the pipeline ran on every chunk, twice");
+
+            s.release.set(true); // the abandoned job returns; its pipeline's old jobs are no longer the executor's
+            Thread abandoned = s.stuckThread.get();
+            abandoned.join(TimeUnit.SECONDS.toMillis(60));
+            assertFalse(abandoned.isAlive());
+            int after = s.sum();
+            executor.run();
+            assertEquals(after + 600 * 1001, s.sum());
+            assertEquals(600, s.world.entityCount(), "nothing the abandoned job recorded is applied");
+        } finally {
+            s.release.set(true);
         }
     }
 
