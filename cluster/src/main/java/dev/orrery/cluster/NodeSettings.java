@@ -1,27 +1,94 @@
 package dev.orrery.cluster;
 
+import dev.orrery.cluster.world.WorldSettings;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * How a {@link ClusterNode} binds, joins and runs worlds.
+ * How a {@link ClusterNode} binds, joins, detects failed nodes and runs worlds.
  *
  * @param host the address to bind and advertise (127.0.0.1 for nodes on one machine)
  * @param port the Artery TCP port (0: a free one, see {@link ClusterNode#port()})
  * @param seeds {@code host:port} of nodes to join; empty: this node starts a new cluster
  * @param tickHz ticks per second of every world
- * @param snapshotEvery a world snapshots every this many ticks (bounds a crash's replay)
  * @param shards the number of shards worlds are hashed into (keep it about ten times the
  *     largest node count; every node of a cluster must use the same number)
- * @param downAfter seconds a node may stay unreachable before the split-brain resolver
- *     (keep-majority) downs it and its worlds move
+ * @param failover how fast a node that stops answering is declared dead and its worlds move
+ * @param world how worlds snapshot, keep storage bounded and de-duplicate inputs
  * @param extraConfig HOCON laid over the node's configuration (empty for none)
  */
-public record NodeSettings(String host, int port, List<String> seeds, double tickHz, int snapshotEvery, int shards,
-        double downAfter, String extraConfig) {
+public record NodeSettings(String host, int port, List<String> seeds, double tickHz, int shards, Failover failover,
+        WorldSettings world, String extraConfig) {
+    /**
+     * How a crashed node's worlds move to the survivors, in the order the time adds up: its
+     * heartbeats stop and the failure detector (a deadline) marks it unreachable once no
+     * heartbeat came for {@code acceptablePause} plus one {@code heartbeatInterval}; the
+     * split-brain resolver (keep-majority) downs it once the cluster's view has been stable
+     * for {@code stableAfter}; Cluster Sharding then waits {@code removalMargin} before it
+     * starts the node's shards (and, if it was the oldest, the shard coordinator) elsewhere,
+     * and each world reopens from its snapshot and journal. On loopback with
+     * {@link #fast()} that is 4 to 7 s from the crash to ticking again (measured in
+     * {@code ThreeNodeClusterTest}; see docs/many-worlds-and-the-cluster.md).
+     *
+     * <p>The margin may be short because the store fences: a node that was downed but still
+     * runs cannot acknowledge anything once the world's new holder has claimed it. Raise
+     * {@code acceptablePause} where pauses are longer (GC on large heaps, busy virtual
+     * machines, cross-zone networks): a pause longer than it gets a healthy node downed.
+     *
+     * @param heartbeatInterval how often nodes heartbeat each other
+     * @param acceptablePause how long heartbeats may be missing before a node is unreachable
+     * @param stableAfter how long membership must be stable before the resolver downs
+     *     unreachable nodes
+     * @param removalMargin how long sharding waits after a node is removed before it starts
+     *     that node's shards elsewhere
+     */
+    public record Failover(Duration heartbeatInterval, Duration acceptablePause, Duration stableAfter,
+            Duration removalMargin) {
+        /** Checks the fields. */
+        public Failover {
+            positive(heartbeatInterval, "heartbeatInterval");
+            positive(acceptablePause, "acceptablePause");
+            positive(stableAfter, "stableAfter");
+            positive(removalMargin, "removalMargin");
+            if (acceptablePause.compareTo(heartbeatInterval.multipliedBy(2)) < 0) {
+                throw new IllegalArgumentException("failover acceptablePause (" + acceptablePause.toMillis()
+                        + " ms) must be at least two heartbeat intervals (" + heartbeatInterval.toMillis() + " ms each)");
+            }
+        }
+
+        private static void positive(Duration d, String name) {
+            Objects.requireNonNull(d, name);
+            if (d.isNegative() || d.isZero()) {
+                throw new IllegalArgumentException("failover " + name + " must be positive, got " + d);
+            }
+        }
+
+        /**
+         * Loopback and a quiet LAN: heartbeats every 500 ms, unreachable 2.5 s after the last
+         * one, downed after 1.5 s stable, shards started elsewhere 250 ms after removal.
+         */
+        public static Failover fast() {
+            return new Failover(Duration.ofMillis(500), Duration.ofSeconds(2), Duration.ofMillis(1500),
+                    Duration.ofMillis(250));
+        }
+
+        /** These settings with nodes downed after {@code stable} of stable membership. */
+        public Failover withStableAfter(Duration stable) {
+            return new Failover(heartbeatInterval, acceptablePause, stable, removalMargin);
+        }
+
+        /** These settings with heartbeats every {@code interval} and unreachable after {@code pause}. */
+        public Failover withDetection(Duration interval, Duration pause) {
+            return new Failover(interval, pause, stableAfter, removalMargin);
+        }
+    }
+
     /** Checks the fields. */
     public NodeSettings {
         Objects.requireNonNull(host, "host");
+        Objects.requireNonNull(failover, "failover");
+        Objects.requireNonNull(world, "world");
         seeds = List.copyOf(seeds);
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("cluster port " + port + " is not a TCP port; use 0 to 65535 (0: any free one)");
@@ -29,9 +96,8 @@ public record NodeSettings(String host, int port, List<String> seeds, double tic
         if (!(tickHz > 0 && tickHz <= 1000)) {
             throw new IllegalArgumentException("cluster tick rate " + tickHz + " Hz is out of range; use more than 0, up to 1000");
         }
-        if (snapshotEvery < 0 || shards < 1 || !(downAfter > 0)) {
-            throw new IllegalArgumentException("snapshotEvery (" + snapshotEvery + ") must be 0 or more, shards (" + shards
-                    + ") at least 1 and downAfter (" + downAfter + " s) positive");
+        if (shards < 1) {
+            throw new IllegalArgumentException("shards (" + shards + ") must be at least 1");
         }
         for (String seed : seeds) {
             int colon = seed.lastIndexOf(':');
@@ -43,25 +109,45 @@ public record NodeSettings(String host, int port, List<String> seeds, double tic
     }
 
     /**
-     * A node on 127.0.0.1 at {@code port} joining {@code seeds}: 30 Hz worlds, a snapshot
-     * every 300 ticks, 100 shards, unreachable nodes downed after 10 s.
+     * A node on 127.0.0.1 at {@code port} joining {@code seeds}: 30 Hz worlds, 100 shards,
+     * {@link Failover#fast()}, {@link WorldSettings#defaults()} (a snapshot every 300 ticks,
+     * the last 2 kept).
      */
     public static NodeSettings local(int port, List<String> seeds) {
-        return new NodeSettings("127.0.0.1", port, seeds, 30, 300, 100, 10, "");
+        return new NodeSettings("127.0.0.1", port, seeds, 30, 100, Failover.fast(), WorldSettings.defaults(), "");
+    }
+
+    /** A world snapshots every this many ticks ({@code world().snapshotEvery()}). */
+    public int snapshotEvery() {
+        return world.snapshotEvery();
     }
 
     /** These settings with worlds ticking at {@code hz} and snapshotting every {@code every} ticks. */
     public NodeSettings withTicks(double hz, int every) {
-        return new NodeSettings(host, port, seeds, hz, every, shards, downAfter, extraConfig);
+        return new NodeSettings(host, port, seeds, hz, shards, failover, world.withSnapshotEvery(every), extraConfig);
     }
 
-    /** These settings with {@code n} shards and unreachable nodes downed after {@code seconds}. */
+    /** These settings with {@code n} shards and unreachable nodes downed after {@code seconds} of stable membership. */
     public NodeSettings withSharding(int n, double seconds) {
-        return new NodeSettings(host, port, seeds, tickHz, snapshotEvery, n, seconds, extraConfig);
+        if (!(seconds > 0)) {
+            throw new IllegalArgumentException("nodes must be downed after a positive time, got " + seconds + " s");
+        }
+        return new NodeSettings(host, port, seeds, tickHz, n, failover.withStableAfter(Duration.ofMillis(
+                (long) (seconds * 1000))), world, extraConfig);
+    }
+
+    /** These settings with {@code f} for failure detection and downing. */
+    public NodeSettings withFailover(Failover f) {
+        return new NodeSettings(host, port, seeds, tickHz, shards, f, world, extraConfig);
+    }
+
+    /** These settings with worlds run as {@code w} says. */
+    public NodeSettings withWorld(WorldSettings w) {
+        return new NodeSettings(host, port, seeds, tickHz, shards, failover, w, extraConfig);
     }
 
     /** These settings with {@code hocon} laid over the node's configuration. */
     public NodeSettings withConfig(String hocon) {
-        return new NodeSettings(host, port, seeds, tickHz, snapshotEvery, shards, downAfter, hocon);
+        return new NodeSettings(host, port, seeds, tickHz, shards, failover, world, hocon);
     }
 }

@@ -2,8 +2,10 @@
  * Orrery worlds across machines on Apache Pekko Cluster Sharding: a
  * {@link dev.orrery.cluster.ClusterNode} joins a cluster, runs the worlds sharding places on
  * it and routes a client's inputs by world id to whichever node holds the world;
- * {@link dev.orrery.cluster.NodeSettings} says where it binds, which seed nodes it joins and
- * how worlds tick.
+ * {@link dev.orrery.cluster.NodeSettings} says where it binds, which seed nodes it joins,
+ * how a dead node is detected and downed, and how worlds tick;
+ * {@link dev.orrery.cluster.WorldClient} sends each input until it is accepted or refused,
+ * so it applies exactly once.
  *
  * <p>The layers below: {@code dev.orrery.cluster.sharding} (the world entity actor),
  * {@code dev.orrery.cluster.protocol} (messages and serializer),

@@ -11,6 +11,7 @@ import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -190,12 +191,39 @@ public final class Main implements Callable<Integer> {
     int clusterWorlds = 6;
 
     @Option(names = "--cluster-min-members", paramLabel = "N",
-            description = "Place no world before N nodes are up, so the first worlds spread (default: ${DEFAULT-VALUE}).")
+            description = "Send no input before N nodes are up, so the first worlds spread over them; a node that "
+                    + "dies later does not stop the others (default: ${DEFAULT-VALUE}).")
     int clusterMinMembers = 1;
 
     @Option(names = "--cluster-seconds", paramLabel = "S",
             description = "Leave the cluster after S seconds; 0 runs until Ctrl-C (default: ${DEFAULT-VALUE}).")
     double clusterSeconds = 0;
+
+    @Option(names = "--cluster-verify",
+            description = "Instead of running a node, check every world in --cluster-store against its journal: "
+                    + "replay it from its oldest snapshot (or tick 0), compare every journaled hash and every "
+                    + "snapshot, count inputs applied twice; exit 0 if every world matches, 1 if not. Read-only: "
+                    + "it may run beside the nodes.")
+    boolean clusterVerify;
+
+    /** The options a cluster node uses; any other given with --cluster is refused, not ignored. */
+    private static final java.util.Set<String> CLUSTER_OPTIONS = java.util.Set.of("--cluster", "--cluster-port",
+            "--cluster-seeds", "--cluster-store", "--cluster-worlds", "--cluster-min-members", "--cluster-seconds",
+            "--agents", "--teams", "--seed", "--rate", "--quiet", "--verbose");
+
+    /** The options --cluster-verify uses. */
+    private static final java.util.Set<String> VERIFY_OPTIONS = java.util.Set.of("--cluster-verify", "--cluster-store",
+            "--agents", "--teams", "--seed", "--rate", "--quiet", "--verbose");
+
+    /** Why an option of a single run means nothing to a cluster node, and what to use instead. */
+    private static final java.util.Map<String, String> NOT_FOR_A_NODE = java.util.Map.of(
+            "--ticks", "a node runs until Ctrl-C or --cluster-seconds",
+            "--port", "a node serves no TCP clients; its cluster port is --cluster-port",
+            "--bind", "a node serves no TCP clients; it binds 127.0.0.1 at --cluster-port",
+            "--record", "worlds are journaled and snapshotted in --cluster-store; check them with --cluster-verify",
+            "--replay", "replay a world of the store with --cluster-verify --cluster-store DIR",
+            "--explore", "the explorer shows one simulation, not a node's sharded worlds",
+            "--threads", "each world ticks on one thread of the node's world dispatcher");
 
     private PrintStream out = System.out;
     private final CountDownLatch finished = new CountDownLatch(1);
@@ -327,8 +355,12 @@ public final class Main implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        checkClusterOptions();
         if (cluster) {
             return runClusterNode();
+        }
+        if (clusterVerify) {
+            return verifyCluster();
         }
         RunOptions options;
         try {
@@ -371,6 +403,62 @@ public final class Main implements Callable<Integer> {
         try {
             node.run();
             return 0;
+        } finally {
+            finished.countDown();
+        }
+    }
+
+    /**
+     * Refuses what a cluster run would ignore: an option of a single run given with
+     * {@code --cluster} or {@code --cluster-verify}, a {@code --cluster-*} option without
+     * either, or both together.
+     */
+    private void checkClusterOptions() {
+        List<String> given = new java.util.ArrayList<>();
+        for (CommandLine.Model.OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
+            given.add(o.longestName());
+        }
+        if (cluster && clusterVerify) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--cluster runs a node and --cluster-verify "
+                    + "checks a store; give one of them");
+        }
+        if (!cluster && !clusterVerify) {
+            for (String name : given) {
+                if (name.startsWith("--cluster-")) {
+                    throw new CommandLine.ParameterException(spec.commandLine(), name + " applies to --cluster (or "
+                            + "--cluster-verify) only; add --cluster to run a node, or leave " + name + " out");
+                }
+            }
+            return;
+        }
+        String mode = cluster ? "--cluster" : "--cluster-verify";
+        java.util.Set<String> allowed = cluster ? CLUSTER_OPTIONS : VERIFY_OPTIONS;
+        List<String> refused = new java.util.ArrayList<>();
+        for (String name : given) {
+            if (!allowed.contains(name)) {
+                refused.add(name + " (" + NOT_FOR_A_NODE.getOrDefault(name, "it applies to a single run only") + ")");
+            }
+        }
+        if (!refused.isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), mode + " does not use "
+                    + String.join("; ", refused) + "; leave " + (refused.size() == 1 ? "it" : "them") + " out");
+        }
+    }
+
+    /** {@code --cluster-verify}: every world of the store against its journal. */
+    private int verifyCluster() throws Exception {
+        if (clusterStore == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--cluster-verify needs --cluster-store DIR, "
+                    + "the store the nodes ran with");
+        }
+        try {
+            int status = dev.orrery.demo.cluster.ClusterDemo.verify(clusterStore, agents, teams, seed, rate, out);
+            if (status != 0) {
+                spec.commandLine().getErr().println("orrery-demo: a world in " + clusterStore + " does not match its "
+                        + "journal (see the FAILED lines above)");
+                spec.commandLine().getErr().flush();
+            }
+            return status;
         } finally {
             finished.countDown();
         }

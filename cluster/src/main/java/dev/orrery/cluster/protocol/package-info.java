@@ -1,12 +1,15 @@
 /**
  * The messages between clients and sharded worlds, and their Pekko serializer: a
- * {@link dev.orrery.cluster.protocol.SubmitInput} is answered by an
- * {@link dev.orrery.cluster.protocol.InputReply} once the input is durable in the world's
- * journal (or refused, to be retried); {@link dev.orrery.cluster.protocol.GetStatus} and
+ * {@link dev.orrery.cluster.protocol.SubmitInput} (client id, sequence, payload) is answered
+ * by an {@link dev.orrery.cluster.protocol.InputReply} in three words: accepted at tick N
+ * once durable, refused when it will never apply, unknown (send it again with the same
+ * sequence); {@link dev.orrery.cluster.protocol.GetStatus} and
  * {@link dev.orrery.cluster.protocol.Hold} by a {@link dev.orrery.cluster.protocol.WorldStatus}.
  * {@link dev.orrery.cluster.protocol.ProtocolSerializer} writes them in a small binary form
  * (bound to {@link dev.orrery.cluster.protocol.WorldMessage} in the node's configuration), so
- * no general-purpose serializer (Java serialization, Jackson) is needed.
+ * no general-purpose serializer (Java serialization, Jackson) is needed, and reads them as
+ * hostile bytes: every length checked against the bytes present and a configured maximum
+ * before anything is allocated.
  *
  * <p>Neighbours: used by {@code dev.orrery.cluster.sharding} (the entity) and
  * {@code dev.orrery.cluster} (the node's client methods); depends only on Pekko's typed actor

@@ -11,11 +11,14 @@ import dev.orrery.cluster.world.FencedException;
 import dev.orrery.cluster.world.RecoveryReport;
 import dev.orrery.cluster.world.WorldBlueprint;
 import dev.orrery.cluster.world.WorldRuntime;
+import dev.orrery.cluster.world.WorldSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.PostStop;
@@ -31,14 +34,22 @@ import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
 /**
  * The actor that runs one world on the node where Cluster Sharding placed it. On start it
  * opens the world ({@link WorldRuntime#open}: claim, restore, replay) and ticks it at a fixed
- * rate; inputs go into the next tick and are answered after the tick is durable; the
- * sharding stop message ({@link #handOff()}) closes the world with a snapshot. When the
- * actor stops any other way (its node's actor system terminating, as in a crash) it
- * abandons the world: the next node restores the last periodic snapshot and replays the
- * journal after it. A failure (the store unreachable, a journal write failing) refuses the
- * waiting inputs and restarts the actor with back-off, which opens the world again.
+ * rate; inputs are offered to the world ({@link WorldRuntime#offer}) and answered in the
+ * protocol's three words: accepted at tick N once that tick is durable (at once for a retry
+ * of an input already applied), refused when it never will apply, unknown when the world
+ * cannot say (it is moving, failed a tick, or is busy). The sharding stop message
+ * ({@link #handOff()}) closes the world with a snapshot. When the actor stops any other way
+ * (its node's actor system terminating, as in a crash) it abandons the world: the next node
+ * restores the last periodic snapshot and replays the journal after it. A failure (the store
+ * unreachable, a journal write failing) answers the waiting inputs unknown and restarts the
+ * actor with back-off, which opens the world again.
  *
- * <p><b>Threading:</b> an actor; see the package description.
+ * <p>What it tells a person, through the node's log sink: where a world opened (fresh, or
+ * restored from which snapshot with how many ticks replayed in how long), when it was handed
+ * off, fenced, or failed.
+ *
+ * <p><b>Threading:</b> an actor; see the package description. The log sink is called on
+ * the actor's dispatcher thread.
  */
 public final class WorldEntity extends AbstractBehavior<WorldCommand> {
     /** The sharded entity type of worlds. */
@@ -51,46 +62,56 @@ public final class WorldEntity extends AbstractBehavior<WorldCommand> {
 
     private static final System.Logger LOG = System.getLogger(WorldEntity.class.getName());
 
-    private record Waiter(ActorRef<InputReply> replyTo) {
+    private record Waiter(long clientId, long sequence, ActorRef<InputReply> replyTo) {
     }
 
     private final String worldId;
     private final WorldRuntime runtime;
     private final String node;
     private final long resumedAtMillis;
+    private final Consumer<String> log;
     private final List<Waiter> waiting = new ArrayList<>();
     private boolean held;
 
-    private WorldEntity(ActorContext<WorldCommand> context, WorldRuntime runtime) {
+    private WorldEntity(ActorContext<WorldCommand> context, WorldRuntime runtime, Consumer<String> log) {
         super(context);
         this.worldId = runtime.worldId();
         this.runtime = runtime;
+        this.log = log;
         this.node = context.getSystem().address().toString();
         this.resumedAtMillis = System.currentTimeMillis();
         RecoveryReport r = runtime.recovery();
-        LOG.log(System.Logger.Level.DEBUG, () -> "world " + worldId + " epoch " + r.epoch() + " opened on " + node
-                + " at tick " + r.resumeTick() + " from snapshot " + r.snapshotTick() + " after replaying "
-                + r.ticksReplayed() + " ticks in " + r.openMillis() + " ms");
+        if (r.snapshotTick() < 0 && r.ticksReplayed() == 0) {
+            log.accept("world " + worldId + " started fresh here (epoch " + r.epoch() + ")");
+        } else {
+            log.accept(String.format("world %s restored here at tick %d (epoch %d): %s, replayed %d journaled ticks; "
+                    + "open took %.0f ms", worldId, r.resumeTick(), r.epoch(),
+                    r.snapshotTick() < 0 ? "no snapshot" : "snapshot of tick " + r.snapshotTick(), r.ticksReplayed(),
+                    r.openMillis()));
+        }
     }
 
     /**
      * The behaviour of world {@code worldId}: opens it from {@code store} with
-     * {@code blueprint}, ticks every {@code tickPeriod}, snapshots every
-     * {@code snapshotEvery} ticks; restarted with back-off on failure.
+     * {@code blueprint}, ticks every {@code tickPeriod}, snapshots and de-duplicates as
+     * {@code settings} say, and tells {@code log} what a person running the node needs to
+     * know; restarted with back-off on failure.
      */
     public static Behavior<WorldCommand> create(String worldId, WorldStore store, WorldBlueprint blueprint,
-            Duration tickPeriod, int snapshotEvery) {
+            Duration tickPeriod, WorldSettings settings, Consumer<String> log) {
+        Objects.requireNonNull(log, "log");
         Behavior<WorldCommand> open = Behaviors.setup(ctx -> Behaviors.withTimers((TimerScheduler<WorldCommand> timers) -> {
             WorldRuntime runtime;
             try {
-                runtime = WorldRuntime.open(worldId, store, blueprint, snapshotEvery);
+                runtime = WorldRuntime.open(worldId, store, blueprint, settings);
             } catch (IOException | RuntimeException e) {
-                LOG.log(System.Logger.Level.WARNING, "world '" + worldId + "' failed to open on "
-                        + ctx.getSystem().address() + " (it is retried with back-off): " + e, e);
+                log.accept("world " + worldId + " failed to open here (" + e.getMessage() + "); it is retried with "
+                        + "back-off; if it keeps failing, check the store and that every node runs the same blueprint");
+                LOG.log(System.Logger.Level.DEBUG, "world '" + worldId + "' failed to open", e);
                 throw e;
             }
             timers.startTimerAtFixedRate(Local.TICK, Local.TICK, tickPeriod);
-            return new WorldEntity(ctx, runtime);
+            return new WorldEntity(ctx, runtime, log);
         }));
         return Behaviors.supervise(open).onFailure(Exception.class,
                 SupervisorStrategy.restartWithBackoff(Duration.ofMillis(100), Duration.ofSeconds(5), 0.2));
@@ -115,8 +136,16 @@ public final class WorldEntity extends AbstractBehavior<WorldCommand> {
     }
 
     private Behavior<WorldCommand> onInput(SubmitInput m) {
-        runtime.offer(m.client(), m.type(), m.payload());
-        waiting.add(new Waiter(m.replyTo()));
+        WorldRuntime.Offer offer = runtime.offer(m.clientId(), m.sequence(), m.client(), m.type(), m.payload());
+        switch (offer.verdict()) {
+            case QUEUED -> waiting.add(new Waiter(m.clientId(), m.sequence(), m.replyTo()));
+            case APPLIED -> m.replyTo().tell(InputReply.accepted(worldId, m.clientId(), m.sequence(), offer.tick(),
+                    runtime.epoch()));
+            case REFUSED -> m.replyTo().tell(InputReply.refused(worldId, m.clientId(), m.sequence(), runtime.epoch(),
+                    offer.reason()));
+            case BUSY -> m.replyTo().tell(InputReply.unknown(worldId, m.clientId(), m.sequence(), runtime.epoch(),
+                    offer.reason()));
+        }
         return this;
     }
 
@@ -128,22 +157,24 @@ public final class WorldEntity extends AbstractBehavior<WorldCommand> {
         try {
             tick = runtime.tick();
         } catch (RuntimeException | Error e) {
-            LOG.log(System.Logger.Level.WARNING, "world '" + worldId + "' failed a tick on " + node + ": " + e, e);
-            refuseAll("world '" + worldId + "' failed on " + node + " (" + e + "); send the input again");
+            log.accept("world " + worldId + " failed a tick here (" + e + "); it reopens from the store");
+            LOG.log(System.Logger.Level.WARNING, "world '" + worldId + "' failed a tick on " + node, e);
+            unknownAll("world '" + worldId + "' failed a tick on " + node + " (" + e + ") and reopens");
             throw e;
         } catch (FencedException e) {
-            refuseAll(e.getMessage());
-            LOG.log(System.Logger.Level.WARNING, e.getMessage());
+            log.accept("world " + worldId + ": " + e.getMessage());
+            unknownAll(e.getMessage());
             runtime.abandon();
             return Behaviors.stopped();
         } catch (IOException e) {
-            LOG.log(System.Logger.Level.WARNING, "world '" + worldId + "' failed to journal a tick on " + node + ": " + e, e);
-            refuseAll("world '" + worldId + "' failed to journal a tick on " + node + " (" + e.getMessage()
-                    + "); it restarts, send the input again");
+            log.accept("world " + worldId + " failed to store a tick here (" + e.getMessage() + "); it reopens from "
+                    + "the store; check that the store is reachable and has room");
+            unknownAll("world '" + worldId + "' failed to store a tick on " + node + " (" + e.getMessage()
+                    + ") and reopens");
             throw new UncheckedIOException(e);
         }
-        for (int i = 0; i < waiting.size(); i++) {
-            waiting.get(i).replyTo().tell(InputReply.accepted(worldId, tick, i, runtime.epoch()));
+        for (Waiter w : waiting) {
+            w.replyTo().tell(InputReply.accepted(worldId, w.clientId(), w.sequence(), tick, runtime.epoch()));
         }
         waiting.clear();
         return this;
@@ -162,26 +193,30 @@ public final class WorldEntity extends AbstractBehavior<WorldCommand> {
     }
 
     private Behavior<WorldCommand> onHandOff() {
-        refuseAll("world '" + worldId + "' is moving off " + node + "; send the input again");
+        unknownAll("world '" + worldId + "' is moving off " + node);
+        long tick = runtime.currentTick();
         try {
             runtime.close();
+            log.accept("world " + worldId + " handed off from here at tick " + tick + " with a snapshot (a rebalance "
+                    + "or this node leaving); its next node replays nothing");
         } catch (IOException e) {
-            LOG.log(System.Logger.Level.WARNING, "world '" + worldId + "' could not hand over cleanly (" + e.getMessage()
-                    + "); its next node replays its journal from the last snapshot");
+            log.accept("world " + worldId + " could not hand over cleanly (" + e.getMessage() + "); its next node "
+                    + "replays its journal from the last snapshot");
             runtime.abandon();
         }
         return Behaviors.stopped();
     }
 
     private Behavior<WorldCommand> abandon() {
-        refuseAll("world '" + worldId + "' stopped on " + node + "; send the input again");
+        unknownAll("world '" + worldId + "' stopped on " + node);
         runtime.abandon();
         return this;
     }
 
-    private void refuseAll(String why) {
+    /** Answers every waiting input unknown: it was not acknowledged, and a retry with its sequence resolves it. */
+    private void unknownAll(String why) {
         for (Waiter w : waiting) {
-            w.replyTo().tell(InputReply.refused(worldId, runtime.epoch(), why));
+            w.replyTo().tell(InputReply.unknown(worldId, w.clientId(), w.sequence(), runtime.epoch(), why));
         }
         waiting.clear();
     }

@@ -1,9 +1,10 @@
 /**
  * The sharded world entity: {@link dev.orrery.cluster.sharding.WorldEntity} is the Pekko
  * actor that owns one world's {@code WorldRuntime} on the node where Cluster Sharding placed
- * it, ticks it from a fixed-rate timer on Pekko's dispatcher, answers inputs once they are
- * durable, and on a hand-off (rebalance, node leaving) closes the world with a snapshot so
- * its next node replays nothing.
+ * it, ticks it from a fixed-rate timer on Pekko's dispatcher, answers inputs in the
+ * protocol's three words (accepted once durable, refused, unknown), and on a hand-off
+ * (rebalance, node leaving) closes the world with a snapshot so its next node replays
+ * nothing.
  *
  * <p>Where a one-process world host would slot in: the entity would register its runtime
  * with the node's host and let the host's shared workers call {@code tick()} at the world's

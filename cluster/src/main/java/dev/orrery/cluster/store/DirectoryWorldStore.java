@@ -36,6 +36,8 @@ public final class DirectoryWorldStore implements WorldStore {
     private static final Pattern SNAPSHOT = Pattern.compile("(\\d+)-(\\d+)\\.snapshot");
     private static final Pattern SEGMENT = Pattern.compile("(\\d+)-(\\d+)\\.journal");
     private static final int CLAIM_ATTEMPTS = 100;
+    private static final String TEMP_PREFIX = "writing-";
+    private static final long STALE_TEMPORARY_MILLIS = 3_600_000;
 
     private final Path root;
 
@@ -51,6 +53,49 @@ public final class DirectoryWorldStore implements WorldStore {
     /** The directory holding every world's folder. */
     public Path root() {
         return root;
+    }
+
+    /** The ids of the worlds stored here (folders with a name a world id may have), sorted. */
+    public List<String> worldIds() throws IOException {
+        List<String> out = new ArrayList<>();
+        for (Matcher m : list(root, WORLD_ID)) {
+            if (Files.isDirectory(root.resolve(m.group()))) {
+                out.add(m.group());
+            }
+        }
+        out.sort(null);
+        return out;
+    }
+
+    /**
+     * What a world occupies in the store.
+     *
+     * @param bytes the bytes of its files
+     * @param files its files (snapshots, journal segments, epoch markers)
+     */
+    public record Usage(long bytes, long files) {
+    }
+
+    /** What {@code worldId} occupies now (nothing for a world never stored). */
+    public Usage usage(String worldId) throws IOException {
+        long[] out = new long[2];
+        Path dir = world(worldId);
+        if (!Files.isDirectory(dir)) {
+            return new Usage(0, 0);
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.filter(Files::isRegularFile).forEach(p -> {
+                try {
+                    out[0] += Files.size(p);
+                    out[1]++;
+                } catch (IOException gone) {
+                    // deleted while walking: not stored any more
+                }
+            });
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+        return new Usage(out[0], out[1]);
     }
 
     @Override
@@ -73,7 +118,40 @@ public final class DirectoryWorldStore implements WorldStore {
     @Override
     public boolean isCurrent(String worldId, long epoch) throws IOException {
         // Claims take the latest epoch plus one, so a later claim always created epoch + 1: one stat a tick.
-        return !Files.exists(world(worldId).resolve("epochs").resolve(Long.toString(epoch + 1)));
+        // Markers are forgotten oldest first (forgetEpochsBefore), so a missing own marker also means fenced.
+        Path epochs = world(worldId).resolve("epochs");
+        return !Files.exists(epochs.resolve(Long.toString(epoch + 1))) && Files.exists(epochs.resolve(Long.toString(epoch)));
+    }
+
+    @Override
+    public void forgetEpochsBefore(String worldId, long epoch) throws IOException {
+        Path epochs = world(worldId).resolve("epochs");
+        List<Long> old = new ArrayList<>();
+        for (Matcher m : list(epochs, Pattern.compile("\\d+"))) {
+            long e = Long.parseLong(m.group());
+            if (e < epoch) {
+                old.add(e);
+            }
+        }
+        old.sort(null); // oldest first: a marker is gone only once every marker below it is
+        for (long e : old) {
+            Files.deleteIfExists(epochs.resolve(Long.toString(e)));
+        }
+    }
+
+    @Override
+    public void deleteSnapshot(String worldId, SnapshotInfo snapshot) throws IOException {
+        Files.delete(snapshotPath(worldId, snapshot.tick(), snapshot.epoch()));
+    }
+
+    @Override
+    public void deleteSegment(String worldId, JournalSegment segment) throws IOException {
+        Path expected = world(worldId).resolve("journal").resolve(segment.epoch() + "-" + segment.startTick() + ".journal");
+        if (!expected.equals(segment.path())) {
+            throw new IllegalArgumentException("journal segment " + segment + " is not one of world '" + worldId
+                    + "' in " + root + "; pass a segment listed by segments()");
+        }
+        Files.delete(expected);
     }
 
     @Override
@@ -94,12 +172,28 @@ public final class DirectoryWorldStore implements WorldStore {
     public void writeSnapshot(String worldId, long epoch, long tick, byte[] snapshot) throws IOException {
         Path target = snapshotPath(worldId, tick, epoch);
         Files.createDirectories(target.getParent());
-        Path tmp = Files.createTempFile(target.getParent(), "writing-", ".tmp");
+        Path tmp = Files.createTempFile(target.getParent(), TEMP_PREFIX, ".tmp");
         try {
             Files.write(tmp, snapshot);
             Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } finally {
             Files.deleteIfExists(tmp);
+        }
+        deleteStaleTemporaries(target.getParent());
+    }
+
+    /** Deletes snapshot temporaries a crashed writer left, once they are an hour old (no live write takes that long). */
+    private static void deleteStaleTemporaries(Path dir) throws IOException {
+        long cutoff = System.currentTimeMillis() - STALE_TEMPORARY_MILLIS;
+        for (Matcher m : list(dir, Pattern.compile(Pattern.quote(TEMP_PREFIX) + ".*\\.tmp"))) {
+            Path p = dir.resolve(m.group());
+            try {
+                if (Files.getLastModifiedTime(p).toMillis() < cutoff) {
+                    Files.deleteIfExists(p);
+                }
+            } catch (NoSuchFileException gone) {
+                // its writer finished, or another node cleaned it
+            }
         }
     }
 
@@ -110,7 +204,7 @@ public final class DirectoryWorldStore implements WorldStore {
         for (Matcher m : list(dir, SEGMENT)) {
             out.add(new JournalSegment(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), dir.resolve(m.group())));
         }
-        out.sort(Comparator.comparingLong(JournalSegment::epoch));
+        out.sort(Comparator.comparingLong(JournalSegment::epoch).thenComparingLong(JournalSegment::startTick));
         return out;
     }
 

@@ -49,8 +49,31 @@ public interface WorldStore {
      */
     void writeSnapshot(String worldId, long epoch, long tick, byte[] snapshot) throws IOException;
 
-    /** Every journal segment of {@code worldId}, ordered by epoch (empty for a new world). */
+    /** Every journal segment of {@code worldId}, ordered by epoch, then start tick (empty for a new world). */
     List<JournalSegment> segments(String worldId) throws IOException;
+
+    /**
+     * Deletes a snapshot listed by {@link #snapshots} (retention, see
+     * {@code WorldSettings#keepSnapshots()}).
+     *
+     * @throws java.nio.file.NoSuchFileException if it is no longer stored
+     */
+    void deleteSnapshot(String worldId, SnapshotInfo snapshot) throws IOException;
+
+    /**
+     * Deletes a journal segment listed by {@link #segments} whose ticks the world's history
+     * no longer needs (they lie before every snapshot kept).
+     *
+     * @throws java.nio.file.NoSuchFileException if it is no longer stored
+     */
+    void deleteSegment(String worldId, JournalSegment segment) throws IOException;
+
+    /**
+     * Lets the store drop what it keeps of epochs of {@code worldId} below {@code epoch};
+     * {@link #isCurrent} stays false for them and {@link #claim} still returns an epoch above
+     * every one claimed. A no-op is correct.
+     */
+    void forgetEpochsBefore(String worldId, long epoch) throws IOException;
 
     /**
      * The path where epoch {@code epoch} journals the ticks of {@code worldId} from

@@ -5,9 +5,10 @@
  * {@link dev.orrery.cluster.store.DirectoryWorldStore} keeping them in a directory that every
  * node mounts.
  *
- * <p>Neighbours: the store knows nothing of simulations or actors; it stores bytes and hands
- * out journal paths. {@code dev.orrery.cluster.world} decides which snapshot and which
- * journal ticks are valid (see {@code JournalHistory}).
+ * <p>Neighbours: the store knows nothing of simulations or actors; it stores bytes, hands
+ * out journal paths and deletes what it is told to. {@code dev.orrery.cluster.world} decides
+ * which snapshot and which journal ticks are valid, and what retention deletes (see
+ * {@code JournalHistory}).
  *
  * <p><b>Threading:</b> a store is shared by every world of a node and called from many
  * threads; implementations are thread-safe, and several nodes (processes) may use one store

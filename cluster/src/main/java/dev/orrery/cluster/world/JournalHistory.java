@@ -6,6 +6,9 @@ import dev.orrery.cluster.store.WorldStore;
 import dev.orrery.engine.journal.JournalReader;
 import dev.orrery.engine.journal.JournalTick;
 import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -13,18 +16,27 @@ import java.util.Optional;
  * The rules that make a world's stored segments and snapshots one history, whatever moves
  * and fenced writers left behind:
  * <ul>
- *   <li>segments are read in epoch order; a segment holds history only up to the start tick
- *       of any later segment (a fenced writer may have journaled past it, unacknowledged);
+ *   <li>segments are read in epoch order (an epoch's segments by start tick: a world starts
+ *       a new segment at each periodic snapshot); a segment holds history only up to the
+ *       start tick of any later segment (a fenced writer may have journaled past it,
+ *       unacknowledged);
  *   <li>a segment cut by a crash holds history up to its last complete tick;
  *   <li>a snapshot of epoch {@code e} at tick {@code S} is valid when a segment of epoch
  *       {@code e} exists and {@code S} lies between its start tick and its limit.
  * </ul>
+ * Retention ({@link #retain}) deletes only what these rules no longer need: snapshots older
+ * than the ones kept, and a prefix of the segments (in epoch order) whose ticks all lie
+ * before the oldest snapshot kept and which validate no snapshot kept; limits depend only on
+ * later segments, so deleting a prefix changes no remaining segment's history.
  * Ticks read this way are consecutive; a gap means the store lost a segment and is
  * reported, never skipped.
  *
  * <p><b>Threading:</b> stateless; call from any thread.
  */
 final class JournalHistory {
+    /** Epoch markers kept below the current epoch when retention is on. */
+    static final int EPOCHS_KEPT = 16;
+
     /** Receives the ticks of a history in order. */
     @FunctionalInterface
     public interface TickVisitor {
@@ -83,6 +95,93 @@ final class JournalHistory {
             }
         }
         return Optional.ofNullable(best);
+    }
+
+    /** The snapshots of {@code worldId} the history rules accept, newest first (by tick, then epoch). */
+    public static List<SnapshotInfo> validSnapshots(WorldStore store, String worldId) throws IOException {
+        return validSnapshots(store.snapshots(worldId), store.segments(worldId));
+    }
+
+    private static List<SnapshotInfo> validSnapshots(List<SnapshotInfo> snapshots, List<JournalSegment> segments) {
+        List<SnapshotInfo> out = new ArrayList<>();
+        for (SnapshotInfo s : snapshots) {
+            if (valid(s, segments)) {
+                out.add(s);
+            }
+        }
+        out.sort(Comparator.comparingLong(SnapshotInfo::tick).thenComparingLong(SnapshotInfo::epoch).reversed());
+        return out;
+    }
+
+    /**
+     * Keeps the {@code keep} newest valid snapshots of {@code worldId} and deletes what the
+     * history no longer needs: every other snapshot older than the oldest kept or written by
+     * an epoch before {@code epoch} and invalid (a fenced writer's), the segments wholly
+     * before the oldest kept snapshot (a prefix in epoch order, never a segment that
+     * validates a kept snapshot, never epoch {@code epoch}'s), and epoch markers more than
+     * 16 below {@code epoch}. Called by the holder of epoch {@code epoch} after a snapshot.
+     *
+     * @return the number of files deleted
+     */
+    public static int retain(WorldStore store, String worldId, long epoch, int keep) throws IOException {
+        if (keep < 1) {
+            return 0;
+        }
+        List<JournalSegment> segments = store.segments(worldId);
+        List<SnapshotInfo> all = store.snapshots(worldId);
+        List<SnapshotInfo> valid = validSnapshots(all, segments);
+        if (valid.isEmpty()) {
+            return 0;
+        }
+        List<SnapshotInfo> kept = valid.subList(0, Math.min(keep, valid.size()));
+        long keepFrom = Long.MAX_VALUE;
+        for (SnapshotInfo s : kept) {
+            keepFrom = Math.min(keepFrom, s.tick());
+        }
+        int deleted = 0;
+        for (SnapshotInfo s : all) {
+            if (kept.contains(s)) {
+                continue;
+            }
+            boolean isValid = valid.contains(s);
+            if (s.tick() <= keepFrom && isValid || !isValid && s.epoch() < epoch) {
+                deleted += delete(() -> store.deleteSnapshot(worldId, s));
+            }
+        }
+        for (int i = 0; i < segments.size(); i++) {
+            JournalSegment seg = segments.get(i);
+            long limit = limit(segments, i);
+            if (seg.epoch() > epoch || limit > keepFrom || validates(seg, limit, kept)) {
+                break;
+            }
+            deleted += delete(() -> store.deleteSegment(worldId, seg));
+        }
+        if (epoch > EPOCHS_KEPT) {
+            store.forgetEpochsBefore(worldId, epoch - EPOCHS_KEPT);
+        }
+        return deleted;
+    }
+
+    private static boolean validates(JournalSegment seg, long limit, List<SnapshotInfo> kept) {
+        for (SnapshotInfo s : kept) {
+            if (s.epoch() == seg.epoch() && s.tick() >= seg.startTick() && s.tick() <= limit) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private interface Deletion {
+        void run() throws IOException;
+    }
+
+    private static int delete(Deletion d) throws IOException {
+        try {
+            d.run();
+            return 1;
+        } catch (NoSuchFileException raced) {
+            return 0; // another holder's retention got there first
+        }
     }
 
     private static boolean valid(SnapshotInfo s, List<JournalSegment> segments) {

@@ -12,20 +12,39 @@ import dev.orrery.engine.journal.JournalWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * One world's incarnation on a node. {@link #open} claims the world's next epoch in the
  * store (fencing any older incarnation), builds its simulation from the blueprint, restores
- * the latest valid snapshot, replays the journal history after it (checking every recorded
- * state hash) and starts a new journal segment at the tick where the world left off. Then
- * each {@link #tick()} stamps the inputs {@link #offer offered} since the last tick, journals
- * them, runs the tick, forces the journal to the device and checks the fence: when it
- * returns, every input stamped in that tick is durable and this epoch still holds the
- * world, so the inputs may be acknowledged. Same blueprint and same journaled inputs give
- * the same hashes as one uninterrupted run on one node.
+ * the latest valid snapshot (the simulation and its input window), replays the journal
+ * history after it (checking every recorded state hash and rebuilding the window) and starts
+ * a new journal segment at the tick where the world left off. Then each {@link #tick()}
+ * stamps the inputs {@link #offer offered} since the last tick, journals them, runs the tick,
+ * forces the journal to the device and checks the fence: when it returns, every input
+ * stamped in that tick is durable and this epoch still holds the world, so the inputs may be
+ * acknowledged. Same blueprint and same journaled inputs give the same hashes as one
+ * uninterrupted run on one node.
+ *
+ * <p><b>Exactly once.</b> Each input carries its client's id and a sequence number; the
+ * world applies each pair at most once. {@link #offer} answers at once for an input already
+ * applied (with its tick), one refused, or one the world cannot take now; otherwise it
+ * queues the input for the next tick (a second offer of a queued input is answered with the
+ * first, after that tick). The window of applied sequences is described in
+ * {@link WorldSettings}; it is journaled with each input (16 bytes before the client's
+ * payload, which is all the simulation sees) and kept in every snapshot.
+ *
+ * <p><b>Storage.</b> A snapshot every {@link WorldSettings#snapshotEvery()} ticks and on a
+ * hand-off. At a periodic snapshot the journal goes on in a new segment starting at that
+ * tick (so a world that never moves does not keep one ever-growing file), and the retention
+ * of {@link WorldSettings#keepSnapshots()} deletes what the history no longer needs
+ * ({@link JournalHistory#retain}).
  *
  * <p>Game time stops while a world moves: the new incarnation continues at the next tick,
  * it does not catch up on the wall-clock time the move took.
@@ -39,29 +58,64 @@ import java.util.Optional;
  * thread other than the last one's hands the simulation over ({@code bindTickThread()}).
  */
 public final class WorldRuntime implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(WorldRuntime.class.getName());
+
     private final String worldId;
     private final WorldStore store;
     private final long epoch;
     private final Simulation sim;
-    private final int snapshotEvery;
+    private final WorldSettings settings;
     private final RecoveryReport recovery;
-    private final JournalWriter journal;
+    private JournalWriter journal;
+    private final ClientWindows windows;
     private final List<Pending> pending = new ArrayList<>();
+    private final Set<Key> pendingKeys = new HashSet<>();
+    /** Per client with inputs queued: the lowest and highest sequence queued. */
+    private final Map<Long, long[]> pendingRange = new HashMap<>();
+    private int pendingNewClients;
     private Thread tickThread;
     private boolean closed;
+    private long filesDeleted;
 
-    private record Pending(int client, int type, byte[] payload) {
+    private record Pending(long clientId, long sequence, int client, int type, byte[] journaled) {
     }
 
-    private WorldRuntime(String worldId, WorldStore store, long epoch, Simulation sim, int snapshotEvery,
-            RecoveryReport recovery, JournalWriter journal) {
+    private record Key(long clientId, long sequence) {
+    }
+
+    /**
+     * What {@link #offer} did with an input.
+     *
+     * @param verdict queued, already applied, refused, or busy
+     * @param tick the tick it applied in ({@link Verdict#APPLIED}), -1 otherwise
+     * @param reason why it was refused or the world is busy (empty otherwise)
+     */
+    public record Offer(Verdict verdict, long tick, String reason) {
+        /** The four things an offer can come to. */
+        public enum Verdict {
+            /** Queued for the next tick: answer once {@link #tick()} returns. */
+            QUEUED,
+            /** Applied before, in {@link Offer#tick()}, which is durable: answer accepted now. */
+            APPLIED,
+            /** It will never apply: answer refused now. */
+            REFUSED,
+            /** The world cannot take it now (not applied): answer unknown, the client sends it again. */
+            BUSY
+        }
+
+        static final Offer QUEUED = new Offer(Verdict.QUEUED, -1, "");
+    }
+
+    private WorldRuntime(String worldId, WorldStore store, long epoch, Simulation sim, WorldSettings settings,
+            RecoveryReport recovery, JournalWriter journal, ClientWindows windows) {
         this.worldId = worldId;
         this.store = store;
         this.epoch = epoch;
         this.sim = sim;
-        this.snapshotEvery = snapshotEvery;
+        this.settings = settings;
         this.recovery = recovery;
         this.journal = journal;
+        this.windows = windows;
         sim.inputs(new LiveInputs());
         tickThread = Thread.currentThread();
     }
@@ -69,28 +123,31 @@ public final class WorldRuntime implements AutoCloseable {
     /**
      * Opens {@code worldId} on this node: claim, restore, replay, new journal segment.
      *
-     * @param snapshotEvery take a snapshot every this many ticks (0: only on {@link #close()});
-     *     it bounds what a crash costs to replay
+     * @param settings snapshots, retention and the input window
      * @throws IOException if the store fails, or its history is damaged or has a gap
      * @throws IllegalStateException if a replayed tick's state hash differs from the one
      *     journaled (the blueprint is not the one the world ran with, or is not deterministic)
      */
-    public static WorldRuntime open(String worldId, WorldStore store, WorldBlueprint blueprint, int snapshotEvery)
+    public static WorldRuntime open(String worldId, WorldStore store, WorldBlueprint blueprint, WorldSettings settings)
             throws IOException {
         Objects.requireNonNull(blueprint, "blueprint");
-        if (snapshotEvery < 0) {
-            throw new IllegalArgumentException("snapshotEvery must be 0 (only on close) or positive, got " + snapshotEvery);
-        }
+        Objects.requireNonNull(settings, "settings");
         long epoch = store.claim(worldId);
+        if (settings.keepSnapshots() > 0 && epoch > JournalHistory.EPOCHS_KEPT) {
+            store.forgetEpochsBefore(worldId, epoch - JournalHistory.EPOCHS_KEPT);
+        }
         long started = System.nanoTime();
         Optional<SnapshotInfo> snapshot = JournalHistory.latestValidSnapshot(store, worldId);
         Simulation sim = blueprint.build(worldId, snapshot.isEmpty());
+        ClientWindows windows = new ClientWindows(settings.window(), settings.maxClients(), settings.clientExpiryTicks());
         try {
             if (snapshot.isPresent()) {
-                sim.restore(store.readSnapshot(worldId, snapshot.get()));
+                StoredSnapshot.Parts parts = StoredSnapshot.read(store.readSnapshot(worldId, snapshot.get()), worldId);
+                sim.restore(parts.simulation());
+                StoredSnapshot.readWindow(parts, windows, worldId);
             }
             long restored = System.nanoTime();
-            ReplayInputs replay = new ReplayInputs(worldId);
+            ReplayInputs replay = new ReplayInputs(worldId, windows);
             sim.inputs(replay);
             long from = sim.currentTick();
             long next = JournalHistory.forEachTick(store, worldId, from, (tick, segment) -> {
@@ -102,7 +159,7 @@ public final class WorldRuntime implements AutoCloseable {
                     next - from, next, restored - started, replayed - restored);
             JournalWriter journal = JournalWriter.create(store.newSegment(worldId, epoch, next), sim.failurePolicy(),
                     Durability.EVERY_TICK);
-            return new WorldRuntime(worldId, store, epoch, sim, snapshotEvery, report, journal);
+            return new WorldRuntime(worldId, store, epoch, sim, settings, report, journal, windows);
         } catch (IOException | RuntimeException e) {
             sim.close();
             throw e;
@@ -124,6 +181,11 @@ public final class WorldRuntime implements AutoCloseable {
         return recovery;
     }
 
+    /** The settings the world runs with. */
+    public WorldSettings settings() {
+        return settings;
+    }
+
     /** The simulation (read it between ticks; do not tick it directly). */
     public Simulation simulation() {
         return sim;
@@ -139,30 +201,100 @@ public final class WorldRuntime implements AutoCloseable {
         return sim.world().stateHash();
     }
 
-    /**
-     * Queues an input for the next tick.
-     *
-     * @return its sequence within that tick (inputs are stamped in the order offered)
-     */
-    public int offer(int client, int type, byte[] payload) {
-        checkOpen();
-        pending.add(new Pending(client, type, payload.clone()));
-        return pending.size() - 1;
+    /** Clients the input window remembers now. */
+    public int clients() {
+        return windows.clients();
     }
 
-    /** Inputs offered and not yet stamped. */
+    /** Files this incarnation's retention has deleted so far. */
+    public long filesDeleted() {
+        return filesDeleted;
+    }
+
+    /**
+     * Offers input {@code sequence} of client {@code clientId} for the next tick.
+     *
+     * @param client the client number the simulation sees
+     * @param payload the client's bytes (copied)
+     * @return {@link Offer.Verdict#QUEUED} (answer after the next {@link #tick()}), or the answer now
+     */
+    public Offer offer(long clientId, long sequence, int client, int type, byte[] payload) {
+        checkOpen();
+        if (sequence < 1) {
+            return refused("sequence " + sequence + " of client " + clientId + " is not 1 or more");
+        }
+        if (payload.length > JournaledInput.PAYLOAD_CEILING) {
+            return refused("its payload of " + payload.length + " bytes is over the " + JournaledInput.PAYLOAD_CEILING
+                    + " a journaled input holds");
+        }
+        long applied = windows.appliedTick(clientId, sequence);
+        if (applied >= 0) {
+            return new Offer(Offer.Verdict.APPLIED, applied, "");
+        }
+        Key key = new Key(clientId, sequence);
+        if (pendingKeys.contains(key)) {
+            return Offer.QUEUED;
+        }
+        int window = settings.window();
+        if (windows.tooOld(clientId, sequence)) {
+            return refused("sequence " + sequence + " of client " + clientId + " is at or below its highest applied "
+                    + "sequence " + windows.highest(clientId) + " less the window of " + window + ": whether it "
+                    + "applied before is no longer known, and it will not apply now (keep fewer than " + window
+                    + " inputs unanswered per world)");
+        }
+        long[] range = pendingRange.get(clientId);
+        long low = range == null ? sequence : Math.min(range[0], sequence);
+        long high = Math.max(windows.highest(clientId), range == null ? sequence : Math.max(range[1], sequence));
+        if (low <= high - window) {
+            return busy("client " + clientId + " has sequences " + low + " to " + high + " queued or applied, more "
+                    + "than the window of " + window + "; send it again once the older ones are answered");
+        }
+        if (pending.size() >= settings.maxPendingInputs()) {
+            return busy("world '" + worldId + "' has " + pending.size() + " inputs queued for its next tick (the most "
+                    + "it takes); send it again");
+        }
+        boolean newClient = !windows.knows(clientId) && range == null;
+        if (newClient && windows.full(pendingNewClients)) {
+            return busy("world '" + worldId + "' remembers " + windows.clients() + " clients, the most it may ("
+                    + settings.maxClients() + "); idle clients are forgotten after " + settings.clientExpiryTicks()
+                    + " ticks; send it again later");
+        }
+        pending.add(new Pending(clientId, sequence, client, type, JournaledInput.encode(clientId, sequence, payload)));
+        pendingKeys.add(key);
+        if (range == null) {
+            pendingRange.put(clientId, new long[] {sequence, sequence});
+        } else {
+            range[0] = low;
+            range[1] = Math.max(range[1], sequence);
+        }
+        if (newClient) {
+            pendingNewClients++;
+        }
+        return Offer.QUEUED;
+    }
+
+    private static Offer refused(String why) {
+        return new Offer(Offer.Verdict.REFUSED, -1, why);
+    }
+
+    private static Offer busy(String why) {
+        return new Offer(Offer.Verdict.BUSY, -1, why);
+    }
+
+    /** Inputs queued and not yet stamped. */
     public int pendingInputs() {
         return pending.size();
     }
 
     /**
-     * Runs one tick with the inputs offered since the last one and makes it durable.
+     * Runs one tick with the inputs queued since the last one and makes it durable.
      *
-     * @return the number of the tick that ran; its inputs, sequences 0 to
-     *     {@link #pendingInputs()} before the call minus 1, may be acknowledged
+     * @return the number of the tick that ran; every input queued before the call applied
+     *     in it and may be acknowledged
      * @throws FencedException if another incarnation has claimed the world: acknowledge
      *     nothing, {@link #abandon()} and stop
-     * @throws IOException if the journal cannot be written or forced
+     * @throws IOException if the journal cannot be written or forced, or the periodic
+     *     snapshot cannot be stored (the tick itself is durable then)
      */
     public long tick() throws IOException {
         checkOpen();
@@ -180,16 +312,43 @@ public final class WorldRuntime implements AutoCloseable {
         if (!store.isCurrent(worldId, epoch)) {
             throw new FencedException(worldId, epoch, "after journaling tick " + t);
         }
-        if (snapshotEvery > 0 && sim.currentTick() % snapshotEvery == 0) {
-            store.writeSnapshot(worldId, epoch, sim.currentTick(), sim.snapshot());
+        if (settings.snapshotEvery() > 0 && sim.currentTick() % settings.snapshotEvery() == 0) {
+            snapshotRollAndRetain();
         }
         return t;
     }
 
+    /** A periodic snapshot: then the journal goes on in a new segment from it, so retention can delete the old one. */
+    private void snapshotRollAndRetain() throws IOException {
+        long at = sim.currentTick();
+        store.writeSnapshot(worldId, epoch, at, StoredSnapshot.write(sim.snapshot(), windows));
+        JournalWriter next = JournalWriter.create(store.newSegment(worldId, epoch, at), sim.failurePolicy(),
+                Durability.EVERY_TICK);
+        JournalWriter done = journal;
+        journal = next;
+        done.close();
+        retain();
+    }
+
+    private void snapshotAndRetain() throws IOException {
+        store.writeSnapshot(worldId, epoch, sim.currentTick(), StoredSnapshot.write(sim.snapshot(), windows));
+        retain();
+    }
+
+    private void retain() {
+        try {
+            filesDeleted += JournalHistory.retain(store, worldId, epoch, settings.keepSnapshots());
+        } catch (IOException | RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "world '" + worldId + "' epoch " + epoch + ": deleting old snapshots "
+                    + "and journal segments failed (" + e + "); the store keeps them until the next snapshot tries "
+                    + "again; check that the store is writable");
+        }
+    }
+
     /**
      * Hands the world over cleanly (a rebalance or a node leaving): a snapshot at the current
-     * tick, so the next holder replays nothing, then the journal closed and the simulation
-     * stopped. Idempotent. Inputs offered and not ticked are dropped (never acknowledged).
+     * tick, so the next holder replays nothing, then retention, the journal closed and the
+     * simulation stopped. Idempotent. Inputs queued and not ticked are dropped (never applied).
      *
      * @throws FencedException if another incarnation already holds the world (nothing is
      *     written then)
@@ -203,7 +362,7 @@ public final class WorldRuntime implements AutoCloseable {
             if (!store.isCurrent(worldId, epoch)) {
                 throw new FencedException(worldId, epoch, "while handing the world over");
             }
-            store.writeSnapshot(worldId, epoch, sim.currentTick(), sim.snapshot());
+            snapshotAndRetain();
             journal.close();
         } finally {
             release();
@@ -221,17 +380,29 @@ public final class WorldRuntime implements AutoCloseable {
         try {
             journal.abandon();
         } catch (IOException e) {
-            System.getLogger(WorldRuntime.class.getName()).log(System.Logger.Level.WARNING,
+            LOG.log(System.Logger.Level.WARNING,
                     "world '" + worldId + "': releasing journal " + journal.path() + " failed: " + e.getMessage());
         } finally {
             release();
         }
     }
 
+    /** Whether the world was closed or abandoned. */
+    public boolean isClosed() {
+        return closed;
+    }
+
     private void release() {
         closed = true;
-        pending.clear();
+        clearPending();
         sim.close();
+    }
+
+    private void clearPending() {
+        pending.clear();
+        pendingKeys.clear();
+        pendingRange.clear();
+        pendingNewClients = 0;
     }
 
     private void checkOpen() {
@@ -246,24 +417,27 @@ public final class WorldRuntime implements AutoCloseable {
         return "WorldRuntime[" + worldId + ", epoch " + epoch + ", tick " + sim.currentTick() + "]";
     }
 
-    /** Stamps the pending inputs into each live tick and journals the tick as it runs. */
+    /** Stamps the queued inputs into each live tick, journals them and records them in the window. */
     private final class LiveInputs implements InputSource {
         private final InputBatch batch = new InputBatch();
 
         @Override
         public InputBatch beginTick(long tick) {
             batch.reset(tick);
+            windows.tick(tick);
             try {
                 for (int i = 0; i < pending.size(); i++) {
                     Pending p = pending.get(i);
-                    int seq = batch.add(p.client(), p.type(), p.payload(), 0, p.payload().length);
-                    journal.recordInput(tick, seq, p.client(), p.type(), p.payload(), 0, p.payload().length);
+                    byte[] j = p.journaled();
+                    int seq = batch.add(p.client(), p.type(), j, JournaledInput.HEADER, j.length - JournaledInput.HEADER);
+                    journal.recordInput(tick, seq, p.client(), p.type(), j, 0, j.length);
+                    windows.applied(p.clientId(), p.sequence(), tick);
                 }
                 journal.recordTickEnd(tick, pending.size());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            pending.clear();
+            clearPending();
             return batch;
         }
 
@@ -286,14 +460,18 @@ public final class WorldRuntime implements AutoCloseable {
         }
     }
 
-    /** Hands each journaled tick to the replay and checks its recorded hash. */
+    /** Hands each journaled tick to the replay (client payloads only), rebuilds the window and checks the hash. */
     private static final class ReplayInputs implements InputSource {
         private final String worldId;
+        private final ClientWindows windows;
+        private final InputBatch batch = new InputBatch();
+        private final JournaledInput input = new JournaledInput();
         private JournalTick current;
         private JournalSegment segment;
 
-        ReplayInputs(String worldId) {
+        ReplayInputs(String worldId, ClientWindows windows) {
             this.worldId = worldId;
+            this.windows = windows;
         }
 
         void next(JournalTick tick, JournalSegment from) {
@@ -307,7 +485,15 @@ public final class WorldRuntime implements AutoCloseable {
                 throw new IllegalStateException("world '" + worldId + "': replay ran tick " + tick
                         + " but the journal's next tick is " + (current == null ? "none" : current.tick()));
             }
-            return current.inputs();
+            batch.reset(tick);
+            windows.tick(tick);
+            InputBatch journaled = current.inputs();
+            for (int i = 0; i < journaled.size(); i++) {
+                input.read(journaled, i, worldId);
+                batch.add(input.client, input.type, input.buffer(), JournaledInput.HEADER, input.length);
+                windows.applied(input.clientId, input.sequence, tick);
+            }
+            return batch;
         }
 
         @Override

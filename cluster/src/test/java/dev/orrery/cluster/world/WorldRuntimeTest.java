@@ -38,13 +38,21 @@ class WorldRuntimeTest {
     private final Map<Long, List<Integer>> script = new TreeMap<>();
     private int nextInput;
 
+    private static final long CLIENT = 77;
+
+    /** Every snapshot kept, so the whole history replays from tick 0. */
+    private static WorldSettings every(int ticks) {
+        return WorldSettings.defaults().withSnapshotEvery(ticks).withKeepSnapshots(0);
+    }
+
     private long run(WorldRuntime w, int ticks) throws IOException {
         long last = -1;
         for (int i = 0; i < ticks; i++) {
             int n = (int) (w.currentTick() % 3);
             for (int k = 0; k < n; k++) {
                 int id = nextInput++;
-                assertEquals(k, w.offer(1, DriftWorldAccess.PUSH, DriftWorldAccess.push(id)));
+                assertEquals(WorldRuntime.Offer.Verdict.QUEUED,
+                        w.offer(CLIENT, id + 1, 1, DriftWorldAccess.PUSH, DriftWorldAccess.push(id)).verdict());
                 script.computeIfAbsent(w.currentTick(), t -> new ArrayList<>()).add(id);
             }
             last = w.tick();
@@ -81,13 +89,13 @@ class WorldRuntimeTest {
     @Test
     void crashAndHandOverResumeWithTheHashesOfOneStraightRun() throws IOException {
         WorldStore store = new DirectoryWorldStore(dir);
-        WorldRuntime first = WorldRuntime.open(WORLD, store, BLUEPRINT, 10);
+        WorldRuntime first = WorldRuntime.open(WORLD, store, BLUEPRINT, every(10));
         assertEquals(1, first.epoch());
         assertEquals(-1, first.recovery().snapshotTick());
         run(first, 35);
         first.abandon(); // a crash: snapshots at 10, 20, 30; ticks 30 to 34 only in the journal
 
-        WorldRuntime second = WorldRuntime.open(WORLD, store, BLUEPRINT, 10);
+        WorldRuntime second = WorldRuntime.open(WORLD, store, BLUEPRINT, every(10));
         assertEquals(2, second.epoch());
         assertEquals(30, second.recovery().snapshotTick());
         assertEquals(5, second.recovery().ticksReplayed());
@@ -96,7 +104,7 @@ class WorldRuntimeTest {
         run(second, 12);
         second.close(); // a hand-over: snapshot at 47
 
-        WorldRuntime third = WorldRuntime.open(WORLD, store, BLUEPRINT, 10);
+        WorldRuntime third = WorldRuntime.open(WORLD, store, BLUEPRINT, every(10));
         assertEquals(47, third.recovery().snapshotTick());
         assertEquals(0, third.recovery().ticksReplayed());
         run(third, 8);
@@ -114,12 +122,12 @@ class WorldRuntimeTest {
     @Test
     void aLaterClaimFencesTheOldWriterAndItsLateTicksAreNotHistory() throws IOException {
         WorldStore store = new DirectoryWorldStore(dir);
-        WorldRuntime old = WorldRuntime.open(WORLD, store, BLUEPRINT, 0);
+        WorldRuntime old = WorldRuntime.open(WORLD, store, BLUEPRINT, every(0));
         run(old, 6);
-        WorldRuntime current = WorldRuntime.open(WORLD, store, BLUEPRINT, 0); // a move while the old one still runs
+        WorldRuntime current = WorldRuntime.open(WORLD, store, BLUEPRINT, every(0)); // a move while the old one still runs
         assertEquals(6, current.currentTick());
         assertFalse(store.isCurrent(WORLD, old.epoch()));
-        old.offer(9, DriftWorldAccess.PUSH, DriftWorldAccess.push(-1));
+        old.offer(9, 1, 9, DriftWorldAccess.PUSH, DriftWorldAccess.push(-1));
         FencedException fenced = assertThrows(FencedException.class, old::tick);
         assertTrue(fenced.getMessage().contains("epoch 1"), fenced.getMessage());
         assertThrows(FencedException.class, old::close, "a fenced writer stores no snapshot");
@@ -128,7 +136,7 @@ class WorldRuntimeTest {
         current.close();
 
         // the old writer journaled tick 6 after the claim: the new segment (start 6) cuts it off
-        WorldRuntime reopened = WorldRuntime.open(WORLD, store, BLUEPRINT, 0);
+        WorldRuntime reopened = WorldRuntime.open(WORLD, store, BLUEPRINT, every(0));
         assertEquals(10, reopened.currentTick());
         assertEquals(reference(10), reopened.stateHash());
         reopened.close();
@@ -137,10 +145,10 @@ class WorldRuntimeTest {
     @Test
     void aSnapshotPastTheFenceIsIgnored() throws IOException {
         WorldStore store = new DirectoryWorldStore(dir);
-        WorldRuntime a = WorldRuntime.open(WORLD, store, BLUEPRINT, 0);
+        WorldRuntime a = WorldRuntime.open(WORLD, store, BLUEPRINT, every(0));
         run(a, 5);
         byte[] bogus = a.simulation().snapshot();
-        WorldRuntime b = WorldRuntime.open(WORLD, store, BLUEPRINT, 0); // starts its segment at tick 5
+        WorldRuntime b = WorldRuntime.open(WORLD, store, BLUEPRINT, every(0)); // starts its segment at tick 5
         store.writeSnapshot(WORLD, a.epoch(), 9, bogus); // as if the fenced writer snapshotted later
         assertTrue(JournalHistory.latestValidSnapshot(store, WORLD).isEmpty(), "epoch 1 may not snapshot past tick 5");
         store.writeSnapshot(WORLD, a.epoch(), 5, bogus);
@@ -152,15 +160,15 @@ class WorldRuntimeTest {
     @Test
     void aMissingSegmentIsReportedNotSkipped() throws IOException {
         WorldStore store = new DirectoryWorldStore(dir);
-        WorldRuntime a = WorldRuntime.open(WORLD, store, BLUEPRINT, 0);
+        WorldRuntime a = WorldRuntime.open(WORLD, store, BLUEPRINT, every(0));
         run(a, 4);
         a.abandon();
-        WorldRuntime b = WorldRuntime.open(WORLD, store, BLUEPRINT, 0);
+        WorldRuntime b = WorldRuntime.open(WORLD, store, BLUEPRINT, every(0));
         run(b, 4);
         b.abandon();
         JournalSegment firstSegment = store.segments(WORLD).get(0);
         Files.delete(firstSegment.path());
-        IOException e = assertThrows(IOException.class, () -> WorldRuntime.open(WORLD, store, BLUEPRINT, 0));
+        IOException e = assertThrows(IOException.class, () -> WorldRuntime.open(WORLD, store, BLUEPRINT, every(0)));
         assertTrue(e.getMessage().contains("jumps from tick 0 to tick 4"), e.getMessage());
     }
 

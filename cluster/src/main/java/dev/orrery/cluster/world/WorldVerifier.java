@@ -1,0 +1,210 @@
+package dev.orrery.cluster.world;
+
+import dev.orrery.cluster.store.JournalSegment;
+import dev.orrery.cluster.store.SnapshotInfo;
+import dev.orrery.cluster.store.WorldStore;
+import dev.orrery.engine.InputBatch;
+import dev.orrery.engine.InputSource;
+import dev.orrery.engine.Simulation;
+import dev.orrery.engine.journal.JournalTick;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Checks a world in a store against its own journal, reading only (it claims no epoch, so it
+ * may run beside the node holding the world): the world's history is replayed on one fresh
+ * simulation, from tick 0 when the store still holds the journal from there, else from the
+ * oldest valid snapshot kept, to the last journaled tick. On the way every journaled state
+ * hash is compared with the replay's, every valid snapshot reached is restored into a second
+ * simulation and its state hash compared with the replay's at that tick, and every input's
+ * client id and sequence are checked to apply only once.
+ *
+ * <p><b>Threading:</b> stateless; {@link #verify} runs on the calling thread (the
+ * simulations it builds are its own), and may run for several worlds at once.
+ */
+public final class WorldVerifier {
+    /**
+     * What a verification found.
+     *
+     * @param worldId the world
+     * @param fromSnapshot the tick of the snapshot the replay started from, -1 for tick 0
+     * @param nextTick the tick after the last one journaled
+     * @param ticksReplayed ticks replayed
+     * @param hashesChecked journaled hashes compared
+     * @param hashMismatches journaled hashes the replay did not reproduce
+     * @param firstMismatchTick the first tick whose hash differed, -1 if none did
+     * @param snapshotsChecked snapshots compared with the replay
+     * @param snapshotMismatches snapshots whose state differed from the replay's
+     * @param inputsApplied client inputs replayed
+     * @param duplicateInputs inputs whose client id and sequence had applied before in the replay
+     * @param stateHash the replayed world's state hash at {@code nextTick}
+     */
+    public record Report(String worldId, long fromSnapshot, long nextTick, long ticksReplayed, long hashesChecked,
+            long hashMismatches, long firstMismatchTick, int snapshotsChecked, int snapshotMismatches,
+            long inputsApplied, long duplicateInputs, long stateHash) {
+        /** Whether every check passed. */
+        public boolean ok() {
+            return hashMismatches == 0 && snapshotMismatches == 0 && duplicateInputs == 0;
+        }
+
+        /** One line for a person: what was replayed, what matched, and the final hash. */
+        public String describe() {
+            String from = fromSnapshot < 0 ? "tick 0" : "snapshot " + fromSnapshot;
+            String verdict = ok() ? "OK" : "FAILED";
+            return String.format("%s %s: replayed ticks from %s to %d (%d ticks, %d inputs): %d of %d journaled hashes "
+                    + "matched%s, %d of %d snapshots matched, %d inputs applied twice; hash=0x%016x", verdict, worldId,
+                    from, nextTick, ticksReplayed, inputsApplied, hashesChecked - hashMismatches, hashesChecked,
+                    firstMismatchTick < 0 ? "" : " (first mismatch at tick " + firstMismatchTick + ")",
+                    snapshotsChecked - snapshotMismatches, snapshotsChecked, duplicateInputs, stateHash);
+        }
+    }
+
+    /** Receives every client input of the replayed history, in order. */
+    @FunctionalInterface
+    public interface InputVisitor {
+        /**
+         * Input {@code sequence} of client {@code clientId} applied in {@code tick}, {@code index}-th of the tick.
+         *
+         * @param payload the client's bytes (a scratch array: valid during the call, {@code length} long)
+         */
+        void input(long tick, int index, long clientId, long sequence, int type, byte[] payload, int length);
+    }
+
+    /**
+     * Verifies {@code worldId} in {@code store} with {@code blueprint} (the one its nodes ran).
+     *
+     * @throws IOException if the store cannot be read, or its history has a gap
+     * @throws IllegalArgumentException if the store holds no journal of {@code worldId}
+     */
+    public static Report verify(WorldStore store, String worldId, WorldBlueprint blueprint) throws IOException {
+        return verify(store, worldId, blueprint, (tick, index, clientId, sequence, type, payload, length) -> {
+        });
+    }
+
+    /** {@link #verify(WorldStore, String, WorldBlueprint)}, handing every replayed input to {@code visitor}. */
+    public static Report verify(WorldStore store, String worldId, WorldBlueprint blueprint, InputVisitor visitor)
+            throws IOException {
+        List<JournalSegment> segments = store.segments(worldId);
+        if (segments.isEmpty()) {
+            throw new IllegalArgumentException("world '" + worldId + "' has no journal in " + store
+                    + "; check the world id and the store directory");
+        }
+        List<SnapshotInfo> valid = JournalHistory.validSnapshots(store, worldId);
+        boolean fromStart = segments.get(0).startTick() == 0;
+        SnapshotInfo start = null;
+        if (!fromStart) {
+            if (valid.isEmpty()) {
+                throw new IOException("world '" + worldId + "': its journal starts at tick "
+                        + segments.get(0).startTick() + " and no valid snapshot is stored to start from");
+            }
+            start = valid.get(valid.size() - 1);
+        }
+        List<SnapshotInfo> ascending = new ArrayList<>(valid);
+        Collections.reverse(ascending);
+        try (Simulation sim = blueprint.build(worldId, start == null)) {
+            if (start != null) {
+                sim.restore(StoredSnapshot.read(store.readSnapshot(worldId, start), worldId).simulation());
+            }
+            Checker checker = new Checker(worldId, visitor);
+            sim.inputs(checker);
+            long from = sim.currentTick();
+            int[] snapshots = {0, 0};
+            int[] nextSnapshot = {0};
+            long next = JournalHistory.forEachTick(store, worldId, from, (tick, segment) -> {
+                compareSnapshots(store, worldId, blueprint, sim, ascending, nextSnapshot, snapshots);
+                checker.current = tick;
+                sim.tick();
+            });
+            compareSnapshots(store, worldId, blueprint, sim, ascending, nextSnapshot, snapshots);
+            return new Report(worldId, start == null ? -1 : start.tick(), next, next - from, checker.hashes,
+                    checker.mismatches, checker.firstMismatch, snapshots[0], snapshots[1], checker.inputs,
+                    checker.duplicates, sim.world().stateHash());
+        }
+    }
+
+    /** Compares each valid snapshot at the replay's current tick with the replayed state. */
+    private static void compareSnapshots(WorldStore store, String worldId, WorldBlueprint blueprint, Simulation sim,
+            List<SnapshotInfo> ascending, int[] next, int[] counts) throws IOException {
+        long now = sim.currentTick();
+        while (next[0] < ascending.size() && ascending.get(next[0]).tick() <= now) {
+            SnapshotInfo s = ascending.get(next[0]++);
+            if (s.tick() < now) {
+                continue; // before where the replay started
+            }
+            long replayed = sim.world().stateHash();
+            try (Simulation restored = blueprint.build(worldId, false)) {
+                restored.restore(StoredSnapshot.read(store.readSnapshot(worldId, s), worldId).simulation());
+                counts[0]++;
+                counts[1] += restored.world().stateHash() == replayed ? 0 : 1;
+            }
+        }
+    }
+
+    /** Feeds journaled ticks (client payloads only) and counts hashes, mismatches and duplicates. */
+    private static final class Checker implements InputSource {
+        private final String worldId;
+        private final InputVisitor visitor;
+        private final InputBatch batch = new InputBatch();
+        private final JournaledInput input = new JournaledInput();
+        private final Map<Long, Set<Long>> applied = new HashMap<>();
+        JournalTick current;
+        long hashes;
+        long mismatches;
+        long firstMismatch = -1;
+        long inputs;
+        long duplicates;
+
+        private byte[] payload = new byte[64];
+
+        private byte[] scratch(int n) {
+            if (payload.length < n) {
+                payload = new byte[Math.max(n, payload.length * 2)];
+            }
+            return payload;
+        }
+
+        Checker(String worldId, InputVisitor visitor) {
+            this.worldId = worldId;
+            this.visitor = visitor;
+        }
+
+        @Override
+        public InputBatch beginTick(long tick) {
+            batch.reset(tick);
+            InputBatch journaled = current.inputs();
+            for (int i = 0; i < journaled.size(); i++) {
+                input.read(journaled, i, worldId);
+                batch.add(input.client, input.type, input.buffer(), JournaledInput.HEADER, input.length);
+                inputs++;
+                if (!applied.computeIfAbsent(input.clientId, c -> new HashSet<>()).add(input.sequence)) {
+                    duplicates++;
+                }
+                System.arraycopy(input.buffer(), JournaledInput.HEADER, scratch(input.length), 0, input.length);
+                visitor.input(tick, i, input.clientId, input.sequence, input.type, payload, input.length);
+            }
+            return batch;
+        }
+
+        @Override
+        public void recordHash(long tick, long stateHash) {
+            if (current.hasHash()) {
+                hashes++;
+                if (current.stateHash() != stateHash) {
+                    mismatches++;
+                    if (firstMismatch < 0) {
+                        firstMismatch = tick;
+                    }
+                }
+            }
+        }
+    }
+
+    private WorldVerifier() {
+    }
+}
