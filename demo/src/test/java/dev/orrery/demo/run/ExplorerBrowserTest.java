@@ -244,7 +244,6 @@ class ExplorerBrowserTest {
         throw new AssertionError("no agent lived long enough for its edits in four tries" + tries);
     }
 
-    /** Types {@code value} into the field's input and presses Set (again if the view was redrawn meanwhile). */
     /**
      * The timeline: the edited agent as it was the tick before its edit and at the edit's
      * tick, replayed from the recording (which the recorder may still be writing: the page is
@@ -289,6 +288,7 @@ class ExplorerBrowserTest {
         shot(b, "timeline");
     }
 
+    /** Types {@code value} into the field's input and presses Set (again if the view was redrawn meanwhile). */
     private static void set(WebDriver b, String field, String value) {
         for (int attempt = 0; ; attempt++) {
             try {
