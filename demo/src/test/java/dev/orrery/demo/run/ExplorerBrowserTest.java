@@ -17,12 +17,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
@@ -89,6 +92,7 @@ class ExplorerBrowserTest {
             String base = "http://127.0.0.1:" + run.explorerPort() + "/";
             browser = chromium();
             WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(60)); // generous: CI machines are shared
+            wait.ignoring(StaleElementReferenceException.class); // the live views redraw: look again
             Thread.sleep(3_000); // let the server keep some ticks, which the charts must start from
             long opened = System.currentTimeMillis();
             browser.get(base + "#/overview");
@@ -156,9 +160,7 @@ class ExplorerBrowserTest {
         assertTrue(clock.startsWith("tick "), clock);
         wait.until(d -> { String now = cell(d, "#resources", "Clock", 2); return now != null && !now.equals(clock); });
         // the ChildOf tree opens a squad to its agents
-        WebElement open = wait.until(d -> d.findElements(By.cssSelector("#tree > ul > li > button.open:enabled"))
-                .stream().findFirst().orElse(null));
-        open.click();
+        click(wait, "#tree > ul > li > button.open:enabled", e -> true, e -> "");
         wait.until(d -> d.findElements(By.cssSelector("#tree > ul > li > ul > li a[data-entity]")).size() >= 1);
         shot(b, "world");
     }
@@ -175,9 +177,7 @@ class ExplorerBrowserTest {
         assertTrue(b.getCurrentUrl().contains("#/query?q=Agent"), "the query has an address: " + b.getCurrentUrl());
         // an archetype's link lists exactly its entities
         b.findElement(By.cssSelector("nav a[data-tab=world]")).click();
-        WebElement agents = wait.until(d -> d.findElements(By.cssSelector("#archetypes tbody a")).stream()
-                .filter(a -> a.getText().contains("Secondary")).findFirst().orElse(null));
-        agents.click();
+        click(wait, "#archetypes tbody a", a -> a.getText().contains("Secondary"), a -> "");
         wait.until(d -> String.valueOf(AGENTS).equals(attribute(d, "#query-summary", "data-count")));
         assertTrue(text(b, "#query-archetypes tbody").contains("Secondary"));
         shot(b, "query");
@@ -192,10 +192,8 @@ class ExplorerBrowserTest {
         StringBuilder tries = new StringBuilder();
         for (int attempt = 0; attempt < 4; attempt++) {
             b.get(base + "#/query?q=" + "Agent%2C%20Health&page=" + attempt);
-            WebElement link = wait.until(d -> d.findElements(By.cssSelector("#query-table tbody a[data-entity]"))
-                    .stream().findFirst().orElse(null));
-            long id = Long.parseLong(link.getAttribute("data-entity"));
-            link.click();
+            long id = Long.parseLong(click(wait, "#query-table tbody a[data-entity]", a -> true,
+                    a -> a.getAttribute("data-entity")));
             try {
                 wait.until(d -> text(d, "td[data-field='Primary.damage']"));
             } catch (org.openqa.selenium.TimeoutException gone) {
@@ -208,7 +206,10 @@ class ExplorerBrowserTest {
                     + readOnly);
             assertTrue(b.findElements(By.cssSelector("input[data-edit='Velocity.x']")).isEmpty());
 
-            set(b, "Health.hp", "-5");
+            if (!set(b, "Health.hp", "-5")) {
+                tries.append("; try ").append(attempt + 1).append(": no Health.hp to set: ").append(text(b, "#entity-view"));
+                continue;
+            }
             String refused = wait.until(d -> "refused".equals(attribute(d, "#edit-result", "data-status"))
                     ? text(d, "#edit-result") : null);
             if (refused.contains("NOT_FOUND")) {
@@ -216,7 +217,11 @@ class ExplorerBrowserTest {
                 continue;
             }
             assertTrue(refused.contains("BAD_VALUE") && refused.contains("Health.hp"), refused);
-            set(b, "Primary.damage", "12.5");
+            if (!set(b, "Primary.damage", "12.5")) { // the agent died after the refused edit
+                tries.append("; try ").append(attempt + 1).append(": no Primary.damage to set: ")
+                        .append(text(b, "#entity-view"));
+                continue;
+            }
             String outcome = wait.until(d -> {
                 String s = attribute(d, "#edit-result", "data-status");
                 return s != null && !s.equals("pending") && !text(d, "#edit-result").contains("Health.hp")
@@ -229,7 +234,7 @@ class ExplorerBrowserTest {
             wait.until(d -> d.findElements(By.cssSelector("#edit-list tbody tr")).size() >= 2);
             shot(b, "entity");
             // the parent link leads to the squad, which lists its children; its address loads it again
-            b.findElement(By.cssSelector("div[data-relation='ChildOf'] a[data-entity]")).click();
+            click(wait, "div[data-relation='ChildOf'] a[data-entity]", a -> true, a -> "");
             wait.until(d -> {
                 String s = text(d, "div[data-relation='ChildOf']");
                 return s != null && s.contains("held by ");
@@ -288,16 +293,27 @@ class ExplorerBrowserTest {
         shot(b, "timeline");
     }
 
-    /** Types {@code value} into the field's input and presses Set (again if the view was redrawn meanwhile). */
-    private static void set(WebDriver b, String field, String value) {
+    /**
+     * Types {@code value} into the field's input and presses Set (again if the view was
+     * redrawn meanwhile). Returns false when the input is not there within ten seconds: the
+     * live inspector drops a field's inputs when its entity dies, which agents in the arena do.
+     */
+    private static boolean set(WebDriver b, String field, String value) {
+        By input = By.cssSelector("input[data-edit='" + field + "']");
         for (int attempt = 0; ; attempt++) {
             try {
-                WebElement input = b.findElement(By.cssSelector("input[data-edit='" + field + "']"));
-                input.clear();
-                input.sendKeys(value);
-                input.findElement(By.xpath("following-sibling::button")).click();
-                return;
-            } catch (org.openqa.selenium.StaleElementReferenceException redrawn) {
+                new WebDriverWait(b, Duration.ofSeconds(10)).until(d -> !d.findElements(input).isEmpty());
+            } catch (org.openqa.selenium.TimeoutException gone) {
+                return false;
+            }
+            try {
+                WebElement box = b.findElement(input);
+                box.clear();
+                box.sendKeys(value);
+                box.findElement(By.xpath("following-sibling::button")).click();
+                return true;
+            } catch (org.openqa.selenium.StaleElementReferenceException | org.openqa.selenium.NoSuchElementException
+                    redrawn) {
                 if (attempt == 10) {
                     throw redrawn;
                 }
@@ -330,6 +346,25 @@ class ExplorerBrowserTest {
             return s != null && s.contains("component") ? s : null;
         });
         shot(b, "search");
+    }
+
+    /**
+     * Clicks the first element {@code css} finds that {@code test} accepts, looking again
+     * while the live view redraws it (the wait ignores stale elements); returns what
+     * {@code read} took from it just before the click.
+     */
+    private static String click(WebDriverWait wait, String css, Predicate<WebElement> test,
+            Function<WebElement, String> read) {
+        return wait.until(d -> {
+            for (WebElement e : d.findElements(By.cssSelector(css))) {
+                if (test.test(e)) {
+                    String value = read.apply(e);
+                    e.click();
+                    return value == null ? "" : value;
+                }
+            }
+            return null;
+        });
     }
 
     private static Object js(WebDriver b, String script) {
