@@ -63,13 +63,13 @@ final class Routes {
             + "/api/past/query?tick=&q=, /api/past/diff?from=&to=&id=|q=; POST /api/edit";
 
     /** Large answers sent a second at most, all clients together. */
-    static final long PACED_BYTES_PER_SECOND = 8L * 1024 * 1024;
+    static final long PACED_BYTES_PER_SECOND = 4L * 1024 * 1024;
     /** How long the live map's sample is shared: the page asks twice a second. */
     static final long MAP_SHARE_NANOS = 500_000_000L;
 
     private final Explorer explorer;
     private final Browse browse = new Browse();
-    private final Pacer pacer = new Pacer(PACED_BYTES_PER_SECOND, 4L * 1024 * 1024);
+    private final Pacer pacer = new Pacer(PACED_BYTES_PER_SECOND, 2L * 1024 * 1024);
     /** The last map sample's point count, to size the next one's arrays. */
     private volatile int lastMapPoints = 1024;
     private final Streams streams;
