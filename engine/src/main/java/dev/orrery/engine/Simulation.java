@@ -350,6 +350,7 @@ public final class Simulation implements AutoCloseable {
      * and trace ({@code null} removes it): a safe point, where no job runs, so it may read the
      * world and resources, and install or remove a job observer. It must not change the world
      * (changes are inputs). It gets the tick's number and its time so far in nanoseconds.
+     * The watchdog counts the hook's time as the tick's and names the hook when it overruns.
      * Call between ticks.
      */
     public void atEndOfTick(TickListener hook) {
@@ -411,36 +412,43 @@ public final class Simulation implements AutoCloseable {
         if (watchdog != null) {
             watchdog.tickStarted(t, started);
         }
-        SystemFailedException skipped = null;
+        // The watchdog watches the whole tick, the end-of-tick hook included: a tool attached
+        // there (the explorer) that runs long is reported like a system that does.
         try {
-            executor.run();
-        } catch (SystemFailedException e) {
-            if (failurePolicy == FailurePolicy.STOP) {
-                throw e;
+            SystemFailedException skipped = null;
+            try {
+                executor.run();
+            } catch (SystemFailedException e) {
+                if (failurePolicy == FailurePolicy.STOP) {
+                    throw e;
+                }
+                skipped = e;
             }
-            skipped = e;
+            tick = t + 1;
+            if (skipped != null) {
+                skip(t, skipped);
+            }
+            if (hashEvery > 0 && t % hashEvery == 0) {
+                lastHash = world.stateHash();
+                if (hashListener != null) {
+                    hashListener.hashed(t, lastHash, world);
+                }
+                inputs.recordHash(t, lastHash);
+            }
+            if (trace != null) {
+                trace.tickRan(t, started, System.nanoTime());
+            }
+            event.finish(t, batch.size(), world);
+            if (endOfTick != null) {
+                if (watchdog != null) {
+                    watchdog.endOfTickStarted(System.nanoTime());
+                }
+                endOfTick.ticked(t, System.nanoTime() - started);
+            }
         } finally {
             if (watchdog != null) {
                 watchdog.tickEnded();
             }
-        }
-        tick = t + 1;
-        if (skipped != null) {
-            skip(t, skipped);
-        }
-        if (hashEvery > 0 && t % hashEvery == 0) {
-            lastHash = world.stateHash();
-            if (hashListener != null) {
-                hashListener.hashed(t, lastHash, world);
-            }
-            inputs.recordHash(t, lastHash);
-        }
-        if (trace != null) {
-            trace.tickRan(t, started, System.nanoTime());
-        }
-        event.finish(t, batch.size(), world);
-        if (endOfTick != null) {
-            endOfTick.ticked(t, System.nanoTime() - started);
         }
         return t;
     }

@@ -13,8 +13,11 @@ import java.util.concurrent.locks.LockSupport;
  * (the one running longest), as a {@link TickOverrunEvent} and to a
  * {@link Simulation.OverrunListener}. The tick is not interrupted.
  *
- * <p><b>Threading:</b> {@link #tickStarted}/{@link #tickEnded} are called by the tick
- * thread; {@link #jobStarted}/{@link #jobRan} by each worker for its own slot; the watchdog
+ * <p>It watches the whole tick, the end-of-tick hook included ({@link #endOfTickStarted}), so a
+ * tool attached there that runs long is reported too, by name.
+ *
+ * <p><b>Threading:</b> {@link #tickStarted}, {@link #endOfTickStarted} and {@link #tickEnded}
+ * are called by the tick thread; {@link #jobStarted}/{@link #jobRan} by each worker for its own slot; the watchdog
  * thread reads them all. Per-worker slots are atomic arrays (a start time of 0 means idle);
  * a report may pair a job's start with its neighbour's system when they race, which only
  * blurs a report about a tick that is already late.
@@ -29,6 +32,8 @@ final class TickWatchdog implements JobObserver {
     private final AtomicIntegerArray jobTo;
     private final Thread thread;
     private volatile long tickStart;
+    /** When the end-of-tick hook of the watched tick started, or 0 while it has not. */
+    private volatile long hookStart;
     private volatile long tick;
     private volatile boolean closed;
 
@@ -49,8 +54,14 @@ final class TickWatchdog implements JobObserver {
     }
 
     void tickStarted(long t, long startNanos) {
+        hookStart = 0;
         tick = t;
         tickStart = startNanos;
+    }
+
+    /** The tick's systems are done and its end-of-tick hook starts (a tool such as the explorer). */
+    void endOfTickStarted(long startNanos) {
+        hookStart = startNanos;
     }
 
     void tickEnded() {
@@ -99,7 +110,11 @@ final class TickWatchdog implements JobObserver {
         }
         String system = "";
         String job = "no job running (draining inputs, a sync point or hashing)";
-        if (worker >= 0) {
+        long hook = hookStart;
+        if (hook != 0) {
+            job = "no job running: the end-of-tick hook (Simulation.atEndOfTick, where a tool such as the explorer "
+                    + "reads the world) has run for " + (System.nanoTime() - hook) / 1_000_000 + " ms";
+        } else if (worker >= 0) {
             system = names[jobSystem.getPlain(worker)];
             int from = jobFrom.getPlain(worker);
             int to = jobTo.getPlain(worker);

@@ -332,4 +332,27 @@ class FailurePolicyTest {
             assertEquals(hashBefore, world.stateHash(), "a system that writes nothing leaves the hash as it was");
         }
     }
+
+    @Test
+    void shouldReportALongEndOfTickHookByName() {
+        List<String> reports = new CopyOnWriteArrayList<>();
+        World world = new World();
+        world.component(Hp.class);
+        try (Simulation sim = Simulation.builder(world).stepSeconds(0.01)
+                .watchdog(5, (tick, elapsed, system, job) -> reports.add(tick + " [" + system + "] " + job))
+                .systems(s -> { }).build()) {
+            sim.atEndOfTick((tick, nanos) -> {
+                try {
+                    Thread.sleep(reports.isEmpty() ? 300 : 0); // a tool reading the world for too long
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            sim.tick();
+            assertEquals(1, reports.size(), reports.toString());
+            assertTrue(reports.get(0).startsWith("0 [] no job running: the end-of-tick hook"), reports.toString());
+            sim.tick(); // fast: nothing more reported
+            assertEquals(1, reports.size(), reports.toString());
+        }
+    }
 }

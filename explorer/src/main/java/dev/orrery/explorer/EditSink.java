@@ -1,30 +1,40 @@
 package dev.orrery.explorer;
 
-import java.util.List;
-
 /**
  * Where the explorer hands a field edit made on the page, when edits are on. An edit is an
  * input, not a write: the application puts it through the same path as a client's command
  * (its allow-list of writable fields, the input pipeline, the journal), so it is applied on a
  * coming tick, recorded and replayed, and the world's field rules check its value.
  *
- * <p><b>Threading:</b> {@link #submit} and {@link #outcomes} are called on the explorer's
+ * <p>Every edit has a number ({@link Edit#id()}) and the page shows its outcome against it:
+ * refused at once (what {@link #submit} returns), then, for one that was taken, applied at a
+ * tick ({@link Edit#applied}) or refused by the simulation with its reason
+ * ({@link Edit#refused}), or superseded by a later edit of the same field in the same tick.
+ * A sink that never reports leaves the edit shown as waiting for its outcome.
+ *
+ * <p><b>Threading:</b> {@link #submit} and {@link #readOnly} are called on the explorer's
  * HTTP threads, possibly several at once; an implementation is thread-safe and does not
- * block for long (it never waits for a tick).
+ * block for long (it never waits for a tick). {@link Edit#applied} and {@link Edit#refused}
+ * may be called on any thread, typically the tick thread where the input is applied.
  */
 public interface EditSink {
     /**
-     * Offers one edit: set field {@code field} of component instance {@code component} on
-     * entity {@code entity} to {@code value} (as typed: a decimal number, {@code true} or
-     * {@code false}).
+     * Offers edit {@code edit}: set its field to its value (as typed: a decimal number,
+     * {@code true} or {@code false}). Keep the edit (its {@link Edit#id()} may travel with the
+     * input) to report its outcome when the simulation applies or refuses it.
      *
      * @return null when the edit was taken (it is applied at a coming tick), else why it was
      *     refused, naming the field and what to do
      */
-    String submit(long entity, String component, String field, String value);
+    String submit(Edit edit);
 
-    /** The last outcomes of taken edits as the simulation answered them (newest last); none by default. */
-    default List<String> outcomes() {
-        return List.of();
+    /**
+     * Why field {@code field} of component instance {@code component} cannot be edited from
+     * the page (the page shows it read-only with this reason), or null when it can be. By
+     * default every field can; the explorer itself makes a relation's target and a reference
+     * component read-only.
+     */
+    default String readOnly(String component, String field) {
+        return null;
     }
 }

@@ -4,13 +4,18 @@ import dev.orrery.engine.Simulation;
 import dev.orrery.scheduler.internal.SchedulerInternals;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * A live explorer over a running {@link Simulation}: attached with one call, it serves a page
- * and a small JSON API on an HTTP port (loopback unless asked), and streams per-tick figures
- * to the page with Server-Sent Events.
+ * and a JSON API on an HTTP port (loopback unless asked), and streams per-tick figures to the
+ * page with Server-Sent Events. The page finds and browses entities (lists per archetype and
+ * per query, search, the {@code ChildOf} tree), answers queries typed in it, charts the
+ * figures over time, edits fields through the application's {@link EditSink}, and, given a
+ * {@link Timeline}, travels back to an earlier tick and diffs two.
  *
  * <pre>{@code
  * try (Simulation sim = Simulation.builder(world).systems(rules).build();
@@ -21,42 +26,68 @@ import java.util.concurrent.atomic.AtomicInteger;
  * }</pre>
  *
  * <p>It hooks the end of every tick ({@link Simulation#atEndOfTick}), a safe point where no
- * job runs: there it records the tick's figures into a preallocated ring, answers the reads
- * waiting in a bounded queue (an HTTP thread waits for its answer up to
- * {@link ExplorerOptions#requestTimeout()} and answers 503 after), and times the systems
+ * job runs: there it records the tick's figures into a preallocated ring and answers the reads
+ * waiting in a bounded queue, until its budget for the tick is spent ({@value #BUDGET_PERCENT}%
+ * of the tick's time, at least {@value #MIN_BUDGET_MICROS} microseconds, and at least one
+ * read); the JSON is written afterwards, off the tick thread, and shared by the requests of
+ * the next quarter second. An HTTP thread waits for its read up to
+ * {@link ExplorerOptions#requestTimeout()} and answers 503 after. The simulation's watchdog
+ * counts this hook's time as the tick's and names it when it overruns. Systems are timed
  * ({@link Simulation#observeJobs}) only while a client is attached: a stream is open or a
- * request came in the last {@value #ACTIVE_SECONDS} seconds. With no client, a tick pays for
- * a few stores into the ring and one empty-queue poll, and allocates nothing.
+ * request came in the last {@value #ACTIVE_SECONDS} seconds. With no client, a tick pays
+ * for a few stores into the ring and one empty-queue poll, and allocates nothing.
  *
- * <p>Edits are off unless {@link ExplorerOptions#edits()} names an {@link EditSink}; the
- * explorer never writes the world itself.
+ * <p>It is safe to leave running beside a browser: it answers only requests addressed to
+ * itself (a foreign {@code Host} is refused), a change needs the session's token and this
+ * origin, request heads have a deadline, threads and streams are bounded, and a stream that
+ * stops reading is dropped. Edits are off unless {@link ExplorerOptions#edits()} names an
+ * {@link EditSink}; the explorer never writes the world itself.
  *
  * <p><b>Threading:</b> {@link #attach} and {@link #close} on the tick thread between ticks
  * (or before the first tick, or after the last); the hook runs on the tick thread; HTTP
  * requests on the explorer's own daemon threads, which reach the world only through the
- * safe-point queue. {@link #port()} and {@link #url()} on any thread.
+ * safe-point queue; the timeline replays on a thread of its own. {@link #port()}, {@link #url()}
+ * and {@link #editsEnabled()} on any thread; {@link #idle} on the tick thread.
  */
 public final class Explorer implements AutoCloseable {
     /** Seconds after the last request during which the systems stay timed. */
     public static final int ACTIVE_SECONDS = 5;
+    /** The share of a tick's time the explorer's reads may take at its end, in percent. */
+    static final int BUDGET_PERCENT = 5;
+    /** The least budget for reads at the end of a tick, in microseconds. */
+    static final int MIN_BUDGET_MICROS = 100;
     private static final long ACTIVE_NANOS = ACTIVE_SECONDS * 1_000_000_000L;
+    private static final long SECOND = 1_000_000_000L;
 
     private final Simulation sim;
     private final ExplorerOptions options;
     private final TickFigures figures;
+    private final SecondFigures seconds = new SecondFigures();
     private final SafePoint safePoint;
+    private final EditLedger ledger = new EditLedger();
+    private final EditRules editRules;
     private final Routes routes;
-    private final AtomicInteger streams = new AtomicInteger();
+    private final List<String> systemNames;
+    private final PastWorlds past;
     private volatile long lastRequest = System.nanoTime() - 2 * ACTIVE_NANOS;
+    /** Archetypes with rows, counted on the tick thread about once a second while a client is attached; -1: not yet. */
+    private volatile int archetypes = -1;
     /** Whether the figures observe the jobs now; tick thread. */
     private boolean observing;
+    private long lastArchetypeCount;
     private boolean closed;
+    /** The last tick and second the stream sent; the stream hub's thread. */
+    private long streamedSeq = -1;
+    private long streamedSecond = -1;
 
     private Explorer(Simulation sim, ExplorerOptions options) {
         this.sim = sim;
         this.options = options;
         this.figures = new TickFigures(SchedulerInternals.graph(sim.schedule()).size(), sim.workers());
         this.safePoint = new SafePoint(options.requestTimeout().toNanos());
+        this.editRules = new EditRules(options.edits(), sim.world());
+        this.systemNames = List.copyOf(Views.systemNames(sim));
+        this.past = options.timeline() == null ? null : new PastWorlds(options.timeline());
         this.routes = new Routes(this);
     }
 
@@ -89,16 +120,37 @@ public final class Explorer implements AutoCloseable {
         return options.edits() != null;
     }
 
-    /** The end-of-tick hook: figures, job timing on or off, waiting reads. Tick thread. */
+    /** The end-of-tick hook: waiting reads within the budget, figures, job timing on or off. Tick thread. */
     private void endOfTick(long tick, long nanos) {
-        long now = System.nanoTime();
-        figures.record(tick, nanos, now, sim.world().entityCount(), observing);
-        boolean attached = streams.get() > 0 || now - lastRequest < ACTIVE_NANOS;
+        long start = System.nanoTime();
+        if (safePoint.waiting() > 0) {
+            safePoint.drain(sim, Math.max(MIN_BUDGET_MICROS * 1_000L, nanos * BUDGET_PERCENT / 100));
+        }
+        if (observing && start - lastArchetypeCount > SECOND) {
+            lastArchetypeCount = start;
+            archetypes = routes.browse().archetypes(sim.world()).size();
+        }
+        long end = System.nanoTime();
+        figures.record(tick, nanos, start, sim.world().entityCount(), end - start, observing);
+        boolean attached = routes.streams().size() > 0 || end - lastRequest < ACTIVE_NANOS;
         if (attached != observing) {
             observing = attached;
             sim.observeJobs(attached ? figures : null);
         }
-        safePoint.drain(sim);
+    }
+
+    /**
+     * Answers the waiting reads on the calling thread for {@code time}, for a simulation that
+     * does not tick now (paused, or a replay that has finished) but whose page should stay
+     * live. Tick thread, between ticks; returns early when the explorer is closed.
+     */
+    public void idle(Duration time) {
+        long until = System.nanoTime() + time.toNanos();
+        touched();
+        while (!closed && System.nanoTime() - until < 0) {
+            safePoint.drain(sim, 50_000_000L);
+            LockSupport.parkNanos(Math.min(5_000_000L, Math.max(0, until - System.nanoTime())));
+        }
     }
 
     /**
@@ -118,7 +170,12 @@ public final class Explorer implements AutoCloseable {
         }
         routes.stop();
         safePoint.refuseAll();
+        if (past != null) {
+            past.close();
+        }
     }
+
+    // ---- what the routes and the stream hub ask (any thread unless said)
 
     Simulation sim() {
         return sim;
@@ -128,12 +185,29 @@ public final class Explorer implements AutoCloseable {
         return options;
     }
 
+    SafePoint safePoint() {
+        return safePoint;
+    }
+
+    EditLedger ledger() {
+        return ledger;
+    }
+
+    /** The replay of the timeline, or null without one. */
+    PastWorlds past() {
+        return past;
+    }
+
+    EditRules editRules() {
+        return editRules;
+    }
+
     TickFigures figures() {
         return figures;
     }
 
-    SafePoint safePoint() {
-        return safePoint;
+    Routes routes() {
+        return routes;
     }
 
     /** Notes a request, so the systems are timed for a while. Any thread. */
@@ -141,7 +215,82 @@ public final class Explorer implements AutoCloseable {
         lastRequest = System.nanoTime();
     }
 
-    AtomicInteger streams() {
-        return streams;
+    /** The summary from the figures and {@code state} (the state as a JSON object, read at a safe point). */
+    byte[] summary(String state) {
+        Json json = new Json().beginObject();
+        figures.summarize(System.nanoTime(), json);
+        double[] heap = seconds.latest();
+        json.field("heapAfterGcMb", Math.round(heap[0] * 10) / 10.0).field("heapMb", Math.round(heap[1] * 10) / 10.0)
+                .field("archetypes", archetypes).key("systemNames").beginArray();
+        systemNames.forEach(json::value);
+        json.endArray().field("edits", editsEnabled()).field("map", options.map() != null)
+                .raw(state.substring(1, state.length() - 1));
+        return json.endObject().toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /** The kept figures after tick sequence {@code after} and second {@code afterSecond} (-1: all). */
+    String history(long after, long afterSecond) {
+        Json json = new Json().beginObject().key("systemNames").beginArray();
+        systemNames.forEach(json::value);
+        json.endArray().key("ticks").beginObject();
+        figures.rows(after, json);
+        json.endObject().key("seconds").beginObject();
+        seconds.write(afterSecond, json);
+        return json.endObject().endObject().toString();
+    }
+
+    /** The next stream event: the summary figures, and the ticks and seconds since the last event. Hub thread. */
+    String event() {
+        Json json = new Json().beginObject();
+        figures.summarize(System.nanoTime(), json);
+        double[] heap = seconds.latest();
+        json.field("heapAfterGcMb", Math.round(heap[0] * 10) / 10.0).field("archetypes", archetypes)
+                .key("rows").beginObject();
+        streamedSeq = figures.rows(streamedSeq < 0 ? figures.recorded() - 2 : streamedSeq, json);
+        json.endObject().key("seconds").beginObject();
+        streamedSecond = seconds.write(streamedSecond < 0 ? Long.MAX_VALUE - 1 : streamedSecond, json);
+        return json.endObject().endObject().toString();
+    }
+
+    /** Samples the per-second figures. Hub thread, about once a second. */
+    void second() {
+        long now = System.nanoTime();
+        seconds.sample(figures.epochSeconds(now), figures.ticksInLastSecond(now), archetypes);
+    }
+
+    /** The per-system table: what each system matches and does (read at a safe point) and its time. */
+    byte[] systemsJson(List<Browse.SystemRow> rows) {
+        double[][] times = figures.systemTimes(System.nanoTime(), 10 * SECOND);
+        Json json = new Json().beginObject().field("timedTicks", (long) times[times.length - 1][0])
+                .field("windowSeconds", 10).key("systems").beginArray();
+        for (Browse.SystemRow r : rows) {
+            json.beginObject().field("index", r.index()).field("name", r.name()).field("phase", r.phase())
+                    .field("kind", r.kind()).field("syncBefore", r.syncBefore());
+            nullable(json, "entities", r.entities());
+            nullable(json, "archetypes", r.archetypes());
+            nullable(json, "jobs", r.jobs());
+            if (r.rows() < 0) {
+                json.key("rows").nullValue();
+            } else {
+                json.field("rows", r.rows());
+            }
+            json.field("mode", r.mode());
+            if (times[times.length - 1][0] == 0) {
+                json.key("meanMs").nullValue().key("maxMs").nullValue();
+            } else {
+                json.field("meanMs", Math.round(times[r.index()][0] * 1e4) / 1e4)
+                        .field("maxMs", Math.round(times[r.index()][1] * 1e4) / 1e4);
+            }
+            json.endObject();
+        }
+        return json.endArray().endObject().toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    private static void nullable(Json json, String name, long v) {
+        if (v < 0) {
+            json.key(name).nullValue();
+        } else {
+            json.field(name, v);
+        }
     }
 }

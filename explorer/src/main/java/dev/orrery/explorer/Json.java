@@ -95,6 +95,30 @@ final class Json {
         return key(name).value(v);
     }
 
+    /** Writes {@code null}. */
+    Json nullValue() {
+        separate();
+        sb.append("null");
+        return this;
+    }
+
+    /** Writes {@code json}, already JSON text (a value made by another writer), as it is. */
+    Json raw(String json) {
+        separate();
+        sb.append(json);
+        return this;
+    }
+
+    /** A number in milliseconds from nanoseconds, to the microsecond. */
+    Json millis(long nanos) {
+        return value(Math.round(nanos / 1e3) / 1e3);
+    }
+
+    /** The error body {@code {"error": message}} every failed request gets. */
+    static String error(String message) {
+        return new Json().beginObject().field("error", message).endObject().toString();
+    }
+
     private void push() {
         depth++;
         if (depth == filled.length) {

@@ -2,29 +2,32 @@ package dev.orrery.explorer;
 
 /**
  * The points of one map sample, filled by a {@link MapSource}: entity, x, y and kind, up to a
- * capacity fixed by the request.
+ * capacity fixed by the request (the arrays grow as points come, up to it).
  *
  * <p><b>Threading:</b> filled on the tick thread, then handed to the HTTP thread through the
  * safe-point queue (whose hand-off orders the writes before the reads); not shared otherwise.
  */
 public final class MapPoints {
-    private final long[] ids;
-    private final float[] xs;
-    private final float[] ys;
-    private final int[] kinds;
+    private final int capacity;
+    private long[] ids;
+    private float[] xs;
+    private float[] ys;
+    private int[] kinds;
     private int size;
     private long total;
 
-    MapPoints(int capacity) {
-        ids = new long[capacity];
-        xs = new float[capacity];
-        ys = new float[capacity];
-        kinds = new int[capacity];
+    MapPoints(int capacity, int expected) {
+        this.capacity = capacity;
+        int first = Math.max(16, Math.min(capacity, expected + expected / 8));
+        ids = new long[first];
+        xs = new float[first];
+        ys = new float[first];
+        kinds = new int[first];
     }
 
     /** The most points this sample takes. */
     public int capacity() {
-        return ids.length;
+        return capacity;
     }
 
     /**
@@ -34,7 +37,14 @@ public final class MapPoints {
      */
     public boolean add(long entity, float x, float y, int kind) {
         if (size == ids.length) {
-            return false;
+            if (size == capacity) {
+                return false;
+            }
+            int grown = (int) Math.min(capacity, 2L * size);
+            ids = java.util.Arrays.copyOf(ids, grown);
+            xs = java.util.Arrays.copyOf(xs, grown);
+            ys = java.util.Arrays.copyOf(ys, grown);
+            kinds = java.util.Arrays.copyOf(kinds, grown);
         }
         ids[size] = entity;
         xs[size] = x;
@@ -42,6 +52,11 @@ public final class MapPoints {
         kinds[size] = kind;
         size++;
         return true;
+    }
+
+    /** Points added so far. */
+    int size() {
+        return size;
     }
 
     /** Says how many entities the sample stands for (more than its points when down-sampled). */

@@ -1,29 +1,43 @@
 package dev.orrery.explorer;
 
 import dev.orrery.engine.Simulation;
+import java.util.Iterator;
+import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
 /**
- * The bounded queue of reads waiting for the tick thread: an HTTP thread puts a read in and
- * waits (with a time-out) for its answer; the tick thread runs the waiting reads at the end of
- * a tick, where no job runs, so a read never races the systems.
+ * The bounded queue of reads waiting for the tick thread, and the cache that shares one read
+ * among the requests that ask for the same thing at about the same time.
  *
- * <p><b>Threading:</b> {@link #call} on any thread; {@link #drain} on the tick thread only.
- * The queue's hand-off orders the caller's request before the read, and the future's
- * completion orders the read's result before the caller sees it.
+ * <p>An HTTP thread puts a read in and waits (with a time-out) for its answer; the tick thread
+ * runs waiting reads at the end of a tick, where no job runs, so a read never races the
+ * systems. It runs them only until its budget for the tick is spent (at least one a tick, so
+ * reads always progress): the explorer's work per tick is bounded whatever the clients ask.
+ * Reads are written to be short on the tick thread (they copy a bounded slice of the world:
+ * a page of entities, a sample of points), and the JSON is made afterwards on the HTTP thread.
+ *
+ * <p>{@link #shared} answers every request for the same key within a freshness window from
+ * one read and one encoding: clients that loop the largest read cost the tick thread one read
+ * per window, not one per request.
+ *
+ * <p><b>Threading:</b> {@link #call} and {@link #shared} on any thread; {@link #drain} on the
+ * tick thread only. The queue's hand-off orders the caller's request before the read, and the
+ * future's completion orders the read's result before the caller sees it.
  */
 final class SafePoint {
     /** Reads waiting at once; more are refused at once (503). */
     static final int CAPACITY = 64;
-    /** Reads run per tick at most, so a burst of requests cannot stretch one tick much. */
-    static final int PER_TICK = 16;
+    /** Shared answers kept before old ones are swept. */
+    private static final int SHARED_KEPT = 256;
 
     private final ArrayBlockingQueue<Read<?>> queue = new ArrayBlockingQueue<>(CAPACITY);
+    private final Map<String, Shared> shared = new ConcurrentHashMap<>();
     private final long timeoutNanos;
 
     SafePoint(long timeoutNanos) {
@@ -51,10 +65,53 @@ final class SafePoint {
             throw new Unavailable("the explorer's request queue is full (" + CAPACITY
                     + " reads waiting for the tick thread); retry in a moment");
         }
+        return await(r.result, r);
+    }
+
+    /**
+     * The answer for {@code key}: the one made within the last {@code maxAgeNanos}, or the one
+     * being made now, or a new one: {@code onTick} at a safe point, then {@code encode} on this
+     * thread. Every request for the key meanwhile waits for that one.
+     */
+    <T> byte[] shared(String key, long maxAgeNanos, Function<Simulation, T> onTick, Function<T, byte[]> encode)
+            throws Unavailable {
+        long now = System.nanoTime();
+        Shared mine = new Shared(now);
+        Shared s = shared.compute(key, (k, old) -> old != null && old.freshAt(now, maxAgeNanos) ? old : mine);
+        if (s != mine) {
+            return await(s.bytes, null);
+        }
+        if (shared.size() > SHARED_KEPT) {
+            sweep(now, maxAgeNanos);
+        }
         try {
-            return r.result.get(timeoutNanos, TimeUnit.NANOSECONDS);
+            byte[] bytes = encode.apply(call(onTick));
+            s.completedAt = System.nanoTime();
+            s.bytes.complete(bytes);
+            return bytes;
+        } catch (Unavailable | RuntimeException e) {
+            shared.remove(key, s);
+            s.bytes.completeExceptionally(e);
+            throw e;
+        }
+    }
+
+    private void sweep(long now, long maxAgeNanos) {
+        for (Iterator<Shared> it = shared.values().iterator(); it.hasNext();) {
+            Shared s = it.next();
+            if (s.bytes.isDone() && !s.freshAt(now, maxAgeNanos)) {
+                it.remove();
+            }
+        }
+    }
+
+    private <T> T await(CompletableFuture<T> result, Read<?> read) throws Unavailable {
+        try {
+            return result.get(timeoutNanos, TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
-            r.result.cancel(false);
+            if (read != null) {
+                read.result.cancel(false);
+            }
             throw new Unavailable("the simulation did not reach a safe point within " + timeoutNanos / 1_000_000
                     + " ms (is it stopped, or is a tick running long?); retry when it ticks");
         } catch (InterruptedException e) {
@@ -62,22 +119,41 @@ final class SafePoint {
             throw new Unavailable("interrupted while waiting for the tick thread");
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
+            if (cause instanceof Unavailable u) {
+                throw new Unavailable(u.getMessage());
+            }
             if (cause instanceof RuntimeException re) {
                 throw re;
             }
             throw new IllegalStateException(cause);
+        } catch (java.util.concurrent.CancellationException e) {
+            throw new Unavailable("the explorer is closing");
         }
     }
 
-    /** Runs up to {@link #PER_TICK} waiting reads. Tick thread, between ticks; allocates nothing when none waits. */
-    void drain(Simulation sim) {
-        for (int i = 0; i < PER_TICK; i++) {
+    /**
+     * Runs waiting reads until {@code budgetNanos} is spent, at least one if any waits.
+     * Tick thread, between ticks; allocates nothing when none waits.
+     *
+     * @return how many reads ran
+     */
+    int drain(Simulation sim, long budgetNanos) {
+        long start = System.nanoTime();
+        int ran = 0;
+        while (ran == 0 || System.nanoTime() - start < budgetNanos) {
             Read<?> r = queue.poll();
             if (r == null) {
-                return;
+                return ran;
             }
             r.run(sim);
+            ran++;
         }
+        return ran;
+    }
+
+    /** Reads waiting now. */
+    int waiting() {
+        return queue.size();
     }
 
     /** Fails every waiting read (the explorer is closing). */
@@ -86,6 +162,7 @@ final class SafePoint {
         while ((r = queue.poll()) != null) {
             r.result.cancel(false);
         }
+        shared.clear();
     }
 
     private static final class Read<T> {
@@ -105,6 +182,23 @@ final class SafePoint {
             } catch (RuntimeException e) {
                 result.completeExceptionally(e);
             }
+        }
+    }
+
+    /** One shared answer: made (or being made) at {@code startedAt}. */
+    private static final class Shared {
+        final CompletableFuture<byte[]> bytes = new CompletableFuture<>();
+        final long startedAt;
+        volatile long completedAt;
+
+        Shared(long startedAt) {
+            this.startedAt = startedAt;
+        }
+
+        /** Still being made, or made within {@code maxAge} of {@code now}. */
+        boolean freshAt(long now, long maxAge) {
+            return !bytes.isDone() ? now - startedAt < 10 * maxAge + 5_000_000_000L
+                    : !bytes.isCompletedExceptionally() && now - completedAt < maxAge;
         }
     }
 }

@@ -1,12 +1,16 @@
 package dev.orrery.explorer;
 
-import dev.orrery.ecs.Query;
 import dev.orrery.ecs.Relation;
 import dev.orrery.ecs.Relations;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.ComponentKind;
 import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.Field;
+import dev.orrery.ecs.component.FieldType;
+import dev.orrery.engine.Clock;
+import dev.orrery.engine.CounterRandom;
+import dev.orrery.engine.InputBatch;
 import dev.orrery.engine.ResourceCodec;
 import dev.orrery.engine.Simulation;
 import dev.orrery.scheduler.ResourceKey;
@@ -22,18 +26,22 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The JSON views of a simulation the API answers with. Those that read the world run on the
- * tick thread at a safe point ({@link SafePoint}); {@link #graph} reads only the schedule,
- * which never changes once built.
+ * The JSON views of one entity, the schedule, the state, the named instances and the
+ * resources. Those that read the world run on the tick thread at a safe point
+ * ({@link SafePoint}) and read a bounded amount (one entity, the resources); {@link #graph}
+ * reads only the schedule, which never changes once built.
  *
- * <p><b>Threading:</b> one instance per explorer; the world views are called on the tick
- * thread only (the query they share is the tick thread's), {@link #graph} on any thread.
+ * <p><b>Threading:</b> stateless; the world views on the tick thread only, {@link #graph} and
+ * {@link #systemNames} on any thread.
  */
 final class Views {
     /** Longest text shown for a reference component or a resource value. */
-    private static final int TEXT_LIMIT = 300;
+    static final int TEXT_LIMIT = 300;
+    /** Most holders of one pair the inspector lists (a squad's first children); the count is exact. */
+    static final int MAX_HOLDERS = 32;
 
-    private Query everything;
+    private Views() {
+    }
 
     /** The schedule: systems by phase with their sync points, the edges, and the DOT text to draw. */
     static String graph(Simulation sim) {
@@ -66,86 +74,93 @@ final class Views {
         return names;
     }
 
-    /** Tick, workers, entities, hash, seed, command totals. Tick thread. */
+    /**
+     * Tick, workers, entities, hash (null before a hashed tick: the simulation hashes only
+     * when recording or asked to), seed, skipped ticks and command totals. Tick thread.
+     */
     static void state(Simulation sim, Json json) {
         json.field("nextTick", sim.currentTick()).field("workers", sim.workers()).field("seed", sim.seed())
-                .field("entities", sim.world().entityCount()).field("lastHash", String.format("0x%016x", sim.lastHash()))
-                .field("skippedTicks", sim.skippedTicks()).field("stepSeconds", sim.clock().stepSeconds())
+                .field("entities", sim.world().entityCount());
+        if (sim.lastHash() == 0) {
+            json.key("lastHash").nullValue();
+        } else {
+            json.field("lastHash", String.format("0x%016x", sim.lastHash()));
+        }
+        json.field("skippedTicks", sim.skippedTicks()).field("stepSeconds", sim.clock().stepSeconds())
+                .field("failurePolicy", String.valueOf(sim.failurePolicy()))
                 .field("commands", String.valueOf(sim.commandTotals()));
     }
 
     /**
-     * Archetypes by their table columns, with rows and chunks each, in creation order; then
-     * the sparse columns. Read through a query over every entity (the archetypes themselves
-     * are the ecs's internals). Tick thread.
+     * One entity: its id parts, whether it lives, its components with their fields (each with
+     * its value, whether the page may edit it and why not, and the entity it refers to when
+     * it holds a live id), and its relations. Tick thread.
      */
-    String archetypes(World world) {
-        if (everything == null) {
-            everything = world.query().build();
+    static String entity(World world, long id, EditRules rules) {
+        Json json = new Json().beginObject().field("id", id).field("text", Entity.toString(id))
+                .field("index", Entity.index(id)).field("generation", Entity.generation(id));
+        boolean alive = id != Entity.NULL && Entity.index(id) >= 0 && world.isAlive(id);
+        json.field("alive", alive);
+        if (!alive) {
+            json.field("message", Entity.index(id) < 0
+                    ? "no entity has id " + id + ": an id is a long whose low 32 bits are the index (never negative) "
+                            + "and whose high 32 bits the generation; copy one from a list, the tree or the map"
+                    : "entity " + id + " (index " + Entity.index(id) + ", generation " + Entity.generation(id)
+                            + ") is not alive: it died, or the id was never handed out (its slot may hold a newer "
+                            + "generation now)");
         }
-        List<Component<?>> table = new ArrayList<>();
-        List<Component<?>> sparse = new ArrayList<>();
-        for (Component<?> c : world.columns()) {
-            (c.isSparse() ? sparse : table).add(c);
-        }
-        Map<String, long[]> groups = new LinkedHashMap<>(); // column names -> rows, chunks
-        everything.forEachChunk(chunk -> {
-            StringBuilder key = new StringBuilder();
-            for (Component<?> c : table) {
-                if (chunk.has(c)) {
-                    key.append(key.length() == 0 ? "" : ",").append(c.name());
-                }
-            }
-            long[] g = groups.computeIfAbsent(key.toString(), k -> new long[2]);
-            g[0] += chunk.size();
-            g[1]++;
-        });
-        Json json = new Json().beginObject().field("entities", world.entityCount()).key("archetypes").beginArray();
-        for (Map.Entry<String, long[]> e : groups.entrySet()) {
-            json.beginObject().key("columns").beginArray();
-            for (String name : e.getKey().isEmpty() ? new String[0] : e.getKey().split(",")) {
-                json.value(name);
-            }
-            json.endArray().field("rows", e.getValue()[0]).field("chunks", e.getValue()[1]).endObject();
-        }
-        json.endArray().key("sparse").beginArray();
-        for (Component<?> c : sparse) {
-            json.value(c.name());
-        }
-        return json.endArray().endObject().toString();
-    }
-
-    /** One entity's components and their fields, read through the property system. Tick thread. */
-    static String entity(World world, long id) {
-        Json json = new Json().beginObject().field("id", id).field("index", Entity.index(id))
-                .field("alive", world.isAlive(id)).key("components").beginArray();
-        if (world.isAlive(id)) {
+        json.key("components").beginArray();
+        if (alive) {
             for (Component<?> c : world.columns()) {
-                if (!world.has(id, c)) {
-                    continue;
+                if (world.has(id, c)) {
+                    component(world, id, c, rules, json);
                 }
-                json.beginObject().field("name", c.name()).field("type", c.type().javaClass().getSimpleName())
-                        .field("sparse", c.isSparse()).key("fields").beginArray();
-                for (Field f : c.fields()) {
-                    json.beginObject().field("name", f.name()).field("type", String.valueOf(f.type()))
-                            .field("value", String.valueOf(read(world, id, c, f))).endObject();
-                }
-                json.endArray();
-                if (c.fields().isEmpty()) {
-                    json.field("text", clip(String.valueOf(world.get(id, c))));
-                }
-                json.endObject();
             }
         }
         json.endArray().key("relations").beginArray();
-        if (world.isAlive(id)) {
+        if (alive) {
             relations(world, id, json);
         }
         return json.endArray().endObject().toString();
     }
 
-    /** Most holders of one pair the inspector lists (a squad's first children); the count is exact. */
-    static final int MAX_HOLDERS = 32;
+    private static void component(World world, long id, Component<?> c, EditRules rules, Json json) {
+        json.beginObject().field("name", c.name()).field("type", c.type().javaClass().getSimpleName())
+                .field("sparse", c.isSparse()).field("kind", String.valueOf(c.kind()))
+                .field("relation", c.isRelationMarker()).key("fields").beginArray();
+        for (Field f : c.fields()) {
+            Object value = world.getValue(id, f);
+            json.beginObject().field("name", f.name()).field("type", String.valueOf(f.type()))
+                    .field("value", String.valueOf(value));
+            String readOnly = rules.readOnly(c, f);
+            if (readOnly == null) {
+                json.field("editable", true);
+            } else {
+                json.field("editable", false).field("readOnly", readOnly);
+            }
+            long ref = reference(world, c, f, value);
+            if (ref != Entity.NULL) {
+                json.field("ref", ref).field("refText", Entity.toString(ref));
+            }
+            json.endObject();
+        }
+        json.endArray();
+        if (c.kind() == ComponentKind.REFERENCE || c.fields().isEmpty() && c.kind() != ComponentKind.TAG) {
+            json.field("text", clip(String.valueOf(world.get(id, c))));
+        }
+        json.endObject();
+    }
+
+    /**
+     * The live entity a field's value refers to, or {@link Entity#NULL}: a field declared an
+     * entity reference, a relation's target, or any {@code long} field whose value is a live id.
+     */
+    static long reference(World world, Component<?> c, Field f, Object value) {
+        if (f.type() != FieldType.LONG || !(value instanceof Long v) || v == Entity.NULL || Entity.index(v) < 0) {
+            return Entity.NULL;
+        }
+        return world.isAlive(v) ? v : Entity.NULL;
+    }
 
     /**
      * Per relation the entity is in: its targets (a child's parent) and the holders of pairs
@@ -173,15 +188,6 @@ final class Views {
         }
     }
 
-    /** By instance name ({@code World.getProperty}); an unnamed column whose name is shared falls back to the field. */
-    private static Object read(World world, long id, Component<?> c, Field f) {
-        try {
-            return world.getProperty(id, c.name(), f.name());
-        } catch (IllegalArgumentException e) {
-            return world.getValue(id, f);
-        }
-    }
-
     /** Component types registered under more than one instance name, or under a name of their own. Tick thread. */
     static String named(World world) {
         Map<String, List<String>> byType = new LinkedHashMap<>();
@@ -201,34 +207,83 @@ final class Views {
     }
 
     /**
-     * Every resource: its name and type; for one with a codec (what a snapshot carries) its
-     * encoded size and its value as text. Tick thread.
+     * Every resource: its name, type and value as text (the engine's own resources described,
+     * others by their {@code toString} when they have one); for one with a codec (what a
+     * snapshot carries) its encoded size and first bytes. Tick thread.
      */
     static String resources(Simulation sim) {
         Json json = new Json().beginArray();
         for (ResourceKey<?> key : sim.resources().keys()) {
-            json.beginObject().field("name", key.name()).field("type", key.type().getSimpleName());
+            Object value = sim.resources().value(key);
+            json.beginObject().field("name", key.name()).field("type", key.type().getSimpleName())
+                    .field("text", describe(value));
             ResourceCodec<?> codec = sim.resourceCodecs().of(key);
             json.field("codec", codec != null);
             if (codec != null) {
-                json.field("bytes", encodedSize(sim, key)).field("text", clip(String.valueOf(sim.resources().value(key))));
+                byte[] bytes = encoded(sim, key);
+                if (bytes == null) {
+                    json.key("bytes").nullValue();
+                } else {
+                    json.field("bytes", bytes.length).field("hex", hex(bytes, 24));
+                }
             }
             json.endObject();
         }
         return json.endArray().toString();
     }
 
-    private static <T> long encodedSize(Simulation sim, ResourceKey<T> key) {
+    /** A resource's value as text: the engine's own described, a value with a toString by it, else its type. */
+    static String describe(Object value) {
+        if (value == null) {
+            return "null";
+        }
+        if (value instanceof Clock c) {
+            return "tick " + c.tick() + ", step " + c.stepSeconds() + " s, elapsed " + Math.round(c.elapsedSeconds()
+                    * 1000) / 1000.0 + " s";
+        }
+        if (value instanceof CounterRandom r) {
+            return "counter-based random, seed " + r.seed();
+        }
+        if (value instanceof InputBatch in) {
+            return in.size() + " inputs this tick";
+        }
+        try {
+            if (value.getClass().getMethod("toString").getDeclaringClass() == Object.class) {
+                return "(a " + value.getClass().getSimpleName() + " without a toString: give it one, or a codec, "
+                        + "to see its value here)";
+            }
+        } catch (NoSuchMethodException impossible) {
+            // every object has toString
+        }
+        try {
+            return clip(String.valueOf(value));
+        } catch (RuntimeException e) {
+            return "(its toString failed: " + e + ")";
+        }
+    }
+
+    private static <T> byte[] encoded(Simulation sim, ResourceKey<T> key) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {
             sim.resourceCodecs().of(key).write(sim.resources().value(key), out);
-        } catch (IOException e) {
-            return -1;
+        } catch (IOException | RuntimeException e) {
+            return null;
         }
-        return bytes.size();
+        return bytes.toByteArray();
     }
 
-    private static String clip(String s) {
+    private static String hex(byte[] bytes, int max) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < Math.min(max, bytes.length); i++) {
+            sb.append(String.format("%02x", bytes[i] & 0xff));
+            if (i % 4 == 3) {
+                sb.append(' ');
+            }
+        }
+        return sb.toString().strip() + (bytes.length > max ? " ..." : "");
+    }
+
+    static String clip(String s) {
         return s.length() <= TEXT_LIMIT ? s : s.substring(0, TEXT_LIMIT) + "...";
     }
 }

@@ -6,43 +6,54 @@ import dev.orrery.demo.net.ErrorCode;
 import dev.orrery.demo.net.Refusal;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.engine.InputPipeline;
+import dev.orrery.explorer.Edit;
 import dev.orrery.explorer.EditSink;
 import dev.orrery.explorer.MapPoints;
 import dev.orrery.explorer.MapSource;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.function.LongSupplier;
 
 /**
  * The arena as the explorer sees it: a live map of agents by team and projectiles, and the way
  * edits from the page come in. An edit is a client {@code SET} from client
- * {@value #CLIENT_ID} (the server numbers its clients from 1): checked against the arena's
- * {@link ClientWrites} allow-list, encoded by {@link InputCodec} and published into the input
- * pipeline, so it is journaled when recording, replayed, and its value is checked by the
- * world's field rules when the input system applies it. The simulation's answer to it comes
- * back through {@link #replies(ClientReplies)} and is kept for the page ({@link #outcomes}).
+ * {@value #CLIENT_ID} (the server numbers its clients from 1) whose request id is the edit's
+ * number: checked against the arena's {@link ClientWrites} allow-list (a field off it is shown
+ * read-only on the page, with the reason), encoded by {@link InputCodec} and published into
+ * the input pipeline, so it is journaled when recording, replayed, and its value is checked
+ * by the world's field rules when the input system applies it. The simulation's answer comes
+ * back through {@link #replies(ClientReplies)}, and is reported against the edit: applied at
+ * the tick, or refused with the server's code and reason.
  *
- * <p><b>Threading:</b> {@link #submit} and {@link #outcomes} on the explorer's HTTP threads
- * (synchronized: one encoding buffer); {@link #sample} on the tick thread between ticks; the
- * replies wrapper on the tick thread.
+ * <p><b>Threading:</b> {@link #submit} and {@link #readOnly} on the explorer's HTTP threads;
+ * {@link #sample} on the tick thread between ticks; the replies wrapper on the tick thread.
+ * The edits waiting for their answer are kept in a synchronized map.
  */
 public final class ArenaExplorer implements EditSink, MapSource {
     /** The client id edits from the explorer carry in the input pipeline and the journal. */
     public static final long CLIENT_ID = 0;
-    private static final int KEPT_OUTCOMES = 20;
+    /** Edits kept waiting for their answer; older ones are forgotten (the page then shows no outcome). */
+    private static final int KEPT_WAITING = 1000;
 
     private final Arena arena;
     private final InputPipeline pipeline;
+    private final LongSupplier tick;
     private final byte[] buffer = new byte[InputCodec.MAX_PAYLOAD];
-    private final ArrayDeque<String> outcomes = new ArrayDeque<>();
+    private final Map<Long, Edit> waiting = new LinkedHashMap<>();
     private final List<String> kinds = new ArrayList<>();
-    private long requests;
 
-    /** The explorer's view of {@code arena}; edits go into {@code pipeline} (null: edits refused). */
-    public ArenaExplorer(Arena arena, InputPipeline pipeline) {
+    /**
+     * The explorer's view of {@code arena}; edits go into {@code pipeline} (null: edits
+     * refused), and their outcome is stamped with the tick {@code tick} reads (the simulation's
+     * current tick, read on the tick thread while the input system runs).
+     */
+    public ArenaExplorer(Arena arena, InputPipeline pipeline, LongSupplier tick) {
         this.arena = Objects.requireNonNull(arena, "arena");
         this.pipeline = pipeline;
+        this.tick = Objects.requireNonNull(tick, "tick");
         for (int t = 0; t < arena.config().teams(); t++) {
             kinds.add("Team" + t);
         }
@@ -50,38 +61,43 @@ public final class ArenaExplorer implements EditSink, MapSource {
     }
 
     @Override
-    public synchronized String submit(long entity, String component, String field, String value) {
+    public String readOnly(String component, String field) {
         if (pipeline == null) {
             return "this run takes no inputs (a replay); edit a live run started with --explore-edits";
         }
         Refusal no = arena.writes().check(component, field);
+        return no == null ? null : no.code() + " " + no.message();
+    }
+
+    @Override
+    public String submit(Edit edit) {
+        String no = readOnly(edit.component(), edit.field());
         if (no != null) {
-            return no.code() + " " + no.message();
+            return no;
         }
-        ClientCommand.SetProperty set = new ClientCommand.SetProperty(CLIENT_ID, ++requests, entity, component, field,
-                value);
-        int length = InputCodec.encode(set, buffer);
-        if (!pipeline.tryPublish((int) CLIENT_ID, InputCodec.SET, buffer, 0, length)) {
-            return ErrorCode.BUSY + " the input queue is full; retry in a moment";
+        ClientCommand.SetProperty set = new ClientCommand.SetProperty(CLIENT_ID, edit.id(), edit.entity(),
+                edit.component(), edit.field(), edit.value());
+        synchronized (this) {
+            int length = InputCodec.encode(set, buffer);
+            waiting.put(edit.id(), edit);
+            if (waiting.size() > KEPT_WAITING) {
+                waiting.remove(waiting.keySet().iterator().next());
+            }
+            if (!pipeline.tryPublish((int) CLIENT_ID, InputCodec.SET, buffer, 0, length)) {
+                waiting.remove(edit.id());
+                return ErrorCode.BUSY + " the input queue is full; retry in a moment";
+            }
         }
         return null;
     }
 
-    @Override
-    public synchronized List<String> outcomes() {
-        return List.copyOf(outcomes);
-    }
-
-    private synchronized void outcome(String line) {
-        if (outcomes.size() == KEPT_OUTCOMES) {
-            outcomes.removeFirst();
-        }
-        outcomes.addLast(line);
+    private synchronized Edit answered(long requestId) {
+        return waiting.remove(requestId);
     }
 
     /**
-     * The replies to hand the arena: the explorer's own answers are kept for the page, every
-     * other goes on to {@code next} (the server, or a discarding sink).
+     * The replies to hand the arena: the answers to the explorer's edits are reported against
+     * them, every other goes on to {@code next} (the server, or a discarding sink).
      */
     public ClientReplies replies(ClientReplies next) {
         Objects.requireNonNull(next, "next");
@@ -91,7 +107,10 @@ public final class ArenaExplorer implements EditSink, MapSource {
                 if (clientId != CLIENT_ID) {
                     return next.reply(clientId, requestId, result);
                 }
-                outcome("edit " + requestId + ": OK");
+                Edit e = answered(requestId);
+                if (e != null) {
+                    e.applied(tick.getAsLong());
+                }
                 return true;
             }
 
@@ -100,7 +119,10 @@ public final class ArenaExplorer implements EditSink, MapSource {
                 if (clientId != CLIENT_ID) {
                     return next.replyError(clientId, requestId, code, message);
                 }
-                outcome("edit " + requestId + ": " + code + " " + message);
+                Edit e = answered(requestId);
+                if (e != null) {
+                    e.refused(code + " " + message);
+                }
                 return true;
             }
 

@@ -42,4 +42,11 @@ public final class ArenaStats {
     public long spawnedByClients() {
         return spawnedByClients;
     }
+
+    /** The totals in one line (the explorer shows it as the resource's value). */
+    @Override
+    public String toString() {
+        return "hits=" + hits + " misses=" + misses + " kills=" + kills + " deaths=" + deaths + " spawnedByClients="
+                + spawnedByClients;
+    }
 }

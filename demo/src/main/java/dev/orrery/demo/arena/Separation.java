@@ -101,4 +101,10 @@ public final class Separation {
     public float y(int slot) {
         return push[2 * slot + 1];
     }
+
+    /** Its settings in one line (the explorer shows it as the resource's value). */
+    @Override
+    public String toString() {
+        return "separation within " + radius + " units, at most " + maxNeighbours + " neighbours each";
+    }
 }

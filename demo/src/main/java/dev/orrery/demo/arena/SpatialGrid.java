@@ -217,4 +217,10 @@ public final class SpatialGrid {
         });
         size = n;
     }
+
+    /** Its size in one line (the explorer shows it as the resource's value). */
+    @Override
+    public String toString() {
+        return "spatial grid: " + size() + " points in cells of " + cellSize + " units, " + columns + " columns";
+    }
 }

@@ -95,4 +95,10 @@ public final class SquadTargets {
     public float y(int squadIndex) {
         return y[squadIndex];
     }
+
+    /** What it holds, in one line (the explorer shows it as the resource's value). */
+    @Override
+    public String toString() {
+        return SQUADS + " squads' rally points, read from the squad entities each tick";
+    }
 }

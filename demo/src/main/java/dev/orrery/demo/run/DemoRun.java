@@ -15,6 +15,7 @@ import dev.orrery.engine.RunRecorder;
 import dev.orrery.engine.Simulation;
 import dev.orrery.explorer.Explorer;
 import dev.orrery.explorer.ExplorerOptions;
+import dev.orrery.explorer.Timeline;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Reader;
@@ -144,9 +145,10 @@ public final class DemoRun {
                         + (recording ? " recording=" + options.record() + " fsync=" + options.fsync() : ""));
                 ClientReplies replies = server != null ? server : ClientReplies.discarding();
                 if (options.explorePort() >= 0) {
-                    ArenaExplorer view = new ArenaExplorer(arena, inputs);
+                    ArenaExplorer view = new ArenaExplorer(arena, inputs, s::currentTick);
                     arena.replies(view.replies(replies));
-                    explorer = explore(s, view, options.exploreEdits());
+                    explorer = explore(s, view, options.exploreEdits(), recording ? timeline(options.record(), config)
+                            : null);
                 }
                 CommandServer srv = server;
                 Progress progress = new Progress(s, arena, stats, sink);
@@ -269,12 +271,14 @@ public final class DemoRun {
                         + " but its snapshot is at tick " + s.currentTick() + "; the folder mixes two recordings");
             }
             s.inputs(source);
-            Explorer explorer = options.explorePort() >= 0 ? explore(s, new ArenaExplorer(arena, null), false) : null;
+            Explorer explorer = options.explorePort() >= 0
+                    ? explore(s, new ArenaExplorer(arena, null, s::currentTick), false, timeline(dir, config)) : null;
             sim = s;
             started.countDown();
             Progress progress = new Progress(s, arena, stats, null);
             Tracing tracing = new Tracing(s);
             long ticksRun = 0;
+            boolean replayedAll; // not stopped before the journal's end (a page left open afterwards does not count)
             try {
                 while (source.hasNextTick() && !stopRequested) {
                     long t0 = System.nanoTime();
@@ -290,18 +294,27 @@ public final class DemoRun {
                     }
                 }
                 tracing.finish();
+                replayedAll = !stopRequested;
+                if (replayedAll) {
+                    source.finish();
+                }
+                if (explorer != null && !stopRequested) {
+                    // the replay is over; the page stays live, its timeline over the whole recording, until stopped
+                    out.println("replay: done at tick " + s.currentTick() + "; the explorer still serves "
+                            + explorer.url() + " (its timeline spans the recording); stop with Ctrl-C");
+                    while (!stopRequested) {
+                        explorer.idle(java.time.Duration.ofMillis(200));
+                    }
+                }
             } finally { // a replay that diverges still lets go of the explorer's port, as the live run does
                 if (explorer != null) {
                     explorer.close();
                 }
             }
-            if (!stopRequested) {
-                source.finish();
-            }
             out.println("replay: " + source.hashesChecked() + " recorded hashes matched"
                     + (s.skippedTicks() > 0 ? ", " + s.skippedTicks() + " skipped ticks matched" : ""));
             RunResult result = result(ticksRun, s, stats);
-            if (!stopRequested && !source.closedCleanly()) {
+            if (replayedAll && !source.closedCleanly()) {
                 throw new RecordingCutException("recording ends at tick " + s.currentTick()
                         + " without a clean close; replayed " + ticksRun + " ticks, " + source.hashesChecked()
                         + " recorded hashes matched", result);
@@ -310,9 +323,13 @@ public final class DemoRun {
         }
     }
 
-    /** Attaches the live explorer on 127.0.0.1 (edits handed to {@code view} when on) and says where. */
-    private Explorer explore(Simulation s, ArenaExplorer view, boolean edits) throws IOException {
-        ExplorerOptions o = ExplorerOptions.loopback(options.explorePort()).withMap(view).withEdits(edits ? view : null);
+    /**
+     * Attaches the live explorer on 127.0.0.1 (edits handed to {@code view} when on, a timeline
+     * over the recording when there is one) and says where.
+     */
+    private Explorer explore(Simulation s, ArenaExplorer view, boolean edits, Timeline timeline) throws IOException {
+        ExplorerOptions o = ExplorerOptions.loopback(options.explorePort()).withMap(view).withEdits(edits ? view : null)
+                .withTimeline(timeline);
         Explorer explorer;
         try {
             explorer = Explorer.attach(s, o);
@@ -323,8 +340,16 @@ public final class DemoRun {
         }
         explorerPort = explorer.port();
         out.println("explorer: " + explorer.url() + " (edits " + (edits ? "on: each is a client SET, journaled when "
-                + "recording" : "off") + ")");
+                + "recording" : "off") + (timeline != null ? "; timeline over " + timeline.folder() : "") + ")");
         return explorer;
+    }
+
+    /**
+     * The explorer's timeline over the recording in {@code dir}: it replays in arenas built as
+     * this run's, on one worker (the live run keeps the others).
+     */
+    private static Timeline timeline(Path dir, ArenaConfig config) {
+        return Timeline.ofRecording(dir, () -> new Arena(config).build(1, RECORD_HASH_EVERY));
     }
 
     /**

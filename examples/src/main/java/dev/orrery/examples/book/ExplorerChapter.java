@@ -9,6 +9,7 @@ import dev.orrery.ecs.component.Range;
 import dev.orrery.engine.InputBatch;
 import dev.orrery.engine.InputPipeline;
 import dev.orrery.engine.Simulation;
+import dev.orrery.explorer.Edit;
 import dev.orrery.explorer.EditSink;
 import dev.orrery.explorer.Explorer;
 import dev.orrery.explorer.ExplorerOptions;
@@ -16,6 +17,8 @@ import dev.orrery.explorer.MapPoints;
 import dev.orrery.explorer.MapSource;
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** The code of docs/the-explorer.md. Run it with a port (0: a free one) and open the address it prints. */
 public final class ExplorerChapter {
@@ -30,39 +33,51 @@ public final class ExplorerChapter {
     /** Edits from the page become inputs: journaled with the rest, applied on a coming tick. */
     static final class HealthEdits implements EditSink {
         private final InputPipeline inputs;
+        private final Map<Long, Edit> waiting = new ConcurrentHashMap<>();
 
         HealthEdits(InputPipeline inputs) {
             this.inputs = inputs;
         }
 
         @Override
-        public synchronized String submit(long entity, String component, String field, String value) {
-            if (!component.equals("Health") || !field.equals("hp")) {
-                return "only Health.hp may be edited here";          // the page shows this
-            }
+        public String readOnly(String component, String field) {        // the page shows why
+            return component.equals("Health") && field.equals("hp") ? null : "only Health.hp may be edited here";
+        }
+
+        @Override
+        public String submit(Edit edit) {
             int hp;
             try {
-                hp = Integer.parseInt(value);
+                hp = Integer.parseInt(edit.value());
             } catch (NumberFormatException e) {
-                return "Health.hp takes a whole number";
+                return "Health.hp takes a whole number";            // refused at once, shown on the page
             }
-            byte[] payload = ByteBuffer.allocate(12).putLong(entity).putInt(hp).array();
+            byte[] payload = ByteBuffer.allocate(20).putLong(edit.entity()).putInt(hp).putLong(edit.id()).array();
+            waiting.put(edit.id(), edit);
             return inputs.tryPublish(0, SET_HP, payload, 0, payload.length) ? null : "busy: retry";
+        }
+
+        /** Reports edit {@code id}'s outcome: applied at {@code tick}, or refused for {@code why}. */
+        void settle(long id, long tick, String why) {
+            Edit edit = waiting.remove(id);                          // none in a replay: no page waits
+            if (edit != null && why == null) edit.applied(tick);
+            if (edit != null && why != null) edit.refused(why);
         }
     }
     // end:edits
 
     // snippet:apply-edits
-    static void applyEdits(World w, InputBatch in) {              // an exclusive system's body
+    static void applyEdits(World w, InputBatch in, long tick, HealthEdits page) {   // an exclusive system's body
         for (int k = 0; k < in.size(); k++) {
             if (in.type(k) != SET_HP) continue;
             long entity = in.payloadLong(k, 0);
-            if (!w.isAlive(entity)) continue;
+            String why = null;
             try {
                 w.setProperty(entity, "Health", "hp", in.payloadInt(k, 8));   // checked: @Range
             } catch (IllegalArgumentException refused) {           // InvalidFieldValueException is one
-                // a bad value, or an entity without Health: the same on every replay
+                why = refused.getMessage();                        // a bad value or a dead entity, every replay alike
             }
+            page.settle(in.payloadLong(k, 12), tick, why);
         }
     }
     // end:apply-edits
@@ -95,13 +110,15 @@ public final class ExplorerChapter {
             world.spawn(new Position(i % 1000, i / 1000f), new Health(100));
         }
         InputPipeline inputs = InputPipeline.builder().build();
+        HealthEdits edits = new HealthEdits(inputs);
         Simulation sim = Simulation.builder(world).inputs(inputs)
-                .systems(s -> s.system("apply edits").exclusive((w, job) -> applyEdits(w, job.resource(Simulation.INPUTS))))
+                .systems(s -> s.system("apply edits").exclusive((w, job) -> applyEdits(w,
+                        job.resource(Simulation.INPUTS), job.resource(Simulation.CLOCK).tick(), edits)))
                 .build();
         Query units = world.query().with(pos).build();
         // snippet:attach
         ExplorerOptions options = ExplorerOptions.loopback(port)    // 127.0.0.1 only
-                .withEdits(new HealthEdits(inputs))                  // leave out: read-only
+                .withEdits(edits)                                    // leave out: read-only
                 .withMap(map(world, units, pos.field("x"), pos.field("y")));
         Explorer explorer = Explorer.attach(sim, options);          // on the tick thread, between ticks
         System.out.println("explorer at " + explorer.url());

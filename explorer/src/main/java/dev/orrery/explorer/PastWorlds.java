@@ -1,0 +1,381 @@
+package dev.orrery.explorer;
+
+import dev.orrery.ecs.Query;
+import dev.orrery.ecs.World;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Entity;
+import dev.orrery.ecs.component.Field;
+import dev.orrery.engine.RunRecorder;
+import dev.orrery.engine.Simulation;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The world as it was: a replay of a {@link Timeline}'s recording on a thread of its own,
+ * moved to the tick a request asks for. Forward, it ticks on from where it is; back, it
+ * restores the nearest snapshot it kept on the way (the recording's start at first) into a
+ * fresh simulation and replays from there. It keeps at most {@link #SNAPSHOTS} snapshots and
+ * {@link #SNAPSHOT_BYTES} bytes of them, spacing them wider as the run grows.
+ *
+ * <p>"At tick T" is the world after tick T ran, as the live explorer shows it at the end of
+ * tick T; the recording's start is "at" the tick before its first.
+ *
+ * <p><b>Threading:</b> the requests ({@link #entity}, {@link #query}, {@link #diffEntity},
+ * {@link #diffQuery}, {@link #info}) on any thread; each waits for its turn on the replay
+ * thread, which owns the replayed simulation, its world and every field below.
+ */
+final class PastWorlds implements AutoCloseable {
+    /** Snapshots kept at most. */
+    static final int SNAPSHOTS = 32;
+    /** Bytes of snapshots kept at most. */
+    static final long SNAPSHOT_BYTES = 256L * 1024 * 1024;
+    /** How long a request waits for the replay (going far takes a while). */
+    static final long WAIT_MILLIS = 30_000;
+    /** Most ids a query diff lists of those that came and went. */
+    static final int MAX_LISTED = 50;
+
+    private final Timeline timeline;
+    private final ThreadPoolExecutor thread;
+    private final Browse browse = new Browse();
+    private final TreeMap<Long, byte[]> snapshots = new TreeMap<>();
+    private long snapshotBytes;
+    private long spacing = 256;
+    private boolean snapshotsWork = true;
+    private Simulation sim;
+    private RecordedInputs inputs;
+    private volatile long first = -1;
+    private volatile long at = -1;
+    private volatile long furthest = -1;
+    private volatile long hashesMatched;
+    private volatile long divergedAt = -1;
+    private volatile String problem;
+
+    PastWorlds(Timeline timeline) {
+        this.timeline = timeline;
+        this.thread = new ThreadPoolExecutor(1, 1, 30, TimeUnit.SECONDS, new ArrayBlockingQueue<>(8), r -> {
+            Thread t = new Thread(r, "orrery-explorer-past");
+            t.setDaemon(true);
+            return t;
+        });
+        thread.allowCoreThreadTimeOut(true);
+    }
+
+    /** Thrown for a tick the recording does not hold; answered 404 with its message. */
+    static final class NotRecorded extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        NotRecorded(String message) {
+            super(message);
+        }
+    }
+
+    /** What the timeline spans and where the replay stands, as JSON; {@code last} is the live run's last tick. */
+    String info(long last) {
+        Json json = new Json().beginObject().field("available", true)
+                .field("folder", String.valueOf(timeline.folder()));
+        if (first < 0) {
+            try {
+                run(() -> {
+                    ensureStarted();
+                    return null;
+                });
+            } catch (SafePoint.Unavailable | RuntimeException e) {
+                json.field("problem", String.valueOf(e.getMessage()));
+            }
+        }
+        json.field("first", first - 1).field("last", Math.max(first - 1, Math.max(last, furthest)))
+                .field("at", at).field("hashesMatched", hashesMatched).field("divergedAt", divergedAt)
+                .key("snapshots").beginArray();
+        synchronized (snapshots) {
+            snapshots.keySet().forEach(k -> json.value(k - 1));
+        }
+        json.endArray();
+        if (problem != null) {
+            json.field("problem", problem);
+        }
+        return json.endObject().toString();
+    }
+
+    /** Entity {@code id} as it was at tick {@code tick}. */
+    String entity(long tick, long id) throws SafePoint.Unavailable {
+        return run(() -> {
+            World w = moveTo(tick);
+            return new Json().beginObject().field("tick", tick).key("entity")
+                    .raw(Views.entity(w, id, EditRules.frozen("this is tick " + tick
+                            + ", the past: edit the live entity")))
+                    .endObject().toString();
+        });
+    }
+
+    /** Query {@code text}'s count, archetypes and page {@code page} as they were at tick {@code tick}. */
+    String query(long tick, String text, int page, int size) throws SafePoint.Unavailable {
+        return run(() -> {
+            World w = moveTo(tick);
+            return new Json().beginObject().field("tick", tick).key("result").raw(browse.query(w, text, page, size))
+                    .endObject().toString();
+        });
+    }
+
+    /** Entity {@code id}'s fields at ticks {@code from} and {@code to}, and those that differ. */
+    String diffEntity(long from, long to, long id) throws SafePoint.Unavailable {
+        return run(() -> {
+            Map<String, String> a = fields(moveTo(from), id);
+            Map<String, String> b = fields(moveTo(to), id);
+            Json json = new Json().beginObject().field("id", id).field("text", Entity.toString(id))
+                    .field("from", from).field("to", to).field("aliveFrom", a != null).field("aliveTo", b != null)
+                    .key("changes").beginArray();
+            Set<String> keys = new java.util.LinkedHashSet<>();
+            if (a != null) {
+                keys.addAll(a.keySet());
+            }
+            if (b != null) {
+                keys.addAll(b.keySet());
+            }
+            int changed = 0;
+            for (String k : keys) {
+                String va = a == null ? null : a.get(k);
+                String vb = b == null ? null : b.get(k);
+                if (va == null ? vb != null : !va.equals(vb)) {
+                    changed++;
+                    json.beginObject().field("field", k).field("from", va).field("to", vb).endObject();
+                }
+            }
+            return json.endArray().field("fields", keys.size()).field("changed", changed).endObject().toString();
+        });
+    }
+
+    /** Query {@code text}'s matches at ticks {@code from} and {@code to}: counts, and what came and went. */
+    String diffQuery(long from, long to, String text) throws SafePoint.Unavailable {
+        return run(() -> {
+            Set<Long> a = ids(moveTo(from), text);
+            Set<Long> b = ids(moveTo(to), text);
+            Json json = new Json().beginObject().field("query", text).field("from", from).field("to", to)
+                    .field("countFrom", a.size()).field("countTo", b.size());
+            listDifference(json, "added", b, a);
+            listDifference(json, "removed", a, b);
+            return json.endObject().toString();
+        });
+    }
+
+    private static void listDifference(Json json, String name, Set<Long> in, Set<Long> notIn) {
+        List<Long> out = new ArrayList<>();
+        int count = 0;
+        for (long id : in) {
+            if (!notIn.contains(id)) {
+                if (count++ < MAX_LISTED) {
+                    out.add(id);
+                }
+            }
+        }
+        json.field(name + "Count", count).key(name).beginArray();
+        out.forEach(json::value);
+        json.endArray();
+    }
+
+    private Set<Long> ids(World w, String text) {
+        Query q = QueryText.parse(w, text, new QueryText());
+        Set<Long> ids = new HashSet<>();
+        q.forEach((chunk, row) -> ids.add(chunk.entity(row)));
+        return ids;
+    }
+
+    /** An entity's fields as text by {@code Component.field}, or null when it is not alive. */
+    private static Map<String, String> fields(World w, long id) {
+        if (id == Entity.NULL || Entity.index(id) < 0 || !w.isAlive(id)) {
+            return null;
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        for (Component<?> c : w.columns()) {
+            if (!w.has(id, c)) {
+                continue;
+            }
+            if (c.fields().isEmpty()) {
+                out.put(c.name(), "present");
+            }
+            for (Field f : c.fields()) {
+                out.put(c.name() + "." + f.name(), String.valueOf(w.getValue(id, f)));
+            }
+        }
+        return out;
+    }
+
+    private interface Work {
+        String run();
+    }
+
+    private String run(Work work) throws SafePoint.Unavailable {
+        Future<String> f;
+        try {
+            f = thread.submit(work::run);
+        } catch (RejectedExecutionException e) {
+            throw new SafePoint.Unavailable("the timeline is busy with other requests (one replays at a time); "
+                    + "retry in a moment");
+        }
+        try {
+            return f.get(WAIT_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            throw new SafePoint.Unavailable("the replay is still on its way (at tick " + at + "); it keeps going, "
+                    + "so retry in a moment");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SafePoint.Unavailable("interrupted while waiting for the replay");
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    // ---- the replay thread
+
+    private void ensureStarted() {
+        if (first >= 0) {
+            return;
+        }
+        try {
+            byte[] start = Files.readAllBytes(timeline.folder().resolve(RunRecorder.SNAPSHOT));
+            restore(start);
+            first = sim.currentTick();
+            at = first - 1;
+            keep(sim.currentTick(), start);
+        } catch (IOException e) {
+            throw new IllegalStateException("the recording in " + timeline.folder() + " cannot be read: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /** The replayed world after tick {@code tick}. */
+    private World moveTo(long tick) {
+        ensureStarted();
+        long next = tick + 1;
+        if (tick < first - 1) {
+            throw new NotRecorded("tick " + tick + " is before the recording, which starts after tick " + (first - 1));
+        }
+        if (next < sim.currentTick()) {
+            Map.Entry<Long, byte[]> from;
+            synchronized (snapshots) {
+                from = snapshots.floorEntry(next);
+            }
+            restore(from.getValue());
+        }
+        while (sim.currentTick() < next) {
+            long t = sim.currentTick();
+            boolean recorded;
+            try {
+                recorded = inputs.has(t);
+            } catch (IOException e) {
+                throw new IllegalStateException("reading the journal: " + e.getMessage(), e);
+            }
+            if (!recorded) {
+                throw new NotRecorded("tick " + tick + " is not in the recording (yet): it holds ticks up to " + (t - 1)
+                        + "; a live recording is written as the run goes");
+            }
+            sim.tick();
+            at = sim.currentTick() - 1;
+            furthest = Math.max(furthest, at);
+            hashesMatched = Math.max(hashesMatched, inputs.hashesMatched());
+            if (inputs.divergedAt() >= 0 && divergedAt < 0) {
+                divergedAt = inputs.divergedAt();
+            }
+            if (snapshotsWork && sim.currentTick() % spacing == 0) {
+                try {
+                    keep(sim.currentTick(), sim.snapshot());
+                } catch (RuntimeException e) {
+                    snapshotsWork = false; // no snapshot of it can be taken: every jump back replays from the start
+                    problem = "jumps back replay from the start: " + e.getMessage();
+                }
+            }
+        }
+        return sim.world();
+    }
+
+    private void restore(byte[] snapshot) {
+        closeReplay();
+        Simulation s = timeline.fresh().get();
+        if (s == null) {
+            throw new IllegalStateException("the timeline's supplier returned no simulation");
+        }
+        try {
+            s.restore(snapshot);
+            RecordedInputs in = new RecordedInputs(timeline.folder().resolve(RunRecorder.JOURNAL), s.currentTick());
+            s.inputs(in);
+            s.onSystemFailure(in.failurePolicy());
+            sim = s;
+            inputs = in;
+            at = s.currentTick() - 1;
+        } catch (IOException | RuntimeException e) {
+            s.close();
+            throw new IllegalStateException("the recording in " + timeline.folder() + " cannot be replayed: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private void keep(long next, byte[] bytes) {
+        synchronized (snapshots) {
+            if (snapshots.put(next, bytes) == null) {
+                snapshotBytes += bytes.length;
+            }
+            while (snapshots.size() > SNAPSHOTS || snapshotBytes > SNAPSHOT_BYTES && snapshots.size() > 2) {
+                // keep the start and every other one after it, and space the next ones wider
+                boolean drop = false;
+                Iterator<Map.Entry<Long, byte[]>> it = snapshots.entrySet().iterator();
+                it.next();
+                while (it.hasNext()) {
+                    Map.Entry<Long, byte[]> e = it.next();
+                    if (drop) {
+                        snapshotBytes -= e.getValue().length;
+                        it.remove();
+                    }
+                    drop = !drop;
+                }
+                spacing *= 2;
+            }
+        }
+    }
+
+    private void closeReplay() {
+        if (sim != null) {
+            sim.close();
+            sim = null;
+        }
+        if (inputs != null) {
+            try {
+                inputs.close();
+            } catch (IOException ignored) {
+                // a reader of a file: nothing to flush
+            }
+            inputs = null;
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            thread.submit(this::closeReplay);
+        } catch (RejectedExecutionException ignored) {
+            // already closing
+        }
+        thread.shutdown();
+        try {
+            thread.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

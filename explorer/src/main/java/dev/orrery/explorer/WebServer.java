@@ -1,0 +1,475 @@
+package dev.orrery.explorer;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The explorer's small HTTP/1.1 server, written for what a page served to a browser on this
+ * machine meets: one request per connection ({@code Connection: close}), a deadline for the
+ * request head and body and another for writing the answer (a connection that misses one is
+ * closed), a bounded pool of request threads with a bounded queue (a connection beyond them
+ * is closed at once), bounded head and body sizes, and every failure answered with a status
+ * and a message. An event stream leaves the pool as soon as its head is sent: the
+ * {@link Streams} hub writes to it without blocking and drops it when it stops reading.
+ *
+ * <p>Why not the JDK's {@code com.sun.net.httpserver}: it has no deadline for the request
+ * head (a slow client holds a thread for ever), its pool is the caller's to bound but a
+ * blocked read still pins a thread, and it writes every response, streams included, with
+ * blocking writes that a client which stops reading holds for ever.
+ *
+ * <p><b>Threading:</b> one acceptor thread; {@link #WORKERS} request threads that run the
+ * {@link Handler}; one timer thread that closes connections past their deadline (closing a
+ * channel wakes the thread blocked on it). {@link #start} and {@link #stop} on the thread
+ * that attaches and closes the explorer; the handler on a request thread.
+ */
+final class WebServer {
+    /** Request threads: connections served at once. */
+    static final int WORKERS = 6;
+    /** Accepted connections waiting for a request thread; more are closed at once. */
+    static final int QUEUED = 32;
+    /** Longest request head (request line and headers). */
+    static final int MAX_HEAD = 16 * 1024;
+    /** Longest request body (an edit form is a few dozen bytes). */
+    static final int MAX_BODY = 64 * 1024;
+    /** Most header lines in a request. */
+    static final int MAX_HEADERS = 64;
+    /** From accept to the end of the request body; a connection still sending is closed. */
+    static final long REQUEST_DEADLINE_MILLIS = 5_000;
+    /** From the first byte of the answer to its last; a client that does not read it in time is cut off. */
+    static final long RESPONSE_DEADLINE_MILLIS = 15_000;
+
+    /** Answers one request. */
+    @FunctionalInterface
+    interface Handler {
+        /** Answers {@code request} through {@code exchange} (exactly once). Request thread. */
+        void handle(Request request, Exchange exchange) throws IOException;
+    }
+
+    /**
+     * One parsed request: method, path and query (raw, still percent-encoded), headers by
+     * lower-case name, body.
+     */
+    record Request(String method, String path, String rawQuery, Map<String, String> headers, byte[] body) {
+        /** A header's value by name (any case), or null. */
+        String header(String name) {
+            return headers.get(name.toLowerCase(Locale.ROOT));
+        }
+    }
+
+    /** Thrown while reading a request that cannot be served; answered with its status. */
+    static final class BadRequest extends Exception {
+        private static final long serialVersionUID = 1L;
+        final int status;
+
+        BadRequest(int status, String message) {
+            super(message);
+            this.status = status;
+        }
+    }
+
+    private final Handler handler;
+    private final Streams streams;
+    private final Set<SocketChannel> open = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger refused = new AtomicInteger();
+    private ServerSocketChannel listener;
+    private ThreadPoolExecutor pool;
+    private ScheduledThreadPoolExecutor timer;
+    private Thread acceptor;
+    private volatile boolean stopping;
+
+    WebServer(Handler handler, Streams streams) {
+        this.handler = handler;
+        this.streams = streams;
+    }
+
+    void start(InetSocketAddress address) throws IOException {
+        listener = ServerSocketChannel.open();
+        try {
+            listener.bind(address, 64);
+        } catch (IOException e) {
+            listener.close();
+            throw e;
+        }
+        pool = new ThreadPoolExecutor(WORKERS, WORKERS, 30, TimeUnit.SECONDS, new ArrayBlockingQueue<>(QUEUED),
+                daemons("orrery-explorer-http"));
+        pool.allowCoreThreadTimeOut(true);
+        timer = new ScheduledThreadPoolExecutor(1, daemons("orrery-explorer-deadlines"));
+        timer.setRemoveOnCancelPolicy(true);
+        acceptor = daemons("orrery-explorer-accept").newThread(this::acceptLoop);
+        acceptor.start();
+    }
+
+    InetSocketAddress address() {
+        try {
+            return (InetSocketAddress) listener.getLocalAddress();
+        } catch (IOException e) {
+            throw new IllegalStateException("the explorer's listening socket is closed", e);
+        }
+    }
+
+    /** Connections open now (being read, answered or queued); streams are the hub's. */
+    int openConnections() {
+        return open.size();
+    }
+
+    /** Connections closed at once because every request thread and queue place was taken. */
+    int refusedConnections() {
+        return refused.get();
+    }
+
+    void stop() {
+        stopping = true;
+        closeQuietly(listener);
+        if (acceptor != null) {
+            acceptor.interrupt();
+        }
+        if (pool != null) {
+            pool.shutdownNow();
+        }
+        for (SocketChannel c : open) {
+            closeQuietly(c);
+        }
+        if (timer != null) {
+            timer.shutdownNow();
+        }
+        try {
+            if (pool != null) {
+                pool.awaitTermination(2, TimeUnit.SECONDS);
+            }
+            if (acceptor != null) {
+                acceptor.join(2_000);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void acceptLoop() {
+        while (!stopping) {
+            SocketChannel c;
+            try {
+                c = listener.accept();
+            } catch (IOException e) {
+                if (stopping) {
+                    return;
+                }
+                continue; // a failed accept (the peer reset first): the next one
+            }
+            open.add(c);
+            ScheduledFuture<?> deadline = timer.schedule(() -> closeQuietly(c), REQUEST_DEADLINE_MILLIS,
+                    TimeUnit.MILLISECONDS);
+            try {
+                pool.execute(() -> serve(c, deadline));
+            } catch (RejectedExecutionException busy) {
+                refused.incrementAndGet();
+                deadline.cancel(false);
+                closeQuietly(c);
+                open.remove(c);
+            }
+        }
+    }
+
+    /** Reads one request, hands it to the handler, and closes the connection unless it became a stream. */
+    private void serve(SocketChannel c, ScheduledFuture<?> requestDeadline) {
+        Exchange exchange = new Exchange(c);
+        try {
+            c.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            Request request;
+            try {
+                request = read(c);
+            } catch (BadRequest bad) {
+                requestDeadline.cancel(false);
+                exchange.arm();
+                exchange.send(bad.status, "application/json", Json.error(bad.getMessage()), Map.of());
+                linger(c);
+                return;
+            }
+            requestDeadline.cancel(false);
+            if (request == null) {
+                return; // closed before a full head: nothing to answer
+            }
+            exchange.arm();
+            exchange.head = request.method().equals("HEAD");
+            try {
+                handler.handle(request, exchange);
+            } catch (RuntimeException e) {
+                if (!exchange.sent) {
+                    exchange.send(500, "application/json", Json.error("the explorer failed answering "
+                            + request.path() + ": " + e), Map.of());
+                }
+            }
+        } catch (IOException gone) {
+            // the client went, or a deadline closed the connection
+        } finally {
+            requestDeadline.cancel(false);
+            exchange.disarm();
+            if (!exchange.streaming) {
+                closeQuietly(c);
+            }
+            open.remove(c);
+        }
+    }
+
+    /**
+     * After an answer to a request that was not read to its end: stops sending and reads what
+     * the client still sends for a moment, so that closing does not reset the connection
+     * before the client has read the answer.
+     */
+    private void linger(SocketChannel c) {
+        ScheduledFuture<?> cut = timer.schedule(() -> closeQuietly(c), 1, TimeUnit.SECONDS);
+        try {
+            c.shutdownOutput();
+            ByteBuffer sink = ByteBuffer.allocate(4096);
+            for (int total = 0; total < MAX_BODY * 4; total += sink.position()) {
+                sink.clear();
+                if (c.read(sink) < 0) {
+                    break;
+                }
+            }
+        } catch (IOException gone) {
+            // closed by the client or the cut
+        } finally {
+            cut.cancel(false);
+        }
+    }
+
+    /** The request on {@code c}, null if it closed before sending one. */
+    private static Request read(SocketChannel c) throws IOException, BadRequest {
+        ByteBuffer buf = ByteBuffer.allocate(MAX_HEAD);
+        int headEnd = -1;
+        while (headEnd < 0) {
+            if (!buf.hasRemaining()) {
+                throw new BadRequest(431, "the request head is over " + MAX_HEAD + " bytes; send fewer or shorter "
+                        + "headers");
+            }
+            int from = Math.max(0, buf.position() - 3);
+            if (c.read(buf) < 0) {
+                if (buf.position() == 0) {
+                    return null;
+                }
+                throw new BadRequest(400, "the connection closed in the middle of the request head");
+            }
+            headEnd = find(buf.array(), from, buf.position());
+        }
+        String head = new String(buf.array(), 0, headEnd, StandardCharsets.ISO_8859_1);
+        String[] lines = head.split("\r\n", -1);
+        String[] parts = lines[0].split(" ", -1);
+        if (parts.length != 3 || !parts[0].matches("[A-Z]{1,16}") || !parts[2].matches("HTTP/1\\.[01]")) {
+            throw new BadRequest(400, "malformed request line; send METHOD /path HTTP/1.1");
+        }
+        String target = parts[1];
+        if (!target.startsWith("/")) {
+            throw new BadRequest(400, "the request target must be a path starting with / (this is not a proxy)");
+        }
+        if (lines.length - 1 > MAX_HEADERS) {
+            throw new BadRequest(431, "more than " + MAX_HEADERS + " header lines");
+        }
+        Map<String, String> headers = new LinkedHashMap<>();
+        for (int i = 1; i < lines.length; i++) {
+            String line = lines[i];
+            int colon = line.indexOf(':');
+            if (colon <= 0 || line.charAt(0) == ' ' || line.charAt(0) == '\t') {
+                throw new BadRequest(400, "malformed header line " + (i + 1) + "; send Name: value");
+            }
+            String name = line.substring(0, colon).toLowerCase(Locale.ROOT);
+            String value = line.substring(colon + 1).strip();
+            if (headers.putIfAbsent(name, value) != null && (name.equals("host") || name.equals("content-length"))) {
+                throw new BadRequest(400, "the request has two " + name + " headers");
+            }
+        }
+        if (headers.containsKey("transfer-encoding")) {
+            throw new BadRequest(501, "chunked request bodies are not taken; send the body with Content-Length");
+        }
+        int length = 0;
+        String declared = headers.get("content-length");
+        if (declared != null) {
+            if (!declared.matches("[0-9]{1,9}")) {
+                throw new BadRequest(400, "Content-Length '" + declared + "' is not a length");
+            }
+            length = Integer.parseInt(declared);
+            if (length > MAX_BODY) {
+                throw new BadRequest(413, "the request body is " + length + " bytes; the explorer takes at most "
+                        + MAX_BODY);
+            }
+        }
+        byte[] body = new byte[length];
+        int have = Math.min(length, buf.position() - (headEnd + 4));
+        System.arraycopy(buf.array(), headEnd + 4, body, 0, have);
+        ByteBuffer rest = ByteBuffer.wrap(body, have, length - have);
+        while (rest.hasRemaining()) {
+            if (c.read(rest) < 0) {
+                throw new BadRequest(400, "the connection closed after " + rest.position() + " of " + length
+                        + " body bytes");
+            }
+        }
+        int q = target.indexOf('?');
+        String path = q < 0 ? target : target.substring(0, q);
+        String query = q < 0 ? null : target.substring(q + 1);
+        return new Request(parts[0], path, query, Collections.unmodifiableMap(headers), body);
+    }
+
+    /** The index of the blank line ending the head in {@code bytes[from, to)}, or -1. */
+    private static int find(byte[] bytes, int from, int to) {
+        for (int i = from; i + 3 < to; i++) {
+            if (bytes[i] == '\r' && bytes[i + 1] == '\n' && bytes[i + 2] == '\r' && bytes[i + 3] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The answer to one request: a whole response, or the head of an event stream handed to the hub. */
+    final class Exchange {
+        private final SocketChannel channel;
+        private ScheduledFuture<?> deadline;
+        boolean head;
+        boolean sent;
+        boolean streaming;
+
+        Exchange(SocketChannel channel) {
+            this.channel = channel;
+        }
+
+        void arm() {
+            deadline = timer.schedule(() -> closeQuietly(channel), RESPONSE_DEADLINE_MILLIS, TimeUnit.MILLISECONDS);
+        }
+
+        void disarm() {
+            if (deadline != null) {
+                deadline.cancel(false);
+            }
+        }
+
+        /** Sends a whole response and marks the exchange answered. */
+        void send(int status, String type, String body, Map<String, String> extra) throws IOException {
+            send(status, type, body.getBytes(StandardCharsets.UTF_8), extra);
+        }
+
+        /** Sends a whole response and marks the exchange answered. */
+        void send(int status, String type, byte[] body, Map<String, String> extra) throws IOException {
+            if (sent) {
+                throw new IllegalStateException("the explorer answered one request twice");
+            }
+            sent = true;
+            StringBuilder h = statusLine(status, type);
+            h.append("Content-Length: ").append(body.length).append("\r\n");
+            extra.forEach((k, v) -> h.append(k).append(": ").append(v).append("\r\n"));
+            h.append("\r\n");
+            ByteBuffer headBytes = ByteBuffer.wrap(h.toString().getBytes(StandardCharsets.ISO_8859_1));
+            if (head || body.length == 0) {
+                writeFully(headBytes);
+            } else {
+                writeFully(headBytes, ByteBuffer.wrap(body));
+            }
+        }
+
+        /**
+         * Sends the head of an event stream and hands the connection to the stream hub, or
+         * answers 503 when the hub is full.
+         */
+        void stream() throws IOException {
+            if (!streams.hasRoom()) {
+                send(503, "application/json", Json.error("already " + Streams.MAX_STREAMS + " event streams are "
+                        + "open; close a page (a stream that stops reading is dropped after "
+                        + Streams.STALL_MILLIS / 1000 + " s)"), Map.of("Retry-After", "5"));
+                return;
+            }
+            sent = true;
+            StringBuilder h = statusLine(200, "text/event-stream");
+            h.append("\r\n");
+            writeFully(ByteBuffer.wrap(h.toString().getBytes(StandardCharsets.ISO_8859_1)));
+            if (!streams.adopt(channel)) {
+                return; // filled up meanwhile: closed by the caller's finally
+            }
+            streaming = true;
+        }
+
+        private StringBuilder statusLine(int status, String type) {
+            StringBuilder h = new StringBuilder(256);
+            h.append("HTTP/1.1 ").append(status).append(' ').append(reason(status)).append("\r\n");
+            h.append("Content-Type: ").append(type).append("; charset=utf-8\r\n");
+            h.append("Connection: close\r\n");
+            h.append("X-Content-Type-Options: nosniff\r\n");
+            h.append("Referrer-Policy: no-referrer\r\n");
+            h.append("Cross-Origin-Resource-Policy: same-origin\r\n");
+            h.append("X-Frame-Options: DENY\r\n");
+            if (!type.startsWith("text/html")) {
+                h.append("Cache-Control: no-store\r\n");
+            }
+            return h;
+        }
+
+        private void writeFully(ByteBuffer... buffers) throws IOException {
+            long left = 0;
+            for (ByteBuffer b : buffers) {
+                left += b.remaining();
+            }
+            while (left > 0) {
+                long n = channel.write(buffers);
+                if (n < 0) {
+                    throw new ClosedChannelException();
+                }
+                left -= n;
+            }
+        }
+    }
+
+    static String reason(int status) {
+        return switch (status) {
+            case 200 -> "OK";
+            case 204 -> "No Content";
+            case 400 -> "Bad Request";
+            case 403 -> "Forbidden";
+            case 404 -> "Not Found";
+            case 405 -> "Method Not Allowed";
+            case 409 -> "Conflict";
+            case 413 -> "Content Too Large";
+            case 421 -> "Misdirected Request";
+            case 431 -> "Request Header Fields Too Large";
+            case 500 -> "Internal Server Error";
+            case 501 -> "Not Implemented";
+            case 503 -> "Service Unavailable";
+            default -> "Status";
+        };
+    }
+
+    static void closeQuietly(java.nio.channels.Channel c) {
+        if (c == null) {
+            return;
+        }
+        try {
+            c.close();
+        } catch (IOException ignored) {
+            // closing: nothing left to do
+        }
+    }
+
+    private static ThreadFactory daemons(String name) {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, name + "-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+}
