@@ -7,15 +7,20 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
 /**
  * Records a run so {@link RunReplayer} can replay it bit for bit: the simulation's starting
  * snapshot ({@value #SNAPSHOT}), the input journal with a state hash every hashed tick
  * ({@value #JOURNAL}), and per-component hashes at those ticks ({@value #COLUMNS}), which
- * let a diverging replay name the component types that differ.
+ * let a diverging replay name the component types that differ. The snapshot is written
+ * whole under a temporary name and then renamed, before the journal is created, so a
+ * recording cut by a crash has either its complete starting snapshot or none.
  *
  * <pre>{@code
  * try (RunRecorder rec = RunRecorder.start(sim, dir, InputPipeline.builder().ringSize(4096))) {
@@ -30,6 +35,11 @@ import java.nio.file.StandardOpenOption;
 public final class RunRecorder implements AutoCloseable {
     /** The starting snapshot's file name in the recording folder. */
     public static final String SNAPSHOT = "start.snapshot";
+    /**
+     * The name the starting snapshot is written under before it is renamed to {@value #SNAPSHOT};
+     * found in a folder, it means the recording was cut before its snapshot was complete.
+     */
+    public static final String SNAPSHOT_TEMPORARY = "start.snapshot.tmp";
     /** The input journal's file name. */
     public static final String JOURNAL = "inputs.journal";
     /** The per-component hash log's file name. */
@@ -73,16 +83,7 @@ public final class RunRecorder implements AutoCloseable {
                         + "; record into an empty folder so no earlier run is overwritten");
             }
         }
-        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(dir.resolve(SNAPSHOT),
-                StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-            java.nio.ByteBuffer bytes = java.nio.ByteBuffer.wrap(sim.snapshot());
-            while (bytes.hasRemaining()) {
-                ch.write(bytes);
-            }
-            if (durability.mode() != Durability.Mode.NONE) {
-                ch.force(true); // the journal is worthless after a power loss without its snapshot
-            }
-        }
+        writeAtomically(dir, sim.snapshot(), durability.mode() != Durability.Mode.NONE);
         OutputStream out = Files.newOutputStream(dir.resolve(COLUMNS), StandardOpenOption.CREATE_NEW);
         DataOutputStream columns = new DataOutputStream(new BufferedOutputStream(out));
         InputPipeline p = pipeline.recorder(JournalWriter.create(dir.resolve(JOURNAL), sim.failurePolicy(),
@@ -91,6 +92,33 @@ public final class RunRecorder implements AutoCloseable {
         sim.inputs(p);
         sim.hashListener(rec::logColumns);
         return rec;
+    }
+
+    /**
+     * Writes the starting snapshot as {@value #SNAPSHOT_TEMPORARY}, forces it when
+     * {@code force}, then renames it to {@value #SNAPSHOT} in one step: a crash leaves the
+     * whole snapshot or no {@value #SNAPSHOT} at all, never a short one.
+     */
+    private static void writeAtomically(Path dir, byte[] snapshot, boolean force) throws IOException {
+        Path tmp = dir.resolve(SNAPSHOT_TEMPORARY);
+        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.WRITE)) {
+            ByteBuffer bytes = ByteBuffer.wrap(snapshot);
+            while (bytes.hasRemaining()) {
+                ch.write(bytes);
+            }
+            if (force) {
+                ch.force(true); // the journal is worthless after a power loss without its snapshot
+            }
+        }
+        Files.move(tmp, dir.resolve(SNAPSHOT), StandardCopyOption.ATOMIC_MOVE);
+        if (force) {
+            try (FileChannel folder = FileChannel.open(dir, StandardOpenOption.READ)) {
+                folder.force(true); // the rename itself; where a folder cannot be opened so, the file system orders it
+            } catch (IOException | UnsupportedOperationException e) {
+                // not every platform lets a folder be forced (Windows); the rename is still atomic
+            }
+        }
     }
 
     private void logColumns(long tick, long hash, World world) {

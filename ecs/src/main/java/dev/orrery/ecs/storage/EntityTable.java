@@ -24,6 +24,8 @@ public final class EntityTable {
     private static final int CHUNK = 2;
     private static final int ROW = 3;
     private static final int SHIFT = 2;
+    /** The most entity indices a table can hold (its slots are one int array). */
+    public static final int MAX_INDICES = Integer.MAX_VALUE >> SHIFT;
 
     private int[] slots = new int[1024 << SHIFT];
     private int capacity = 1024;
@@ -243,7 +245,7 @@ public final class EntityTable {
         if (n <= capacity) {
             return;
         }
-        int cap = (int) Math.min(Math.max(n, capacity * 2L), Integer.MAX_VALUE >> SHIFT);
+        int cap = (int) Math.min(Math.max(n, capacity * 2L), MAX_INDICES);
         if (cap < n) {
             throw new IllegalStateException("the entity table cannot hold " + n + " entity indices");
         }
