@@ -77,7 +77,7 @@ class ChangeSectionTest {
 
     @Test
     void aCutShortSectionIsRefused() {
-        assertRefused(s -> Arrays.copyOf(s, s.length - 4), true, "remain in the section");
+        assertRefused(s -> Arrays.copyOf(s, s.length - 4), true, "bytes but 0 remain");
     }
 
     @Test

@@ -21,7 +21,7 @@ import java.util.Arrays;
  * behind the checksum); 1, likewise as version 1; anything else, as the whole file. The
  * committed corpus ({@code SnapshotReaderFuzzTestInputs/restoreSnapshot}) holds the seed
  * snapshot both ways and damaged copies; a longer run is described in
- * docs/snapshots-recording-replay.md.
+ * docs/design/engine-and-cluster.md.
  */
 class SnapshotReaderFuzzTest {
     private static final byte[] GOOD = EverySectionWorkload.seed();

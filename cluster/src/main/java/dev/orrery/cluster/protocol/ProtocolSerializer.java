@@ -7,6 +7,7 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.NotSerializableException;
 import java.io.UncheckedIOException;
+import java.util.function.Function;
 import org.apache.pekko.actor.ExtendedActorSystem;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorRefResolver;
@@ -19,11 +20,19 @@ import org.apache.pekko.serialization.SerializerWithStringManifest;
  * {@code ClusterNode} ({@code pekko.actor.serializers} and {@code serialization-bindings} for
  * {@link WorldMessage}); Pekko builds it reflectively with the actor system.
  *
+ * <p>Reading trusts no byte from the wire: a payload length is checked against the bytes
+ * present and {@link #MAX_PAYLOAD} before anything is allocated, a boolean must be the byte 0
+ * or 1, bytes left over after the message are refused, and an actor reference that does not
+ * resolve is refused; every refusal is one {@link NotSerializableException} naming the
+ * message, the byte offset and what was wrong, which Pekko logs and drops.
+ *
  * <p><b>Threading:</b> thread-safe (no state but the actor-reference resolver, which is).
  */
 public final class ProtocolSerializer extends SerializerWithStringManifest {
     /** The serializer id (Pekko reserves 0 to 40). */
     public static final int ID = 0x0e7e_0001;
+    /** The largest input payload a {@link SubmitInput} carries: the most a world's journal records, 64 KiB. */
+    public static final int MAX_PAYLOAD = 65536;
 
     private final ExtendedActorSystem system;
     private volatile ActorRefResolver resolver;
@@ -98,42 +107,128 @@ public final class ProtocolSerializer extends SerializerWithStringManifest {
 
     @Override
     public Object fromBinary(byte[] bytes, String manifest) throws NotSerializableException {
-        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
-            switch (manifest) {
-                case "S": {
+        return read(bytes, manifest, this::resolve);
+    }
+
+    /**
+     * Reads the message {@code bytes} of {@code manifest}, resolving actor references with
+     * {@code resolve} (a refusal of its own, any {@link RuntimeException}, is the reference's
+     * fault); what {@link #fromBinary} does, apart from the actor system.
+     *
+     * @throws NotSerializableException in one line naming the message, the byte offset and
+     *     what was wrong, for an unknown manifest and for any bytes that are not exactly one
+     *     message of it
+     */
+    static Object read(byte[] bytes, String manifest, Function<String, ActorRef<?>> resolve)
+            throws NotSerializableException {
+        Wire in = new Wire(bytes, manifest, resolve);
+        try {
+            Object message = switch (String.valueOf(manifest)) {
+                case "S" -> {
                     int client = in.readInt();
                     int type = in.readInt();
-                    byte[] payload = new byte[in.readInt()];
+                    int at = in.position();
+                    int length = in.readInt();
+                    if (length < 0 || length > MAX_PAYLOAD || length > in.available()) {
+                        throw in.refuse(at, "payload length " + length + " is outside 0.." + Math.min(MAX_PAYLOAD,
+                                Math.max(0, in.available())) + " (at most " + MAX_PAYLOAD + ", and the bytes left)");
+                    }
+                    byte[] payload = new byte[length];
                     in.readFully(payload);
-                    return new SubmitInput(client, type, payload, resolve(in.readUTF()));
+                    yield new SubmitInput(client, type, payload, in.ref());
                 }
-                case "G":
-                    return new GetStatus(resolve(in.readUTF()));
-                case "H":
-                    return new Hold(in.readBoolean(), resolve(in.readUTF()));
-                case "R":
-                    return new InputReply(in.readUTF(), in.readBoolean(), in.readLong(), in.readInt(), in.readLong(),
-                            in.readUTF());
-                case "W":
-                    return new WorldStatus(in.readUTF(), in.readUTF(), in.readLong(), in.readLong(), in.readLong(),
-                            in.readBoolean(), in.readLong(), in.readLong(), in.readDouble(), in.readLong());
-                default:
-                    throw new NotSerializableException("world protocol message with manifest '" + manifest
-                            + "' is unknown; the sending node runs another Orrery version (run one version per cluster)");
+                case "G" -> new GetStatus(in.ref());
+                case "H" -> new Hold(in.bool(), in.ref());
+                case "R" -> new InputReply(in.readUTF(), in.bool(), in.readLong(), in.readInt(), in.readLong(),
+                        in.readUTF());
+                case "W" -> new WorldStatus(in.readUTF(), in.readUTF(), in.readLong(), in.readLong(), in.readLong(),
+                        in.bool(), in.readLong(), in.readLong(), in.readDouble(), in.readLong());
+                default -> throw new NotSerializableException("world protocol message with manifest '"
+                        + printable(String.valueOf(manifest)) + "' is unknown; the sending node runs another Orrery "
+                        + "version (run one version per cluster)");
+            };
+            if (in.available() != 0) {
+                throw in.refuse(in.position(), in.available() + " bytes follow the end of the message");
             }
+            return message;
         } catch (NotSerializableException e) {
             throw e;
         } catch (IOException e) {
-            throw new NotSerializableException("world protocol message '" + manifest + "' of " + bytes.length
-                    + " bytes is truncated or damaged: " + e.getMessage());
+            throw in.refuse(in.position(), "it ends early (" + e.getClass().getSimpleName() + ")");
+        } catch (RuntimeException e) { // a field the message's constructor refuses
+            throw in.refuse(in.position(), "a field is refused (" + printable(String.valueOf(e.getMessage())) + ")");
         }
+    }
+
+    /** The bytes of one message as they are read, with where a refusal happened. */
+    private static final class Wire extends DataInputStream {
+        private final byte[] bytes;
+        private final String manifest;
+        private final Function<String, ActorRef<?>> resolve;
+
+        Wire(byte[] bytes, String manifest, Function<String, ActorRef<?>> resolve) {
+            super(new ByteArrayInputStream(bytes));
+            this.bytes = bytes;
+            this.manifest = manifest;
+            this.resolve = resolve;
+        }
+
+        int position() {
+            try {
+                return bytes.length - available();
+            } catch (IOException e) {
+                return -1; // a ByteArrayInputStream does not fail
+            }
+        }
+
+        boolean bool() throws IOException {
+            int at = position();
+            byte b = readByte();
+            if (b != 0 && b != 1) {
+                throw refuse(at, "a boolean is the byte 0 or 1, not " + b);
+            }
+            return b == 1;
+        }
+
+        <T> ActorRef<T> ref() throws IOException {
+            int at = position();
+            String text = readUTF();
+            ActorRef<?> ref;
+            try {
+                ref = resolve.apply(text);
+            } catch (RuntimeException e) {
+                throw refuse(at, "actor reference '" + printable(text) + "' does not resolve ("
+                        + printable(String.valueOf(e.getMessage())) + ")");
+            }
+            if (ref == null) {
+                throw refuse(at, "actor reference '" + printable(text) + "' does not resolve");
+            }
+            @SuppressWarnings("unchecked") // the protocol says what the reference takes; Pekko cannot check it
+            ActorRef<T> typed = (ActorRef<T>) ref;
+            return typed;
+        }
+
+        NotSerializableException refuse(int at, String why) {
+            return new NotSerializableException("world protocol message '" + printable(String.valueOf(manifest))
+                    + "' of " + bytes.length + " bytes, byte " + at + ": " + why + "; it is damaged, or the sending "
+                    + "node runs another Orrery version (run one version per cluster)");
+        }
+    }
+
+    /** {@code text} cut to 80 characters, with control characters shown as {@code ?}, for a one-line message. */
+    private static String printable(String text) {
+        String t = text.length() > 80 ? text.substring(0, 80) + "..." : text;
+        StringBuilder sb = new StringBuilder(t.length());
+        t.codePoints().forEach(c -> sb.appendCodePoint(Character.isISOControl(c) || c == 0x2028 || c == 0x2029
+                ? '?' : c));
+        return sb.toString();
     }
 
     private String ref(ActorRef<?> ref) {
         return resolver().toSerializationFormat(ref);
     }
 
-    private <T> ActorRef<T> resolve(String ref) {
+    private ActorRef<?> resolve(String ref) {
         return resolver().resolveActorRef(ref);
     }
 

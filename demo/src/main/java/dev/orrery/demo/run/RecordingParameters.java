@@ -11,6 +11,7 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
@@ -39,7 +40,8 @@ public final class RecordingParameters {
     }
 
     /**
-     * Writes {@code config} as {@value #FILE} in {@code dir} (created if missing).
+     * Writes {@code config} as {@value #FILE} in {@code dir} (created if missing): under a
+     * temporary name first, then renamed, so a crash leaves the whole file or none.
      *
      * @throws IOException if the folder already holds one (an earlier recording is never
      *     overwritten) or it cannot be written
@@ -55,9 +57,11 @@ public final class RecordingParameters {
         p.setProperty("agents", Integer.toString(config.agents()));
         p.setProperty("teams", Integer.toString(config.teams()));
         p.setProperty("seed", Long.toString(config.seed()));
-        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+        Path tmp = dir.resolve(FILE + ".tmp");
+        try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
             p.store(w, "Orrery arena recording: the parameters --replay rebuilds the arena from");
         }
+        Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
     }
 
     /**

@@ -11,7 +11,7 @@ import java.io.IOException;
  * whatever the bytes, the only outcome is an arena configuration in range or one
  * {@link IOException} in one line naming the file; never another exception. {@code mvn verify}
  * runs the committed corpus ({@code RecordingParametersFuzzTestInputs/parseParameters}); a
- * longer run is described in docs/snapshots-recording-replay.md.
+ * longer run is described in docs/design/engine-and-cluster.md.
  */
 class RecordingParametersFuzzTest {
     private static final String NAME = "rec/" + RecordingParameters.FILE;

@@ -30,7 +30,7 @@ import java.util.zip.CRC32C;
  * whose length fields and bodies come from the input and whose checksums the harness computes,
  * so that the fuzzer reaches the checks behind the checksums. {@code mvn verify} runs the
  * committed corpus ({@code JournalReaderFuzzTestInputs/readJournal}); a longer run is
- * described in docs/snapshots-recording-replay.md.
+ * described in docs/design/engine-and-cluster.md.
  */
 class JournalReaderFuzzTest {
     private static final Path FILE;
