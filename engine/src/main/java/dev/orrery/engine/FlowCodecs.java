@@ -47,8 +47,15 @@ final class FlowCodecs {
     private FlowCodecs() {
     }
 
-    /** The codec of a {@link FixedTimestep}. */
-    public static ResourceCodec<FixedTimestep> fixedTimestep() {
+    /**
+     * The codec of a {@link FixedTimestep}. Reading refuses a step or a most-steps-a-run other
+     * than those of {@code configured} (the restoring simulation's own timestep, which no run
+     * changes): a snapshot with another is from a simulation built otherwise, and a most-steps
+     * the bytes chose would let one tick run the phase up to 2^31 times.
+     *
+     * @param configured the restoring simulation's timestep, asked when a snapshot is read
+     */
+    public static ResourceCodec<FixedTimestep> fixedTimestep(java.util.function.Supplier<FixedTimestep> configured) {
         return new ResourceCodec<>() {
             @Override
             public void write(FixedTimestep v, DataOutput out) throws IOException {
@@ -73,6 +80,13 @@ final class FlowCodecs {
                     throw refuse(in, at, "a fixed timestep of step " + step + ", " + perRun + " a run and at most "
                             + maxSteps + " steps a run; the step must be above 0, what a run adds 0 or more (and "
                             + "less than " + Long.MAX_VALUE + " minus the step), the most steps at least 1");
+                }
+                FixedTimestep own = configured.get();
+                if (own != null && (step != own.stepUnits() || maxSteps != own.maxStepsPerRun())) {
+                    throw refuse(in, at, "a fixed timestep of step " + step + " and at most " + maxSteps + " steps a run, "
+                            + "but this simulation's has step " + own.stepUnits() + " and at most " + own.maxStepsPerRun()
+                            + "; the snapshot was written by a simulation built otherwise: build this one as the one "
+                            + "that wrote it");
                 }
                 if (accumulated < 0 || accumulated >= step || steps < 0 || dropped < 0) {
                     throw refuse(in, at, "a fixed timestep that has accumulated " + accumulated + " of a step of " + step

@@ -154,7 +154,8 @@ public final class Simulation implements AutoCloseable {
             if (v instanceof States<?> st) {
                 codecs.put((ResourceKey) k, (ResourceCodec) FlowCodecs.states((Class) st.type()));
             } else if (v instanceof FixedTimestep) {
-                codecs.put((ResourceKey) k, (ResourceCodec) FlowCodecs.fixedTimestep());
+                codecs.put((ResourceKey) k, (ResourceCodec) FlowCodecs.fixedTimestep(
+                        () -> resources.value(k) instanceof FixedTimestep f ? f : null));
             } else if (v instanceof EventChannel<?> ch) {
                 ResourceCodec<?> element = ValueCodecs.of(ch.key().type());
                 if (element != null) {

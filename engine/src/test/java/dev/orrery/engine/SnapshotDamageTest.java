@@ -182,6 +182,16 @@ class SnapshotDamageTest {
     }
 
     @Test
+    void shouldRefuseAFixedStepWithAnotherMostStepsARunThanTheSimulations() {
+        // Found by fuzzing: 2^31 - 1 steps a run and a large time a run made one tick run the fixed
+        // phase about two billion times (a hang, not an exception).
+        int at = dataOf("step");
+        assertRefused(edited(RESOURCES, b -> b.putLong(at + 8, Long.MAX_VALUE / 4).putInt(at + 16, Integer.MAX_VALUE)),
+                "section 'orrery.resources'", "byte " + at, "at most " + Integer.MAX_VALUE + " steps a run",
+                "built otherwise");
+    }
+
+    @Test
     void shouldRefuseAStateValueTheEnumLacksNamingTheOffset() {
         int at = dataOf("mode");
         assertRefused(edited(RESOURCES, b -> b.put(at + 2, (byte) 'X')), "section 'orrery.resources'", "byte " + at,
