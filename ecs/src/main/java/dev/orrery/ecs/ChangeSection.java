@@ -5,9 +5,7 @@ import dev.orrery.ecs.archetype.Archetypes;
 import dev.orrery.ecs.archetype.Chunk;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentRegistry;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -103,70 +101,96 @@ final class ChangeSection {
      * Reads and checks the whole section against the layout the snapshot is about to
      * rebuild ({@code archetypeColumns[a]} holding {@code rows[a]} rows), before any row
      * is placed: once this returns, {@link #apply} cannot fail, so a refused section
-     * leaves the target world untouched.
+     * leaves the target world untouched. The clock is at least 1; no version, last run, run
+     * start or removal tick is negative, removal ticks ascend; the run count is not negative
+     * (it picks the retire slot); no system is named twice.
      *
-     * @throws SnapshotException if the section is unreadable or does not fit that layout
+     * @throws SnapshotException if the section is unreadable or does not fit that layout,
+     *     naming the byte offset
+     * @throws IOException (a {@link SnapshotInput}'s, naming the offset) if it is cut short
      */
-    static ChangeSection parse(byte[] section, World target, int[][] archetypeColumns, long[][] rows) {
+    static ChangeSection parse(SnapshotInput in, World target, int[][] archetypeColumns, long[][] rows)
+            throws IOException {
         ComponentRegistry reg = target.components();
         Archetypes archetypes = target.storage().archetypes();
         ChangeSection c = new ChangeSection();
-        try {
-            DataInputStream in = new DataInputStream(new ByteArrayInputStream(section));
-            c.now = in.readLong();
-            int count = in.readInt();
-            if (count != archetypeColumns.length) {
-                throw new SnapshotException("change section lists " + count + " archetypes, the snapshot "
-                        + archetypeColumns.length + "; the snapshot is corrupted");
-            }
-            c.versions = new long[count][];
-            for (int a = 0; a < count; a++) {
-                int chunks = in.readInt();
-                int expected = archetypes.chunksFor(columns(reg, archetypeColumns[a]), rows[a].length);
-                if (chunks != expected) {
-                    throw new SnapshotException("change section gives " + chunks + " chunks to snapshot archetype " + a
-                            + ", whose " + rows[a].length + " rows fill " + expected + " here; the snapshot is corrupted, or the "
-                            + "target world has another chunk budget than the writer's (new World(chunkBytes))");
-                }
-                c.versions[a] = readLongs(in, (long) chunks * archetypeColumns[a].length * 2, section.length);
-            }
-            int systems = WorldSnapshot.count(in.readInt(), section.length, "system");
-            c.systemNames = new String[systems];
-            c.systemTicks = new long[systems];
-            for (int i = 0; i < systems; i++) {
-                c.systemNames[i] = in.readUTF();
-                c.systemTicks[i] = in.readLong();
-            }
-            c.retire = readLongs(in, ChangeTracker.RETAINED_RUNS + 1, section.length);
-            int tracked = WorldSnapshot.count(in.readInt(), section.length, "removal log");
-            c.removedIds = new int[tracked];
-            c.removed = new long[tracked][][];
-            for (int t = 0; t < tracked; t++) {
-                int id = in.readInt();
-                if (id < 0 || id >= reg.columnCount() || reg.column(id).isSparse()) {
-                    throw new SnapshotException("change section logs the removals of column " + id + ", which the "
-                            + "target world has not registered as a table column; the snapshot is corrupted or the "
-                            + "components were registered otherwise");
-                }
-                int n = WorldSnapshot.count(in.readInt(), section.length / 16, "removal");
-                c.removedIds[t] = id;
-                c.removed[t] = new long[][] {new long[n], new long[n]};
-                for (int i = 0; i < n; i++) {
-                    c.removed[t][0][i] = in.readLong();
-                    c.removed[t][1][i] = in.readLong();
-                }
-            }
-            c.parseRows(in, section.length, reg, archetypeColumns, rows);
-            if (in.available() != 0) {
-                throw new SnapshotException("change section has " + in.available() + " bytes after its row versions; "
-                        + "the snapshot is corrupted or from a newer Orrery");
-            }
-        } catch (IOException | RuntimeException e) {
-            if (e instanceof SnapshotException se) {
-                throw se;
-            }
-            throw new SnapshotException("change section of the snapshot is unreadable: " + e.getMessage(), e);
+        in.part("clock");
+        c.now = in.readLong();
+        if (c.now < 1) {
+            throw in.corruptAt(0, "the change clock reads " + c.now + "; it starts at 1");
         }
+        in.part("chunk versions");
+        int at = in.position();
+        int count = in.readInt();
+        if (count != archetypeColumns.length) {
+            throw in.corruptAt(at, "the section lists " + count + " archetypes, the snapshot "
+                    + archetypeColumns.length);
+        }
+        c.versions = new long[count][];
+        for (int a = 0; a < count; a++) {
+            at = in.position();
+            int chunks = in.readInt();
+            int expected = archetypes.chunksFor(columns(reg, archetypeColumns[a]), rows[a].length);
+            if (chunks != expected) {
+                throw in.refuseAt(at, "the section gives " + chunks + " chunks to snapshot archetype " + a
+                        + ", whose " + rows[a].length + " rows fill " + expected + " here; the snapshot is corrupted, or "
+                        + "the target world has another chunk budget than the writer's (new World(chunkBytes))");
+            }
+            c.versions[a] = readTicks(in, (long) chunks * archetypeColumns[a].length * 2, c.now, "chunk version");
+        }
+        in.part("systems");
+        int systems = in.readCount("system", 2 + 8, Integer.MAX_VALUE);
+        c.systemNames = new String[systems];
+        c.systemTicks = new long[systems];
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (int i = 0; i < systems; i++) {
+            at = in.position();
+            c.systemNames[i] = in.readUTF();
+            if (!names.add(c.systemNames[i])) {
+                throw in.corruptAt(at, "system " + SnapshotInput.quote(c.systemNames[i]) + " is listed twice");
+            }
+            c.systemTicks[i] = readTick(in, c.now, "last run of a system");
+        }
+        in.part("retire state");
+        at = in.position();
+        long runs = in.readLong();
+        if (runs < 0 || runs > Integer.MAX_VALUE) {
+            throw in.corruptAt(at, "the schedule run count is " + runs + ", outside 0.." + Integer.MAX_VALUE);
+        }
+        c.retire = new long[ChangeTracker.RETAINED_RUNS + 1];
+        c.retire[0] = runs;
+        for (int i = 1; i < c.retire.length; i++) {
+            c.retire[i] = readTick(in, c.now, "run start");
+        }
+        in.part("removal logs");
+        int tracked = in.readCount("removal log", 4 + 4, reg.columnCount());
+        c.removedIds = new int[tracked];
+        c.removed = new long[tracked][][];
+        for (int t = 0; t < tracked; t++) {
+            at = in.position();
+            int id = in.readInt();
+            if (id < 0 || id >= reg.columnCount() || reg.column(id).isSparse() || t > 0 && id <= c.removedIds[t - 1]) {
+                throw in.refuseAt(at, "the section logs the removals of column " + id + ", which the target world has "
+                        + "not registered as a table column, or out of ascending order; the snapshot is corrupted or "
+                        + "the components were registered otherwise");
+            }
+            int n = in.readCount("removal", 16, Integer.MAX_VALUE);
+            c.removedIds[t] = id;
+            c.removed[t] = new long[][] {new long[n], new long[n]};
+            for (int i = 0; i < n; i++) {
+                c.removed[t][0][i] = in.readLong();
+                long tick = readTick(in, c.now, "removal tick");
+                if (i > 0 && tick < c.removed[t][1][i - 1]) {
+                    throw in.corruptAt(in.position() - 8, "removal ticks of " + reg.column(id) + " go back from "
+                            + c.removed[t][1][i - 1] + " to " + tick);
+                }
+                c.removed[t][1][i] = tick;
+            }
+        }
+        in.part("row versions");
+        c.parseRows(in, reg, archetypeColumns, rows);
+        in.part(null);
+        in.requireEnd();
         return c;
     }
 
@@ -178,13 +202,28 @@ final class ChangeSection {
         return out;
     }
 
-    /** Reads {@code n} longs, refusing a count the section's {@code sectionBytes} cannot hold. */
-    private static long[] readLongs(DataInputStream in, long n, int sectionBytes) throws IOException {
-        long[] out = new long[WorldSnapshot.count((int) Math.min(n, Integer.MAX_VALUE), sectionBytes / 8, "version")];
+    /** Reads {@code n} ticks (see {@link #readTick}), refusing a count the section cannot hold before allocating. */
+    private static long[] readTicks(SnapshotInput in, long n, long now, String what) throws IOException {
+        in.checkCount(in.position(), n, what, 8, Integer.MAX_VALUE);
+        long[] out = new long[(int) n];
         for (int i = 0; i < out.length; i++) {
-            out[i] = in.readLong();
+            out[i] = readTick(in, now, what);
         }
         return out;
+    }
+
+    /**
+     * Reads one tick, which must not be negative (0: never). Ticks past the clock ({@code now})
+     * are let through: a system's planned tick may run ahead of it, and a later tick only
+     * changes what filters see, which the recorded state hashes catch.
+     */
+    private static long readTick(SnapshotInput in, long now, String what) throws IOException {
+        int at = in.position();
+        long v = in.readLong();
+        if (v < 0) {
+            throw in.corruptAt(at, what + " " + v + " is negative (the change clock is at " + now + ")");
+        }
+        return v;
     }
 
     /**
@@ -241,31 +280,36 @@ final class ChangeSection {
     }
 
     /** Reads the per-row versions, if the section has them (a section written before rows were tracked has none). */
-    private void parseRows(DataInputStream in, int sectionBytes, ComponentRegistry reg, int[][] archetypeColumns,
-            long[][] rows) throws IOException {
+    private void parseRows(SnapshotInput in, ComponentRegistry reg, int[][] archetypeColumns, long[][] rows)
+            throws IOException {
         rowColumns = new int[archetypeColumns.length][0];
         rowVersions = new long[archetypeColumns.length][0][];
-        if (in.available() == 0) {
+        if (in.remaining() == 0) {
             return;
         }
+        int at = in.position();
         if (in.readInt() != ROWS_TAG) {
-            throw new SnapshotException("change section has unknown data after its removal logs; the snapshot is "
-                    + "corrupted or from a newer Orrery");
+            throw in.corruptAt(at, "unknown data after the removal logs (a section from a newer Orrery?)");
         }
         for (int a = 0; a < archetypeColumns.length; a++) {
-            int tracked = WorldSnapshot.count(in.readInt(), archetypeColumns[a].length, "row-tracked column");
+            int tracked = in.readCount("row-tracked column", 4, archetypeColumns[a].length);
             rowColumns[a] = new int[tracked];
             rowVersions[a] = new long[tracked][];
             for (int t = 0; t < tracked; t++) {
+                at = in.position();
                 int id = in.readInt();
                 int s = Arrays.binarySearch(archetypeColumns[a], id);
                 if (s < 0 || !reg.column(id).rowsTracked()) {
-                    throw new SnapshotException("the snapshot keeps per-row change versions of component "
+                    throw in.refuseAt(at, "the snapshot keeps per-row change versions of component "
                             + (s < 0 ? "#" + id : reg.column(id)) + " in snapshot archetype " + a + ", which the "
                             + "restoring world does not track; call world.trackRowChanges(...) for it before restoring");
                 }
+                if (t > 0 && s <= rowColumns[a][t - 1]) {
+                    throw in.corruptAt(at, "row-tracked column " + reg.column(id) + " of snapshot archetype " + a
+                            + " is listed twice or out of order");
+                }
                 rowColumns[a][t] = s;
-                rowVersions[a][t] = readLongs(in, rows[a].length, sectionBytes);
+                rowVersions[a][t] = readTicks(in, rows[a].length, now, "row version");
             }
         }
     }

@@ -1,9 +1,7 @@
 package dev.orrery.ecs;
 
 import dev.orrery.ecs.component.Entity;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -34,16 +32,21 @@ final class RelationSection {
     /** The section's own format number, first in it. */
     private static final int FORMAT = 1;
     /** The section of a snapshot without relations, read into a world without relations. */
-    static final RelationSection NONE = new RelationSection(new Relation[0], new long[0], new long[0][]);
+    static final RelationSection NONE = new RelationSection(new Relation[0], new long[0], new long[0][], null,
+            new int[0]);
 
     private final Relation[] relations; // the target's, in id order
     private final long[] nextSeq;
     private final long[][] triples;
+    private final SnapshotInput in; // for messages
+    private final int[] pairsAt; // per relation, the section offset of its first pair
 
-    private RelationSection(Relation[] relations, long[] nextSeq, long[][] triples) {
+    private RelationSection(Relation[] relations, long[] nextSeq, long[][] triples, SnapshotInput in, int[] pairsAt) {
         this.relations = relations;
         this.nextSeq = nextSeq;
         this.triples = triples;
+        this.in = in;
+        this.pairsAt = pairsAt;
     }
 
     /** The section of {@code world}, which registered at least one relation. */
@@ -80,7 +83,7 @@ final class RelationSection {
      * @throws SnapshotException naming the relation that differs and the fix, or when the
      *     section is unreadable
      */
-    static RelationSection parse(byte[] section, Relations target) {
+    static RelationSection parse(SnapshotInput section, Relations target) throws IOException {
         List<Relation> own = target.all();
         if (section == null) {
             if (!own.isEmpty()) {
@@ -90,60 +93,61 @@ final class RelationSection {
             }
             return NONE;
         }
-        try {
-            DataInputStream in = new DataInputStream(new ByteArrayInputStream(section));
-            int format = in.readInt();
-            if (format != FORMAT) {
-                throw new SnapshotException("relation section format " + format + " is not supported; this build reads "
-                        + FORMAT + " (the snapshot is corrupted or from a newer Orrery)");
-            }
-            int n = WorldSnapshot.count(in.readInt(), section.length, "relation");
-            String[] names = new String[n];
-            boolean[] exclusive = new boolean[n];
-            boolean[] acyclic = new boolean[n];
-            int[] cleanup = new int[n];
-            long[] next = new long[n];
-            long[][] pairs = new long[n][];
-            for (int i = 0; i < n; i++) {
-                names[i] = in.readUTF();
-                exclusive[i] = in.readBoolean();
-                acyclic[i] = in.readBoolean();
-                cleanup[i] = in.readByte();
-                next[i] = in.readLong();
-                pairs[i] = new long[WorldSnapshot.count(in.readInt(), section.length / 24, "pair") * 3];
-                for (int k = 0; k < pairs[i].length; k++) {
-                    pairs[i][k] = in.readLong();
-                }
-            }
-            if (in.available() != 0) {
-                throw new SnapshotException("relation section has " + in.available() + " bytes after its last relation; "
-                        + "the snapshot is corrupted");
-            }
-            Relation[] matched = match(names, exclusive, acyclic, cleanup, pairs, own);
-            return new RelationSection(matched, next, pairs);
-        } catch (IOException e) {
-            throw new SnapshotException("relation section of the snapshot is unreadable (" + e
-                    + "); the snapshot is corrupted", e);
+        SnapshotInput in = section;
+        int format = in.readInt();
+        if (format != FORMAT) {
+            throw in.corruptAt(0, "relation section format " + format + " is not supported; this build reads " + FORMAT);
         }
+        int n = in.readCount("relation", 2 + 1 + 1 + 1 + 8 + 4, Integer.MAX_VALUE);
+        String[] names = new String[n];
+        boolean[] exclusive = new boolean[n];
+        boolean[] acyclic = new boolean[n];
+        int[] cleanup = new int[n];
+        long[] next = new long[n];
+        long[][] pairs = new long[n][];
+        int[] pairsAt = new int[n];
+        for (int i = 0; i < n; i++) {
+            in.part("relation " + i);
+            names[i] = in.readUTF();
+            exclusive[i] = in.readBoolean();
+            acyclic[i] = in.readBoolean();
+            int at = in.position();
+            cleanup[i] = in.readByte();
+            if (cleanup[i] < 0 || cleanup[i] >= Cleanup.values().length) {
+                throw in.corruptAt(at, "relation " + SnapshotInput.quote(names[i]) + " has cleanup rule " + cleanup[i]
+                        + ", which does not exist");
+            }
+            at = in.position();
+            next[i] = in.readLong();
+            if (next[i] < 1) {
+                throw in.corruptAt(at, "relation " + SnapshotInput.quote(names[i]) + " gives " + next[i] + " as its next sequence "
+                        + "number; sequence numbers start at 1");
+            }
+            pairs[i] = new long[in.readCount("pair", 24, Integer.MAX_VALUE / 3) * 3];
+            pairsAt[i] = in.position();
+            for (int k = 0; k < pairs[i].length; k++) {
+                pairs[i][k] = in.readLong();
+            }
+        }
+        in.part(null);
+        in.requireEnd();
+        Relation[] matched = match(names, exclusive, acyclic, cleanup, pairs, own, in);
+        return new RelationSection(matched, next, pairs, in, pairsAt);
     }
 
     /** The target's relations, checked one by one against the snapshot's. */
     private static Relation[] match(String[] names, boolean[] exclusive, boolean[] acyclic, int[] cleanup,
-            long[][] pairs, List<Relation> own) {
+            long[][] pairs, List<Relation> own, SnapshotInput in) {
         int n = names.length;
         StringBuilder theirs = new StringBuilder();
         long pairCount = 0;
         for (int i = 0; i < n; i++) {
-            if (cleanup[i] < 0 || cleanup[i] >= Cleanup.values().length) {
-                throw new SnapshotException("snapshot relation '" + names[i] + "' has cleanup rule " + cleanup[i]
-                        + ", which does not exist; the snapshot is corrupted");
-            }
-            theirs.append(i == 0 ? "" : ", ").append(describe(names[i], exclusive[i], acyclic[i],
+            theirs.append(i == 0 ? "" : ", ").append(describe(SnapshotInput.quote(names[i]), exclusive[i], acyclic[i],
                     Cleanup.values()[cleanup[i]]));
             pairCount += pairs[i].length / 3;
         }
         if (own.isEmpty()) {
-            throw new SnapshotException("the snapshot holds relations " + theirs + " with " + pairCount + " pairs, but "
+            throw in.refuseAt(0, "the snapshot holds relations " + theirs + " with " + pairCount + " pairs, but "
                     + "the target world registered no relation; register them with world.relations().childOf() or "
                     + "world.relations().register(name, exclusive, acyclic, cleanup), in the same order, before restoring");
         }
@@ -154,9 +158,9 @@ final class RelationSection {
                     && r.acyclic() == acyclic[i] && r.cleanup().ordinal() == cleanup[i];
             if (!same) {
                 String mine = r == null ? "missing" : describe(List.of(r));
-                String snap = i < n ? describe(names[i], exclusive[i], acyclic[i], Cleanup.values()[cleanup[i]])
+                String snap = i < n ? describe(SnapshotInput.quote(names[i]), exclusive[i], acyclic[i], Cleanup.values()[cleanup[i]])
                         : "missing";
-                throw new SnapshotException("snapshot relation " + i + " is " + snap + " but the target world's is "
+                throw in.refuseAt(0, "snapshot relation " + i + " is " + snap + " but the target world's is "
                         + mine + " (snapshot: " + theirs + "; target: " + describe(own) + "); register the same "
                         + "relations, with the same traits, in the same order, before restoring");
             }
@@ -189,16 +193,16 @@ final class RelationSection {
         }
         for (int k = 0; k < relations.length; k++) {
             Relation r = relations[k];
-            long[] firstTarget = checkPairs(r, triples[k], nextSeq[k], live);
+            long[] firstTarget = checkPairs(k, r, triples[k], nextSeq[k], live);
             if (r.acyclic()) {
-                checkAcyclic(r, triples[k], entityBound);
+                checkAcyclic(k, r, triples[k], entityBound);
             }
-            checkMarkers(r, firstTarget, live, rows, columns, values);
+            checkMarkers(k, r, firstTarget, live, rows, columns, values);
         }
     }
 
     /** Per holder index, its first target (0 for none), after checking each pair alone. */
-    private static long[] checkPairs(Relation r, long[] t, long next, long[] live) {
+    private long[] checkPairs(int k, Relation r, long[] t, long next, long[] live) {
         long[] firstTarget = new long[live.length];
         Set<Long> seen = new HashSet<>();
         long last = 0;
@@ -207,24 +211,24 @@ final class RelationSection {
             long tg = t[i + 1];
             long q = t[i + 2];
             if (q <= last || q >= next) {
-                throw corrupt(pairText(r, h, tg) + " has seq " + q + ", out of order (after " + last + ", next "
+                throw corrupt(pairsAt[k] + i / 3 * 24, pairText(r, h, tg) + " has seq " + q + ", out of order (after " + last + ", next "
                         + next + ")");
             }
             last = q;
             if (!isLive(h, live) || !isLive(tg, live)) {
-                throw corrupt(pairText(r, h, tg) + " names an entity that is not alive in the snapshot");
+                throw corrupt(pairsAt[k] + i / 3 * 24, pairText(r, h, tg) + " names an entity that is not alive in the snapshot");
             }
             if (h == tg) {
-                throw corrupt(pairText(r, h, tg) + " has the holder as its own target");
+                throw corrupt(pairsAt[k] + i / 3 * 24, pairText(r, h, tg) + " has the holder as its own target");
             }
             int hi = Entity.index(h);
             if (firstTarget[hi] != 0 && r.exclusive()) {
-                throw corrupt(pairText(r, h, tg) + ": the holder already holds (" + r + ", "
+                throw corrupt(pairsAt[k] + i / 3 * 24, pairText(r, h, tg) + ": the holder already holds (" + r + ", "
                         + Entity.toString(firstTarget[hi])
                         + ") and " + r + " is exclusive");
             }
             if (!seen.add(((long) hi << 32) | (Entity.index(tg) & 0xFFFF_FFFFL))) {
-                throw corrupt(pairText(r, h, tg) + " is listed twice");
+                throw corrupt(pairsAt[k] + i / 3 * 24, pairText(r, h, tg) + " is listed twice");
             }
             if (firstTarget[hi] == 0) {
                 firstTarget[hi] = tg;
@@ -244,7 +248,7 @@ final class RelationSection {
     }
 
     /** Refuses a cycle: a depth-first walk from every holder along holder-to-target edges. */
-    private static void checkAcyclic(Relation r, long[] t, int bound) {
+    private void checkAcyclic(int k, Relation r, long[] t, int bound) {
         int m = t.length / 3;
         int[] start = new int[bound + 1];
         for (int i = 0; i < m; i++) {
@@ -278,7 +282,7 @@ final class RelationSection {
                 }
                 int w = edge[cursor[depth]++];
                 if (state[w] == 1) {
-                    throw corrupt("the pairs of acyclic relation " + r + " form a cycle through entity index " + w);
+                    throw corrupt(pairsAt[k], "the pairs of acyclic relation " + r + " form a cycle through entity index " + w);
                 }
                 if (state[w] == 0) {
                     state[w] = 1;
@@ -290,7 +294,7 @@ final class RelationSection {
     }
 
     /** Every row holding {@code r}'s marker is a holder whose first target the marker holds, and every holder has one. */
-    private static void checkMarkers(Relation r, long[] firstTarget, long[] live, long[][] rows, int[][] columns,
+    private void checkMarkers(int k, Relation r, long[] firstTarget, long[] live, long[][] rows, int[][] columns,
             Object[][][] values) {
         int marker = r.column().id();
         boolean[] marked = new boolean[firstTarget.length];
@@ -304,11 +308,11 @@ final class RelationSection {
                 long h = rows[a][row];
                 int hi = Entity.index(h);
                 if (firstTarget[hi] == 0) {
-                    throw corrupt("entity " + Entity.toString(h) + " carries the " + r + " marker column but holds no "
+                    throw corrupt(pairsAt[k], "entity " + Entity.toString(h) + " carries the " + r + " marker column but holds no "
                             + r + " pair");
                 }
                 if (targets[row] != firstTarget[hi]) {
-                    throw corrupt("entity " + Entity.toString(h) + "'s " + r + " marker names "
+                    throw corrupt(pairsAt[k], "entity " + Entity.toString(h) + "'s " + r + " marker names "
                             + Entity.toString(targets[row]) + " but its first " + r + " target is "
                             + Entity.toString(firstTarget[hi]));
                 }
@@ -317,7 +321,7 @@ final class RelationSection {
         }
         for (int hi = 0; hi < firstTarget.length; hi++) {
             if (firstTarget[hi] != 0 && !marked[hi]) {
-                throw corrupt("entity " + Entity.toString(live[hi]) + " holds a " + r + " pair (target "
+                throw corrupt(pairsAt[k], "entity " + Entity.toString(live[hi]) + " holds a " + r + " pair (target "
                         + Entity.toString(firstTarget[hi]) + ") but lacks the " + r + " marker column");
             }
         }
@@ -330,8 +334,8 @@ final class RelationSection {
         }
     }
 
-    private static SnapshotException corrupt(String what) {
-        return new SnapshotException("snapshot relation section: " + what + "; the snapshot is corrupted");
+    private SnapshotException corrupt(int at, String what) {
+        return in.corruptAt(at, what);
     }
 
     private static String describe(List<Relation> rs) {

@@ -7,7 +7,6 @@ import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.FieldType;
 import dev.orrery.ecs.storage.SparseColumn;
 import dev.orrery.ecs.structure.SparseColumns;
-import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.Arrays;
@@ -50,14 +49,16 @@ final class SparseSection {
         }
     }
 
-    /** The table columns of a version 2 prototype chain; a sparse one is checked against the sparse section later. */
-    static int[] tableColumnsOf(int[] chain, ComponentRegistry reg, long entity) {
+    /**
+     * The table columns of a version 2 prototype chain read at offset {@code at} of {@code in};
+     * a sparse one is checked against the sparse section later.
+     */
+    static int[] tableColumnsOf(int[] chain, ComponentRegistry reg, long entity, SnapshotInput in, int at) {
         int n = 0;
         for (int col : chain) {
             if (col < 0 || col >= reg.columnCount()) {
-                throw new SnapshotException("snapshot prototype chain " + Arrays.toString(chain) + " of entity "
-                        + Entity.toString(entity) + " names column " + col + ", which does not exist; the snapshot is "
-                        + "corrupted");
+                throw in.corruptAt(at, "the prototype chain " + Arrays.toString(chain) + " of entity "
+                        + Entity.toString(entity) + " names column " + col + ", which does not exist");
             }
             n += reg.column(col).isSparse() ? 0 : 1;
         }
@@ -72,35 +73,38 @@ final class SparseSection {
     }
 
     /** The sparse section: every sparse column of the target, in id order, with its members and values. */
-    static SparseSection parse(DataInputStream in, int length, ComponentRegistry reg,
-            Map<Class<?>, ReferenceCodec<?>> codecs) throws IOException {
+    static SparseSection parse(SnapshotInput in, ComponentRegistry reg, Map<Class<?>, ReferenceCodec<?>> codecs)
+            throws IOException {
         SparseSection p = new SparseSection();
-        int k = WorldSnapshot.count(in.readInt(), reg.columnCount(), "sparse column");
+        int k = in.readCount("sparse column", 4 + 4, reg.columnCount());
         if (k != reg.sparseColumnCount()) {
-            throw new SnapshotException("snapshot sparse section holds " + k + " sparse columns but the target world "
-                    + "registered " + reg.sparseColumnCount() + "; the snapshot is corrupted");
+            throw in.corrupt("the sparse section holds " + k + " sparse columns but the target world registered "
+                    + reg.sparseColumnCount());
         }
         p.sparseColumns = new int[k];
         p.sparseMembers = new long[k][];
         p.sparseValues = new Object[k][];
         for (int i = 0; i < k; i++) {
+            int at = in.position();
             int col = in.readInt();
             if (col < 0 || col >= reg.columnCount() || !reg.column(col).isSparse() || (i > 0 && col <= p.sparseColumns[i - 1])) {
-                throw new SnapshotException("snapshot sparse section names column " + col + " at position " + i
-                        + ", which is not a sparse column of the target world in id order; the snapshot is corrupted");
+                throw in.corruptAt(at, "the sparse section names column " + col + " at position " + i
+                        + ", which is not a sparse column of the target world in id order");
             }
             p.sparseColumns[i] = col;
-            long[] ids = new long[WorldSnapshot.count(in.readInt(), length / 8, "sparse member")];
+            Component<?> column = reg.column(col);
+            long[] ids = new long[in.readCount("sparse member", 8 + WorldSnapshot.valueBytes(column),
+                    Integer.MAX_VALUE)];
             for (int r = 0; r < ids.length; r++) {
+                at = in.position();
                 ids[r] = in.readLong();
                 if (r > 0 && Entity.index(ids[r]) <= Entity.index(ids[r - 1])) {
-                    throw new SnapshotException("snapshot sparse column " + reg.column(col) + " lists entity "
-                            + Entity.toString(ids[r]) + " out of ascending index order or twice; the snapshot is "
-                            + "corrupted");
+                    throw in.corruptAt(at, "sparse column " + column + " lists entity " + Entity.toString(ids[r])
+                            + " out of ascending index order or twice");
                 }
             }
             p.sparseMembers[i] = ids;
-            p.sparseValues[i] = WorldSnapshot.readValues(in, reg.column(col), ids.length, codecs);
+            p.sparseValues[i] = WorldSnapshot.readValues(in, column, ids.length, codecs);
         }
         return p;
     }
@@ -110,7 +114,7 @@ final class SparseSection {
      * snapshot, and each entity's prototype chain names exactly the sparse columns it is a
      * member of.
      */
-    void validate(long[][] rows, int[][][] chains, ComponentRegistry reg) {
+    void validate(long[][] rows, int[][][] chains, ComponentRegistry reg, SnapshotInput in) {
         SparseSection p = this;
         Map<Long, int[]> chainOf = new HashMap<>();
         for (int a = 0; a < rows.length; a++) {
@@ -130,16 +134,16 @@ final class SparseSection {
             for (long id : p.sparseMembers[i]) {
                 int[] chain = chainOf.get(id);
                 if (chain == null || Arrays.stream(chain).noneMatch(col -> col == c.id())) {
-                    throw new SnapshotException("snapshot sparse column " + c + " holds entity " + Entity.toString(id)
+                    throw in.corrupt("sparse column " + c + " holds entity " + Entity.toString(id)
                             + ", which is not a live entity of the snapshot or does not list " + c
-                            + " among its instances; the snapshot is corrupted");
+                            + " among its instances");
                 }
                 members++;
             }
         }
         if (members != chained) {
-            throw new SnapshotException("snapshot prototype chains name " + chained + " sparse instances but the sparse "
-                    + "section holds " + members + "; the snapshot is corrupted");
+            throw in.corrupt("the prototype chains name " + chained + " sparse instances but the sparse section holds "
+                    + members);
         }
     }
 

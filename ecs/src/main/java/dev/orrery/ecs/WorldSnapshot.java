@@ -54,8 +54,15 @@ import java.util.zip.CRC32C;
  *
  * <p><b>Failure.</b> Reading checks the magic, the version, the length and the checksum
  * before it looks at the payload, and parses the whole payload before it touches the world;
- * a truncated, corrupted or mismatched snapshot throws {@link SnapshotException} and leaves
- * the target world as it was.
+ * a truncated, corrupted or mismatched snapshot throws one {@link SnapshotException} naming
+ * the section (the payload itself is the section {@code "world"}), the byte offset and what
+ * was wrong, and leaves the target world as it was, so it can take a good snapshot after.
+ * Every part is read through a {@link SnapshotInput}: no count or length is trusted before
+ * it is checked against the bytes left (each item at its smallest size) and its maximum (at
+ * most {@code 536 870 911} entity indices, as many columns as the target registered), no
+ * index, column id, entity or enum before it is checked against what it names, and no value
+ * the restored world could not run from (a change clock below 1, a negative run count) is
+ * let through to fail on a later tick.
  *
  * <p><b>Threading:</b> call from the world's owning thread while nothing else uses the world.
  *
@@ -247,8 +254,13 @@ public final class WorldSnapshot {
      * Restores {@code snapshot} into {@code target}, a new world in which the same
      * components were registered in the same order, and returns the extra sections.
      *
+     * <p>All or nothing: the whole snapshot is read and checked before anything is placed in
+     * {@code target}, so a refused snapshot leaves it new, and a good snapshot can then be
+     * restored into it.
+     *
      * @throws SnapshotException if the snapshot is truncated, corrupted, of another version,
-     *     or its components differ from the target's; the target is then unchanged
+     *     or its components differ from the target's, naming the section, the byte offset and
+     *     what was wrong; the target is then unchanged
      */
     public Map<String, byte[]> read(byte[] snapshot, World target) {
         int entities = target.entityCount();
@@ -259,66 +271,79 @@ public final class WorldSnapshot {
                     + ". Restore into a new World with the same components registered (and the same shapes prepared, "
                     + "if any)");
         }
-        byte[] payload = verifiedPayload(snapshot);
-        int version = snapshot[MAGIC.length + 3]; // verified: 1 or 2
+        int version = verifiedVersion(snapshot);
         Parsed parsed;
+        ChangeSection changes;
         try {
-            parsed = parse(new DataInputStream(new ByteArrayInputStream(payload)), payload.length, target,
-                    version == VERSION);
-        } catch (EOFException e) {
-            throw new SnapshotException("snapshot payload ends early although its checksum matched; the writer and "
-                    + "this reader disagree on the format (version " + VERSION + ")", e);
+            parsed = parse(payload(snapshot), target, version == VERSION);
+            // Checked in full before any row is placed, like the rest; a snapshot written before
+            // change tracking has none and restores with fresh versions.
+            SnapshotInput section = parsed.own.get(ChangeSection.NAME);
+            changes = section == null ? null
+                    : ChangeSection.parse(section, target, parsed.archetypeColumns, parsed.rows);
         } catch (IOException e) {
-            throw new SnapshotException("reading the snapshot failed: " + e.getMessage(), e);
+            throw new SnapshotException(e.getMessage(), e); // SnapshotInput's: names the section and the offset
         }
-        byte[] section = parsed.extras.remove(ChangeSection.NAME);
-        // Checked in full before any row is placed, like the rest; a snapshot written before
-        // change tracking has none and restores with fresh versions.
-        ChangeSection changes = section == null ? null
-                : ChangeSection.parse(section, target, parsed.archetypeColumns, parsed.rows);
         checkPreparedArchetypes(parsed.archetypeColumns, target);
-        apply(parsed, target);
-        if (changes != null) {
-            changes.apply(target);
+        try {
+            apply(parsed, target);
+            if (changes != null) {
+                changes.apply(target);
+            }
+        } catch (RuntimeException e) {
+            // Everything apply relies on was checked above; reaching this is a bug in those checks.
+            throw new SnapshotException("restoring a checked snapshot failed part-way (" + e + "); the target world "
+                    + "is left half-built: discard it, and report this as a bug in Orrery", e);
         }
         return parsed.extras;
     }
 
-    private static byte[] verifiedPayload(byte[] s) {
-        int header = MAGIC.length + 4 + 8;
-        if (s.length < header + 4) {
-            throw new SnapshotException("snapshot is truncated: " + s.length + " bytes, shorter than the " + (header + 4)
+    /** The payload of a verified {@code snapshot} as the section "world", at its file offset. */
+    private static SnapshotInput payload(byte[] snapshot) {
+        return SnapshotInput.of(WORLD, snapshot, HEADER, snapshot.length - 4, HEADER);
+    }
+
+    /** The name messages give the payload of a snapshot: the world, after the extra sections at its start. */
+    static final String WORLD = "world";
+    /** Magic, version and payload length. */
+    private static final int HEADER = 8 + 4 + 8;
+
+    /** Checks the frame (magic, version, length, checksum) and returns the version, 1 or 2. */
+    private static int verifiedVersion(byte[] s) {
+        if (s.length < HEADER + 4) {
+            throw new SnapshotException("snapshot is truncated: " + s.length + " bytes, shorter than the " + (HEADER + 4)
                     + "-byte frame; the file was cut short, write it again");
         }
-        if (!Arrays.equals(Arrays.copyOf(s, MAGIC.length), MAGIC)) {
+        if (!Arrays.equals(s, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
             throw new SnapshotException("not an Orrery snapshot: the first bytes are not \"ORRSNAP\"");
         }
-        DataInputStream in = new DataInputStream(new ByteArrayInputStream(s, MAGIC.length, 12));
+        SnapshotInput in = SnapshotInput.of("header", s, MAGIC.length, HEADER, MAGIC.length);
         int version;
         long length;
         try {
             version = in.readInt();
             length = in.readLong();
         } catch (IOException e) {
-            throw new SnapshotException("snapshot header unreadable", e);
+            throw new SnapshotException(e.getMessage(), e); // cannot happen: the length was checked above
         }
         if (version != VERSION && version != VERSION_TABLE_ONLY) {
             throw new SnapshotException("snapshot format version " + version + " is not supported; this build reads "
                     + "versions " + VERSION_TABLE_ONLY + " and " + VERSION);
         }
-        if (length < 0 || length != s.length - header - 4) {
-            throw new SnapshotException("snapshot length field says " + length + " payload bytes but the file holds "
-                    + (s.length - header - 4) + "; it is truncated or corrupted");
+        if (length < 0 || length != s.length - HEADER - 4) {
+            throw new SnapshotException("snapshot length field (file offset 12) says " + length + " payload bytes but "
+                    + "the file holds " + (s.length - HEADER - 4) + "; it is truncated or corrupted");
         }
         CRC32C crc = new CRC32C();
-        crc.update(s, header, (int) length);
+        crc.update(s, HEADER, (int) length);
         int stored = ((s[s.length - 4] & 0xFF) << 24) | ((s[s.length - 3] & 0xFF) << 16) | ((s[s.length - 2] & 0xFF) << 8)
                 | (s[s.length - 1] & 0xFF);
         if ((int) crc.getValue() != stored) {
             throw new SnapshotException("snapshot checksum mismatch (stored 0x" + Integer.toHexString(stored)
-                    + ", computed 0x" + Integer.toHexString((int) crc.getValue()) + "): the file is corrupted");
+                    + " at file offset " + (s.length - 4) + ", computed 0x" + Integer.toHexString((int) crc.getValue())
+                    + "): the file is corrupted");
         }
-        return Arrays.copyOfRange(s, header, header + (int) length);
+        return version;
     }
 
     private static final class Parsed {
@@ -331,16 +356,37 @@ public final class WorldSnapshot {
         SparseSection sparse = new SparseSection();
         RelationSection relations = RelationSection.NONE;
         Map<String, byte[]> extras;
+        Map<String, SnapshotInput> own;
     }
 
-    static Map<String, byte[]> parseExtras(DataInputStream in, int length) throws IOException {
-        Map<String, byte[]> out = new LinkedHashMap<>();
-        int extras = count(in.readInt(), length, "extra section");
+    /**
+     * The extra sections that open the payload, each as an input over its bytes, in order:
+     * a count, then per section its name, its length and its bytes. A count or a length the
+     * payload cannot hold, and a name given twice, are refused.
+     */
+    static Map<String, SnapshotInput> parseExtras(SnapshotInput in) throws IOException {
+        in.part("extra sections");
+        Map<String, SnapshotInput> out = new LinkedHashMap<>();
+        int extras = in.readCount("extra section", 2 + 4, Integer.MAX_VALUE);
         for (int i = 0; i < extras; i++) {
+            int at = in.position();
             String name = in.readUTF();
-            byte[] data = new byte[count(in.readInt(), length, "extra section byte")];
-            in.readFully(data);
-            out.put(name, data);
+            int length = in.readCount("byte of section " + SnapshotInput.quote(name), 1, Integer.MAX_VALUE);
+            if (out.put(name, in.section(name, length)) != null) {
+                throw in.corruptAt(at, "section " + SnapshotInput.quote(name) + " is given twice");
+            }
+        }
+        in.part(null);
+        return out;
+    }
+
+    /** The bytes of each of {@code sections} but the snapshot's own (change state, relations), in order. */
+    private static Map<String, byte[]> userExtras(Map<String, SnapshotInput> sections) throws IOException {
+        Map<String, byte[]> out = new LinkedHashMap<>();
+        for (Map.Entry<String, SnapshotInput> e : sections.entrySet()) {
+            if (!e.getKey().equals(ChangeSection.NAME) && !e.getKey().equals(RelationSection.NAME)) {
+                out.put(e.getKey(), e.getValue().readBytes(e.getValue().remaining()));
+            }
         }
         return out;
     }
@@ -349,39 +395,40 @@ public final class WorldSnapshot {
      * The extra sections of a snapshot, after checking its frame and checksum, without
      * restoring anything (the engine reads its own sections first).
      *
-     * @throws SnapshotException if the snapshot is truncated, corrupted or of another version
+     * @throws SnapshotException if the snapshot is truncated, corrupted or of another version,
+     *     naming the offset and what was wrong
      */
     public Map<String, byte[]> readExtras(byte[] snapshot) {
-        byte[] payload = verifiedPayload(snapshot);
+        verifiedVersion(snapshot);
         try {
-            Map<String, byte[]> extras = parseExtras(new DataInputStream(new ByteArrayInputStream(payload)),
-                    payload.length);
-            extras.remove(ChangeSection.NAME);
-            extras.remove(RelationSection.NAME);
-            return extras;
+            return userExtras(parseExtras(payload(snapshot)));
         } catch (IOException e) {
-            throw new SnapshotException("snapshot extra sections unreadable although the checksum matched: "
-                    + e.getMessage(), e);
+            throw new SnapshotException(e.getMessage(), e);
         }
     }
 
-    private Parsed parse(DataInputStream in, int length, World target, boolean sparse) throws IOException {
+    private Parsed parse(SnapshotInput in, World target, boolean sparse) throws IOException {
         ComponentRegistry reg = target.components();
-        Map<String, byte[]> extrasRead = parseExtras(in, length);
+        Parsed p = new Parsed();
+        Map<String, SnapshotInput> sections = parseExtras(in);
+        p.extras = userExtras(sections);
+        p.own = sections;
         // Before the columns: a relation missing from the target is the clearer message than its marker column.
-        RelationSection relations = RelationSection.parse(extrasRead.remove(RelationSection.NAME), target.relations());
-        int columns = count(in.readInt(), length, "column");
+        p.relations = RelationSection.parse(sections.get(RelationSection.NAME), target.relations());
+        in.part("column table");
+        int at = in.position();
+        int columns = in.readCount("column", 2 + 1 + 2 + 4, Integer.MAX_VALUE);
         if (columns != reg.columnCount()) {
-            throw new SnapshotException("snapshot has " + columns + " component columns but the target world registered "
+            throw in.refuse("the snapshot has " + columns + " component columns but the target world registered "
                     + reg.columnCount() + "; register the same components, in the same order, before restoring");
         }
         for (int i = 0; i < columns; i++) {
+            at = in.position();
             String cls = in.readUTF();
             int kind = in.readByte();
             String name = in.readUTF();
-            int fields = count(in.readInt(), length, "field");
-            byte[] types = new byte[fields];
-            in.readFully(types);
+            int fields = in.readCount("field", 1, Integer.MAX_VALUE);
+            byte[] types = in.readBytes(fields);
             Component<?> c = reg.column(i);
             ComponentType<?> t = c.type();
             boolean same = t.javaClass().getName().equals(cls) && t.kind().ordinal() == kind && c.name().equals(name)
@@ -391,61 +438,88 @@ public final class WorldSnapshot {
             }
             int storage = sparse ? in.readByte() : Storage.TABLE.ordinal();
             if (same && storage != c.storage().ordinal()) {
-                throw new SnapshotException("snapshot column " + i + " (" + c + ") has "
+                throw in.refuse("snapshot column " + i + " (" + c + ") has "
                         + (storage >= 0 && storage < Storage.values().length ? Storage.values()[storage] : "unknown "
                         + storage) + " storage but the target world registered it with " + c.storage() + " storage"
                         + (sparse ? "" : " (a version 1 snapshot predates sparse storage)")
                         + "; register it with the storage it was written with");
             }
             if (!same) {
-                throw new SnapshotException("snapshot column " + i + " is " + cls + " '" + name + "' but the target "
+                throw in.refuseAt(at, "snapshot column " + i + " is " + SnapshotInput.quote(cls) + " "
+                        + SnapshotInput.quote(name) + " but the target "
                         + "world's column " + i + " is " + c + " (" + t.javaClass().getName() + ", " + t.kind()
                         + "); register the same components, in the same order, before restoring");
             }
         }
-        Parsed p = new Parsed();
-        p.extras = extrasRead;
-        p.relations = relations;
-        p.generations = new int[count(in.readInt(), length / 4, "entity index")];
+        in.part("entity table");
+        p.generations = new int[in.readCount("entity index", 4, EntityTable.MAX_INDICES)];
         for (int i = 0; i < p.generations.length; i++) {
             p.generations[i] = in.readInt();
         }
-        p.free = new int[count(in.readInt(), length / 4, "free index")];
+        p.free = new int[in.readCount("free index", 4, p.generations.length)];
+        boolean[] used = new boolean[p.generations.length];
         for (int i = 0; i < p.free.length; i++) {
-            p.free[i] = in.readInt();
+            at = in.position();
+            int f = in.readInt();
+            if (f < 0 || f >= used.length || used[f]) {
+                throw in.corruptAt(at, "the free list names entity index " + f + (f < 0 || f >= used.length
+                        ? ", beyond the " + used.length + " indices of the table" : " twice"));
+            }
+            if (p.generations[f] == EntityTable.LAST_GENERATION) {
+                throw in.corruptAt(at, "the free list names entity index " + f + ", retired at its last generation "
+                        + "(a retired slot is never reused)");
+            }
+            used[f] = true;
+            p.free[i] = f;
         }
-        int archetypes = count(in.readInt(), length, "archetype");
+        in.part("archetypes");
+        int archetypes = in.readCount("archetype", 4 + 4, Integer.MAX_VALUE);
+        if (archetypes == 0) {
+            throw in.corrupt("the snapshot lists no archetype, not even the empty one every world has");
+        }
         p.archetypeColumns = new int[archetypes][];
         p.rows = new long[archetypes][];
         p.chains = new int[archetypes][][];
         p.values = new Object[archetypes][][];
+        java.util.Set<String> sets = new java.util.HashSet<>();
+        long live = 0;
         for (int a = 0; a < archetypes; a++) {
-            int[] cols = new int[count(in.readInt(), length, "archetype column")];
-            for (int s = 0; s < cols.length; s++) {
-                cols[s] = in.readInt();
-                if (cols[s] < 0 || cols[s] >= columns || reg.column(cols[s]).isSparse()) {
-                    throw new SnapshotException("snapshot archetype " + a + " names column " + cols[s]
-                            + ", which does not exist or is sparse; the snapshot is corrupted");
-                }
+            in.part("archetype " + a);
+            at = in.position();
+            int[] cols = readArchetypeColumns(in, reg, columns);
+            if ((a == 0) != (cols.length == 0) || !sets.add(Arrays.toString(cols))) {
+                throw in.corruptAt(at, "archetype " + a + " " + Arrays.toString(cols) + " is empty out of place or "
+                        + "listed twice");
             }
             p.archetypeColumns[a] = cols;
-            long[] ids = new long[count(in.readInt(), length / 8, "row")];
+            long[] ids = new long[in.readCount("row", rowBytes(reg, cols, sparse), Integer.MAX_VALUE)];
             for (int r = 0; r < ids.length; r++) {
-                ids[r] = in.readLong();
+                at = in.position();
+                long id = in.readLong();
+                int idx = Entity.index(id);
+                if (idx < 0 || idx >= used.length || used[idx] || p.generations[idx] != Entity.generation(id)
+                        || Entity.generation(id) == 0) {
+                    throw in.corruptAt(at, "the row of entity " + Entity.toString(id) + " names an index beyond the "
+                            + used.length + " of the table, or one that is free, repeated, or of another generation");
+                }
+                used[idx] = true;
+                ids[r] = id;
             }
+            live += ids.length;
             p.rows[a] = ids;
             int[][] chains = new int[ids.length][];
             for (int r = 0; r < ids.length; r++) {
-                chains[r] = new int[sparse ? count(in.readInt(), columns, "prototype chain") : cols.length];
+                at = in.position();
+                chains[r] = new int[sparse ? in.readCount("prototype chain column", 4, columns) : cols.length];
                 for (int k = 0; k < chains[r].length; k++) {
                     chains[r][k] = in.readInt();
                 }
-                int[] sorted = sparse ? SparseSection.tableColumnsOf(chains[r], reg, ids[r]) : chains[r].clone();
+                int[] sorted = sparse ? SparseSection.tableColumnsOf(chains[r], reg, ids[r], in, at)
+                        : chains[r].clone();
                 Arrays.sort(sorted);
                 if (!Arrays.equals(sorted, cols)) {
-                    throw new SnapshotException("snapshot prototype chain " + Arrays.toString(chains[r]) + " of entity "
-                            + Entity.toString(ids[r]) + " does not match its archetype " + Arrays.toString(cols)
-                            + "; the snapshot is corrupted");
+                    throw in.corruptAt(at, "the prototype chain " + Arrays.toString(chains[r]) + " of entity "
+                            + Entity.toString(ids[r]) + " does not match its archetype " + Arrays.toString(cols));
                 }
             }
             p.chains[a] = chains;
@@ -454,19 +528,76 @@ public final class WorldSnapshot {
                 p.values[a][s] = readValues(in, reg.column(cols[s]), ids.length, codecs);
             }
         }
+        in.part("archetypes");
+        int retired = 0; // dead for good at their last generation: neither live nor free (EntityTable)
+        for (int i = 0; i < used.length; i++) {
+            if (!used[i] && p.generations[i] == EntityTable.LAST_GENERATION) {
+                retired++;
+            }
+        }
+        if (live + p.free.length + retired != used.length) {
+            throw in.corrupt("the rows, the free list and the retired slots account for "
+                    + (live + p.free.length + retired) + " of the " + used.length + " entity indices of the table");
+        }
         if (sparse) {
-            p.sparse = SparseSection.parse(in, length, reg, codecs);
+            in.part("sparse columns");
+            p.sparse = SparseSection.parse(in, reg, codecs);
         }
-        validate(p, reg);
-        if (in.available() != 0) {
-            throw new SnapshotException("snapshot payload has " + in.available() + " bytes after its last section; "
-                    + "it is corrupted");
-        }
+        in.part("sparse columns and relations");
+        p.sparse.validate(p.rows, p.chains, reg, in);
+        p.relations.validate(p.generations.length, p.rows, p.archetypeColumns, p.values);
+        in.part(null);
+        in.requireEnd();
         return p;
     }
 
+    /**
+     * The sorted column ids of one archetype: table columns of the target, ascending, no two
+     * instances of one name.
+     */
+    private static int[] readArchetypeColumns(SnapshotInput in, ComponentRegistry reg, int columns) throws IOException {
+        int[] cols = new int[in.readCount("archetype column", 4, columns)];
+        for (int s = 0; s < cols.length; s++) {
+            int at = in.position();
+            cols[s] = in.readInt();
+            if (cols[s] < 0 || cols[s] >= columns || reg.column(cols[s]).isSparse()) {
+                throw in.corruptAt(at, "the archetype names column " + cols[s] + ", which does not exist or is sparse");
+            }
+            if (s > 0 && cols[s] <= cols[s - 1]) {
+                throw in.corruptAt(at, "the archetype's columns " + Arrays.toString(Arrays.copyOf(cols, s + 1))
+                        + " are not in ascending order");
+            }
+            for (int t = 0; t < s; t++) {
+                if (reg.column(cols[s]).nameHash() == reg.column(cols[t]).nameHash()) {
+                    throw in.corruptAt(at, "the archetype holds two instances named '" + reg.column(cols[s]).name()
+                            + "'");
+                }
+            }
+        }
+        return cols;
+    }
+
+    /** The fewest bytes a row of an archetype of {@code cols} takes: its id, its chain and its values. */
+    private static int rowBytes(ComponentRegistry reg, int[] cols, boolean chainLength) {
+        long n = 8 + (chainLength ? 4 : 0) + 4L * cols.length;
+        for (int col : cols) {
+            n += valueBytes(reg.column(col));
+        }
+        return (int) Math.min(n, Integer.MAX_VALUE);
+    }
+
+    /** The fewest bytes one row's values of {@code column} take: 8 a field, 1 for a reference (its presence). */
+    static int valueBytes(Component<?> column) {
+        ComponentType<?> t = column.type();
+        int n = 0;
+        for (int f = 0; f < t.fieldCount(); f++) {
+            n += t.fieldType(f) == FieldType.OBJECT ? 1 : 8;
+        }
+        return n;
+    }
+
     /** The values of {@code n} rows of {@code column}: per field, a long[] of bits or an Object[] of references. */
-    static Object[] readValues(DataInputStream in, Component<?> column, int n, Map<Class<?>, ReferenceCodec<?>> codecs)
+    static Object[] readValues(SnapshotInput in, Component<?> column, int n, Map<Class<?>, ReferenceCodec<?>> codecs)
             throws IOException {
         ComponentType<?> t = column.type();
         Object[] perField = new Object[t.fieldCount()];
@@ -478,11 +609,16 @@ public final class WorldSnapshot {
                             + " has no snapshot codec; register one with WorldSnapshot.codec(...)");
                 }
                 Object[] refs = new Object[n];
+                String what = "a value of reference component " + column;
                 for (int r = 0; r < n; r++) {
-                    refs[r] = in.readBoolean() ? codec.read(in) : null;
+                    refs[r] = in.readBoolean() ? in.<Object>read(what, codec::read) : null;
                 }
                 perField[f] = refs;
             } else {
+                if ((long) n * 8 > in.remaining()) {
+                    throw in.corrupt(n + " values of " + column + " need " + (long) n * 8 + " bytes but "
+                            + in.remaining() + " remain");
+                }
                 long[] bits = new long[n];
                 for (int r = 0; r < n; r++) {
                     bits[r] = in.readLong();
@@ -491,73 +627,6 @@ public final class WorldSnapshot {
             }
         }
         return perField;
-    }
-
-    /** Checks everything {@link #apply} relies on, so that applying cannot fail half-way. */
-    private static void validate(Parsed p, ComponentRegistry reg) {
-        java.util.Set<String> sets = new java.util.HashSet<>();
-        for (int a = 0; a < p.archetypeColumns.length; a++) {
-            int[] cols = p.archetypeColumns[a];
-            if ((a == 0) != (cols.length == 0) || !sets.add(Arrays.toString(cols))) {
-                throw new SnapshotException("snapshot archetype " + a + " " + Arrays.toString(cols)
-                        + " is empty out of place or listed twice; the snapshot is corrupted");
-            }
-            for (int s = 1; s < cols.length; s++) {
-                if (cols[s] <= cols[s - 1]) {
-                    throw new SnapshotException("snapshot archetype " + a + " columns " + Arrays.toString(cols)
-                            + " are not sorted; the snapshot is corrupted");
-                }
-            }
-            for (int s = 0; s < cols.length; s++) {
-                for (int t = s + 1; t < cols.length; t++) {
-                    if (reg.column(cols[s]).nameHash() == reg.column(cols[t]).nameHash()) {
-                        throw new SnapshotException("snapshot archetype " + a + " holds two instances named '"
-                                + reg.column(cols[s]).name() + "'; the snapshot is corrupted");
-                    }
-                }
-            }
-        }
-        boolean[] used = new boolean[p.generations.length];
-        for (int f : p.free) {
-            if (f < 0 || f >= used.length || used[f]) {
-                throw new SnapshotException("snapshot free list names index " + f + " out of range or twice; "
-                        + "the snapshot is corrupted");
-            }
-            used[f] = true;
-        }
-        int live = 0;
-        for (long[] ids : p.rows) {
-            for (long id : ids) {
-                int idx = Entity.index(id);
-                if (idx < 0 || idx >= used.length || used[idx] || p.generations[idx] != Entity.generation(id)
-                        || Entity.generation(id) == 0) {
-                    throw new SnapshotException("snapshot row for entity " + Entity.toString(id) + " is out of range, "
-                            + "repeated, free, or of the wrong generation; the snapshot is corrupted");
-                }
-                used[idx] = true;
-                live++;
-            }
-        }
-        int retired = 0; // dead for good at their last generation: neither live nor free (EntityTable)
-        for (int i = 0; i < used.length; i++) {
-            if (!used[i] && p.generations[i] == EntityTable.LAST_GENERATION) {
-                retired++;
-            }
-        }
-        if (live + p.free.length + retired != used.length) {
-            throw new SnapshotException("snapshot accounts for " + (live + p.free.length + retired) + " of "
-                    + used.length + " entity indices; the snapshot is corrupted");
-        }
-        p.sparse.validate(p.rows, p.chains, reg);
-        p.relations.validate(p.generations.length, p.rows, p.archetypeColumns, p.values);
-    }
-
-    static int count(int n, long bound, String what) {
-        if (n < 0 || n > bound) {
-            throw new SnapshotException("snapshot gives " + n + " as a " + what + " count, impossible for a "
-                    + bound + "-byte payload; it is corrupted");
-        }
-        return n;
     }
 
     /** Builds the parsed, validated state into {@code target}, a new world (checked by {@link #read}). */

@@ -77,12 +77,12 @@ class ChangeSectionTest {
 
     @Test
     void aCutShortSectionIsRefused() {
-        assertRefused(s -> Arrays.copyOf(s, s.length - 4), true, "unreadable");
+        assertRefused(s -> Arrays.copyOf(s, s.length - 4), true, "bytes but 0 remain");
     }
 
     @Test
     void bytesAfterTheLastVersionAreRefused() {
-        assertRefused(s -> Arrays.copyOf(s, s.length + 3), true, "3 bytes after its row versions");
+        assertRefused(s -> Arrays.copyOf(s, s.length + 3), true, "3 bytes follow the end");
     }
 
     @Test

@@ -157,7 +157,7 @@ class RelationSnapshotTest {
         otherTraits.relations().childOf();
         otherTraits.relations().register("Likes", false, false, Cleanup.DESPAWN_HOLDER);
         e = assertThrows(SnapshotException.class, () -> new WorldSnapshot().read(bytes, otherTraits));
-        assertTrue(e.getMessage().contains("relation 1 is Likes (not exclusive, cycles allowed, REMOVE_PAIR)")
+        assertTrue(e.getMessage().contains("relation 1 is 'Likes' (not exclusive, cycles allowed, REMOVE_PAIR)")
                 && e.getMessage().contains("DESPAWN_HOLDER") && e.getMessage().contains("same order"), e.getMessage());
         assertEquals(0, otherTraits.entityCount());
 

@@ -2,12 +2,11 @@ package dev.orrery.ecs;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 
@@ -26,9 +25,15 @@ final class SnapshotFrames {
             int version = snapshot[WorldSnapshot.MAGIC.length + 3];
             int header = WorldSnapshot.MAGIC.length + 4 + 8;
             byte[] payload = Arrays.copyOfRange(snapshot, header, snapshot.length - 4);
-            DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload));
-            Map<String, byte[]> extras = WorldSnapshot.parseExtras(in, payload.length);
-            byte[] rest = in.readAllBytes();
+            SnapshotInput in = SnapshotInput.of("payload", payload);
+            Map<String, byte[]> extras = new LinkedHashMap<>();
+            for (Map.Entry<String, SnapshotInput> e : WorldSnapshot.parseExtras(in).entrySet()) {
+                byte[] bytes = new byte[e.getValue().remaining()];
+                e.getValue().readFully(bytes);
+                extras.put(e.getKey(), bytes);
+            }
+            byte[] rest = new byte[in.remaining()];
+            in.readFully(rest);
             assertTrue(extras.containsKey(name), "the snapshot has a section " + name);
             extras.put(name, edit.apply(extras.get(name)));
             ByteArrayOutputStream body = new ByteArrayOutputStream();

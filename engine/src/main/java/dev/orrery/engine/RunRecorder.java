@@ -7,15 +7,20 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
 /**
  * Records a run so {@link RunReplayer} can replay it bit for bit: the simulation's starting
  * snapshot ({@value #SNAPSHOT}), the input journal with a state hash every hashed tick
  * ({@value #JOURNAL}), and per-component hashes at those ticks ({@value #COLUMNS}), which
- * let a diverging replay name the component types that differ.
+ * let a diverging replay name the component types that differ. The snapshot is written
+ * whole under a temporary name and then renamed, before the journal is created, so a
+ * recording cut by a crash has either its complete starting snapshot or none.
  *
  * <pre>{@code
  * try (RunRecorder rec = RunRecorder.start(sim, dir, InputPipeline.builder().ringSize(4096))) {
@@ -30,6 +35,11 @@ import java.nio.file.StandardOpenOption;
 public final class RunRecorder implements AutoCloseable {
     /** The starting snapshot's file name in the recording folder. */
     public static final String SNAPSHOT = "start.snapshot";
+    /**
+     * The name the starting snapshot is written under before it is renamed to {@value #SNAPSHOT};
+     * found in a folder, it means the recording was cut before its snapshot was complete.
+     */
+    public static final String SNAPSHOT_TEMPORARY = "start.snapshot.tmp";
     /** The input journal's file name. */
     public static final String JOURNAL = "inputs.journal";
     /** The per-component hash log's file name. */
@@ -94,9 +104,9 @@ public final class RunRecorder implements AutoCloseable {
      */
     static void writeAtomically(Path dir, String name, byte[] bytes, boolean force) throws IOException {
         Path tmp = dir.resolve(name + ".tmp");
-        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(tmp, StandardOpenOption.CREATE,
+        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE,
                 StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
-            java.nio.ByteBuffer buffer = java.nio.ByteBuffer.wrap(bytes);
+            ByteBuffer buffer = ByteBuffer.wrap(bytes);
             while (buffer.hasRemaining()) {
                 ch.write(buffer);
             }
@@ -105,16 +115,16 @@ public final class RunRecorder implements AutoCloseable {
             }
         }
         try {
-            Files.move(tmp, dir.resolve(name), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Files.move(tmp, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             Files.deleteIfExists(tmp);
             throw e;
         }
         if (force) {
-            try (java.nio.channels.FileChannel folder = java.nio.channels.FileChannel.open(dir,
+            try (FileChannel folder = FileChannel.open(dir,
                     StandardOpenOption.READ)) {
                 folder.force(true); // the rename itself, durable
-            } catch (IOException notOnThisSystem) {
+            } catch (IOException | UnsupportedOperationException notOnThisSystem) {
                 // some systems (Windows) cannot open a folder; the rename is as durable as they make it
             }
         }

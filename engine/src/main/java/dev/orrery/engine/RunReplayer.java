@@ -1,5 +1,6 @@
 package dev.orrery.engine;
 
+import dev.orrery.ecs.SnapshotException;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import java.io.BufferedInputStream;
@@ -8,6 +9,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -50,9 +52,52 @@ public final class RunReplayer {
             boolean closedCleanly, String cut) {
     }
 
-    /** Replays the recording in {@code dir} from its starting snapshot. */
+    /**
+     * Replays the recording in {@code dir} from its starting snapshot.
+     *
+     * @throws IOException if the starting snapshot is missing or empty ({@link #startSnapshot})
+     *     or the journal cannot be read
+     * @throws dev.orrery.ecs.SnapshotException naming the snapshot file, if it is refused
+     */
     public static Result replay(Path dir, Simulation fresh) throws IOException {
-        return replay(dir, Files.readAllBytes(dir.resolve(RunRecorder.SNAPSHOT)), fresh);
+        byte[] snapshot = startSnapshot(dir);
+        try {
+            fresh.restore(snapshot);
+        } catch (SnapshotException e) {
+            throw new SnapshotException(dir.resolve(RunRecorder.SNAPSHOT) + ": " + e.getMessage(), e);
+        }
+        return replayRestored(dir, fresh);
+    }
+
+    /**
+     * The starting snapshot of the recording in {@code dir}, read whole.
+     *
+     * @throws IOException with one line naming the file and what to do, where there is no
+     *     recording folder, no {@value RunRecorder#SNAPSHOT} in it (or only the temporary file
+     *     of a recording cut while writing it), or an empty one
+     */
+    public static byte[] startSnapshot(Path dir) throws IOException {
+        Path file = dir.resolve(RunRecorder.SNAPSHOT);
+        if (!Files.isDirectory(dir)) {
+            throw new NoSuchFileException(dir.toString(), null, "no recording folder there; name the folder a "
+                    + "recording wrote");
+        }
+        if (!Files.exists(file)) {
+            if (Files.exists(dir.resolve(RunRecorder.SNAPSHOT_TEMPORARY))) {
+                throw new NoSuchFileException(file.toString(), null, "the recording was cut while its starting snapshot "
+                        + "was being written (only " + RunRecorder.SNAPSHOT_TEMPORARY + " is there), before its first "
+                        + "tick; there is nothing to replay: record the run again");
+            }
+            throw new NoSuchFileException(file.toString(), null, "the recording folder has no starting snapshot; "
+                    + "replay a folder a recording wrote (" + RunRecorder.SNAPSHOT + ", " + RunRecorder.JOURNAL + ")");
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        if (bytes.length == 0) {
+            throw new IOException(file + " is empty (0 bytes): the recording was cut before its starting snapshot "
+                    + "reached the disk (recorders before this release wrote it in place), before its first tick; "
+                    + "there is nothing to replay: record the run again");
+        }
+        return bytes;
     }
 
     /**
@@ -65,6 +110,11 @@ public final class RunReplayer {
      */
     public static Result replay(Path dir, byte[] snapshot, Simulation fresh) throws IOException {
         fresh.restore(snapshot);
+        return replayRestored(dir, fresh);
+    }
+
+    /** Replays the journal in {@code dir} into {@code fresh}, which has restored the snapshot to start from. */
+    private static Result replayRestored(Path dir, Simulation fresh) throws IOException {
         long start = fresh.currentTick();
         long ticks = 0;
         try (JournalInputSource source = JournalInputSource.openAllowingCut(dir.resolve(RunRecorder.JOURNAL))) {

@@ -2,6 +2,7 @@ package dev.orrery.engine;
 
 import dev.orrery.ecs.PlaybackReport;
 import dev.orrery.ecs.SnapshotException;
+import dev.orrery.ecs.SnapshotInput;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.WorldSnapshot;
 import dev.orrery.engine.jfr.JfrObserver;
@@ -20,9 +21,7 @@ import dev.orrery.scheduler.States;
 import dev.orrery.scheduler.SystemFailedException;
 import dev.orrery.scheduler.event.EventChannel;
 import dev.orrery.scheduler.internal.SchedulerInternals;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -156,7 +155,8 @@ public final class Simulation implements AutoCloseable {
             if (v instanceof States<?> st) {
                 codecs.put((ResourceKey) k, (ResourceCodec) FlowCodecs.states((Class) st.type()));
             } else if (v instanceof FixedTimestep) {
-                codecs.put((ResourceKey) k, (ResourceCodec) FlowCodecs.fixedTimestep());
+                codecs.put((ResourceKey) k, (ResourceCodec) FlowCodecs.fixedTimestep(
+                        () -> resources.value(k) instanceof FixedTimestep f ? f : null));
             } else if (v instanceof EventChannel<?> ch) {
                 ResourceCodec<?> element = ValueCodecs.of(ch.key().type());
                 if (element != null) {
@@ -577,8 +577,15 @@ public final class Simulation implements AutoCloseable {
      * Restores a snapshot taken by {@link #snapshot()} into this simulation, whose world must
      * be new (components registered, no entities) and whose seed must match.
      *
+     * <p>All or nothing: every section is read and checked (every length, count, index and
+     * value against the bytes present and what the restored state will do with it) before the
+     * world or a resource is touched, so a refused snapshot leaves the simulation new, and a
+     * good one can then be restored into it. The snapshot must carry every resource this
+     * simulation snapshots (those with a codec), and only those.
+     *
      * @throws SnapshotException for a corrupt snapshot, another seed, or resources that do
-     *     not match; the simulation is then unchanged
+     *     not match, naming the section, the byte offset and what was wrong; the simulation
+     *     is then unchanged
      */
     public void restore(byte[] snapshot) {
         if (tick != 0) {
@@ -593,19 +600,24 @@ public final class Simulation implements AutoCloseable {
                     + "); it was written by WorldSnapshot, not Simulation.snapshot()");
         }
         long restoredTick;
-        Map<ResourceKey<?>, Object> restored;
+        SnapshotInput in = SnapshotInput.of(TICK_SECTION, tickSection);
         try {
-            DataInputStream in = new DataInputStream(new ByteArrayInputStream(tickSection));
             restoredTick = in.readLong();
+            if (restoredTick < 0 || restoredTick == Long.MAX_VALUE) {
+                throw in.corruptAt(0, "the next tick is " + restoredTick + "; ticks count from 0 and a run needs a "
+                        + "next one");
+            }
             long restoredSeed = in.readLong();
             if (restoredSeed != seed) {
-                throw new SnapshotException("snapshot was taken with seed " + restoredSeed + " but this simulation has "
+                throw in.refuseAt(8, "the snapshot was taken with seed " + restoredSeed + " but this simulation has "
                         + "seed " + seed + "; build the simulation with the recorded seed");
             }
-            restored = ResourceSerializer.read(resSection, resources, codecs);
+            in.requireEnd();
         } catch (IOException e) {
-            throw new SnapshotException("simulation sections of the snapshot are unreadable: " + e.getMessage(), e);
+            throw new SnapshotException(e.getMessage(), e); // the input's own: names the section and the offset
         }
+        Map<ResourceKey<?>, Object> restored = ResourceSerializer.read(RESOURCES_SECTION, resSection, resources, codecs,
+                BUILT_INS);
         snapshots.read(snapshot, world);
         ResourceSerializer.putAll(restored, resources);
         tick = restoredTick;

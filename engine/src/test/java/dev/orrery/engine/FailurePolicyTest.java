@@ -160,8 +160,13 @@ class FailurePolicyTest {
         try (Simulation sim = Simulation.builder(world).stepSeconds(0.01)
                 .watchdog(5, (tick, elapsed, system, job) -> reports.add(tick + " " + system + " " + job))
                 .systems(s -> s.system("sleepy").query(world.query().with(hp).build()).reads(hp).forEachChunk(job -> {
+                    // Long until the watchdog has reported it (at most 10 s), however late a loaded
+                    // machine runs the watchdog's thread; a fixed 300 ms sleep failed under load.
+                    long until = System.nanoTime() + 10_000_000_000L;
                     try {
-                        Thread.sleep(job.chunk().size() > 0 && reports.isEmpty() ? 300 : 0);
+                        while (job.chunk().size() > 0 && reports.isEmpty() && System.nanoTime() < until) {
+                            Thread.sleep(5);
+                        }
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                     }

@@ -16,9 +16,13 @@ import dev.orrery.ecs.component.InvalidFieldValueException;
 import dev.orrery.ecs.component.Range;
 import dev.orrery.engine.CounterRandom;
 import dev.orrery.engine.InputBatch;
+import dev.orrery.engine.ResourceCodec;
 import dev.orrery.engine.Simulation;
 import dev.orrery.engine.SimulationBuilder;
 import dev.orrery.scheduler.ResourceKey;
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
 import java.util.List;
 import java.util.Objects;
 
@@ -57,6 +61,25 @@ public final class Arena {
     public static final ResourceKey<SquadTargets> SQUADS = ResourceKey.of("Squads", SquadTargets.class);
     /** Running totals. */
     public static final ResourceKey<ArenaStats> STATS = ResourceKey.of("Stats", ArenaStats.class);
+    /**
+     * The arena's parameters, carried by its snapshots (agents, teams, seed), so that a replay
+     * can check the recording's parameters file against the snapshot it restores.
+     */
+    public static final ResourceKey<ArenaConfig> CONFIG = ResourceKey.of("ArenaConfig", ArenaConfig.class);
+    /** How {@link #CONFIG} is written to and read from snapshots: {@code int agents | int teams | long seed}. */
+    private static final ResourceCodec<ArenaConfig> CONFIG_CODEC = new ResourceCodec<>() {
+        @Override
+        public void write(ArenaConfig c, DataOutput out) throws IOException {
+            out.writeInt(c.agents());
+            out.writeInt(c.teams());
+            out.writeLong(c.seed());
+        }
+
+        @Override
+        public ArenaConfig read(DataInput in) throws IOException {
+            return new ArenaConfig(in.readInt(), in.readInt(), in.readLong()); // its ranges checked there
+        }
+    };
 
     static final int STREAM_PLACE_X = 11;
     static final int STREAM_PLACE_Y = 12;
@@ -211,7 +234,8 @@ public final class Arena {
                 .resource(GRID, grid)
                 .resource(SEPARATION, new Separation(ArenaSystems.SEPARATION, ArenaSystems.MAX_NEIGHBOURS))
                 .resource(SQUADS, targets)
-                .resource(STATS, stats);
+                .resource(STATS, stats)
+                .resource(CONFIG, config, CONFIG_CODEC);
         ArenaSystems systems = new ArenaSystems(this, b.resources());
         sim = b.systems(systems::declare).build();
         return sim;

@@ -7,24 +7,23 @@ import dev.orrery.demo.arena.InputCodec;
 import dev.orrery.demo.net.ClientReplies;
 import dev.orrery.demo.net.CommandServer;
 import dev.orrery.demo.net.ServerConfig;
+import dev.orrery.ecs.SnapshotException;
 import dev.orrery.engine.ChromeTrace;
 import dev.orrery.engine.FailurePolicy;
 import dev.orrery.engine.InputPipeline;
 import dev.orrery.engine.JournalInputSource;
 import dev.orrery.engine.RunRecorder;
+import dev.orrery.engine.RunReplayer;
 import dev.orrery.engine.Simulation;
 import dev.orrery.explorer.Explorer;
 import dev.orrery.explorer.ExplorerOptions;
 import dev.orrery.explorer.Timeline;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.Reader;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
-import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -46,7 +45,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class DemoRun {
     /** The arena parameters file in a recording folder. */
-    public static final String PARAMETERS = "arena.properties";
+    public static final String PARAMETERS = RecordingParameters.FILE;
     /** Hash the world this often while recording, so a replay checks it along the way. */
     public static final int RECORD_HASH_EVERY = 60;
     private static final long SECOND = 1_000_000_000L;
@@ -201,7 +200,7 @@ public final class DemoRun {
             throws IOException {
         Path dir = options.record();
         try {
-            writeParameters(dir, config);
+            RecordingParameters.write(dir, config);
             return RunRecorder.start(s, dir, pipe, options.fsync());
         } catch (java.nio.file.FileSystemException e) {
             throw new IOException("--record " + dir + ": cannot write the recording (" + fileReason(e) + "); give "
@@ -255,7 +254,7 @@ public final class DemoRun {
     private RunResult replay() throws IOException {
         Path dir = options.replay();
         checkRecordingFolder(dir);
-        ArenaConfig config = readParameters(dir);
+        ArenaConfig config = RecordingParameters.read(dir);
         Arena arena = new Arena(config);
         TickStats stats = new TickStats();
         try (Simulation s = arena.build(options.threads(), RECORD_HASH_EVERY);
@@ -263,7 +262,14 @@ public final class DemoRun {
             writeDot(s);
             guard(s);
             s.onSystemFailure(source.failurePolicy()); // as recorded, so the same ticks are skipped
-            s.restore(Files.readAllBytes(dir.resolve(RunRecorder.SNAPSHOT)));
+            Path snapshot = dir.resolve(RunRecorder.SNAPSHOT);
+            try {
+                s.restore(RunReplayer.startSnapshot(dir));
+            } catch (SnapshotException e) {
+                throw new SnapshotException(snapshot + ": " + e.getMessage(), e);
+            }
+            RecordingParameters.checkAgainst(dir.resolve(PARAMETERS).toString(), config, snapshot.toString(),
+                    s.resources().get(Arena.CONFIG));
             out.println("replay: " + dir + " agents=" + config.agents() + " teams=" + config.teams() + " seed="
                     + config.seed() + " threads=" + options.threads() + " from tick " + s.currentTick());
             if (source.hasNextTick() && source.nextTick() != s.currentTick()) {
@@ -407,39 +413,6 @@ public final class DemoRun {
         if (options.dot() != null) {
             Files.writeString(options.dot(), s.schedule().toDot(), StandardCharsets.UTF_8);
             out.println("dot: schedule graph written to " + options.dot());
-        }
-    }
-
-    private static void writeParameters(Path dir, ArenaConfig config) throws IOException {
-        Files.createDirectories(dir);
-        Path file = dir.resolve(PARAMETERS);
-        if (Files.exists(file)) {
-            throw new IOException("recording folder " + dir + " already holds " + PARAMETERS
-                    + "; record into an empty folder so no earlier run is overwritten");
-        }
-        Properties p = new Properties();
-        p.setProperty("agents", Integer.toString(config.agents()));
-        p.setProperty("teams", Integer.toString(config.teams()));
-        p.setProperty("seed", Long.toString(config.seed()));
-        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            p.store(w, "Orrery arena recording: the parameters --replay rebuilds the arena from");
-        }
-    }
-
-    private static ArenaConfig readParameters(Path dir) throws IOException {
-        Path file = dir.resolve(PARAMETERS);
-        if (!Files.exists(file)) {
-            throw new IOException("no " + PARAMETERS + " in " + dir + "; --replay needs a folder written by --record");
-        }
-        Properties p = new Properties();
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            p.load(r);
-        }
-        try {
-            return new ArenaConfig(Integer.parseInt(p.getProperty("agents")), Integer.parseInt(p.getProperty("teams")),
-                    Long.parseLong(p.getProperty("seed")));
-        } catch (RuntimeException e) {
-            throw new IOException(file + " is damaged (" + e.getMessage() + "); record the run again", e);
         }
     }
 

@@ -3,6 +3,7 @@ package dev.orrery.engine.journal;
 import static dev.orrery.engine.journal.JournalFormat.BODY_PREFIX;
 import static dev.orrery.engine.journal.JournalFormat.END_BODY;
 import static dev.orrery.engine.journal.JournalFormat.FLAG_SKIP_TICK;
+import static dev.orrery.engine.journal.JournalFormat.FRAME;
 import static dev.orrery.engine.journal.JournalFormat.HEADER_BYTES;
 import static dev.orrery.engine.journal.JournalFormat.HEADER_BYTES_V1;
 import static dev.orrery.engine.journal.JournalFormat.HEADER_PREFIX;
@@ -51,7 +52,13 @@ import java.util.zip.CRC32C;
  * {@link #cut()} says where and why. A tick counts as complete once its {@code TICK_END} is
  * read; a cut inside its inputs drops the tick. Damage anywhere else (a bad checksum with
  * data after it, a record out of order, an unknown kind) is still a
- * {@link CorruptJournalException}: that is not what a crash leaves.
+ * {@link CorruptJournalException}: that is not what a crash leaves. So is a length field
+ * that runs past the end of the file while the bytes after it start a record of another
+ * length or hold a complete, checksummed record: a crash tears only the last record, so
+ * those bytes can only be the records that follow a damaged length (a journal that was
+ * closed cleanly ends with its end record, which is such a record). Record bodies are at
+ * most 65557 bytes (an input with the largest payload, 65536 bytes); a longer length field is refused before
+ * anything is allocated for it.
  *
  * <pre>{@code
  * try (JournalReader reader = JournalReader.open(path)) {
@@ -325,12 +332,15 @@ public final class JournalReader implements Closeable {
         }
         n = in.readNBytes(record, 0, length + 4);
         if (n < length + 4) {
-            if (allowCut) {
+            // Either a crash cut the file inside its last record, or the length field is damaged and
+            // runs past the records that follow; the bytes that are there tell the two apart.
+            String damaged = damagedLength(length, n);
+            if (allowCut && damaged == null) {
                 return cutAt(recordOffset, "the file ends " + (n + 4) + " bytes into a record of " + (length + 8)
                         + " bytes");
             }
-            throw corrupt(recordOffset, rec, "the file ends " + (n + 4) + " bytes into a record of " + (length + 8)
-                    + " bytes");
+            throw corrupt(recordOffset, rec, damaged != null ? damaged : "the file ends " + (n + 4)
+                    + " bytes into a record of " + (length + 8) + " bytes");
         }
         crc.reset();
         crc.update(lengthBytes, 0, 4);
@@ -366,6 +376,62 @@ public final class JournalReader implements Closeable {
         index++;
         checkOrder(rec);
         return true;
+    }
+
+    /**
+     * Why a record whose {@code length} runs past the end of the file cannot be the last record
+     * a crash tore, or {@code null} if it can be: the {@code n} bytes after its length field
+     * (all the file still holds, in {@link #record}) start with a kind whose body has another
+     * length, or hold a complete, checksummed record, which only the records written after this
+     * one can be (a crash leaves nothing after the record it tore). Error path only.
+     */
+    private String damagedLength(int length, int n) {
+        if (n == 0) {
+            return null;
+        }
+        int expected = bodyLength(record[0]);
+        if (expected == 0) {
+            return "record length " + length + " runs past the end of the file and its kind byte " + record[0]
+                    + " is unknown: the record is damaged";
+        }
+        if (expected > 0 && expected != length) {
+            return "the length field says " + length + " body bytes, but a " + JournalRecordKind.ofCode(record[0])
+                    + " record has " + expected + ": the length field is damaged";
+        }
+        for (int p = 1; p + FRAME + BODY_PREFIX <= n; p++) {
+            int len = (int) INT.get(record, p);
+            if (len < BODY_PREFIX || len > MAX_BODY || p + FRAME + len > n) {
+                continue;
+            }
+            int fixed = bodyLength(record[p + 4]);
+            if (fixed == 0 || fixed > 0 && fixed != len) {
+                continue;
+            }
+            crc.reset();
+            crc.update(record, p, 4 + len);
+            if ((int) INT.get(record, p + 4 + len) == (int) crc.getValue()) {
+                return "the length field says " + length + " body bytes, past the end of the file, but a complete "
+                        + "record follows at byte offset " + (recordOffset + 4 + p) + ": the length field is damaged";
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The body length a record of kind {@code code} must have; -1 for a kind of variable length,
+     * 0 for no kind of this journal's version.
+     */
+    private int bodyLength(byte code) {
+        JournalRecordKind k = JournalRecordKind.ofCode(code);
+        if (k == null || k == JournalRecordKind.TICK_SKIPPED && version == VERSION_1) {
+            return 0;
+        }
+        return switch (k) {
+            case INPUT, TICK_SKIPPED -> -1;
+            case TICK_END -> TICK_END_BODY;
+            case TICK_HASH -> TICK_HASH_BODY;
+            case END -> END_BODY;
+        };
     }
 
     /** Whether the rest of the file holds only zero bytes (reads it; error path only). */
