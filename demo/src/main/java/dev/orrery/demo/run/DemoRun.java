@@ -232,6 +232,12 @@ public final class DemoRun {
         }
         for (String name : new String[] {PARAMETERS, RunRecorder.SNAPSHOT, RunRecorder.JOURNAL}) {
             Path f = dir.resolve(name);
+            if (!Files.exists(f) && name.equals(RunRecorder.SNAPSHOT)
+                    && Files.exists(dir.resolve(RunRecorder.SNAPSHOT_TEMPORARY))) {
+                throw new IOException("--replay " + dir + ": the recording was cut while its start snapshot was being "
+                        + "written (only " + RunRecorder.SNAPSHOT_TEMPORARY + " is there), before its first tick; there "
+                        + "is nothing to replay: record the run again");
+            }
             if (!Files.exists(f)) {
                 throw new IOException("--replay " + dir + ": the recording has no " + name + " (" + f + "); the folder "
                         + "is not a complete recording: replay a folder written by --record, or record again");
@@ -245,8 +251,8 @@ public final class DemoRun {
             }
         }
         if (Files.size(dir.resolve(RunRecorder.SNAPSHOT)) == 0) {
-            throw new IOException("--replay " + dir + ": " + dir.resolve(RunRecorder.SNAPSHOT) + " is empty: the "
-                    + "recording was cut before its start snapshot was written, so there is nothing to replay; "
+            throw new IOException("--replay " + dir + ": " + dir.resolve(RunRecorder.SNAPSHOT) + " is empty (0 bytes): "
+                    + "the recording was cut before its start snapshot was written, so there is nothing to replay; "
                     + "record the run again");
         }
     }
