@@ -149,6 +149,13 @@ public final class Main implements Callable<Integer> {
                     + "running; the tick is not stopped. 0 turns it off (default: ${DEFAULT-VALUE}).")
     double watchdog = RunOptions.DEFAULT_WATCHDOG_STEPS;
 
+    @Option(names = "--tick-deadline", paramLabel = "STEPS",
+            description = "Fail a tick still waiting for a worker's job after STEPS time steps: the workers in a job "
+                    + "are interrupted, one that does not return is abandoned and replaced, and the tick is skipped "
+                    + "(its failure printed) as any failed tick. With --threads 1 every job runs on the tick's own "
+                    + "thread and cannot be ended. 0 turns it off (default: ${DEFAULT-VALUE}).")
+    double tickDeadline = 0;
+
     @Option(names = "--trace", paramLabel = "FILE",
             description = "Write a Chrome trace (JSON) of 5 ticks to FILE, from tick 60 or the end of --warmup, "
                     + "whichever is later.")
@@ -495,7 +502,7 @@ public final class Main implements Callable<Integer> {
         return new RunOptions(agents, teams, ticks, threads, seed, rate, warm, port == null ? -1 : port, address,
                 record, replay, trace, dot, quiet, limits, maxEntities,
                 dev.orrery.engine.Durability.parse(fsync, dev.orrery.engine.Durability.DEFAULT_INTERVAL),
-                watchdog, explore == null ? -1 : explore, exploreEdits);
+                watchdog, explore == null ? -1 : explore, exploreEdits).withTickDeadline(tickDeadline);
     }
 
     /** Refuses, before the run, an output file the run could only fail to write at its end. */

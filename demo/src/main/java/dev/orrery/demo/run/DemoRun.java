@@ -375,6 +375,7 @@ public final class DemoRun {
                         + " (later failures of system '" + failure.system() + "' are only counted)");
             }
         });
+        s.tickDeadline(options.tickDeadlineSteps());
         s.watchdog(options.watchdogSteps(), (tick, elapsed, system, job) -> out.println("watchdog: tick=" + tick
                 + " running " + elapsed / 1_000_000 + " ms" + (system.isEmpty() ? "" : " in system '" + system + "'")
                 + ", " + job));

@@ -30,10 +30,21 @@ import java.nio.file.Path;
  * @param watchdogSteps report a tick still running after this many steps ({@code --watchdog}); 0 = off
  * @param explorePort the live explorer's HTTP port on 127.0.0.1 ({@code --explore}), 0 = ephemeral, -1 = none
  * @param exploreEdits whether the explorer's page may edit fields ({@code --explore-edits}); its edits are inputs
+ * @param tickDeadlineSteps fail a tick still waiting for a worker's job after this many steps
+ *                ({@code --tick-deadline}; the failure policy then skips or stops it); 0 = none
  */
 public record RunOptions(int agents, int teams, long ticks, int threads, long seed, double rate, long warmup, int port,
         InetAddress bind, Path record, Path replay, Path trace, Path dot, boolean quiet, ServerConfig limits,
-        long maxEntities, Durability fsync, double watchdogSteps, int explorePort, boolean exploreEdits) {
+        long maxEntities, Durability fsync, double watchdogSteps, int explorePort, boolean exploreEdits,
+        double tickDeadlineSteps) {
+
+    /** The options with no tick deadline. */
+    public RunOptions(int agents, int teams, long ticks, int threads, long seed, double rate, long warmup, int port,
+            InetAddress bind, Path record, Path replay, Path trace, Path dot, boolean quiet, ServerConfig limits,
+            long maxEntities, Durability fsync, double watchdogSteps, int explorePort, boolean exploreEdits) {
+        this(agents, teams, ticks, threads, seed, rate, warmup, port, bind, record, replay, trace, dot, quiet, limits,
+                maxEntities, fsync, watchdogSteps, explorePort, exploreEdits, 0);
+    }
 
     /** The options without the explorer. */
     public RunOptions(int agents, int teams, long ticks, int threads, long seed, double rate, long warmup, int port,
@@ -46,7 +57,13 @@ public record RunOptions(int agents, int teams, long ticks, int threads, long se
     /** These options with the explorer on port {@code port} (0 = ephemeral), edits on or off. */
     public RunOptions withExplorer(int port, boolean edits) {
         return new RunOptions(agents, teams, ticks, threads, seed, rate, warmup, this.port, bind, record, replay, trace,
-                dot, quiet, limits, maxEntities, fsync, watchdogSteps, port, edits);
+                dot, quiet, limits, maxEntities, fsync, watchdogSteps, port, edits, tickDeadlineSteps);
+    }
+
+    /** These options with a tick deadline of {@code steps} time steps (0 = none; see {@code --tick-deadline}). */
+    public RunOptions withTickDeadline(double steps) {
+        return new RunOptions(agents, teams, ticks, threads, seed, rate, warmup, port, bind, record, replay, trace,
+                dot, quiet, limits, maxEntities, fsync, watchdogSteps, explorePort, exploreEdits, steps);
     }
 
     /** The default of {@code --watchdog}: a tick still running after 10 steps (167 ms at 60 Hz) is reported. */
@@ -117,6 +134,10 @@ public record RunOptions(int agents, int teams, long ticks, int threads, long se
         if (!(watchdogSteps >= 0)) {
             throw new IllegalArgumentException("--watchdog must be 0 (off) or a positive number of steps; got "
                     + watchdogSteps);
+        }
+        if (!(tickDeadlineSteps >= 0) || tickDeadlineSteps == Double.POSITIVE_INFINITY) {
+            throw new IllegalArgumentException("--tick-deadline must be 0 (none) or a positive number of steps; got "
+                    + tickDeadlineSteps);
         }
         if (maxEntities < 0 || maxEntities > 0 && maxEntities < agents) {
             throw new IllegalArgumentException("--max-entities must be 0 (the default, 2 x --agents + 100000) or at least "

@@ -123,6 +123,24 @@ class CommandLineErrorsTest {
     }
 
     @Test
+    void shouldRefuseANegativeTickDeadlineAndRunTheSameWorldUnderAGenerousOne() {
+        for (String bad : new String[] {"-1", "NaN", "Infinity"}) {
+            Outcome o = refused("--tick-deadline", bad, "--ticks", "1");
+            assertEquals(2, o.status(), o.err());
+            assertSays(o, "--tick-deadline", "0 (none) or a positive number of steps");
+        }
+        // Far above any tick's time: nothing is ended, so the world is the one without a deadline.
+        String[] run = {"--agents", "2000", "--ticks", "60", "--rate", "0", "--quiet", "--seed", "5", "--threads", "2"};
+        String without = ArenaEndToEndTest.MainSummary.run(run);
+        String[] withDeadline = java.util.Arrays.copyOf(run, run.length + 2);
+        withDeadline[run.length] = "--tick-deadline";
+        withDeadline[run.length + 1] = "600";
+        String with = ArenaEndToEndTest.MainSummary.run(withDeadline);
+        assertEquals(without.substring(without.indexOf("hash=")), with.substring(with.indexOf("hash=")));
+        assertEquals(without.substring(0, without.indexOf(" p50")), with.substring(0, with.indexOf(" p50")));
+    }
+
+    @Test
     void shouldNameTheLimitOptionsByTheirOptionNames() {
         String[][] cases = {{"--client-rate", "0", "clientRate"}, {"--client-burst", "0", "clientBurst"},
             {"--max-spawn", "0", "maxSpawnCount"}, {"--spawn-budget", "0", "spawnBudget"},
