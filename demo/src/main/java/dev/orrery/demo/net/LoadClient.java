@@ -225,9 +225,11 @@ public final class LoadClient {
                 pump(selector, peers, errors, 1);
                 now = System.nanoTime();
             }
-            // Drain phase: wait for the replies still owed, within the drain timeout.
+            // Drain phase: wait for the replies still owed, the answers to HELLO included (a run
+            // that sends everything through the first peers greeted can end before a slow server
+            // has greeted or refused the rest), within the drain timeout.
             long drainEnd = System.nanoTime() + o.drainTimeout().toNanos();
-            while (owedByOpenPeers(peers) > 0 && System.nanoTime() < drainEnd) {
+            while ((owedByOpenPeers(peers) > 0 || awaitingHello(peers)) && System.nanoTime() < drainEnd) {
                 pump(selector, peers, errors, 5);
             }
             long elapsed = System.nanoTime() - start;
@@ -284,6 +286,16 @@ public final class LoadClient {
             n += p.closed ? 0 : p.owed();
         }
         return n;
+    }
+
+    /** True while an open peer has had no answer to its {@code HELLO} yet. */
+    private static boolean awaitingHello(List<Peer> peers) {
+        for (Peer p : peers) {
+            if (!p.closed && !p.greeted && !p.refused) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static long owed(List<Peer> peers) {
