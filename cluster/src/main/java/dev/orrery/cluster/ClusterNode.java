@@ -65,6 +65,10 @@ import org.apache.pekko.cluster.typed.Subscribe;
  *
  * <p><b>Threading:</b> every method may be called from any thread; returned stages
  * complete on Pekko's threads, and the log sink is called on them.
+ *
+ * <p>(Just over 500 lines: the node's start-up (Pekko configuration from {@code NodeSettings}), its
+ * questions to the worlds and its membership log are the one handle a user holds on a node; the
+ * worlds' side is in {@code dev.orrery.cluster.sharding} and {@code dev.orrery.cluster.world}.)
  */
 public final class ClusterNode implements AutoCloseable {
     /** The actor system's name: every node of a cluster uses it. */

@@ -41,6 +41,10 @@ import picocli.CommandLine;
  *
  * <p><b>Threading:</b> {@link #execute} runs the simulation on the calling thread; a
  * Ctrl-C (shutdown hook) asks it to stop and waits briefly for the summary line.
+ *
+ * <p>(Just under 600 lines on purpose: picocli reads the options from this class's fields, so every
+ * option of the command line, with its description, is declared here; the runs themselves are in
+ * {@code dev.orrery.demo.run} and {@code dev.orrery.demo.cluster}.)
  */
 @Command(name = "orrery-demo", mixinStandardHelpOptions = true, version = "orrery-demo 0.1.0",
         subcommands = Main.Load.class, sortOptions = false,

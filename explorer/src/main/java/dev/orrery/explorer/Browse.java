@@ -37,6 +37,11 @@ import java.util.regex.Pattern;
  *
  * <p><b>Threading:</b> one instance per explorer; every method on the tick thread at a safe
  * point (the queries and caches are the tick thread's).
+ *
+ * <p>(Just over 500 lines: each view here (archetypes, a query's page, the {@code ChildOf} tree,
+ * search, the per-system table) is one method writing one JSON answer from the world, and they
+ * share the archetype listing and the row writer; the query language itself is apart, in
+ * {@code QueryText}.)
  */
 final class Browse {
     /** Most entities on one page. */

@@ -56,6 +56,11 @@ import java.util.Set;
  * <p><b>Threading:</b> one thread at a time; calls from different threads need a
  * happens-before edge between them (an actor's message handling gives it). A tick from a
  * thread other than the last one's hands the simulation over ({@code bindTickThread()}).
+ *
+ * <p>(Just over 500 lines: input admission with exactly-once windows, the tick with its journal, and
+ * snapshot retention share one world's simulation, journal segment and pending inputs, under one
+ * owner actor; the windows themselves are apart in {@code ClientWindows}, and the store's files in
+ * {@code WorldStore}.)
  */
 public final class WorldRuntime implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(WorldRuntime.class.getName());

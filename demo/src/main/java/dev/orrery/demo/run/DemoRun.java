@@ -203,63 +203,14 @@ public final class DemoRun {
             RecordingParameters.write(dir, config);
             return RunRecorder.start(s, dir, pipe, options.fsync());
         } catch (java.nio.file.FileSystemException e) {
-            throw new IOException("--record " + dir + ": cannot write the recording (" + fileReason(e) + "); give "
+            throw new IOException("--record " + dir + ": cannot write the recording (" + RecordingFolder.fileReason(e) + "); give "
                     + "--record a new or empty folder this user may write", e);
-        }
-    }
-
-    /** What went wrong with a file, with the file named when it is not the whole message. */
-    private static String fileReason(java.nio.file.FileSystemException e) {
-        String what = e instanceof java.nio.file.NoSuchFileException ? "no such file or folder"
-                : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
-                : e instanceof java.nio.file.FileAlreadyExistsException ? "already exists"
-                : e.getReason() != null ? e.getReason() : e.getClass().getSimpleName();
-        return what + ": " + e.getFile();
-    }
-
-    /**
-     * Refuses, naming the file and what to do, a {@code --replay} folder that is missing, not a
-     * folder, or lacks a recording file, or whose start snapshot is empty (a recording cut before
-     * its first tick by an older version, which wrote the snapshot in place).
-     */
-    static void checkRecordingFolder(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            throw new IOException("--replay " + dir + ": no such folder; --replay needs a folder written by --record");
-        }
-        if (!Files.isDirectory(dir)) {
-            throw new IOException("--replay " + dir + ": not a folder; give --replay the folder --record wrote, not "
-                    + "one of its files");
-        }
-        for (String name : new String[] {PARAMETERS, RunRecorder.SNAPSHOT, RunRecorder.JOURNAL}) {
-            Path f = dir.resolve(name);
-            if (!Files.exists(f) && name.equals(RunRecorder.SNAPSHOT)
-                    && Files.exists(dir.resolve(RunRecorder.SNAPSHOT_TEMPORARY))) {
-                throw new IOException("--replay " + dir + ": the recording was cut while its start snapshot was being "
-                        + "written (only " + RunRecorder.SNAPSHOT_TEMPORARY + " is there), before its first tick; there "
-                        + "is nothing to replay: record the run again");
-            }
-            if (!Files.exists(f)) {
-                throw new IOException("--replay " + dir + ": the recording has no " + name + " (" + f + "); the folder "
-                        + "is not a complete recording: replay a folder written by --record, or record again");
-            }
-            if (!Files.isRegularFile(f)) {
-                throw new IOException("--replay " + dir + ": " + f + " is not a file; the folder is not a recording "
-                        + "--record wrote: replay one that is, or record again");
-            }
-            if (!Files.isReadable(f)) {
-                throw new IOException("--replay " + dir + ": permission denied on " + f + "; let this user read it");
-            }
-        }
-        if (Files.size(dir.resolve(RunRecorder.SNAPSHOT)) == 0) {
-            throw new IOException("--replay " + dir + ": " + dir.resolve(RunRecorder.SNAPSHOT) + " is empty (0 bytes): "
-                    + "the recording was cut before its start snapshot was written, so there is nothing to replay; "
-                    + "record the run again");
         }
     }
 
     private RunResult replay() throws IOException {
         Path dir = options.replay();
-        checkRecordingFolder(dir);
+        RecordingFolder.check(dir);
         ArenaConfig config = RecordingParameters.read(dir);
         Arena arena = new Arena(config);
         TickStats stats = new TickStats();

@@ -9,7 +9,6 @@ import dev.orrery.engine.RunRecorder;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,14 +42,7 @@ class CommandLineErrorsTest {
     }
 
     private static Path copy(String name) throws Exception {
-        Path dir = tmp.resolve(name);
-        Files.createDirectories(dir);
-        try (Stream<Path> files = Files.list(recording)) {
-            for (Path f : (Iterable<Path>) files::iterator) {
-                Files.copy(f, dir.resolve(f.getFileName()));
-            }
-        }
-        return dir;
+        return ExpectedErrorsTest.copyRecording(recording, tmp.resolve(name));
     }
 
     private static Outcome refused(String... args) {

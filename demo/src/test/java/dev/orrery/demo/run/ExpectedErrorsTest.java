@@ -62,14 +62,18 @@ class ExpectedErrorsTest {
     }
 
     private static Path copy(String name) throws Exception {
-        Path dir = tmp.resolve(name);
-        Files.createDirectories(dir);
-        try (Stream<Path> files = Files.list(recording)) {
+        return copyRecording(recording, tmp.resolve(name));
+    }
+
+    /** Copies the files of recording folder {@code from} into a new folder {@code to}, and returns {@code to}. */
+    static Path copyRecording(Path from, Path to) throws Exception {
+        Files.createDirectories(to);
+        try (Stream<Path> files = Files.list(from)) {
             for (Path f : (Iterable<Path>) files::iterator) {
-                Files.copy(f, dir.resolve(f.getFileName()));
+                Files.copy(f, to.resolve(f.getFileName()));
             }
         }
-        return dir;
+        return to;
     }
 
     private static void flip(Path file, int offset) throws Exception {

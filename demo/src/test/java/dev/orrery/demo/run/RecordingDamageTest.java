@@ -4,15 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orrery.demo.Main;
 import dev.orrery.engine.RunRecorder;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.stream.Stream;
 import java.util.zip.CRC32C;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -54,17 +50,8 @@ class RecordingDamageTest {
     }
 
     static Outcome main(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream realErr = System.err;
-        PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8);
-        System.setErr(errStream);
-        try {
-            int status = Main.execute(args, new PrintStream(out, true, StandardCharsets.UTF_8), errStream, false);
-            return new Outcome(status, err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setErr(realErr);
-        }
+        ExpectedErrorsTest.Outcome o = ExpectedErrorsTest.main(args);
+        return new Outcome(o.status(), o.err());
     }
 
     static Outcome replay(Path dir) {
@@ -72,14 +59,7 @@ class RecordingDamageTest {
     }
 
     private static Path copy(String name) throws Exception {
-        Path dir = tmp.resolve(name);
-        Files.createDirectories(dir);
-        try (Stream<Path> files = Files.list(recording)) {
-            for (Path f : (Iterable<Path>) files::iterator) {
-                Files.copy(f, dir.resolve(f.getFileName()));
-            }
-        }
-        return dir;
+        return ExpectedErrorsTest.copyRecording(recording, tmp.resolve(name));
     }
 
     private static void edit(Path file, String from, String to) throws Exception {

@@ -71,6 +71,11 @@ import java.util.zip.CRC32C;
  * }</pre>
  *
  * <p><b>Threading:</b> one thread at a time; not safe for concurrent use.
+ *
+ * <p>(Over 500 lines on purpose: the header, the records and the rule that tells a damaged length
+ * from a crash cut all read the same stream position, buffer and previous record; the accessors
+ * of the current record are one line each. Splitting the cut-or-damage rule out would hand a
+ * second class the reader's buffer and offsets.)
  */
 public final class JournalReader implements Closeable {
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);

@@ -66,6 +66,13 @@ import java.util.function.BooleanSupplier;
  *
  * <p>Nothing is allocated per run once the jobs, queues and chunk lists have grown to the
  * schedule's size (they grow only when the world gains chunks).
+ *
+ * <p>(Over 500 lines on purpose: dispatch, completion, chunk pipelines and the run deadline all read
+ * and write the caller's in-flight count, the job queues, the worker array and each system's job
+ * array, which only the calling thread touches and so need no lock; a second class would have to
+ * share that state through accessors on the hot path of every job. The phase order, sync points
+ * and failure reporting around it are already apart, in {@code PhaseLoop}; the worker side in
+ * {@code WorkerThread} and {@code WorkerContext}.)
  */
 public final class ParallelExecutor implements PlannedExecutor {
     /** Jobs per system per worker, at most: enough to even out uneven chunks and noisy cores. */

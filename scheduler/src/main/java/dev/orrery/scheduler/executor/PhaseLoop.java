@@ -40,6 +40,11 @@ import java.util.List;
  *
  * <p><b>Threading:</b> every method runs on the owner thread, between or inside runs; none is
  * called by a worker.
+ *
+ * <p>(Over 500 lines on purpose: it is the one place that orders a run (phases, fixed steps, state
+ * transitions, sync points, the structure lock) and says what a failed run left; the two executors
+ * share it so that their ordering cannot drift apart, and about a third of the file is the
+ * contract in documentation.)
  */
 final class PhaseLoop {
     /** Runs one phase; returns its failure, or null. */
