@@ -1,5 +1,6 @@
 package dev.orrery.bench.gameloop;
 
+import dev.orrery.bench.scaling.ScalingReport;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -35,7 +36,8 @@ public final class ParticleScalingReport {
         final String label;
         final int workers;
         final ParticleLoop loop;
-        final List<Double> micros = new ArrayList<>();
+        /** Median microseconds per tick, once measured. */
+        double median = Double.NaN;
 
         Config(String label, int workers, ParticleLoop loop) {
             this.label = label;
@@ -44,8 +46,7 @@ public final class ParticleScalingReport {
         }
 
         double median() {
-            double[] a = micros.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-            return a.length == 0 ? Double.NaN : a[a.length / 2];
+            return median;
         }
     }
 
@@ -67,6 +68,8 @@ public final class ParticleScalingReport {
         int reps = Integer.parseInt(opt.getOrDefault("reps", "7"));
         long repNanos = Long.parseLong(opt.getOrDefault("rep-ms", "300")) * 1_000_000L;
         long warmNanos = Long.parseLong(opt.getOrDefault("warmup-ms", "1500")) * 1_000_000L;
+        var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                .getOperatingSystemMXBean();
         System.out.printf(Locale.ROOT, "particle scaling, JDK %s, %d CPUs visible, workers %s, %d reps of %d ms%n",
                 System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(), Arrays.toString(workers),
                 reps, repNanos / 1_000_000);
@@ -85,15 +88,14 @@ public final class ParticleScalingReport {
                         make(() -> FlatParticles.parallel(11, w), n)));
             }
             System.clearProperty("orrery.chunkPipelines");
-            for (Config c : configs) {
-                ticksFor(c.loop, warmNanos);
+            Runnable[] ticks = new Runnable[configs.size()];
+            for (int k = 0; k < ticks.length; k++) {
+                ticks[k] = configs.get(k).loop::tick;
             }
-            for (int r = 0; r < reps; r++) {
-                for (Config c : configs) {
-                    long start = System.nanoTime();
-                    int t = ticksFor(c.loop, repNanos);
-                    c.micros.add((System.nanoTime() - start) / 1e3 / t);
-                }
+            // Each configuration warms for --warmup-ms, then the repetitions interleave (ScalingReport's way).
+            double[][] measured = ScalingReport.measureInterleaved(ticks, reps, repNanos, warmNanos * ticks.length, os);
+            for (int k = 0; k < ticks.length; k++) {
+                configs.get(k).median = measured[k][0];
             }
             check(configs);
             print(n, configs);
@@ -107,17 +109,6 @@ public final class ParticleScalingReport {
         ParticleLoop loop = s.get();
         loop.populate(n);
         return loop;
-    }
-
-    /** Ticks {@code loop} for about {@code nanos}; returns how many ticks. */
-    private static int ticksFor(ParticleLoop loop, long nanos) {
-        long end = System.nanoTime() + nanos;
-        int t = 0;
-        do {
-            loop.tick();
-            t++;
-        } while (System.nanoTime() < end);
-        return t;
     }
 
     /** The loops ran different tick counts; each is re-run from scratch for a fixed count to compare checksums. */

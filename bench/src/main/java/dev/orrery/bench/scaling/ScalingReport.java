@@ -260,7 +260,7 @@ public final class ScalingReport {
      * executors park their workers, so they take no core from the one being timed.
      * Returns {median us per tick, process CPU / wall over its repetitions} per executor.
      */
-    static double[][] measureInterleaved(Runnable[] ticks, int reps, long repNanos, long warmNanos,
+    public static double[][] measureInterleaved(Runnable[] ticks, int reps, long repNanos, long warmNanos,
             com.sun.management.OperatingSystemMXBean os) {
         int n = ticks.length;
         long[] perRep = new long[n];
