@@ -51,8 +51,12 @@ final class WorldSpawns {
         SpawnShapes.Entry shape = shapes.find(values);
         if (shape == null) {
             shape = resolveShape(values);
+            return spawn(shape.archetype, shape.chain, values); // the first spawn of a shape checks each value's type
         }
-        return spawn(shape.archetype, shape.chain, values);
+        if (shape.chain.holdsSparse()) {
+            return sparseSide.spawnInto(shape.archetype, shape.chain.columns(), values);
+        }
+        return rows.spawnMatched(shape.archetype, shape.chain, values); // the classes matched: no type checks
     }
 
     /**

@@ -41,6 +41,11 @@ public final class Chunk {
     // that may have brought the column (added) and of the last write or append (changed).
     final long[] added;
     final long[] changed;
+    // The tick every slot's added and changed versions equal, when stampArrival set them all
+    // to it and nothing has moved one since; NONE otherwise. A chunk that takes many rows in one
+    // tick (a spawn loop, a run of adds) then stamps its versions once, not once per row.
+    private long uniformStamp = NONE;
+    private static final long NONE = Long.MIN_VALUE;
     // Per-row versions of the row-tracked slots (Component.rowsTracked), null for the others;
     // null itself when the archetype tracks no rows, so untracked chunks pay one null check.
     // Set at construction, or by trackRows while the chunk is empty (set-up, owning thread).
@@ -139,8 +144,11 @@ public final class Chunk {
      * (a spawn or a move); row-tracked columns stamp those rows too.
      */
     void stampArrival(long tick, int from, int to) {
-        java.util.Arrays.fill(added, tick);
-        java.util.Arrays.fill(changed, tick);
+        if (uniformStamp != tick) {
+            java.util.Arrays.fill(added, tick);
+            java.util.Arrays.fill(changed, tick);
+            uniformStamp = tick;
+        }
         if (rows != null) {
             for (RowVersions r : rows) {
                 for (int row = from; r != null && row < to; row++) {
@@ -260,10 +268,14 @@ public final class Chunk {
      * larger of the two, so a change made to the row before it moved is still seen here.
      */
     void carryVersions(Chunk from) {
+        if (uniformStamp != NONE && from.uniformStamp == uniformStamp) {
+            return; // both chunks hold the same versions in every slot: the maxima are this chunk's own
+        }
         for (int s = 0; s < added.length; s++) {
             added[s] = Math.max(added[s], from.added[s]);
             changed[s] = Math.max(changed[s], from.changed[s]);
         }
+        uniformStamp = NONE;
     }
 
     /**
@@ -287,6 +299,7 @@ public final class Chunk {
     public void markChanged(int slot, long tick) {
         if (tick > changed[slot]) {
             changed[slot] = tick;
+            uniformStamp = NONE;
         }
     }
 
@@ -294,6 +307,7 @@ public final class Chunk {
     public void restoreVersions(int slot, long addedTick, long changedTick) {
         added[slot] = addedTick;
         changed[slot] = changedTick;
+        uniformStamp = NONE;
     }
 
     /** The archetype this chunk belongs to. */

@@ -73,6 +73,16 @@ public final class EntityRows {
         return spawnInto(a, chain.columns(), chain, values);
     }
 
+    /**
+     * {@link #spawnInto(Archetype, SpawnChain, Object[])} for values the caller has already
+     * matched to the chain's columns: none is null and each is exactly of a class that was
+     * checked against its column's type before ({@code world.spawn(values)}'s shape cache
+     * compares the classes), so the per-value type checks are left out.
+     */
+    public long spawnMatched(Archetype a, SpawnChain chain, Object[] values) {
+        return place(a, chain.columns(), chain, values, true);
+    }
+
     private long spawnInto(Archetype a, Component<?>[] columns, SpawnChain chain, Object[] values) {
         boolean full = true;
         for (int i = 0; i < columns.length; i++) {
@@ -82,6 +92,11 @@ public final class EntityRows {
                 full = false;
             }
         }
+        return place(a, columns, chain, values, full);
+    }
+
+    /** Places a new entity's row and writes the non-null {@code values}; {@code full}: none is null. */
+    private long place(Archetype a, Component<?>[] columns, SpawnChain chain, Object[] values, boolean full) {
         long e = entities.allocate();
         // A row every column of which gets a value need not be zeroed first.
         long loc = a.appendRow(e, !full);
