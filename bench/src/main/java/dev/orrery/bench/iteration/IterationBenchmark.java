@@ -10,7 +10,9 @@ import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.internal.EcsInternals;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -35,6 +37,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * row count, walked with the same loop. It separates what chunking itself costs (each
  * block restarts six short memory streams) from what Orrery adds on top (the query walk and
  * the chunk view's checks), so {@code chunks / flatBlocks} is Orrery's own overhead.
+ * {@code chunkArrays} is the second control: the chunks' own arrays, collected once, walked
+ * with that same loop, so {@code chunks / chunkArrays} is the code (query walk, view, the
+ * kernel as the JIT compiles it) and {@code chunkArrays / flatBlocks} the memory layout
+ * (the arrays' placement among each chunk's other arrays).
  *
  * <p>One operation is one pass over every entity. The per-entity {@link Query#forEach}
  * variant shows what the cold path costs; systems use {@link Query#forEachChunk}.
@@ -51,8 +57,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
 public class IterationBenchmark {
     /**
-     * The world's chunk byte budget: 16 KiB is the default (512 rows of Position and
-     * Velocity); 256 KiB gives 8192 rows, to show how the chunk length sets the ratio.
+     * The world's chunk byte budget: 256 KiB is the default (8192 rows of Position and
+     * Velocity); 16 KiB gives 512 rows, to show how the chunk length sets the ratio.
      */
     @Param({"16384", "262144"})
     public int chunkBytes;
@@ -79,6 +85,8 @@ public class IterationBenchmark {
     private float[] fvy;
     private float[] fvz;
     private float[][][] blocks;
+    private float[][][] chunkBlocks;
+    private int[] chunkSizes;
 
     /** Spawns the entities and fills the flat arrays with the same values. */
     @Setup(Level.Trial)
@@ -114,6 +122,15 @@ public class IterationBenchmark {
         if (i[0] != entities) {
             throw new IllegalStateException("query saw " + i[0] + " entities, expected " + entities);
         }
+        List<float[][]> own = new ArrayList<>();
+        List<Integer> sizes = new ArrayList<>();
+        moving.forEachChunk(c -> {
+            own.add(new float[][] {
+                c.readFloats(px), c.readFloats(py), c.readFloats(pz), c.readFloats(vx), c.readFloats(vy), c.readFloats(vz)});
+            sizes.add(c.size());
+        });
+        chunkBlocks = own.toArray(new float[0][][]);
+        chunkSizes = sizes.stream().mapToInt(Integer::intValue).toArray();
         int rows = EcsInternals.archetypes(moving).get(0).chunkCapacity();
         blocks = new float[(entities + rows - 1) / rows][6][];
         for (int b = 0; b < blocks.length; b++) {
@@ -154,6 +171,17 @@ public class IterationBenchmark {
         for (int k = 0; k < bs.length; k++) {
             float[][] b = bs[k];
             add(b[0], b[1], b[2], b[3], b[4], b[5], b[0].length);
+        }
+    }
+
+    /** The second control: the chunks' own arrays, collected once, the same loop per chunk. */
+    @Benchmark
+    public void chunkArrays() {
+        float[][][] bs = chunkBlocks;
+        int[] n = chunkSizes;
+        for (int k = 0; k < bs.length; k++) {
+            float[][] b = bs[k];
+            add(b[0], b[1], b[2], b[3], b[4], b[5], n[k]);
         }
     }
 
