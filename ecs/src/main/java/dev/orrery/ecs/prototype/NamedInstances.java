@@ -81,15 +81,24 @@ public final class NamedInstances {
         index.reserveEntities(n);
     }
 
-    /** Registers the names of entities a bulk spawn placed with {@code columns}. */
-    public void spawnedMany(long[] ids, Component<?>[] columns) {
+    /**
+     * Registers the names of entities a bulk spawn placed with {@code columns}: the first
+     * {@code recycled} ids came from the free list, the rest are fresh consecutive indices
+     * (see {@code EntityTable.allocateMany}), registered as one range.
+     */
+    public void spawnedMany(long[] ids, int recycled, Component<?>[] columns) {
         int[] cols = new int[columns.length];
         int[] names = new int[columns.length];
         for (int i = 0; i < columns.length; i++) {
             cols[i] = columns[i].id();
             names[i] = columns[i].nameHash();
         }
-        index.registerSpawned(ids, 0, ids.length, cols, names);
+        if (recycled > 0) {
+            index.registerSpawned(ids, 0, recycled, cols, names);
+        }
+        if (recycled < ids.length) {
+            index.registerSpawnedRange(Entity.index(ids[recycled]), ids.length - recycled, cols, names);
+        }
     }
 
     /**

@@ -287,6 +287,44 @@ public final class PrototypeIndex {
         table[(dst << SHIFT) + REFS] += count;
     }
 
+    /**
+     * As {@link #registerSpawned} for the entities {@code first .. first + count - 1}, a bulk
+     * spawn's fresh consecutive indices: when none holds a prototype (always, on a consistent
+     * world) they get the same one with one walk, one range fill and one reference-count
+     * update, reading no id array; otherwise it falls back to the checked batch.
+     *
+     * @throws IllegalArgumentException if the range leaves the entity indices
+     */
+    public void registerSpawnedRange(int first, int count, int[] columns, int[] nameHashes) {
+        checkTemplate(columns, nameHashes);
+        if (count <= 0) {
+            return;
+        }
+        if (first < 0 || first + count < 0) {
+            throw new IllegalArgumentException("entity range " + first + " + " + count
+                    + " leaves the entity indices 0 .. 2^31 - 1");
+        }
+        int end = first + count;
+        ensureEntity(end - 1);
+        int[] protos = entityPrototypes;
+        for (int e = first; e < end; e++) {
+            if (protos[e] != EMPTY) {
+                int[] ids = new int[count];
+                for (int i = 0; i < count; i++) {
+                    ids[i] = first + i;
+                }
+                registerAll(ids, 0, count, columns, nameHashes);
+                return;
+            }
+        }
+        int dst = walk(EMPTY, columns, nameHashes, first);
+        if (dst == EMPTY) {
+            return;
+        }
+        Arrays.fill(protos, first, end, dst);
+        table[(dst << SHIFT) + REFS] += count;
+    }
+
     private static int entityAt(int[] ints, long[] longs, int i) {
         return ints != null ? ints[i] : (int) longs[i];
     }

@@ -91,15 +91,20 @@ public final class EntityTable {
     /**
      * Allocates {@code n} ids into {@code ids[0..n)}, in the order {@link #allocate} would
      * give them; one pass with no per-id free-list check once the free list is empty.
+     *
+     * @return how many of them came from the free list: those are {@code ids[0..r)}, and
+     *     {@code ids[r..n)} are indices never used before, consecutive and ascending (so a
+     *     caller can treat them as one range)
      */
-    public void allocateMany(long[] ids, int n) {
+    public int allocateMany(long[] ids, int n) {
         int i = 0;
         for (; i < n && freeCount != 0; i++) {
             ids[i] = allocate();
         }
         if (i == n) {
-            return;
+            return n;
         }
+        int recycled = i;
         ensureCapacity(highWater + (n - i));
         int[] t = slots;
         int index = highWater;
@@ -114,6 +119,7 @@ public final class EntityTable {
         }
         alive += index - highWater;
         highWater = index;
+        return recycled;
     }
 
     /** Records where a live entity is stored. */

@@ -145,10 +145,10 @@ public final class EntityRows {
             }
         }
         long[] ids = new long[n];
-        entities.allocateMany(ids, n);
+        int recycled = entities.allocateMany(ids, n);
         final int aid = a.id();
         a.appendRows(ids, 0, n, bits, refs, (e, chunk, row) -> entities.place(Entity.index(e), aid, chunk, row));
-        names.spawnedMany(ids, columns);
+        names.spawnedMany(ids, recycled, columns);
         for (long e : ids) {
             changes.spawned(e, a);
         }

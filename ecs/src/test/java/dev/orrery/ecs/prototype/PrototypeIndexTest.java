@@ -88,6 +88,41 @@ class PrototypeIndexTest {
     }
 
     @Test
+    void shouldRegisterAFreshRangeLikeOneEntityAtATime() {
+        PrototypeIndex index = new PrototypeIndex();
+        int[] columns = {TRANSFORM_MANAGER, RENDER_DATA_1, RENDER_DATA_1};
+        int[] names = {TRANSFORM, FOG, VIGNETTE};
+        index.registerSpawnedRange(100, 5_000, columns, names);
+        assertEquals(1, index.batchWalks());
+        int p = index.prototypeOf(100);
+        assertEquals(p, index.prototypeOf(5_099));
+        assertEquals(PrototypeIndex.EMPTY, index.prototypeOf(99), "the range starts where it says");
+        assertEquals(PrototypeIndex.EMPTY, index.prototypeOf(5_100), "and ends where it says");
+        assertEquals(5_000, index.references(p));
+        buildLamp(index, 20_000, RENDER_DATA_1);
+        assertEquals(p, index.prototypeOf(20_000), "one-at-a-time registration reaches the same prototype");
+        assertEquals(RENDER_DATA_1, index.find(4_000, VIGNETTE));
+    }
+
+    @Test
+    void shouldCheckEachEntityOfARangeWhenOneAlreadyHoldsAnInstance() {
+        PrototypeIndex index = new PrototypeIndex();
+        index.register(7, TRANSFORM_MANAGER, TRANSFORM);
+        IllegalArgumentException clash = assertThrows(IllegalArgumentException.class,
+                () -> index.registerSpawnedRange(5, 4, new int[] {RENDER_DATA_1}, new int[] {TRANSFORM}));
+        assertTrue(clash.getMessage().contains("entity index 7"), clash.getMessage());
+        assertEquals(PrototypeIndex.EMPTY, index.prototypeOf(5), "a refused range changes nothing");
+        index.registerSpawnedRange(5, 4, new int[] {RENDER_DATA_1}, new int[] {FOG});
+        assertEquals(RENDER_DATA_1, index.find(5, FOG));
+        assertEquals(TRANSFORM_MANAGER, index.find(7, TRANSFORM), "the entity that held one keeps it");
+        assertEquals(RENDER_DATA_1, index.find(7, FOG));
+        assertNotEquals(index.prototypeOf(5), index.prototypeOf(7));
+        assertEquals(3, index.references(index.prototypeOf(5)));
+        assertThrows(IllegalArgumentException.class,
+                () -> index.registerSpawnedRange(Integer.MAX_VALUE - 1, 4, new int[] {RENDER_DATA_1}, new int[] {FOG}));
+    }
+
+    @Test
     void shouldRejectARepeatedNameInABatchAndChangeNothing() {
         PrototypeIndex index = new PrototypeIndex();
         index.register(5, TRANSFORM_MANAGER, TRANSFORM);
