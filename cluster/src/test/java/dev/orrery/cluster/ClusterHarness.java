@@ -368,6 +368,23 @@ final class ClusterHarness implements AutoCloseable {
         return report.toString();
     }
 
+    /** Waits until every live node sees exactly the live nodes up (a crashed one downed and removed). */
+    void awaitSettled(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            boolean settled = true;
+            for (ClusterNode n : live) {
+                settled &= n.membersUp() == live.size() && n.membershipSettled();
+            }
+            if (settled) {
+                return;
+            }
+            assertTrue(System.nanoTime() < deadline, "the cluster did not settle within " + timeout.toSeconds()
+                    + " s\n" + String.join("\n", log));
+            TimeUnit.MILLISECONDS.sleep(100);
+        }
+    }
+
     @Override
     public void close() {
         for (ClusterNode n : live) {

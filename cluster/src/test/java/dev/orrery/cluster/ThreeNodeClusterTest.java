@@ -9,7 +9,6 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,76 +28,65 @@ class ThreeNodeClusterTest {
     /** The failover bound the documentation states for loopback. */
     static final long FAILOVER_BOUND_MILLIS = 10_000;
 
-    @TempDir
-    Path dir;
-
-    private ClusterHarness cluster;
-
-    @AfterEach
-    void stopNodes() {
-        if (cluster != null) {
-            cluster.close();
-        }
-    }
-
     @Test
-    void worldsSurviveACrashAndAGracefulLeaveWithTheHashesOfOneNode() throws Exception {
-        cluster = new ClusterHarness(dir, 9);
-        ClusterNode a = cluster.start();
-        a.awaitMembersUp(1, Duration.ofSeconds(20));
-        ClusterNode b = cluster.start();
-        ClusterNode c = cluster.start();
-        cluster.awaitUp(3, Duration.ofSeconds(30));
-        assertTrue(a.isOldest(), "the first node is the oldest");
-        ClusterHarness.Client client = cluster.new Client(Duration.ofMillis(25));
-        client.start();
+    void worldsSurviveACrashAndAGracefulLeaveWithTheHashesOfOneNode(@TempDir Path dir) throws Exception {
+        try (ClusterHarness cluster = new ClusterHarness(dir, 9)) {
+            ClusterNode a = cluster.start();
+            a.awaitMembersUp(1, Duration.ofSeconds(20));
+            ClusterNode b = cluster.start();
+            ClusterNode c = cluster.start();
+            cluster.awaitUp(3, Duration.ofSeconds(30));
+            assertTrue(a.isOldest(), "the first node is the oldest");
+            ClusterHarness.Client client = cluster.new Client(Duration.ofMillis(25));
+            client.start();
 
-        Map<String, WorldStatus> placed = cluster.statuses(s -> s.tick() > 10, Duration.ofSeconds(60));
-        Map<String, Integer> perNode = new HashMap<>();
-        placed.values().forEach(s -> perNode.merge(s.node(), 1, Integer::sum));
-        assertTrue(perNode.size() >= 2, "worlds spread over the nodes: " + perNode);
-        ClusterNode victim = perNode.getOrDefault(c.address(), 0) >= perNode.getOrDefault(b.address(), 0) ? c : b;
-        ClusterNode leaver = victim == c ? b : c;
-        assertTrue(perNode.getOrDefault(victim.address(), 0) > 0, "the crashed node holds worlds: " + perNode);
-        TimeUnit.MILLISECONDS.sleep(500);
+            Map<String, WorldStatus> placed = cluster.statuses(s -> s.tick() > 10, Duration.ofSeconds(60));
+            Map<String, Integer> perNode = new HashMap<>();
+            placed.values().forEach(s -> perNode.merge(s.node(), 1, Integer::sum));
+            assertTrue(perNode.size() >= 2, "worlds spread over the nodes: " + perNode);
+            ClusterNode victim = perNode.getOrDefault(c.address(), 0) >= perNode.getOrDefault(b.address(), 0) ? c : b;
+            ClusterNode leaver = victim == c ? b : c;
+            assertTrue(perNode.getOrDefault(victim.address(), 0) > 0, "the crashed node holds worlds: " + perNode);
+            TimeUnit.MILLISECONDS.sleep(500);
 
-        Map<String, WorldStatus> beforeCrash = cluster.statuses(s -> true, Duration.ofSeconds(30));
-        long crashedAt = cluster.crash(victim);
-        Map<String, WorldStatus> afterCrash = cluster.statuses(s -> !s.node().equals(victim.address()),
-                Duration.ofSeconds(60));
-        Failover crash = Failover.measure(beforeCrash, afterCrash, victim, crashedAt);
-        assertTrue(crash.moved() > 0, "the crashed node held worlds");
-        TimeUnit.MILLISECONDS.sleep(1000);
+            Map<String, WorldStatus> beforeCrash = cluster.statuses(s -> true, Duration.ofSeconds(30));
+            long crashedAt = cluster.crash(victim);
+            Map<String, WorldStatus> afterCrash = cluster.statuses(s -> !s.node().equals(victim.address()),
+                    Duration.ofSeconds(60));
+            Failover crash = Failover.measure(beforeCrash, afterCrash, victim, crashedAt);
+            assertTrue(crash.moved() > 0, "the crashed node held worlds");
+            TimeUnit.MILLISECONDS.sleep(1000);
 
-        Map<String, WorldStatus> beforeLeave = cluster.statuses(s -> true, Duration.ofSeconds(30));
-        long leftAt = System.currentTimeMillis();
-        cluster.leave(leaver);
-        Map<String, WorldStatus> afterLeave = cluster.statuses(s -> s.node().equals(a.address()), Duration.ofSeconds(60));
-        StringBuilder leave = new StringBuilder();
-        long leaveMoved = 0;
-        for (WorldStatus before : beforeLeave.values()) {
-            WorldStatus after = afterLeave.get(before.worldId());
-            if (before.node().equals(leaver.address())) {
-                leaveMoved++;
-                assertEquals(0, after.ticksReplayed(), "a hand-off snapshots, so nothing is replayed: " + after);
-                leave.append(String.format("  leave: %s restored from its hand-off snapshot at tick %d in %.1f ms, "
-                        + "ticking again %d ms after leave() began%n", after.worldId(), after.snapshotTick(),
-                        after.openMillis(), after.resumedAtMillis() - leftAt));
+            Map<String, WorldStatus> beforeLeave = cluster.statuses(s -> true, Duration.ofSeconds(30));
+            long leftAt = System.currentTimeMillis();
+            cluster.leave(leaver);
+            Map<String, WorldStatus> afterLeave = cluster.statuses(s -> s.node().equals(a.address()), Duration.ofSeconds(60));
+            StringBuilder leave = new StringBuilder();
+            long leaveMoved = 0;
+            for (WorldStatus before : beforeLeave.values()) {
+                WorldStatus after = afterLeave.get(before.worldId());
+                if (before.node().equals(leaver.address())) {
+                    leaveMoved++;
+                    assertEquals(0, after.ticksReplayed(), "a hand-off snapshots, so nothing is replayed: " + after);
+                    leave.append(String.format("  leave: %s restored from its hand-off snapshot at tick %d in %.1f ms, "
+                            + "ticking again %d ms after leave() began%n", after.worldId(), after.snapshotTick(),
+                            after.openMillis(), after.resumedAtMillis() - leftAt));
+                }
             }
-        }
-        assertTrue(leaveMoved > 0, "the leaving node held worlds: " + beforeLeave.values());
-        TimeUnit.MILLISECONDS.sleep(500);
-        client.stop(Duration.ofSeconds(60));
+            assertTrue(leaveMoved > 0, "the leaving node held worlds: " + beforeLeave.values());
+            TimeUnit.MILLISECONDS.sleep(500);
+            client.stop(Duration.ofSeconds(60));
 
-        String verified = cluster.verify(client);
-        System.out.printf("ThreeNodeClusterTest: %d inputs accepted, %d refused, %d retries; crash of a non-oldest node "
-                + "moved %d worlds, ticking again after at most %d ms; leave moved %d worlds%n%s%s%s",
-                client.acked.size(), client.refused.size(), client.client.retries(), crash.moved(), crash.maxMillis(),
-                leaveMoved, crash.report(), leave, verified);
-        assertTrue(client.acked.size() > 9 * 20, "the client got inputs through: " + client.acked.size());
-        assertTrue(client.refused.isEmpty(), client.refused.size() + " inputs refused, first: " + client.refused.peek());
-        assertTrue(crash.maxMillis() <= FAILOVER_BOUND_MILLIS, "the crashed node's worlds tick again within "
-                + FAILOVER_BOUND_MILLIS + " ms:\n" + crash.report() + String.join("\n", cluster.log));
+            String verified = cluster.verify(client);
+            System.out.printf("ThreeNodeClusterTest: %d inputs accepted, %d refused, %d retries; crash of a non-oldest node "
+                    + "moved %d worlds, ticking again after at most %d ms; leave moved %d worlds%n%s%s%s",
+                    client.acked.size(), client.refused.size(), client.client.retries(), crash.moved(), crash.maxMillis(),
+                    leaveMoved, crash.report(), leave, verified);
+            assertTrue(client.acked.size() > 9 * 20, "the client got inputs through: " + client.acked.size());
+            assertTrue(client.refused.isEmpty(), client.refused.size() + " inputs refused, first: " + client.refused.peek());
+            assertTrue(crash.maxMillis() <= FAILOVER_BOUND_MILLIS, "the crashed node's worlds tick again within "
+                    + FAILOVER_BOUND_MILLIS + " ms:\n" + crash.report() + String.join("\n", cluster.log));
+        }
     }
 
     /** How the worlds of a crashed node moved: how many, and how long until each ticked again. */

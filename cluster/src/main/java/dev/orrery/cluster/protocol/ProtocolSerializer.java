@@ -2,7 +2,10 @@ package dev.orrery.cluster.protocol;
 
 import com.typesafe.config.Config;
 import java.io.NotSerializableException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -275,6 +278,12 @@ public final class ProtocolSerializer extends SerializerWithStringManifest {
     }
 
     /** A growing big-endian buffer. */
+    // Big-endian views of a byte array: the wire order of every int and long field.
+    private static final VarHandle BIG_ENDIAN_INT =
+            MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle BIG_ENDIAN_LONG =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
     private static final class Writer {
         private byte[] buf = new byte[64];
         private int size;
@@ -292,16 +301,14 @@ public final class ProtocolSerializer extends SerializerWithStringManifest {
 
         void writeInt(int v) {
             ensure(4);
-            for (int shift = 24; shift >= 0; shift -= 8) {
-                buf[size++] = (byte) (v >>> shift);
-            }
+            BIG_ENDIAN_INT.set(buf, size, v);
+            size += 4;
         }
 
         void writeLong(long v) {
             ensure(8);
-            for (int shift = 56; shift >= 0; shift -= 8) {
-                buf[size++] = (byte) (v >>> shift);
-            }
+            BIG_ENDIAN_LONG.set(buf, size, v);
+            size += 8;
         }
 
         void writeDouble(double v) {
@@ -369,19 +376,15 @@ public final class ProtocolSerializer extends SerializerWithStringManifest {
 
         int readInt() throws NotSerializableException {
             need(4, "an int");
-            int v = 0;
-            for (int i = 0; i < 4; i++) {
-                v = (v << 8) | (bytes[pos++] & 0xff);
-            }
+            int v = (int) BIG_ENDIAN_INT.get(bytes, pos);
+            pos += 4;
             return v;
         }
 
         long readLong() throws NotSerializableException {
             need(8, "a long");
-            long v = 0;
-            for (int i = 0; i < 8; i++) {
-                v = (v << 8) | (bytes[pos++] & 0xff);
-            }
+            long v = (long) BIG_ENDIAN_LONG.get(bytes, pos);
+            pos += 8;
             return v;
         }
 
