@@ -52,9 +52,14 @@ final class WorldSparse {
         if (value != null) {
             EntityRows.checkValueType(column, value);
         }
-        int p = sparse.add(idx, entity, column);
+        int p = sparse.add(idx, entity, column, value == null); // a value is written over every field next
         if (value != null) {
-            EntityRows.writeValue(column, value, sparse.of(column).arrays(), p);
+            try {
+                EntityRows.writeValue(column, value, sparse.of(column).arrays(), p);
+            } catch (RuntimeException | Error e) { // a record accessor that throws: the add did not happen
+                sparse.remove(idx, column);
+                throw e;
+            }
         }
     }
 

@@ -31,6 +31,37 @@ class SparseStorageTest {
     record Aura(float radius) {
     }
 
+    /** A record whose accessor refuses a negative value, as a user's validating record might. */
+    record Charge(int amount) {
+        @Override
+        public int amount() {
+            if (amount < 0) {
+                throw new IllegalStateException("negative charge " + amount);
+            }
+            return amount;
+        }
+    }
+
+    @Test
+    void shouldWriteEveryFieldOfAnAddedValueAndUndoAnAddWhoseValueCannotBeRead() {
+        World w = new World();
+        Component<Charge> charge = w.component(Charge.class, Storage.SPARSE);
+        Field amount = charge.field("amount");
+        long a = w.spawn();
+        long b = w.spawn();
+        w.add(a, charge, new Charge(7));
+        w.remove(a, charge); // its 7 stays behind in the dense position the next add takes
+        w.add(b, charge, new Charge(3));
+        assertEquals(3, w.getInt(b, amount), "the added value, not what the position held");
+        w.remove(b, charge);
+        IllegalStateException refused = assertThrows(IllegalStateException.class,
+                () -> w.add(b, charge, new Charge(-1)));
+        assertEquals("negative charge -1", refused.getMessage());
+        assertFalse(w.has(b, charge), "an add whose value could not be read did not happen");
+        w.add(b, charge);
+        assertEquals(0, w.getInt(b, amount), "an add without a value starts from zero, not from the 3 left behind");
+    }
+
     static final class Fixture {
         final World w = new World();
         final Component<Pos> pos = w.component(Pos.class);

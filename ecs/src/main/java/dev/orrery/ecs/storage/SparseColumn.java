@@ -32,6 +32,8 @@ public final class SparseColumn {
 
     private final Component<?> column;
     private final ComponentType<?> type;
+    private final FieldType[] fieldTypes;
+    private final boolean holdsReferences;
     private int[] positions = new int[INITIAL];
     private long[] entities = new long[INITIAL];
     private Object[] arrays;
@@ -42,6 +44,13 @@ public final class SparseColumn {
         this.column = column;
         this.type = column.type();
         this.arrays = type.newArrays(INITIAL);
+        this.fieldTypes = new FieldType[type.fieldCount()];
+        boolean refs = false;
+        for (int f = 0; f < fieldTypes.length; f++) {
+            fieldTypes[f] = type.fieldType(f);
+            refs |= fieldTypes[f] == FieldType.OBJECT;
+        }
+        this.holdsReferences = refs;
     }
 
     /** The column stored here. */
@@ -82,6 +91,15 @@ public final class SparseColumn {
      * The caller has checked that it is not here yet.
      */
     public int add(long entity) {
+        return add(entity, true);
+    }
+
+    /**
+     * Adds live {@code entity}; with {@code zero} false its fields keep whatever the position
+     * held, for a caller that writes every field next (an add with a value). Returns its
+     * dense position. The caller has checked that it is not here yet.
+     */
+    public int add(long entity, boolean zero) {
         int index = Entity.index(entity);
         if (index >= positions.length) {
             positions = Arrays.copyOf(positions, Math.max(index + 1, positions.length * 2));
@@ -92,8 +110,11 @@ public final class SparseColumn {
         int p = size++;
         entities[p] = entity;
         positions[index] = p + 1;
-        for (int f = 0; f < arrays.length; f++) {
-            type.fieldType(f).clear(arrays[f], p);
+        if (zero) {
+            FieldType[] t = fieldTypes;
+            for (int f = 0; f < t.length; f++) {
+                t[f].clear(arrays[f], p);
+            }
         }
         return p;
     }
@@ -113,15 +134,18 @@ public final class SparseColumn {
             long moved = entities[last];
             entities[p] = moved;
             positions[Entity.index(moved)] = p + 1;
-            for (int f = 0; f < arrays.length; f++) {
-                type.fieldType(f).copy(arrays[f], last, arrays[f], p);
+            FieldType[] t = fieldTypes;
+            for (int f = 0; f < t.length; f++) {
+                t[f].copy(arrays[f], last, arrays[f], p);
             }
         }
         positions[index] = 0;
         entities[last] = Entity.NULL;
-        for (int f = 0; f < arrays.length; f++) {
-            if (type.fieldType(f) == FieldType.OBJECT) {
-                ((Object[]) arrays[f])[last] = null; // no leak of a removed reference value
+        if (holdsReferences) {
+            for (int f = 0; f < fieldTypes.length; f++) {
+                if (fieldTypes[f] == FieldType.OBJECT) {
+                    ((Object[]) arrays[f])[last] = null; // no leak of a removed reference value
+                }
             }
         }
         return true;

@@ -103,12 +103,20 @@ public final class SparseColumns {
      * @throws IllegalStateException if the entity already holds it
      */
     public int add(int index, long entity, Component<?> column) {
+        return add(index, entity, column, true);
+    }
+
+    /**
+     * {@link #add(int, long, Component)}; with {@code zero} false the new position's fields are
+     * left as they are, for a caller that writes every field next.
+     */
+    public int add(int index, long entity, Component<?> column, boolean zero) {
         SparseColumn s = of(column);
         if (s.contains(index)) {
             throw new IllegalStateException("entity " + Entity.toString(entity) + " already holds " + column
                     + "; use set(...) to change its value, or remove it first");
         }
-        int p = insert(s, index, entity);
+        int p = insert(s, index, entity, zero);
         names.added(index, column);
         return p;
     }
@@ -118,11 +126,11 @@ public final class SparseColumns {
      * its name: snapshot restore registers each entity's names itself, in their recorded order.
      */
     public int restore(int index, long entity, Component<?> column) {
-        return insert(of(column), index, entity);
+        return insert(of(column), index, entity, true);
     }
 
-    private int insert(SparseColumn s, int index, long entity) {
-        int p = s.add(entity);
+    private int insert(SparseColumn s, int index, long entity, boolean zero) {
+        int p = s.add(entity, zero);
         if (index >= held.length) {
             held = Arrays.copyOf(held, Math.max(index + 1, held.length * 2));
         }
