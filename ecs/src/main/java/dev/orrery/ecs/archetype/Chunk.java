@@ -17,6 +17,9 @@ import java.util.Arrays;
  * only at structural changes, which no job runs beside.
  */
 public final class Chunk {
+    /** {@code uniformStamp} when the versions differ between slots, or may. */
+    private static final long NONE = Long.MIN_VALUE;
+
     private final Archetype archetype;
     private final int index;
     long[] entities;
@@ -45,7 +48,6 @@ public final class Chunk {
     // to it and nothing has moved one since; NONE otherwise. A chunk that takes many rows in one
     // tick (a spawn loop, a run of adds) then stamps its versions once, not once per row.
     private long uniformStamp = NONE;
-    private static final long NONE = Long.MIN_VALUE;
     // Per-row versions of the row-tracked slots (Component.rowsTracked), null for the others;
     // null itself when the archetype tracks no rows, so untracked chunks pay one null check.
     // Set at construction, or by trackRows while the chunk is empty (set-up, owning thread).
