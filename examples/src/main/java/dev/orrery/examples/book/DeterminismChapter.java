@@ -91,11 +91,15 @@ public final class DeterminismChapter {
                                 st.totalDistance += sum;
                             });
                     // end:ordered-sum
-                    s.system("count teams").inPhase(Phase.POST_UPDATE).query(members).reads(team)
-                            .writesResource(STANDINGS).minBatchRows(Integer.MAX_VALUE).forEachChunk(job -> {
-                                int[] t = job.chunk().readInts(teamId);
+                    // A TreeMap takes no writes from parallel jobs, and a batch size is a hint, not a promise
+                    // of one job (the determinism kit forces jobs of one row): count on the world's thread.
+                    s.system("count teams").inPhase(Phase.POST_UPDATE).writesResource(STANDINGS)
+                            .exclusive((w, job) -> {
                                 Map<Integer, Long> byTeam = job.resourceForWrite(STANDINGS).byTeam;
-                                for (int i = 0; i < job.chunk().size(); i++) byTeam.merge(t[i], 1L, Long::sum);
+                                members.forEachChunk(c -> {
+                                    int[] t = c.readInts(teamId);
+                                    for (int i = 0; i < c.size(); i++) byTeam.merge(t[i], 1L, Long::sum);
+                                });
                             });
                 })
                 .build();
