@@ -47,6 +47,26 @@ final class SpawnShapes {
         }
     }
 
+    /**
+     * The last shape used, when the first {@code n} (1 to 4) of {@code a, b, c, d} are exactly
+     * of its classes, in order; else null. The fixed-arity spawns try it before they put their
+     * values in an array: a loop spawning one kind of entity matches here every time.
+     */
+    Entry findLast(int n, Object a, Object b, Object c, Object d) {
+        Entry e = last;
+        if (e == null || e.classes.length != n) {
+            return null;
+        }
+        Class<?>[] k = e.classes;
+        boolean same = exactly(a, k[0]) && (n < 2 || exactly(b, k[1])) && (n < 3 || exactly(c, k[2]))
+                && (n < 4 || exactly(d, k[3]));
+        return same ? e : null;
+    }
+
+    private static boolean exactly(Object value, Class<?> type) {
+        return value != null && value.getClass() == type;
+    }
+
     private Entry last;
     private Entry[] table = new Entry[16];
     private int count;

@@ -404,45 +404,26 @@ public final class World implements FieldAccess {
 
     /** {@link #spawn(Object...)} with one value, without a varargs array. */
     public long spawn(Object a) {
-        Object[] v = spawns.arguments().take(1);
-        v[0] = a;
-        return spawnArguments(v);
+        checkUnlocked("spawn", null);
+        return fired(spawns.spawnFixed(1, a, null, null, null));
     }
 
     /** {@link #spawn(Object...)} with two values, without a varargs array. */
     public long spawn(Object a, Object b) {
-        Object[] v = spawns.arguments().take(2);
-        v[0] = a;
-        v[1] = b;
-        return spawnArguments(v);
+        checkUnlocked("spawn", null);
+        return fired(spawns.spawnFixed(2, a, b, null, null));
     }
 
     /** {@link #spawn(Object...)} with three values, without a varargs array. */
     public long spawn(Object a, Object b, Object c) {
-        Object[] v = spawns.arguments().take(3);
-        v[0] = a;
-        v[1] = b;
-        v[2] = c;
-        return spawnArguments(v);
+        checkUnlocked("spawn", null);
+        return fired(spawns.spawnFixed(3, a, b, c, null));
     }
 
     /** {@link #spawn(Object...)} with four values, without a varargs array. */
     public long spawn(Object a, Object b, Object c, Object d) {
-        Object[] v = spawns.arguments().take(4);
-        v[0] = a;
-        v[1] = b;
-        v[2] = c;
-        v[3] = d;
-        return spawnArguments(v);
-    }
-
-    /** Spawns from an array {@link ArgumentScratch#take} handed out, then gives it back. */
-    private long spawnArguments(Object[] v) {
-        try {
-            return spawn(v);
-        } finally {
-            spawns.arguments().release(v);
-        }
+        checkUnlocked("spawn", null);
+        return fired(spawns.spawnFixed(4, a, b, c, d));
     }
 
     /**

@@ -46,6 +46,34 @@ final class WorldSpawns {
         return shapes;
     }
 
+    /**
+     * {@code world.spawn(a)} to {@code world.spawn(a, b, c, d)}: the first {@code n} values.
+     * When they match the last shape spawned (the common loop) they go to their columns
+     * without an argument array; otherwise through {@link #spawnValues} in a reused one.
+     */
+    long spawnFixed(int n, Object a, Object b, Object c, Object d) {
+        SpawnShapes.Entry shape = shapes.findLast(n, a, b, c, d);
+        if (shape != null && !shape.chain.holdsSparse()) {
+            return rows.spawnMatched(shape.archetype, shape.chain, a, b, c, d); // the classes matched: no checks
+        }
+        Object[] v = arguments.take(n);
+        v[0] = a;
+        if (n > 1) {
+            v[1] = b;
+        }
+        if (n > 2) {
+            v[2] = c;
+        }
+        if (n > 3) {
+            v[3] = d;
+        }
+        try {
+            return spawnValues(v);
+        } finally {
+            arguments.release(v);
+        }
+    }
+
     /** {@code world.spawn(values...)}: each value to its type's unnamed column, the shape cached. */
     long spawnValues(Object[] values) {
         SpawnShapes.Entry shape = shapes.find(values);

@@ -221,6 +221,39 @@ class SpawnShapeTest {
     }
 
     @Test
+    void shouldTakeTheLastShapesPathOnlyWhenEveryClassMatchesInOrder() {
+        World other = new World();
+        Position p = new Position(1, 2, 3);
+        Velocity v = new Velocity(4, 5, 6);
+        Burning b = new Burning(7);
+        Speed s = new Speed(8);
+        // Each arity twice in a row (the second call matches the last shape without an array), and
+        // the same classes in another order right after (the last shape must not match then).
+        Object[][] calls = {{p}, {p}, {p, v}, {p, v}, {v, p}, {v, p}, {p, v, b}, {p, v, b}, {b, v, p},
+            {p, v, b, s}, {p, v, b, s}, {s, b, v, p}, {p}};
+        long[] fixed = new long[calls.length];
+        for (int i = 0; i < calls.length; i++) {
+            Object[] c = calls[i];
+            fixed[i] = switch (c.length) {
+                case 1 -> world.spawn(c[0]);
+                case 2 -> world.spawn(c[0], c[1]);
+                case 3 -> world.spawn(c[0], c[1], c[2]);
+                default -> world.spawn(c[0], c[1], c[2], c[3]);
+            };
+            other.spawn(c.clone());
+        }
+        assertEquals(other.stateHash(), world.stateHash(), "the same world as through spawn(Object...)");
+        assertEquals(List.of("Velocity", "Position"), names(fixed[5]), "names in call order, not the last shape's");
+        assertEquals(v, world.get(fixed[5], vel));
+        assertEquals(List.of("Speed", "Burning", "Velocity", "Position"), names(fixed[11]));
+        NullPointerException missing = assertThrows(NullPointerException.class, () -> world.spawn(p, null));
+        assertTrue(missing.getMessage().contains("component value 1"), missing.getMessage());
+        world.spawn(p, v);
+        assertThrows(NullPointerException.class, () -> world.spawn(p, null), "a null never matches the last shape");
+        assertTrue(world.spawns().arguments().holdsNothing(), "the reused argument arrays must not keep a record alive");
+    }
+
+    @Test
     void shouldSpawnInBulkWithValuesTheSameWorldAsOneByOne() {
         Field px = pos.field("x");
         Field vy = vel.field("y");

@@ -95,29 +95,58 @@ public final class EntityRows {
         return place(a, columns, chain, values, full);
     }
 
+    /**
+     * {@link #spawnMatched(Archetype, SpawnChain, Object[])} for the chain's one to four
+     * values given one by one ({@code world.spawn(a, b)} and its kin): no argument array.
+     */
+    public long spawnMatched(Archetype a, SpawnChain chain, Object v0, Object v1, Object v2, Object v3) {
+        Component<?>[] columns = chain.columns();
+        long e = placeRow(a, columns, chain, false);
+        int idx = Entity.index(e);
+        Chunk c = a.chunk(entities.chunk(idx));
+        int row = entities.row(idx);
+        int n = columns.length;
+        writeValue(columns[0], v0, c.columnArrays(a.slotOf(columns[0].id())), row);
+        if (n > 1) {
+            writeValue(columns[1], v1, c.columnArrays(a.slotOf(columns[1].id())), row);
+        }
+        if (n > 2) {
+            writeValue(columns[2], v2, c.columnArrays(a.slotOf(columns[2].id())), row);
+        }
+        if (n > 3) {
+            writeValue(columns[3], v3, c.columnArrays(a.slotOf(columns[3].id())), row);
+        }
+        return e;
+    }
+
     /** Places a new entity's row and writes the non-null {@code values}; {@code full}: none is null. */
     private long place(Archetype a, Component<?>[] columns, SpawnChain chain, Object[] values, boolean full) {
-        long e = entities.allocate();
-        // A row every column of which gets a value need not be zeroed first.
-        long loc = a.appendRow(e, !full);
-        int idx = Entity.index(e);
-        int chunk = (int) (loc >>> 32);
-        int row = (int) loc;
-        entities.place(idx, a.id(), chunk, row);
-        if (chain != null) {
-            names.spawned(idx, chain);
-        } else {
-            names.spawned(idx, columns);
-        }
-        changes.spawned(e, a);
+        long e = placeRow(a, columns, chain, !full); // a row every column of which gets a value needs no zeroing
         if (columns.length != 0) {
-            Chunk c = a.chunk(chunk);
+            int idx = Entity.index(e);
+            Chunk c = a.chunk(entities.chunk(idx));
+            int row = entities.row(idx);
             for (int i = 0; i < columns.length; i++) {
                 if (values[i] != null) {
                     writeValue(columns[i], values[i], c.columnArrays(a.slotOf(columns[i].id())), row);
                 }
             }
         }
+        return e;
+    }
+
+    /** Allocates an id, appends its row to {@code a} (zeroed when {@code zero}), records where it is and its names. */
+    private long placeRow(Archetype a, Component<?>[] columns, SpawnChain chain, boolean zero) {
+        long e = entities.allocate();
+        long loc = a.appendRow(e, zero);
+        int idx = Entity.index(e);
+        entities.place(idx, a.id(), (int) (loc >>> 32), (int) loc);
+        if (chain != null) {
+            names.spawned(idx, chain);
+        } else {
+            names.spawned(idx, columns);
+        }
+        changes.spawned(e, a);
         return e;
     }
 
