@@ -89,30 +89,36 @@ public final class Shape {
 
     /** {@link #spawn(Object...)} for a one-column shape, without a varargs array. */
     public long spawn(Object a) {
-        Object[] v = arguments.take(1);
-        v[0] = a;
-        return spawnArguments(v);
+        return spawnGiven(1, a, null, null);
     }
 
     /** {@link #spawn(Object...)} for a two-column shape, without a varargs array. */
     public long spawn(Object a, Object b) {
-        Object[] v = arguments.take(2);
-        v[0] = a;
-        v[1] = b;
-        return spawnArguments(v);
+        return spawnGiven(2, a, b, null);
     }
 
     /** {@link #spawn(Object...)} for a three-column shape, without a varargs array. */
     public long spawn(Object a, Object b, Object c) {
-        Object[] v = arguments.take(3);
-        v[0] = a;
-        v[1] = b;
-        v[2] = c;
-        return spawnArguments(v);
+        return spawnGiven(3, a, b, c);
     }
 
-    /** Spawns from an array {@link ArgumentScratch#take} handed out, then gives it back. */
-    private long spawnArguments(Object[] v) {
+    /**
+     * The fixed-arity spawns: the values go down one by one, with no array, unless the shape
+     * holds a sparse column (that path takes the reused argument array) or the count is wrong
+     * (refused as {@link #spawn(Object...)} refuses it).
+     */
+    private long spawnGiven(int n, Object a, Object b, Object c) {
+        if (n == columns.length && !chain.holdsSparse()) {
+            return world.spawnInto(archetype, chain, a, b, c, null);
+        }
+        Object[] v = arguments.take(n);
+        v[0] = a;
+        if (n > 1) {
+            v[1] = b;
+        }
+        if (n > 2) {
+            v[2] = c;
+        }
         try {
             return spawn(v);
         } finally {

@@ -467,6 +467,12 @@ public final class World implements FieldAccess {
         return fired(spawns.spawn(a, chain, values));
     }
 
+    /** A shape's spawn of its one to four table columns' values given one by one (see {@link Shape#spawn(Object, Object)}). */
+    long spawnInto(Archetype a, SpawnChain chain, Object v0, Object v1, Object v2, Object v3) {
+        checkUnlocked("spawn", null);
+        return fired(rows.spawnInto(a, chain, false, v0, v1, v2, v3));
+    }
+
     /**
      * The archetype an entity holding {@code columns} lives in: the one of its table
      * columns (sparse columns never enter an archetype). Builder and template support.

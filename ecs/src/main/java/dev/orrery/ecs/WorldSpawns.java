@@ -54,7 +54,7 @@ final class WorldSpawns {
     long spawnFixed(int n, Object a, Object b, Object c, Object d) {
         SpawnShapes.Entry shape = shapes.findLast(n, a, b, c, d);
         if (shape != null && !shape.chain.holdsSparse()) {
-            return rows.spawnMatched(shape.archetype, shape.chain, a, b, c, d); // the classes matched: no checks
+            return rows.spawnInto(shape.archetype, shape.chain, true, a, b, c, d); // the classes matched: no checks
         }
         Object[] v = arguments.take(n);
         v[0] = a;

@@ -109,6 +109,28 @@ class SpawnShapeTest {
     }
 
     @Test
+    void shouldLeaveAColumnZeroForANullShapeValueOnEveryArity() {
+        Component<Burning> burning = world.component(Burning.class);
+        Position p = new Position(1, 2, 3);
+        Velocity v = new Velocity(4, 5, 6);
+        long one = world.shape(pos).spawn((Object) null);
+        long two = world.shape(pos, vel).spawn(p, null);
+        long twoFirst = world.shape(pos, vel).spawn(null, v);
+        long three = world.shape(pos, vel, burning).spawn(p, null, new Burning(9));
+        assertEquals(new Position(0, 0, 0), world.get(one, pos));
+        assertEquals(p, world.get(two, pos));
+        assertEquals(new Velocity(0, 0, 0), world.get(two, vel));
+        assertEquals(new Position(0, 0, 0), world.get(twoFirst, pos));
+        assertEquals(v, world.get(twoFirst, vel));
+        assertEquals(new Velocity(0, 0, 0), world.get(three, vel));
+        assertEquals(new Burning(9), world.get(three, burning));
+        world.despawn(two); // its row is reused below: a null value must still leave zeros, not the old values
+        long reused = world.shape(pos, vel).spawn(null, null);
+        assertEquals(new Position(0, 0, 0), world.get(reused, pos));
+        assertEquals(new Velocity(0, 0, 0), world.get(reused, vel));
+    }
+
+    @Test
     void shouldRefuseABadShapeCallAndSpawnNothing() {
         Shape shape = world.shape(pos, vel);
         long before = world.stateHash();

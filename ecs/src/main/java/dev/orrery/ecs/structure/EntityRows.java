@@ -96,25 +96,35 @@ public final class EntityRows {
     }
 
     /**
-     * {@link #spawnMatched(Archetype, SpawnChain, Object[])} for the chain's one to four
-     * values given one by one ({@code world.spawn(a, b)} and its kin): no argument array.
+     * Spawns one entity into {@code a} holding {@code chain}'s one to four columns, its values
+     * given one by one ({@code world.spawn(a, b)}, {@code shape.spawn(a, b)} and their kin): no
+     * argument array. A null value leaves its column zero. With {@code checked} the caller has
+     * already matched every value's exact class to its column ({@code world.spawn}'s shape
+     * cache); otherwise each non-null value's type is checked here, before anything changes.
+     *
+     * @throws IllegalArgumentException if a value is not of its column's type; nothing is spawned then
      */
-    public long spawnMatched(Archetype a, SpawnChain chain, Object v0, Object v1, Object v2, Object v3) {
+    public long spawnInto(Archetype a, SpawnChain chain, boolean checked, Object v0, Object v1, Object v2, Object v3) {
         Component<?>[] columns = chain.columns();
-        long e = placeRow(a, columns, chain, false);
+        int n = columns.length;
+        boolean full = true;
+        for (int i = 0; i < n; i++) {
+            Object v = i == 0 ? v0 : i == 1 ? v1 : i == 2 ? v2 : v3;
+            if (v == null) {
+                full = false;
+            } else if (!checked) {
+                checkValueType(columns[i], v);
+            }
+        }
+        long e = placeRow(a, columns, chain, !full); // a row every column of which gets a value needs no zeroing
         int idx = Entity.index(e);
         Chunk c = a.chunk(entities.chunk(idx));
         int row = entities.row(idx);
-        int n = columns.length;
-        writeValue(columns[0], v0, c.columnArrays(a.slotOf(columns[0].id())), row);
-        if (n > 1) {
-            writeValue(columns[1], v1, c.columnArrays(a.slotOf(columns[1].id())), row);
-        }
-        if (n > 2) {
-            writeValue(columns[2], v2, c.columnArrays(a.slotOf(columns[2].id())), row);
-        }
-        if (n > 3) {
-            writeValue(columns[3], v3, c.columnArrays(a.slotOf(columns[3].id())), row);
+        for (int i = 0; i < n; i++) {
+            Object v = i == 0 ? v0 : i == 1 ? v1 : i == 2 ? v2 : v3;
+            if (v != null) {
+                writeValue(columns[i], v, c.columnArrays(a.slotOf(columns[i].id())), row);
+            }
         }
         return e;
     }
