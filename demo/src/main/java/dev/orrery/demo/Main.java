@@ -543,12 +543,7 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--host", paramLabel = "HOST", description = "Server host (default: ${DEFAULT-VALUE}).")
         String host = "127.0.0.1";
 
-        @Option(names = "--warmup", paramLabel = "N",
-            description = "Leave the first N ticks (JIT warm-up) out of the tick-time figures; they still run "
-                    + "(default: ${DEFAULT-VALUE}).")
-    long warmup = 0;
-
-    @Option(names = "--port", paramLabel = "PORT", required = true, description = "Server port.")
+        @Option(names = "--port", paramLabel = "PORT", required = true, description = "Server port.")
         int port;
 
         @Option(names = "--connections", paramLabel = "N", description = "Connections (default: ${DEFAULT-VALUE}).")

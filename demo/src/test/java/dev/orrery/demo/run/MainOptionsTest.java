@@ -53,6 +53,12 @@ class MainOptionsTest {
     }
 
     @Test
+    void shouldRefuseTheRunsWarmUpOptionOnTheLoadClient() {
+        assertEquals(2, main("load", "--warmup", "5", "--port", "1"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("--warmup"), err.toString());
+    }
+
+    @Test
     void shouldRefuseBadOptionsWithAMessageNamingThem() {
         assertEquals(2, main("--agents", "many"));
         assertEquals(2, main("--agents", "0"));
