@@ -1,7 +1,5 @@
 package dev.orrery.demo;
 
-import dev.orrery.demo.net.HostileLoad;
-import dev.orrery.demo.net.LoadClient;
 import dev.orrery.demo.net.ServerConfig;
 import dev.orrery.demo.run.DemoRun;
 import dev.orrery.demo.run.RunOptions;
@@ -42,12 +40,13 @@ import picocli.CommandLine;
  * <p><b>Threading:</b> {@link #execute} runs the simulation on the calling thread; a
  * Ctrl-C (shutdown hook) asks it to stop and waits briefly for the summary line.
  *
- * <p>(Just under 600 lines on purpose: picocli reads the options from this class's fields, so every
- * option of the command line, with its description, is declared here; the runs themselves are in
- * {@code dev.orrery.demo.run} and {@code dev.orrery.demo.cluster}.)
+ * <p>Picocli reads the options from this class's fields, so every option of a run, with its
+ * description, is declared here; the {@code load} subcommand is {@link LoadCommand}, the error
+ * line {@link ErrorLine}, and the runs themselves are in {@code dev.orrery.demo.run} and
+ * {@code dev.orrery.demo.cluster}.
  */
 @Command(name = "orrery-demo", mixinStandardHelpOptions = true, version = "orrery-demo 0.1.0",
-        subcommands = Main.Load.class, sortOptions = false,
+        subcommands = LoadCommand.class, sortOptions = false,
         description = {"Simulates an arena of agents in teams that steer, shoot and respawn, at a fixed tick rate, "
                 + "and prints a progress line a second and a summary line at the end.",
             "Clients connect over TCP when --port is given (protocol: demo/PROTOCOL.md)."})
@@ -237,6 +236,11 @@ public final class Main implements Callable<Integer> {
             "--threads", "each world ticks on one thread of the node's world dispatcher");
 
     private PrintStream out = System.out;
+
+    /** Where the command line prints its lines ({@code load} prints its summary there too). */
+    PrintStream out() {
+        return out;
+    }
     private final CountDownLatch finished = new CountDownLatch(1);
 
     /** Runs the command line and exits with its status. */
@@ -260,7 +264,7 @@ public final class Main implements Callable<Integer> {
         cl.setErr(new PrintWriter(err, true));
         boolean verbose = java.util.Arrays.asList(args).contains("--verbose");
         cl.setParameterExceptionHandler((e, arguments) -> {
-            err.println("orrery-demo: " + optionNames(oneLine(e)) + "; see --help"); // the cause may name a value
+            err.println("orrery-demo: " + optionNames(ErrorLine.oneLine(e)) + "; see --help"); // the cause may name a value
             if (verbose) {
                 e.printStackTrace(err);
             }
@@ -268,8 +272,8 @@ public final class Main implements Callable<Integer> {
             return 2;
         });
         cl.setExecutionExceptionHandler((e, line, parsed) -> {
-            boolean expected = expected(e);
-            err.println("orrery-demo: " + oneLine(e) + (expected || verbose ? "" : " (--verbose shows the stack trace)"));
+            boolean expected = ErrorLine.expected(e);
+            err.println("orrery-demo: " + ErrorLine.oneLine(e) + (expected || verbose ? "" : " (--verbose shows the stack trace)"));
             if (verbose) {
                 e.printStackTrace(err);
             }
@@ -277,71 +281,6 @@ public final class Main implements Callable<Integer> {
             return 1;
         });
         return cl.execute(args);
-    }
-
-    /**
-     * An exception as one line: its message (with the class name when the message alone would
-     * not say what happened), then its root cause's message when that adds something.
-     */
-    static String oneLine(Throwable e) {
-        String text = describe(e);
-        Throwable root = e;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        if (root != e) {
-            String cause = describe(root);
-            if (!text.contains(String.valueOf(root.getMessage()))) {
-                text += " (caused by " + cause + ")";
-            }
-        }
-        return text.replaceAll("[\\r\\n\\t]+", " ").strip();
-    }
-
-    /**
-     * Whether {@code e} is an expected error, whose message says it all: bad input files and
-     * options, I/O trouble. Engine exceptions are matched by simple name, so this class does
-     * not depend on which package the engine keeps them in.
-     */
-    static boolean expected(Throwable e) {
-        String name = e.getClass().getSimpleName();
-        return e instanceof java.io.IOException || e instanceof java.io.UncheckedIOException
-                || e instanceof IllegalArgumentException || e instanceof CommandLine.ParameterException
-                || name.equals("SnapshotException") || name.equals("ReplayDivergenceException");
-    }
-
-    private static String describe(Throwable e) {
-        if (e instanceof java.nio.file.FileSystemException fs && fs.getFile() != null) {
-            return fileProblem(fs);
-        }
-        String m = e.getMessage();
-        boolean plain = expected(e) || e instanceof IllegalStateException;
-        if (m == null || m.isBlank()) {
-            return e.getClass().getSimpleName();
-        }
-        return plain ? m : e.getClass().getSimpleName() + ": " + m;
-    }
-
-    /**
-     * A file-system failure as one line naming the file, what is wrong and what to do; Java's
-     * own message is often the path alone ({@code NoSuchFileException}) or the reason alone.
-     */
-    static String fileProblem(java.nio.file.FileSystemException e) {
-        String file = e.getFile() + (e.getOtherFile() != null ? " (to " + e.getOtherFile() + ")" : "");
-        if (e instanceof java.nio.file.NoSuchFileException) {
-            return file + " does not exist; check the path (a folder given to an option must exist, or be creatable)";
-        }
-        if (e instanceof java.nio.file.AccessDeniedException) {
-            return "permission denied on " + file + "; choose a path this user may read and write";
-        }
-        if (e instanceof java.nio.file.NotDirectoryException) {
-            return file + " is not a folder; give the option a folder";
-        }
-        if (e instanceof java.nio.file.FileAlreadyExistsException) {
-            return file + " already exists; give a new path so nothing is overwritten";
-        }
-        String reason = e.getReason();
-        return "cannot use " + file + (reason == null ? "" : ": " + reason) + "; check the path and its permissions";
     }
 
     /** ServerConfig's names of the values the command line's options set, and those options. */
@@ -377,10 +316,10 @@ public final class Main implements Callable<Integer> {
         try {
             options = options();
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), optionNames(oneLine(e)), e);
+            throw new CommandLine.ParameterException(spec.commandLine(), optionNames(ErrorLine.oneLine(e)), e);
         } catch (java.net.UnknownHostException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--bind " + bind + ": no such address ("
-                    + oneLine(e) + "); give an address of this machine, such as 127.0.0.1 or 0.0.0.0", e);
+                    + ErrorLine.oneLine(e) + "); give an address of this machine, such as 127.0.0.1 or 0.0.0.0", e);
         }
         DemoRun run = new DemoRun(options, out);
         stopOnShutdown(run::stop, 5, "orrery-demo-shutdown");
@@ -407,7 +346,7 @@ public final class Main implements Callable<Integer> {
             o = new dev.orrery.demo.cluster.ClusterDemo.Options(clusterPort, clusterSeeds, clusterStore, clusterWorlds,
                     clusterMinMembers, clusterSeconds, agents, teams, seed, rate, quiet);
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), oneLine(e), e);
+            throw new CommandLine.ParameterException(spec.commandLine(), ErrorLine.oneLine(e), e);
         }
         dev.orrery.demo.cluster.ClusterDemo node = new dev.orrery.demo.cluster.ClusterDemo(o, out);
         stopOnShutdown(node::stop, 30, "orrery-demo-cluster-shutdown");
@@ -530,69 +469,5 @@ public final class Main implements Callable<Integer> {
             throw new IllegalArgumentException(option + " must be more than 0 and at most 86400 seconds; got " + s);
         }
         return Duration.ofNanos((long) (s * 1e9));
-    }
-
-    /** {@code load}: the bundled load client against a running server. */
-    @Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
-            description = "Opens N connections to a running demo server and sends MOVE, SPAWN, GET and SET commands "
-                    + "at a rate, then prints what came back.")
-    static final class Load implements Callable<Integer> {
-        @CommandLine.ParentCommand
-        Main parent;
-
-        @Option(names = "--host", paramLabel = "HOST", description = "Server host (default: ${DEFAULT-VALUE}).")
-        String host = "127.0.0.1";
-
-        @Option(names = "--port", paramLabel = "PORT", required = true, description = "Server port.")
-        int port;
-
-        @Option(names = "--connections", paramLabel = "N", description = "Connections (default: ${DEFAULT-VALUE}).")
-        int connections = 4;
-
-        @Option(names = "--rate", paramLabel = "N",
-                description = "Commands per second over all connections; 0 = as fast as replies allow "
-                        + "(default: ${DEFAULT-VALUE}).")
-        int rate = 1000;
-
-        @Option(names = "--seconds", paramLabel = "S", description = "How long to send (default: ${DEFAULT-VALUE}).")
-        long seconds = 10;
-
-        @Option(names = "--max-commands", paramLabel = "N",
-                description = "Most commands to send (default: ${DEFAULT-VALUE}).")
-        long maxCommands = 1_000_000;
-
-        @Option(names = "--hostile",
-                description = "Hostile mode: polite clients beside a flooding client, random SETs of every field, "
-                        + "SPAWN floods, garbage lines and silent sockets, for --seconds; prints every tally and the "
-                        + "polite clients' BUSY rate (--connections, --rate and --max-commands do not apply).")
-        boolean hostile;
-
-        @Option(names = "--polite", paramLabel = "N",
-                description = "Hostile mode: polite clients, each sending --polite-rate MOVEs a second "
-                        + "(default: ${DEFAULT-VALUE}).")
-        int polite = 4;
-
-        @Option(names = "--polite-rate", paramLabel = "N",
-                description = "Hostile mode: MOVEs a second per polite client (default: ${DEFAULT-VALUE}).")
-        int politeRate = 20;
-
-        @Option(names = "--silent", paramLabel = "N",
-                description = "Hostile mode: sockets that connect and never send (default: ${DEFAULT-VALUE}).")
-        int silent = 8;
-
-        @Override
-        public Integer call() throws Exception {
-            if (hostile) {
-                HostileLoad.Report r = new HostileLoad(new HostileLoad.Options(host, port, Duration.ofSeconds(seconds),
-                        polite, politeRate, silent, 1)).run();
-                parent.out.println(r.summaryLine());
-                return 0;
-            }
-            LoadClient.Options o = LoadClient.Options.defaults(host, port).withConnections(connections).withRate(rate)
-                    .withDuration(Duration.ofSeconds(seconds)).withMaxCommands(maxCommands);
-            LoadClient.Report report = new LoadClient(o).run();
-            parent.out.println(report.summaryLine());
-            return 0;
-        }
     }
 }

@@ -1,0 +1,81 @@
+package dev.orrery.demo;
+
+import picocli.CommandLine;
+
+/**
+ * How the command line turns an exception into its one error line: the message (with the
+ * class name only where the message alone would not say what happened), a file-system
+ * failure as the file, what is wrong and what to do, and the root cause where it adds
+ * something. {@link Main} prints the line after {@code orrery-demo: }.
+ *
+ * <p><b>Threading:</b> stateless; any thread.
+ */
+final class ErrorLine {
+    private ErrorLine() {
+    }
+
+    /**
+     * An exception as one line: its message (with the class name when the message alone would
+     * not say what happened), then its root cause's message when that adds something.
+     */
+    static String oneLine(Throwable e) {
+        String text = describe(e);
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        if (root != e) {
+            String cause = describe(root);
+            if (!text.contains(String.valueOf(root.getMessage()))) {
+                text += " (caused by " + cause + ")";
+            }
+        }
+        return text.replaceAll("[\\r\\n\\t]+", " ").strip();
+    }
+
+    /**
+     * Whether {@code e} is an expected error, whose message says it all: bad input files and
+     * options, I/O trouble. Engine exceptions are matched by simple name, so the demo does not
+     * depend on which package the engine keeps them in.
+     */
+    static boolean expected(Throwable e) {
+        String name = e.getClass().getSimpleName();
+        return e instanceof java.io.IOException || e instanceof java.io.UncheckedIOException
+                || e instanceof IllegalArgumentException || e instanceof CommandLine.ParameterException
+                || name.equals("SnapshotException") || name.equals("ReplayDivergenceException");
+    }
+
+    private static String describe(Throwable e) {
+        if (e instanceof java.nio.file.FileSystemException fs && fs.getFile() != null) {
+            return fileProblem(fs);
+        }
+        String m = e.getMessage();
+        boolean plain = expected(e) || e instanceof IllegalStateException;
+        if (m == null || m.isBlank()) {
+            return e.getClass().getSimpleName();
+        }
+        return plain ? m : e.getClass().getSimpleName() + ": " + m;
+    }
+
+    /**
+     * A file-system failure as one line naming the file, what is wrong and what to do; Java's
+     * own message is often the path alone ({@code NoSuchFileException}) or the reason alone.
+     */
+    static String fileProblem(java.nio.file.FileSystemException e) {
+        String file = e.getFile() + (e.getOtherFile() != null ? " (to " + e.getOtherFile() + ")" : "");
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return file + " does not exist; check the path (a folder given to an option must exist, or be creatable)";
+        }
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied on " + file + "; choose a path this user may read and write";
+        }
+        if (e instanceof java.nio.file.NotDirectoryException) {
+            return file + " is not a folder; give the option a folder";
+        }
+        if (e instanceof java.nio.file.FileAlreadyExistsException) {
+            return file + " already exists; give a new path so nothing is overwritten";
+        }
+        String reason = e.getReason();
+        return "cannot use " + file + (reason == null ? "" : ": " + reason) + "; check the path and its permissions";
+    }
+}
