@@ -44,6 +44,25 @@ final class ArgumentScratch {
         return kept;
     }
 
+    /**
+     * {@link #take(int)} holding the first {@code n} (1 to 4) of {@code a, b, c, d}: the
+     * fixed-arity spawns' way into the array path.
+     */
+    Object[] take(int n, Object a, Object b, Object c, Object d) {
+        Object[] v = take(n);
+        v[0] = a;
+        if (n > 1) {
+            v[1] = b;
+        }
+        if (n > 2) {
+            v[2] = c;
+        }
+        if (n > 3) {
+            v[3] = d;
+        }
+        return v;
+    }
+
     /** Gives back an array {@link #take} handed out; a kept one is cleared and free again. */
     void release(Object[] array) {
         if (array.length < byLength.length && array == byLength[array.length]) {

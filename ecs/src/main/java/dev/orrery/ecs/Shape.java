@@ -111,14 +111,7 @@ public final class Shape {
         if (n == columns.length && !chain.holdsSparse()) {
             return world.spawnInto(archetype, chain, a, b, c, null);
         }
-        Object[] v = arguments.take(n);
-        v[0] = a;
-        if (n > 1) {
-            v[1] = b;
-        }
-        if (n > 2) {
-            v[2] = c;
-        }
+        Object[] v = arguments.take(n, a, b, c, null);
         try {
             return spawn(v);
         } finally {

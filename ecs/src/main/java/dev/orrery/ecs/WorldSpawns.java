@@ -56,17 +56,7 @@ final class WorldSpawns {
         if (shape != null && !shape.chain.holdsSparse()) {
             return rows.spawnInto(shape.archetype, shape.chain, true, a, b, c, d); // the classes matched: no checks
         }
-        Object[] v = arguments.take(n);
-        v[0] = a;
-        if (n > 1) {
-            v[1] = b;
-        }
-        if (n > 2) {
-            v[2] = c;
-        }
-        if (n > 3) {
-            v[3] = d;
-        }
+        Object[] v = arguments.take(n, a, b, c, d);
         try {
             return spawnValues(v);
         } finally {
