@@ -16,4 +16,19 @@ interface RecordAccess {
 
     /** A new record built from row {@code row} of {@code arrays}. */
     Object read(Object[] arrays, int row);
+
+    /**
+     * What a method handle's invocation threw, ready to rethrow: an unchecked exception as
+     * it is, an error thrown from here as it is, anything else wrapped (a record's accessors
+     * and constructor throw nothing checked, so that case is a defect).
+     */
+    static RuntimeException unchecked(Throwable t) {
+        if (t instanceof RuntimeException r) {
+            return r;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        return new IllegalStateException(t);
+    }
 }

@@ -35,10 +35,8 @@ final class RecordAccessTemplate implements RecordAccess {
     public void write(Object value, Object[] arrays, int row) {
         try {
             WRITE.invokeExact(value, arrays, row);
-        } catch (RuntimeException | Error e) {
-            throw e;
         } catch (Throwable t) {
-            throw new IllegalStateException(t);
+            throw RecordAccess.unchecked(t);
         }
     }
 
@@ -46,10 +44,8 @@ final class RecordAccessTemplate implements RecordAccess {
     public void writeBits(Object value, long[] dst, int offset) {
         try {
             WRITE_BITS.invokeExact(value, dst, offset);
-        } catch (RuntimeException | Error e) {
-            throw e;
         } catch (Throwable t) {
-            throw new IllegalStateException(t);
+            throw RecordAccess.unchecked(t);
         }
     }
 
@@ -57,10 +53,8 @@ final class RecordAccessTemplate implements RecordAccess {
     public Object read(Object[] arrays, int row) {
         try {
             return READ.invokeExact(arrays, row);
-        } catch (RuntimeException | Error e) {
-            throw e;
         } catch (Throwable t) {
-            throw new IllegalStateException(t);
+            throw RecordAccess.unchecked(t);
         }
     }
 }

@@ -181,10 +181,8 @@ final class RecordAccessors {
         public void write(Object value, Object[] arrays, int row) {
             try {
                 write.invokeExact(value, arrays, row);
-            } catch (RuntimeException | Error e) {
-                throw e;
             } catch (Throwable t) {
-                throw new IllegalStateException(t);
+                throw RecordAccess.unchecked(t);
             }
         }
 
@@ -192,10 +190,8 @@ final class RecordAccessors {
         public void writeBits(Object value, long[] dst, int offset) {
             try {
                 bits.invokeExact(value, dst, offset);
-            } catch (RuntimeException | Error e) {
-                throw e;
             } catch (Throwable t) {
-                throw new IllegalStateException(t);
+                throw RecordAccess.unchecked(t);
             }
         }
 
@@ -203,10 +199,8 @@ final class RecordAccessors {
         public Object read(Object[] arrays, int row) {
             try {
                 return read.invokeExact(arrays, row);
-            } catch (RuntimeException | Error e) {
-                throw e;
             } catch (Throwable t) {
-                throw new IllegalStateException(t);
+                throw RecordAccess.unchecked(t);
             }
         }
     }
