@@ -185,11 +185,7 @@ public final class ParallelExecutor implements PlannedExecutor {
      */
     @Override
     public void runDeadline(long nanos) {
-        loop.checkBetweenRuns("set the run deadline");
-        if (nanos < 0) {
-            throw new IllegalArgumentException("a run deadline must be 0 (none) or a positive number of nanoseconds, got "
-                    + nanos);
-        }
+        loop.checkRunDeadline(nanos);
         deadlineNanos = nanos;
     }
 

@@ -200,6 +200,18 @@ final class PhaseLoop {
     }
 
     /**
+     * Checks a new run deadline for either executor: set between runs, and 0 (none) or a
+     * positive number of nanoseconds.
+     */
+    void checkRunDeadline(long nanos) {
+        checkBetweenRuns("set the run deadline");
+        if (nanos < 0) {
+            throw new IllegalArgumentException("a run deadline must be 0 (none) or a positive number of nanoseconds, got "
+                    + nanos);
+        }
+    }
+
+    /**
      * One run: checks it may start (not closed, not inside a run, on the owner thread), then
      * runs every phase through {@code runner} with its sync point.
      */
