@@ -597,7 +597,8 @@ final class CommandPlayback {
 
     /** Makes the batch's plain shape spawn now and leaves its values for {@link #settle}. */
     private void deferSpawn() {
-        long real = batchLayout.shape.spawn();
+        ShapeLayout layout = batchLayout;
+        long real = layout.coversRow ? layout.shape.spawnUnzeroed() : layout.shape.spawn();
         checkPromised(real);
         if (deferredCount == deferred.length) {
             deferred = Arrays.copyOf(deferred, deferredCount * 2);

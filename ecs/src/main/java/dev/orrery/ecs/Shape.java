@@ -73,6 +73,14 @@ public final class Shape {
     }
 
     /**
+     * Command playback's spawn of this shape when the values it writes next cover every field:
+     * the row is not zeroed first (see {@code World.spawnUnzeroed}).
+     */
+    long spawnUnzeroed() {
+        return world.spawnUnzeroed(archetype, chain);
+    }
+
+    /**
      * Spawns an entity of this shape holding {@code values}, one per column in the shape's
      * order; a null value leaves that column zero.
      *

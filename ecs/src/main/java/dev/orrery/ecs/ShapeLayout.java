@@ -31,6 +31,12 @@ final class ShapeLayout {
      * (those resolve against the spawns made so far) and no sparse column.
      */
     final boolean deferrable;
+    /**
+     * True when a deferrable spawn's payload holds every field of the shape's archetype (no
+     * reference column, whose object is not in the payload): playback then leaves the row
+     * unzeroed, as the values overwrite all of it.
+     */
+    final boolean coversRow;
     // Index into columns by component id (-1: not in the shape), for offsetOf in O(1).
     private final int[] columnById;
     // For a deferrable layout, per payload word: the archetype slot and field it goes to, and its type.
@@ -69,6 +75,11 @@ final class ShapeLayout {
             }
         }
         this.deferrable = plain;
+        boolean covers = plain;
+        for (int i = 0; i < columns.length && covers; i++) {
+            covers = columns[i].kind() == ComponentKind.VALUE;
+        }
+        this.coversRow = covers && shape.archetype().columnCount() == columns.length;
         int maxId = -1;
         for (Component<?> c : columns) {
             maxId = Math.max(maxId, c.id());

@@ -467,6 +467,16 @@ public final class World implements FieldAccess {
         return fired(spawns.spawn(a, chain, values));
     }
 
+    /**
+     * Command playback's spawn through a shape ({@code a}, {@code chain}) when its recorded
+     * values cover every field of {@code a}: the row is not zeroed first (see
+     * {@link EntityRows#spawnUnzeroed}); playback writes the values before anything reads it.
+     */
+    long spawnUnzeroed(Archetype a, SpawnChain chain) {
+        checkUnlocked("spawn", null);
+        return fired(rows.spawnUnzeroed(a, chain));
+    }
+
     /** A shape's spawn of its one to four table columns' values given one by one (see {@link Shape#spawn(Object, Object)}). */
     long spawnInto(Archetype a, SpawnChain chain, Object v0, Object v1, Object v2, Object v3) {
         checkUnlocked("spawn", null);

@@ -184,4 +184,45 @@ class ShapeSpawnCommandTest {
         assertEquals(new Pos(0, 0), c.w.get(e, c.pos), "last tick's values must not leak into a new spawn");
         assertFalse(c.w.has(e, c.link));
     }
+
+    @Test
+    void shouldLeaveNoOldValueInARowASpawnReuses() {
+        World w = new World(512);
+        Component<Pos> pos = w.component(Pos.class);
+        Component<Vel> vel = w.component(Vel.class);
+        Component<StringBuilder> note = w.referenceComponent(StringBuilder.class);
+        Shape plain = w.shape(pos, vel); // its spawn command holds every field: playback skips zeroing the row
+        Shape withNote = w.shape(pos, note); // a reference column is not in the payload: the row is zeroed
+        long[] old = new long[40];
+        for (int i = 0; i < old.length; i++) {
+            old[i] = i % 2 == 0 ? w.spawn(new Pos(i, -i), new Vel(i * 0.5, i)) : withNote.spawn(new Pos(i, i), new StringBuilder("x"));
+        }
+        for (long e : old) {
+            w.despawn(e); // every row is vacated, not fresh: the next spawns reuse them
+        }
+        CommandBuffer buf = new CommandBuffer(0);
+        long[] h = new long[40];
+        for (int i = 0; i < h.length; i++) {
+            h[i] = buf.spawn(i % 2 == 0 ? plain : withNote);
+            if (i % 4 == 0) {
+                buf.setFloat(h[i], pos.field("y"), 7);
+            }
+        }
+        playback.apply(w, buf);
+        assertEquals(40, w.entityCount());
+        int[] seen = {0};
+        w.query().with(pos, vel).build().forEach((chunk, row) -> {
+            long e = chunk.entity(row);
+            assertEquals(0f, w.get(e, pos).x(), "an unwritten field of a reused row must be zero");
+            assertEquals(new Vel(0, 0), w.get(e, vel));
+            seen[0]++;
+        });
+        w.query().with(pos, note).build().forEach((chunk, row) -> {
+            long e = chunk.entity(row);
+            assertEquals(null, w.get(e, note), "a reused row's reference must be null");
+            assertEquals(new Pos(0, 0), w.get(e, pos));
+            seen[0]++;
+        });
+        assertEquals(40, seen[0]);
+    }
 }

@@ -83,6 +83,17 @@ public final class EntityRows {
         return place(a, chain.columns(), chain, values, true);
     }
 
+    /**
+     * Spawns one entity into {@code a} holding {@code chain}'s columns, its row left as the
+     * archetype hands it out: zero when fresh, else whatever primitive values the row's last
+     * holder left (references are always cleared when a row is vacated). For a caller that
+     * writes every primitive field of the row before anything reads it: command playback's
+     * spawns through a shape whose recorded values cover every field.
+     */
+    public long spawnUnzeroed(Archetype a, SpawnChain chain) {
+        return placeRow(a, chain.columns(), chain, false);
+    }
+
     private long spawnInto(Archetype a, Component<?>[] columns, SpawnChain chain, Object[] values) {
         boolean full = true;
         for (int i = 0; i < columns.length; i++) {
