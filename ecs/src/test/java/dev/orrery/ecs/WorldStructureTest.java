@@ -34,6 +34,17 @@ class WorldStructureTest {
     record Frozen() {
     }
 
+    /** A record whose accessor refuses a negative level, as a user's validating record might. */
+    record Checked(int level, long xp) {
+        @Override
+        public long xp() {
+            if (level < 0) {
+                throw new IllegalStateException("negative level " + level);
+            }
+            return xp;
+        }
+    }
+
     record Label(String text) {
     }
 
@@ -338,5 +349,37 @@ class WorldStructureTest {
         w.despawn(a);
         assertEquals(11, w.entityCount());
         assertLocationsConsistent(w);
+    }
+
+    @Test
+    void anAddWithAValueIntoAReusedRowHoldsOnlyThatValue() {
+        World w = new World(512);
+        Component<Position> pos = w.component(Position.class);
+        Component<Stats> stats = w.component(Stats.class);
+        Component<Checked> checked = w.component(Checked.class);
+        long[] old = new long[30];
+        for (int i = 0; i < old.length; i++) {
+            old[i] = w.spawn(new Position(i, i, i), new Stats(i + 1, i * 10L, i * 0.5));
+        }
+        for (long e : old) {
+            w.remove(e, stats); // each row of the (Position, Stats) archetype is vacated with its values in place
+        }
+        long[] fresh = new long[30];
+        for (int i = 0; i < fresh.length; i++) {
+            fresh[i] = w.spawn(new Position(-i, 0, 0));
+            w.add(fresh[i], stats, new Stats(7, 0, 0)); // moves into a reused row: the value must replace every field
+        }
+        for (long e : fresh) {
+            assertEquals(new Stats(7, 0, 0), w.get(e, stats));
+        }
+        long e = w.spawn(new Position(1, 2, 3));
+        w.add(e, checked, new Checked(5, 6));
+        w.remove(e, checked); // the Checked row keeps (5, 6) behind its end
+        long bad = w.spawn(new Position(4, 5, 6));
+        IllegalStateException thrown = assertThrows(IllegalStateException.class,
+                () -> w.add(bad, checked, new Checked(-1, 6)));
+        assertEquals("negative level -1", thrown.getMessage());
+        assertEquals(new Checked(0, 0), w.get(bad, checked),
+                "an add whose record accessor threw leaves the column zero, not a former row's value");
     }
 }

@@ -288,11 +288,15 @@ public final class Archetype {
      * columns new to the entity (a structural move's hot path).
      */
     public long appendRowFrom(long entity, Archetype source, int chunk, int row) {
-        return appendRowFrom(entity, source.planTo(this), source.chunks[chunk], row);
+        return appendRowFrom(entity, source.planTo(this), source.chunks[chunk], row, true);
     }
 
-    /** {@link #appendRowFrom(long, Archetype, int, int)} with the pair's plan and the source chunk resolved. */
-    long appendRowFrom(long entity, MovePlan plan, Chunk src, int row) {
+    /**
+     * {@link #appendRowFrom(long, Archetype, int, int)} with the pair's plan and the source
+     * chunk resolved; without {@code zero} a reused row's new columns are left for the caller
+     * to write.
+     */
+    long appendRowFrom(long entity, MovePlan plan, Chunk src, int row, boolean zero) {
         Chunk c = chunkForAppend();
         int to = c.size++;
         boolean fresh = to >= c.touched;
@@ -300,7 +304,7 @@ public final class Archetype {
         c.stampArrival(clock.now(), to, to + 1);
         c.entities[to] = entity;
         plan.copies.copy(src, row, c, to);
-        if (!fresh) { // a fresh row's new columns are still zero
+        if (zero && !fresh) { // a fresh row's new columns are still zero
             plan.clears.clear(c, to);
         }
         size++;

@@ -84,6 +84,20 @@ public final class MovePlan {
      * left in place (remove it with {@link Archetype#removeRow}).
      */
     public long append(long entity, int chunk, int row) {
-        return target.appendRowFrom(entity, this, source.chunk(chunk), row);
+        return target.appendRowFrom(entity, this, source.chunk(chunk), row, true);
+    }
+
+    /**
+     * {@link #append} for a caller that writes every field of the columns new to the target
+     * before anything reads the row ({@code world.add(e, column, value)}): a reused row's new
+     * columns keep what they held until that write, instead of being zeroed first.
+     */
+    public long appendUnzeroed(long entity, int chunk, int row) {
+        return target.appendRowFrom(entity, this, source.chunk(chunk), row, false);
+    }
+
+    /** Zeroes the target's columns new to the move at ({@code chunk}, {@code row}) of the target. */
+    public void zeroNew(int chunk, int row) {
+        clears.clear(target.chunk(chunk), row);
     }
 }

@@ -231,11 +231,17 @@ public final class EntityRows {
         }
         MovePlan plan = archetypes.addPlan(from, column);
         Archetype to = plan.target();
-        move(idx, entity, plan);
+        move(idx, entity, plan, value == null); // a value overwrites every field of the new column: no zeroing first
         names.added(idx, column);
         if (value != null) {
-            writeValue(column, value, to.chunk(entities.chunk(idx)).columnArrays(to.slotOf(column.id())),
-                    entities.row(idx));
+            int chunk = entities.chunk(idx);
+            int row = entities.row(idx);
+            try {
+                writeValue(column, value, to.chunk(chunk).columnArrays(to.slotOf(column.id())), row);
+            } catch (RuntimeException | Error e) {
+                plan.zeroNew(chunk, row); // a record accessor threw part-way: the column is zero, not a former row's
+                throw e;
+            }
         }
     }
 
@@ -276,12 +282,17 @@ public final class EntityRows {
      * the location of both entities. The caller updates the prototype index.
      */
     private void move(int idx, long entity, MovePlan plan) {
+        move(idx, entity, plan, true);
+    }
+
+    /** {@link #move(int, long, MovePlan)}; without {@code zero} the caller writes the new columns' fields itself. */
+    private void move(int idx, long entity, MovePlan plan, boolean zero) {
         Archetype from = plan.source();
         Archetype target = plan.target();
         int chunk = entities.chunk(idx);
         int row = entities.row(idx);
         changes.leaving(entity, from, chunk, row, target);
-        long loc = plan.append(entity, chunk, row);
+        long loc = zero ? plan.append(entity, chunk, row) : plan.appendUnzeroed(entity, chunk, row);
         removeRow(from, chunk, row);
         entities.place(idx, target.id(), (int) (loc >>> 32), (int) loc);
         changes.moved(entity, from, target);
