@@ -98,6 +98,13 @@ public final class CommandBuffer {
     private int openPayload;
     private int openEnd = -1;
     private ShapeLayout openLayout;
+    // How many typed writes went into the open spawn so far: the index into its layout's
+    // remembered write order (see ShapeLayout.offsetOfWrite).
+    private int openWrites;
+    // The last layout whose columns passed the spawn check against the last effects: a job
+    // spawning through one shape checks it once, not per spawn (both are immutable).
+    private ShapeLayout checkedLayout;
+    private StructuralEffects checkedEffects;
 
     /**
      * A buffer with id {@code id} (0..255). Buffers applied together must have distinct ids:
@@ -211,7 +218,11 @@ public final class CommandBuffer {
      */
     public long spawn(Shape shape) {
         ShapeLayout layout = layout(shape);
-        EffectChecks.checkSpawn(effects, layout.columns);
+        if (layout != checkedLayout || effects != checkedEffects) {
+            EffectChecks.checkSpawn(effects, layout.columns);
+            checkedLayout = layout;
+            checkedEffects = effects;
+        }
         long handle = nextHandle();
         int ref = addRef(layout);
         int at = header(OP_SPAWN_SHAPE, layout.words, 0, ref, handle);
@@ -221,6 +232,7 @@ public final class CommandBuffer {
         openPayload = at;
         openEnd = size;
         openLayout = layout;
+        openWrites = 0;
         return handle;
     }
 
@@ -335,7 +347,7 @@ public final class CommandBuffer {
         }
         if (entity == openSpawn && size == openEnd) {
             // A write to the spawn just recorded through a shape: into the spawn's own payload.
-            int off = openLayout.offsetOf(field);
+            int off = openLayout.offsetOfWrite(openWrites++, field);
             if (off >= 0) {
                 assert owner.checkCaller("recording a command");
                 data[openPayload + off] = bits;

@@ -13,8 +13,10 @@ import java.util.List;
  * Made once per shape per buffer ({@link CommandBuffer} caches it), then read by recording
  * (field to word) and playback (word to column array).
  *
- * <p><b>Threading:</b> immutable once built; a buffer's recording thread builds it, and the
- * buffer's hand-over to the applying thread publishes it with the buffer.
+ * <p><b>Threading:</b> immutable once built, but for a memory of the last spawn's write order
+ * that only the buffer's recording thread reads and writes ({@link #offsetOfWrite}); that
+ * thread builds it, and the buffer's hand-over to the applying thread publishes it with the
+ * buffer.
  */
 final class ShapeLayout {
     /** The most payload words one command holds (the header's 8-bit payload length). */
@@ -43,6 +45,10 @@ final class ShapeLayout {
     final int[] wordSlot;
     final int[] wordField;
     final FieldType[] wordType;
+    // The recording thread's memory of the fields written into the last spawn, by position, and
+    // their offsets (see offsetOfWrite): mutable, and never read by playback.
+    private final Field[] writeOrder;
+    private final int[] writeOffset;
 
     ShapeLayout(Shape shape) {
         this.shape = shape;
@@ -92,6 +98,8 @@ final class ShapeLayout {
         this.wordSlot = new int[plain ? w : 0];
         this.wordField = new int[wordSlot.length];
         this.wordType = new FieldType[wordSlot.length];
+        this.writeOrder = new Field[w];
+        this.writeOffset = new int[w];
         for (int i = 0; plain && i < columns.length; i++) {
             for (int f = 0; offsets[i] >= 0 && f < columns[i].type().fieldCount(); f++) {
                 wordSlot[offsets[i] + f] = shape.archetype().slotOf(columns[i].id());
@@ -99,6 +107,25 @@ final class ShapeLayout {
                 wordType[offsets[i] + f] = columns[i].type().fieldType(f);
             }
         }
+    }
+
+    /**
+     * {@link #offsetOf} for the {@code k}-th typed write into one spawn: a job writes the same
+     * fields in the same order spawn after spawn, so the field last seen at position {@code k}
+     * answers with one comparison. Called only by the owning buffer's recording thread, the
+     * one that writes the remembered order (playback never reads it).
+     */
+    int offsetOfWrite(int k, Field field) {
+        Field[] seen = writeOrder;
+        if (k < seen.length && seen[k] == field) {
+            return writeOffset[k];
+        }
+        int off = offsetOf(field);
+        if (k < seen.length) {
+            seen[k] = field;
+            writeOffset[k] = off;
+        }
+        return off;
     }
 
     /** The payload offset of {@code field}, or -1 when its column is not a value column of the shape. */

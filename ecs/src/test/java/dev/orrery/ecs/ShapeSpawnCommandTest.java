@@ -225,4 +225,38 @@ class ShapeSpawnCommandTest {
         });
         assertEquals(40, seen[0]);
     }
+
+    @Test
+    void shouldPutEachWriteInItsFieldWhateverOrderTheSpawnsWriteIn() {
+        Fixture c = new Fixture();
+        Shape small = c.w.shape(c.pos);
+        CommandBuffer buf = new CommandBuffer(0);
+        Field[][] orders = {{c.px, c.py, c.dx}, {c.py, c.px, c.dx}, {c.dx, c.py}, {c.px, c.px, c.py}};
+        long[] h = new long[16];
+        for (int i = 0; i < h.length; i++) {
+            boolean viaSmall = i % 5 == 4; // another shape's layout in between
+            h[i] = buf.spawn(viaSmall ? small : c.shape);
+            for (Field f : orders[i % orders.length]) {
+                if (viaSmall && f == c.dx) {
+                    continue;
+                }
+                if (f == c.dx) {
+                    buf.setDouble(h[i], f, i * 10 + 0.5);
+                } else {
+                    buf.setFloat(h[i], f, i * 10 + (f == c.px ? 1 : 2));
+                }
+            }
+        }
+        playback.apply(c.w, buf);
+        for (int i = 0; i < h.length; i++) {
+            long e = buf.resolved[i];
+            boolean viaSmall = i % 5 == 4;
+            java.util.List<Field> written = java.util.Arrays.asList(orders[i % orders.length]);
+            assertEquals(written.contains(c.px) ? i * 10 + 1 : 0, c.w.getFloat(e, c.px), "spawn " + i + " x");
+            assertEquals(written.contains(c.py) ? i * 10 + 2 : 0, c.w.getFloat(e, c.py), "spawn " + i + " y");
+            if (!viaSmall) {
+                assertEquals(written.contains(c.dx) ? i * 10 + 0.5 : 0, c.w.get(e, c.vel).dx(), "spawn " + i + " dx");
+            }
+        }
+    }
 }
