@@ -555,7 +555,11 @@ final class CommandPlayback {
         Archetype target = batchTarget;
         if (batchSpawn) {
             boolean viaShape = batchLayout != null;
-            makeSpawn(world, target);
+            if (viaShape) {
+                makeSpawn(world, target);
+            } else {
+                makePlainSpawn(world, target);
+            }
             if (batchSource != target) {
                 if (viaShape) {
                     world.moveTo(e, target); // adds or removes after a spawn through a shape
@@ -682,6 +686,35 @@ final class CommandPlayback {
         if (layout != null && layout.words > 0) {
             writeShapeValues(world, layout, real, batchSpawnLocator);
         }
+    }
+
+    /**
+     * Creates the batch's pending plain spawn ({@code spawn()} then adds) in {@code target}:
+     * unzeroed when the batch's pending values fill every field of it, as the flush writes
+     * them next.
+     */
+    private void makePlainSpawn(World world, Archetype target) {
+        long real = pendingCoversRow(target) ? world.spawnUnzeroed(target) : world.spawnZeroed(target);
+        batchSpawn = false;
+        checkPromised(real);
+    }
+
+    /**
+     * True when the pending writes hold a whole value (an add or set with its value, or a
+     * reference) for every column of {@code target} that has fields; a one-field set does not
+     * count.
+     */
+    private boolean pendingCoversRow(Archetype target) {
+        long slots = 0;
+        for (int i = 0; i < pendingCount; i++) {
+            long loc = pendingWrites[i];
+            long header = byId[(int) (loc >>> 32)].data[(int) loc + 1];
+            if (CommandBuffer.op(header) != CommandBuffer.OP_SET_FIELD) {
+                int slot = target.slotOf(CommandBuffer.column(header));
+                slots |= slot < Long.SIZE ? 1L << slot : 0L;
+            }
+        }
+        return target.fieldsAllIn(slots);
     }
 
     private void checkPromised(long real) {

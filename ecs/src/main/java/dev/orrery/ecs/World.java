@@ -461,6 +461,17 @@ public final class World implements FieldAccess {
         return fired(rows.spawnZeroed(archetype));
     }
 
+    /**
+     * {@link #spawnZeroed} for command playback when the values it writes next cover every
+     * field of {@code archetype}: a reused row is not zeroed first (see
+     * {@link EntityRows#spawnUnzeroed(Archetype)}).
+     */
+    long spawnUnzeroed(Archetype archetype) {
+        checkUnlocked("spawn", null);
+        relationSide.checkSpawnInto(archetype);
+        return fired(rows.spawnUnzeroed(archetype));
+    }
+
     /** Spawns one entity into {@code a} and writes the given values (builder and shape support). */
     long spawnInto(Archetype a, SpawnChain chain, Object[] values) {
         checkUnlocked("spawn", null);

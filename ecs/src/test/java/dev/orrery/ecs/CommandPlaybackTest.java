@@ -307,4 +307,54 @@ class CommandPlaybackTest {
                 other.storage().archetypes().of(other.component(Target.class))));
         assertEquals(0, world.entityCount());
     }
+
+    @Test
+    void aSpawnIntoAReusedRowHoldsOnlyItsRecordedValues() {
+        long[] old = new long[24];
+        for (int i = 0; i < old.length; i++) {
+            old[i] = world.spawn(new Position(i + 1, -i - 1), new Health(i + 1), new Marker());
+        }
+        for (long e : old) {
+            world.despawn(e); // every row of the archetype is vacated with its values in place
+        }
+        CommandBuffer buf = new CommandBuffer(0);
+        long[] h = new long[24];
+        for (int i = 0; i < h.length; i++) {
+            h[i] = buf.spawn();
+            switch (i % 4) {
+                case 0 -> { // every column with fields gets a whole value: the row is not zeroed first
+                    buf.add(h[i], pos, new Position(5, 6));
+                    buf.add(h[i], health, new Health(9));
+                    buf.add(h[i], marker);
+                }
+                case 1 -> { // Health added without a value: it must read zero
+                    buf.add(h[i], pos, new Position(5, 6));
+                    buf.add(h[i], health);
+                    buf.add(h[i], marker);
+                }
+                case 2 -> { // one field set: the other must read zero
+                    buf.add(h[i], pos);
+                    buf.add(h[i], health, new Health(9));
+                    buf.add(h[i], marker);
+                    buf.setFloat(h[i], pos.field("y"), 6);
+                }
+                default -> { // a value added, then its column removed and added again empty
+                    buf.add(h[i], pos, new Position(5, 6));
+                    buf.add(h[i], health, new Health(9));
+                    buf.remove(h[i], health);
+                    buf.add(h[i], health);
+                    buf.add(h[i], marker);
+                }
+            }
+        }
+        PlaybackReport r = playback.apply(world, buf);
+        assertTrue(r.isClean(), r.toString());
+        Position[] pos4 = {new Position(5, 6), new Position(5, 6), new Position(0, 6), new Position(5, 6)};
+        Health[] health4 = {new Health(9), new Health(0), new Health(9), new Health(0)};
+        for (int i = 0; i < h.length; i++) {
+            long e = buf.resolved[i];
+            assertEquals(pos4[i % 4], world.get(e, pos), "spawn " + i + ": no value of a former row may show");
+            assertEquals(health4[i % 4], world.get(e, health), "spawn " + i);
+        }
+    }
 }

@@ -48,6 +48,9 @@ public final class Archetype {
     /** The add and remove edges and the move plans out of this archetype; filled by {@link Archetypes}. */
     final ArchetypeEdges edges = new ArchetypeEdges(this);
 
+    // The slots whose columns hold at least one field, one bit per slot (the first 64 slots).
+    private final long slotsWithFields;
+
     /** The world's change clock: appends stamp their chunk with its tick. */
     final ChangeClock clock;
 
@@ -67,6 +70,13 @@ public final class Archetype {
             references |= sortedComponents[i].kind() == ComponentKind.REFERENCE;
         }
         this.hasReferences = references;
+        long withFields = 0;
+        for (int i = 0; i < sortedComponents.length && i < Long.SIZE; i++) {
+            if (fieldTypes[i].length > 0) {
+                withFields |= 1L << i;
+            }
+        }
+        this.slotsWithFields = withFields; // only read for archetypes of at most 64 columns
         this.fieldBase = new int[sortedComponents.length + 1];
         for (int i = 0; i < sortedComponents.length; i++) {
             fieldBase[i + 1] = fieldBase[i] + fieldTypes[i].length;
@@ -243,6 +253,15 @@ public final class Archetype {
     /** Number of entities in this archetype. */
     public int size() {
         return size;
+    }
+
+    /**
+     * True when {@code slots} (slot {@code s} is bit {@code s}) holds every slot whose column
+     * has a field, so values written to those slots fill a whole row; always false for an
+     * archetype of more than 64 columns (a caller then zeroes the row as usual).
+     */
+    public boolean fieldsAllIn(long slots) {
+        return components.length <= Long.SIZE && (slots & slotsWithFields) == slotsWithFields;
     }
 
     /**

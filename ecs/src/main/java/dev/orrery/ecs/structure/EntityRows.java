@@ -37,8 +37,13 @@ public final class EntityRows {
 
     /** Allocates an id and appends its zeroed row to {@code a}; registers no names. */
     public long place(Archetype a) {
+        return place(a, true);
+    }
+
+    /** {@link #place(Archetype)}; without {@code zero} a reused row keeps what it held, for a caller that writes all of it. */
+    private long place(Archetype a, boolean zero) {
         long e = entities.allocate();
-        long loc = a.appendRow(e);
+        long loc = a.appendRow(e, zero);
         entities.place(Entity.index(e), a.id(), (int) (loc >>> 32), (int) loc);
         changes.spawned(e, a);
         return e;
@@ -51,11 +56,24 @@ public final class EntityRows {
      * @throws IllegalArgumentException if {@code archetype} is not one of this world's
      */
     public long spawnZeroed(Archetype archetype) {
+        return spawnEmpty(archetype, true);
+    }
+
+    /**
+     * {@link #spawnZeroed} for a caller that writes every field of the new row before anything
+     * reads it (command playback, when a spawn's recorded values cover its archetype): a
+     * reused row is not zeroed first.
+     */
+    public long spawnUnzeroed(Archetype archetype) {
+        return spawnEmpty(archetype, false);
+    }
+
+    private long spawnEmpty(Archetype archetype, boolean zero) {
         if (archetype.id() >= archetypes.count() || archetypes.get(archetype.id()) != archetype) {
             throw new IllegalArgumentException(archetype + " does not belong to this world; take archetypes from "
                     + "world.storage().archetypes()");
         }
-        long e = place(archetype);
+        long e = place(archetype, zero);
         names.spawned(Entity.index(e), archetype);
         return e;
     }
