@@ -1,0 +1,195 @@
+package dev.orrery.bench.gameloop;
+
+import java.io.IOException;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * Compares two builds of Orrery on one particle loop inside one JVM: each build's
+ * {@code benchmarks.jar} is loaded by its own class loader, and blocks of ticks alternate
+ * between the two loops, so a noisy machine slows both alike. The figure to quote is the
+ * median of the per-block ratios (new over old), with its interquartile range; a shared
+ * machine's drift between separate JVM runs is often larger than the change being measured,
+ * and this keeps it out of the ratio. Both loops must end with the same living count and
+ * checksum: a change that alters the simulation is reported instead of timed.
+ *
+ * <pre>
+ * git worktree add /tmp/old OLD_COMMIT &amp;&amp; (cd /tmp/old &amp;&amp; ./mvnw -B -q -DskipTests package -pl bench -am)
+ * java -cp bench/target/benchmarks.jar dev.orrery.bench.gameloop.BuildComparison \
+ *     --old /tmp/old/bench/target/benchmarks.jar --new bench/target/benchmarks.jar \
+ *     [--loop orrery-fast-1] [--particles 10000] [--blocks 200] [--ticks 50]
+ * </pre>
+ *
+ * <p>{@code --old} and {@code --new} also take a class path (entries separated by the
+ * platform's path separator). {@code --loop} is one of {@link ParticleLoop}'s names; a block is {@code --ticks} ticks
+ * of one loop, after 3 000 warm-up ticks of each. Workers of a multi-worker loop share the
+ * machine with the other build's idle workers, so compare worker counts within one build
+ * ({@link ParticleReport}), not here.
+ *
+ * <p><b>Threading:</b> a main; the loops run on the calling thread (and their executors'
+ * workers).
+ */
+public final class BuildComparison {
+    private static final int WARMUP_TICKS = 3_000;
+
+    private BuildComparison() {
+    }
+
+    /**
+     * Runs the comparison and prints one line.
+     *
+     * @param args see the class comment
+     * @throws Throwable when a jar cannot be loaded or a loop fails
+     */
+    public static void main(String[] args) throws Throwable {
+        System.out.println(run(args));
+    }
+
+    static String run(String[] args) throws Throwable {
+        URL[] oldJar = null;
+        URL[] newJar = null;
+        String loop = ParticleLoop.ORRERY_FAST_1;
+        int particles = 10_000;
+        int blocks = 200;
+        int ticks = 50;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--old" -> oldJar = jar(args, ++i);
+                case "--new" -> newJar = jar(args, ++i);
+                case "--loop" -> loop = value(args, ++i);
+                case "--particles" -> particles = count(args, ++i);
+                case "--blocks" -> blocks = count(args, ++i);
+                case "--ticks" -> ticks = count(args, ++i);
+                default -> throw new IllegalArgumentException("unknown option '" + args[i]
+                        + "'; options: --old JAR --new JAR --loop NAME --particles N --blocks N --ticks N");
+            }
+        }
+        if (oldJar == null || newJar == null) {
+            throw new IllegalArgumentException("give both builds: --old JAR --new JAR (each a bench/target/benchmarks.jar)");
+        }
+        Build[] builds = {new Build(oldJar, loop, particles), new Build(newJar, loop, particles)};
+        try {
+            for (int t = 0; t < WARMUP_TICKS; t += ticks) {
+                builds[0].ticks(ticks);
+                builds[1].ticks(ticks);
+            }
+            long[][] nanos = new long[2][blocks];
+            for (int b = 0; b < blocks; b++) {
+                for (int k = 0; k < 2; k++) {
+                    int which = (b + k) % 2; // alternate which build goes first
+                    nanos[which][b] = builds[which].ticks(ticks);
+                }
+            }
+            long[] oldSum = builds[0].result();
+            long[] newSum = builds[1].result();
+            if (!Arrays.equals(oldSum, newSum)) {
+                return String.format(Locale.ROOT, "the builds differ: old ends with %d living, checksum %x; new with %d, %x "
+                        + "(the change alters the simulation; no timing given)", oldSum[0], oldSum[1], newSum[0], newSum[1]);
+            }
+            double[] ratio = new double[blocks];
+            for (int b = 0; b < blocks; b++) {
+                ratio[b] = (double) nanos[1][b] / nanos[0][b];
+            }
+            Arrays.sort(ratio);
+            return String.format(Locale.ROOT, "%s, %d particles, %d blocks of %d ticks: old %.1f us/tick, new %.1f us/tick "
+                    + "(medians); new/old per block pair: median %.3f, interquartile %.3f-%.3f; same living count and "
+                    + "checksum", loop, particles, blocks, ticks, median(nanos[0]) / 1e3 / ticks,
+                    median(nanos[1]) / 1e3 / ticks, ratio[blocks / 2], ratio[blocks / 4], ratio[3 * blocks / 4]);
+        } finally {
+            builds[0].close();
+            builds[1].close();
+        }
+    }
+
+    private static double median(long[] values) {
+        long[] s = values.clone();
+        Arrays.sort(s);
+        return s[s.length / 2];
+    }
+
+    /** A build's class path: one jar, or entries separated by the platform's path separator (jars or folders). */
+    private static URL[] jar(String[] args, int i) throws IOException {
+        String[] entries = value(args, i).split(java.io.File.pathSeparator);
+        URL[] urls = new URL[entries.length];
+        for (int k = 0; k < entries.length; k++) {
+            Path p = Path.of(entries[k]);
+            if (!Files.exists(p)) {
+                throw new IllegalArgumentException(args[i - 1] + ": nothing at " + p + "; build the jar with "
+                        + "./mvnw -B -q -DskipTests package -pl bench -am");
+            }
+            urls[k] = p.toUri().toURL();
+        }
+        return urls;
+    }
+
+    private static int count(String[] args, int i) {
+        String v = value(args, i);
+        try {
+            int n = Integer.parseInt(v);
+            if (n > 0) {
+                return n;
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new IllegalArgumentException(args[i - 1] + " takes a positive whole number, not '" + v + "'");
+    }
+
+    private static String value(String[] args, int i) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(args[i - 1] + " needs a value");
+        }
+        return args[i];
+    }
+
+    /** One build's particle loop, loaded by its own class loader and driven through method handles. */
+    private static final class Build {
+        private final URLClassLoader loader;
+        private final Object loop;
+        private final MethodHandle tick;
+        private final MethodHandle living;
+        private final MethodHandle checksum;
+
+        Build(URL[] classPath, String name, int particles) throws Throwable {
+            loader = new URLClassLoader(classPath, ClassLoader.getPlatformClassLoader());
+            Class<?> type = loader.loadClass(ParticleLoop.class.getName());
+            MethodHandles.Lookup lookup = MethodHandles.publicLookup();
+            loop = lookup.findStatic(type, "of", MethodType.methodType(type, String.class, int.class, long.class))
+                    .invoke(name, particles, Particles.SEED);
+            tick = lookup.findVirtual(type, "tick", MethodType.methodType(void.class)).bindTo(loop);
+            living = lookup.findVirtual(type, "living", MethodType.methodType(int.class)).bindTo(loop);
+            checksum = lookup.findVirtual(type, "checksum", MethodType.methodType(long.class)).bindTo(loop);
+        }
+
+        /** Runs {@code n} ticks; returns the nanoseconds they took. */
+        long ticks(int n) throws Throwable {
+            long start = System.nanoTime();
+            for (int i = 0; i < n; i++) {
+                tick.invokeExact();
+            }
+            return System.nanoTime() - start;
+        }
+
+        /** The living count and the checksum, read between ticks. */
+        long[] result() throws Throwable {
+            return new long[] {(int) living.invokeExact(), (long) checksum.invokeExact()};
+        }
+
+        void close() throws IOException {
+            try {
+                ((AutoCloseable) loop).close();
+            } catch (Exception e) {
+                throw new IOException("closing the particle loop of one build failed", e);
+            } finally {
+                loader.close();
+            }
+        }
+    }
+}

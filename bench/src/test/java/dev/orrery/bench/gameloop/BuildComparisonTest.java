@@ -1,0 +1,47 @@
+package dev.orrery.bench.gameloop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The build comparison loads each build in its own class loader: given this test's own class
+ * path twice, both copies run the same simulation, so it must report equal results and a
+ * ratio, and it must refuse bad options with a message that names the fix.
+ */
+class BuildComparisonTest {
+    private static final String CLASS_PATH = System.getProperty("java.class.path");
+
+    @Test
+    void twoCopiesOfOneBuildAgreeAndGetARatio() throws Throwable {
+        String line = BuildComparison.run(new String[] {"--old", CLASS_PATH, "--new", CLASS_PATH,
+            "--particles", "2000", "--blocks", "8", "--ticks", "5"});
+        assertTrue(line.endsWith("same living count and checksum"), line);
+        Matcher m = Pattern.compile("median (\\d+\\.\\d+), interquartile (\\d+\\.\\d+)-(\\d+\\.\\d+)").matcher(line);
+        assertTrue(m.find(), line);
+        double median = Double.parseDouble(m.group(1));
+        assertTrue(median > 0 && Double.parseDouble(m.group(2)) <= median && median <= Double.parseDouble(m.group(3)),
+                line);
+    }
+
+    @Test
+    void refusesMissingBuildsAndUnknownOptions() {
+        IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
+                () -> BuildComparison.run(new String[] {"--new", CLASS_PATH}));
+        assertTrue(none.getMessage().contains("--old JAR --new JAR"), none.getMessage());
+        IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
+                () -> BuildComparison.run(new String[] {"--old", "/no/such/benchmarks.jar", "--new", CLASS_PATH}));
+        assertTrue(missing.getMessage().contains("/no/such/benchmarks.jar"), missing.getMessage());
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
+                () -> BuildComparison.run(new String[] {"--warmup", "3"}));
+        assertEquals("unknown option '--warmup'; options: --old JAR --new JAR --loop NAME --particles N --blocks N "
+                + "--ticks N", unknown.getMessage());
+        IllegalArgumentException count = assertThrows(IllegalArgumentException.class,
+                () -> BuildComparison.run(new String[] {"--blocks", "0"}));
+        assertEquals("--blocks takes a positive whole number, not '0'", count.getMessage());
+    }
+}
