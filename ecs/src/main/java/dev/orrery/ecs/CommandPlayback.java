@@ -117,6 +117,11 @@ final class CommandPlayback {
     private long[] deferred = new long[64];
     private long[] deferredLocators = new long[64];
     private int deferredCount;
+    // settle's scratch, per waiting spawn: its row, its buffer's words and its payload's offset
+    // there (each settle task fills and reads only its own range).
+    private int[] settleRows = new int[64];
+    private long[][] settleWords = new long[64][];
+    private int[] settleAt = new int[64];
     private int settleTasks;
     private World settling;
     private final IntConsumer settleTask = this::settleTask;
@@ -607,6 +612,9 @@ final class CommandPlayback {
         if (deferredCount == deferred.length) {
             deferred = Arrays.copyOf(deferred, deferredCount * 2);
             deferredLocators = Arrays.copyOf(deferredLocators, deferredCount * 2);
+            settleRows = new int[deferredCount * 2];
+            settleWords = new long[deferredCount * 2][];
+            settleAt = new int[deferredCount * 2];
         }
         deferred[deferredCount] = real;
         deferredLocators[deferredCount++] = batchSpawnLocator;
@@ -636,6 +644,7 @@ final class CommandPlayback {
                 parallel.forEach(tasks, settleTask);
             }
         } finally {
+            Arrays.fill(settleWords, 0, n, null); // no buffer's old words are kept alive
             deferredCount = 0;
             settling = null;
         }
@@ -654,22 +663,40 @@ final class CommandPlayback {
      */
     private void settleRange(World world, int from, int to) {
         EntityTable table = world.storage().entityTable();
-        for (int i = from; i < to; i++) {
-            long loc = deferredLocators[i];
-            CommandBuffer buf = byId[(int) (loc >>> 32)];
-            long[] data = buf.data;
-            int payload = (int) loc + CommandBuffer.HEADER_WORDS;
-            ShapeLayout layout = (ShapeLayout) buf.refs[CommandBuffer.aux(data[(int) loc + 1])];
-            int idx = Entity.index(deferred[i]);
-            Chunk chunk = layout.shape.archetype().chunk(table.chunk(idx));
-            int row = table.row(idx);
+        int i = from;
+        while (i < to) {
+            // A group: the spawns from i on through one layout whose rows sit in one chunk (a run
+            // of spawns appends to its archetype's last chunk), written one field at a time.
+            ShapeLayout layout = layoutOf(deferredLocators[i]);
+            int chunkIndex = table.chunk(Entity.index(deferred[i]));
+            int j = i;
+            for (; j < to; j++) {
+                long loc = deferredLocators[j];
+                int idx = Entity.index(deferred[j]);
+                if (layoutOf(loc) != layout || table.chunk(idx) != chunkIndex) {
+                    break;
+                }
+                CommandBuffer buf = byId[(int) (loc >>> 32)];
+                settleRows[j] = table.row(idx);
+                settleWords[j] = buf.data;
+                settleAt[j] = (int) loc + CommandBuffer.HEADER_WORDS;
+            }
+            Chunk chunk = layout.shape.archetype().chunk(chunkIndex);
             int[] slots = layout.wordSlot;
             int[] fields = layout.wordField;
             FieldType[] types = layout.wordType;
             for (int w = 0; w < slots.length; w++) {
-                types[w].setBits(chunk.columnArrays(slots[w])[fields[w]], row, data[payload + w]);
+                FieldScatter.scatterBits(types[w], chunk.columnArrays(slots[w])[fields[w]], settleRows, settleWords,
+                        settleAt, w, i, j);
             }
+            i = j;
         }
+    }
+
+    /** The layout of the spawn-through-shape command at {@code locator}. */
+    private ShapeLayout layoutOf(long locator) {
+        CommandBuffer buf = byId[(int) (locator >>> 32)];
+        return (ShapeLayout) buf.refs[CommandBuffer.aux(buf.data[(int) locator + 1])];
     }
 
     /**

@@ -35,6 +35,9 @@ class ShapeSpawnCommandTest {
     record Tagged() {
     }
 
+    record Every(boolean b, byte by, short sh, char ch, int i, float f, long l, double d) {
+    }
+
     /** One world with its handles, built the same way for the command side and the direct side. */
     static final class Fixture {
         final World w = new World(512);
@@ -257,6 +260,35 @@ class ShapeSpawnCommandTest {
             if (!viaSmall) {
                 assertEquals(written.contains(c.dx) ? i * 10 + 0.5 : 0, c.w.get(e, c.vel).dx(), "spawn " + i + " dx");
             }
+        }
+    }
+
+    @Test
+    void shouldWriteEveryPrimitiveTypeOfManySpawnsAcrossChunks() {
+        World w = new World(512); // small chunks: the spawns span several, so each is one group of writes
+        Component<Every> every = w.component(Every.class);
+        Component<Pos> pos = w.component(Pos.class);
+        Shape shape = w.shape(every, pos);
+        CommandBuffer buf = new CommandBuffer(0);
+        long[] h = new long[300];
+        for (int k = 0; k < h.length; k++) {
+            h[k] = buf.spawn(shape);
+            buf.setBits(h[k], every.field("b"), k % 3 == 0 ? 1 : 0); // the types without a typed setter: raw bits
+            buf.setBits(h[k], every.field("by"), (byte) -k);
+            buf.setBits(h[k], every.field("sh"), (short) (k * 100));
+            buf.setBits(h[k], every.field("ch"), (char) ('a' + k % 26));
+            buf.setInt(h[k], every.field("i"), -k * 7);
+            buf.setFloat(h[k], every.field("f"), k + 0.25f);
+            buf.setLong(h[k], every.field("l"), (long) k << 40);
+            buf.setDouble(h[k], every.field("d"), -k / 8.0);
+            buf.setFloat(h[k], pos.field("y"), k);
+        }
+        playback.apply(w, buf);
+        for (int k = 0; k < h.length; k++) {
+            long e = buf.resolved[k];
+            assertEquals(new Every(k % 3 == 0, (byte) -k, (short) (k * 100), (char) ('a' + k % 26), -k * 7, k + 0.25f,
+                    (long) k << 40, -k / 8.0), w.get(e, every), "spawn " + k);
+            assertEquals(new Pos(0, k), w.get(e, pos), "spawn " + k);
         }
     }
 }
