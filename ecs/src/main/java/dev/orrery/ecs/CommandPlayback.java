@@ -62,7 +62,14 @@ import java.util.function.IntFunction;
  * {@value #DEFAULT_PARALLEL_SPAWNS} such spawns wait (system property
  * {@value #PARALLEL_SPAWNS_PROPERTY}), the writes are split over the threads of the
  * {@link ParallelFor} given to {@link #parallel}; every spawn owns its row, so the result is
- * the same on any number of threads.
+ * the same on any number of threads. They are written one field at a time over each run of
+ * rows in one chunk ({@link FieldScatter}).
+ *
+ * <p><b>Rows written once.</b> A spawn whose recorded values fill every field of its row (a
+ * spawn through a shape with no reference column, whose command holds every field; a
+ * {@code spawn()} whose adds carry a whole value for every column with fields) gets its row
+ * without zeroing, since the values
+ * overwrite all of it before anything reads it; any other spawn's row starts from zero.
  *
  * <p><b>Sparse columns</b> follow the same rules but never join the batch's archetype move:
  * an add, remove or set of a sparse column applies to the entity's sparse set at once, in
