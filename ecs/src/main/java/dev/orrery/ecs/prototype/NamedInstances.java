@@ -30,6 +30,10 @@ import java.util.List;
 public final class NamedInstances {
     private final ComponentRegistry registry;
     private final PrototypeIndex index = new PrototypeIndex();
+    // Per archetype id, the chain of a spawn straight into it (command playback's plain spawns),
+    // with the archetype it was made for: an id is trusted only for that same archetype.
+    private SpawnChain[] archetypeChains = new SpawnChain[0];
+    private Archetype[] chainArchetypes = new Archetype[0];
 
     /** Creates the (empty) index for a world whose columns come from {@code registry}. */
     public NamedInstances(ComponentRegistry registry) {
@@ -70,10 +74,23 @@ public final class NamedInstances {
      * registered in column-id order, as {@link #moved} from the empty archetype would.
      */
     public void spawned(int entity, Archetype a) {
-        for (int s = 0, n = a.columnCount(); s < n; s++) {
-            Component<?> c = a.component(s);
-            index.register(entity, c.id(), c.nameHash());
+        int id = a.id();
+        if (id >= archetypeChains.length) {
+            int n = Math.max(id + 1, archetypeChains.length * 2);
+            archetypeChains = java.util.Arrays.copyOf(archetypeChains, n);
+            chainArchetypes = java.util.Arrays.copyOf(chainArchetypes, n);
         }
+        SpawnChain chain = archetypeChains[id];
+        if (chain == null || chainArchetypes[id] != a) {
+            Component<?>[] columns = new Component<?>[a.columnCount()];
+            for (int s = 0; s < columns.length; s++) {
+                columns[s] = a.component(s);
+            }
+            chain = new SpawnChain(columns);
+            archetypeChains[id] = chain;
+            chainArchetypes[id] = a;
+        }
+        spawned(entity, chain); // a repeated spawn into one archetype adopts its prototype in one step
     }
 
     /** Makes room for entity indices below {@code n} (see {@code Shape.reserve}). */
