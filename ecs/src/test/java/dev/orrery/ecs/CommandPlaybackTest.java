@@ -357,4 +357,30 @@ class CommandPlaybackTest {
             assertEquals(health4[i % 4], world.get(e, health), "spawn " + i);
         }
     }
+
+    @Test
+    void spawnsIntoOneArchetypeRegisterTheirNamesAcrossReclaims() {
+        java.util.List<String> both = java.util.List.of("Position", "Health");
+        for (int round = 0; round < 3; round++) {
+            CommandBuffer buf = new CommandBuffer(0);
+            long[] h = new long[4];
+            for (int i = 0; i < h.length; i++) {
+                h[i] = buf.spawn();
+                buf.add(h[i], health, new Health(i));
+                buf.add(h[i], pos, new Position(i, round));
+            }
+            playback.apply(world, buf);
+            for (long handle : h) {
+                long e = buf.resolved[(Entity.index(handle) & 0xFF_FFFF) - 1];
+                assertEquals(both, world.storage().namedInstances().namesOf(Entity.index(e)),
+                        "round " + round + ": names in column-id order, as a move from the empty archetype gives");
+                assertEquals(new Health((int) (Entity.index(handle) & 0xFF_FFFF) - 1), world.get(e, health));
+            }
+            for (long handle : h) {
+                world.despawn(buf.resolved[(Entity.index(handle) & 0xFF_FFFF) - 1]); // their prototype is reclaimed
+            }
+            long other = world.spawn(new Health(9)); // a different prototype takes the freed slot
+            assertEquals(java.util.List.of("Health"), world.storage().namedInstances().namesOf(Entity.index(other)));
+        }
+    }
 }
