@@ -24,14 +24,15 @@ import java.util.Locale;
  * git worktree add /tmp/old OLD_COMMIT &amp;&amp; (cd /tmp/old &amp;&amp; ./mvnw -B -q -DskipTests package -pl bench -am)
  * java -cp bench/target/benchmarks.jar dev.orrery.bench.gameloop.BuildComparison \
  *     --old /tmp/old/bench/target/benchmarks.jar --new bench/target/benchmarks.jar \
- *     [--loop orrery-fast-1] [--particles 10000] [--blocks 200] [--ticks 50]
+ *     [--loop orrery-fast-1] [--new-loop NAME] [--particles 10000] [--blocks 200] [--ticks 50]
  * </pre>
  *
  * <p>{@code --old} and {@code --new} also take a class path (entries separated by the
- * platform's path separator). {@code --loop} is one of {@link ParticleLoop}'s names; a block is {@code --ticks} ticks
- * of one loop, after 3 000 warm-up ticks of each. Workers of a multi-worker loop share the
- * machine with the other build's idle workers, so compare worker counts within one build
- * ({@link ParticleReport}), not here.
+ * platform's path separator). {@code --loop} is one of {@link ParticleLoop}'s names;
+ * {@code --new-loop} runs another loop on the new side ({@code --loop orrery-fast-1
+ * --new-loop orrery-fast-2} with one jar twice compares worker counts in one JVM: the idle
+ * side's workers park while the other side runs). A block is {@code --ticks} ticks of one
+ * loop, after 3 000 warm-up ticks of each.
  *
  * <p><b>Threading:</b> a main; the loops run on the calling thread (and their executors'
  * workers).
@@ -56,6 +57,7 @@ public final class BuildComparison {
         URL[] oldJar = null;
         URL[] newJar = null;
         String loop = ParticleLoop.ORRERY_FAST_1;
+        String newLoop = null;
         int particles = 10_000;
         int blocks = 200;
         int ticks = 50;
@@ -64,17 +66,19 @@ public final class BuildComparison {
                 case "--old" -> oldJar = jar(args, ++i);
                 case "--new" -> newJar = jar(args, ++i);
                 case "--loop" -> loop = value(args, ++i);
+                case "--new-loop" -> newLoop = value(args, ++i);
                 case "--particles" -> particles = count(args, ++i);
                 case "--blocks" -> blocks = count(args, ++i);
                 case "--ticks" -> ticks = count(args, ++i);
                 default -> throw new IllegalArgumentException("unknown option '" + args[i]
-                        + "'; options: --old JAR --new JAR --loop NAME --particles N --blocks N --ticks N");
+                        + "'; options: --old JAR --new JAR --loop NAME --new-loop NAME --particles N --blocks N --ticks N");
             }
         }
         if (oldJar == null || newJar == null) {
             throw new IllegalArgumentException("give both builds: --old JAR --new JAR (each a bench/target/benchmarks.jar)");
         }
-        Build[] builds = {new Build(oldJar, loop, particles), new Build(newJar, loop, particles)};
+        String other = newLoop == null ? loop : newLoop;
+        Build[] builds = {new Build(oldJar, loop, particles), new Build(newJar, other, particles)};
         try {
             for (int t = 0; t < WARMUP_TICKS; t += ticks) {
                 builds[0].ticks(ticks);
@@ -100,7 +104,8 @@ public final class BuildComparison {
             Arrays.sort(ratio);
             return String.format(Locale.ROOT, "%s, %d particles, %d blocks of %d ticks: old %.1f us/tick, new %.1f us/tick "
                     + "(medians); new/old per block pair: median %.3f, interquartile %.3f-%.3f; same living count and "
-                    + "checksum", loop, particles, blocks, ticks, median(nanos[0]) / 1e3 / ticks,
+                    + "checksum", other.equals(loop) ? loop : loop + " (old) against " + other + " (new)", particles, blocks,
+                    ticks, median(nanos[0]) / 1e3 / ticks,
                     median(nanos[1]) / 1e3 / ticks, ratio[blocks / 2], ratio[blocks / 4], ratio[3 * blocks / 4]);
         } finally {
             builds[0].close();

@@ -10,8 +10,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The build comparison loads each build in its own class loader: given this test's own class
- * path twice, both copies run the same simulation, so it must report equal results and a
- * ratio, and it must refuse bad options with a message that names the fix.
+ * path twice, both copies run the same simulation (also on 1 and 2 workers), so it must
+ * report equal results and a ratio, and it must refuse bad options with a message that names
+ * the fix.
  */
 class BuildComparisonTest {
     private static final String CLASS_PATH = System.getProperty("java.class.path");
@@ -29,6 +30,15 @@ class BuildComparisonTest {
     }
 
     @Test
+    void twoWorkerCountsOfOneBuildEndTheSame() throws Throwable {
+        String line = BuildComparison.run(new String[] {"--old", CLASS_PATH, "--new", CLASS_PATH, "--loop",
+            ParticleLoop.ORRERY_FAST_1, "--new-loop", ParticleLoop.ORRERY_FAST_2, "--particles", "2000", "--blocks", "4",
+            "--ticks", "5"});
+        assertTrue(line.startsWith("orrery-fast-1 (old) against orrery-fast-2 (new), 2000 particles"), line);
+        assertTrue(line.endsWith("same living count and checksum"), line);
+    }
+
+    @Test
     void refusesMissingBuildsAndUnknownOptions() {
         IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
                 () -> BuildComparison.run(new String[] {"--new", CLASS_PATH}));
@@ -38,8 +48,8 @@ class BuildComparisonTest {
         assertTrue(missing.getMessage().contains("/no/such/benchmarks.jar"), missing.getMessage());
         IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
                 () -> BuildComparison.run(new String[] {"--warmup", "3"}));
-        assertEquals("unknown option '--warmup'; options: --old JAR --new JAR --loop NAME --particles N --blocks N "
-                + "--ticks N", unknown.getMessage());
+        assertEquals("unknown option '--warmup'; options: --old JAR --new JAR --loop NAME --new-loop NAME --particles N "
+                + "--blocks N --ticks N", unknown.getMessage());
         IllegalArgumentException count = assertThrows(IllegalArgumentException.class,
                 () -> BuildComparison.run(new String[] {"--blocks", "0"}));
         assertEquals("--blocks takes a positive whole number, not '0'", count.getMessage());
