@@ -68,8 +68,8 @@ import java.util.function.IntFunction;
  * <p><b>Rows written once.</b> A spawn whose recorded values fill every field of its row (a
  * spawn through a shape with no reference column, whose command holds every field; a
  * {@code spawn()} whose adds carry a whole value for every column with fields) gets its row
- * without zeroing, since the values
- * overwrite all of it before anything reads it; any other spawn's row starts from zero.
+ * without zeroing, since the values overwrite all of it before anything reads it; any other
+ * spawn's row starts from zero.
  *
  * <p><b>Sparse columns</b> follow the same rules but never join the batch's archetype move:
  * an add, remove or set of a sparse column applies to the entity's sparse set at once, in
