@@ -10,7 +10,8 @@
  * respawn, command buffers, {@code executor.run()}), the same with the fastest spawn path
  * (no records), Artemis-odb 2.3.0's, Dominion 0.9.0's and a hand-written flat-array loop.
  * {@code ParticleBenchmark} times one tick; {@link dev.orrery.bench.gameloop.ParticleReport}
- * prints the ratios of one run. Every implementation reaches the same living count and the
+ * prints the ratios of one run; {@link dev.orrery.bench.gameloop.BuildComparison} times two
+ * builds (or two worker counts) side by side in one JVM. Every implementation reaches the same living count and the
  * same order-independent checksum of the particles' state after the same ticks
  * ({@link dev.orrery.bench.gameloop.Particles#checksum}), checked by the tests and by the
  * benchmark's tear-down.
