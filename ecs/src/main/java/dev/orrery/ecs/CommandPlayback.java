@@ -567,11 +567,7 @@ final class CommandPlayback {
         Archetype target = batchTarget;
         if (batchSpawn) {
             boolean viaShape = batchLayout != null;
-            if (viaShape) {
-                makeSpawn(world, target);
-            } else {
-                makePlainSpawn(world, target);
-            }
+            makeSpawn(world, target);
             if (batchSource != target) {
                 if (viaShape) {
                     world.moveTo(e, target); // adds or removes after a spawn through a shape
@@ -708,29 +704,20 @@ final class CommandPlayback {
 
     /**
      * Creates the batch's pending spawn with the id promised at its spawn command: through its
-     * shape (in the shape's archetype, with the recorded field values), or else zeroed in
-     * {@code plainTarget}.
+     * shape (in the shape's archetype, with the recorded field values), or else in
+     * {@code plainTarget}, unzeroed when the batch's pending values fill every field of it, as
+     * the flush writes them next.
      */
     private void makeSpawn(World world, Archetype plainTarget) {
         ShapeLayout layout = batchLayout;
-        long real = layout != null ? layout.shape.spawn() : world.spawnZeroed(plainTarget);
+        long real = layout != null ? layout.shape.spawn()
+                : world.spawnEmpty(plainTarget, !pendingCoversRow(plainTarget));
         batchSpawn = false;
         batchLayout = null;
         checkPromised(real);
         if (layout != null && layout.words > 0) {
             writeShapeValues(world, layout, real, batchSpawnLocator);
         }
-    }
-
-    /**
-     * Creates the batch's pending plain spawn ({@code spawn()} then adds) in {@code target}:
-     * unzeroed when the batch's pending values fill every field of it, as the flush writes
-     * them next.
-     */
-    private void makePlainSpawn(World world, Archetype target) {
-        long real = pendingCoversRow(target) ? world.spawnUnzeroed(target) : world.spawnZeroed(target);
-        batchSpawn = false;
-        checkPromised(real);
     }
 
     /**

@@ -456,20 +456,18 @@ public final class World implements FieldAccess {
      * @throws IllegalArgumentException if {@code archetype} is not one of this world's
      */
     long spawnZeroed(Archetype archetype) {
-        checkUnlocked("spawn", null);
-        relationSide.checkSpawnInto(archetype);
-        return fired(rows.spawnZeroed(archetype));
+        return spawnEmpty(archetype, true);
     }
 
     /**
-     * {@link #spawnZeroed} for command playback when the values it writes next cover every
-     * field of {@code archetype}: a reused row is not zeroed first (see
-     * {@link EntityRows#spawnUnzeroed(Archetype)}).
+     * {@link #spawnZeroed}, or, without {@code zero}, for command playback when the values it
+     * writes next cover every field of {@code archetype}: a reused row is then not zeroed first
+     * (see {@link EntityRows#spawnEmpty}).
      */
-    long spawnUnzeroed(Archetype archetype) {
+    long spawnEmpty(Archetype archetype, boolean zero) {
         checkUnlocked("spawn", null);
         relationSide.checkSpawnInto(archetype);
-        return fired(rows.spawnUnzeroed(archetype));
+        return fired(rows.spawnEmpty(archetype, zero));
     }
 
     /** Spawns one entity into {@code a} and writes the given values (builder and shape support). */

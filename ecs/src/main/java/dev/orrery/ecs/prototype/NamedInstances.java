@@ -70,10 +70,11 @@ public final class NamedInstances {
     }
 
     /**
-     * A new entity was placed straight into archetype {@code a}: its instances are
-     * registered in column-id order, as {@link #moved} from the empty archetype would.
+     * The chain of a spawn straight into archetype {@code a}: its columns in column-id order,
+     * as a move from the empty archetype registers them. Cached per archetype, so a repeated
+     * spawn into one archetype adopts its prototype in one step ({@link #spawned(int, SpawnChain)}).
      */
-    public void spawned(int entity, Archetype a) {
+    public SpawnChain chainOf(Archetype a) {
         int id = a.id();
         if (id >= archetypeChains.length) {
             int n = Math.max(id + 1, archetypeChains.length * 2);
@@ -90,7 +91,7 @@ public final class NamedInstances {
             archetypeChains[id] = chain;
             chainArchetypes[id] = a;
         }
-        spawned(entity, chain); // a repeated spawn into one archetype adopts its prototype in one step
+        return chain;
     }
 
     /** Makes room for entity indices below {@code n} (see {@code Shape.reserve}). */

@@ -37,13 +37,8 @@ public final class EntityRows {
 
     /** Allocates an id and appends its zeroed row to {@code a}; registers no names. */
     public long place(Archetype a) {
-        return place(a, true);
-    }
-
-    /** {@link #place(Archetype)}; without {@code zero} a reused row keeps what it held, for a caller that writes all of it. */
-    private long place(Archetype a, boolean zero) {
         long e = entities.allocate();
-        long loc = a.appendRow(e, zero);
+        long loc = a.appendRow(e);
         entities.place(Entity.index(e), a.id(), (int) (loc >>> 32), (int) loc);
         changes.spawned(e, a);
         return e;
@@ -60,22 +55,19 @@ public final class EntityRows {
     }
 
     /**
-     * {@link #spawnZeroed} for a caller that writes every field of the new row before anything
-     * reads it (command playback, when a spawn's recorded values cover its archetype): a
-     * reused row is not zeroed first.
+     * {@link #spawnZeroed}, or, without {@code zero}, for a caller that writes every field of
+     * the new row before anything reads it (command playback, when a spawn's recorded values
+     * cover its archetype): a reused row is then not zeroed first.
+     *
+     * @throws IllegalArgumentException if {@code archetype} is not one of this world's
      */
-    public long spawnUnzeroed(Archetype archetype) {
-        return spawnEmpty(archetype, false);
-    }
-
-    private long spawnEmpty(Archetype archetype, boolean zero) {
+    public long spawnEmpty(Archetype archetype, boolean zero) {
         if (archetype.id() >= archetypes.count() || archetypes.get(archetype.id()) != archetype) {
             throw new IllegalArgumentException(archetype + " does not belong to this world; take archetypes from "
                     + "world.storage().archetypes()");
         }
-        long e = place(archetype, zero);
-        names.spawned(Entity.index(e), archetype);
-        return e;
+        SpawnChain chain = names.chainOf(archetype);
+        return placeRow(archetype, chain.columns(), chain, zero);
     }
 
     /** Spawns one entity into {@code a} holding {@code columns}, writing the non-null {@code values}. */
