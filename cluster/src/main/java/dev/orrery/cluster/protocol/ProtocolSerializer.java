@@ -277,13 +277,13 @@ public final class ProtocolSerializer extends SerializerWithStringManifest {
                 + (o == null ? "null" : o.getClass().getName()) + "; bind that class to another serializer";
     }
 
-    /** A growing big-endian buffer. */
     // Big-endian views of a byte array: the wire order of every int and long field.
     private static final VarHandle BIG_ENDIAN_INT =
             MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
     private static final VarHandle BIG_ENDIAN_LONG =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
+    /** A growing big-endian buffer. */
     private static final class Writer {
         private byte[] buf = new byte[64];
         private int size;
