@@ -22,18 +22,40 @@ import java.util.List;
  * slower, so the floor only falls as samples come in. A split system is not timed (its jobs
  * overlap), so one run in {@value #RESAMPLE_EVERY} goes inline and is timed, until
  * {@value #MAX_SAMPLES} timed runs: an estimate taken before the body was compiled is
- * corrected. Then the estimate is fixed, and the split of a warm run depends on the row count
- * alone.
+ * corrected. Then the re-samples stop; a run kept inline by the pick-up rule below is still
+ * timed, and may only lower the estimate.
  * One trade: a system that is already large on its first runs runs them inline.
+ *
+ * <p><b>Pick-up rule.</b> A split pays only when a worker thread starts on it before the caller
+ * would have finished alone: with a pick-up after {@code P} ns, two threads end a run of
+ * {@code W} ns at about {@code (W + P) / 2}, which beats {@code W} only while {@code P < W}.
+ * A worker that has parked (after a long sync point, or between ticks) takes far longer to
+ * wake than the job hand-off the target is sized for: 25 us on the 2-vCPU machine the
+ * particle benchmark runs on, where a 10 000-row pipeline costs 15-20 us. So each split run
+ * records how long its first job waited for a worker thread (or, when the caller ran every
+ * job, twice the run's time: no worker came in time), smoothed per system (a lower sample
+ * counts half, a higher one a quarter and at most four times the estimate, so one
+ * descheduled worker does not decide alone); an adaptive system whose estimated run
+ * ({@code rows * nanosPerRow}) is under {@value #PICKUP_FACTOR} times that runs inline. The
+ * pick-up changes, so a system kept inline this way is split once after 1, 2, 4 ... and at
+ * most {@value #PROBE_EVERY} inline runs, to time it again. A zero target job time turns the
+ * rule off (every adaptive system split as far as allowed, as tests ask).
  *
  * <p><b>Threading:</b> used by the executor's calling thread only (decisions and timings are
  * made in {@code dispatch}); {@link #decisions} reads it between runs on the same thread.
  */
 final class AdaptiveBatching {
-    /** The default cost a job should have at least: well above a job's hand-off (about 1 us). */
+    /** The default cost a job should have at least: well above a job's hand-off to a spinning worker (about 1 us). */
     static final long DEFAULT_TARGET_JOB_NANOS = 10_000;
     /** The system property that replaces {@link #DEFAULT_TARGET_JOB_NANOS}, read when an executor is built. */
     static final String TARGET_PROPERTY = "orrery.batch.targetJobNanos";
+    /**
+     * An adaptive system is split only when its estimated run (rows times cost per row) is at
+     * least this many times the time its split jobs wait for a worker thread to pick them up.
+     */
+    static final int PICKUP_FACTOR = 1;
+    /** The most inline runs a system kept inline by the pick-up rule makes before a split times the pick-up again. */
+    static final int PROBE_EVERY = 64;
     /** Inline runs timed before an adaptive system may be split. */
     static final int WARM_SAMPLES = 8;
     /** Timed runs in all; after them the estimate is fixed. */
@@ -50,6 +72,14 @@ final class AdaptiveBatching {
     private final int[] sinceSample;
     private final long[] lastRows;
     private final int[] lastJobs;
+    /** Per system: how long its split jobs wait for a worker thread (smoothed), 0 before any split. */
+    private final long[] pickupNanos;
+    /** Per system: runs kept inline by the pick-up rule since its last split. */
+    private final int[] heldInline;
+    /** Per system: inline runs the pick-up rule allows before the next probing split (1, 2, 4 ... {@link #PROBE_EVERY}). */
+    private final int[] probeAfter;
+    /** Per system: its current run was kept inline by the pick-up rule. */
+    private final boolean[] held;
 
     AdaptiveBatching(SystemRun[] runs, ChunkPipelines pipelines) {
         this.runs = runs;
@@ -62,8 +92,13 @@ final class AdaptiveBatching {
         this.sinceSample = new int[n];
         this.lastRows = new long[n];
         this.lastJobs = new int[n];
+        this.pickupNanos = new long[n];
+        this.heldInline = new int[n];
+        this.probeAfter = new int[n];
+        this.held = new boolean[n];
         for (int i = 0; i < n; i++) {
             adaptive[i] = runs[i].minBatchRows == Schedule.DEFAULT_MIN_BATCH_ROWS;
+            probeAfter[i] = 1;
             nanosPerRow[i] = Double.NaN;
         }
     }
@@ -84,7 +119,46 @@ final class AdaptiveBatching {
             sinceSample[p] = 0; // a split system is timed inline now and then, until its estimate is fixed
             return true;
         }
-        return r.rows < 2 * floor(p);
+        if (r.rows < 2 * floor(p)) {
+            return true;
+        }
+        if (targetJobNanos > 0 && r.rows * nanosPerRow[p] < PICKUP_FACTOR * pickupNanos[p]) {
+            if (++heldInline[p] <= probeAfter[p]) {
+                held[p] = true;
+                return true; // a worker would join too late to pay for the hand-off
+            }
+            probeAfter[p] = Math.min(PROBE_EVERY, 2 * probeAfter[p]); // this split times the pick-up again
+        } else {
+            probeAfter[p] = 1;
+        }
+        heldInline[p] = 0;
+        return false;
+    }
+
+    /**
+     * Records a split run of {@code r} whose first job a worker thread began {@code pickupNanos}
+     * after they were handed out (or, when the caller ran every job, the whole run's time).
+     */
+    void ranSplit(SystemRun r, long pickupNanos) {
+        int p = r.position;
+        if (!adaptive[p]) {
+            return;
+        }
+        long old = this.pickupNanos[p];
+        long sample = Math.max(1, pickupNanos);
+        if (old == 0) {
+            this.pickupNanos[p] = sample;
+        } else if (sample < old) {
+            this.pickupNanos[p] = old - (old - sample) / 2; // early samples (threads just started, code not compiled) fade fast
+        } else {
+            long cap = old > Long.MAX_VALUE / 4 ? Long.MAX_VALUE : 4 * old;
+            this.pickupNanos[p] = old + (Math.min(sample, cap) - old) / 4; // one descheduled worker must not decide alone
+        }
+    }
+
+    /** Tests: takes system {@code p}'s split jobs to wait {@code nanos} for a worker thread from now on. */
+    void assumePickup(int p, long nanos) {
+        pickupNanos[p] = nanos;
     }
 
     /** Records an inline run of {@code r} that took {@code nanos}. */
@@ -92,12 +166,16 @@ final class AdaptiveBatching {
         int p = r.position;
         lastRows[p] = r.rows;
         lastJobs[p] = 1;
-        if (adaptive[p] && r.rows > 0 && samples[p] < MAX_SAMPLES) {
+        boolean wasHeld = held[p];
+        held[p] = false;
+        if (adaptive[p] && r.rows > 0 && (samples[p] < MAX_SAMPLES || wasHeld)) {
             double perRow = (double) Math.max(1, nanos) / r.rows;
             if (!(perRow >= nanosPerRow[p])) { // also true while NaN
                 nanosPerRow[p] = perRow;
             }
-            samples[p]++;
+            if (!wasHeld) { // a run held inline is timed too, but only lowers the estimate: it is not a re-sample
+                samples[p]++;
+            }
         }
     }
 
@@ -157,14 +235,15 @@ final class AdaptiveBatching {
             SystemRun r = runs[p];
             if (pipelines != null && pipelines.member[p]) {
                 int h = head(p);
-                out.add(new BatchDecision(r.name, BatchDecision.Mode.FUSED, Double.NaN, 0, lastRows[h], lastJobs[h]));
+                out.add(new BatchDecision(r.name, BatchDecision.Mode.FUSED, Double.NaN, 0, lastRows[h], lastJobs[h],
+                        Double.NaN));
                 continue;
             }
             BatchDecision.Mode mode = r.exclusive ? BatchDecision.Mode.EXCLUSIVE
                     : !adaptive[p] ? BatchDecision.Mode.EXPLICIT
                     : samples[p] < WARM_SAMPLES ? BatchDecision.Mode.MEASURING : BatchDecision.Mode.ADAPTIVE;
             out.add(new BatchDecision(r.name, mode, nanosPerRow[p], adaptive[p] ? floor(p) : r.minBatchRows,
-                    lastRows[p], lastJobs[p]));
+                    lastRows[p], lastJobs[p], pickupNanos[p] == 0 ? Double.NaN : pickupNanos[p]));
         }
         return out;
     }

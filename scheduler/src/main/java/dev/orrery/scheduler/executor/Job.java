@@ -24,6 +24,12 @@ final class Job {
     Job fused;
     int from;
     int to;
+    /**
+     * When a worker thread began this job ({@link System#nanoTime}), or 0 when the calling
+     * thread ran it: written by the worker before it hands the job back, read by the caller
+     * after (the completion queue orders the two), to time how long jobs wait for a worker.
+     */
+    long startedAt;
     Throwable failure;
     int failedOrdinal;
     int failedWorker;

@@ -17,7 +17,8 @@ import java.util.function.BooleanSupplier;
  * each system once its predecessors in the graph have finished, splits the system's
  * matching chunks into jobs (of at least {@code minBatchRows} rows when set, else sized by
  * the system's measured cost per row, see {@link #batching()}; a system too small for two
- * jobs runs inline on the calling thread, paying no hand-off), puts them on a shared job
+ * jobs, or one that would end before a worker thread could pick up its jobs, runs inline on
+ * the calling thread, paying no hand-off), puts them on a shared job
  * queue, and runs jobs itself while it waits. Workers take jobs, run them, and return them on a completion queue.
  * A level system is handed out stage by stage ({@code LevelWalk}): the jobs of its next level
  * go out when the last job of the level before comes back, and other systems' jobs run
@@ -473,6 +474,8 @@ public final class ParallelExecutor implements PlannedExecutor {
         }
         if (batching.runsInline(r)) {
             Job job = r.whole();
+            job.startedAt = 0; // run here: no pick-up to time (also after a run a deadline cut short)
+            r.handedOutAt = 0;
             for (int m = pipelines.next[s]; m >= 0; m = pipelines.next[m]) {
                 runs[m].whole();
             }
@@ -492,9 +495,14 @@ public final class ParallelExecutor implements PlannedExecutor {
     /** Queues the first {@code n} jobs of {@code r} and wakes workers for them. */
     private void handOut(SystemRun r, int n) {
         inFlight += n;
+        if (r.walk == null) { // a level system's stages are not timed
+            r.handedOutAt = System.nanoTime();
+            r.firstPickup = Long.MAX_VALUE;
+        }
         for (int k = 0; k < n; k++) {
             Job j = r.jobs[k];
             j.out = true;
+            j.startedAt = 0;
             queues.offerJob(j);
         }
         wakeWorkers(n);
@@ -509,6 +517,9 @@ public final class ParallelExecutor implements PlannedExecutor {
 
     private void completeOne(Job job) {
         SystemRun r = job.run;
+        if (job.startedAt != 0 && r.handedOutAt != 0) {
+            r.firstPickup = Math.min(r.firstPickup, job.startedAt - r.handedOutAt);
+        }
         if (job.failure != null) {
             SystemFailedException f = r.failureOf(job);
             if (loop.finishPhase()) {
@@ -523,6 +534,14 @@ public final class ParallelExecutor implements PlannedExecutor {
             }
         }
         if (--r.jobsLeft == 0) {
+            if (r.handedOutAt != 0) {
+                // How long the split waited for a worker; when none came, the caller ran every
+                // job, so a worker would have come later than the whole run took: twice that is
+                // taken, so the run stays inline next time.
+                batching.ranSplit(r, r.firstPickup != Long.MAX_VALUE ? r.firstPickup
+                        : 2 * (System.nanoTime() - r.handedOutAt));
+                r.handedOutAt = 0;
+            }
             int n;
             if (r.walk != null && going() && (n = batching.nextStage(r, maxJobsPerSystem)) > 0) {
                 handOut(r, n); // a level system's next level: every job of this one is back
@@ -612,6 +631,17 @@ public final class ParallelExecutor implements PlannedExecutor {
     public java.util.List<BatchDecision> batching() {
         loop.checkBetweenRuns("read the batching decisions");
         return batching.decisions();
+    }
+
+    /** Tests: takes system {@code name}'s split jobs to wait {@code nanos} for a worker thread from now on. */
+    void assumePickup(String name, long nanos) {
+        for (SystemRun r : runs) {
+            if (r.name.equals(name)) {
+                batching.assumePickup(r.position, nanos);
+                return;
+            }
+        }
+        throw new IllegalArgumentException("no system named '" + name + "'");
     }
 
     @Override

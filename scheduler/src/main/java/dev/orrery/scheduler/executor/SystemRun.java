@@ -52,6 +52,10 @@ final class SystemRun {
     int chunkCount;
     long rows;
     int jobsLeft;
+    /** Caller only: when this system's jobs were last handed out ({@link System#nanoTime}), 0 when not split. */
+    long handedOutAt;
+    /** Caller only: the earliest a worker thread began one of those jobs, after {@link #handedOutAt}. */
+    long firstPickup;
     /** What the range count threw (or why it was refused) in the last {@link #collect}, else null. */
     Throwable countFailure;
     /** The declared run condition, or null. */

@@ -71,6 +71,7 @@ final class WorkerThread implements Runnable {
                 if (job.task != null) {
                     LentWorkers.run(job);
                 } else if (!executor.aborting) {
+                    job.startedAt = System.nanoTime();
                     context.run(job);
                 }
                 CURRENT.setRelease(this, (Job) null);

@@ -166,6 +166,38 @@ class AdaptiveBatchingTest {
     }
 
     @Test
+    void aSystemThatWouldEndBeforeAWorkerPicksItUpRunsInlineAndIsSplitAgainToRetimeIt() {
+        RangeWorkload w = new RangeWorkload(Schedule.DEFAULT_MIN_BATCH_ROWS);
+        ParallelExecutor[] holder = new ParallelExecutor[1];
+        // a 1 ns target: one row per job is worth it, so only the pick-up rule can keep drift inline
+        withTarget(1, () -> holder[0] = new ParallelExecutor(SchedulerInternals.plan(w.schedule), 2));
+        try (ParallelExecutor ex = holder[0]) {
+            int t = 0;
+            for (; t <= AdaptiveBatching.WARM_SAMPLES; t++) {
+                w.tick = t;
+                ex.run();
+            }
+            BatchDecision split = decision(ex, "drift");
+            assertEquals(8, split.lastJobs(), "split as far as allowed once measured: " + split);
+            assertTrue(split.pickupNanos() > 0, "the split timed its pick-up: " + split);
+            assertTrue(split.toString().contains(", picked up in "), split.toString());
+            ex.assumePickup("drift", 3_600_000_000_000L); // an hour: no run of drift lasts that long
+            StringBuilder jobs = new StringBuilder();
+            for (int k = 0; k < 15; k++, t++) {
+                w.tick = t;
+                ex.run();
+                jobs.append(decision(ex, "drift").lastJobs()).append(' ');
+            }
+            // inline, then split once after 1, 2, 4 and 8 inline runs: each split re-times the
+            // pick-up, which here stays far above the run's cost
+            assertEquals("1 8 1 1 8 1 1 1 1 8 1 1 1 1 1 ", jobs.toString());
+            assertTrue(decision(ex, "drift").pickupNanos() > 1e11, "three re-timings halve it at most thrice: "
+                    + decision(ex, "drift"));
+            assertEquals(BatchDecision.Mode.ADAPTIVE, decision(ex, "drift").mode());
+        }
+    }
+
+    @Test
     void aHugeTargetKeepsEverySystemInline() {
         RangeWorkload w = new RangeWorkload(Schedule.DEFAULT_MIN_BATCH_ROWS);
         ParallelExecutor[] holder = new ParallelExecutor[1];
@@ -201,7 +233,7 @@ class AdaptiveBatchingTest {
         try (ParallelExecutor ex = holder[0]) {
             ex.run();
             List<BatchDecision> d = ex.batching();
-            assertEquals(new BatchDecision("fixed", BatchDecision.Mode.EXPLICIT, Double.NaN, 7, 100, 1), d.get(0));
+            assertEquals(new BatchDecision("fixed", BatchDecision.Mode.EXPLICIT, Double.NaN, 7, 100, 1, Double.NaN), d.get(0));
             assertEquals(BatchDecision.Mode.MEASURING, d.get(1).mode());
             assertEquals(BatchDecision.Mode.EXCLUSIVE, d.get(2).mode());
             assertEquals("whole: exclusive, runs alone", d.get(2).toString());
