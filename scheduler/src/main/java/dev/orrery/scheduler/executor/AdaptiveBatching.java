@@ -137,7 +137,8 @@ final class AdaptiveBatching {
 
     /**
      * Records a split run of {@code r} whose first job a worker thread began {@code pickupNanos}
-     * after they were handed out (or, when the caller ran every job, the whole run's time).
+     * after they were handed out (or, when the caller ran every job, twice the whole run's
+     * time: the executor passes that, so the system stays inline next time).
      */
     void ranSplit(SystemRun r, long pickupNanos) {
         int p = r.position;
