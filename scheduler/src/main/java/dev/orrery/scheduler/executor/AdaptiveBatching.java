@@ -26,20 +26,12 @@ import java.util.List;
  * timed, and may only lower the estimate.
  * One trade: a system that is already large on its first runs runs them inline.
  *
- * <p><b>Pick-up rule.</b> A split pays only when a worker thread starts on it before the caller
- * would have finished alone: with a pick-up after {@code P} ns, two threads end a run of
- * {@code W} ns at about {@code (W + P) / 2}, which beats {@code W} only while {@code P < W}.
- * A worker that has parked (after a long sync point, or between ticks) takes far longer to
- * wake than the job hand-off the target is sized for: 25 us on the 2-vCPU machine the
- * particle benchmark runs on, where a 10 000-row pipeline costs 15-20 us. So each split run
- * records how long its first job waited for a worker thread (or, when the caller ran every
- * job, twice the run's time: no worker came in time), smoothed per system (a lower sample
- * counts half, a higher one a quarter and at most four times the estimate, so one
- * descheduled worker does not decide alone); an adaptive system whose estimated run
- * ({@code rows * nanosPerRow}) is under {@value #PICKUP_FACTOR} times that runs inline. The
- * pick-up changes, so a system kept inline this way is split once after 1, 2, 4 ... and at
- * most {@value #PROBE_EVERY} inline runs, to time it again. A zero target job time turns the
- * rule off (every adaptive system split as far as allowed, as tests ask).
+ * <p><b>Pick-up rule.</b> An adaptive system whose estimated run ({@code rows * nanosPerRow})
+ * is shorter than its split jobs' measured wait for a worker thread runs inline: see
+ * {@link PickupRule}, one per system, fed by each split run's first pick-up (the executor times
+ * it). On the 2-vCPU machine the particle benchmark runs on, a parked worker took 25 us or
+ * more to wake, where the 10 000-particle pipeline costs 15-20 us inline. A zero target job
+ * time turns the rule off (every adaptive system split as far as allowed, as tests ask).
  *
  * <p><b>Threading:</b> used by the executor's calling thread only (decisions and timings are
  * made in {@code dispatch}); {@link #decisions} reads it between runs on the same thread.
@@ -49,13 +41,6 @@ final class AdaptiveBatching {
     static final long DEFAULT_TARGET_JOB_NANOS = 10_000;
     /** The system property that replaces {@link #DEFAULT_TARGET_JOB_NANOS}, read when an executor is built. */
     static final String TARGET_PROPERTY = "orrery.batch.targetJobNanos";
-    /**
-     * An adaptive system is split only when its estimated run (rows times cost per row) is at
-     * least this many times the time its split jobs wait for a worker thread to pick them up.
-     */
-    static final int PICKUP_FACTOR = 1;
-    /** The most inline runs a system kept inline by the pick-up rule makes before a split times the pick-up again. */
-    static final int PROBE_EVERY = 64;
     /** Inline runs timed before an adaptive system may be split. */
     static final int WARM_SAMPLES = 8;
     /** Timed runs in all; after them the estimate is fixed. */
@@ -72,12 +57,8 @@ final class AdaptiveBatching {
     private final int[] sinceSample;
     private final long[] lastRows;
     private final int[] lastJobs;
-    /** Per system: how long its split jobs wait for a worker thread (smoothed), 0 before any split. */
-    private final long[] pickupNanos;
-    /** Per system: runs kept inline by the pick-up rule since its last split. */
-    private final int[] heldInline;
-    /** Per system: inline runs the pick-up rule allows before the next probing split (1, 2, 4 ... {@link #PROBE_EVERY}). */
-    private final int[] probeAfter;
+    /** Per system: whether its split jobs would be picked up soon enough to pay. */
+    private final PickupRule[] pickups;
     /** Per system: its current run was kept inline by the pick-up rule. */
     private final boolean[] held;
 
@@ -92,13 +73,11 @@ final class AdaptiveBatching {
         this.sinceSample = new int[n];
         this.lastRows = new long[n];
         this.lastJobs = new int[n];
-        this.pickupNanos = new long[n];
-        this.heldInline = new int[n];
-        this.probeAfter = new int[n];
+        this.pickups = new PickupRule[n];
         this.held = new boolean[n];
         for (int i = 0; i < n; i++) {
             adaptive[i] = runs[i].minBatchRows == Schedule.DEFAULT_MIN_BATCH_ROWS;
-            probeAfter[i] = 1;
+            pickups[i] = new PickupRule();
             nanosPerRow[i] = Double.NaN;
         }
     }
@@ -122,16 +101,10 @@ final class AdaptiveBatching {
         if (r.rows < 2 * floor(p)) {
             return true;
         }
-        if (targetJobNanos > 0 && r.rows * nanosPerRow[p] < PICKUP_FACTOR * pickupNanos[p]) {
-            if (++heldInline[p] <= probeAfter[p]) {
-                held[p] = true;
-                return true; // a worker would join too late to pay for the hand-off
-            }
-            probeAfter[p] = Math.min(PROBE_EVERY, 2 * probeAfter[p]); // this split times the pick-up again
-        } else {
-            probeAfter[p] = 1;
+        if (targetJobNanos > 0 && pickups[p].holdsInline(r.rows * nanosPerRow[p])) {
+            held[p] = true;
+            return true;
         }
-        heldInline[p] = 0;
         return false;
     }
 
@@ -141,25 +114,14 @@ final class AdaptiveBatching {
      * time: the executor passes that, so the system stays inline next time).
      */
     void ranSplit(SystemRun r, long pickupNanos) {
-        int p = r.position;
-        if (!adaptive[p]) {
-            return;
-        }
-        long old = this.pickupNanos[p];
-        long sample = Math.max(1, pickupNanos);
-        if (old == 0) {
-            this.pickupNanos[p] = sample;
-        } else if (sample < old) {
-            this.pickupNanos[p] = old - (old - sample) / 2; // early samples (threads just started, code not compiled) fade fast
-        } else {
-            long cap = old > Long.MAX_VALUE / 4 ? Long.MAX_VALUE : 4 * old;
-            this.pickupNanos[p] = old + (Math.min(sample, cap) - old) / 4; // one descheduled worker must not decide alone
+        if (adaptive[r.position]) {
+            pickups[r.position].record(pickupNanos);
         }
     }
 
     /** Tests: takes system {@code p}'s split jobs to wait {@code nanos} for a worker thread from now on. */
     void assumePickup(int p, long nanos) {
-        pickupNanos[p] = nanos;
+        pickups[p].assume(nanos);
     }
 
     /** Records an inline run of {@code r} that took {@code nanos}. */
@@ -244,7 +206,7 @@ final class AdaptiveBatching {
                     : !adaptive[p] ? BatchDecision.Mode.EXPLICIT
                     : samples[p] < WARM_SAMPLES ? BatchDecision.Mode.MEASURING : BatchDecision.Mode.ADAPTIVE;
             out.add(new BatchDecision(r.name, mode, nanosPerRow[p], adaptive[p] ? floor(p) : r.minBatchRows,
-                    lastRows[p], lastJobs[p], pickupNanos[p] == 0 ? Double.NaN : pickupNanos[p]));
+                    lastRows[p], lastJobs[p], pickups[p].pickupNanos() == 0 ? Double.NaN : pickups[p].pickupNanos()));
         }
         return out;
     }
