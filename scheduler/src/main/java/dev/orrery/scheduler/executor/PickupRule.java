@@ -9,7 +9,8 @@ package dev.orrery.scheduler.executor;
  * job (tens to hundreds of microseconds against about one on a busy 2-vCPU machine), so the
  * pick-up is measured, not assumed: each split reports its first job's wait
  * ({@link #record}), smoothed here (a lower sample counts half, so a cold start's
- * milliseconds fade within a few splits; a higher one a quarter, capped at four times the
+ * milliseconds fade within a few splits, and a sample under half the estimate brings the
+ * next probing split forward; a higher one counts a quarter, capped at four times the
  * estimate, so one descheduled worker does not decide alone). Work estimated under
  * {@link #FACTOR} times the pick-up runs inline ({@link #holdsInline}); as the pick-up
  * changes with the load, a system held inline is split again after 1, 2, 4 ... at most
@@ -56,6 +57,9 @@ final class PickupRule {
             pickupNanos = sample;
         } else if (sample < old) {
             pickupNanos = old - (old - sample) / 2;
+            if (sample < old / 2) {
+                probeAfter = 1; // far below the estimate (a cold start's, say): re-time soon, until it settles
+            }
         } else {
             long cap = old > Long.MAX_VALUE / 4 ? Long.MAX_VALUE : 4 * old;
             pickupNanos = old + (Math.min(sample, cap) - old) / 4;
