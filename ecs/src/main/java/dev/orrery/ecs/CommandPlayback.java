@@ -610,7 +610,7 @@ final class CommandPlayback {
     /** Makes the batch's plain shape spawn now and leaves its values for {@link #settle}. */
     private void deferSpawn() {
         ShapeLayout layout = batchLayout;
-        long real = layout.coversRow ? layout.shape.spawnUnzeroed() : layout.shape.spawn();
+        long real = layout.shape.spawnEmpty(!layout.coversRow);
         checkPromised(real);
         if (deferredCount == deferred.length) {
             deferred = Arrays.copyOf(deferred, deferredCount * 2);

@@ -73,11 +73,12 @@ public final class Shape {
     }
 
     /**
-     * Command playback's spawn of this shape when the values it writes next cover every field:
-     * the row is not zeroed first (see {@code World.spawnUnzeroed}).
+     * Command playback's spawn of this shape, whose values it writes next: the row is zeroed
+     * first only when {@code zero}, that is when those values do not cover every field (see
+     * {@code World.spawnEmpty(Archetype, SpawnChain, boolean)}).
      */
-    long spawnUnzeroed() {
-        return world.spawnUnzeroed(archetype, chain);
+    long spawnEmpty(boolean zero) {
+        return world.spawnEmpty(archetype, chain, zero);
     }
 
     /**

@@ -462,7 +462,7 @@ public final class World implements FieldAccess {
     /**
      * {@link #spawnZeroed}, or, without {@code zero}, for command playback when the values it
      * writes next cover every field of {@code archetype}: a reused row is then not zeroed first
-     * (see {@link EntityRows#spawnEmpty}).
+     * (see {@link EntityRows#spawnEmpty(Archetype, SpawnChain, boolean)}).
      */
     long spawnEmpty(Archetype archetype, boolean zero) {
         checkUnlocked("spawn", null);
@@ -477,13 +477,13 @@ public final class World implements FieldAccess {
     }
 
     /**
-     * Command playback's spawn through a shape ({@code a}, {@code chain}) when its recorded
-     * values cover every field of {@code a}: the row is not zeroed first (see
-     * {@link EntityRows#spawnUnzeroed}); playback writes the values before anything reads it.
+     * Command playback's spawn through a shape ({@code a}, {@code chain}) whose values it writes
+     * next: zeroed first only when {@code zero} (the recorded values do not cover every field
+     * of {@code a}; see {@link EntityRows#spawnEmpty(Archetype, SpawnChain, boolean)}).
      */
-    long spawnUnzeroed(Archetype a, SpawnChain chain) {
+    long spawnEmpty(Archetype a, SpawnChain chain, boolean zero) {
         checkUnlocked("spawn", null);
-        return fired(rows.spawnUnzeroed(a, chain));
+        return fired(rows.spawnEmpty(a, chain, zero));
     }
 
     /** A shape's spawn of its one to four table columns' values given one by one (see {@link Shape#spawn(Object, Object)}). */

@@ -79,21 +79,15 @@ public final class MovePlan {
 
     /**
      * Appends a row for {@code entity} to the target holding the values of row
-     * ({@code chunk}, {@code row}) of the source in every shared column and zero in the
-     * others; returns its location packed as {@code chunk << 32 | row}. The source row is
-     * left in place (remove it with {@link Archetype#removeRow}).
+     * ({@code chunk}, {@code row}) of the source in every shared column and, with
+     * {@code zero}, zero in the others; returns its location packed as
+     * {@code chunk << 32 | row}. The source row is left in place (remove it with
+     * {@link Archetype#removeRow}). Without {@code zero} a reused row's new columns keep what
+     * they held, for a caller that writes every field of them before anything reads the row
+     * ({@code world.add(e, column, value)}).
      */
-    public long append(long entity, int chunk, int row) {
-        return target.appendRowFrom(entity, this, source.chunk(chunk), row, true);
-    }
-
-    /**
-     * {@link #append} for a caller that writes every field of the columns new to the target
-     * before anything reads the row ({@code world.add(e, column, value)}): a reused row's new
-     * columns keep what they held until that write, instead of being zeroed first.
-     */
-    public long appendUnzeroed(long entity, int chunk, int row) {
-        return target.appendRowFrom(entity, this, source.chunk(chunk), row, false);
+    public long append(long entity, int chunk, int row, boolean zero) {
+        return target.appendRowFrom(entity, this, source.chunk(chunk), row, zero);
     }
 
     /** Zeroes the target's columns new to the move at ({@code chunk}, {@code row}) of the target. */

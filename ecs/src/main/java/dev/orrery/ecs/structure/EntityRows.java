@@ -45,19 +45,8 @@ public final class EntityRows {
     }
 
     /**
-     * Spawns an entity straight into {@code archetype}, every field zero, registering its
-     * names in column-id order.
-     *
-     * @throws IllegalArgumentException if {@code archetype} is not one of this world's
-     */
-    public long spawnZeroed(Archetype archetype) {
-        return spawnEmpty(archetype, true);
-    }
-
-    /**
-     * {@link #spawnZeroed}, or, without {@code zero}, for a caller that writes every field of
-     * the new row before anything reads it (command playback, when a spawn's recorded values
-     * cover its archetype): a reused row is then not zeroed first.
+     * Spawns an entity straight into {@code archetype}, registering its names in column-id
+     * order: {@link #spawnEmpty(Archetype, SpawnChain, boolean)} with the archetype's own chain.
      *
      * @throws IllegalArgumentException if {@code archetype} is not one of this world's
      */
@@ -66,8 +55,7 @@ public final class EntityRows {
             throw new IllegalArgumentException(archetype + " does not belong to this world; take archetypes from "
                     + "world.storage().archetypes()");
         }
-        SpawnChain chain = names.chainOf(archetype);
-        return placeRow(archetype, chain.columns(), chain, zero);
+        return spawnEmpty(archetype, names.chainOf(archetype), zero);
     }
 
     /** Spawns one entity into {@code a} holding {@code columns}, writing the non-null {@code values}. */
@@ -94,14 +82,15 @@ public final class EntityRows {
     }
 
     /**
-     * Spawns one entity into {@code a} holding {@code chain}'s columns, its row left as the
-     * archetype hands it out: zero when fresh, else whatever primitive values the row's last
-     * holder left (references are always cleared when a row is vacated). For a caller that
-     * writes every primitive field of the row before anything reads it: command playback's
-     * spawns through a shape whose recorded values cover every field.
+     * Spawns one entity into {@code a} holding {@code chain}'s columns (their names registered
+     * in the chain's order), writing no value: its row zeroed when {@code zero}; without it,
+     * left as the archetype hands it out, zero when fresh, else whatever primitive values the
+     * row's last holder left (references are always cleared when a row is vacated), for a
+     * caller that writes every primitive field of the row before anything reads it (command
+     * playback, when a spawn's recorded values cover its archetype).
      */
-    public long spawnUnzeroed(Archetype a, SpawnChain chain) {
-        return placeRow(a, chain.columns(), chain, false);
+    public long spawnEmpty(Archetype a, SpawnChain chain, boolean zero) {
+        return placeRow(a, chain.columns(), chain, zero);
     }
 
     private long spawnInto(Archetype a, Component<?>[] columns, SpawnChain chain, Object[] values) {
@@ -261,7 +250,7 @@ public final class EntityRows {
         if (!from.has(column.id())) {
             return false;
         }
-        move(idx, entity, archetypes.removePlan(from, column));
+        move(idx, entity, archetypes.removePlan(from, column), true);
         names.removed(idx, column);
         return true;
     }
@@ -273,7 +262,7 @@ public final class EntityRows {
             return;
         }
         MovePlan plan = from.planTo(target);
-        move(idx, entity, plan);
+        move(idx, entity, plan, true);
         names.moved(idx, plan);
     }
 
@@ -289,20 +278,16 @@ public final class EntityRows {
     /**
      * Moves live entity {@code entity} (index {@code idx}) along {@code plan}: appends its row
      * to the target, removes the old row (the source's last row fills the hole) and updates
-     * the location of both entities. The caller updates the prototype index.
+     * the location of both entities. The caller updates the prototype index; without
+     * {@code zero} it also writes every field of the columns new to the entity.
      */
-    private void move(int idx, long entity, MovePlan plan) {
-        move(idx, entity, plan, true);
-    }
-
-    /** {@link #move(int, long, MovePlan)}; without {@code zero} the caller writes the new columns' fields itself. */
     private void move(int idx, long entity, MovePlan plan, boolean zero) {
         Archetype from = plan.source();
         Archetype target = plan.target();
         int chunk = entities.chunk(idx);
         int row = entities.row(idx);
         changes.leaving(entity, from, chunk, row, target);
-        long loc = zero ? plan.append(entity, chunk, row) : plan.appendUnzeroed(entity, chunk, row);
+        long loc = plan.append(entity, chunk, row, zero);
         removeRow(from, chunk, row);
         entities.place(idx, target.id(), (int) (loc >>> 32), (int) loc);
         changes.moved(entity, from, target);
