@@ -54,11 +54,13 @@ import java.util.function.IntFunction;
  * prepared by another world is refused with an {@link IllegalArgumentException} when its
  * spawn is reached; the commands before it are applied, the rest dropped.
  *
- * <p><b>Spawn values side by side.</b> The entities of plain shape spawns (values but no
- * entity reference and no sparse column, and no later command on the entity in the same
- * batch) are made one by one in key order, so their ids and rows are the serial ones; their
- * recorded values are written afterwards, before anything could move or read those rows (the
- * next despawn, archetype move or write, or the end of playback). Once at least
+ * <p><b>Spawn values side by side.</b> The entities of plain spawns are made one by one in key
+ * order, so their ids and rows are the serial ones; their recorded values are written
+ * afterwards, before anything could move or read those rows (the next despawn, archetype move
+ * or write, or the end of playback). Plain: a shape spawn with values, or a {@code spawn()}
+ * whose adds all carry a whole value (the README's {@code spawn()} then
+ * {@code add(h, column, value)} per column), with no entity reference, no sparse column and no
+ * other command on the entity in the same batch ({@link SpawnWords}). Once at least
  * {@value #DEFAULT_PARALLEL_SPAWNS} such spawns wait (system property
  * {@value #PARALLEL_SPAWNS_PROPERTY}), the writes are split over the threads of the
  * {@link ParallelFor} given to {@link #parallel}; every spawn owns its row, so the result is
@@ -121,8 +123,12 @@ final class CommandPlayback {
     private boolean strict = STRICT_DEFAULT;
     private ParallelFor parallel = ParallelFor.SERIAL;
     // Plain shape spawns made but not yet written: the entity and its spawn command's locator.
+    // Spawns made whose values wait for settle: the entity, where its values go, and where its
+    // first value word sits (buffer id in the high half, position in the low).
     private long[] deferred = new long[64];
+    private SpawnWords[] deferredWords = new SpawnWords[64];
     private long[] deferredLocators = new long[64];
+    private final AddedSpawnKinds addedKinds = new AddedSpawnKinds();
     private int deferredCount;
     // settle's scratch, per waiting spawn: its row, its buffer's words and its payload's offset
     // there (each settle task fills and reads only its own range).
@@ -557,9 +563,7 @@ final class CommandPlayback {
         if (batchEntity == Entity.NULL) {
             return;
         }
-        if (batchSpawn && batchLayout != null && batchLayout.deferrable && batchSource == batchTarget
-                && pendingCount == 0 && pendingSparseCount == 0) {
-            deferSpawn();
+        if (batchSpawn && pendingSparseCount == 0 && deferSpawn(world)) {
             return;
         }
         settle(world, parallel.threads()); // what follows may move or write rows still waiting for their values
@@ -607,29 +611,61 @@ final class CommandPlayback {
         batchTarget = null;
     }
 
-    /** Makes the batch's plain shape spawn now and leaves its values for {@link #settle}. */
-    private void deferSpawn() {
+    /**
+     * Makes the batch's spawn now and leaves its values for {@link #settle}, when they may
+     * wait: a shape spawn with no later command in the batch and a {@link ShapeLayout#deferred}
+     * layout, or a {@code spawn()} whose adds {@link AddedSpawnKinds} finds plain (made straight
+     * in the archetype the adds lead to, with the id, row, report and change stamps
+     * {@link #makeSpawn} would give it: the row's arrival stamps every column at this tick).
+     * Returns false, changing nothing, for any other batch spawn.
+     */
+    private boolean deferSpawn(World world) {
         ShapeLayout layout = batchLayout;
-        long real = layout.shape.spawnEmpty(!layout.coversRow);
+        if (layout != null) {
+            SpawnWords words = layout.deferred;
+            if (words == null || batchSource != batchTarget || pendingCount != 0) {
+                return false;
+            }
+            long real = layout.shape.spawnEmpty(!words.coversRow);
+            checkPromised(real);
+            defer(real, words, batchSpawnLocator + CommandBuffer.HEADER_WORDS);
+            return true;
+        }
+        SpawnWords words = pendingCount == 0 ? null
+                : addedKinds.find(world, batchTarget, pendingWrites, pendingCount, byId);
+        if (words == null) {
+            return false;
+        }
+        long real = world.spawnEmpty(words.archetype, !words.coversRow);
         checkPromised(real);
+        report.moves++; // as flush counts a plain spawn's move out of the empty archetype
+        defer(real, words, pendingWrites[0] + CommandBuffer.HEADER_WORDS);
+        return true;
+    }
+
+    /** Leaves spawn {@code real}'s values, laid out as {@code words} from {@code payload} on, for {@link #settle}. */
+    private void defer(long real, SpawnWords words, long payload) {
         if (deferredCount == deferred.length) {
             deferred = Arrays.copyOf(deferred, deferredCount * 2);
+            deferredWords = Arrays.copyOf(deferredWords, deferredCount * 2);
             deferredLocators = Arrays.copyOf(deferredLocators, deferredCount * 2);
             settleRows = new int[deferredCount * 2];
             settleWords = new long[deferredCount * 2][];
             settleAt = new int[deferredCount * 2];
         }
         deferred[deferredCount] = real;
-        deferredLocators[deferredCount++] = batchSpawnLocator;
+        deferredWords[deferredCount] = words;
+        deferredLocators[deferredCount++] = payload;
         batchSpawn = false;
         batchLayout = null;
         batchEntity = Entity.NULL;
         batchSource = null;
         batchTarget = null;
+        pendingCount = 0;
     }
 
     /**
-     * Writes the values of every spawn left by {@link #deferSpawn}, split over up to
+     * Writes the values of every spawn left by {@link #defer}, split over up to
      * {@code threads} threads of {@link #parallel} when enough wait.
      */
     private void settle(World world, int threads) {
@@ -648,6 +684,7 @@ final class CommandPlayback {
             }
         } finally {
             Arrays.fill(settleWords, 0, n, null); // no buffer's old words are kept alive
+            Arrays.fill(deferredWords, 0, n, null);
             deferredCount = 0;
             settling = null;
         }
@@ -660,46 +697,40 @@ final class CommandPlayback {
     }
 
     /**
-     * Writes the recorded values of waiting spawns {@code [from, to)}; each owns its row. The
-     * layout's per-word plan (slot, field, type) needs no column lookup or reference check:
-     * a deferrable layout holds no entity reference.
+     * Writes the recorded values of waiting spawns {@code [from, to)}; each owns its row. Each
+     * spawn's {@link SpawnWords} (offset, slot, field, type per word) needs no column lookup or
+     * reference check: a deferred spawn holds no entity reference.
      */
     private void settleRange(World world, int from, int to) {
         EntityTable table = world.storage().entityTable();
         int i = from;
         while (i < to) {
-            // A group: the spawns from i on through one layout whose rows sit in one chunk (a run
-            // of spawns appends to its archetype's last chunk), written one field at a time.
-            ShapeLayout layout = layoutOf(deferredLocators[i]);
+            // A group: the spawns from i on of one kind whose rows sit in one chunk (a run of
+            // spawns appends to its archetype's last chunk), written one field at a time.
+            SpawnWords words = deferredWords[i];
             int chunkIndex = table.chunk(Entity.index(deferred[i]));
             int j = i;
             for (; j < to; j++) {
-                long loc = deferredLocators[j];
                 int idx = Entity.index(deferred[j]);
-                if (layoutOf(loc) != layout || table.chunk(idx) != chunkIndex) {
+                if (deferredWords[j] != words || table.chunk(idx) != chunkIndex) {
                     break;
                 }
-                CommandBuffer buf = byId[(int) (loc >>> 32)];
+                long loc = deferredLocators[j];
                 settleRows[j] = table.row(idx);
-                settleWords[j] = buf.data;
-                settleAt[j] = (int) loc + CommandBuffer.HEADER_WORDS;
+                settleWords[j] = byId[(int) (loc >>> 32)].data;
+                settleAt[j] = (int) loc;
             }
-            Chunk chunk = layout.shape.archetype().chunk(chunkIndex);
-            int[] slots = layout.wordSlot;
-            int[] fields = layout.wordField;
-            FieldType[] types = layout.wordType;
+            Chunk chunk = words.archetype.chunk(chunkIndex);
+            int[] slots = words.slot;
+            int[] fields = words.field;
+            int[] offsets = words.offset;
+            FieldType[] types = words.type;
             for (int w = 0; w < slots.length; w++) {
                 FieldScatter.scatterBits(types[w], chunk.columnArrays(slots[w])[fields[w]], settleRows, settleWords,
-                        settleAt, w, i, j);
+                        settleAt, offsets[w], i, j);
             }
             i = j;
         }
-    }
-
-    /** The layout of the spawn-through-shape command at {@code locator}. */
-    private ShapeLayout layoutOf(long locator) {
-        CommandBuffer buf = byId[(int) (locator >>> 32)];
-        return (ShapeLayout) buf.refs[CommandBuffer.aux(buf.data[(int) locator + 1])];
     }
 
     /**

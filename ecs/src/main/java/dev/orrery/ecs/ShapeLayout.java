@@ -3,7 +3,6 @@ package dev.orrery.ecs;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentKind;
 import dev.orrery.ecs.component.Field;
-import dev.orrery.ecs.component.FieldType;
 import java.util.List;
 
 /**
@@ -28,23 +27,16 @@ final class ShapeLayout {
     final int[] offsets;
     final int words;
     /**
-     * True when a spawn's recorded values may be written after later spawns were made (and
-     * by another thread): the shape has values to write, no entity reference among them
-     * (those resolve against the spawns made so far) and no sparse column.
+     * Where a spawn's recorded values go when they may be written after later spawns were
+     * made (and by another thread), or {@code null}: the shape has values to write, no entity
+     * reference among them (those resolve against the spawns made so far) and no sparse
+     * column. Its {@link SpawnWords#coversRow} is true when the payload holds every field of
+     * the shape's archetype (no reference column, whose object is not in the payload):
+     * playback then leaves the row unzeroed, as the values overwrite all of it.
      */
-    final boolean deferrable;
-    /**
-     * True when a deferrable spawn's payload holds every field of the shape's archetype (no
-     * reference column, whose object is not in the payload): playback then leaves the row
-     * unzeroed, as the values overwrite all of it.
-     */
-    final boolean coversRow;
+    final SpawnWords deferred;
     // Index into columns by component id (-1: not in the shape), for offsetOf in O(1).
     private final int[] columnById;
-    // For a deferrable layout, per payload word: the archetype slot and field it goes to, and its type.
-    final int[] wordSlot;
-    final int[] wordField;
-    final FieldType[] wordType;
     // The recording thread's memory of the fields written into the last spawn, by position, and
     // their offsets (see offsetOfWrite): mutable, and never read by playback.
     private final Field[] writeOrder;
@@ -70,22 +62,12 @@ final class ShapeLayout {
                     + "spawn command holds; record spawn() and add(...) its columns instead");
         }
         this.words = w;
-        boolean plain = w > 0;
-        for (int i = 0; i < columns.length && plain; i++) {
-            Component<?> c = columns[i];
-            if (c.isSparse()) {
-                plain = false;
-            }
-            for (int f = 0; offsets[i] >= 0 && f < c.type().fieldCount() && plain; f++) {
-                plain = !c.type().isEntityRef(f);
-            }
+        boolean covers = true;
+        for (Component<?> c : columns) {
+            covers &= c.kind() == ComponentKind.VALUE;
         }
-        this.deferrable = plain;
-        boolean covers = plain;
-        for (int i = 0; i < columns.length && covers; i++) {
-            covers = columns[i].kind() == ComponentKind.VALUE;
-        }
-        this.coversRow = covers && shape.archetype().columnCount() == columns.length;
+        covers &= shape.archetype().columnCount() == columns.length;
+        this.deferred = w > 0 ? SpawnWords.ofShape(shape.archetype(), columns, w, covers) : null;
         int maxId = -1;
         for (Component<?> c : columns) {
             maxId = Math.max(maxId, c.id());
@@ -95,18 +77,8 @@ final class ShapeLayout {
         for (int i = 0; i < columns.length; i++) {
             columnById[columns[i].id()] = i;
         }
-        this.wordSlot = new int[plain ? w : 0];
-        this.wordField = new int[wordSlot.length];
-        this.wordType = new FieldType[wordSlot.length];
         this.writeOrder = new Field[w];
         this.writeOffset = new int[w];
-        for (int i = 0; plain && i < columns.length; i++) {
-            for (int f = 0; offsets[i] >= 0 && f < columns[i].type().fieldCount(); f++) {
-                wordSlot[offsets[i] + f] = shape.archetype().slotOf(columns[i].id());
-                wordField[offsets[i] + f] = f;
-                wordType[offsets[i] + f] = columns[i].type().fieldType(f);
-            }
-        }
     }
 
     /**
