@@ -13,6 +13,9 @@ import dev.orrery.ecs.component.Component;
  * {@value #KINDS} kinds, including those found not deferrable (so they are not examined
  * again); a stream of more kinds than that in turn rebuilds them.
  *
+ * <p>The kinds hold archetypes of the world the playback applies to; a playback serves one
+ * world (its executor's), so they keep nothing alive that the world does not.
+ *
  * <p><b>Threading:</b> used by the thread applying one {@link CommandPlayback}, only.
  */
 final class AddedSpawnKinds {

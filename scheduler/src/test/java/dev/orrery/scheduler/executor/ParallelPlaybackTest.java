@@ -13,13 +13,14 @@ import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.ScheduleExecutor;
 import dev.orrery.scheduler.internal.SchedulerInternals;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * A sync point with hundreds of shape spawns lends the executor's workers to playback, which
+ * A sync point with hundreds of plain spawns lends the executor's workers to playback, which
  * writes the spawns' values side by side: the state hash after every tick must equal the
  * single-threaded executor's, on any worker count, while despawns of the same archetype come
- * first in the same sync point.
+ * first in the same sync point. Both kinds of plain spawn: through a shape with typed writes,
+ * and the README's {@code spawn()} with one {@code add(h, column, record)} per column.
  */
 class ParallelPlaybackTest {
     record Pos(float x, float y) {
@@ -48,7 +49,7 @@ class ParallelPlaybackTest {
         final Schedule schedule;
         int tick;
 
-        Workload() {
+        Workload(boolean readme) {
             for (int i = 0; i < 4000; i++) {
                 shape.spawnRow().setFloat(px, i).setInt(ticks, i % 37);
             }
@@ -69,7 +70,13 @@ class ParallelPlaybackTest {
                     })
                     .system("respawn").spawns(pos, vel, age).forEachRange(() -> SPAWNS, (job, from, to) -> {
                         CommandBuffer cmd = job.commands();
-                        for (int k = from; k < to; k++) {
+                        for (int k = from; k < to && readme; k++) {
+                            long h = cmd.spawn();
+                            cmd.add(h, pos, new Pos(k * 0.25f + tick, -k));
+                            cmd.add(h, vel, new Vel(tick * 1e-3 + k, (long) tick << 32 | k));
+                            cmd.add(h, age, new Age((k + tick) % 37 + 1));
+                        }
+                        for (int k = from; k < to && !readme; k++) {
                             long h = cmd.spawn(shape);
                             cmd.setFloat(h, px, k * 0.25f + tick);
                             cmd.setFloat(h, py, -k);
@@ -91,15 +98,15 @@ class ParallelPlaybackTest {
         }
     }
 
-    @ParameterizedTest(name = "{0} workers")
-    @ValueSource(ints = {1, 2, 4, 8})
-    void shouldMatchTheSingleThreadedRunAfterEveryTick(int workers) {
-        Workload reference = new Workload();
+    @ParameterizedTest(name = "{0} workers, README spawns {1}")
+    @CsvSource({"1, false", "2, false", "4, false", "8, false", "1, true", "2, true", "4, true", "8, true"})
+    void shouldMatchTheSingleThreadedRunAfterEveryTick(int workers, boolean readme) {
+        Workload reference = new Workload(readme);
         long[] expected;
         try (ScheduleExecutor ex = new SingleThreadedExecutor(SchedulerInternals.plan(reference.schedule))) {
             expected = reference.run(ex);
         }
-        Workload w = new Workload();
+        Workload w = new Workload(readme);
         long[] hashes;
         try (ScheduleExecutor ex = w.schedule.executor(workers)) {
             hashes = w.run(ex);
