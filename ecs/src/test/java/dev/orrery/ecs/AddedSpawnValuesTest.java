@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.EntityRef;
 import dev.orrery.ecs.component.Storage;
-import java.util.function.IntConsumer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,24 +30,6 @@ class AddedSpawnValuesTest {
     }
 
     record Link(@EntityRef long to, int strength) {
-    }
-
-    /** Runs the tasks backwards (an order no serial loop has) and counts what it was given. */
-    static final class BackwardsFor implements ParallelFor {
-        int calls;
-
-        @Override
-        public int threads() {
-            return 3;
-        }
-
-        @Override
-        public void forEach(int n, IntConsumer task) {
-            calls++;
-            for (int i = n - 1; i >= 0; i--) {
-                task.accept(i);
-            }
-        }
     }
 
     /** One world with its handles, built the same way for the command side and the direct side. */
@@ -208,7 +189,7 @@ class AddedSpawnValuesTest {
         Fixture lent = new Fixture();
         CommandBuffer a = new CommandBuffer(0);
         record(lent, a);
-        BackwardsFor threads = new BackwardsFor();
+        BackwardsFor threads = new BackwardsFor(3);
         PlaybackReport r = new CommandPlayback().parallel(threads).apply(lent.w, a);
         assertTrue(r.isClean(), r.toString());
 
@@ -296,7 +277,7 @@ class AddedSpawnValuesTest {
                 }
             }
         }
-        PlaybackReport r = new CommandPlayback().parallel(new BackwardsFor()).apply(c.w, buf);
+        PlaybackReport r = new CommandPlayback().parallel(new BackwardsFor(3)).apply(c.w, buf);
         assertTrue(r.isClean(), r.toString());
         assertEquals(d.w.stateHash(), c.w.stateHash());
         assertEquals(d.w.entityCount(), c.w.entityCount());

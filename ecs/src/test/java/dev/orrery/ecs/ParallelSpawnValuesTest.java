@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
-import java.util.function.IntConsumer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,26 +21,6 @@ class ParallelSpawnValuesTest {
     }
 
     record Tagged() {
-    }
-
-    /** Runs the tasks backwards (an order no serial loop has) and counts what it was given. */
-    static final class BackwardsFor implements ParallelFor {
-        int calls;
-        int tasks;
-
-        @Override
-        public int threads() {
-            return 4;
-        }
-
-        @Override
-        public void forEach(int n, IntConsumer task) {
-            calls++;
-            tasks += n;
-            for (int i = n - 1; i >= 0; i--) {
-                task.accept(i);
-            }
-        }
     }
 
     static final class Fixture {
@@ -128,7 +107,7 @@ class ParallelSpawnValuesTest {
         Fixture lent = new Fixture();
         CommandBuffer a = new CommandBuffer(0);
         record(lent, a);
-        BackwardsFor threads = new BackwardsFor();
+        BackwardsFor threads = new BackwardsFor(4);
         PlaybackReport r = new CommandPlayback().parallel(threads).apply(lent.w, a);
         assertTrue(r.isClean(), r.toString());
 
@@ -160,7 +139,7 @@ class ParallelSpawnValuesTest {
         }
         buf.spawn(foreign); // refused when reached: what came before stays, with its values
         try {
-            new CommandPlayback().parallel(new BackwardsFor()).apply(f.w, buf);
+            new CommandPlayback().parallel(new BackwardsFor(4)).apply(f.w, buf);
         } catch (IllegalArgumentException expected) {
             assertTrue(expected.getMessage().contains("another world"), expected.getMessage());
         }
