@@ -122,7 +122,6 @@ final class CommandPlayback {
     private int pendingSparseCount;
     private boolean strict = STRICT_DEFAULT;
     private ParallelFor parallel = ParallelFor.SERIAL;
-    // Plain shape spawns made but not yet written: the entity and its spawn command's locator.
     // Spawns made whose values wait for settle: the entity, where its values go, and where its
     // first value word sits (buffer id in the high half, position in the low).
     private long[] deferred = new long[64];
