@@ -23,7 +23,8 @@ import java.util.List;
  * overlap), so one run in {@value #RESAMPLE_EVERY} goes inline and is timed, until
  * {@value #MAX_SAMPLES} timed runs: an estimate taken before the body was compiled is
  * corrected. Then the re-samples stop; a run kept inline by the pick-up rule below is still
- * timed, and may only lower the estimate.
+ * timed, and may only lower the estimate. An inline run whose time would not be used (a run too
+ * small to split, once the estimate is fixed) is not timed at all.
  * One trade: a system that is already large on its first runs runs them inline.
  *
  * <p><b>Pick-up rule.</b> An adaptive system whose estimated run ({@code rows * nanosPerRow})
@@ -124,14 +125,29 @@ final class AdaptiveBatching {
         pickups[p].assume(nanos);
     }
 
-    /** Records an inline run of {@code r} that took {@code nanos}. */
+    /**
+     * True when the inline run {@link #runsInline} just chose for {@code r} will be used as a
+     * timing (a warm-up or re-sample, or a run the pick-up rule held): only then does the
+     * executor time it. Every other inline run (too few rows to split, once the estimate is
+     * fixed) is not timed, since {@code System.nanoTime()} costs tens of nanoseconds on some
+     * machines (45 ns on the 2-vCPU one the benchmarks run on).
+     */
+    boolean timesInline(SystemRun r) {
+        int p = r.position;
+        return adaptive[p] && r.rows > 0 && (samples[p] < MAX_SAMPLES || held[p]);
+    }
+
+    /**
+     * Records an inline run of {@code r} that took {@code nanos}, or that was not timed
+     * ({@code nanos < 0}, when {@link #timesInline} said false).
+     */
     void ranInline(SystemRun r, long nanos) {
         int p = r.position;
         lastRows[p] = r.rows;
         lastJobs[p] = 1;
         boolean wasHeld = held[p];
         held[p] = false;
-        if (adaptive[p] && r.rows > 0 && (samples[p] < MAX_SAMPLES || wasHeld)) {
+        if (nanos >= 0 && adaptive[p] && r.rows > 0 && (samples[p] < MAX_SAMPLES || wasHeld)) {
             double perRow = (double) Math.max(1, nanos) / r.rows;
             if (!(perRow >= nanosPerRow[p])) { // also true while NaN
                 nanosPerRow[p] = perRow;

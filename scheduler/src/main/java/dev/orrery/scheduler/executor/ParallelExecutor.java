@@ -479,9 +479,14 @@ public final class ParallelExecutor implements PlannedExecutor {
             for (int m = pipelines.next[s]; m >= 0; m = pipelines.next[m]) {
                 runs[m].whole();
             }
-            long start = System.nanoTime();
-            callerContext.run(job);
-            batching.ranInline(r, System.nanoTime() - start);
+            if (batching.timesInline(r)) {
+                long start = System.nanoTime();
+                callerContext.run(job);
+                batching.ranInline(r, System.nanoTime() - start);
+            } else {
+                callerContext.run(job);
+                batching.ranInline(r, -1);
+            }
             complete(job);
             return;
         }
@@ -635,10 +640,18 @@ public final class ParallelExecutor implements PlannedExecutor {
 
     /** Tests: takes system {@code name}'s split jobs to wait {@code nanos} for a worker thread from now on. */
     void assumePickup(String name, long nanos) {
+        batching.assumePickup(run(name).position, nanos);
+    }
+
+    /** Tests: whether an inline run of system {@code name}, with its last run's rows, would be timed. */
+    boolean timesInline(String name) {
+        return batching.timesInline(run(name));
+    }
+
+    private SystemRun run(String name) {
         for (SystemRun r : runs) {
             if (r.name.equals(name)) {
-                batching.assumePickup(r.position, nanos);
-                return;
+                return r;
             }
         }
         throw new IllegalArgumentException("no system named '" + name + "'");

@@ -2,6 +2,7 @@ package dev.orrery.scheduler.executor;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.CommandBuffer;
@@ -194,6 +195,32 @@ class AdaptiveBatchingTest {
             assertTrue(decision(ex, "drift").pickupNanos() > 1e10, "seven re-timings halve it at most seven times: "
                     + decision(ex, "drift"));
             assertEquals(BatchDecision.Mode.ADAPTIVE, decision(ex, "drift").mode());
+        }
+    }
+
+    @Test
+    void anInlineRunIsTimedOnlyWhileItsTimeIsUsed() {
+        RangeWorkload w = new RangeWorkload(Schedule.DEFAULT_MIN_BATCH_ROWS);
+        ParallelExecutor[] holder = new ParallelExecutor[1];
+        // a huge target: every run too small to split, so every run is inline
+        withTarget(Long.MAX_VALUE / 4, () -> holder[0] = new ParallelExecutor(SchedulerInternals.plan(w.schedule), 2));
+        try (ParallelExecutor ex = holder[0]) {
+            int t = 0;
+            for (; t < AdaptiveBatching.MAX_SAMPLES - 1; t++) {
+                w.tick = t;
+                ex.run();
+                assertTrue(ex.timesInline("drift"), "run " + t + " still samples the cost per row");
+            }
+            w.tick = t++;
+            ex.run(); // the last sample: the estimate is fixed from here on
+            double fixed = decision(ex, "drift").nanosPerRow();
+            for (; t < RangeWorkload.TICKS; t++) {
+                w.tick = t;
+                ex.run();
+                assertFalse(ex.timesInline("drift"), "run " + t + ": inline for its size, its time unused");
+            }
+            assertEquals(fixed, decision(ex, "drift").nanosPerRow(), "untimed runs leave the estimate alone");
+            assertEquals(1, decision(ex, "drift").lastJobs());
         }
     }
 
