@@ -169,10 +169,8 @@ class AdaptiveBatchingTest {
     @Test
     void aSystemThatWouldEndBeforeAWorkerPicksItUpRunsInlineAndIsSplitAgainToRetimeIt() {
         RangeWorkload w = new RangeWorkload(Schedule.DEFAULT_MIN_BATCH_ROWS);
-        ParallelExecutor[] holder = new ParallelExecutor[1];
         // a 1 ns target: one row per job is worth it, so only the pick-up rule can keep drift inline
-        withTarget(1, () -> holder[0] = new ParallelExecutor(SchedulerInternals.plan(w.schedule), 2));
-        try (ParallelExecutor ex = holder[0]) {
+        try (ParallelExecutor ex = executor(w.schedule, 2, 1)) {
             int t = 0;
             for (; t <= AdaptiveBatching.WARM_SAMPLES; t++) {
                 w.tick = t;
@@ -201,10 +199,8 @@ class AdaptiveBatchingTest {
     @Test
     void anInlineRunIsTimedOnlyWhileItsTimeIsUsed() {
         RangeWorkload w = new RangeWorkload(Schedule.DEFAULT_MIN_BATCH_ROWS);
-        ParallelExecutor[] holder = new ParallelExecutor[1];
         // a huge target: every run too small to split, so every run is inline
-        withTarget(Long.MAX_VALUE / 4, () -> holder[0] = new ParallelExecutor(SchedulerInternals.plan(w.schedule), 2));
-        try (ParallelExecutor ex = holder[0]) {
+        try (ParallelExecutor ex = executor(w.schedule, 2, Long.MAX_VALUE / 4)) {
             int t = 0;
             for (; t < AdaptiveBatching.MAX_SAMPLES - 1; t++) {
                 w.tick = t;
@@ -227,9 +223,7 @@ class AdaptiveBatchingTest {
     @Test
     void aHugeTargetKeepsEverySystemInline() {
         RangeWorkload w = new RangeWorkload(Schedule.DEFAULT_MIN_BATCH_ROWS);
-        ParallelExecutor[] holder = new ParallelExecutor[1];
-        withTarget(Long.MAX_VALUE / 4, () -> holder[0] = new ParallelExecutor(SchedulerInternals.plan(w.schedule), 2));
-        try (ParallelExecutor ex = holder[0]) {
+        try (ParallelExecutor ex = executor(w.schedule, 2, Long.MAX_VALUE / 4)) {
             for (int t = 0; t < 10; t++) {
                 w.tick = t;
                 ex.run();
@@ -255,9 +249,7 @@ class AdaptiveBatchingTest {
                 .system("free").query(world.query().with(pos).build()).reads(pos).forEachChunk(j -> { })
                 .system("whole").exclusive(x -> { })
                 .build();
-        ParallelExecutor[] holder = new ParallelExecutor[1];
-        withTarget(0, () -> holder[0] = new ParallelExecutor(SchedulerInternals.plan(s), 2));
-        try (ParallelExecutor ex = holder[0]) {
+        try (ParallelExecutor ex = executor(s, 2, 0)) {
             ex.run();
             List<BatchDecision> d = ex.batching();
             assertEquals(new BatchDecision("fixed", BatchDecision.Mode.EXPLICIT, Double.NaN, 7, 100, 1, Double.NaN), d.get(0));
@@ -272,17 +264,15 @@ class AdaptiveBatchingTest {
     }
 
     private static ParallelExecutor executor(Schedule schedule, int workers, Split split) {
-        ParallelExecutor[] holder = new ParallelExecutor[1];
-        withTarget(split.targetNanos < 0 ? AdaptiveBatching.DEFAULT_TARGET_JOB_NANOS : split.targetNanos,
-                () -> holder[0] = new ParallelExecutor(SchedulerInternals.plan(schedule), workers));
-        return holder[0];
+        return executor(schedule, workers,
+                split.targetNanos < 0 ? AdaptiveBatching.DEFAULT_TARGET_JOB_NANOS : split.targetNanos);
     }
 
-    /** Builds under a target job time (the property is read when an executor is built). */
-    private static synchronized void withTarget(long nanos, Runnable build) {
+    /** An executor built under target job time {@code nanos} (the property is read when an executor is built). */
+    private static synchronized ParallelExecutor executor(Schedule schedule, int workers, long nanos) {
         System.setProperty(AdaptiveBatching.TARGET_PROPERTY, Long.toString(nanos));
         try {
-            build.run();
+            return new ParallelExecutor(SchedulerInternals.plan(schedule), workers);
         } finally {
             System.clearProperty(AdaptiveBatching.TARGET_PROPERTY);
         }
