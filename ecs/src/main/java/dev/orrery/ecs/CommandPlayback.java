@@ -7,14 +7,12 @@ import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentKind;
 import dev.orrery.ecs.component.ComponentType;
 import dev.orrery.ecs.component.Entity;
-import dev.orrery.ecs.component.FieldType;
 import dev.orrery.ecs.ownership.AssertionSwitch;
 import dev.orrery.ecs.storage.EntityTable;
 import dev.orrery.ecs.storage.SparseColumn;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.IntConsumer;
 import java.util.function.IntFunction;
 
 /**
@@ -22,6 +20,13 @@ import java.util.function.IntFunction;
  * sort key, resolves provisional handles, batches the adds and removes of one entity into
  * one archetype move, and applies the result through the world (so the archetypes, the
  * location table and everything the world maintains stay consistent).
+ *
+ * <p>Over 500 lines, on purpose: playback is one state machine, the batch of one entity's
+ * commands (its source and target archetypes, pending writes, pending spawn), whose
+ * steps all read and write that state; split, the batch would travel between classes on every
+ * command. What stands apart is split off: the spawns whose values wait
+ * ({@link DeferredSpawns}), where those values sit ({@link SpawnWords}, {@link AddedSpawnKinds})
+ * and the merge of the buffers' runs ({@link RunMerge}).
  *
  * <p><b>Conflict rules</b> (each case is tested):
  * <ul>
@@ -78,10 +83,6 @@ import java.util.function.IntFunction;
  * sort-key order (for an entity spawned in this batch, right after the flush creates it),
  * so one buffer may mix table and sparse changes of an entity freely.
  *
- * <p>Over 500 lines, on purpose: playback is one state machine (the batch of one entity's
- * commands: its source and target archetypes, pending writes, pending spawn) whose steps all
- * read and write that state; split, the batch would travel between classes on every command.
- *
  * <p><b>Threading:</b> call {@link #apply} on the thread that owns the world, when no job
  * runs and every recording into the buffers happened-before the call (the scheduler's
  * job-completion signal provides this). The buffers are cleared afterwards.
@@ -122,21 +123,9 @@ final class CommandPlayback {
     private int pendingSparseCount;
     private boolean strict = STRICT_DEFAULT;
     private ParallelFor parallel = ParallelFor.SERIAL;
-    // Spawns made whose values wait for settle: the entity, where its values go, and where its
-    // first value word sits (buffer id in the high half, position in the low).
-    private long[] deferred = new long[64];
-    private SpawnWords[] deferredWords = new SpawnWords[64];
-    private long[] deferredLocators = new long[64];
+    // Spawns made whose values wait (see settle), and the kinds of spawn() plus adds seen.
+    private final DeferredSpawns deferred = new DeferredSpawns(PARALLEL_SPAWNS);
     private final AddedSpawnKinds addedKinds = new AddedSpawnKinds();
-    private int deferredCount;
-    // settle's scratch, per waiting spawn: its row, its buffer's words and its payload's offset
-    // there (each settle task fills and reads only its own range).
-    private int[] settleRows = new int[64];
-    private long[][] settleWords = new long[64][];
-    private int[] settleAt = new int[64];
-    private int settleTasks;
-    private World settling;
-    private final IntConsumer settleTask = this::settleTask;
 
     /** Creates a playback with reusable scratch arrays. */
     public CommandPlayback() {
@@ -233,7 +222,7 @@ final class CommandPlayback {
             if (!applied) {
                 world.changes().abortBatch();
             }
-            if (deferredCount > 0) { // playback stopped early: the spawns made still get their values
+            if (deferred.count() > 0) { // playback stopped early: the spawns made still get their values
                 settle(world, 1);
             }
             for (int b = 0; b < buffers.size(); b++) {
@@ -627,7 +616,7 @@ final class CommandPlayback {
             }
             long real = layout.shape.spawnEmpty(!words.coversRow);
             checkPromised(real);
-            defer(real, words, batchSpawnLocator + CommandBuffer.HEADER_WORDS);
+            defer(real, words, batchSpawnLocator);
             return true;
         }
         SpawnWords words = pendingCount == 0 ? null
@@ -638,23 +627,16 @@ final class CommandPlayback {
         long real = world.spawnEmpty(words.archetype, !words.coversRow);
         checkPromised(real);
         report.moves++; // as flush counts a plain spawn's move out of the empty archetype
-        defer(real, words, pendingWrites[0] + CommandBuffer.HEADER_WORDS);
+        defer(real, words, pendingWrites[0]);
         return true;
     }
 
-    /** Leaves spawn {@code real}'s values, laid out as {@code words} from {@code payload} on, for {@link #settle}. */
-    private void defer(long real, SpawnWords words, long payload) {
-        if (deferredCount == deferred.length) {
-            deferred = Arrays.copyOf(deferred, deferredCount * 2);
-            deferredWords = Arrays.copyOf(deferredWords, deferredCount * 2);
-            deferredLocators = Arrays.copyOf(deferredLocators, deferredCount * 2);
-            settleRows = new int[deferredCount * 2];
-            settleWords = new long[deferredCount * 2][];
-            settleAt = new int[deferredCount * 2];
-        }
-        deferred[deferredCount] = real;
-        deferredWords[deferredCount] = words;
-        deferredLocators[deferredCount++] = payload;
+    /**
+     * Leaves spawn {@code real}'s values for {@link #settle}: laid out as {@code words} from the
+     * payload of the command at {@code locator} on, and ends the batch.
+     */
+    private void defer(long real, SpawnWords words, long locator) {
+        deferred.add(real, words, byId[(int) (locator >>> 32)].data, (int) locator + CommandBuffer.HEADER_WORDS);
         batchSpawn = false;
         batchLayout = null;
         batchEntity = Entity.NULL;
@@ -664,72 +646,11 @@ final class CommandPlayback {
     }
 
     /**
-     * Writes the values of every spawn left by {@link #defer}, split over up to
-     * {@code threads} threads of {@link #parallel} when enough wait.
+     * Writes the values of every spawn left by {@link #defer} ({@link DeferredSpawns}), split
+     * over up to {@code threads} threads of {@link #parallel} when enough wait.
      */
     private void settle(World world, int threads) {
-        int n = deferredCount;
-        if (n == 0) {
-            return;
-        }
-        int tasks = threads <= 1 || n < PARALLEL_SPAWNS ? 1 : Math.min(threads, n / (PARALLEL_SPAWNS / 2 + 1));
-        try {
-            if (tasks <= 1) {
-                settleRange(world, 0, n);
-            } else {
-                settling = world;
-                settleTasks = tasks;
-                parallel.forEach(tasks, settleTask);
-            }
-        } finally {
-            Arrays.fill(settleWords, 0, n, null); // no buffer's old words are kept alive
-            Arrays.fill(deferredWords, 0, n, null);
-            deferredCount = 0;
-            settling = null;
-        }
-    }
-
-    /** One of {@link #settle}'s tasks: its share of the waiting spawns, in order. */
-    private void settleTask(int task) {
-        int n = deferredCount;
-        settleRange(settling, (int) ((long) n * task / settleTasks), (int) ((long) n * (task + 1) / settleTasks));
-    }
-
-    /**
-     * Writes the recorded values of waiting spawns {@code [from, to)}; each owns its row. Each
-     * spawn's {@link SpawnWords} (offset, slot, field, type per word) needs no column lookup or
-     * reference check: a deferred spawn holds no entity reference.
-     */
-    private void settleRange(World world, int from, int to) {
-        EntityTable table = world.storage().entityTable();
-        int i = from;
-        while (i < to) {
-            // A group: the spawns from i on of one kind whose rows sit in one chunk (a run of
-            // spawns appends to its archetype's last chunk), written one field at a time.
-            SpawnWords words = deferredWords[i];
-            int chunkIndex = table.chunk(Entity.index(deferred[i]));
-            int j = i;
-            for (; j < to; j++) {
-                int idx = Entity.index(deferred[j]);
-                if (deferredWords[j] != words || table.chunk(idx) != chunkIndex) {
-                    break;
-                }
-                long loc = deferredLocators[j];
-                settleRows[j] = table.row(idx);
-                settleWords[j] = byId[(int) (loc >>> 32)].data;
-                settleAt[j] = (int) loc;
-            }
-            Chunk chunk = words.archetype.chunk(chunkIndex);
-            int[] slots = words.slot;
-            int[] fields = words.field;
-            int[] offsets = words.offset;
-            FieldType[] types = words.type;
-            for (int w = 0; w < slots.length; w++) {
-                FieldScatter.scatterBits(types[w], chunk.columnArrays(slots[w])[fields[w]], settleRows, settleWords,
-                        settleAt, offsets[w], i, j);
-            }
-            i = j;
-        }
+        deferred.settle(world, parallel, threads);
     }
 
     /**
