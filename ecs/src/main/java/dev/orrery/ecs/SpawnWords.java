@@ -57,7 +57,7 @@ final class SpawnWords {
                 at = w.fill(at, at, c);
             }
         }
-        return at == words ? w : null;
+        return w;
     }
 
     /**

@@ -139,7 +139,8 @@ final class AdaptiveBatching {
 
     /**
      * Records an inline run of {@code r} that took {@code nanos}, or that was not timed
-     * ({@code nanos < 0}, when {@link #timesInline} said false).
+     * ({@code nanos < 0}): the executor times a run only when {@link #timesInline} said so, so
+     * a timing is always one to use.
      */
     void ranInline(SystemRun r, long nanos) {
         int p = r.position;
@@ -147,7 +148,7 @@ final class AdaptiveBatching {
         lastJobs[p] = 1;
         boolean wasHeld = held[p];
         held[p] = false;
-        if (nanos >= 0 && adaptive[p] && r.rows > 0 && (samples[p] < MAX_SAMPLES || wasHeld)) {
+        if (nanos >= 0) {
             double perRow = (double) Math.max(1, nanos) / r.rows;
             if (!(perRow >= nanosPerRow[p])) { // also true while NaN
                 nanosPerRow[p] = perRow;

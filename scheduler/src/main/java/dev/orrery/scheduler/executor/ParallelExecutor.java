@@ -479,14 +479,10 @@ public final class ParallelExecutor implements PlannedExecutor {
             for (int m = pipelines.next[s]; m >= 0; m = pipelines.next[m]) {
                 runs[m].whole();
             }
-            if (batching.timesInline(r)) {
-                long start = System.nanoTime();
-                callerContext.run(job);
-                batching.ranInline(r, System.nanoTime() - start);
-            } else {
-                callerContext.run(job);
-                batching.ranInline(r, -1);
-            }
+            boolean timed = batching.timesInline(r);
+            long start = timed ? System.nanoTime() : 0L;
+            callerContext.run(job);
+            batching.ranInline(r, timed ? System.nanoTime() - start : -1);
             complete(job);
             return;
         }
