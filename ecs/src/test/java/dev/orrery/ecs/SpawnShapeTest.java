@@ -308,6 +308,37 @@ class SpawnShapeTest {
     }
 
     @Test
+    void shouldSpawnInBulkAcrossBlocksAndRecycledIdsTheSameWorldAsOneByOne() {
+        // A bulk spawn places its rows a block of entities at a time; here its recycled ids
+        // (5 000, from the free list) fill more than one block and end inside another.
+        World other = new World();
+        other.component(Position.class); // the same column ids as this world's
+        other.component(Velocity.class);
+        for (World w : List.of(world, other)) {
+            long[] first = new long[6_000];
+            for (int i = 0; i < first.length; i++) {
+                first[i] = w.spawn(new Position(i, 0, 0));
+            }
+            for (int i = 0; i < 5_000; i++) {
+                w.despawn(first[(i * 7) % first.length]); // 7 is prime to 6 000: 5 000 distinct ids, scattered
+            }
+        }
+        int n = 12_000;
+        long[] bulk = world.shape(pos, vel).spawnMany(n);
+        long[] single = new long[n];
+        for (int i = 0; i < n; i++) {
+            single[i] = other.spawn(new Position(0, 0, 0), new Velocity(0, 0, 0));
+        }
+        assertEquals(java.util.Arrays.toString(single), java.util.Arrays.toString(bulk));
+        assertEquals(other.stateHash(), world.stateHash());
+        for (int k : new int[] {0, 4_095, 4_096, 4_999, 5_000, 8_192, n - 1}) {
+            assertEquals(List.of("Position", "Velocity"), names(bulk[k]), "entity " + k + " of the batch");
+            assertEquals(new Velocity(0, 0, 0), world.get(bulk[k], vel));
+        }
+        assertEquals(other.entityCount(), world.entityCount());
+    }
+
+    @Test
     void shouldClearRowsAChunkHeldBeforeButSkipNeverUsedOnes() {
         Shape shape = world.shape(pos, vel);
         long[] full = new long[300];

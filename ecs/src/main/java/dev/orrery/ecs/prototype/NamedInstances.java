@@ -100,11 +100,12 @@ public final class NamedInstances {
     }
 
     /**
-     * Registers the names of entities a bulk spawn placed with {@code columns}: the first
-     * {@code recycled} ids came from the free list, the rest are fresh consecutive indices
-     * (see {@code EntityTable.allocateMany}), registered as one range.
+     * Registers the names of entities a bulk spawn placed with {@code columns}, the ids
+     * {@code ids[from..from+n)}: the first {@code recycled} of them came from the free list,
+     * the rest are fresh consecutive indices (see {@code EntityTable.allocateMany}),
+     * registered as one range.
      */
-    public void spawnedMany(long[] ids, int recycled, Component<?>[] columns) {
+    public void spawnedMany(long[] ids, int from, int n, int recycled, Component<?>[] columns) {
         int[] cols = new int[columns.length];
         int[] names = new int[columns.length];
         for (int i = 0; i < columns.length; i++) {
@@ -112,10 +113,10 @@ public final class NamedInstances {
             names[i] = columns[i].nameHash();
         }
         if (recycled > 0) {
-            index.registerSpawned(ids, 0, recycled, cols, names);
+            index.registerSpawned(ids, from, recycled, cols, names);
         }
-        if (recycled < ids.length) {
-            index.registerSpawnedRange(Entity.index(ids[recycled]), ids.length - recycled, cols, names);
+        if (recycled < n) {
+            index.registerSpawnedRange(Entity.index(ids[from + recycled]), n - recycled, cols, names);
         }
     }
 

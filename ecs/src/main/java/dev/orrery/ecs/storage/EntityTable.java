@@ -89,26 +89,27 @@ public final class EntityTable {
     }
 
     /**
-     * Allocates {@code n} ids into {@code ids[0..n)}, in the order {@link #allocate} would
-     * give them; one pass with no per-id free-list check once the free list is empty.
+     * Allocates {@code n} ids into {@code ids[from..from+n)}, in the order {@link #allocate}
+     * would give them; one pass with no per-id free-list check once the free list is empty.
      *
-     * @return how many of them came from the free list: those are {@code ids[0..r)}, and
-     *     {@code ids[r..n)} are indices never used before, consecutive and ascending (so a
-     *     caller can treat them as one range)
+     * @return how many of them came from the free list: those are {@code ids[from..from+r)},
+     *     and the rest are indices never used before, consecutive and ascending (so a caller
+     *     can treat them as one range)
      */
-    public int allocateMany(long[] ids, int n) {
-        int i = 0;
-        for (; i < n && freeCount != 0; i++) {
+    public int allocateMany(long[] ids, int from, int n) {
+        int i = from;
+        int end = from + n;
+        for (; i < end && freeCount != 0; i++) {
             ids[i] = allocate();
         }
-        if (i == n) {
+        if (i == end) {
             return n;
         }
-        int recycled = i;
-        ensureCapacity(highWater + (n - i));
+        int recycled = i - from;
+        ensureCapacity(highWater + (end - i));
         int[] t = slots;
         int index = highWater;
-        for (; i < n; i++, index++) {
+        for (; i < end; i++, index++) {
             int o = (index << SHIFT) + GEN;
             int gen = t[o] + 1;
             if (gen == 0) {

@@ -22,6 +22,9 @@ import dev.orrery.ecs.storage.EntityTable;
  * not locked.
  */
 public final class EntityRows {
+    /** Entities a bulk spawn places per block, whose records, ids and prototype slots (about 150 KiB) stay in cache. */
+    private static final int SPAWN_BLOCK = 4096;
+
     private final Archetypes archetypes;
     private final EntityTable entities;
     private final NamedInstances names;
@@ -194,12 +197,19 @@ public final class EntityRows {
             }
         }
         long[] ids = new long[n];
-        int recycled = entities.allocateMany(ids, n);
         final int aid = a.id();
-        a.appendRows(ids, 0, n, bits, refs, (e, chunk, row) -> entities.place(Entity.index(e), aid, chunk, row));
-        names.spawnedMany(ids, recycled, columns);
-        for (long e : ids) {
-            changes.spawned(e, a);
+        Archetype.RowSink placed = (e, chunk, row) -> entities.place(Entity.index(e), aid, chunk, row);
+        // Block by block, so each block's entity-table records, prototype slots and ids are
+        // still in cache for the passes after the first: the same ids, rows and names as one
+        // pass of each over the whole batch.
+        for (int from = 0; from < n; from += SPAWN_BLOCK) {
+            int k = Math.min(SPAWN_BLOCK, n - from);
+            int recycled = entities.allocateMany(ids, from, k);
+            a.appendRows(ids, from, k, bits, refs, placed);
+            names.spawnedMany(ids, from, k, recycled, columns);
+            for (int i = from; i < from + k; i++) {
+                changes.spawned(ids[i], a);
+            }
         }
         return ids;
     }
