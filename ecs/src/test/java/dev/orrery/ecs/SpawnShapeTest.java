@@ -10,6 +10,7 @@ import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.component.Storage;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -320,7 +321,7 @@ class SpawnShapeTest {
                 first[i] = w.spawn(new Position(i, 0, 0));
             }
             for (int i = 0; i < 5_000; i++) {
-                w.despawn(first[(i * 7) % first.length]); // 7 is prime to 6 000: 5 000 distinct ids, scattered
+                w.despawn(first[(i * 7) % first.length]); // 7 and 6 000 are coprime: 5 000 distinct ids, scattered
             }
         }
         int n = 12_000;
@@ -329,7 +330,7 @@ class SpawnShapeTest {
         for (int i = 0; i < n; i++) {
             single[i] = other.spawn(new Position(0, 0, 0), new Velocity(0, 0, 0));
         }
-        assertEquals(java.util.Arrays.toString(single), java.util.Arrays.toString(bulk));
+        assertEquals(Arrays.toString(single), Arrays.toString(bulk));
         assertEquals(other.stateHash(), world.stateHash());
         for (int k : new int[] {0, 4_095, 4_096, 4_999, 5_000, 8_192, n - 1}) {
             assertEquals(List.of("Position", "Velocity"), names(bulk[k]), "entity " + k + " of the batch");
