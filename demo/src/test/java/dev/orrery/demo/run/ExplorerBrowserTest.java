@@ -234,7 +234,20 @@ class ExplorerBrowserTest {
             wait.until(d -> d.findElements(By.cssSelector("#edit-list tbody tr")).size() >= 2);
             shot(b, "entity");
             // the parent link leads to the squad, which lists its children; its address loads it again
-            click(wait, "div[data-relation='ChildOf'] a[data-entity]", a -> true, a -> "");
+            String parent = wait.until(d -> {
+                List<WebElement> links = d.findElements(By.cssSelector("div[data-relation='ChildOf'] a[data-entity]"));
+                if (!links.isEmpty()) {
+                    links.get(0).click();
+                    return "followed";
+                }
+                String v = text(d, "#entity-view"); // an agent that dies now loses its parent link
+                return v != null && v.contains("not alive") ? v : null;
+            });
+            if (!parent.equals("followed")) {
+                tries.append("; try ").append(attempt + 1).append(": died before its parent link was followed: ")
+                        .append(parent);
+                continue;
+            }
             wait.until(d -> {
                 String s = text(d, "div[data-relation='ChildOf']");
                 return s != null && s.contains("held by ");
