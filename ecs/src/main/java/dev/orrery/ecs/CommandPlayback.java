@@ -98,6 +98,7 @@ final class CommandPlayback {
     private static final int PARALLEL_SPAWNS = Math.max(1,
             Integer.getInteger(PARALLEL_SPAWNS_PROPERTY, DEFAULT_PARALLEL_SPAWNS));
 
+    private static final int NO_ARCHETYPE = -1;
     private final PlaybackReport report = new PlaybackReport();
     private final CommandBuffer[] byId = new CommandBuffer[256];
     private long[] keys = new long[1024];
@@ -108,13 +109,17 @@ final class CommandPlayback {
     private long[] pendingWrites = new long[64];
     private int pendingCount;
     private long batchEntity = Entity.NULL;
-    // The batch entity's archetype when the batch started (where it still is until the
-    // flush; for a spawn through a shape, the shape's archetype), and the archetype its adds
-    // and removes lead to.
-    private Archetype batchSource;
+    // The ids of the batch entity's archetype when the batch started (where it still is until
+    // the flush; for a spawn through a shape, the shape's archetype) and of the archetype its
+    // adds and removes lead to, NO_ARCHETYPE outside a batch. Ids, not references: a reference
+    // stored into this long-lived object costs the collector's write barrier (about 10 ns with
+    // G1, measured) at every command, and playback stores these once or more per command.
+    private int batchSource = NO_ARCHETYPE;
     // True while the batch entity is a spawn not yet made: flush creates it.
     private boolean batchSpawn;
-    private Archetype batchTarget;
+    private int batchTarget = NO_ARCHETYPE;
+    // The world's archetypes, for the ids above: set at each apply.
+    private Archetypes archetypes;
     // For a pending spawn through a shape: its layout and the locator of its command (payload).
     private ShapeLayout batchLayout;
     private long batchSpawnLocator;
@@ -193,6 +198,10 @@ final class CommandPlayback {
      */
     public PlaybackReport apply(World world, List<CommandBuffer> buffers) {
         report.reset();
+        Archetypes own = world.storage().archetypes();
+        if (archetypes != own) {
+            archetypes = own;
+        }
         int total = 0;
         for (int b = 0; b < buffers.size(); b++) {
             CommandBuffer buf = buffers.get(b);
@@ -233,8 +242,8 @@ final class CommandPlayback {
             pendingSparseCount = 0;
             batchEntity = Entity.NULL;
             batchSpawn = false;
-            batchSource = null;
-            batchTarget = null;
+            batchSource = NO_ARCHETYPE;
+            batchTarget = NO_ARCHETYPE;
             batchLayout = null;
         }
         world.changes().endBatch(world);
@@ -288,9 +297,9 @@ final class CommandPlayback {
                 if (op == CommandBuffer.OP_SPAWN_SHAPE) {
                     batchLayout = (ShapeLayout) buf.refs[CommandBuffer.aux(header)];
                     batchSpawnLocator = loc;
-                    batchSource = ownArchetype(world, batchLayout);
+                    batchSource = ownArchetype(world, batchLayout).id();
                 } else {
-                    batchSource = world.storage().archetypes().empty();
+                    batchSource = world.storage().archetypes().empty().id();
                 }
                 batchTarget = batchSource;
                 pendingCount = 0;
@@ -400,13 +409,12 @@ final class CommandPlayback {
 
     private void startBatch(World world, long e) {
         batchEntity = e;
-        batchSource = world.archetypeOf(e);
+        batchSource = world.archetypeOf(e).id();
         batchTarget = batchSource;
         pendingCount = 0;
     }
 
     private void applyToBatch(World world, int op, long header, CommandBuffer buf, int at) {
-        Archetypes archetypes = world.storage().archetypes();
         int columnId = CommandBuffer.column(header);
         if (op != CommandBuffer.OP_DESPAWN && world.storage().sparse().any()
                 && world.components().column(columnId).isSparse()) {
@@ -428,23 +436,23 @@ final class CommandPlayback {
                 }
                 world.despawn(batchEntity);
                 batchEntity = Entity.NULL;
-                batchSource = null;
-                batchTarget = null;
+                batchSource = NO_ARCHETYPE;
+                batchTarget = NO_ARCHETYPE;
                 report.count(op, CommandOutcome.APPLIED);
                 return;
             }
             case CommandBuffer.OP_ADD: {
                 Component<?> column = world.components().column(columnId);
-                if (!batchTarget.has(columnId) && batchSource.has(columnId)) {
+                if (!archetypes.get(batchTarget).has(columnId) && archetypes.get(batchSource).has(columnId)) {
                     // Removed earlier in this batch and added again: apply the removal first so
                     // the new instance starts from zero instead of inheriting the old value.
                     long e = batchEntity;
                     flush(world);
                     startBatch(world, e);
                 }
-                if (!batchTarget.has(columnId)) {
+                if (!archetypes.get(batchTarget).has(columnId)) {
                     try {
-                        batchTarget = archetypes.withAdded(batchTarget, column);
+                        batchTarget = archetypes.withAdded(archetypes.get(batchTarget), column).id();
                     } catch (IllegalArgumentException nameTaken) {
                         report.note(PlaybackReport.Note.NAME_TAKEN, op, buf.data[at], batchEntity, column, 0,
                                 nameTaken.getMessage());
@@ -458,19 +466,20 @@ final class CommandPlayback {
                 return;
             }
             case CommandBuffer.OP_REMOVE: {
-                if (!batchTarget.has(columnId)) {
+                if (!archetypes.get(batchTarget).has(columnId)) {
                     report.note(PlaybackReport.Note.REMOVE_MISSING, op, buf.data[at], batchEntity,
                             world.components().column(columnId), 0, null);
                     return;
                 }
-                batchTarget = archetypes.withRemoved(batchTarget, world.components().column(columnId));
+                batchTarget = archetypes.withRemoved(archetypes.get(batchTarget),
+                        world.components().column(columnId)).id();
                 dropPending(columnId);
                 report.count(op, CommandOutcome.APPLIED);
                 return;
             }
             case CommandBuffer.OP_SET:
             case CommandBuffer.OP_SET_FIELD: {
-                if (!batchTarget.has(columnId)) {
+                if (!archetypes.get(batchTarget).has(columnId)) {
                     report.note(PlaybackReport.Note.SET_MISSING, op, buf.data[at], batchEntity,
                             world.components().column(columnId), 0, null);
                     return;
@@ -485,7 +494,10 @@ final class CommandPlayback {
     }
 
     private void pend(CommandBuffer buf, int at) {
-        pendingWrites = pendLocator(pendingWrites, pendingCount++, buf, at);
+        long[] list = pendLocator(pendingWrites, pendingCount++, buf, at);
+        if (list != pendingWrites) { // grown; the same list is not stored again (a reference store's barrier)
+            pendingWrites = list;
+        }
     }
 
     /** Stores command {@code at} of {@code buf} at {@code list[i]}, growing the list if need be; returns the list. */
@@ -556,17 +568,17 @@ final class CommandPlayback {
         }
         settle(world, parallel.threads()); // what follows may move or write rows still waiting for their values
         long e = batchEntity;
-        Archetype target = batchTarget;
+        Archetype target = archetypes.get(batchTarget);
         if (batchSpawn) {
             boolean viaShape = batchLayout != null;
             makeSpawn(world, target);
-            if (batchSource != target) {
+            if (batchSource != batchTarget) {
                 if (viaShape) {
                     world.moveTo(e, target); // adds or removes after a spawn through a shape
                 }
                 report.moves++;
             }
-        } else if (batchSource != target) {
+        } else if (batchSource != batchTarget) {
             world.moveTo(e, target);
             report.moves++;
         }
@@ -595,8 +607,8 @@ final class CommandPlayback {
         }
         pendingCount = 0;
         batchEntity = Entity.NULL;
-        batchSource = null;
-        batchTarget = null;
+        batchSource = NO_ARCHETYPE;
+        batchTarget = NO_ARCHETYPE;
     }
 
     /**
@@ -620,7 +632,7 @@ final class CommandPlayback {
             return true;
         }
         SpawnWords words = pendingCount == 0 ? null
-                : addedKinds.find(world, batchTarget, pendingWrites, pendingCount, byId);
+                : addedKinds.find(world, archetypes.get(batchTarget), pendingWrites, pendingCount, byId);
         if (words == null) {
             return false;
         }
@@ -640,8 +652,8 @@ final class CommandPlayback {
         batchSpawn = false;
         batchLayout = null;
         batchEntity = Entity.NULL;
-        batchSource = null;
-        batchTarget = null;
+        batchSource = NO_ARCHETYPE;
+        batchTarget = NO_ARCHETYPE;
         pendingCount = 0;
     }
 
