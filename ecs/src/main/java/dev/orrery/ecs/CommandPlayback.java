@@ -198,10 +198,7 @@ final class CommandPlayback {
      */
     public PlaybackReport apply(World world, List<CommandBuffer> buffers) {
         report.reset();
-        Archetypes own = world.storage().archetypes();
-        if (archetypes != own) {
-            archetypes = own;
-        }
+        archetypes = world.storage().archetypes();
         int total = 0;
         for (int b = 0; b < buffers.size(); b++) {
             CommandBuffer buf = buffers.get(b);
@@ -238,12 +235,9 @@ final class CommandPlayback {
                 byId[buffers.get(b).id()] = null;
                 buffers.get(b).clear();
             }
-            pendingCount = 0;
+            endBatch();
             pendingSparseCount = 0;
-            batchEntity = Entity.NULL;
             batchSpawn = false;
-            batchSource = NO_ARCHETYPE;
-            batchTarget = NO_ARCHETYPE;
             batchLayout = null;
         }
         world.changes().endBatch(world);
@@ -435,9 +429,7 @@ final class CommandPlayback {
                     applyPendingSparse(world);
                 }
                 world.despawn(batchEntity);
-                batchEntity = Entity.NULL;
-                batchSource = NO_ARCHETYPE;
-                batchTarget = NO_ARCHETYPE;
+                endBatch();
                 report.count(op, CommandOutcome.APPLIED);
                 return;
             }
@@ -494,10 +486,7 @@ final class CommandPlayback {
     }
 
     private void pend(CommandBuffer buf, int at) {
-        long[] list = pendLocator(pendingWrites, pendingCount++, buf, at);
-        if (list != pendingWrites) { // grown; the same list is not stored again (a reference store's barrier)
-            pendingWrites = list;
-        }
+        pendingWrites = pendLocator(pendingWrites, pendingCount++, buf, at);
     }
 
     /** Stores command {@code at} of {@code buf} at {@code list[i]}, growing the list if need be; returns the list. */
@@ -605,6 +594,11 @@ final class CommandPlayback {
                 }
             }
         }
+        endBatch();
+    }
+
+    /** Ends the batch: no entity, no archetypes, no pending writes. */
+    private void endBatch() {
         pendingCount = 0;
         batchEntity = Entity.NULL;
         batchSource = NO_ARCHETYPE;
@@ -651,10 +645,7 @@ final class CommandPlayback {
         deferred.add(real, words, byId[(int) (locator >>> 32)].data, (int) locator + CommandBuffer.HEADER_WORDS);
         batchSpawn = false;
         batchLayout = null;
-        batchEntity = Entity.NULL;
-        batchSource = NO_ARCHETYPE;
-        batchTarget = NO_ARCHETYPE;
-        pendingCount = 0;
+        endBatch();
     }
 
     /**
