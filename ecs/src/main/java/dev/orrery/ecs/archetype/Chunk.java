@@ -48,6 +48,21 @@ public final class Chunk {
     // to it and nothing has moved one since; NONE otherwise. A chunk that takes many rows in one
     // tick (a spawn loop, a run of adds) then stamps its versions once, not once per row.
     private long uniformStamp = NONE;
+    // Counts the changes to added and changed (any slot), so another chunk can tell whether this
+    // one's versions moved since it last carried them. Raised by the jobs that stamp the chunk
+    // (at most once per slot and tick; two jobs stamping different slots of one chunk may race
+    // on it, but every racing increment still leaves it above the value read before the jobs,
+    // which is all a comparison needs) and by structural changes; read at structural changes,
+    // after the jobs, which the scheduler's job-completion signal orders.
+    private long versionWrites;
+    // The chunk (its index in the archetype) whose versions this one last carried, and that
+    // chunk's versionWrites then: while both still hold, this chunk's versions are at least
+    // that chunk's in every slot (markChanged and carrying only raise its own; stampArrival and
+    // restoreVersions may lower them and clear this), so carrying from it again changes
+    // nothing. -1: none. A swap-remove carries the last chunk's versions into the hole's chunk:
+    // a run of despawns does it once per chunk instead of once per despawn.
+    private int carriedFrom = -1;
+    private long carriedWrites;
     // Per-row versions of the row-tracked slots (Component.rowsTracked), null for the others;
     // null itself when the archetype tracks no rows, so untracked chunks pay one null check.
     // Set at construction, or by trackRows while the chunk is empty (set-up, owning thread).
@@ -150,6 +165,8 @@ public final class Chunk {
             java.util.Arrays.fill(added, tick);
             java.util.Arrays.fill(changed, tick);
             uniformStamp = tick;
+            versionWrites++;
+            carriedFrom = -1; // an older tick (a clock set back) would have lowered versions carried before
         }
         if (rows != null) {
             for (RowVersions r : rows) {
@@ -273,11 +290,28 @@ public final class Chunk {
         if (uniformStamp != NONE && from.uniformStamp == uniformStamp) {
             return; // both chunks hold the same versions in every slot: the maxima are this chunk's own
         }
-        for (int s = 0; s < added.length; s++) {
-            added[s] = Math.max(added[s], from.added[s]);
-            changed[s] = Math.max(changed[s], from.changed[s]);
+        if (carriedFrom == from.index && carriedWrites == from.versionWrites) {
+            return; // carried from it before, and neither has changed in a way that matters since
         }
-        uniformStamp = NONE;
+        boolean raised = false;
+        for (int s = 0; s < added.length; s++) {
+            long a = from.added[s];
+            long c = from.changed[s];
+            if (a > added[s]) {
+                added[s] = a;
+                raised = true;
+            }
+            if (c > changed[s]) {
+                changed[s] = c;
+                raised = true;
+            }
+        }
+        if (raised) {
+            uniformStamp = NONE;
+            versionWrites++;
+        }
+        carriedFrom = from.index;
+        carriedWrites = from.versionWrites;
     }
 
     /**
@@ -302,6 +336,7 @@ public final class Chunk {
         if (tick > changed[slot]) {
             changed[slot] = tick;
             uniformStamp = NONE;
+            versionWrites++;
         }
     }
 
@@ -310,6 +345,8 @@ public final class Chunk {
         added[slot] = addedTick;
         changed[slot] = changedTick;
         uniformStamp = NONE;
+        versionWrites++;
+        carriedFrom = -1; // the versions may have gone down: what this chunk carried before no longer holds
     }
 
     /** The archetype this chunk belongs to. */
