@@ -83,6 +83,8 @@ public final class CommandBuffer {
     private long keyBase;
     private int seq;
     private int count;
+    // Where each command starts in data, in recording order (a command takes at least HEADER_WORDS).
+    int[] starts = new int[data.length / HEADER_WORDS];
     // The most commands this buffer stores before refusing the next (observer hooks' cascade
     // budget; unlimited otherwise), and whether a command was refused since the last clear.
     private int commandLimit = Integer.MAX_VALUE;
@@ -98,8 +100,7 @@ public final class CommandBuffer {
     private int openPayload;
     private int openEnd = -1;
     private ShapeLayout openLayout;
-    // How many typed writes went into the open spawn so far: the index into its layout's
-    // remembered write order (see ShapeLayout.offsetOfWrite).
+    // Typed writes into the open spawn so far: the index into its layout's write order (ShapeLayout.offsetOfWrite).
     private int openWrites;
     // The last layout whose columns passed the spawn check against the last effects: a job
     // spawning through one shape checks it once, not per spawn (both are immutable).
@@ -418,9 +419,11 @@ public final class CommandBuffer {
         int need = size + HEADER_WORDS + payload;
         if (need > data.length) {
             data = Arrays.copyOf(data, Math.max(need, data.length * 2));
+            starts = Arrays.copyOf(starts, data.length / HEADER_WORDS);
         }
         long[] d = data;
         int at = size;
+        starts[count] = at;
         d[at] = keyBase | seq++;
         d[at + 1] = ((long) op << 56) | ((long) payload << 48) | ((long) column << 24) | (aux & 0xFF_FFFFL);
         d[at + 2] = entity;

@@ -257,9 +257,14 @@ final class CommandPlayback {
         for (int b = 0; b < buffers.size(); b++) {
             CommandBuffer buf = buffers.get(b);
             long[] d = buf.data;
-            for (int at = 0; at < buf.size; at += CommandBuffer.HEADER_WORDS + CommandBuffer.payload(d[at + 1])) {
+            // Each command's key through the starts the buffer recorded: independent loads, where
+            // walking the headers waits at every step for the last one's payload length.
+            int[] starts = buf.starts;
+            long id = (long) buf.id() << 32;
+            for (int i = 0, count = buf.commandCount(); i < count; i++) {
+                int at = starts[i];
                 keys[n] = d[at];
-                locators[n] = ((long) buf.id() << 32) | at;
+                locators[n] = id | at;
                 n++;
             }
         }
