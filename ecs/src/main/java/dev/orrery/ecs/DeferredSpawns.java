@@ -24,10 +24,19 @@ import java.util.function.IntConsumer;
 final class DeferredSpawns {
     private final int parallelFrom;
     private long[] entities = new long[64];
-    private SpawnWords[] words = new SpawnWords[64];
-    // Per spawn: its buffer's words and the position of its first value word there.
-    private long[][] data = new long[64][];
+    // Per spawn: its kind and its buffer's words, as indices into the small tables below, and
+    // the position of its first value word there. Indices, not references: a reference stored
+    // per spawn into these long-lived arrays pays the collector's write barrier (about 10 ns
+    // with G1, measured), twice a spawn; a playback holds a few kinds and one buffer a worker.
+    private int[] kindOf = new int[64];
+    private int[] dataOf = new int[64];
     private int[] at = new int[64];
+    private SpawnWords[] kinds = new SpawnWords[4];
+    private int kindCount;
+    private int lastKind;
+    private long[][] buffers = new long[4][];
+    private int bufferCount;
+    private int lastBuffer;
     // settle's scratch: each spawn's row (each task fills and reads only its own range).
     private int[] rows = new int[64];
     private int count;
@@ -53,16 +62,54 @@ final class DeferredSpawns {
         int n = count;
         if (n == entities.length) {
             entities = Arrays.copyOf(entities, n * 2);
-            words = Arrays.copyOf(words, n * 2);
-            data = Arrays.copyOf(data, n * 2);
+            kindOf = Arrays.copyOf(kindOf, n * 2);
+            dataOf = Arrays.copyOf(dataOf, n * 2);
             at = Arrays.copyOf(at, n * 2);
             rows = new int[n * 2];
         }
         entities[n] = entity;
-        words[n] = w;
-        data[n] = buffer;
+        kindOf[n] = kindIndex(w);
+        dataOf[n] = bufferIndex(buffer);
         at[n] = from;
         count = n + 1;
+    }
+
+    /** The index of {@code w} in the kinds table, added if new (the last one found is tried first). */
+    private int kindIndex(SpawnWords w) {
+        if (lastKind < kindCount && kinds[lastKind] == w) {
+            return lastKind;
+        }
+        int k = 0;
+        while (k < kindCount && kinds[k] != w) {
+            k++;
+        }
+        if (k == kindCount) {
+            if (k == kinds.length) {
+                kinds = Arrays.copyOf(kinds, k * 2);
+            }
+            kinds[kindCount++] = w;
+        }
+        lastKind = k;
+        return k;
+    }
+
+    /** The index of {@code words} in the buffers table, added if new (the last one found is tried first). */
+    private int bufferIndex(long[] words) {
+        if (lastBuffer < bufferCount && buffers[lastBuffer] == words) {
+            return lastBuffer;
+        }
+        int b = 0;
+        while (b < bufferCount && buffers[b] != words) {
+            b++;
+        }
+        if (b == bufferCount) {
+            if (b == buffers.length) {
+                buffers = Arrays.copyOf(buffers, b * 2);
+            }
+            buffers[bufferCount++] = words;
+        }
+        lastBuffer = b;
+        return b;
     }
 
     /**
@@ -85,8 +132,10 @@ final class DeferredSpawns {
                 parallel.forEach(split, task);
             }
         } finally {
-            Arrays.fill(data, 0, n, null); // no buffer's old words are kept alive
-            Arrays.fill(words, 0, n, null);
+            Arrays.fill(buffers, 0, bufferCount, null); // no buffer's old words are kept alive
+            Arrays.fill(kinds, 0, kindCount, null);
+            bufferCount = 0;
+            kindCount = 0;
             count = 0;
             settling = null;
         }
@@ -107,18 +156,22 @@ final class DeferredSpawns {
         EntityTable table = world.storage().entityTable();
         int i = from;
         while (i < to) {
-            // A group: the spawns from i on of one kind whose rows sit in one chunk (a run of
-            // spawns appends to its archetype's last chunk), written one field at a time.
-            SpawnWords w = words[i];
+            // A group: the spawns from i on of one kind, recorded in one buffer, whose rows sit in
+            // one chunk (a run of spawns appends to its archetype's last chunk), written one field
+            // at a time.
+            int kind = kindOf[i];
+            int buffer = dataOf[i];
             int chunkIndex = table.chunk(Entity.index(entities[i]));
             int j = i;
             for (; j < to; j++) {
                 int idx = Entity.index(entities[j]);
-                if (words[j] != w || table.chunk(idx) != chunkIndex) {
+                if (kindOf[j] != kind || dataOf[j] != buffer || table.chunk(idx) != chunkIndex) {
                     break;
                 }
                 rows[j] = table.row(idx);
             }
+            SpawnWords w = kinds[kind];
+            long[] data = buffers[buffer];
             Chunk chunk = w.archetype.chunk(chunkIndex);
             int[] slots = w.slot;
             int[] fields = w.field;
