@@ -452,10 +452,10 @@ final class ChangeTracker implements RowEvents {
                             runValueHooks(world, i);
                         }
                         if (hookCommands.limitReached()) { // a hook caught the refusal and went on
-                            throw new CommandBuffer.LimitReached(hookCommands);
+                            throw new CommandLimitReached(hookCommands.id(), (int) (cascadeLimit - recorded));
                         }
                     }
-                } catch (CommandBuffer.LimitReached over) {
+                } catch (CommandLimitReached over) {
                     throw new ObserverCascadeException(chain("observer hooks tried to record more than " + cascadeLimit
                             + " commands in one cascade", rounds, start, i, recorded + hookCommands.commandCount(),
                             spawns + hookCommands.spawned));

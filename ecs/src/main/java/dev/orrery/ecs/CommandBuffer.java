@@ -91,15 +91,16 @@ public final class CommandBuffer {
     private boolean limitReached;
     private final OwnerThread owner;
     private StructuralEffects effects = StructuralEffects.ANY;
-    // The shapes this buffer spawned through, with their payload layouts (the last one at hand).
+    // The shapes this buffer spawned through, with their payload layouts (the last one at hand, and
+    // where refs holds it: no reference stored per spawn, which would pay G1's write barrier).
     private Map<Shape, ShapeLayout> layouts;
     private ShapeLayout lastLayout;
-    // The last spawn through a shape while it is still the last command recorded: typed writes
-    // to its handle go into its payload. openEnd is the buffer size right after it.
+    private int lastLayoutRef;
+    // The last spawn through a shape (of lastLayout) while it is still the last command recorded:
+    // typed writes to its handle go into its payload. openEnd is the buffer size right after it.
     private long openSpawn = Entity.NULL;
     private int openPayload;
     private int openEnd = -1;
-    private ShapeLayout openLayout;
     // Typed writes into the open spawn so far: the index into its layout's write order (ShapeLayout.offsetOfWrite).
     private int openWrites;
     // The last layout whose columns passed the spawn check against the last effects: a job
@@ -225,14 +226,15 @@ public final class CommandBuffer {
             checkedEffects = effects;
         }
         long handle = nextHandle();
-        int ref = addRef(layout);
-        int at = header(OP_SPAWN_SHAPE, layout.words, 0, ref, handle);
+        if (lastLayoutRef >= refCount || refs[lastLayoutRef] != layout) {
+            lastLayoutRef = addRef(layout); // once per shape and tick, while one shape spawns
+        }
+        int at = header(OP_SPAWN_SHAPE, layout.words, 0, lastLayoutRef, handle);
         Arrays.fill(data, at, at + layout.words, 0L);
         spawned++;
         openSpawn = handle;
         openPayload = at;
         openEnd = size;
-        openLayout = layout;
         openWrites = 0;
         return handle;
     }
@@ -251,6 +253,7 @@ public final class CommandBuffer {
             l = new ShapeLayout(shape);
             layouts.put(shape, l);
         }
+        openEnd = -1; // typed writes to an open spawn of the former layout are commands of their own now
         lastLayout = l;
         return l;
     }
@@ -348,7 +351,7 @@ public final class CommandBuffer {
         }
         if (entity == openSpawn && size == openEnd) {
             // A write to the spawn just recorded through a shape: into the spawn's own payload.
-            int off = openLayout.offsetOfWrite(openWrites++, field);
+            int off = lastLayout.offsetOfWrite(openWrites++, field);
             if (off >= 0) {
                 assert owner.checkCaller("recording a command");
                 data[openPayload + off] = bits;
@@ -435,7 +438,7 @@ public final class CommandBuffer {
     private void refuse() {
         if (count >= commandLimit) {
             limitReached = true;
-            throw new LimitReached(this);
+            throw new CommandLimitReached(id, commandLimit);
         }
         throw new IllegalStateException("more than " + (1 << SEQ_BITS) + " commands recorded for one chunk");
     }
@@ -454,19 +457,6 @@ public final class CommandBuffer {
         return limitReached;
     }
 
-    /**
-     * A command past a buffer's {@link #limitCommands limit}; whoever set the limit turns it into
-     * its own error (an {@link ObserverCascadeException} naming the chain).
-     */
-    static final class LimitReached extends IllegalStateException {
-        private static final long serialVersionUID = 1L;
-
-        LimitReached(CommandBuffer buffer) {
-            super("command buffer " + buffer.id + " refused a command past its limit of " + buffer.commandLimit
-                    + " (an observer cascade's budget)");
-        }
-    }
-
     /** Forgets everything recorded (playback calls it; also usable to drop a tick's commands). */
     public void clear() {
         limitReached = false;
@@ -479,7 +469,6 @@ public final class CommandBuffer {
         keyBase = 0;
         openSpawn = Entity.NULL;
         openEnd = -1;
-        openLayout = null;
     }
 
     static int op(long header) {

@@ -120,7 +120,10 @@ final class CommandPlayback {
     private int batchTarget = NO_ARCHETYPE;
     // The world's archetypes, for the ids above: set at each apply.
     private Archetypes archetypes;
-    // For a pending spawn through a shape: its layout and the locator of its command (payload).
+    // For a pending spawn through a shape (batchViaShape): its layout and the locator of its
+    // command (payload). The layout is stored only when it differs from the last one (a reference
+    // stored per spawn would pay the write barrier, as above); batchViaShape says whether it applies.
+    private boolean batchViaShape;
     private ShapeLayout batchLayout;
     private long batchSpawnLocator;
     // Sparse commands on a batch spawn not yet made, applied in order once the flush made it.
@@ -238,6 +241,7 @@ final class CommandPlayback {
             endBatch();
             pendingSparseCount = 0;
             batchSpawn = false;
+            batchViaShape = false;
             batchLayout = null;
         }
         world.changes().endBatch(world);
@@ -294,9 +298,13 @@ final class CommandPlayback {
                 batchEntity = real;
                 batchSpawn = true;
                 if (op == CommandBuffer.OP_SPAWN_SHAPE) {
-                    batchLayout = (ShapeLayout) buf.refs[CommandBuffer.aux(header)];
+                    ShapeLayout layout = (ShapeLayout) buf.refs[CommandBuffer.aux(header)];
+                    if (layout != batchLayout) {
+                        batchLayout = layout;
+                    }
+                    batchViaShape = true;
                     batchSpawnLocator = loc;
-                    batchSource = ownArchetype(world, batchLayout).id();
+                    batchSource = ownArchetype(world, layout).id();
                 } else {
                     batchSource = world.storage().archetypes().empty().id();
                 }
@@ -564,7 +572,7 @@ final class CommandPlayback {
         long e = batchEntity;
         Archetype target = archetypes.get(batchTarget);
         if (batchSpawn) {
-            boolean viaShape = batchLayout != null;
+            boolean viaShape = batchViaShape;
             makeSpawn(world, target);
             if (batchSource != batchTarget) {
                 if (viaShape) {
@@ -619,8 +627,8 @@ final class CommandPlayback {
      * Returns false, changing nothing, for any other batch spawn.
      */
     private boolean deferSpawn(World world) {
-        ShapeLayout layout = batchLayout;
-        if (layout != null) {
+        if (batchViaShape) {
+            ShapeLayout layout = batchLayout;
             SpawnWords words = layout.deferred;
             if (words == null || batchSource != batchTarget || pendingCount != 0) {
                 return false;
@@ -649,7 +657,7 @@ final class CommandPlayback {
     private void defer(long real, SpawnWords words, long locator) {
         deferred.add(real, words, byId[(int) (locator >>> 32)].data, (int) locator + CommandBuffer.HEADER_WORDS);
         batchSpawn = false;
-        batchLayout = null;
+        batchViaShape = false;
         endBatch();
     }
 
@@ -668,11 +676,11 @@ final class CommandPlayback {
      * the flush writes them next.
      */
     private void makeSpawn(World world, Archetype plainTarget) {
-        ShapeLayout layout = batchLayout;
+        ShapeLayout layout = batchViaShape ? batchLayout : null;
         long real = layout != null ? layout.shape.spawn()
                 : world.spawnEmpty(plainTarget, !pendingCoversRow(plainTarget));
         batchSpawn = false;
-        batchLayout = null;
+        batchViaShape = false;
         checkPromised(real);
         if (layout != null && layout.words > 0) {
             writeShapeValues(world, layout, real, batchSpawnLocator);

@@ -175,6 +175,26 @@ class ShapeSpawnCommandTest {
     }
 
     @Test
+    void shouldPutAWriteAfterARefusedSpawnThroughAnotherShapeIntoTheOpenSpawn() {
+        Fixture c = new Fixture();
+        Shape linked = c.w.shape(c.vel, c.pos, c.link); // its payload holds pos at another offset
+        CommandBuffer buf = new CommandBuffer(0);
+        buf.declareEffects(StructuralEffects.builder("emitter").spawns(c.pos, c.vel, c.tagged, c.slow).build());
+        long h = buf.spawn(c.shape);
+        buf.setFloat(h, c.px, 2);
+        // the refused spawn looks up its own layout before its check: the writes that follow
+        // are still the open spawn's, laid out by its shape, not by the refused one's
+        assertThrows(UndeclaredCommandException.class, () -> buf.spawn(linked));
+        buf.setFloat(h, c.py, 5);
+        buf.setDouble(h, c.dx, 0.25);
+        playback.apply(c.w, buf);
+        long e = buf.resolved[0];
+        assertEquals(new Pos(2, 5), c.w.get(e, c.pos));
+        assertEquals(0.25, c.w.get(e, c.vel).dx());
+        assertFalse(c.w.has(e, c.link));
+    }
+
+    @Test
     void shouldStartEachTickWithZeroedValuesInAReusedBuffer() {
         Fixture c = new Fixture();
         CommandBuffer buf = new CommandBuffer(0);
