@@ -128,6 +128,70 @@ class ParallelSpawnValuesTest {
     }
 
     @Test
+    void shouldWriteSpawnsOfManyKindsFromManyBuffersInterleavedLikeTheDirectCalls() {
+        // The README's spawns (spawn() then add(h, column, value)), reached alternating between
+        // six buffers and six kinds (more of each than the waiting spawns' tables hold at
+        // first): a kind is shared by every buffer, so each spawn's values must still come from
+        // its own buffer, and land by its own kind's layout.
+        int spawns = 1_200;
+        Fixture lent = new Fixture();
+        CommandBuffer[] bufs = new CommandBuffer[6];
+        for (int b = 0; b < bufs.length; b++) {
+            bufs[b] = new CommandBuffer(b);
+        }
+        for (int k = 0; k < spawns; k++) {
+            CommandBuffer buf = bufs[k % bufs.length];
+            buf.beginChunk(0, k); // the key puts spawn k k-th, whichever buffer holds it
+            long h = buf.spawn();
+            for (Component<?> c : kind(lent, k)) {
+                add(lent, buf, h, c, k);
+            }
+        }
+        BackwardsFor threads = new BackwardsFor(4);
+        PlaybackReport r = new CommandPlayback().parallel(threads).apply(lent.w, java.util.List.of(bufs));
+        assertTrue(r.isClean(), r.toString());
+        assertTrue(threads.tasks >= 2, "split into " + threads.tasks + " tasks");
+
+        Fixture calls = new Fixture();
+        for (int k = 0; k < spawns; k++) {
+            long e = calls.w.spawn();
+            for (Component<?> c : kind(calls, k)) {
+                if (c == calls.pos) {
+                    calls.w.add(e, calls.pos, new Pos(k, -k));
+                } else if (c == calls.vel) {
+                    calls.w.add(e, calls.vel, new Vel(k * 0.25, 1L << 40 | k));
+                } else {
+                    calls.w.add(e, calls.tagged, new Tagged());
+                }
+            }
+        }
+        assertEquals(calls.w.stateHash(), lent.w.stateHash(), "interleaved buffers and kinds against the direct calls");
+        assertEquals(calls.w.entityCount(), lent.w.entityCount());
+    }
+
+    /** The columns spawn {@code k} adds, in order: six kinds, each for three spawns in a row. */
+    private static Component<?>[] kind(Fixture f, int k) {
+        switch ((k / 3) % 6) {
+            case 0: return new Component<?>[] {f.pos};
+            case 1: return new Component<?>[] {f.vel};
+            case 2: return new Component<?>[] {f.pos, f.vel};
+            case 3: return new Component<?>[] {f.vel, f.pos};
+            case 4: return new Component<?>[] {f.pos, f.tagged};
+            default: return new Component<?>[] {f.pos, f.vel, f.tagged};
+        }
+    }
+
+    private static void add(Fixture f, CommandBuffer buf, long h, Component<?> c, int k) {
+        if (c == f.pos) {
+            buf.add(h, f.pos, new Pos(k, -k));
+        } else if (c == f.vel) {
+            buf.add(h, f.vel, new Vel(k * 0.25, 1L << 40 | k));
+        } else {
+            buf.add(h, f.tagged, new Tagged());
+        }
+    }
+
+    @Test
     void shouldGiveEverySpawnItsValuesWhenPlaybackStopsEarly() {
         Fixture f = new Fixture();
         World other = new World();
