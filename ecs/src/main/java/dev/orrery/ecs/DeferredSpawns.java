@@ -31,12 +31,8 @@ final class DeferredSpawns {
     private int[] kindOf = new int[64];
     private int[] dataOf = new int[64];
     private int[] at = new int[64];
-    private SpawnWords[] kinds = new SpawnWords[4];
-    private int kindCount;
-    private int lastKind;
-    private long[][] buffers = new long[4][];
-    private int bufferCount;
-    private int lastBuffer;
+    private final Table kinds = new Table();
+    private final Table buffers = new Table();
     // settle's scratch: each spawn's row (each task fills and reads only its own range).
     private int[] rows = new int[64];
     private int count;
@@ -68,48 +64,10 @@ final class DeferredSpawns {
             rows = new int[n * 2];
         }
         entities[n] = entity;
-        kindOf[n] = kindIndex(w);
-        dataOf[n] = bufferIndex(buffer);
+        kindOf[n] = kinds.indexOf(w);
+        dataOf[n] = buffers.indexOf(buffer);
         at[n] = from;
         count = n + 1;
-    }
-
-    /** The index of {@code w} in the kinds table, added if new (the last one found is tried first). */
-    private int kindIndex(SpawnWords w) {
-        if (lastKind < kindCount && kinds[lastKind] == w) {
-            return lastKind;
-        }
-        int k = 0;
-        while (k < kindCount && kinds[k] != w) {
-            k++;
-        }
-        if (k == kindCount) {
-            if (k == kinds.length) {
-                kinds = Arrays.copyOf(kinds, k * 2);
-            }
-            kinds[kindCount++] = w;
-        }
-        lastKind = k;
-        return k;
-    }
-
-    /** The index of {@code words} in the buffers table, added if new (the last one found is tried first). */
-    private int bufferIndex(long[] words) {
-        if (lastBuffer < bufferCount && buffers[lastBuffer] == words) {
-            return lastBuffer;
-        }
-        int b = 0;
-        while (b < bufferCount && buffers[b] != words) {
-            b++;
-        }
-        if (b == bufferCount) {
-            if (b == buffers.length) {
-                buffers = Arrays.copyOf(buffers, b * 2);
-            }
-            buffers[bufferCount++] = words;
-        }
-        lastBuffer = b;
-        return b;
     }
 
     /**
@@ -132,10 +90,8 @@ final class DeferredSpawns {
                 parallel.forEach(split, task);
             }
         } finally {
-            Arrays.fill(buffers, 0, bufferCount, null); // no buffer's old words are kept alive
-            Arrays.fill(kinds, 0, kindCount, null);
-            bufferCount = 0;
-            kindCount = 0;
+            buffers.clear(); // no buffer's old words are kept alive
+            kinds.clear();
             count = 0;
             settling = null;
         }
@@ -170,8 +126,8 @@ final class DeferredSpawns {
                 }
                 rows[j] = table.row(idx);
             }
-            SpawnWords w = kinds[kind];
-            long[] data = buffers[buffer];
+            SpawnWords w = (SpawnWords) kinds.get(kind);
+            long[] data = (long[]) buffers.get(buffer);
             Chunk chunk = w.archetype.chunk(chunkIndex);
             int[] slots = w.slot;
             int[] fields = w.field;
@@ -182,6 +138,44 @@ final class DeferredSpawns {
                         i, j);
             }
             i = j;
+        }
+    }
+
+    /**
+     * The distinct objects seen since the last {@link #clear}, by identity, each with its index:
+     * a playback's few spawn kinds or buffers. The last one found is tried first, since spawns
+     * come in runs of one kind from one buffer.
+     */
+    private static final class Table {
+        private Object[] items = new Object[4];
+        private int count;
+        private int last;
+
+        int indexOf(Object x) {
+            if (last < count && items[last] == x) {
+                return last;
+            }
+            int i = 0;
+            while (i < count && items[i] != x) {
+                i++;
+            }
+            if (i == count) {
+                if (i == items.length) {
+                    items = Arrays.copyOf(items, i * 2);
+                }
+                items[count++] = x;
+            }
+            last = i;
+            return i;
+        }
+
+        Object get(int index) {
+            return items[index];
+        }
+
+        void clear() {
+            Arrays.fill(items, 0, count, null);
+            count = 0;
         }
     }
 }
