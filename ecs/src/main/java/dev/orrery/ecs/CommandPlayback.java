@@ -306,7 +306,7 @@ final class CommandPlayback {
                     batchSpawnLocator = loc;
                     batchSource = ownArchetype(world, layout).id();
                 } else {
-                    batchSource = world.storage().archetypes().empty().id();
+                    batchSource = archetypes.empty().id();
                 }
                 batchTarget = batchSource;
                 pendingCount = 0;
@@ -438,7 +438,7 @@ final class CommandPlayback {
                 settle(world, parallel.threads()); // the despawn moves a row, maybe one still waiting for its values
                 if (batchSpawn) {
                     // Spawned and despawned in one batch: the entity still takes and frees its id.
-                    makeSpawn(world, world.storage().archetypes().empty());
+                    makeSpawn(world, archetypes.empty());
                     applyPendingSparse(world);
                 }
                 world.despawn(batchEntity);
@@ -593,7 +593,7 @@ final class CommandPlayback {
             int idx = Entity.index(e);
             Chunk chunk = target.chunk(table.chunk(idx));
             int row = table.row(idx);
-            long tick = world.storage().archetypes().clock().now();
+            long tick = archetypes.clock().now();
             for (int i = 0; i < pendingCount; i++) {
                 long loc = pendingWrites[i];
                 CommandBuffer buf = byId[(int) (loc >>> 32)];
