@@ -204,10 +204,21 @@ public final class ClusterNode implements AutoCloseable {
                 // The store is the durable truth; the remembered set only lives as long as the cluster.
                 "pekko.cluster.sharding.distributed-data.durable.keys = []",
                 "pekko.cluster.sharding.entity-restart-backoff = 1s",
+                // A rebalance that starts off a node in the seconds between its crash and its being found
+                // unreachable waits for that node's hand-off acknowledgement; when the node is downed, Pekko 1.2
+                // counts it as acknowledged, sends the hand-off to the dead node and waits for its answer until
+                // this timeout (60 s by default), and the shard's worlds stand still that long
+                // (CrashDuringRebalanceTest). A world hands off in well under a second; the entities of a shard
+                // handing off are stopped after max(timeout - 5 s, 1 s) once they had the stop message.
+                "pekko.cluster.sharding.handoff-timeout = 5s",
                 // Remembered worlds are read with a majority: of 2 of 3 nodes, not (Pekko's default for clusters
                 // under 5 nodes) all of them, so a crashed node does not hold up the shards moving off it.
                 "pekko.cluster.sharding.distributed-data.majority-min-cap = 1",
                 "pekko.cluster.sharding.waiting-for-state-timeout = 5s",
+                // The coordinator writes its state to a majority and retries after this long: a write under way
+                // when a node crashes may count the dead node (one that joined moments before is not counted yet),
+                // and every shard waits for the retry (5 s by default).
+                "pekko.cluster.sharding.updating-state-timeout = 2s",
                 "pekko.cluster.sharding.shard-failure-backoff = 2s",
                 // A region registers with a new coordinator (and asks for shard homes) this often.
                 "pekko.cluster.sharding.retry-interval = 500ms",

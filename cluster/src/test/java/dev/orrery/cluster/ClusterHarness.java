@@ -47,14 +47,21 @@ final class ClusterHarness implements AutoCloseable {
 
     final Path dir;
     final int worlds;
+    private final String extraConfig;
     final List<ClusterNode> live = new CopyOnWriteArrayList<>();
     final ConcurrentLinkedQueue<String> log = new ConcurrentLinkedQueue<>();
     private final AtomicInteger nextRoute = new AtomicInteger();
     private final long started = System.nanoTime();
 
     ClusterHarness(Path dir, int worlds) {
+        this(dir, worlds, "");
+    }
+
+    /** Nodes with {@code extraConfig} (HOCON) laid over their configuration. */
+    ClusterHarness(Path dir, int worlds, String extraConfig) {
         this.dir = dir;
         this.worlds = worlds;
+        this.extraConfig = extraConfig;
     }
 
     static String world(int w) {
@@ -62,7 +69,8 @@ final class ClusterHarness implements AutoCloseable {
     }
 
     NodeSettings settings(List<String> seeds) {
-        return NodeSettings.local(0, seeds).withTicks(40, 40).withWorld(WORLDS).withSharding(30, 1.5);
+        return NodeSettings.local(0, seeds).withTicks(40, 40).withWorld(WORLDS).withSharding(30, 1.5)
+                .withConfig(extraConfig);
     }
 
     /** Starts a node joining the live ones (or a new cluster when none is live). */
