@@ -1,13 +1,16 @@
 package dev.orrery.cluster.world;
 
 import dev.orrery.cluster.DriftWorld;
+import dev.orrery.cluster.store.SnapshotInfo;
 import dev.orrery.cluster.store.WorldStore;
+import dev.orrery.engine.Simulation;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 
 /**
  * The single-node reference of the cluster tests: a world's whole journal history, replayed
@@ -39,6 +42,24 @@ public final class HistoryReplay {
                     applied.putIfAbsent(List.of(clientId, sequence), tick);
                 });
         return new Result(r.nextTick(), r.hashMismatches() + r.snapshotMismatches(), r.stateHash(), ids, applied, r);
+    }
+
+    /**
+     * The state hash of the snapshot of {@code worldId} that epoch {@code epoch} stored before
+     * tick {@code tick} (a hand-off snapshot), restored on a fresh simulation of
+     * {@code blueprint}; empty if the store holds no such snapshot.
+     */
+    public static OptionalLong snapshotHash(WorldStore store, String worldId, long epoch, long tick,
+            WorldBlueprint blueprint) throws IOException {
+        for (SnapshotInfo s : store.snapshots(worldId)) {
+            if (s.epoch() == epoch && s.tick() == tick) {
+                try (Simulation sim = blueprint.build(worldId, false)) {
+                    sim.restore(StoredSnapshot.read(store.readSnapshot(worldId, s), worldId).simulation());
+                    return OptionalLong.of(sim.world().stateHash());
+                }
+            }
+        }
+        return OptionalLong.empty();
     }
 
     private HistoryReplay() {
