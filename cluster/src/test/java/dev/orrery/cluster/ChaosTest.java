@@ -36,12 +36,7 @@ class ChaosTest {
         long seed = Long.getLong("orrery.chaos.seed", System.nanoTime());
         Random rnd = new Random(seed);
         try (ClusterHarness cluster = new ClusterHarness(dir, 8)) {
-            ClusterNode first = cluster.start();
-            first.awaitMembersUp(1, Duration.ofSeconds(20));
-            for (int i = 0; i < 3; i++) {
-                cluster.start();
-            }
-            cluster.awaitUp(4, Duration.ofSeconds(30));
+            cluster.startNodes(4);
             ClusterHarness.Client client = cluster.new Client(Duration.ofMillis(50));
             client.start();
             cluster.statuses(s -> s.tick() > 10, Duration.ofSeconds(60));

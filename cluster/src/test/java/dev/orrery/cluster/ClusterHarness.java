@@ -89,6 +89,21 @@ final class ClusterHarness implements AutoCloseable {
         return node;
     }
 
+    /**
+     * Starts a cluster of {@code n} nodes: the first alone (it becomes the oldest), then the
+     * others joining it; returns them in start order once every one sees {@code n} members up.
+     */
+    List<ClusterNode> startNodes(int n) throws InterruptedException, TimeoutException {
+        List<ClusterNode> nodes = new ArrayList<>();
+        nodes.add(start());
+        nodes.get(0).awaitMembersUp(1, Duration.ofSeconds(20));
+        while (nodes.size() < n) {
+            nodes.add(start());
+        }
+        awaitUp(n, Duration.ofSeconds(30));
+        return nodes;
+    }
+
     /** A store over the shared directory, one per node, as separate processes would open it. */
     DirectoryWorldStore store() {
         try {

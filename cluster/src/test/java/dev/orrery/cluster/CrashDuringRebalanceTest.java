@@ -6,6 +6,7 @@ import dev.orrery.cluster.protocol.WorldStatus;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,10 +31,9 @@ class CrashDuringRebalanceTest {
             throws Exception {
         try (ClusterHarness cluster = new ClusterHarness(dir, 8,
                 "pekko.cluster.sharding.rebalance-interval = 250ms")) {
-            ClusterNode a = cluster.start();
-            a.awaitMembersUp(1, Duration.ofSeconds(20));
-            ClusterNode b = cluster.start();
-            cluster.awaitUp(2, Duration.ofSeconds(30));
+            List<ClusterNode> nodes = cluster.startNodes(2);
+            ClusterNode a = nodes.get(0);
+            ClusterNode b = nodes.get(1);
             ClusterHarness.Client client = cluster.new Client(Duration.ofMillis(50));
             client.start();
             Map<String, WorldStatus> before = cluster.statuses(s -> s.tick() > 10, Duration.ofSeconds(60));

@@ -8,6 +8,7 @@ import dev.orrery.cluster.protocol.WorldStatus;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -24,10 +25,9 @@ class HeldWorldMovesTest {
     @Test
     void aHeldWorldThatMovesTicksOnAtItsNewNodeFromTheStateItWasHeldIn(@TempDir Path dir) throws Exception {
         try (ClusterHarness cluster = new ClusterHarness(dir, 6)) {
-            ClusterNode a = cluster.start();
-            a.awaitMembersUp(1, Duration.ofSeconds(20));
-            ClusterNode b = cluster.start();
-            cluster.awaitUp(2, Duration.ofSeconds(30));
+            List<ClusterNode> nodes = cluster.startNodes(2);
+            ClusterNode a = nodes.get(0);
+            ClusterNode b = nodes.get(1);
             ClusterHarness.Client client = cluster.new Client(Duration.ofMillis(50));
             client.start();
             cluster.statuses(s -> s.tick() > 10, Duration.ofSeconds(60));

@@ -23,11 +23,7 @@ class OldestNodeCrashTest {
     @Test
     void theOldestNodesWorldsTickAgainOnTheSurvivorsAndEveryInputAppliesOnce(@TempDir Path dir) throws Exception {
         try (ClusterHarness cluster = new ClusterHarness(dir, 9)) {
-            ClusterNode a = cluster.start();
-            a.awaitMembersUp(1, Duration.ofSeconds(20));
-            cluster.start();
-            cluster.start();
-            cluster.awaitUp(3, Duration.ofSeconds(30));
+            cluster.startNodes(3);
             ClusterHarness.Client client = cluster.new Client(Duration.ofMillis(25));
             client.start();
             Map<String, WorldStatus> placed = cluster.statuses(s -> s.tick() > 10, Duration.ofSeconds(60));

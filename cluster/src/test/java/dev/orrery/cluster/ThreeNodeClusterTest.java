@@ -7,6 +7,7 @@ import dev.orrery.cluster.protocol.WorldStatus;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -31,11 +32,10 @@ class ThreeNodeClusterTest {
     @Test
     void worldsSurviveACrashAndAGracefulLeaveWithTheHashesOfOneNode(@TempDir Path dir) throws Exception {
         try (ClusterHarness cluster = new ClusterHarness(dir, 9)) {
-            ClusterNode a = cluster.start();
-            a.awaitMembersUp(1, Duration.ofSeconds(20));
-            ClusterNode b = cluster.start();
-            ClusterNode c = cluster.start();
-            cluster.awaitUp(3, Duration.ofSeconds(30));
+            List<ClusterNode> nodes = cluster.startNodes(3);
+            ClusterNode a = nodes.get(0);
+            ClusterNode b = nodes.get(1);
+            ClusterNode c = nodes.get(2);
             assertTrue(a.isOldest(), "the first node is the oldest");
             ClusterHarness.Client client = cluster.new Client(Duration.ofMillis(25));
             client.start();
