@@ -385,12 +385,11 @@ final class ClusterHarness implements AutoCloseable {
      * @return a report line per world
      */
     String verify(Map<String, WorldStatus> held, Client client) throws Exception {
-        Map<String, WorldStatus> end = held;
         close();
         StringBuilder report = new StringBuilder();
         DirectoryWorldStore store = store();
         Map<String, HistoryReplay.Result> replays = new HashMap<>();
-        for (WorldStatus s : end.values()) {
+        for (WorldStatus s : held.values()) {
             HistoryReplay.Result r = HistoryReplay.replay(store, s.worldId(), new DriftWorld(200));
             replays.put(s.worldId(), r);
             report.append("  ").append(r.report().describe()).append('\n');
