@@ -138,11 +138,18 @@ public final class WorldVerifier {
                 continue; // before where the replay started
             }
             long replayed = sim.world().stateHash();
-            try (Simulation restored = blueprint.build(worldId, false)) {
-                restored.restore(StoredSnapshot.read(store.readSnapshot(worldId, s), worldId).simulation());
-                counts[0]++;
-                counts[1] += restored.world().stateHash() == replayed ? 0 : 1;
-            }
+            long stored = restoredHash(store, worldId, blueprint, s);
+            counts[0]++;
+            counts[1] += stored == replayed ? 0 : 1;
+        }
+    }
+
+    /** The state hash of stored snapshot {@code s} of {@code worldId}, restored on a fresh simulation of {@code blueprint}. */
+    static long restoredHash(WorldStore store, String worldId, WorldBlueprint blueprint, SnapshotInfo s)
+            throws IOException {
+        try (Simulation restored = blueprint.build(worldId, false)) {
+            restored.restore(StoredSnapshot.read(store.readSnapshot(worldId, s), worldId).simulation());
+            return restored.world().stateHash();
         }
     }
 

@@ -3,7 +3,6 @@ package dev.orrery.cluster.world;
 import dev.orrery.cluster.DriftWorld;
 import dev.orrery.cluster.store.SnapshotInfo;
 import dev.orrery.cluster.store.WorldStore;
-import dev.orrery.engine.Simulation;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -53,10 +52,7 @@ public final class HistoryReplay {
             WorldBlueprint blueprint) throws IOException {
         for (SnapshotInfo s : store.snapshots(worldId)) {
             if (s.epoch() == epoch && s.tick() == tick) {
-                try (Simulation sim = blueprint.build(worldId, false)) {
-                    sim.restore(StoredSnapshot.read(store.readSnapshot(worldId, s), worldId).simulation());
-                    return OptionalLong.of(sim.world().stateHash());
-                }
+                return OptionalLong.of(WorldVerifier.restoredHash(store, worldId, blueprint, s));
             }
         }
         return OptionalLong.empty();
