@@ -194,6 +194,13 @@ final class ClusterHarness implements AutoCloseable {
         return out;
     }
 
+    /** How many of {@code statuses}' worlds each node holds, by node address. */
+    static Map<String, Integer> worldsPerNode(Map<String, WorldStatus> statuses) {
+        Map<String, Integer> perNode = new HashMap<>();
+        statuses.values().forEach(s -> perNode.merge(s.node(), 1, Integer::sum));
+        return perNode;
+    }
+
     /** One acknowledged input. */
     record Acked(String world, long clientId, long sequence, int id, long tick) {
     }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orrery.cluster.protocol.WorldStatus;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -38,12 +37,11 @@ class CrashDuringRebalanceTest {
             ClusterHarness.Client client = cluster.new Client(Duration.ofMillis(50));
             client.start();
             Map<String, WorldStatus> before;
-            Map<String, Integer> perNode = new HashMap<>();
+            Map<String, Integer> perNode;
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             do { // a rebalance round moves worlds to the second node if the first got them all
-                perNode.clear();
                 before = cluster.statuses(s -> s.tick() > 10, Duration.ofSeconds(60));
-                before.values().forEach(s -> perNode.merge(s.node(), 1, Integer::sum));
+                perNode = ClusterHarness.worldsPerNode(before);
             } while (perNode.getOrDefault(b.address(), 0) < 2 && System.nanoTime() < deadline);
             assertTrue(perNode.getOrDefault(b.address(), 0) > 1, "the second node holds worlds: " + perNode);
 

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orrery.cluster.protocol.WorldStatus;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -41,8 +40,7 @@ class ThreeNodeClusterTest {
             client.start();
 
             Map<String, WorldStatus> placed = cluster.statuses(s -> s.tick() > 10, Duration.ofSeconds(60));
-            Map<String, Integer> perNode = new HashMap<>();
-            placed.values().forEach(s -> perNode.merge(s.node(), 1, Integer::sum));
+            Map<String, Integer> perNode = ClusterHarness.worldsPerNode(placed);
             assertTrue(perNode.size() >= 2, "worlds spread over the nodes: " + perNode);
             ClusterNode victim = perNode.getOrDefault(c.address(), 0) >= perNode.getOrDefault(b.address(), 0) ? c : b;
             ClusterNode leaver = victim == c ? b : c;
