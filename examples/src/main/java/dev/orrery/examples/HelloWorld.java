@@ -75,6 +75,10 @@ public final class HelloWorld {
         try (Simulation replayed = build(1, false)) {                    // every recorded tick's hash is checked
             System.out.printf("replayed the recording: hash=%016x%n", RunReplayer.replay(recording, replayed).finalHash());
         }
+        try (var files = Files.list(recording)) {                        // tidy up: a snapshot, a journal, hashes
+            for (Path f : files.toList()) Files.delete(f);
+        }
+        Files.delete(recording);
     }
 }
 // end:program

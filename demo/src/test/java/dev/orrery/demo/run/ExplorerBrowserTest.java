@@ -16,9 +16,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -86,11 +88,12 @@ class ExplorerBrowserTest {
                 null, null, true).withExplorer(0, true);
         RunningDemo run = RunningDemo.start(options);
         WebDriver browser = null;
+        Path profile = Files.createTempDirectory("orrery-chromium"); // outside @TempDir: see deleteProfile
         long edited;
         try {
             assertTrue(run.explorerPort() > 0, "no explorer port; log: " + run.log());
             String base = "http://127.0.0.1:" + run.explorerPort() + "/";
-            browser = chromium();
+            browser = chromium(profile);
             WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(60)); // generous: CI machines are shared
             wait.ignoring(StaleElementReferenceException.class); // the live views redraw: look again
             Thread.sleep(3_000); // let the server keep some ticks, which the charts must start from
@@ -108,6 +111,7 @@ class ExplorerBrowserTest {
             if (browser != null) {
                 browser.quit();
             }
+            deleteProfile(profile);
             run.stop();
         }
         run.finish();
@@ -405,14 +409,33 @@ class ExplorerBrowserTest {
         return false;
     }
 
-    private static WebDriver chromium() throws Exception {
+    /**
+     * Deletes the browser's profile folder (about 5 MB a run), looking again for a second while
+     * a helper process of the browser that outlived {@code quit()} still writes into it. Not a
+     * JUnit {@code @TempDir}: its clean-up fails the test when a file cannot be deleted, and a
+     * late write of the browser's is no fault of the explorer's.
+     */
+    private static void deleteProfile(Path profile) throws Exception {
+        for (int attempt = 0; attempt < 10 && Files.exists(profile); attempt++) {
+            try (Stream<Path> files = Files.walk(profile)) {
+                files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            } catch (java.io.UncheckedIOException | java.nio.file.NoSuchFileException changing) {
+                // a file went while the walk listed its folder: look again
+            }
+            if (Files.exists(profile)) {
+                Thread.sleep(100);
+            }
+        }
+    }
+
+    private static WebDriver chromium(Path profile) throws Exception {
         ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
                 .usingAnyFreePort().build();
         ChromeOptions o = new ChromeOptions();
         o.setBinary(CHROMIUM.toFile());
         o.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                 "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=1400,1000",
-                "--user-data-dir=" + Files.createTempDirectory("orrery-chromium"));
+                "--user-data-dir=" + profile);
         return new ChromeDriver(service, o);
     }
 
