@@ -310,6 +310,10 @@ public final class WorldSnapshot {
 
     /** Checks the frame (magic, version, length, checksum) and returns the version, 1 or 2. */
     private static int verifiedVersion(byte[] s) {
+        if (s == null) {
+            throw new NullPointerException("snapshot is null; pass the bytes a snapshot() call returned or a "
+                    + "snapshot file holds");
+        }
         if (s.length < HEADER + 4) {
             throw new SnapshotException("snapshot is truncated: " + s.length + " bytes, shorter than the " + (HEADER + 4)
                     + "-byte frame; the file was cut short, write it again");

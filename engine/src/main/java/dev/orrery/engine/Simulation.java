@@ -508,8 +508,18 @@ public final class Simulation implements AutoCloseable {
      * When a tick overruns, the next starts at once and the schedule is not made up.
      *
      * @param afterTick called after each tick with its number (progress, metrics); may be null
+     * @throws IllegalArgumentException if {@code ticks} is negative or {@code hz} is negative or
+     *     not a finite number; nothing runs then
      */
     public void run(long ticks, double hz, TickListener afterTick) {
+        if (ticks < 0) {
+            throw new IllegalArgumentException("cannot run " + ticks + " ticks; give a count of ticks, or 0 to run "
+                    + "until stop()");
+        }
+        if (!(hz >= 0) || Double.isInfinite(hz)) {
+            throw new IllegalArgumentException("cannot run at " + hz + " ticks per second; give a rate above 0, or 0 "
+                    + "to run as fast as possible");
+        }
         long period = hz > 0 ? (long) (1e9 / hz) : 0;
         long next = System.nanoTime();
         stopRequested = false;

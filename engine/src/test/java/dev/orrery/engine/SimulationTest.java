@@ -149,4 +149,22 @@ class SimulationTest {
             assertEquals(0, trace.droppedCount());
         }
     }
+
+    @Test
+    void shouldRefuseANegativeTickCountOrRateAndANullSnapshotBeforeRunning() {
+        try (Simulation sim = ArenaWorkload.build(3, 1, true, 0)) {
+            IllegalArgumentException ticks = assertThrows(IllegalArgumentException.class, () -> sim.run(-5, 0));
+            assertTrue(ticks.getMessage().contains("-5 ticks") && ticks.getMessage().contains("0 to run until stop()"),
+                    ticks.getMessage());
+            for (double hz : new double[] {-1, Double.NaN, Double.POSITIVE_INFINITY}) {
+                IllegalArgumentException rate = assertThrows(IllegalArgumentException.class, () -> sim.run(1, hz));
+                assertTrue(rate.getMessage().contains(hz + " ticks per second"), rate.getMessage());
+            }
+            assertEquals(0, sim.currentTick(), "a refused run ran nothing");
+            NullPointerException none = assertThrows(NullPointerException.class, () -> sim.restore(null));
+            assertTrue(none.getMessage().startsWith("snapshot is null"), none.getMessage());
+            sim.run(2, 0);
+            assertEquals(2, sim.currentTick());
+        }
+    }
 }
