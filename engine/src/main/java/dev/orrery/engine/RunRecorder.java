@@ -87,8 +87,27 @@ public final class RunRecorder implements AutoCloseable {
         writeAtomically(dir, SNAPSHOT, sim.snapshot(), durability.mode() != Durability.Mode.NONE);
         OutputStream out = Files.newOutputStream(dir.resolve(COLUMNS), StandardOpenOption.CREATE_NEW);
         DataOutputStream columns = new DataOutputStream(new BufferedOutputStream(out));
-        InputPipeline p = pipeline.recorder(JournalWriter.create(dir.resolve(JOURNAL), sim.failurePolicy(),
-                durability)).build();
+        JournalWriter journal = null;
+        InputPipeline p;
+        try {
+            journal = JournalWriter.create(dir.resolve(JOURNAL), sim.failurePolicy(), durability);
+            p = pipeline.recorder(journal).build();
+        } catch (IOException | RuntimeException e) {
+            // nothing will write the hash log or the journal: close them rather than leave their handles open
+            if (journal != null) {
+                try {
+                    journal.abandon();
+                } catch (IOException | RuntimeException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+            }
+            try {
+                columns.close();
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
         RunRecorder rec = new RunRecorder(sim, p, columns);
         sim.inputs(p);
         sim.hashListener(rec::logColumns);

@@ -11,6 +11,10 @@ import dev.orrery.ecs.component.Component;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -61,5 +65,34 @@ class RecordingStartTest {
         }
         assertArrayEquals(earlier, Files.readAllBytes(dir.resolve(RunRecorder.SNAPSHOT)));
         assertFalse(Files.exists(dir.resolve(RunRecorder.SNAPSHOT + ".tmp")));
+    }
+
+    @Test
+    void shouldCloseWhatItOpenedWhenTheJournalCannotBeCreated(@TempDir Path dir) throws IOException {
+        Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc/self/fd")), "counts open files through /proc");
+        // a dangling link: no journal is there to refuse, but creating one fails
+        Files.createSymbolicLink(dir.resolve(RunRecorder.JOURNAL), dir.resolve("nowhere").resolve("journal"));
+        try (Simulation s = sim(new World())) {
+            assertThrows(IOException.class, () -> RunRecorder.start(s, dir, InputPipeline.builder()));
+        }
+        assertEquals(List.of(), openFilesUnder(dir), "the failed start left files of the recording open");
+    }
+
+    private static List<Path> openFilesUnder(Path dir) throws IOException {
+        Path real = dir.toRealPath();
+        List<Path> open = new ArrayList<>();
+        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+            for (Path fd : fds.toList()) {
+                try {
+                    Path target = Files.readSymbolicLink(fd);
+                    if (target.startsWith(real)) {
+                        open.add(target);
+                    }
+                } catch (IOException closedMeanwhile) {
+                    // the descriptor of the listing itself, or one closed since: not ours
+                }
+            }
+        }
+        return open;
     }
 }
