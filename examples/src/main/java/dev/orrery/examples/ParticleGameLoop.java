@@ -126,7 +126,7 @@ public final class ParticleGameLoop {
     }
 
     public static void main(String[] args) {
-        int ticks = args.length > 0 ? Integer.parseInt(args[0]) : 300;
+        int ticks = ProgramArgs.number("ParticleGameLoop", args, 0, "ticks", 300, 1, 1_000_000);
         // snippet:run
         for (int workers = 1; workers <= 2; workers++) {
             try (Simulation sim = build(workers)) {

@@ -95,8 +95,21 @@ public final class SnapshotsAndReplay {
     // end:publish
 
     public static void main(String[] args) throws IOException {
-        int ticks = args.length > 0 ? Integer.parseInt(args[0]) : 200;
+        int ticks = ProgramArgs.number("SnapshotsAndReplay", args, 0, "ticks", 200, 2, 1_000_000);
         Path recording = Files.createTempDirectory("orrery-recording");
+        try {
+            run(ticks, recording);
+        } finally {
+            try (Stream<Path> files = Files.list(recording)) {   // a snapshot, a journal and column hashes
+                for (Path f : files.toList()) {
+                    Files.delete(f);
+                }
+            }
+            Files.delete(recording);
+        }
+    }
+
+    private static void run(int ticks, Path recording) throws IOException {
         byte[] halfWay = null;
         // snippet:record
         try (Simulation live = build(2, true);
@@ -130,11 +143,5 @@ public final class SnapshotsAndReplay {
                     half.finalHash());
         }
         // end:replay
-        try (Stream<Path> files = Files.list(recording)) {   // a snapshot, a journal and column hashes
-            for (Path f : files.toList()) {
-                Files.delete(f);
-            }
-        }
-        Files.delete(recording);
     }
 }

@@ -9,6 +9,7 @@ import dev.orrery.ecs.component.Range;
 import dev.orrery.engine.InputBatch;
 import dev.orrery.engine.InputPipeline;
 import dev.orrery.engine.Simulation;
+import dev.orrery.examples.ProgramArgs;
 import dev.orrery.explorer.Edit;
 import dev.orrery.explorer.EditSink;
 import dev.orrery.explorer.Explorer;
@@ -101,8 +102,8 @@ public final class ExplorerChapter {
     // end:map
 
     public static void main(String[] args) throws Exception {
-        int port = args.length > 0 ? Integer.parseInt(args[0]) : 0;
-        int ticks = args.length > 1 ? Integer.parseInt(args[1]) : 120;
+        int port = ProgramArgs.number("ExplorerChapter", args, 0, "port", 0, 0, 65_535); // 0: any free one
+        int ticks = ProgramArgs.number("ExplorerChapter", args, 1, "ticks", 120, 1, 1_000_000);
         World world = new World();
         Component<Position> pos = world.component(Position.class);
         world.component(Health.class);

@@ -10,6 +10,7 @@ import dev.orrery.ecs.component.Field;
 import dev.orrery.engine.CounterRandom;
 import dev.orrery.engine.RandomCursor;
 import dev.orrery.engine.Simulation;
+import dev.orrery.examples.ProgramArgs;
 import dev.orrery.scheduler.BatchDecision;
 import dev.orrery.scheduler.LongSum;
 import dev.orrery.scheduler.Phase;
@@ -123,7 +124,7 @@ public final class GameLoopChapter {
     }
 
     public static void main(String[] args) {
-        int ticks = args.length > 0 ? Integer.parseInt(args[0]) : 300;
+        int ticks = ProgramArgs.number("GameLoopChapter", args, 0, "ticks", 300, 1, 1_000_000);
         // snippet:run
         try (Simulation sim = build(2, 10_000)) {
             sim.run(ticks, 60.0);                                        // paced at 60 ticks/s

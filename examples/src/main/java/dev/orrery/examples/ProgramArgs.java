@@ -1,0 +1,49 @@
+package dev.orrery.examples;
+
+/**
+ * The optional whole-number arguments of the example programs (a tick count, a port): a bad
+ * one ends the program with one line on standard error and exit code 2, not a stack trace.
+ *
+ * <p><b>Threading:</b> stateless; call it from {@code main}.
+ */
+public final class ProgramArgs {
+    private ProgramArgs() {
+    }
+
+    /**
+     * Argument {@code index} of {@code args} as a whole number from {@code min} to
+     * {@code max}, or {@code fallback} when there are fewer arguments. A bad value prints
+     * {@code "<program>: <name> must be ..."} and exits with code 2.
+     */
+    public static int number(String program, String[] args, int index, String name, int fallback, int min, int max) {
+        try {
+            return parse(args, index, name, fallback, min, max);
+        } catch (IllegalArgumentException bad) {
+            System.err.println(program + ": " + bad.getMessage());
+            System.exit(2);
+            throw bad; // not reached
+        }
+    }
+
+    /**
+     * {@link #number} without the exit: throws {@link IllegalArgumentException} whose message
+     * names the argument, the range and the value given.
+     */
+    static int parse(String[] args, int index, String name, int fallback, int min, int max) {
+        if (args.length <= index) {
+            return fallback;
+        }
+        String given = args[index];
+        long value;
+        try {
+            value = Long.parseLong(given.trim());
+        } catch (NumberFormatException notANumber) {
+            value = Long.MIN_VALUE;
+        }
+        if (value < min || value > max) {
+            throw new IllegalArgumentException(name + " (argument " + (index + 1) + ") must be a whole number from "
+                    + min + " to " + max + "; got '" + given + "'");
+        }
+        return (int) value;
+    }
+}
