@@ -26,7 +26,7 @@ import java.util.Map;
  * end of the recordings.
  *
  * <pre>
- * java -cp orrery-testkit.jar:orrery-engine.jar:... dev.orrery.testkit.CompareRecordings [--game CLASS] run-a run-b
+ * java -cp examples/target/orrery-examples.jar:my-game.jar dev.orrery.testkit.CompareRecordings [--game CLASS] run-a run-b
  * </pre>
  *
  * <p>The system and the component names come from the {@code systems.hashes} file that
@@ -42,6 +42,22 @@ import java.util.Map;
 public final class CompareRecordings {
     private static final String USAGE = "compare-recordings: usage: CompareRecordings [--game CLASS] "
             + "<recording-folder-a> <recording-folder-b>";
+    private static final String HELP = """
+            Usage: CompareRecordings [--game CLASS] <recording-folder-a> <recording-folder-b>
+
+            Compares two recordings of a game (folders RunRecorder or GoldenRecording.record wrote):
+            the first tick whose inputs differ, the first tick whose state hash differs, the first
+            system after which the worlds differ (systems.hashes, from GoldenRecording.record) and
+            the components whose values differ at that tick.
+
+              --game CLASS   a SimulationFactory on the class path (public no-argument constructor):
+                             the recordings' end snapshots are restored into it and compared entity
+                             by entity and field by field
+              -h, --help     this text
+
+            Exit status: 0 the recordings agree on every tick both hold, 1 they differ,
+            2 a usage error or a file that cannot be read (one line on standard error).
+            """;
 
     private CompareRecordings() {
     }
@@ -56,6 +72,10 @@ public final class CompareRecordings {
         List<String> folders = new ArrayList<>();
         String game = null;
         for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("--help") || args[i].equals("-h")) {
+                out.print(HELP);
+                return 0;
+            }
             if (args[i].equals("--game")) {
                 if (i + 1 == args.length) {
                     err.println(USAGE + " (--game needs a class name)");
@@ -102,9 +122,14 @@ public final class CompareRecordings {
     }
 
     private static int compare(Recording a, Recording b, SimulationFactory game, PrintStream out) {
-        long ticks = Math.min(a.hashes.size(), b.hashes.size());
-        out.println("recordings: " + a.dir + " (" + a.hashes.size() + " ticks), " + b.dir + " (" + b.hashes.size()
-                + " ticks)");
+        long both = a.hashes.keySet().stream().filter(b.hashes::containsKey).count();
+        out.println("recordings:");
+        out.println("  a: " + a.describe());
+        out.println("  b: " + b.describe());
+        if (a.inputs.size() != b.inputs.size()) {
+            out.println("note: the recordings hold different numbers of ticks (" + a.inputs.size() + " against "
+                    + b.inputs.size() + "); only the ticks both hold are compared");
+        }
         long firstInput = -1;
         for (int t = 0; t < Math.min(a.inputs.size(), b.inputs.size()); t++) {
             if (!a.inputs.get(t).equals(b.inputs.get(t))) {
@@ -124,7 +149,7 @@ public final class CompareRecordings {
                 : "inputs: first differ at tick " + firstInput + " (" + a.inputs.get((int) firstInput) + " against "
                         + b.inputs.get((int) firstInput) + ")");
         if (firstHash < 0) {
-            out.println("state: the same hash on every tick both hold (" + ticks + ")");
+            out.println("state: the same hash on every tick both hold (" + both + " hashed ticks)");
             return firstInput < 0 ? 0 : 1;
         }
         out.printf("state: first differs at tick %d (hash %016x against %016x)%n", firstHash, a.hashes.get(firstHash),
@@ -207,6 +232,9 @@ public final class CompareRecordings {
         final List<String> inputs = new ArrayList<>();
         final Map<Long, long[]> columns = new LinkedHashMap<>();
         SystemHashes systems;
+        long lastTick = Long.MIN_VALUE;
+        String journalCut;
+        boolean columnsCut;
 
         private Recording(Path dir) {
             this.dir = dir;
@@ -222,17 +250,25 @@ public final class CompareRecordings {
                 JournalTick tick = new JournalTick();
                 while (reader.nextTick(tick)) {
                     r.inputs.add(tick.inputs().size() + " inputs " + Long.toHexString(contentHash(tick)));
+                    r.lastTick = tick.tick();
                     if (tick.hasHash()) {
                         r.hashes.put(tick.tick(), tick.stateHash());
                     }
                 }
+                r.journalCut = reader.cut();
             }
             r.systems = SystemHashes.readIfPresent(dir);
             Path cols = dir.resolve(RunRecorder.COLUMNS);
             if (Files.isRegularFile(cols)) {
                 try (InputStream raw = Files.newInputStream(cols);
-                     DataInputStream in = new DataInputStream(new BufferedInputStream(raw))) {
+                     BufferedInputStream buffered = new BufferedInputStream(raw);
+                     DataInputStream in = new DataInputStream(buffered)) {
                     for (;;) {
+                        buffered.mark(1);
+                        if (buffered.read() < 0) {
+                            break; // the log ends with the recording, between two records
+                        }
+                        buffered.reset();
                         long t = in.readLong();
                         int n = in.readInt();
                         if (n < 0 || n > 1 << 16) {
@@ -245,11 +281,26 @@ public final class CompareRecordings {
                         }
                         r.columns.put(t, h);
                     }
-                } catch (EOFException end) {
-                    // the log ends with the recording
+                } catch (EOFException partWay) {
+                    r.columnsCut = true; // a crash cut the log inside a record: the ticks before it still count
                 }
             }
             return r;
+        }
+
+        /** Its folder, ticks, hashed ticks and any cut, for the report's first lines. */
+        String describe() {
+            StringBuilder b = new StringBuilder().append(dir).append(": ");
+            b.append(inputs.isEmpty() ? "no tick" : inputs.size() + (inputs.size() == 1 ? " tick" : " ticks") + " (to tick "
+                    + lastTick + ")");
+            b.append(", ").append(hashes.size()).append(" with a state hash");
+            if (journalCut != null) {
+                b.append("; the journal is cut short (").append(journalCut).append(")");
+            }
+            if (columnsCut) {
+                b.append("; ").append(RunRecorder.COLUMNS).append(" ends part-way through a record");
+            }
+            return b.toString();
         }
 
         private static long contentHash(JournalTick tick) {

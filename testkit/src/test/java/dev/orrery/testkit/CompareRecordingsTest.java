@@ -4,11 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.engine.RunRecorder;
 import dev.orrery.testkit.Garden.Mistake;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,7 +51,8 @@ class CompareRecordingsTest {
     void shouldFindTwoRecordingsOfTheSameGameEqual() {
         Outcome o = run(plain.toString(), again.toString());
         assertEquals(0, o.status(), o.out() + o.err());
-        assertTrue(o.out().contains("state: the same hash on every tick both hold (20)"), o.out());
+        assertTrue(o.out().contains("state: the same hash on every tick both hold (20 hashed ticks)"), o.out());
+        assertTrue(o.out().contains("  a: " + plain + ": 20 ticks (to tick 19), 20 with a state hash\n"), o.out());
     }
 
     @Test
@@ -72,6 +78,42 @@ class CompareRecordingsTest {
             assertTrue(o.err().startsWith("compare-recordings: "), o.err());
             assertEquals(1, o.err().strip().lines().count(), "one line: " + o.err());
             assertFalse(o.err().contains("Exception"), o.err());
+        }
+    }
+
+    @Test
+    void shouldSayWhenARecordingIsCutShort() throws Exception {
+        Path cut = dir.resolve("cut");
+        Files.createDirectories(cut);
+        try (Stream<Path> files = Files.list(again)) {
+            for (Path f : files.toList()) {
+                Files.copy(f, cut.resolve(f.getFileName()));
+            }
+        }
+        Path journal = cut.resolve(RunRecorder.JOURNAL);
+        Path columns = cut.resolve(RunRecorder.COLUMNS);
+        try (FileChannel j = FileChannel.open(journal, StandardOpenOption.WRITE);
+             FileChannel c = FileChannel.open(columns, StandardOpenOption.WRITE)) {
+            j.truncate(j.size() / 2); // a crash half-way through the run
+            c.truncate(c.size() / 2 - 3); // and inside a record of the column log
+        }
+        Outcome o = run(plain.toString(), cut.toString());
+        assertEquals(0, o.status(), "the ticks both hold agree: " + o.out() + o.err());
+        assertTrue(o.out().contains("note: the recordings hold different numbers of ticks (20 against "), o.out());
+        assertTrue(o.out().contains("the journal is cut short (journal "), o.out());
+        assertTrue(o.out().contains(RunRecorder.COLUMNS + " ends part-way through a record"), o.out());
+        assertFalse(o.out().contains("  a: " + plain + ": 20 ticks (to tick 19), 20 with a state hash;"),
+                "the whole recording is not called cut: " + o.out());
+    }
+
+    @Test
+    void shouldPrintItsHelpAndExitZero() {
+        for (String flag : new String[] {"--help", "-h"}) {
+            Outcome o = run(flag);
+            assertEquals(0, o.status(), o.err());
+            assertTrue(o.out().startsWith("Usage: CompareRecordings [--game CLASS]"), o.out());
+            assertTrue(o.out().contains("Exit status: 0"), o.out());
+            assertEquals("", o.err());
         }
     }
 }
