@@ -1,5 +1,6 @@
 package dev.orrery.bench.hierarchy;
 
+import dev.orrery.bench.fixture.CommandLine;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.archetype.Chunk;
@@ -57,33 +58,32 @@ public final class HierarchyReport {
      *
      * @param args see the class comment
      */
-    public static void main(String[] args) {
-        String report;
-        try {
-            report = run(args);
-        } catch (IllegalArgumentException badOption) { // a bad command line: one line, no stack trace
-            System.err.println("HierarchyReport: " + badOption.getMessage());
-            System.exit(2);
-            return;
-        }
-        System.out.println(report);
+    public static void main(String[] args) throws Exception {
+        CommandLine.main(HierarchyReport.class, args, a -> System.out.println(run(a)));
     }
 
-    /** Runs the report with the given options and returns it as Markdown. */
+    /** Runs the report with the given options and returns it as Markdown; the options are checked first. */
     static String run(String[] args) {
         int trees = 1000;
         int perTree = 100;
         int rounds = 7;
         boolean quick = false;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--trees" -> trees = Integer.parseInt(value(args, ++i));
-                case "--per-tree" -> perTree = Integer.parseInt(value(args, ++i));
-                case "--rounds" -> rounds = Integer.parseInt(value(args, ++i));
+        CommandLine c = new CommandLine(args, HierarchyReport.class, "[--trees 1000] [--per-tree 100] [--rounds 7] [--quick]",
+                "Transform propagation over a forest of --trees trees of about --per-tree entities each, and the pair "
+                + "layout against a fragmenting one;\nmedian of --rounds rounds; --quick uses at most 2 rounds and "
+                + "short batches.");
+        while (c.next()) {
+            switch (c.option()) {
+                case "--trees" -> trees = c.intAtLeast(1);
+                case "--per-tree" -> perTree = c.intAtLeast(1);
+                case "--rounds" -> rounds = c.intAtLeast(1);
                 case "--quick" -> quick = true;
-                default -> throw new IllegalArgumentException("unknown option '" + args[i]
-                        + "'; options: --trees N --per-tree N --rounds N --quick");
+                default -> throw c.unknown();
             }
+        }
+        if ((long) trees * perTree > Integer.MAX_VALUE) {
+            throw CommandLine.refuse("--trees " + trees + " times --per-tree " + perTree + " is over " + Integer.MAX_VALUE
+                    + " entities; give smaller counts");
         }
         if (quick) {
             rounds = Math.min(rounds, 2);
@@ -96,13 +96,6 @@ public final class HierarchyReport {
         propagation(s, forest, rounds, quick);
         layout(s, forest, rounds, quick);
         return s.toString();
-    }
-
-    private static String value(String[] args, int i) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(args[i - 1] + " needs a value");
-        }
-        return args[i];
     }
 
     // ---------------------------------------------------------------- propagation
