@@ -1,13 +1,16 @@
 package dev.orrery.bench.gameloop;
 
+import dev.orrery.bench.fixture.CommandLine;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
@@ -65,26 +68,31 @@ public final class ParticleReport {
      * @throws RunnerException when a benchmark fails, its living-count check included
      * @throws IOException when {@code --out} cannot be written
      */
-    public static void main(String[] args) throws RunnerException, IOException {
-        System.out.println(run(args));
+    public static void main(String[] args) throws Exception {
+        CommandLine.main(ParticleReport.class, args, a -> System.out.println(run(a)));
     }
 
-    /** Runs the benchmark with the given options and returns the Markdown table. */
+    /** Runs the benchmark with the given options and returns the Markdown table; the options are checked first. */
     static String run(String[] args) throws RunnerException, IOException {
         boolean quick = false;
         boolean gc = true;
         String particles = "10000,100000";
         int forks = 1;
         Path out = null;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
+        CommandLine c = new CommandLine(args, ParticleReport.class,
+                "[--quick] [--particles 10000,100000] [--forks 1] [--no-gc] [--out FILE]",
+                "Runs ParticleBenchmark (every implementation, each population of --particles) in one JMH run and "
+                + "prints the ratios.\n--quick: 2 warm-up and 3 measured iterations of 500 ms; --forks 0 runs in this "
+                + "JVM; --no-gc leaves out the GC profiler;\n--out also writes the table to FILE.");
+        while (c.next()) {
+            switch (c.option()) {
                 case "--quick" -> quick = true;
                 case "--no-gc" -> gc = false;
-                case "--particles" -> particles = value(args, ++i);
-                case "--forks" -> forks = Integer.parseInt(value(args, ++i));
-                case "--out" -> out = Path.of(value(args, ++i));
-                default -> throw new IllegalArgumentException("unknown option '" + args[i]
-                        + "'; options: --quick --particles N[,N] --forks N --no-gc --out FILE");
+                case "--particles" -> particles = Arrays.stream(c.intsAtLeast(1)).mapToObj(Integer::toString)
+                        .collect(Collectors.joining(","));
+                case "--forks" -> forks = c.intAtLeast(0);
+                case "--out" -> out = c.outputFile();
+                default -> throw c.unknown();
             }
         }
         ChainedOptionsBuilder b = new OptionsBuilder()
@@ -124,13 +132,6 @@ public final class ParticleReport {
             }
         }
         return s.append("```\n").toString();
-    }
-
-    private static String value(String[] args, int i) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(args[i - 1] + " needs a value");
-        }
-        return args[i];
     }
 
     /** JMH's results as rows. */

@@ -1,5 +1,6 @@
 package dev.orrery.bench.peers;
 
+import dev.orrery.bench.fixture.CommandLine;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -82,20 +83,32 @@ public final class PeerReport {
      * @throws RunnerException when a benchmark fails, its correctness check included
      * @throws IOException when {@code --out} cannot be written
      */
-    public static void main(String[] args) throws RunnerException, IOException {
-        System.out.println(run(args));
+    public static void main(String[] args) throws Exception {
+        CommandLine.main(PeerReport.class, args, a -> System.out.println(run(a)));
     }
 
-    /** Runs the comparison with the given options and returns the Markdown report. */
+    /** Runs the comparison with the given options and returns the Markdown report; the options are checked first. */
     static String run(String[] args) throws RunnerException, IOException {
-        Map<String, String> opt = parse(args);
-        int entities = Integer.parseInt(opt.getOrDefault("entities", "1000000"));
-        if (entities < 1) {
-            throw new IllegalArgumentException("--entities wants at least 1, got " + entities);
+        int entities = 1_000_000;
+        boolean quick = false;
+        boolean gc = true;
+        int forks = 1;
+        Path out = null;
+        CommandLine c = new CommandLine(args, PeerReport.class,
+                "[--quick] [--entities 1000000] [--forks 1] [--no-gc] [--out FILE]",
+                "Runs the peer benchmarks (create, add+remove, iterate) for every library in one JMH run and prints a "
+                + "table per million entities.\n--quick: 1 warm-up and 2 measured iterations of 200 ms; --forks 0 runs "
+                + "in this JVM; --no-gc leaves out the GC profiler;\n--out also writes the table to FILE.");
+        while (c.next()) {
+            switch (c.option()) {
+                case "--quick" -> quick = true;
+                case "--no-gc" -> gc = false;
+                case "--entities" -> entities = c.intAtLeast(1);
+                case "--forks" -> forks = c.intAtLeast(0);
+                case "--out" -> out = c.outputFile();
+                default -> throw c.unknown();
+            }
         }
-        boolean quick = opt.containsKey("quick");
-        boolean gc = !opt.containsKey("no-gc");
-        int forks = Integer.parseInt(opt.getOrDefault("forks", "1"));
         ChainedOptionsBuilder b = new OptionsBuilder()
                 .include("dev\\.orrery\\.bench\\.peers\\.Peer(Create|AddRemove|Iterate)Benchmark")
                 .param("entities", Integer.toString(entities))
@@ -116,8 +129,8 @@ public final class PeerReport {
                 quick ? "quick mode (1 warm-up + 2 measured iterations)" : "the classes' iteration counts",
                 forks, gc ? ", -prof gc" : "");
         String report = markdown(rows(results, entities), header);
-        if (opt.containsKey("out")) {
-            Files.writeString(Path.of(opt.get("out")), report, StandardCharsets.UTF_8);
+        if (out != null) {
+            Files.writeString(out, report, StandardCharsets.UTF_8);
         }
         return report;
     }
@@ -187,24 +200,5 @@ public final class PeerReport {
 
     private static String bytes(double b) {
         return Double.isNaN(b) ? "n/a" : String.format(Locale.ROOT, b >= 10 ? "%.0f" : "%.1f", b);
-    }
-
-    private static Map<String, String> parse(String[] args) {
-        Map<String, String> m = new HashMap<>();
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            switch (a) {
-                case "--quick", "--no-gc" -> m.put(a.substring(2), "");
-                case "--entities", "--forks", "--out" -> {
-                    if (i + 1 >= args.length) {
-                        throw new IllegalArgumentException(a + " needs a value");
-                    }
-                    m.put(a.substring(2), args[++i]);
-                }
-                default -> throw new IllegalArgumentException("unknown option '" + a
-                        + "'; options: --quick --entities N --forks N --no-gc --out FILE");
-            }
-        }
-        return m;
     }
 }
