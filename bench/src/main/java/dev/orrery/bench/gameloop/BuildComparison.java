@@ -1,5 +1,6 @@
 package dev.orrery.bench.gameloop;
 
+import dev.orrery.bench.fixture.CommandLine;
 import java.io.IOException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -9,6 +10,7 @@ import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -39,6 +41,9 @@ import java.util.Locale;
  */
 public final class BuildComparison {
     private static final int WARMUP_TICKS = 3_000;
+    private static final List<String> LOOPS = List.of(ParticleLoop.ORRERY_1, ParticleLoop.ORRERY_2,
+            ParticleLoop.ORRERY_FAST_1, ParticleLoop.ORRERY_FAST_2, ParticleLoop.ARTEMIS, ParticleLoop.DOMINION,
+            ParticleLoop.FLAT);
 
     private BuildComparison() {
     }
@@ -47,10 +52,18 @@ public final class BuildComparison {
      * Runs the comparison and prints one line.
      *
      * @param args see the class comment
-     * @throws Throwable when a jar cannot be loaded or a loop fails
+     * @throws Exception when a jar cannot be loaded or a loop fails
      */
-    public static void main(String[] args) throws Throwable {
-        System.out.println(run(args));
+    public static void main(String[] args) throws Exception {
+        CommandLine.main(BuildComparison.class, args, a -> {
+            try {
+                System.out.println(run(a));
+            } catch (Exception | Error e) {
+                throw e;
+            } catch (Throwable t) {
+                throw new IllegalStateException(t); // method handles declare Throwable; none other is thrown
+            }
+        });
     }
 
     static String run(String[] args) throws Throwable {
@@ -61,21 +74,25 @@ public final class BuildComparison {
         int particles = 10_000;
         int blocks = 200;
         int ticks = 50;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--old" -> oldJar = jar(args, ++i);
-                case "--new" -> newJar = jar(args, ++i);
-                case "--loop" -> loop = value(args, ++i);
-                case "--new-loop" -> newLoop = value(args, ++i);
-                case "--particles" -> particles = count(args, ++i);
-                case "--blocks" -> blocks = count(args, ++i);
-                case "--ticks" -> ticks = count(args, ++i);
-                default -> throw new IllegalArgumentException("unknown option '" + args[i]
-                        + "'; options: --old JAR --new JAR --loop NAME --new-loop NAME --particles N --blocks N --ticks N");
+        CommandLine c = new CommandLine(args, BuildComparison.class, "--old JAR --new JAR [--loop orrery-fast-1] "
+                + "[--new-loop NAME] [--particles 10000] [--blocks 200] [--ticks 50]",
+                "Times one particle loop of two builds in one JVM, blocks of --ticks ticks alternating, and prints the "
+                + "median new/old ratio over --blocks block pairs.\n--old and --new: a bench/target/benchmarks.jar (or "
+                + "a class path); --new-loop runs another loop on the new side. Loops: " + LOOPS + ".");
+        while (c.next()) {
+            switch (c.option()) {
+                case "--old" -> oldJar = jar(c);
+                case "--new" -> newJar = jar(c);
+                case "--loop" -> loop = loop(c);
+                case "--new-loop" -> newLoop = loop(c);
+                case "--particles" -> particles = c.intAtLeast(1);
+                case "--blocks" -> blocks = c.intAtLeast(1);
+                case "--ticks" -> ticks = c.intAtLeast(1);
+                default -> throw c.unknown();
             }
         }
         if (oldJar == null || newJar == null) {
-            throw new IllegalArgumentException("give both builds: --old JAR --new JAR (each a bench/target/benchmarks.jar)");
+            throw CommandLine.refuse("give both builds: --old JAR --new JAR (each a bench/target/benchmarks.jar)");
         }
         String other = newLoop == null ? loop : newLoop;
         Build[] builds = {new Build(oldJar, loop, particles), new Build(newJar, other, particles)};
@@ -120,13 +137,14 @@ public final class BuildComparison {
     }
 
     /** A build's class path: one jar, or entries separated by the platform's path separator (jars or folders). */
-    private static URL[] jar(String[] args, int i) throws IOException {
-        String[] entries = value(args, i).split(java.io.File.pathSeparator);
+    private static URL[] jar(CommandLine c) throws IOException {
+        String option = c.option();
+        String[] entries = c.value().split(java.io.File.pathSeparator);
         URL[] urls = new URL[entries.length];
         for (int k = 0; k < entries.length; k++) {
             Path p = Path.of(entries[k]);
             if (!Files.exists(p)) {
-                throw new IllegalArgumentException(args[i - 1] + ": nothing at " + p + "; build the jar with "
+                throw CommandLine.refuse(option + ": nothing at " + p + "; build the jar with "
                         + "./mvnw -B -q -DskipTests package -pl bench -am");
             }
             urls[k] = p.toUri().toURL();
@@ -134,24 +152,13 @@ public final class BuildComparison {
         return urls;
     }
 
-    private static int count(String[] args, int i) {
-        String v = value(args, i);
-        try {
-            int n = Integer.parseInt(v);
-            if (n > 0) {
-                return n;
-            }
-        } catch (NumberFormatException ignored) {
-            // reported below
+    private static String loop(CommandLine c) {
+        String option = c.option();
+        String name = c.value();
+        if (!LOOPS.contains(name)) {
+            throw CommandLine.refuse(option + " takes one of " + LOOPS + ", not '" + name + "'");
         }
-        throw new IllegalArgumentException(args[i - 1] + " takes a positive whole number, not '" + v + "'");
-    }
-
-    private static String value(String[] args, int i) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(args[i - 1] + " needs a value");
-        }
-        return args[i];
+        return name;
     }
 
     /** One build's particle loop, loaded by its own class loader and driven through method handles. */
@@ -164,7 +171,13 @@ public final class BuildComparison {
 
         Build(URL[] classPath, String name, int particles) throws Throwable {
             loader = new URLClassLoader(classPath, ClassLoader.getPlatformClassLoader());
-            Class<?> type = loader.loadClass(ParticleLoop.class.getName());
+            Class<?> type;
+            try {
+                type = loader.loadClass(ParticleLoop.class.getName());
+            } catch (ClassNotFoundException e) {
+                throw CommandLine.refuse(Arrays.toString(classPath) + " holds no " + ParticleLoop.class.getName()
+                        + "; give a bench/target/benchmarks.jar");
+            }
             MethodHandles.Lookup lookup = MethodHandles.publicLookup();
             loop = lookup.findStatic(type, "of", MethodType.methodType(type, String.class, int.class, long.class))
                     .invoke(name, particles, Particles.SEED);

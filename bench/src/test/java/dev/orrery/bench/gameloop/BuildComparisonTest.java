@@ -48,8 +48,8 @@ class BuildComparisonTest {
         assertTrue(missing.getMessage().contains("/no/such/benchmarks.jar"), missing.getMessage());
         IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
                 () -> BuildComparison.run(new String[] {"--warmup", "3"}));
-        assertEquals("unknown option '--warmup'; options: --old JAR --new JAR --loop NAME --new-loop NAME --particles N "
-                + "--blocks N --ticks N", unknown.getMessage());
+        assertEquals("unknown option '--warmup'; usage: BuildComparison --old JAR --new JAR [--loop orrery-fast-1] "
+                + "[--new-loop NAME] [--particles 10000] [--blocks 200] [--ticks 50]", unknown.getMessage());
         IllegalArgumentException count = assertThrows(IllegalArgumentException.class,
                 () -> BuildComparison.run(new String[] {"--blocks", "0"}));
         assertEquals("--blocks takes a positive whole number, not '0'", count.getMessage());
