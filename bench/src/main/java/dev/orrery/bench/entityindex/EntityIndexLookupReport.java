@@ -1,5 +1,6 @@
 package dev.orrery.bench.entityindex;
 
+import dev.orrery.bench.fixture.CommandLine;
 import dev.orrery.ecs.prototype.PrototypeIndex;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -24,7 +25,13 @@ public final class EntityIndexLookupReport {
     }
 
     /** Prints one table row per scenario. */
-    public static void main(String[] args) {
+    public static void main(String[] args) throws Exception {
+        CommandLine.main(EntityIndexLookupReport.class, args, EntityIndexLookupReport::run);
+    }
+
+    private static void run(String[] args) {
+        new CommandLine(args, EntityIndexLookupReport.class, "", "Nanoseconds per look-up by name with the prototype "
+                + "index's cache and with the plain chain walk, for three shapes of chain.").positionals(0);
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         System.out.println("| Scenario | Cached (ns) | Chain walk (ns) |");
         System.out.println("| --- | --- | --- |");

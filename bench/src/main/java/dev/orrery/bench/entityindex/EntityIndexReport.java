@@ -1,5 +1,6 @@
 package dev.orrery.bench.entityindex;
 
+import dev.orrery.bench.fixture.CommandLine;
 import dev.orrery.ecs.prototype.PrototypeIndex;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -251,6 +252,7 @@ public final class EntityIndexReport {
         return (count / 1000) + "k";
     }
 
+    /** {@code 640000}, {@code 640k} or {@code 10.24m} as a count; -1 for anything else or a count over an int. */
     private static int parseCount(String s) {
         String t = s.trim().toLowerCase(Locale.ROOT);
         double mult = 1;
@@ -261,7 +263,12 @@ public final class EntityIndexReport {
             mult = 1e3;
             t = t.substring(0, t.length() - 1);
         }
-        return (int) Math.round(Double.parseDouble(t) * mult);
+        try {
+            double n = Double.parseDouble(t) * mult;
+            return n <= Integer.MAX_VALUE ? (int) Math.round(n) : -1;
+        } catch (NumberFormatException notANumber) {
+            return -1;
+        }
     }
 
     private static Result best(Result a, Result b) {
@@ -274,16 +281,32 @@ public final class EntityIndexReport {
     }
 
     /** Runs the report; {@code --max N} (e.g. 640000, 640k, 10.24m) stops at the last count not above N. */
-    public static void main(String[] args) {
+    public static void main(String[] args) throws Exception {
+        CommandLine.main(EntityIndexReport.class, args, EntityIndexReport::run);
+    }
+
+    /** The largest entity count to run, from the command line; checked before anything runs. */
+    static int parse(String[] args) {
         int max = 10_240_000;
-        for (int i = 0; i < args.length; i++) {
-            if (args[i].equals("--max") && i + 1 < args.length) {
-                max = parseCount(args[++i]);
-            } else {
-                System.err.println("usage: EntityIndexReport [--max N]   (N like 640000, 640k or 10.24m)");
-                System.exit(2);
+        CommandLine c = new CommandLine(args, EntityIndexReport.class, "[--max 10.24m]",
+                "The Stingray synthetic test for both index designs at 10 k entities doubling up to --max (like 640000, "
+                + "640k or 10.24m; at least 10k).");
+        while (c.next()) {
+            if (!c.option().equals("--max")) {
+                throw c.unknown();
+            }
+            String v = c.value();
+            max = parseCount(v);
+            if (max < 10_000) {
+                throw CommandLine.refuse("--max takes a count of at least 10000 (10k) up to 2147m, like 640000, 640k "
+                        + "or 10.24m, not '" + v + "'");
             }
         }
+        return max;
+    }
+
+    private static void run(String[] args) {
+        int max = parse(args);
         long wallStart = System.nanoTime();
         EntityIndexWorkload w = new EntityIndexWorkload(75);
         // warm up both designs so the JIT has compiled the loops before anything is timed
@@ -309,10 +332,6 @@ public final class EntityIndexReport {
             }
             rows.add(new int[] {(int) count});
             results.add(new Result[] {p, l});
-        }
-        if (rows.isEmpty()) {
-            System.err.println("--max " + max + " is below the first count (10000)");
-            System.exit(2);
         }
         System.out.println("### Entity index: prototype chains vs per-entity arrays (Stingray synthetic test)");
         System.out.println();

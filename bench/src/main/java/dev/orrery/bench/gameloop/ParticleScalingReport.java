@@ -1,5 +1,6 @@
 package dev.orrery.bench.gameloop;
 
+import dev.orrery.bench.fixture.CommandLine;
 import dev.orrery.bench.scaling.ScalingReport;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -55,19 +56,32 @@ public final class ParticleScalingReport {
      *
      * @param args see the class comment
      */
-    public static void main(String[] args) {
-        Map<String, String> opt = new LinkedHashMap<>();
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            if (!args[i].startsWith("--")) {
-                throw new IllegalArgumentException("expected --option value, got " + args[i]);
+    public static void main(String[] args) throws Exception {
+        CommandLine.main(ParticleScalingReport.class, args, ParticleScalingReport::run);
+    }
+
+    private static void run(String[] args) {
+        int[] particles = {10_000, 100_000};
+        int[] workers = {1, 2};
+        int reps = 7;
+        long repMs = 300;
+        long warmMs = 1500;
+        CommandLine cli = new CommandLine(args, ParticleScalingReport.class, "[--particles 10000,100000] "
+                + "[--workers 1,2] [--reps 7] [--rep-ms 300] [--warmup-ms 1500]",
+                "The particle scenario on each worker count, Orrery with chunk pipelines on and off beside the flat "
+                + "loop; each figure the median\nof --reps repetitions of about --rep-ms of ticks after --warmup-ms.");
+        while (cli.next()) {
+            switch (cli.option()) {
+                case "--particles" -> particles = cli.intsAtLeast(1);
+                case "--workers" -> workers = cli.intsAtLeast(1);
+                case "--reps" -> reps = cli.intAtLeast(1);
+                case "--rep-ms" -> repMs = cli.longAtLeast(1);
+                case "--warmup-ms" -> warmMs = cli.longAtLeast(0);
+                default -> throw cli.unknown();
             }
-            opt.put(args[i].substring(2), args[i + 1]);
         }
-        int[] particles = ints(opt.getOrDefault("particles", "10000,100000"));
-        int[] workers = ints(opt.getOrDefault("workers", "1,2"));
-        int reps = Integer.parseInt(opt.getOrDefault("reps", "7"));
-        long repNanos = Long.parseLong(opt.getOrDefault("rep-ms", "300")) * 1_000_000L;
-        long warmNanos = Long.parseLong(opt.getOrDefault("warmup-ms", "1500")) * 1_000_000L;
+        long repNanos = repMs * 1_000_000L;
+        long warmNanos = warmMs * 1_000_000L;
         var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
                 .getOperatingSystemMXBean();
         System.out.printf(Locale.ROOT, "particle scaling, JDK %s, %d CPUs visible, workers %s, %d reps of %d ms%n",
@@ -152,9 +166,5 @@ public final class ParticleScalingReport {
             System.out.printf(Locale.ROOT, "| %s | %d | %.1f | %s |%n", c.label, c.workers, c.median(),
                     base == null ? "" : String.format(Locale.ROOT, "%.2fx", base / c.median()));
         }
-    }
-
-    private static int[] ints(String csv) {
-        return Arrays.stream(csv.split(",")).map(String::trim).mapToInt(Integer::parseInt).toArray();
     }
 }

@@ -1,5 +1,6 @@
 package dev.orrery.bench.host;
 
+import dev.orrery.bench.fixture.CommandLine;
 import dev.orrery.engine.Simulation;
 import dev.orrery.engine.host.TickStats;
 import dev.orrery.engine.host.WorldHost;
@@ -89,7 +90,7 @@ public final class HostCapacityReport {
      * @throws Exception when a trial fails or {@code --out} cannot be written
      */
     public static void main(String[] args) throws Exception {
-        System.out.println(run(args));
+        CommandLine.main(HostCapacityReport.class, args, a -> System.out.println(run(a)));
     }
 
     static String run(String[] args) throws Exception {
@@ -297,34 +298,39 @@ public final class HostCapacityReport {
         int fixed = 0;
         int bisect = 2;
         Path out = null;
-        for (int i = 0; i < args.length; i++) {
-            String v = i + 1 < args.length ? args[i + 1] : null;
-            switch (args[i]) {
-                case "--sizes" -> sizes = java.util.Arrays.stream(need(v, args[i]).split(",")).mapToInt(Integer::parseInt)
-                        .toArray();
-                case "--modes" -> modes = java.util.Arrays.stream(need(v, args[i]).split(","))
-                        .map(m -> Mode.valueOf(m.toUpperCase(Locale.ROOT))).toList();
-                case "--hz" -> hz = Double.parseDouble(need(v, args[i]));
-                case "--threads" -> threads = Integer.parseInt(need(v, args[i]));
-                case "--warmup-ms" -> warmup = Long.parseLong(need(v, args[i]));
-                case "--measure-ms" -> measure = Long.parseLong(need(v, args[i]));
-                case "--max" -> max = Integer.parseInt(need(v, args[i]));
-                case "--worlds" -> fixed = Integer.parseInt(need(v, args[i]));
-                case "--bisect" -> bisect = Integer.parseInt(need(v, args[i]));
-                case "--out" -> out = Path.of(need(v, args[i]));
-                default -> throw new IllegalArgumentException("unknown option '" + args[i] + "'; options: --sizes 100,1000 "
-                        + "--modes host,thread,executor --hz 30 --threads N --warmup-ms 1000 --measure-ms 2000 --max 8192 "
-                        + "--worlds N --bisect 2 --out FILE");
+        CommandLine c = new CommandLine(args, HostCapacityReport.class, "[--sizes 100,1000] "
+                + "[--modes host,thread,executor] [--hz 30] [--threads N] [--warmup-ms 1000] [--measure-ms 2000] "
+                + "[--max 8192] [--worlds N] [--bisect 2] [--out FILE]",
+                "Finds how many worlds of each of --sizes entities one process ticks at --hz, each way of --modes: N "
+                + "doubles while it holds, up to --max,\nthen --bisect steps; --worlds N runs one trial of N worlds "
+                + "instead. --threads: the host's pool (default: the cores).\n--out also writes the report to FILE.");
+        while (c.next()) {
+            switch (c.option()) {
+                case "--sizes" -> sizes = c.intsAtLeast(1);
+                case "--modes" -> modes = modes(c.value());
+                case "--hz" -> hz = c.positiveNumber();
+                case "--threads" -> threads = c.intAtLeast(1);
+                case "--warmup-ms" -> warmup = c.longAtLeast(0);
+                case "--measure-ms" -> measure = c.longAtLeast(1);
+                case "--max" -> max = c.intAtLeast(1);
+                case "--worlds" -> fixed = c.intAtLeast(1);
+                case "--bisect" -> bisect = c.intAtLeast(0);
+                case "--out" -> out = c.outputFile();
+                default -> throw c.unknown();
             }
-            i++;
         }
         return new Options(sizes, modes, hz, threads, warmup, measure, max, fixed, bisect, out);
     }
 
-    private static String need(String value, String option) {
-        if (value == null) {
-            throw new IllegalArgumentException("option " + option + " needs a value");
+    private static List<Mode> modes(String csv) {
+        List<Mode> modes = new ArrayList<>();
+        for (String m : csv.split(",", -1)) {
+            try {
+                modes.add(Mode.valueOf(m.trim().toUpperCase(Locale.ROOT)));
+            } catch (IllegalArgumentException e) {
+                throw CommandLine.refuse("--modes takes host, thread or executor separated by commas, not '" + csv + "'");
+            }
         }
-        return value;
+        return modes;
     }
 }

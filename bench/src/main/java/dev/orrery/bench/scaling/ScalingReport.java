@@ -1,5 +1,6 @@
 package dev.orrery.bench.scaling;
 
+import dev.orrery.bench.fixture.CommandLine;
 import dev.orrery.bench.fixture.EcsSuite;
 import dev.orrery.bench.fixture.PlainParallelLoop;
 import dev.orrery.bench.scheduling.SchedulerBenchmark;
@@ -87,23 +88,75 @@ public final class ScalingReport {
     }
 
     /** Runs the report; see the class comment for the options. */
-    public static void main(String[] args) throws IOException {
-        Map<String, String> opt = parse(args);
-        int cores = Runtime.getRuntime().availableProcessors();
-        int[] threads = opt.containsKey("threads") ? ints(opt.get("threads")) : range(cores);
-        List<String> names = List.of(opt.getOrDefault("workloads",
-                "heavy_compute,parallel_light_compute,schedule,flops64").split(","));
-        int reps = Integer.parseInt(opt.getOrDefault("reps", "7"));
-        long repNanos = Long.parseLong(opt.getOrDefault("rep-ms", "300")) * 1_000_000L;
-        long warmNanos = Long.parseLong(opt.getOrDefault("warmup-ms", "2000")) * 1_000_000L;
-        Path md = Path.of(opt.getOrDefault("md", "bench/results/scaling.md"));
-        Path svg = Path.of(opt.getOrDefault("svg", "bench/results/scaling.svg"));
-        int maxThreads = Arrays.stream(threads).max().orElse(1);
-        for (String n : names) {
-            if (!FLOPS_PER_ENTITY.containsKey(n)) {
-                throw new IllegalArgumentException("unknown workload '" + n + "': choose from " + FLOPS_PER_ENTITY.keySet());
+    public static void main(String[] args) throws Exception {
+        CommandLine.main(ScalingReport.class, args, ScalingReport::run);
+    }
+
+    /** The command line, checked. */
+    record Options(int[] threads, List<String> names, int reps, long repNanos, long warmNanos, Path md, Path svg) {
+    }
+
+    static Options parse(String[] args) {
+        int[] threads = range(Runtime.getRuntime().availableProcessors());
+        List<String> names = List.of("heavy_compute", "parallel_light_compute", "schedule", "flops64");
+        int reps = 7;
+        long repMs = 300;
+        long warmMs = 2000;
+        Path md = Path.of("bench/results/scaling.md");
+        Path svg = Path.of("bench/results/scaling.svg");
+        CommandLine c = new CommandLine(args, ScalingReport.class, "[--threads 1,2] [--workloads "
+                + String.join(",", FLOPS_PER_ENTITY.keySet()) + "] [--reps 7] [--rep-ms 300] [--warmup-ms 2000] "
+                + "[--md bench/results/scaling.md] [--svg bench/results/scaling.svg]",
+                "Each workload at each thread count through Orrery's executor (1 always included; default 1 to the "
+                + "cores), the median of --reps repetitions\nof --rep-ms after --warmup-ms; writes the table to --md "
+                + "and the plot to --svg (their folders are created).");
+        while (c.next()) {
+            switch (c.option()) {
+                case "--threads" -> threads = withOne(c.intsAtLeast(1));
+                case "--workloads" -> names = workloads(c.value());
+                case "--reps" -> reps = c.intAtLeast(1);
+                case "--rep-ms" -> repMs = c.longAtLeast(1);
+                case "--warmup-ms" -> warmMs = c.longAtLeast(0);
+                case "--md" -> md = output(c);
+                case "--svg" -> svg = output(c);
+                default -> throw c.unknown();
             }
         }
+        return new Options(threads, names, reps, repMs * 1_000_000L, warmMs * 1_000_000L, md, svg);
+    }
+
+    private static List<String> workloads(String csv) {
+        List<String> names = List.of(csv.split(",", -1));
+        for (String n : names) {
+            if (!FLOPS_PER_ENTITY.containsKey(n)) {
+                throw CommandLine.refuse("--workloads: unknown workload '" + n + "'; choose from "
+                        + String.join(",", FLOPS_PER_ENTITY.keySet()));
+            }
+        }
+        return names;
+    }
+
+    /** A file to write, its folders created if need be: only an existing folder in its place is refused. */
+    private static Path output(CommandLine c) {
+        String option = c.option();
+        Path p = Path.of(c.value());
+        if (Files.isDirectory(p)) {
+            throw CommandLine.refuse(option + " " + p + " is a folder; give a file name in it");
+        }
+        return p;
+    }
+
+    private static void run(String[] args) throws IOException {
+        Options o = parse(args);
+        int cores = Runtime.getRuntime().availableProcessors();
+        int[] threads = o.threads();
+        List<String> names = o.names();
+        int reps = o.reps();
+        long repNanos = o.repNanos();
+        long warmNanos = o.warmNanos();
+        Path md = o.md();
+        Path svg = o.svg();
+        int maxThreads = Arrays.stream(threads).max().orElse(1);
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         double loadBefore = os.getSystemLoadAverage();
         long started = System.nanoTime();
@@ -472,30 +525,10 @@ public final class ScalingReport {
         return System.getProperty("os.arch");
     }
 
-    private static Map<String, String> parse(String[] args) {
-        Map<String, String> m = new LinkedHashMap<>();
-        for (int i = 0; i < args.length; i++) {
-            if (!args[i].startsWith("--") || i + 1 >= args.length) {
-                throw new IllegalArgumentException("expected --option value, got '" + args[i]
-                        + "'; options: --threads 1,2 --workloads a,b --reps N --rep-ms N --warmup-ms N --md FILE --svg FILE");
-            }
-            m.put(args[i].substring(2), args[++i]);
-        }
-        return m;
-    }
-
-    private static int[] ints(String csv) {
-        int[] r = Arrays.stream(csv.split(",")).mapToInt(s -> Integer.parseInt(s.trim())).sorted().distinct().toArray();
-        if (r.length == 0 || r[0] < 1) {
-            throw new IllegalArgumentException("--threads wants thread counts of 1 or more, got '" + csv + "'");
-        }
-        if (r[0] != 1) {
-            int[] with1 = new int[r.length + 1];
-            with1[0] = 1;
-            System.arraycopy(r, 0, with1, 1, r.length);
-            return with1; // speed-up is against 1 thread, so 1 is always measured
-        }
-        return r;
+    /** The thread counts, sorted, without repeats, 1 added: speed-up is against 1 thread, so 1 is always measured. */
+    private static int[] withOne(int[] counts) {
+        return java.util.stream.IntStream.concat(java.util.stream.IntStream.of(1), Arrays.stream(counts)).sorted()
+                .distinct().toArray();
     }
 
     private static int[] range(int n) {

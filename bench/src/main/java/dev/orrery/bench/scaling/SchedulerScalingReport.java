@@ -1,5 +1,6 @@
 package dev.orrery.bench.scaling;
 
+import dev.orrery.bench.fixture.CommandLine;
 import dev.orrery.bench.scheduling.SchedulerBenchmark;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
@@ -26,9 +27,17 @@ public final class SchedulerScalingReport {
     }
 
     /** Runs the report; arguments: the most workers (default: available processors), ticks per measurement (default 300). */
-    public static void main(String[] args) {
-        int maxWorkers = args.length > 0 ? Integer.parseInt(args[0]) : Runtime.getRuntime().availableProcessors();
-        int ticks = args.length > 1 ? Integer.parseInt(args[1]) : 300;
+    public static void main(String[] args) throws Exception {
+        CommandLine.main(SchedulerScalingReport.class, args, SchedulerScalingReport::run);
+    }
+
+    private static void run(String[] args) {
+        String[] a = new CommandLine(args, SchedulerScalingReport.class, "[maxWorkers] [ticks]",
+                "The compute-bound system at 1 to maxWorkers workers (default: the cores), ticks per measurement "
+                + "(default 300).").positionals(2);
+        int maxWorkers = a.length > 0 ? CommandLine.intAtLeast("maxWorkers", a[0], 1)
+                : Runtime.getRuntime().availableProcessors();
+        int ticks = a.length > 1 ? CommandLine.intAtLeast("ticks", a[1], 1) : 300;
         World world = new World();
         Component<SchedulerBenchmark.Vec4> vec = world.component(SchedulerBenchmark.Vec4.class);
         world.entity().with(vec, new SchedulerBenchmark.Vec4(1, 2, 3, 4)).spawnMany(1_000_000);
