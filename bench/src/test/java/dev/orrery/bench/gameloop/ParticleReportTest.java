@@ -1,8 +1,10 @@
 package dev.orrery.bench.gameloop;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.bench.fixture.CommandLineTest;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -41,5 +43,26 @@ class ParticleReportTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> ParticleReport.run(new String[] {"--fast"}));
         assertTrue(e.getMessage().contains("'--fast'") && e.getMessage().contains("--particles"), e.getMessage());
+    }
+
+    @Test
+    void badOptionsAreOneLineAndExit2BeforeJmhStarts() throws Exception {
+        assertEquals("ParticleReport: --particles takes positive whole numbers separated by commas, not '-5'",
+                refused("--quick", "--particles", "-5"));
+        assertEquals("ParticleReport: --particles takes positive whole numbers separated by commas, not '1000,abc'",
+                refused("--particles", "1000,abc"));
+        assertEquals("ParticleReport: --forks takes a whole number of 0 or more, not '-1'", refused("--forks", "-1"));
+        assertEquals("ParticleReport: unknown option '--bogus'; usage: ParticleReport [--quick] [--particles 10000,100000] "
+                + "[--forks 1] [--no-gc] [--out FILE]", refused("--bogus"));
+        assertTrue(refused("--out", "/no/such/folder/report.md").startsWith("ParticleReport: --out /no/such/folder/report.md: "
+                + "no folder"));
+        String usage = CommandLineTest.run(ParticleReport.class, a -> ParticleReport.run(a), "--quick", "--help")
+                .assertHelp(ParticleReport.class).out();
+        assertTrue(usage.contains("--forks 0 runs in this JVM"), usage);
+    }
+
+    private static String refused(String... args) throws Exception {
+        return CommandLineTest.run(ParticleReport.class, a -> ParticleReport.run(a), args)
+                .assertRefused("ParticleReport").err().strip();
     }
 }

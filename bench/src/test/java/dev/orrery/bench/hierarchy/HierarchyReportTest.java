@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.bench.fixture.CommandLineTest;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -86,5 +87,23 @@ class HierarchyReportTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> HierarchyReport.run(new String[] {"--fast"}));
         assertTrue(e.getMessage().contains("'--fast'") && e.getMessage().contains("--trees"), e.getMessage());
+    }
+
+    @Test
+    void badOptionsAreOneLineAndExit2BeforeAnythingRuns() throws Exception {
+        // each would run the full 100 000-entity report if it got past its options
+        assertEquals("HierarchyReport: --rounds takes a positive whole number, not '0'\n", refused("--quick", "--rounds", "0"));
+        assertEquals("HierarchyReport: --trees takes a positive whole number, not 'abc'\n", refused("--trees", "abc"));
+        assertEquals("HierarchyReport: --per-tree needs a value, as in --per-tree 100\n", refused("--per-tree"));
+        assertEquals("HierarchyReport: unknown option '--bogus'; usage: HierarchyReport [--trees 1000] [--per-tree 100] "
+                + "[--rounds 7] [--quick]\n", refused("--bogus"));
+        assertTrue(refused("--trees", "100000", "--per-tree", "100000").contains("give smaller counts"));
+        CommandLineTest.run(HierarchyReport.class, a -> HierarchyReport.run(a), "--help")
+                .assertHelp(HierarchyReport.class);
+    }
+
+    private static String refused(String... args) throws Exception {
+        return CommandLineTest.run(HierarchyReport.class, a -> HierarchyReport.run(a), args)
+                .assertRefused("HierarchyReport").err().replace("\r\n", "\n");
     }
 }

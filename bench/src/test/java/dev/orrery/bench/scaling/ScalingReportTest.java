@@ -1,8 +1,10 @@
 package dev.orrery.bench.scaling;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.bench.fixture.CommandLineTest;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -36,5 +38,20 @@ class ScalingReportTest {
         assertEquals(2, doc.getElementsByTagName("polyline").getLength());
         assertTrue(svg.contains("heavy_compute (1.92x)"), svg);
         assertTrue(svg.contains("ideal (linear)"));
+    }
+
+    @Test
+    void shouldCheckItsOptionsBeforeMeasuring() throws Exception {
+        ScalingReport.Options o = ScalingReport.parse(new String[] {"--threads", "4,2,4", "--workloads", "flops64",
+            "--reps", "3"});
+        assertArrayEquals(new int[] {1, 2, 4}, o.threads(), "sorted, repeats dropped, 1 added");
+        assertEquals(List.of("flops64"), o.names());
+        assertEquals(3, o.reps());
+        for (String[] bad : new String[][] {{"--reps", "abc"}, {"--threads", "0"}, {"--workloads", "flops128"},
+            {"--rep-ms"}, {"--bogus"}}) {
+            String err = CommandLineTest.run(ScalingReport.class, ScalingReport::parse, bad).assertRefused("ScalingReport")
+                    .err();
+            assertTrue(err.contains(bad[0]), err);
+        }
     }
 }
