@@ -19,14 +19,23 @@ final class ErrorLine {
      * not say what happened), then its root cause's message when that adds something.
      */
     static String oneLine(Throwable e) {
-        String text = describe(e);
+        return oneLine(e, java.util.function.UnaryOperator.identity());
+    }
+
+    /**
+     * {@link #oneLine(Throwable)} with {@code rename} applied to both messages before they are
+     * compared and joined, so a cause whose message the line already holds under other names
+     * (a value's internal name where the line names the option) is not repeated.
+     */
+    static String oneLine(Throwable e, java.util.function.UnaryOperator<String> rename) {
+        String text = rename.apply(describe(e));
         Throwable root = e;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
         if (root != e) {
-            String cause = describe(root);
-            if (!text.contains(String.valueOf(root.getMessage()))) {
+            String cause = rename.apply(describe(root));
+            if (!text.contains(rename.apply(String.valueOf(root.getMessage())))) {
                 text += " (caused by " + cause + ")";
             }
         }

@@ -26,8 +26,9 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--host", paramLabel = "HOST", description = "Server host (default: ${DEFAULT-VALUE}).")
     String host = "127.0.0.1";
 
-    @Option(names = "--port", paramLabel = "PORT", required = true, description = "Server port.")
-    int port;
+    // Not required = true: picocli would report a missing --port before an unknown option; call() asks for it.
+    @Option(names = "--port", paramLabel = "PORT", description = "Server port (required).")
+    Integer port;
 
     @Option(names = "--connections", paramLabel = "N", description = "Connections (default: ${DEFAULT-VALUE}).")
     int connections = 4;
@@ -63,8 +64,16 @@ final class LoadCommand implements Callable<Integer> {
             description = "Hostile mode: sockets that connect and never send (default: ${DEFAULT-VALUE}).")
     int silent = 8;
 
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    /** The options that apply to the polite load only, and those that apply to --hostile only. */
+    private static final java.util.Set<String> POLITE_ONLY = java.util.Set.of("--connections", "--rate", "--max-commands");
+    private static final java.util.Set<String> HOSTILE_ONLY = java.util.Set.of("--polite", "--polite-rate", "--silent");
+
     @Override
     public Integer call() throws Exception {
+        check();
         if (hostile) {
             HostileLoad.Report r = new HostileLoad(new HostileLoad.Options(host, port, Duration.ofSeconds(seconds),
                     polite, politeRate, silent, 1)).run();
@@ -76,5 +85,45 @@ final class LoadCommand implements Callable<Integer> {
         LoadClient.Report report = new LoadClient(o).run();
         parent.out().println(report.summaryLine());
         return 0;
+    }
+
+    /**
+     * Refuses, as a bad option (status 2, the option named), a missing {@code --port}, a value
+     * out of range, and an option the chosen mode does not use.
+     */
+    private void check() {
+        if (port == null) {
+            throw bad("load needs --port PORT, the port the demo server listens on (printed at its start)");
+        }
+        range("--port", port, 1, 65_535);
+        range("--seconds", seconds, 1, 3_600);
+        for (CommandLine.Model.OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
+            String name = o.longestName();
+            if (hostile && POLITE_ONLY.contains(name)) {
+                throw bad("--hostile does not use " + name + "; leave it out");
+            }
+            if (!hostile && HOSTILE_ONLY.contains(name)) {
+                throw bad(name + " applies to --hostile only; add --hostile, or leave " + name + " out");
+            }
+        }
+        if (hostile) {
+            range("--polite", polite, 1, 64);
+            range("--polite-rate", politeRate, 1, 1_000);
+            range("--silent", silent, 0, 1_000);
+        } else {
+            range("--connections", connections, 1, 10_000);
+            range("--rate", rate, 0, 10_000_000);
+            range("--max-commands", maxCommands, 1, 1_000_000_000L);
+        }
+    }
+
+    private void range(String option, long value, long min, long max) {
+        if (value < min || value > max) {
+            throw bad(option + " must be " + min + " to " + max + "; got " + value);
+        }
+    }
+
+    private CommandLine.ParameterException bad(String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
     }
 }

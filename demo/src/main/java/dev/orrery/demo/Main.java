@@ -45,12 +45,37 @@ import picocli.CommandLine;
  * line {@link ErrorLine}, and the runs themselves are in {@code dev.orrery.demo.run} and
  * {@code dev.orrery.demo.cluster}.
  */
-@Command(name = "orrery-demo", mixinStandardHelpOptions = true, version = "orrery-demo 0.1.0",
+@Command(name = "orrery-demo", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         subcommands = LoadCommand.class, sortOptions = false,
         description = {"Simulates an arena of agents in teams that steer, shoot and respawn, at a fixed tick rate, "
                 + "and prints a progress line a second and a summary line at the end.",
             "Clients connect over TCP when --port is given (protocol: demo/PROTOCOL.md)."})
 public final class Main implements Callable<Integer> {
+    /**
+     * {@code --version}: the project's version, from {@code version.properties}, which the build
+     * fills in from the POM; "unknown" where the file is missing or was not filtered.
+     */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"orrery-demo " + version()};
+        }
+
+        /** The project version this jar was built as (for example 0.1.0-SNAPSHOT), or "unknown". */
+        static String version() {
+            java.util.Properties p = new java.util.Properties();
+            try (java.io.InputStream in = Main.class.getResourceAsStream("version.properties")) {
+                if (in != null) {
+                    p.load(in);
+                }
+            } catch (java.io.IOException e) {
+                return "unknown";
+            }
+            String v = p.getProperty("version", "").strip();
+            return v.isEmpty() || v.contains("${") ? "unknown" : v;
+        }
+    }
+
     /** Exit status of a replay of a recording that was not closed cleanly (all it holds matched). */
     public static final int EXIT_RECORDING_CUT = 3;
 
@@ -235,6 +260,21 @@ public final class Main implements Callable<Integer> {
             "--explore", "the explorer shows one simulation, not a node's sharded worlds",
             "--threads", "each world ticks on one thread of the node's world dispatcher");
 
+    /** The options a replay uses; any other given with --replay is refused, not ignored. */
+    private static final java.util.Set<String> REPLAY_OPTIONS = java.util.Set.of("--replay", "--threads", "--warmup",
+            "--explore", "--trace", "--dot", "--quiet", "--verbose", "--watchdog", "--tick-deadline");
+
+    /** Why an option of a live run means nothing to a replay, and what to do instead. */
+    private static final java.util.Map<String, String> NOT_FOR_A_REPLAY = java.util.Map.ofEntries(
+            java.util.Map.entry("--agents", "the recording's arena.properties gives the agents, teams and seed"),
+            java.util.Map.entry("--teams", "the recording's arena.properties gives the agents, teams and seed"),
+            java.util.Map.entry("--seed", "the recording's arena.properties gives the agents, teams and seed"),
+            java.util.Map.entry("--ticks", "a replay runs the recording's ticks"),
+            java.util.Map.entry("--rate", "a replay runs as fast as it can"),
+            java.util.Map.entry("--record", "replay a recording, then record a new run"),
+            java.util.Map.entry("--fsync", "it applies to --record"),
+            java.util.Map.entry("--explore-edits", "a replay takes no inputs"));
+
     private PrintStream out = System.out;
 
     /** Where the command line prints its lines ({@code load} prints its summary there too). */
@@ -264,7 +304,9 @@ public final class Main implements Callable<Integer> {
         cl.setErr(new PrintWriter(err, true));
         boolean verbose = java.util.Arrays.asList(args).contains("--verbose");
         cl.setParameterExceptionHandler((e, arguments) -> {
-            err.println("orrery-demo: " + optionNames(ErrorLine.oneLine(e)) + "; see --help"); // the cause may name a value
+            // the cause may name a value; compared under the option names, so a message the line already holds is not repeated
+            String help = e.getCommandLine() == cl ? "--help" : e.getCommandLine().getCommandName() + " --help";
+            err.println("orrery-demo: " + ErrorLine.oneLine(e, Main::optionNames) + "; see " + help);
             if (verbose) {
                 e.printStackTrace(err);
             }
@@ -306,6 +348,7 @@ public final class Main implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         checkClusterOptions();
+        checkRunOptions();
         if (cluster) {
             return runClusterNode();
         }
@@ -395,6 +438,35 @@ public final class Main implements Callable<Integer> {
         }
     }
 
+    /**
+     * Refuses what a single run would ignore: an option of a live run given with
+     * {@code --replay}, and {@code --fsync} without {@code --record}.
+     */
+    private void checkRunOptions() {
+        if (cluster || clusterVerify) {
+            return; // checkClusterOptions has refused what those do not use
+        }
+        List<String> given = new java.util.ArrayList<>();
+        for (CommandLine.Model.OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
+            given.add(o.longestName());
+        }
+        if (replay != null) {
+            List<String> refused = new java.util.ArrayList<>();
+            for (String name : given) {
+                if (!REPLAY_OPTIONS.contains(name)) {
+                    refused.add(name + " (" + NOT_FOR_A_REPLAY.getOrDefault(name, "a replay takes no client inputs") + ")");
+                }
+            }
+            if (!refused.isEmpty()) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--replay does not use "
+                        + String.join("; ", refused) + "; leave " + (refused.size() == 1 ? "it" : "them") + " out");
+            }
+        } else if (record == null && given.contains("--fsync")) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--fsync applies to --record only; add "
+                    + "--record DIR, or leave --fsync out");
+        }
+    }
+
     /** {@code --cluster-verify}: every world of the store against its journal. */
     private int verifyCluster() throws Exception {
         if (clusterStore == null) {
@@ -439,13 +511,26 @@ public final class Main implements Callable<Integer> {
                 .withMaxConnectionsPerAddress(maxConnectionsPerAddress).withHelloTimeout(seconds("--hello-timeout",
                         helloTimeout)).withIdleTimeout(seconds("--idle-timeout", idleTimeout))
                 .withClientRate(clientRate, clientBurst).withMaxSpawnCount(maxSpawn).withSpawnBudget(spawnBudget);
-        long warm = warmup != null ? warmup : RunOptions.defaultWarmup(ticks);
+        tcpPort("--port", port); // checked as given: "not given" is -1 below
+        tcpPort("--explore", explore);
+        if (warmup != null && warmup < 0) { // checked here too: a replay's default is a negative sentinel
+            throw new IllegalArgumentException("--warmup must be 0 or more ticks; got " + warmup);
+        }
+        long warm = warmup != null ? warmup : replay != null ? RunOptions.REPLAY_DEFAULT_WARMUP
+                : RunOptions.defaultWarmup(ticks);
         outputFile("--trace", trace);
         outputFile("--dot", dot);
         return new RunOptions(agents, teams, ticks, threads, seed, rate, warm, port == null ? -1 : port, address,
                 record, replay, trace, dot, quiet, limits, maxEntities,
                 dev.orrery.engine.Durability.parse(fsync, dev.orrery.engine.Durability.DEFAULT_INTERVAL),
                 watchdog, explore == null ? -1 : explore, exploreEdits).withTickDeadline(tickDeadline);
+    }
+
+    /** Refuses a port {@code option} given outside 0 (ephemeral) to 65535; null (not given) passes. */
+    private static void tcpPort(String option, Integer port) {
+        if (port != null && (port < 0 || port > 65_535)) {
+            throw new IllegalArgumentException(option + " must be 0 (ephemeral) to 65535; got " + port);
+        }
     }
 
     /** Refuses, before the run, an output file the run could only fail to write at its end. */

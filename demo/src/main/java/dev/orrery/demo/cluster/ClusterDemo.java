@@ -77,6 +77,17 @@ public final class ClusterDemo {
         /** Checks the values; each message names the option. */
         public Options {
             seeds = List.copyOf(seeds);
+            if (port < 0 || port > 65_535) {
+                throw new IllegalArgumentException("--cluster-port must be 0 (a free one) to 65535; got " + port);
+            }
+            for (String node : seeds) {
+                int colon = node.lastIndexOf(':');
+                String p = colon < 0 ? "" : node.substring(colon + 1);
+                if (colon <= 0 || !p.matches("\\d{1,5}") || Integer.parseInt(p) < 1 || Integer.parseInt(p) > 65_535) {
+                    throw new IllegalArgumentException("--cluster-seeds: '" + node + "' is not HOST:PORT with a port of 1 "
+                            + "to 65535 (for example 127.0.0.1:25520)");
+                }
+            }
             if (store == null) {
                 throw new IllegalArgumentException("--cluster needs --cluster-store DIR, a directory every node shares");
             }

@@ -37,4 +37,25 @@ public record ServerCounters(long connectionsAccepted, long connectionsRefused, 
         long messagesOk, long messagesMalformed, long messagesOversized, long messagesBusy,
         long repliesDropped, long statesDropped, long slowDisconnects, long readsPaused, long internalErrors,
         long messagesRefused, long messagesThrottled, long timeoutDisconnects) {
+
+    /**
+     * The counters as the demo's other lines print their figures: {@code name=value} pairs,
+     * separated by spaces, each name the field's in snake case ({@code connections_accepted=4
+     * connections_refused=0 ...}), in the order of the fields above.
+     */
+    public String line() {
+        StringBuilder sb = new StringBuilder();
+        for (java.lang.reflect.RecordComponent c : ServerCounters.class.getRecordComponents()) {
+            if (sb.length() > 0) {
+                sb.append(' ');
+            }
+            sb.append(c.getName().replaceAll("([A-Z])", "_$1").toLowerCase(java.util.Locale.ROOT)).append('=');
+            try {
+                sb.append(c.getAccessor().invoke(this));
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e); // a public accessor of this record: cannot happen
+            }
+        }
+        return sb.toString();
+    }
 }

@@ -15,6 +15,8 @@ import dev.orrery.engine.JournalInputSource;
 import dev.orrery.engine.RunRecorder;
 import dev.orrery.engine.RunReplayer;
 import dev.orrery.engine.Simulation;
+import dev.orrery.engine.journal.JournalReader;
+import dev.orrery.engine.journal.JournalRecordKind;
 import dev.orrery.explorer.Explorer;
 import dev.orrery.explorer.ExplorerOptions;
 import dev.orrery.explorer.Timeline;
@@ -151,7 +153,7 @@ public final class DemoRun {
                 }
                 CommandServer srv = server;
                 Progress progress = new Progress(s, arena, stats, sink);
-                Tracing tracing = new Tracing(s);
+                Tracing tracing = new Tracing(s, options.warmup());
                 sim = s;
                 started.countDown();
                 if (!stopRequested) {
@@ -176,7 +178,7 @@ public final class DemoRun {
                 }
                 tracing.finish();
                 if (srv != null) {
-                    out.println("server: " + srv.counters());
+                    out.println("server: " + srv.counters().line());
                 }
             } finally {
                 if (explorer != null) {
@@ -239,14 +241,17 @@ public final class DemoRun {
             sim = s;
             started.countDown();
             Progress progress = new Progress(s, arena, stats, null);
-            Tracing tracing = new Tracing(s);
+            long warmup = options.warmup() == RunOptions.REPLAY_DEFAULT_WARMUP
+                    ? RunOptions.defaultWarmup(Math.max(1, recordedTicks(dir.resolve(RunRecorder.JOURNAL))))
+                    : options.warmup();
+            Tracing tracing = new Tracing(s, warmup);
             long ticksRun = 0;
             boolean replayedAll; // not stopped before the journal's end (a page left open afterwards does not count)
             try {
                 while (source.hasNextTick() && !stopRequested) {
                     long t0 = System.nanoTime();
                     long tick = s.tick();
-                    if (ticksRun++ >= options.warmup()) {
+                    if (ticksRun++ >= warmup) {
                         stats.record(System.nanoTime() - t0);
                     } else {
                         stats.recordWarmup(System.nanoTime() - t0);
@@ -283,6 +288,24 @@ public final class DemoRun {
                         + " recorded hashes matched", result);
             }
             return result;
+        }
+    }
+
+    /**
+     * The complete ticks the journal at {@code journal} holds (up to a cut), for the default
+     * warm-up of its replay; 0 when it cannot be read, which the replay itself then reports.
+     */
+    private static long recordedTicks(Path journal) {
+        try (JournalReader r = JournalReader.openAllowingCut(journal)) {
+            long ticks = 0;
+            while (r.nextRecord()) {
+                if (r.kind() == JournalRecordKind.TICK_END) {
+                    ticks++;
+                }
+            }
+            return ticks;
+        } catch (IOException | RuntimeException e) {
+            return 0;
         }
     }
 
@@ -418,11 +441,11 @@ public final class DemoRun {
         private final ChromeTrace trace;
         private final long from;
 
-        Tracing(Simulation s) {
+        Tracing(Simulation s, long warmup) {
             this.s = s;
             this.trace = options.trace() == null ? null : s.newTrace(4096);
             long ticks = options.replay() != null || options.ticks() == 0 ? 0 : options.ticks();
-            long settled = Math.max(60, options.warmup());
+            long settled = Math.max(60, warmup);
             long start = ticks == 0 ? settled : Math.min(settled, ticks / 2);
             this.from = s.currentTick() + start;
             if (trace != null && start == 0) {

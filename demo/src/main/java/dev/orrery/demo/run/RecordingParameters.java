@@ -78,7 +78,7 @@ public final class RecordingParameters {
         }
         if (Files.size(file) > MAX_BYTES) {
             throw new IOException(file + " is " + Files.size(file) + " bytes, more than a parameters file's "
-                    + MAX_BYTES + "; it is not the file --record wrote: restore it from the recording or record again");
+                    + MAX_BYTES + "; it is not the file --record wrote; " + FIX);
         }
         return parse(file.toString(), Files.readAllBytes(file));
     }
@@ -115,7 +115,7 @@ public final class RecordingParameters {
         } catch (IllegalArgumentException e) {
             String property = e.getMessage().startsWith("teams") ? "teams" : "agents";
             throw new IOException("property '" + property + "' of " + name + ": " + e.getMessage()
-                    + "; restore the file from the recording or record again");
+                    + "; " + FIX);
         }
     }
 
@@ -136,8 +136,8 @@ public final class RecordingParameters {
         }
         throw new IOException("property '" + property + "' of " + name + " is " + value(fromFile, property) + " but "
                 + snapshot + " was recorded with " + property + "=" + value(recorded, property)
-                + "; the files are not from one recording: restore " + FILE + " from the recording (" + property + "="
-                + value(recorded, property) + ") or record again");
+                + "; the files are not from one recording: set " + property + "=" + value(recorded, property) + " in "
+                + FILE + " (the snapshot's value), or record the run again");
     }
 
     private static long value(ArenaConfig c, String property) {
@@ -161,13 +161,19 @@ public final class RecordingParameters {
             return v;
         } catch (NumberFormatException e) {
             throw new IOException("property '" + property + "' of " + name + " is '" + printable(text)
-                    + "', not a whole number in range; restore the file from the recording or record again");
+                    + "', not a whole number in range; " + FIX);
         }
     }
 
+    /**
+     * What to do about a damaged parameters file: it is part of the recording, so the fix is a
+     * new recording, or the file from a copy of this one.
+     */
+    private static final String FIX = "record the run again, or copy " + FILE + " from a backup of this recording";
+
     private static IOException damaged(String name, String why) {
-        return new IOException(name + " is damaged: " + printable(why) + "; restore it from the recording or "
-                + "record the run again");
+        // only what is quoted from the file is cut (quoted, printable); the explanation is kept whole
+        return new IOException(name + " is damaged: " + withoutControls(why) + "; " + FIX);
     }
 
     private static String quoted(Set<String> names) {
@@ -184,7 +190,11 @@ public final class RecordingParameters {
 
     /** {@code text} cut to 80 characters, with control characters (line breaks among them) shown as {@code ?}. */
     private static String printable(String text) {
-        String t = text.length() > 80 ? text.substring(0, 80) + "..." : text;
+        return withoutControls(text.length() > 80 ? text.substring(0, 80) + "..." : text);
+    }
+
+    /** {@code t} with control characters (line breaks among them) shown as {@code ?}, so the message stays one line. */
+    private static String withoutControls(String t) {
         StringBuilder sb = new StringBuilder(t.length());
         t.codePoints().forEach(c -> sb.appendCodePoint(Character.isISOControl(c) ? '?' : c));
         return sb.toString();

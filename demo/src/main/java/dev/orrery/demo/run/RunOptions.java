@@ -15,7 +15,8 @@ import java.nio.file.Path;
  * @param seed    random seed
  * @param rate    ticks per second, 0 = as fast as possible
  * @param warmup  first ticks left out of the summary's tick-time figures (JIT warm-up) and
- *                reported apart; they still run and count. {@link #DEFAULT_WARMUP} unless asked
+ *                reported apart; they still run and count. {@link #DEFAULT_WARMUP} unless asked;
+ *                {@link #REPLAY_DEFAULT_WARMUP} for a replay's default (at most half the recording's ticks)
  * @param port    TCP port of the command server, 0 = ephemeral, -1 = no server
  * @param bind    address the server listens on
  * @param record  folder to record the run into, or null
@@ -87,6 +88,12 @@ public record RunOptions(int agents, int teams, long ticks, int threads, long se
     /** The warm-up ticks of a run that does not say: two seconds at 60 ticks a second. */
     public static final long DEFAULT_WARMUP = 120;
 
+    /**
+     * The {@code warmup} of a replay that was given no {@code --warmup}: {@link #defaultWarmup} of
+     * the recording's ticks, which only the replay reads.
+     */
+    public static final long REPLAY_DEFAULT_WARMUP = -1;
+
     /** The default warm-up for a run of {@code ticks} (0 = until stopped): at most half the run. */
     public static long defaultWarmup(long ticks) {
         return ticks == 0 ? DEFAULT_WARMUP : Math.min(DEFAULT_WARMUP, ticks / 2);
@@ -119,7 +126,7 @@ public record RunOptions(int agents, int teams, long ticks, int threads, long se
         if (!(rate >= 0) || rate > 10_000) {
             throw new IllegalArgumentException("--rate must be 0 (as fast as possible) to 10000 ticks/s; got " + rate);
         }
-        if (warmup < 0) {
+        if (warmup < 0 && !(warmup == REPLAY_DEFAULT_WARMUP && replay != null)) {
             throw new IllegalArgumentException("--warmup must be 0 or more ticks; got " + warmup);
         }
         if (port < -1 || port > 65_535) {

@@ -157,6 +157,119 @@ class CommandLineErrorsTest {
         assertEquals("", trace.out() + dot.out(), "nothing ran");
     }
 
+    @Test
+    void shouldRefuseAPortOrExplorerPortBelowZeroAsBadOptions() {
+        // -1 once meant "not given" inside: --port -1 ran without a server, --explore -1 without an explorer, exit 0
+        for (String option : new String[] {"--port", "--explore"}) {
+            for (String bad : new String[] {"-1", "65536"}) {
+                Outcome o = refused(option, bad, "--agents", "100", "--ticks", "3", "--rate", "0", "--quiet");
+                assertEquals(2, o.status(), o.err());
+                assertSays(o, option + " must be 0 (ephemeral) to 65535; got " + bad, "; see --help");
+                assertEquals("", o.out(), "nothing ran");
+            }
+        }
+    }
+
+    @Test
+    void shouldSayALimitOptionsRuleOnce() {
+        // once: "--max-connections must be 1 to 100000; got 0 (caused by --max-connections must be ...; got 0)"
+        for (String[] c : new String[][] {{"--max-connections", "0"}, {"--client-rate", "-1"}}) {
+            Outcome o = refused(c[0], c[1], "--ticks", "1");
+            assertEquals(2, o.status(), o.err());
+            assertSays(o, c[0] + " must be");
+            assertEquals(o.err().indexOf(" must be"), o.err().lastIndexOf(" must be"), "said twice: " + o.err());
+            assertFalse(o.err().contains("caused by"), o.err());
+        }
+    }
+
+    @Test
+    void shouldRefuseTheOptionsAReplayDoesNotUse() {
+        String[][] cases = {{"--agents", "5"}, {"--teams", "3"}, {"--seed", "7"}, {"--ticks", "10"}, {"--rate", "0"},
+            {"--max-connections", "10"}, {"--bind", "0.0.0.0"}, {"--fsync", "tick"}, {"--max-entities", "500"}};
+        for (String[] c : cases) {
+            Outcome o = refused("--replay", recording.toString(), "--quiet", c[0], c[1]);
+            assertEquals(2, o.status(), o.err());
+            assertSays(o, "--replay does not use " + c[0] + " (", "leave it out; see --help");
+            assertEquals("", o.out(), "nothing ran");
+        }
+        Outcome two = refused("--replay", recording.toString(), "--agents", "5", "--ticks", "3");
+        assertSays(two, "--replay does not use --agents (", "; --ticks (a replay runs the recording's ticks); leave them out");
+        // what a replay does use still runs
+        Outcome o = ExpectedErrorsTest.main("--replay", recording.toString(), "--threads", "1", "--warmup", "4",
+                "--watchdog", "0", "--tick-deadline", "0", "--quiet");
+        assertEquals(0, o.status(), o.err());
+        assertEquals(recordedHash, hash(o.out()));
+        assertReplaysToTheRecordedHash();
+    }
+
+    @Test
+    void shouldRefuseFsyncWithoutRecord() {
+        Outcome o = refused("--fsync", "tick", "--agents", "100", "--ticks", "3", "--rate", "0", "--quiet");
+        assertEquals(2, o.status(), o.err());
+        assertSays(o, "--fsync applies to --record only");
+        assertEquals("", o.out(), "nothing ran");
+    }
+
+    @Test
+    void shouldWarmUpAReplayForAtMostHalfTheRecordedTicks() {
+        // the default once came from the unused --ticks (300): min(120, 150) = 120, more than this recording's 30 ticks
+        Outcome o = ExpectedErrorsTest.main("--replay", recording.toString(), "--threads", "1", "--quiet");
+        assertEquals(0, o.status(), o.err());
+        assertTrue(o.out().contains("warmup: ticks=15 "), o.out());
+        assertTrue(o.out().contains("(left out of the summary's figures"), o.out());
+        Outcome given = ExpectedErrorsTest.main("--replay", recording.toString(), "--threads", "1", "--quiet", "--warmup",
+                "20");
+        assertTrue(given.out().contains("warmup: ticks=20 "), given.out());
+    }
+
+    @Test
+    void shouldExplainADamagedParametersFileInFull() throws Exception {
+        Path dir = copy("garbage-parameters");
+        Files.writeString(dir.resolve(DemoRun.PARAMETERS), "garbage");
+        Outcome o = refused("--replay", dir.toString(), "--quiet");
+        assertEquals(1, o.status());
+        assertSays(o, "it holds 'garbage', which a parameters file does not (it holds agents, teams and seed)",
+                "record the run again");
+        assertFalse(o.err().contains("restore it from the recording"), o.err());
+        Path longLine = copy("long-parameters"); // a long quote from the file is cut; the explanation is not
+        Files.writeString(longLine.resolve(DemoRun.PARAMETERS), "x".repeat(500));
+        Outcome cut = refused("--replay", longLine.toString(), "--quiet");
+        assertSays(cut, "x".repeat(80) + "...", "(it holds agents, teams and seed)", "record the run again");
+        assertFalse(cut.err().contains("x".repeat(81)), cut.err());
+    }
+
+    @Test
+    void shouldRefuseABadClusterPortOrSeedAsBadOptions() {
+        Outcome port = refused("--cluster", "--cluster-port", "-1", "--cluster-store", tmp.resolve("store").toString());
+        assertEquals(2, port.status(), port.err());
+        assertSays(port, "--cluster-port must be 0 (a free one) to 65535; got -1", "; see --help");
+        Outcome seeds = refused("--cluster", "--cluster-seeds", "garbage", "--cluster-store",
+                tmp.resolve("store").toString());
+        assertEquals(2, seeds.status(), seeds.err());
+        assertSays(seeds, "--cluster-seeds: 'garbage' is not HOST:PORT", "; see --help");
+        assertEquals(2, refused("--cluster", "--cluster-seeds", "127.0.0.1:0", "--cluster-store",
+                tmp.resolve("store").toString()).status());
+    }
+
+    @Test
+    void shouldNameTheLoadClientsOptionsAndExitTwo() {
+        String[][] cases = {{"--connections", "0"}, {"--seconds", "0"}, {"--max-commands", "-1"}, {"--port", "70000"},
+            {"--rate", "-1"}};
+        for (String[] c : cases) {
+            String[] args = c[0].equals("--port") ? new String[] {"load", c[0], c[1]}
+                    : new String[] {"load", "--port", "7", c[0], c[1]};
+            Outcome o = refused(args);
+            assertEquals(2, o.status(), o.err());
+            assertSays(o, c[0] + " must be ", "; got " + c[1], "; see load --help");
+        }
+        Outcome unknown = refused("load", "--bogus"); // once: "Missing required option: '--port=PORT'"
+        assertEquals(2, unknown.status());
+        assertSays(unknown, "Unknown option: '--bogus'");
+        assertSays(refused("load"), "load needs --port PORT");
+        assertSays(refused("load", "--port", "7", "--hostile", "--connections", "3"), "--hostile does not use --connections");
+        assertSays(refused("load", "--port", "7", "--polite", "3"), "--polite applies to --hostile only");
+    }
+
     private static void assertReplaysToTheRecordedHash() {
         Outcome o = ExpectedErrorsTest.main("--replay", recording.toString(), "--threads", "2", "--quiet");
         assertEquals(0, o.status(), o.err());

@@ -53,6 +53,17 @@ class MainOptionsTest {
     }
 
     @Test
+    void shouldPrintTheProjectsVersion() throws Exception {
+        // once the fixed "orrery-demo 0.1.0" while the project was 0.1.0-SNAPSHOT
+        String pom = Files.readString(Path.of("pom.xml")); // the demo module's, where surefire runs
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("<parent>.*?<version>([^<]+)</version>",
+                java.util.regex.Pattern.DOTALL).matcher(pom);
+        assertTrue(m.find(), "no parent version in pom.xml");
+        assertEquals(0, main("--version"));
+        assertEquals("orrery-demo " + m.group(1), out.toString(StandardCharsets.UTF_8).strip());
+    }
+
+    @Test
     void shouldRefuseTheRunsWarmUpOptionOnTheLoadClient() {
         assertEquals(2, main("load", "--warmup", "5", "--port", "1"));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("--warmup"), err.toString());
