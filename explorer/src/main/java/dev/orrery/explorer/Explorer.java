@@ -147,6 +147,9 @@ public final class Explorer implements AutoCloseable {
     public void idle(Duration time) {
         long until = System.nanoTime() + time.toNanos();
         touched();
+        if (!closed) {
+            archetypes = routes.browse().archetypes(sim.world()).size(); // counted at a tick's end only while watched
+        }
         while (!closed && System.nanoTime() - until < 0) {
             safePoint.drain(sim, 50_000_000L);
             LockSupport.parkNanos(Math.min(5_000_000L, Math.max(0, until - System.nanoTime())));

@@ -115,7 +115,8 @@ final class TickFigures implements JobObserver {
 
     /**
      * Writes the figures of the ticks that ended before {@code now}: the last tick and its
-     * entities; ticks per second over the last second; tick-time p50, p99 and max in
+     * entities (however long ago it ended: a paused simulation, or a replay that has finished,
+     * still shows where it stands); ticks per second over the last second; tick-time p50, p99 and max in
      * milliseconds over the last ten seconds; each system's mean milliseconds per tick over
      * the ticks of those ten seconds that were timed (null when none was), and the sync
      * points' and the explorer's mean.
@@ -132,8 +133,9 @@ final class TickFigures implements JobObserver {
         int count = 0;
         int timedCount = 0;
         int lastSecond = 0;
-        long lastTick = -1;
-        int lastEntities = 0;
+        long lastTick = p == 0 ? -1 : ticks[(int) ((p - 1) & MASK)];
+        int lastEntities = p == 0 ? 0 : entities[(int) ((p - 1) & MASK)];
+        boolean inWindow = false;
         long firstEndInSecond = 0;
         long lastEnd = 0;
         for (long seq = p - 1; seq >= from; seq--) {
@@ -142,9 +144,8 @@ final class TickFigures implements JobObserver {
             if (now - end > window) {
                 break;
             }
-            if (lastTick < 0) {
-                lastTick = ticks[slot];
-                lastEntities = entities[slot];
+            if (!inWindow) {
+                inWindow = true;
                 lastEnd = end;
             }
             if (now - end <= SECOND) {

@@ -75,12 +75,12 @@ final class Views {
     }
 
     /**
-     * Tick, workers, entities, hash (null before a hashed tick: the simulation hashes only
-     * when recording or asked to), seed, skipped ticks and command totals. Tick thread.
+     * Next tick, workers, hash (null before a hashed tick: the simulation hashes only when
+     * recording or asked to), seed, skipped ticks and command totals; the entity count is the
+     * summary's figure of the last tick ({@link TickFigures#summarize}), so one key says it. Tick thread.
      */
     static void state(Simulation sim, Json json) {
-        json.field("nextTick", sim.currentTick()).field("workers", sim.workers()).field("seed", sim.seed())
-                .field("entities", sim.world().entityCount());
+        json.field("nextTick", sim.currentTick()).field("workers", sim.workers()).field("seed", sim.seed());
         if (sim.lastHash() == 0) {
             json.key("lastHash").nullValue();
         } else {

@@ -87,7 +87,8 @@ class BrowseTest {
     void shouldListTheSystemsWithWhatTheyMatchAndTheirTime() throws Exception {
         try (Fixture f = new Fixture(300, 1, 0, (fx, o) -> o).start()) {
             Client c = f.client;
-            c.getTicking("/api/summary");
+            String summary = c.getTicking("/api/summary").body();
+            assertEquals(1, summary.split("\"entities\":").length - 1, "one entity count in the summary: " + summary);
             long until = System.nanoTime() + 30_000_000_000L;
             String systems = c.getTicking("/api/systems").body();
             while (systems.contains("\"meanMs\":null") && System.nanoTime() < until) {
