@@ -364,6 +364,7 @@ public final class Main implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--bind " + bind + ": no such address ("
                     + ErrorLine.oneLine(e) + "); give an address of this machine, such as 127.0.0.1 or 0.0.0.0", e);
         }
+        checkServerOptions();
         DemoRun run = new DemoRun(options, out);
         stopOnShutdown(run::stop, 5, "orrery-demo-shutdown");
         try {
@@ -466,6 +467,37 @@ public final class Main implements Callable<Integer> {
                     + "--record DIR, or leave --fsync out");
         }
     }
+
+    /**
+     * Refuses the TCP server's options in a live run without {@code --port} (there is no
+     * server then), and {@code --max-entities} when neither clients nor the explorer's edits
+     * can spawn. After the values are checked, so a bad value is named as such first.
+     */
+    private void checkServerOptions() {
+        if (replay != null || port != null) {
+            return; // checkRunOptions has refused what a replay does not use
+        }
+        List<String> refused = new java.util.ArrayList<>();
+        for (CommandLine.Model.OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
+            String name = o.longestName();
+            if (SERVER_OPTIONS.contains(name) && !(name.equals("--max-entities") && exploreEdits)) {
+                refused.add(name);
+            }
+        }
+        if (!refused.isEmpty()) {
+            boolean cap = refused.contains("--max-entities");
+            throw new CommandLine.ParameterException(spec.commandLine(), String.join(", ", refused)
+                    + (refused.size() == 1 ? " applies" : " apply") + " to the TCP server"
+                    + (cap ? " (and --max-entities to the explorer's edits)" : "") + ", and without --port there is "
+                    + "none; add --port PORT" + (cap ? " (or --explore-edits)" : "") + ", or leave "
+                    + (refused.size() == 1 ? "it" : "them") + " out");
+        }
+    }
+
+    /** The options that configure the TCP server (and {@code --max-entities}, which the explorer's edits use too). */
+    private static final java.util.Set<String> SERVER_OPTIONS = java.util.Set.of("--bind", "--max-connections",
+            "--max-connections-per-address", "--hello-timeout", "--idle-timeout", "--client-rate", "--client-burst",
+            "--max-spawn", "--spawn-budget", "--max-entities");
 
     /** {@code --cluster-verify}: every world of the store against its journal. */
     private int verifyCluster() throws Exception {

@@ -183,6 +183,26 @@ class CommandLineErrorsTest {
     }
 
     @Test
+    void shouldRefuseTheServersOptionsWithoutAServer() {
+        for (String[] c : new String[][] {{"--bind", "0.0.0.0"}, {"--max-connections", "10"}, {"--client-rate", "50"},
+            {"--idle-timeout", "5"}, {"--max-entities", "500000"}}) {
+            Outcome o = refused("--agents", "100", "--ticks", "3", "--quiet", c[0], c[1]);
+            assertEquals(2, o.status(), o.err());
+            assertSays(o, c[0] + " applies to the TCP server", "without --port there is none; add --port PORT");
+            assertEquals("", o.out(), "nothing ran");
+        }
+        Outcome two = refused("--agents", "100", "--ticks", "3", "--bind", "0.0.0.0", "--spawn-budget", "9");
+        assertSays(two, "--bind, --spawn-budget apply to the TCP server", "leave them out; see --help");
+        // with a server, or with the explorer's edits for the cap, they run
+        Outcome served = ExpectedErrorsTest.main("--agents", "100", "--ticks", "3", "--rate", "0", "--quiet", "--port",
+                "0", "--max-connections", "10");
+        assertEquals(0, served.status(), served.err());
+        Outcome edits = ExpectedErrorsTest.main("--agents", "100", "--ticks", "3", "--rate", "0", "--quiet",
+                "--explore", "0", "--explore-edits", "--max-entities", "500000");
+        assertEquals(0, edits.status(), edits.err());
+    }
+
+    @Test
     void shouldRefuseTheOptionsAReplayDoesNotUse() {
         String[][] cases = {{"--agents", "5"}, {"--teams", "3"}, {"--seed", "7"}, {"--ticks", "10"}, {"--rate", "0"},
             {"--max-connections", "10"}, {"--bind", "0.0.0.0"}, {"--fsync", "tick"}, {"--max-entities", "500"}};
