@@ -147,9 +147,16 @@ public final class PropertyHandle {
     /**
      * Writes a boxed value into a field: a {@link Number}, {@link Boolean} or
      * {@link Character} of the field's kind for primitive fields, the object itself for a
-     * reference component's {@code value} field.
+     * reference component's {@code value} field. Numbers convert exactly (see
+     * {@link FieldType#bitsOf}): an integer field takes a whole number within its type's range
+     * ({@code 5L} or {@code 5.0} for an {@code int} field, never {@code 5.9} or
+     * {@code 5_000_000_000L}); a {@code float} field takes the nearest {@code float} (a
+     * {@code double} such as {@code 0.1} is rounded as a {@code (float)} cast rounds it), but
+     * not a finite value beyond the {@code float} range.
      *
-     * @throws IllegalArgumentException naming the field when the value does not fit it
+     * @throws IllegalArgumentException naming the field when the value does not fit it (of
+     *     another kind, fractional for an integer field, or outside the field type's range);
+     *     nothing is written
      * @throws dev.orrery.ecs.component.InvalidFieldValueException when {@code world} checks
      *     field rules (the world does) and the value breaks one; nothing is written
      */
@@ -166,11 +173,30 @@ public final class PropertyHandle {
         try {
             bits = field.type().bitsOf(value);
         } catch (ClassCastException | NullPointerException e) {
-            throw new IllegalArgumentException("property " + field + " is " + field.type() + "; the value "
-                    + value + (value == null ? "" : " (" + value.getClass().getSimpleName() + ")")
-                    + " does not fit it. Pass a " + field.type().javaType().getSimpleName() + " value", e);
+            throw doesNotFit(field, value, "Pass a " + field.type().javaType().getSimpleName() + " value", e);
+        } catch (IllegalArgumentException e) { // a number of the right kind, but fractional or out of range
+            throw doesNotFit(field, value, "Pass " + takes(field.type()), e);
         }
         world.setBits(entity, field, bits);
+    }
+
+    private static IllegalArgumentException doesNotFit(Field field, Object value, String fix, RuntimeException cause) {
+        return new IllegalArgumentException("property " + field + " is " + field.type() + "; the value "
+                + value + (value == null ? "" : " (" + value.getClass().getSimpleName() + ")")
+                + " does not fit it. " + fix, cause);
+    }
+
+    /** What a field of {@code type} takes, for a refusal of a number that does not fit it. */
+    private static String takes(FieldType type) {
+        switch (type) {
+            case BYTE: return "a whole number from " + Byte.MIN_VALUE + " to " + Byte.MAX_VALUE;
+            case SHORT: return "a whole number from " + Short.MIN_VALUE + " to " + Short.MAX_VALUE;
+            case INT: return "a whole number from " + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE;
+            case LONG: return "a whole number from " + Long.MIN_VALUE + " to " + Long.MAX_VALUE;
+            case FLOAT: return "a number within the float range (about \u00b13.4e38)";
+            case DOUBLE: return "a number within the double range (about \u00b11.8e308)";
+            default: return "a " + type.javaType().getSimpleName() + " value";
+        }
     }
 
     @Override

@@ -164,19 +164,100 @@ public enum FieldType {
         }
     }
 
-    /** Converts a boxed value of this type to raw bits (cold paths: property access by name). */
+    /**
+     * Converts a boxed value to raw bits (cold paths: property access by name), exactly: a
+     * {@code Boolean} for {@code BOOLEAN}, a {@code Character} for {@code CHAR}, a
+     * {@link Number} for the numeric types. An integer field ({@code BYTE}, {@code SHORT},
+     * {@code INT}, {@code LONG}) takes a whole number within its type's range (a
+     * {@code Double} such as {@code 5.0} included); a fractional value, or one outside the
+     * range, is refused rather than cut. A {@code FLOAT} field takes the {@code float} nearest
+     * the value (a {@code (float)} cast: {@code 0.1} is stored as {@code 0.1f}, and an integer
+     * above 2<sup>24</sup> may be rounded); a finite value beyond the {@code float} range is
+     * refused rather than stored as infinity. A {@code DOUBLE} field likewise takes the nearest
+     * {@code double} and refuses a finite value beyond its range.
+     *
+     * @throws ClassCastException if the value is not of the field's kind (a {@code String}
+     *     for a number)
+     * @throws NullPointerException if the value is null
+     * @throws IllegalArgumentException naming the value when it does not fit this type
+     */
     public long bitsOf(Object boxed) {
         switch (this) {
             case BOOLEAN: return ((Boolean) boxed) ? 1L : 0L;
-            case BYTE: return ((Number) boxed).byteValue();
-            case SHORT: return ((Number) boxed).shortValue();
+            case BYTE: return whole((Number) boxed, Byte.MIN_VALUE, Byte.MAX_VALUE);
+            case SHORT: return whole((Number) boxed, Short.MIN_VALUE, Short.MAX_VALUE);
             case CHAR: return (Character) boxed;
-            case INT: return ((Number) boxed).intValue();
-            case FLOAT: return Float.floatToRawIntBits(((Number) boxed).floatValue());
-            case LONG: return ((Number) boxed).longValue();
-            case DOUBLE: return Double.doubleToRawLongBits(((Number) boxed).doubleValue());
+            case INT: return whole((Number) boxed, Integer.MIN_VALUE, Integer.MAX_VALUE);
+            case FLOAT: {
+                Number n = (Number) boxed;
+                float f = n.floatValue();
+                if (Float.isInfinite(f) && !isInfinity(n)) {
+                    throw doesNotFit(n, "a number within the float range (about \u00b13.4e38)");
+                }
+                return Float.floatToRawIntBits(f);
+            }
+            case LONG: return whole((Number) boxed, Long.MIN_VALUE, Long.MAX_VALUE);
+            case DOUBLE: {
+                Number n = (Number) boxed;
+                double d = n.doubleValue();
+                if (Double.isInfinite(d) && !isInfinity(n)) {
+                    throw doesNotFit(n, "a number within the double range (about \u00b11.8e308)");
+                }
+                return Double.doubleToRawLongBits(d);
+            }
             default: throw new IllegalStateException("OBJECT fields have no bit pattern");
         }
+    }
+
+    /** {@code n} as a whole number in {@code [min, max]}, or refused naming the value. */
+    private long whole(Number n, long min, long max) {
+        long v;
+        if (n instanceof Long || n instanceof Integer || n instanceof Short || n instanceof Byte
+                || n instanceof java.util.concurrent.atomic.AtomicInteger
+                || n instanceof java.util.concurrent.atomic.AtomicLong) {
+            v = n.longValue();
+        } else if (n instanceof java.math.BigInteger b) {
+            if (b.bitLength() > 63) {
+                throw doesNotFit(n, range(min, max));
+            }
+            v = b.longValue();
+        } else if (n instanceof java.math.BigDecimal b) {
+            java.math.BigInteger i;
+            try {
+                i = b.toBigIntegerExact();
+            } catch (ArithmeticException fractional) {
+                throw doesNotFit(n, range(min, max));
+            }
+            if (i.bitLength() > 63) {
+                throw doesNotFit(n, range(min, max));
+            }
+            v = i.longValue();
+        } else { // Float, Double and any other Number: through its double value, which must be whole
+            double d = n.doubleValue();
+            // 0x1p63 is the first double above Long.MAX_VALUE; -0x1p63 is Long.MIN_VALUE exactly
+            if (!(d >= -0x1p63 && d < 0x1p63) || d != Math.rint(d)) {
+                throw doesNotFit(n, range(min, max));
+            }
+            v = (long) d;
+        }
+        if (v < min || v > max) {
+            throw doesNotFit(n, range(min, max));
+        }
+        return v;
+    }
+
+    /** True for a {@code Double} or {@code Float} that is itself an infinity (stored as one). */
+    private static boolean isInfinity(Number n) {
+        return n instanceof Double d && d.isInfinite() || n instanceof Float f && f.isInfinite();
+    }
+
+    private static String range(long min, long max) {
+        return "a whole number from " + min + " to " + max;
+    }
+
+    private IllegalArgumentException doesNotFit(Number n, String what) {
+        return new IllegalArgumentException("the value " + n + " (" + n.getClass().getSimpleName() + ") does not fit "
+                + name() + ", which takes " + what);
     }
 
     /** Converts raw bits to the boxed value of this type (cold paths). */
