@@ -55,10 +55,12 @@ public final class Resources {
      * registers it; its name must be its own, as snapshots, graph output and messages name
      * resources by name.
      *
+     * @throws NullPointerException naming the key or the value, when one is null
      * @throws IllegalArgumentException if {@code value} is not of the key's type, or if another
      *     key with the same name is registered (the message names both keys and their types)
      */
     public <T> Resources put(ResourceKey<T> key, T value) {
+        Objects.requireNonNull(key, "resource key");
         Objects.requireNonNull(value, () -> "value of resource '" + key.name() + "'");
         if (!key.type().isInstance(value)) {
             throw new IllegalArgumentException("resource '" + key.name() + "' holds " + key.type().getName()
@@ -109,10 +111,18 @@ public final class Resources {
      * {@code JobContext}, which has checked the running system's declaration already.
      *
      * @throws IllegalStateException naming the key and the keys that exist, when it has no value
+     *     (or, when another key of the same name has one, saying that keys compare by identity)
      */
     public <T> T value(ResourceKey<T> key) {
         Object v = values.get(key);
         if (v == null) {
+            ResourceKey<?> sameName = byName.get(key.name());
+            if (sameName != null && sameName != key) {
+                throw new IllegalStateException("resource '" + key.name() + "' has no value under this key, but "
+                        + "another ResourceKey named '" + key.name() + "' (of " + sameName.type().getName() + ") has "
+                        + "one; keys compare by identity, not by name, so make the key once (a static final constant) "
+                        + "and use that one key to put, declare and read the resource");
+            }
             List<String> names = new ArrayList<>();
             for (ResourceKey<?> k : order) {
                 names.add(k.name());

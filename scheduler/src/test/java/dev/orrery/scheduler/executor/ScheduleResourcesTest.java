@@ -175,4 +175,32 @@ class ScheduleResourcesTest {
         assertThrows(IllegalArgumentException.class, () -> Schedule.builder(world)
                 .resource(first, new Settings(1)).resource(ResourceKey.of("settings", Settings.class), new Settings(2)));
     }
+
+    @Test
+    void shouldSayKeysCompareByIdentityWhenAnotherKeyOfTheSameNameHoldsTheValue() {
+        ResourceKey<Settings> madeAgain = ResourceKey.of("settings", Settings.class); // not SETTINGS, the one put
+        SystemFailedException f = failure(1, b -> b.system("reader").readsResource(madeAgain).forEachRange(() -> 1,
+                (job, from, to) -> job.resource(madeAgain)));
+        String m = f.getCause().getMessage();
+        assertTrue(m.contains("resource 'settings' has no value under this key")
+                && m.contains("keys compare by identity") && m.contains("static final constant")
+                && !m.contains("resources present"), m);
+        dev.orrery.scheduler.Resources resources = new dev.orrery.scheduler.Resources();
+        resources.put(SETTINGS, new Settings(1));
+        IllegalStateException direct = assertThrows(IllegalStateException.class,
+                () -> resources.get(ResourceKey.of("settings", LongSum.class)));
+        assertTrue(direct.getMessage().contains("keys compare by identity")
+                && direct.getMessage().contains(Settings.class.getName()), direct.getMessage());
+    }
+
+    @Test
+    void shouldRefuseANullResourceKeyNamingIt() {
+        dev.orrery.scheduler.Resources resources = new dev.orrery.scheduler.Resources();
+        NullPointerException e = assertThrows(NullPointerException.class, () -> resources.put(null, new Settings(1)));
+        assertEquals("resource key", e.getMessage());
+        assertTrue(resources.keys().isEmpty());
+        NullPointerException viaBuilder = assertThrows(NullPointerException.class,
+                () -> Schedule.builder(new World()).resource(null, new Settings(1)));
+        assertEquals("resource key", viaBuilder.getMessage());
+    }
 }
