@@ -622,14 +622,23 @@ public final class Schedule {
 
         /** The system runs before these (same or later phase). */
         public SystemBuilder before(String... systems) {
-            before.addAll(Arrays.asList(systems));
+            before.addAll(names(systems, "before"));
             return this;
         }
 
         /** The system runs after these (same or earlier phase). */
         public SystemBuilder after(String... systems) {
-            after.addAll(Arrays.asList(systems));
+            after.addAll(names(systems, "after"));
             return this;
+        }
+
+        /** {@code systems} as a list, refused (nothing added) when it or a name in it is null. */
+        private List<String> names(String[] systems, String order) {
+            Objects.requireNonNull(systems, () -> "system names in " + order + "(...) of system '" + name + "'");
+            for (String s : systems) {
+                Objects.requireNonNull(s, () -> "system name in " + order + "(...) of system '" + name + "'");
+            }
+            return Arrays.asList(systems);
         }
 
         /** The fewest rows (indices, for a range system) per job; below it in all, the system runs inline. */

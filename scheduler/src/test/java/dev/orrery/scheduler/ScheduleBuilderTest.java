@@ -67,4 +67,27 @@ class ScheduleBuilderTest {
                 .build();
         assertEquals(1, ok.graph().size(), "a declared write counts as the read the filter needs");
     }
+
+    @Test
+    void shouldRefuseANullSystemNameInBeforeOrAfterNamingTheSystem() {
+        Schedule.SystemBuilder s = Schedule.builder(world).system("move");
+        NullPointerException after = assertThrows(NullPointerException.class, () -> s.after((String) null));
+        assertEquals("system name in after(...) of system 'move'", after.getMessage());
+        NullPointerException before = assertThrows(NullPointerException.class, () -> s.before("a", null));
+        assertEquals("system name in before(...) of system 'move'", before.getMessage());
+        assertThrows(NullPointerException.class, () -> s.after((String[]) null));
+        s.forEachRange(() -> 1, (job, from, to) -> { }).build(); // nothing was added by the refused calls
+    }
+
+    @Test
+    void shouldRefuseANullNameInADeclarationsOrderLists() {
+        var access = dev.orrery.scheduler.access.SystemAccess.builder("move").build();
+        java.util.List<String> withNull = java.util.Arrays.asList("a", null);
+        NullPointerException e = assertThrows(NullPointerException.class, () -> new dev.orrery.scheduler.graph
+                .SystemDeclaration("move", access, Phase.UPDATE, java.util.List.of(), withNull));
+        assertEquals("system name in after(...) of system 'move'", e.getMessage());
+        NullPointerException b = assertThrows(NullPointerException.class, () -> new dev.orrery.scheduler.graph
+                .SystemDeclaration("move", access, Phase.UPDATE, withNull, java.util.List.of()));
+        assertEquals("system name in before(...) of system 'move'", b.getMessage());
+    }
 }

@@ -27,8 +27,8 @@ public record SystemDeclaration(String name, SystemAccess access, Phase phase, L
         Objects.requireNonNull(name, "system name");
         Objects.requireNonNull(access, "access of system " + name);
         Objects.requireNonNull(phase, "phase of system " + name);
-        before = List.copyOf(before);
-        after = List.copyOf(after);
+        before = List.copyOf(namesIn(before, name, "before"));
+        after = List.copyOf(namesIn(after, name, "after"));
         if (!access.owner().equals(name)) {
             throw new IllegalArgumentException("access owner '" + access.owner() + "' differs from system name '"
                     + name + "'; build the access with SystemAccess.builder(\"" + name + "\")");
@@ -42,6 +42,15 @@ public record SystemDeclaration(String name, SystemAccess access, Phase phase, L
                 }
             }
         }
+    }
+
+    /** {@code names}, checked to hold no null, which {@code List.copyOf} would refuse without a word. */
+    private static List<String> namesIn(List<String> names, String system, String order) {
+        Objects.requireNonNull(names, () -> order + " of system " + system);
+        for (String n : names) {
+            Objects.requireNonNull(n, () -> "system name in " + order + "(...) of system '" + system + "'");
+        }
+        return names;
     }
 
     /** A declaration of a system that always runs. */
