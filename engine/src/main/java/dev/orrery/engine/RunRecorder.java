@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.Objects;
 
 /**
  * Records a run so {@link RunReplayer} can replay it bit for bit: the simulation's starting
@@ -74,9 +75,15 @@ public final class RunRecorder implements AutoCloseable {
      * hash log is only a diagnostic and is not forced.
      *
      * @throws IOException if the folder already holds a recording or cannot be written
+     * @throws IllegalStateException if {@code sim} is closed; nothing is written then
      */
     public static RunRecorder start(Simulation sim, Path dir, InputPipeline.Builder pipeline, Durability durability)
             throws IOException {
+        Objects.requireNonNull(sim, "simulation");
+        Objects.requireNonNull(dir, "recording folder");
+        Objects.requireNonNull(pipeline, "input pipeline builder");
+        Objects.requireNonNull(durability, "durability");
+        sim.requireOpen(); // before the folder is made: a closed simulation records nothing
         Files.createDirectories(dir);
         for (String f : new String[] {SNAPSHOT, JOURNAL, COLUMNS}) {
             if (Files.exists(dir.resolve(f))) {

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -60,6 +61,8 @@ public final class RunReplayer {
      * @throws dev.orrery.ecs.SnapshotException naming the snapshot file, if it is refused
      */
     public static Result replay(Path dir, Simulation fresh) throws IOException {
+        Objects.requireNonNull(dir, "recording folder");
+        Objects.requireNonNull(fresh, "simulation to replay into");
         byte[] snapshot = startSnapshot(dir);
         try {
             fresh.restore(snapshot);
@@ -77,6 +80,7 @@ public final class RunReplayer {
      *     of a recording cut while writing it), or an empty one
      */
     public static byte[] startSnapshot(Path dir) throws IOException {
+        Objects.requireNonNull(dir, "recording folder");
         Path file = dir.resolve(RunRecorder.SNAPSHOT);
         if (!Files.isDirectory(dir)) {
             throw new NoSuchFileException(dir.toString(), null, "no recording folder there; name the folder a "
@@ -109,6 +113,8 @@ public final class RunReplayer {
      * @throws IOException if the journal cannot be read
      */
     public static Result replay(Path dir, byte[] snapshot, Simulation fresh) throws IOException {
+        Objects.requireNonNull(dir, "recording folder");
+        Objects.requireNonNull(fresh, "simulation to replay into");
         fresh.restore(snapshot);
         return replayRestored(dir, fresh);
     }

@@ -63,8 +63,10 @@ import java.util.Set;
  *
  * <p><b>Threading:</b> build, tick, run, snapshot and close on one thread, the tick
  * thread; {@link #stop()} may be called from any thread. The first {@link #tick()} binds the
- * tick thread and later ticks assert that they run on it; {@link #bindTickThread()} hands the
- * simulation to another thread (it says what the hand-over must guarantee).
+ * tick thread and later ticks check that they run on it (with or without {@code -ea});
+ * {@link #bindTickThread()} hands the simulation to another thread (it says what the
+ * hand-over must guarantee). After {@link #close()} a tick, run, snapshot or restore is
+ * refused: build a new simulation.
  *
  * <p>A little over 500 lines, on purpose: what is left is the tick loop and the public
  * surface tools attach to (observers, the end-of-tick hook, snapshots, the failure policy);
@@ -110,6 +112,8 @@ public final class Simulation implements AutoCloseable {
     private long tick;
     private long lastHash;
     private volatile boolean stopRequested;
+    /** Set by {@link #close()}: the executor's workers are gone, so nothing may run again. */
+    private boolean closed;
     // Flow state the simulation cannot carry through a snapshot (an event channel whose events
     // have no derived codec): snapshot() refuses, naming each and the codec to register.
     private final List<String> unsnapshotted;
@@ -398,9 +402,18 @@ public final class Simulation implements AutoCloseable {
      *     {@linkplain #tickDeadline tick deadline}, under {@link FailurePolicy#STOP}; its message
      *     says what the tick left, and the world's structure stays consistent (under
      *     {@code SKIP_TICK} the tick is skipped instead)
+     * @throws IllegalStateException after {@link #close()}, or on a thread other than the tick
+     *     thread (naming both; see {@link #bindTickThread()}); nothing runs then
      */
     public long tick() {
-        assert onTickThread() : tickThreadMessage();
+        requireOpen();
+        Thread current = Thread.currentThread();
+        if (tickThread != current) { // one reference compare a tick, so checked with or without -ea
+            if (tickThread != null) {
+                throw new IllegalStateException(tickThreadMessage());
+            }
+            tickThread = current;
+        }
         long t = tick;
         long started = System.nanoTime();
         TickEvent event = new TickEvent();
@@ -463,8 +476,8 @@ public final class Simulation implements AutoCloseable {
     /**
      * Makes the calling thread the tick thread from now on, and tells the input source so
      * ({@link InputSource#bindTickThread()}). Ticks of one simulation come from one thread
-     * at a time; the first tick binds its thread, and a tick from another thread fails an
-     * assertion (under {@code -ea}) naming both threads.
+     * at a time; the first tick binds its thread, and a tick from another thread is refused
+     * with an {@link IllegalStateException} naming both threads.
      *
      * <p>To hand the simulation to another thread, the old tick thread stops ticking and
      * something it does after its last tick must happen-before this call on the new thread:
@@ -479,12 +492,14 @@ public final class Simulation implements AutoCloseable {
         inputs.bindTickThread();
     }
 
-    private boolean onTickThread() {
-        Thread current = Thread.currentThread();
-        if (tickThread == null) {
-            tickThread = current;
+    /**
+     * Refuses to go on after {@link #close()}, in the user's terms (the executor's own refusal
+     * names an executor the user never made).
+     */
+    void requireOpen() {
+        if (closed) {
+            throw new IllegalStateException("simulation is closed; build a new one with Simulation.builder(world)");
         }
-        return tickThread == current;
     }
 
     private String tickThreadMessage() {
@@ -510,8 +525,10 @@ public final class Simulation implements AutoCloseable {
      * @param afterTick called after each tick with its number (progress, metrics); may be null
      * @throws IllegalArgumentException if {@code ticks} is negative or {@code hz} is negative or
      *     not a finite number; nothing runs then
+     * @throws IllegalStateException after {@link #close()}; nothing runs then
      */
     public void run(long ticks, double hz, TickListener afterTick) {
+        requireOpen();
         if (ticks < 0) {
             throw new IllegalArgumentException("cannot run " + ticks + " ticks; give a count of ticks, or 0 to run "
                     + "until stop()");
@@ -562,8 +579,10 @@ public final class Simulation implements AutoCloseable {
      *
      * @throws SnapshotException naming a reference component without a codec, or an event
      *     channel whose events need a codec ({@link SimulationBuilder#events})
+     * @throws IllegalStateException after {@link #close()}
      */
     public byte[] snapshot() {
+        requireOpen();
         if (!unsnapshotted.isEmpty()) {
             throw new SnapshotException("the snapshot would leave out flow state, and a run restored from it would "
                     + "diverge: " + String.join("; ", unsnapshotted));
@@ -596,8 +615,10 @@ public final class Simulation implements AutoCloseable {
      * @throws SnapshotException for a corrupt snapshot, another seed, or resources that do
      *     not match, naming the section, the byte offset and what was wrong; the simulation
      *     is then unchanged
+     * @throws IllegalStateException after {@link #close()}, or after the first tick
      */
     public void restore(byte[] snapshot) {
+        requireOpen();
         if (tick != 0) {
             throw new IllegalStateException("restore a snapshot before the first tick, into a new simulation");
         }
@@ -634,9 +655,10 @@ public final class Simulation implements AutoCloseable {
         clock.set(restoredTick);
     }
 
-    /** Stops the worker threads and the watchdog. */
+    /** Stops the worker threads and the watchdog; the simulation cannot run again. */
     @Override
     public void close() {
+        closed = true;
         if (watchdog != null) {
             watchdog.close();
         }

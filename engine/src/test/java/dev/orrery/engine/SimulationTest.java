@@ -2,13 +2,17 @@ package dev.orrery.engine;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.SnapshotException;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class SimulationTest {
     /** Inputs made from the tick number alone: a spawn every 7 ticks, damage every 11. */
@@ -165,6 +169,53 @@ class SimulationTest {
             assertTrue(none.getMessage().startsWith("snapshot is null"), none.getMessage());
             sim.run(2, 0);
             assertEquals(2, sim.currentTick());
+        }
+    }
+
+    private static void refusedAsClosed(Runnable call, String what) {
+        IllegalStateException e = assertThrows(IllegalStateException.class, call::run, what);
+        assertEquals("simulation is closed; build a new one with Simulation.builder(world)", e.getMessage(), what);
+    }
+
+    @Test
+    void shouldRefuseToTickRunSnapshotOrRestoreAfterCloseInTheSimulationsTerms(@TempDir Path dir) {
+        byte[] snapshot;
+        try (Simulation other = ArenaWorkload.build(3, 1, true, 0)) {
+            snapshot = other.snapshot();
+        }
+        Simulation sim = ArenaWorkload.build(3, 2, false, 0);
+        sim.close();
+        refusedAsClosed(sim::tick, "tick");
+        refusedAsClosed(() -> sim.run(3, 0), "run");
+        refusedAsClosed(() -> sim.run(3, 0, null), "run with a listener");
+        refusedAsClosed(sim::snapshot, "snapshot");
+        refusedAsClosed(() -> sim.restore(snapshot), "restore");
+        assertEquals(0, sim.currentTick());
+        Path folder = dir.resolve("rec");
+        IllegalStateException rec = assertThrows(IllegalStateException.class,
+                () -> RunRecorder.start(sim, folder, InputPipeline.builder()));
+        assertEquals("simulation is closed; build a new one with Simulation.builder(world)", rec.getMessage());
+        assertFalse(Files.exists(folder), "a refused recording makes no folder");
+        sim.close(); // closing twice is harmless
+    }
+
+    @Test
+    void shouldRefuseNullResourceKeysAndReplayArgumentsNamingThem(@TempDir Path dir) {
+        NullPointerException key = assertThrows(NullPointerException.class,
+                () -> Simulation.builder(new dev.orrery.ecs.World()).resource(null, "v"));
+        assertEquals("resource key", key.getMessage());
+        NullPointerException withCodec = assertThrows(NullPointerException.class,
+                () -> Simulation.builder(new dev.orrery.ecs.World()).resource(null, "v", null));
+        assertEquals("resource key", withCodec.getMessage());
+        NullPointerException fresh = assertThrows(NullPointerException.class, () -> RunReplayer.replay(dir, null));
+        assertEquals("simulation to replay into", fresh.getMessage());
+        NullPointerException fresh2 = assertThrows(NullPointerException.class,
+                () -> RunReplayer.replay(dir, new byte[0], null));
+        assertEquals("simulation to replay into", fresh2.getMessage());
+        try (Simulation sim = ArenaWorkload.build(3, 1, false, 0)) {
+            NullPointerException folder = assertThrows(NullPointerException.class, () -> RunReplayer.replay(null, sim));
+            assertEquals("recording folder", folder.getMessage());
+            assertEquals(0, sim.currentTick());
         }
     }
 }

@@ -11,14 +11,18 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
-/** The owner-thread assertion of {@link Simulation#tick()} (surefire runs tests with -ea). */
+/**
+ * The tick-thread check of {@link Simulation#tick()}: an {@link IllegalStateException} naming
+ * both threads, with or without {@code -ea} (it was an assertion, and without {@code -ea} the
+ * executor's misleading "a run is in progress" surfaced instead).
+ */
 class SimulationTickThreadTest {
     @Test
     void shouldRefuseATickFromAThreadOtherThanTheTickThread() throws Exception {
         try (Simulation sim = ArenaWorkload.build(3, 1, false, 1)) {
             sim.tick(); // binds this thread
             Throwable thrown = onOtherThread(sim::tick);
-            AssertionError e = assertInstanceOf(AssertionError.class, thrown);
+            IllegalStateException e = assertInstanceOf(IllegalStateException.class, thrown);
             assertTrue(e.getMessage().contains("'" + Thread.currentThread().getName() + "'")
                     && e.getMessage().contains("bindTickThread"), e.getMessage());
             assertEquals(1, sim.currentTick(), "the refused tick did not run");
@@ -38,7 +42,7 @@ class SimulationTickThreadTest {
                 sim.tick();
             }));
             assertEquals(3, sim.currentTick());
-            assertInstanceOf(AssertionError.class, caught(sim::tick), "this thread handed the simulation over");
+            assertInstanceOf(IllegalStateException.class, caught(sim::tick), "this thread handed the simulation over");
             sim.bindTickThread();
             sim.tick();
             assertEquals(4, sim.currentTick());
