@@ -1,5 +1,6 @@
 package dev.orrery.testkit;
 
+import dev.orrery.ecs.SnapshotException;
 import dev.orrery.engine.InputPipeline;
 import dev.orrery.engine.ReplayDivergenceException;
 import dev.orrery.engine.RunRecorder;
@@ -81,8 +82,17 @@ public final class DeterminismCheck {
         return this;
     }
 
-    /** The worker counts to run on (default 1, 2, 4, 8). */
+    /**
+     * The worker counts to run on (default 1, 2, 4, 8).
+     *
+     * @throws IllegalArgumentException if no count is given or a count is below 1
+     */
     public DeterminismCheck workers(int... counts) {
+        java.util.Objects.requireNonNull(counts, "worker counts");
+        if (counts.length == 0) {
+            throw new IllegalArgumentException("workers() needs at least one worker count, such as workers(1, 4); "
+                    + "leave the call out to run on 1, 2, 4 and 8 workers");
+        }
         for (int w : counts) {
             if (w < 1) {
                 throw new IllegalArgumentException("a worker count must be at least 1, got " + w);
@@ -106,7 +116,11 @@ public final class DeterminismCheck {
         return this;
     }
 
-    /** The tick after which a snapshot is taken and restored (default half the ticks); 0: no snapshot check. */
+    /**
+     * The tick after which a snapshot is taken and restored (default half the ticks); 0: no
+     * snapshot check. It must come before the last tick ({@link #run()} refuses a tick at or
+     * past {@link #ticks}, where no restored run would be compared).
+     */
     public DeterminismCheck snapshotAt(long tick) {
         if (tick < 0) {
             throw new IllegalArgumentException("the snapshot tick must be 0 (none) or more, got " + tick);
@@ -132,10 +146,21 @@ public final class DeterminismCheck {
      *
      * @return the runs that were compared, in order, for a test's log
      * @throws DeterminismFailure at the first run and tick that differ, or fail
+     * @throws IllegalArgumentException before anything runs, if {@link #snapshotAt} is not
+     *     before the last tick
+     * @throws IllegalStateException naming {@code SimulationFactory.create} when the factory
+     *     returns null, or a populated world when asked for an empty one
      */
     public List<String> run() {
+        if (snapshotAt > 0 && snapshotAt >= ticks) {
+            throw new IllegalArgumentException("snapshotAt(" + snapshotAt + ") is not before the last tick: the check "
+                    + "runs " + ticks + (ticks == 1 ? " tick" : " ticks") + " (ticks(" + ticks + ")), so no restored run "
+                    + "would ever be compared; "
+                    + (ticks >= 2 ? "take the snapshot at a tick from 1 to " + (ticks - 1) + ", " : "run more ticks, ")
+                    + "or pass snapshotAt(0) for no snapshot check");
+        }
         List<String> done = new ArrayList<>();
-        long snapTick = snapshotAt < 0 ? ticks / 2 : Math.min(snapshotAt, ticks);
+        long snapTick = snapshotTick();
         long[] reference = new long[(int) ticks];
         byte[] snapshot = null;
         try (Simulation ref = build(1, true, 0)) {
@@ -163,8 +188,8 @@ public final class DeterminismCheck {
         if (snapshot != null) {
             for (int w : new int[] {1, most}) {
                 String name = "restored from the snapshot of tick " + snapTick + " on " + w + (w == 1 ? " worker" : " workers");
-                try (Simulation sim = build(w, false, 0)) {
-                    sim.restore(snapshot);
+                try (Simulation sim = buildEmpty(w)) {
+                    restore(sim, snapshot, w);
                     sim.inputs(new ScriptInputs(script));
                     compare(sim, name, snapTick, reference, true, snapshot);
                 }
@@ -220,9 +245,14 @@ public final class DeterminismCheck {
             done.add(name);
             for (int w : new int[] {1, most}) {
                 String replayName = "the recording replayed on " + w + (w == 1 ? " worker" : " workers");
-                try (Simulation sim = build(w, false, 0)) {
+                try (Simulation sim = buildEmpty(w)) {
                     try {
                         RunReplayer.replay(dir, sim);
+                    } catch (SnapshotException e) {
+                        if (isNotNew(e)) {
+                            throw populateIgnored(w, "held entities before the recording was replayed into it", e);
+                        }
+                        throw systemFailure(replayName, sim.currentTick(), e);
                     } catch (ReplayDivergenceException e) {
                         throw failure(replayName, e.tick(), sim, false, null);
                     } catch (IOException e) {
@@ -344,18 +374,67 @@ public final class DeterminismCheck {
     }
 
     private long snapshotTick() {
-        return snapshotAt < 0 ? ticks / 2 : Math.min(snapshotAt, ticks);
+        return snapshotAt < 0 ? ticks / 2 : snapshotAt; // run() refused a snapshotAt at or past the last tick
     }
 
     private Simulation build(int workers, boolean populate, int batch) {
         if (batch > 0) {
             BatchOverride.set(batch);
         }
+        Simulation sim;
         try {
-            return factory.create(workers, populate);
+            sim = factory.create(workers, populate);
         } finally {
             BatchOverride.clear();
         }
+        if (sim == null) {
+            throw new IllegalStateException("SimulationFactory.create(" + workers + ", " + populate + ") returned null; "
+                    + "the factory must return a new Simulation each call, built with Simulation.builder(world)");
+        }
+        return sim;
+    }
+
+    /**
+     * A simulation to restore or replay into: the factory's with {@code populate} false, whose
+     * world must never have held an entity. Refused, naming the factory's flag, when it holds some.
+     */
+    private Simulation buildEmpty(int workers) {
+        Simulation sim = build(workers, false, 0);
+        int n = sim.world().entityCount();
+        if (n > 0) {
+            sim.close();
+            throw populateIgnored(workers, "holds " + n + (n == 1 ? " entity" : " entities"), null);
+        }
+        return sim;
+    }
+
+    /** Restores {@code snapshot} into the empty simulation {@code sim}, naming the factory when its world was not new. */
+    private void restore(Simulation sim, byte[] snapshot, int workers) {
+        try {
+            sim.restore(snapshot);
+        } catch (SnapshotException e) {
+            if (isNotNew(e)) {
+                throw populateIgnored(workers, "held entities before the snapshot was restored into it", e);
+            }
+            throw e;
+        }
+    }
+
+    /** True when a restore was refused because the target world was not new (see {@code WorldSnapshot.read}). */
+    private static boolean isNotNew(SnapshotException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t.getMessage() != null && t.getMessage().contains("restore needs a world that never held an entity")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static IllegalStateException populateIgnored(int workers, String what, Throwable cause) {
+        return new IllegalStateException("SimulationFactory.create(" + workers + ", false) returned a simulation whose "
+                + "world " + what + "; with populate false the factory must spawn nothing (register the components "
+                + "and prepare the shapes only), because the check restores snapshots and replays recordings into "
+                + "that world", cause);
     }
 
     private static int max(int[] a) {

@@ -55,4 +55,71 @@ class DeterminismCheckTest {
         assertEquals(Garden.MISTAKE, f.system(), f.getMessage());
         assertTrue(f.getMessage().contains("the second restored from the snapshot"), f.getMessage());
     }
+
+    private static DeterminismCheck small(SimulationFactory factory) {
+        return DeterminismCheck.of(factory).ticks(6).inputs(Garden.GARDENER).workers(1, 2).batchSizes();
+    }
+
+    @Test
+    void shouldRefuseASnapshotTickAtOrPastTheLastTickBeforeRunning() {
+        int[] built = {0};
+        SimulationFactory counting = (w, p) -> {
+            built[0]++;
+            return Garden.build(w, p, Mistake.NONE);
+        };
+        IllegalArgumentException past = assertThrows(IllegalArgumentException.class,
+                () -> DeterminismCheck.of(counting).ticks(3).snapshotAt(10).run());
+        assertTrue(past.getMessage().startsWith("snapshotAt(10) is not before the last tick: the check runs 3 ticks")
+                && past.getMessage().contains("from 1 to 2") && past.getMessage().contains("snapshotAt(0)"),
+                past.getMessage());
+        IllegalArgumentException atEnd = assertThrows(IllegalArgumentException.class,
+                () -> DeterminismCheck.of(counting).snapshotAt(3).ticks(3).run());
+        assertTrue(atEnd.getMessage().startsWith("snapshotAt(3) is not before the last tick"), atEnd.getMessage());
+        assertEquals(0, built[0], "nothing ran");
+        List<String> runs = small(counting).snapshotAt(5).recordAndReplay(false).run();
+        assertTrue(runs.contains("restored from the snapshot of tick 5 on 1 worker"), runs.toString());
+    }
+
+    @Test
+    void shouldRefuseAnEmptyWorkerList() {
+        DeterminismCheck check = DeterminismCheck.of(Garden.factory(Mistake.NONE));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, check::workers);
+        assertTrue(e.getMessage().startsWith("workers() needs at least one worker count"), e.getMessage());
+    }
+
+    @Test
+    void shouldNameTheFactoryWhenItReturnsNull() {
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> small((w, p) -> null).run());
+        assertTrue(e.getMessage().startsWith("SimulationFactory.create(1, true) returned null")
+                && e.getMessage().contains("Simulation.builder(world)"), e.getMessage());
+    }
+
+    @Test
+    void shouldNameTheFactorysPopulateFlagWhenItIgnoresIt() {
+        IllegalStateException holds = assertThrows(IllegalStateException.class,
+                () -> small((w, p) -> Garden.build(w, true, Mistake.NONE)).run());
+        assertTrue(holds.getMessage().startsWith("SimulationFactory.create(1, false) returned a simulation whose world "
+                + "holds 3000 entities") && holds.getMessage().contains("with populate false the factory must spawn "
+                + "nothing"), holds.getMessage());
+        // a world that held an entity and let it go is not new either: the restore refuses it
+        IllegalStateException held = assertThrows(IllegalStateException.class, () -> small((w, p) -> {
+            var sim = Garden.build(w, p, Mistake.NONE);
+            if (!p) {
+                sim.world().despawn(sim.world().spawn(new Garden.Growth(0)));
+            }
+            return sim;
+        }).run());
+        assertTrue(held.getMessage().startsWith("SimulationFactory.create(1, false) returned a simulation whose world "
+                + "held entities before the snapshot was restored into it"), held.getMessage());
+        IllegalStateException replayed = assertThrows(IllegalStateException.class, () -> small((w, p) -> {
+            var sim = Garden.build(w, p, Mistake.NONE);
+            if (!p) {
+                sim.world().despawn(sim.world().spawn(new Garden.Growth(0)));
+            }
+            return sim;
+        }).snapshotAt(0).run());
+        assertTrue(replayed.getMessage().contains("held entities before the recording was replayed into it"),
+                replayed.getMessage());
+    }
 }
