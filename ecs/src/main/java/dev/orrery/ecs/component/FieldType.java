@@ -234,7 +234,7 @@ public enum FieldType {
             v = i.longValue();
         } else { // Float, Double and any other Number: through its double value, which must be whole
             double d = n.doubleValue();
-            // 0x1p63 is the first double above Long.MAX_VALUE; -0x1p63 is Long.MIN_VALUE exactly
+            // 0x1p63 is Long.MAX_VALUE + 1 (refused); -0x1p63 is Long.MIN_VALUE exactly
             if (!(d >= -0x1p63 && d < 0x1p63) || d != Math.rint(d)) {
                 throw doesNotFit(n, range(min, max));
             }
