@@ -120,8 +120,8 @@ public final class WorldSnapshot {
         for (Component<?> c : reg.columns()) {
             if (c.kind() == ComponentKind.REFERENCE && !codecs.containsKey(c.type().javaClass())) {
                 throw new SnapshotException("reference component " + c + " (" + c.type().javaClass().getName()
-                        + ") has no snapshot codec; register one with WorldSnapshot.codec(" + c.type().name()
-                        + ".class, ...)");
+                        + ") has no snapshot codec; register one with WorldSnapshot.codec(" + c.type().name() + ".class, ...), "
+                        + "or for a Simulation with its builder's referenceCodec(" + c.type().name() + ".class, ...)");
             }
         }
         boolean sparse = world.storage().sparse().any();
@@ -610,7 +610,8 @@ public final class WorldSnapshot {
                 ReferenceCodec<?> codec = codecs.get(t.javaClass());
                 if (codec == null) {
                     throw new SnapshotException("reference component " + column
-                            + " has no snapshot codec; register one with WorldSnapshot.codec(...)");
+                            + " has no snapshot codec; register one with WorldSnapshot.codec(...), or for a Simulation with "
+                            + "its builder's referenceCodec(...)");
                 }
                 Object[] refs = new Object[n];
                 String what = "a value of reference component " + column;

@@ -121,6 +121,9 @@ class WorldSnapshotTest {
         Fixture f = populated(2);
         SnapshotException ex = assertThrows(SnapshotException.class, () -> new WorldSnapshot().write(f.world));
         assertTrue(ex.getMessage().contains("Label"), ex.getMessage());
+        assertTrue(ex.getMessage().contains("WorldSnapshot.codec(Label.class")
+                && ex.getMessage().contains("referenceCodec(Label.class"), "names the Simulation builder's call too: "
+                + ex.getMessage());
     }
 
     @Test
