@@ -400,16 +400,20 @@ public final class SystemAccess implements AccessPolicy {
 
         /** Declares reads of these components. */
         public Builder reads(Component<?>... components) {
-            for (Component<?> c : components) {
-                addOnce(reads, Objects.requireNonNull(c, "component"));
+            for (Component<?> c : Objects.requireNonNull(components, () -> "system '" + owner + "' declares .reads(...) of "
+                    + "a null array; give component handles")) {
+                addOnce(reads, Objects.requireNonNull(c, () -> "system '" + owner + "' declares .reads(...) of a null "
+                        + "component; give component handles from world.component(...)"));
             }
             return this;
         }
 
         /** Declares writes (and so reads) of these components. */
         public Builder writes(Component<?>... components) {
-            for (Component<?> c : components) {
-                addOnce(writes, Objects.requireNonNull(c, "component"));
+            for (Component<?> c : Objects.requireNonNull(components, () -> "system '" + owner + "' declares .writes(...) of "
+                    + "a null array; give component handles")) {
+                addOnce(writes, Objects.requireNonNull(c, () -> "system '" + owner + "' declares .writes(...) of a null "
+                        + "component; give component handles from world.component(...)"));
             }
             return this;
         }
