@@ -261,8 +261,16 @@ public final class ChunkView {
         return chunk.size();
     }
 
-    /** The entity at {@code row}. */
+    /**
+     * The entity at {@code row}.
+     *
+     * @throws IndexOutOfBoundsException naming the chunk's size when {@code row} is not in {@code [0, size())}
+     */
     public long entity(int row) {
+        if (Integer.compareUnsigned(row, chunk.size()) >= 0) { // one compare: negative rows are large unsigned
+            throw new IndexOutOfBoundsException("row " + row + " is outside this chunk of "
+                    + chunk.archetype().components() + ", which has " + chunk.size() + " rows (0 to size() - 1)");
+        }
         return chunk.entity(row);
     }
 

@@ -107,6 +107,8 @@ public final class CommandBuffer {
     // spawning through one shape checks it once, not per spawn (both are immutable).
     private ShapeLayout checkedLayout;
     private StructuralEffects checkedEffects;
+    // The columns recorded, by id: playback refuses the buffer when one is another world's (RecordedColumns).
+    Component<?>[] recordedColumns = RecordedColumns.NONE;
 
     /**
      * A buffer with id {@code id} (0..255). Buffers applied together must have distinct ids:
@@ -283,6 +285,7 @@ public final class CommandBuffer {
 
     /** Records a despawn of an entity (real id or provisional handle). */
     public void despawn(long entity) {
+        RecordedColumns.refuseNull(entity, "despawn");
         EffectChecks.check(effects, OP_DESPAWN, null);
         header(OP_DESPAWN, 0, 0, 0, entity);
     }
@@ -296,7 +299,7 @@ public final class CommandBuffer {
      * {@code .adds(relation.column())}.
      */
     public void addPair(long holder, Relation relation, long target) {
-        Component<?> column = relation.column();
+        Component<?> column = RecordedColumns.recorded(this, java.util.Objects.requireNonNull(relation, "relation").column(), "addPair");
         EffectChecks.check(effects, OP_ADD, column);
         int at = header(OP_ADD_PAIR, 1, column.id(), 0, holder);
         data[at] = target;
@@ -307,7 +310,7 @@ public final class CommandBuffer {
      * when it does not hold it. Declared with {@code .removes(relation.column())}.
      */
     public void removePair(long holder, Relation relation, long target) {
-        Component<?> column = relation.column();
+        Component<?> column = RecordedColumns.recorded(this, java.util.Objects.requireNonNull(relation, "relation").column(), "removePair");
         EffectChecks.check(effects, OP_REMOVE, column);
         int at = header(OP_REMOVE_PAIR, 1, column.id(), 0, holder);
         data[at] = target;
@@ -315,7 +318,7 @@ public final class CommandBuffer {
 
     /** Records adding {@code column} with zero values (or a tag). */
     public void add(long entity, Component<?> column) {
-        column.refuseIfRelationMarker("add");
+        RecordedColumns.recorded(this, column, "add").refuseIfRelationMarker("add");
         EffectChecks.check(effects, OP_ADD, column);
         header(OP_ADD, 0, column.id(), 0, entity);
     }
@@ -327,7 +330,7 @@ public final class CommandBuffer {
 
     /** Records removing {@code column}. */
     public void remove(long entity, Component<?> column) {
-        column.refuseIfRelationMarker("remove");
+        RecordedColumns.recorded(this, column, "remove").refuseIfRelationMarker("remove");
         EffectChecks.check(effects, OP_REMOVE, column);
         header(OP_REMOVE, 0, column.id(), 0, entity);
     }
@@ -346,7 +349,7 @@ public final class CommandBuffer {
      * {@link #spawn(Shape)} of the same handle, the bits go into that spawn (see there).
      */
     public void setBits(long entity, Field field, long bits) {
-        if (field.type() == FieldType.OBJECT) {
+        if (java.util.Objects.requireNonNull(field, "field").type() == FieldType.OBJECT) {
             throw new IllegalArgumentException("field " + field + " holds an object; use set(entity, column, value)");
         }
         if (entity == openSpawn && size == openEnd) {
@@ -358,7 +361,7 @@ public final class CommandBuffer {
                 return;
             }
         }
-        field.component().refuseIfRelationMarker("set");
+        RecordedColumns.recorded(this, field.component(), "setBits").refuseIfRelationMarker("set");
         EffectChecks.check(effects, OP_SET_FIELD, field.component());
         int at = header(OP_SET_FIELD, 1, field.component().id(), field.index(), entity);
         data[at] = bits;
@@ -385,13 +388,14 @@ public final class CommandBuffer {
     }
 
     private static Field requireType(Field field, FieldType type) {
-        if (field.type() != type) {
+        if (java.util.Objects.requireNonNull(field, "field").type() != type) {
             throw new IllegalArgumentException("field " + field + " is " + field.type() + ", not " + type);
         }
         return field;
     }
 
     private void valueCommand(int op, long entity, Component<?> column, Object value) {
+        RecordedColumns.recorded(this, column, op == OP_ADD ? "add" : "set");
         if (value == null) {
             throw new NullPointerException("value for " + column + " is null; use add(entity, column) for zero values");
         }
@@ -462,6 +466,7 @@ public final class CommandBuffer {
         limitReached = false;
         Arrays.fill(refs, 0, refCount, null);
         refCount = 0;
+        Arrays.fill(recordedColumns, null);
         size = 0;
         count = 0;
         spawned = 0;

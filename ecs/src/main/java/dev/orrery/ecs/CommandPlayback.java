@@ -200,6 +200,10 @@ final class CommandPlayback {
      *     applying every other one)
      */
     public PlaybackReport apply(World world, List<CommandBuffer> buffers) {
+        for (int b = 0; b < buffers.size(); b++) { // before anything is applied: ids of another world name other columns
+            RecordedColumns.checkOwner(java.util.Objects.requireNonNull(buffers.get(b), "command buffer"),
+                    world.components());
+        }
         report.reset();
         archetypes = world.storage().archetypes();
         int total = 0;
@@ -323,7 +327,7 @@ final class CommandPlayback {
             }
             long e = resolve(entity);
             if (e == Entity.NULL) {
-                report.note(PlaybackReport.Note.EARLY_HANDLE, op, d[at], entity, columnOf(world, op, header), 0, null);
+                report.note(unresolved(entity), op, d[at], entity, columnOf(world, op, header), 0, null);
                 continue;
             }
             if (op == CommandBuffer.OP_ADD_PAIR || op == CommandBuffer.OP_REMOVE_PAIR) {
@@ -358,7 +362,7 @@ final class CommandPlayback {
         long recorded = d[at + CommandBuffer.HEADER_WORDS];
         long t = resolve(recorded);
         if (t == Entity.NULL) {
-            report.note(PlaybackReport.Note.EARLY_HANDLE, op, d[at], recorded, column, 0, null);
+            report.note(unresolved(recorded), op, d[at], recorded, column, 0, null);
             return;
         }
         if (!world.isAlive(e)) {
@@ -401,6 +405,15 @@ final class CommandPlayback {
         return a;
     }
 
+    /** Why {@code entity} resolved to no entity: a buffer's handle used too early, or not a handle at all. */
+    private int unresolved(long entity) {
+        int index = Entity.index(entity);
+        CommandBuffer owner = CommandBuffer.isProvisional(entity) ? byId[index >>> 24] : null;
+        int local = (index & 0xFF_FFFF) - 1;
+        return owner != null && local >= 0 && local < owner.spawned ? PlaybackReport.Note.EARLY_HANDLE
+                : PlaybackReport.Note.NOT_A_HANDLE;
+    }
+
     private long resolve(long entity) {
         if (!CommandBuffer.isProvisional(entity)) {
             return entity;
@@ -408,7 +421,7 @@ final class CommandPlayback {
         int index = Entity.index(entity);
         CommandBuffer owner = byId[index >>> 24];
         int local = (index & 0xFF_FFFF) - 1;
-        if (owner == null || local >= owner.spawned) {
+        if (owner == null || local < 0 || local >= owner.spawned) {
             return Entity.NULL;
         }
         return owner.resolved[local];

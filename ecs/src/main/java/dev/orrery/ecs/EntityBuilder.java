@@ -91,6 +91,7 @@ public final class EntityBuilder {
     }
 
     private EntityBuilder put(Component<?> column, Object value) {
+        world.owned(column, "entity().with");
         if (columns.contains(column)) {
             throw new IllegalArgumentException("component " + column + " given twice to one entity builder; use "
                     + "set(" + column + ", value) to replace its value");

@@ -200,6 +200,8 @@ public final class PlaybackReport {
         static final int UNRESOLVED_REFERENCE = 5;
         /** A pair the relation store refused (a cycle, or an entity as its own target); detail says which. */
         static final int PAIR_REFUSED = 6;
+        /** A generation-0 id no buffer of the playback issued (Entity.NULL, or a made-up id). */
+        static final int NOT_A_HANDLE = 7;
 
         private int reason;
         private int op;
@@ -261,6 +263,14 @@ public final class PlaybackReport {
                             + (column == null ? "" : " " + column) + " on provisional handle " + e
                             + " refused: used before its spawn was applied; commands using a spawned handle must "
                             + "sort after the spawn (same or later system)";
+                    break;
+                case NOT_A_HANDLE:
+                    what = CommandKind.of(op).name().toLowerCase(java.util.Locale.ROOT)
+                            + (column == null ? "" : " " + column) + " on " + e + " refused: "
+                            + (entity == dev.orrery.ecs.component.Entity.NULL ? "Entity.NULL is not an entity" : e
+                            + " is not a handle spawn() returned (generation 0, and no spawn of the buffers applied "
+                            + "together issued it)") + "; record commands with ids world.spawn(...) or commands.spawn() "
+                            + "returned";
                     break;
                 default:
                     what = "entity reference " + e + " in " + column + "." + column.type().fieldName(aux)

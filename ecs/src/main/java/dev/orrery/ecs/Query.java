@@ -59,6 +59,8 @@ public final class Query {
     private final int[] addedTerms;
     private final int[] changedTerms;
     private long lastRun;
+    // The terms by name, for messages (Builder.build sets it; toString keeps column ids, which tools parse).
+    String description = "query";
 
     Query(Archetypes archetypes, StructureLock structure, JobsRunning jobs, int[] all, int[] none, int[] any,
             Component<?>[] optional, SparseColumns sparse, SparseColumn[][] sparseTerms, int[][] changeTerms,
@@ -220,13 +222,14 @@ public final class Query {
      *     cannot skip the rows that fail it
      */
     public void forEachChunk(ChunkConsumer body) {
+        java.util.Objects.requireNonNull(body, "body (the chunk loop)");
         if (hasPairFilter()) {
-            throw new IllegalStateException(this + " filters by " + rowFilterDescription() + ", which a chunk loop "
+            throw new IllegalStateException(description + " filters by " + rowFilterDescription() + ", which a chunk loop "
                     + "cannot do (pairs do not split archetypes); iterate it with forEach(...), or query with("
                     + rows.firstPairRelation().name() + ") and compare view.readLongs(relation.target())[row] in the loop");
         }
         if (hasSparseFilter()) {
-            throw new IllegalStateException(this + " filters by sparse column " + sparseFilterColumn() + ", which a "
+            throw new IllegalStateException(description + " filters by sparse column " + sparseFilterColumn() + ", which a "
                     + "chunk loop cannot do (sparse columns are not part of archetypes); iterate it with forEach(...), "
                     + "or register " + sparseFilterColumn() + " with Storage.TABLE to filter whole chunks");
         }
@@ -235,7 +238,7 @@ public final class Query {
 
     private void chunks(ChunkConsumer body) {
         if (jobs != null) {
-            jobs.checkIteration(this);
+            jobs.checkIteration(description);
         }
         refresh();
         ChunkView v = viewInUse ? new ChunkView(null, sparse) : view;
@@ -272,6 +275,7 @@ public final class Query {
      * filter, the rows that fail it are skipped, the order of the others is unchanged.
      */
     public void forEach(EntityConsumer body) {
+        java.util.Objects.requireNonNull(body, "body (the entity loop)");
         if (!hasRowFilter()) {
             chunks(chunk -> {
                 for (int i = 0, n = chunk.size(); i < n; i++) {
@@ -296,6 +300,9 @@ public final class Query {
      * applied (they depend on when the counting owner last ran).
      */
     public int count() {
+        if (jobs != null) {
+            jobs.checkCount(description);
+        }
         refresh();
         int n = 0;
         if (!hasRowFilter()) {
@@ -349,6 +356,8 @@ public final class Query {
         private final JobsRunning jobs;
         private final List<Relation> pairRelations = new ArrayList<>();
         private final List<Long> pairTargets = new ArrayList<>();
+        // The world's registry ({@code World.query()} sets it): terms of another world are refused.
+        dev.orrery.ecs.component.ComponentRegistry registry;
 
         /** A builder for a query over a world's archetypes, iterating under its structure lock (no sparse columns). */
         Builder(Archetypes archetypes, StructureLock structure) {
@@ -389,7 +398,7 @@ public final class Query {
                 throw new IllegalArgumentException("pair term (" + relation + ", " + Entity.toString(target) + ") in a "
                         + "query builder made without the world's relations; build queries with world.query()");
             }
-            all.add(relation.column());
+            all.add(Owned.check(registry, java.util.Objects.requireNonNull(relation, "relation").column(), "query pair"));
             pairRelations.add(relation);
             pairTargets.add(target);
             return this;
@@ -397,19 +406,19 @@ public final class Query {
 
         /** Every matching entity holds all of these. */
         public Builder with(Component<?>... columns) {
-            all.addAll(List.of(columns));
+            all.addAll(QueryTerms.checked(registry, columns, "with"));
             return this;
         }
 
         /** No matching entity holds any of these. */
         public Builder without(Component<?>... columns) {
-            none.addAll(List.of(columns));
+            none.addAll(QueryTerms.checked(registry, columns, "without"));
             return this;
         }
 
         /** Every matching entity holds at least one of these. */
         public Builder any(Component<?>... columns) {
-            any.addAll(List.of(columns));
+            any.addAll(QueryTerms.checked(registry, columns, "any"));
             return this;
         }
 
@@ -440,7 +449,7 @@ public final class Query {
         }
 
         private void addFilter(List<Component<?>> term, Component<?>[] columns) {
-            for (Component<?> c : columns) {
+            for (Component<?> c : QueryTerms.checked(registry, columns, term == added ? "added" : "changed")) {
                 if (c.isSparse()) {
                     throw new IllegalArgumentException("change filter on sparse component " + c + ": sparse columns "
                             + "keep no change versions; register it with Storage.TABLE to filter on it");
@@ -452,47 +461,30 @@ public final class Query {
 
         /** Matching entities may hold these; the loop tests {@link ChunkView#has}. */
         public Builder optional(Component<?>... columns) {
-            optional.addAll(List.of(columns));
+            optional.addAll(QueryTerms.checked(registry, columns, "optional"));
             return this;
         }
 
         /**
          * The query.
          *
-         * @throws IllegalArgumentException if one column is both required and excluded
+         * @throws IllegalArgumentException if one column is both required and excluded, or every
+         *     {@code any} column is excluded
          */
         public Query build() {
-            for (Component<?> c : all) {
-                if (none.contains(c)) {
-                    throw new IllegalArgumentException("query lists " + c + " in both with(...) and without(...); it "
-                            + "could never match");
-                }
-            }
-            SparseColumn[][] sparseTerms = {sparseOf(all), sparseOf(none), sparseOf(any)};
+            QueryTerms.refuseImpossible(all, none, any);
+            SparseColumn[][] sparseTerms = {QueryTerms.sparseOf(sparse, all), QueryTerms.sparseOf(sparse, none),
+                    QueryTerms.sparseOf(sparse, any)};
             for (Component<?> c : optional) {
-                sparseOf(List.of(c));
+                QueryTerms.sparseOf(sparse, List.of(c));
             }
-            return new Query(archetypes, structure, jobs, ids(all), ids(none), ids(any), optional.toArray(new Component<?>[0]),
-                    sparse, sparseTerms, new int[][] {ids(added), ids(changed)}, relations,
-                    pairRelations.toArray(new Relation[0]), pairTargets.stream().mapToLong(Long::longValue).toArray());
-        }
-
-        private static int[] ids(List<Component<?>> cs) {
-            return cs.stream().filter(c -> !c.isSparse()).mapToInt(Component::id).distinct().sorted().toArray();
-        }
-
-        /** The sparse sets of the sparse columns in {@code cs}, by ascending column id. */
-        private SparseColumn[] sparseOf(List<Component<?>> cs) {
-            return cs.stream().filter(Component::isSparse).distinct().sorted((a, b) -> Integer.compare(a.id(), b.id()))
-                    .map(this::sparseSet).toArray(SparseColumn[]::new);
-        }
-
-        private SparseColumn sparseSet(Component<?> c) {
-            if (sparse == null) {
-                throw new IllegalArgumentException("query term " + c + " is a sparse column, but this query builder was "
-                        + "made without the world's sparse storage; build queries with world.query()");
-            }
-            return sparse.of(c);
+            int[][] changeTerms = {QueryTerms.ids(added), QueryTerms.ids(changed)};
+            Query q = new Query(archetypes, structure, jobs, QueryTerms.ids(all), QueryTerms.ids(none),
+                    QueryTerms.ids(any), optional.toArray(new Component<?>[0]), sparse, sparseTerms, changeTerms,
+                    relations, pairRelations.toArray(new Relation[0]),
+                    pairTargets.stream().mapToLong(Long::longValue).toArray());
+            q.description = QueryTerms.describe(all, none, any, optional, pairRelations, pairTargets);
+            return q;
         }
     }
 }

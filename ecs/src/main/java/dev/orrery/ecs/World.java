@@ -202,6 +202,7 @@ public final class World implements FieldAccess {
      * @return what happened; the same object is reused (and overwritten) by the next {@code apply}
      */
     public PlaybackReport apply(CommandBuffer buffer) {
+        java.util.Objects.requireNonNull(buffer, "buffer");
         return playback().apply(this, buffer);
     }
 
@@ -212,6 +213,7 @@ public final class World implements FieldAccess {
      * @return what happened; the same object is reused (and overwritten) by the next {@code apply}
      */
     public PlaybackReport apply(List<CommandBuffer> buffers) {
+        java.util.Objects.requireNonNull(buffers, "buffers");
         return playback().apply(this, buffers);
     }
 
@@ -263,7 +265,7 @@ public final class World implements FieldAccess {
      *     hold it with no rows, such as a prepared shape's, are fine)
      */
     public void trackRowChanges(Component<?> column) {
-        if (column.isSparse()) {
+        if (owned(column, "trackRowChanges").isSparse()) {
             throw new IllegalArgumentException("component " + column + " is sparse and keeps no change versions; "
                     + "track rows of table components only");
         }
@@ -321,7 +323,9 @@ public final class World implements FieldAccess {
 
     /** Starts a query builder over this world. */
     public Query.Builder query() {
-        return new Query.Builder(archetypes, structure, sparse, relationSide.relations, jobsRunning);
+        Query.Builder b = new Query.Builder(archetypes, structure, sparse, relationSide.relations, jobsRunning);
+        b.registry = registry;
+        return b;
     }
 
     /** True when {@code query} was built by this world (reads this world's archetypes). */
@@ -381,6 +385,28 @@ public final class World implements FieldAccess {
         return Entity.index(entity);
     }
 
+    /**
+     * Returns {@code column} when it is this world's: one reference compare. Another world's
+     * handle has an id that names a different column here, so it is refused before any use.
+     *
+     * @throws NullPointerException naming the operation when {@code column} is null
+     * @throws IllegalArgumentException naming the component and the fix when another world registered it
+     */
+    <C extends Component<?>> C owned(C column, String operation) {
+        if (column == null || !registry.owns(column)) {
+            throw Owned.refusal(column, operation);
+        }
+        return column;
+    }
+
+    /** {@link #owned(Component, String)} for a field's component. */
+    Field owned(Field field, String operation) {
+        if (field == null || !registry.owns(field.component())) {
+            throw Owned.refusal(field, operation);
+        }
+        return field;
+    }
+
     /** The archetype of a live entity. */
     Archetype archetypeOf(long entity) {
         return archetypes.get(entities.archetype(requireAlive(entity, "archetypeOf", null)));
@@ -399,7 +425,8 @@ public final class World implements FieldAccess {
      */
     public long spawn(Object... values) {
         checkUnlocked("spawn", null);
-        return fired(spawns.spawnValues(values));
+        return fired(spawns.spawnValues(java.util.Objects.requireNonNull(values, "values (spawn(Object...) of a "
+                + "null array; give the component values, or call spawn() for an empty entity)")));
     }
 
     /** {@link #spawn(Object...)} with one value, without a varargs array. */
@@ -434,12 +461,9 @@ public final class World implements FieldAccess {
      *     name, or a column belongs to another world
      */
     public Shape shape(Component<?>... columns) {
-        Component<?>[] cols = columns.clone();
+        Component<?>[] cols = java.util.Objects.requireNonNull(columns, "columns").clone();
         for (Component<?> c : cols) {
-            if (!registry.owns(c)) {
-                throw new IllegalArgumentException(c + " was registered by another world; prepare the shape from this "
-                        + "world's component handles");
-            }
+            owned(c, "shape");
         }
         return new Shape(this, cols, archetypeFor(cols));
     }
@@ -527,6 +551,8 @@ public final class World implements FieldAccess {
 
     /** True when live {@code entity} holds {@code column}. */
     public boolean has(long entity, Component<?> column) {
+        owned(column, "has");
+        jobsRunning.checkByIdRead("has", entity, column);
         int idx = requireAlive(entity, "has", column);
         if (column.isSparse()) {
             return sparse.has(idx, column);
@@ -555,6 +581,7 @@ public final class World implements FieldAccess {
     }
 
     private void addInternal(long entity, Component<?> column, Object value) {
+        owned(column, "add");
         checkUnlocked("add", column);
         column.refuseIfRelationMarker("add");
         if (column.isSparse()) {
@@ -571,6 +598,7 @@ public final class World implements FieldAccess {
      * @return false (and no change) when the entity did not hold it
      */
     public boolean remove(long entity, Component<?> column) {
+        owned(column, "remove");
         checkUnlocked("remove", column);
         column.refuseIfRelationMarker("remove");
         if (column.isSparse()) {
@@ -601,6 +629,7 @@ public final class World implements FieldAccess {
      * @throws IllegalArgumentException on an instance-name clash; nothing has moved then
      */
     public int addToAll(Query query, Component<?> column) {
+        owned(column, "addToAll");
         checkUnlocked("addToAll", column);
         column.refuseIfRelationMarker("addToAll");
         if (column.isSparse() || query.hasRowFilter()) {
@@ -611,6 +640,7 @@ public final class World implements FieldAccess {
 
     /** Removes {@code column} from every entity {@code query} matches, in blocks; returns how many moved. */
     public int removeFromAll(Query query, Component<?> column) {
+        owned(column, "removeFromAll");
         checkUnlocked("removeFromAll", column);
         column.refuseIfRelationMarker("removeFromAll");
         if (column.isSparse() || query.hasRowFilter() || changes.hasValueHooks(column)) {
@@ -639,6 +669,8 @@ public final class World implements FieldAccess {
      * @throws IllegalArgumentException if the entity lacks the column
      */
     public <T> T get(long entity, Component<T> column) {
+        owned(column, "get");
+        jobsRunning.checkByIdRead("get", entity, column);
         int idx = requireAlive(entity, "get", column);
         return column.type().read(arraysOf(idx, entity, column), rowOf(idx, column));
     }
@@ -648,6 +680,7 @@ public final class World implements FieldAccess {
      * structural change: allowed during iteration, on the owning thread.
      */
     public <T> void set(long entity, Component<T> column, T value) {
+        owned(column, "set");
         jobsRunning.checkByIdWrite("set", entity, column);
         column.refuseIfRelationMarker("set");
         int idx = requireAlive(entity, "set", column);
@@ -659,6 +692,8 @@ public final class World implements FieldAccess {
 
     /** One field of a live entity's column, as raw bits (see {@link FieldType#bits}). */
     public long getBits(long entity, Field field) {
+        owned(field, "get");
+        jobsRunning.checkByIdRead("get", entity, field);
         int idx = requireAlive(entity, "get", field);
         return field.type().bits(arraysOf(idx, entity, field.component())[field.index()], rowOf(idx, field.component()));
     }
@@ -686,6 +721,7 @@ public final class World implements FieldAccess {
 
     /** The by-id write checks every field write passes (no jobs running, entity alive); returns its index. */
     private int checkedForWrite(long entity, Field field) {
+        owned(field, "set");
         jobsRunning.checkByIdWrite("setBits", entity, field);
         field.component().refuseIfRelationMarker("set");
         return requireAlive(entity, "set", field);
@@ -707,10 +743,8 @@ public final class World implements FieldAccess {
      *     validator is a range and the field cannot hold one
      */
     public void validator(Field field, FieldValidator validator) {
-        if (!registry.owns(field.component())) {
-            throw new IllegalArgumentException(field + " was registered by another world; give this world's field");
-        }
-        fieldRules.add(field, validator);
+        owned(field, "validator");
+        fieldRules.add(field, java.util.Objects.requireNonNull(validator, "validator (for " + field + ")"));
     }
 
     /**
@@ -736,6 +770,8 @@ public final class World implements FieldAccess {
 
     /** One field of a live entity's column, boxed (cold paths: tools, scripts). */
     public Object getValue(long entity, Field field) {
+        owned(field, "get");
+        jobsRunning.checkByIdRead("getValue", entity, field);
         int idx = requireAlive(entity, "get", field);
         return field.type().box(arraysOf(idx, entity, field.component())[field.index()], rowOf(idx, field.component()));
     }
@@ -785,6 +821,9 @@ public final class World implements FieldAccess {
     }
 
     static Field requireType(Field field, FieldType type) {
+        if (field == null) {
+            throw new NullPointerException("field (a " + type + " field handle, component.field(\"name\"))");
+        }
         if (field.type() != type) {
             throw new IllegalArgumentException("field " + field + " is " + field.type() + ", not " + type);
         }
@@ -813,6 +852,7 @@ public final class World implements FieldAccess {
      * {@code null}. Owning thread only: it fills the prototype index's look-up cache.
      */
     public Component<?> findComponent(long entity, String name) {
+        jobsRunning.checkByIdRead("findComponent", entity, name);
         return names.find(requireAlive(entity, "findComponent", name), name);
     }
 
@@ -840,6 +880,7 @@ public final class World implements FieldAccess {
      * @throws IllegalArgumentException listing the entity's instance names, or the instance's fields
      */
     public Object getProperty(long entity, String component, String field) {
+        jobsRunning.checkByIdRead("getProperty", entity, component + "." + field);
         requireAlive(entity, "getProperty", component);
         return getValue(entity, names.field(entity, component, field));
     }
@@ -859,6 +900,8 @@ public final class World implements FieldAccess {
 
     /** A pre-resolved handle for property (component name, field name), for frequent access. */
     public PropertyHandle property(String component, String field) {
+        java.util.Objects.requireNonNull(component, "component (the instance name, \"Fog\")");
+        java.util.Objects.requireNonNull(field, "field (the field name in " + component + ")");
         return new PropertyHandle(this, names, component, field);
     }
 

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
+import dev.orrery.ecs.component.Storage;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -233,5 +234,28 @@ class QueryTest {
         world.storage().unlockStructure();
         world.spawn();
         assertThrows(IllegalStateException.class, world.storage()::unlockStructure);
+    }
+
+    @Test
+    void shouldRefuseAQueryWhoseEveryAnyTermIsExcluded() {
+        IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
+                () -> world.query().with(health).any(pos).without(pos).build());
+        assertTrue(ex.getMessage().contains("any(...) column [Position]") && ex.getMessage().contains("never match"),
+                ex.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> world.query().any(pos, vel).without(vel, pos).build());
+        // One any term excluded still leaves the others: a redundant term, not an impossible query.
+        long pv = world.spawn(new Position(0, 0, 0), new Velocity(0, 0, 0));
+        long v = world.spawn(new Velocity(0, 0, 0));
+        assertEquals(Set.of(v), entitiesOf(world.query().any(pos, vel).without(pos).build()));
+        assertTrue(world.isAlive(pv));
+    }
+
+    @Test
+    void shouldNameComponentsNotColumnIdsInItsRefusals() {
+        Component<Health> poison = world.component(Health.class, "Poison", Storage.SPARSE);
+        Query q = world.query().with(pos, poison).without(frozen).build();
+        IllegalStateException ex = assertThrows(IllegalStateException.class, () -> q.forEachChunk(view -> { }));
+        assertTrue(ex.getMessage().startsWith("query with [Position, Health:Poison] without [Frozen] filters by sparse"),
+                ex.getMessage());
     }
 }

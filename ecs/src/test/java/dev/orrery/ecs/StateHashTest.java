@@ -67,10 +67,11 @@ class StateHashTest {
                     continue;
                 }
                 World w = build(x -> { });
-                long original = w.getBits(target, f);
-                w.setBits(target, f, original ^ (1L << bit));
+                Field own = w.component(AllKinds.class).field(f.index()); // each world's own handle
+                long original = w.getBits(target, own);
+                w.setBits(target, own, original ^ (1L << bit));
                 assertNotEquals(reference, w.stateHash(), "flipping bit " + bit + " of " + f);
-                w.setBits(target, f, original);
+                w.setBits(target, own, original);
                 assertEquals(reference, w.stateHash(), "restoring " + f);
             }
         }

@@ -23,13 +23,16 @@ public final class Component<T> {
     private final int nameHash;
     private final List<Field> fields;
     private final Storage storage;
+    // The registry (so the world) that made it: ComponentRegistry.owns is one reference compare.
+    final ComponentRegistry registry;
     // Per-row change versions (World.trackRowChanges); set during set-up, before any
     // archetype holds the column, and read when archetypes are made.
     private boolean rowsTracked;
     // The relation this column marks (ecs.relation.Relation), or null for an ordinary column.
     private Object relation;
 
-    Component(int id, ComponentType<T> type, String name, int nameHash, Storage storage) {
+    Component(ComponentRegistry registry, int id, ComponentType<T> type, String name, int nameHash, Storage storage) {
+        this.registry = registry;
         this.id = id;
         this.storage = storage;
         this.type = type;
@@ -134,6 +137,11 @@ public final class Component<T> {
 
     /** Handle of field {@code i}, for chunk access and property access. */
     public Field field(int i) {
+        if (i < 0 || i >= fields.size()) {
+            throw new IndexOutOfBoundsException("component " + this + " has no field " + i + "; it has "
+                    + fields.size() + (fields.size() == 1 ? " field" : " fields") + (fields.isEmpty() ? "" : " (0 to "
+                    + (fields.size() - 1) + "): " + type.fieldNames()));
+        }
         return fields.get(i);
     }
 

@@ -146,7 +146,7 @@ public final class ComponentRegistry {
             checkSparseNameFree(type, name, chosen);
         }
         namesByHash.put(hash, name);
-        Component<T> c = new Component<>(columns.size(), type, name, hash, chosen);
+        Component<T> c = new Component<>(this, columns.size(), type, name, hash, chosen);
         columns.add(c);
         columnsByKey.put(key, c);
         if (chosen == Storage.SPARSE) {
@@ -256,7 +256,7 @@ public final class ComponentRegistry {
 
     /** True when {@code column} was registered here (not by another world's registry). */
     public boolean owns(Component<?> column) {
-        return column.id() < columns.size() && columns.get(column.id()) == column;
+        return column.registry == this;
     }
 
     /** The column with dense id {@code id}. */

@@ -57,6 +57,45 @@ public final class JobsRunning {
         }
     }
 
+    /**
+     * Refuses a by-id read while jobs run: like a write, it checks no declaration, so it could
+     * read a column another system's job is writing on another thread at that moment.
+     *
+     * @param operation the world method, for the message ({@code "getFloat"})
+     * @param entity the entity read
+     * @param subject the component, field or property read
+     * @throws IllegalStateException naming the read, the running systems and the fix
+     */
+    public void checkByIdRead(String operation, long entity, Object subject) {
+        if (systems != null) {
+            String system = jobOnThread.get();
+            throw new IllegalStateException("world." + operation + "(" + Entity.toString(entity) + ", " + subject
+                    + ") called " + (system != null ? "inside system '" + system + "' " : "") + "while scheduled jobs "
+                    + "run (" + systems + "); a job reads by entity id through its JobContext (job.get(...), "
+                    + "job.getFloat(...), job.getInt(...)) with the component in its system's .reads(...) (or "
+                    + ".writes(...)), or the read belongs in an exclusive system");
+        }
+    }
+
+    /**
+     * Refuses a query's {@code count()} inside a job: counting refreshes the query's match
+     * list, which the scheduler and the other jobs read. A count on the thread that runs the
+     * schedule (a range system's count as it starts) stays allowed.
+     *
+     * @throws IllegalStateException naming the query, the system and the fix
+     */
+    public void checkCount(Object query) {
+        if (systems != null) {
+            String system = jobOnThread.get();
+            if (system != null) {
+                throw new IllegalStateException(query + " counted inside system '" + system + "'; counting "
+                        + "refreshes the query's match list, which the other jobs read at the same time. Count it "
+                        + "before the phase (an exclusive system, or a range system's count), or count job.chunk()'s "
+                        + "rows in the job");
+            }
+        }
+    }
+
     /** The executor starts a job of {@code system} on the calling thread (named in refusals). */
     public void jobStarts(String system) {
         jobOnThread.set(system);
@@ -71,12 +110,13 @@ public final class JobsRunning {
      * Refuses a query's direct iteration ({@code forEachChunk}, {@code forEach}) while jobs run:
      * from a job it would race with the other jobs and move the change clock.
      *
+     * @param query the query's description for the message ({@code "query with [Position]"})
      * @throws IllegalStateException naming the query, the system and the fix
      */
     public void checkIteration(Object query) {
         if (systems != null) {
             String system = jobOnThread.get();
-            throw new IllegalStateException("query " + query + " iterated " + (system != null ? "inside system '" + system
+            throw new IllegalStateException(query + " iterated " + (system != null ? "inside system '" + system
                     + "'" : "while scheduled jobs run (" + systems + ")") + "; a direct iteration from a job races with "
                     + "the other jobs and moves the change clock. Give the query to the system with .query(query) and "
                     + "loop over job.chunk(), or iterate it in an exclusive system");

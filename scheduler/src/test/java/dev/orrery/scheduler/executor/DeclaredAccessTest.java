@@ -19,6 +19,8 @@ import dev.orrery.scheduler.SystemFailedException;
 import dev.orrery.scheduler.UndeclaredResourceAccessException;
 import dev.orrery.scheduler.check.CheckedMode;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -277,6 +279,8 @@ class DeclaredAccessTest {
                 IllegalStateException cause = assertInstanceOf(IllegalStateException.class, e.getCause());
                 assertTrue(cause.getMessage().contains("iterated inside system 'nested'")
                         && cause.getMessage().contains(".query(query)"), cause.getMessage());
+                assertTrue(cause.getMessage().startsWith("query with [Pos, Hp] iterated"), "names, not column ids: "
+                        + cause.getMessage());
             }
         }
         int[] seen = {0};
@@ -287,5 +291,48 @@ class DeclaredAccessTest {
             ex.run();
         }
         assertEquals(100, seen[0], "an exclusive system may iterate a query");
+    }
+
+    @ParameterizedTest(name = "{0} workers")
+    @ValueSource(ints = {1, 2, 4})
+    void shouldRefuseWorldByIdReadsAndCountsInsideAJobButNotOutside(int workers) {
+        World w = world(100);
+        Component<Pos> pos = w.component(Pos.class);
+        Component<Hp> hp = w.component(Hp.class);
+        Field hpf = hp.field("hp");
+        Query everyone = all(w);
+        List<Map.Entry<String, Consumer<Long>>> reads = List.of( // the message's start, the read
+                Map.entry("world.get(", e -> w.getInt(e, hpf)),
+                Map.entry("world.get(", e -> w.get(e, hp)),
+                Map.entry("world.has(", e -> w.has(e, hp)),
+                Map.entry("world.getValue(", e -> w.getValue(e, hpf)),
+                Map.entry("world.getProperty(", e -> w.getProperty(e, "Hp", "hp")),
+                Map.entry("world.findComponent(", e -> w.findComponent(e, "Hp")),
+                Map.entry("query with [Pos, Hp] counted inside system 'peek'", e -> everyone.count()));
+        for (Map.Entry<String, Consumer<Long>> read : reads) {
+            Schedule s = Schedule.builder(w).minBatchRows(16)
+                    .system("peek").query(everyone).reads(pos)
+                    .forEachChunk(job -> read.getValue().accept(job.chunk().entity(0)))
+                    .build();
+            try (ScheduleExecutor ex = executor(s, workers)) {
+                SystemFailedException e = assertThrows(SystemFailedException.class, ex::run, read.getKey());
+                IllegalStateException cause = assertInstanceOf(IllegalStateException.class, e.getCause());
+                assertTrue(cause.getMessage().startsWith(read.getKey()), cause.getMessage());
+                assertTrue(cause.getMessage().contains("job.") || cause.getMessage().contains("count job.chunk()"),
+                        cause.getMessage());
+            }
+        }
+        // Outside a job: on the owner thread, in an exclusive system, and in a range system's count.
+        long first = ids(w)[0];
+        reads.forEach(r -> assertDoesNotThrow(() -> r.getValue().accept(first)));
+        int[] counted = {0};
+        Schedule allowed = Schedule.builder(w)
+                .system("owner").exclusive(world -> counted[0] = world.getInt(first, hpf) + everyone.count())
+                .system("range").forEachRange(everyone::count, (job, from, to) -> { })
+                .build();
+        try (ScheduleExecutor ex = executor(allowed, workers)) {
+            assertDoesNotThrow(() -> ex.run());
+        }
+        assertEquals(200, counted[0]);
     }
 }
