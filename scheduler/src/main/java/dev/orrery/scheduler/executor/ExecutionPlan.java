@@ -3,6 +3,7 @@ package dev.orrery.scheduler.executor;
 import dev.orrery.ecs.Query;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.ComponentKind;
 import dev.orrery.ecs.internal.EcsInternals;
 import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.Resources;
@@ -74,6 +75,27 @@ public final class ExecutionPlan {
                         + "build its query from the schedule's world");
             }
             checkFilterAccess(systems[i]);
+            checkOwnColumns(systems[i]);
+        }
+    }
+
+    /**
+     * Every component a system declares (reads, writes, structural effects) must be the
+     * schedule's world's: another world's handle has an id that means another column here, so
+     * the access checks and the graph's ordering would guard the wrong one.
+     */
+    private void checkOwnColumns(ScheduledSystem system) {
+        var access = system.declaration().access();
+        for (List<Component<?>> declared : List.of(access.reads(), access.writes(),
+                access.effects().touchedComponents())) {
+            for (Component<?> c : declared) {
+                if (!EcsInternals.registry(world).owns(c)) {
+                    throw new IllegalArgumentException("system '" + system.name() + "' declares component " + c
+                            + ", which another world registered; declare this world's handle (world."
+                            + (c.kind() == ComponentKind.REFERENCE ? "referenceComponent(" : "component(")
+                            + c.type().javaClass().getSimpleName() + ".class))");
+                }
+            }
         }
     }
 

@@ -61,6 +61,27 @@ class DeclaredAccessTest {
         return w.query().with(w.component(Pos.class), w.component(Hp.class)).build();
     }
 
+    @org.junit.jupiter.api.Test
+    void shouldRefuseASystemThatDeclaresAnotherWorldsComponent() {
+        World w = world(10);
+        Component<Pos> pos = w.component(Pos.class);
+        World other = new World();
+        Component<Hp> foreign = other.component(Hp.class); // id 0 there, the id of Pos here
+        for (String kind : new String[] {"reads", "writes", "spawns"}) {
+            Schedule.Builder b = Schedule.builder(w);
+            var sys = b.system("mixed").query(w.query().with(pos).build());
+            sys = switch (kind) {
+                case "reads" -> sys.reads(foreign);
+                case "writes" -> sys.writes(foreign);
+                default -> sys.spawns(foreign);
+            };
+            sys.forEachChunk(job -> { });
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, b::build, kind);
+            assertTrue(e.getMessage().contains("system 'mixed' declares component Hp, which another world registered")
+                    && e.getMessage().contains("world.component(Hp.class)"), e.getMessage());
+        }
+    }
+
     @ParameterizedTest(name = "{0} workers")
     @ValueSource(ints = {1, 2, 4})
     void shouldReadAndWriteOtherEntitiesByIdThroughTheJobWhenDeclared(int workers) {
