@@ -79,7 +79,8 @@ public final class WorldVerifier {
     /**
      * Verifies {@code worldId} in {@code store} with {@code blueprint} (the one its nodes ran).
      *
-     * @throws IOException if the store cannot be read, or its history has a gap
+     * @throws IOException if the store cannot be read, or its history has a gap (ticks missing
+     *     between two segments, or after the journal's end before a stored snapshot)
      * @throws IllegalArgumentException if the store holds no journal of {@code worldId}
      */
     public static Report verify(WorldStore store, String worldId, WorldBlueprint blueprint) throws IOException {
@@ -122,6 +123,13 @@ public final class WorldVerifier {
                 sim.tick();
             });
             compareSnapshots(store, worldId, blueprint, sim, ascending, nextSnapshot, snapshots);
+            if (!valid.isEmpty() && valid.get(0).tick() > next) { // newest first
+                SnapshotInfo past = valid.get(0);
+                throw new IOException("world '" + worldId + "': its journal ends at tick " + next + " but a snapshot of "
+                        + "tick " + past.tick() + " (epoch " + past.epoch() + ") is stored, and a node stores a snapshot "
+                        + "only after its ticks are journaled: ticks " + next + " to " + (past.tick() - 1) + " of the "
+                        + "journal are lost; the store is damaged (restore the journal from a backup)");
+            }
             return new Report(worldId, start == null ? -1 : start.tick(), next, next - from, checker.hashes,
                     checker.mismatches, checker.firstMismatch, snapshots[0], snapshots[1], checker.inputs,
                     checker.duplicates, sim.world().stateHash());
