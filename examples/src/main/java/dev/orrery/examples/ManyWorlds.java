@@ -54,7 +54,7 @@ public final class ManyWorlds {
     }
 
     public static void main(String[] args) {
-        int ticks = ProgramArgs.number("ManyWorlds", args, 0, "ticks", 120, 1, 1_000_000);
+        int ticks = ProgramArgs.number("ManyWorlds", args, 0, "ticks", 120, 4, 1_000_000); // a quarter of it is at least 1
         String[] names = {"arena-a", "arena-b", "arena-c"};
         int[] movers = {1_000, 4_000, 250};
         double[] hz = {240, 120, 60};                          // each arena ticks at its own rate
