@@ -501,8 +501,9 @@ public final class ClusterNode implements AutoCloseable {
                             return Behaviors.same();
                         })
                         .onMessage(ClusterEvent.MemberRemoved.class, e -> {
+                            boolean leaving = !up.contains(self); // this node's own leave empties its view: no news
                             up.remove(e.member().address());
-                            if (e.member().address().equals(self)) {
+                            if (e.member().address().equals(self) || leaving) {
                                 return Behaviors.same();
                             }
                             log.accept("member " + hostPort(e.member()) + " removed; " + up.size() + " up"

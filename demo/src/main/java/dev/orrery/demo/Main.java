@@ -202,7 +202,8 @@ public final class Main implements Callable<Integer> {
                     + "journaled when recording).")
     boolean exploreEdits;
 
-    @Option(names = "--quiet", description = "No progress lines; only the summary line.")
+    @Option(names = "--quiet", description = "No progress lines: a run prints only its summary line, a cluster node "
+            + "only what happens to members and worlds.")
     boolean quiet;
 
     @Option(names = "--cluster",
@@ -430,7 +431,8 @@ public final class Main implements Callable<Integer> {
         List<String> refused = new java.util.ArrayList<>();
         for (String name : given) {
             if (!allowed.contains(name)) {
-                refused.add(name + " (" + NOT_FOR_A_NODE.getOrDefault(name, "it applies to a single run only") + ")");
+                refused.add(name + " (" + (cluster ? NOT_FOR_A_NODE.getOrDefault(name, "it applies to a single run only")
+                        : "--cluster-verify only reads the store and replays its worlds") + ")");
             }
         }
         if (!refused.isEmpty()) {

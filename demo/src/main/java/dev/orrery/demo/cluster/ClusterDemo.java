@@ -144,33 +144,61 @@ public final class ClusterDemo {
      */
     public String run() throws IOException, InterruptedException {
         Properties arena = arenaProperties(options.agents(), options.teams(), options.seed(), options.rate());
-        recordOrCheck(options.store(), arena);
+        if (Files.exists(options.store()) && !Files.isDirectory(options.store())) {
+            throw new IOException("--cluster-store " + options.store() + " is a file, not a directory; give a directory "
+                    + "every node shares (it is made if missing)");
+        }
+        check(options.store(), arena); // before the node starts: a store of other worlds is refused up front
         NodeSettings settings = NodeSettings.local(options.port(), options.seeds())
                 .withTicks(options.rate(), (int) Math.max(1, Math.round(options.rate() * 10)));
-        ClusterNode node = ClusterNode.start(settings, new DirectoryWorldStore(options.store()),
-                blueprint(options.agents(), options.teams(), options.seed(), options.rate()), line -> {
-                    out.println("cluster: " + line);
-                    out.flush();
-                });
-        out.println("cluster: node " + node.hostPort() + " up; seeds " + (options.seeds().isEmpty()
+        ClusterNode node;
+        try {
+            node = ClusterNode.start(settings, new DirectoryWorldStore(options.store()),
+                    blueprint(options.agents(), options.teams(), options.seed(), options.rate()), line -> {
+                        out.println("cluster: " + line);
+                        out.flush();
+                    });
+        } catch (RuntimeException e) {
+            if (bindFailure(e)) {
+                throw new IOException("cluster port 127.0.0.1:" + options.port() + " is in use (another node?); choose "
+                        + "another --cluster-port (0 picks a free one)", e);
+            }
+            throw e;
+        }
+        try {
+            recordOrCheck(options.store(), arena); // only once the node runs: a node that failed leaves no options
+        } catch (IOException | RuntimeException e) {
+            node.close();
+            throw e;
+        }
+        out.println("cluster: node " + node.hostPort() + " started; seeds " + (options.seeds().isEmpty()
                 ? "none (new cluster)" : String.join(",", options.seeds())) + "; store " + options.store() + "; "
                 + options.worlds() + " worlds of " + options.agents() + " agents at " + options.rate() + " Hz");
-        out.println("cluster: a line a second: members = nodes up; worlds_here = worlds on this node, each @tick "
-                + "(replayed N: journaled ticks it replayed when it arrived); moving = worlds that did not answer "
-                + "within 1 s (being restored on another node); inputs this node sent: accepted (applied in a durable "
-                + "tick), refused (will never apply), unknown (not answered yet: sent again with the same sequence "
-                + "until they are)");
+        if (!options.quiet()) {
+            out.println("cluster: a line a second: members = nodes up; worlds_here = worlds on this node, each @tick "
+                    + "(replayed N: journaled ticks it replayed when it arrived); moving = worlds that did not answer "
+                    + "within 1 s (not started yet, or being restored on another node); inputs this node sent: "
+                    + "accepted (applied in a durable tick), refused (will never apply), unknown (not answered yet: "
+                    + "sent again with the same sequence until they are)");
+        }
         out.flush();
         WorldClient client = new WorldClient(node::submit, Duration.ofSeconds(3), Duration.ofMinutes(2), 64);
         byte[] payload = new byte[InputCodec.MAX_PAYLOAD];
         long deadline = options.seconds() > 0 ? System.nanoTime() + (long) (options.seconds() * 1e9) : Long.MAX_VALUE;
         String line = "";
+        int upSeen = 0; // members up at the last look: a signal's leave may already have emptied the node's view
         try {
-            long waitingSince = System.nanoTime();
-            while (!stopped && System.nanoTime() < deadline && node.membersUp() < options.minMembers()) {
+            long started = System.nanoTime();
+            long waitingSince = started;
+            while (!stopped && System.nanoTime() < deadline && (upSeen = node.membersUp()) < options.minMembers()) {
                 if (!options.quiet() && System.nanoTime() - waitingSince > 1e9) {
-                    out.println("cluster: node " + node.hostPort() + " waiting for " + options.minMembers()
-                            + " members before sending inputs (--cluster-min-members); " + node.membersUp() + " up");
+                    long waited = (System.nanoTime() - started) / 1_000_000_000L;
+                    out.println(upSeen == 0 && !options.seeds().isEmpty()
+                            ? "cluster: node " + node.hostPort() + " not joined after " + waited + " s: no answer from "
+                                    + "seed " + String.join(", ", options.seeds()) + "; start that node first, or fix "
+                                    + "--cluster-seeds"
+                            : "cluster: node " + node.hostPort() + " waiting for " + options.minMembers()
+                                    + " members before sending inputs (--cluster-min-members); " + upSeen + " up");
                     out.flush();
                     waitingSince = System.nanoTime();
                 }
@@ -186,6 +214,7 @@ public final class ClusterDemo {
                     statuses.add(node.status(id, Duration.ofSeconds(1)).toCompletableFuture());
                 }
                 line = progress(node, statuses, client);
+                upSeen = node.membersUp();
                 if (!options.quiet()) {
                     out.println(line);
                     out.flush();
@@ -193,7 +222,7 @@ public final class ClusterDemo {
                 TimeUnit.MILLISECONDS.sleep(1000);
             }
         } finally {
-            boolean last = node.membersUp() <= 1;
+            boolean last = (stopped ? Math.max(upSeen, node.membersUp()) : node.membersUp()) <= 1;
             out.println("cluster: node " + node.hostPort() + " leaving; " + (last
                     ? "it is the last node: its worlds stop with a snapshot and resume when a node starts again with "
                     + "this store" : "its worlds move to the other nodes with a snapshot"));
@@ -238,6 +267,24 @@ public final class ClusterDemo {
     }
 
     /** Records the arena's options in a new store, or checks them against those recorded. */
+    /** Refuses a store whose recorded arena options differ from {@code mine}; writes nothing. */
+    private static void check(Path store, Properties mine) throws IOException {
+        Path file = store.resolve(BLUEPRINT_FILE);
+        if (Files.isRegularFile(file)) {
+            refuseIfOther(store, read(file), mine);
+        }
+    }
+
+    /** True when {@code e} (or a cause) is a failure to bind the node's port. */
+    private static boolean bindFailure(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.net.BindException || String.valueOf(t.getMessage()).contains("Address already in use")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static void recordOrCheck(Path store, Properties mine) throws IOException {
         Path file = Files.createDirectories(store).resolve(BLUEPRINT_FILE);
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE_NEW)) {
@@ -246,7 +293,10 @@ public final class ClusterDemo {
         } catch (FileAlreadyExistsException exists) {
             // a node started with this store before: ours must match
         }
-        Properties recorded = read(file);
+        refuseIfOther(store, read(file), mine);
+    }
+
+    private static void refuseIfOther(Path store, Properties recorded, Properties mine) throws IOException {
         if (!recorded.equals(mine)) {
             throw new IOException("store " + store + " holds worlds built with " + describe(recorded) + ", not "
                     + describe(mine) + "; every node must build the same worlds: pass the same options, or use "

@@ -88,4 +88,22 @@ class ClusterDemoTest {
         assertEquals(2, main("--cluster-verify", "--cluster-store", tmp.toString(), "--record", tmp.toString()));
         assertTrue(err().contains("--cluster-verify does not use --record"), err());
     }
+
+    @Test
+    void aStoreThatIsAFileOrATakenPortIsOneLineAndRecordsNothing() throws Exception {
+        Path file = Files.writeString(tmp.resolve("afile"), "x");
+        assertEquals(1, main("--cluster", "--cluster-port", "0", "--cluster-store", file.toString()));
+        assertTrue(err().contains("--cluster-store " + file + " is a file, not a directory; give a directory"), err());
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
+            Path store = tmp.resolve("fresh");
+            int port = taken.getLocalPort();
+            assertEquals(1, main("--cluster", "--cluster-port", Integer.toString(port), "--cluster-store",
+                    store.toString(), "--agents", "300"));
+            assertTrue(err().contains("cluster port 127.0.0.1:" + port + " is in use (another node?); choose another "
+                    + "--cluster-port"), err());
+            assertEquals(1, err().strip().lines().count(), err());
+            assertTrue(!Files.exists(store.resolve(ClusterDemo.BLUEPRINT_FILE)),
+                    "a node that did not start records no arena options in the store");
+        }
+    }
 }
