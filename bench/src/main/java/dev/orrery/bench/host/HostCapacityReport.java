@@ -62,7 +62,9 @@ public final class HostCapacityReport {
      * @param lagP99 99th-percentile lag, ns
      * @param cpuPerTick process CPU time per tick, ns
      * @param tickTime mean tick duration, ns
-     * @param heapPerWorld heap per world, bytes (after GC, everything built and started)
+     * @param heapPerWorld heap per world, bytes: used heap after GC with everything built and started, less
+     *     the lower of the used heap before the worlds were built and after they were closed (so what an
+     *     earlier trial's threads freed meanwhile does not count against them)
      * @param threads live threads while measuring
      */
     record Trial(Mode mode, int entities, int worlds, long ticks, long expected, long lagP50, long lagP99,
@@ -174,22 +176,26 @@ public final class HostCapacityReport {
             sims.add(CapacityWorld.build(i, size, mode == Mode.EXECUTOR ? 2 : 1, o.hz()));
         }
         long expected = Math.round(n * o.hz() * o.measureMs() / 1000.0);
-        Trial t = mode == Mode.HOST ? onHost(sims, size, expected, heapBefore, o)
-                : onThreads(mode, sims, size, expected, heapBefore, o);
+        Trial t = mode == Mode.HOST ? onHost(sims, size, expected, o) : onThreads(mode, sims, size, expected, o);
+        long heapAfter = usedHeap(); // every world closed
+        t = new Trial(t.mode(), t.entities(), t.worlds(), t.ticks(), t.expected(), t.lagP50(), t.lagP99(),
+                t.cpuPerTick(), t.tickTime(), t.heapPerWorld() - Math.min(heapBefore, heapAfter) / (double) n,
+                t.threads());
         System.err.printf(Locale.ROOT, "%s, %d entities, %d worlds: lag p99 %.2f ms, %.1f %% of ticks, %s%n", mode.label,
                 size, n, t.lagP99() / 1e6, 100.0 * t.ticks() / Math.max(1, t.expected()),
                 t.holds(o.period()) ? "holds" : "does not hold");
         return t;
     }
 
-    private static Trial onHost(List<Simulation> sims, int size, long expected, long heapBefore, Options o)
+    /** Ticks the worlds on a host; the trial's heap per world is the used heap with them, per world (absolute). */
+    private static Trial onHost(List<Simulation> sims, int size, long expected, Options o)
             throws InterruptedException {
         int n = sims.size();
         try (WorldHost host = WorldHost.builder().threads(o.threads()).threadName("capacity").build()) {
             for (int i = 0; i < n; i++) {
                 host.add("w" + i, sims.get(i), o.hz(), 0, Duration.ofNanos(20_000_000 + o.period() * i / n));
             }
-            double heap = (usedHeap() - heapBefore) / (double) n;
+            double heap = usedHeap() / (double) n;
             Thread.sleep(o.warmupMs());
             host.resetStats();
             long cpu0 = processCpu();
@@ -202,12 +208,13 @@ public final class HostCapacityReport {
         } // close() closes every simulation still hosted
     }
 
-    private static Trial onThreads(Mode mode, List<Simulation> sims, int size, long expected, long heapBefore,
-            Options o) throws InterruptedException {
+    /** As {@link #onHost}, on a thread or an executor per world. */
+    private static Trial onThreads(Mode mode, List<Simulation> sims, int size, long expected, Options o)
+            throws InterruptedException {
         int n = sims.size();
         int maxSamples = (int) (o.hz() * o.measureMs() / 1000.0 * 1.5) + 16;
         PacedLoops loops = new PacedLoops(sims, o.hz(), maxSamples);
-        double heap = (usedHeap() - heapBefore) / (double) n;
+        double heap = usedHeap() / (double) n;
         Thread.sleep(o.warmupMs());
         loops.measure(true);
         long cpu0 = processCpu();
