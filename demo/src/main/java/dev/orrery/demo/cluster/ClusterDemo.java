@@ -191,9 +191,11 @@ public final class ClusterDemo {
             long started = System.nanoTime();
             long waitingSince = started;
             while (!stopped && System.nanoTime() < deadline && (upSeen = node.membersUp()) < options.minMembers()) {
-                if (!options.quiet() && System.nanoTime() - waitingSince > 1e9) {
-                    long waited = (System.nanoTime() - started) / 1_000_000_000L;
-                    out.println(upSeen == 0 && !options.seeds().isEmpty()
+                long waited = (System.nanoTime() - started) / 1_000_000_000L;
+                boolean joining = upSeen == 0 && !options.seeds().isEmpty();
+                // a join takes a second or two: a seed is called silent only after five
+                if (!options.quiet() && System.nanoTime() - waitingSince > 1e9 && !(joining && waited < 5)) {
+                    out.println(joining
                             ? "cluster: node " + node.hostPort() + " not joined after " + waited + " s: no answer from "
                                     + "seed " + String.join(", ", options.seeds()) + "; start that node first, or fix "
                                     + "--cluster-seeds"
