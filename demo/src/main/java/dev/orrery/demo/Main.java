@@ -41,8 +41,9 @@ import picocli.CommandLine;
  * Ctrl-C (shutdown hook) asks it to stop and waits briefly for the summary line.
  *
  * <p>Picocli reads the options from this class's fields, so every option of a run, with its
- * description, is declared here; the {@code load} subcommand is {@link LoadCommand}, the error
- * line {@link ErrorLine}, and the runs themselves are in {@code dev.orrery.demo.run} and
+ * description, is declared here, which is most of its length; the {@code load} subcommand is
+ * {@link LoadCommand}, the error line {@link ErrorLine}, which options each mode uses
+ * {@link ModeOptions}, and the runs themselves are in {@code dev.orrery.demo.run} and
  * {@code dev.orrery.demo.cluster}.
  */
 @Command(name = "orrery-demo", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
@@ -242,40 +243,6 @@ public final class Main implements Callable<Integer> {
                     + "it may run beside the nodes.")
     boolean clusterVerify;
 
-    /** The options a cluster node uses; any other given with --cluster is refused, not ignored. */
-    private static final java.util.Set<String> CLUSTER_OPTIONS = java.util.Set.of("--cluster", "--cluster-port",
-            "--cluster-seeds", "--cluster-store", "--cluster-worlds", "--cluster-min-members", "--cluster-seconds",
-            "--agents", "--teams", "--seed", "--rate", "--quiet", "--verbose");
-
-    /** The options --cluster-verify uses. */
-    private static final java.util.Set<String> VERIFY_OPTIONS = java.util.Set.of("--cluster-verify", "--cluster-store",
-            "--agents", "--teams", "--seed", "--rate", "--quiet", "--verbose");
-
-    /** Why an option of a single run means nothing to a cluster node, and what to use instead. */
-    private static final java.util.Map<String, String> NOT_FOR_A_NODE = java.util.Map.of(
-            "--ticks", "a node runs until Ctrl-C or --cluster-seconds",
-            "--port", "a node serves no TCP clients; its cluster port is --cluster-port",
-            "--bind", "a node serves no TCP clients; it binds 127.0.0.1 at --cluster-port",
-            "--record", "worlds are journaled and snapshotted in --cluster-store; check them with --cluster-verify",
-            "--replay", "replay a world of the store with --cluster-verify --cluster-store DIR",
-            "--explore", "the explorer shows one simulation, not a node's sharded worlds",
-            "--threads", "each world ticks on one thread of the node's world dispatcher");
-
-    /** The options a replay uses; any other given with --replay is refused, not ignored. */
-    private static final java.util.Set<String> REPLAY_OPTIONS = java.util.Set.of("--replay", "--threads", "--warmup",
-            "--explore", "--trace", "--dot", "--quiet", "--verbose", "--watchdog", "--tick-deadline");
-
-    /** Why an option of a live run means nothing to a replay, and what to do instead. */
-    private static final java.util.Map<String, String> NOT_FOR_A_REPLAY = java.util.Map.ofEntries(
-            java.util.Map.entry("--agents", "the recording's arena.properties gives the agents, teams and seed"),
-            java.util.Map.entry("--teams", "the recording's arena.properties gives the agents, teams and seed"),
-            java.util.Map.entry("--seed", "the recording's arena.properties gives the agents, teams and seed"),
-            java.util.Map.entry("--ticks", "a replay runs the recording's ticks"),
-            java.util.Map.entry("--rate", "a replay runs as fast as it can"),
-            java.util.Map.entry("--record", "replay a recording, then record a new run"),
-            java.util.Map.entry("--fsync", "it applies to --record"),
-            java.util.Map.entry("--explore-edits", "a replay takes no inputs"));
-
     private PrintStream out = System.out;
 
     /** Where the command line prints its lines ({@code load} prints its summary there too). */
@@ -348,8 +315,11 @@ public final class Main implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        checkClusterOptions();
-        checkRunOptions();
+        try {
+            ModeOptions.checkMode(given(), cluster, clusterVerify, replay != null, record != null);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
         if (cluster) {
             return runClusterNode();
         }
@@ -365,7 +335,11 @@ public final class Main implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--bind " + bind + ": no such address ("
                     + ErrorLine.oneLine(e) + "); give an address of this machine, such as 127.0.0.1 or 0.0.0.0", e);
         }
-        checkServerOptions();
+        try {
+            ModeOptions.checkServer(given(), replay != null || port != null, exploreEdits);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
         DemoRun run = new DemoRun(options, out);
         stopOnShutdown(run::stop, 5, "orrery-demo-shutdown");
         try {
@@ -403,103 +377,14 @@ public final class Main implements Callable<Integer> {
         }
     }
 
-    /**
-     * Refuses what a cluster run would ignore: an option of a single run given with
-     * {@code --cluster} or {@code --cluster-verify}, a {@code --cluster-*} option without
-     * either, or both together.
-     */
-    private void checkClusterOptions() {
-        List<String> given = new java.util.ArrayList<>();
+    /** The long names of the options given on the command line, for {@link ModeOptions}. */
+    private List<String> given() {
+        List<String> names = new java.util.ArrayList<>();
         for (CommandLine.Model.OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
-            given.add(o.longestName());
+            names.add(o.longestName());
         }
-        if (cluster && clusterVerify) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--cluster runs a node and --cluster-verify "
-                    + "checks a store; give one of them");
-        }
-        if (!cluster && !clusterVerify) {
-            for (String name : given) {
-                if (name.startsWith("--cluster-")) {
-                    throw new CommandLine.ParameterException(spec.commandLine(), name + " applies to --cluster (or "
-                            + "--cluster-verify) only; add --cluster to run a node, or leave " + name + " out");
-                }
-            }
-            return;
-        }
-        String mode = cluster ? "--cluster" : "--cluster-verify";
-        java.util.Set<String> allowed = cluster ? CLUSTER_OPTIONS : VERIFY_OPTIONS;
-        List<String> refused = new java.util.ArrayList<>();
-        for (String name : given) {
-            if (!allowed.contains(name)) {
-                refused.add(name + " (" + (cluster ? NOT_FOR_A_NODE.getOrDefault(name, "it applies to a single run only")
-                        : "--cluster-verify only reads the store and replays its worlds") + ")");
-            }
-        }
-        if (!refused.isEmpty()) {
-            throw new CommandLine.ParameterException(spec.commandLine(), mode + " does not use "
-                    + String.join("; ", refused) + "; leave " + (refused.size() == 1 ? "it" : "them") + " out");
-        }
+        return names;
     }
-
-    /**
-     * Refuses what a single run would ignore: an option of a live run given with
-     * {@code --replay}, and {@code --fsync} without {@code --record}.
-     */
-    private void checkRunOptions() {
-        if (cluster || clusterVerify) {
-            return; // checkClusterOptions has refused what those do not use
-        }
-        List<String> given = new java.util.ArrayList<>();
-        for (CommandLine.Model.OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
-            given.add(o.longestName());
-        }
-        if (replay != null) {
-            List<String> refused = new java.util.ArrayList<>();
-            for (String name : given) {
-                if (!REPLAY_OPTIONS.contains(name)) {
-                    refused.add(name + " (" + NOT_FOR_A_REPLAY.getOrDefault(name, "a replay takes no client inputs") + ")");
-                }
-            }
-            if (!refused.isEmpty()) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--replay does not use "
-                        + String.join("; ", refused) + "; leave " + (refused.size() == 1 ? "it" : "them") + " out");
-            }
-        } else if (record == null && given.contains("--fsync")) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--fsync applies to --record only; add "
-                    + "--record DIR, or leave --fsync out");
-        }
-    }
-
-    /**
-     * Refuses the TCP server's options in a live run without {@code --port} (there is no
-     * server then), and {@code --max-entities} when neither clients nor the explorer's edits
-     * can spawn. After the values are checked, so a bad value is named as such first.
-     */
-    private void checkServerOptions() {
-        if (replay != null || port != null) {
-            return; // checkRunOptions has refused what a replay does not use
-        }
-        List<String> refused = new java.util.ArrayList<>();
-        for (CommandLine.Model.OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
-            String name = o.longestName();
-            if (SERVER_OPTIONS.contains(name) && !(name.equals("--max-entities") && exploreEdits)) {
-                refused.add(name);
-            }
-        }
-        if (!refused.isEmpty()) {
-            boolean cap = refused.contains("--max-entities");
-            throw new CommandLine.ParameterException(spec.commandLine(), String.join(", ", refused)
-                    + (refused.size() == 1 ? " applies" : " apply") + " to the TCP server"
-                    + (cap ? " (and --max-entities to the explorer's edits)" : "") + ", and without --port there is "
-                    + "none; add --port PORT" + (cap ? " (or --explore-edits)" : "") + ", or leave "
-                    + (refused.size() == 1 ? "it" : "them") + " out");
-        }
-    }
-
-    /** The options that configure the TCP server (and {@code --max-entities}, which the explorer's edits use too). */
-    private static final java.util.Set<String> SERVER_OPTIONS = java.util.Set.of("--bind", "--max-connections",
-            "--max-connections-per-address", "--hello-timeout", "--idle-timeout", "--client-rate", "--client-burst",
-            "--max-spawn", "--spawn-budget", "--max-entities");
 
     /** {@code --cluster-verify}: every world of the store against its journal. */
     private int verifyCluster() throws Exception {
