@@ -30,7 +30,12 @@ final class Owned {
         }
         Component<?> c = handle instanceof Field f ? f.component() : (Component<?>) handle;
         return new IllegalArgumentException(operation + " " + handle + " refused: component " + c + " was registered by "
-                + "another world; use this world's component handles (world." + (c.kind() == ComponentKind.REFERENCE
-                ? "referenceComponent(" : "component(") + c.type().javaClass().getSimpleName() + ".class))");
+                + "another world; use this world's component handles (" + handleOf(c) + ")");
+    }
+
+    /** How a world gives the handle of {@code c}'s type: {@code world.component(X.class)} (or {@code referenceComponent}). */
+    static String handleOf(Component<?> c) {
+        return "world." + (c.kind() == ComponentKind.REFERENCE ? "referenceComponent(" : "component(")
+                + c.type().javaClass().getSimpleName() + ".class)";
     }
 }

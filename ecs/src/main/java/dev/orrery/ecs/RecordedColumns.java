@@ -1,7 +1,6 @@
 package dev.orrery.ecs;
 
 import dev.orrery.ecs.component.Component;
-import dev.orrery.ecs.component.ComponentKind;
 import dev.orrery.ecs.component.ComponentRegistry;
 import dev.orrery.ecs.component.Entity;
 import java.util.Arrays;
@@ -55,8 +54,7 @@ final class RecordedColumns {
             if (c != null && !registry.owns(c)) {
                 throw new IllegalArgumentException("command buffer " + buffer.id() + " holds commands of " + c + ", a "
                         + "component registered by another world; nothing was applied. Record commands with this "
-                        + "world's component handles (world." + (c.kind() == ComponentKind.REFERENCE
-                        ? "referenceComponent(" : "component(") + c.type().javaClass().getSimpleName() + ".class))");
+                        + "world's component handles (" + Owned.handleOf(c) + ")");
             }
         }
     }

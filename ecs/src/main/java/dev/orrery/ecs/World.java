@@ -393,10 +393,7 @@ public final class World implements FieldAccess {
      * @throws IllegalArgumentException naming the component and the fix when another world registered it
      */
     <C extends Component<?>> C owned(C column, String operation) {
-        if (column == null || !registry.owns(column)) {
-            throw Owned.refusal(column, operation);
-        }
-        return column;
+        return Owned.check(registry, column, operation);
     }
 
     /** {@link #owned(Component, String)} for a field's component. */
