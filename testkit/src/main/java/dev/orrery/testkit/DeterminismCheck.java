@@ -118,8 +118,9 @@ public final class DeterminismCheck {
 
     /**
      * The tick after which a snapshot is taken and restored (default half the ticks, so a
-     * check of a single tick has none); 0: no snapshot check. It must come before the last tick ({@link #run()} refuses a tick at or
-     * past {@link #ticks}, where no restored run would be compared).
+     * check of a single tick has none); 0: no snapshot check. It must come before the last
+     * tick ({@link #run()} refuses a tick at or past {@link #ticks}, where no restored run
+     * would be compared).
      */
     public DeterminismCheck snapshotAt(long tick) {
         if (tick < 0) {
