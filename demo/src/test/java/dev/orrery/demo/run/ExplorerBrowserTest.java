@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
@@ -312,7 +313,7 @@ class ExplorerBrowserTest {
 
     /**
      * Types {@code value} into the field's input and presses Set (again if the view was
-     * redrawn meanwhile). Returns false when the input is not there within ten seconds: the
+     * redrawn meanwhile, or the input was not interactable while it was). Returns false when the input is not there within ten seconds: the
      * live inspector drops a field's inputs when its entity dies, which agents in the arena do.
      */
     private static boolean set(WebDriver b, String field, String value) {
@@ -330,10 +331,12 @@ class ExplorerBrowserTest {
                 box.findElement(By.xpath("following-sibling::button")).click();
                 return true;
             } catch (org.openqa.selenium.StaleElementReferenceException | org.openqa.selenium.NoSuchElementException
-                    redrawn) {
+                    | org.openqa.selenium.ElementNotInteractableException redrawn) {
                 if (attempt == 10) {
                     throw redrawn;
                 }
+                // not interactable: the view was being redrawn (seen once in CI); look again shortly
+                LockSupport.parkNanos(100_000_000L);
             }
         }
     }
