@@ -1,12 +1,12 @@
 package dev.orrery.testkit;
 
 import dev.orrery.ecs.SnapshotException;
+import dev.orrery.ecs.World;
 import dev.orrery.engine.InputPipeline;
 import dev.orrery.engine.ReplayDivergenceException;
 import dev.orrery.engine.RunRecorder;
 import dev.orrery.engine.RunReplayer;
 import dev.orrery.engine.Simulation;
-import dev.orrery.engine.internal.EngineInternals;
 import dev.orrery.scheduler.SystemFailedException;
 import dev.orrery.scheduler.executor.BatchOverride;
 import java.io.IOException;
@@ -330,8 +330,8 @@ public final class DeterminismCheck {
 
     /**
      * Runs the game twice on one worker (the second restored from {@code snapshot} when the
-     * failing run was), hashing the world after each system, up to tick {@code t}, and names the
-     * first system after which the two differ.
+     * failing run was), hashing the world after each system and each sync point, up to tick
+     * {@code t}, and names the first system after which (or after whose commands) the two differ.
      */
     private Diagnosis diagnose(long t, boolean restored, byte[] snapshot) {
         long from = restored ? (long) snapshotTick() : 0;
@@ -344,27 +344,26 @@ public final class DeterminismCheck {
                 b.restore(snapshot);
             }
             b.inputs(new ScriptInputs(script));
-            List<String> names = a.schedule().systemNames();
-            List<Long> ha = new ArrayList<>();
-            List<Long> hb = new ArrayList<>();
-            EngineInternals.afterEachSystem(a, (position, system, ran, world) -> ha.add(world.stateHash()));
-            EngineInternals.afterEachSystem(b, (position, system, ran, world) -> hb.add(world.stateHash()));
+            if (!restored && a.world().stateHash() != b.world().stateHash()) {
+                return new Diagnosis(null, "the worlds differ before the first tick: SimulationFactory.create built "
+                        + "two different worlds (what it spawns, or what an observer hook those spawns fired, differs)");
+            }
+            SystemTrail ta = SystemTrail.of(a, World::stateHash);
+            SystemTrail tb = SystemTrail.of(b, World::stateHash);
             for (long k = from; k <= t; k++) {
-                ha.clear();
-                hb.clear();
+                ta.points.clear();
+                tb.points.clear();
                 a.tick();
                 b.tick();
-                for (int i = 0; i < Math.min(ha.size(), hb.size()); i++) {
-                    if (!ha.get(i).equals(hb.get(i))) {
-                        String system = i < names.size() ? names.get(i) : "#" + i;
-                        return new Diagnosis(system, "first difference after system '" + system + "' at tick " + k
-                                + " (two runs on 1 worker" + (restored ? ", the second restored from the snapshot" : "")
-                                + ", the world hashed after each system)");
-                    }
+                int i = SystemTrail.firstDifference(ta.points, tb.points);
+                if (i >= 0) {
+                    return new Diagnosis(SystemTrail.culprit(ta.points, i), SystemTrail.describe(ta.points, i, k)
+                            + " (two runs on 1 worker" + (restored ? ", the second restored from the snapshot" : "")
+                            + ", the world hashed after each system and each sync point)");
                 }
                 if (a.world().stateHash() != b.world().stateHash()) {
-                    return new Diagnosis(null, "first difference at a sync point of tick " + k + " (after every system "
-                            + "the worlds agreed; the structural changes the systems recorded differ)");
+                    return new Diagnosis(null, "first difference at the end of tick " + k + " (after every system and "
+                            + "sync point the worlds agreed: something outside the systems changed the world)");
                 }
             }
             return new Diagnosis(null, "two runs on 1 worker agree through tick " + t + ": the difference needs several "

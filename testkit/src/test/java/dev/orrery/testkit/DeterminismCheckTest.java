@@ -40,6 +40,19 @@ class DeterminismCheckTest {
         assertTrue(f.getMessage().contains("Wind.gust"), "the report names the field: " + f.getMessage());
     }
 
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Mistake.class, names = {"STATIC_COUNTER_SPAWN", "HOOK_WALL_CLOCK"})
+    void shouldNameTheSystemWhoseCommandsDifferNotTheNextOne(Mistake mistake) {
+        // the spawn waits in the command buffer, so the world after 'mistake' agrees: the difference
+        // shows once its commands (and the hook they fire) are applied, and belongs to 'mistake'
+        DeterminismFailure f = assertThrows(DeterminismFailure.class, () -> check(mistake).run());
+        assertEquals(Garden.MISTAKE, f.system(), f.getMessage());
+        assertTrue(f.getMessage().contains("first difference when the commands of system 'mistake' were applied (the "
+                + "sync point at the end of tick 0;"), f.getMessage());
+        assertTrue(f.getMessage().contains("or an observer hook (world.observe) those commands fired"), f.getMessage());
+        assertTrue(f.getMessage().contains("Seed.vigor"), f.getMessage());
+    }
+
     @Test
     void shouldReportAnUndeclaredChangeTestAsAFailureOfItsSystem() {
         DeterminismFailure f = assertThrows(DeterminismFailure.class, () -> check(Mistake.UNDECLARED_CHANGE_TEST).run());

@@ -26,8 +26,15 @@ final class Garden {
     record Wind(float gust) {
     }
 
+    record Seed(float vigor) {
+    }
+
     /** The classic mistakes, each in the system named {@link #MISTAKE}. */
     enum Mistake { NONE, HASH_MAP_ORDER, SHARED_RANDOM, WALL_CLOCK, UNDECLARED_CHANGE_TEST, UNSNAPSHOTTED_RESOURCE,
+        /** A spawn whose value comes from a static counter: the difference is in the commands, not the world. */
+        STATIC_COUNTER_SPAWN,
+        /** An observer hook on the spawned Seed that reads the wall clock. */
+        HOOK_WALL_CLOCK,
         /** Not a bug: a deliberate change of the rules, which a golden recording catches. */
         CHANGED_RULE }
 
@@ -35,6 +42,7 @@ final class Garden {
     static final int WATER = 1;
     static final ResourceKey<long[]> SEASON = ResourceKey.of("season", long[].class);
     private static final Random SHARED = new Random();
+    private static int seedsSpawned; // Mistake.STATIC_COUNTER_SPAWN
 
     /** Waters plant {@code tick % 50} on every third tick. */
     static final InputScript GARDENER = (tick, send) -> {
@@ -55,6 +63,13 @@ final class Garden {
         Component<Growth> growth = world.component(Growth.class);
         Component<Water> water = world.component(Water.class);
         Component<Wind> wind = world.component(Wind.class);
+        Component<Seed> seed = world.component(Seed.class);
+        Field vigor = seed.field("vigor");
+        world.observe(seed).onAdd((w, e, commands) -> {
+            if (mistake == Mistake.HOOK_WALL_CLOCK) {
+                commands.setFloat(e, vigor, System.nanoTime() % 3);
+            }
+        });
         if (populate) {
             for (int i = 0; i < 3_000; i++) {
                 world.spawn(new Growth(0), new Water(i % 5), new Wind(i % 11));
@@ -98,9 +113,15 @@ final class Garden {
                                 }
                             });
                     b.system(MISTAKE).after("grow").query(plants).writes(wind).reads(growth).readsResource(SEASON)
-                            .writesResource(SEASON)
+                            .writesResource(SEASON).spawns(seed)
                             .forEachChunk(job -> {
                                 float[] g = job.chunk().writeFloats(gust);
+                                if (job.chunkOrdinal() == 0 && (mistake == Mistake.STATIC_COUNTER_SPAWN
+                                        || mistake == Mistake.HOOK_WALL_CLOCK)) {
+                                    long e = job.commands().spawn();
+                                    int n = mistake == Mistake.STATIC_COUNTER_SPAWN ? seedsSpawned++ : 0;
+                                    job.commands().add(e, seed, new Seed(n));
+                                }
                                 switch (mistake) {
                                     case HASH_MAP_ORDER -> {
                                         int k = 0;

@@ -33,6 +33,8 @@ final class CommandSync {
     private long lastApplied;
     /** Hears of each playback; set between runs, like the jobs' observer. */
     JobObserver observer;
+    /** Called after each playback that applied commands (the single-threaded executor's diagnostic hook); set between runs. */
+    Runnable afterApply;
 
     /**
      * Names the systems in playback's descriptions and strict-mode errors: {@code names} maps
@@ -82,6 +84,9 @@ final class CommandSync {
                 counted(r);
                 if (obs != null) {
                     obs.syncPointApplied(r.applied(), r.moves(), start, System.nanoTime());
+                }
+                if (afterApply != null) {
+                    afterApply.run();
                 }
                 return lastApplied;
             }

@@ -28,6 +28,11 @@ public final class SingleThreadedExecutor implements PlannedExecutor {
     private final PhaseLoop loop;
     private final PhaseLoop.PhaseRunner phaseRunner = this::runPhase;
     private SystemHook afterSystem;
+    // For afterSystem's sync points: the positions of the systems whose commands wait for the next
+    // playback, and the exclusive system running (its own commands are applied inside it), or -1.
+    private int[] recordedBy = new int[8];
+    private int recorded;
+    private int exclusiveRunning = -1;
 
     /** An executor for {@code plan}. */
     public SingleThreadedExecutor(ExecutionPlan plan) {
@@ -44,6 +49,7 @@ public final class SingleThreadedExecutor implements PlannedExecutor {
 
     @Override
     public void run(SyncPoint syncPoint) {
+        recorded = 0; // a failed run discarded what it recorded
         loop.run(syncPoint, phaseRunner);
     }
 
@@ -70,12 +76,21 @@ public final class SingleThreadedExecutor implements PlannedExecutor {
                     continue; // its run condition failed: nothing runs
                 }
                 Job job;
+                int pending = context.buffer().commandCount();
                 if (r.exclusive) {
-                    job = loop.runExclusive(r, p);
+                    exclusiveRunning = s;
+                    try {
+                        job = loop.runExclusive(r, p);
+                    } finally {
+                        exclusiveRunning = -1;
+                    }
                 } else {
                     r.collect(loop.changeTick(r));
                     job = r.whole();
                     context.run(job);
+                    if (afterSystem != null && context.buffer().commandCount() > pending) {
+                        recorded(s);
+                    }
                 }
                 if (job.failure != null) {
                     if (!loop.finishPhase()) {
@@ -97,6 +112,27 @@ public final class SingleThreadedExecutor implements PlannedExecutor {
     public void afterEachSystem(SystemHook hook) {
         loop.checkBetweenRuns("set the after-each-system hook");
         this.afterSystem = hook;
+        this.recorded = 0;
+        commands.afterApply = hook == null ? null : this::afterSyncPoint;
+    }
+
+    private void recorded(int position) {
+        if (recorded == recordedBy.length) {
+            recordedBy = java.util.Arrays.copyOf(recordedBy, 2 * recorded);
+        }
+        recordedBy[recorded++] = position;
+    }
+
+    /** A playback applied commands: tells the hook whose, then forgets them. */
+    private void afterSyncPoint() {
+        if (exclusiveRunning >= 0) {
+            recorded(exclusiveRunning); // the commands pending before it were applied before it started
+        }
+        try {
+            afterSystem.afterSyncPoint(recordedBy, recorded, plan.world());
+        } finally {
+            recorded = 0;
+        }
     }
 
     /**

@@ -1,0 +1,102 @@
+package dev.orrery.testkit;
+
+import dev.orrery.ecs.World;
+import dev.orrery.engine.Simulation;
+import dev.orrery.engine.internal.EngineInternals;
+import dev.orrery.scheduler.executor.SystemHook;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToLongFunction;
+
+/**
+ * What a simulation on one worker passes through in a tick, for the kit's diagnosis: the world
+ * hashed after each system, and after each sync point that applied commands (naming the
+ * systems that recorded them). Two trails of the same tick compared point by point name the
+ * first system, or the first system's commands, after which two runs differ.
+ *
+ * <p><b>Threading:</b> filled on the simulation's tick thread.
+ */
+final class SystemTrail implements SystemHook {
+    /**
+     * One point of a tick: after system {@code system}, or (when {@code recordedBy} is not null)
+     * after the sync point that applied the commands of those systems; {@code hash} is the state then.
+     */
+    record Point(String system, List<String> recordedBy, long hash) {
+    }
+
+    private final List<String> names;
+    private final ToLongFunction<World> hash;
+    final List<Point> points = new ArrayList<>();
+
+    private SystemTrail(List<String> names, ToLongFunction<World> hash) {
+        this.names = names;
+        this.hash = hash;
+    }
+
+    /** A trail of {@code sim} (on one worker) from its next tick on, hashing the world with {@code hash}. */
+    static SystemTrail of(Simulation sim, ToLongFunction<World> hash) {
+        SystemTrail trail = new SystemTrail(sim.schedule().systemNames(), hash);
+        EngineInternals.afterEachSystem(sim, trail);
+        return trail;
+    }
+
+    @Override
+    public void after(int position, String name, boolean ran, World world) {
+        points.add(new Point(name, null, hash.applyAsLong(world)));
+    }
+
+    @Override
+    public void afterSyncPoint(int[] recordedBy, int count, World world) {
+        List<String> who = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            who.add(recordedBy[i] < names.size() ? names.get(recordedBy[i]) : "#" + recordedBy[i]);
+        }
+        points.add(new Point(null, List.copyOf(who), hash.applyAsLong(world)));
+    }
+
+    /** The index of the first point where {@code a} and {@code b} differ, or -1 when they agree as far as both go. */
+    static int firstDifference(List<Point> a, List<Point> b) {
+        for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
+            if (!a.get(i).equals(b.get(i))) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * The system a difference first seen at point {@code i} of {@code points} is to be laid at:
+     * the system itself, or the only system whose commands the sync point applied; null when
+     * several systems' commands were applied there.
+     */
+    static String culprit(List<Point> points, int i) {
+        Point p = points.get(i);
+        if (p.recordedBy() == null) {
+            return p.system();
+        }
+        return p.recordedBy().size() == 1 ? p.recordedBy().get(0) : null;
+    }
+
+    /** How a person reads a difference first seen at point {@code i} of {@code points}, in tick {@code tick}. */
+    static String describe(List<Point> points, int i, long tick) {
+        Point p = points.get(i);
+        if (p.recordedBy() == null) {
+            return "first difference after system '" + p.system() + "' at tick " + tick;
+        }
+        String next = null;
+        for (int k = i + 1; k < points.size() && next == null; k++) {
+            next = points.get(k).system();
+        }
+        List<String> who = p.recordedBy();
+        if (who.size() == 1 && who.get(0).equals(next)) { // an exclusive system: its commands are applied as it ends
+            return "first difference after exclusive system '" + next + "' at tick " + tick + " (what it changed, the "
+                    + "commands it recorded, or an observer hook (world.observe) those commands fired)";
+        }
+        String where = next == null ? "at the end of tick " + tick : "before system '" + next + "' at tick " + tick;
+        String whose = who.size() == 1 ? "system '" + who.get(0) + "'" : "systems '" + String.join("', '", who) + "'";
+        return "first difference when the commands of " + whose + " were applied (the sync point " + where
+                + "; the world as the systems left it still agreed): the commands " + (who.size() == 1 ? "it" : "they")
+                + " recorded (spawn, despawn, add, remove, set) differ, or an observer hook (world.observe) those "
+                + "commands fired does something that differs";
+    }
+}
