@@ -1,7 +1,6 @@
 package dev.orrery.testkit;
 
 import dev.orrery.ecs.SnapshotException;
-import dev.orrery.ecs.World;
 import dev.orrery.engine.InputPipeline;
 import dev.orrery.engine.ReplayDivergenceException;
 import dev.orrery.engine.RunRecorder;
@@ -39,11 +38,13 @@ import java.util.stream.Stream;
  * count (default 1, 2, 4, 8) with the game's own batching and with every system forced into
  * small jobs (default 1 and 64 rows, so work really crosses workers), restores a snapshot
  * taken at {@link #snapshotAt} into a new simulation on 1 and on the most workers, and records
- * a run and replays it on 1 and on the most workers; every tick's state hash is compared with
- * the reference's. On the first difference it throws a {@link DeterminismFailure} naming the
- * run, the tick, the system after which the worlds first differ (found by running the game
- * twice on one worker with the world hashed after each system) and the entities, components
- * and fields that differ, with both values. A system that throws fails the check the same way.
+ * a run and replays it on 1 and on the most workers; every tick's state (the world's state
+ * hash, and the bytes each resource with a codec writes) is compared with the reference's (a
+ * replay's resources at its end). On the first difference it throws a {@link DeterminismFailure}
+ * naming the run, the tick, the system after which (or after whose commands) the states first
+ * differ (found by running the game twice on one worker with the state hashed after each
+ * system and each sync point), the entities, components and fields that differ, with both
+ * values, and the resources that differ. A system that throws fails the check the same way.
  *
  * <p><b>Threading:</b> not thread-safe; {@link #run()} builds and ticks every simulation on the
  * calling thread and closes them.
@@ -171,7 +172,7 @@ public final class DeterminismCheck {
                     snapshot = ref.snapshot();
                 }
                 tick(ref, "the reference (1 worker)", t);
-                reference[t] = ref.world().stateHash();
+                reference[t] = ResourceState.hash(ref);
             }
         }
         done.add("reference: 1 worker, the game's own batching");
@@ -236,7 +237,7 @@ public final class DeterminismCheck {
                         }
                     });
                     tick(sim, name, t);
-                    if (sim.world().stateHash() != reference[t]) {
+                    if (ResourceState.hash(sim) != reference[t]) {
                         throw failure(name, t, sim, false, null);
                     }
                 }
@@ -261,6 +262,9 @@ public final class DeterminismCheck {
                     } catch (RuntimeException e) {
                         throw systemFailure(replayName, sim.currentTick(), e);
                     }
+                    if (ResourceState.hash(sim) != reference[(int) ticks - 1]) { // the replay checked the world only
+                        throw failure(replayName, ticks - 1, sim, false, null);
+                    }
                 }
                 done.add(replayName);
                 if (most == 1) {
@@ -275,7 +279,7 @@ public final class DeterminismCheck {
     private void compare(Simulation sim, String name, long from, long[] reference, boolean restored, byte[] snapshot) {
         for (long t = from; t < ticks; t++) {
             tick(sim, name, t);
-            if (sim.world().stateHash() != reference[(int) t]) {
+            if (ResourceState.hash(sim) != reference[(int) t]) {
                 throw failure(name, t, sim, restored, snapshot);
             }
         }
@@ -300,18 +304,25 @@ public final class DeterminismCheck {
     private DeterminismFailure failure(String name, long t, Simulation sim, boolean restored, byte[] snapshot) {
         Set<String> components = new LinkedHashSet<>();
         List<Difference> diffs;
+        List<String> resources;
         try (Simulation ref = build(1, true, 0)) {
             ref.inputs(new ScriptInputs(script));
             for (long k = 0; k <= t; k++) {
                 ref.tick();
             }
             diffs = WorldDiff.between(ref.world(), sim.world(), maxDifferences, components);
+            resources = ResourceState.differences(ref, sim);
         }
         Diagnosis d = diagnose(t, restored, snapshot);
         StringBuilder m = new StringBuilder("determinism check failed: ").append(name)
                 .append(" differs from the reference (1 worker) at tick ").append(t);
         m.append("\n  ").append(d.text);
-        if (diffs.isEmpty()) {
+        for (String r : resources) {
+            m.append("\n  ").append(r);
+        }
+        if (diffs.isEmpty() && !resources.isEmpty()) {
+            m.append("\n  every entity holds the same components and values: only the resources above differ");
+        } else if (diffs.isEmpty()) {
             m.append("\n  every entity holds the same components and values: the entity table (ids, generations, free "
                     + "list), the archetype layout or a relation's pairs differ");
         } else {
@@ -344,12 +355,12 @@ public final class DeterminismCheck {
                 b.restore(snapshot);
             }
             b.inputs(new ScriptInputs(script));
-            if (!restored && a.world().stateHash() != b.world().stateHash()) {
+            if (!restored && ResourceState.hash(a) != ResourceState.hash(b)) {
                 return new Diagnosis(null, "the worlds differ before the first tick: SimulationFactory.create built "
                         + "two different worlds (what it spawns, or what an observer hook those spawns fired, differs)");
             }
-            SystemTrail ta = SystemTrail.of(a, World::stateHash);
-            SystemTrail tb = SystemTrail.of(b, World::stateHash);
+            SystemTrail ta = SystemTrail.of(a, w -> ResourceState.hash(a));
+            SystemTrail tb = SystemTrail.of(b, w -> ResourceState.hash(b));
             for (long k = from; k <= t; k++) {
                 ta.points.clear();
                 tb.points.clear();
@@ -359,9 +370,9 @@ public final class DeterminismCheck {
                 if (i >= 0) {
                     return new Diagnosis(SystemTrail.culprit(ta.points, i), SystemTrail.describe(ta.points, i, k)
                             + " (two runs on 1 worker" + (restored ? ", the second restored from the snapshot" : "")
-                            + ", the world hashed after each system and each sync point)");
+                            + ", the world and every resource with a codec hashed after each system and each sync point)");
                 }
-                if (a.world().stateHash() != b.world().stateHash()) {
+                if (ResourceState.hash(a) != ResourceState.hash(b)) {
                     return new Diagnosis(null, "first difference at the end of tick " + k + " (after every system and "
                             + "sync point the worlds agreed: something outside the systems changed the world)");
                 }

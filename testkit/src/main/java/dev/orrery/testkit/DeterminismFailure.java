@@ -6,8 +6,10 @@ import java.util.List;
  * A determinism check found two runs of the same game that differ: thrown by
  * {@link DeterminismCheck#run()} and {@link GoldenRecording#assertReplays}, with a report a
  * person can act on. Its message names the run, the first tick that differs, the system after
- * which the worlds first differ (found by re-running on one worker with the world hashed after
- * each system), and the entities, components and fields that differ, with both values.
+ * which (or after whose commands) the worlds first differ (found by re-running on one worker
+ * with the world hashed after each system and each sync point), and the entities, components
+ * and fields (and, for a determinism check, the resources with a codec) that differ, with both
+ * values.
  */
 public final class DeterminismFailure extends AssertionError {
     private static final long serialVersionUID = 1L;

@@ -54,6 +54,19 @@ class DeterminismCheckTest {
     }
 
     @Test
+    void shouldCatchAResourceWithACodecThatDiffersWhileTheWorldAgrees() {
+        // the score never reaches the world, so World.stateHash() agrees; a snapshot carries it, so it is state
+        DeterminismFailure f = assertThrows(DeterminismFailure.class, () -> check(Mistake.SCORE_ONLY).run());
+        assertEquals(Garden.MISTAKE, f.system(), f.getMessage());
+        assertEquals(0, f.tick(), f.getMessage());
+        assertTrue(f.getMessage().contains("first difference after system 'mistake' at tick 0"), f.getMessage());
+        assertTrue(f.getMessage().contains("resource 'score': its codec writes 8 bytes here and 8 in the reference, "
+                + "first differing at byte 7 (Score["), f.getMessage());
+        assertTrue(f.getMessage().contains("only the resources above differ"), f.getMessage());
+        assertTrue(f.differences().isEmpty(), f.getMessage());
+    }
+
+    @Test
     void shouldReportAnUndeclaredChangeTestAsAFailureOfItsSystem() {
         DeterminismFailure f = assertThrows(DeterminismFailure.class, () -> check(Mistake.UNDECLARED_CHANGE_TEST).run());
         assertEquals(Garden.MISTAKE, f.system(), f.getMessage());

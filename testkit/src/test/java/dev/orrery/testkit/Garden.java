@@ -4,9 +4,13 @@ import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.engine.CounterRandom;
+import dev.orrery.engine.ResourceCodec;
 import dev.orrery.engine.Simulation;
 import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.Schedule;
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;
@@ -35,14 +39,38 @@ final class Garden {
         STATIC_COUNTER_SPAWN,
         /** An observer hook on the spawned Seed that reads the wall clock. */
         HOOK_WALL_CLOCK,
+        /** A score (a resource with a codec: state) from a static counter, never read back into the world. */
+        SCORE_ONLY,
         /** Not a bug: a deliberate change of the rules, which a golden recording catches. */
         CHANGED_RULE }
 
     static final String MISTAKE = "mistake";
     static final int WATER = 1;
     static final ResourceKey<long[]> SEASON = ResourceKey.of("season", long[].class);
+    static final ResourceKey<Score> SCORE = ResourceKey.of("score", Score.class);
+
+    /** The players' score: state, carried by snapshots. */
+    record Score(long[] points) {
+        @Override
+        public String toString() {
+            return "Score[" + points[0] + "]";
+        }
+    }
+
+    static final ResourceCodec<Score> SCORE_CODEC = new ResourceCodec<>() {
+        @Override
+        public void write(Score s, DataOutput out) throws IOException {
+            out.writeLong(s.points()[0]);
+        }
+
+        @Override
+        public Score read(DataInput in) throws IOException {
+            return new Score(new long[] {in.readLong()});
+        }
+    };
     private static final Random SHARED = new Random();
     private static int seedsSpawned; // Mistake.STATIC_COUNTER_SPAWN
+    private static long scored; // Mistake.SCORE_ONLY
 
     /** Waters plant {@code tick % 50} on every third tick. */
     static final InputScript GARDENER = (tick, send) -> {
@@ -85,6 +113,7 @@ final class Garden {
             beds.put(new Object(), i); // keys hashed by identity: the iteration order differs between worlds
         }
         return Simulation.builder(world).workers(workers).seed(11).resource(SEASON, new long[1])
+                .resource(SCORE, new Score(new long[1]), SCORE_CODEC)
                 .systems(s -> {
                     Schedule.Builder b = s
                             .system("water").query(watered).writes(water).readsResource(Simulation.INPUTS)
@@ -113,7 +142,7 @@ final class Garden {
                                 }
                             });
                     b.system(MISTAKE).after("grow").query(plants).writes(wind).reads(growth).readsResource(SEASON)
-                            .writesResource(SEASON).spawns(seed)
+                            .writesResource(SEASON, SCORE).spawns(seed)
                             .forEachChunk(job -> {
                                 float[] g = job.chunk().writeFloats(gust);
                                 if (job.chunkOrdinal() == 0 && (mistake == Mistake.STATIC_COUNTER_SPAWN
@@ -140,6 +169,11 @@ final class Garden {
                                     }
                                     case UNSNAPSHOTTED_RESOURCE -> g[0] += job.resource(SEASON)[0];
                                     case CHANGED_RULE -> g[0] += 0.5f;
+                                    case SCORE_ONLY -> {
+                                        if (job.chunkOrdinal() == 0) {
+                                            job.resourceForWrite(SCORE).points()[0] += ++scored;
+                                        }
+                                    }
                                     default -> {
                                     }
                                 }
