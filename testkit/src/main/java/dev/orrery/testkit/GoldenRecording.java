@@ -1,5 +1,6 @@
 package dev.orrery.testkit;
 
+import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.engine.InputPipeline;
 import dev.orrery.engine.ReplayDivergenceException;
@@ -128,20 +129,23 @@ public final class GoldenRecording {
                  JournalInputs inputs = new JournalInputs(dir.resolve(RunRecorder.JOURNAL))) {
                 now.restore(Files.readAllBytes(dir.resolve(RunRecorder.SNAPSHOT)));
                 now.inputs(inputs);
-                List<Long> after = new ArrayList<>();
-                EngineInternals.afterEachSystem(now, (position, s, ran, world) -> after.add(world.stateHash()));
+                SystemTrail trail = SystemTrail.of(now, World::stateHash);
+                String[] culprit = new String[1];
+                List<String> applied = new ArrayList<>();
+                boolean named = false;
                 while (now.currentTick() <= end) {
                     long tick = now.currentTick();
-                    after.clear();
+                    trail.points.clear();
                     now.tick();
                     long[] was = recorded == null ? null : recorded.ticks.get(tick);
-                    if (system == null && was != null) {
-                        long[] is = after.stream().mapToLong(Long::longValue).toArray();
-                        int i = SystemHashes.firstDifference(was, is);
-                        if (i >= 0) {
-                            system = i < recorded.systems.size() ? recorded.systems.get(i) : "#" + i;
-                            m.append("\n  first difference after system '").append(system).append("' at tick ").append(tick)
-                                    .append(" (the world hashed after each system, against the hashes recorded)");
+                    if (!named && was != null && tick <= t) {
+                        String found = SystemTrail.againstRecorded(trail.points, was, tick, tick == t, applied,
+                                culprit);
+                        if (found != null) {
+                            named = true;
+                            system = culprit[0];
+                            m.append("\n  ").append(found).append(" (the world hashed after each system, against the "
+                                    + "hashes recorded)");
                         }
                     }
                 }
@@ -159,7 +163,7 @@ public final class GoldenRecording {
                     }
                 }
             }
-            if (system == null && recorded == null) {
+            if (recorded == null) {
                 m.append("\n  the recording has no ").append(SystemHashes.FILE).append(": record it with "
                         + "GoldenRecording.record to have the system named");
             }

@@ -99,4 +99,51 @@ final class SystemTrail implements SystemHook {
                 + " recorded (spawn, despawn, add, remove, set) differ, or an observer hook (world.observe) those "
                 + "commands fired does something that differs";
     }
+    /**
+     * Compares the tick's trail in {@code points} with the hashes recorded after each system
+     * ({@code was}, in a recording's {@link SystemHashes}), which hold no hash after a sync
+     * point. Returns how a person reads the first difference, putting the system it is laid at
+     * (null when the recording cannot tell which of two) in {@code culprit[0]}, or null when
+     * the recorded hashes agree; {@code diverged}: this is the tick whose end state the
+     * recording's journal found different, so agreeing hashes put the difference at the sync
+     * points after the last system. {@code applied} carries, from one tick to the next, whose
+     * commands the sync points since the last agreeing system applied.
+     */
+    static String againstRecorded(List<Point> points, long[] was, long tick, boolean diverged, List<String> applied,
+            String[] culprit) {
+        int seen = 0;
+        for (Point p : points) {
+            if (p.recordedBy() != null) {
+                applied.addAll(p.recordedBy());
+                continue;
+            }
+            if (seen >= was.length) {
+                return null;
+            }
+            if (was[seen++] != p.hash()) {
+                if (applied.isEmpty() || applied.equals(List.of(p.system()))) {
+                    culprit[0] = p.system();
+                    return "first difference after system '" + p.system() + "' at tick " + tick;
+                }
+                culprit[0] = null;
+                return "first difference after system '" + p.system() + "' at tick " + tick + ", or in the commands of "
+                        + names(applied) + " applied at the sync point before it (or an observer hook they fired): the "
+                        + "recording holds no hash between the two";
+            }
+            applied.clear();
+        }
+        if (!diverged || applied.isEmpty()) {
+            return null;
+        }
+        culprit[0] = applied.size() == 1 ? applied.get(0) : null;
+        return "first difference when the commands of " + names(applied) + " were applied at the end of tick " + tick
+                + " (the world agreed with the recording after every system): the commands recorded (spawn, despawn, "
+                + "add, remove, set) differ, or an observer hook (world.observe) those commands fired does something "
+                + "that differs";
+    }
+
+    private static String names(List<String> systems) {
+        List<String> distinct = new ArrayList<>(new java.util.LinkedHashSet<>(systems));
+        return (distinct.size() == 1 ? "system '" : "systems '") + String.join("', '", distinct) + "'";
+    }
 }

@@ -41,7 +41,7 @@ class DeterminismCheckTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(value = Mistake.class, names = {"STATIC_COUNTER_SPAWN", "HOOK_WALL_CLOCK"})
+    @EnumSource(value = Mistake.class, names = {"STATIC_COUNTER_SPAWN", "HOOK_SHARED_STATE"})
     void shouldNameTheSystemWhoseCommandsDifferNotTheNextOne(Mistake mistake) {
         // the spawn waits in the command buffer, so the world after 'mistake' agrees: the difference
         // shows once its commands (and the hook they fire) are applied, and belongs to 'mistake'

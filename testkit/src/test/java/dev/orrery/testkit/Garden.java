@@ -37,8 +37,8 @@ final class Garden {
     enum Mistake { NONE, HASH_MAP_ORDER, SHARED_RANDOM, WALL_CLOCK, UNDECLARED_CHANGE_TEST, UNSNAPSHOTTED_RESOURCE,
         /** A spawn whose value comes from a static counter: the difference is in the commands, not the world. */
         STATIC_COUNTER_SPAWN,
-        /** An observer hook on the spawned Seed that reads the wall clock. */
-        HOOK_WALL_CLOCK,
+        /** An observer hook on the spawned Seed that reads a static counter (as one reading the wall clock would differ). */
+        HOOK_SHARED_STATE,
         /** A score (a resource with a codec: state) from a static counter, never read back into the world. */
         SCORE_ONLY,
         /** Not a bug: a deliberate change of the rules, which a golden recording catches. */
@@ -71,6 +71,7 @@ final class Garden {
     private static final Random SHARED = new Random();
     private static int seedsSpawned; // Mistake.STATIC_COUNTER_SPAWN
     private static long scored; // Mistake.SCORE_ONLY
+    private static int hookCalls; // Mistake.HOOK_SHARED_STATE
 
     /** Waters plant {@code tick % 50} on every third tick. */
     static final InputScript GARDENER = (tick, send) -> {
@@ -94,8 +95,8 @@ final class Garden {
         Component<Seed> seed = world.component(Seed.class);
         Field vigor = seed.field("vigor");
         world.observe(seed).onAdd((w, e, commands) -> {
-            if (mistake == Mistake.HOOK_WALL_CLOCK) {
-                commands.setFloat(e, vigor, System.nanoTime() % 3);
+            if (mistake == Mistake.HOOK_SHARED_STATE) {
+                commands.setFloat(e, vigor, ++hookCalls);
             }
         });
         if (populate) {
@@ -146,7 +147,7 @@ final class Garden {
                             .forEachChunk(job -> {
                                 float[] g = job.chunk().writeFloats(gust);
                                 if (job.chunkOrdinal() == 0 && (mistake == Mistake.STATIC_COUNTER_SPAWN
-                                        || mistake == Mistake.HOOK_WALL_CLOCK)) {
+                                        || mistake == Mistake.HOOK_SHARED_STATE)) {
                                     long e = job.commands().spawn();
                                     int n = mistake == Mistake.STATIC_COUNTER_SPAWN ? seedsSpawned++ : 0;
                                     job.commands().add(e, seed, new Seed(n));

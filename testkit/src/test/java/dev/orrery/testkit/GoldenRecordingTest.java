@@ -35,6 +35,20 @@ class GoldenRecordingTest {
     }
 
     @Test
+    void shouldNameTheSystemWhoseCommandsChangedNotTheFirstSystemOfTheNextTick() {
+        // 'mistake' now spawns a Seed: the world after each system agrees with the recording, and the
+        // difference appears when its commands are applied at the end of tick 0
+        Path golden = dir.resolve("golden");
+        GoldenRecording.record(Garden.factory(Mistake.NONE), Garden.GARDENER, 5, golden);
+        DeterminismFailure f = assertThrows(DeterminismFailure.class,
+                () -> GoldenRecording.assertReplays(golden, Garden.factory(Mistake.STATIC_COUNTER_SPAWN)));
+        assertEquals(0, f.tick(), f.getMessage());
+        assertEquals(Garden.MISTAKE, f.system(), f.getMessage());
+        assertTrue(f.getMessage().contains("first difference when the commands of system 'mistake' were applied at the "
+                + "end of tick 0"), f.getMessage());
+    }
+
+    @Test
     void shouldRefuseToRecordOverARecording() {
         Path golden = dir.resolve("golden");
         GoldenRecording.record(Garden.factory(Mistake.NONE), Garden.GARDENER, 3, golden);
