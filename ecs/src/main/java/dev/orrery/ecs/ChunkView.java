@@ -479,7 +479,8 @@ public final class ChunkView {
         int slot = chunk.archetype().slotOf(column.id());
         if (slot < 0 && column.isSparse()) {
             throw new IllegalArgumentException("component " + column + " is sparse, so its values are not in the chunk's "
-                    + "arrays; read it per row with get(" + column + ", row) and has(" + column + ", row)");
+                    + "arrays; use it per row with has(" + column + ", row), get(" + column + ", row) and set(" + column
+                    + ", row, value)");
         }
         if (slot < 0) {
             throw new IllegalArgumentException("chunk of " + chunk.archetype() + " has no component " + column

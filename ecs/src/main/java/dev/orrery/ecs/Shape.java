@@ -42,7 +42,7 @@ public final class Shape {
     private final EntityTable entities;
     private final Object[] zeroes;
     private final Row row = new Row();
-    private final ChunkView batchView = new ChunkView();
+    private final ChunkView batchView;
     // Kept only for the shape's own column count: a fixed-arity call with another count
     // gets a fresh array and the count error from spawn(values...).
     private final ArgumentScratch arguments;
@@ -55,6 +55,7 @@ public final class Shape {
         this.entities = world.storage().entityTable();
         this.zeroes = new Object[columns.length];
         this.arguments = new ArgumentScratch(columns.length, columns.length);
+        this.batchView = new ChunkView(null, world.storage().sparse()); // a writer reads and sets sparse columns per row
     }
 
     /** The archetype every entity of this shape is spawned into. */
@@ -155,8 +156,10 @@ public final class Shape {
      * range {@code [from, to)} of them and the batch index of row {@code from}; rows outside
      * the range belong to other entities and must not be written. Values are trusted, as a
      * {@link Row}'s writes are: validators and {@code @Range} are not consulted. Sparse
-     * columns of the shape are not in the rows; write them by id afterwards. The structure is
-     * locked while the writer runs: it must not spawn, despawn, add or remove.
+     * columns of the shape are not in the chunk's arrays: every new row holds them, zeroed,
+     * and the writer sets them row by row with {@code rows.set(column, r, value)} (or reads
+     * them with {@code rows.get}). The structure is locked while the writer runs: it must not
+     * spawn, despawn, add or remove.
      *
      * @throws IllegalArgumentException if {@code n} is negative
      */

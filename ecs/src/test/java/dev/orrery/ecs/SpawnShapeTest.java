@@ -223,6 +223,30 @@ class SpawnShapeTest {
         assertTrue(outside.getMessage().contains("not part of"), outside.getMessage());
     }
 
+    @Test
+    void shouldLetABatchWriterSetTheShapesSparseColumnsRowByRow() {
+        Component<Burning> burning = world.component(Burning.class, Storage.SPARSE);
+        Shape shape = world.shape(pos, burning);
+        Field px = pos.field("x");
+        boolean[] heldEveryRow = {true};
+        long[] ids = shape.spawnMany(5, (rows, from, to, first) -> {
+            float[] x = rows.writeFloats(px);
+            for (int r = from; r < to; r++) {
+                heldEveryRow[0] &= rows.has(burning, r) && rows.get(burning, r).equals(new Burning(0));
+                x[r] = first + (r - from);
+                rows.set(burning, r, new Burning(10 + first + (r - from)));
+            }
+        });
+        assertTrue(heldEveryRow[0], "every new row holds the sparse column, zeroed, while the writer runs");
+        for (int i = 0; i < ids.length; i++) {
+            assertEquals(new Position(i, 0, 0), world.get(ids[i], pos));
+            assertEquals(new Burning(10 + i), world.get(ids[i], burning));
+        }
+        IllegalArgumentException array = assertThrows(IllegalArgumentException.class,
+                () -> shape.spawnMany(1, (rows, from, to, first) -> rows.writeFloats(burning.field("heat"))));
+        assertTrue(array.getMessage().contains("get(Burning, row)"), array.getMessage());
+    }
+
     record Speed(float v) {
     }
 
