@@ -101,7 +101,12 @@ public final class Template {
             this.name = name;
         }
 
-        /** Adds an instance whose fields start at zero (or a tag). */
+        /**
+         * Adds an instance whose fields start at zero (or a tag).
+         *
+         * @throws IllegalArgumentException for a relation's marker column, which only the
+         *     relation store changes: spawn from the template, then add the pair
+         */
         public Builder with(Component<?> column) {
             return put(column, null);
         }
@@ -110,7 +115,8 @@ public final class Template {
          * Adds an instance with its initial value.
          *
          * @throws IllegalArgumentException naming the template and the instance name when the
-         *     template already has an instance by that name
+         *     template already has an instance by that name, or naming the relation for a
+         *     relation's marker column (spawn from the template, then add the pair)
          */
         public <T> Builder with(Component<T> column, T value) {
             return put(column, value);
@@ -118,6 +124,9 @@ public final class Template {
 
         private Builder put(Component<?> column, Object value) {
             Objects.requireNonNull(column, "column");
+            // Refused here, not at the spawn: a command buffer's spawn(template) would otherwise
+            // fail half-way through a playback, dropping the commands after it.
+            column.refuseIfRelationMarker("template '" + name + "' with");
             if (value != null && !column.type().javaClass().isInstance(value)) {
                 throw new IllegalArgumentException("template '" + name + "': value of type " + value.getClass().getName()
                         + " given for " + column + ", which holds " + column.type().javaClass().getName());

@@ -85,12 +85,12 @@ class RelationPropertyTest {
     @Test
     void shouldRefuseATemplateHoldingTheMarker() {
         long parent = world.spawn(new Position(0, 0));
-        Template t = Template.named("turret").with(pos, new Position(1, 1)).with(childOf.marker(), new Pair(parent))
-                .build();
+        Template.Builder t = Template.named("turret").with(pos, new Position(1, 1));
         long before = world.stateHash();
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> world.spawn(t));
-        assertTrue(e.getMessage().contains("ChildOf"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> world.spawnMany(t, 3));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> t.with(childOf.marker(), new Pair(parent))); // as it is built, before any spawn
+        assertTrue(e.getMessage().contains("template 'turret' with ChildOf refused"), e.getMessage());
+        assertEquals(1, t.build().size(), "the refused instance is not in the template");
         assertEquals(before, world.stateHash());
         assertEquals(1, world.entityCount());
     }

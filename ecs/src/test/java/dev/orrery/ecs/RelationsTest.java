@@ -126,6 +126,26 @@ class RelationsTest {
     }
 
     @Test
+    void aTemplateRefusesTheMarkerColumnWhenBuiltNotHalfWayThroughAPlayback() {
+        long ship = spawn(0);
+        Template.Builder crew = Template.named("Crew").with(pos, new Position(1, 1));
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> crew.with(childOf.column()));
+        assertTrue(refused.getMessage().startsWith("template 'Crew' with ChildOf refused"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("commands.addPair"), refused.getMessage());
+        // What the refusal leads to: the template, then the pair; every command of the buffer applies.
+        Template ok = crew.build();
+        CommandBuffer cmd = new CommandBuffer(0);
+        long first = cmd.spawn();
+        cmd.add(first, pos, new Position(5, 5));
+        long member = cmd.spawn(ok);
+        cmd.addPair(member, childOf, ship);
+        world.apply(cmd);
+        assertEquals(3, world.entityCount());
+        assertEquals(1, world.relations().children(ship).length);
+        assertEquals(new Position(1, 1), world.get(world.relations().children(ship)[0], pos));
+    }
+
+    @Test
     void commandBuffersMakePairsWithProvisionalParentsInPlaybackOrder() {
         CommandBuffer cmd = new CommandBuffer(0);
         long parent = cmd.spawn();
