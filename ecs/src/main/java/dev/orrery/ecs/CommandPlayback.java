@@ -195,16 +195,28 @@ final class CommandPlayback {
      * Merges and applies {@code buffers} to {@code world}, then clears them.
      *
      * @return the report, valid until the next call
-     * @throws IllegalArgumentException if two buffers share an id
+     * @throws IllegalArgumentException if two buffers share an id, or if one holds a command
+     *     of another world's component: then nothing is applied and every buffer is cleared
      * @throws RefusedCommandException in strict mode, when a command was refused (after
      *     applying every other one)
      */
     public PlaybackReport apply(World world, List<CommandBuffer> buffers) {
-        for (int b = 0; b < buffers.size(); b++) { // before anything is applied: ids of another world name other columns
-            RecordedColumns.checkOwner(java.util.Objects.requireNonNull(buffers.get(b), "command buffer"),
-                    world.components());
+        report.reset(); // first: a refusal below reports nothing applied, not the last playback's counts
+        try {
+            for (int b = 0; b < buffers.size(); b++) { // before anything is applied: ids of another world name other columns
+                RecordedColumns.checkOwner(java.util.Objects.requireNonNull(buffers.get(b), "command buffer"),
+                        world.components());
+            }
+        } catch (IllegalArgumentException foreign) {
+            // None of it can ever apply here: cleared, as after any playback, or the executor would
+            // play the same buffers again at every later sync point and fail there too.
+            for (int b = 0; b < buffers.size(); b++) {
+                if (buffers.get(b) != null) {
+                    buffers.get(b).clear();
+                }
+            }
+            throw foreign;
         }
-        report.reset();
         archetypes = world.storage().archetypes();
         int total = 0;
         for (int b = 0; b < buffers.size(); b++) {

@@ -105,6 +105,30 @@ class ForeignHandleTest {
     }
 
     @Test
+    void shouldClearTheBuffersItRefusesForAnotherWorldsComponentAndReportNothingApplied() {
+        World w = new World();
+        Component<Pos> pos = w.component(Pos.class);
+        long e = w.spawn(new Pos(1, 2));
+        World other = new World();
+        other.component(Pos.class);
+        Component<Mass> omass = other.component(Mass.class);
+        CommandPlayback playback = new CommandPlayback();
+        CommandBuffer good = new CommandBuffer(0);
+        good.add(good.spawn(), pos, new Pos(3, 3));
+        assertEquals(2, playback.apply(w, good).applied());
+        CommandBuffer foreign = new CommandBuffer(1);
+        foreign.add(e, omass, new Mass(3));
+        CommandBuffer beside = new CommandBuffer(2);
+        beside.set(e, pos, new Pos(7, 7));
+        java.util.List<CommandBuffer> both = java.util.List.of(foreign, beside);
+        assertThrows(IllegalArgumentException.class, () -> playback.apply(w, both));
+        assertEquals(0, playback.lastReport().applied(), "the report says nothing was applied, not the last playback's 2");
+        assertTrue(foreign.isEmpty() && beside.isEmpty(), "cleared: a scheduler's next sync point must not refuse them again");
+        assertEquals(0, playback.apply(w, both).applied(), "the next sync point applies what was recorded since: nothing");
+        assertEquals(new Pos(1, 2), w.get(e, pos));
+    }
+
+    @Test
     void shouldRefuseNullsAtTheEntryPointsNamingWhatIsMissing() {
         World w = new World();
         Component<Pos> pos = w.component(Pos.class);
