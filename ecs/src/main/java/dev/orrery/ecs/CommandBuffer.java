@@ -197,11 +197,14 @@ public final class CommandBuffer {
     /**
      * Records a spawn from {@code template} (its named instances and values, registered in
      * the prototype index in the template's order) and returns the provisional handle; later
-     * commands may add to or change the new entity.
+     * commands may add to or change the new entity. Its columns count as recorded: a
+     * template built from another world's handles makes playback refuse the buffer before
+     * anything is applied.
      */
     public long spawn(Template template) {
         java.util.Objects.requireNonNull(template, "template");
         EffectChecks.check(effects, OP_SPAWN_TEMPLATE, null);
+        RecordedColumns.recorded(this, template);
         long handle = nextHandle();
         header(OP_SPAWN_TEMPLATE, 0, 0, addRef(template), handle);
         spawned++;
@@ -256,6 +259,7 @@ public final class CommandBuffer {
             layouts.put(shape, l);
         }
         openEnd = -1; // typed writes to an open spawn of the former layout are commands of their own now
+        RecordedColumns.recorded(this, l.columns); // another world's shape: the buffer is refused before playback
         lastLayout = l;
         return l;
     }
@@ -467,6 +471,7 @@ public final class CommandBuffer {
         Arrays.fill(refs, 0, refCount, null);
         refCount = 0;
         Arrays.fill(recordedColumns, null);
+        lastLayout = null; // so the next spawn through a shape notes its columns again
         size = 0;
         count = 0;
         spawned = 0;

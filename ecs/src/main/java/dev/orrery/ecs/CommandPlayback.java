@@ -55,9 +55,9 @@ import java.util.function.IntFunction;
  *
  * <p><b>Spawns through a shape</b> ({@link CommandBuffer#spawn(dev.orrery.ecs.Shape)}) are
  * made with the shape's own spawn (same archetype, same instance names) and their recorded
- * field values written into the new row at once: no archetype move, no record. A shape
- * prepared by another world is refused with an {@link IllegalArgumentException} when its
- * spawn is reached; the commands before it are applied, the rest dropped.
+ * field values written into the new row at once: no archetype move, no record. A shape or
+ * template of another world's handles is refused with an {@link IllegalArgumentException}
+ * before anything is applied, as any command of another world's component is.
  *
  * <p><b>Spawn values side by side.</b> The entities of plain spawns are made one by one in key
  * order, so their ids and rows are the serial ones; their recorded values are written
@@ -174,8 +174,8 @@ final class CommandPlayback {
     }
 
     /**
-     * The report of the last {@link #apply}, also when it threw (an observer hook, a spawn
-     * through another world's shape): what it had applied by then. Valid until the next call.
+     * The report of the last {@link #apply}, also when it threw (an observer hook): what it had
+     * applied by then, nothing for a buffer refused before playback. Valid until the next call.
      */
     PlaybackReport lastReport() {
         return report;
@@ -196,7 +196,8 @@ final class CommandPlayback {
      *
      * @return the report, valid until the next call
      * @throws IllegalArgumentException if two buffers share an id, or if one holds a command
-     *     of another world's component: then nothing is applied and every buffer is cleared
+     *     of another world's component (its own, or a template's or shape's): then nothing is
+     *     applied and every buffer is cleared
      * @throws RefusedCommandException in strict mode, when a command was refused (after
      *     applying every other one)
      */

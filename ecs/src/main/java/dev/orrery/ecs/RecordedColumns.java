@@ -27,6 +27,20 @@ final class RecordedColumns {
         return column;
     }
 
+    /** The columns of a template {@code buffer} spawns from, noted as {@link #recorded} notes one. */
+    static void recorded(CommandBuffer buffer, Template template) {
+        for (int i = 0, n = template.size(); i < n; i++) {
+            recorded(buffer, template.column(i), "spawn");
+        }
+    }
+
+    /** The columns of a shape {@code buffer} spawns through, noted as {@link #recorded} notes one. */
+    static void recorded(CommandBuffer buffer, Component<?>[] shapeColumns) {
+        for (Component<?> c : shapeColumns) {
+            recorded(buffer, c, "spawn");
+        }
+    }
+
     private static Component<?>[] note(Component<?>[] seen, Component<?> column, String operation) {
         if (column == null) {
             throw Owned.refusal(null, "commands." + operation);

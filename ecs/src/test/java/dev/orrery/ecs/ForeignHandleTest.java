@@ -105,6 +105,55 @@ class ForeignHandleTest {
     }
 
     @Test
+    void shouldRefuseABufferSpawningFromAnotherWorldsTemplateOrShapeBeforeApplyingAnything() {
+        World w = new World();
+        Component<Pos> pos = w.component(Pos.class);
+        w.spawn(new Pos(1, 2));
+        World other = new World();
+        other.component(Mass.class);
+        Component<Pos> opos = other.component(Pos.class); // id 1: an id this world does not have
+        Template foreignTemplate = Template.named("Crate").with(opos, new Pos(3, 3)).build();
+        Shape foreignShape = other.shape(opos);
+        long hash = w.stateHash();
+        for (String through : new String[] {"template", "shape"}) {
+            CommandBuffer b = new CommandBuffer(0);
+            long first = b.spawn(); // a valid command before: it must not apply either
+            b.add(first, pos, new Pos(5, 5));
+            if (through.equals("template")) {
+                b.spawn(foreignTemplate);
+            } else {
+                b.spawn(foreignShape);
+            }
+            IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, () -> w.apply(b), through);
+            assertTrue(ex.getMessage().contains("another world") && ex.getMessage().contains("nothing was applied"),
+                    through + ": " + ex.getMessage());
+            assertEquals(hash, w.stateHash(), through + ": nothing applied");
+            assertEquals(1, w.entityCount(), through);
+            assertTrue(b.isEmpty(), through + ": cleared, so a later sync point does not play it again");
+            assertEquals(0, w.apply(b).applied(), through);
+        }
+        // A buffer that recorded this world's Pos refuses a template of another world's Pos with its id, as it records.
+        World twin = new World();
+        Template twinTemplate = Template.named("Crate").with(twin.component(Pos.class), new Pos(3, 3)).build();
+        CommandBuffer mixed = new CommandBuffer(1);
+        mixed.add(mixed.spawn(), pos, new Pos(0, 0));
+        IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, () -> mixed.spawn(twinTemplate));
+        assertTrue(ex.getMessage().contains("same column id"), ex.getMessage());
+        // The buffer's own world takes the same spawns, and a cleared buffer notes the shape again.
+        Template own = Template.named("Crate").with(pos, new Pos(3, 3)).build();
+        CommandBuffer b = new CommandBuffer(2);
+        b.spawn(own);
+        b.spawn(w.shape(pos));
+        w.apply(b);
+        assertEquals(3, w.entityCount());
+        b.spawn(foreignShape);
+        b.clear();
+        b.spawn(w.shape(pos));
+        w.apply(b);
+        assertEquals(4, w.entityCount());
+    }
+
+    @Test
     void shouldClearTheBuffersItRefusesForAnotherWorldsComponentAndReportNothingApplied() {
         World w = new World();
         Component<Pos> pos = w.component(Pos.class);
