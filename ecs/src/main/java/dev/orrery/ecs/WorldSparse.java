@@ -24,6 +24,8 @@ final class WorldSparse {
     private final Archetypes archetypes;
     private final EntityRows rows;
     private final SparseColumns sparse;
+    // Where a mixed spawn reads its sparse values once before anything changes (see checkSparseValues).
+    private long[] probe = new long[8];
 
     WorldSparse(World world, Archetypes archetypes, EntityRows rows, SparseColumns sparse) {
         this.world = world;
@@ -83,10 +85,21 @@ final class WorldSparse {
         return ids;
     }
 
-    private static void checkSparseValues(Component<?>[] columns, Object[] values) {
+    /**
+     * Checks each sparse value's type and reads its fields once (into a reused scratch array),
+     * before the spawn changes anything: a record accessor that throws then leaves no entity,
+     * where a throw while the entity joins its sparse sets would leave it half made. The table
+     * values are read as their row is written, which takes the row back if one throws.
+     */
+    private void checkSparseValues(Component<?>[] columns, Object[] values) {
         for (int i = 0; i < columns.length; i++) {
             if (columns[i].isSparse() && values[i] != null) {
                 EntityRows.checkValueType(columns[i], values[i]);
+                int fields = columns[i].type().fieldCount();
+                if (probe.length < fields) {
+                    probe = new long[Math.max(fields, probe.length * 2)];
+                }
+                columns[i].type().writeBits(values[i], probe, 0);
             }
         }
     }

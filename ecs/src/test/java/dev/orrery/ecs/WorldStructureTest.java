@@ -379,7 +379,10 @@ class WorldStructureTest {
         IllegalStateException thrown = assertThrows(IllegalStateException.class,
                 () -> w.add(bad, checked, new Checked(-1, 6)));
         assertEquals("negative level -1", thrown.getMessage());
+        assertFalse(w.has(bad, checked), "an add whose record accessor threw did not happen");
+        assertEquals(new Position(4, 5, 6), w.get(bad, pos));
+        w.add(bad, checked);
         assertEquals(new Checked(0, 0), w.get(bad, checked),
-                "an add whose record accessor threw leaves the column zero, not a former row's value");
+                "a later add without a value holds zero, not the failed value's nor a former row's");
     }
 }

@@ -89,9 +89,4 @@ public final class MovePlan {
     public long append(long entity, int chunk, int row, boolean zero) {
         return target.appendRowFrom(entity, this, source.chunk(chunk), row, zero);
     }
-
-    /** Zeroes the target's columns new to the move at ({@code chunk}, {@code row}) of the target. */
-    public void zeroNew(int chunk, int row) {
-        clears.clear(target.chunk(chunk), row);
-    }
 }

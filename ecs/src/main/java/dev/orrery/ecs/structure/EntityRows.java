@@ -115,7 +115,8 @@ public final class EntityRows {
      * already matched every value's exact class to its column ({@code world.spawn}'s shape
      * cache); otherwise each non-null value's type is checked here, before anything changes.
      *
-     * @throws IllegalArgumentException if a value is not of its column's type; nothing is spawned then
+     * @throws IllegalArgumentException if a value is not of its column's type; nothing is spawned then,
+     *     nor when a record accessor throws (its exception comes through)
      */
     public long spawnInto(Archetype a, SpawnChain chain, boolean checked, Object v0, Object v1, Object v2, Object v3) {
         Component<?>[] columns = chain.columns();
@@ -129,41 +130,65 @@ public final class EntityRows {
                 checkValueType(columns[i], v);
             }
         }
-        long e = placeRow(a, columns, chain, !full); // a row every column of which gets a value needs no zeroing
-        int idx = Entity.index(e);
-        Chunk c = a.chunk(entities.chunk(idx));
-        int row = entities.row(idx);
-        for (int i = 0; i < n; i++) {
-            Object v = i == 0 ? v0 : i == 1 ? v1 : i == 2 ? v2 : v3;
-            if (v != null) {
-                writeValue(columns[i], v, c.columnArrays(a.slotOf(columns[i].id())), row);
+        // The row first, under no id, and every value written into it; only then the id, the
+        // location, the names and the events: a record accessor that throws leaves nothing.
+        long loc = a.appendRow(Entity.NULL, !full); // a row every column of which gets a value needs no zeroing
+        int chunk = (int) (loc >>> 32);
+        int row = (int) loc;
+        Chunk c = a.chunk(chunk);
+        try {
+            for (int i = 0; i < n; i++) {
+                Object v = i == 0 ? v0 : i == 1 ? v1 : i == 2 ? v2 : v3;
+                if (v != null) {
+                    writeValue(columns[i], v, c.columnArrays(a.slotOf(columns[i].id())), row);
+                }
             }
+        } catch (RuntimeException | Error t) {
+            dropUnplaced(a, chunk, row);
+            throw t;
         }
-        return e;
+        return register(a, c, row, columns, chain);
     }
 
-    /** Places a new entity's row and writes the non-null {@code values}; {@code full}: none is null. */
+    /**
+     * Places a new entity's row and writes the non-null {@code values}; {@code full}: none is
+     * null. The values go into a row that holds no id yet: a record accessor that throws
+     * leaves no entity, no id handed out, no names and no events (see {@link #dropUnplaced}).
+     */
     private long place(Archetype a, Component<?>[] columns, SpawnChain chain, Object[] values, boolean full) {
-        long e = placeRow(a, columns, chain, !full); // a row every column of which gets a value needs no zeroing
-        if (columns.length != 0) {
-            int idx = Entity.index(e);
-            Chunk c = a.chunk(entities.chunk(idx));
-            int row = entities.row(idx);
+        long loc = a.appendRow(Entity.NULL, !full); // a row every column of which gets a value needs no zeroing
+        int chunk = (int) (loc >>> 32);
+        int row = (int) loc;
+        Chunk c = a.chunk(chunk);
+        try {
             for (int i = 0; i < columns.length; i++) {
                 if (values[i] != null) {
                     writeValue(columns[i], values[i], c.columnArrays(a.slotOf(columns[i].id())), row);
                 }
             }
+        } catch (RuntimeException | Error t) {
+            dropUnplaced(a, chunk, row);
+            throw t;
         }
-        return e;
+        return register(a, c, row, columns, chain);
     }
 
     /** Allocates an id, appends its row to {@code a} (zeroed when {@code zero}), records where it is and its names. */
     private long placeRow(Archetype a, Component<?>[] columns, SpawnChain chain, boolean zero) {
+        long loc = a.appendRow(Entity.NULL, zero);
+        int chunk = (int) (loc >>> 32);
+        return register(a, a.chunk(chunk), (int) loc, columns, chain);
+    }
+
+    /**
+     * Gives the row ({@code c}, {@code row}) of {@code a}, appended under no id and written,
+     * a new entity: its id, its location, its names and its spawn event.
+     */
+    private long register(Archetype a, Chunk c, int row, Component<?>[] columns, SpawnChain chain) {
         long e = entities.allocate();
-        long loc = a.appendRow(e, zero);
+        c.entities()[row] = e;
         int idx = Entity.index(e);
-        entities.place(idx, a.id(), (int) (loc >>> 32), (int) loc);
+        entities.place(idx, a.id(), c.index(), row);
         if (chain != null) {
             names.spawned(idx, chain);
         } else {
@@ -171,6 +196,16 @@ public final class EntityRows {
         }
         changes.spawned(e, a);
         return e;
+    }
+
+    /**
+     * Takes back the row ({@code chunk}, {@code row}) of {@code a} that a spawn appended and
+     * could not fill (a record accessor threw): no id was allocated for it and nothing was
+     * told of it, so removing the row leaves the world as before the spawn. Its archetype
+     * stays, empty if it was new.
+     */
+    private void dropUnplaced(Archetype a, int chunk, int row) {
+        removeRow(a, chunk, row);
     }
 
     /** Spawns {@code n} entities into {@code a}, every row holding the same values, in one batch. */
@@ -225,7 +260,8 @@ public final class EntityRows {
 
     /**
      * Adds {@code column} to live {@code entity} (index {@code idx}), zeroed or holding
-     * {@code value} when it is not null.
+     * {@code value} when it is not null. A record accessor of {@code value} that throws
+     * leaves the entity as it was, without the column (its exception comes through).
      *
      * @throws IllegalStateException if the entity already holds the column
      */
@@ -240,18 +276,28 @@ public final class EntityRows {
         }
         MovePlan plan = archetypes.addPlan(from, column);
         Archetype to = plan.target();
-        move(idx, entity, plan, value == null); // a value overwrites every field of the new column: no zeroing first
-        names.added(idx, column);
-        if (value != null) {
+        if (value == null) {
+            move(idx, entity, plan, true);
+        } else {
             int chunk = entities.chunk(idx);
             int row = entities.row(idx);
+            changes.leaving(entity, from, chunk, row, to); // an add takes nothing away: tells no one anything
+            // The new row written in full before the old one goes: a record accessor that throws
+            // leaves the entity where it was, as it was (the add did not happen).
+            long loc = plan.append(entity, chunk, row, false); // the value overwrites every field of the new column
+            int toChunk = (int) (loc >>> 32);
+            int toRow = (int) loc;
             try {
-                writeValue(column, value, to.chunk(chunk).columnArrays(to.slotOf(column.id())), row);
+                writeValue(column, value, to.chunk(toChunk).columnArrays(to.slotOf(column.id())), toRow);
             } catch (RuntimeException | Error e) {
-                plan.zeroNew(chunk, row); // a record accessor threw part-way: the column is zero, not a former row's
+                removeRow(to, toChunk, toRow); // the copy's id is the entity's own: its record must not follow
                 throw e;
             }
+            removeRow(from, chunk, row);
+            entities.place(idx, to.id(), toChunk, toRow);
+            changes.moved(entity, from, to);
         }
+        names.added(idx, column);
     }
 
     /** Removes {@code column} from live {@code entity} (index {@code idx}); false when it lacked it. */
