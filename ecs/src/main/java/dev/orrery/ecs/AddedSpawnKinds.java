@@ -83,10 +83,10 @@ final class AddedSpawnKinds {
             long header = data[at + 1];
             h[k] = header >>> 24;
             s[k] = at - first;
-            Component<?> c = world.components().column(CommandBuffer.column(header));
+            Component<?> c = world.components().column(CommandHeader.column(header));
             columns[k] = c;
-            adds &= CommandBuffer.op(header) == CommandBuffer.OP_ADD
-                    && CommandBuffer.payload(header) == c.type().fieldCount();
+            adds &= CommandHeader.op(header) == CommandBuffer.OP_ADD
+                    && CommandHeader.payload(header) == c.type().fieldCount();
             int slot = target.slotOf(c.id());
             slots |= slot >= 0 && slot < Long.SIZE ? 1L << slot : 0L;
         }

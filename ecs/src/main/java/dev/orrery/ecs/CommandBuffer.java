@@ -7,6 +7,7 @@ import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.component.FieldType;
 import dev.orrery.ecs.ownership.OwnerThread;
+import dev.orrery.ecs.structure.EntityRows;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.Map;
@@ -403,10 +404,7 @@ public final class CommandBuffer {
         if (value == null) {
             throw new NullPointerException("value for " + column + " is null; use add(entity, column) for zero values");
         }
-        if (!column.type().javaClass().isInstance(value)) {
-            throw new IllegalArgumentException("value of type " + value.getClass().getName() + " given for component "
-                    + column + " of type " + column.type().javaClass().getName());
-        }
+        EntityRows.checkValueType(column, value);
         column.refuseIfRelationMarker(op == OP_ADD ? "add" : "set");
         EffectChecks.check(effects, op, column);
         ComponentKind kind = column.kind();
@@ -415,9 +413,15 @@ public final class CommandBuffer {
         } else if (kind == ComponentKind.TAG) {
             header(op, 0, column.id(), 0, entity);
         } else {
-            int n = column.type().fieldCount();
-            int at = header(op, n, column.id(), 0, entity);
-            column.type().writeBits(value, data, at);
+            int at = header(op, column.type().fieldCount(), column.id(), 0, entity);
+            try {
+                column.type().writeBits(value, data, at);
+            } catch (RuntimeException | Error t) { // a record accessor threw: the command is not kept
+                size = at - HEADER_WORDS;
+                count--;
+                seq--;
+                throw t;
+            }
         }
     }
 
@@ -479,21 +483,5 @@ public final class CommandBuffer {
         keyBase = 0;
         openSpawn = Entity.NULL;
         openEnd = -1;
-    }
-
-    static int op(long header) {
-        return (int) (header >>> 56);
-    }
-
-    static int payload(long header) {
-        return (int) (header >>> 48) & 0xFF;
-    }
-
-    static int column(long header) {
-        return (int) (header >>> 24) & 0xFF_FFFF;
-    }
-
-    static int aux(long header) {
-        return (int) (header & 0xFF_FFFFL);
     }
 }

@@ -303,7 +303,7 @@ final class CommandPlayback {
             int at = (int) loc;
             long[] d = buf.data;
             long header = d[at + 1];
-            int op = CommandBuffer.op(header);
+            int op = CommandHeader.op(header);
             long entity = d[at + 2];
             if (op == CommandBuffer.OP_SPAWN || op == CommandBuffer.OP_SPAWN_SHAPE) {
                 // The entity is created at the flush, straight into the archetype its adds
@@ -315,7 +315,7 @@ final class CommandPlayback {
                 batchEntity = real;
                 batchSpawn = true;
                 if (op == CommandBuffer.OP_SPAWN_SHAPE) {
-                    ShapeLayout layout = (ShapeLayout) buf.refs[CommandBuffer.aux(header)];
+                    ShapeLayout layout = (ShapeLayout) buf.refs[CommandHeader.aux(header)];
                     if (layout != batchLayout) {
                         batchLayout = layout;
                     }
@@ -332,7 +332,7 @@ final class CommandPlayback {
             }
             if (op == CommandBuffer.OP_SPAWN_TEMPLATE) {
                 flush(world);
-                long real = world.spawn((Template) buf.refs[CommandBuffer.aux(header)]);
+                long real = world.spawn((Template) buf.refs[CommandHeader.aux(header)]);
                 buf.resolved[(Entity.index(entity) & 0xFF_FFFF) - 1] = real;
                 startBatch(world, real);
                 report.count(op, CommandOutcome.APPLIED);
@@ -370,7 +370,7 @@ final class CommandPlayback {
      */
     private void applyPair(World world, int op, long header, CommandBuffer buf, int at, long e) {
         long[] d = buf.data;
-        Component<?> column = world.components().column(CommandBuffer.column(header));
+        Component<?> column = world.components().column(CommandHeader.column(header));
         Relation r = (Relation) column.relation();
         long recorded = d[at + CommandBuffer.HEADER_WORDS];
         long t = resolve(recorded);
@@ -404,7 +404,7 @@ final class CommandPlayback {
 
     /** The component a non-spawn command names, {@code null} for a despawn. */
     private static Component<?> columnOf(World world, int op, long header) {
-        return op == CommandBuffer.OP_DESPAWN ? null : world.components().column(CommandBuffer.column(header));
+        return op == CommandBuffer.OP_DESPAWN ? null : world.components().column(CommandHeader.column(header));
     }
 
     /** The archetype of {@code layout}'s shape, refused when the shape was prepared by another world. */
@@ -448,7 +448,7 @@ final class CommandPlayback {
     }
 
     private void applyToBatch(World world, int op, long header, CommandBuffer buf, int at) {
-        int columnId = CommandBuffer.column(header);
+        int columnId = CommandHeader.column(header);
         if (op != CommandBuffer.OP_DESPAWN && world.storage().sparse().any()
                 && world.components().column(columnId).isSparse()) {
             if (batchSpawn) {
@@ -490,7 +490,7 @@ final class CommandPlayback {
                         return;
                     }
                 }
-                if (CommandBuffer.payload(header) > 0 || column.kind() == ComponentKind.REFERENCE) {
+                if (CommandHeader.payload(header) > 0 || column.kind() == ComponentKind.REFERENCE) {
                     pend(buf, at);
                 }
                 report.count(op, CommandOutcome.APPLIED);
@@ -540,7 +540,7 @@ final class CommandPlayback {
      * same conflict rules as table columns, without touching its row.
      */
     private void applySparse(World world, int op, long header, CommandBuffer buf, int at) {
-        Component<?> column = world.components().column(CommandBuffer.column(header));
+        Component<?> column = world.components().column(CommandHeader.column(header));
         SparseColumn set = world.storage().sparse().of(column);
         int idx = Entity.index(batchEntity);
         if (op == CommandBuffer.OP_REMOVE) {
@@ -557,7 +557,7 @@ final class CommandPlayback {
             report.note(PlaybackReport.Note.SET_MISSING, op, buf.data[at], batchEntity, column, 0, null);
             return;
         }
-        if (op != CommandBuffer.OP_ADD || CommandBuffer.payload(header) > 0 || column.kind() == ComponentKind.REFERENCE) {
+        if (op != CommandBuffer.OP_ADD || CommandHeader.payload(header) > 0 || column.kind() == ComponentKind.REFERENCE) {
             writeValue(column, header, buf, at, set.arrays(), set.positionOf(idx));
         }
         report.count(op, CommandOutcome.APPLIED);
@@ -570,7 +570,7 @@ final class CommandPlayback {
             CommandBuffer buf = byId[(int) (loc >>> 32)];
             int at = (int) loc;
             long header = buf.data[at + 1];
-            applySparse(world, CommandBuffer.op(header), header, buf, at);
+            applySparse(world, CommandHeader.op(header), header, buf, at);
         }
         pendingSparseCount = 0;
     }
@@ -580,7 +580,7 @@ final class CommandPlayback {
         for (int i = 0; i < pendingCount; i++) {
             long loc = pendingWrites[i];
             long header = byId[(int) (loc >>> 32)].data[(int) loc + 1];
-            if (CommandBuffer.column(header) != columnId) {
+            if (CommandHeader.column(header) != columnId) {
                 pendingWrites[kept++] = loc;
             }
         }
@@ -625,10 +625,10 @@ final class CommandPlayback {
                 CommandBuffer buf = byId[(int) (loc >>> 32)];
                 int at = (int) loc;
                 long header = buf.data[at + 1];
-                int slot = target.slotOf(CommandBuffer.column(header));
+                int slot = target.slotOf(CommandHeader.column(header));
                 writeValue(target.component(slot), header, buf, at, chunk.columnArrays(slot), row);
                 chunk.markRowChanged(slot, row, tick);
-                if (CommandBuffer.op(header) != CommandBuffer.OP_ADD) {
+                if (CommandHeader.op(header) != CommandBuffer.OP_ADD) {
                     world.changes().set(e, target.component(slot));
                 }
             }
@@ -723,8 +723,8 @@ final class CommandPlayback {
         for (int i = 0; i < pendingCount; i++) {
             long loc = pendingWrites[i];
             long header = byId[(int) (loc >>> 32)].data[(int) loc + 1];
-            if (CommandBuffer.op(header) != CommandBuffer.OP_SET_FIELD) {
-                int slot = target.slotOf(CommandBuffer.column(header));
+            if (CommandHeader.op(header) != CommandBuffer.OP_SET_FIELD) {
+                int slot = target.slotOf(CommandHeader.column(header));
                 slots |= slot < Long.SIZE ? 1L << slot : 0L;
             }
         }
@@ -774,16 +774,16 @@ final class CommandPlayback {
     private void writeValue(Component<?> column, long header, CommandBuffer buf, int at, Object[] arrays, int row) {
         long[] data = buf.data;
         int payloadAt = at + CommandBuffer.HEADER_WORDS;
-        if (CommandBuffer.op(header) == CommandBuffer.OP_SET_FIELD) {
-            int f = CommandBuffer.aux(header);
+        if (CommandHeader.op(header) == CommandBuffer.OP_SET_FIELD) {
+            int f = CommandHeader.aux(header);
             column.type().fieldType(f).setBits(arrays[f], row, fieldBits(column, f, data[payloadAt], data[at]));
             return;
         }
         if (column.kind() == ComponentKind.REFERENCE) {
-            ((Object[]) arrays[0])[row] = buf.refs[CommandBuffer.aux(header)];
+            ((Object[]) arrays[0])[row] = buf.refs[CommandHeader.aux(header)];
             return;
         }
-        writeFields(column, data[at], data, payloadAt, CommandBuffer.payload(header), arrays, row);
+        writeFields(column, data[at], data, payloadAt, CommandHeader.payload(header), arrays, row);
     }
 
     /** Writes fields {@code 0..n)} of {@code column} from {@code data[from..)} at {@code row}. */

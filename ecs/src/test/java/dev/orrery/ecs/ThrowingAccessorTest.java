@@ -161,6 +161,44 @@ class ThrowingAccessorTest {
         assertEquals(new Fragile(2), w.get(e, fragile));
     }
 
+    /** Two fields, the second validated: a writer that stored each field as it read it would change the first. */
+    record Pair(int a, int b) {
+        @Override
+        public int b() {
+            if (b < 0) {
+                throw new IllegalStateException("negative " + b);
+            }
+            return b;
+        }
+    }
+
+    @Test
+    void aSetOfARecordWhoseLaterAccessorThrowsLeavesEveryFieldAsItWas() {
+        Component<Pair> pair = w.component(Pair.class);
+        long e = w.spawn(new Pos(1), new Pair(2, 3));
+        seen.clear();
+        before().refuses("set(e, pair, bad second field)", () -> w.set(e, pair, new Pair(7, -1)));
+        assertEquals(new Pair(2, 3), w.get(e, pair), "the first field is not written before the second is read");
+        w.query().with(pair).build().forEachChunk(view -> assertThrows(IllegalStateException.class,
+                () -> view.set(pair, 0, new Pair(8, -2))));
+        assertEquals(new Pair(2, 3), w.get(e, pair), "a chunk view's set neither");
+    }
+
+    @Test
+    void aCommandWhoseRecordAccessorThrowsIsNotKept() {
+        Component<Pair> pair = w.component(Pair.class);
+        long e = w.spawn(new Pos(1), new Pair(2, 3));
+        CommandBuffer buf = new CommandBuffer(0);
+        buf.set(e, pair, new Pair(4, 5));
+        assertThrows(IllegalStateException.class, () -> buf.set(e, pair, new Pair(9, -1)));
+        assertThrows(IllegalStateException.class, () -> buf.add(e, fragile, new Fragile(-3)));
+        assertEquals(1, buf.commandCount(), "the refused commands are not in the buffer");
+        buf.add(e, fragile, new Fragile(6));
+        new CommandPlayback().apply(w, buf);
+        assertEquals(new Pair(4, 5), w.get(e, pair), "the command before the refused ones applied, not theirs");
+        assertEquals(new Fragile(6), w.get(e, fragile));
+    }
+
     @Test
     void aCommandSpawnFromATemplateThatThrowsLeavesNoEntityAtPlayback() {
         Template bad = Template.named("Bad").with(pos, new Pos(1)).with(fragile, new Fragile(-1)).build();

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -23,6 +24,9 @@ import java.util.List;
 final class RecordAccessors {
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
     private static final byte[] TEMPLATE = template();
+    // Argument slots a method handle may take is 255; the widest all-accessors-first writer
+    // stays well below, with room for the adapters' own.
+    private static final int MAX_HANDLE_SLOTS = 200;
     // One access per record class for the life of the JVM, shared by every world: a new
     // hidden class per world would give each call site a new receiver class every time a
     // world is made (tests and benchmarks make many), and the JIT would stop inlining it.
@@ -76,23 +80,63 @@ final class RecordAccessors {
         }
     }
 
-    /** {@code (Object value, Object[] arrays, int row)void}: each field into its array, at {@code row}. */
+    /**
+     * {@code (Object value, Object[] arrays, int row)void}: each field into its array, at
+     * {@code row}, every accessor called before the first store, so an accessor that throws
+     * (a validating record) leaves the row as it was. A record too wide for one method
+     * handle's arguments reads and stores field by field instead.
+     */
     private static MethodHandle writer(FieldType[] types, MethodHandle[] getters) {
         MethodType shape = MethodType.methodType(void.class, Object.class, Object[].class, int.class);
-        MethodHandle element = MethodHandles.arrayElementGetter(Object[].class);
+        int n = types.length;
+        Class<?>[] fields = new Class<?>[n];
+        int slots = 2; // the arrays and the row, then one or two per field
+        for (int i = 0; i < n; i++) {
+            fields[i] = types[i].javaType();
+            slots += fields[i] == long.class || fields[i] == double.class ? 2 : 1;
+        }
+        if (n == 0 || slots > MAX_HANDLE_SLOTS) {
+            return fieldByFieldWriter(types, getters, shape);
+        }
+        // (Object[] arrays, int row, f0 .. fn-1)void: the stores, in field order
+        MethodHandle all = null;
+        for (int i = n - 1; i >= 0; i--) {
+            MethodHandle one = MethodHandles.filterArguments(store(types[i]), 0, arrayAt(types[i], i));
+            one = MethodHandles.dropArguments(one, 2, Arrays.asList(fields).subList(0, i));
+            one = MethodHandles.dropArguments(one, 3 + i, Arrays.asList(fields).subList(i + 1, n));
+            all = all == null ? one : MethodHandles.foldArguments(all, one);
+        }
+        // (Object[] arrays, int row, Object value x n)void: the accessors run before the stores
+        MethodHandle read = MethodHandles.filterArguments(all, 2, getters);
+        int[] order = new int[2 + n];
+        order[0] = 1;
+        order[1] = 2; // order[2 ..] = 0: every field reads the one record
+        return MethodHandles.permuteArguments(read, shape, order);
+    }
+
+    /** {@link #writer} for a record too wide for one handle: each field read, then stored, in turn. */
+    private static MethodHandle fieldByFieldWriter(FieldType[] types, MethodHandle[] getters, MethodType shape) {
         MethodHandle all = null;
         for (int i = types.length - 1; i >= 0; i--) {
-            Class<?> arrayClass = types[i].newArray(0).getClass();
             // (array, row, value)void, then (Object[] arrays, row, Object record)void
-            MethodHandle store = MethodHandles.arrayElementSetter(arrayClass);
-            MethodHandle arrayAt = MethodHandles.insertArguments(element, 1, i)
-                    .asType(MethodType.methodType(arrayClass, Object[].class));
-            MethodHandle one = MethodHandles.filterArguments(store, 0, arrayAt);
+            MethodHandle one = MethodHandles.filterArguments(store(types[i]), 0, arrayAt(types[i], i));
             one = MethodHandles.filterArguments(one, 2, getters[i]);
             one = MethodHandles.permuteArguments(one, shape, 1, 2, 0);
             all = all == null ? one : MethodHandles.foldArguments(all, one);
         }
         return all;
+    }
+
+    /** {@code (T[] array, int row, T value)void} for a field of {@code type}. */
+    private static MethodHandle store(FieldType type) {
+        return MethodHandles.arrayElementSetter(type.newArray(0).getClass());
+    }
+
+    /** {@code (Object[] arrays)T[]}: the array of field {@code i}, cast to its type. */
+    private static MethodHandle arrayAt(FieldType type, int i) {
+        Class<?> arrayClass = type.newArray(0).getClass();
+        return MethodHandles.insertArguments(MethodHandles.arrayElementGetter(Object[].class), 1, i)
+                .asType(MethodType.methodType(arrayClass, Object[].class));
     }
 
     /** {@code (Object value, long[] dst, int offset)void}: each field's raw bits into {@code dst[offset + i]}. */
