@@ -39,6 +39,48 @@ class RecordAccessTest {
                 "other rows untouched");
     }
 
+    /**
+     * 110 doubles: 220 argument slots, past what the writer that reads every field first takes
+     * in one handle, so it writes field by field; the values still go to and from the arrays.
+     */
+    record Wide(double d0, double d1, double d2, double d3, double d4, double d5, double d6, double d7, double d8,
+            double d9, double d10, double d11, double d12, double d13, double d14, double d15, double d16,
+            double d17, double d18, double d19, double d20, double d21, double d22, double d23, double d24,
+            double d25, double d26, double d27, double d28, double d29, double d30, double d31, double d32,
+            double d33, double d34, double d35, double d36, double d37, double d38, double d39, double d40,
+            double d41, double d42, double d43, double d44, double d45, double d46, double d47, double d48,
+            double d49, double d50, double d51, double d52, double d53, double d54, double d55, double d56,
+            double d57, double d58, double d59, double d60, double d61, double d62, double d63, double d64,
+            double d65, double d66, double d67, double d68, double d69, double d70, double d71, double d72,
+            double d73, double d74, double d75, double d76, double d77, double d78, double d79, double d80,
+            double d81, double d82, double d83, double d84, double d85, double d86, double d87, double d88,
+            double d89, double d90, double d91, double d92, double d93, double d94, double d95, double d96,
+            double d97, double d98, double d99, double d100, double d101, double d102, double d103, double d104,
+            double d105, double d106, double d107, double d108, double d109) {
+    }
+
+    @Test
+    void shouldWriteAndReadARecordTooWideForTheAllFieldsFirstWriter() {
+        ComponentType<Wide> t = ComponentType.ofRecord(0, Wide.class);
+        double[] v = new double[t.fieldCount()];
+        for (int k = 0; k < v.length; k++) {
+            v[k] = k * 1.5 - 7;
+        }
+        Wide w;
+        try {
+            w = (Wide) Wide.class.getDeclaredConstructors()[0].newInstance(java.util.Arrays.stream(v).boxed().toArray());
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
+        Object[] arrays = t.newArrays(3);
+        t.write(w, arrays, 1);
+        for (int k = 0; k < v.length; k++) {
+            assertEquals(v[k], ((double[]) arrays[k])[1], "field " + k);
+            assertEquals(0.0, ((double[]) arrays[k])[0], "row 0 untouched, field " + k);
+        }
+        assertEquals(w, t.read(arrays, 1));
+    }
+
     @Test
     void shouldShareOneHiddenAccessPerRecordClassAcrossWorlds() {
         ComponentType<Every> a = ComponentType.ofRecord(0, Every.class);
