@@ -16,6 +16,11 @@ import dev.orrery.scheduler.graph.SystemGraph;
  * exclusive systems with the lock released and calls the sync point at the end of each
  * phase. Allocates nothing per run in the steady state.
  *
+ * <p>Made while {@link JobOrderOverride#reverse} is set on the constructing thread (tests only),
+ * it splits each non-exclusive system into its finest jobs and runs them last to first (see
+ * {@link JobOrderOverride}); then a chunk system's failure is reported for the failing chunk
+ * met first in that order, and a range or level system stops at its first failing job.
+ *
  * <p><b>Threading:</b> no threads of its own; everything happens on the owner thread (the
  * thread of the first {@link #run}, or the one given to {@link #bindOwner}), one run at a time.
  */
@@ -33,14 +38,17 @@ public final class SingleThreadedExecutor implements PlannedExecutor {
     private int[] recordedBy = new int[8];
     private int recorded;
     private int exclusiveRunning = -1;
+    /** {@link JobOrderOverride}: every system's finest jobs, run last to first. */
+    private final boolean reverse;
 
-    /** An executor for {@code plan}. */
+    /** An executor for {@code plan}; reads {@link JobOrderOverride} on this thread once, here. */
     public SingleThreadedExecutor(ExecutionPlan plan) {
         this.plan = plan;
         this.graph = plan.graph();
         this.runs = new SystemRun[plan.size()];
+        this.reverse = JobOrderOverride.reversed();
         for (int i = 0; i < runs.length; i++) {
-            runs[i] = new SystemRun(plan, i, 1);
+            runs[i] = new SystemRun(plan, i, reverse ? JobOrderOverride.RANGE_JOBS : 1);
         }
         this.context = new WorkerContext(0, plan);
         this.commands.add(context.buffer());
@@ -86,8 +94,12 @@ public final class SingleThreadedExecutor implements PlannedExecutor {
                     }
                 } else {
                     r.collect(loop.changeTick(r));
-                    job = r.whole();
-                    context.run(job);
+                    if (reverse) {
+                        job = runReversed(r);
+                    } else {
+                        job = r.whole();
+                        context.run(job);
+                    }
                     if (afterSystem != null && context.buffer().commandCount() > pending) {
                         recorded(s);
                     }
@@ -106,6 +118,47 @@ public final class SingleThreadedExecutor implements PlannedExecutor {
         } finally {
             loop.unlockPhase();
         }
+    }
+
+    /**
+     * {@link JobOrderOverride}: runs {@code r}'s finest jobs last to first (a level system's
+     * stages in order, each stage's jobs last to first); returns the first job that failed, or
+     * an empty job that did not. A chunk system goes on past a failing chunk in finish mode,
+     * as its one forward job would; a range or level system stops at its first failing job.
+     */
+    private Job runReversed(SystemRun r) {
+        Job[] jobs = r.jobs;
+        if (r.countFailure != null || r.rangeBody == null && r.walk == null && r.chunkCount <= 1) {
+            Job job = r.whole(); // nothing to reverse (or a failed count, which the one job reports)
+            context.run(job);
+            return job;
+        }
+        if (r.rangeBody == null && r.walk == null) {
+            Job failed = null;
+            for (int c = r.chunkCount - 1; c >= 0; c--) {
+                Job j = jobs[failed == null ? 0 : 1]; // keeps the failed job's record while the others run
+                j.reset(c, c + 1);
+                context.run(j);
+                if (j.failure != null && failed == null) {
+                    failed = j;
+                    if (!context.finishChunksOnFailure) {
+                        return failed;
+                    }
+                }
+            }
+            return failed != null ? failed : r.skipped();
+        }
+        int n = r.walk != null ? r.nextStage(jobs.length, 1) : r.split(jobs.length, 1);
+        while (n > 0) {
+            for (int k = n - 1; k >= 0; k--) {
+                context.run(jobs[k]);
+                if (jobs[k].failure != null) {
+                    return jobs[k];
+                }
+            }
+            n = r.walk != null ? r.nextStage(jobs.length, 1) : 0;
+        }
+        return r.skipped();
     }
 
     @Override

@@ -246,8 +246,10 @@ final class SystemRun {
     /**
      * Splits the chunks into at most {@code maxJobs} jobs of about equal row counts, none
      * under {@code minRows} rows unless it holds the last chunks; returns the count. The
-     * split changes no result: commands are keyed by chunk ordinal (a range job's by its
-     * ordinal among ascending ranges), never by job. {@link AdaptiveBatching} picks {@code minRows}.
+     * split changes no result: commands and events are keyed by chunk ordinal (a range job's by
+     * its ordinal among ascending ranges, a level job's by slot), never by job or by the order
+     * the jobs ran in ({@link JobOrderOverride} runs them last to first to prove it).
+     * {@link AdaptiveBatching} picks {@code minRows}.
      */
     int split(int maxJobs, long minRows) {
         if (rangeBody != null) {
