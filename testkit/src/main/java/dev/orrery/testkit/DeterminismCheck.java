@@ -8,6 +8,7 @@ import dev.orrery.engine.RunReplayer;
 import dev.orrery.engine.Simulation;
 import dev.orrery.scheduler.SystemFailedException;
 import dev.orrery.scheduler.executor.BatchOverride;
+import dev.orrery.scheduler.executor.JobOrderOverride;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -36,7 +37,10 @@ import java.util.stream.Stream;
  *
  * <p>{@link #run()} runs the game once on one worker as the reference, then on each worker
  * count (default 1, 2, 4, 8) with the game's own batching and with every system forced into
- * small jobs (default 1 and 64 rows, so work really crosses workers), restores a snapshot
+ * small jobs (default 1 and 64 rows, so work really crosses workers); once on one worker with
+ * every system's work split into its finest jobs run last to first (see {@link #reverseJobOrder},
+ * after the runs on one worker and before those on more), which catches every time a result
+ * that follows the order one system's jobs run in; restores a snapshot
  * taken at {@link #snapshotAt} into a new simulation on 1 and on the most workers, and records
  * a run and replays it on 1 and on the most workers; every tick's state (the world's state
  * hash, and the bytes each resource with a codec writes) is compared with the reference's (a
@@ -50,6 +54,7 @@ import java.util.stream.Stream;
  * calling thread and closes them.
  */
 public final class DeterminismCheck {
+    private static final String REVERSED = "1 worker, jobs in reverse order";
     private final SimulationFactory factory;
     private long ticks = 200;
     private InputScript script = InputScript.NONE;
@@ -57,6 +62,7 @@ public final class DeterminismCheck {
     private int[] batches = {1, 64};
     private long snapshotAt = -1;
     private boolean replay = true;
+    private boolean reverse = true;
     private int maxDifferences = 10;
 
     private DeterminismCheck(SimulationFactory factory) {
@@ -137,6 +143,21 @@ public final class DeterminismCheck {
         return this;
     }
 
+    /**
+     * Whether a run on one worker runs every system's jobs in reverse order (default yes): each
+     * chunk system one job per chunk, from its last chunk to its first; each range system up to
+     * 64 ranges, the last first; each level of a level system, in level order, its jobs last to
+     * first; exclusive systems as always. A game that keeps to the rules gives the same state
+     * bit for bit, since commands and events merge by chunk (or range, or slot), never in the
+     * order jobs ran; a float total the jobs add to, a list they append to or "the first job to
+     * see it wins" differ, every time. Like the forced batch sizes it splits a system that
+     * counts on running as one job: gather every row in an exclusive system instead.
+     */
+    public DeterminismCheck reverseJobOrder(boolean on) {
+        this.reverse = on;
+        return this;
+    }
+
     /** How many differences a failure lists (default 10). */
     public DeterminismCheck maxDifferences(int n) {
         this.maxDifferences = Math.max(1, n);
@@ -176,24 +197,31 @@ public final class DeterminismCheck {
             }
         }
         done.add("reference: 1 worker, the game's own batching");
+        boolean reversed = !reverse;
         for (int w : workers) {
+            if (w > 1 && !reversed) {
+                reversed = runReversed(reference, done);
+            }
             for (int b : batchesFor(w)) {
                 String name = w + (w == 1 ? " worker" : " workers") + (b == 0 ? ", the game's own batching" : ", batch " + b);
                 try (Simulation sim = build(w, true, b)) {
                     sim.inputs(new ScriptInputs(script));
-                    compare(sim, name, 0, reference, false, null);
+                    compare(sim, name, 0, reference, false, null, false);
                 }
                 done.add(name);
             }
         }
-        int most = max(workers);
+        if (!reversed) {
+            runReversed(reference, done);
+        }
+        int most = java.util.Arrays.stream(workers).max().orElse(1); // workers() refuses counts below 1
         if (snapshot != null) {
             for (int w : new int[] {1, most}) {
                 String name = "restored from the snapshot of tick " + snapTick + " on " + w + (w == 1 ? " worker" : " workers");
                 try (Simulation sim = buildEmpty(w)) {
                     restore(sim, snapshot, w);
                     sim.inputs(new ScriptInputs(script));
-                    compare(sim, name, snapTick, reference, true, snapshot);
+                    compare(sim, name, snapTick, reference, true, snapshot, false);
                 }
                 done.add(name);
                 if (most == 1) {
@@ -205,6 +233,16 @@ public final class DeterminismCheck {
             recordAndReplay(most, reference, done);
         }
         return done;
+    }
+
+    /** The run on one worker with every system's jobs in reverse order; returns true. */
+    private boolean runReversed(long[] reference, List<String> done) {
+        try (Simulation sim = build(1, true, 0, true)) {
+            sim.inputs(new ScriptInputs(script));
+            compare(sim, REVERSED, 0, reference, false, null, true);
+        }
+        done.add(REVERSED);
+        return true;
     }
 
     private int[] batchesFor(int w) {
@@ -238,7 +276,7 @@ public final class DeterminismCheck {
                     });
                     tick(sim, name, t);
                     if (ResourceState.hash(sim) != reference[t]) {
-                        throw failure(name, t, sim, false, null);
+                        throw failure(name, t, sim, false, null, false);
                     }
                 }
             } catch (IOException e) {
@@ -251,19 +289,19 @@ public final class DeterminismCheck {
                     try {
                         RunReplayer.replay(dir, sim);
                     } catch (SnapshotException e) {
-                        if (isNotNew(e)) {
-                            throw populateIgnored(w, "held entities before the recording was replayed into it", e);
+                        if (PopulateFlag.isNotNew(e)) {
+                            throw PopulateFlag.ignored(w, "held entities before the recording was replayed into it", e);
                         }
                         throw systemFailure(replayName, sim.currentTick(), e);
                     } catch (ReplayDivergenceException e) {
-                        throw failure(replayName, e.tick(), sim, false, null);
+                        throw failure(replayName, e.tick(), sim, false, null, false);
                     } catch (IOException e) {
                         throw new UncheckedIOException("replaying " + dir + " failed", e);
                     } catch (RuntimeException e) {
                         throw systemFailure(replayName, sim.currentTick(), e);
                     }
                     if (ResourceState.hash(sim) != reference[(int) ticks - 1]) { // the replay checked the world only
-                        throw failure(replayName, ticks - 1, sim, false, null);
+                        throw failure(replayName, ticks - 1, sim, false, null, false);
                     }
                 }
                 done.add(replayName);
@@ -276,11 +314,12 @@ public final class DeterminismCheck {
         }
     }
 
-    private void compare(Simulation sim, String name, long from, long[] reference, boolean restored, byte[] snapshot) {
+    private void compare(Simulation sim, String name, long from, long[] reference, boolean restored, byte[] snapshot,
+            boolean reversed) {
         for (long t = from; t < ticks; t++) {
             tick(sim, name, t);
             if (ResourceState.hash(sim) != reference[(int) t]) {
-                throw failure(name, t, sim, restored, snapshot);
+                throw failure(name, t, sim, restored, snapshot, reversed);
             }
         }
     }
@@ -300,8 +339,9 @@ public final class DeterminismCheck {
         return new DeterminismFailure(message, name, t, system, List.of(), e);
     }
 
-    /** The report of {@code sim} (run {@code name}) differing from the reference at tick {@code t}. */
-    private DeterminismFailure failure(String name, long t, Simulation sim, boolean restored, byte[] snapshot) {
+    /** The report of {@code sim} (run {@code name}, {@code reversed}: jobs in reverse order) differing at tick {@code t}. */
+    private DeterminismFailure failure(String name, long t, Simulation sim, boolean restored, byte[] snapshot,
+            boolean reversed) {
         Set<String> components = new LinkedHashSet<>();
         List<Difference> diffs;
         List<String> resources;
@@ -313,7 +353,7 @@ public final class DeterminismCheck {
             diffs = WorldDiff.between(ref.world(), sim.world(), maxDifferences, components);
             resources = ResourceState.differences(ref, sim);
         }
-        Diagnosis d = diagnose(t, restored, snapshot);
+        Diagnosis d = diagnose(t, restored, snapshot, reversed);
         StringBuilder m = new StringBuilder("determinism check failed: ").append(name)
                 .append(" differs from the reference (1 worker) at tick ").append(t);
         m.append("\n  ").append(d.text);
@@ -342,11 +382,12 @@ public final class DeterminismCheck {
     /**
      * Runs the game twice on one worker (the second restored from {@code snapshot} when the
      * failing run was), hashing the world after each system and each sync point, up to tick
-     * {@code t}, and names the first system after which (or after whose commands) the two differ.
+     * {@code t}, and names the first system after which (or after whose commands) the two differ;
+     * when the failing run ran its jobs in reverse order, so does the second.
      */
-    private Diagnosis diagnose(long t, boolean restored, byte[] snapshot) {
+    private Diagnosis diagnose(long t, boolean restored, byte[] snapshot, boolean reversed) {
         long from = restored ? (long) snapshotTick() : 0;
-        try (Simulation a = build(1, true, 0); Simulation b = build(1, !restored, 0)) {
+        try (Simulation a = build(1, true, 0); Simulation b = build(1, !restored, 0, reversed)) {
             a.inputs(new ScriptInputs(script));
             for (long k = 0; k < from; k++) {
                 a.tick();
@@ -370,6 +411,8 @@ public final class DeterminismCheck {
                 if (i >= 0) {
                     return new Diagnosis(SystemTrail.culprit(ta.points, i), SystemTrail.describe(ta.points, i, k)
                             + " (two runs on 1 worker" + (restored ? ", the second restored from the snapshot" : "")
+                            + (reversed ? ", the second with every system's jobs in reverse order: the system's result "
+                            + "follows the order its jobs ran in" : "")
                             + ", the world and every resource with a codec hashed after each system and each sync point)");
                 }
                 if (ResourceState.hash(a) != ResourceState.hash(b)) {
@@ -389,14 +432,23 @@ public final class DeterminismCheck {
     }
 
     private Simulation build(int workers, boolean populate, int batch) {
+        return build(workers, populate, batch, false);
+    }
+
+    /** The factory's simulation, with its jobs forced into {@code batch} rows (0: not) or run in reverse order. */
+    private Simulation build(int workers, boolean populate, int batch, boolean reversed) {
         if (batch > 0) {
             BatchOverride.set(batch);
+        }
+        if (reversed) {
+            JobOrderOverride.reverse();
         }
         Simulation sim;
         try {
             sim = factory.create(workers, populate);
         } finally {
             BatchOverride.clear();
+            JobOrderOverride.clear();
         }
         if (sim == null) {
             throw new IllegalStateException("SimulationFactory.create(" + workers + ", " + populate + ") returned null; "
@@ -414,7 +466,7 @@ public final class DeterminismCheck {
         int n = sim.world().entityCount();
         if (n > 0) {
             sim.close();
-            throw populateIgnored(workers, "holds " + n + (n == 1 ? " entity" : " entities"), null);
+            throw PopulateFlag.ignored(workers, "holds " + n + (n == 1 ? " entity" : " entities"), null);
         }
         return sim;
     }
@@ -424,36 +476,11 @@ public final class DeterminismCheck {
         try {
             sim.restore(snapshot);
         } catch (SnapshotException e) {
-            if (isNotNew(e)) {
-                throw populateIgnored(workers, "held entities before the snapshot was restored into it", e);
+            if (PopulateFlag.isNotNew(e)) {
+                throw PopulateFlag.ignored(workers, "held entities before the snapshot was restored into it", e);
             }
             throw e;
         }
-    }
-
-    /** True when a restore was refused because the target world was not new (see {@code WorldSnapshot.read}). */
-    private static boolean isNotNew(SnapshotException e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t.getMessage() != null && t.getMessage().contains("restore needs a world that never held an entity")) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static IllegalStateException populateIgnored(int workers, String what, Throwable cause) {
-        return new IllegalStateException("SimulationFactory.create(" + workers + ", false) returned a simulation whose "
-                + "world " + what + "; with populate false the factory must spawn nothing (register the components "
-                + "and prepare the shapes only), because the check restores snapshots and replays recordings into "
-                + "that world", cause);
-    }
-
-    private static int max(int[] a) {
-        int m = 1;
-        for (int x : a) {
-            m = Math.max(m, x);
-        }
-        return m;
     }
 
     private static void delete(Path dir) {

@@ -25,9 +25,13 @@ class DeterminismCheckTest {
     void shouldPassADeterministicGameThroughEveryRun() {
         List<String> runs = check(Mistake.NONE).run();
         assertTrue(runs.contains("4 workers, batch 64"), runs.toString());
+        assertEquals("1 worker, jobs in reverse order", runs.get(2), "after the runs on 1 worker, before those on more: "
+                + runs);
         assertTrue(runs.stream().anyMatch(r -> r.startsWith("restored from the snapshot of tick 20")), runs.toString());
         assertTrue(runs.stream().anyMatch(r -> r.startsWith("the recording replayed on 4 workers")), runs.toString());
-        assertEquals(11, runs.size(), runs.toString()); // the reference, 5 worker/batch runs, 2 restores, 1 recording, 2 replays
+        // the reference, 5 worker/batch runs, jobs in reverse order, 2 restores, 1 recording, 2 replays
+        assertEquals(12, runs.size(), runs.toString());
+        assertFalse(check(Mistake.NONE).reverseJobOrder(false).run().contains("1 worker, jobs in reverse order"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -64,6 +68,34 @@ class DeterminismCheckTest {
                 + "first differing at byte 7 (Score["), f.getMessage());
         assertTrue(f.getMessage().contains("only the resources above differ"), f.getMessage());
         assertTrue(f.differences().isEmpty(), f.getMessage());
+    }
+
+    @Test
+    void shouldCatchAFloatTotalAddedInTheOrderTheJobsRanEveryTime() {
+        // on several workers the jobs finish in chunk order often enough for the total to agree; in reverse it never does
+        DeterminismFailure f = assertThrows(DeterminismFailure.class,
+                () -> check(Mistake.FLOAT_TOTAL_IN_JOB_ORDER).run());
+        assertEquals("1 worker, jobs in reverse order", f.run(), f.getMessage());
+        assertEquals(Garden.MISTAKE, f.system(), f.getMessage());
+        assertEquals(0, f.tick(), f.getMessage());
+        assertTrue(f.getMessage().contains("first difference after system 'mistake' at tick 0"), f.getMessage());
+        assertTrue(f.getMessage().contains("the second with every system's jobs in reverse order"), f.getMessage());
+        assertTrue(f.getMessage().contains("resource 'total'"), f.getMessage());
+        assertTrue(f.getMessage().contains("only the resources above differ"), f.getMessage());
+    }
+
+    @Test
+    void shouldCatchAListFilledInTheOrderTheJobsRanEveryTime() {
+        DeterminismFailure f = assertThrows(DeterminismFailure.class, () -> check(Mistake.LIST_IN_JOB_ORDER).run());
+        assertEquals("1 worker, jobs in reverse order", f.run(), f.getMessage());
+        assertEquals(Garden.MISTAKE, f.system(), f.getMessage());
+        assertEquals(0, f.tick(), f.getMessage());
+        assertTrue(f.getMessage().contains("first difference after system 'mistake' at tick 0"), f.getMessage());
+        assertTrue(f.getMessage().contains("Wind.gust"), f.getMessage());
+        // one worker forward fills the list in chunk order every time: only the reverse order shows the mistake
+        List<String> passed = check(Mistake.LIST_IN_JOB_ORDER).workers(1).reverseJobOrder(false).recordAndReplay(false)
+                .run();
+        assertFalse(passed.contains("1 worker, jobs in reverse order"), passed.toString());
     }
 
     @Test

@@ -12,7 +12,9 @@ import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
@@ -42,12 +44,28 @@ final class Garden {
         /** A score (a resource with a codec: state) from a static counter, never read back into the world. */
         SCORE_ONLY,
         /** Not a bug: a deliberate change of the rules, which a golden recording catches. */
-        CHANGED_RULE }
+        CHANGED_RULE,
+        /** A float total (a resource with a codec) each job adds its part to, in the order the jobs run. */
+        FLOAT_TOTAL_IN_JOB_ORDER,
+        /** Jobs append their first entity to a shared list, then set a value from its place in the list. */
+        LIST_IN_JOB_ORDER }
 
     static final String MISTAKE = "mistake";
     static final int WATER = 1;
     static final ResourceKey<long[]> SEASON = ResourceKey.of("season", long[].class);
     static final ResourceKey<Score> SCORE = ResourceKey.of("score", Score.class);
+    static final ResourceKey<float[]> TOTAL = ResourceKey.of("total", float[].class);
+    static final ResourceCodec<float[]> TOTAL_CODEC = new ResourceCodec<>() {
+        @Override
+        public void write(float[] total, DataOutput out) throws IOException {
+            out.writeFloat(total[0]);
+        }
+
+        @Override
+        public float[] read(DataInput in) throws IOException {
+            return new float[] {in.readFloat()};
+        }
+    };
 
     /** The players' score: state, carried by snapshots. */
     record Score(long[] points) {
@@ -113,8 +131,9 @@ final class Garden {
         for (int i = 0; i < 32; i++) {
             beds.put(new Object(), i); // keys hashed by identity: the iteration order differs between worlds
         }
+        List<Long> arrivals = new ArrayList<>(); // Mistake.LIST_IN_JOB_ORDER: one list per simulation, shared by its jobs
         return Simulation.builder(world).workers(workers).seed(11).resource(SEASON, new long[1])
-                .resource(SCORE, new Score(new long[1]), SCORE_CODEC)
+                .resource(SCORE, new Score(new long[1]), SCORE_CODEC).resource(TOTAL, new float[1], TOTAL_CODEC)
                 .systems(s -> {
                     Schedule.Builder b = s
                             .system("water").query(watered).writes(water).readsResource(Simulation.INPUTS)
@@ -143,7 +162,7 @@ final class Garden {
                                 }
                             });
                     b.system(MISTAKE).after("grow").query(plants).writes(wind).reads(growth).readsResource(SEASON)
-                            .writesResource(SEASON, SCORE).spawns(seed)
+                            .writesResource(SEASON, SCORE, TOTAL).spawns(seed)
                             .forEachChunk(job -> {
                                 float[] g = job.chunk().writeFloats(gust);
                                 if (job.chunkOrdinal() == 0 && (mistake == Mistake.STATIC_COUNTER_SPAWN
@@ -175,12 +194,23 @@ final class Garden {
                                             job.resourceForWrite(SCORE).points()[0] += ++scored;
                                         }
                                     }
+                                    // chunk 0's part is 1e8, the others' 1.5, under half an ulp of 1e8 (8): first,
+                                    // 1e8 swallows each 1.5; last, the 1.5s add up before it
+                                    case FLOAT_TOTAL_IN_JOB_ORDER -> job.resourceForWrite(TOTAL)[0] +=
+                                            job.chunkOrdinal() == 0 ? 1e8f : 1.5f;
+                                    case LIST_IN_JOB_ORDER -> {
+                                        arrivals.add(job.chunk().entity(0));
+                                        g[0] += arrivals.size(); // this job's place among the jobs that ran before it
+                                    }
                                     default -> {
                                     }
                                 }
                             })
                             .system("season").after(MISTAKE).writesResource(SEASON).forEachRange(() -> 1,
-                                    (job, from, to) -> job.resourceForWrite(SEASON)[0]++);
+                                    (job, from, to) -> {
+                                        job.resourceForWrite(SEASON)[0]++;
+                                        arrivals.clear();
+                                    });
                 })
                 .build();
     }

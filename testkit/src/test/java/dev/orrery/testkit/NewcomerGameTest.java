@@ -41,7 +41,7 @@ class NewcomerGameTest {
         }
         List<String> runs = check(Flaw.NONE).run();
         assertEquals(List.of("reference: 1 worker, the game's own batching", "1 worker, the game's own batching",
-                "2 workers, the game's own batching", "2 workers, batch 1", "2 workers, batch 64",
+                "1 worker, jobs in reverse order", "2 workers, the game's own batching", "2 workers, batch 1", "2 workers, batch 64",
                 "restored from the snapshot of tick 30 on 1 worker", "restored from the snapshot of tick 30 on 2 workers",
                 "recorded on 2 workers", "the recording replayed on 1 worker", "the recording replayed on 2 workers"), runs);
     }
