@@ -18,8 +18,9 @@ import dev.orrery.scheduler.graph.SystemGraph;
  *
  * <p>Made while {@link JobOrderOverride#reverse} is set on the constructing thread (tests only),
  * it splits each non-exclusive system into its finest jobs and runs them last to first (see
- * {@link JobOrderOverride}); then a chunk system's failure is reported for the failing chunk
- * met first in that order, and a range or level system stops at its first failing job.
+ * {@link JobOrderOverride}); a chunk system that throws stops at the first failing chunk met in
+ * that order, or, in finish mode, runs every chunk and reports the lowest failing one, as
+ * forward; a range or level system stops at its first failing job.
  *
  * <p><b>Threading:</b> no threads of its own; everything happens on the owner thread (the
  * thread of the first {@link #run}, or the one given to {@link #bindOwner}), one run at a time.
@@ -122,9 +123,10 @@ public final class SingleThreadedExecutor implements PlannedExecutor {
 
     /**
      * {@link JobOrderOverride}: runs {@code r}'s finest jobs last to first (a level system's
-     * stages in order, each stage's jobs last to first); returns the first job that failed, or
-     * an empty job that did not. A chunk system goes on past a failing chunk in finish mode,
-     * as its one forward job would; a range or level system stops at its first failing job.
+     * stages in order, each stage's jobs last to first); returns the job whose failure to
+     * report, or an empty job when none failed. A chunk system goes on past a failing chunk in
+     * finish mode, as its one forward job would, and reports the lowest failing chunk (the last
+     * met), as that job would; a range or level system stops at its first failing job.
      */
     private Job runReversed(SystemRun r) {
         Job[] jobs = r.jobs;
@@ -135,15 +137,17 @@ public final class SingleThreadedExecutor implements PlannedExecutor {
         }
         if (r.rangeBody == null && r.walk == null) {
             Job failed = null;
+            int slot = 0;
             for (int c = r.chunkCount - 1; c >= 0; c--) {
-                Job j = jobs[failed == null ? 0 : 1]; // keeps the failed job's record while the others run
+                Job j = jobs[slot];
                 j.reset(c, c + 1);
                 context.run(j);
-                if (j.failure != null && failed == null) {
+                if (j.failure != null) {
                     failed = j;
                     if (!context.finishChunksOnFailure) {
                         return failed;
                     }
+                    slot = 1 - slot; // keeps this failure's record while the next chunks run in the other job
                 }
             }
             return failed != null ? failed : r.skipped();

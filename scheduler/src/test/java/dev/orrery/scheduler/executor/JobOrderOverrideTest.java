@@ -2,6 +2,7 @@ package dev.orrery.scheduler.executor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.Hierarchy;
@@ -15,6 +16,7 @@ import dev.orrery.scheduler.LongSum;
 import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.ScheduleExecutor;
+import dev.orrery.scheduler.SystemFailedException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -88,6 +90,38 @@ class JobOrderOverrideTest {
         }
         assertEquals(forward.size(), chunkTrace(false).size(), "a later executor on the thread runs forward again");
         assertEquals(0, chunkTrace(false).get(0)[0]);
+    }
+
+    /** The chunk ordinal the failure names, and the chunks run, of a system throwing on chunks 1 and 3. */
+    private static int failingChunk(boolean reverse, boolean finish, List<Integer> ran) {
+        World world = world();
+        Component<Pos> pos = world.component(Pos.class);
+        Schedule schedule = Schedule.builder(world)
+                .system("fails").query(world.query().with(pos).build()).reads(pos).forEachChunk(job -> {
+                    ran.add(job.chunkOrdinal());
+                    if (job.chunkOrdinal() == 1 || job.chunkOrdinal() == 3) {
+                        throw new IllegalStateException("chunk " + job.chunkOrdinal());
+                    }
+                })
+                .build();
+        try (ScheduleExecutor executor = executor(schedule, reverse)) {
+            executor.finishPhaseOnFailure(finish);
+            SystemFailedException e = assertThrows(SystemFailedException.class, executor::run);
+            assertEquals("fails", e.system());
+            return e.chunkOrdinal();
+        }
+    }
+
+    @Test
+    void shouldReportAFailingChunkAsForwardInFinishModeAndStopAtTheFirstMetOtherwise() {
+        List<Integer> forward = new ArrayList<>();
+        List<Integer> reversed = new ArrayList<>();
+        assertEquals(1, failingChunk(false, true, forward));
+        assertEquals(1, failingChunk(true, true, reversed), "finish mode reports the lowest failing chunk, as forward");
+        assertEquals(forward.size(), reversed.size(), "finish mode runs every chunk");
+        reversed.clear();
+        assertEquals(3, failingChunk(true, false, reversed), "the first failing chunk met, last to first");
+        assertEquals(reversed.size() - 1, reversed.indexOf(3), "nothing ran after it: " + reversed);
     }
 
     @Test
