@@ -22,6 +22,10 @@ import java.nio.file.Path;
  * }
  * }</pre>
  *
+ * <p>Only the hashes handed to {@link #recordHash} are checked: a loop of its own hands one at
+ * every tick where {@link #hasRecordedHash()} is true (a simulation does so only at the ticks
+ * its {@code hashEvery} picks; {@link RunReplayer} hashes the others itself).
+ *
  * <p>A tick the recording skipped ({@code FailurePolicy.SKIP_TICK}) must be skipped by the
  * replay too, and the other way round ({@link #tickSkipped}); a tick that the replay skips
  * as the last tick of a journal cut by a crash is let pass, since the note may be what the

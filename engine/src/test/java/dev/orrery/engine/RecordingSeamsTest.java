@@ -1,0 +1,72 @@
+package dev.orrery.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.orrery.ecs.World;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Field;
+import dev.orrery.engine.ArenaWorkload.Hp;
+import dev.orrery.scheduler.Resources;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Where recording meets the simulation's other settings: a replaying simulation built with
+ * another {@code hashEvery} than the recording's, a recorder closed while the simulation goes
+ * on, and inputs already waiting in the simulation's own pipeline when a recording starts.
+ */
+class RecordingSeamsTest {
+    static final int TICKS = 10;
+
+    /** Ten entities whose hp grows by the tick's input count (and by one more at {@code sabotageTick}). */
+    static SimulationBuilder builder(boolean populate, int hashEvery, long sabotageTick) {
+        World world = new World();
+        Component<Hp> hp = world.component(Hp.class);
+        if (populate) {
+            world.entity().with(hp, new Hp(100)).spawnMany(10);
+        }
+        Field f = hp.field("hp");
+        SimulationBuilder b = Simulation.builder(world).seed(3).hashEvery(hashEvery);
+        Resources res = b.resources();
+        return b.systems(s -> s.system("apply").query(world.query().with(hp).build()).writes(hp)
+                .readsResource(Simulation.INPUTS, Simulation.CLOCK).forEachChunk(job -> {
+                    int add = res.get(Simulation.INPUTS).size() + (res.get(Simulation.CLOCK).tick() == sabotageTick ? 1 : 0);
+                    int[] v = job.chunk().writeInts(f);
+                    for (int i = 0; i < job.chunk().size(); i++) {
+                        v[i] += add;
+                    }
+                }));
+    }
+
+    static long record(Path dir, int hashEvery) throws IOException {
+        try (Simulation sim = builder(true, hashEvery, -1).build();
+             RunRecorder rec = RunRecorder.start(sim, dir, InputPipeline.builder())) {
+            for (int t = 0; t < TICKS; t++) {
+                rec.inputs().tryPublish(1, 1, new byte[0], 0, 0);
+                sim.tick();
+            }
+            return sim.world().stateHash();
+        }
+    }
+
+    @ParameterizedTest(name = "replay hashEvery {0}")
+    @ValueSource(ints = {0, 3})
+    void shouldCheckEveryRecordedHashWhateverTheReplaysHashEvery(int replayHashEvery, @TempDir Path dir)
+            throws IOException {
+        long recorded = record(dir, 1);
+        try (Simulation fresh = builder(false, replayHashEvery, -1).build()) {
+            RunReplayer.Result r = RunReplayer.replay(dir, fresh);
+            assertEquals(TICKS, r.hashesChecked(), "every tick of the recording was hashed and is checked");
+            assertEquals(recorded, r.finalHash());
+        }
+        try (Simulation sabotaged = builder(false, replayHashEvery, 4).build()) {
+            ReplayDivergenceException e = assertThrows(ReplayDivergenceException.class,
+                    () -> RunReplayer.replay(dir, sabotaged));
+            assertEquals(4, e.tick(), "the divergence is caught at its own tick, not passed by");
+        }
+    }
+}
