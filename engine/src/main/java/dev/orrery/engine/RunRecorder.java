@@ -49,11 +49,16 @@ public final class RunRecorder implements AutoCloseable {
     private final Simulation sim;
     private final InputPipeline pipeline;
     private final DataOutputStream columns;
+    /** The input source and hash listener the simulation had before, handed back by {@link #close()}. */
+    private final InputSource before;
+    private final Simulation.HashListener listenerBefore;
 
     private RunRecorder(Simulation sim, InputPipeline pipeline, DataOutputStream columns) {
         this.sim = sim;
         this.pipeline = pipeline;
         this.columns = columns;
+        this.before = sim.inputSource();
+        this.listenerBefore = sim.hashListenerSet();
     }
 
     /**
@@ -74,8 +79,14 @@ public final class RunRecorder implements AutoCloseable {
      * {@link Durability}). The journal notes the simulation's failure policy. The per-component
      * hash log is only a diagnostic and is not forced.
      *
+     * <p>While the recording runs, the simulation reads only the recorder's pipeline: the
+     * source it had before (the pipeline it was built with, say) is not drained, and what is
+     * published to it waits there until {@link #close()} hands the simulation back to it.
+     *
      * @throws IOException if the folder already holds a recording or cannot be written
-     * @throws IllegalStateException if {@code sim} is closed; nothing is written then
+     * @throws IllegalStateException if {@code sim} is closed, or if the input pipeline it reads
+     *     now holds inputs no tick has taken yet (the recording would neither apply nor
+     *     journal them: tick once more first); nothing is written then
      */
     public static RunRecorder start(Simulation sim, Path dir, InputPipeline.Builder pipeline, Durability durability)
             throws IOException {
@@ -84,6 +95,12 @@ public final class RunRecorder implements AutoCloseable {
         Objects.requireNonNull(pipeline, "input pipeline builder");
         Objects.requireNonNull(durability, "durability");
         sim.requireOpen(); // before the folder is made: a closed simulation records nothing
+        if (sim.inputSource() instanceof InputPipeline own && !own.isClosed() && own.pendingCount() > 0) {
+            throw new IllegalStateException("the simulation's input pipeline holds " + own.pendingCount() + " input(s) "
+                    + "no tick has taken yet, and a recording reads only its own pipeline, so they would be neither "
+                    + "applied nor journaled; tick once more before RunRecorder.start, and publish to "
+                    + "recorder.inputs() while recording");
+        }
         Files.createDirectories(dir);
         for (String f : new String[] {SNAPSHOT, JOURNAL, COLUMNS}) {
             if (Files.exists(dir.resolve(f))) {
@@ -117,7 +134,11 @@ public final class RunRecorder implements AutoCloseable {
         }
         RunRecorder rec = new RunRecorder(sim, p, columns);
         sim.inputs(p);
-        sim.hashListener(rec::logColumns);
+        Simulation.HashListener chained = rec.listenerBefore;
+        sim.hashListener(chained == null ? rec::logColumns : (t, h, w) -> {
+            rec.logColumns(t, h, w);
+            chained.hashed(t, h, w);
+        });
         return rec;
     }
 
@@ -174,10 +195,17 @@ public final class RunRecorder implements AutoCloseable {
         return pipeline;
     }
 
-    /** Closes the journal (writing its end record) and the hash log; the simulation stops hashing into them. */
+    /**
+     * Closes the journal (writing its end record) and the hash log, and hands the simulation
+     * back to the input source and hash listener it had before {@link #start} (unless another
+     * source was put meanwhile), so it can go on ticking unrecorded.
+     */
     @Override
     public void close() throws IOException {
-        sim.hashListener(null);
+        sim.hashListener(listenerBefore);
+        if (sim.inputSource() == pipeline) {
+            sim.inputs(before);
+        }
         try {
             pipeline.close();
         } finally {

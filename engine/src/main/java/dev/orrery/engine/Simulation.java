@@ -310,6 +310,16 @@ public final class Simulation implements AutoCloseable {
         this.inputs = Objects.requireNonNull(source, "input source");
     }
 
+    /** The input source now read (a recorder hands the simulation back to it when it closes). */
+    InputSource inputSource() {
+        return inputs;
+    }
+
+    /** The hash listener now set, or null (a recorder chains it and puts it back when it closes). */
+    HashListener hashListenerSet() {
+        return hashListener;
+    }
+
     /**
      * Records every job and tick into {@code trace} from the next tick on ({@code null}
      * stops); call between ticks. Build it with {@link #newTrace(int)}.

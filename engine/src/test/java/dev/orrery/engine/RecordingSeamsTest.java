@@ -1,7 +1,9 @@
 package dev.orrery.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
@@ -9,7 +11,11 @@ import dev.orrery.ecs.component.Field;
 import dev.orrery.engine.ArenaWorkload.Hp;
 import dev.orrery.scheduler.Resources;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -67,6 +73,57 @@ class RecordingSeamsTest {
             ReplayDivergenceException e = assertThrows(ReplayDivergenceException.class,
                     () -> RunReplayer.replay(dir, sabotaged));
             assertEquals(4, e.tick(), "the divergence is caught at its own tick, not passed by");
+        }
+    }
+
+    @Test
+    void shouldHandTheSimulationBackToItsOwnInputsAndHashListenerWhenTheRecorderCloses(@TempDir Path dir)
+            throws IOException {
+        InputPipeline own = InputPipeline.builder().build();
+        List<Long> heard = new ArrayList<>();
+        try (Simulation sim = builder(true, 1, -1).inputs(own).build()) {
+            sim.hashListener((t, h, w) -> heard.add(t));
+            sim.tick();
+            try (RunRecorder rec = RunRecorder.start(sim, dir, InputPipeline.builder())) {
+                own.tryPublish(7, 1, new byte[0], 0, 0);            // waits in the pipeline not read now
+                rec.inputs().tryPublish(1, 1, new byte[0], 0, 0);
+                rec.inputs().tryPublish(2, 1, new byte[0], 0, 0);
+                sim.tick();
+                assertEquals(2, sim.resources().get(Simulation.INPUTS).size(), "the recording's inputs only");
+            }
+            sim.tick();                                             // used to throw: a closed pipeline
+            InputBatch after = sim.resources().get(Simulation.INPUTS);
+            assertEquals(1, after.size(), "the input published to its own pipeline meanwhile");
+            assertEquals(7, after.client(0));
+            assertEquals(List.of(0L, 1L, 2L), heard, "its own hash listener heard every tick, recorded or not");
+        }
+        try (Simulation plain = builder(true, 1, -1).build()) {
+            try (RunRecorder rec = RunRecorder.start(plain, dir.resolve("plain"), InputPipeline.builder())) {
+                rec.inputs().tryPublish(1, 1, new byte[0], 0, 0);
+                plain.tick();
+            }
+            assertEquals(1, plain.tick(), "a simulation built without inputs goes on with none");
+            assertEquals(0, plain.resources().get(Simulation.INPUTS).size());
+        }
+    }
+
+    @Test
+    void shouldRefuseToStartWhileTheSimulationsOwnPipelineHoldsInputsNoTickTook(@TempDir Path dir) throws IOException {
+        InputPipeline own = InputPipeline.builder().build();
+        try (Simulation sim = builder(true, 1, -1).inputs(own).build()) {
+            own.tryPublish(1, 1, new byte[0], 0, 0);
+            Path folder = dir.resolve("rec");
+            IllegalStateException e = assertThrows(IllegalStateException.class,
+                    () -> RunRecorder.start(sim, folder, InputPipeline.builder()));
+            assertTrue(e.getMessage().contains("holds 1 input(s) no tick has taken yet"), e.getMessage());
+            assertTrue(e.getMessage().contains("tick once more before RunRecorder.start"), e.getMessage());
+            assertFalse(Files.exists(folder), "nothing was written");
+            sim.tick();
+            assertEquals(1, sim.resources().get(Simulation.INPUTS).size(), "the input is applied, not lost");
+            try (RunRecorder rec = RunRecorder.start(sim, folder, InputPipeline.builder())) {
+                sim.tick();
+            }
+            assertTrue(Files.exists(folder.resolve(RunRecorder.JOURNAL)));
         }
     }
 }
