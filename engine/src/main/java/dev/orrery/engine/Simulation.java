@@ -190,7 +190,7 @@ public final class Simulation implements AutoCloseable {
             watchdog = null;
         }
         if (stepsLimit > 0) {
-            watchdog = new TickWatchdog((long) (stepsLimit * clock.stepSeconds() * 1e9), SchedulerInternals.graph(schedule), workers,
+            watchdog = new TickWatchdog((long) (stepsLimit * clock.stepSeconds() * 1e9), SchedulerInternals.plan(schedule), workers,
                     listener);
         }
         jfr.watch(watchdog);

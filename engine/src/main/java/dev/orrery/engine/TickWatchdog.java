@@ -2,7 +2,7 @@ package dev.orrery.engine;
 
 import dev.orrery.engine.jfr.TickOverrunEvent;
 import dev.orrery.scheduler.JobObserver;
-import dev.orrery.scheduler.graph.SystemGraph;
+import dev.orrery.scheduler.executor.ExecutionPlan;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
@@ -25,6 +25,8 @@ import java.util.concurrent.locks.LockSupport;
 final class TickWatchdog implements JobObserver {
     private final long limitNanos;
     private final String[] names;
+    /** What a job's range counts, per system: "chunks", "indices" (a range system) or "slots" (a level system). */
+    private final String[] units;
     private final Simulation.OverrunListener listener;
     private final AtomicLongArray jobStart;
     private final AtomicIntegerArray jobSystem;
@@ -37,12 +39,14 @@ final class TickWatchdog implements JobObserver {
     private volatile long tick;
     private volatile boolean closed;
 
-    TickWatchdog(long limitNanos, SystemGraph graph, int workers, Simulation.OverrunListener listener) {
+    TickWatchdog(long limitNanos, ExecutionPlan plan, int workers, Simulation.OverrunListener listener) {
         this.limitNanos = limitNanos;
         this.listener = listener;
-        this.names = new String[graph.size()];
+        this.names = new String[plan.size()];
+        this.units = new String[plan.size()];
         for (int i = 0; i < names.length; i++) {
-            names[i] = graph.system(i).name();
+            names[i] = plan.system(i).name();
+            units[i] = plan.system(i).leveled() ? "slots" : plan.system(i).ranged() ? "indices" : "chunks";
         }
         this.jobStart = new AtomicLongArray(workers);
         this.jobSystem = new AtomicIntegerArray(workers);
@@ -109,16 +113,18 @@ final class TickWatchdog implements JobObserver {
             }
         }
         String system = "";
-        String job = "no job running (draining inputs, a sync point or hashing)";
+        String job = "no job running: the tick is between jobs (taking its inputs, testing a run condition, "
+                + "applying a sync point's commands and running its observer hooks, a state transition, or hashing)";
         long hook = hookStart;
         if (hook != 0) {
             job = "no job running: the end-of-tick hook (Simulation.atEndOfTick, where a tool such as the explorer "
                     + "reads the world) has run for " + (System.nanoTime() - hook) / 1_000_000 + " ms";
         } else if (worker >= 0) {
-            system = names[jobSystem.getPlain(worker)];
+            int index = jobSystem.getPlain(worker);
+            system = names[index];
             int from = jobFrom.getPlain(worker);
             int to = jobTo.getPlain(worker);
-            job = "worker " + worker + (from < 0 ? " (exclusive)" : " chunks [" + from + ", " + to + ")")
+            job = "worker " + worker + (from < 0 ? " (exclusive)" : " " + units[index] + " [" + from + ", " + to + ")")
                     + " for " + (System.nanoTime() - oldest) / 1_000_000 + " ms";
         }
         TickOverrunEvent.emit(t, elapsed, system, job);
