@@ -58,7 +58,8 @@ public enum FailurePolicy {
     /**
      * The tick throws the {@link dev.orrery.scheduler.SystemFailedException} and the
      * caller decides (the default; right for tests). The executor stops handing out jobs at the
-     * first failure, so which columns were written depends on timing.
+     * first failure, so which columns were written depends on timing. The tick does not count:
+     * {@link Simulation#tick()} again runs it again, with the inputs the failed attempt was handed.
      */
     STOP,
     /**

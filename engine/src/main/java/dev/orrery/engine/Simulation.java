@@ -107,6 +107,9 @@ public final class Simulation implements AutoCloseable {
     private FailureListener failureListener = Simulation::logFirstFailure;
     private final Set<String> failedSystems = new HashSet<>();
     private long skippedTicks;
+    /** The inputs of a tick that failed under STOP, and their source: a retry of that tick takes them again. */
+    private InputBatch failedBatch;
+    private InputSource failedSource;
     /** The one thread that may tick; bound by the first tick, moved by {@link #bindTickThread()}. */
     private Thread tickThread;
     private long tick;
@@ -411,7 +414,8 @@ public final class Simulation implements AutoCloseable {
      *     (an observer hook threw, or a cascade was refused) or a job was still out at the
      *     {@linkplain #tickDeadline tick deadline}, under {@link FailurePolicy#STOP}; its message
      *     says what the tick left, and the world's structure stays consistent (under
-     *     {@code SKIP_TICK} the tick is skipped instead)
+     *     {@code SKIP_TICK} the tick is skipped instead); the tick does not count, and calling
+     *     this again runs it again with the inputs the source handed the failed attempt
      * @throws IllegalStateException after {@link #close()}, or on a thread other than the tick
      *     thread (naming both; see {@link #bindTickThread()}); nothing runs then
      */
@@ -430,7 +434,10 @@ public final class Simulation implements AutoCloseable {
         event.begin();
         jfr.beforeRun();
         clock.set(t);
-        InputBatch batch = inputs.beginTick(t);
+        // A retry of a tick that failed under STOP gets the inputs the source already handed it.
+        InputBatch batch = failedBatch != null && failedSource == inputs && failedBatch.tick() == t ? failedBatch
+                : inputs.beginTick(t);
+        failedBatch = null;
         resources.put(INPUTS, batch);
         if (watchdog != null) {
             watchdog.tickStarted(t, started);
@@ -443,6 +450,8 @@ public final class Simulation implements AutoCloseable {
                 executor.run();
             } catch (SystemFailedException e) {
                 if (failurePolicy == FailurePolicy.STOP) {
+                    failedBatch = batch;
+                    failedSource = inputs;
                     throw e;
                 }
                 skipped = e;
