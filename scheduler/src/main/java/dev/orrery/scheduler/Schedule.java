@@ -219,7 +219,8 @@ public final class Schedule {
          * Makes the schedule apply the requested transitions of the state machine under
          * {@code key} at each run boundary (see {@link States}). Declaring an
          * {@code onEnter}/{@code onExit} system or an {@link RunCondition#inState} condition
-         * does it too; call this for a machine only requested and read by systems.
+         * does it too, and so does the machine being in the store when the schedule is built;
+         * call this for one put in the store only after the build.
          */
         public Builder state(ResourceKey<? extends States<?>> key) {
             if (!stateMachines.contains(Objects.requireNonNull(key, "state key"))) {

@@ -7,7 +7,10 @@ import dev.orrery.ecs.component.ComponentKind;
 import dev.orrery.ecs.internal.EcsInternals;
 import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.Resources;
+import dev.orrery.scheduler.States;
+import dev.orrery.scheduler.flow.PhaseRule;
 import dev.orrery.scheduler.graph.SystemGraph;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -49,15 +52,17 @@ public final class ExecutionPlan {
     /**
      * A plan as {@link #ExecutionPlan(World, SystemGraph, List, Resources)} describes, which
      * also applies the requested transitions of the {@code dev.orrery.scheduler.States}
-     * machines under {@code stateMachines} at each run boundary, in that order.
+     * machines under {@code stateMachines} at each run boundary, in that order, then those
+     * of the graph's on-enter/on-exit phases (in phase order), then every other machine in
+     * {@code resources}: one only requested and read by systems moves too.
      *
      * @throws IllegalArgumentException if the lists disagree, a query belongs to another world, or a query
      *     filters by added/changed of a column its system declares no read or write of
      */
     public ExecutionPlan(World world, SystemGraph graph, List<ScheduledSystem> byPosition, Resources resources,
             List<ResourceKey<?>> stateMachines) {
-        this.stateMachines = List.copyOf(stateMachines);
         this.resources = java.util.Objects.requireNonNull(resources, "resources");
+        this.stateMachines = machines(graph, resources, stateMachines);
         this.world = world;
         this.graph = graph;
         this.systems = byPosition.toArray(new ScheduledSystem[0]);
@@ -126,6 +131,27 @@ public final class ExecutionPlan {
     /** The resource store the systems' jobs read, write and reduce into. */
     public Resources resources() {
         return resources;
+    }
+
+    /**
+     * {@code named}, then the machines of the graph's transition phases in phase order (as
+     * the executor would add them), then every other {@code States} in the store: without
+     * them a machine only requested and read by systems would keep its request forever.
+     */
+    private static List<ResourceKey<?>> machines(SystemGraph graph, Resources resources, List<ResourceKey<?>> named) {
+        List<ResourceKey<?>> machines = new ArrayList<>(named);
+        for (int p = 0; p < graph.phases().size(); p++) {
+            PhaseRule r = graph.phaseRule(p);
+            if (r.transition() && !machines.contains(r.state())) {
+                machines.add(r.state());
+            }
+        }
+        for (ResourceKey<?> k : resources.keys()) {
+            if (resources.value(k) instanceof States<?> && !machines.contains(k)) {
+                machines.add(k);
+            }
+        }
+        return List.copyOf(machines);
     }
 
     /** The keys of the state machines whose transitions the executors apply, in order. */
