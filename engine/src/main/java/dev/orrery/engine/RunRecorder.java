@@ -84,6 +84,9 @@ public final class RunRecorder implements AutoCloseable {
      * published to it waits there until {@link #close()} hands the simulation back to it.
      *
      * @throws IOException if the folder already holds a recording or cannot be written
+     * <p>The journal notes the simulation's failure policy, so it may not change until the
+     * recorder closes ({@link Simulation#onSystemFailure} refuses).
+     *
      * @throws IllegalStateException if {@code sim} is closed, or if the input pipeline it reads
      *     now holds inputs no tick has taken yet (the recording would neither apply nor
      *     journal them: tick once more first); nothing is written then
@@ -134,6 +137,7 @@ public final class RunRecorder implements AutoCloseable {
         }
         RunRecorder rec = new RunRecorder(sim, p, columns);
         sim.inputs(p);
+        sim.recordedPolicy = sim.failurePolicy(); // the journal's header notes it; a replay runs under it
         Simulation.HashListener chained = rec.listenerBefore;
         sim.hashListener(chained == null ? rec::logColumns : (t, h, w) -> {
             rec.logColumns(t, h, w);
@@ -202,6 +206,7 @@ public final class RunRecorder implements AutoCloseable {
      */
     @Override
     public void close() throws IOException {
+        sim.recordedPolicy = null;
         sim.hashListener(listenerBefore);
         if (sim.inputSource() == pipeline) {
             sim.inputs(before);

@@ -110,6 +110,8 @@ public final class Simulation implements AutoCloseable {
     /** The inputs of a tick that failed under STOP, and their source: a retry of that tick takes them again. */
     private InputBatch failedBatch;
     private InputSource failedSource;
+    /** The policy a running RunRecorder's journal notes (null when none records): it may not change meanwhile. */
+    FailurePolicy recordedPolicy;
     /** The one thread that may tick; bound by the first tick, moved by {@link #bindTickThread()}. */
     private Thread tickThread;
     private long tick;
@@ -216,9 +218,18 @@ public final class Simulation implements AutoCloseable {
     /**
      * Sets what a tick does when a system throws (see {@link FailurePolicy}); call between
      * ticks. A replay calls it with the recorded policy.
+     *
+     * @throws IllegalStateException if a {@link RunRecorder} records this simulation and
+     *     {@code policy} is not the one its journal notes
      */
     public void onSystemFailure(FailurePolicy policy) {
-        this.failurePolicy = Objects.requireNonNull(policy, "policy");
+        Objects.requireNonNull(policy, "policy");
+        if (recordedPolicy != null && policy != recordedPolicy) {
+            throw new IllegalStateException("cannot change the failure policy to " + policy + " while a RunRecorder "
+                    + "records this simulation: its journal notes " + recordedPolicy + ", the policy when it started, "
+                    + "and a replay runs under that; set the policy before RunRecorder.start (or on the builder)");
+        }
+        this.failurePolicy = policy;
         executor.finishPhaseOnFailure(policy == FailurePolicy.SKIP_TICK);
     }
 

@@ -126,4 +126,23 @@ class RecordingSeamsTest {
             assertTrue(Files.exists(folder.resolve(RunRecorder.JOURNAL)));
         }
     }
+
+    @Test
+    void shouldRefuseToChangeTheFailurePolicyTheJournalNotesWhileRecording(@TempDir Path dir) throws IOException {
+        try (Simulation sim = builder(true, 1, -1).build()) {
+            try (RunRecorder rec = RunRecorder.start(sim, dir, InputPipeline.builder())) {
+                sim.tick();
+                // it used to be taken: the recording then skipped ticks its journal said it would not,
+                // and the replay, under the noted STOP, threw the SystemFailedException the run had skipped
+                IllegalStateException e = assertThrows(IllegalStateException.class,
+                        () -> sim.onSystemFailure(FailurePolicy.SKIP_TICK));
+                assertTrue(e.getMessage().contains("its journal notes STOP"), e.getMessage());
+                assertTrue(e.getMessage().contains("set the policy before RunRecorder.start"), e.getMessage());
+                assertEquals(FailurePolicy.STOP, sim.failurePolicy());
+                sim.onSystemFailure(FailurePolicy.STOP); // the same policy is fine
+            }
+            sim.onSystemFailure(FailurePolicy.SKIP_TICK); // after the recording, free again
+            assertEquals(FailurePolicy.SKIP_TICK, sim.failurePolicy());
+        }
+    }
 }
