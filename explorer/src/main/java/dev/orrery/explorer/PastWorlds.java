@@ -288,6 +288,7 @@ final class PastWorlds implements AutoCloseable {
             }
             sim.tick();
             at = sim.currentTick() - 1;
+            inputs.checkUnhanded(at, sim.world());
             furthest = Math.max(furthest, at);
             hashesMatched = Math.max(hashesMatched, inputs.hashesMatched());
             if (inputs.divergedAt() >= 0 && divergedAt < 0) {

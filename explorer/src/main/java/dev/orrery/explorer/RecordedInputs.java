@@ -25,6 +25,8 @@ final class RecordedInputs implements InputSource, AutoCloseable {
     private boolean hasAhead;
     private long hashesMatched;
     private long divergedAt = -1;
+    /** The tick whose hash the simulation last handed to {@link #recordHash}. */
+    private long handed = Long.MIN_VALUE;
 
     RecordedInputs(Path journal, long from) throws IOException {
         this.journal = journal;
@@ -76,12 +78,24 @@ final class RecordedInputs implements InputSource, AutoCloseable {
 
     @Override
     public void recordHash(long tick, long stateHash) {
+        handed = tick;
         if (current.tick() == tick && current.hasHash()) {
             if (current.stateHash() == stateHash) {
                 hashesMatched++;
             } else if (divergedAt < 0) {
                 divergedAt = tick;
             }
+        }
+    }
+
+    /**
+     * Checks {@code world}'s hash after {@code tick} against the recording when the recording
+     * hashed that tick and the replaying simulation did not hand its hash (built with another
+     * {@code hashEvery} than the recorded run), so no recorded hash goes unchecked.
+     */
+    void checkUnhanded(long tick, dev.orrery.ecs.World world) {
+        if (handed != tick && current.tick() == tick && current.hasHash()) {
+            recordHash(tick, world.stateHash());
         }
     }
 

@@ -36,6 +36,10 @@ class TimelineTest {
 
     /** Every tick each counter grows by one; a counter that reaches 50 gets Old. */
     static Simulation build(World world, boolean populate) {
+        return build(world, populate, 10);
+    }
+
+    static Simulation build(World world, boolean populate, int hashEvery) {
         Component<Counter> counter = world.component(Counter.class);
         Component<Old> old = world.component(Old.class);
         if (populate) {
@@ -45,7 +49,7 @@ class TimelineTest {
         }
         Field value = counter.field("value");
         Query all = world.query().with(counter).build();
-        return Simulation.builder(world).seed(3).workers(1).hashEvery(10).systems(s -> s
+        return Simulation.builder(world).seed(3).workers(1).hashEvery(hashEvery).systems(s -> s
                 .system("count").exclusive(w -> {
                     List<Long> aged = new ArrayList<>();
                     all.forEach((chunk, row) -> {
@@ -104,6 +108,27 @@ class TimelineTest {
             String after = c.get("/api/timeline").body();
             assertTrue(after.contains("\"divergedAt\":-1") && !after.contains("\"hashesMatched\":0,"),
                     "the replay matched the recorded hashes: " + after);
+        } finally {
+            sim.close();
+        }
+    }
+
+    @Test
+    void shouldCheckEveryRecordedHashWhenTheReplayingBlueprintHashesOtherwise() throws Exception {
+        World world = new World();
+        Simulation sim = build(world, true, 10);
+        long first = firstEntity(world); // its counter starts at 0
+        try (RunRecorder recorder = RunRecorder.start(sim, dir, InputPipeline.builder())) {
+            sim.run(100, 0, null);
+        }
+        // built with hashEvery 0: it hands the timeline no hash, and the recorded ones used to go unchecked
+        Timeline timeline = Timeline.ofRecording(dir, () -> build(new World(), false, 0));
+        try (Explorer explorer = Explorer.attach(sim, ExplorerOptions.loopback(0).withTimeline(timeline))) {
+            Client c = new Client(explorer);
+            assertTrue(entity(c, 99, first).contains("\"value\":\"100\""));
+            String after = c.get("/api/timeline").body();
+            assertTrue(after.contains("\"hashesMatched\":10,") && after.contains("\"divergedAt\":-1"),
+                    "the ten recorded hashes (ticks 0, 10, ..., 90) were checked: " + after);
         } finally {
             sim.close();
         }
