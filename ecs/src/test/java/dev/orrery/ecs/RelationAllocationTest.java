@@ -37,9 +37,15 @@ class RelationAllocationTest {
         for (int warm = 0; warm < 6; warm++) {
             tick();
         }
-        long before = meter.bytes();
-        tick();
-        long allocated = meter.bytes() - before;
+        // The least of three ticks, as CommandAllocationTest: a tick now and then pays for the
+        // JIT recompiling a method (1 240 bytes seen in one tick on a loaded machine, before any
+        // change to the code it measures); allocation per command would show in every tick.
+        long allocated = Long.MAX_VALUE;
+        for (int t = 0; t < 3; t++) {
+            long before = meter.bytes();
+            tick();
+            allocated = Math.min(allocated, meter.bytes() - before);
+        }
         assertEquals(1 + PARENTS * (1 + KIDS), world.entityCount());
         assertEquals(PARENTS * KIDS, world.relations().pairCount(childOf));
         assertTrue(allocated < 1_024, allocated + " bytes allocated for a tick of hierarchy churn");
