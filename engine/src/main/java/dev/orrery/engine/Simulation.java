@@ -441,8 +441,7 @@ public final class Simulation implements AutoCloseable {
         }
         long t = tick;
         long started = System.nanoTime();
-        TickEvent event = new TickEvent();
-        event.begin();
+        TickEvent event = TickEvent.startIfEnabled(); // null unless a recording takes tick events
         jfr.beforeRun();
         clock.set(t);
         // A retry of a tick that failed under STOP gets the inputs the source already handed it.
@@ -481,7 +480,9 @@ public final class Simulation implements AutoCloseable {
             if (trace != null) {
                 trace.tickRan(t, started, System.nanoTime());
             }
-            event.finish(t, batch.size(), world);
+            if (event != null) {
+                event.finish(t, batch.size(), world);
+            }
             if (endOfTick != null) {
                 if (watchdog != null) {
                     watchdog.endOfTickStarted(System.nanoTime());

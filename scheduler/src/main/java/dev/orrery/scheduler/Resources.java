@@ -61,7 +61,9 @@ public final class Resources {
      */
     public <T> Resources put(ResourceKey<T> key, T value) {
         Objects.requireNonNull(key, "resource key");
-        Objects.requireNonNull(value, () -> "value of resource '" + key.name() + "'");
+        if (value == null) { // not requireNonNull(value, () -> ...): the lambda would capture key on every put, a tick's too
+            throw new NullPointerException("value of resource '" + key.name() + "'");
+        }
         if (!key.type().isInstance(value)) {
             throw new IllegalArgumentException("resource '" + key.name() + "' holds " + key.type().getName()
                     + ", not " + value.getClass().getName());

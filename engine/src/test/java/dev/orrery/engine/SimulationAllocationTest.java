@@ -1,0 +1,102 @@
+package dev.orrery.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.orrery.engine.AllocationWorkload.Feature;
+import java.lang.management.ManagementFactory;
+import java.util.EnumSet;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Once warm, a whole {@code Simulation.tick()} allocates nothing on the tick thread, nor on
+ * the workers, beyond what the systems' own code allocates (here nothing): with every feature
+ * a game turns on together (commands spawning through a shape and despawning, tag adds and
+ * removes, events, resources, a run condition, a fixed-step phase, a state machine that
+ * changes state, changed and added filters, per-row change tracking, observers, a removal
+ * log, ChildOf pairs with a level system, a sparse component, inputs through the pipeline,
+ * CounterRandom). Measured in bytes with HotSpot's per-thread counters, never in time: the
+ * quietest of many windows of ticks, since a window now and then pays for the JIT or a GC
+ * (a kilobyte or two), while allocation per tick shows in every window.
+ */
+class SimulationAllocationTest {
+    private static final int WARM_TICKS = 3_000;
+    private static final int WINDOWS = 20;
+    private static final int TICKS_PER_WINDOW = 50;
+    /** Bytes a quiet window of 50 ticks may show: 16 bytes a tick would be 800. */
+    private static final long QUIET = 256;
+
+    private static com.sun.management.ThreadMXBean threads() {
+        java.lang.management.ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        assumeTrue(mx instanceof com.sun.management.ThreadMXBean, "needs HotSpot's per-thread allocation counter");
+        com.sun.management.ThreadMXBean t = (com.sun.management.ThreadMXBean) mx;
+        assumeTrue(t.isThreadAllocatedMemorySupported(), "the JVM counts no per-thread allocation");
+        return t;
+    }
+
+    /** The quietest window's bytes: [0] on the tick thread, [1] on the workers together. */
+    private static long[] quietestWindow(AllocationWorkload w, int workers, boolean withInputs) {
+        com.sun.management.ThreadMXBean threads = threads();
+        InputPipeline pipe = withInputs ? InputPipeline.builder().ringSize(1024).maxPayloadBytes(8).build() : null;
+        byte[] payload = new byte[8];
+        try (Simulation sim = w.build(workers, pipe)) {
+            for (int i = 0; i < WARM_TICKS; i++) {
+                tick(sim, pipe, payload);
+            }
+            long[] workerIds = Thread.getAllStackTraces().keySet().stream()
+                    .filter(t -> t.getName().startsWith("orrery-worker-")).mapToLong(Thread::getId).toArray();
+            assertEquals(workers - 1, workerIds.length, "the executor's worker threads");
+            long tickThread = Thread.currentThread().getId();
+            long[] least = {Long.MAX_VALUE, Long.MAX_VALUE};
+            for (int win = 0; win < WINDOWS; win++) {
+                long before = threads.getThreadAllocatedBytes(tickThread);
+                long workersBefore = sum(threads, workerIds);
+                for (int i = 0; i < TICKS_PER_WINDOW; i++) {
+                    tick(sim, pipe, payload);
+                }
+                least[0] = Math.min(least[0], threads.getThreadAllocatedBytes(tickThread) - before);
+                least[1] = Math.min(least[1], sum(threads, workerIds) - workersBefore);
+            }
+            assertEquals(WARM_TICKS + WINDOWS * TICKS_PER_WINDOW, sim.currentTick());
+            return least;
+        } finally {
+            if (pipe != null) {
+                pipe.close();
+            }
+        }
+    }
+
+    private static long sum(com.sun.management.ThreadMXBean threads, long[] ids) {
+        long s = 0;
+        for (long id : ids) {
+            s += threads.getThreadAllocatedBytes(id);
+        }
+        return s;
+    }
+
+    private static void tick(Simulation sim, InputPipeline pipe, byte[] payload) {
+        if (pipe != null) {
+            for (int i = 0; i < AllocationWorkload.INPUTS_PER_TICK; i++) {
+                payload[0] = (byte) i;
+                assertTrue(pipe.tryPublish(i, 1, payload, 0, payload.length), "ring full");
+            }
+        }
+        sim.tick();
+    }
+
+    private static void assertQuiet(long[] least, String what) {
+        assertTrue(least[0] < QUIET, least[0] + " bytes allocated on the tick thread in the quietest "
+                + TICKS_PER_WINDOW + " ticks of " + what);
+        assertTrue(least[1] < QUIET, least[1] + " bytes allocated on the workers in the quietest "
+                + TICKS_PER_WINDOW + " ticks of " + what);
+    }
+
+    @Test
+    void shouldAllocateNothingForABareTickOnceWarm() {
+        // Was 64 bytes a tick: the JFR tick event made every tick (48) and Resources.put's
+        // message lambda capturing the key (16), the INPUTS re-put.
+        AllocationWorkload w = new AllocationWorkload(EnumSet.noneOf(Feature.class));
+        assertQuiet(quietestWindow(w, 1, false), "a bare tick");
+    }
+}
