@@ -7,6 +7,7 @@ import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.storage.EntityTable;
 import dev.orrery.ecs.structure.EntityRows;
 import dev.orrery.ecs.structure.SparseColumns;
+import java.util.List;
 
 /**
  * The world's side of its relation store ({@link Relations.Host}): marker columns added,
@@ -100,7 +101,9 @@ final class WorldRelations implements Relations.Host {
         if (!relations.any()) {
             return;
         }
-        for (Relation r : relations.all()) {
+        List<Relation> all = relations.all();
+        for (int i = 0, n = all.size(); i < n; i++) { // by index: an iterator would be two objects a moved entity
+            Relation r = all.get(i);
             int id = r.column().id();
             if (from.has(id) != to.has(id)) {
                 r.column().refuseIfRelationMarker("moving an entity to an archetype that " + (to.has(id) ? "adds" : "drops"));
@@ -113,7 +116,9 @@ final class WorldRelations implements Relations.Host {
         if (!relations.any()) {
             return;
         }
-        for (Relation r : relations.all()) {
+        List<Relation> all = relations.all();
+        for (int i = 0, n = all.size(); i < n; i++) {
+            Relation r = all.get(i);
             if (a.has(r.column().id())) {
                 r.column().refuseIfRelationMarker("spawning with");
             }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.orrery.engine.AllocationWorkload.Feature;
 import java.lang.management.ManagementFactory;
 import java.util.EnumSet;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -98,5 +99,28 @@ class SimulationAllocationTest {
         // message lambda capturing the key (16), the INPUTS re-put.
         AllocationWorkload w = new AllocationWorkload(EnumSet.noneOf(Feature.class));
         assertQuiet(quietestWindow(w, 1, false), "a bare tick");
+    }
+
+    @Test
+    void shouldAllocateNothingWithEveryFeatureButTheHashOnOneWorker() {
+        everyFeatureButTheHash(1);
+    }
+
+    @Test
+    void shouldAllocateNothingWithEveryFeatureButTheHashOnTwoWorkers() {
+        everyFeatureButTheHash(2);
+    }
+
+    private static void everyFeatureButTheHash(int workers) {
+        Set<Feature> features = EnumSet.complementOf(EnumSet.of(Feature.HASH));
+        AllocationWorkload w = new AllocationWorkload(features);
+        assertQuiet(quietestWindow(w, workers, true), "every feature on " + workers + " worker(s)");
+        long ticks = WARM_TICKS + WINDOWS * TICKS_PER_WINDOW;
+        // the features ran: as many spawned as died each tick, a tag added (an observer heard it)
+        // per spawn, the state machine entered FIGHT every 20 ticks and stayed 10
+        assertEquals(w.roots.length + AllocationWorkload.SPAWNS * AllocationWorkload.LIFE, w.world.entityCount());
+        assertEquals(AllocationWorkload.SPAWNS * ticks, w.counts[0], "onAdd hooks");
+        assertEquals(ticks / 20, w.counts[4], "FIGHT entered");
+        assertEquals(ticks / 2, w.counts[6], "ticks in FIGHT");
     }
 }
