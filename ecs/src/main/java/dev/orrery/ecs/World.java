@@ -75,6 +75,8 @@ public final class World implements FieldAccess {
     private final ComponentRegistry registry = new ComponentRegistry();
     private final Archetypes archetypes;
     private final EntityTable entities = new EntityTable();
+    /** Kept between state hashes, which a simulation takes every tick by default: they allocate nothing for it. */
+    private final WorldHashes.Scratch hashScratch = new WorldHashes.Scratch();
     private final NamedInstances names = new NamedInstances(registry);
     private final StructureLock structure = new StructureLock();
     private final WorldStorage storage;
@@ -919,7 +921,7 @@ public final class World implements FieldAccess {
      * contribute their {@code hashCode()}, so make them value-based if they matter to determinism.
      */
     public long stateHash() {
-        return WorldHashes.stateHash(archetypes, entities, sparse, relationSide.relations);
+        return WorldHashes.stateHash(archetypes, entities, sparse, relationSide.relations, hashScratch);
     }
 
     /**

@@ -10,7 +10,9 @@ import dev.orrery.ecs.hash.StateHasher;
 import dev.orrery.ecs.storage.EntityTable;
 import dev.orrery.ecs.storage.SparseColumn;
 import dev.orrery.ecs.structure.SparseColumns;
+import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The state hashes of a world's storage: the whole-state hash that replays compare tick by
@@ -66,7 +68,30 @@ final class WorldHashes {
      */
     public static long stateHash(Archetypes archetypes, EntityTable entities, SparseColumns sparse,
             Relations relations) {
-        StateHasher h = new StateHasher();
+        return stateHash(archetypes, entities, sparse, relations, new Scratch());
+    }
+
+    /**
+     * As {@link #stateHash(Archetypes, EntityTable, SparseColumns, Relations)}, with the
+     * hasher and pair visitor of {@code scratch} (the world keeps one, so a simulation that
+     * hashes every tick allocates nothing for it). A scratch already in use by another thread
+     * hashing the same world is left alone and a new one used.
+     */
+    static long stateHash(Archetypes archetypes, EntityTable entities, SparseColumns sparse,
+            Relations relations, Scratch scratch) {
+        Scratch own = scratch.claim() ? scratch : new Scratch();
+        try {
+            return hash(archetypes, entities, sparse, relations, own);
+        } finally {
+            if (own == scratch) {
+                scratch.release();
+            }
+        }
+    }
+
+    private static long hash(Archetypes archetypes, EntityTable entities, SparseColumns sparse,
+            Relations relations, Scratch scratch) {
+        StateHasher h = scratch.hasher.reset();
         for (int ai = 0; ai < archetypes.count(); ai++) {
             Archetype a = archetypes.get(ai);
             h.mix(0xA5A5_0000_0000L | ai);
@@ -98,43 +123,49 @@ final class WorldHashes {
         for (int i = 0; i < entities.highWater(); i++) {
             h.mix(entities.generation(i));
         }
-        for (int free : entities.freeListInOrder()) {
-            h.mix(free);
+        for (int i = 0, n = entities.freeCount(); i < n; i++) { // freeListInOrder() without its copy
+            h.mix(entities.freeInOrder(i));
         }
         if (sparse != null && sparse.any()) {
-            for (SparseColumn s : sparse.inIdOrder()) {
+            for (int id = 0, n = sparse.idLimit(); id < n; id++) { // inIdOrder() without its list
+                SparseColumn s = sparse.inIdOrder(id);
+                if (s == null) {
+                    continue;
+                }
                 h.mix(0x5A5A_0000_0000L | s.column().id());
                 h.mix(s.size());
                 mixMembers(h, s);
             }
         }
         if (relations != null && relations.any()) {
-            mixRelations(h, relations);
+            mixRelations(scratch, relations);
         }
         return h.value();
     }
 
     /** Each relation in id order: id, name hash, traits, next seq, pair count, then its pairs in canonical order. */
-    private static void mixRelations(StateHasher h, Relations relations) {
-        for (Relation r : relations.all()) {
+    private static void mixRelations(Scratch scratch, Relations relations) {
+        StateHasher h = scratch.hasher;
+        List<Relation> all = relations.all();
+        for (int i = 0, n = all.size(); i < n; i++) { // by index, and the scratch as the visitor: no iterator, no lambda
+            Relation r = all.get(i);
             h.mix(0x4E4E_0000_0000L | r.id());
             h.mix(r.column().nameHash());
             h.mix((r.exclusive() ? 1 : 0) | (r.acyclic() ? 2 : 0) | ((long) r.cleanup().ordinal() << 2));
             h.mix(relations.nextSeq(r));
             h.mix(relations.pairCount(r));
-            relations.forEachPair(r, (holder, target, seq) -> {
-                h.mix(holder);
-                h.mix(target);
-                h.mix(seq);
-            });
+            relations.forEachPair(r, scratch);
         }
     }
 
     /** Each member of {@code s} by ascending entity index: its id, then its field words. */
     private static void mixMembers(StateHasher h, SparseColumn s) {
         ComponentType<?> t = s.column().type();
+        if (s.size() == 0) {
+            return; // no members to mix (and no sorted copy to make)
+        }
         Object[] arrays = s.arrays();
-        for (int idx : s.sortedIndices()) {
+        for (int idx : s.sortedIndices()) { // a new sorted array (and Arrays.sort's run buffer): sparse members only
             int p = s.positionOf(idx);
             h.mix(s.entity(p));
             for (int f = 0; f < t.fieldCount(); f++) {
@@ -187,6 +218,32 @@ final class WorldHashes {
             out[i] = hs[i].value();
         }
         return out;
+    }
+
+    /**
+     * What hashing the whole state needs that a world can keep between hashes: the hasher,
+     * and the visitor that mixes relation pairs into it. One thread at a time uses it
+     * ({@link #claim}).
+     */
+    static final class Scratch implements Relations.PairVisitor {
+        private final StateHasher hasher = new StateHasher();
+        private final AtomicBoolean busy = new AtomicBoolean();
+
+        /** True when the caller may use this scratch until {@link #release()}. */
+        boolean claim() {
+            return busy.compareAndSet(false, true);
+        }
+
+        void release() {
+            busy.set(false);
+        }
+
+        @Override
+        public void visit(long holder, long target, long seq) {
+            hasher.mix(holder);
+            hasher.mix(target);
+            hasher.mix(seq);
+        }
     }
 
     /** The word a field value contributes to a hash: its exact bits, or a reference's hashCode. */

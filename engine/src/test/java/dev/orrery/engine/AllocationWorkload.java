@@ -40,8 +40,10 @@ final class AllocationWorkload {
         FLOW,
         /** Changed and added filters, per-row change tracking, observers, a removal log. */
         CHANGES,
-        /** ChildOf pairs on spawned particles with a level system, and a sparse component added and removed. */
+        /** ChildOf pairs on spawned particles with a level system. */
         RELATIONS,
+        /** A sparse component added and removed through commands. */
+        SPARSE,
         /** An input pipeline the test publishes into every tick, read by a system with CounterRandom. */
         INPUTS,
         /** The state hash every tick. */
@@ -204,7 +206,10 @@ final class AllocationWorkload {
             changes(s, aging);
         }
         if (has(Feature.RELATIONS)) {
-            relations(s, aging);
+            relations(s);
+        }
+        if (has(Feature.SPARSE)) {
+            sparse(s, aging);
         }
         if (has(Feature.INPUTS)) {
             inputs(s, moving);
@@ -283,7 +288,7 @@ final class AllocationWorkload {
                 });
     }
 
-    private void relations(Schedule.Builder s, Query aging) {
+    private void relations(Schedule.Builder s) {
         s.system("levels").reads(pos).reducesResource(SEEN).forEachLevel(childOf, (job, h, from, to) -> {
             long sum = 0;
             for (int i = from; i < to; i++) {
@@ -291,6 +296,9 @@ final class AllocationWorkload {
             }
             job.add(SEEN, sum);
         });
+    }
+
+    private void sparse(Schedule.Builder s, Query aging) {
         s.system("burn").inPhase(Phase.POST_UPDATE).query(aging).reads(life).adds(burning).removes(burning)
                 .forEachChunk(job -> {
                     ChunkView c = job.chunk();

@@ -8,11 +8,19 @@ package dev.orrery.ecs.hash;
 public final class StateHasher {
     private static final long P1 = 0x9E3779B185EBCA87L;
     private static final long P2 = 0xC2B2AE3D27D4EB4FL;
-    private long acc = 0x27D4EB2F165667C5L;
+    private static final long SEED = 0x27D4EB2F165667C5L;
+    private long acc = SEED;
     private long count;
 
     /** Creates an accumulator with the fixed seed. */
     public StateHasher() {
+    }
+
+    /** Starts over, as a new accumulator: lets a caller that hashes every tick keep one. */
+    public StateHasher reset() {
+        acc = SEED;
+        count = 0;
+        return this;
     }
 
     /** Mixes one 64-bit word into the hash. */

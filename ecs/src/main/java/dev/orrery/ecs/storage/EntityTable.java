@@ -248,6 +248,16 @@ public final class EntityTable {
         return alive;
     }
 
+    /** How many indices are free (the length of {@link #freeListInOrder()}). */
+    public int freeCount() {
+        return freeCount;
+    }
+
+    /** The {@code i}th free index in reuse order ({@link #freeListInOrder()}'s {@code [i]}, without the copy). */
+    public int freeInOrder(int i) {
+        return free[(freeHead + i) & (free.length - 1)];
+    }
+
     /** The free indices in the order they will be reused, copied into a new array. */
     public int[] freeListInOrder() {
         int[] out = new int[freeCount];

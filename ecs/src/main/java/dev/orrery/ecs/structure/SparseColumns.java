@@ -72,6 +72,21 @@ public final class SparseColumns {
         return s;
     }
 
+    /** One more than the highest column id {@link #inIdOrder(int)} can be asked for. */
+    public int idLimit() {
+        return registry.columnCount();
+    }
+
+    /**
+     * The sparse column with id {@code id} (its set made if need be), or {@code null} when that
+     * column is not sparse: {@link #inIdOrder()} one id at a time, without the list, for the
+     * state hash that a simulation takes every tick.
+     */
+    public SparseColumn inIdOrder(int id) {
+        Component<?> c = registry.column(id);
+        return c.isSparse() ? of(c) : null;
+    }
+
     /** Every sparse column of the world in column-id order (their sets made if need be): the hash's and snapshot's order. */
     public List<SparseColumn> inIdOrder() {
         List<SparseColumn> out = new ArrayList<>();
