@@ -1,26 +1,14 @@
 package dev.orrery.testkit;
 
-import dev.orrery.ecs.SnapshotException;
-
 /**
  * The check's rule for {@code SimulationFactory.create(workers, false)}: the world it returns
  * must never have held an entity, since snapshots are restored and recordings replayed into
- * it. Tells a refused restore apart, and words the error naming the factory's flag.
+ * it. Words the error naming the factory's flag.
  *
  * <p><b>Threading:</b> stateless.
  */
 final class PopulateFlag {
     private PopulateFlag() {
-    }
-
-    /** True when a restore was refused because the target world was not new (see {@code WorldSnapshot.read}). */
-    static boolean isNotNew(SnapshotException e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t.getMessage() != null && t.getMessage().contains("restore needs a world that never held an entity")) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** The error for a factory whose world, asked for with populate false on {@code workers}, {@code what}. */

@@ -1,5 +1,7 @@
 package dev.orrery.engine.internal;
 
+import dev.orrery.ecs.World;
+import dev.orrery.ecs.internal.EcsInternals;
 import dev.orrery.ecs.internal.FacadeLookup;
 import dev.orrery.engine.Simulation;
 import dev.orrery.scheduler.ScheduleExecutor;
@@ -11,7 +13,8 @@ import java.lang.invoke.MethodHandles;
 /**
  * The door from Orrery's test kit into what the engine's facade keeps package-private: a
  * simulation's executor, for the kit's diagnostic mode that hashes the world after each
- * system. Exported only to {@code dev.orrery.testkit}.
+ * system, and whether a world ever held an entity (a snapshot or recording goes only into a
+ * world that never did). Exported only to {@code dev.orrery.testkit}.
  *
  * <p><b>Threading:</b> call between ticks, on the simulation's tick thread.
  */
@@ -35,5 +38,13 @@ public final class EngineInternals {
             throw FacadeLookup.rethrow(t);
         }
         ((PlannedExecutor) executor).afterEachSystem(hook);
+    }
+
+    /**
+     * True when {@code world} has ever held an entity, despawned ones included (their ids stay
+     * used): such a world takes no snapshot restore and no replay.
+     */
+    public static boolean everHeldEntities(World world) {
+        return EcsInternals.storage(world).entityTable().highWater() != 0;
     }
 }
