@@ -8,6 +8,7 @@ import dev.orrery.ecs.component.ComponentType;
 import dev.orrery.ecs.component.FieldType;
 import dev.orrery.ecs.hash.StateHasher;
 import dev.orrery.ecs.storage.EntityTable;
+import dev.orrery.ecs.storage.IndexSort;
 import dev.orrery.ecs.storage.SparseColumn;
 import dev.orrery.ecs.structure.SparseColumns;
 import java.util.List;
@@ -134,7 +135,7 @@ final class WorldHashes {
                 }
                 h.mix(0x5A5A_0000_0000L | s.column().id());
                 h.mix(s.size());
-                mixMembers(h, s);
+                mixMembers(h, s, scratch.sort);
             }
         }
         if (relations != null && relations.any()) {
@@ -159,14 +160,15 @@ final class WorldHashes {
     }
 
     /** Each member of {@code s} by ascending entity index: its id, then its field words. */
-    private static void mixMembers(StateHasher h, SparseColumn s) {
+    private static void mixMembers(StateHasher h, SparseColumn s, IndexSort sort) {
         ComponentType<?> t = s.column().type();
         if (s.size() == 0) {
-            return; // no members to mix (and no sorted copy to make)
+            return; // no members to mix
         }
         Object[] arrays = s.arrays();
-        for (int idx : s.sortedIndices()) { // a new sorted array (and Arrays.sort's run buffer): sparse members only
-            int p = s.positionOf(idx);
+        int[] sorted = s.sortedIndices(sort); // the scratch's arrays: nothing allocated once they fit
+        for (int k = 0, n = s.size(); k < n; k++) {
+            int p = s.positionOf(sorted[k]);
             h.mix(s.entity(p));
             for (int f = 0; f < t.fieldCount(); f++) {
                 h.mix(valueWord(t.fieldType(f), arrays[f], p));
@@ -209,8 +211,9 @@ final class WorldHashes {
             }
         }
         if (sparse != null && sparse.any()) {
+            IndexSort sort = new IndexSort();
             for (SparseColumn s : sparse.inIdOrder()) {
-                mixMembers(hs[s.column().id()], s);
+                mixMembers(hs[s.column().id()], s, sort);
             }
         }
         long[] out = new long[hs.length];
@@ -222,11 +225,13 @@ final class WorldHashes {
 
     /**
      * What hashing the whole state needs that a world can keep between hashes: the hasher,
-     * and the visitor that mixes relation pairs into it. One thread at a time uses it
+     * the visitor that mixes relation pairs into it, and the arrays that sort each sparse
+     * column's members. One thread at a time uses it
      * ({@link #claim}).
      */
     static final class Scratch implements Relations.PairVisitor {
         private final StateHasher hasher = new StateHasher();
+        private final IndexSort sort = new IndexSort();
         private final AtomicBoolean busy = new AtomicBoolean();
 
         /** True when the caller may use this scratch until {@link #release()}. */

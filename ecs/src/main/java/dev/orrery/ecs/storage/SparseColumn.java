@@ -152,6 +152,19 @@ public final class SparseColumn {
     }
 
     /**
+     * The entity indices of the members in ascending order, in the first {@link #size()}
+     * entries of an array of {@code sort}'s (valid until its next use): the order
+     * {@link #sortedIndices()} gives, with no allocation once {@code sort}'s arrays fit.
+     */
+    public int[] sortedIndices(IndexSort sort) {
+        int[] out = sort.room(size);
+        for (int p = 0; p < size; p++) {
+            out[p] = Entity.index(entities[p]);
+        }
+        return sort.sort(size);
+    }
+
+    /**
      * The entity indices of the members in ascending order (a new array): the canonical
      * order in which the state hash and snapshots walk the set, independent of history.
      */
