@@ -913,6 +913,11 @@ public final class World implements FieldAccess {
         return WorldHashes.columnHashes(archetypes, registry.columnCount(), sparse);
     }
 
+    /** {@link #columnHashes()} into {@code reuse} when it fits, with the world's kept hashers (a recording, every hashed tick). */
+    long[] columnHashes(long[] reuse) {
+        return WorldHashes.columnHashes(archetypes, registry.columnCount(), sparse, hashScratch, reuse);
+    }
+
     /**
      * A 64-bit hash of the whole state: for every archetype in creation order, its columns,
      * then every row in chunk order with its entity id and every field's exact bits; then

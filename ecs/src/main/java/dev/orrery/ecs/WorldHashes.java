@@ -190,10 +190,34 @@ final class WorldHashes {
      * ascending entity index, each with its id and field words.
      */
     public static long[] columnHashes(Archetypes archetypes, int columnCount, SparseColumns sparse) {
-        StateHasher[] hs = new StateHasher[columnCount];
-        for (int i = 0; i < hs.length; i++) {
-            hs[i] = new StateHasher();
+        return columnHashes(archetypes, columnCount, sparse, new Scratch(), null);
+    }
+
+    /**
+     * As {@link #columnHashes(Archetypes, int, SparseColumns)}, with the hashers and the sort of
+     * {@code scratch} (used by this thread only, or a new one if another holds it), into
+     * {@code reuse} when it has {@code columnCount} entries, else into a new array: a recording
+     * asks every hashed tick, and allocates nothing for it once warm.
+     */
+    static long[] columnHashes(Archetypes archetypes, int columnCount, SparseColumns sparse, Scratch scratch,
+            long[] reuse) {
+        Scratch own = scratch.claim() ? scratch : new Scratch();
+        try {
+            StateHasher[] hs = own.columnHashers(columnCount);
+            mixColumns(archetypes, sparse, hs, own.sort);
+            long[] out = reuse != null && reuse.length == columnCount ? reuse : new long[columnCount];
+            for (int i = 0; i < columnCount; i++) {
+                out[i] = hs[i].value();
+            }
+            return out;
+        } finally {
+            if (own == scratch) {
+                scratch.release();
+            }
         }
+    }
+
+    private static void mixColumns(Archetypes archetypes, SparseColumns sparse, StateHasher[] hs, IndexSort sort) {
         for (int ai = 0; ai < archetypes.count(); ai++) {
             Archetype a = archetypes.get(ai);
             for (int s = 0; s < a.columnCount(); s++) {
@@ -211,16 +235,13 @@ final class WorldHashes {
             }
         }
         if (sparse != null && sparse.any()) {
-            IndexSort sort = new IndexSort();
-            for (SparseColumn s : sparse.inIdOrder()) {
-                mixMembers(hs[s.column().id()], s, sort);
+            for (int id = 0, n = sparse.idLimit(); id < n; id++) { // inIdOrder() without its list
+                SparseColumn s = sparse.inIdOrder(id);
+                if (s != null) {
+                    mixMembers(hs[s.column().id()], s, sort);
+                }
             }
         }
-        long[] out = new long[hs.length];
-        for (int i = 0; i < hs.length; i++) {
-            out[i] = hs[i].value();
-        }
-        return out;
     }
 
     /**
@@ -233,6 +254,22 @@ final class WorldHashes {
         private final StateHasher hasher = new StateHasher();
         private final IndexSort sort = new IndexSort();
         private final AtomicBoolean busy = new AtomicBoolean();
+        private StateHasher[] columns = new StateHasher[0];
+
+        /** {@code count} hashers, each started over, for {@link #columnHashes}: kept between calls. */
+        StateHasher[] columnHashers(int count) {
+            if (columns.length < count) {
+                StateHasher[] grown = java.util.Arrays.copyOf(columns, count);
+                for (int i = columns.length; i < count; i++) {
+                    grown[i] = new StateHasher();
+                }
+                columns = grown;
+            }
+            for (int i = 0; i < count; i++) {
+                columns[i].reset();
+            }
+            return columns;
+        }
 
         /** True when the caller may use this scratch until {@link #release()}. */
         boolean claim() {

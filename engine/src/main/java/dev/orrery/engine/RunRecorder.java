@@ -1,6 +1,7 @@
 package dev.orrery.engine;
 
 import dev.orrery.ecs.World;
+import dev.orrery.ecs.internal.EcsInternals;
 import dev.orrery.engine.journal.JournalWriter;
 import java.io.BufferedOutputStream;
 import java.io.DataOutputStream;
@@ -49,6 +50,8 @@ public final class RunRecorder implements AutoCloseable {
     private final Simulation sim;
     private final InputPipeline pipeline;
     private final DataOutputStream columns;
+    /** The last tick's per-component hashes, reused for the next (written to {@code columns} at once). */
+    private long[] columnHashes;
     /** The input source and hash listener the simulation had before, handed back by {@link #close()}. */
     private final InputSource before;
     private final Simulation.HashListener listenerBefore;
@@ -182,7 +185,8 @@ public final class RunRecorder implements AutoCloseable {
     }
 
     private void logColumns(long tick, long hash, World world) {
-        long[] h = world.columnHashes();
+        long[] h = EcsInternals.columnHashes(world, columnHashes); // the world's kept hashers: no allocation once warm
+        columnHashes = h;
         try {
             columns.writeLong(tick);
             columns.writeInt(h.length);

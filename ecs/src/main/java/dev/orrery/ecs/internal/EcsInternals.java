@@ -48,6 +48,7 @@ public final class EcsInternals {
     private static final MethodHandle SPAWN_ZEROED = FACADE.method(World.class, "spawnZeroed", long.class, Archetype.class);
     private static final MethodHandle MOVE_TO = FACADE.method(World.class, "moveTo", void.class, long.class, Archetype.class);
     private static final MethodHandle SORT_ROWS = FACADE.method(World.class, "sortRows", void.class, Archetype.class, RowKey.class);
+    private static final MethodHandle COLUMN_HASHES = FACADE.method(World.class, "columnHashes", long[].class, long[].class);
 
     private static final MethodHandle SYSTEM_SLOT = tracker("systemSlot", int.class, String.class);
     private static final MethodHandle LAST_RUN = tracker("lastRun", long.class, int.class);
@@ -95,6 +96,18 @@ public final class EcsInternals {
     public static WorldStorage storage(World world) {
         try {
             return (WorldStorage) STORAGE.invokeExact(world);
+        } catch (Throwable t) {
+            throw FacadeLookup.rethrow(t);
+        }
+    }
+
+    /**
+     * {@code World.columnHashes()} into {@code reuse} when it has one entry per column, else
+     * into a new array, with hashers the world keeps: nothing allocated once warm.
+     */
+    public static long[] columnHashes(World world, long[] reuse) {
+        try {
+            return (long[]) COLUMN_HASHES.invokeExact(world, reuse);
         } catch (Throwable t) {
             throw FacadeLookup.rethrow(t);
         }
