@@ -266,7 +266,7 @@ final class Browse {
                 Object v = world.getValue(id, f);
                 long ref = Views.reference(world, c, f, v);
                 if (ref == Entity.NULL) {
-                    json.value(Views.clip(String.valueOf(v)));
+                    json.value(Views.text(v));
                 } else {
                     json.beginObject().field("v", String.valueOf(v)).field("ref", ref).endObject();
                 }

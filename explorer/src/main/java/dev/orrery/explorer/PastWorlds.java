@@ -208,7 +208,7 @@ final class PastWorlds implements AutoCloseable {
                 out.put(c.name(), "present");
             }
             for (Field f : c.fields()) {
-                out.put(c.name() + "." + f.name(), String.valueOf(w.getValue(id, f)));
+                out.put(c.name() + "." + f.name(), Views.text(w.getValue(id, f)));
             }
         }
         return out;

@@ -131,7 +131,7 @@ final class Views {
         for (Field f : c.fields()) {
             Object value = world.getValue(id, f);
             json.beginObject().field("name", f.name()).field("type", String.valueOf(f.type()))
-                    .field("value", String.valueOf(value));
+                    .field("value", text(value));
             String readOnly = rules.readOnly(c, f);
             if (readOnly == null) {
                 json.field("editable", true);
@@ -146,7 +146,7 @@ final class Views {
         }
         json.endArray();
         if (c.kind() == ComponentKind.REFERENCE || c.fields().isEmpty() && c.kind() != ComponentKind.TAG) {
-            json.field("text", clip(String.valueOf(world.get(id, c))));
+            json.field("text", text(world.get(id, c)));
         }
         json.endObject();
     }
@@ -230,6 +230,19 @@ final class Views {
             json.endObject();
         }
         return json.endArray().toString();
+    }
+
+    /**
+     * A field's or a component's value as text: a primitive as it is; an object (a reference
+     * component's) as {@link #describe} writes it, so one without a {@code toString} says so
+     * rather than showing an identity hash (which differs in every replay), and one whose
+     * {@code toString} throws is shown, not failed.
+     */
+    static String text(Object value) {
+        if (value instanceof Number || value instanceof Boolean || value instanceof Character) {
+            return String.valueOf(value);
+        }
+        return describe(value);
     }
 
     /** A resource's value as text: the engine's own described, a value with a toString by it, else its type. */
