@@ -234,7 +234,14 @@ final class QueryText {
         try {
             int v = t.indexOf('v');
             if (v > 0) {
-                return Entity.of(Integer.parseInt(t.substring(0, v)), Integer.parseInt(t.substring(v + 1)));
+                int index = Integer.parseInt(t.substring(0, v));
+                int generation = Integer.parseInt(t.substring(v + 1));
+                if (index < 0 || generation < 0) {
+                    throw new BadQuery("'" + term + "': '" + t + "' has a negative "
+                            + (index < 0 ? "index" : "generation") + "; in index v generation (12v3) both are whole "
+                            + "numbers from 0");
+                }
+                return Entity.of(index, generation);
             }
             return Long.parseLong(t);
         } catch (NumberFormatException e) {
