@@ -54,6 +54,8 @@ final class Routes {
     private static final int DEFAULT_MAP_POINTS = 20_000;
     private static final int MAX_MAP_POINTS = 200_000;
     private static final int DEFAULT_PAGE = 50;
+    /** Longest value an edit may carry (a number or a boolean is far shorter). */
+    static final int MAX_VALUE = 100;
     private static final Pattern WEBJAR = Pattern.compile("(uplot|viz\\.js)/[0-9.]+/[A-Za-z0-9._/-]+");
     private static final Map<String, String> PAGE = Map.of("/app.js", "web/app.js", "/app.css", "web/app.css",
             "/favicon.svg", "web/favicon.svg", "/favicon.ico", "web/favicon.svg");
@@ -355,9 +357,23 @@ final class Routes {
             fail(ex, 400, e.getMessage());
             return;
         }
-        String readOnly = explorer.editRules().readOnly(component, field);
-        Edit edit = explorer.ledger().open(entity, component, field, value.strip());
-        String no = readOnly;
+        if (value.length() > MAX_VALUE) {
+            fail(ex, 400, "the value is " + value.length() + " characters long; a field takes a number or true/false "
+                    + "of at most " + MAX_VALUE + " characters");
+            return;
+        }
+        String typed = value.strip();
+        String no = explorer.editRules().readOnly(component, field); // the sink's reasons need no safe point
+        try {
+            if (no == null) {
+                // the names and the value's type against the world as it is now, on the tick thread
+                no = explorer.safePoint().call(s -> explorer.editRules().check(s.world(), component, field, typed));
+            }
+        } catch (SafePoint.Unavailable e) {
+            fail(ex, 503, e.getMessage() + " (the edit was not made)", Map.of("Retry-After", "1"));
+            return;
+        }
+        Edit edit = explorer.ledger().open(entity, component, field, typed);
         if (no == null) {
             try {
                 no = sink.submit(edit);
