@@ -152,7 +152,7 @@ public final class WorldRuntime implements AutoCloseable {
                 StoredSnapshot.readWindow(parts, windows, worldId);
             }
             long restored = System.nanoTime();
-            ReplayInputs replay = new ReplayInputs(worldId, windows);
+            ReplayInputs replay = new ReplayInputs(worldId, windows, ResourcesLeftOut.of(sim));
             sim.inputs(replay);
             long from = sim.currentTick();
             long next = JournalHistory.forEachTick(store, worldId, from, (tick, segment) -> {
@@ -469,14 +469,16 @@ public final class WorldRuntime implements AutoCloseable {
     private static final class ReplayInputs implements InputSource {
         private final String worldId;
         private final ClientWindows windows;
+        private final List<String> leftOut;
         private final InputBatch batch = new InputBatch();
         private final JournaledInput input = new JournaledInput();
         private JournalTick current;
         private JournalSegment segment;
 
-        ReplayInputs(String worldId, ClientWindows windows) {
+        ReplayInputs(String worldId, ClientWindows windows, List<String> leftOut) {
             this.worldId = worldId;
             this.windows = windows;
+            this.leftOut = leftOut;
         }
 
         void next(JournalTick tick, JournalSegment from) {
@@ -506,8 +508,8 @@ public final class WorldRuntime implements AutoCloseable {
             if (current.hasHash() && current.stateHash() != stateHash) {
                 throw new IllegalStateException("world '" + worldId + "': replay of tick " + tick + " from "
                         + segment.path() + " gave state hash 0x" + Long.toHexString(stateHash) + " but 0x"
-                        + Long.toHexString(current.stateHash()) + " was journaled; the blueprint differs from the one "
-                        + "the world ran with, or a system is not deterministic");
+                        + Long.toHexString(current.stateHash()) + " was journaled; "
+                        + ResourcesLeftOut.replayMismatchCauses(leftOut));
             }
         }
     }
