@@ -203,7 +203,7 @@ public final class WorldEntity extends AbstractBehavior<WorldCommand> {
             runtime.close();
             log.accept("world " + worldId + " handed off from here at tick " + tick + " with a snapshot (a rebalance "
                     + "or this node leaving); its next node replays nothing");
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) { // a fenced holder, a store or a codec failing: not a restart here
             log.accept("world " + worldId + " could not hand over cleanly (" + e.getMessage() + "); its next node "
                     + "replays its journal from the last snapshot");
             runtime.abandon();

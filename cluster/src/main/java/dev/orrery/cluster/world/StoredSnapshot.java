@@ -1,5 +1,7 @@
 package dev.orrery.cluster.world;
 
+import dev.orrery.ecs.SnapshotException;
+import dev.orrery.engine.Simulation;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -21,6 +23,22 @@ final class StoredSnapshot {
 
     /** The two parts of a stored snapshot; {@code window} is null for a bare simulation snapshot. */
     record Parts(byte[] simulation, byte[] window) {
+    }
+
+    /**
+     * Checks that a new world's simulation can take a snapshot, before its first tick: a world
+     * moves between nodes by snapshot, so one that cannot (a reference component without a
+     * codec, an event channel no codec can be derived for) would fail its first periodic
+     * snapshot after that tick was journaled, reopen, replay and fail again, and could not
+     * hand off.
+     */
+    static void requireSnapshots(String worldId, Simulation sim) {
+        try {
+            sim.snapshot();
+        } catch (SnapshotException e) {
+            throw new IllegalStateException("world '" + worldId + "' cannot run in a cluster: it moves between nodes by "
+                    + "snapshot, and its simulation cannot take one: " + e.getMessage() + "; fix the blueprint", e);
+        }
     }
 
     static byte[] write(byte[] simulation, ClientWindows windows) throws IOException {

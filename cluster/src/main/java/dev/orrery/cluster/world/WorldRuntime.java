@@ -1,13 +1,11 @@
 package dev.orrery.cluster.world;
 
-import dev.orrery.cluster.store.JournalSegment;
 import dev.orrery.cluster.store.SnapshotInfo;
 import dev.orrery.cluster.store.WorldStore;
 import dev.orrery.engine.Durability;
 import dev.orrery.engine.InputBatch;
 import dev.orrery.engine.InputSource;
 import dev.orrery.engine.Simulation;
-import dev.orrery.engine.journal.JournalTick;
 import dev.orrery.engine.journal.JournalWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -57,10 +55,10 @@ import java.util.Set;
  * happens-before edge between them (an actor's message handling gives it). A tick from a
  * thread other than the last one's hands the simulation over ({@code bindTickThread()}).
  *
- * <p>(Just over 500 lines: input admission with exactly-once windows, the tick with its journal, and
- * snapshot retention share one world's simulation, journal segment and pending inputs, under one
- * owner actor; the windows themselves are apart in {@code ClientWindows}, and the store's files in
- * {@code WorldStore}.)
+ * <p>(Input admission with exactly-once windows, the tick with its journal, and snapshot retention
+ * share one world's simulation, journal segment and pending inputs, under one owner actor; the
+ * windows are apart in {@code ClientWindows}, the replay's input source in {@code ReplayInputs}, and
+ * the store's files in {@code WorldStore}.)
  */
 public final class WorldRuntime implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(WorldRuntime.class.getName());
@@ -131,7 +129,8 @@ public final class WorldRuntime implements AutoCloseable {
      * @param settings snapshots, retention and the input window
      * @throws IOException if the store fails, or its history is damaged or has a gap
      * @throws IllegalStateException if a replayed tick's state hash differs from the one
-     *     journaled (the blueprint is not the one the world ran with, or is not deterministic)
+     *     journaled (the blueprint is not the one the world ran with, or is not deterministic),
+     *     or a world with no snapshot yet cannot take one (so it could never move)
      */
     public static WorldRuntime open(String worldId, WorldStore store, WorldBlueprint blueprint, WorldSettings settings)
             throws IOException {
@@ -146,7 +145,9 @@ public final class WorldRuntime implements AutoCloseable {
         Simulation sim = blueprint.build(worldId, snapshot.isEmpty());
         ClientWindows windows = new ClientWindows(settings.window(), settings.maxClients(), settings.clientExpiryTicks());
         try {
-            if (snapshot.isPresent()) {
+            if (snapshot.isEmpty()) {
+                StoredSnapshot.requireSnapshots(worldId, sim); // before a tick is journaled that no move could carry
+            } else {
                 StoredSnapshot.Parts parts = StoredSnapshot.read(store.readSnapshot(worldId, snapshot.get()), worldId);
                 sim.restore(parts.simulation());
                 StoredSnapshot.readWindow(parts, windows, worldId);
@@ -354,22 +355,32 @@ public final class WorldRuntime implements AutoCloseable {
      * Hands the world over cleanly (a rebalance or a node leaving): a snapshot at the current
      * tick, so the next holder replays nothing, then retention, the journal closed and the
      * simulation stopped. Idempotent. Inputs queued and not ticked are dropped (never applied).
+     * If it throws, the world is closed all the same, its journal let go as by {@link #abandon()}:
+     * the next holder replays it from the last snapshot.
      *
      * @throws FencedException if another incarnation already holds the world (nothing is
      *     written then)
+     * @throws IOException if the store cannot take the snapshot
+     * @throws dev.orrery.ecs.SnapshotException if the simulation cannot write one (a codec
+     *     that fails)
      */
     @Override
     public void close() throws IOException {
         if (closed) {
             return;
         }
+        boolean handedOver = false;
         try {
             if (!store.isCurrent(worldId, epoch)) {
                 throw new FencedException(worldId, epoch, "while handing the world over");
             }
             snapshotAndRetain();
             journal.close();
+            handedOver = true;
         } finally {
+            if (!handedOver) {
+                releaseJournal(); // fenced, or no snapshot: the file is let go as a crash would
+            }
             release();
         }
     }
@@ -383,12 +394,18 @@ public final class WorldRuntime implements AutoCloseable {
             return;
         }
         try {
+            releaseJournal();
+        } finally {
+            release();
+        }
+    }
+
+    private void releaseJournal() {
+        try {
             journal.abandon();
         } catch (IOException e) {
             LOG.log(System.Logger.Level.WARNING,
                     "world '" + worldId + "': releasing journal " + journal.path() + " failed: " + e.getMessage());
-        } finally {
-            release();
         }
     }
 
@@ -461,55 +478,6 @@ public final class WorldRuntime implements AutoCloseable {
                 journal.recordTickSkipped(tick, system, chunk);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
-            }
-        }
-    }
-
-    /** Hands each journaled tick to the replay (client payloads only), rebuilds the window and checks the hash. */
-    private static final class ReplayInputs implements InputSource {
-        private final String worldId;
-        private final ClientWindows windows;
-        private final List<String> leftOut;
-        private final InputBatch batch = new InputBatch();
-        private final JournaledInput input = new JournaledInput();
-        private JournalTick current;
-        private JournalSegment segment;
-
-        ReplayInputs(String worldId, ClientWindows windows, List<String> leftOut) {
-            this.worldId = worldId;
-            this.windows = windows;
-            this.leftOut = leftOut;
-        }
-
-        void next(JournalTick tick, JournalSegment from) {
-            this.current = tick;
-            this.segment = from;
-        }
-
-        @Override
-        public InputBatch beginTick(long tick) {
-            if (current == null || current.tick() != tick) {
-                throw new IllegalStateException("world '" + worldId + "': replay ran tick " + tick
-                        + " but the journal's next tick is " + (current == null ? "none" : current.tick()));
-            }
-            batch.reset(tick);
-            windows.tick(tick);
-            InputBatch journaled = current.inputs();
-            for (int i = 0; i < journaled.size(); i++) {
-                input.read(journaled, i, worldId);
-                batch.add(input.client, input.type, input.buffer(), JournaledInput.HEADER, input.length);
-                windows.applied(input.clientId, input.sequence, tick);
-            }
-            return batch;
-        }
-
-        @Override
-        public void recordHash(long tick, long stateHash) {
-            if (current.hasHash() && current.stateHash() != stateHash) {
-                throw new IllegalStateException("world '" + worldId + "': replay of tick " + tick + " from "
-                        + segment.path() + " gave state hash 0x" + Long.toHexString(stateHash) + " but 0x"
-                        + Long.toHexString(current.stateHash()) + " was journaled; "
-                        + ResourcesLeftOut.replayMismatchCauses(leftOut));
             }
         }
     }

@@ -134,10 +134,17 @@ final class FeatureWorld implements WorldBlueprint {
     };
 
     private final boolean codeless;
+    private final boolean labelCodec;
 
     /** @param codeless whether a system also keeps a counter in a resource without a codec */
     FeatureWorld(boolean codeless) {
+        this(codeless, true);
+    }
+
+    /** @param labelCodec whether the blueprint registers the reference component's codec */
+    FeatureWorld(boolean codeless, boolean labelCodec) {
         this.codeless = codeless;
+        this.labelCodec = labelCodec;
     }
 
     /** The payload of input {@code id}. */
@@ -177,8 +184,10 @@ final class FeatureWorld implements WorldBlueprint {
         SimulationBuilder builder = Simulation.builder(world).seed(worldId.hashCode()).workers(1).hashEvery(1)
                 .resource(TALLY, new Tally(), TALLY_CODEC)
                 .resource(MODE, new States<>(Mode.class, Mode.CALM))
-                .resource(PHYSICS_CLOCK, new FixedTimestep(5, 3, 4))        // a step in 3 ticks of 5
-                .referenceCodec(Label.class, LABEL_CODEC);
+                .resource(PHYSICS_CLOCK, new FixedTimestep(5, 3, 4));       // a step in 3 ticks of 5
+        if (labelCodec) {
+            builder.referenceCodec(Label.class, LABEL_CODEC);
+        }
         if (codeless) {
             builder.resource(COUNTER, new Counter());
         }

@@ -174,4 +174,17 @@ class FeaturesAcrossMovesTest {
         assertEquals(List.of(), ResourcesLeftOut.of(w.simulation()), "states, fixed steps and events get codecs");
         w.close();
     }
+
+    @Test
+    void aWorldThatCannotTakeASnapshotIsRefusedBeforeItsFirstTick() throws IOException {
+        WorldStore store = new DirectoryWorldStore(dir);
+        // a reference component without its codec: before, the world ran until its first periodic snapshot (tick
+        // 7, already journaled), failed, reopened, replayed from tick 0 and failed again at tick 7, for ever
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> WorldRuntime.open(WORLD, store, new FeatureWorld(false, false), settings()));
+        assertTrue(e.getMessage().contains("world 'features-1' cannot run in a cluster")
+                && e.getMessage().contains("reference component Label")
+                && e.getMessage().contains("referenceCodec(Label.class, ...)"), e.getMessage());
+        assertEquals(List.of(), store.segments(WORLD), "no tick journaled");
+    }
 }
