@@ -89,6 +89,9 @@ final class FeatureWorld implements WorldBlueprint {
         long sum;
         long count;
         long hits;
+        /** Chunks a changed(Fog) filter visited, and entries removal logs of Halo listed. */
+        long changedChunks;
+        long removedSeen;
     }
 
     /** A counter a system keeps in a resource put without a codec. */
@@ -109,6 +112,8 @@ final class FeatureWorld implements WorldBlueprint {
             out.writeLong(value.sum);
             out.writeLong(value.count);
             out.writeLong(value.hits);
+            out.writeLong(value.changedChunks);
+            out.writeLong(value.removedSeen);
         }
 
         @Override
@@ -117,6 +122,8 @@ final class FeatureWorld implements WorldBlueprint {
             t.sum = in.readLong();
             t.count = in.readLong();
             t.hits = in.readLong();
+            t.changedChunks = in.readLong();
+            t.removedSeen = in.readLong();
             return t;
         }
     };
@@ -164,6 +171,7 @@ final class FeatureWorld implements WorldBlueprint {
         Component<Glow> halo = world.component(Glow.class, "Halo");
         Component<Label> label = world.referenceComponent(Label.class);
         Relation childOf = world.relations().childOf();
+        world.trackRemoved(halo);
         Template lamp = Template.named("Lamp").with(pos, new Pos(0, 0)).with(vel, new Vel(0, 0))
                 .with(local, new Local(1)).with(global, new Global(0))
                 .with(fog, new Glow(0.2f, 1)).with(halo, new Glow(0.8f, 2)).build();
@@ -179,6 +187,8 @@ final class FeatureWorld implements WorldBlueprint {
             }
         }
         Query moving = world.query().with(pos, vel).build();
+        Query fogChanged = world.query().with(fog).changed(fog).build();
+        Query haloed = world.query().with(halo).build();
         Field px = pos.field("x"), py = pos.field("y"), vx = vel.field("x"), vy = vel.field("y");
         Field lx = local.field("x"), gx = global.field("x"), fogDensity = fog.field("density");
         SimulationBuilder builder = Simulation.builder(world).seed(worldId.hashCode()).workers(1).hashEvery(1)
@@ -229,6 +239,7 @@ final class FeatureWorld implements WorldBlueprint {
                 long t = res.get(Simulation.CLOCK).tick();
                 float storm = res.get(MODE).current() == Mode.STORM ? 3 : 1;
                 List<Long> toggled = new ArrayList<>();
+                List<Long> dimmed = new ArrayList<>();
                 moving.forEachChunk(c -> {
                     float[] x = c.writeFloats(px), u = c.writeFloats(vx);
                     for (int i = 0; i < c.size(); i++) {
@@ -238,6 +249,9 @@ final class FeatureWorld implements WorldBlueprint {
                         if (rnd.nextFloat(t, e, 1) < 0.1f) {           // a sparse buff, on and off
                             toggled.add(e);
                         }
+                        if (rnd.nextFloat(t, e, 3) < 0.03f) {          // a named instance, off and on
+                            dimmed.add(e);
+                        }
                     }
                 });
                 for (long e : toggled) {
@@ -245,6 +259,13 @@ final class FeatureWorld implements WorldBlueprint {
                         w.remove(e, buff);
                     } else {
                         w.add(e, buff, new Buff((int) (t % 5)));
+                    }
+                }
+                for (long e : dimmed) {                                 // an archetype move; the removal log
+                    if (w.has(e, halo)) {
+                        w.remove(e, halo);
+                    } else if (w.has(e, fog)) {
+                        w.add(e, halo, new Glow(0.5f, 3));
                     }
                 }
                 if (codeless) {
@@ -269,6 +290,14 @@ final class FeatureWorld implements WorldBlueprint {
                             int p = h.parentSlot(i);
                             float parentX = p < 0 ? 0 : job.getFloat(h.entity(p), gx);
                             job.setFloat(e, gx, parentX + job.getFloat(e, lx));
+                        }
+                    });
+            s.system("census").inPhase(Phase.POST_UPDATE).query(fogChanged).reads(fog).writesResource(TALLY)
+                    .forEachChunk(job -> job.resourceForWrite(TALLY).changedChunks++);   // since it last ran
+            s.system("forget").inPhase(Phase.POST_UPDATE).after("census").query(haloed).reads(halo)
+                    .writesResource(TALLY).forEachChunk(job -> {
+                        if (job.chunkOrdinal() == 0) {
+                            job.resourceForWrite(TALLY).removedSeen += job.removed(halo).count();
                         }
                     });
             s.system("strike").inPhase(Phase.POST_UPDATE).after("propagate").writesEvents(HITS)

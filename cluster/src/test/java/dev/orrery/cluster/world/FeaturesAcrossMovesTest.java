@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A world that uses the engine's other features ({@link FeatureWorld}: a resource with a
  * codec, events in flight, a pending state transition, a fixed step's accumulator, the
  * counter-based random source, sparse components, a {@code ChildOf} hierarchy walked by level,
- * named instances from a template, a reference component with a codec) moved by hand-off and
+ * named instances from a template, a change filter and a removal log, a reference component
+ * with a codec) moved by hand-off and
  * by crash, with inputs arriving while it moves: after each move its state hash and its whole
  * snapshot (world, resources, flow state) equal those of one straight run of the same inputs.
  */
@@ -106,6 +107,8 @@ class FeaturesAcrossMovesTest {
         try (Simulation check = reference(blueprint, 7)) {
             assertEquals(FeatureWorld.Mode.STORM, check.resources().get(FeatureWorld.MODE).requested());
             assertTrue(check.resources().get(FeatureWorld.PHYSICS_CLOCK).accumulated() > 0);
+            FeatureWorld.Tally t = check.resources().get(FeatureWorld.TALLY);
+            assertTrue(t.hits > 0 && t.changedChunks > 0 && t.removedSeen > 0, "events, change filter, removal log");
         }
         // two inputs arrive while the world moves: queued on the old holder, never ticked there
         long seqA = nextInput + 1;
