@@ -44,10 +44,17 @@ public final class WorldVerifier {
      * @param inputsApplied client inputs replayed
      * @param duplicateInputs inputs whose client id and sequence had applied before in the replay
      * @param stateHash the replayed world's state hash at {@code nextTick}
+     * @param resourcesLeftOut the world's resources without a codec, which its snapshots leave
+     *     out ({@link ResourcesLeftOut}): state kept in one is lost on a move, a cause of mismatches
      */
     public record Report(String worldId, long fromSnapshot, long nextTick, long ticksReplayed, long hashesChecked,
             long hashMismatches, long firstMismatchTick, int snapshotsChecked, int snapshotMismatches,
-            long inputsApplied, long duplicateInputs, long stateHash) {
+            long inputsApplied, long duplicateInputs, long stateHash, List<String> resourcesLeftOut) {
+        /** Copies {@code resourcesLeftOut}. */
+        public Report {
+            resourcesLeftOut = List.copyOf(resourcesLeftOut);
+        }
+
         /** Whether every check passed. */
         public boolean ok() {
             return hashMismatches == 0 && snapshotMismatches == 0 && duplicateInputs == 0;
@@ -61,7 +68,9 @@ public final class WorldVerifier {
                     + "matched%s, %d of %d snapshots matched, %d inputs applied twice; hash=0x%016x", verdict, worldId,
                     from, nextTick, ticksReplayed, inputsApplied, hashesChecked - hashMismatches, hashesChecked,
                     firstMismatchTick < 0 ? "" : " (first mismatch at tick " + firstMismatchTick + ")",
-                    snapshotsChecked - snapshotMismatches, snapshotsChecked, duplicateInputs, stateHash);
+                    snapshotsChecked - snapshotMismatches, snapshotsChecked, duplicateInputs, stateHash)
+                    + (hashMismatches + snapshotMismatches == 0 ? "" : "; "
+                    + ResourcesLeftOut.replayMismatchCauses(resourcesLeftOut));
         }
     }
 
@@ -132,7 +141,7 @@ public final class WorldVerifier {
             }
             return new Report(worldId, start == null ? -1 : start.tick(), next, next - from, checker.hashes,
                     checker.mismatches, checker.firstMismatch, snapshots[0], snapshots[1], checker.inputs,
-                    checker.duplicates, sim.world().stateHash());
+                    checker.duplicates, sim.world().stateHash(), ResourcesLeftOut.of(sim));
         }
     }
 

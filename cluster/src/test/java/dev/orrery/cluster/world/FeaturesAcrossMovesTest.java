@@ -169,6 +169,9 @@ class FeaturesAcrossMovesTest {
         assertTrue(e.getMessage().contains("resource put without a codec")
                 && e.getMessage().contains("(this world's: Counter)")
                 && e.getMessage().contains("SimulationBuilder.resource(key, value, codec)"), e.getMessage());
+        WorldVerifier.Report report = WorldVerifier.verify(store, WORLD, blueprint);
+        assertEquals(9, report.firstMismatchTick(), "the tick the hand-off restarted the counter at");
+        assertTrue(report.describe().contains("(this world's: Counter)"), report.describe());
     }
 
     @Test
