@@ -101,6 +101,7 @@ public final class RunRecorder implements AutoCloseable {
         Objects.requireNonNull(pipeline, "input pipeline builder");
         Objects.requireNonNull(durability, "durability");
         sim.requireOpen(); // before the folder is made: a closed simulation records nothing
+        sim.requireNotHosted("RunRecorder.start()"); // a hosted one: on its tick thread, through hostedWorld.call
         if (sim.inputSource() instanceof InputPipeline own && !own.isClosed() && own.pendingCount() > 0) {
             throw new IllegalStateException("the simulation's input pipeline holds " + own.pendingCount() + " input(s) "
                     + "no tick has taken yet, and a recording reads only its own pipeline, so they would be neither "

@@ -117,6 +117,8 @@ public final class Simulation implements AutoCloseable {
     private long tick;
     private long lastHash;
     private volatile boolean stopRequested;
+    /** Refuses other threads while a WorldHost holds this simulation (see {@link HostGuard}). */
+    private final HostGuard host = new HostGuard();
     /** Set by {@link #close()}: the executor's workers are gone, so nothing may run again. */
     private boolean closed;
     // Flow state the simulation cannot carry through a snapshot (an event channel whose events
@@ -186,6 +188,7 @@ public final class Simulation implements AutoCloseable {
      * {@link SimulationBuilder#watchdog}. Call between ticks.
      */
     public void watchdog(double stepsLimit, OverrunListener listener) {
+        host.check("Simulation.watchdog()");
         if (!(stepsLimit >= 0)) {
             throw new IllegalArgumentException("the watchdog limit must be 0 (off) or a positive number of steps, got "
                     + stepsLimit);
@@ -208,6 +211,7 @@ public final class Simulation implements AutoCloseable {
      * @throws IllegalArgumentException if {@code steps} is negative or not a number
      */
     public void tickDeadline(double steps) {
+        host.check("Simulation.tickDeadline()");
         if (!(steps >= 0)) {
             throw new IllegalArgumentException("the tick deadline must be 0 (none) or a positive number of steps, got "
                     + steps);
@@ -223,6 +227,7 @@ public final class Simulation implements AutoCloseable {
      *     {@code policy} is not the one its journal notes
      */
     public void onSystemFailure(FailurePolicy policy) {
+        host.check("Simulation.onSystemFailure()");
         Objects.requireNonNull(policy, "policy");
         if (recordedPolicy != null && policy != recordedPolicy) {
             throw new IllegalStateException("cannot change the failure policy to " + policy + " while a RunRecorder "
@@ -248,6 +253,7 @@ public final class Simulation implements AutoCloseable {
      * each system fails); call between ticks.
      */
     public void failureListener(FailureListener listener) {
+        host.check("Simulation.failureListener()");
         this.failureListener = Objects.requireNonNull(listener, "listener");
     }
 
@@ -321,6 +327,7 @@ public final class Simulation implements AutoCloseable {
 
     /** Replaces the input source (for example with a journal during replay); call between ticks. */
     public void inputs(InputSource source) {
+        host.check("Simulation.inputs()");
         this.inputs = Objects.requireNonNull(source, "input source");
     }
 
@@ -339,6 +346,7 @@ public final class Simulation implements AutoCloseable {
      * stops); call between ticks. Build it with {@link #newTrace(int)}.
      */
     public void trace(ChromeTrace trace) {
+        host.check("Simulation.trace()");
         this.trace = trace;
         chainObservers();
     }
@@ -365,6 +373,7 @@ public final class Simulation implements AutoCloseable {
      * executor keeps its unobserved path.
      */
     public void observeJobs(JobObserver observer) {
+        host.check("Simulation.observeJobs()");
         this.jobObserver = observer;
         chainObservers();
     }
@@ -382,6 +391,7 @@ public final class Simulation implements AutoCloseable {
      * Call between ticks.
      */
     public void atEndOfTick(TickListener hook) {
+        host.check("Simulation.atEndOfTick()");
         this.endOfTick = hook;
     }
 
@@ -402,6 +412,7 @@ public final class Simulation implements AutoCloseable {
 
     /** Called on every hashed tick, before the input source sees the hash (recorders log more detail here). */
     public void hashListener(HashListener listener) {
+        host.check("Simulation.hashListener()");
         this.hashListener = listener;
     }
 
@@ -432,6 +443,15 @@ public final class Simulation implements AutoCloseable {
      */
     public long tick() {
         requireOpen();
+        host.tickStarted(); // refused, naming the fix, on a thread other than a hosting pool's turn
+        try {
+            return tickOnThisThread();
+        } finally {
+            host.tickEnded();
+        }
+    }
+
+    private long tickOnThisThread() {
         Thread current = Thread.currentThread();
         if (tickThread != current) { // one reference compare a tick, so checked with or without -ea
             if (tickThread != null) {
@@ -518,9 +538,32 @@ public final class Simulation implements AutoCloseable {
      * the new thread may see a stale world. This method adds no such edge itself.
      */
     public void bindTickThread() {
+        host.check("Simulation.bindTickThread()");
         tickThread = Thread.currentThread();
         executor.bindOwner(tickThread);
         inputs.bindTickThread();
+    }
+
+    /**
+     * Refuses a caller on a thread other than the hosting pool thread's turn while a
+     * {@code WorldHost} holds this simulation, naming {@code what} and the fix.
+     */
+    void requireNotHosted(String what) {
+        host.check(what);
+    }
+
+    /** The host's side of {@link HostGuard}, reached through {@code EngineInternals}: {@code world} null when it leaves. */
+    void hostedAs(String world) {
+        if (world != null) {
+            host.host(world);
+        } else {
+            host.unhost();
+        }
+    }
+
+    /** The host's side of {@link HostGuard}: {@code turn} begins its turn with this simulation, or null when it ends. */
+    void hostTurn(Thread turn) {
+        host.turn(turn);
     }
 
     /**
@@ -559,6 +602,7 @@ public final class Simulation implements AutoCloseable {
      * @throws IllegalStateException after {@link #close()}; nothing runs then
      */
     public void run(long ticks, double hz, TickListener afterTick) {
+        host.check("Simulation.run()");
         requireOpen();
         if (ticks < 0) {
             throw new IllegalArgumentException("cannot run " + ticks + " ticks; give a count of ticks, or 0 to run "
@@ -613,6 +657,7 @@ public final class Simulation implements AutoCloseable {
      * @throws IllegalStateException after {@link #close()}
      */
     public byte[] snapshot() {
+        host.check("Simulation.snapshot()");
         requireOpen();
         if (!unsnapshotted.isEmpty()) {
             throw new SnapshotException("the snapshot would leave out flow state, and a run restored from it would "
@@ -649,6 +694,7 @@ public final class Simulation implements AutoCloseable {
      * @throws IllegalStateException after {@link #close()}, or after the first tick
      */
     public void restore(byte[] snapshot) {
+        host.check("Simulation.restore()");
         requireOpen();
         if (tick != 0) {
             throw new IllegalStateException("restore a snapshot before the first tick, into a new simulation");
@@ -689,6 +735,7 @@ public final class Simulation implements AutoCloseable {
     /** Stops the worker threads and the watchdog; the simulation cannot run again. */
     @Override
     public void close() {
+        host.check("Simulation.close()");
         closed = true;
         if (watchdog != null) {
             watchdog.close();

@@ -18,7 +18,8 @@ import java.util.function.Function;
  * <p><b>Threading:</b> every method may be called from any thread. {@link #simulation()}
  * hands out the simulation itself, which is the host's until {@link #done()} completes:
  * until then touch it only through {@link #call} (or its thread-safe parts, such as
- * publishing to its input pipeline). Completing {@code done()} happens-after the world's
+ * publishing to its input pipeline): a tick, snapshot, restore, close or setter from another
+ * thread is refused with an {@link IllegalStateException} naming this world and the fix. Completing {@code done()} happens-after the world's
  * last tick, so the thread that reads the future's result may use the simulation (after
  * {@link Simulation#bindTickThread()}).
  */

@@ -1,6 +1,7 @@
 package dev.orrery.engine.host;
 
 import dev.orrery.engine.Simulation;
+import dev.orrery.engine.internal.EngineInternals;
 import java.util.ArrayDeque;
 
 /**
@@ -22,6 +23,7 @@ final class Turn {
         failure = null;
         start = System.nanoTime();
         Simulation sim = w.sim;
+        EngineInternals.hostTurn(sim, me); // this thread may touch the simulation until the turn ends
         if (w.tickThread != me) {
             sim.bindTickThread(); // the host lock, released by the last tick's thread and acquired by this one, orders them
             w.tickThread = me;
@@ -37,6 +39,7 @@ final class Turn {
             failure = t;
         }
         skipped = sim.skippedTicks() != skippedBefore;
+        EngineInternals.hostTurn(sim, null);
         end = System.nanoTime();
     }
 }

@@ -1,6 +1,7 @@
 package dev.orrery.engine.host;
 
 import dev.orrery.engine.Simulation;
+import dev.orrery.engine.internal.EngineInternals;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -82,6 +83,13 @@ import java.util.concurrent.locks.LockSupport;
  * When a world leaves, its {@code done()} future completes on the pool thread after its last
  * tick (or on the thread of {@code remove} or {@code close}), which gives the reader the same
  * edge. The pool threads are not daemons: close the host.
+ *
+ * <p><b>The simulation is the host's while hosted.</b> From {@link #add} until the world
+ * leaves, the simulation refuses a tick, run, snapshot, restore, close, hand-over
+ * ({@code bindTickThread}), {@code RunRecorder.start} or setter from any thread but the pool
+ * thread whose turn it is, with an {@link IllegalStateException} naming the world and the
+ * fix: run it through {@link HostedWorld#call}, or {@link HostedWorld#remove()} the world
+ * first. Publishing to its input pipeline stays open to any thread.
  */
 public final class WorldHost implements AutoCloseable {
         /** Earliest deadline first; equal deadlines in queueing order. Deadlines are nanoTime values: compare by difference. */
@@ -132,7 +140,8 @@ public final class WorldHost implements AutoCloseable {
      *
      * @throws IllegalArgumentException when {@code name} is hosted already, {@code sim} is
      *     hosted already, or {@code hz} is negative or not finite
-     * @throws IllegalStateException when the host is closed
+     * @throws IllegalStateException when the host is closed, {@code sim} is on another host, or
+     *     another thread is inside {@code sim.tick()} right now (stop it and join that thread first)
      */
     public HostedWorld add(String name, Simulation sim, double hz) {
         return add(name, sim, hz, 0, Duration.ZERO);
@@ -172,6 +181,7 @@ public final class WorldHost implements AutoCloseable {
                 throw new IllegalArgumentException("world '" + name + "': this simulation is hosted already as another "
                         + "world; build one simulation per world");
             }
+            EngineInternals.hostedAs(sim, w.toString()); // other threads are refused from here on; throws if one ticks it
             hosted.put(name, w);
             hostedSims.add(sim);
             enqueue(w);
@@ -406,6 +416,7 @@ public final class WorldHost implements AutoCloseable {
         w.leftAt = now;
         hosted.remove(w.name());
         hostedSims.remove(w.sim);
+        EngineInternals.hostedAs(w.sim, null); // the thread that takes it back may use it (after bindTickThread)
     }
 
     // ---- outside the lock ----------------------------------------------------------------

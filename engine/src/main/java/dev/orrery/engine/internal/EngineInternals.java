@@ -14,13 +14,16 @@ import java.lang.invoke.MethodHandles;
  * The door from Orrery's test kit into what the engine's facade keeps package-private: a
  * simulation's executor, for the kit's diagnostic mode that hashes the world after each
  * system, and whether a world ever held an entity (a snapshot or recording goes only into a
- * world that never did). Exported only to {@code dev.orrery.testkit}.
+ * world that never did), and the mark a {@code WorldHost} (in this module) puts on the
+ * simulations it holds. Exported only to {@code dev.orrery.testkit}.
  *
  * <p><b>Threading:</b> call between ticks, on the simulation's tick thread.
  */
 public final class EngineInternals {
     private static final FacadeLookup FACADE = FacadeLookup.into(Simulation.class, MethodHandles.lookup());
     private static final MethodHandle EXECUTOR = FACADE.method(Simulation.class, "executor", ScheduleExecutor.class);
+    private static final MethodHandle HOSTED_AS = FACADE.method(Simulation.class, "hostedAs", void.class, String.class);
+    private static final MethodHandle HOST_TURN = FACADE.method(Simulation.class, "hostTurn", void.class, Thread.class);
 
     private EngineInternals() {
     }
@@ -38,6 +41,31 @@ public final class EngineInternals {
             throw FacadeLookup.rethrow(t);
         }
         ((PlannedExecutor) executor).afterEachSystem(hook);
+    }
+
+    /**
+     * For {@code WorldHost}: marks {@code sim} hosted as {@code world} (for example
+     * {@code world 'match-3'}), so that a tick, snapshot, close or setter from a thread whose
+     * turn it is not is refused naming the world and the fix; {@code null} when the world
+     * leaves the host. Any thread.
+     *
+     * @throws IllegalStateException when another thread is inside {@code sim.tick()} now (nothing is marked)
+     */
+    public static void hostedAs(Simulation sim, String world) {
+        try {
+            HOSTED_AS.invokeExact(sim, world);
+        } catch (Throwable t) {
+            throw FacadeLookup.rethrow(t);
+        }
+    }
+
+    /** For {@code WorldHost}: pool thread {@code turn} begins its turn with hosted {@code sim}, or (null) ended it. */
+    public static void hostTurn(Simulation sim, Thread turn) {
+        try {
+            HOST_TURN.invokeExact(sim, turn);
+        } catch (Throwable t) {
+            throw FacadeLookup.rethrow(t);
+        }
     }
 
     /**

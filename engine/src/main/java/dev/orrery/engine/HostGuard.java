@@ -1,0 +1,91 @@
+package dev.orrery.engine;
+
+/**
+ * Keeps a simulation's own thread off it while a {@code WorldHost} ticks it: the host marks
+ * the simulation hosted when it adds it and names the pool thread whose turn it is; a tick,
+ * snapshot, restore, close, hand-over or setter from any other thread is then refused with an
+ * {@link IllegalStateException} naming the world and the fix ({@code hostedWorld.call}, or
+ * {@code remove()} first), instead of racing the pool thread on plain memory.
+ *
+ * <p>It also says whether a tick is in progress, so that a host refuses a simulation that
+ * another thread ticks right now. The two sides follow a Dekker hand-shake on volatile
+ * fields: a tick writes {@link #ticking} and then reads {@link #hostedAs}; {@link #host}
+ * writes {@code hostedAs} and then reads {@code ticking}; so of a tick and an add that overlap,
+ * at least one sees the other and refuses.
+ *
+ * <p><b>Threading:</b> every method may be called from any thread; the fields are volatile.
+ * A simulation that is not hosted pays one volatile read of null per guarded call and two
+ * volatile writes per tick.
+ */
+final class HostGuard {
+    /** The hosted world's description ({@code world 'name'}) while a host holds the simulation; else null. */
+    private volatile String hostedAs;
+    /** The pool thread whose turn it is while hosted (null between turns). */
+    private volatile Thread turn;
+    /** The thread inside {@code tick()} now, or null. */
+    private volatile Thread ticking;
+
+    /**
+     * Marks the simulation hosted as {@code world}.
+     *
+     * @throws IllegalStateException when it is hosted already (on another host), or a thread
+     *     is inside {@code tick()} now (the mark is undone)
+     */
+    synchronized void host(String world) {
+        if (hostedAs != null) {
+            throw new IllegalStateException(world + ": the simulation is hosted already, as " + hostedAs
+                    + " on a WorldHost; remove it there first (hostedWorld.remove().join()), or build one simulation "
+                    + "per world");
+        }
+        hostedAs = world;
+        Thread t = ticking;
+        if (t != null) {
+            hostedAs = null;
+            throw new IllegalStateException(world + ": the simulation is being ticked by thread '" + t.getName()
+                    + "' right now; a simulation is ticked by one thread at a time: stop that thread's ticks "
+                    + "(Simulation.stop() for run(), then join it) before adding it to a WorldHost");
+        }
+    }
+
+    /** The world left its host: the thread that takes it back may call anything after {@code bindTickThread()}. */
+    synchronized void unhost() {
+        turn = null;
+        hostedAs = null;
+    }
+
+    /** {@code t}'s turn with the hosted simulation begins ({@code t} non-null) or ends (null). */
+    void turn(Thread t) {
+        turn = t;
+    }
+
+    /** A tick begins on the calling thread: refused while hosted unless it is the thread's turn. */
+    void tickStarted() {
+        Thread me = Thread.currentThread();
+        ticking = me;
+        String as = hostedAs;
+        if (as != null && turn != me) {
+            ticking = null;
+            throw refusal("Simulation.tick()", as, me);
+        }
+    }
+
+    /** The tick begun by {@link #tickStarted()} ended (normally or not). */
+    void tickEnded() {
+        ticking = null;
+    }
+
+    /** Refuses {@code what} (a method, as {@code snapshot()}) unless the simulation is not hosted or it is this thread's turn. */
+    void check(String what) {
+        String as = hostedAs;
+        if (as != null && turn != Thread.currentThread()) {
+            throw refusal(what, as, Thread.currentThread());
+        }
+    }
+
+    private static IllegalStateException refusal(String what, String world, Thread me) {
+        return new IllegalStateException(what + " called on thread '" + me.getName() + "', but the "
+                + "simulation is " + world + " on a WorldHost, whose pool threads tick it; run it on the world's tick "
+                + "thread between two ticks with hostedWorld.call(sim -> ...), or take the world off the host with "
+                + "hostedWorld.remove().join() and call bindTickThread() on the thread that takes it back");
+    }
+}
