@@ -95,11 +95,18 @@ public final class Explorer implements AutoCloseable {
      * Starts an explorer over {@code sim} and hooks its ticks. Tick thread, between ticks.
      *
      * @throws IOException when the port cannot be bound (in use, or not allowed); nothing is hooked then
+     * @throws IllegalStateException when called off the tick thread of a simulation a
+     *     {@code WorldHost} holds (attach inside {@code hostedWorld.call}); nothing is started then
      */
     public static Explorer attach(Simulation sim, ExplorerOptions options) throws IOException {
         Explorer e = new Explorer(Objects.requireNonNull(sim, "sim"), Objects.requireNonNull(options, "options"));
-        e.routes.start(new InetSocketAddress(options.bind(), options.port()));
-        sim.atEndOfTick(e::endOfTick);
+        sim.atEndOfTick(e::endOfTick); // first: a hosted simulation refuses another thread before a port is bound
+        try {
+            e.routes.start(new InetSocketAddress(options.bind(), options.port()));
+        } catch (IOException | RuntimeException | Error failed) {
+            sim.atEndOfTick(null);
+            throw failed;
+        }
         return e;
     }
 
