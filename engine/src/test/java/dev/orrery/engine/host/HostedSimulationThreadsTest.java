@@ -90,7 +90,7 @@ class HostedSimulationThreadsTest {
         AtomicReference<Throwable> ownThrew = new AtomicReference<>();
         Thread own = new Thread(() -> {
             try {
-                sim.run(0, 0); // flat out until refused
+                sim.run(0, 200); // paced (idle between ticks) until refused
             } catch (Throwable t) {
                 ownThrew.set(t);
             }
