@@ -263,10 +263,13 @@ final class PastWorlds implements AutoCloseable {
     /** The replayed world after tick {@code tick}. */
     private World moveTo(long tick) {
         ensureStarted();
-        long next = tick + 1;
         if (tick < first - 1) {
             throw new NotRecorded("tick " + tick + " is before the recording, which starts after tick " + (first - 1));
         }
+        if (tick == Long.MAX_VALUE) { // no tick after it: tick + 1 would wrap to the most negative
+            throw new NotRecorded("tick " + tick + " is not in the recording: no run gets that far");
+        }
+        long next = tick + 1;
         if (next < sim.currentTick()) {
             Map.Entry<Long, byte[]> from;
             synchronized (snapshots) {

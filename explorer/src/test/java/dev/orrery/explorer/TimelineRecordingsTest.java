@@ -1,0 +1,114 @@
+package dev.orrery.explorer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.ecs.Query;
+import dev.orrery.ecs.World;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Field;
+import dev.orrery.engine.FailurePolicy;
+import dev.orrery.engine.InputPipeline;
+import dev.orrery.engine.RunRecorder;
+import dev.orrery.engine.Simulation;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The timeline over recordings a newcomer makes that {@link TimelineTest} does not: one
+ * started from a running game.
+ */
+class TimelineRecordingsTest {
+    record Counter(int value) {
+    }
+
+    @TempDir
+    Path dir;
+
+    /**
+     * Every tick each counter grows by one; where the first counter is then 3 modulo
+     * {@code throwAt} (0: never) the system throws after its writes, a skipped tick under
+     * SKIP_TICK.
+     */
+    static Simulation skipping(World world, boolean populate, int throwAt) {
+        Component<Counter> counter = world.component(Counter.class);
+        if (populate) {
+            for (int i = 0; i < 5; i++) {
+                world.spawn(new Counter(i * 10));
+            }
+        }
+        Field value = counter.field("value");
+        Query all = world.query().with(counter).build();
+        return Simulation.builder(world).seed(3).workers(1).hashEvery(1).onSystemFailure(FailurePolicy.SKIP_TICK)
+                .systems(s -> s.system("count").exclusive(w -> {
+                    int[] firstValue = {-1};
+                    all.forEach((chunk, row) -> {
+                        long e = chunk.entity(row);
+                        int v = w.getInt(e, value) + 1;
+                        w.setInt(e, value, v);
+                        if (firstValue[0] < 0) {
+                            firstValue[0] = v;
+                        }
+                    });
+                    if (throwAt > 0 && firstValue[0] % throwAt == 3) {
+                        throw new IllegalStateException("flaky at " + firstValue[0]);
+                    }
+                })).build();
+    }
+
+    @Test
+    void shouldRefuseTicksBeforeARecordingStartedMidRunAndPastItsEndNamingTheSpan() throws Exception {
+        World world = new World();
+        Simulation sim = skipping(world, true, 0);
+        long first = firstEntity(world);
+        sim.run(50, 0, null); // a running game: the recording starts after tick 49
+        try (RunRecorder recorder = RunRecorder.start(sim, dir, InputPipeline.builder())) {
+            sim.run(30, 0, null);
+        }
+        Timeline timeline = Timeline.ofRecording(dir, () -> skipping(new World(), false, 0));
+        try (Explorer explorer = Explorer.attach(sim, ExplorerOptions.loopback(0).withTimeline(timeline))) {
+            Client c = new Client(explorer);
+            assertTrue(get(c, "/api/timeline").contains("\"first\":49,"));
+            assertTrue(get(c, "/api/past/entity?tick=49&id=" + first).contains("\"value\":\"50\""), "its start");
+            assertTrue(get(c, "/api/past/entity?tick=79&id=" + first).contains("\"value\":\"80\""), "its last");
+            for (String path : new String[] {"/api/past/entity?tick=10&id=" + first, "/api/past/entity?tick=-5&id="
+                    + first, "/api/past/diff?from=10&to=60&id=" + first, "/api/past/query?tick=48&q=Counter"}) {
+                HttpResponse<String> before = c.get(path);
+                assertEquals(404, before.statusCode(), path + ": " + before.body());
+                assertTrue(before.body().contains(" is before the recording, which starts after tick 49"),
+                        before.body());
+            }
+            HttpResponse<String> after = c.get("/api/past/entity?tick=80&id=" + first);
+            assertEquals(404, after.statusCode(), after.body());
+            assertTrue(after.body().contains("it holds ticks up to 79"), after.body());
+            // tick + 1 wrapped to the most negative long: no snapshot before it, and a 500
+            HttpResponse<String> last = c.get("/api/past/entity?tick=" + Long.MAX_VALUE + "&id=" + first);
+            assertEquals(404, last.statusCode(), last.body());
+            assertTrue(last.body().contains("tick " + Long.MAX_VALUE + " is not in the recording"), last.body());
+            HttpResponse<String> diff = c.get("/api/past/diff?from=50&to=" + Long.MAX_VALUE + "&id=" + first);
+            assertEquals(404, diff.statusCode(), diff.body());
+            assertTrue(get(c, "/api/past/entity?tick=60&id=" + first).contains("\"value\":\"61\""),
+                    "and it still travels");
+        } finally {
+            sim.close();
+        }
+    }
+
+    private static String get(Client c, String path) throws Exception {
+        HttpResponse<String> r = c.get(path);
+        assertEquals(200, r.statusCode(), path + ": " + r.body());
+        return r.body();
+    }
+
+    private static long firstEntity(World world) {
+        long[] out = {-1};
+        world.query().with(world.columns().get(0)).build().forEach((chunk, row) -> {
+            if (out[0] < 0) {
+                out[0] = chunk.entity(row);
+            }
+        });
+        return out[0];
+    }
+}
