@@ -63,6 +63,7 @@ final class PastWorlds implements AutoCloseable {
     private volatile long furthest = -1;
     private volatile long hashesMatched;
     private volatile long divergedAt = -1;
+    private volatile String divergence;
     private volatile String problem;
 
     PastWorlds(Timeline timeline) {
@@ -105,6 +106,9 @@ final class PastWorlds implements AutoCloseable {
             snapshots.keySet().forEach(k -> json.value(k - 1));
         }
         json.endArray();
+        if (divergence != null) {
+            json.field("divergence", divergence);
+        }
         if (problem != null) {
             json.field("problem", problem);
         }
@@ -295,6 +299,7 @@ final class PastWorlds implements AutoCloseable {
             furthest = Math.max(furthest, at);
             hashesMatched = Math.max(hashesMatched, inputs.hashesMatched());
             if (inputs.divergedAt() >= 0 && divergedAt < 0) {
+                divergence = inputs.divergence();
                 divergedAt = inputs.divergedAt();
             }
             if (snapshotsWork && sim.currentTick() % spacing == 0) {
@@ -320,6 +325,9 @@ final class PastWorlds implements AutoCloseable {
             RecordedInputs in = new RecordedInputs(timeline.folder().resolve(RunRecorder.JOURNAL), s.currentTick());
             s.inputs(in);
             s.onSystemFailure(in.failurePolicy());
+            // a recorded skip replays as a skip: not the live run failing again, so not logged (a
+            // skip in one and not the other is a divergence, reported on the page)
+            s.failureListener((tick, failure, first) -> { });
             sim = s;
             inputs = in;
             at = s.currentTick() - 1;

@@ -12,8 +12,10 @@ import java.nio.file.Path;
  * The recorded inputs of a journal from a given tick on, as an {@link InputSource} for a
  * replay in the past: it skips the ticks before (a replay restored from a snapshot taken
  * later than the journal's start), reopens the journal when a live recording has grown past
- * what it read, and checks the replay's hashes against the recorded ones, noting the first
- * mismatch instead of throwing (the page says so).
+ * what it read, and checks the replay's hashes and skipped ticks against the recorded ones,
+ * noting the first mismatch instead of throwing (the page says so): a tick the recording
+ * skipped ({@code FailurePolicy.SKIP_TICK}) must be skipped by the replay and the other way
+ * round, as {@code RunReplayer} checks, since a skip whose writes match leaves the hash alone.
  *
  * <p><b>Threading:</b> the replay thread only.
  */
@@ -25,6 +27,9 @@ final class RecordedInputs implements InputSource, AutoCloseable {
     private boolean hasAhead;
     private long hashesMatched;
     private long divergedAt = -1;
+    private String divergence;
+    /** The replay reported the tick last begun skipped. */
+    private boolean replaySkipped;
     /** The tick whose hash the simulation last handed to {@link #recordHash}. */
     private long handed = Long.MIN_VALUE;
 
@@ -67,6 +72,7 @@ final class RecordedInputs implements InputSource, AutoCloseable {
                 throw new IllegalStateException("the journal " + journal + " holds no tick " + tick + " (yet)");
             }
             JournalTick t = current;
+            replaySkipped = false;
             current = ahead;
             ahead = t;
             hasAhead = reader.nextTick(ahead);
@@ -82,18 +88,40 @@ final class RecordedInputs implements InputSource, AutoCloseable {
         if (current.tick() == tick && current.hasHash()) {
             if (current.stateHash() == stateHash) {
                 hashesMatched++;
-            } else if (divergedAt < 0) {
-                divergedAt = tick;
+            } else {
+                diverged(tick, "the replayed state hash after tick " + tick + " differs from the recorded one");
             }
+        }
+    }
+
+    @Override
+    public void tickSkipped(long tick, String system, int chunk) {
+        replaySkipped = true;
+        // the last tick of a journal without its end record may have lost its skip note
+        if (current.tick() == tick && !current.skipped() && (hasAhead || reader.cut() == null)) {
+            diverged(tick, "the replay skipped tick " + tick + " (system '" + system + "' threw) and the recorded "
+                    + "run did not: the system failed on other data, or fails where it did not");
+        }
+    }
+
+    private void diverged(long tick, String why) {
+        if (divergedAt < 0) {
+            divergedAt = tick;
+            divergence = why;
         }
     }
 
     /**
      * Checks {@code world}'s hash after {@code tick} against the recording when the recording
      * hashed that tick and the replaying simulation did not hand its hash (built with another
-     * {@code hashEvery} than the recorded run), so no recorded hash goes unchecked.
+     * {@code hashEvery} than the recorded run), so no recorded hash goes unchecked; and notes a
+     * tick the recording skipped that the replay ran. Call after every tick.
      */
     void checkUnhanded(long tick, dev.orrery.ecs.World world) {
+        if (current.tick() == tick && current.skipped() && !replaySkipped) {
+            diverged(tick, "the recorded run skipped tick " + tick + " (system '" + current.skippedSystem()
+                    + "' threw) and the replay ran it: the replay's systems do not fail as the recorded ones did");
+        }
         if (handed != tick && current.tick() == tick && current.hasHash()) {
             recordHash(tick, world.stateHash());
         }
@@ -104,9 +132,14 @@ final class RecordedInputs implements InputSource, AutoCloseable {
         return hashesMatched;
     }
 
-    /** The first tick whose replayed hash differed from the recorded one, or -1. */
+    /** The first tick whose replayed hash or skip differed from the recorded one, or -1. */
     long divergedAt() {
         return divergedAt;
+    }
+
+    /** How the replay differed at {@link #divergedAt()}, or null. */
+    String divergence() {
+        return divergence;
     }
 
     @Override

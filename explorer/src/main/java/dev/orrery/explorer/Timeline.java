@@ -18,7 +18,8 @@ import java.util.function.Supplier;
  * recording's starting snapshot into a fresh simulation, replays the journal forward to the
  * tick asked for, and keeps snapshots on the way, so a later jump back restores from the
  * nearest one. The replayed state hashes are checked against the recorded ones where the
- * recording has them, and a mismatch is reported, not hidden.
+ * recording has them, and the skipped ticks against the recorded skips; a mismatch is
+ * reported, not hidden.
  *
  * <pre>{@code
  * Timeline past = Timeline.ofRecording(dir, () -> buildMySimulation(1));   // one worker: cores for the live run

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The timeline over recordings a newcomer makes that {@link TimelineTest} does not: one
- * started from a running game.
+ * whose run skipped ticks, one started from a running game.
  */
 class TimelineRecordingsTest {
     record Counter(int value) {
@@ -56,6 +56,50 @@ class TimelineRecordingsTest {
                         throw new IllegalStateException("flaky at " + firstValue[0]);
                     }
                 })).build();
+    }
+
+    @Test
+    void shouldTravelToAndAcrossSkippedTicksAndSayWhenTheReplaySkipsOtherwise() throws Exception {
+        World world = new World();
+        Simulation sim = skipping(world, true, 7); // skips ticks 2, 9, 16, 23, 30, 37
+        sim.failureListener((t, f, firstForSystem) -> { });
+        long first = firstEntity(world);
+        try (RunRecorder recorder = RunRecorder.start(sim, dir, InputPipeline.builder())) {
+            sim.run(40, 0, null);
+        }
+        assertEquals(6, sim.skippedTicks(), "the recorded run skipped ticks");
+        Timeline same = Timeline.ofRecording(dir, () -> skipping(new World(), false, 7));
+        try (Explorer explorer = Explorer.attach(sim, ExplorerOptions.loopback(0).withTimeline(same))) {
+            Client c = new Client(explorer);
+            assertTrue(get(c, "/api/past/entity?tick=2&id=" + first).contains("\"value\":\"3\""), "the skipped tick");
+            assertTrue(get(c, "/api/past/entity?tick=30&id=" + first).contains("\"value\":\"31\""), "across them");
+            assertTrue(get(c, "/api/past/entity?tick=9&id=" + first).contains("\"value\":\"10\""), "back");
+            String info = get(c, "/api/timeline");
+            assertTrue(info.contains("\"hashesMatched\":31,\"divergedAt\":-1"), "all hashes and skips match: " + info);
+        }
+        // a replay that runs the ticks the recording skipped: its writes are those of the skipped
+        // tick, so every hash matches and only the skip tells them apart (RunReplayer throws)
+        Timeline never = Timeline.ofRecording(dir, () -> skipping(new World(), false, 0));
+        try (Explorer explorer = Explorer.attach(sim, ExplorerOptions.loopback(0).withTimeline(never))) {
+            Client c = new Client(explorer);
+            get(c, "/api/past/entity?tick=30&id=" + first);
+            String info = get(c, "/api/timeline");
+            assertTrue(info.contains("\"divergedAt\":2,"), "tick 2 was skipped in the recording, run in the replay: "
+                    + info);
+            assertTrue(info.contains("\"divergence\":\"the recorded run skipped tick 2 (system 'count' threw) and "
+                    + "the replay ran it"), info);
+        }
+        // and one that skips ticks the recording ran: 2 (as recorded), then 7
+        Timeline more = Timeline.ofRecording(dir, () -> skipping(new World(), false, 5));
+        try (Explorer explorer = Explorer.attach(sim, ExplorerOptions.loopback(0).withTimeline(more))) {
+            Client c = new Client(explorer);
+            get(c, "/api/past/entity?tick=30&id=" + first);
+            String info = get(c, "/api/timeline");
+            assertTrue(info.contains("\"divergedAt\":7,") && info.contains("\"divergence\":\"the replay skipped tick 7 "
+                    + "(system 'count' threw) and the recorded run did not"), info);
+        } finally {
+            sim.close();
+        }
     }
 
     @Test

@@ -659,7 +659,8 @@ async function loadTimelineInfo() {
   if (!timeline.available) { info.textContent = timeline.message; return timeline; }
   info.textContent = `Recording ${timeline.folder}: ticks ${timeline.first} (its start) to ${timeline.last}. The world is ` +
     `replayed on a thread of its own, from the nearest kept snapshot (${timeline.snapshots.length} kept); ` +
-    `${timeline.hashesMatched} recorded hashes matched` + (timeline.divergedAt >= 0 ? `; the replay DIVERGED at tick ${timeline.divergedAt}` : "") +
+    `${timeline.hashesMatched} recorded hashes matched` + (timeline.divergedAt >= 0 ? `; the replay DIVERGED at tick ${timeline.divergedAt}` +
+    (timeline.divergence ? ": " + timeline.divergence : "") : "") +
     (timeline.problem ? "; " + timeline.problem : "") + ".";
   const range = $("#tl-range");
   range.min = timeline.first; range.max = timeline.last;
