@@ -64,6 +64,9 @@ final class PastWorlds implements AutoCloseable {
     private volatile long hashesMatched;
     private volatile long divergedAt = -1;
     private volatile String divergence;
+    /** How the journal ends, once a replay reached its end; null before. */
+    private volatile String ending;
+    private volatile long endingAfter;
     private volatile String problem;
 
     PastWorlds(Timeline timeline) {
@@ -108,6 +111,9 @@ final class PastWorlds implements AutoCloseable {
         json.endArray();
         if (divergence != null) {
             json.field("divergence", divergence);
+        }
+        if (ending != null) {
+            json.field("ending", ending);
         }
         if (problem != null) {
             json.field("problem", problem);
@@ -290,11 +296,16 @@ final class PastWorlds implements AutoCloseable {
                 throw new IllegalStateException("reading the journal: " + e.getMessage(), e);
             }
             if (!recorded) {
-                throw new NotRecorded("tick " + tick + " is not in the recording (yet): it holds ticks up to " + (t - 1)
-                        + "; a live recording is written as the run goes");
+                ending = inputs.ending();
+                endingAfter = t - 1;
+                throw new NotRecorded("tick " + tick + " is not in the recording: it holds ticks up to " + (t - 1)
+                        + ", and " + ending);
             }
             sim.tick();
             at = sim.currentTick() - 1;
+            if (ending != null && at > endingAfter) {
+                ending = null; // a live recording grew past where it ended
+            }
             inputs.checkUnhanded(at, sim.world());
             furthest = Math.max(furthest, at);
             hashesMatched = Math.max(hashesMatched, inputs.hashesMatched());

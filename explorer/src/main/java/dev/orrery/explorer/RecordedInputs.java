@@ -60,6 +60,19 @@ final class RecordedInputs implements InputSource, AutoCloseable {
         return hasAhead && ahead.tick() == tick;
     }
 
+    /**
+     * How the journal ends, once {@link #has} found no more ticks: closed (it will not grow),
+     * or without its end record, which a live recording still being written and one cut by a
+     * crash both show.
+     */
+    String ending() {
+        if (reader.closedCleanly()) {
+            return "the recording was closed there";
+        }
+        return "it has no end record: a live recording grows as the run goes, while one cut by a crash ends there"
+                + (reader.cut() != null ? " (" + reader.cut() + ")" : "");
+    }
+
     /** The failure policy the recording was made under. */
     dev.orrery.engine.FailurePolicy failurePolicy() {
         return reader.failurePolicy();

@@ -7,18 +7,20 @@ import dev.orrery.ecs.Query;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
+import dev.orrery.engine.Durability;
 import dev.orrery.engine.FailurePolicy;
 import dev.orrery.engine.InputPipeline;
 import dev.orrery.engine.RunRecorder;
 import dev.orrery.engine.Simulation;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The timeline over recordings a newcomer makes that {@link TimelineTest} does not: one
- * whose run skipped ticks, one started from a running game.
+ * whose run skipped ticks, one started from a running game, one cut by a crash.
  */
 class TimelineRecordingsTest {
     record Counter(int value) {
@@ -135,6 +137,47 @@ class TimelineRecordingsTest {
             assertEquals(404, diff.statusCode(), diff.body());
             assertTrue(get(c, "/api/past/entity?tick=60&id=" + first).contains("\"value\":\"61\""),
                     "and it still travels");
+        } finally {
+            sim.close();
+        }
+    }
+
+    @Test
+    void shouldSayWhetherARecordingEndsClosedOrWithoutItsEndRecordAsACrashLeavesIt() throws Exception {
+        World world = new World();
+        Simulation sim = skipping(world, true, 0);
+        long first = firstEntity(world);
+        Path live = dir.resolve("live");
+        Path crashed = dir.resolve("crashed");
+        Files.createDirectories(crashed);
+        try (RunRecorder recorder = RunRecorder.start(sim, live, InputPipeline.builder(), Durability.EVERY_TICK)) {
+            sim.run(20, 0, null);
+            // what a kill -9 leaves: the files as they are, without the end record
+            Files.copy(live.resolve(RunRecorder.SNAPSHOT), crashed.resolve(RunRecorder.SNAPSHOT));
+            Files.copy(live.resolve(RunRecorder.JOURNAL), crashed.resolve(RunRecorder.JOURNAL));
+        }
+        Timeline cut = Timeline.ofRecording(crashed, () -> skipping(new World(), false, 0));
+        try (Explorer explorer = Explorer.attach(sim, ExplorerOptions.loopback(0).withTimeline(cut))) {
+            Client c = new Client(explorer);
+            // EVERY_TICK: tick 18 was forced before tick 19 began; 19 may be the tick in progress
+            assertTrue(get(c, "/api/past/entity?tick=18&id=" + first).contains("\"value\":\"19\""), "tick 18");
+            HttpResponse<String> past = c.get("/api/past/entity?tick=25&id=" + first);
+            assertEquals(404, past.statusCode(), past.body());
+            assertTrue(past.body().contains("tick 25 is not in the recording: it holds ticks up to 1"), past.body());
+            assertTrue(past.body().contains(", and it has no end record: a live recording grows as the run goes, while one cut by a crash ends there (journal "),
+                    past.body());
+            assertTrue(past.body().contains("without a clean close"), past.body());
+            String info = get(c, "/api/timeline");
+            assertTrue(info.contains("\"ending\":\"it has no end record"), info);
+        }
+        Timeline closed = Timeline.ofRecording(live, () -> skipping(new World(), false, 0));
+        try (Explorer explorer = Explorer.attach(sim, ExplorerOptions.loopback(0).withTimeline(closed))) {
+            Client c = new Client(explorer);
+            HttpResponse<String> past = c.get("/api/past/entity?tick=25&id=" + first);
+            assertEquals(404, past.statusCode(), past.body());
+            assertTrue(past.body().contains("tick 25 is not in the recording: it holds ticks up to 19, and the "
+                    + "recording was closed there\""), "not '(yet)': a closed recording does not grow: " + past.body());
+            assertTrue(get(c, "/api/timeline").contains("\"ending\":\"the recording was closed there\""));
         } finally {
             sim.close();
         }

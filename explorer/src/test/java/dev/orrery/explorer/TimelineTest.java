@@ -102,7 +102,7 @@ class TimelineTest {
 
             HttpResponse<String> future = c.get("/api/past/entity?tick=500&id=" + first);
             assertEquals(404, future.statusCode());
-            assertTrue(future.body().contains("not in the recording (yet): it holds ticks up to 119"), future.body());
+            assertTrue(future.body().contains("not in the recording: it holds ticks up to 119, and the recording was closed there"), future.body());
             assertEquals(400, c.get("/api/past/query?tick=5&q=" + enc("Nope")).statusCode());
 
             String after = c.get("/api/timeline").body();

@@ -661,7 +661,7 @@ async function loadTimelineInfo() {
     `replayed on a thread of its own, from the nearest kept snapshot (${timeline.snapshots.length} kept); ` +
     `${timeline.hashesMatched} recorded hashes matched` + (timeline.divergedAt >= 0 ? `; the replay DIVERGED at tick ${timeline.divergedAt}` +
     (timeline.divergence ? ": " + timeline.divergence : "") : "") +
-    (timeline.problem ? "; " + timeline.problem : "") + ".";
+    (timeline.ending ? "; at its end " + timeline.ending : "") + (timeline.problem ? "; " + timeline.problem : "") + ".";
   const range = $("#tl-range");
   range.min = timeline.first; range.max = timeline.last;
   return timeline;
