@@ -48,6 +48,8 @@ final class PastWorlds implements AutoCloseable {
     static final long WAIT_MILLIS = 30_000;
     /** Most ids a query diff lists of those that came and went. */
     static final int MAX_LISTED = 50;
+    /** Most targets of one relation an entity diff compares (and says how many more). */
+    static final int MAX_TARGETS = 1000;
 
     private final Timeline timeline;
     private final ThreadPoolExecutor thread;
@@ -204,7 +206,10 @@ final class PastWorlds implements AutoCloseable {
         return ids;
     }
 
-    /** An entity's fields as text by {@code Component.field}, or null when it is not alive. */
+    /**
+     * An entity's fields as text by {@code Component.field} (a relation with several targets
+     * per holder: {@code R.targets}, all of them), or null when it is not alive.
+     */
     private static Map<String, String> fields(World w, long id) {
         if (id == Entity.NULL || Entity.index(id) < 0 || !w.isAlive(id)) {
             return null;
@@ -216,6 +221,11 @@ final class PastWorlds implements AutoCloseable {
             }
             if (c.fields().isEmpty()) {
                 out.put(c.name(), "present");
+            }
+            if (c.relation() instanceof dev.orrery.ecs.Relation r && !r.exclusive()) {
+                // the marker's field holds the first target only: a second pair would go unseen
+                out.put(c.name() + ".targets", Views.targets(w, id, r, MAX_TARGETS));
+                continue;
             }
             for (Field f : c.fields()) {
                 out.put(c.name() + "." + f.name(), Views.text(w.getValue(id, f)));

@@ -148,7 +148,32 @@ final class Views {
         if (c.kind() == ComponentKind.REFERENCE || c.fields().isEmpty() && c.kind() != ComponentKind.TAG) {
             json.field("text", text(world.get(id, c)));
         }
+        if (c.relation() instanceof Relation r && !r.exclusive()) {
+            int n = world.relations().targetCount(id, r);
+            if (n > 1) { // the marker's one field holds the first target only
+                json.field("targets", n).field("text", n + " targets: " + targets(world, id, r, MAX_HOLDERS)
+                        + " (the target field holds the first; every pair is under relation " + r.name() + ")");
+            }
+        }
         json.endObject();
+    }
+
+    /**
+     * {@code id}'s targets of relation {@code r} in pair order, as ids joined by ", ", the first
+     * {@code max} and how many more. Tick thread.
+     */
+    static String targets(World world, long id, Relation r, int max) {
+        StringBuilder out = new StringBuilder();
+        int[] listed = {0};
+        world.relations().forEachTarget(id, r, t -> {
+            if (listed[0]++ < max) {
+                out.append(out.length() == 0 ? "" : ", ").append(t);
+            }
+        });
+        if (listed[0] > max) {
+            out.append(" and ").append(listed[0] - max).append(" more");
+        }
+        return out.toString();
     }
 
     /**

@@ -3,15 +3,22 @@ package dev.orrery.explorer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.ecs.Cleanup;
 import dev.orrery.ecs.Query;
+import dev.orrery.ecs.ReferenceCodec;
+import dev.orrery.ecs.Relation;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
+import dev.orrery.ecs.component.Storage;
 import dev.orrery.engine.Durability;
 import dev.orrery.engine.FailurePolicy;
 import dev.orrery.engine.InputPipeline;
 import dev.orrery.engine.RunRecorder;
 import dev.orrery.engine.Simulation;
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,10 +27,38 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The timeline over recordings a newcomer makes that {@link TimelineTest} does not: one
- * whose run skipped ticks, one started from a running game, one cut by a crash.
+ * whose run skipped ticks, one started from a running game, one cut by a crash, and one
+ * with reference, sparse and named components and relations, exclusive or not.
  */
 class TimelineRecordingsTest {
     record Counter(int value) {
+    }
+
+    record Buff(int level) {
+    }
+
+    /** A reference component, snapshotted through a codec and hashed through its hashCode. */
+    static final class Brain {
+        int thoughts;
+
+        Brain(int thoughts) {
+            this.thoughts = thoughts;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Brain b && b.thoughts == thoughts;
+        }
+
+        @Override
+        public int hashCode() {
+            return thoughts;
+        }
+
+        @Override
+        public String toString() {
+            return "Brain(" + thoughts + ")";
+        }
     }
 
     @TempDir
@@ -178,6 +213,94 @@ class TimelineRecordingsTest {
             assertTrue(past.body().contains("tick 25 is not in the recording: it holds ticks up to 19, and the "
                     + "recording was closed there\""), "not '(yet)': a closed recording does not grow: " + past.body());
             assertTrue(get(c, "/api/timeline").contains("\"ending\":\"the recording was closed there\""));
+        } finally {
+            sim.close();
+        }
+    }
+
+    /**
+     * Entity 0 counts ticks with a reference Brain; at count 5 it gets a sparse Buff, a named
+     * Score, ChildOf entity 1 and Likes (not exclusive) entity 2; at 8 it Likes entity 3 too
+     * and moves under entity 2; at 10 it loses the Buff.
+     */
+    static Simulation features(World world, boolean populate, long[] ids) {
+        Component<Counter> counter = world.component(Counter.class);
+        Component<Counter> score = world.component(Counter.class, "Score");
+        Component<Buff> buff = world.component(Buff.class, Storage.SPARSE);
+        Component<Brain> brain = world.referenceComponent(Brain.class);
+        Relation childOf = world.relations().childOf();
+        Relation likes = world.relations().register("Likes", false, false, Cleanup.REMOVE_PAIR);
+        if (populate) {
+            for (int i = 0; i < 4; i++) {
+                ids[i] = world.spawn(new Counter(i * 100));
+            }
+            world.add(ids[0], brain, new Brain(0));
+        }
+        Field value = counter.field("value");
+        return Simulation.builder(world).seed(3).workers(1).hashEvery(5)
+                .referenceCodec(Brain.class, new ReferenceCodec<Brain>() {
+                    @Override
+                    public void write(Brain b, DataOutput out) throws IOException {
+                        out.writeInt(b.thoughts);
+                    }
+
+                    @Override
+                    public Brain read(DataInput in) throws IOException {
+                        return new Brain(in.readInt());
+                    }
+                })
+                .systems(s -> s.system("life").exclusive(w -> {
+                    long[] e = ids; // the same ids in the replay, restored from the recorded snapshot
+                    int v = w.getInt(e[0], value) + 1;
+                    w.setInt(e[0], value, v);
+                    w.get(e[0], brain).thoughts = v * 2;
+                    if (v == 5) {
+                        w.add(e[0], buff, new Buff(1));
+                        w.add(e[0], score, new Counter(7));
+                        w.relations().add(e[0], childOf, e[1]);
+                        w.relations().add(e[0], likes, e[2]);
+                    }
+                    if (v == 8) {
+                        w.relations().add(e[0], likes, e[3]);
+                        w.relations().add(e[0], childOf, e[2]);
+                    }
+                    if (v == 10) {
+                        w.remove(e[0], buff);
+                    }
+                })).build();
+    }
+
+    @Test
+    void shouldDiffReferenceSparseNamedComponentsAndEveryTargetOfARelation() throws Exception {
+        World world = new World();
+        long[] ids = new long[4];
+        Simulation sim = features(world, true, ids);
+        try (RunRecorder recorder = RunRecorder.start(sim, dir, InputPipeline.builder())) {
+            sim.run(20, 0, null);
+        }
+        Timeline timeline = Timeline.ofRecording(dir, () -> features(new World(), false, ids));
+        try (Explorer explorer = Explorer.attach(sim, ExplorerOptions.loopback(0).withTimeline(timeline))) {
+            Client c = new Client(explorer);
+            String made = get(c, "/api/past/diff?from=1&to=6&id=" + ids[0]);
+            assertTrue(made.contains("\"changes\":[{\"field\":\"Counter.value\",\"from\":\"2\",\"to\":\"7\"},"
+                    + "{\"field\":\"Brain.value\",\"from\":\"Brain(4)\",\"to\":\"Brain(14)\"},"
+                    + "{\"field\":\"Score.value\",\"from\":null,\"to\":\"7\"},"
+                    + "{\"field\":\"Buff.level\",\"from\":null,\"to\":\"1\"},"
+                    + "{\"field\":\"ChildOf.target\",\"from\":null,\"to\":\"" + ids[1] + "\"},"
+                    + "{\"field\":\"Likes.targets\",\"from\":null,\"to\":\"" + ids[2] + "\"}]"), made);
+            String moved = get(c, "/api/past/diff?from=6&to=9&id=" + ids[0]);
+            assertTrue(moved.contains("{\"field\":\"ChildOf.target\",\"from\":\"" + ids[1] + "\",\"to\":\""
+                    + ids[2] + "\"}"), moved);
+            // a second Likes target leaves the marker's field (the first target) as it was
+            assertTrue(moved.contains("{\"field\":\"Likes.targets\",\"from\":\"" + ids[2] + "\",\"to\":\""
+                    + ids[2] + ", " + ids[3] + "\"}"), moved);
+            assertTrue(moved.contains("{\"field\":\"Buff.level\",\"from\":\"1\",\"to\":null}"), moved);
+            String past = get(c, "/api/past/entity?tick=9&id=" + ids[0]);
+            String likes = "\"targets\":2,\"text\":\"2 targets: " + ids[2] + ", " + ids[3] + " (the target field "
+                    + "holds the first; every pair is under relation Likes)\"";
+            assertTrue(past.contains(likes), past);
+            assertTrue(Views.entity(world, ids[0], EditRules.frozen("-")).contains(likes), "the live view too");
+            assertTrue(get(c, "/api/timeline").contains("\"divergedAt\":-1"));
         } finally {
             sim.close();
         }
