@@ -81,14 +81,31 @@ final class PastWorlds implements AutoCloseable {
         thread.allowCoreThreadTimeOut(true);
     }
 
-    /** Thrown for a tick the recording does not hold; answered 404 with its message. */
-    static final class NotRecorded extends RuntimeException {
+    /**
+     * Thrown for what the timeline cannot show, answered with {@link #status} and its message:
+     * 404 for a tick the recording does not hold, 409 for a recording the timeline's
+     * simulation cannot replay (built otherwise than the recorded one, a replayed tick that
+     * fails, a journal that cannot be read).
+     */
+    static final class Refused extends RuntimeException {
         private static final long serialVersionUID = 1L;
+        /** The HTTP status to answer. */
+        final int status;
 
-        NotRecorded(String message) {
-            super(message);
+        Refused(int status, String message, Throwable cause) {
+            super(message, cause);
+            this.status = status;
+        }
+
+        /** A tick the recording does not hold: 404. */
+        static Refused notRecorded(String message) {
+            return new Refused(404, message, null);
         }
     }
+
+    /** How a replay fix reads, for every 409: the timeline's simulation must be built as the recorded one. */
+    private static final String BUILD_AS_RECORDED = "; the Timeline's supplier must build the simulation as the "
+            + "recorded one was built (the same components, relations, systems, resources and seed; no entities)";
 
     /** What the timeline spans and where the replay stands, as JSON; {@code last} is the live run's last tick. */
     String info(long last) {
@@ -275,8 +292,7 @@ final class PastWorlds implements AutoCloseable {
             at = first - 1;
             keep(sim.currentTick(), start);
         } catch (IOException e) {
-            throw new IllegalStateException("the recording in " + timeline.folder() + " cannot be read: "
-                    + e.getMessage(), e);
+            throw new Refused(409, "the recording in " + timeline.folder() + " cannot be read: " + e.getMessage(), e);
         }
     }
 
@@ -284,13 +300,13 @@ final class PastWorlds implements AutoCloseable {
     private World moveTo(long tick) {
         ensureStarted();
         if (tick < first - 1) {
-            throw new NotRecorded("tick " + tick + " is before the recording, which starts after tick " + (first - 1));
+            throw Refused.notRecorded("tick " + tick + " is before the recording, which starts after tick " + (first - 1));
         }
         if (tick == Long.MAX_VALUE) { // no tick after it: tick + 1 would wrap to the most negative
-            throw new NotRecorded("tick " + tick + " is not in the recording: no run gets that far");
+            throw Refused.notRecorded("tick " + tick + " is not in the recording: no run gets that far");
         }
         long next = tick + 1;
-        if (next < sim.currentTick()) {
+        if (sim == null || next < sim.currentTick()) { // none: a replayed tick failed, or a restore
             Map.Entry<Long, byte[]> from;
             synchronized (snapshots) {
                 from = snapshots.floorEntry(next);
@@ -303,15 +319,26 @@ final class PastWorlds implements AutoCloseable {
             try {
                 recorded = inputs.has(t);
             } catch (IOException e) {
-                throw new IllegalStateException("reading the journal: " + e.getMessage(), e);
+                throw new Refused(409, "the journal in " + timeline.folder() + " cannot be read past tick " + (t - 1)
+                        + ": " + e.getMessage(), e);
             }
             if (!recorded) {
                 ending = inputs.ending();
                 endingAfter = t - 1;
-                throw new NotRecorded("tick " + tick + " is not in the recording: it holds ticks up to " + (t - 1)
+                throw Refused.notRecorded("tick " + tick + " is not in the recording: it holds ticks up to " + (t - 1)
                         + ", and " + ending);
             }
-            sim.tick();
+            try {
+                sim.tick();
+            } catch (RuntimeException e) {
+                closeReplay(); // left inside the failed tick: the next travel restores a snapshot
+                String why = "the replay's tick " + t + " failed where the recorded run went on: " + e.getMessage();
+                if (divergedAt < 0) {
+                    divergence = why;
+                    divergedAt = t;
+                }
+                throw new Refused(409, "the timeline cannot show tick " + tick + ": " + why + BUILD_AS_RECORDED, e);
+            }
             at = sim.currentTick() - 1;
             if (ending != null && at > endingAfter) {
                 ending = null; // a live recording grew past where it ended
@@ -337,9 +364,14 @@ final class PastWorlds implements AutoCloseable {
 
     private void restore(byte[] snapshot) {
         closeReplay();
-        Simulation s = timeline.fresh().get();
+        Simulation s;
+        try {
+            s = timeline.fresh().get();
+        } catch (RuntimeException e) {
+            throw new Refused(409, "the Timeline's supplier failed building a simulation to replay in: " + e, e);
+        }
         if (s == null) {
-            throw new IllegalStateException("the timeline's supplier returned no simulation");
+            throw new Refused(409, "the Timeline's supplier returned no simulation" + BUILD_AS_RECORDED, null);
         }
         try {
             s.restore(snapshot);
@@ -354,8 +386,8 @@ final class PastWorlds implements AutoCloseable {
             at = s.currentTick() - 1;
         } catch (IOException | RuntimeException e) {
             s.close();
-            throw new IllegalStateException("the recording in " + timeline.folder() + " cannot be replayed: "
-                    + e.getMessage(), e);
+            throw new Refused(409, "the recording in " + timeline.folder() + " cannot be replayed: " + e.getMessage()
+                    + BUILD_AS_RECORDED, e);
         }
     }
 

@@ -292,8 +292,8 @@ final class Routes {
                     }
                 }
             }
-        } catch (PastWorlds.NotRecorded e) {
-            fail(ex, 404, e.getMessage());
+        } catch (PastWorlds.Refused e) {
+            fail(ex, e.status, e.getMessage());
         }
     }
 

@@ -28,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The timeline over recordings a newcomer makes that {@link TimelineTest} does not: one
  * whose run skipped ticks, one started from a running game, one cut by a crash, and one
- * with reference, sparse and named components and relations, exclusive or not.
+ * with reference, sparse and named components and relations, exclusive or not; and
+ * timelines whose simulation cannot replay the recording.
  */
 class TimelineRecordingsTest {
     record Counter(int value) {
@@ -213,6 +214,52 @@ class TimelineRecordingsTest {
             assertTrue(past.body().contains("tick 25 is not in the recording: it holds ticks up to 19, and the "
                     + "recording was closed there\""), "not '(yet)': a closed recording does not grow: " + past.body());
             assertTrue(get(c, "/api/timeline").contains("\"ending\":\"the recording was closed there\""));
+        } finally {
+            sim.close();
+        }
+    }
+
+    @Test
+    void shouldAnswer409NamingTheFixWhenTheTimelinesSimulationCannotReplayTheRecording() throws Exception {
+        World world = new World();
+        Simulation sim = skipping(world, true, 0);
+        sim.onSystemFailure(FailurePolicy.STOP);
+        long first = firstEntity(world);
+        try (RunRecorder recorder = RunRecorder.start(sim, dir, InputPipeline.builder())) {
+            sim.run(30, 0, null);
+        }
+        Timeline unlike = Timeline.ofRecording(dir, () -> Simulation.builder(new World()).seed(3).build());
+        Timeline broken = Timeline.ofRecording(dir, () -> {
+            throw new IllegalStateException("no config file");
+        });
+        for (Timeline t : new Timeline[] {unlike, broken}) {
+            try (Explorer explorer = Explorer.attach(sim, ExplorerOptions.loopback(0).withTimeline(t))) {
+                Client c = new Client(explorer);
+                for (int i = 0; i < 2; i++) { // and again: it was answered 500 each time
+                    HttpResponse<String> r = c.get("/api/past/entity?tick=5&id=" + first);
+                    assertEquals(409, r.statusCode(), r.body());
+                    assertTrue(r.body().contains(t == unlike ? "cannot be replayed: snapshot section 'world'"
+                            : "the Timeline's supplier failed building a simulation to replay in: "
+                                    + "java.lang.IllegalStateException: no config file"), r.body());
+                }
+            }
+        }
+        // a replay whose system throws at tick 2 where the recorded run (under STOP) went on
+        Timeline failing = Timeline.ofRecording(dir, () -> skipping(new World(), false, 7));
+        try (Explorer explorer = Explorer.attach(sim, ExplorerOptions.loopback(0).withTimeline(failing))) {
+            Client c = new Client(explorer);
+            for (int i = 0; i < 2; i++) { // the second time it said 404 'it holds ticks up to 1'
+                HttpResponse<String> r = c.get("/api/past/entity?tick=5&id=" + first);
+                assertEquals(409, r.statusCode(), r.body());
+                assertTrue(r.body().contains("the timeline cannot show tick 5: the replay's tick 2 failed where the "
+                        + "recorded run went on: system 'count' failed"), r.body());
+                assertTrue(r.body().contains("the Timeline's supplier must build the simulation as the recorded one"),
+                        r.body());
+            }
+            assertTrue(get(c, "/api/past/entity?tick=1&id=" + first).contains("\"value\":\"2\""), "before it");
+            String info = get(c, "/api/timeline");
+            assertTrue(info.contains("\"divergedAt\":2,") && info.contains("\"divergence\":\"the replay's tick 2 "
+                    + "failed where the recorded run went on"), info);
         } finally {
             sim.close();
         }
