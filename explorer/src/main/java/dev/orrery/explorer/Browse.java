@@ -268,7 +268,7 @@ final class Browse {
                 if (ref == Entity.NULL) {
                     json.value(Views.text(v));
                 } else {
-                    json.beginObject().field("v", String.valueOf(v)).field("ref", ref).endObject();
+                    json.beginObject().field("v", v + Views.moreTargets(world, id, c)).field("ref", ref).endObject();
                 }
             }
             json.endArray();

@@ -159,6 +159,18 @@ final class Views {
     }
 
     /**
+     * For the marker column of a relation that is not exclusive, whose one field holds the
+     * first target: " (+N more targets)" where {@code id} holds more pairs; "" otherwise. Tick thread.
+     */
+    static String moreTargets(World world, long id, Component<?> c) {
+        if (c.relation() instanceof Relation r && !r.exclusive()) {
+            int more = world.relations().targetCount(id, r) - 1;
+            return more > 0 ? " (+" + more + " more target" + (more == 1 ? "" : "s") + ")" : "";
+        }
+        return "";
+    }
+
+    /**
      * {@code id}'s targets of relation {@code r} in pair order, as ids joined by ", ", the first
      * {@code max} and how many more. Tick thread.
      */

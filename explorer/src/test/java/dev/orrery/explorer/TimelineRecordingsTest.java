@@ -19,7 +19,9 @@ import dev.orrery.engine.Simulation;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
+import java.net.URLEncoder;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -347,6 +349,10 @@ class TimelineRecordingsTest {
                     + "holds the first; every pair is under relation Likes)\"";
             assertTrue(past.contains(likes), past);
             assertTrue(Views.entity(world, ids[0], EditRules.frozen("-")).contains(likes), "the live view too");
+            String page = get(c, "/api/past/query?tick=9&q=" + URLEncoder.encode("Likes(" + ids[3] + ")",
+                    StandardCharsets.UTF_8));
+            assertTrue(page.contains("\"values\":[[{\"v\":\"" + ids[2] + " (+1 more target)\",\"ref\":" + ids[2]
+                    + "}]]"), "Likes(3) matched, its first target shown: " + page);
             assertTrue(get(c, "/api/timeline").contains("\"divergedAt\":-1"));
         } finally {
             sim.close();
