@@ -68,10 +68,12 @@ import java.util.Set;
  * hand-over must guarantee). After {@link #close()} a tick, run, snapshot or restore is
  * refused: build a new simulation.
  *
- * <p>A little over 500 lines, on purpose: what is left is the tick loop and the public
- * surface tools attach to (observers, the end-of-tick hook, snapshots, the failure policy);
- * the builder, resource serialization and JFR wiring already live in classes of their own,
- * and splitting the remaining setters off would only forward calls.
+ * <p>Over 500 lines (about 760), on purpose: what is left is the tick loop and the public
+ * surface tools attach to (observers, the end-of-tick hook, snapshots, the failure policy),
+ * each public call opening with the guards they share (closed, the tick thread, a host's
+ * turn, a running recording); the builder, resource serialization, JFR wiring and the host
+ * guard already live in classes of their own, and splitting the remaining setters off would
+ * only forward calls.
  */
 public final class Simulation implements AutoCloseable {
     /** The clock resource: tick number and fixed step. */
