@@ -143,6 +143,10 @@ final class ByIdAccess {
      * In a chunk pipeline, refuses a by-id access to an entity of another chunk that touches
      * a column another member of the pipeline writes (or, for a write, reads): that chunk may
      * not have reached the other member yet, so what the access sees would depend on timing.
+     * A read of an entity the pipeline's query does not match is allowed: no member writes it
+     * during the pipeline (their views cover the query's chunks only, and a by-id write of a
+     * column another member reads is refused outside the writer's own chunk), so it reads the
+     * value it would read with the pipeline's systems run one after the other.
      */
     private void checkPipeline(SystemRun r, long e, Component<?> c, boolean write, EntityTable table, int idx) {
         Component<?>[] unsafe = write ? r.byIdUnsafeWrite : r.byIdUnsafeRead;
@@ -153,8 +157,9 @@ final class ByIdAccess {
         if (!touches) {
             return;
         }
-        Chunk own = EcsInternals.storage(world).archetypes().get(table.archetype(idx)).chunk(table.chunk(idx));
-        if (own == current) {
+        Archetype arch = EcsInternals.storage(world).archetypes().get(table.archetype(idx));
+        Chunk own = arch.chunk(table.chunk(idx));
+        if (own == current || !write && !EcsInternals.matches(r.system.query(), arch)) {
             return;
         }
         throw new IllegalStateException("system '" + r.name + "' " + (write ? "writes " : "reads ") + c + " of entity "

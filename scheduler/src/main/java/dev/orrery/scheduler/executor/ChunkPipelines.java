@@ -30,7 +30,8 @@ import java.util.Set;
  *       (or reduces) it: those need every chunk of the writer done first;
  *   <li>neither declared {@code touchesOtherEntities()}. A by-id access to another chunk's
  *       entity, of a column another member writes (or, for a write, reads), is refused at
- *       run time by {@link ByIdAccess}, naming that declaration.
+ *       run time by {@link ByIdAccess}, naming that declaration (a read of an entity the
+ *       query does not match is allowed: no member writes it during the pipeline).
  * </ul>
  * A member's successors outside the pipeline start when the whole pipeline has finished.
  *

@@ -213,4 +213,36 @@ class ChunkPipelineTest {
             assertEquals(h.world.getFloat(farH, h.h), seen[0], "declared: it runs after the whole pipeline");
         }
     }
+
+    @Test
+    void shouldAllowAByIdReadOfAnEntityThePipelinesQueryDoesNotMatchAsUnfused() {
+        float[] seen = new float[2];
+        for (boolean fused : new boolean[] {false, true}) {
+            Game g = new Game();
+            long lone = g.world.spawn(new Pos(42)); // no Vel, no Hp: no system of the pipeline writes its Pos
+            String old = System.getProperty(ChunkPipelines.PROPERTY);
+            System.setProperty(ChunkPipelines.PROPERTY, Boolean.toString(fused));
+            ParallelExecutor e;
+            try {
+                e = new ParallelExecutor(dev.orrery.scheduler.internal.SchedulerInternals.plan(g.pipeline(b -> { })
+                        .system("peek").query(g.all).reads(g.pos).writes(g.vel).forEachChunk(job -> {
+                            if (job.chunkOrdinal() == 3) {
+                                seen[fused ? 1 : 0] = job.getFloat(lone, g.x);
+                            }
+                        }).build()), 2);
+            } finally {
+                if (old == null) {
+                    System.clearProperty(ChunkPipelines.PROPERTY);
+                } else {
+                    System.setProperty(ChunkPipelines.PROPERTY, old);
+                }
+            }
+            try (e) {
+                e.run();
+                assertEquals(fused, modes(e).get("peek") == BatchDecision.Mode.FUSED, BatchDecision.toText(e.batching()));
+            }
+        }
+        assertEquals(42f, seen[0]);
+        assertEquals(seen[0], seen[1], "fused, the read sees what it sees unfused");
+    }
 }
