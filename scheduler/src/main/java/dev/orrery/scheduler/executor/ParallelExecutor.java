@@ -402,10 +402,15 @@ public final class ParallelExecutor implements PlannedExecutor {
      * system gets a new job object, and the failure reporting it is returned.
      */
     private SystemFailedException abandon(WorkerThread owner, Job job, long deadlineHit, long grace) {
-        String report = describe(job, deadlineHit);
+        Job in = owner.context.runningJob();
+        Job stuck = job;
+        for (Job m = job.fused; m != null; m = m.fused) { // a chunk pipeline: name the member it is stuck in
+            stuck = m == in ? m : stuck;
+        }
+        String report = describe(job, stuck, deadlineHit);
         job.out = false;
         inFlight--;
-        SystemRun r = job.run;
+        SystemRun r = stuck.run;
         Job previous = null; // a chunk pipeline's head carries its members: the stuck thread holds them all
         for (Job old = job; old != null; old = old.fused) {
             old.writtenOff = true;
@@ -438,16 +443,25 @@ public final class ParallelExecutor implements PlannedExecutor {
 
     /** The watchdog-style report of stuck {@code job}: system, worker, range, and how long past the run's start. */
     private String describe(Job job, long deadlineHit) {
-        SystemRun r = job.run;
+        return describe(job, job, deadlineHit);
+    }
+
+    /** As {@link #describe(Job, long)}, for {@code stuck}, the member of {@code job}'s chunk pipeline (or {@code job}) stuck. */
+    private String describe(Job job, Job stuck, long deadlineHit) {
+        SystemRun r = stuck.run;
         WorkerThread owner = ownerOf(job);
         String unit = r.rangeBody != null ? "indices" : r.walk != null ? "slots" : "chunks";
         StringBuilder pipeline = new StringBuilder();
-        for (Job m = job.fused; m != null; m = m.fused) {
-            pipeline.append(pipeline.length() == 0 ? " (a chunk pipeline, with " : ", ").append('\'').append(m.run.name)
+        for (Job m = job; m != stuck; m = m.fused) {
+            pipeline.append(pipeline.length() == 0 ? " (a chunk pipeline, after " : ", ").append('\'').append(m.run.name)
                     .append('\'');
         }
+        for (Job m = stuck.fused; m != null; m = m.fused) {
+            pipeline.append(m != stuck.fused ? ", " : pipeline.length() == 0 ? " (a chunk pipeline, with " : " and with ")
+                    .append('\'').append(m.run.name).append('\'');
+        }
         if (pipeline.length() > 0) {
-            pipeline.append(" after it on the same chunks)");
+            pipeline.append(stuck.fused != null ? " after it on the same chunks)" : " on the same chunks)");
         }
         return "its job over " + unit + " [" + job.from + ", " + job.to + ")" + pipeline + (owner == null ? ""
                 : " on worker " + owner.id) + " was still running " + (deadlineHit - runStart) / 1_000_000

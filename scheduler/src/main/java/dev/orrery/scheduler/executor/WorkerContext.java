@@ -41,6 +41,15 @@ import dev.orrery.scheduler.internal.SchedulerInternals;
 final class WorkerContext implements JobContext {
     /** A static final, so with checked mode off the JIT drops every check below. */
     private static final boolean CHECKED = CheckedMode.ENABLED;
+    private static final java.lang.invoke.VarHandle IN_JOB;
+
+    static {
+        try {
+            IN_JOB = java.lang.invoke.MethodHandles.lookup().findVarHandle(WorkerContext.class, "inJob", Job.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private final int workerId;
     private final World world;
@@ -52,6 +61,9 @@ final class WorkerContext implements JobContext {
     /** Fingerprints of the running system's read-only columns before the job (checked mode). */
     private final long[] readOnlyBefore;
     private SystemRun running;
+    /** The job running now, a chunk pipeline member's too (a release store per job), for a deadline's report; else null. */
+    @SuppressWarnings("unused") // through IN_JOB
+    private Job inJob;
     private int chunkOrdinal = -1;
     /** The ordinal events are keyed by: the chunk ordinal, or a range job's ordinal. */
     private int eventOrdinal;
@@ -129,14 +141,27 @@ final class WorkerContext implements JobContext {
      * the phase); records each failure in its job instead of throwing.
      */
     void run(Job job) {
-        for (Job j = job;;) {
-            runOne(j);
-            Job n = j.fused;
-            if (n == null || j.failure != null && !finishChunksOnFailure) {
-                return;
+        try {
+            for (Job j = job;;) {
+                IN_JOB.setRelease(this, j);
+                runOne(j);
+                Job n = j.fused;
+                if (n == null || j.failure != null && !finishChunksOnFailure) {
+                    return;
+                }
+                j = n;
             }
-            j = n;
+        } finally {
+            IN_JOB.setRelease(this, (Job) null);
         }
+    }
+
+    /**
+     * The job {@link #run} runs now, one of a chunk pipeline's members included, or null
+     * (read by the calling thread at a deadline; may be a moment stale).
+     */
+    Job runningJob() {
+        return (Job) IN_JOB.getAcquire(this);
     }
 
     /** Runs one job of one system. */

@@ -56,12 +56,20 @@ class RunDeadlineTest {
          * "after", adds 1000 to each value: the executor fuses it behind "stuck" in a chunk pipeline.
          */
         Stuck(boolean interruptible, boolean pipeline) {
+            this(interruptible, pipeline, false);
+        }
+
+        /** As {@link #Stuck(boolean, boolean)}; with {@code behind}, a quick system "first" heads the pipeline, so "stuck" is its member. */
+        Stuck(boolean interruptible, boolean pipeline, boolean behind) {
             for (int i = 0; i < 600; i++) {
                 world.spawn(new Val(0));
             }
             CountDownLatch never = new CountDownLatch(1);
             dev.orrery.ecs.Query all = world.query().with(val).build();
             Schedule.Builder b = Schedule.builder(world).minBatchRows(1);
+            if (behind) {
+                b = b.system("first").query(all).writes(val).forEachChunk(job -> job.chunk().writeInts(v));
+            }
             Schedule.SystemBuilder sb = b.system("stuck").query(all).writes(val);
             if (!pipeline) {
                 sb = sb.despawns(); // despawns put a sync point before any later reader: no pipeline then
@@ -220,6 +228,24 @@ class RunDeadlineTest {
             executor.run();
             assertEquals(after + 600 * 1001, s.sum());
             assertEquals(600, s.world.entityCount(), "nothing the abandoned job recorded is applied");
+        } finally {
+            s.release.set(true);
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void shouldNameTheStuckMemberOfAChunkPipelineNotItsHead() {
+        Stuck s = new Stuck(false, true, true);
+        try (ParallelExecutor executor = s.executor(DEADLINE_MS)) {
+            assertTrue(executor.batching().stream().anyMatch(d -> d.system().equals("stuck")
+                    && d.mode() == dev.orrery.scheduler.BatchDecision.Mode.FUSED), "the test needs 'stuck' fused: "
+                    + executor.batching());
+            SystemFailedException e = assertThrows(SystemFailedException.class, executor::run);
+            assertEquals("stuck", e.system(), e.getMessage());
+            assertTrue(e.getMessage().startsWith("system 'stuck' did not finish: its job over chunks [")
+                    && e.getMessage().contains("(a chunk pipeline, after 'first' and with 'after' after it on the "
+                    + "same chunks)"), e.getMessage());
         } finally {
             s.release.set(true);
         }
