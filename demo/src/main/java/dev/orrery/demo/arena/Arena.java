@@ -59,7 +59,7 @@ public final class Arena {
     public static final ResourceKey<Separation> SEPARATION = ResourceKey.of("Separation", Separation.class);
     /** The squads' points by squad entity, read from the squad entities each tick for steering. */
     public static final ResourceKey<SquadTargets> SQUADS = ResourceKey.of("Squads", SquadTargets.class);
-    /** Running totals. */
+    /** Running totals, carried by snapshots, so they survive a restore (and a cluster move). */
     public static final ResourceKey<ArenaStats> STATS = ResourceKey.of("Stats", ArenaStats.class);
     /**
      * The arena's parameters, carried by its snapshots (agents, teams, seed), so that a replay
@@ -110,7 +110,8 @@ public final class Arena {
     final Query squads;
     private final Template[] templates;
     private final SquadTargets targets;
-    private final ArenaStats stats = new ArenaStats();
+    /** The totals put under {@link #STATS} when the simulation is built (a restore replaces them there). */
+    private final ArenaStats initialStats = new ArenaStats();
     private final SpatialGrid grid;
     private ClientWrites writes;
     private final byte[] scratch = new byte[InputCodec.MAX_PAYLOAD + 16];
@@ -141,7 +142,7 @@ public final class Arena {
         squads = world.query().with(squad).build();
         targets = new SquadTargets(squads, squad.field("number"), squadX, squadY);
         // an observer counts the agents that leave the world (reap's despawns, at the sync point)
-        world.observe(agent).onDespawn((w, e, commands) -> stats.deaths++);
+        world.observe(agent).onDespawn((w, e, commands) -> stats().deaths++);
         templates = new Template[config.teams()];
         for (int t = 0; t < templates.length; t++) {
             templates[t] = Template.named("Team" + t)
@@ -210,9 +211,9 @@ public final class Arena {
         this.writes = Objects.requireNonNull(to, "writes");
     }
 
-    /** Running totals. */
+    /** Running totals: the simulation's {@link #STATS} resource (restored with a snapshot). */
     public ArenaStats stats() {
-        return stats;
+        return sim == null ? initialStats : sim.resources().get(STATS);
     }
 
     /** Where replies to {@code SET} and {@code GET} go (default: nowhere). */
@@ -234,7 +235,7 @@ public final class Arena {
                 .resource(GRID, grid)
                 .resource(SEPARATION, new Separation(ArenaSystems.SEPARATION, ArenaSystems.MAX_NEIGHBOURS))
                 .resource(SQUADS, targets)
-                .resource(STATS, stats)
+                .resource(STATS, initialStats, ArenaStats.CODEC)
                 .resource(CONFIG, config, CONFIG_CODEC);
         ArenaSystems systems = new ArenaSystems(this, b.resources());
         sim = b.systems(systems::declare).build();
@@ -304,7 +305,7 @@ public final class Arena {
     /** The {@code STATE} summary text: teams, agents, projectiles and totals. */
     public String summary() {
         return "teams=" + config.teams() + " agents=" + agentCount() + " projectiles=" + projectileCount() + " hits="
-                + stats.hits + " kills=" + stats.kills;
+                + stats().hits + " kills=" + stats().kills;
     }
 
     // ---------------------------------------------------------------- inputs (tick thread, exclusive system)
@@ -331,7 +332,7 @@ public final class Arena {
                     int team = (int) Math.floorMod(client, (long) config.teams());
                     int count = in.payloadInt(i, 16);
                     place(world.spawnMany(templates[team], count), team, tick);
-                    stats.spawnedByClients += count;
+                    stats().spawnedByClients += count;
                 }
                 case InputCodec.SET -> applySet(in, i);
                 default -> { } // an input type of a later version: ignored, so old journals stay readable
