@@ -39,6 +39,8 @@ final class Garden {
     enum Mistake { NONE, HASH_MAP_ORDER, SHARED_RANDOM, WALL_CLOCK, UNDECLARED_CHANGE_TEST, UNSNAPSHOTTED_RESOURCE,
         /** A spawn whose value comes from a static counter: the difference is in the commands, not the world. */
         STATIC_COUNTER_SPAWN,
+        /** As {@link #STATIC_COUNTER_SPAWN}, with a sync point before 'season': the commands are applied mid-tick. */
+        STATIC_COUNTER_SPAWN_MID_TICK,
         /** An observer hook on the spawned Seed that reads a static counter (as one reading the wall clock would differ). */
         HOOK_SHARED_STATE,
         /** A score (a resource with a codec: state) from a static counter, never read back into the world. */
@@ -166,9 +168,10 @@ final class Garden {
                             .forEachChunk(job -> {
                                 float[] g = job.chunk().writeFloats(gust);
                                 if (job.chunkOrdinal() == 0 && (mistake == Mistake.STATIC_COUNTER_SPAWN
+                                        || mistake == Mistake.STATIC_COUNTER_SPAWN_MID_TICK
                                         || mistake == Mistake.HOOK_SHARED_STATE)) {
                                     long e = job.commands().spawn();
-                                    int n = mistake == Mistake.STATIC_COUNTER_SPAWN ? seedsSpawned++ : 0;
+                                    int n = mistake == Mistake.HOOK_SHARED_STATE ? 0 : seedsSpawned++;
                                     job.commands().add(e, seed, new Seed(n));
                                 }
                                 switch (mistake) {
@@ -205,8 +208,12 @@ final class Garden {
                                     default -> {
                                     }
                                 }
-                            })
-                            .system("season").after(MISTAKE).writesResource(SEASON).forEachRange(() -> 1,
+                            });
+                    Schedule.SystemBuilder season = b.system("season").after(MISTAKE);
+                    if (mistake == Mistake.STATIC_COUNTER_SPAWN_MID_TICK) {
+                        season.afterStructuralChanges();
+                    }
+                    season.writesResource(SEASON).forEachRange(() -> 1,
                                     (job, from, to) -> {
                                         job.resourceForWrite(SEASON)[0]++;
                                         arrivals.clear();
