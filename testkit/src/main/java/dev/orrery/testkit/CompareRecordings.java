@@ -1,5 +1,6 @@
 package dev.orrery.testkit;
 
+import dev.orrery.ecs.World;
 import dev.orrery.engine.RunRecorder;
 import dev.orrery.engine.Simulation;
 import dev.orrery.engine.journal.JournalReader;
@@ -34,7 +35,13 @@ import java.util.Map;
  * the components by number. {@code --game} names a class on the class path that implements
  * {@link SimulationFactory} with a public no-argument constructor: with it, the two
  * recordings' end snapshots ({@code end.snapshot}) are restored into the game and compared
- * entity by entity and field by field.
+ * entity by entity and field by field, and the system is named from a diagnostic re-run: the
+ * recordings hold the world's hash after each system but none after a sync point, so a
+ * difference in the commands a system recorded (applied at the next sync point, or in an
+ * observer hook they fired) shows after the first system past that sync point. Each
+ * recording is re-run with the game on one worker from its start snapshot with its inputs,
+ * hashing the world after each system and after each sync point, as {@link DeterminismCheck}
+ * and {@link GoldenRecording} do, to name the system whose commands differ.
  *
  * <p>Exit status 0 when the recordings agree on every tick both hold, 1 when they differ, 2 on
  * a usage error or a file that cannot be read (one line, no stack trace).
@@ -52,7 +59,9 @@ public final class CompareRecordings {
 
               --game CLASS   a SimulationFactory on the class path (public no-argument constructor):
                              the recordings' end snapshots are restored into it and compared entity
-                             by entity and field by field
+                             by entity and field by field, and both recordings are re-run with it on
+                             one worker to tell a system from the commands an earlier system
+                             recorded (applied at a sync point, which systems.hashes holds no hash of)
               -h, --help     this text
 
             Exit status: 0 the recordings agree on every tick both hold, 1 they differ,
@@ -154,7 +163,7 @@ public final class CompareRecordings {
         }
         out.printf("state: first differs at tick %d (hash %016x against %016x)%n", firstHash, a.hashes.get(firstHash),
                 b.hashes.get(firstHash));
-        system(a, b, firstHash, out);
+        system(a, b, firstHash, game, out);
         components(a, b, firstHash, out);
         if (game != null) {
             entities(a, b, game, out);
@@ -164,7 +173,7 @@ public final class CompareRecordings {
         return 1;
     }
 
-    private static void system(Recording a, Recording b, long tick, PrintStream out) {
+    private static void system(Recording a, Recording b, long tick, SimulationFactory game, PrintStream out) {
         if (a.systems == null || b.systems == null) {
             out.println("system: not known (record with GoldenRecording.record to have systems.hashes written)");
             return;
@@ -175,15 +184,101 @@ public final class CompareRecordings {
             out.println("system: not known (systems.hashes holds no tick " + tick + ")");
             return;
         }
+        String rerun = game == null ? null : rerun(a, b, tick, ha, hb, game);
+        if (rerun != null) {
+            out.println("system: " + rerun);
+            return;
+        }
         int i = SystemHashes.firstDifference(ha, hb);
+        String unknown = game == null ? "; give --game to have a re-run name the system whose commands differ"
+                : "; the re-runs with --game did not tell which (they failed, or do not differ where the recordings do: "
+                        + "is --game the game that made them?)";
         if (i < 0) {
             out.println("system: every system left the same world; the structural changes applied at a sync point "
-                    + "differ");
+                    + "differ" + unknown);
         } else {
             String na = i < a.systems.systems.size() ? a.systems.systems.get(i) : "#" + i;
             String nb = i < b.systems.systems.size() ? b.systems.systems.get(i) : "#" + i;
             out.println("system: first difference after system '" + na + "'"
-                    + (na.equals(nb) ? "" : " (the other recording's system there is '" + nb + "')"));
+                    + (na.equals(nb) ? "" : " (the other recording's system there is '" + nb + "')")
+                    + ", or in commands applied at a sync point before it (the recordings hold no hash after a sync "
+                    + "point" + unknown + ")");
+        }
+    }
+
+    /**
+     * The difference at {@code tick} as a diagnostic re-run tells it: both recordings re-run with
+     * the game on one worker (their start snapshots, their inputs), the world hashed after each
+     * system and after each sync point ({@link SystemTrail}). When the two re-runs differ there,
+     * their trails name the point; when they agree (the recordings are of two versions of the
+     * game, or of two machines), a re-run that reproduces its recording's hashes after each
+     * system tells where the sync points fell and whose commands they applied, against the
+     * other recording's hashes. Null when neither tells (the game does not replay a recording).
+     */
+    private static String rerun(Recording a, Recording b, long tick, long[] ha, long[] hb, SimulationFactory game) {
+        List<SystemTrail.Point> ta;
+        List<SystemTrail.Point> tb;
+        try {
+            ta = trail(a, tick, game);
+            tb = trail(b, tick, game);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+        int i = SystemTrail.firstDifference(ta, tb);
+        if (i >= 0 && tellsRecorded(ta, tb, i, ha, hb)) {
+            return SystemTrail.describe(ta, i, tick) + " (both recordings re-run with --game on one worker, the world "
+                    + "hashed after each system and after each sync point)";
+        }
+        boolean aAsRecorded = SystemTrail.againstRecorded(ta, ha, tick, false, new ArrayList<>(), new String[1]) == null;
+        boolean bAsRecorded = SystemTrail.againstRecorded(tb, hb, tick, false, new ArrayList<>(), new String[1]) == null;
+        String[] culprit = new String[1];
+        String found = aAsRecorded ? SystemTrail.againstRecorded(ta, hb, tick, true, new ArrayList<>(), culprit) : null;
+        if (found != null) {
+            return found + " (the first recording re-run with --game on one worker, against the second's hashes after "
+                    + "each system; a sync point only the second's version of the game had is not seen: give that version "
+                    + "to --game to see it)";
+        }
+        found = bAsRecorded ? SystemTrail.againstRecorded(tb, ha, tick, true, new ArrayList<>(), culprit) : null;
+        return found == null ? null : found + " (the second recording re-run with --game on one worker, against the "
+                + "first's hashes after each system; a sync point only the first's version of the game had is not seen: "
+                + "give that version to --game to see it)";
+    }
+
+    /**
+     * Whether two re-run trails that first differ at point {@code i} tell what the recordings
+     * hold: before {@code i} each agrees with its recording's hashes after each system, and the
+     * recordings first differ after the first system at or after {@code i} (nowhere, when no
+     * system follows it in the tick). A game that differs from run to run (a static counter, the
+     * wall clock) differs again in the re-runs, though not by the same values.
+     */
+    private static boolean tellsRecorded(List<SystemTrail.Point> ta, List<SystemTrail.Point> tb, int i, long[] ha,
+            long[] hb) {
+        int k = 0;
+        for (int p = 0; p < i; p++) {
+            if (ta.get(p).recordedBy() == null) {
+                if (k >= Math.min(ha.length, hb.length) || ha[k] != ta.get(p).hash() || hb[k] != tb.get(p).hash()) {
+                    return false;
+                }
+                k++;
+            }
+        }
+        boolean systemFollows = ta.subList(i, ta.size()).stream().anyMatch(p -> p.recordedBy() == null);
+        int j = SystemHashes.firstDifference(ha, hb);
+        return systemFollows ? j == k : j < 0;
+    }
+
+    /** What a re-run of {@code r} with {@code game} on one worker passes through in {@code tick}. */
+    private static List<SystemTrail.Point> trail(Recording r, long tick, SimulationFactory game) throws IOException {
+        try (Simulation sim = game.create(1, false);
+             JournalInputs inputs = new JournalInputs(r.dir.resolve(RunRecorder.JOURNAL))) {
+            sim.restore(Files.readAllBytes(r.dir.resolve(RunRecorder.SNAPSHOT)));
+            sim.inputs(inputs);
+            SystemTrail trail = SystemTrail.of(sim, World::stateHash);
+            while (sim.currentTick() <= tick) {
+                trail.points.clear();
+                sim.tick();
+            }
+            return List.copyOf(trail.points);
         }
     }
 

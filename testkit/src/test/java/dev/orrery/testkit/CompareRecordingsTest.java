@@ -25,6 +25,9 @@ class CompareRecordingsTest {
     static Path plain;
     static Path again;
     static Path changed;
+    static Path spawned;
+    static Path midTick;
+    static Path midTickAgain;
 
     @BeforeAll
     static void record() {
@@ -34,6 +37,12 @@ class CompareRecordingsTest {
         GoldenRecording.record(Garden.factory(Mistake.NONE), Garden.GARDENER, 20, plain);
         GoldenRecording.record(Garden.factory(Mistake.NONE), Garden.GARDENER, 20, again);
         GoldenRecording.record(Garden.factory(Mistake.CHANGED_RULE), Garden.GARDENER, 20, changed);
+        spawned = dir.resolve("spawned");
+        GoldenRecording.record(Garden.factory(Mistake.STATIC_COUNTER_SPAWN), Garden.GARDENER, 20, spawned);
+        midTick = dir.resolve("mid-tick");
+        midTickAgain = dir.resolve("mid-tick-again");
+        GoldenRecording.record(Garden.factory(Mistake.STATIC_COUNTER_SPAWN_MID_TICK), Garden.GARDENER, 20, midTick);
+        GoldenRecording.record(Garden.factory(Mistake.STATIC_COUNTER_SPAWN_MID_TICK), Garden.GARDENER, 20, midTickAgain);
     }
 
     private record Outcome(int status, String out, String err) {
@@ -65,6 +74,58 @@ class CompareRecordingsTest {
         assertTrue(o.out().contains("components: [Wind] differ"), o.out());
         assertTrue(o.out().contains("Wind.gust"), o.out());
         assertTrue(o.out().contains("cause: the same inputs gave different states"), o.out());
+    }
+
+    @Test
+    void shouldNameTheSystemWhoseCommandsDifferNotTheNextOne() {
+        // 'mistake' spawns a Seed in one recording only: the world after each system agrees, and the
+        // difference shows once its commands are applied at the end of tick 0; the recordings hold no
+        // hash after a sync point, so the re-run with --game tells whose commands those were
+        Outcome o = run("--game", GardenGame.CounterSpawn.class.getName(), plain.toString(), spawned.toString());
+        assertEquals(1, o.status(), o.out() + o.err());
+        assertTrue(o.out().contains("state: first differs at tick 0"), o.out());
+        assertTrue(o.out().contains("system: first difference when the commands of system 'mistake' were applied (the "
+                + "sync point at the end of tick 0;"), o.out());
+        assertTrue(o.out().contains("or an observer hook (world.observe) those commands fired"), o.out());
+        assertTrue(o.out().contains("re-run with --game on one worker"), o.out());
+        assertTrue(o.out().contains("components: [Seed] differ"), o.out());
+
+        // without the game, the tool says what the recordings can tell and how to learn more
+        Outcome plainly = run(plain.toString(), spawned.toString());
+        assertEquals(1, plainly.status(), plainly.out() + plainly.err());
+        assertTrue(plainly.out().contains("system: every system left the same world"), plainly.out());
+        assertTrue(plainly.out().contains("--game"), plainly.out());
+    }
+
+    @Test
+    void shouldNotBlameTheSystemAfterASyncPointForTheCommandsItApplied() {
+        // the Seed 'mistake' spawns (its value from a static counter, so each run's differs) is applied at
+        // a sync point before 'season': the recordings first differ after 'season', which did nothing wrong
+        Outcome o = run("--game", GardenGame.CounterSpawnMidTick.class.getName(), midTick.toString(),
+                midTickAgain.toString());
+        assertEquals(1, o.status(), o.out() + o.err());
+        assertTrue(o.out().contains("system: first difference when the commands of system 'mistake' were applied (the "
+                + "sync point before system 'season' at tick 0;"), o.out());
+        assertFalse(o.out().contains("first difference after system 'season'"), o.out());
+
+        // against a recording of the game before it spawned (two versions of the game)
+        Outcome versions = run("--game", GardenGame.CounterSpawnMidTick.class.getName(), plain.toString(),
+                midTick.toString());
+        assertEquals(1, versions.status(), versions.out() + versions.err());
+        assertTrue(versions.out().contains("system: first difference when the commands of system 'mistake' were applied "
+                + "(the sync point before system 'season' at tick 0;"), versions.out());
+
+        // given the version before the spawn, the re-run has no sync point there to see: it says so
+        Outcome older = run("--game", GardenGame.class.getName(), plain.toString(), midTick.toString());
+        assertTrue(older.out().contains("system: first difference after system 'season' at tick 0 (the first recording "
+                + "re-run with --game"), older.out());
+        assertTrue(older.out().contains("a sync point only the second's version of the game had is not seen"),
+                older.out());
+
+        // without the game, the recordings alone cannot tell the two apart, and the tool says so
+        Outcome plainly = run(midTick.toString(), midTickAgain.toString());
+        assertTrue(plainly.out().contains("system: first difference after system 'season', or in commands applied at "
+                + "a sync point before it"), plainly.out());
     }
 
     @Test
