@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.cluster.store.DirectoryWorldStore;
 import dev.orrery.cluster.store.WorldStore;
-import dev.orrery.engine.InputBatch;
-import dev.orrery.engine.InputSource;
 import dev.orrery.engine.Simulation;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -67,22 +65,7 @@ class FeaturesAcrossMovesTest {
     /** One straight run of {@code ticks} ticks with the scripted inputs. */
     private Simulation reference(WorldBlueprint blueprint, long ticks) {
         Simulation sim = blueprint.build(WORLD, true);
-        InputBatch batch = new InputBatch();
-        sim.inputs(new InputSource() {
-            @Override
-            public InputBatch beginTick(long tick) {
-                batch.reset(tick);
-                for (int id : script.getOrDefault(tick, List.of())) {
-                    byte[] p = FeatureWorld.spawn(id);
-                    batch.add(1, FeatureWorld.SPAWN, p, 0, p.length);
-                }
-                return batch;
-            }
-
-            @Override
-            public void recordHash(long tick, long stateHash) {
-            }
-        });
+        sim.inputs(new ScriptedInputs(script, FeatureWorld.SPAWN, FeatureWorld::spawn));
         for (long t = 0; t < ticks; t++) {
             sim.tick();
         }

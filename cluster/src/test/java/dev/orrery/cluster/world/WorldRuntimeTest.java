@@ -9,8 +9,6 @@ import dev.orrery.cluster.DriftWorldAccess;
 import dev.orrery.cluster.store.DirectoryWorldStore;
 import dev.orrery.cluster.store.JournalSegment;
 import dev.orrery.cluster.store.WorldStore;
-import dev.orrery.engine.InputBatch;
-import dev.orrery.engine.InputSource;
 import dev.orrery.engine.Simulation;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -63,22 +61,7 @@ class WorldRuntimeTest {
     /** The hash after {@code ticks} ticks of one straight run with the scripted inputs. */
     private long reference(long ticks) {
         try (Simulation sim = BLUEPRINT.build(WORLD, true)) {
-            InputBatch batch = new InputBatch();
-            sim.inputs(new InputSource() {
-                @Override
-                public InputBatch beginTick(long tick) {
-                    batch.reset(tick);
-                    for (int id : script.getOrDefault(tick, List.of())) {
-                        byte[] p = DriftWorldAccess.push(id);
-                        batch.add(1, DriftWorldAccess.PUSH, p, 0, p.length);
-                    }
-                    return batch;
-                }
-
-                @Override
-                public void recordHash(long tick, long stateHash) {
-                }
-            });
+            sim.inputs(new ScriptedInputs(script, DriftWorldAccess.PUSH, DriftWorldAccess::push));
             for (long t = 0; t < ticks; t++) {
                 sim.tick();
             }
