@@ -82,6 +82,21 @@ final class HostGuard {
         }
     }
 
+    /**
+     * Refuses {@code what} while a host holds the simulation, whichever thread calls (its own
+     * turn included): closing a simulation the host still ticks would fail the world's next
+     * tick with a bare "simulation is closed".
+     */
+    void checkNotHosted(String what) {
+        String as = hostedAs;
+        if (as != null) {
+            throw new IllegalStateException(what + " called while the simulation is " + as + " on a WorldHost, "
+                    + "which would fail the world's next tick; take it off the host first with "
+                    + "hostedWorld.remove().join() and close what that returns (WorldHost.close() closes the "
+                    + "simulations it still holds)");
+        }
+    }
+
     private static IllegalStateException refusal(String what, String world, Thread me) {
         return new IllegalStateException(what + " called on thread '" + me.getName() + "', but the "
                 + "simulation is " + world + " on a WorldHost, whose pool threads tick it; run it on the world's tick "

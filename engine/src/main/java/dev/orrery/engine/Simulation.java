@@ -738,6 +738,7 @@ public final class Simulation implements AutoCloseable {
     @Override
     public void close() {
         host.check("Simulation.close()");
+        host.checkNotHosted("Simulation.close()"); // inside hostedWorld.call too: the host would tick it next
         closed = true;
         if (watchdog != null) {
             watchdog.close();

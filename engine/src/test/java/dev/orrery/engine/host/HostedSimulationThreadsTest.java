@@ -62,6 +62,18 @@ class HostedSimulationThreadsTest {
             assertFalse(w.state().left(), w.state().toString());
             byte[] snap = w.call(Simulation::snapshot).get(20, TimeUnit.SECONDS); // the way that works
             assertTrue(snap.length > 0);
+            // closing it on its own turn would fail its next tick with a bare "simulation is closed"
+            java.util.concurrent.ExecutionException closing = assertThrows(java.util.concurrent.ExecutionException.class,
+                    () -> w.call(s -> {
+                        s.close();
+                        return null;
+                    }).get(20, TimeUnit.SECONDS));
+            String why = closing.getCause().getMessage();
+            assertTrue(closing.getCause() instanceof IllegalStateException && why.contains("world 'guarded'")
+                    && why.contains("hostedWorld.remove().join()"), why);
+            long afterClose = w.stats().ticks();
+            eventually(() -> w.stats().ticks() > afterClose + 5); // still ticking: nothing was closed
+            assertFalse(w.state().left(), w.state().toString());
 
             Simulation back = w.remove().join();
             back.bindTickThread(); // ours now: everything is allowed again
