@@ -7,6 +7,7 @@ import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.engine.RunRecorder;
 import dev.orrery.engine.Simulation;
+import dev.orrery.engine.journal.JournalReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -70,6 +71,11 @@ final class PastWorlds implements AutoCloseable {
     private volatile String ending;
     private volatile long endingAfter;
     private volatile String problem;
+    /** The journal as last read through for {@link #info}: its size then, its last complete tick, whether closed. */
+    private final Object scout = new Object();
+    private long scoutedSize = -1;
+    private long scoutedLast = Long.MIN_VALUE;
+    private boolean scoutedClosed;
 
     PastWorlds(Timeline timeline) {
         this.timeline = timeline;
@@ -107,7 +113,12 @@ final class PastWorlds implements AutoCloseable {
     private static final String BUILD_AS_RECORDED = "; the Timeline's supplier must build the simulation as the "
             + "recorded one was built (the same components, relations, systems, resources and seed; no entities)";
 
-    /** What the timeline spans and where the replay stands, as JSON; {@code last} is the live run's last tick. */
+    /**
+     * What the timeline spans and where the replay stands, as JSON; {@code last} is the live run's
+     * last tick, the span's end only when the journal cannot be read. Its span's end is the
+     * journal's last complete tick: where a closed or crash-cut recording ends, and as far as a
+     * live one is written. No {@code first} and {@code last} when the replay cannot start.
+     */
     String info(long last) {
         Json json = new Json().beginObject().field("available", true)
                 .field("folder", String.valueOf(timeline.folder()));
@@ -121,8 +132,12 @@ final class PastWorlds implements AutoCloseable {
                 json.field("problem", String.valueOf(e.getMessage()));
             }
         }
-        json.field("first", first - 1).field("last", Math.max(first - 1, Math.max(last, furthest)))
-                .field("at", at).field("hashesMatched", hashesMatched).field("divergedAt", divergedAt)
+        if (first >= 0) {
+            Long recorded = recordedLast();
+            json.field("first", first - 1).field("last", Math.max(first - 1, recorded != null ? recorded
+                    : Math.max(last, furthest)));
+        }
+        json.field("at", at).field("hashesMatched", hashesMatched).field("divergedAt", divergedAt)
                 .key("snapshots").beginArray();
         synchronized (snapshots) {
             snapshots.keySet().forEach(k -> json.value(k - 1));
@@ -138,6 +153,35 @@ final class PastWorlds implements AutoCloseable {
             json.field("problem", problem);
         }
         return json.endObject().toString();
+    }
+
+    /**
+     * The journal's last complete tick ({@link Long#MIN_VALUE}: none yet), read through again
+     * only when it grew and not once it was closed; null when it cannot be read.
+     */
+    private Long recordedLast() {
+        synchronized (scout) {
+            if (scoutedClosed) {
+                return scoutedLast;
+            }
+            java.nio.file.Path journal = timeline.folder().resolve(RunRecorder.JOURNAL);
+            try {
+                long size = Files.size(journal);
+                if (size != scoutedSize) {
+                    try (JournalReader r = JournalReader.openAllowingCut(journal)) {
+                        while (r.nextRecord()) {
+                            // to the end record, or the last complete tick of a live or cut journal
+                        }
+                        scoutedLast = r.lastTickEnded();
+                        scoutedClosed = r.closedCleanly();
+                    }
+                    scoutedSize = size;
+                }
+                return scoutedLast;
+            } catch (IOException | RuntimeException e) {
+                return null;
+            }
+        }
     }
 
     /** Entity {@code id} as it was at tick {@code tick}. */

@@ -197,6 +197,10 @@ class TimelineRecordingsTest {
         Timeline cut = Timeline.ofRecording(crashed, () -> skipping(new World(), false, 0));
         try (Explorer explorer = Explorer.attach(sim, ExplorerOptions.loopback(0).withTimeline(cut))) {
             Client c = new Client(explorer);
+            sim.run(10, 0, null); // the live game goes on to tick 29: the slider's end is the recording's
+            String span = get(c, "/api/timeline");
+            assertTrue(span.contains("\"first\":-1,\"last\":18,") || span.contains("\"first\":-1,\"last\":19,"),
+                    "its last complete tick, not the live game's 29: " + span);
             // EVERY_TICK: tick 18 was forced before tick 19 began; 19 may be the tick in progress
             assertTrue(get(c, "/api/past/entity?tick=18&id=" + first).contains("\"value\":\"19\""), "tick 18");
             HttpResponse<String> past = c.get("/api/past/entity?tick=25&id=" + first);
@@ -215,7 +219,30 @@ class TimelineRecordingsTest {
             assertEquals(404, past.statusCode(), past.body());
             assertTrue(past.body().contains("tick 25 is not in the recording: it holds ticks up to 19, and the "
                     + "recording was closed there\""), "not '(yet)': a closed recording does not grow: " + past.body());
-            assertTrue(get(c, "/api/timeline").contains("\"ending\":\"the recording was closed there\""));
+            String info = get(c, "/api/timeline");
+            assertTrue(info.contains("\"ending\":\"the recording was closed there\""), info);
+            sim.run(5, 0, null);
+            assertTrue(get(c, "/api/timeline").contains("\"first\":-1,\"last\":19,"), "closed at 19, the game at 34");
+        } finally {
+            sim.close();
+        }
+    }
+
+    @Test
+    void shouldEndTheSpanWhereALiveRecordingIsWrittenSoFar() throws Exception {
+        World world = new World();
+        Simulation sim = skipping(world, true, 0);
+        try (RunRecorder recorder = RunRecorder.start(sim, dir, InputPipeline.builder(), Durability.EVERY_TICK)) {
+            sim.run(10, 0, null);
+            Timeline live = Timeline.ofRecording(dir, () -> skipping(new World(), false, 0));
+            try (Explorer explorer = Explorer.attach(sim, ExplorerOptions.loopback(0).withTimeline(live))) {
+                Client c = new Client(explorer);
+                String before = get(c, "/api/timeline"); // EVERY_TICK: 8 forced before 9 began, 9 may be in progress
+                assertTrue(before.contains("\"last\":8,") || before.contains("\"last\":9,"), before);
+                sim.run(10, 0, null);
+                String after = get(c, "/api/timeline");
+                assertTrue(after.contains("\"last\":18,") || after.contains("\"last\":19,"), "it grew: " + after);
+            }
         } finally {
             sim.close();
         }
@@ -237,6 +264,9 @@ class TimelineRecordingsTest {
         for (Timeline t : new Timeline[] {unlike, broken}) {
             try (Explorer explorer = Explorer.attach(sim, ExplorerOptions.loopback(0).withTimeline(t))) {
                 Client c = new Client(explorer);
+                String info = get(c, "/api/timeline");
+                assertTrue(info.contains("\"problem\":\"") && !info.contains("\"first\"") && !info.contains("\"last\""),
+                        "no span (it said \"first\":-2) beside why the replay cannot start: " + info);
                 for (int i = 0; i < 2; i++) { // and again: it was answered 500 each time
                     HttpResponse<String> r = c.get("/api/past/entity?tick=5&id=" + first);
                     assertEquals(409, r.statusCode(), r.body());

@@ -657,6 +657,10 @@ async function loadTimelineInfo() {
   $("#entity-past").style.display = timeline.available ? "" : "none";
   const info = $("#timeline-info");
   if (!timeline.available) { info.textContent = timeline.message; return timeline; }
+  if (timeline.first === undefined) { // the replay cannot start: no span to travel
+    info.textContent = `Recording ${timeline.folder}: the replay cannot start: ${timeline.problem}`;
+    return timeline;
+  }
   info.textContent = `Recording ${timeline.folder}: ticks ${timeline.first} (its start) to ${timeline.last}. The world is ` +
     `replayed on a thread of its own, from the nearest kept snapshot (${timeline.snapshots.length} kept); ` +
     `${timeline.hashesMatched} recorded hashes matched` + (timeline.divergedAt >= 0 ? `; the replay DIVERGED at tick ${timeline.divergedAt}` +
@@ -682,12 +686,13 @@ $("#tl-range").addEventListener("change", () => travelTo({ tick: $("#tl-range").
 $("#tl-range").addEventListener("input", () => { $("#tl-tick").value = $("#tl-range").value; });
 $("#tl-back").addEventListener("click", () => travelTo({ tick: String(Number(tlParam("#tl-tick")) - 1) }));
 $("#tl-fwd").addEventListener("click", () => travelTo({ tick: String(Number(tlParam("#tl-tick")) + 1) }));
-$("#tl-now").addEventListener("click", async () => { const t = await loadTimelineInfo(); travelTo({ vs: String(t.last) }); });
+$("#tl-now").addEventListener("click", async () => { const t = await loadTimelineInfo(); if (t.last !== undefined) travelTo({ vs: String(t.last) }); });
 // Shows the entity and the query of the address as they were after its tick, and what differs at the compared tick.
 async function travel(params) {
   const t = await loadTimelineInfo();
   $("#tl-error").textContent = "";
   if (!t.available) return;
+  if (t.first === undefined) { $("#tl-error").textContent = t.problem; return; }
   const tick = params.get("tick") !== null ? Number(params.get("tick")) : Math.max(t.first, t.last - 60);
   const vs = params.get("vs") !== null ? Number(params.get("vs")) : t.last;
   const id = params.get("id") || "", q = params.get("q") || "";
