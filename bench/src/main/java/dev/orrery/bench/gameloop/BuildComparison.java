@@ -95,8 +95,10 @@ public final class BuildComparison {
             throw CommandLine.refuse("give both builds: --old JAR --new JAR (each a bench/target/benchmarks.jar)");
         }
         String other = newLoop == null ? loop : newLoop;
-        Build[] builds = {new Build(oldJar, loop, particles), new Build(newJar, other, particles)};
-        try {
+        // try-with-resources: when the new build is refused (no ParticleLoop in it, a loop it cannot build), the old
+        // one, already running its loop's worker threads in its own class loader, is closed too.
+        try (Build oldBuild = new Build(oldJar, loop, particles); Build newBuild = new Build(newJar, other, particles)) {
+            Build[] builds = {oldBuild, newBuild};
             for (int t = 0; t < WARMUP_TICKS; t += ticks) {
                 builds[0].ticks(ticks);
                 builds[1].ticks(ticks);
@@ -124,9 +126,6 @@ public final class BuildComparison {
                     + "checksum", other.equals(loop) ? loop : loop + " (old) against " + other + " (new)", particles, blocks,
                     ticks, median(nanos[0]) / 1e3 / ticks,
                     median(nanos[1]) / 1e3 / ticks, ratio[blocks / 2], ratio[blocks / 4], ratio[3 * blocks / 4]);
-        } finally {
-            builds[0].close();
-            builds[1].close();
         }
     }
 
@@ -162,7 +161,7 @@ public final class BuildComparison {
     }
 
     /** One build's particle loop, loaded by its own class loader and driven through method handles. */
-    private static final class Build {
+    private static final class Build implements AutoCloseable {
         private final URLClassLoader loader;
         private final Object loop;
         private final MethodHandle tick;
@@ -171,19 +170,34 @@ public final class BuildComparison {
 
         Build(URL[] classPath, String name, int particles) throws Throwable {
             loader = new URLClassLoader(classPath, ClassLoader.getPlatformClassLoader());
-            Class<?> type;
+            Object built = null;
             try {
-                type = loader.loadClass(ParticleLoop.class.getName());
-            } catch (ClassNotFoundException e) {
-                throw CommandLine.refuse(Arrays.toString(classPath) + " holds no " + ParticleLoop.class.getName()
-                        + "; give a bench/target/benchmarks.jar");
+                Class<?> type;
+                try {
+                    type = loader.loadClass(ParticleLoop.class.getName());
+                } catch (ClassNotFoundException e) {
+                    throw CommandLine.refuse(Arrays.toString(classPath) + " holds no " + ParticleLoop.class.getName()
+                            + "; give a bench/target/benchmarks.jar");
+                }
+                MethodHandles.Lookup lookup = MethodHandles.publicLookup();
+                built = lookup.findStatic(type, "of", MethodType.methodType(type, String.class, int.class, long.class))
+                        .invoke(name, particles, Particles.SEED);
+                tick = lookup.findVirtual(type, "tick", MethodType.methodType(void.class)).bindTo(built);
+                living = lookup.findVirtual(type, "living", MethodType.methodType(int.class)).bindTo(built);
+                checksum = lookup.findVirtual(type, "checksum", MethodType.methodType(long.class)).bindTo(built);
+            } catch (Throwable failed) {
+                // a half-built build: release its loop's workers and its class loader before passing the failure on
+                try {
+                    if (built instanceof AutoCloseable c) {
+                        c.close();
+                    }
+                    loader.close();
+                } catch (Exception closing) {
+                    failed.addSuppressed(closing);
+                }
+                throw failed;
             }
-            MethodHandles.Lookup lookup = MethodHandles.publicLookup();
-            loop = lookup.findStatic(type, "of", MethodType.methodType(type, String.class, int.class, long.class))
-                    .invoke(name, particles, Particles.SEED);
-            tick = lookup.findVirtual(type, "tick", MethodType.methodType(void.class)).bindTo(loop);
-            living = lookup.findVirtual(type, "living", MethodType.methodType(int.class)).bindTo(loop);
-            checksum = lookup.findVirtual(type, "checksum", MethodType.methodType(long.class)).bindTo(loop);
+            loop = built;
         }
 
         /** Runs {@code n} ticks; returns the nanoseconds they took. */
@@ -200,7 +214,8 @@ public final class BuildComparison {
             return new long[] {(int) living.invokeExact(), (long) checksum.invokeExact()};
         }
 
-        void close() throws IOException {
+        @Override
+        public void close() throws IOException {
             try {
                 ((AutoCloseable) loop).close();
             } catch (Exception e) {

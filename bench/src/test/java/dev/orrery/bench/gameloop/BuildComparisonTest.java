@@ -4,9 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The build comparison loads each build in its own class loader: given this test's own class
@@ -53,5 +57,22 @@ class BuildComparisonTest {
         IllegalArgumentException count = assertThrows(IllegalArgumentException.class,
                 () -> BuildComparison.run(new String[] {"--blocks", "0"}));
         assertEquals("--blocks takes a positive whole number, not '0'", count.getMessage());
+    }
+
+    /**
+     * The old build's loop (two workers: threads) is built before the new build is looked at;
+     * when the new one is refused, the old one's worker threads must not be left running.
+     */
+    @Test
+    void closesTheOldBuildWhenTheNewOneIsRefused(@TempDir Path empty) throws Exception {
+        Set<Thread> before = Set.copyOf(Thread.getAllStackTraces().keySet());
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> BuildComparison.run(new String[] {"--old", CLASS_PATH, "--new", empty.toString(), "--loop",
+                    ParticleLoop.ORRERY_FAST_2, "--particles", "100"}));
+        assertTrue(refused.getMessage().contains("holds no " + ParticleLoop.class.getName()), refused.getMessage());
+        List<String> left = Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> !before.contains(t) && t.isAlive() && t.getName().startsWith("orrery-worker-"))
+                .map(Thread::getName).toList();
+        assertEquals(List.of(), left, "worker threads of the old build left running");
     }
 }
