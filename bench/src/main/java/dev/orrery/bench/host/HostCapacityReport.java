@@ -294,6 +294,14 @@ public final class HostCapacityReport {
         return cpuPerTickNanos > 0 ? (long) (cores * 1e9 / (cpuPerTickNanos * hz)) : 0;
     }
 
+    /**
+     * The tick rates {@code --hz} takes: below 1 Hz a trial of a few seconds sees too few ticks
+     * to judge, and above 10 kHz the period (100 us) is below what sleeping and the timer can
+     * pace, so the "capacity" would measure the timer (1e9 Hz is a 1 ns period).
+     */
+    static final double MIN_HZ = 1;
+    static final double MAX_HZ = 10_000;
+
     static Options parse(String[] args) {
         int[] sizes = {100, 1000};
         List<Mode> modes = List.of(Mode.values());
@@ -315,7 +323,8 @@ public final class HostCapacityReport {
             switch (c.option()) {
                 case "--sizes" -> sizes = c.intsAtLeast(1);
                 case "--modes" -> modes = modes(c.value());
-                case "--hz" -> hz = c.positiveNumber();
+                case "--hz" -> hz = c.numberBetween(MIN_HZ, MAX_HZ, "ticks per second; a period from 1 s down to "
+                        + "100 us, which the paced loops can hold");
                 case "--threads" -> threads = c.intAtLeast(1);
                 case "--warmup-ms" -> warmup = c.longAtLeast(0);
                 case "--measure-ms" -> measure = c.longAtLeast(1);

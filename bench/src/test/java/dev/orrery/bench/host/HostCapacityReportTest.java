@@ -68,6 +68,11 @@ class HostCapacityReportTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> HostCapacityReport.parse(new String[] {"--fast"}));
         assertTrue(e.getMessage().contains("'--fast'") && e.getMessage().contains("--worlds"), e.getMessage());
+        IllegalArgumentException hz = assertThrows(IllegalArgumentException.class,
+                () -> HostCapacityReport.parse(new String[] {"--hz", "1e9"}));
+        assertTrue(hz.getMessage().startsWith("--hz takes a number from 1 to 10000 (") && hz.getMessage().endsWith(
+                "not '1e9'"), "a 1 ns period is refused: " + hz.getMessage());
+        assertEquals(60, HostCapacityReport.parse(new String[] {"--hz", "60"}).hz());
         assertEquals(1400, HostCapacityReport.roundTo2Digits(1448));
         assertEquals(97, HostCapacityReport.roundTo2Digits(97));
     }
