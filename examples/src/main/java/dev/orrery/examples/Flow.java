@@ -99,6 +99,7 @@ public final class Flow {
     }
 
     public static void main(String[] args) {
+        ProgramArgs.atMost("Flow", args, "ticks");
         int ticks = ProgramArgs.number("Flow", args, 0, "ticks", 240, 1, 1_000_000);
         for (int workers = 1; workers <= 2; workers++) {
             try (Simulation sim = build(workers)) {

@@ -90,6 +90,7 @@ public final class HierarchyTransforms {
     }
 
     public static void main(String[] args) {
+        ProgramArgs.atMost("HierarchyTransforms", args, "ticks");
         int ticks = ProgramArgs.number("HierarchyTransforms", args, 0, "ticks", 200, 1, 1_000_000);
         for (int workers = 1; workers <= 2; workers++) {
             try (Simulation sim = build(workers)) {

@@ -54,6 +54,7 @@ public final class ManyWorlds {
     }
 
     public static void main(String[] args) {
+        ProgramArgs.atMost("ManyWorlds", args, "ticks");
         int ticks = ProgramArgs.number("ManyWorlds", args, 0, "ticks", 120, 4, 1_000_000); // a quarter of it is at least 1
         String[] names = {"arena-a", "arena-b", "arena-c"};
         int[] movers = {1_000, 4_000, 250};

@@ -126,6 +126,7 @@ public final class ParticleGameLoop {
     }
 
     public static void main(String[] args) {
+        ProgramArgs.atMost("ParticleGameLoop", args, "ticks");
         int ticks = ProgramArgs.number("ParticleGameLoop", args, 0, "ticks", 300, 1, 1_000_000);
         // snippet:run
         for (int workers = 1; workers <= 2; workers++) {

@@ -2,12 +2,45 @@ package dev.orrery.examples;
 
 /**
  * The optional whole-number arguments of the example programs (a tick count, a port): a bad
- * one ends the program with one line on standard error and exit code 2, not a stack trace.
+ * one, or one more than the program takes, ends the program with one line on standard error
+ * and exit code 2, not a stack trace.
  *
  * <p><b>Threading:</b> stateless; call it from {@code main}.
  */
 public final class ProgramArgs {
     private ProgramArgs() {
+    }
+
+    /**
+     * Ends the program when {@code args} holds more arguments than {@code names} (the names of
+     * the ones it takes, in order), so that none is silently ignored: prints
+     * {@code "<program>: takes at most N argument(s) (<names>); got M: '...'"} and exits with
+     * code 2. Call it first in {@code main}.
+     */
+    public static void atMost(String program, String[] args, String... names) {
+        try {
+            checkAtMost(args, names);
+        } catch (IllegalArgumentException bad) {
+            System.err.println(program + ": " + bad.getMessage());
+            System.exit(2);
+            throw bad; // not reached
+        }
+    }
+
+    /**
+     * {@link #atMost} without the exit: throws {@link IllegalArgumentException} whose message
+     * names the arguments taken and the ones given.
+     */
+    static void checkAtMost(String[] args, String... names) {
+        if (args.length <= names.length) {
+            return;
+        }
+        StringBuilder given = new StringBuilder();
+        for (String a : args) {
+            given.append(given.length() == 0 ? "'" : " '").append(a).append('\'');
+        }
+        throw new IllegalArgumentException("takes at most " + names.length + " argument" + (names.length == 1 ? "" : "s")
+                + " (" + String.join(", ", names) + "); got " + args.length + ": " + given);
     }
 
     /**

@@ -127,6 +127,7 @@ public final class ReactingToChange {
     }
 
     public static void main(String[] args) {
+        ProgramArgs.atMost("ReactingToChange", args, "ticks");
         int ticks = ProgramArgs.number("ReactingToChange", args, 0, "ticks", 60, 1, 1_000_000);
         for (int workers = 1; workers <= 2; workers++) {
             try (Simulation sim = build(workers)) {

@@ -95,6 +95,7 @@ public final class SnapshotsAndReplay {
     // end:publish
 
     public static void main(String[] args) throws IOException {
+        ProgramArgs.atMost("SnapshotsAndReplay", args, "ticks");
         int ticks = ProgramArgs.number("SnapshotsAndReplay", args, 0, "ticks", 200, 2, 1_000_000);
         Path recording = Files.createTempDirectory("orrery-recording");
         try {

@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.Test;
 
-/** The example programs' numeric arguments: the default when absent, one clear message when bad. */
+/**
+ * The example programs' numeric arguments: the default when absent, one clear message when bad
+ * or when there are more than the program takes.
+ */
 class ProgramArgsTest {
     @Test
     void shouldReadTheArgumentOrTheDefault() {
@@ -21,5 +24,18 @@ class ProgramArgsTest {
                     () -> ProgramArgs.parse(new String[] {bad}, 0, "ticks", 240, 1, 1000));
             assertEquals("ticks (argument 1) must be a whole number from 1 to 1000; got '" + bad + "'", e.getMessage());
         }
+    }
+
+    @Test
+    void shouldTakeUpToTheNamedArgumentsAndRefuseExtraOnesNamingThem() {
+        ProgramArgs.checkAtMost(new String[0], "ticks");
+        ProgramArgs.checkAtMost(new String[] {"10"}, "ticks");
+        ProgramArgs.checkAtMost(new String[] {"0", "30"}, "port", "ticks");
+        IllegalArgumentException one = assertThrows(IllegalArgumentException.class,
+                () -> ProgramArgs.checkAtMost(new String[] {"10", "20"}, "ticks"));
+        assertEquals("takes at most 1 argument (ticks); got 2: '10' '20'", one.getMessage());
+        IllegalArgumentException two = assertThrows(IllegalArgumentException.class,
+                () -> ProgramArgs.checkAtMost(new String[] {"0", "30", "--verbose"}, "port", "ticks"));
+        assertEquals("takes at most 2 arguments (port, ticks); got 3: '0' '30' '--verbose'", two.getMessage());
     }
 }

@@ -102,6 +102,7 @@ public final class ExplorerChapter {
     // end:map
 
     public static void main(String[] args) throws Exception {
+        ProgramArgs.atMost("ExplorerChapter", args, "port", "ticks");
         int port = ProgramArgs.number("ExplorerChapter", args, 0, "port", 0, 0, 65_535); // 0: any free one
         int ticks = ProgramArgs.number("ExplorerChapter", args, 1, "ticks", 120, 1, 1_000_000);
         World world = new World();

@@ -124,6 +124,7 @@ public final class GameLoopChapter {
     }
 
     public static void main(String[] args) {
+        ProgramArgs.atMost("GameLoopChapter", args, "ticks");
         int ticks = ProgramArgs.number("GameLoopChapter", args, 0, "ticks", 300, 1, 1_000_000);
         // snippet:run
         try (Simulation sim = build(2, 10_000)) {
