@@ -252,8 +252,10 @@ public final class HostCapacityReport {
         double hz = 1e9 / period;
         StringBuilder sb = new StringBuilder();
         sb.append(header).append("\n\n");
-        sb.append("| entities/world | way | largest N at 30 Hz (p99 lag < 1 period) | lag p50 / p99 ms | CPU µs per "
-                + "world-tick | tick µs | N the CPU time allows on idle cores | heap KB per world | threads |\n");
+        String rate = Math.abs(hz - Math.rint(hz)) < 1e-3 ? String.valueOf((long) Math.rint(hz)) // --hz, not always 30
+                : String.format(Locale.ROOT, "%.2f", hz);
+        sb.append("| entities/world | way | largest N at " + rate + " Hz (p99 lag < 1 period) | lag p50 / p99 ms | "
+                + "CPU µs per world-tick | tick µs | N the CPU time allows on idle cores | heap KB per world | threads |\n");
         sb.append("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
         for (Trial t : best) {
             if (t.worlds() == 0) {

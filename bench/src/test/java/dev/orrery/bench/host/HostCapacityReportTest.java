@@ -60,6 +60,9 @@ class HostCapacityReportTest {
         assertEquals((long) (Runtime.getRuntime().availableProcessors() * 1e9 / (20_000 * 30.0)), capacity, "cores / (20 µs x 30 Hz)");
         assertTrue(md.contains("| 100 | world host | 2000 | 1.00 / 9.00 | 20.0 | 15.0 | " + capacity + " | 40.0 | 9 |"), md);
         assertTrue(md.contains("the host holds 8.0x the worlds of one executor per world"), md);
+        assertTrue(md.contains("| largest N at 30 Hz (p99"), "the rate of the run: " + md);
+        assertTrue(HostCapacityReport.markdown(List.of(host), List.of(host), 16_666_667, "h").contains(
+                "| largest N at 60 Hz (p99"), "--hz 60 is not called 30 Hz");
         assertTrue(md.contains("| 100 | world host | 4000 | 100000 / 240000 | 0.00 / 50.00 | no |"), md);
     }
 
