@@ -22,6 +22,16 @@ public interface InputSource {
     void recordHash(long tick, long stateHash);
 
     /**
+     * True when this source wants the state hash after {@code tick} (the tick last begun)
+     * handed to {@link #recordHash} whatever the simulation's {@code hashEvery}: a replaying
+     * source whose recording hashed that tick, so that no recorded hash goes unchecked by a
+     * simulation built to hash at other ticks. False by default.
+     */
+    default boolean wantsHash(long tick) {
+        return false;
+    }
+
+    /**
      * {@code tick} (the tick last begun) was skipped under {@code FailurePolicy.SKIP_TICK}
      * because {@code system} threw on its chunk {@code chunk} (-1: not known); called before
      * {@link #recordHash} for that tick. A live source records it; a replaying source checks

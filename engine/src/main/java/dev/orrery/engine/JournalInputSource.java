@@ -22,9 +22,9 @@ import java.nio.file.Path;
  * }
  * }</pre>
  *
- * <p>Only the hashes handed to {@link #recordHash} are checked: a loop of its own hands one at
- * every tick where {@link #hasRecordedHash()} is true (a simulation does so only at the ticks
- * its {@code hashEvery} picks; {@link RunReplayer} hashes the others itself).
+ * <p>Only the hashes handed to {@link #recordHash} are checked: a simulation hands one at every
+ * tick the recording hashed, whatever its own {@code hashEvery} ({@link #wantsHash}); a loop of
+ * its own hands one at every tick where {@link #hasRecordedHash()} is true.
  *
  * <p>A tick the recording skipped ({@code FailurePolicy.SKIP_TICK}) must be skipped by the
  * replay too, and the other way round ({@link #tickSkipped}); a tick that the replay skips
@@ -205,6 +205,12 @@ public final class JournalInputSource implements InputSource, AutoCloseable {
     /** Whether the recording has a state hash for the tick last begun. */
     public boolean hasRecordedHash() {
         return begun && current.hasHash();
+    }
+
+    /** True when the recording hashed {@code tick}, the tick last begun: the simulation hashes it whatever its {@code hashEvery}. */
+    @Override
+    public boolean wantsHash(long tick) {
+        return hasRecordedHash();
     }
 
     /** How many recorded hashes the replay has matched so far. */

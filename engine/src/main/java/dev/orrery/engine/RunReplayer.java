@@ -21,8 +21,8 @@ import java.util.Set;
  * Replays a recording made by {@link RunRecorder}: restores the starting snapshot (or a
  * snapshot taken later in the run) into a new simulation built by the same code with the
  * same seed, feeds each recorded tick's inputs, and checks the state hash at every tick the
- * recording hashed, whatever the replaying simulation's own {@code hashEvery} (a tick it does
- * not hash itself is hashed by the replayer where the recording has a hash). The replay may
+ * recording hashed, whatever the replaying simulation's own {@code hashEvery} (the journal's
+ * source asks the simulation for those hashes: {@link InputSource#wantsHash}). The replay may
  * use any number of workers.
  *
  * <p>The replay runs under the failure policy the recording notes (it sets it on the
@@ -137,14 +137,7 @@ public final class RunReplayer {
             fresh.inputs(source);
             while (source.hasNextTick()) {
                 try {
-                    long t = fresh.currentTick();
-                    long checked = source.hashesChecked();
-                    fresh.tick();
-                    if (source.hasRecordedHash() && source.hashesChecked() == checked) {
-                        // the recording hashed this tick and the replaying simulation did not
-                        // (built with another hashEvery): check it here, so no recorded hash is passed by
-                        source.recordHash(t, fresh.world().stateHash());
-                    }
+                    fresh.tick(); // it hashes every tick the recording hashed (JournalInputSource.wantsHash)
                 } catch (ReplayDivergenceException e) {
                     throw explain(e, dir, fresh.world());
                 }

@@ -492,7 +492,7 @@ public final class Simulation implements AutoCloseable {
             if (skipped != null) {
                 skip(t, skipped);
             }
-            if (hashEvery > 0 && t % hashEvery == 0) {
+            if (hashEvery > 0 && t % hashEvery == 0 || inputs.wantsHash(t)) { // a replay's recorded hash too
                 lastHash = world.stateHash();
                 if (hashListener != null) {
                     hashListener.hashed(t, lastHash, world);

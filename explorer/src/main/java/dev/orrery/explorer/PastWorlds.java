@@ -387,7 +387,7 @@ final class PastWorlds implements AutoCloseable {
             if (ending != null && at > endingAfter) {
                 ending = null; // a live recording grew past where it ended
             }
-            inputs.checkUnhanded(at, sim.world());
+            inputs.checkSkipped(at);
             furthest = Math.max(furthest, at);
             hashesMatched = Math.max(hashesMatched, inputs.hashesMatched());
             if (inputs.divergedAt() >= 0 && divergedAt < 0) {

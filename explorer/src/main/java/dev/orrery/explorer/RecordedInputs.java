@@ -30,8 +30,6 @@ final class RecordedInputs implements InputSource, AutoCloseable {
     private String divergence;
     /** The replay reported the tick last begun skipped. */
     private boolean replaySkipped;
-    /** The tick whose hash the simulation last handed to {@link #recordHash}. */
-    private long handed = Long.MIN_VALUE;
 
     RecordedInputs(Path journal, long from) throws IOException {
         this.journal = journal;
@@ -96,8 +94,12 @@ final class RecordedInputs implements InputSource, AutoCloseable {
     }
 
     @Override
+    public boolean wantsHash(long tick) {
+        return current.tick() == tick && current.hasHash(); // whatever the replaying blueprint's hashEvery
+    }
+
+    @Override
     public void recordHash(long tick, long stateHash) {
-        handed = tick;
         if (current.tick() == tick && current.hasHash()) {
             if (current.stateHash() == stateHash) {
                 hashesMatched++;
@@ -124,19 +126,11 @@ final class RecordedInputs implements InputSource, AutoCloseable {
         }
     }
 
-    /**
-     * Checks {@code world}'s hash after {@code tick} against the recording when the recording
-     * hashed that tick and the replaying simulation did not hand its hash (built with another
-     * {@code hashEvery} than the recorded run), so no recorded hash goes unchecked; and notes a
-     * tick the recording skipped that the replay ran. Call after every tick.
-     */
-    void checkUnhanded(long tick, dev.orrery.ecs.World world) {
+    /** Notes a tick the recording skipped that the replay ran ({@code tick}, just run). Call after every tick. */
+    void checkSkipped(long tick) {
         if (current.tick() == tick && current.skipped() && !replaySkipped) {
             diverged(tick, "the recorded run skipped tick " + tick + " (system '" + current.skippedSystem()
                     + "' threw) and the replay ran it: the replay's systems do not fail as the recorded ones did");
-        }
-        if (handed != tick && current.tick() == tick && current.hasHash()) {
-            recordHash(tick, world.stateHash());
         }
     }
 

@@ -45,6 +45,11 @@ final class ReplayInputs implements InputSource {
     }
 
     @Override
+    public boolean wantsHash(long tick) {
+        return current.hasHash(); // every journaled hash checked, whatever the blueprint's hashEvery
+    }
+
+    @Override
     public void recordHash(long tick, long stateHash) {
         if (current.hasHash() && current.stateHash() != stateHash) {
             throw new IllegalStateException("world '" + worldId + "': replay of tick " + tick + " from "
