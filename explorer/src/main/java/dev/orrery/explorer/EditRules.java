@@ -114,10 +114,8 @@ final class EditRules {
             }
         }
         if (c == null) {
-            List<String> names = new ArrayList<>();
-            world.columns().forEach(x -> names.add(x.name()));
             return "no component named '" + component + "' (names are matched exactly); the components are "
-                    + String.join(", ", names);
+                    + QueryText.allNames(world);
         }
         Field f = null;
         for (Field x : c.fields()) {

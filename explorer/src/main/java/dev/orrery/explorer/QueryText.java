@@ -286,7 +286,8 @@ final class QueryText {
         return best != null && bestD <= Math.max(2, name.length() / 3) ? " (did you mean " + best + "?)" : "";
     }
 
-    private static String allNames(World world) {
+    /** Every component instance's name, in registration order, joined with commas (refusals list them). */
+    static String allNames(World world) {
         Set<String> names = new LinkedHashSet<>();
         for (Component<?> c : world.columns()) {
             names.add(c.name());
