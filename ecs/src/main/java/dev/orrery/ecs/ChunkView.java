@@ -97,7 +97,7 @@ public final class ChunkView {
      */
     public boolean added(Component<?> column) {
         checkChangeTest(column);
-        int slot = chunk.archetype().slotOf(column.id());
+        int slot = chunk.archetype().slotOf(column);
         return slot >= 0 && chunk.addedVersion(slot) > lastRun;
     }
 
@@ -110,7 +110,7 @@ public final class ChunkView {
      */
     public boolean changed(Component<?> column) {
         checkChangeTest(column);
-        int slot = chunk.archetype().slotOf(column.id());
+        int slot = chunk.archetype().slotOf(column);
         return slot >= 0 && chunk.changedVersion(slot) > lastRun;
     }
 
@@ -132,7 +132,7 @@ public final class ChunkView {
      */
     public boolean changed(Component<?> column, int row) {
         checkChangeTest(column);
-        int slot = chunk.archetype().slotOf(column.id());
+        int slot = chunk.archetype().slotOf(column);
         return slot >= 0 && chunk.rowVersion(slot, row) > lastRun;
     }
 
@@ -163,7 +163,7 @@ public final class ChunkView {
      * }</pre>
      */
     public void markRows(Component<?> column) {
-        int slot = chunk.archetype().slotOf(column.id());
+        int slot = chunk.archetype().slotOf(column);
         if (policy != null && !policy.canWrite(column)) {
             throw new UndeclaredAccessException(policy.owner(), column, true);
         }
@@ -186,7 +186,7 @@ public final class ChunkView {
      */
     public int firstChanged(Component<?> column) {
         checkChangeTest(column);
-        int slot = chunk.archetype().slotOf(column.id());
+        int slot = chunk.archetype().slotOf(column);
         int size = chunk.size();
         changedLimit = size;
         everyRow = false;
@@ -291,7 +291,7 @@ public final class ChunkView {
             throw new IllegalArgumentException("component " + column + " is sparse: whether a row holds it differs row by "
                     + "row; test has(" + column + ", row)");
         }
-        return chunk.archetype().has(column.id());
+        return chunk.archetype().slotOf(column) >= 0;
     }
 
     /** True when the entity at {@code row} holds {@code column} (table or sparse). */
@@ -299,7 +299,7 @@ public final class ChunkView {
         if (column.isSparse()) {
             return sparseSet(column).contains(Entity.index(chunk.entity(row)));
         }
-        return chunk.archetype().has(column.id());
+        return chunk.archetype().slotOf(column) >= 0;
     }
 
     /**
@@ -476,7 +476,7 @@ public final class ChunkView {
         if (policy != null && !(write ? policy.canWrite(column) : policy.canRead(column))) {
             throw new UndeclaredAccessException(policy.owner(), column, write);
         }
-        int slot = chunk.archetype().slotOf(column.id());
+        int slot = chunk.archetype().slotOf(column);
         if (slot < 0 && column.isSparse()) {
             throw new IllegalArgumentException("component " + column + " is sparse, so its values are not in the chunk's "
                     + "arrays; use it per row with has(" + column + ", row), get(" + column + ", row) and set(" + column

@@ -71,6 +71,40 @@ class ForeignHandleTest {
     }
 
     @Test
+    void shouldRefuseAnotherWorldsHandleInAChunkViewWhoseIdHoldsADifferentColumnHere() {
+        World w = new World();
+        Component<Pos> pos = w.component(Pos.class);
+        long e = w.spawn(new Pos(1, 2));
+        World other = new World();
+        Component<Vel> ovel = other.component(Vel.class); // id 0, as pos is here: the chunk has a slot for it
+        Field odx = ovel.field("dx");
+        Map<String, java.util.function.Consumer<ChunkView>> calls = new LinkedHashMap<>();
+        calls.put("readFloats", view -> view.readFloats(odx));
+        calls.put("writeFloats", view -> view.writeFloats(odx));
+        calls.put("get", view -> view.get(ovel, 0));
+        calls.put("set", view -> view.set(ovel, 0, new Vel(7, 8)));
+        calls.put("has", view -> view.has(ovel));
+        calls.put("has row", view -> view.has(ovel, 0));
+        calls.put("changed", view -> view.changed(ovel));
+        calls.put("markChanged", view -> view.markChanged(ovel));
+        for (Map.Entry<String, java.util.function.Consumer<ChunkView>> call : calls.entrySet()) {
+            IllegalArgumentException[] caught = new IllegalArgumentException[1];
+            w.query().with(pos).build().forEachChunk(view -> {
+                try {
+                    call.getValue().accept(view);
+                } catch (IllegalArgumentException ex) {
+                    caught[0] = ex;
+                }
+            });
+            assertNotNull(caught[0], call.getKey() + " took another world's handle (it would read Pos as Vel)");
+            assertTrue(caught[0].getMessage().contains("registered by another world")
+                    && caught[0].getMessage().contains("Vel") && caught[0].getMessage().contains("Pos"),
+                    call.getKey() + ": " + caught[0].getMessage());
+        }
+        assertEquals(new Pos(1, 2), w.get(e, pos), "nothing written");
+    }
+
+    @Test
     void shouldRefuseACommandBufferOfAnotherWorldsComponentsBeforeApplyingAnything() {
         World w = new World();
         Component<Pos> pos = w.component(Pos.class);

@@ -207,6 +207,22 @@ public final class Archetype {
         return columnId >= 0 && columnId < slots.length ? slots[columnId] : -1;
     }
 
+    /**
+     * The slot of {@code column}, or -1 when the archetype lacks it; refuses a handle of
+     * another world whose id names a different column here (its arrays would be read as the
+     * handle's), as the world's own calls refuse foreign handles.
+     *
+     * @throws IllegalArgumentException naming both columns
+     */
+    public int slotOf(Component<?> column) {
+        int slot = slotOf(column.id());
+        if (slot >= 0 && components[slot] != column) {
+            throw new IllegalArgumentException("component " + column + " was registered by another world (in this "
+                    + "archetype's world its id is " + components[slot] + "); use this world's component handles");
+        }
+        return slot;
+    }
+
     /** True when the archetype has column {@code columnId}. */
     public boolean has(int columnId) {
         return slotOf(columnId) >= 0;
