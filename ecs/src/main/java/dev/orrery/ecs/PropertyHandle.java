@@ -61,7 +61,7 @@ public final class PropertyHandle {
         if (!world.isAlive(entity)) {
             throw new StaleEntityException(entity, "property " + this);
         }
-        int col = names.index().find(Entity.index(entity), nameHash);
+        int col = names.columnOf(Entity.index(entity), nameHash);
         if (col >= 0 && col < byColumn.length) {
             Field f = byColumn[col];
             if (f != null) {

@@ -9,6 +9,7 @@ import dev.orrery.ecs.component.ComponentType;
 import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.FieldType;
 import dev.orrery.ecs.component.Storage;
+import dev.orrery.ecs.prototype.NamedInstances;
 import dev.orrery.ecs.prototype.PrototypeIndex;
 import dev.orrery.ecs.storage.EntityTable;
 import java.io.ByteArrayInputStream;
@@ -41,8 +42,9 @@ import java.util.zip.CRC32C;
  * {@link ReferenceCodec}).
  *
  * <p><b>Version 2</b> adds sparse columns ({@link Storage#SPARSE}): each column's storage
- * after its field types; each row's prototype chain prefixed by its length (it may name
- * sparse columns too); and after the archetypes, every sparse column in column-id order
+ * after its field types; each row's prototype chain prefixed by its length (it names the
+ * row's sparse columns too, after its table ones, in column-id order; a reader takes them in
+ * any order, as earlier writers interleaved them in registration order); and after the archetypes, every sparse column in column-id order
  * with its members by ascending entity index (ids, then each field's values). A world with
  * no sparse column is written as version 1, byte for byte as before; both versions are read
  * (a version 1 snapshot restores only into a world whose columns are all table columns).
@@ -155,7 +157,7 @@ public final class WorldSnapshot {
             }
             out.writeInt(world.storage().archetypes().count());
             for (int a = 0; a < world.storage().archetypes().count(); a++) {
-                writeArchetype(world.storage().archetypes().get(a), world.storage().namedInstances().index(), sparse, out);
+                writeArchetype(world.storage().archetypes().get(a), world.storage().namedInstances(), sparse, out);
             }
             if (sparse) {
                 SparseSection.write(world.storage().sparse(), codecs, out);
@@ -193,7 +195,7 @@ public final class WorldSnapshot {
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private void writeArchetype(Archetype a, PrototypeIndex prototypes, boolean chainLengths, DataOutputStream out)
+    private void writeArchetype(Archetype a, NamedInstances names, boolean chainLengths, DataOutputStream out)
             throws IOException {
         out.writeInt(a.columnCount());
         for (int s = 0; s < a.columnCount(); s++) {
@@ -206,12 +208,12 @@ public final class WorldSnapshot {
                 out.writeLong(c.entity(r));
             }
         }
-        // The prototype chain of each row: its columns in the order they were registered,
-        // which the archetype (a sorted set) does not keep.
+        // The prototype chain of each row: its table columns in the order they were registered,
+        // which the archetype (a sorted set) does not keep, then its sparse ones in id order.
         for (int ci = 0; ci < a.chunkCount(); ci++) {
             Chunk c = a.chunk(ci);
             for (int r = 0; r < c.size(); r++) {
-                int[] chain = prototypes.columnsOf(Entity.index(c.entity(r)));
+                int[] chain = names.instancesOf(Entity.index(c.entity(r)));
                 if (chainLengths) {
                     out.writeInt(chain.length);
                 }
@@ -666,7 +668,9 @@ public final class WorldSnapshot {
                 table.revive(ids[r], a, chunk, row);
                 int[] chain = p.chains[a][r];
                 for (int col : chain) {
-                    prototypes.register(Entity.index(ids[r]), col, reg.column(col).nameHash());
+                    if (!reg.column(col).isSparse()) { // sparse instances are found through their sets
+                        prototypes.register(Entity.index(ids[r]), col, reg.column(col).nameHash());
+                    }
                 }
                 Chunk c = arch.chunk(chunk);
                 for (int s = 0; s < arch.columnCount(); s++) {

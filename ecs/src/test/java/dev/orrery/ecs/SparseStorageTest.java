@@ -163,6 +163,32 @@ class SparseStorageTest {
     }
 
     @Test
+    void sparseAddsAndRemovesLeaveTheEntitysPrototypeAloneAndNamesListSparseOnesLast() {
+        World w = new World();
+        Component<Pos> pos = w.component(Pos.class);
+        Component<Aura> fog = w.component(Aura.class, "Fog", Storage.SPARSE);
+        Component<Stunned> stunned = w.component(Stunned.class, Storage.SPARSE);
+        long e = w.spawn(new Pos(0, 0));
+        long plain = w.spawn(new Pos(1, 1));
+        dev.orrery.ecs.prototype.NamedInstances names = w.storage().namedInstances();
+        int before = names.index().prototypeOf(Entity.index(e));
+        w.add(e, stunned);
+        w.add(e, fog, new Aura(2));
+        assertEquals(before, names.index().prototypeOf(Entity.index(e)), "a sparse add does not move the prototype");
+        assertEquals(names.index().prototypeOf(Entity.index(plain)), names.index().prototypeOf(Entity.index(e)),
+                "entities that differ only in sparse columns share a prototype");
+        w.remove(e, pos);
+        w.add(e, pos, new Pos(3, 3)); // a table column registered after the sparse ones
+        assertEquals(List.of("Pos", "Fog", "Stunned"), names.namesOf(Entity.index(e)),
+                "table instances in registration order, then sparse ones in column-id order");
+        assertSame(fog, w.findComponent(e, "Fog"));
+        w.remove(e, fog);
+        assertNull(w.findComponent(e, "Fog"));
+        assertEquals(List.of("Pos", "Stunned"), names.namesOf(Entity.index(e)));
+        assertEquals(names.index().prototypeOf(Entity.index(plain)), names.index().prototypeOf(Entity.index(e)));
+    }
+
+    @Test
     void despawnDropsTheEntityFromEverySparseSet() {
         Fixture f = new Fixture();
         long e = f.w.spawn(new Pos(0, 0));

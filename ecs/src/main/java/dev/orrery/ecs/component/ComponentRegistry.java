@@ -28,6 +28,8 @@ public final class ComponentRegistry {
     private final Map<ColumnKey, Component<?>> columnsByKey = new HashMap<>();
     private final List<Component<?>> columns = new ArrayList<>();
     private final Int2ObjectOpenHashMap<String> namesByHash = new Int2ObjectOpenHashMap<>();
+    // Sparse columns by name hash: their names are unique in the world, so a name finds at most one.
+    private final Int2ObjectOpenHashMap<Component<?>> sparseByName = new Int2ObjectOpenHashMap<>();
     // The unnamed column per class, once resolved: unnamedColumnOf is then one identity-keyed
     // look-up with no key object built.
     private final Map<Class<?>, Component<?>> unnamedByClass = new HashMap<>();
@@ -151,6 +153,7 @@ public final class ComponentRegistry {
         columnsByKey.put(key, c);
         if (chosen == Storage.SPARSE) {
             sparseCount++;
+            sparseByName.put(hash, c);
         }
         return c;
     }
@@ -165,6 +168,14 @@ public final class ComponentRegistry {
                         + "the archetypes, which check names per entity); choose another instance name");
             }
         }
+    }
+
+    /**
+     * The sparse column whose instance name hashes to {@code nameHash}, or {@code null}: a
+     * sparse column's name is used by no other column of the world, so there is at most one.
+     */
+    public Component<?> sparseColumnNamed(int nameHash) {
+        return sparseCount == 0 ? null : sparseByName.get(nameHash);
     }
 
     /** Number of columns registered with {@link Storage#SPARSE} storage (0: the world has no sparse data). */

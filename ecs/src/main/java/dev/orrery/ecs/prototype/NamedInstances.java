@@ -11,12 +11,20 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The world's view of the {@link PrototypeIndex}: it registers every column an entity holds
- * under the column's instance name ({@link Component#name()}, the type's simple name for
- * the unnamed form), keeps the index current as the world spawns, moves and despawns
+ * The world's view of the {@link PrototypeIndex}: it registers every table column an entity
+ * holds under the column's instance name ({@link Component#name()}, the type's simple name
+ * for the unnamed form), keeps the index current as the world spawns, moves and despawns
  * entities, and answers "which instance does this entity hold under this name". The
  * index's columns are the world's dense column ids and its names are the columns' 32-bit
  * name hashes, which the registry keeps unique per name.
+ *
+ * <p>Sparse columns stay out of the index: a sparse column's name is used by no other column
+ * of the world, so a name the index does not hold is looked up in the registry and the one
+ * sparse set of that name answers ({@link SparseMembers}). Adding or removing a sparse
+ * column then leaves the entity's prototype alone (it was a third of the cost of a sparse
+ * add and remove), and entities that differ only in sparse columns share one prototype. An
+ * entity's names list ({@link #namesOf}) gives its table instances in registration order,
+ * then its sparse ones in column-id order.
  *
  * <p>The world calls the {@code spawned}/{@code moved}/{@code despawned} hooks after it has
  * validated the change and applied it to the archetypes; the hooks cannot fail on a
@@ -29,15 +37,27 @@ import java.util.List;
  */
 public final class NamedInstances {
     private final ComponentRegistry registry;
+    private final SparseMembers sparse;
     private final PrototypeIndex index = new PrototypeIndex();
     // Per archetype id, the chain of a spawn straight into it (command playback's plain spawns),
     // with the archetype it was made for: an id is trusted only for that same archetype.
     private SpawnChain[] archetypeChains = new SpawnChain[0];
     private Archetype[] chainArchetypes = new Archetype[0];
 
-    /** Creates the (empty) index for a world whose columns come from {@code registry}. */
-    public NamedInstances(ComponentRegistry registry) {
+    /** Whether an entity holds a sparse column (the world's sparse sets answer). */
+    @FunctionalInterface
+    public interface SparseMembers {
+        /** True when the entity at index {@code entity} holds sparse {@code column}. */
+        boolean holds(int entity, Component<?> column);
+    }
+
+    /**
+     * Creates the (empty) index for a world whose columns come from {@code registry} and
+     * whose sparse sets {@code sparse} reads.
+     */
+    public NamedInstances(ComponentRegistry registry, SparseMembers sparse) {
         this.registry = registry;
+        this.sparse = sparse;
     }
 
     /** The underlying prototype index (read-only use outside the world). */
@@ -234,12 +254,28 @@ public final class NamedInstances {
 
     /** The instance a live entity holds under {@code name}, or {@code null}. */
     public Component<?> find(int entity, String name) {
-        int col = index.find(entity, NameHash.of(name));
+        int col = columnOf(entity, NameHash.of(name));
         if (col == PrototypeIndex.NOT_FOUND) {
             return null;
         }
         Component<?> c = registry.column(col);
         return c.name().equals(name) ? c : null; // an unregistered name may share a registered one's hash
+    }
+
+    /**
+     * The column a live entity holds under the name hashing to {@code nameHash}, table or
+     * sparse, or {@link PrototypeIndex#NOT_FOUND}. Fills the index's look-up cache, so it
+     * belongs to the thread that applies structural changes.
+     */
+    public int columnOf(int entity, int nameHash) {
+        int col = index.find(entity, nameHash);
+        if (col == PrototypeIndex.NOT_FOUND) {
+            Component<?> s = registry.sparseColumnNamed(nameHash);
+            if (s != null && sparse.holds(entity, s)) {
+                return s.id();
+            }
+        }
+        return col;
     }
 
     /** Column {@code col}'s handle (used by property handles). */
@@ -285,12 +321,35 @@ public final class NamedInstances {
                 + "'; it holds " + namesOf(Entity.index(entity)) + ". Check the spelling, or add the component first");
     }
 
-    /** The instance names an entity holds, in registration order (cold: tools, error messages). */
+    /**
+     * The instance names an entity holds: table ones in registration order, then sparse ones
+     * in column-id order (cold: tools, error messages).
+     */
     public List<String> namesOf(int entity) {
         List<String> out = new ArrayList<>();
-        for (int col : index.columnsOf(entity)) {
+        for (int col : instancesOf(entity)) {
             out.add(registry.column(col).name());
         }
         return out;
+    }
+
+    /**
+     * The columns an entity holds as its names list them ({@link #namesOf}): what a snapshot
+     * records as the entity's chain, and restores table columns of in that order.
+     */
+    public int[] instancesOf(int entity) {
+        int[] chain = index.columnsOf(entity);
+        if (registry.sparseColumnCount() == 0) {
+            return chain;
+        }
+        int n = chain.length;
+        int[] out = java.util.Arrays.copyOf(chain, n + registry.sparseColumnCount());
+        for (int id = 0; id < registry.columnCount(); id++) {
+            Component<?> c = registry.column(id);
+            if (c.isSparse() && sparse.holds(entity, c)) {
+                out[n++] = id;
+            }
+        }
+        return java.util.Arrays.copyOf(out, n);
     }
 }

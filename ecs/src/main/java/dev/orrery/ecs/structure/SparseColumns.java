@@ -3,7 +3,6 @@ package dev.orrery.ecs.structure;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentRegistry;
 import dev.orrery.ecs.component.Entity;
-import dev.orrery.ecs.prototype.NamedInstances;
 import dev.orrery.ecs.storage.SparseColumn;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -13,9 +12,10 @@ import java.util.List;
  * A world's sparse columns ({@link dev.orrery.ecs.component.Storage#SPARSE}): one
  * {@link SparseColumn} per sparse column id, made on first use, and per entity index the
  * number of sparse columns it holds (so a despawn of an entity with none costs one load).
- * Adds and removes here also keep the {@link NamedInstances prototype index} current, so
- * name look-ups ({@code findComponent}, properties) see sparse instances; the registry keeps
- * a sparse column's instance name unique in the world, so registering it cannot clash.
+ * Sparse instances stay out of the {@link NamedInstances prototype index}: the registry keeps
+ * a sparse column's instance name unique in the world, so a name look-up that the index does
+ * not answer asks the one sparse set of that name ({@link #has}), and an add or remove here
+ * leaves the entity's prototype as it was.
  *
  * <p>{@code World} checks the owner thread, the structure lock and that the entity is alive
  * before it calls the mutators; nothing here checks them again.
@@ -25,14 +25,12 @@ import java.util.List;
  */
 public final class SparseColumns {
     private final ComponentRegistry registry;
-    private final NamedInstances names;
     private SparseColumn[] byId = new SparseColumn[16];
     private int[] held = new int[1024];
 
     /** The sparse storage of a world whose columns come from {@code registry}. */
-    public SparseColumns(ComponentRegistry registry, NamedInstances names) {
+    public SparseColumns(ComponentRegistry registry) {
         this.registry = registry;
-        this.names = names;
     }
 
     /** True when the world registered at least one sparse column (false: every sparse path is skipped). */
@@ -112,8 +110,8 @@ public final class SparseColumns {
     }
 
     /**
-     * Adds sparse {@code column} to live {@code entity} (index {@code index}), zeroed, and
-     * registers its instance name; returns its dense position.
+     * Adds sparse {@code column} to live {@code entity} (index {@code index}), zeroed; returns
+     * its dense position.
      *
      * @throws IllegalStateException if the entity already holds it
      */
@@ -131,15 +129,10 @@ public final class SparseColumns {
             throw new IllegalStateException("entity " + Entity.toString(entity) + " already holds " + column
                     + "; use set(...) to change its value, or remove it first");
         }
-        int p = insert(s, index, entity, zero);
-        names.added(index, column);
-        return p;
+        return insert(s, index, entity, zero);
     }
 
-    /**
-     * Adds sparse {@code column} to {@code entity} (index {@code index}) without registering
-     * its name: snapshot restore registers each entity's names itself, in their recorded order.
-     */
+    /** Adds sparse {@code column} to {@code entity} (index {@code index}), zeroed: snapshot restore. */
     public int restore(int index, long entity, Component<?> column) {
         return insert(of(column), index, entity, true);
     }
@@ -159,13 +152,11 @@ public final class SparseColumns {
             return false;
         }
         held[index]--;
-        names.removed(index, column);
         return true;
     }
 
     /**
-     * The entity at index {@code index} is being despawned: drops it from every sparse set
-     * (its names go with the rest of its prototype chain).
+     * The entity at index {@code index} is being despawned: drops it from every sparse set.
      */
     public void despawned(int index) {
         if (heldBy(index) == 0) {
