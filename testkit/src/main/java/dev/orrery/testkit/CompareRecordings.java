@@ -1,6 +1,5 @@
 package dev.orrery.testkit;
 
-import dev.orrery.ecs.World;
 import dev.orrery.engine.RunRecorder;
 import dev.orrery.engine.Simulation;
 import dev.orrery.engine.journal.JournalReader;
@@ -269,16 +268,12 @@ public final class CompareRecordings {
 
     /** What a re-run of {@code r} with {@code game} on one worker passes through in {@code tick}. */
     private static List<SystemTrail.Point> trail(Recording r, long tick, SimulationFactory game) throws IOException {
-        try (Simulation sim = game.create(1, false);
-             JournalInputs inputs = new JournalInputs(r.dir.resolve(RunRecorder.JOURNAL))) {
-            sim.restore(Files.readAllBytes(r.dir.resolve(RunRecorder.SNAPSHOT)));
-            sim.inputs(inputs);
-            SystemTrail trail = SystemTrail.of(sim, World::stateHash);
-            while (sim.currentTick() <= tick) {
-                trail.points.clear();
-                sim.tick();
+        try (SystemTrail.Rerun rerun = SystemTrail.rerun(game, r.dir)) {
+            List<SystemTrail.Point> points = List.of();
+            while (rerun.simulation().currentTick() <= tick) {
+                points = rerun.tick();
             }
-            return List.copyOf(trail.points);
+            return List.copyOf(points);
         }
     }
 

@@ -1,6 +1,5 @@
 package dev.orrery.testkit;
 
-import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.engine.InputPipeline;
 import dev.orrery.engine.ReplayDivergenceException;
@@ -125,22 +124,17 @@ public final class GoldenRecording {
         try {
             SystemHashes recorded = SystemHashes.readIfPresent(dir);
             long end = JournalInputs.lastTick(dir.resolve(RunRecorder.JOURNAL));
-            try (Simulation now = factory.create(1, false);
-                 JournalInputs inputs = new JournalInputs(dir.resolve(RunRecorder.JOURNAL))) {
-                now.restore(Files.readAllBytes(dir.resolve(RunRecorder.SNAPSHOT)));
-                now.inputs(inputs);
-                SystemTrail trail = SystemTrail.of(now, World::stateHash);
+            try (SystemTrail.Rerun rerun = SystemTrail.rerun(factory, dir)) {
+                Simulation now = rerun.simulation();
                 String[] culprit = new String[1];
                 List<String> applied = new ArrayList<>();
                 boolean named = false;
                 while (now.currentTick() <= end) {
                     long tick = now.currentTick();
-                    trail.points.clear();
-                    now.tick();
+                    List<SystemTrail.Point> points = rerun.tick();
                     long[] was = recorded == null ? null : recorded.ticks.get(tick);
                     if (!named && was != null && tick <= t) {
-                        String found = SystemTrail.againstRecorded(trail.points, was, tick, tick == t, applied,
-                                culprit);
+                        String found = SystemTrail.againstRecorded(points, was, tick, tick == t, applied, culprit);
                         if (found != null) {
                             named = true;
                             system = culprit[0];

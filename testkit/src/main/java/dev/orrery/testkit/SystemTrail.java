@@ -1,10 +1,16 @@
 package dev.orrery.testkit;
 
 import dev.orrery.ecs.World;
+import dev.orrery.engine.RunRecorder;
 import dev.orrery.engine.Simulation;
 import dev.orrery.engine.internal.EngineInternals;
 import dev.orrery.scheduler.executor.SystemHook;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.function.ToLongFunction;
 
@@ -77,11 +83,42 @@ final class SystemTrail implements SystemHook {
         return p.recordedBy().size() == 1 ? p.recordedBy().get(0) : null;
     }
 
+    /**
+     * A re-run of the recording in {@code dir} with {@code game} on one worker, from its start
+     * snapshot with its journal's inputs, hashing the world with {@link World#stateHash}: how
+     * the kit's diagnoses replay a recording system by system.
+     */
+    static Rerun rerun(SimulationFactory game, Path dir) throws IOException {
+        Simulation sim = game.create(1, false);
+        try {
+            JournalInputs inputs = new JournalInputs(dir.resolve(RunRecorder.JOURNAL));
+            try {
+                sim.restore(Files.readAllBytes(dir.resolve(RunRecorder.SNAPSHOT)));
+                sim.inputs(inputs);
+                return new Rerun(sim, inputs, of(sim, World::stateHash));
+            } catch (Throwable e) {
+                closeAfter(inputs, e);
+                throw e;
+            }
+        } catch (Throwable e) {
+            closeAfter(sim, e);
+            throw e;
+        }
+    }
+
+    private static void closeAfter(AutoCloseable c, Throwable failure) {
+        try {
+            c.close();
+        } catch (Exception suppressed) {
+            failure.addSuppressed(suppressed);
+        }
+    }
+
     /** How a person reads a difference first seen at point {@code i} of {@code points}, in tick {@code tick}. */
     static String describe(List<Point> points, int i, long tick) {
         Point p = points.get(i);
         if (p.recordedBy() == null) {
-            return "first difference after system '" + p.system() + "' at tick " + tick;
+            return afterSystem(p.system(), tick);
         }
         String next = null;
         for (int k = i + 1; k < points.size() && next == null; k++) {
@@ -93,12 +130,11 @@ final class SystemTrail implements SystemHook {
                     + "commands it recorded, or an observer hook (world.observe) those commands fired)";
         }
         String where = next == null ? "at the end of tick " + tick : "before system '" + next + "' at tick " + tick;
-        String whose = who.size() == 1 ? "system '" + who.get(0) + "'" : "systems '" + String.join("', '", who) + "'";
-        return "first difference when the commands of " + whose + " were applied (the sync point " + where
+        return "first difference when the commands of " + names(who) + " were applied (the sync point " + where
                 + "; the world as the systems left it still agreed): the commands " + (who.size() == 1 ? "it" : "they")
-                + " recorded (spawn, despawn, add, remove, set) differ, or an observer hook (world.observe) those "
-                + "commands fired does something that differs";
+                + COMMANDS_DIFFER;
     }
+
     /**
      * Compares the tick's trail in {@code points} with the hashes recorded after each system
      * ({@code was}, in a recording's {@link SystemHashes}), which hold no hash after a sync
@@ -123,11 +159,10 @@ final class SystemTrail implements SystemHook {
             if (was[seen++] != p.hash()) {
                 if (applied.isEmpty() || applied.equals(List.of(p.system()))) {
                     culprit[0] = p.system();
-                    return "first difference after system '" + p.system() + "' at tick " + tick;
+                    return afterSystem(p.system(), tick);
                 }
                 culprit[0] = null;
-                return "first difference after system '" + p.system() + "' at tick " + tick + ", or in the commands of "
-                        + names(applied) + " applied at the sync point before it (or an observer hook they fired): the "
+                return afterSystem(p.system(), tick) + ", or in the commands of " + names(applied) + " applied at the sync point before it (or an observer hook they fired): the "
                         + "recording holds no hash between the two";
             }
             applied.clear();
@@ -137,13 +172,60 @@ final class SystemTrail implements SystemHook {
         }
         culprit[0] = applied.size() == 1 ? applied.get(0) : null;
         return "first difference when the commands of " + names(applied) + " were applied at the end of tick " + tick
-                + " (the world agreed with the recording after every system): the commands recorded (spawn, despawn, "
-                + "add, remove, set) differ, or an observer hook (world.observe) those commands fired does something "
-                + "that differs";
+                + " (the world agreed with the recording after every system): the commands" + COMMANDS_DIFFER;
     }
 
+    /** What the commands applied at a sync point may have done, ending a sentence "...: the commands [it]". */
+    private static final String COMMANDS_DIFFER = " recorded (spawn, despawn, add, remove, set) differ, or an observer "
+            + "hook (world.observe) those commands fired does something that differs";
+
+    private static String afterSystem(String system, long tick) {
+        return "first difference after system '" + system + "' at tick " + tick;
+    }
+
+    /** "system 'a'" or "systems 'a', 'b'", each system once, in the order first seen. */
     private static String names(List<String> systems) {
-        List<String> distinct = new ArrayList<>(new java.util.LinkedHashSet<>(systems));
+        List<String> distinct = new ArrayList<>(new LinkedHashSet<>(systems));
         return (distinct.size() == 1 ? "system '" : "systems '") + String.join("', '", distinct) + "'";
+    }
+
+    /**
+     * A recording re-run on one worker with a trail attached ({@link #rerun}); {@link #tick}
+     * runs its next tick and returns that tick's points. Closing it closes the simulation and
+     * the journal.
+     *
+     * <p><b>Threading:</b> one thread, the one that made it.
+     */
+    static final class Rerun implements Closeable {
+        private final Simulation sim;
+        private final JournalInputs inputs;
+        private final SystemTrail trail;
+
+        private Rerun(Simulation sim, JournalInputs inputs, SystemTrail trail) {
+            this.sim = sim;
+            this.inputs = inputs;
+            this.trail = trail;
+        }
+
+        /** The re-run's simulation (its world, its next tick). */
+        Simulation simulation() {
+            return sim;
+        }
+
+        /** Runs the next tick; the returned points (live, cleared by the next call) are that tick's. */
+        List<Point> tick() {
+            trail.points.clear();
+            sim.tick();
+            return trail.points;
+        }
+
+        @Override
+        public void close() throws IOException {
+            try {
+                inputs.close();
+            } finally {
+                sim.close();
+            }
+        }
     }
 }
