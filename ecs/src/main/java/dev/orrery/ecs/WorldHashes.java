@@ -80,13 +80,11 @@ final class WorldHashes {
      */
     static long stateHash(Archetypes archetypes, EntityTable entities, SparseColumns sparse,
             Relations relations, Scratch scratch) {
-        Scratch own = scratch.claim() ? scratch : new Scratch();
+        Scratch own = scratch.claim();
         try {
             return hash(archetypes, entities, sparse, relations, own);
         } finally {
-            if (own == scratch) {
-                scratch.release();
-            }
+            own.release();
         }
     }
 
@@ -201,7 +199,7 @@ final class WorldHashes {
      */
     static long[] columnHashes(Archetypes archetypes, int columnCount, SparseColumns sparse, Scratch scratch,
             long[] reuse) {
-        Scratch own = scratch.claim() ? scratch : new Scratch();
+        Scratch own = scratch.claim();
         try {
             StateHasher[] hs = own.columnHashers(columnCount);
             mixColumns(archetypes, sparse, hs, own.sort);
@@ -211,9 +209,7 @@ final class WorldHashes {
             }
             return out;
         } finally {
-            if (own == scratch) {
-                scratch.release();
-            }
+            own.release();
         }
     }
 
@@ -271,11 +267,15 @@ final class WorldHashes {
             return columns;
         }
 
-        /** True when the caller may use this scratch until {@link #release()}. */
-        boolean claim() {
-            return busy.compareAndSet(false, true);
+        /**
+         * This scratch, which the caller holds until it calls {@link #release()} on what it got;
+         * or, while another thread holds this one, a new one (a hash then allocates rather than waits).
+         */
+        Scratch claim() {
+            return busy.compareAndSet(false, true) ? this : new Scratch();
         }
 
+        /** Gives back what {@link #claim()} returned (on a new scratch, which no one else sees, it does nothing that matters). */
         void release() {
             busy.set(false);
         }
