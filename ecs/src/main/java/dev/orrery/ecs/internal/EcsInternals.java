@@ -49,6 +49,8 @@ public final class EcsInternals {
     private static final MethodHandle MOVE_TO = FACADE.method(World.class, "moveTo", void.class, long.class, Archetype.class);
     private static final MethodHandle SORT_ROWS = FACADE.method(World.class, "sortRows", void.class, Archetype.class, RowKey.class);
     private static final MethodHandle COLUMN_HASHES = FACADE.method(World.class, "columnHashes", long[].class, long[].class);
+    private static final MethodHandle HANDLE_OF = FACADE.staticMethod(FACADE.type("Owned"), "handleOf", String.class,
+            Component.class);
 
     private static final MethodHandle SYSTEM_SLOT = tracker("systemSlot", int.class, String.class);
     private static final MethodHandle LAST_RUN = tracker("lastRun", long.class, int.class);
@@ -117,6 +119,19 @@ public final class EcsInternals {
     public static ComponentRegistry registry(World world) {
         try {
             return (ComponentRegistry) REGISTRY.invokeExact(world);
+        } catch (Throwable t) {
+            throw FacadeLookup.rethrow(t);
+        }
+    }
+
+    /**
+     * How a world gives the handle of {@code column}'s type, for a message that refuses another
+     * world's handle: {@code world.component(X.class)} (or {@code world.referenceComponent(X.class)}),
+     * worded as the facade's own refusals word it.
+     */
+    public static String handleOf(Component<?> column) {
+        try {
+            return (String) HANDLE_OF.invokeExact(column);
         } catch (Throwable t) {
             throw FacadeLookup.rethrow(t);
         }

@@ -3,7 +3,6 @@ package dev.orrery.scheduler.executor;
 import dev.orrery.ecs.Query;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
-import dev.orrery.ecs.component.ComponentKind;
 import dev.orrery.ecs.internal.EcsInternals;
 import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.Resources;
@@ -96,9 +95,8 @@ public final class ExecutionPlan {
             for (Component<?> c : declared) {
                 if (!EcsInternals.registry(world).owns(c)) {
                     throw new IllegalArgumentException("system '" + system.name() + "' declares component " + c
-                            + ", which another world registered; declare this world's handle (world."
-                            + (c.kind() == ComponentKind.REFERENCE ? "referenceComponent(" : "component(")
-                            + c.type().javaClass().getSimpleName() + ".class))");
+                            + ", which another world registered; declare this world's handle ("
+                            + EcsInternals.handleOf(c) + ")");
                 }
             }
         }

@@ -82,6 +82,19 @@ class DeclaredAccessTest {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void shouldNameTheReferenceHandleWhenASystemDeclaresAnotherWorldsReferenceComponent() {
+        World w = world(10);
+        Component<Pos> pos = w.component(Pos.class);
+        Component<StringBuilder> note = new World().referenceComponent(StringBuilder.class);
+        Schedule.Builder b = Schedule.builder(w);
+        b.system("noted").query(w.query().with(pos).build()).reads(note).forEachChunk(job -> { });
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, b::build);
+        assertTrue(e.getMessage().contains("system 'noted' declares component StringBuilder, which another world "
+                + "registered; declare this world's handle (world.referenceComponent(StringBuilder.class))"),
+                e.getMessage());
+    }
+
     @ParameterizedTest(name = "{0} workers")
     @ValueSource(ints = {1, 2, 4})
     void shouldReadAndWriteOtherEntitiesByIdThroughTheJobWhenDeclared(int workers) {
