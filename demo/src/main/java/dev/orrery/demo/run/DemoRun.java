@@ -241,8 +241,13 @@ public final class DemoRun {
             sim = s;
             started.countDown();
             Progress progress = new Progress(s, arena, stats, null);
+            // The default warm-up (half the recording, at most DEFAULT_WARMUP) is needed before the
+            // first tick: each tick's time goes to the warm-up or to the summary as it runs, and the
+            // trace starts at a tick chosen from it (Tracing). The source reads one tick ahead only,
+            // so the journal's length is counted first, as far as it can change the warm-up.
             long warmup = options.warmup() == RunOptions.REPLAY_DEFAULT_WARMUP
-                    ? RunOptions.defaultWarmup(Math.max(1, recordedTicks(dir.resolve(RunRecorder.JOURNAL))))
+                    ? RunOptions.defaultWarmup(Math.max(1, recordedTicks(dir.resolve(RunRecorder.JOURNAL),
+                            2 * RunOptions.DEFAULT_WARMUP)))
                     : options.warmup();
             Tracing tracing = new Tracing(s, warmup);
             long ticksRun = 0;
@@ -292,13 +297,14 @@ public final class DemoRun {
     }
 
     /**
-     * The complete ticks the journal at {@code journal} holds (up to a cut), for the default
-     * warm-up of its replay; 0 when it cannot be read, which the replay itself then reports.
+     * The complete ticks the journal at {@code journal} holds (up to a cut), counted no further
+     * than {@code enough} (a longer journal is not read to its end), for the default warm-up of
+     * its replay; 0 when it cannot be read, which the replay itself then reports.
      */
-    private static long recordedTicks(Path journal) {
+    private static long recordedTicks(Path journal, long enough) {
         try (JournalReader r = JournalReader.openAllowingCut(journal)) {
             long ticks = 0;
-            while (r.nextRecord()) {
+            while (ticks < enough && r.nextRecord()) {
                 if (r.kind() == JournalRecordKind.TICK_END) {
                     ticks++;
                 }
