@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orrery.cluster.protocol.InputReply;
 import dev.orrery.cluster.protocol.WorldStatus;
 import dev.orrery.cluster.store.DirectoryWorldStore;
+import dev.orrery.cluster.store.WorldStore;
 import dev.orrery.cluster.world.HistoryReplay;
 import dev.orrery.cluster.world.WorldSettings;
 import java.io.IOException;
@@ -49,6 +50,7 @@ final class ClusterHarness implements AutoCloseable {
     final Path dir;
     final int worlds;
     private final String extraConfig;
+    private final int workers;
     final List<ClusterNode> live = new CopyOnWriteArrayList<>();
     final ConcurrentLinkedQueue<String> log = new ConcurrentLinkedQueue<>();
     private final AtomicInteger nextRoute = new AtomicInteger();
@@ -60,9 +62,18 @@ final class ClusterHarness implements AutoCloseable {
 
     /** Nodes with {@code extraConfig} (HOCON) laid over their configuration. */
     ClusterHarness(Path dir, int worlds, String extraConfig) {
+        this(dir, worlds, extraConfig, 1);
+    }
+
+    /**
+     * Nodes with {@code extraConfig} (HOCON) laid over their configuration, whose worlds tick
+     * on {@code workers} workers each (above 1, every world's simulation has threads of its own).
+     */
+    ClusterHarness(Path dir, int worlds, String extraConfig, int workers) {
         this.dir = dir;
         this.worlds = worlds;
         this.extraConfig = extraConfig;
+        this.workers = workers;
     }
 
     static String world(int w) {
@@ -76,12 +87,17 @@ final class ClusterHarness implements AutoCloseable {
 
     /** Starts a node joining the live ones (or a new cluster when none is live). */
     ClusterNode start() {
+        return start(store());
+    }
+
+    /** Starts a node over {@code store} (the shared directory, perhaps wrapped) joining the live ones. */
+    ClusterNode start(WorldStore store) {
         List<String> seeds = new ArrayList<>();
         for (ClusterNode n : live) {
             seeds.add(n.hostPort());
         }
         ClusterNode[] self = new ClusterNode[1];
-        ClusterNode node = ClusterNode.start(settings(seeds), store(), new DriftWorld(200), line -> log.add(
+        ClusterNode node = ClusterNode.start(settings(seeds), store, new DriftWorld(200, workers), line -> log.add(
                 String.format("%6.1f s %s %s", (System.nanoTime() - started) / 1e9,
                         self[0] == null ? "new node" : self[0].hostPort(), line)));
         self[0] = node;

@@ -58,9 +58,19 @@ public final class DriftWorld implements WorldBlueprint {
     };
 
     private final int particles;
+    private final int workers;
 
     DriftWorld(int particles) {
+        this(particles, 1);
+    }
+
+    /**
+     * A world of {@code particles} particles ticked on {@code workers} workers: above 1, each
+     * simulation starts threads of its own ({@code orrery-worker-N}), which its close must stop.
+     */
+    DriftWorld(int particles, int workers) {
         this.particles = particles;
+        this.workers = workers;
     }
 
     /** The payload of input {@code id}. */
@@ -85,7 +95,7 @@ public final class DriftWorld implements WorldBlueprint {
         Field py = pos.field("y");
         Field vx = vel.field("x");
         Field vy = vel.field("y");
-        SimulationBuilder builder = Simulation.builder(world).seed(worldId.hashCode()).workers(1).hashEvery(1)
+        SimulationBuilder builder = Simulation.builder(world).seed(worldId.hashCode()).workers(workers).hashEvery(1)
                 .resource(TALLY, new Tally(), TALLY_CODEC);
         Resources res = builder.resources();
         return builder.systems(s -> s
