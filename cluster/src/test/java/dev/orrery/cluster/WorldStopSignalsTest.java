@@ -29,8 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The world entity's stop paths other than a sharding hand-off, driven for real: the node's
  * actor system terminating under its worlds ({@code PostStop}), a supervisor restart after a
- * tick failed ({@code PreRestart}) and the JVM shutdown hook's coordinated shutdown of the
- * last node. Each time what {@code WorldEntity} promises is checked: the incarnation lets
+ * tick failed ({@code PreRestart}), an entity whose start failed after it opened its world
+ * (no behaviour yet to get either signal) and the JVM shutdown hook's coordinated shutdown
+ * of the last node. Each time what {@code WorldEntity} promises is checked: the incarnation lets
  * its world go (its journal file closed, its simulation's worker threads stopped, nothing
  * ticking), the next incarnation recovers from the snapshot and journal the abandoned one
  * left (a periodic snapshot and the journal after it; a hand-off snapshot and nothing to
@@ -183,6 +184,34 @@ class WorldStopSignalsTest {
             System.out.printf("WorldStopSignalsTest (JVM hook): %d inputs accepted%n%s", client.acked.size(), verified);
             assertTrue(client.refused.isEmpty(), "refused: " + client.refused);
         }
+    }
+
+    @Test
+    void aWorldWhoseEntityFailsToStartAfterItOpenedLetsItGoBeforeItIsRetried(@TempDir Path dir) throws Exception {
+        assumeProcFd();
+        Set<Thread> before = Thread.getAllStackTraces().keySet();
+        try (ClusterHarness cluster = new ClusterHarness(dir, 1, "", 2)) {
+            AtomicInteger failures = new AtomicInteger();
+            // the node's log sink is the caller's code: here it fails once, on the line of the world's first start
+            ClusterNode a = ClusterNode.start(cluster.settings(List.of()), cluster.store(), new DriftWorld(200, 2),
+                    line -> {
+                        cluster.log.add(line);
+                        if (line.contains("started fresh") && failures.getAndIncrement() == 0) {
+                            throw new IllegalStateException("log sink failing (injected)");
+                        }
+                    });
+            cluster.live.add(a);
+            WorldStatus s = cluster.statuses(st -> st.tick() > 10, SETTLE).get(ClusterHarness.world(0));
+            assertEquals(2, failures.get(), "the first start failed after opening the world, the retry started it");
+            assertEquals(2, s.epoch(), "the retry opened the world in a new epoch: " + s);
+            List<Path> open = openJournals(dir);
+            assertTrue(open.stream().noneMatch(p -> p.getFileName().toString().startsWith("1-")), "the failed start's "
+                    + "incarnation (epoch 1) holds no journal open: " + open);
+            awaitTrue(() -> newThreads(before, WORKER_THREADS).size() == 1, () -> "one worker thread, the running "
+                    + "world's: " + newThreads(before, WORKER_THREADS));
+        }
+        awaitTrue(() -> newThreads(before, NODE_THREADS).isEmpty(), () -> "threads left after the node stopped: "
+                + newThreads(before, NODE_THREADS));
     }
 
     /** Linux's view of this process's open files, which the resource checks read. */

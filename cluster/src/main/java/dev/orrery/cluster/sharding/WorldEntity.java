@@ -43,7 +43,8 @@ import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
  * (its node's actor system terminating, as in a crash) it abandons the world: the next node
  * restores the last periodic snapshot and replays the journal after it. A failure (the store
  * unreachable, a journal write failing) answers the waiting inputs unknown and restarts the
- * actor with back-off, which opens the world again.
+ * actor with back-off, which opens the world again; a start that fails after the world opened
+ * (the log sink throwing) lets that incarnation go before the retry.
  *
  * <p>What it tells a person, through the node's log sink: where a world opened (fresh, or
  * restored from which snapshot with how many ticks replayed in how long), when it was handed
@@ -114,8 +115,13 @@ public final class WorldEntity extends AbstractBehavior<WorldCommand> {
                 LOG.log(System.Logger.Level.DEBUG, "world '" + worldId + "' failed to open", e);
                 throw e;
             }
-            timers.startTimerAtFixedRate(Local.TICK, Local.TICK, tickPeriod);
-            return new WorldEntity(ctx, runtime, log);
+            try {
+                timers.startTimerAtFixedRate(Local.TICK, Local.TICK, tickPeriod);
+                return new WorldEntity(ctx, runtime, log);
+            } catch (RuntimeException | Error e) { // no behaviour yet to get PostStop or PreRestart: let the world go
+                runtime.abandon();
+                throw e;
+            }
         }));
         return Behaviors.supervise(open).onFailure(Exception.class,
                 SupervisorStrategy.restartWithBackoff(Duration.ofMillis(100), Duration.ofSeconds(5), 0.2));
