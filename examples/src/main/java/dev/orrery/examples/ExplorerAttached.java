@@ -54,6 +54,7 @@ public final class ExplorerAttached {
     }
 
     public static void main(String[] args) throws IOException {
+        ProgramArgs.atMost("ExplorerAttached", args);
         // snippet:attach
         ExplorerOptions options = ExplorerOptions.loopback(0)                 // port 0: any free port
                 .withRequestTimeout(Duration.ofSeconds(30));                   // patient on a busy machine

@@ -24,6 +24,7 @@ public final class NamedInstances {
     }
 
     public static void main(String[] args) {
+        ProgramArgs.atMost("NamedInstances", args);
         World world = new World();
         // snippet:instances
         Component<Transform> transform = world.component(Transform.class);

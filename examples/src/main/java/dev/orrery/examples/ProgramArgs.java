@@ -14,8 +14,9 @@ public final class ProgramArgs {
     /**
      * Ends the program when {@code args} holds more arguments than {@code names} (the names of
      * the ones it takes, in order), so that none is silently ignored: prints
-     * {@code "<program>: takes at most N argument(s) (<names>); got M: '...'"} and exits with
-     * code 2. Call it first in {@code main}.
+     * {@code "<program>: takes at most N argument(s) (<names>); got M: '...'"} (with no
+     * names, {@code "<program>: takes no arguments; got M: '...'"}) and exits with code 2.
+     * Call it first in {@code main}, also in a program that takes no arguments.
      */
     public static void atMost(String program, String[] args, String... names) {
         try {
@@ -38,6 +39,9 @@ public final class ProgramArgs {
         StringBuilder given = new StringBuilder();
         for (String a : args) {
             given.append(given.length() == 0 ? "'" : " '").append(a).append('\'');
+        }
+        if (names.length == 0) {
+            throw new IllegalArgumentException("takes no arguments; got " + args.length + ": " + given);
         }
         throw new IllegalArgumentException("takes at most " + names.length + " argument" + (names.length == 1 ? "" : "s")
                 + " (" + String.join(", ", names) + "); got " + args.length + ": " + given);

@@ -12,6 +12,7 @@ import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.EntityRef;
 import dev.orrery.ecs.component.Field;
+import dev.orrery.examples.ProgramArgs;
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.ScheduleExecutor;
 
@@ -60,6 +61,7 @@ public final class CommandsChapter {
     }
 
     public static void main(String[] args) {
+        ProgramArgs.atMost("CommandsChapter", args);
         World world = new World();
         Component<Position> pos = world.component(Position.class);
         Component<Velocity> vel = world.component(Velocity.class);

@@ -10,6 +10,7 @@ import dev.orrery.ecs.component.InvalidFieldValueException;
 import dev.orrery.ecs.component.Range;
 import dev.orrery.ecs.component.StaleEntityException;
 import dev.orrery.ecs.component.Storage;
+import dev.orrery.examples.ProgramArgs;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -205,6 +206,7 @@ public final class ComponentsChapter {
     }
 
     public static void main(String[] args) {
+        ProgramArgs.atMost("ComponentsChapter", args);
         registration();
         tagsAndReferences();
         sparse();

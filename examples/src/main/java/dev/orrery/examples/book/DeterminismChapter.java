@@ -6,6 +6,7 @@ import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.engine.CounterRandom;
 import dev.orrery.engine.Simulation;
+import dev.orrery.examples.ProgramArgs;
 import dev.orrery.scheduler.Phase;
 import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.testkit.DeterminismCheck;
@@ -106,6 +107,7 @@ public final class DeterminismChapter {
     }
 
     public static void main(String[] args) throws IOException {
+        ProgramArgs.atMost("DeterminismChapter", args);
         // snippet:check
         List<String> runs = DeterminismCheck.of(DeterminismChapter::build)   // (workers, populate) -> Simulation
                 .ticks(100)

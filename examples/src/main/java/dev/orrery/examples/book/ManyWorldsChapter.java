@@ -9,6 +9,7 @@ import dev.orrery.engine.Simulation;
 import dev.orrery.engine.host.HostedWorld;
 import dev.orrery.engine.host.TickStats;
 import dev.orrery.engine.host.WorldHost;
+import dev.orrery.examples.ProgramArgs;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,6 +46,7 @@ public final class ManyWorldsChapter {
     // end:blueprint
 
     public static void main(String[] args) throws Exception {
+        ProgramArgs.atMost("ManyWorldsChapter", args);
         Map<String, byte[]> store = new ConcurrentHashMap<>();
         // snippet:host
         try (WorldHost host = WorldHost.builder().threads(2).build()) {   // one pool for every world

@@ -6,6 +6,7 @@ import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.InvalidFieldValueException;
 import dev.orrery.ecs.component.Range;
+import dev.orrery.examples.ProgramArgs;
 
 /** The code of docs/named-instances-templates-properties.md. */
 public final class NamedChapter {
@@ -17,6 +18,7 @@ public final class NamedChapter {
     // end:types
 
     public static void main(String[] args) {
+        ProgramArgs.atMost("NamedChapter", args);
         World world = new World();
         // snippet:columns
         Component<Transform> transform = world.component(Transform.class);     // named "Transform"

@@ -5,6 +5,7 @@ import dev.orrery.ecs.Shape;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
+import dev.orrery.examples.ProgramArgs;
 import dev.orrery.scheduler.BatchDecision;
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.ScheduleExecutor;
@@ -18,6 +19,7 @@ public final class PerformanceChapter {
     record Matrix(float m00, float m01, float m10, float m11) {}
 
     public static void main(String[] args) {
+        ProgramArgs.atMost("PerformanceChapter", args);
         // snippet:chunk-budget
         World world = new World();                   // chunks of about 256 KiB: the default
         World small = new World(64 * 1024);          // smaller chunks: more, shorter jobs

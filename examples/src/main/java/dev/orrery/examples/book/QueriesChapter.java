@@ -7,6 +7,7 @@ import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.component.Storage;
+import dev.orrery.examples.ProgramArgs;
 
 /** The code of docs/queries-and-chunk-views.md. */
 public final class QueriesChapter {
@@ -21,6 +22,7 @@ public final class QueriesChapter {
     record Stunned(int ticks) {}
 
     public static void main(String[] args) {
+        ProgramArgs.atMost("QueriesChapter", args);
         World world = new World();
         Component<Position> pos = world.component(Position.class);
         Component<Velocity> vel = world.component(Velocity.class);

@@ -8,6 +8,7 @@ import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.engine.Simulation;
+import dev.orrery.examples.ProgramArgs;
 import dev.orrery.scheduler.EventKey;
 import dev.orrery.scheduler.FixedTimestep;
 import dev.orrery.scheduler.LongSum;
@@ -251,6 +252,7 @@ public final class ReactingChapter {
     }
 
     public static void main(String[] args) {
+        ProgramArgs.atMost("ReactingChapter", args);
         filters();
         observers();
         flow();

@@ -10,6 +10,7 @@ import dev.orrery.ecs.Relations;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
+import dev.orrery.examples.ProgramArgs;
 import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.Resources;
 import dev.orrery.scheduler.Schedule;
@@ -262,6 +263,7 @@ public final class RelationsChapter {
     }
 
     public static void main(String[] args) {
+        ProgramArgs.atMost("RelationsChapter", args);
         basics();
         queries();
         hierarchy();

@@ -12,6 +12,7 @@ import dev.orrery.engine.InputBatch;
 import dev.orrery.engine.InputPipeline;
 import dev.orrery.engine.RandomCursor;
 import dev.orrery.engine.Simulation;
+import dev.orrery.examples.ProgramArgs;
 import dev.orrery.scheduler.BatchDecision;
 import dev.orrery.scheduler.JobObserver;
 import dev.orrery.scheduler.ResourceKey;
@@ -110,6 +111,7 @@ public final class SimulationChapter {
     }
 
     public static void main(String[] args) throws Exception {
+        ProgramArgs.atMost("SimulationChapter", args);
         World world = new World();
         for (int i = 0; i < 10_000; i++) {
             world.spawn(new Position(i, 0), new Velocity(0, 0));

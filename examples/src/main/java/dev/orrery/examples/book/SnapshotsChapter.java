@@ -13,6 +13,7 @@ import dev.orrery.engine.ResourceCodec;
 import dev.orrery.engine.RunRecorder;
 import dev.orrery.engine.RunReplayer;
 import dev.orrery.engine.Simulation;
+import dev.orrery.examples.ProgramArgs;
 import dev.orrery.scheduler.EventKey;
 import dev.orrery.scheduler.ResourceKey;
 import java.io.DataInput;
@@ -108,6 +109,7 @@ public final class SnapshotsChapter {
     // end:blueprint
 
     public static void main(String[] args) throws Exception {
+        ProgramArgs.atMost("SnapshotsChapter", args);
         // snippet:snapshot
         byte[] snapshot;
         long expected;

@@ -5,6 +5,7 @@ import dev.orrery.ecs.Query;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
+import dev.orrery.examples.ProgramArgs;
 import dev.orrery.scheduler.BatchDecision;
 import dev.orrery.scheduler.EventKey;
 import dev.orrery.scheduler.LongSum;
@@ -40,6 +41,7 @@ public final class SystemsChapter {
     static final ResourceKey<Score> SCORE = ResourceKey.of("score", Score.class);
 
     public static void main(String[] args) {
+        ProgramArgs.atMost("SystemsChapter", args);
         World world = new World();
         Component<Position> pos = world.component(Position.class);
         Component<Velocity> vel = world.component(Velocity.class);
