@@ -444,8 +444,9 @@ public final class ChunkView {
 
     private Object array(Field field, FieldType expected, boolean write) {
         if (field.type() != expected) {
-            throw new IllegalArgumentException("field " + field + " is " + field.type() + ", not " + expected
-                    + "; use the accessor for " + field.type().javaType().getSimpleName());
+            String t = field.type().javaType().getSimpleName(), p = Character.toUpperCase(t.charAt(0)) + t.substring(1) + "s";
+            throw new IllegalArgumentException("field " + field + " is " + field.type() + ", not " + expected + "; use "
+                    + (field.type() == FieldType.OBJECT ? "readObjects/writeObjects(component)" : "read" + p + "/write" + p));
         }
         return chunk.array(slot(field.component(), write), field.index());
     }

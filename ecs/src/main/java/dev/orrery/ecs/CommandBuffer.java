@@ -394,7 +394,8 @@ public final class CommandBuffer {
 
     private static Field requireType(Field field, FieldType type) {
         if (java.util.Objects.requireNonNull(field, "field").type() != type) {
-            throw new IllegalArgumentException("field " + field + " is " + field.type() + ", not " + type);
+            throw new IllegalArgumentException("field " + field + " is " + field.type() + ", not " + type + "; "
+                    + World.fittingAccessor(field, "set"));
         }
         return field;
     }

@@ -154,6 +154,20 @@ class DeclaredAccessTest {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void shouldNameTheJobAccessorThatFitsAFieldOfAnotherType() {
+        World w = world(10);
+        Component<Pos> pos = w.component(Pos.class);
+        Schedule s = Schedule.builder(w)
+                .system("typo").query(all(w)).reads(pos)
+                .forEachChunk(job -> job.getInt(job.chunk().entity(0), pos.field("x")))
+                .build();
+        try (ScheduleExecutor ex = executor(s, 1)) {
+            SystemFailedException e = assertThrows(SystemFailedException.class, ex::run);
+            assertEquals("field Pos.x is FLOAT, not INT; use job.getFloat/job.setFloat", e.getCause().getMessage());
+        }
+    }
+
     @ParameterizedTest(name = "{0} workers")
     @ValueSource(ints = {1, 2, 4})
     void shouldRefuseWorldByIdWritesInsideAJobButNotOutside(int workers) {
