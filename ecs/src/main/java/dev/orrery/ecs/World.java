@@ -350,19 +350,23 @@ public final class World implements FieldAccess {
         owner.bind(thread);
     }
 
-    /**
-     * Every structural call passes here: the structure lock first, then the owner assertion.
-     * A job that calls {@code spawn} runs on a worker, so it fails both checks; the lock's
-     * message (record it in a CommandBuffer) is the one that names the fix, so it goes first,
-     * and it fires with assertions off too. The lock was taken by the owner before the jobs
-     * were handed out, so a worker reads it through that hand-off's happens-before edge.
-     */
     /** The checks of a structural call, for {@link Shape}'s calls that do not go through the world's. */
     void checkStructuralCall(String operation) {
         checkUnlocked(operation, null);
     }
 
+    /**
+     * Every structural call passes here: the structure lock first, then the owner assertion.
+     * A job that calls {@code spawn} runs on a worker, so it fails both checks; the lock's
+     * message is the one that names the fix (from a job: the system and its
+     * {@code job.commands()} call; else: record it in a CommandBuffer), so it goes first,
+     * and it fires with assertions off too. The lock was taken by the owner before the jobs
+     * were handed out, so a worker reads it through that hand-off's happens-before edge.
+     */
     void checkUnlocked(String operation, Object subject) {
+        if (structure.isLocked()) {
+            jobsRunning.checkStructural(operation, subject);   // from a job: name the system and job.commands()
+        }
         structure.checkUnlocked(operation, subject);
         assert owner.checkCaller(operation);
     }

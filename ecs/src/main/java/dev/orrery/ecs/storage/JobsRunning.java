@@ -96,6 +96,37 @@ public final class JobsRunning {
         }
     }
 
+    /**
+     * Refuses a structural call on the world ({@code spawn}, {@code despawn}, {@code add}...)
+     * made from a job, with the fix a job has: record it in {@code job.commands()} under the
+     * matching declaration. Called only while the structure lock is held, which refuses the
+     * call anyway; this names the system and the job's way instead of the lock's generic one.
+     *
+     * @param operation the world method ({@code "spawn"}, {@code "add"})
+     * @param subject the component or relation, or null
+     * @throws IllegalStateException when a job of a system runs on the calling thread
+     */
+    public void checkStructural(String operation, Object subject) {
+        String system = systems == null ? null : jobOnThread.get();
+        if (system == null) {
+            return;
+        }
+        String what = subject == null ? operation : operation + " " + subject;
+        String s = subject == null ? "..." : String.valueOf(subject);
+        String command = switch (operation) {
+            case "spawn" -> "job.commands().spawn(...), with .spawns(...) in the system's declaration";
+            case "despawn" -> "job.commands().despawn(entity), with .despawns() in the system's declaration";
+            case "add" -> "job.commands().add(entity, " + s + ", value), with .adds(" + s + ") in the system's declaration";
+            case "remove" -> "job.commands().remove(entity, " + s + "), with .removes(" + s + ") in the system's declaration";
+            case "add pair", "remove pair", "remove pairs" -> "job.commands().addPair/removePair(...)";
+            default -> "job.commands()";
+        };
+        throw new IllegalStateException("structural change (" + what + ") attempted during " + systems
+                + ", inside system '" + system + "'; a job records structural changes in its command buffer, applied "
+                + "at the next sync point: " + command + " (or make it an exclusive system, which changes the world "
+                + "directly)");
+    }
+
     /** The executor starts a job of {@code system} on the calling thread (named in refusals). */
     public void jobStarts(String system) {
         jobOnThread.set(system);
