@@ -8,10 +8,11 @@ import java.util.Objects;
  * {@code .writesEvents(key)} and send through {@code job.send(key, event)}; readers declare
  * {@code .readsEvents(key)} and read through {@code job.events(key)}. The graph orders every
  * writer of a channel before every later reader of it in the same phase, like a resource
- * write before a read. The events themselves live in an {@link EventChannel}, a resource of
- * the schedule's store under {@link #channel()}: the schedule puts an empty one there when
- * it is built, unless one is there already (a simulation puts its own, with a snapshot codec).
- * Keys compare by identity: create each once and share it.
+ * write before a read. The events themselves live in a channel the schedule keeps in its
+ * resource store, under the key's name: the schedule makes an empty one when it is built, and
+ * a simulation's {@code SimulationBuilder.events(key, codec)} gives it a snapshot codec.
+ * Keys compare by identity: create each once and share it; two keys with one name are
+ * refused when the schedule is built.
  *
  * <pre>{@code
  * record Hit(long target, int damage) {}
@@ -56,8 +57,8 @@ public final class EventKey<T> {
 
     /**
      * The resource key the channel's {@link EventChannel} is stored under (named
-     * {@code "events:<name>"}); register a snapshot codec for it to carry pending events
-     * and reader positions through a snapshot.
+     * {@code "events:<name>"}); the engine registers a snapshot codec under it to carry
+     * pending events and reader positions through a snapshot.
      */
     ResourceKey<EventChannel<T>> channel() {
         return channel;

@@ -1,6 +1,7 @@
 package dev.orrery.scheduler;
 
 import dev.orrery.scheduler.check.CheckedMode;
+import dev.orrery.scheduler.event.EventChannel;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -72,6 +73,12 @@ public final class Resources {
             ResourceKey<?> other = byName.putIfAbsent(key.name(), key);
             if (other != null) {
                 values.remove(key);
+                if (value instanceof EventChannel<?> now && values.get(other) instanceof EventChannel<?> first) {
+                    throw new IllegalArgumentException("two event keys are named '" + now.key().name() + "': the one "
+                            + "declared first carries " + first.key().type().getName() + ", the one declared now carries "
+                            + now.key().type().getName() + "; snapshots and messages name event channels by name, so "
+                            + "give each EventKey its own name, or share one key instance (keys compare by identity)");
+                }
                 throw new IllegalArgumentException("two resource keys are named '" + key.name() + "': the one "
                         + "registered first holds " + other.type().getName() + ", the one put now holds "
                         + key.type().getName() + "; snapshots and messages name resources by name, so give each "

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
+import dev.orrery.scheduler.EventKey;
 import dev.orrery.scheduler.LongSum;
 import dev.orrery.scheduler.Phase;
 import dev.orrery.scheduler.ResourceKey;
@@ -157,6 +158,20 @@ class ScheduleResourcesTest {
             return assertThrows(SystemFailedException.class, ex::run);
         }
     }
+    @Test
+    void shouldRefuseTwoEventKeysWithOneNameNamingBothEventTypesAndNoInternalType() {
+        EventKey<Settings> first = EventKey.of("hits", Settings.class);
+        EventKey<LongSum> second = EventKey.of("hits", LongSum.class);
+        Schedule.Builder b = Schedule.builder(new World(256));
+        b.system("a").writesEvents(first).exclusive(w -> { });
+        b.system("b").readsEvents(second).exclusive(w -> { });
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, b::build);
+        assertEquals("two event keys are named 'hits': the one declared first carries " + Settings.class.getName()
+                + ", the one declared now carries " + LongSum.class.getName() + "; snapshots and messages name event "
+                + "channels by name, so give each EventKey its own name, or share one key instance (keys compare by "
+                + "identity)", e.getMessage());
+    }
+
     @Test
     void shouldRefuseTwoResourceKeysWithOneNameAtRegistrationNamingBoth() {
         ResourceKey<Settings> first = ResourceKey.of("settings", Settings.class);
