@@ -62,18 +62,20 @@ import java.util.Set;
  * ({@link SimulationBuilder#watchdog}) reports ticks that run far past their step.
  *
  * <p><b>Threading:</b> build, tick, run, snapshot and close on one thread, the tick
- * thread; {@link #stop()} may be called from any thread. The first {@link #tick()} binds the
- * tick thread and later ticks check that they run on it (with or without {@code -ea});
+ * thread; {@link #stop()} may be called from any thread, and so may {@link #currentTick()},
+ * {@link #lastHash()} and {@link #progress()}, which the tick thread publishes with volatile
+ * stores as each tick's systems end and as its hash is taken. The first {@link #tick()} binds
+ * the tick thread and later ticks check that they run on it (with or without {@code -ea});
  * {@link #bindTickThread()} hands the simulation to another thread (it says what the
  * hand-over must guarantee). After {@link #close()} a tick, run, snapshot or restore is
  * refused: build a new simulation.
  *
- * <p>Over 500 lines (about 760), on purpose: what is left is the tick loop and the public
- * surface tools attach to (observers, the end-of-tick hook, snapshots, the failure policy),
- * each public call opening with the guards they share (closed, the tick thread, a host's
- * turn, a running recording); the builder, resource serialization, JFR wiring and the host
- * guard already live in classes of their own, and splitting the remaining setters off would
- * only forward calls.
+ * <p>Over 500 lines (about 830, a third of them comments), on purpose: what is left is the
+ * tick loop and the public surface tools attach to (observers, the end-of-tick hook,
+ * snapshots, the failure policy), each public call opening with the guards they share
+ * (closed, the tick thread, a host's turn, a running recording); the builder, resource
+ * serialization, JFR wiring, the host guard and the published tick count already live in
+ * classes of their own, and splitting the remaining setters off would only forward calls.
  */
 public final class Simulation implements AutoCloseable {
     /** The clock resource: tick number and fixed step. */
@@ -116,8 +118,8 @@ public final class Simulation implements AutoCloseable {
     FailurePolicy recordedPolicy;
     /** The one thread that may tick; bound by the first tick, moved by {@link #bindTickThread()}. */
     private Thread tickThread;
-    private long tick;
-    private long lastHash;
+    /** The next tick's number and the last hash, published for any thread (see {@link PublishedProgress}). */
+    private final PublishedProgress published = new PublishedProgress();
     private volatile boolean stopRequested;
     /** Refuses other threads while a WorldHost holds this simulation (see {@link HostGuard}). */
     private final HostGuard host = new HostGuard();
@@ -317,12 +319,36 @@ public final class Simulation implements AutoCloseable {
         return workers;
     }
 
-    /** The number of the next tick to run (ticks run so far, after a restore: plus the restored tick). */
+    /**
+     * The number of the next tick to run (ticks run so far, after a restore: plus the restored
+     * tick). Any thread, one volatile read; it never decreases. The tick thread publishes
+     * {@code N + 1} as soon as tick {@code N}'s systems have run (before its hash, trace and
+     * end-of-tick hook), so reading {@code N + 1} on another thread means that everything the
+     * tick thread and the workers did up to the end of tick {@code N}'s systems happens-before
+     * the read. It does not make the world safe to read there: the next tick may be changing
+     * it already (read it through {@code hostedWorld.call}, or in {@link #atEndOfTick}).
+     */
     public long currentTick() {
-        return tick;
+        return published.nextTick();
     }
 
-    /** The clock resource. */
+    /**
+     * The next tick's number, the last state hash and the tick it was taken after, read
+     * together from any thread: never a number from one tick beside a hash from another, which
+     * two calls ({@link #currentTick()}, then {@link #lastHash()}) may give when a tick ends
+     * between them. A monitoring thread prints it; reading a hash of tick {@code N} here means
+     * that everything the tick thread did up to taking it happens-before the read. The read
+     * retries while the tick thread replaces the hash (two stores) and never blocks the tick;
+     * it allocates the record, on the calling thread.
+     */
+    public TickProgress progress() {
+        return published.read();
+    }
+
+    /**
+     * The clock resource. Its {@code stepSeconds()} is fixed and readable anywhere; its
+     * {@code tick()} is the tick thread's, so another thread reads {@link #currentTick()}.
+     */
     public Clock clock() {
         return clock;
     }
@@ -425,9 +451,14 @@ public final class Simulation implements AutoCloseable {
         void hashed(long tick, long hash, World world);
     }
 
-    /** The state hash computed by the last hashed tick (0 before one). */
+    /**
+     * The state hash computed by the last hashed tick (0 before one). Any thread, one volatile
+     * read; published as soon as the tick computed it, before the hash listener and the input
+     * source see it. Which tick it belongs to, and the next tick's number beside it, read
+     * together with {@link #progress()}.
+     */
     public long lastHash() {
-        return lastHash;
+        return published.hash();
     }
 
     /**
@@ -461,7 +492,7 @@ public final class Simulation implements AutoCloseable {
             }
             tickThread = current;
         }
-        long t = tick;
+        long t = published.nextTick();
         long started = System.nanoTime();
         TickEvent event = TickEvent.startIfEnabled(); // null unless a recording takes tick events
         jfr.beforeRun();
@@ -488,16 +519,17 @@ public final class Simulation implements AutoCloseable {
                 }
                 skipped = e;
             }
-            tick = t + 1;
+            published.nextTick(t + 1); // other threads see the tick counted from here (see currentTick())
             if (skipped != null) {
                 skip(t, skipped);
             }
             if (hashEvery > 0 && t % hashEvery == 0 || inputs.wantsHash(t)) { // a replay's recorded hash too
-                lastHash = world.stateHash();
+                long hash = world.stateHash();
+                published.hashed(t, hash);
                 if (hashListener != null) {
-                    hashListener.hashed(t, lastHash, world);
+                    hashListener.hashed(t, hash, world);
                 }
-                inputs.recordHash(t, lastHash);
+                inputs.recordHash(t, hash);
             }
             if (trace != null) {
                 trace.tickRan(t, started, System.nanoTime());
@@ -669,7 +701,7 @@ public final class Simulation implements AutoCloseable {
         try {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             DataOutputStream out = new DataOutputStream(bytes);
-            out.writeLong(tick);
+            out.writeLong(published.nextTick());
             out.writeLong(seed);
             out.flush();
             extras.put(TICK_SECTION, bytes.toByteArray());
@@ -698,7 +730,7 @@ public final class Simulation implements AutoCloseable {
     public void restore(byte[] snapshot) {
         host.check("Simulation.restore()");
         requireOpen();
-        if (tick != 0) {
+        if (published.nextTick() != 0) {
             throw new IllegalStateException("restore a snapshot before the first tick, into a new simulation");
         }
         // Parse every section before the world is touched, so a bad snapshot changes nothing.
@@ -730,7 +762,7 @@ public final class Simulation implements AutoCloseable {
                 BUILT_INS);
         snapshots.read(snapshot, world);
         ResourceSerializer.putAll(restored, resources);
-        tick = restoredTick;
+        published.nextTick(restoredTick);
         clock.set(restoredTick);
     }
 

@@ -18,8 +18,10 @@
  * happens-before edge from the old thread's last tick (a join, a queue hand-off, a future).
  * Inside a tick, everything the tick thread wrote before {@code executor.run} (clock,
  * inputs, resources) happens-before the jobs through the executor's job hand-off, and the
- * jobs' work happens-before the tick's end through its completion hand-off. Only
- * {@code Simulation.stop()} is for any thread (a volatile flag).
+ * jobs' work happens-before the tick's end through its completion hand-off. For any thread:
+ * {@code Simulation.stop()} (a volatile flag) and the tick count and last hash
+ * ({@code currentTick()}, {@code lastHash()}, {@code progress()}), published with volatile
+ * stores as each tick's systems end and as its hash is taken.
  */
 package dev.orrery.engine.tick;
 

@@ -1,0 +1,106 @@
+package dev.orrery.engine.host;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.engine.Simulation;
+import dev.orrery.engine.TickProgress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * What another thread may read of a hosted simulation: the tick count and the last hash,
+ * published at each tick for any thread, the hash together with its tick.
+ */
+@Timeout(value = 90, unit = TimeUnit.SECONDS)
+class HostedSimulationReadsTest {
+    private static final long TARGET = 60;
+
+    @Test
+    void aThreadWaitingOnCurrentTickSeesTheHostsTicks() throws Exception {
+        try (WorldHost host = WorldHost.builder().threads(1).build()) {
+            Simulation sim = HostWorkload.build(5, 50);
+            HostedWorld w = host.add("watched", sim, 100); // paced: the monitor spins long enough to be compiled
+            AtomicLong seen = new AtomicLong(-1);
+            // A busy monitor: when the tick count is a plain field, the JIT may hoist its read out
+            // of the loop, and the thread then waits for ever on the value it read first.
+            Thread monitor = new Thread(() -> {
+                long t = sim.currentTick();
+                while (t < TARGET) {
+                    t = sim.currentTick(); // no call in the loop: a plain field may be read once
+                }
+                seen.set(t);
+            }, "monitor");
+            monitor.setDaemon(true); // a stale monitor must not keep the test JVM alive
+            monitor.start();
+            monitor.join(TimeUnit.SECONDS.toMillis(30));
+            assertFalse(monitor.isAlive(), "the monitor never saw tick " + TARGET + " though the host ran "
+                    + w.stats().ticks() + " ticks");
+            assertTrue(seen.get() >= TARGET, String.valueOf(seen.get()));
+        }
+    }
+
+    @Test
+    void aMonitorReadsMonotoneProgressWhoseHashesAreTheWorldsAtTheirTicks() throws Exception {
+        long ticks = 400;
+        Simulation sim = HostWorkload.build(9, 200);
+        Map<Long, Long> hashes = new ConcurrentHashMap<>();
+        sim.hashListener((tick, hash, world) -> hashes.put(tick, hash)); // the world's own hash, on the pool thread
+        List<TickProgress> seen = new ArrayList<>();
+        List<Long> ticksAfter = new ArrayList<>();
+        CountDownLatch first = new CountDownLatch(1);
+        Thread monitor = new Thread(() -> {
+            TickProgress p;
+            TickProgress last = null;
+            do {
+                p = sim.progress();
+                long after = sim.currentTick();
+                if (!p.equals(last)) { // each change once: the list stays small however fast it spins
+                    seen.add(p);
+                    ticksAfter.add(after);
+                    last = p;
+                }
+                first.countDown();
+            } while (p.nextTick() < ticks);
+        }, "monitor");
+        monitor.setDaemon(true);
+        monitor.start();
+        assertTrue(first.await(30, TimeUnit.SECONDS)); // it read tick 0 before the host took the world
+        try (WorldHost host = WorldHost.builder().threads(2).build()) {
+            HostedWorld w = host.add("monitored", sim, 2000, ticks, Duration.ZERO);
+            monitor.join(TimeUnit.SECONDS.toMillis(60));
+            assertFalse(monitor.isAlive(), "the monitor never saw tick " + ticks);
+            Simulation back = w.done().join();
+            back.bindTickThread();
+            assertEquals(new TickProgress(ticks, ticks - 1, hashes.get(ticks - 1)), back.progress());
+            assertEquals(back.world().stateHash(), back.lastHash());
+        }
+        assertEquals(new TickProgress(0, -1, 0), seen.get(0));
+        TickProgress before = seen.get(0);
+        for (int i = 0; i < seen.size(); i++) {
+            TickProgress p = seen.get(i);
+            assertTrue(p.nextTick() >= before.nextTick() && p.hashedTick() >= before.hashedTick(),
+                    "went back from " + before + " to " + p);
+            if (p.hashed()) {
+                // hashEvery(1): the hash of the last tick, or of the one before while the last is being hashed
+                assertTrue(p.hashedTick() == p.nextTick() - 1 || p.hashedTick() == p.nextTick() - 2, p.toString());
+                assertEquals(hashes.get(p.hashedTick()), p.hash(), "the hash read beside tick " + p.hashedTick());
+            } else {
+                assertEquals(0, p.hash());
+                assertTrue(p.nextTick() <= 1, p.toString());
+            }
+            assertTrue(ticksAfter.get(i) >= p.nextTick(), "currentTick() after " + p + " was " + ticksAfter.get(i));
+            before = p;
+        }
+        assertEquals(ticks, before.nextTick());
+    }
+}
