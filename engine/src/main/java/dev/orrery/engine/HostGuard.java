@@ -3,9 +3,11 @@ package dev.orrery.engine;
 /**
  * Keeps a simulation's own thread off it while a {@code WorldHost} ticks it: the host marks
  * the simulation hosted when it adds it and names the pool thread whose turn it is; a tick,
- * snapshot, restore, close, hand-over or setter from any other thread is then refused with an
- * {@link IllegalStateException} naming the world and the fix ({@code hostedWorld.call}, or
- * {@code remove()} first), instead of racing the pool thread on plain memory.
+ * snapshot, restore, close, hand-over, setter, or a read of the world or the resources from
+ * any other thread is then refused with an {@link IllegalStateException} naming the world and
+ * the fix ({@code hostedWorld.call}, or {@code remove()} first), instead of racing the pool
+ * thread on plain memory. A {@code stop()} with no {@code run()} to stop is refused naming
+ * {@code remove()}.
  *
  * <p>It also says whether a tick is in progress, so that a host refuses a simulation that
  * another thread ticks right now. The two sides follow a Dekker hand-shake on volatile
@@ -94,6 +96,21 @@ final class HostGuard {
                     + "which would fail the world's next tick; take it off the host first with "
                     + "hostedWorld.remove().join() and close what that returns (WorldHost.close() closes the "
                     + "simulations it still holds)");
+        }
+    }
+
+    /**
+     * Refuses {@code Simulation.stop()} while a host holds the simulation (the caller checked
+     * that no {@code run()} is in progress): the host ticks it without {@code run()}, so the
+     * flag would stop nothing and the world would go on ticking.
+     */
+    void checkNotHostedToStop() {
+        String as = hostedAs;
+        if (as != null) {
+            throw new IllegalStateException("Simulation.stop() called while the simulation is " + as + " on a "
+                    + "WorldHost, which ticks it without run(), so there is no run to stop; take the world off the "
+                    + "host with hostedWorld.remove() (remove().join() waits for the tick in progress and hands the "
+                    + "simulation back)");
         }
     }
 

@@ -62,13 +62,20 @@ import java.util.Set;
  * ({@link SimulationBuilder#watchdog}) reports ticks that run far past their step.
  *
  * <p><b>Threading:</b> build, tick, run, snapshot and close on one thread, the tick
- * thread; {@link #stop()} may be called from any thread, and so may {@link #currentTick()},
- * {@link #lastHash()} and {@link #progress()}, which the tick thread publishes with volatile
- * stores as each tick's systems end and as its hash is taken. The first {@link #tick()} binds
- * the tick thread and later ticks check that they run on it (with or without {@code -ea});
- * {@link #bindTickThread()} hands the simulation to another thread (it says what the
- * hand-over must guarantee). After {@link #close()} a tick, run, snapshot or restore is
- * refused: build a new simulation.
+ * thread, which also owns the world and the resources. Any thread may call {@link #stop()}
+ * and read {@link #currentTick()}, {@link #lastHash()} and {@link #progress()}: the tick
+ * thread publishes them with volatile stores as each tick's systems end and as its hash is
+ * taken, so reading next tick {@code N} means tick {@code N - 1}'s systems happen-before the
+ * read (the world itself may be changing again: that stays the tick thread's), and
+ * {@code progress()} reads a hash together with the tick it belongs to. The first
+ * {@link #tick()} binds the tick thread and later ticks check that they run on it (with or
+ * without {@code -ea}); {@link #bindTickThread()} hands the simulation to another thread (it
+ * says what the hand-over must guarantee). While a {@code WorldHost} holds the simulation its
+ * pool thread is the tick thread, and another thread is refused a tick, run, snapshot,
+ * restore, close, setter, {@link #world()} or {@link #resources()} (the fix:
+ * {@code hostedWorld.call(sim -> ...)}) and a {@code stop()} (the fix:
+ * {@code hostedWorld.remove()}), with an {@link IllegalStateException} naming the world. After
+ * {@link #close()} a tick, run, snapshot or restore is refused: build a new simulation.
  *
  * <p>Over 500 lines (about 830, a third of them comments), on purpose: what is left is the
  * tick loop and the public surface tools attach to (observers, the end-of-tick hook,
@@ -121,6 +128,8 @@ public final class Simulation implements AutoCloseable {
     /** The next tick's number and the last hash, published for any thread (see {@link PublishedProgress}). */
     private final PublishedProgress published = new PublishedProgress();
     private volatile boolean stopRequested;
+    /** Whether a {@link #run} is in progress: {@link #stop()} on a hosted simulation ends one rather than being refused. */
+    private volatile boolean running;
     /** Refuses other threads while a WorldHost holds this simulation (see {@link HostGuard}). */
     private final HostGuard host = new HostGuard();
     /** Set by {@link #close()}: the executor's workers are gone, so nothing may run again. */
@@ -294,13 +303,24 @@ public final class Simulation implements AutoCloseable {
         return new SimulationBuilder(world);
     }
 
-    /** The world. */
+    /**
+     * The world. The tick thread's, between ticks: while a {@code WorldHost} holds this
+     * simulation, a pool thread changes the world at any moment, so a call from any thread but
+     * the one whose turn it is (inside {@code hostedWorld.call(sim -> ...)}, or an end-of-tick
+     * hook) is refused with an {@link IllegalStateException} naming the world and that fix.
+     * Not hosted, the check is one volatile read.
+     */
     public World world() {
+        host.check("Simulation.world()");
         return world;
     }
 
-    /** The resources. */
+    /**
+     * The resources: the tick thread's, as {@link #world()}, and refused in the same way on
+     * another thread while a {@code WorldHost} holds this simulation.
+     */
     public Resources resources() {
+        host.check("Simulation.resources()");
         return resources;
     }
 
@@ -647,8 +667,18 @@ public final class Simulation implements AutoCloseable {
                     + "to run as fast as possible");
         }
         long period = hz > 0 ? (long) (1e9 / hz) : 0;
-        long next = System.nanoTime();
         stopRequested = false;
+        boolean outer = running; // a run() from a listener of another keeps the outer one's mark
+        running = true;
+        try {
+            runLoop(ticks, period, afterTick);
+        } finally {
+            running = outer;
+        }
+    }
+
+    private void runLoop(long ticks, long period, TickListener afterTick) {
+        long next = System.nanoTime();
         for (long n = 0; (ticks == 0 || n < ticks) && !stopRequested; n++) {
             long start = System.nanoTime();
             long t = tick();
@@ -667,8 +697,18 @@ public final class Simulation implements AutoCloseable {
         }
     }
 
-    /** Asks {@link #run} to return after the tick in progress. Any thread. */
+    /**
+     * Asks {@link #run} to return after the tick in progress. Any thread.
+     *
+     * @throws IllegalStateException while a {@code WorldHost} holds this simulation and no
+     *     {@code run()} is in progress (the host ticks it without one, so there is nothing to
+     *     stop): the message names the fix, {@code hostedWorld.remove()}. A {@code run()}
+     *     started inside {@code hostedWorld.call} is stopped as any other.
+     */
     public void stop() {
+        if (!running) {
+            host.checkNotHostedToStop();
+        }
         stopRequested = true;
     }
 

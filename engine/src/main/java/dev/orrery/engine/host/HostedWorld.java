@@ -17,11 +17,15 @@ import java.util.function.Function;
  *
  * <p><b>Threading:</b> every method may be called from any thread. {@link #simulation()}
  * hands out the simulation itself, which is the host's until {@link #done()} completes:
- * until then touch it only through {@link #call} (or its thread-safe parts, such as
- * publishing to its input pipeline): a tick, snapshot, restore, close or setter from another
- * thread is refused with an {@link IllegalStateException} naming this world and the fix. Completing {@code done()} happens-after the world's
- * last tick, so the thread that reads the future's result may use the simulation (after
- * {@link Simulation#bindTickThread()}).
+ * until then touch it only through {@link #call}, or through its thread-safe parts:
+ * publishing to its input pipeline, and reading {@link Simulation#currentTick()},
+ * {@link Simulation#lastHash()} and {@link Simulation#progress()}, which each tick publishes
+ * (a monitoring thread prints {@code world.simulation().progress()}). A tick, snapshot,
+ * restore, close, setter, {@code world()} or {@code resources()} from another thread is
+ * refused with an {@link IllegalStateException} naming this world and the fix
+ * ({@code call(sim -> ...)}), and {@code stop()} naming {@link #remove()}. Completing
+ * {@code done()} happens-after the world's last tick, so the thread that reads the future's
+ * result may use the simulation (after {@link Simulation#bindTickThread()}).
  */
 public final class HostedWorld {
     /** Where a hosted world is in its life. */

@@ -86,10 +86,12 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p><b>The simulation is the host's while hosted.</b> From {@link #add} until the world
  * leaves, the simulation refuses a tick, run, snapshot, restore, close, hand-over
- * ({@code bindTickThread}), {@code RunRecorder.start} or setter from any thread but the pool
- * thread whose turn it is, with an {@link IllegalStateException} naming the world and the
- * fix: run it through {@link HostedWorld#call}, or {@link HostedWorld#remove()} the world
- * first. Publishing to its input pipeline stays open to any thread.
+ * ({@code bindTickThread}), {@code RunRecorder.start}, setter, {@code world()} or
+ * {@code resources()} from any thread but the pool thread whose turn it is, with an
+ * {@link IllegalStateException} naming the world and the fix: {@link HostedWorld#call}, or
+ * {@link HostedWorld#remove()} first (which {@code stop()} names: the host never calls
+ * {@code run()}). Any thread may publish to its input pipeline and read its
+ * {@code currentTick()}, {@code lastHash()} and {@code progress()}, published at each tick.
  */
 public final class WorldHost implements AutoCloseable {
         /** Earliest deadline first; equal deadlines in queueing order. Deadlines are nanoTime values: compare by difference. */

@@ -2,6 +2,7 @@ package dev.orrery.engine.host;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.engine.Simulation;
@@ -18,8 +19,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * What another thread may read of a hosted simulation: the tick count and the last hash,
- * published at each tick for any thread, the hash together with its tick.
+ * What another thread may read of a hosted simulation, and what it may not: the tick count
+ * and the last hash are published at each tick for any thread; the world and the resources
+ * are the pool's, and {@code stop()}, which ends a {@code run()} the host never calls, is
+ * refused naming {@code remove()}.
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class HostedSimulationReadsTest {
@@ -102,5 +105,87 @@ class HostedSimulationReadsTest {
             before = p;
         }
         assertEquals(ticks, before.nextTick());
+    }
+
+    @Test
+    void worldAndResourcesFromAnotherThreadAreRefusedNamingCallAndWorkInsideIt() throws Exception {
+        try (WorldHost host = WorldHost.builder().threads(1).build()) {
+            Simulation sim = HostWorkload.build(6, 50);
+            HostedWorld w = host.add("guarded", sim, 200);
+            for (String what : new String[] {"world", "resources"}) {
+                IllegalStateException e = assertThrows(IllegalStateException.class,
+                        () -> Object.class.cast(what.equals("world") ? sim.world() : sim.resources()), what);
+                String m = e.getMessage();
+                assertTrue(m.startsWith("Simulation." + what + "() called on thread '" + Thread.currentThread().getName()
+                        + "'") && m.contains("world 'guarded'") && m.contains("hostedWorld.call(sim -> ..."), m);
+            }
+            // the way that works: on the tick thread, between two ticks
+            long[] inside = w.call(s -> new long[] {s.world().stateHash(), s.resources().keys().size(), s.currentTick()})
+                    .get(30, TimeUnit.SECONDS);
+            assertTrue(inside[1] > 0, "the resources were read");
+            Simulation back = w.remove().join();
+            back.bindTickThread();
+            assertTrue(back.currentTick() >= inside[2]);
+            assertEquals(back.world().stateHash(), back.lastHash(), "unhosted, the world is the caller's again");
+        }
+    }
+
+    @Test
+    void stopOnAHostedSimulationIsRefusedNamingRemove() throws Exception {
+        try (WorldHost host = WorldHost.builder().threads(1).build()) {
+            Simulation sim = HostWorkload.build(7, 50);
+            HostedWorld w = host.add("stopped", sim, 200);
+            IllegalStateException e = assertThrows(IllegalStateException.class, sim::stop);
+            String m = e.getMessage();
+            assertTrue(m.startsWith("Simulation.stop() called while the simulation is world 'stopped' on a WorldHost")
+                    && m.contains("hostedWorld.remove()"), m);
+            long before = w.stats().ticks();
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (w.stats().ticks() < before + 3) {
+                assertTrue(System.nanoTime() - until < 0, "the world stopped ticking");
+                Thread.sleep(5);
+            }
+            assertFalse(w.state().left(), "a refused stop() left the world hosted and ticking");
+            Simulation back = w.remove().join(); // what stop() should have been
+            back.bindTickThread();
+            back.stop(); // the caller's again: allowed, and the next run() starts afresh
+            long at = back.currentTick();
+            back.run(2, 0);
+            assertEquals(at + 2, back.currentTick());
+        }
+    }
+
+    @Test
+    void stopStillEndsARunThatACallRunsOnThePool() throws Exception {
+        try (WorldHost host = WorldHost.builder().threads(1).build()) {
+            Simulation sim = HostWorkload.build(8, 50);
+            HostedWorld w = host.add("running", sim, 100);
+            CountDownLatch running = new CountDownLatch(1);
+            var ran = w.call(s -> {
+                long from = s.currentTick();
+                s.run(0, 1000, (t, n) -> running.countDown()); // until stop(), on the pool thread's turn
+                return s.currentTick() - from;
+            });
+            assertTrue(running.await(30, TimeUnit.SECONDS));
+            sim.stop(); // from this thread: a run() is in progress, so stop() ends it
+            assertTrue(ran.get(30, TimeUnit.SECONDS) >= 1);
+            long before = w.stats().ticks();
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (w.stats().ticks() < before + 3) { // the host ticks it again
+                assertTrue(System.nanoTime() - until < 0, "the world stopped ticking");
+                Thread.sleep(5);
+            }
+            // inside the run, on the pool thread, stop() from its listener works as alone
+            long ticks = w.call(s -> {
+                long from = s.currentTick();
+                s.run(0, 0, (t, n) -> {
+                    if (t - from >= 4) {
+                        s.stop();
+                    }
+                });
+                return s.currentTick() - from;
+            }).get(30, TimeUnit.SECONDS);
+            assertEquals(5, ticks);
+        }
     }
 }
