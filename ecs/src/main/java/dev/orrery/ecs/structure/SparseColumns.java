@@ -12,7 +12,7 @@ import java.util.List;
  * A world's sparse columns ({@link dev.orrery.ecs.component.Storage#SPARSE}): one
  * {@link SparseColumn} per sparse column id, made on first use, and per entity index the
  * number of sparse columns it holds (so a despawn of an entity with none costs one load).
- * Sparse instances stay out of the {@link NamedInstances prototype index}: the registry keeps
+ * Sparse instances stay out of the {@link dev.orrery.ecs.prototype.NamedInstances prototype index}: the registry keeps
  * a sparse column's instance name unique in the world, so a name look-up that the index does
  * not answer asks the one sparse set of that name ({@link #has}), and an add or remove here
  * leaves the entity's prototype as it was.
