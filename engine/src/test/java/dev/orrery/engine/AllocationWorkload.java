@@ -46,6 +46,11 @@ final class AllocationWorkload {
         SPARSE,
         /** An input pipeline the test publishes into every tick, read by a system with CounterRandom. */
         INPUTS,
+        /**
+         * A tick watchdog that never reports (its limit is far above a tick): every job is timed,
+         * and the tick thread publishes its steps outside jobs (run conditions, sync points, hooks).
+         */
+        WATCHDOG,
         /** The state hash every tick. */
         HASH
     }
@@ -142,6 +147,9 @@ final class AllocationWorkload {
                 .resource(STEP, new FixedTimestep(5, 3, 3));
         if (inputs != null) {
             b.inputs(inputs);
+        }
+        if (has(Feature.WATCHDOG)) {
+            b.watchdog(1e6, (tick, elapsed, system, job) -> { });
         }
         return b.systems(this::declare).build();
     }

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * removes, events, resources, a run condition, a fixed-step phase, a state machine that
  * changes state, changed and added filters, per-row change tracking, observers, a removal
  * log, ChildOf pairs with a level system, a sparse component, inputs through the pipeline,
- * CounterRandom), and with the state hash every tick (the default), the sparse component's
+ * CounterRandom, a tick watchdog), and with the state hash every tick (the default), the sparse component's
  * members sorted in arrays the world keeps. Measured in bytes with HotSpot's per-thread counters, never in time: the
  * quietest of many windows of ticks, since a window now and then pays for the JIT or a GC
  * (a kilobyte or two), while allocation per tick shows in every window.

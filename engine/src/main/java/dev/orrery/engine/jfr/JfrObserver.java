@@ -112,6 +112,9 @@ public final class JfrObserver implements JobObserver {
         if (n != null) {
             n.syncPointApplied(commands, moves, startNanos, endNanos);
         }
+        if (!syncEvents) { // installed for a watchdog or job events only: no event to make, so none is allocated
+            return;
+        }
         SyncPointEvent e = new SyncPointEvent();
         if (e.shouldCommit()) {
             e.commands = commands;
