@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A world's change state beside the chunk versions: the change clock, each scheduled
@@ -42,7 +43,10 @@ import java.util.Map;
  * {@link #trackRemoved} and {@link #observe} refuse them.
  *
  * <p><b>Threading:</b> everything runs on the world's owning thread; jobs read removal logs
- * through {@link RemovedEntities} windows while nothing appends.
+ * through {@link RemovedEntities} windows while nothing appends. The one exception is
+ * {@link #firingHook()}, which any thread may read (a tick watchdog): the owning thread
+ * publishes the label of the hooks it runs with a release store, the reader reads it with an
+ * acquire load, and a label is a string built when its hook was registered.
  *
  * <p>(Over 500 lines on purpose: the removal logs, the observer event queue and the cascade
  * that drains it share one per-column index and the structural events of {@link RowEvents};
@@ -80,6 +84,11 @@ final class ChangeTracker implements RowEvents {
     private Hook[][] hooks = new Hook[0][];
     // Per column id: the hooks that get the value leaving an entity (null: none).
     private ValueHook<?>[][] valueHooks = new ValueHook<?>[0][];
+    // What the watchdog names while the hooks run (see firingHook): per column id and kind, then per column id
+    // for value hooks; built at registration, so firing them allocates nothing.
+    private String[] hookLabels = new String[0];
+    private String[] valueHookLabels = new String[0];
+    private final AtomicReference<String> firingHook = new AtomicReference<>();
     // True once anything (a log or a hook) wants structural events: the capture calls return at once otherwise.
     private boolean active;
     private final long[] runStarts = new long[RETAINED_RUNS];
@@ -228,6 +237,7 @@ final class ChangeTracker implements RowEvents {
         list = Arrays.copyOf(list, list.length + 1);
         list[list.length - 1] = hook;
         hooks[k] = list;
+        hookLabels[k] = "the " + kind.method() + " observer hook on " + column;
         active = true;
     }
 
@@ -239,6 +249,7 @@ final class ChangeTracker implements RowEvents {
         list = Arrays.copyOf(list, list.length + 1);
         list[list.length - 1] = hook;
         valueHooks[id] = list;
+        valueHookLabels[id] = "the onRemove observer hook (with the value) on " + column;
         active = true;
     }
 
@@ -264,6 +275,8 @@ final class ChangeTracker implements RowEvents {
             logs = Arrays.copyOf(logs, n);
             hooks = Arrays.copyOf(hooks, n * KINDS);
             valueHooks = Arrays.copyOf(valueHooks, n);
+            hookLabels = Arrays.copyOf(hookLabels, n * KINDS);
+            valueHookLabels = Arrays.copyOf(valueHookLabels, n);
         }
     }
 
@@ -400,6 +413,15 @@ final class ChangeTracker implements RowEvents {
     }
 
     /**
+     * What runs the observer hooks now, such as {@code "the onAdd observer hook on Hp"}, or
+     * {@code null} while none runs: for a watchdog that names what a stuck tick is doing. Any
+     * thread may call it (see the class's threading note); the answer may already be stale.
+     */
+    public String firingHook() {
+        return firingHook.get();
+    }
+
+    /**
      * The most commands observer hooks may record in one cascade (the hooks fired by one
      * playback or one direct call, and every round their commands fire), rounds together;
      * default {@value #DEFAULT_CASCADE_COMMANDS}.
@@ -442,8 +464,10 @@ final class ChangeTracker implements RowEvents {
                 structure.lock("an observer hook (record structural changes in its command buffer)");
                 try {
                     for (i = start; i < end; i++) {
-                        Hook[] list = hooks[evColumn[i] * KINDS + evKind[i]];
+                        int k = evColumn[i] * KINDS + evKind[i];
+                        Hook[] list = hooks[k];
                         if (list != null) {
+                            firingHook.lazySet(hookLabels[k]); // a release store: no fence, no allocation
                             for (Hook h : list) {
                                 h.run(world, evEntity[i], hookCommands);
                             }
@@ -460,6 +484,7 @@ final class ChangeTracker implements RowEvents {
                             + " commands in one cascade", rounds, start, i, recorded + hookCommands.commandCount(),
                             spawns + hookCommands.spawned));
                 } finally {
+                    firingHook.lazySet(null);
                     structure.unlock();
                 }
                 start = end;
@@ -486,6 +511,7 @@ final class ChangeTracker implements RowEvents {
     private void runValueHooks(World world, int i) {
         ValueHook[] list = valueHooks[evColumn[i]];
         if (list != null) {
+            firingHook.lazySet(valueHookLabels[evColumn[i]]);
             for (ValueHook h : list) {
                 h.run(world, evEntity[i], evValue[i], hookCommands);
             }

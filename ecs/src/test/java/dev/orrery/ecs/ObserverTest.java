@@ -196,4 +196,17 @@ class ObserverTest {
         world.query().with(hp).build().forEach((view, row) -> left.add(view.get(hp, row).hp()));
         assertEquals(List.of(42), left, "the hook spawned an heir from the value it was given");
     }
+
+    @Test
+    void shouldNameTheHookRunningNowForAWatchdogAndNothingOnceItReturns() {
+        world.observe(hp).onAdd((w, e, c) -> log.add(w.changes().firingHook()))
+                .onRemove((w, e, c) -> log.add(w.changes().firingHook()))
+                .onRemove((w, e, last, c) -> log.add(w.changes().firingHook()));
+        assertEquals(null, world.changes().firingHook(), "no hook runs before any");
+        long e = world.spawn(new Hp(5));
+        world.remove(e, hp);
+        assertEquals(List.of("the onAdd observer hook on Hp", "the onRemove observer hook on Hp",
+                "the onRemove observer hook (with the value) on Hp"), log);
+        assertEquals(null, world.changes().firingHook(), "no hook is named once the hooks returned");
+    }
 }

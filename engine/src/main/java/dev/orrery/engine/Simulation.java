@@ -20,6 +20,7 @@ import dev.orrery.scheduler.ScheduleExecutor;
 import dev.orrery.scheduler.States;
 import dev.orrery.scheduler.SystemFailedException;
 import dev.orrery.scheduler.event.EventChannel;
+import dev.orrery.scheduler.executor.PlannedExecutor;
 import dev.orrery.scheduler.internal.SchedulerInternals;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
@@ -212,7 +213,7 @@ public final class Simulation implements AutoCloseable {
         }
         if (stepsLimit > 0) {
             watchdog = new TickWatchdog((long) (stepsLimit * clock.stepSeconds() * 1e9), SchedulerInternals.plan(schedule), workers,
-                    listener);
+                    listener, ((PlannedExecutor) executor).activity());
         }
         jfr.watch(watchdog);
     }
@@ -286,7 +287,11 @@ public final class Simulation implements AutoCloseable {
     public interface OverrunListener {
         /**
          * Tick {@code tick} has run {@code elapsedNanos} so far; {@code system} is the system
-         * still running (empty if none) and {@code job} describes its job (worker, chunks, how long).
+         * still running (empty if none) and {@code job} describes its job (worker, chunks, how
+         * long) or, when the tick thread is outside jobs, what it is in: {@code "no job running: the
+         * tick thread is in the run condition of system 'regen' (test of clock) for 210 ms"}, or
+         * {@code "... in the onAdd observer hook on Hp at the sync point after 'ai' (ending phase
+         * Update) for 180 ms"}.
          */
         void overrun(long tick, long elapsedNanos, String system, String job);
     }

@@ -1,8 +1,11 @@
 package dev.orrery.engine;
 
+import dev.orrery.ecs.World;
+import dev.orrery.ecs.internal.EcsInternals;
 import dev.orrery.engine.jfr.TickOverrunEvent;
 import dev.orrery.scheduler.JobObserver;
 import dev.orrery.scheduler.executor.ExecutionPlan;
+import dev.orrery.scheduler.executor.OwnerActivity;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
@@ -14,10 +17,15 @@ import java.util.concurrent.locks.LockSupport;
  * {@link Simulation.OverrunListener}. The tick is not interrupted.
  *
  * <p>It watches the whole tick, the end-of-tick hook included ({@link #endOfTickStarted}), so a
- * tool attached there that runs long is reported too, by name.
+ * tool attached there that runs long is reported too, by name. Outside jobs it names what the
+ * tick thread is in from the executor's {@link OwnerActivity} (a system's or a phase's run
+ * condition, a sync point), and the observer hook running there from the world
+ * ({@code EcsInternals.firingHook}); both labels were built before the tick, so the tick thread
+ * only publishes an index and a time, and this thread reads them when it reports.
  *
  * <p><b>Threading:</b> {@link #tickStarted}, {@link #endOfTickStarted} and {@link #tickEnded}
- * are called by the tick thread; {@link #jobStarted}/{@link #jobRan} by each worker for its own slot; the watchdog
+ * are called by the tick thread; {@link #jobStarted}/{@link #jobRan} by each worker for its own slot; the tick
+ * thread publishes its steps outside jobs through the {@link OwnerActivity} (release stores); the watchdog
  * thread reads them all. Per-worker slots are atomic arrays (a start time of 0 means idle);
  * a report may pair a job's start with its neighbour's system when they race, which only
  * blurs a report about a tick that is already late.
@@ -28,6 +36,8 @@ final class TickWatchdog implements JobObserver {
     /** What a job's range counts, per system: "chunks", "indices" (a range system) or "slots" (a level system). */
     private final String[] units;
     private final Simulation.OverrunListener listener;
+    private final OwnerActivity activity;
+    private final World world;
     private final AtomicLongArray jobStart;
     private final AtomicIntegerArray jobSystem;
     private final AtomicIntegerArray jobFrom;
@@ -39,9 +49,17 @@ final class TickWatchdog implements JobObserver {
     private volatile long tick;
     private volatile boolean closed;
 
-    TickWatchdog(long limitNanos, ExecutionPlan plan, int workers, Simulation.OverrunListener listener) {
+    /**
+     * Watches ticks of {@code plan}'s executor ({@code workers} threads), whose owner-thread steps
+     * {@code activity} publishes (this turns it on until {@link #close}); the observer hooks it
+     * names are those of the plan's world.
+     */
+    TickWatchdog(long limitNanos, ExecutionPlan plan, int workers, Simulation.OverrunListener listener,
+            OwnerActivity activity) {
         this.limitNanos = limitNanos;
         this.listener = listener;
+        this.activity = activity;
+        this.world = plan.world();
         this.names = new String[plan.size()];
         this.units = new String[plan.size()];
         for (int i = 0; i < names.length; i++) {
@@ -52,6 +70,7 @@ final class TickWatchdog implements JobObserver {
         this.jobSystem = new AtomicIntegerArray(workers);
         this.jobFrom = new AtomicIntegerArray(workers);
         this.jobTo = new AtomicIntegerArray(workers);
+        activity.watch(true);
         this.thread = new Thread(this::watch, "orrery-tick-watchdog");
         thread.setDaemon(true);
         thread.start();
@@ -113,19 +132,28 @@ final class TickWatchdog implements JobObserver {
             }
         }
         String system = "";
-        String job = "no job running: the tick is between jobs (taking its inputs, testing a run condition, "
-                + "applying a sync point's commands and running its observer hooks, a state transition, or hashing)";
+        String job = "no job running: the tick is between jobs (taking its inputs, merging events, changing a state, "
+                + "or hashing)";
         long hook = hookStart;
+        long stepStart = activity.startedAt();
+        String step = stepStart != 0 ? activity.label() : null;
+        String observer = EcsInternals.firingHook(world);
         if (hook != 0) {
             job = "no job running: the end-of-tick hook (Simulation.atEndOfTick, where a tool such as the explorer "
-                    + "reads the world) has run for " + (System.nanoTime() - hook) / 1_000_000 + " ms";
+                    + "reads the world) has run for " + (System.nanoTime() - hook) / 1_000_000 + " ms"
+                    + (observer == null ? "" : ", in " + observer);
+        } else if (step != null && (worker < 0 || stepStart <= oldest)) { // the tick thread's step runs longest
+            job = (worker < 0 ? "no job running: " : "") + "the tick thread is in "
+                    + (observer == null ? "" : observer + " at ") + step + " for "
+                    + (System.nanoTime() - stepStart) / 1_000_000 + " ms";
         } else if (worker >= 0) {
             int index = jobSystem.getPlain(worker);
             system = names[index];
             int from = jobFrom.getPlain(worker);
             int to = jobTo.getPlain(worker);
             job = "worker " + worker + (from < 0 ? " (exclusive)" : " " + units[index] + " [" + from + ", " + to + ")")
-                    + " for " + (System.nanoTime() - oldest) / 1_000_000 + " ms";
+                    + " for " + (System.nanoTime() - oldest) / 1_000_000 + " ms"
+                    + (from < 0 && observer != null ? ", in " + observer : ""); // a hook its direct change fired
         }
         TickOverrunEvent.emit(t, elapsed, system, job);
         if (listener != null) {
@@ -138,6 +166,7 @@ final class TickWatchdog implements JobObserver {
     }
 
     void close() {
+        activity.watch(false);
         closed = true;
         LockSupport.unpark(thread);
     }

@@ -7,12 +7,14 @@ import dev.orrery.ecs.Relation;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.engine.ArenaWorkload.Hp;
+import dev.orrery.scheduler.Phase;
 import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.RunCondition;
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.States;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -20,8 +22,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * The watchdog beside each kind of system: it names the slow system and says what its job's
  * range counts (chunks, a range system's indices, a level system's slots; an exclusive or
- * on-enter system as exclusive), and, where no job runs (a slow run condition, a slow
- * observer hook at a sync point), says the tick is between jobs and lists what runs there.
+ * on-enter system as exclusive), and, where no job runs, names what the tick thread is in: a
+ * system's or a phase's run condition, or a sync point (before a system, after an exclusive
+ * one, ending a phase) with the observer hook running there; an observer hook fired by an
+ * exclusive system's direct change is named after its job.
  */
 class WatchdogKindsTest {
     enum Mode { ON }
@@ -42,45 +46,85 @@ class WatchdogKindsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-        "chunk      | slow | ' chunks ['",
-        "range      | slow | ' indices [0, 1) for '",
-        "level      | slow | ' slots [0, 2) for '",
-        "exclusive  | slow | 'worker 0 (exclusive) for '",
-        "onEnter    | slow | 'worker 0 (exclusive) for '",
-        "condition  |      | no job running: the tick is between jobs (taking its inputs, testing a run condition, ",
-        "hook       |      | no job running: the tick is between jobs (taking its inputs, testing a run condition, "})
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+        "chunk      | slow | \" chunks [\"",
+        "range      | slow | \" indices [0, 1) for \"",
+        "level      | slow | \" slots [0, 2) for \"",
+        "exclusive  | slow | \"worker 0 (exclusive) for \"",
+        "onEnter    | slow | \"worker 0 (exclusive) for \"",
+        "condition  |      | \"no job running: the tick thread is in the run condition of system 'gated' (slow) for \"",
+        "phaseIf    |      | \"no job running: the tick thread is in the run condition of phase Update (slow) for \"",
+        "hook       |      | \"the onAdd observer hook on Hp at the sync point after 'spawner' (ending phase Update) for \"",
+        "hookBefore |      | \"the onAdd observer hook on Hp at the sync point before system 'after' for \"",
+        "hookAfterX |      | \"the onAdd observer hook on Hp at the sync point after exclusive system 'spawner' for \"",
+        "hookInX    | slow | \" ms, in the onAdd observer hook on Hp\""})
     void shouldNameTheSlowSystemAndWhatItsJobCovers(String kind, String system, String job) {
+        assertReported(kind, system, job, 2);
+    }
+
+    /** The steps outside jobs are the same on one worker, where the single-threaded executor runs everything. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+        "condition  |      | \"no job running: the tick thread is in the run condition of system 'gated' (slow) for \"",
+        "phaseIf    |      | \"no job running: the tick thread is in the run condition of phase Update (slow) for \"",
+        "hook       |      | \"the onAdd observer hook on Hp at the sync point after 'spawner' (ending phase Update) for \"",
+        "hookAfterX |      | \"the onAdd observer hook on Hp at the sync point after exclusive system 'spawner' for \"",
+        "hookInX    | slow | \" ms, in the onAdd observer hook on Hp\""})
+    void shouldNameTheStepOutsideJobsOnOneWorker(String kind, String system, String job) {
+        assertReported(kind, system, job, 1);
+    }
+
+    private static void assertReported(String kind, String system, String job, int workers) {
         List<String> reports = new CopyOnWriteArrayList<>();
+        AtomicBoolean armed = new AtomicBoolean();
+        Runnable block = () -> {
+            if (armed.get()) {
+                slow(reports);
+            }
+        };
         World world = new World();
         Component<Hp> hp = world.component(Hp.class);
         Relation childOf = world.relations().childOf();
         long root = world.spawn(new Hp(1));
         world.relations().add(world.spawn(new Hp(2)), childOf, root);
-        if (kind.equals("hook")) {
-            world.observe(hp).onAdd((w, e, commands) -> slow(reports));
+        if (kind.startsWith("hook")) {
+            world.observe(hp).onAdd((w, e, commands) -> block.run());
         }
         Consumer<Schedule.Builder> systems = s -> {
             switch (kind) {
                 case "chunk" -> s.system("slow").query(world.query().with(hp).build()).reads(hp)
-                        .forEachChunk(j -> slow(reports));
-                case "range" -> s.system("slow").forEachRange(() -> 1, (j, from, to) -> slow(reports));
-                case "level" -> s.system("slow").reads(hp).forEachLevel(childOf, (j, h, from, to) -> slow(reports));
-                case "exclusive" -> s.system("slow").exclusive(w -> slow(reports));
-                case "onEnter" -> s.system("slow").onEnter(MODE, Mode.ON).exclusive(w -> slow(reports));
+                        .forEachChunk(j -> block.run());
+                case "range" -> s.system("slow").forEachRange(() -> 1, (j, from, to) -> block.run());
+                case "level" -> s.system("slow").reads(hp).forEachLevel(childOf, (j, h, from, to) -> block.run());
+                case "exclusive" -> s.system("slow").exclusive(w -> block.run());
+                case "onEnter" -> s.system("slow").onEnter(MODE, Mode.ON).exclusive(w -> block.run());
                 case "condition" -> s.system("gated").runIf(RunCondition.of("slow", r -> {
-                    slow(reports);
+                    block.run();
                     return true;
                 })).exclusive(w -> { });
+                case "phaseIf" -> s.runIf(Phase.UPDATE, RunCondition.of("slow", r -> {
+                    block.run();
+                    return true;
+                })).system("gated").exclusive(w -> { });
                 case "hook" -> s.system("spawner").spawns(hp).forEachRange(() -> 1,
                         (j, from, to) -> j.commands().add(j.commands().spawn(), hp, new Hp(3)));
+                case "hookBefore" -> s.system("spawner").spawns(hp).forEachRange(() -> 1,
+                        (j, from, to) -> j.commands().add(j.commands().spawn(), hp, new Hp(3)))
+                        .system("after").afterStructuralChanges().forEachRange(() -> 1, (j, from, to) -> { });
+                case "hookAfterX" -> s.system("spawner").exclusive((w, j) -> j.commands().add(j.commands().spawn(),
+                        hp, new Hp(3)));
+                case "hookInX" -> s.system("slow").exclusive(w -> w.add(w.spawn(), hp, new Hp(3)));
                 default -> throw new AssertionError(kind);
             }
         };
-        try (Simulation sim = Simulation.builder(world).stepSeconds(0.01).workers(2)
+        try (Simulation sim = Simulation.builder(world).stepSeconds(0.01).workers(workers)
                 .resource(MODE, new States<>(Mode.class, Mode.ON))
-                .watchdog(5, (tick, elapsed, name, what) -> reports.add(name + "|" + what))
                 .systems(systems).build()) {
+            if (!kind.equals("onEnter")) { // an on-enter system runs on the first tick only
+                sim.tick(); // warm, unwatched: a loaded machine's first tick may take longer than the limit
+            }
+            sim.watchdog(5, (tick, elapsed, name, what) -> reports.add(name + "|" + what));
+            armed.set(true);
             sim.tick();
         }
         assertEquals(1, reports.size(), reports.toString());

@@ -57,6 +57,7 @@ public final class EcsInternals {
     private static final MethodHandle SET_LAST_RUN = tracker("lastRun", void.class, int.class, long.class);
     private static final MethodHandle CLOCK = tracker("clock", ChangeClock.class);
     private static final MethodHandle RETIRE = tracker("retire", void.class);
+    private static final MethodHandle FIRING_HOOK = tracker("firingHook", String.class);
     private static final MethodHandle REMOVED = tracker("removed", RemovedEntities.class, Component.class);
 
     private static final MethodHandle ARCHETYPES = FACADE.method(Query.class, "archetypes", List.class);
@@ -224,6 +225,18 @@ public final class EcsInternals {
     public static void retireRemovals(World world) {
         try {
             RETIRE.invokeExact(world);
+        } catch (Throwable t) {
+            throw FacadeLookup.rethrow(t);
+        }
+    }
+
+    /**
+     * What runs {@code world}'s observer hooks now ({@code "the onAdd observer hook on Hp"}), or
+     * {@code null}: any thread may ask (a tick watchdog), and the answer may already be stale.
+     */
+    public static String firingHook(World world) {
+        try {
+            return (String) FIRING_HOOK.invokeExact(world);
         } catch (Throwable t) {
             throw FacadeLookup.rethrow(t);
         }

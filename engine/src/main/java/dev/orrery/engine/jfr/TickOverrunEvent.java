@@ -31,7 +31,7 @@ public final class TickOverrunEvent extends Event {
     @Label("System")
     public String system;
 
-    /** The job still running: worker and chunk range. */
+    /** The job still running (worker and chunk range) or, outside jobs, the step the tick thread is in. */
     @Label("Job")
     public String job;
 

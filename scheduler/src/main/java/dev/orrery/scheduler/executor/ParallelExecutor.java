@@ -672,6 +672,11 @@ public final class ParallelExecutor implements PlannedExecutor {
         return plan;
     }
 
+    @Override
+    public OwnerActivity activity() {
+        return loop.activity;
+    }
+
     /** Stops the workers (each finishes its current job) and joins them. */
     @Override
     public void close() {

@@ -30,7 +30,8 @@ import java.util.List;
  * transitions at the start of each run (on-exit phase, value change, on-enter phase), each
  * phase's rule (skipped while its run condition fails, repeated once per whole fixed step),
  * a system's run condition and its event readers as it starts, and the event channels'
- * merge at the end of each phase ({@link EventSync}).
+ * merge at the end of each phase ({@link EventSync}). Each run condition and sync point is a
+ * step of its {@link OwnerActivity}, so a watchdog can name the one a late run is in.
  *
  * <p><b>Owner thread:</b> an executor is owned by the thread of its first {@code run}, or by
  * the thread given to {@link #bindOwner} (which also rebinds the calling worker's command
@@ -64,6 +65,8 @@ final class PhaseLoop {
     private final ResourceKey<?>[] stateKeys;
     /** Per state machine, per enter (0) / exit (1), per value ordinal: the transition phase, or -1. */
     private final int[][][] transitionPhase;
+    /** What this thread does outside jobs (run conditions, sync points), for a watchdog. */
+    final OwnerActivity activity;
     private Thread owner;
     private boolean running;
     private boolean closed;
@@ -98,6 +101,7 @@ final class PhaseLoop {
         commands.systemNames(position -> position < graph.size() ? graph.system(position).name() : null);
         this.callerContext = callerContext;
         this.events = new EventSync(plan);
+        this.activity = new OwnerActivity(graph);
         this.rules = new PhaseRule[graph.phases().size()];
         List<ResourceKey<?>> machines = new ArrayList<>(plan.stateMachines());
         for (int p = 0; p < rules.length; p++) {
@@ -243,7 +247,7 @@ final class PhaseLoop {
             runTransitions(syncPoint, runner);
             for (int p = 0, np = graph.phases().size(); p < np; p++) {
                 PhaseRule rule = rules[p];
-                if (rule.transition() || rule.condition() != null && !rule.condition().test(resources)) {
+                if (rule.transition() || rule.condition() != null && !phaseHolds(p, rule)) {
                     continue;
                 }
                 if (rule.fixedStep() == null) {
@@ -255,6 +259,16 @@ final class PhaseLoop {
             syncPoint.afterRun(world);
         } finally {
             running = false;
+        }
+    }
+
+    /** Whether phase {@code p}'s run condition holds, as a step the watchdog can name. */
+    private boolean phaseHolds(int p, PhaseRule rule) {
+        activity.enterPhaseStep(OwnerActivity.PHASE_CONDITION, p);
+        try {
+            return rule.condition().test(resources);
+        } finally {
+            activity.leave();
         }
     }
 
@@ -298,6 +312,7 @@ final class PhaseLoop {
             throw failure;
         }
         events.merge();
+        activity.enterPhaseStep(OwnerActivity.PHASE_SYNC, p);
         try {
             if (applyCommands() > 0) {
                 runSyncs++;
@@ -308,6 +323,8 @@ final class PhaseLoop {
             throw e;
         } catch (Throwable t) {
             failure = SchedulerInternals.atSyncPoint("sync point ending phase " + graph.phases().get(p), t);
+        } finally {
+            activity.leave();
         }
         if (failure != null) {
             events.discard();
@@ -429,6 +446,7 @@ final class PhaseLoop {
 
     /** Whether {@code r}'s run condition holds; a condition that throws fails {@code r} (its phase ends there). */
     private boolean holds(SystemRun r) {
+        activity.enterSystemStep(OwnerActivity.CONDITION, r.position);
         try {
             return r.runIf.test(resources);
         } catch (VirtualMachineError e) {
@@ -436,6 +454,8 @@ final class PhaseLoop {
         } catch (Throwable t) {
             throw SchedulerInternals.inChunk(r.name, null, -1, 0, new IllegalStateException("the run condition of "
                     + "system '" + r.name + "' threw: " + t, t));
+        } finally {
+            activity.leave();
         }
     }
 
@@ -461,6 +481,7 @@ final class PhaseLoop {
         if (r.exclusive || r.syncBefore) {
             EcsInternals.changeClock(world).set(changeTick(r)); // playback stamps the tick of the system it precedes
             unlockPhase();
+            activity.enterSystemStep(OwnerActivity.SYNC_BEFORE, r.position);
             try {
                 counted(applyCommands(), r, false);
             } catch (RefusedCommandException strict) {
@@ -472,6 +493,7 @@ final class PhaseLoop {
                 syncFailure = SchedulerInternals.atSyncPoint("sync point before system '" + r.name + "'", t);
                 throw syncFailure; // the executors end the phase here: nothing is in flight
             } finally {
+                activity.leave();
                 lockPhase(p);
             }
         }
@@ -511,6 +533,7 @@ final class PhaseLoop {
         try {
             callerContext.runExclusive(r);
             ran = true;
+            activity.enterSystemStep(OwnerActivity.SYNC_AFTER, r.position);
             counted(applyCommands(), r, true); // what its context recorded, before the next system starts
         } catch (Throwable t) {
             if (ran) { // its commands' playback (or a hook they fired) threw: count what was applied
@@ -518,6 +541,7 @@ final class PhaseLoop {
             }
             job.fail(t, -1, 0);
         } finally {
+            activity.leave();
             lockPhase(p);
         }
         return job;

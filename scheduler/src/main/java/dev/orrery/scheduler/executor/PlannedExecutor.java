@@ -6,12 +6,18 @@ import dev.orrery.scheduler.ScheduleExecutor;
  * An executor together with the plan it runs: what Orrery's engine, tools and tests read of an
  * executor beyond the user's {@link ScheduleExecutor}. Both executors implement it.
  *
- * <p><b>Threading:</b> {@link #plan()} is immutable once the executor is built; the rest as
- * {@link ScheduleExecutor} says.
+ * <p><b>Threading:</b> {@link #plan()} is immutable once the executor is built;
+ * {@link #activity()} says its own; the rest as {@link ScheduleExecutor} says.
  */
 public interface PlannedExecutor extends ScheduleExecutor {
     /** The plan this executor runs. */
     ExecutionPlan plan();
+
+    /**
+     * What the owner thread does outside jobs (a run condition, a sync point), for a tick
+     * watchdog; see {@link OwnerActivity}. The same object for the executor's life.
+     */
+    OwnerActivity activity();
 
     /**
      * Calls {@code hook} after each system of every run from now on ({@code null}: stops), for

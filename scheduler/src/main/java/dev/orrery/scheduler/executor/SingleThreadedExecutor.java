@@ -240,6 +240,11 @@ public final class SingleThreadedExecutor implements PlannedExecutor {
     }
 
     @Override
+    public OwnerActivity activity() {
+        return loop.activity;
+    }
+
+    @Override
     public void close() {
         loop.close();
     }

@@ -1,0 +1,122 @@
+package dev.orrery.scheduler.executor;
+
+import dev.orrery.scheduler.RunCondition;
+import dev.orrery.scheduler.flow.PhaseRule;
+import dev.orrery.scheduler.graph.SystemGraph;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * What an executor's owner thread is doing outside jobs, for a tick watchdog: testing a
+ * system's or a phase's run condition, or applying a sync point's commands (and running the
+ * observer hooks they fire). A job observer sees jobs; this names the steps between them, which
+ * run user code too (a condition that blocks, a hook that loops). Each step's label is built
+ * once, with the executor: {@code "the run condition of system 'regen' (test of clock)"},
+ * {@code "the sync point before system 'mover'"}, {@code "the sync point after exclusive system
+ * 'spawner'"}, {@code "the sync point after 'ai' (ending phase Update)"}.
+ *
+ * <p>Steps are published only while {@link #watch watched}; otherwise entering one is a read of
+ * a volatile flag and leaving it a store of 0, and the unwatched path times nothing. Neither
+ * path allocates or locks.
+ *
+ * <p><b>Threading:</b> one writer, the executor's owner thread ({@code enterSystemStep},
+ * {@code enterPhaseStep}, {@code leave}); any thread may read ({@link #startedAt},
+ * {@link #label}). The owner writes the step, then its start time with a release store; a
+ * reader loads the start time with an acquire load, then the step. A reader racing a change of
+ * step may pair one step's label with its neighbour's start time, which only blurs a report
+ * about a run that is already late. {@link #watch} may be called from any thread; the owner
+ * sees it at its next step.
+ */
+public final class OwnerActivity {
+    /** A system's step: testing its run condition. */
+    static final int CONDITION = 0;
+    /** A system's step: the sync point before it (exclusive, {@code afterStructuralChanges}, or automatic). */
+    static final int SYNC_BEFORE = 1;
+    /** A system's step: the sync point right after it, an exclusive system (what its context recorded). */
+    static final int SYNC_AFTER = 2;
+    /** A phase's step: testing its run condition. */
+    static final int PHASE_CONDITION = 0;
+    /** A phase's step: the sync point ending it. */
+    static final int PHASE_SYNC = 1;
+
+    private static final int PER_SYSTEM = 3;
+    private static final int PER_PHASE = 2;
+
+    private final String[] labels;
+    private final int phaseBase;
+    private final AtomicInteger step = new AtomicInteger();
+    private final AtomicLong since = new AtomicLong();
+    private volatile boolean watched;
+
+    /** The labels of {@code graph}'s steps; built once, with the executor. */
+    OwnerActivity(SystemGraph graph) {
+        int n = graph.size();
+        int phases = graph.phases().size();
+        this.phaseBase = 1 + PER_SYSTEM * n;
+        this.labels = new String[phaseBase + PER_PHASE * phases];
+        for (int s = 0; s < n; s++) {
+            String name = graph.system(s).name();
+            RunCondition c = graph.system(s).runIf();
+            labels[1 + PER_SYSTEM * s + CONDITION] = "the run condition of system '" + name + "'"
+                    + (c == null ? "" : " (" + c + ")");
+            labels[1 + PER_SYSTEM * s + SYNC_BEFORE] = "the sync point before system '" + name + "'";
+            labels[1 + PER_SYSTEM * s + SYNC_AFTER] = "the sync point after exclusive system '" + name + "'";
+        }
+        for (int p = 0; p < phases; p++) {
+            String phase = graph.phases().get(p).toString();
+            PhaseRule rule = graph.phaseRule(p);
+            labels[phaseBase + PER_PHASE * p + PHASE_CONDITION] = "the run condition of phase " + phase
+                    + (rule.condition() == null ? "" : " (" + rule.condition() + ")");
+            int last = graph.phaseEnd(p) - 1;
+            labels[phaseBase + PER_PHASE * p + PHASE_SYNC] = last < graph.phaseStart(p)
+                    ? "the sync point ending phase " + phase
+                    : "the sync point after '" + graph.system(last).name() + "' (ending phase " + phase + ")";
+        }
+    }
+
+    /**
+     * Publishes the owner's steps from now on ({@code true}) or stops ({@code false}, the
+     * default). Any thread; a watchdog turns it on when it starts and off when it closes.
+     */
+    public void watch(boolean on) {
+        watched = on;
+    }
+
+    /** Owner thread: step {@code kind} of the system at graph position {@code position} starts. */
+    void enterSystemStep(int kind, int position) {
+        if (watched) {
+            publish(1 + PER_SYSTEM * position + kind);
+        }
+    }
+
+    /** Owner thread: step {@code kind} of phase {@code phase} starts. */
+    void enterPhaseStep(int kind, int phase) {
+        if (watched) {
+            publish(phaseBase + PER_PHASE * phase + kind);
+        }
+    }
+
+    private void publish(int index) {
+        step.setPlain(index);
+        since.setRelease(System.nanoTime());
+    }
+
+    /** Owner thread: the step entered last has ended (also when it threw). */
+    void leave() {
+        since.setRelease(0); // whether watched or not, so turning the watch off mid-step leaves no stale step
+    }
+
+    /** When the owner's current step started ({@link System#nanoTime()}), or 0 while it is in none. Any thread. */
+    public long startedAt() {
+        return since.getAcquire();
+    }
+
+    /**
+     * The label of the owner's current step, read after a non-zero {@link #startedAt}, or
+     * {@code null} while it is in none. Any thread.
+     */
+    public String label() {
+        int i = step.getPlain();
+        return i == 0 ? null : labels[i];
+    }
+}

@@ -1,0 +1,88 @@
+package dev.orrery.scheduler.executor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.ecs.World;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.internal.EcsInternals;
+import dev.orrery.scheduler.Phase;
+import dev.orrery.scheduler.RunCondition;
+import dev.orrery.scheduler.Schedule;
+import dev.orrery.scheduler.SystemFailedException;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The executor's owner thread names the step it is in outside jobs (a system's or a phase's run
+ * condition, each kind of sync point) while watched, and nothing while not; the step ends when
+ * it returns or throws. The probes run inside the steps themselves, on the owner thread, so
+ * nothing here waits on another thread.
+ */
+class OwnerActivityTest {
+    record Hp(int value) {
+    }
+
+    /** What the probe saw: the step's label and whether it had a start time. */
+    static String seen(OwnerActivity activity) {
+        return activity.startedAt() != 0 ? activity.label() : "none";
+    }
+
+    @ParameterizedTest(name = "{0} workers")
+    @ValueSource(ints = {1, 2})
+    void shouldNameEachRunConditionAndSyncPointOnlyWhileWatched(int workers) {
+        World world = new World(256);
+        Component<Hp> hp = world.component(Hp.class);
+        List<String> seen = new CopyOnWriteArrayList<>();
+        OwnerActivity[] activity = new OwnerActivity[1];
+        world.observe(hp).onAdd((w, e, commands) -> seen.add(seen(activity[0]) + " / " + EcsInternals.firingHook(w)));
+        Schedule schedule = Schedule.builder(world)
+                .runIf(Phase.UPDATE, RunCondition.of("phase probe", r -> seen.add(seen(activity[0]))))
+                .system("spawner").spawns(hp).forEachRange(() -> 1,
+                        (j, from, to) -> j.commands().add(j.commands().spawn(), hp, new Hp(1)))
+                .system("gated").after("spawner").afterStructuralChanges()
+                .runIf(RunCondition.of("probe", r -> seen.add(seen(activity[0]))))
+                .exclusive((w, j) -> j.commands().add(j.commands().spawn(), hp, new Hp(2)))
+                .system("last").after("gated").spawns(hp).forEachRange(() -> 1,
+                        (j, from, to) -> j.commands().add(j.commands().spawn(), hp, new Hp(3)))
+                .build();
+        try (PlannedExecutor ex = (PlannedExecutor) schedule.executor(workers)) {
+            activity[0] = ex.activity();
+            ex.run();
+            assertEquals(List.of("none", "none / the onAdd observer hook on Hp", "none",
+                    "none / the onAdd observer hook on Hp", "none / the onAdd observer hook on Hp"), seen,
+                    "unwatched, the owner publishes no step; the world still names its hook");
+            seen.clear();
+            ex.activity().watch(true);
+            ex.run();
+            assertEquals(List.of("the run condition of phase Update (phase probe)",
+                    "the sync point before system 'gated' / the onAdd observer hook on Hp",
+                    "the run condition of system 'gated' (probe)",
+                    "the sync point after exclusive system 'gated' / the onAdd observer hook on Hp",
+                    "the sync point after 'last' (ending phase Update) / the onAdd observer hook on Hp"), seen);
+            assertEquals(0, ex.activity().startedAt(), "no step is left open after the run");
+            assertNull(EcsInternals.firingHook(world), "no hook is left named after the run");
+        }
+    }
+
+    @ParameterizedTest(name = "{0} workers")
+    @ValueSource(ints = {1, 2})
+    void shouldEndTheStepOfAConditionThatThrows(int workers) {
+        World world = new World(256);
+        Schedule schedule = Schedule.builder(world)
+                .system("gated").runIf(RunCondition.of("broken", r -> {
+                    throw new IllegalStateException("broken on purpose");
+                })).exclusive(w -> { })
+                .build();
+        try (PlannedExecutor ex = (PlannedExecutor) schedule.executor(workers)) {
+            ex.activity().watch(true);
+            SystemFailedException e = assertThrows(SystemFailedException.class, ex::run);
+            assertTrue(e.getMessage().contains("the run condition of system 'gated' threw"), e.getMessage());
+            assertEquals(0, ex.activity().startedAt(), "the failed condition's step ended with it");
+        }
+    }
+}
