@@ -9,8 +9,9 @@
  * system's stages, {@code LevelWalk}), the per-worker job context ({@code WorkerContext}) and
  * worker thread loop ({@code WorkerThread}), the run skeleton both executors share
  * ({@code PhaseLoop}: owner thread, phase lock, sync points, exclusive systems), the command
- * buffers' sync ({@code CommandSync}), the job queues ({@code JobQueues}) and the park/unpark
- * handshake ({@code IdleParker}). What a system body implements and receives lives in
+ * buffers' sync ({@code CommandSync}), the job queues ({@code JobQueues}), the park/unpark
+ * handshake ({@code IdleParker}), and the owner's steps outside jobs for a watchdog
+ * ({@code OwnerActivity}, public for the engine). What a system body implements and receives lives in
  * {@code dev.orrery.scheduler.system}; the checked mode's checks in
  * {@code dev.orrery.scheduler.check}.
  *
@@ -22,7 +23,10 @@
  * carry only the idle/park handshake ({@code IdleParker}: a volatile state write, then a
  * volatile read of the queue, against a queue offer, a full fence, then a read of the state)
  * and the abort and close flags. The world's phase lock and jobs-running marker are written
- * by the owner while no job runs, and reach the workers through the same queues.
+ * by the owner while no job runs, and reach the workers through the same queues. One object
+ * is read by another thread without a queue, for reports only: {@code OwnerActivity}, the
+ * owner's step outside jobs, which a tick watchdog reads (its start time a release store,
+ * read with an acquire load; a volatile watch flag).
  */
 package dev.orrery.scheduler.executor;
 
