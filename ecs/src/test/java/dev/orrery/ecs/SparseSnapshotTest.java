@@ -1,5 +1,6 @@
 package dev.orrery.ecs;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -146,6 +147,97 @@ class SparseSnapshotTest {
         SnapshotException e = assertThrows(SnapshotException.class, () -> SNAPSHOTS.read(snap, target));
         assertTrue(e.getMessage().contains("Burning") && e.getMessage().contains("SPARSE")
                 && e.getMessage().contains("TABLE"), e.getMessage());
+    }
+
+    record Vel(float dx) {
+    }
+
+    /** Pos (0), sparse Fog (1), Vel (2): a table column registered after a sparse one. */
+    static final class Interleaved {
+        final World w = new World();
+        final Component<Pos> pos = w.component(Pos.class);
+        final Component<Aura> fog = w.component(Aura.class, "Fog", Storage.SPARSE);
+        final Component<Vel> vel = w.component(Vel.class);
+        final Relation childOf = w.relations().childOf();
+    }
+
+    /** A: Pos, Fog, Vel added in that order (chain written [0, 2, 1]); B: Vel, Pos, Fog ([2, 0, 1]); C: no Fog. */
+    static long[] interleavedEntities(Interleaved f) {
+        long a = f.w.spawn(new Pos(1.5f, 2.5f));
+        f.w.add(a, f.fog, new Aura(3.5));
+        f.w.add(a, f.vel, new Vel(4.5f));
+        long b = f.w.spawn(new Vel(5.5f));
+        f.w.add(b, f.pos, new Pos(6.5f, 7.5f));
+        f.w.add(b, f.fog, new Aura(8.5));
+        long c = f.w.spawn(new Pos(9.5f, 10.5f), new Vel(11.5f));
+        f.w.relations().add(c, f.childOf, a);
+        f.w.despawn(f.w.spawn(new Pos(0, 0))); // a free list
+        return new long[] {a, b, c};
+    }
+
+    @Test
+    void aSnapshotRestoredAndTakenAgainIsTheSameBytes() {
+        Fixture original = populated();
+        byte[] first = SNAPSHOTS.write(original.w);
+        Fixture copy = new Fixture();
+        SNAPSHOTS.read(first, copy.w);
+        assertArrayEquals(first, SNAPSHOTS.write(copy.w));
+        Interleaved f = new Interleaved();
+        interleavedEntities(f);
+        byte[] mixed = SNAPSHOTS.write(f.w);
+        Interleaved target = new Interleaved();
+        SNAPSHOTS.read(mixed, target.w);
+        assertArrayEquals(mixed, SNAPSHOTS.write(target.w));
+    }
+
+    @Test
+    void chainsThatInterleaveSparseAndTableColumnsRestoreToTheSameStateAndNames() {
+        Interleaved f = new Interleaved();
+        long[] e = interleavedEntities(f);
+        byte[] written = SNAPSHOTS.write(f.w);
+        // As an earlier writer put them: each chain in the order the entity gained its columns.
+        byte[] older = withChain(withChain(written, new int[] {0, 2, 1}, new int[] {0, 1, 2}),
+                new int[] {2, 0, 1}, new int[] {2, 1, 0});
+        Interleaved target = new Interleaved();
+        SNAPSHOTS.read(older, target.w);
+        assertEquals(f.w.stateHash(), target.w.stateHash());
+        for (long id : e) {
+            assertEquals(f.w.storage().namedInstances().namesOf(Entity.index(id)),
+                    target.w.storage().namedInstances().namesOf(Entity.index(id)), Entity.toString(id));
+        }
+        assertEquals(java.util.List.of("Pos", "Vel", "Fog"), target.w.storage().namedInstances().namesOf(Entity.index(e[0])));
+        assertEquals(java.util.List.of("Vel", "Pos", "Fog"), target.w.storage().namedInstances().namesOf(Entity.index(e[1])));
+        assertEquals(3.5, target.w.getProperty(e[0], "Fog", "radius"));
+        assertSame(target.fog, target.w.findComponent(e[1], "Fog"));
+        assertArrayEquals(written, SNAPSHOTS.write(target.w), "written again in today's order");
+    }
+
+    /** The snapshot with the one chain {@code from} (length-prefixed) replaced by {@code to}, checksum fixed. */
+    private static byte[] withChain(byte[] snapshot, int[] from, int[] to) {
+        ByteBuffer want = ByteBuffer.allocate(4 + 4 * from.length).putInt(from.length);
+        for (int col : from) {
+            want.putInt(col);
+        }
+        byte[] pattern = want.array();
+        int found = -1;
+        for (int i = WorldSnapshot.MAGIC.length + 12; i + pattern.length <= snapshot.length - 4; i++) {
+            if (java.util.Arrays.equals(snapshot, i, i + pattern.length, pattern, 0, pattern.length)) {
+                assertEquals(-1, found, "the chain " + java.util.Arrays.toString(from) + " is found once");
+                found = i;
+            }
+        }
+        assertTrue(found >= 0, "the chain " + java.util.Arrays.toString(from) + " is in the snapshot");
+        byte[] s = snapshot.clone();
+        ByteBuffer b = ByteBuffer.wrap(s);
+        for (int k = 0; k < to.length; k++) {
+            b.putInt(found + 4 + 4 * k, to[k]);
+        }
+        int payloadStart = WorldSnapshot.MAGIC.length + 12;
+        int payloadEnd = s.length - 4;
+        CRC32C crc = new CRC32C();
+        crc.update(s, payloadStart, payloadEnd - payloadStart);
+        b.putInt(payloadEnd, (int) crc.getValue());
+        return s;
     }
 
     /** The snapshot with the payload's last eight bytes replaced and the checksum fixed, so only the content is wrong. */

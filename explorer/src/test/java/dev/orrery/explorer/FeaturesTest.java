@@ -141,6 +141,23 @@ class FeaturesTest {
     }
 
     @Test
+    void shouldShowASparseComponentWithItsValueOnTheEntityAndInQueries() throws Exception {
+        try (Features f = new Features()) {
+            String a = f.client.getTicking("/api/entity?id=" + f.a).body();
+            assertTrue(a.contains("{\"name\":\"Buff\",\"type\":\"Buff\",\"sparse\":true,"), a);
+            assertTrue(a.contains("\"fields\":[{\"name\":\"level\",\"type\":\"INT\",\"value\":\"2\",\"editable\":true}]"),
+                    a);
+            String b = f.client.getTicking("/api/entity?id=" + f.b).body();
+            assertFalse(b.contains("\"name\":\"Buff\""), "b holds no Buff: " + b);
+            String buffs = f.client.getTicking("/api/query?q=Buff").body();
+            assertTrue(buffs.contains("\"count\":1,") && buffs.contains("\"rowFiltered\":true"), buffs);
+            assertTrue(buffs.contains("{\"id\":" + f.a + ",") && buffs.contains("\"values\":[[\"2\"]]"), buffs);
+            String without = f.client.getTicking("/api/query?q=Pos%2C%20%21Buff").body();
+            assertTrue(without.contains("\"count\":2,") && !without.contains("{\"id\":" + f.a + ","), without);
+        }
+    }
+
+    @Test
     void shouldTakeAnEditOfEveryTypedFieldTypeAndHandItToTheSink() throws Exception {
         try (Features f = new Features()) {
             String[][] good = {{"Flags", "on", "false"}, {"Flags", "b", "-128"}, {"Flags", "l", "-9000000000"},
