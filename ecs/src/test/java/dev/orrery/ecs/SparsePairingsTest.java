@@ -33,6 +33,9 @@ class SparsePairingsTest {
     record Burning(int left) {
     }
 
+    record Shield(@dev.orrery.ecs.component.Range(min = 0, max = 10) int charge) {
+    }
+
     /** Pos and table Aura (named "Aura"), sparse Aura named "Fog", sparse Burning, registered in that order. */
     static final class Fixture {
         final World w = new World();
@@ -248,5 +251,46 @@ class SparsePairingsTest {
         f.w.apply(buf);
         assertFalse(f.w.isAlive(c2));
         assertEquals(2, f.w.storage().sparse().of(f.fog).size());
+    }
+
+    @Test
+    void propertyWritesOfASparseFieldCheckItsRangeAndValidators() {
+        World w = new World();
+        w.component(Pos.class);
+        Component<Shield> shield = w.component(Shield.class, "Ward", Storage.SPARSE);
+        w.validator(shield.field("charge"), (entity, field, bits) -> bits == 7 ? "seven is unlucky" : null);
+        long e = w.spawn(new Pos(0, 0));
+        w.add(e, shield, new Shield(5));
+        PropertyHandle charge = w.property("Ward", "charge");
+        assertThrows(dev.orrery.ecs.component.InvalidFieldValueException.class, () -> charge.setInt(e, 11));
+        assertThrows(dev.orrery.ecs.component.InvalidFieldValueException.class, () -> w.setProperty(e, "Ward", "charge", 7));
+        assertEquals(new Shield(5), w.get(e, shield), "nothing was written");
+        w.setProperty(e, "Ward", "charge", 9);
+        assertEquals(9, charge.getInt(e));
+    }
+
+    @Test
+    void aRestoredWorldsSparseColumnsLeaveWithADespawnAndAReusedIndexInheritsNone() {
+        Fixture f = new Fixture();
+        long e = f.w.spawn(new Pos(0, 0));
+        f.w.add(e, f.fog, new Aura(3));
+        f.w.add(e, f.burning, new Burning(4));
+        long other = f.w.spawn(new Pos(1, 1));
+        f.w.add(other, f.fog, new Aura(5));
+        Fixture copy = new Fixture();
+        PropertyHandle radius = copy.w.property("Fog", "radius"); // made before the restore
+        WorldSnapshot snapshots = new WorldSnapshot();
+        snapshots.read(snapshots.write(f.w), copy.w);
+        assertEquals(3f, radius.getFloat(e));
+        assertEquals(5f, radius.getFloat(other));
+        copy.w.despawn(e);
+        assertEquals(0, copy.w.storage().sparse().heldBy(Entity.index(e)));
+        long reused = copy.w.spawn(new Pos(2, 2));
+        assertEquals(Entity.index(e), Entity.index(reused), "precondition: the index is reused");
+        assertFalse(copy.w.has(reused, copy.fog) || copy.w.has(reused, copy.burning));
+        assertNull(copy.w.findComponent(reused, "Fog"));
+        assertThrows(IllegalArgumentException.class, () -> radius.getFloat(reused));
+        assertEquals(List.of("Pos"), copy.names.namesOf(Entity.index(reused)));
+        assertEquals(5f, radius.getFloat(other));
     }
 }
