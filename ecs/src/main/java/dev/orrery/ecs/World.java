@@ -138,7 +138,7 @@ public final class World implements FieldAccess {
      */
     public <T extends Record> Component<T> component(Class<T> type, Storage storage) {
         ComponentType<T> t = registry.valueType(type);
-        return registry.column(t, t.name(), java.util.Objects.requireNonNull(storage, "storage"));
+        return withSet(registry.column(t, t.name(), java.util.Objects.requireNonNull(storage, "storage")));
     }
 
     /**
@@ -146,13 +146,25 @@ public final class World implements FieldAccess {
      * storage; see {@link #component(Class, Storage)}.
      */
     public <T extends Record> Component<T> component(Class<T> type, String name, Storage storage) {
-        return registry.column(registry.valueType(type), name, java.util.Objects.requireNonNull(storage, "storage"));
+        return withSet(registry.column(registry.valueType(type), name, java.util.Objects.requireNonNull(storage, "storage")));
     }
 
     /** The unnamed column of a reference component with the given storage; see {@link #component(Class, Storage)}. */
     public <T> Component<T> referenceComponent(Class<T> type, Storage storage) {
         ComponentType<T> t = registry.referenceType(type);
-        return registry.column(t, t.name(), java.util.Objects.requireNonNull(storage, "storage"));
+        return withSet(registry.column(t, t.name(), java.util.Objects.requireNonNull(storage, "storage")));
+    }
+
+    /**
+     * Makes a sparse column's set as the column is registered, on the registering (owner's)
+     * thread: jobs on workers then only read the sets ({@code chunk.has(c, row)}, by-id
+     * reads), where a set made on first use by two workers at once would race.
+     */
+    private <T> Component<T> withSet(Component<T> column) {
+        if (column.isSparse()) {
+            sparse.of(column);
+        }
+        return column;
     }
 
     /** The unnamed column of a reference component: any object, stored by reference. */

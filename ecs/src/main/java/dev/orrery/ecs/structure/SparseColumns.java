@@ -39,7 +39,9 @@ public final class SparseColumns {
     }
 
     /**
-     * The set of sparse column {@code column}, made on first use.
+     * The set of sparse column {@code column}. The world makes it when the column is
+     * registered, on the owner's thread, so jobs reading it on workers find it made; a column
+     * registered otherwise gets its set here on first use, which only the owner may cause.
      *
      * @throws IllegalArgumentException if the column is a table column or another world's
      */
@@ -50,6 +52,12 @@ public final class SparseColumns {
             return s;
         }
         return create(column);
+    }
+
+    /** Whether {@code column}'s set has been made (tests). */
+    boolean made(Component<?> column) {
+        int id = column.id();
+        return id < byId.length && byId[id] != null && byId[id].column() == column;
     }
 
     private SparseColumn create(Component<?> column) {
