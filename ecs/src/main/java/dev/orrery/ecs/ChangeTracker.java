@@ -189,8 +189,10 @@ final class ChangeTracker implements RowEvents {
 
     /**
      * Marks the start of a schedule run: removals older than the start of the run
-     * {@value #RETAINED_RUNS} runs back are dropped. The executors call it; code driving the
-     * world without a schedule calls it once per tick of its own.
+     * {@value #RETAINED_RUNS} runs back are dropped. The executors call it. Entries are
+     * stamped with the change clock, which scheduled systems move; while no system runs
+     * (a world no schedule drives, or one whose systems are all skipped) nothing becomes
+     * older and the logs keep every entry (said at {@code World.trackRemoved}).
      */
     public void retire() {
         long cutoff = runs >= RETAINED_RUNS ? runStarts[runs % RETAINED_RUNS] : 0;
