@@ -34,13 +34,17 @@ import java.util.Map;
  * the components by number. {@code --game} names a class on the class path that implements
  * {@link SimulationFactory} with a public no-argument constructor: with it, the two
  * recordings' end snapshots ({@code end.snapshot}) are restored into the game and compared
- * entity by entity and field by field, and the system is named from a diagnostic re-run: the
- * recordings hold the world's hash after each system but none after a sync point, so a
- * difference in the commands a system recorded (applied at the next sync point, or in an
- * observer hook they fired) shows after the first system past that sync point. Each
- * recording is re-run with the game on one worker from its start snapshot with its inputs,
- * hashing the world after each system and after each sync point, as {@link DeterminismCheck}
- * and {@link GoldenRecording} do, to name the system whose commands differ.
+ * entity by entity and field by field.
+ *
+ * <p>The recordings hold the world's hash after each system and after each sync point that
+ * applied commands, naming the systems that recorded them, so a difference in the commands a
+ * system recorded (applied at a later sync point, or in an observer hook they fired) is laid
+ * at that system, with or without the game, even when only one version of the game recorded
+ * them. Recordings from an older kit (format {@code ORRSYSH1}) hold no hash after a sync
+ * point: for them the system is named from a diagnostic re-run, each recording re-run with
+ * the game on one worker from its start snapshot with its inputs, hashing the world after
+ * each system and after each sync point, as {@link DeterminismCheck} and
+ * {@link GoldenRecording} do.
  *
  * <p>Exit status 0 when the recordings agree on every tick both hold, 1 when they differ, 2 on
  * a usage error or a file that cannot be read (one line, no stack trace).
@@ -58,9 +62,9 @@ public final class CompareRecordings {
 
               --game CLASS   a SimulationFactory on the class path (public no-argument constructor):
                              the recordings' end snapshots are restored into it and compared entity
-                             by entity and field by field, and both recordings are re-run with it on
-                             one worker to tell a system from the commands an earlier system
-                             recorded (applied at a sync point, which systems.hashes holds no hash of)
+                             by entity and field by field; recordings from an older kit, whose
+                             systems.hashes holds no hash after a sync point, are re-run with it on
+                             one worker to tell a system from the commands an earlier system recorded
               -h, --help     this text
 
             Exit status: 0 the recordings agree on every tick both hold, 1 they differ,
@@ -181,6 +185,15 @@ public final class CompareRecordings {
         long[] hb = b.systems.ticks.get(tick);
         if (ha == null || hb == null) {
             out.println("system: not known (systems.hashes holds no tick " + tick + ")");
+            return;
+        }
+        List<SystemTrail.Point> pa = a.systems.points == null ? null : a.systems.points.get(tick);
+        List<SystemTrail.Point> pb = b.systems.points == null ? null : b.systems.points.get(tick);
+        String[] culprit = new String[1];
+        String recorded = pa == null || pb == null ? null : SystemTrail.between(pa, pb, tick, culprit);
+        if (recorded != null) {
+            out.println("system: " + recorded + " (the hashes both recordings hold after each system and after each "
+                    + "sync point)");
             return;
         }
         String rerun = game == null ? null : rerun(a, b, tick, ha, hb, game);

@@ -1,5 +1,6 @@
 package dev.orrery.testkit;
 
+import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.engine.InputPipeline;
 import dev.orrery.engine.ReplayDivergenceException;
@@ -7,6 +8,7 @@ import dev.orrery.engine.RunRecorder;
 import dev.orrery.engine.RunReplayer;
 import dev.orrery.engine.Simulation;
 import dev.orrery.engine.internal.EngineInternals;
+import dev.orrery.scheduler.executor.SystemHook;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -19,8 +21,9 @@ import java.util.Set;
 /**
  * A committed recording of a game's run that a test replays to prove its behaviour has not
  * changed: the files {@link RunRecorder} writes (the start snapshot, every tick's inputs and
- * state hash, per-component hashes), the world's hash after each system of every tick
- * ({@code systems.hashes}) and the snapshot of the last tick ({@code end.snapshot}).
+ * state hash, per-component hashes), the world's hash after each system and after each sync
+ * point of every tick ({@code systems.hashes}) and the snapshot of the last tick
+ * ({@code end.snapshot}).
  *
  * <pre>{@code
  * // once, to make it (then commit the folder):
@@ -31,8 +34,9 @@ import java.util.Set;
  *
  * <p>When the game now behaves otherwise, {@link #assertReplays} throws a
  * {@link DeterminismFailure} naming the first tick that differs, the first system after which
- * the world differs from the recorded one, the components whose values differ at that tick,
- * and the entities and fields (both values) that differ at the end of the recording. A
+ * (or after whose commands) the world differs from the recorded one, the components whose
+ * values differ at that tick, and the entities and fields (both values) that differ at the
+ * end of the recording. A
  * recording stays valid while the game's components (their order and fields), the seed and the
  * systems' behaviour stay the same; change any on purpose and record it again.
  *
@@ -65,9 +69,17 @@ public final class GoldenRecording {
              SystemHashes.Writer perSystem = new SystemHashes.Writer(dir, sim.schedule().systemNames(),
                      names(sim.world().columns()));
              RunRecorder rec = RunRecorder.start(sim, dir, InputPipeline.builder().ringSize(4096))) {
-            long[] after = new long[sim.schedule().systemNames().size()];
-            int[] n = {0};
-            EngineInternals.afterEachSystem(sim, (position, system, ran, world) -> after[n[0]++] = world.stateHash());
+            EngineInternals.afterEachSystem(sim, new SystemHook() {
+                @Override
+                public void after(int position, String system, boolean ran, World world) {
+                    perSystem.system(position, world.stateHash());
+                }
+
+                @Override
+                public void afterSyncPoint(int[] recordedBy, int count, World world) {
+                    perSystem.syncPoint(recordedBy, count, world.stateHash());
+                }
+            });
             for (long t = 0; t < ticks; t++) {
                 long tick = t;
                 inputs.inputs(tick, (client, type, payload) -> {
@@ -76,9 +88,8 @@ public final class GoldenRecording {
                                 + "(4096 a tick)");
                     }
                 });
-                n[0] = 0;
                 sim.tick();
-                perSystem.tick(tick, after, n[0]);
+                perSystem.endTick(tick);
             }
             Files.write(dir.resolve(END), sim.snapshot());
         } catch (IOException e) {
@@ -134,12 +145,15 @@ public final class GoldenRecording {
                     List<SystemTrail.Point> points = rerun.tick();
                     long[] was = recorded == null ? null : recorded.ticks.get(tick);
                     if (!named && was != null && tick <= t) {
-                        String found = SystemTrail.againstRecorded(points, was, tick, tick == t, applied, culprit);
+                        List<SystemTrail.Point> held = recorded.points == null ? null : recorded.points.get(tick);
+                        String found = held != null ? SystemTrail.between(held, points, tick, culprit)
+                                : SystemTrail.againstRecorded(points, was, tick, tick == t, applied, culprit);
                         if (found != null) {
                             named = true;
                             system = culprit[0];
-                            m.append("\n  ").append(found).append(" (the world hashed after each system, against the "
-                                    + "hashes recorded)");
+                            m.append("\n  ").append(found).append(held != null ? " (the world hashed after each system "
+                                    + "and after each sync point, against the hashes recorded)" : " (the world hashed "
+                                    + "after each system, against the hashes recorded)");
                         }
                     }
                 }

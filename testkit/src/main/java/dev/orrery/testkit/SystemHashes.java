@@ -19,27 +19,46 @@ import java.util.Map;
 /**
  * The kit's file beside a recording, {@value #FILE}: the names of the game's systems (in graph
  * order) and components (in registration order), then for every tick the world's state hash
- * after each system. With it two recordings, or a recording and a replay, can name the first
- * system after which they differ without running both versions of the game.
+ * after each system and after each sync point that applied commands (naming the systems that
+ * recorded them). With it two recordings, or a recording and a replay, can name the first
+ * system, or the first system's commands, after which they differ without running both
+ * versions of the game.
  *
- * <p>Format (big-endian): the 8 bytes {@code ORRSYSH1}; an int count and that many UTF strings
- * of system names; an int count and that many UTF strings of component names; then records of
- * a long tick, an int count and that many long hashes, up to the end of the file (a record cut
- * short by a crash is dropped).
+ * <p>Format (big-endian): 8 bytes of magic; an int count and that many UTF strings of system
+ * names; an int count and that many UTF strings of component names; then records up to the end
+ * of the file (a record cut short by a crash is dropped). Two versions are read:
+ * <ul>
+ *   <li>{@code ORRSYSH2}, written now: a record is a long tick, an int count of points and that
+ *       many points, each an int code then a long hash. A code {@code p >= 0} is the point after
+ *       the system at graph position {@code p}; a code {@code -1 - n} is the point after a sync
+ *       point, followed by the {@code n} ints of the graph positions of the systems whose
+ *       commands it applied.
+ *   <li>{@code ORRSYSH1}, from older recordings: a record is a long tick, an int count and that
+ *       many long hashes, one after each system; it holds no sync point.
+ * </ul>
  */
 final class SystemHashes {
     static final String FILE = "systems.hashes";
-    private static final byte[] MAGIC = {'O', 'R', 'R', 'S', 'Y', 'S', 'H', '1'};
+    private static final byte[] MAGIC_V1 = {'O', 'R', 'R', 'S', 'Y', 'S', 'H', '1'};
+    private static final byte[] MAGIC = {'O', 'R', 'R', 'S', 'Y', 'S', 'H', '2'};
     private static final int MAX_NAMES = 1 << 16;
 
     final List<String> systems;
     final List<String> components;
+    /** Per tick, the hash after each system. */
     final Map<Long, long[]> ticks;
+    /**
+     * Per tick, every point in order (after each system and after each sync point), as a
+     * {@link SystemTrail} holds them; null for an {@code ORRSYSH1} file, which has no sync point.
+     */
+    final Map<Long, List<SystemTrail.Point>> points;
 
-    private SystemHashes(List<String> systems, List<String> components, Map<Long, long[]> ticks) {
+    private SystemHashes(List<String> systems, List<String> components, Map<Long, long[]> ticks,
+            Map<Long, List<SystemTrail.Point>> points) {
         this.systems = systems;
         this.components = components;
         this.ticks = ticks;
+        this.points = points;
     }
 
     /** The file in {@code dir}, or null when the recording has none (it was not made by the kit). */
@@ -52,12 +71,15 @@ final class SystemHashes {
              DataInputStream in = new DataInputStream(new BufferedInputStream(raw))) {
             byte[] magic = new byte[MAGIC.length];
             in.readFully(magic);
-            if (!Arrays.equals(magic, MAGIC)) {
-                throw new IOException(file + " does not start with ORRSYSH1: it is not a file the test kit wrote");
+            boolean v1 = Arrays.equals(magic, MAGIC_V1);
+            if (!v1 && !Arrays.equals(magic, MAGIC)) {
+                throw new IOException(file + " does not start with ORRSYSH2 or ORRSYSH1: it is not a file the test kit "
+                        + "wrote (or one from a newer kit)");
             }
             List<String> systems = names(in, file, "system");
             List<String> components = names(in, file, "component");
             Map<Long, long[]> ticks = new LinkedHashMap<>();
+            Map<Long, List<SystemTrail.Point>> points = v1 ? null : new LinkedHashMap<>();
             for (;;) {
                 long tick;
                 try {
@@ -65,27 +87,83 @@ final class SystemHashes {
                 } catch (EOFException end) {
                     break;
                 }
-                int n;
-                long[] h;
                 try {
-                    n = in.readInt();
-                    if (n < 0 || n > systems.size()) {
-                        throw new IOException(file + ": tick " + tick + " lists " + n + " hashes for " + systems.size()
-                                + " systems; the file is damaged");
-                    }
-                    h = new long[n];
-                    for (int i = 0; i < n; i++) {
-                        h[i] = in.readLong();
+                    if (v1) {
+                        ticks.put(tick, hashesV1(in, file, tick, systems.size()));
+                    } else {
+                        List<SystemTrail.Point> p = pointsV2(in, file, tick, systems);
+                        ticks.put(tick, afterSystems(p));
+                        points.put(tick, p);
                     }
                 } catch (EOFException cut) {
                     break; // the last record was cut short
                 }
-                ticks.put(tick, h);
             }
-            return new SystemHashes(systems, components, ticks);
+            return new SystemHashes(systems, components, ticks, points);
         } catch (EOFException e) {
             throw new IOException(file + " ends inside its header; the file is damaged");
         }
+    }
+
+    private static long[] hashesV1(DataInputStream in, Path file, long tick, int systems) throws IOException {
+        int n = in.readInt();
+        if (n < 0 || n > systems) {
+            throw new IOException(file + ": tick " + tick + " lists " + n + " hashes for " + systems
+                    + " systems; the file is damaged");
+        }
+        long[] h = new long[n];
+        for (int i = 0; i < n; i++) {
+            h[i] = in.readLong();
+        }
+        return h;
+    }
+
+    /**
+     * One tick's points of an {@code ORRSYSH2} record. A tick passes each system once and, at
+     * most, a sync point before each system, one after each exclusive system and one at the end
+     * of each phase; a sync point applies the commands of the systems that recorded since the
+     * last one (an exclusive system's twice): the counts are bounded by {@code 4 * systems + 1},
+     * so a damaged count cannot ask for more than a game could write.
+     */
+    private static List<SystemTrail.Point> pointsV2(DataInputStream in, Path file, long tick, List<String> systems)
+            throws IOException {
+        int max = 4 * systems.size() + 1;
+        int n = in.readInt();
+        if (n < 0 || n > max) {
+            throw new IOException(file + ": tick " + tick + " lists " + n + " points for " + systems.size()
+                    + " systems (at most " + max + "); the file is damaged");
+        }
+        List<SystemTrail.Point> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            int code = in.readInt();
+            if (code >= 0) {
+                out.add(new SystemTrail.Point(name(systems, code, file, tick), null, in.readLong()));
+                continue;
+            }
+            long count = -1L - code;
+            if (count > max) {
+                throw new IOException(file + ": tick " + tick + " has a sync point that applied the commands of " + count
+                        + " systems (at most " + max + " for " + systems.size() + " systems); the file is damaged");
+            }
+            List<String> who = new ArrayList<>((int) count);
+            for (int k = 0; k < count; k++) {
+                who.add(name(systems, in.readInt(), file, tick));
+            }
+            out.add(new SystemTrail.Point(null, List.copyOf(who), in.readLong()));
+        }
+        return List.copyOf(out);
+    }
+
+    private static String name(List<String> systems, int position, Path file, long tick) throws IOException {
+        if (position < 0 || position >= systems.size()) {
+            throw new IOException(file + ": tick " + tick + " names system #" + position + " of " + systems.size()
+                    + "; the file is damaged");
+        }
+        return systems.get(position);
+    }
+
+    private static long[] afterSystems(List<SystemTrail.Point> points) {
+        return points.stream().filter(p -> p.recordedBy() == null).mapToLong(SystemTrail.Point::hash).toArray();
     }
 
     private static List<String> names(DataInputStream in, Path file, String what) throws IOException {
@@ -111,9 +189,21 @@ final class SystemHashes {
         return -1;
     }
 
-    /** Writes the file as a run goes: the header at creation, then one record per tick. */
+    /**
+     * Writes the file as a run goes: the header at creation, then one record per tick. The
+     * points of a tick wait in arrays that grow to the largest tick and are reused, so a tick
+     * allocates nothing once they have grown.
+     *
+     * <p><b>Threading:</b> one thread, the simulation's tick thread (its hooks call
+     * {@link #system} and {@link #syncPoint}).
+     */
     static final class Writer implements Closeable {
         private final DataOutputStream out;
+        private int[] codes = new int[16];
+        private long[] hashes = new long[16];
+        private int points;
+        private int[] recordedBy = new int[16];
+        private int recorded;
 
         Writer(Path dir, List<String> systems, List<String> components) throws IOException {
             out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(dir.resolve(FILE))));
@@ -128,12 +218,48 @@ final class SystemHashes {
             }
         }
 
-        void tick(long tick, long[] hashes, int n) throws IOException {
+        /** The world hashed {@code hash} after the system at graph position {@code position}. */
+        void system(int position, long hash) {
+            point(position, hash);
+        }
+
+        /**
+         * The world hashed {@code hash} after a sync point that applied the commands of the systems
+         * at the first {@code count} graph positions in {@code by} (read during the call only).
+         */
+        void syncPoint(int[] by, int count, long hash) {
+            if (recorded + count > recordedBy.length) {
+                recordedBy = Arrays.copyOf(recordedBy, Math.max(2 * recordedBy.length, recorded + count));
+            }
+            System.arraycopy(by, 0, recordedBy, recorded, count);
+            recorded += count;
+            point(-1 - count, hash);
+        }
+
+        private void point(int code, long hash) {
+            if (points == codes.length) {
+                codes = Arrays.copyOf(codes, 2 * points);
+                hashes = Arrays.copyOf(hashes, 2 * points);
+            }
+            codes[points] = code;
+            hashes[points++] = hash;
+        }
+
+        /** Writes the points since the last call as tick {@code tick}'s record, and forgets them. */
+        void endTick(long tick) throws IOException {
             out.writeLong(tick);
-            out.writeInt(n);
-            for (int i = 0; i < n; i++) {
+            out.writeInt(points);
+            int by = 0;
+            for (int i = 0; i < points; i++) {
+                int code = codes[i];
+                out.writeInt(code);
+                for (int k = 0; k < -1 - code; k++) {
+                    out.writeInt(recordedBy[by++]);
+                }
                 out.writeLong(hashes[i]);
             }
+            points = 0;
+            recorded = 0;
         }
 
         @Override

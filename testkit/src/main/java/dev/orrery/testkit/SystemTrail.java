@@ -137,8 +137,9 @@ final class SystemTrail implements SystemHook {
 
     /**
      * Compares the tick's trail in {@code points} with the hashes recorded after each system
-     * ({@code was}, in a recording's {@link SystemHashes}), which hold no hash after a sync
-     * point. Returns how a person reads the first difference, putting the system it is laid at
+     * ({@code was}, in a recording's {@link SystemHashes} of the older format {@code ORRSYSH1}),
+     * which hold no hash after a sync point. Returns how a person reads the first difference,
+     * putting the system it is laid at
      * (null when the recording cannot tell which of two) in {@code culprit[0]}, or null when
      * the recorded hashes agree; {@code diverged}: this is the tick whose end state the
      * recording's journal found different, so agreeing hashes put the difference at the sync
@@ -173,6 +174,75 @@ final class SystemTrail implements SystemHook {
         culprit[0] = applied.size() == 1 ? applied.get(0) : null;
         return "first difference when the commands of " + names(applied) + " were applied at the end of tick " + tick
                 + " (the world agreed with the recording after every system): the commands" + COMMANDS_DIFFER;
+    }
+
+    /**
+     * Compares two tick's points that each hold a hash after every system and after every sync
+     * point (two re-runs, or a recording's {@link SystemHashes} of format {@code ORRSYSH2} and a
+     * re-run, or two recordings), which may come from two versions of the game whose systems
+     * recorded commands at different sync points. The points are matched system by system; the
+     * sync points between two systems are compared one by one while both sides have the same,
+     * and where they part (one version's system recorded commands the other's did not) the
+     * world each side left after the last of them is compared. Returns how a person reads the
+     * first difference, putting the system it is laid at (null when the commands of several
+     * were applied together) in {@code culprit[0]}; null when the points agree as far as both go.
+     */
+    static String between(List<Point> a, List<Point> b, long tick, String[] culprit) {
+        int i = 0;
+        int j = 0;
+        for (;;) {
+            int ea = syncPointsFrom(a, i);
+            int eb = syncPointsFrom(b, j);
+            int k = 0;
+            while (i + k < ea && j + k < eb && a.get(i + k).equals(b.get(j + k))) {
+                k++;
+            }
+            if ((i + k < ea || j + k < eb) && !sameWorldAfter(a, ea, b, eb)) {
+                List<String> who = new ArrayList<>();
+                a.subList(i + k, ea).forEach(p -> who.addAll(p.recordedBy()));
+                b.subList(j + k, eb).forEach(p -> who.addAll(p.recordedBy()));
+                List<Point> side = i + k < ea ? a : b;
+                int at = side == a ? i + k : j + k;
+                List<Point> view = new ArrayList<>(side);
+                view.set(at, new Point(null, List.copyOf(new LinkedHashSet<>(who)), 0));
+                culprit[0] = culprit(view, at);
+                return describe(view, at, tick);
+            }
+            i = ea;
+            j = eb;
+            if (i >= a.size() || j >= b.size()) {
+                return null;
+            }
+            Point pa = a.get(i++);
+            Point pb = b.get(j++);
+            if (pa.hash() != pb.hash()) {
+                culprit[0] = pa.system();
+                return afterSystem(pa.system(), tick)
+                        + (pa.system().equals(pb.system()) ? "" : " (the other's system there is '" + pb.system() + "')");
+            }
+        }
+    }
+
+    /** The index of the first point at or after {@code from} that is not a sync point's. */
+    private static int syncPointsFrom(List<Point> points, int from) {
+        int i = from;
+        while (i < points.size() && points.get(i).recordedBy() != null) {
+            i++;
+        }
+        return i;
+    }
+
+    /**
+     * Whether the sync points of {@code a} and {@code b} between the same two systems, ending
+     * before {@code ea} and {@code eb}, left the same world: the hash after the last of each, or
+     * after the system before them where a side has none (unknown before the first system of a
+     * tick: then not the same).
+     */
+    private static boolean sameWorldAfter(List<Point> a, int ea, List<Point> b, int eb) {
+        if (ea == 0 || eb == 0) {
+            return false;
+        }
+        return a.get(ea - 1).hash() == b.get(eb - 1).hash();
     }
 
     /** What the commands applied at a sync point may have done, ending a sentence "...: the commands [it]". */

@@ -28,6 +28,11 @@ class CompareRecordingsTest {
     static Path spawned;
     static Path midTick;
     static Path midTickAgain;
+    // the same recordings as an older kit wrote them (ORRSYSH1: no hash after a sync point)
+    static Path plainV1;
+    static Path spawnedV1;
+    static Path midTickV1;
+    static Path midTickAgainV1;
 
     @BeforeAll
     static void record() {
@@ -43,6 +48,10 @@ class CompareRecordingsTest {
         midTickAgain = dir.resolve("mid-tick-again");
         GoldenRecording.record(Garden.factory(Mistake.STATIC_COUNTER_SPAWN_MID_TICK), Garden.GARDENER, 20, midTick);
         GoldenRecording.record(Garden.factory(Mistake.STATIC_COUNTER_SPAWN_MID_TICK), Garden.GARDENER, 20, midTickAgain);
+        plainV1 = OldSystemHashes.copy(plain, dir.resolve("plain-v1"));
+        spawnedV1 = OldSystemHashes.copy(spawned, dir.resolve("spawned-v1"));
+        midTickV1 = OldSystemHashes.copy(midTick, dir.resolve("mid-tick-v1"));
+        midTickAgainV1 = OldSystemHashes.copy(midTickAgain, dir.resolve("mid-tick-again-v1"));
     }
 
     private record Outcome(int status, String out, String err) {
@@ -79,9 +88,9 @@ class CompareRecordingsTest {
     @Test
     void shouldNameTheSystemWhoseCommandsDifferNotTheNextOne() {
         // 'mistake' spawns a Seed in one recording only: the world after each system agrees, and the
-        // difference shows once its commands are applied at the end of tick 0; the recordings hold no
-        // hash after a sync point, so the re-run with --game tells whose commands those were
-        Outcome o = run("--game", GardenGame.CounterSpawn.class.getName(), plain.toString(), spawned.toString());
+        // difference shows once its commands are applied at the end of tick 0; recordings from an older kit
+        // hold no hash after a sync point, so the re-run with --game tells whose commands those were
+        Outcome o = run("--game", GardenGame.CounterSpawn.class.getName(), plainV1.toString(), spawnedV1.toString());
         assertEquals(1, o.status(), o.out() + o.err());
         assertTrue(o.out().contains("state: first differs at tick 0"), o.out());
         assertTrue(o.out().contains("system: first difference when the commands of system 'mistake' were applied (the "
@@ -90,8 +99,8 @@ class CompareRecordingsTest {
         assertTrue(o.out().contains("re-run with --game on one worker"), o.out());
         assertTrue(o.out().contains("components: [Seed] differ"), o.out());
 
-        // without the game, the tool says what the recordings can tell and how to learn more
-        Outcome plainly = run(plain.toString(), spawned.toString());
+        // without the game, the tool says what old recordings can tell and how to learn more
+        Outcome plainly = run(plainV1.toString(), spawnedV1.toString());
         assertEquals(1, plainly.status(), plainly.out() + plainly.err());
         assertTrue(plainly.out().contains("system: every system left the same world"), plainly.out());
         assertTrue(plainly.out().contains("--game"), plainly.out());
@@ -99,33 +108,64 @@ class CompareRecordingsTest {
 
     @Test
     void shouldNotBlameTheSystemAfterASyncPointForTheCommandsItApplied() {
-        // the Seed 'mistake' spawns (its value from a static counter, so each run's differs) is applied at
-        // a sync point before 'season': the recordings first differ after 'season', which did nothing wrong
-        Outcome o = run("--game", GardenGame.CounterSpawnMidTick.class.getName(), midTick.toString(),
-                midTickAgain.toString());
+        // recordings from an older kit (no hash after a sync point): the Seed 'mistake' spawns (its value
+        // from a static counter, so each run's differs) is applied at a sync point before 'season': the
+        // recordings first differ after 'season', which did nothing wrong
+        Outcome o = run("--game", GardenGame.CounterSpawnMidTick.class.getName(), midTickV1.toString(),
+                midTickAgainV1.toString());
         assertEquals(1, o.status(), o.out() + o.err());
         assertTrue(o.out().contains("system: first difference when the commands of system 'mistake' were applied (the "
                 + "sync point before system 'season' at tick 0;"), o.out());
         assertFalse(o.out().contains("first difference after system 'season'"), o.out());
 
         // against a recording of the game before it spawned (two versions of the game)
-        Outcome versions = run("--game", GardenGame.CounterSpawnMidTick.class.getName(), plain.toString(),
-                midTick.toString());
+        Outcome versions = run("--game", GardenGame.CounterSpawnMidTick.class.getName(), plainV1.toString(),
+                midTickV1.toString());
         assertEquals(1, versions.status(), versions.out() + versions.err());
         assertTrue(versions.out().contains("system: first difference when the commands of system 'mistake' were applied "
                 + "(the sync point before system 'season' at tick 0;"), versions.out());
 
         // given the version before the spawn, the re-run has no sync point there to see: it says so
-        Outcome older = run("--game", GardenGame.class.getName(), plain.toString(), midTick.toString());
+        Outcome older = run("--game", GardenGame.class.getName(), plainV1.toString(), midTickV1.toString());
         assertTrue(older.out().contains("system: first difference after system 'season' at tick 0 (the first recording "
                 + "re-run with --game"), older.out());
         assertTrue(older.out().contains("a sync point only the second's version of the game had is not seen"),
                 older.out());
 
-        // without the game, the recordings alone cannot tell the two apart, and the tool says so
-        Outcome plainly = run(midTick.toString(), midTickAgain.toString());
+        // without the game, old recordings alone cannot tell the two apart, and the tool says so
+        Outcome plainly = run(midTickV1.toString(), midTickAgainV1.toString());
         assertTrue(plainly.out().contains("system: first difference after system 'season', or in commands applied at "
                 + "a sync point before it"), plainly.out());
+    }
+
+    @Test
+    void shouldNameTheSystemWhoseCommandsDifferFromTheRecordedSyncPoints() {
+        // the recordings hold the world's hash after each sync point too: given the version of the game
+        // before the spawn (which has no sync point there to re-run), or no game at all, the system whose
+        // commands differ is named, not 'season' after them
+        String midTickSync = "system: first difference when the commands of system 'mistake' were applied (the sync "
+                + "point before system 'season' at tick 0;";
+        for (String[] args : new String[][] {{"--game", GardenGame.class.getName(), plain.toString(), midTick.toString()},
+                {plain.toString(), midTick.toString()}, {midTick.toString(), plain.toString()},
+                {midTick.toString(), midTickAgain.toString()}}) {
+            Outcome o = run(args);
+            assertEquals(1, o.status(), o.out() + o.err());
+            assertTrue(o.out().contains(midTickSync), String.join(" ", args) + "\n" + o.out());
+            assertFalse(o.out().contains("first difference after system 'season'"), o.out());
+            assertFalse(o.out().contains("or in commands applied at a sync point before it"), o.out());
+            assertTrue(o.out().contains("after each sync point"), o.out());
+        }
+        // commands applied at the end of the tick, without the game
+        Outcome atEnd = run(plain.toString(), spawned.toString());
+        assertEquals(1, atEnd.status(), atEnd.out() + atEnd.err());
+        assertTrue(atEnd.out().contains("system: first difference when the commands of system 'mistake' were applied "
+                + "(the sync point at the end of tick 0;"), atEnd.out());
+        assertFalse(atEnd.out().contains("every system left the same world"), atEnd.out());
+
+        // an old recording against a new one: only the hashes after each system are compared, as before
+        Outcome mixed = run(midTickV1.toString(), midTickAgain.toString());
+        assertTrue(mixed.out().contains("system: first difference after system 'season', or in commands applied at "
+                + "a sync point before it"), mixed.out());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.orrery.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -44,8 +45,34 @@ class GoldenRecordingTest {
                 () -> GoldenRecording.assertReplays(golden, Garden.factory(Mistake.STATIC_COUNTER_SPAWN)));
         assertEquals(0, f.tick(), f.getMessage());
         assertEquals(Garden.MISTAKE, f.system(), f.getMessage());
-        assertTrue(f.getMessage().contains("first difference when the commands of system 'mistake' were applied at the "
-                + "end of tick 0"), f.getMessage());
+        assertTrue(f.getMessage().contains("first difference when the commands of system 'mistake' were applied (the "
+                + "sync point at the end of tick 0;"), f.getMessage());
+        assertTrue(f.getMessage().contains("hashed after each system and after each sync point, against the hashes "
+                + "recorded"), f.getMessage());
+
+        // a recording from an older kit (ORRSYSH1, no hash after a sync point) still names it
+        Path old = OldSystemHashes.copy(golden, dir.resolve("golden-v1"));
+        DeterminismFailure fromOld = assertThrows(DeterminismFailure.class,
+                () -> GoldenRecording.assertReplays(old, Garden.factory(Mistake.STATIC_COUNTER_SPAWN)));
+        assertEquals(0, fromOld.tick(), fromOld.getMessage());
+        assertEquals(Garden.MISTAKE, fromOld.system(), fromOld.getMessage());
+        assertTrue(fromOld.getMessage().contains("first difference when the commands of system 'mistake' were applied at "
+                + "the end of tick 0"), fromOld.getMessage());
+    }
+
+    @Test
+    void shouldNameTheSystemWhoseRecordedCommandsAreGoneNotTheSystemAfterThem() {
+        // recorded by a version whose 'mistake' spawns a Seed applied before 'season', replayed by the version
+        // before it: the replay has no sync point there, the recording has its hash, and names 'mistake'
+        Path golden = dir.resolve("golden");
+        GoldenRecording.record(Garden.factory(Mistake.STATIC_COUNTER_SPAWN_MID_TICK), Garden.GARDENER, 5, golden);
+        DeterminismFailure f = assertThrows(DeterminismFailure.class,
+                () -> GoldenRecording.assertReplays(golden, Garden.factory(Mistake.NONE)));
+        assertEquals(0, f.tick(), f.getMessage());
+        assertEquals(Garden.MISTAKE, f.system(), f.getMessage());
+        assertTrue(f.getMessage().contains("first difference when the commands of system 'mistake' were applied (the "
+                + "sync point before system 'season' at tick 0;"), f.getMessage());
+        assertFalse(f.getMessage().contains("first difference after system 'season'"), f.getMessage());
     }
 
     @Test
