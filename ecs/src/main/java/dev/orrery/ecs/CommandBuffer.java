@@ -395,7 +395,7 @@ public final class CommandBuffer {
     private static Field requireType(Field field, FieldType type) {
         if (java.util.Objects.requireNonNull(field, "field").type() != type) {
             throw new IllegalArgumentException("field " + field + " is " + field.type() + ", not " + type + "; "
-                    + World.fittingAccessor(field, "set"));
+                    + World.fittingAccessor(field, "", new String[] {"set"}));
         }
         return field;
     }

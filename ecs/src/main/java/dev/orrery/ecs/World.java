@@ -844,31 +844,32 @@ public final class World implements FieldAccess {
         }
         if (field.type() != type) {
             throw new IllegalArgumentException("field " + field + " is " + field.type() + ", not " + type + "; "
-                    + fittingAccessor(field, "get", "set"));
+                    + fittingAccessor(field, "", new String[] {"get", "set"}));
         }
         return field;
     }
 
     /**
      * The by-id accessor that takes {@code field} ({@code getFloat/setFloat} for a float field,
-     * from {@code prefixes}), or, for a type with none, the whole-record call: the fix a
-     * wrong-type refusal names.
+     * from {@code prefixes}, each called on {@code receiver}: {@code ""} for the world's,
+     * {@code "job."} for a job's), or, for a type with none, the whole-record call: the fix a
+     * wrong-type refusal names (the world's, a command buffer's and a job's).
      */
-    static String fittingAccessor(Field field, String... prefixes) {
+    static String fittingAccessor(Field field, String receiver, String[] prefixes) {
         FieldType t = field.type();
         if (t == FieldType.INT || t == FieldType.FLOAT || t == FieldType.LONG || t == FieldType.DOUBLE) {
             String name = t.javaType().getSimpleName();
             String suffix = Character.toUpperCase(name.charAt(0)) + name.substring(1);
             StringBuilder out = new StringBuilder("use ");
             for (int i = 0; i < prefixes.length; i++) {
-                out.append(i == 0 ? "" : "/").append(prefixes[i]).append(suffix);
+                out.append(i == 0 ? "" : "/").append(receiver).append(prefixes[i]).append(suffix);
             }
             return out.toString();
         }
-        String component = field.component().toString();
+        String c = field.component().toString();
         return "a " + t + " field has no by-id accessor: " + (prefixes.length > 1 ? "get or set" : "set")
-                + " the whole " + component + " record with " + (prefixes.length > 1 ? "get(entity, " + component + ") or " : "")
-                + "set(entity, " + component + ", value)";
+                + " the whole " + c + " record with " + (prefixes.length > 1 ? receiver + "get(entity, " + c + ") or " : "")
+                + receiver + "set(entity, " + c + ", value)";
     }
 
     private Object[] arraysOf(int idx, long entity, Component<?> column) {

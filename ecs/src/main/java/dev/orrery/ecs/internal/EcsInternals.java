@@ -17,6 +17,7 @@ import dev.orrery.ecs.archetype.Chunk;
 import dev.orrery.ecs.archetype.RowKey;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentRegistry;
+import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.structure.SparseColumns;
 import dev.orrery.ecs.structure.WorldStorage;
 import java.lang.invoke.MethodHandle;
@@ -51,6 +52,8 @@ public final class EcsInternals {
     private static final MethodHandle COLUMN_HASHES = FACADE.method(World.class, "columnHashes", long[].class, long[].class);
     private static final MethodHandle HANDLE_OF = FACADE.staticMethod(FACADE.type("Owned"), "handleOf", String.class,
             Component.class);
+    private static final MethodHandle FITTING_ACCESSOR = FACADE.staticMethod(World.class, "fittingAccessor", String.class,
+            Field.class, String.class, String[].class);
 
     private static final MethodHandle SYSTEM_SLOT = tracker("systemSlot", int.class, String.class);
     private static final MethodHandle LAST_RUN = tracker("lastRun", long.class, int.class);
@@ -133,6 +136,19 @@ public final class EcsInternals {
     public static String handleOf(Component<?> column) {
         try {
             return (String) HANDLE_OF.invokeExact(column);
+        } catch (Throwable t) {
+            throw FacadeLookup.rethrow(t);
+        }
+    }
+
+    /**
+     * The fix a wrong-type refusal of {@code field} names, worded as the world's own:
+     * {@code "use job.getFloat/job.setFloat"} for receiver {@code "job."} and prefixes
+     * {@code get, set}, or the whole-record call for a field type with no by-id accessor.
+     */
+    public static String fittingAccessor(Field field, String receiver, String... prefixes) {
+        try {
+            return (String) FITTING_ACCESSOR.invokeExact(field, receiver, prefixes);
         } catch (Throwable t) {
             throw FacadeLookup.rethrow(t);
         }

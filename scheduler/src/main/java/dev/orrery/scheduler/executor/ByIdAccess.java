@@ -73,25 +73,9 @@ final class ByIdAccess {
     private static Field requireType(Field field, FieldType type) {
         if (field.type() != type) {
             throw new IllegalArgumentException("field " + field + " is " + field.type() + ", not " + type + "; "
-                    + fittingAccessor(field));
+                    + EcsInternals.fittingAccessor(field, "job.", "get", "set"));
         }
         return field;
-    }
-
-    /**
-     * The job's by-id accessor that takes {@code field}, or the whole-record call for a type
-     * with none: the fix a wrong-type refusal names (as the world's own refusal does).
-     */
-    private static String fittingAccessor(Field field) {
-        FieldType t = field.type();
-        if (t == FieldType.INT || t == FieldType.FLOAT || t == FieldType.LONG || t == FieldType.DOUBLE) {
-            String name = t.javaType().getSimpleName();
-            String suffix = Character.toUpperCase(name.charAt(0)) + name.substring(1);
-            return "use job.get" + suffix + "/job.set" + suffix;
-        }
-        String c = field.component().toString();
-        return "a " + t + " field has no by-id accessor: get or set the whole " + c + " record with job.get(entity, "
-                + c + ") or job.set(entity, " + c + ", value)";
     }
 
     /**
