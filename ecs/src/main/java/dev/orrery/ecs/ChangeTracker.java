@@ -190,11 +190,16 @@ final class ChangeTracker implements RowEvents {
     /**
      * Marks the start of a schedule run: removals older than the start of the run
      * {@value #RETAINED_RUNS} runs back are dropped. The executors call it. Entries are
-     * stamped with the change clock, which scheduled systems move; while no system runs
-     * (a world no schedule drives, or one whose systems are all skipped) nothing becomes
-     * older and the logs keep every entry (said at {@code World.trackRemoved}).
+     * stamped with the change clock, which systems and sync points move; when nothing moved it
+     * since the last run started (a schedule with no system, or none that ran), this moves it
+     * one tick, so that the removals made meanwhile age out like any others instead of
+     * staying for good. (A world no schedule drives never gets here: its logs keep every
+     * entry, as {@code World.trackRemoved} says.)
      */
     public void retire() {
+        if (runs > 0 && clock.now() == runStarts[(runs - 1) % RETAINED_RUNS]) {
+            clock.advance();
+        }
         long cutoff = runs >= RETAINED_RUNS ? runStarts[runs % RETAINED_RUNS] : 0;
         if (cutoff > 0) {
             for (RemovedLog log : logs) {

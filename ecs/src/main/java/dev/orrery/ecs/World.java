@@ -251,8 +251,8 @@ public final class World implements FieldAccess {
      * Starts logging which entities lose table column {@code column} (by remove or despawn),
      * so that systems can read them with {@code job.removed(column)} after the sync point.
      * Call it during set-up, on the owning thread; a second call changes nothing. The log
-     * drops entries as scheduled systems run (it keeps two runs' worth); in a world that no
-     * system runs, it keeps every entry, so track removals only in worlds a schedule drives.
+     * keeps two schedule runs' worth of entries; in a world that no schedule runs it keeps
+     * every entry, so track removals only in worlds a schedule (a simulation) drives.
      *
      * @throws IllegalArgumentException for a sparse column or one of another world
      */
