@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
  * which names internals on purpose) cannot name a call the library no longer has. SnippetTest
  * keeps the Java blocks compiled; this test reads the text around them: in every backticked
  * span outside a code block, each {@code Type.method(} whose type is an Orrery type must be a
- * member of that type (or of an Orrery type it extends), each {@code .method(} or
+ * member of that type (or of an Orrery type it extends), each {@code world.method(} (and the
+ * book's other usual variable names, {@link #RECEIVERS}) a member of the variable's type, each {@code .method(} or
  * {@code method(} must be a method of some module's {@code public-api.txt}, and each
  * {@code new Type(} must name an Orrery type. A rename that leaves the prose behind fails here,
  * naming the file and line.
@@ -35,11 +36,29 @@ class ProseApiNamesTest {
     private static final Set<String> FOREIGN_TYPES = Set.of("Math", "StrictMath", "System", "Instant");
     /** Bare names that are not calls of Orrery: the rounding functions of the {@code @Range} rules. */
     private static final Set<String> FOREIGN_CALLS = Set.of("ceil", "floor");
+    /**
+     * What any type has without listing it (Object's methods), and what a type inherits from the
+     * JDK supertypes public-api.txt names (AutoCloseable, the exceptions): accepted on any type.
+     */
+    private static final Set<String> INHERITED = Set.of("toString", "hashCode", "equals", "close", "getMessage",
+            "getCause");
+    /**
+     * The book's usual variable names and their types, so that {@code world.foo(} is checked
+     * against {@code World}, not only against every type; other receivers get the name check.
+     */
+    private static final Map<String, String> RECEIVERS = Map.ofEntries(Map.entry("world", "World"),
+            Map.entry("sim", "Simulation"), Map.entry("job", "JobContext"), Map.entry("chunk", "ChunkView"),
+            Map.entry("view", "ChunkView"), Map.entry("commands", "CommandBuffer"),
+            Map.entry("executor", "ScheduleExecutor"), Map.entry("schedule", "Schedule"),
+            Map.entry("relations", "Relations"), Map.entry("h", "Hierarchy"), Map.entry("shape", "Shape"),
+            Map.entry("explorer", "Explorer"), Map.entry("node", "ClusterNode"), Map.entry("client", "WorldClient"),
+            Map.entry("hostedWorld", "HostedWorld"), Map.entry("random", "CounterRandom"));
 
     private static final Path ROOT = Path.of("..");
     private static final Pattern SPAN = Pattern.compile("`([^`]+)`");
     private static final Pattern TYPE_CALL = Pattern.compile("(?<![\\w.])([A-Z]\\w*)\\.([a-z]\\w*)\\(");
     private static final Pattern CALL = Pattern.compile("(?<!\\w)([a-z]\\w*)\\(");
+    private static final Pattern RECEIVER_CALL = Pattern.compile("(?<![\\w.])([a-z]\\w*)\\.([a-z]\\w*)\\(");
     private static final Pattern NEW = Pattern.compile("\\bnew ([A-Z]\\w*)\\(");
     private static final Pattern TYPE_LINE = Pattern.compile("\\b(dev\\.orrery\\.[\\w.$]+)");
     private static final Pattern MEMBER = Pattern.compile("([\\w$.]+)\\(");
@@ -48,7 +67,7 @@ class ProseApiNamesTest {
     static final class Surface {
         /** Simple type name (nested: the innermost name) to its members' names. */
         final Map<String, Set<String>> members = new HashMap<>();
-        /** Simple type name to the simple names of its supertypes; "?" for one outside Orrery. */
+        /** Simple type name to the simple names of its Orrery supertypes. */
         final Map<String, Set<String>> supertypes = new HashMap<>();
         /** Every method and field name of every type. */
         final Set<String> names = new HashSet<>();
@@ -69,7 +88,9 @@ class ProseApiNamesTest {
                                 .replace(" extends ", ",").replace(" implements ", ",").split(",")) {
                             String name = s.strip();
                             if (!name.isEmpty()) {
-                                sup.add(name.startsWith("dev.orrery.") ? simple(name) : "?");
+                                if (name.startsWith("dev.orrery.")) {
+                                    sup.add(simple(name));
+                                }
                             }
                         }
                     }
@@ -100,17 +121,17 @@ class ProseApiNamesTest {
             return s.substring(s.lastIndexOf('$') + 1);
         }
 
-        /** Whether {@code type} or one of its supertypes declares {@code name}; true when unknowable. */
+        /** Whether {@code type}, one of its Orrery supertypes or {@link #INHERITED} has {@code name}. */
         boolean hasMember(String type, String name, Set<String> seen) {
+            if (INHERITED.contains(name) || members.getOrDefault(type, Set.of()).contains(name)) {
+                return true;
+            }
             if (!seen.add(type)) {
                 return false;
             }
-            if (members.getOrDefault(type, Set.of()).contains(name)) {
-                return true;
-            }
             for (String sup : supertypes.getOrDefault(type, Set.of())) {
-                if (sup.equals("?") || hasMember(sup, name, seen)) {
-                    return true; // inherited from a JDK or library type: not ours to check
+                if (hasMember(sup, name, seen)) {
+                    return true;
                 }
             }
             return false;
@@ -158,9 +179,12 @@ class ProseApiNamesTest {
         check(api, "world.spawn(values...)", "e: ", problems);
         check(api, "SimulationBuilder.hashEvery(n)", "f: ", problems);
         check(api, "DeterminismFailure.getMessage()", "g: ", problems);
-        assertEquals(List.of("a: `world.spawnn(values...)`: no public method spawnn",
+        check(api, "sim.hashEvery(n)", "h: ", problems);
+        check(api, "sim.tickDeadline(steps)", "i: ", problems);
+        assertEquals(List.of("a: `world.spawnn(values...)`: world (World) has no member spawnn",
                 "b: `World.hashEvery(n)`: World has no member hashEvery",
-                "c: `new Wrld(chunkBytes)`: no public type Wrld"), problems);
+                "c: `new Wrld(chunkBytes)`: no public type Wrld",
+                "h: `sim.hashEvery(n)`: sim (Simulation) has no member hashEvery"), problems);
     }
 
     private static int check(Surface api, String span, String where, List<String> problems) {
@@ -178,11 +202,21 @@ class ProseApiNamesTest {
                 foreign.add(typed.start(2)); // reported once
             }
         }
+        Matcher received = RECEIVER_CALL.matcher(span);
+        while (received.find()) {
+            String type = RECEIVERS.get(received.group(1));
+            if (type != null && !api.hasMember(type, received.group(2), new HashSet<>())) {
+                problems.add(where + "`" + span + "`: " + received.group(1) + " (" + type + ") has no member "
+                        + received.group(2));
+                foreign.add(received.start(2)); // reported once
+            }
+        }
         Matcher call = CALL.matcher(span);
         while (call.find()) {
             calls++;
             String name = call.group(1);
-            if (!foreign.contains(call.start(1)) && !FOREIGN_CALLS.contains(name) && !api.names.contains(name)) {
+            if (!foreign.contains(call.start(1)) && !FOREIGN_CALLS.contains(name) && !INHERITED.contains(name)
+                    && !api.names.contains(name)) {
                 problems.add(where + "`" + span + "`: no public method " + name);
             }
         }
