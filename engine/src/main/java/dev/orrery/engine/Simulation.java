@@ -118,7 +118,8 @@ public final class Simulation implements AutoCloseable {
     private FailurePolicy failurePolicy;
     private FailureListener failureListener = Simulation::logFirstFailure;
     private final Set<String> failedSystems = new HashSet<>();
-    private long skippedTicks;
+    /** Written by the tick thread on a skip (rare), read by any thread. */
+    private volatile long skippedTicks;
     /** The inputs of a tick that failed under STOP, and their source: a retry of that tick takes them again. */
     private InputBatch failedBatch;
     private InputSource failedSource;
@@ -257,7 +258,10 @@ public final class Simulation implements AutoCloseable {
         return failurePolicy;
     }
 
-    /** Ticks skipped so far because a system threw ({@link FailurePolicy#SKIP_TICK}). */
+    /**
+     * Ticks skipped so far because a system threw ({@link FailurePolicy#SKIP_TICK}). Any
+     * thread (a volatile read), like {@link #currentTick()}.
+     */
     public long skippedTicks() {
         return skippedTicks;
     }
@@ -412,9 +416,11 @@ public final class Simulation implements AutoCloseable {
     /**
      * How the executor splits each system into jobs, as decided so far, in graph order (see
      * {@link BatchDecision}; {@code BatchDecision.toText(sim.batching())} prints a table).
-     * Empty on one worker. Call between ticks; allocates the list.
+     * Empty on one worker. Call between ticks, on the tick thread (refused from another thread
+     * while a {@code WorldHost} holds the simulation, as {@link #world()} is); allocates the list.
      */
     public List<BatchDecision> batching() {
+        host.check("Simulation.batching()");
         return executor.batching();
     }
 
@@ -458,8 +464,13 @@ public final class Simulation implements AutoCloseable {
         return new ChromeTrace(SchedulerInternals.plan(schedule), workers, eventsPerWorker);
     }
 
-    /** Totals of the structural changes applied from command buffers so far. */
+    /**
+     * Totals of the structural changes applied from command buffers so far. The tick thread's,
+     * between ticks (refused from another thread while a {@code WorldHost} holds the
+     * simulation, as {@link #world()} is).
+     */
     public PlaybackReport commandTotals() {
+        host.check("Simulation.commandTotals()");
         return executor.commandTotals();
     }
 

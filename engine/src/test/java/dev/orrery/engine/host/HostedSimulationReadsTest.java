@@ -112,9 +112,14 @@ class HostedSimulationReadsTest {
         try (WorldHost host = WorldHost.builder().threads(1).build()) {
             Simulation sim = HostWorkload.build(6, 50);
             HostedWorld w = host.add("guarded", sim, 200);
-            for (String what : new String[] {"world", "resources"}) {
-                IllegalStateException e = assertThrows(IllegalStateException.class,
-                        () -> Object.class.cast(what.equals("world") ? sim.world() : sim.resources()), what);
+            for (String what : new String[] {"world", "resources", "batching", "commandTotals"}) {
+                IllegalStateException e = assertThrows(IllegalStateException.class, () -> Object.class.cast(
+                        switch (what) {
+                            case "world" -> sim.world();
+                            case "resources" -> sim.resources();
+                            case "batching" -> sim.batching();
+                            default -> sim.commandTotals();
+                        }), what);
                 String m = e.getMessage();
                 assertTrue(m.startsWith("Simulation." + what + "() called on thread '" + Thread.currentThread().getName()
                         + "'") && m.contains("world 'guarded'") && m.contains("hostedWorld.call(sim -> ..."), m);
@@ -123,6 +128,7 @@ class HostedSimulationReadsTest {
             long[] inside = w.call(s -> new long[] {s.world().stateHash(), s.resources().keys().size(), s.currentTick()})
                     .get(30, TimeUnit.SECONDS);
             assertTrue(inside[1] > 0, "the resources were read");
+            assertEquals(0, sim.skippedTicks(), "skipped ticks: any thread, a volatile read");
             Simulation back = w.remove().join();
             back.bindTickThread();
             assertTrue(back.currentTick() >= inside[2]);
