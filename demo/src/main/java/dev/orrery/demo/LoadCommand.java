@@ -64,6 +64,10 @@ final class LoadCommand implements Callable<Integer> {
             description = "Hostile mode: sockets that connect and never send (default: ${DEFAULT-VALUE}).")
     int silent = 8;
 
+    // Main reads --verbose from the whole command line; declared here so it may follow "load" too.
+    @Option(names = "--verbose", description = "On an error, print the stack trace after the one-line message.")
+    boolean verbose;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -84,14 +88,33 @@ final class LoadCommand implements Callable<Integer> {
                 .withDuration(Duration.ofSeconds(seconds)).withMaxCommands(maxCommands);
         LoadClient.Report report = new LoadClient(o).run();
         parent.out().println(report.summaryLine());
+        if (report.connections() == 0) {
+            // once exit 0 with "connections=0 ... sent=0": a listener that is not a demo server looked like a quiet run
+            throw new java.io.IOException("no connection to " + host + ":" + port + " was greeted (" + report.refused()
+                    + " of " + connections + " refused, the others not answered HELLO), so nothing was sent; is an "
+                    + "orrery-demo server (--port " + port + ") running there, with room for " + connections
+                    + " more clients?");
+        }
         return 0;
     }
 
     /**
-     * Refuses, as a bad option (status 2, the option named), a missing {@code --port}, a value
-     * out of range, and an option the chosen mode does not use.
+     * Refuses, as a bad option (status 2, the option named), an option of the simulation run
+     * given before {@code load} (it would be ignored), a missing {@code --port}, a value out of
+     * range, and an option the chosen mode does not use.
      */
     private void check() {
+        java.util.List<String> runOptions = new java.util.ArrayList<>();
+        for (CommandLine.Model.OptionSpec o : spec.commandLine().getParent().getParseResult().matchedOptions()) {
+            if (!o.longestName().equals("--verbose")) {
+                runOptions.add(o.longestName());
+            }
+        }
+        if (!runOptions.isEmpty()) {
+            throw bad("load does not use " + String.join(", ", runOptions) + " (given before load, "
+                    + (runOptions.size() == 1 ? "an option" : "options") + " of the simulation run); leave "
+                    + (runOptions.size() == 1 ? "it" : "them") + " out, and give load's own options after load");
+        }
         if (port == null) {
             throw bad("load needs --port PORT, the port the demo server listens on (printed at its start)");
         }

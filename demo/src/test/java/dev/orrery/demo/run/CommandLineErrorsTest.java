@@ -290,6 +290,43 @@ class CommandLineErrorsTest {
         assertSays(refused("load", "--port", "7", "--polite", "3"), "--polite applies to --hostile only");
     }
 
+    @Test
+    void shouldRefuseRunOptionsGivenBeforeLoad() throws Exception {
+        // once ignored: "--agents 5 load --port P" ran the load client as if --agents were not there
+        Outcome one = refused("--agents", "5", "load", "--port", "7");
+        assertEquals(2, one.status(), one.err());
+        assertSays(one, "load does not use --agents (given before load", "give load's own options after load",
+                "; see load --help");
+        Outcome two = refused("--rate", "5", "--record", tmp.resolve("not-made").toString(), "load", "--port", "7");
+        assertSays(two, "load does not use --rate, --record (", "leave them out");
+        assertFalse(Files.exists(tmp.resolve("not-made")));
+        // --verbose is read from the whole line, so it may stand on either side of load (once "Unknown option" after it)
+        int closed;
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
+            closed = s.getLocalPort();
+        }
+        for (String[] args : new String[][] {{"load", "--port", Integer.toString(closed), "--seconds", "1", "--verbose"},
+            {"--verbose", "load", "--port", Integer.toString(closed), "--seconds", "1"}}) {
+            Outcome o = ExpectedErrorsTest.main(args);
+            assertEquals(1, o.status(), o.err());
+            assertSays(o, "no connection to", "is the server running there?");
+            assertFalse(o.err().contains("Unknown option"), o.err());
+        }
+    }
+
+    @Test
+    void shouldFailALoadThatNoServerGreets() throws Exception {
+        // a listener that accepts (the kernel's backlog) but never answers HELLO: once exit 0, "connections=0 ... sent=0"
+        try (ServerSocket silent = new ServerSocket(0, 50, java.net.InetAddress.getByName("127.0.0.1"))) {
+            int port = silent.getLocalPort();
+            Outcome o = refused("load", "--port", Integer.toString(port), "--connections", "2", "--seconds", "1");
+            assertEquals(1, o.status(), o.err());
+            assertSays(o, "no connection to 127.0.0.1:" + port + " was greeted", "nothing was sent",
+                    "is an orrery-demo server (--port " + port + ") running there");
+            assertTrue(o.out().startsWith("connections=0 "), "the client's summary still comes first: " + o.out());
+        }
+    }
+
     private static void assertReplaysToTheRecordedHash() {
         Outcome o = ExpectedErrorsTest.main("--replay", recording.toString(), "--threads", "2", "--quiet");
         assertEquals(0, o.status(), o.err());
