@@ -225,6 +225,7 @@ public final class DemoRun {
             try {
                 s.restore(RunReplayer.startSnapshot(dir));
             } catch (SnapshotException e) {
+                RecordingParameters.checkSeed(dir.resolve(PARAMETERS).toString(), config, snapshot.toString(), e);
                 throw new SnapshotException(snapshot + ": " + e.getMessage(), e);
             }
             RecordingParameters.checkAgainst(dir.resolve(PARAMETERS).toString(), config, snapshot.toString(),

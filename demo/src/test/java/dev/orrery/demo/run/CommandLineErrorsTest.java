@@ -327,6 +327,25 @@ class CommandLineErrorsTest {
         }
     }
 
+    @Test
+    void shouldNameTheSeedToSetWhenTheParametersFileDisagreesWithTheSnapshot() throws Exception {
+        // agents and teams were named with the fix; the seed got the engine's "build the simulation with the recorded seed"
+        Path dir = copy("other-seed");
+        Path parameters = dir.resolve(DemoRun.PARAMETERS);
+        String text = Files.readString(parameters);
+        assertTrue(text.contains("seed=42"), text);
+        Files.writeString(parameters, text.replace("seed=42", "seed=43"));
+        Outcome o = refused("--replay", dir.toString(), "--quiet");
+        assertEquals(1, o.status(), o.err());
+        assertSays(o, "property 'seed' of " + parameters + " is 43 but", "was recorded with seed=42",
+                "set seed=42 in arena.properties");
+        assertFalse(o.err().contains("build the simulation"), o.err());
+        Files.writeString(parameters, text);
+        Outcome fixed = ExpectedErrorsTest.main("--replay", dir.toString(), "--threads", "1", "--quiet");
+        assertEquals(0, fixed.status(), fixed.err());
+        assertEquals(recordedHash, hash(fixed.out()));
+    }
+
     private static void assertReplaysToTheRecordedHash() {
         Outcome o = ExpectedErrorsTest.main("--replay", recording.toString(), "--threads", "2", "--quiet");
         assertEquals(0, o.status(), o.err());
