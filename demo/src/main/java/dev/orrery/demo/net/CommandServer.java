@@ -99,7 +99,7 @@ public final class CommandServer implements ClientReplies, AutoCloseable {
         } catch (IOException e) {
             closeQuietly(ch);
             closeQuietly(selector);
-            throw new IOException("cannot listen on " + wanted + ": " + e.getMessage()
+            throw new IOException("cannot listen on " + Lines.hostPort(wanted) + ": " + e.getMessage()
                     + "; choose another port (0 picks a free one) or bind address", e);
         }
         this.listener = ch;

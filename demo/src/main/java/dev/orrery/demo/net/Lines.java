@@ -26,6 +26,15 @@ final class Lines {
         return ByteBuffer.wrap(bytes);
     }
 
+    /**
+     * {@code host:port} for a message ({@code [v6]:port} for IPv6): an InetSocketAddress's own
+     * text reads {@code /127.0.0.1:7000}, or {@code name/127.0.0.1:7000}.
+     */
+    static String hostPort(java.net.InetSocketAddress a) {
+        String host = a.getAddress() == null ? a.getHostString() : a.getAddress().getHostAddress();
+        return (host.contains(":") ? "[" + host + "]" : host) + ":" + a.getPort();
+    }
+
     /** {@code OK <request>} or {@code OK <request> <result>}. */
     static ByteBuffer ok(long requestId, String result) {
         return encode(result.isEmpty() ? "OK " + requestId : "OK " + requestId + " " + result);

@@ -199,7 +199,7 @@ public final class LoadClient {
                 }
             }
             if (peers.isEmpty()) {
-                throw new IOException("no connection to " + target + " could be made; is the server running there?");
+                throw new IOException("no connection to " + Lines.hostPort(target) + " could be made; is the server running there?");
             }
             CommandLines lines = new CommandLines(o);
             long start = System.nanoTime();

@@ -309,7 +309,7 @@ class CommandLineErrorsTest {
             {"--verbose", "load", "--port", Integer.toString(closed), "--seconds", "1"}}) {
             Outcome o = ExpectedErrorsTest.main(args);
             assertEquals(1, o.status(), o.err());
-            assertSays(o, "no connection to", "is the server running there?");
+            assertSays(o, "no connection to 127.0.0.1:" + closed + " could be made", "is the server running there?");
             assertFalse(o.err().contains("Unknown option"), o.err());
         }
     }
