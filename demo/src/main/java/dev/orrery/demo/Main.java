@@ -203,8 +203,9 @@ public final class Main implements Callable<Integer> {
                     + "journaled when recording).")
     boolean exploreEdits;
 
-    @Option(names = "--quiet", description = "No progress lines: a run prints only its summary line, a cluster node "
-            + "only what happens to members and worlds.")
+    @Option(names = "--quiet", description = "No progress lines (tick=... once a second); a run still prints its "
+            + "other lines (arena:, replay:, server:, warmup: and the summary line), a cluster node only what happens "
+            + "to members and worlds.")
     boolean quiet;
 
     @Option(names = "--cluster",

@@ -53,6 +53,21 @@ class MainOptionsTest {
     }
 
     @Test
+    void shouldPrintWhatTheHelpSaysQuietKeeps() {
+        // the help once said a --quiet run "prints only its summary line"; it prints its start and warm-up lines too
+        assertEquals(0, main("--agents", "200", "--ticks", "10", "--rate", "0", "--threads", "1", "--quiet"));
+        String[] lines = out.toString(StandardCharsets.UTF_8).strip().split("\n");
+        assertEquals(3, lines.length, String.join("\n", lines));
+        assertTrue(lines[0].startsWith("arena: ") && lines[1].startsWith("warmup: ") && lines[2].startsWith("ticks=10 "),
+                String.join("\n", lines));
+        out.reset();
+        assertEquals(0, main("--help"));
+        String help = out.toString(StandardCharsets.UTF_8).replaceAll("\\s+", " ");
+        assertTrue(help.contains("No progress lines (tick=... once a second); a run still prints its other lines "
+                + "(arena:, replay:, server:, warmup: and the summary line)"), help);
+    }
+
+    @Test
     void shouldPrintTheProjectsVersion() throws Exception {
         // once the fixed "orrery-demo 0.1.0" while the project was 0.1.0-SNAPSHOT
         String pom = Files.readString(Path.of("pom.xml")); // the demo module's, where surefire runs
