@@ -414,14 +414,34 @@ public final class Main implements Callable<Integer> {
         if (!hook) {
             return;
         }
+        PrintWriter err = spec.commandLine().getErr();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             stop.run();
-            try {
-                finished.await(waitSeconds, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            awaitSummary(finished, waitSeconds, err);
         }, threadName));
+    }
+
+    /**
+     * After a stop: waits up to {@code waitSeconds} for the run to finish its summary, and when
+     * it does not (a stop during a long start-up, such as a large {@code --agents} being
+     * populated or its start snapshot written), says in one line on {@code err} why the JVM
+     * exits without one; once it exited silently. Called on the shutdown hook's thread.
+     *
+     * @return whether the run finished in time
+     */
+    public static boolean awaitSummary(CountDownLatch finished, int waitSeconds, PrintWriter err) {
+        try {
+            if (finished.await(waitSeconds, TimeUnit.SECONDS)) {
+                return true;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        err.println("orrery-demo: stopped before the run could print its summary (still starting, or not done "
+                + waitSeconds + " s after the stop); a recording in progress is left as a crash leaves it: --replay "
+                + "replays its complete ticks, if any");
+        err.flush();
+        return false;
     }
 
     /** The options as given, checked; an {@link IllegalArgumentException} names the one that is wrong. */

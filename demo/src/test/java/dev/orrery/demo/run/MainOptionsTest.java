@@ -68,6 +68,20 @@ class MainOptionsTest {
     }
 
     @Test
+    void shouldSayWhyAStopLeftNoSummary() {
+        // Ctrl-C while 1 000 000 agents were populated once exited 130 after 5 s with no summary and no word why
+        java.io.StringWriter said = new java.io.StringWriter();
+        assertEquals(false, Main.awaitSummary(new java.util.concurrent.CountDownLatch(1), 0, new java.io.PrintWriter(said)));
+        String[] lines = said.toString().strip().split("\n");
+        assertEquals(1, lines.length, said.toString());
+        assertTrue(lines[0].startsWith("orrery-demo: stopped before the run could print its summary"), lines[0]);
+        assertTrue(lines[0].contains("--replay replays its complete ticks"), lines[0]);
+        java.io.StringWriter quiet = new java.io.StringWriter();
+        assertTrue(Main.awaitSummary(new java.util.concurrent.CountDownLatch(0), 60, new java.io.PrintWriter(quiet)));
+        assertEquals("", quiet.toString(), "a run that printed its summary gets no extra line");
+    }
+
+    @Test
     void shouldPrintTheProjectsVersion() throws Exception {
         // once the fixed "orrery-demo 0.1.0" while the project was 0.1.0-SNAPSHOT
         String pom = Files.readString(Path.of("pom.xml")); // the demo module's, where surefire runs
