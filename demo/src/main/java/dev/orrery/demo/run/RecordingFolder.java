@@ -29,7 +29,7 @@ final class RecordingFolder {
 
     /**
      * Refuses, naming the file and what to do, a {@code --replay} folder that is missing, not a
-     * folder, or lacks a recording file, or whose start snapshot is empty (a recording cut before
+     * folder, not readable by this user, or lacks a recording file, or whose start snapshot is empty (a recording cut before
      * its first tick by an older version, which wrote the snapshot in place).
      */
     static void check(Path dir) throws IOException {
@@ -39,6 +39,11 @@ final class RecordingFolder {
         if (!Files.isDirectory(dir)) {
             throw new IOException("--replay " + dir + ": not a folder; give --replay the folder --record wrote, not "
                     + "one of its files");
+        }
+        if (!Files.isReadable(dir) || !Files.isExecutable(dir)) {
+            // else every file looks missing: "the recording has no arena.properties; ... record again"
+            throw new IOException("--replay " + dir + ": permission denied on the folder; let this user read it "
+                    + "(chmod u+rx " + dir + "), or replay a copy this user may read");
         }
         for (String name : new String[] {DemoRun.PARAMETERS, RunRecorder.SNAPSHOT, RunRecorder.JOURNAL}) {
             Path f = dir.resolve(name);

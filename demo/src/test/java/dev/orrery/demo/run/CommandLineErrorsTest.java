@@ -88,6 +88,23 @@ class CommandLineErrorsTest {
     }
 
     @Test
+    void shouldSayAnUnreadableReplayFolderIsUnreadableNotIncomplete() throws Exception {
+        // once "the recording has no arena.properties ...; record again": a folder it may not list looked empty
+        Path dir = copy("unreadable");
+        java.util.Set<java.nio.file.attribute.PosixFilePermission> was = Files.getPosixFilePermissions(dir);
+        Files.setPosixFilePermissions(dir, java.util.Set.of());
+        try {
+            org.junit.jupiter.api.Assumptions.assumeFalse(Files.isReadable(dir), "this user (root?) reads any folder");
+            Outcome o = refused("--replay", dir.toString(), "--quiet");
+            assertEquals(1, o.status(), o.err());
+            assertSays(o, "--replay " + dir + ": permission denied on the folder", "chmod u+rx");
+            assertFalse(o.err().contains("record again"), o.err());
+        } finally {
+            Files.setPosixFilePermissions(dir, was);
+        }
+    }
+
+    @Test
     void shouldNameTheRecordOptionWhenItsFolderCannotBeWritten() throws Exception {
         Path file = Files.writeString(tmp.resolve("a-file"), "not a folder");
         Path under = file.resolve("recording");
