@@ -22,6 +22,8 @@ final class RecordingFolder {
     static String fileReason(java.nio.file.FileSystemException e) {
         String what = e instanceof java.nio.file.NoSuchFileException ? "no such file or folder"
                 : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                : e instanceof java.nio.file.FileAlreadyExistsException && e.getFile() != null
+                        && Files.isRegularFile(Path.of(e.getFile())) ? "a file, not a folder, is there"
                 : e instanceof java.nio.file.FileAlreadyExistsException ? "already exists"
                 : e.getReason() != null ? e.getReason() : e.getClass().getSimpleName();
         return what + ": " + e.getFile();

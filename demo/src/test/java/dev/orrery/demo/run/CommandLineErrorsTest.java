@@ -111,6 +111,8 @@ class CommandLineErrorsTest {
         Outcome o = refused("--agents", "100", "--ticks", "3", "--rate", "0", "--quiet", "--record", under.toString());
         assertEquals(1, o.status());
         assertSays(o, "--record " + under, "cannot write the recording", "give --record a new or empty folder");
+        Outcome onFile = refused("--agents", "100", "--ticks", "3", "--rate", "0", "--quiet", "--record", file.toString());
+        assertSays(onFile, "--record " + file, "a file, not a folder, is there", "give --record a new or empty folder");
 
         Path used = copy("used"); // a folder that holds a recording is refused, and left as it was
         long before = Files.size(used.resolve(RunRecorder.SNAPSHOT));
