@@ -8,19 +8,21 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * What an executor's owner thread is doing outside jobs, for a tick watchdog: testing a
- * system's or a phase's run condition, or applying a sync point's commands (and running the
- * observer hooks they fire). A job observer sees jobs; this names the steps between them, which
- * run user code too (a condition that blocks, a hook that loops). Each step's label is built
- * once, with the executor: {@code "the run condition of system 'regen' (test of clock)"},
- * {@code "the sync point before system 'mover'"}, {@code "the sync point after exclusive system
- * 'spawner'"}, {@code "the sync point after 'ai' (ending phase Update)"}.
+ * system's or a phase's run condition, applying a sync point's commands (and running the
+ * observer hooks they fire), or calling the caller's {@link dev.orrery.scheduler.SyncPoint}. A
+ * job observer sees jobs; this names the steps between them, which run user code too (a
+ * condition that blocks, a hook that loops). Each step's label is built once, with the
+ * executor: {@code "the run condition of system 'regen' (test of clock)"}, {@code "the sync
+ * point before system 'mover'"}, {@code "the sync point after exclusive system 'spawner'"},
+ * {@code "the sync point after 'ai' (ending phase Update)"}, {@code "the SyncPoint callback
+ * afterPhase(Update)"}, {@code "the SyncPoint callback afterRun"}.
  *
  * <p>Steps are published only while {@link #watch watched}; otherwise entering one is a read of
  * a volatile flag and leaving it a store of 0, and the unwatched path times nothing. Neither
  * path allocates or locks.
  *
  * <p><b>Threading:</b> one writer, the executor's owner thread ({@code enterSystemStep},
- * {@code enterPhaseStep}, {@code leave}); any thread may read ({@link #startedAt},
+ * {@code enterPhaseStep}, {@code enterRunStep}, {@code leave}); any thread may read ({@link #startedAt},
  * {@link #label}). The owner writes the step, then its start time with a release store; a
  * reader loads the start time with an acquire load, then the step. A reader racing a change of
  * step may pair one step's label with its neighbour's start time, which only blurs a report
@@ -38,12 +40,19 @@ public final class OwnerActivity {
     static final int PHASE_CONDITION = 0;
     /** A phase's step: the sync point ending it. */
     static final int PHASE_SYNC = 1;
+    /** A phase's step: the caller's {@code SyncPoint.afterPhase} for it. */
+    static final int PHASE_CALLBACK = 2;
+    /** A run's step: the caller's {@code SyncPoint.afterRun}. */
+    static final int AFTER_RUN = 0;
+    /** A run's step: the caller's {@code SyncPoint.afterFailure}. */
+    static final int AFTER_FAILURE = 1;
 
     private static final int PER_SYSTEM = 3;
-    private static final int PER_PHASE = 2;
+    private static final int PER_PHASE = 3;
 
     private final String[] labels;
     private final int phaseBase;
+    private final int runBase;
     private final AtomicInteger step = new AtomicInteger();
     private final AtomicLong since = new AtomicLong();
     private volatile boolean watched;
@@ -53,7 +62,8 @@ public final class OwnerActivity {
         int n = graph.size();
         int phases = graph.phases().size();
         this.phaseBase = 1 + PER_SYSTEM * n;
-        this.labels = new String[phaseBase + PER_PHASE * phases];
+        this.runBase = phaseBase + PER_PHASE * phases;
+        this.labels = new String[runBase + 2];
         for (int s = 0; s < n; s++) {
             String name = graph.system(s).name();
             RunCondition c = graph.system(s).runIf();
@@ -71,7 +81,10 @@ public final class OwnerActivity {
             labels[phaseBase + PER_PHASE * p + PHASE_SYNC] = last < graph.phaseStart(p)
                     ? "the sync point ending phase " + phase
                     : "the sync point after '" + graph.system(last).name() + "' (ending phase " + phase + ")";
+            labels[phaseBase + PER_PHASE * p + PHASE_CALLBACK] = "the SyncPoint callback afterPhase(" + phase + ")";
         }
+        labels[runBase + AFTER_RUN] = "the SyncPoint callback afterRun";
+        labels[runBase + AFTER_FAILURE] = "the SyncPoint callback afterFailure";
     }
 
     /**
@@ -93,6 +106,13 @@ public final class OwnerActivity {
     void enterPhaseStep(int kind, int phase) {
         if (watched) {
             publish(phaseBase + PER_PHASE * phase + kind);
+        }
+    }
+
+    /** Owner thread: step {@code kind} of the run ({@link #AFTER_RUN}, {@link #AFTER_FAILURE}) starts. */
+    void enterRunStep(int kind) {
+        if (watched) {
+            publish(runBase + kind);
         }
     }
 

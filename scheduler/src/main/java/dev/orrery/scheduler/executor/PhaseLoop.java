@@ -30,8 +30,9 @@ import java.util.List;
  * transitions at the start of each run (on-exit phase, value change, on-enter phase), each
  * phase's rule (skipped while its run condition fails, repeated once per whole fixed step),
  * a system's run condition and its event readers as it starts, and the event channels'
- * merge at the end of each phase ({@link EventSync}). Each run condition and sync point is a
- * step of its {@link OwnerActivity}, so a watchdog can name the one a late run is in.
+ * merge at the end of each phase ({@link EventSync}). Each run condition, sync point and call of
+ * the caller's {@link SyncPoint} is a step of its {@link OwnerActivity}, so a watchdog can name
+ * the one a late run is in.
  *
  * <p><b>Owner thread:</b> an executor is owned by the thread of its first {@code run}, or by
  * the thread given to {@link #bindOwner} (which also rebinds the calling worker's command
@@ -256,7 +257,7 @@ final class PhaseLoop {
                     runFixedSteps(p, resources.value(rule.fixedStep()), syncPoint, runner);
                 }
             }
-            syncPoint.afterRun(world);
+            afterRun(syncPoint);
         } finally {
             running = false;
         }
@@ -308,7 +309,7 @@ final class PhaseLoop {
                 phaseSyncs++;
             }
             SchedulerInternals.outcome(failure, outcome(p, dropped, failure == syncFailure ? syncFailureApplied : -1));
-            syncPoint.afterFailure(failure, world);
+            afterFailure(syncPoint, failure);
             throw failure;
         }
         events.merge();
@@ -329,10 +330,49 @@ final class PhaseLoop {
         if (failure != null) {
             events.discard();
             SchedulerInternals.outcome(failure, outcome(p, 0, commands.lastApplied()));
-            syncPoint.afterFailure(failure, world);
+            afterFailure(syncPoint, failure);
             throw failure;
         }
-        syncPoint.afterPhase(graph.phases().get(p), world);
+        afterPhase(syncPoint, p);
+    }
+
+    /** The caller's {@code afterPhase} for phase {@code p}, as a step the watchdog can name (none for {@code NONE}). */
+    private void afterPhase(SyncPoint syncPoint, int p) {
+        if (syncPoint == SyncPoint.NONE) {
+            return;
+        }
+        activity.enterPhaseStep(OwnerActivity.PHASE_CALLBACK, p);
+        try {
+            syncPoint.afterPhase(graph.phases().get(p), world);
+        } finally {
+            activity.leave();
+        }
+    }
+
+    /** The caller's {@code afterRun}, as a step the watchdog can name. */
+    private void afterRun(SyncPoint syncPoint) {
+        if (syncPoint == SyncPoint.NONE) {
+            return;
+        }
+        activity.enterRunStep(OwnerActivity.AFTER_RUN);
+        try {
+            syncPoint.afterRun(world);
+        } finally {
+            activity.leave();
+        }
+    }
+
+    /** The caller's {@code afterFailure}, as a step the watchdog can name. */
+    private void afterFailure(SyncPoint syncPoint, SystemFailedException failure) {
+        if (syncPoint == SyncPoint.NONE) {
+            return;
+        }
+        activity.enterRunStep(OwnerActivity.AFTER_FAILURE);
+        try {
+            syncPoint.afterFailure(failure, world);
+        } finally {
+            activity.leave();
+        }
     }
 
     /** Applies the command buffers (structure unlocked by the caller); returns how many commands applied. */

@@ -11,6 +11,7 @@ import dev.orrery.ecs.internal.EcsInternals;
 import dev.orrery.scheduler.Phase;
 import dev.orrery.scheduler.RunCondition;
 import dev.orrery.scheduler.Schedule;
+import dev.orrery.scheduler.SyncPoint;
 import dev.orrery.scheduler.SystemFailedException;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -19,7 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The executor's owner thread names the step it is in outside jobs (a system's or a phase's run
- * condition, each kind of sync point) while watched, and nothing while not; the step ends when
+ * condition, each kind of sync point, the caller's {@link SyncPoint} callbacks) while watched, and nothing while not; the step ends when
  * it returns or throws. The probes run inside the steps themselves, on the owner thread, so
  * nothing here waits on another thread.
  */
@@ -83,6 +84,54 @@ class OwnerActivityTest {
             SystemFailedException e = assertThrows(SystemFailedException.class, ex::run);
             assertTrue(e.getMessage().contains("the run condition of system 'gated' threw"), e.getMessage());
             assertEquals(0, ex.activity().startedAt(), "the failed condition's step ended with it");
+        }
+    }
+
+    @ParameterizedTest(name = "{0} workers")
+    @ValueSource(ints = {1, 2})
+    void shouldNameTheCallersSyncPointCallbacks(int workers) {
+        World world = new World(256);
+        List<String> seen = new CopyOnWriteArrayList<>();
+        OwnerActivity[] activity = new OwnerActivity[1];
+        boolean[] fail = new boolean[1];
+        SyncPoint probe = new SyncPoint() {
+            @Override
+            public void afterPhase(Phase phase, World w) {
+                seen.add(seen(activity[0]));
+            }
+
+            @Override
+            public void afterRun(World w) {
+                seen.add(seen(activity[0]));
+            }
+
+            @Override
+            public void afterFailure(SystemFailedException failure, World w) {
+                seen.add(seen(activity[0]));
+            }
+        };
+        Schedule schedule = Schedule.builder(world)
+                .system("mover").exclusive(w -> {
+                    if (fail[0]) {
+                        throw new IllegalStateException("failing on purpose");
+                    }
+                })
+                .build();
+        try (PlannedExecutor ex = (PlannedExecutor) schedule.executor(workers)) {
+            activity[0] = ex.activity();
+            ex.run(probe);
+            assertTrue(seen.stream().allMatch("none"::equals), "unwatched, no callback is named: " + seen);
+            seen.clear();
+            ex.activity().watch(true);
+            ex.run(probe);
+            assertTrue(seen.contains("the SyncPoint callback afterPhase(Update)"), seen.toString());
+            assertEquals("the SyncPoint callback afterRun", seen.get(seen.size() - 1), seen.toString());
+            assertEquals(0, ex.activity().startedAt(), "no step is left open after the run");
+            seen.clear();
+            fail[0] = true;
+            assertThrows(SystemFailedException.class, () -> ex.run(probe));
+            assertEquals("the SyncPoint callback afterFailure", seen.get(seen.size() - 1), seen.toString());
+            assertEquals(0, ex.activity().startedAt(), "no step is left open after the failed run");
         }
     }
 }
