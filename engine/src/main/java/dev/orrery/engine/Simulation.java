@@ -115,6 +115,8 @@ public final class Simulation implements AutoCloseable {
     private TickListener endOfTick;
     private final JfrObserver jfr;
     private TickWatchdog watchdog;
+    /** The tick thread's steps outside the executor's run (inputs, hash, listeners), for the watchdog. */
+    private final TickSteps steps;
     private FailurePolicy failurePolicy;
     private FailureListener failureListener = Simulation::logFirstFailure;
     private final Set<String> failedSystems = new HashSet<>();
@@ -145,11 +147,13 @@ public final class Simulation implements AutoCloseable {
         this.seed = b.seed;
         this.workers = b.workers;
         this.hashEvery = b.hashEvery;
+        this.steps = new TickSteps(b.hashEvery);
         this.resources = b.resources;
         this.codecs = b.codecs;
         this.clock = new Clock(b.stepSeconds);
         this.snapshots = b.snapshots;
         this.inputs = b.inputs != null ? b.inputs : new NoInputs();
+        steps.inputSource(inputs);
         resources.put(CLOCK, clock);
         resources.put(RANDOM, new CounterRandom(seed));
         resources.put(INPUTS, new InputBatch());
@@ -214,7 +218,7 @@ public final class Simulation implements AutoCloseable {
         }
         if (stepsLimit > 0) {
             watchdog = new TickWatchdog((long) (stepsLimit * clock.stepSeconds() * 1e9), SchedulerInternals.plan(schedule), workers,
-                    listener, ((PlannedExecutor) executor).activity());
+                    listener, ((PlannedExecutor) executor).activity(), steps);
         }
         jfr.watch(watchdog);
     }
@@ -273,6 +277,7 @@ public final class Simulation implements AutoCloseable {
     public void failureListener(FailureListener listener) {
         host.check("Simulation.failureListener()");
         this.failureListener = Objects.requireNonNull(listener, "listener");
+        steps.failureListener(listener);
     }
 
     /** Hears of each tick skipped under {@link FailurePolicy#SKIP_TICK}, on the tick thread. */
@@ -386,6 +391,7 @@ public final class Simulation implements AutoCloseable {
     public void inputs(InputSource source) {
         host.check("Simulation.inputs()");
         this.inputs = Objects.requireNonNull(source, "input source");
+        steps.inputSource(source);
     }
 
     /** The input source now read (a recorder hands the simulation back to it when it closes). */
@@ -478,6 +484,7 @@ public final class Simulation implements AutoCloseable {
     public void hashListener(HashListener listener) {
         host.check("Simulation.hashListener()");
         this.hashListener = listener;
+        steps.hashListener(listener);
     }
 
     /** Receives each hashed tick. */
@@ -533,17 +540,24 @@ public final class Simulation implements AutoCloseable {
         TickEvent event = TickEvent.startIfEnabled(); // null unless a recording takes tick events
         jfr.beforeRun();
         clock.set(t);
-        // A retry of a tick that failed under STOP gets the inputs the source already handed it.
-        InputBatch batch = failedBatch != null && failedSource == inputs && failedBatch.tick() == t ? failedBatch
-                : inputs.beginTick(t);
-        failedBatch = null;
-        resources.put(INPUTS, batch);
         if (watchdog != null) {
             watchdog.tickStarted(t, started);
         }
-        // The watchdog watches the whole tick, the end-of-tick hook included: a tool attached
-        // there (the explorer) that runs long is reported like a system that does.
+        // The watchdog watches the whole tick, from taking its inputs (a source that blocks) to
+        // the end-of-tick hook (a tool such as the explorer that runs long), and names each step
+        // that calls user code: the tick thread publishes them through `steps` (no allocation).
         try {
+            // A retry of a tick that failed under STOP gets the inputs the source already handed it.
+            InputBatch batch;
+            if (failedBatch != null && failedSource == inputs && failedBatch.tick() == t) {
+                batch = failedBatch;
+            } else {
+                steps.enter(TickSteps.BEGIN_TICK);
+                batch = inputs.beginTick(t);
+                steps.leave();
+            }
+            failedBatch = null;
+            resources.put(INPUTS, batch);
             SystemFailedException skipped = null;
             try {
                 executor.run();
@@ -559,13 +573,19 @@ public final class Simulation implements AutoCloseable {
             if (skipped != null) {
                 skip(t, skipped);
             }
-            if (hashEvery > 0 && t % hashEvery == 0 || inputs.wantsHash(t)) { // a replay's recorded hash too
+            if (hashEvery > 0 && t % hashEvery == 0 || wantsHash(t)) { // a replay's recorded hash too
+                steps.enter(TickSteps.STATE_HASH);
                 long hash = world.stateHash();
+                steps.leave();
                 published.hashed(t, hash);
                 if (hashListener != null) {
+                    steps.enter(TickSteps.HASH_LISTENER);
                     hashListener.hashed(t, hash, world);
+                    steps.leave();
                 }
+                steps.enter(TickSteps.RECORD_HASH);
                 inputs.recordHash(t, hash);
+                steps.leave();
             }
             if (trace != null) {
                 trace.tickRan(t, started, System.nanoTime());
@@ -580,6 +600,7 @@ public final class Simulation implements AutoCloseable {
                 endOfTick.ticked(t, System.nanoTime() - started);
             }
         } finally {
+            steps.leave(); // a step whose user code threw
             if (watchdog != null) {
                 watchdog.tickEnded();
             }
@@ -587,11 +608,22 @@ public final class Simulation implements AutoCloseable {
         return t;
     }
 
+    /** Whether the input source wants this tick's hash (a replay checking its recorded one), as a named step. */
+    private boolean wantsHash(long t) {
+        steps.enter(TickSteps.WANTS_HASH);
+        boolean wants = inputs.wantsHash(t);
+        steps.leave();
+        return wants;
+    }
+
     private void skip(long t, SystemFailedException e) {
         skippedTicks++;
         SkippedTickEvent.emit(t, e.system(), e.chunkOrdinal(), String.valueOf(e.getCause()));
+        steps.enter(TickSteps.TICK_SKIPPED);
         inputs.tickSkipped(t, e.system(), e.chunkOrdinal());
+        steps.enter(TickSteps.FAILURE_LISTENER);
         failureListener.skipped(t, e, failedSystems.add(e.system()));
+        steps.leave();
     }
 
     /**

@@ -159,11 +159,14 @@ public final class SimulationBuilder {
      * Starts a tick watchdog: a tick still running {@code stepsLimit} steps after it began
      * (for example 10: 167 ms at 60 Hz) is reported once, as a {@code dev.orrery.TickOverrun}
      * JFR event and to {@code listener} (on the watchdog's thread; may be null), naming the
-     * system and job still running or, outside jobs, the step the tick thread is in (a system's
-     * or a phase's run condition, a sync point, the observer hook running there, the end-of-tick
-     * hook). The tick is not stopped. 0 (the default) starts none. With a watchdog every job is
-     * timed (two {@code System.nanoTime()} calls a job), and so is every run condition and sync
-     * point (one call each); nothing is allocated for it.
+     * system and job still running or, outside jobs, the step the tick thread is in (taking the
+     * tick's inputs from the input source, a system's or a phase's run condition, a sync point,
+     * the observer hook running there, the state hash, the hash listener, the source's
+     * {@code recordHash}, a skipped tick's listeners, the end-of-tick hook). The tick is watched
+     * from before its inputs are taken. The tick is not stopped. 0 (the default) starts none.
+     * With a watchdog every job is timed (two {@code System.nanoTime()} calls a job), and so is
+     * every run condition, sync point and step of the tick thread (one call each); nothing is
+     * allocated for it.
      */
     public SimulationBuilder watchdog(double stepsLimit, Simulation.OverrunListener listener) {
         if (!(stepsLimit >= 0)) {

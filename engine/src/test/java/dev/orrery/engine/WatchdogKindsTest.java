@@ -25,12 +25,80 @@ import org.junit.jupiter.params.provider.CsvSource;
  * on-enter system as exclusive), and, where no job runs, names what the tick thread is in: a
  * system's or a phase's run condition, or a sync point (before a system, after an exclusive
  * one, ending a phase) with the observer hook running there; an observer hook fired by an
- * exclusive system's direct change is named after its job.
+ * exclusive system's direct change is named after its job. Outside the executor's run it names
+ * the tick thread's own steps: taking the tick's inputs from the input source, asking it for a
+ * hash, the state hash itself, the hash listener, handing the hash to the source, a skipped
+ * tick's listeners, and the end-of-tick hook.
  */
 class WatchdogKindsTest {
     enum Mode { ON }
 
     static final ResourceKey<States<Mode>> MODE = States.key("mode", Mode.class);
+
+    /** A component whose one field hashes slowly while armed, so the state hash itself stalls. */
+    record Slow(Object ref) {
+    }
+
+    /** A value whose {@code hashCode} (which the state hash calls for an object field) runs {@code block}. */
+    static final class SlowHash {
+        private final Runnable block;
+
+        SlowHash(Runnable block) {
+            this.block = block;
+        }
+
+        @Override
+        public int hashCode() {
+            block.run();
+            return 7;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o == this;
+        }
+    }
+
+    /** An input source whose step {@code kind} ("beginTick", "wantsHash", "recordHash", "tickSkipped") runs {@code block}. */
+    static final class StallingInputs implements InputSource {
+        private final InputBatch batch = new InputBatch();
+        private final String kind;
+        private final Runnable block;
+
+        StallingInputs(String kind, Runnable block) {
+            this.kind = kind;
+            this.block = block;
+        }
+
+        @Override
+        public InputBatch beginTick(long tick) {
+            stall("beginTick");
+            batch.reset(tick);
+            return batch;
+        }
+
+        @Override
+        public boolean wantsHash(long tick) {
+            stall("wantsHash");
+            return false;
+        }
+
+        @Override
+        public void recordHash(long tick, long stateHash) {
+            stall("recordHash");
+        }
+
+        @Override
+        public void tickSkipped(long tick, String system, int chunk) {
+            stall("tickSkipped");
+        }
+
+        private void stall(String step) {
+            if (kind.equals(step)) {
+                block.run();
+            }
+        }
+    }
 
     /** Slow until the watchdog has reported (at most 10 s), however late a loaded machine runs its thread. */
     static void slow(List<String> reports) {
@@ -74,6 +142,27 @@ class WatchdogKindsTest {
         assertReported(kind, system, job, 1);
     }
 
+    /**
+     * The tick thread's own steps outside the executor's run, which user code can stall, are named
+     * too (before, a blocking input source was not reported at all: the watch began after its
+     * inputs; the others were "between jobs").
+     */
+    @ParameterizedTest(name = "{0} on {1} workers")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+        "beginTick       | 2 | \"no job running: the tick thread is in the input source's beginTick, taking the tick's inputs (WatchdogKindsTest$StallingInputs) for \"",
+        "beginTick       | 1 | \"no job running: the tick thread is in the input source's beginTick, taking the tick's inputs (WatchdogKindsTest$StallingInputs) for \"",
+        "wantsHash       | 2 | \"no job running: the tick thread is in the input source's wantsHash (WatchdogKindsTest$StallingInputs) for \"",
+        "stateHash       | 2 | \"no job running: the tick thread is in the state hash of the world (World.stateHash, every 1 tick) for \"",
+        "stateHash       | 1 | \"no job running: the tick thread is in the state hash of the world (World.stateHash, every 1 tick) for \"",
+        "hashListener    | 2 | \"no job running: the tick thread is in the hash listener (Simulation.hashListener) for \"",
+        "recordHash      | 2 | \"no job running: the tick thread is in the input source's recordHash, handed the state hash (WatchdogKindsTest$StallingInputs) for \"",
+        "tickSkipped     | 2 | \"no job running: the tick thread is in the input source's tickSkipped (WatchdogKindsTest$StallingInputs) for \"",
+        "failureListener | 2 | \"no job running: the tick thread is in the failure listener (Simulation.failureListener) for \"",
+        "endOfTick       | 2 | \"no job running: the end-of-tick hook (Simulation.atEndOfTick\""})
+    void shouldNameTheTickThreadsOwnSteps(String kind, int workers, String job) {
+        assertReported(kind, null, job, workers);
+    }
+
     private static void assertReported(String kind, String system, String job, int workers) {
         List<String> reports = new CopyOnWriteArrayList<>();
         AtomicBoolean armed = new AtomicBoolean();
@@ -89,6 +178,10 @@ class WatchdogKindsTest {
         world.relations().add(world.spawn(new Hp(2)), childOf, root);
         if (kind.startsWith("hook")) {
             world.observe(hp).onAdd((w, e, commands) -> block.run());
+        }
+        if (kind.equals("stateHash")) {
+            world.referenceComponent(Slow.class);
+            world.spawn(new Slow(new SlowHash(block)));
         }
         Consumer<Schedule.Builder> systems = s -> {
             switch (kind) {
@@ -114,12 +207,30 @@ class WatchdogKindsTest {
                 case "hookAfterX" -> s.system("spawner").exclusive((w, j) -> j.commands().add(j.commands().spawn(),
                         hp, new Hp(3)));
                 case "hookInX" -> s.system("slow").exclusive(w -> w.add(w.spawn(), hp, new Hp(3)));
+                case "tickSkipped", "failureListener" -> s.system("broken").exclusive(w -> {
+                    if (armed.get()) {
+                        throw new IllegalStateException("broken on purpose, to skip the tick");
+                    }
+                });
+                case "beginTick", "wantsHash", "stateHash", "hashListener", "recordHash", "endOfTick" ->
+                        s.system("idle").exclusive(w -> { });
                 default -> throw new AssertionError(kind);
             }
         };
         try (Simulation sim = Simulation.builder(world).stepSeconds(0.01).workers(workers)
+                .hashEvery(kind.equals("wantsHash") ? 0 : 1) // asked only when the simulation's own rule hashes not
                 .resource(MODE, new States<>(Mode.class, Mode.ON))
                 .systems(systems).build()) {
+            switch (kind) {
+                case "beginTick", "wantsHash", "recordHash", "tickSkipped" -> sim.inputs(new StallingInputs(kind, block));
+                case "hashListener" -> sim.hashListener((t, hash, w) -> block.run());
+                case "failureListener" -> sim.failureListener((t, failure, first) -> block.run());
+                case "endOfTick" -> sim.atEndOfTick((t, nanos) -> block.run());
+                default -> { }
+            }
+            if (kind.equals("tickSkipped") || kind.equals("failureListener")) {
+                sim.onSystemFailure(FailurePolicy.SKIP_TICK);
+            }
             if (!kind.equals("onEnter")) { // an on-enter system runs on the first tick only
                 sim.tick(); // warm, unwatched: a loaded machine's first tick may take longer than the limit
             }
