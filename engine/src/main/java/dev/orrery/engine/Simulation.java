@@ -78,7 +78,7 @@ import java.util.Set;
  * {@code hostedWorld.remove()}), with an {@link IllegalStateException} naming the world. After
  * {@link #close()} a tick, run, snapshot or restore is refused: build a new simulation.
  *
- * <p>Over 500 lines (about 830, a third of them comments), on purpose: what is left is the
+ * <p>Over 500 lines (about 880, a third of them comments), on purpose: what is left is the
  * tick loop and the public surface tools attach to (observers, the end-of-tick hook,
  * snapshots, the failure policy), each public call opening with the guards they share
  * (closed, the tick thread, a host's turn, a running recording); the builder, resource
