@@ -1,5 +1,6 @@
 package dev.orrery.cluster.world;
 
+import dev.orrery.ecs.PropertyHandle;
 import dev.orrery.ecs.Query;
 import dev.orrery.ecs.ReferenceCodec;
 import dev.orrery.ecs.Relation;
@@ -36,7 +37,10 @@ import java.util.List;
  * level, named instances spawned from a template, and a reference component with a codec.
  * An input ({@link #SPAWN}: {@code int inputId}) spawns a lamp from the template, the child of
  * an earlier one. Optionally ({@code codeless}) a system also keeps a counter in a resource put
- * without a codec, which a snapshot leaves out.
+ * without a codec, which a snapshot leaves out. Optionally ({@code namedSparse}) the world also
+ * has a named sparse instance ({@code Aura} "Mist") that a system adds, removes by name and sets
+ * through a property handle, and one lamp holds a table instance of the same record under
+ * another name ({@code Aura} "Veil"), so name look-ups must tell the sparse set from the chain.
  */
 final class FeatureWorld implements WorldBlueprint {
     record Pos(float x, float y) {
@@ -59,6 +63,14 @@ final class FeatureWorld implements WorldBlueprint {
 
     record Hit(long target, int amount) {
     }
+
+    /** The record of the named sparse instance "Mist" and of the table instance "Veil" (namedSparse only). */
+    record Aura(float radius, int hue) {
+    }
+
+    /** The sparse instance's name, and the table instance of the same record on one lamp (namedSparse only). */
+    static final String MIST = "Mist";
+    static final String VEIL = "Veil";
 
     /** A reference component: value-based, so the state hash sees its contents. */
     static final class Label {
@@ -142,6 +154,7 @@ final class FeatureWorld implements WorldBlueprint {
 
     private final boolean codeless;
     private final boolean labelCodec;
+    private final boolean namedSparse;
 
     /** @param codeless whether a system also keeps a counter in a resource without a codec */
     FeatureWorld(boolean codeless) {
@@ -150,8 +163,17 @@ final class FeatureWorld implements WorldBlueprint {
 
     /** @param labelCodec whether the blueprint registers the reference component's codec */
     FeatureWorld(boolean codeless, boolean labelCodec) {
+        this(codeless, labelCodec, false);
+    }
+
+    /**
+     * @param namedSparse whether the world also has the named sparse instance "Mist" (added,
+     *     removed by name and set through a property handle) and the table instance "Veil"
+     */
+    FeatureWorld(boolean codeless, boolean labelCodec, boolean namedSparse) {
         this.codeless = codeless;
         this.labelCodec = labelCodec;
+        this.namedSparse = namedSparse;
     }
 
     /** The payload of input {@code id}. */
@@ -171,6 +193,10 @@ final class FeatureWorld implements WorldBlueprint {
         Component<Glow> halo = world.component(Glow.class, "Halo");
         Component<Label> label = world.referenceComponent(Label.class);
         Relation childOf = world.relations().childOf();
+        // registered after the others (their ids stay as without the switch); Mist's id is below Veil's, so
+        // a snapshot's chain ("table columns in registration order, then sparse ones by id") is not id order
+        Component<Aura> mist = namedSparse ? world.component(Aura.class, MIST, Storage.SPARSE) : null;
+        Component<Aura> veil = namedSparse ? world.component(Aura.class, VEIL) : null;
         world.trackRemoved(halo);
         Template lamp = Template.named("Lamp").with(pos, new Pos(0, 0)).with(vel, new Vel(0, 0))
                 .with(local, new Local(1)).with(global, new Global(0))
@@ -180,6 +206,9 @@ final class FeatureWorld implements WorldBlueprint {
             for (int i = 0; i < 40; i++) {
                 long e = world.spawn(lamp);
                 world.add(e, label, new Label("lamp-" + i));
+                if (namedSparse && i == 0) {
+                    world.add(e, veil, new Aura(9, 1));                 // the one lamp with a table Aura
+                }
                 if (i % 4 != 0) {
                     world.relations().add(e, childOf, previous);
                 }
@@ -202,7 +231,50 @@ final class FeatureWorld implements WorldBlueprint {
             builder.resource(COUNTER, new Counter());
         }
         Resources res = builder.resources();
+        Query veiled = namedSparse ? world.query().with(veil).build() : null;
+        PropertyHandle mistRadius = world.property(MIST, "radius");
+        PropertyHandle veilRadius = world.property(VEIL, "radius");
         return builder.systems(s -> {
+            if (namedSparse) {
+                s.system("mist").inPhase(Phase.UPDATE).after("wander").exclusive(w -> {
+                    long t = res.get(Simulation.CLOCK).tick();
+                    CounterRandom rnd = res.get(Simulation.RANDOM);
+                    List<Long> touched = new ArrayList<>();
+                    moving.forEachChunk(c -> {
+                        for (int i = 0; i < c.size(); i++) {
+                            long e = c.entity(i);
+                            if (rnd.nextFloat(t, e, 4) < 0.08f && !w.has(e, veil)) {
+                                touched.add(e);
+                            }
+                        }
+                    });
+                    for (long e : touched) {                            // by name: the sparse set answers
+                        if (w.findComponent(e, MIST) == null) {
+                            w.add(e, mist, new Aura(t, (int) (t % 4)));
+                        } else if (rnd.nextFloat(t, e, 5) < 0.5f) {
+                            w.remove(e, w.findComponent(e, MIST));
+                        } else {
+                            mistRadius.setFloat(e, mistRadius.getFloat(e) + 1);
+                        }
+                    }
+                    List<Long> veils = new ArrayList<>();
+                    veiled.forEachChunk(c -> {
+                        for (int i = 0; i < c.size(); i++) {
+                            veils.add(c.entity(i));
+                        }
+                    });
+                    for (long e : veils) {                              // holds Mist unless t % 8 is 1 or 2
+                        veilRadius.setFloat(e, veilRadius.getFloat(e) + 0.5f);
+                        if (t % 8 == 3 && w.findComponent(e, MIST) == null) {
+                            w.add(e, mist, new Aura(-t, 7));
+                        } else if (t % 8 == 1 && w.findComponent(e, MIST) != null) {
+                            w.remove(e, w.findComponent(e, MIST));
+                        } else if (w.findComponent(e, MIST) != null) {
+                            mistRadius.setFloat(e, mistRadius.getFloat(e) * 0.5f + veilRadius.getFloat(e));
+                        }
+                    }
+                });
+            }
             s.phases(Phase.PRE_UPDATE, PHYSICS, Phase.UPDATE, Phase.POST_UPDATE).fixedTimestep(PHYSICS, PHYSICS_CLOCK);
             s.system("inputs").inPhase(Phase.PRE_UPDATE).readsEvents(HITS).exclusive((w, job) -> {
                 InputBatch in = res.get(Simulation.INPUTS);

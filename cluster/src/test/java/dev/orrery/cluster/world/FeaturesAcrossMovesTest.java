@@ -7,6 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.cluster.store.DirectoryWorldStore;
 import dev.orrery.cluster.store.WorldStore;
+import dev.orrery.ecs.PropertyHandle;
+import dev.orrery.ecs.World;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Entity;
 import dev.orrery.engine.Simulation;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -22,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * codec, events in flight, a pending state transition, a fixed step's accumulator, the
  * counter-based random source, sparse components, a {@code ChildOf} hierarchy walked by level,
  * named instances from a template, a change filter and a removal log, a reference component
- * with a codec) moved by hand-off and
+ * with a codec, optionally a named sparse instance beside a table one of its record) moved by hand-off and
  * by crash, with inputs arriving while it moves: after each move its state hash and its whole
  * snapshot (world, resources, flow state) equal those of one straight run of the same inputs.
  */
@@ -131,6 +135,77 @@ class FeaturesAcrossMovesTest {
         WorldVerifier.Report report = WorldVerifier.verify(store, WORLD, blueprint);
         assertTrue(report.ok(), report.describe());
         assertEquals(nextInput, report.inputsApplied(), "every input applied once: " + report.describe());
+    }
+
+    /**
+     * What a name look-up answers on every entity, by index: for each
+     * instance name the column found ({@code findComponent}), the fields of "Mist" and "Veil"
+     * read by name, and the names the entity holds, in order, as the refusal of an unknown name
+     * lists them. Also counts the holders of the sparse "Mist" and whether the "Veil" lamp holds it.
+     */
+    private static List<String> nameLookUps(World world, int[] mistHolders) {
+        PropertyHandle mistRadius = world.property(FeatureWorld.MIST, "radius");
+        List<String> out = new ArrayList<>();
+        for (int index = 0; index < world.entityCount(); index++) {
+            long e = Entity.of(index, 1);   // FeatureWorld never despawns (a query loop would advance the change clock)
+            assertTrue(world.isAlive(e), Entity.toString(e));
+            StringBuilder line = new StringBuilder().append(e);
+            for (String name : List.of(FeatureWorld.MIST, FeatureWorld.VEIL, "Fog", "Halo", "Buff", "Pos")) {
+                Component<?> c = world.findComponent(e, name);
+                line.append(' ').append(name).append('=').append(c == null ? "-" : c + "#" + c.id() + "/" + c.storage());
+            }
+            if (world.findComponent(e, FeatureWorld.MIST) != null) {
+                mistHolders[0]++;
+                line.append(" mist=").append(world.getProperty(e, FeatureWorld.MIST, "radius")).append(',')
+                        .append(world.getProperty(e, FeatureWorld.MIST, "hue")).append(',')
+                        .append(Float.floatToRawIntBits(mistRadius.getFloat(e)));
+                if (world.findComponent(e, FeatureWorld.VEIL) != null) {
+                    mistHolders[1]++;
+                }
+            }
+            if (world.findComponent(e, FeatureWorld.VEIL) != null) {
+                line.append(" veil=").append(world.getProperty(e, FeatureWorld.VEIL, "radius"));
+            }
+            IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
+                    () -> world.getProperty(e, "NoSuchName", "x"));
+            line.append(' ').append(unknown.getMessage());               // lists the names the entity holds, in order
+            out.add(line.toString());
+        }
+        return out;
+    }
+
+    private void assertSameNameLookUps(WorldBlueprint blueprint, WorldRuntime moved, String when) {
+        try (Simulation straight = reference(blueprint, moved.currentTick())) {
+            int[] expectedHolders = new int[2];
+            int[] movedHolders = new int[2];
+            List<String> expected = nameLookUps(straight.world(), expectedHolders);
+            assertTrue(expectedHolders[0] > 1 && expectedHolders[1] == 1,
+                    when + ": the straight run has lamps with Mist, the Veil lamp among them: " + expected);
+            assertEquals(expected, nameLookUps(moved.simulation().world(), movedHolders), when + ": name look-ups");
+        }
+    }
+
+    @Test
+    void aNamedSparseInstanceAnswersByNameAfterAHandOffAndACrash() throws IOException {
+        WorldBlueprint blueprint = new FeatureWorld(false, true, true);
+        WorldStore store = new DirectoryWorldStore(dir);
+        WorldRuntime first = WorldRuntime.open(WORLD, store, blueprint, settings());
+        run(first, 7);
+        first.close(); // a hand-off: snapshot at tick 7, the Veil lamp holding Mist since tick 3
+
+        WorldRuntime second = WorldRuntime.open(WORLD, store, blueprint, settings());
+        assertEquals(0, second.recovery().ticksReplayed());
+        assertSameAsStraightRun(blueprint, second, "after the hand-off");
+        assertSameNameLookUps(blueprint, second, "after the hand-off");
+        run(second, 25);
+        second.abandon(); // a crash at tick 32: snapshot at 28, ticks 28 to 31 (Mist set by name) only in the journal
+
+        WorldRuntime third = WorldRuntime.open(WORLD, store, blueprint, settings());
+        assertEquals(28, third.recovery().snapshotTick());
+        assertEquals(4, third.recovery().ticksReplayed());
+        assertSameAsStraightRun(blueprint, third, "after the crash");
+        assertSameNameLookUps(blueprint, third, "after the crash");
+        third.close();
     }
 
     @Test
