@@ -1,13 +1,13 @@
 package dev.orrery.testkit;
 
-import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
+import java.io.ByteArrayInputStream;
 import java.io.Closeable;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
-import java.io.InputStream;
+import java.io.UTFDataFormatException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,6 +42,8 @@ final class SystemHashes {
     private static final byte[] MAGIC_V1 = {'O', 'R', 'R', 'S', 'Y', 'S', 'H', '1'};
     private static final byte[] MAGIC = {'O', 'R', 'R', 'S', 'Y', 'S', 'H', '2'};
     private static final int MAX_NAMES = 1 << 16;
+    /** The largest file read whole (the most an array holds). */
+    private static final long MAX_FILE_BYTES = Integer.MAX_VALUE - 8;
 
     final List<String> systems;
     final List<String> components;
@@ -67,8 +69,14 @@ final class SystemHashes {
         if (!Files.isRegularFile(file)) {
             return null;
         }
-        try (InputStream raw = Files.newInputStream(file);
-             DataInputStream in = new DataInputStream(new BufferedInputStream(raw))) {
+        long size = Files.size(file);
+        if (size > MAX_FILE_BYTES) {
+            throw new IOException(file + " holds " + size + " bytes, more than the " + MAX_FILE_BYTES
+                    + " the test kit reads at once; record fewer ticks per recording (or it is not a file the kit wrote)");
+        }
+        // Read whole, so that every count and length is checked against the bytes left (available())
+        // before anything is allocated for it; what is read is about a tenth of what it becomes.
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(Files.readAllBytes(file)))) {
             byte[] magic = new byte[MAGIC.length];
             in.readFully(magic);
             boolean v1 = Arrays.equals(magic, MAGIC_V1);
@@ -172,9 +180,24 @@ final class SystemHashes {
             throw new IOException(file + " lists " + n + " " + what + " names, more than the " + MAX_NAMES
                     + " a game may have; the file is damaged");
         }
+        if (2L * n > in.available()) {
+            throw new IOException(file + " lists " + n + " " + what + " names but only " + in.available()
+                    + " bytes follow (a name takes at least 2); the file is damaged");
+        }
         List<String> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            out.add(in.readUTF());
+            in.mark(2);
+            int length = in.readUnsignedShort();
+            in.reset();
+            if (length + 2 > in.available()) {
+                throw new EOFException(); // checked first: reading the name would allocate for its length
+            }
+            try {
+                out.add(in.readUTF());
+            } catch (UTFDataFormatException e) {
+                throw new IOException(file + ": " + what + " name " + i + " is not modified UTF-8 (" + e.getMessage()
+                        + "); the file is damaged", e);
+            }
         }
         return List.copyOf(out);
     }

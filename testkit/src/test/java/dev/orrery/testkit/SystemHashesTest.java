@@ -5,12 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.lang.reflect.Method;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -123,6 +121,51 @@ class SystemHashesTest {
     }
 
     @Test
+    void shouldRefuseANameThatIsNotModifiedUtf8NamingTheFile() throws IOException {
+        writeTwoTicks();
+        Path file = dir.resolve(SystemHashes.FILE);
+        byte[] bad = Files.readAllBytes(file);
+        bad[8 + 4 + 2 + "water".length() + 2 + 3] = (byte) 0xf7; // "grow": its 'w' as a byte no UTF-8 sequence starts with
+        Files.write(file, bad);
+        IOException e = assertThrows(IOException.class, () -> SystemHashes.readIfPresent(dir));
+        assertTrue(e.getMessage().startsWith(file.toString()), e.getMessage());
+        assertTrue(e.getMessage().contains("system name 1") && e.getMessage().contains("the file is damaged"),
+                e.getMessage());
+    }
+
+    @Test
+    void shouldAllocateOnlyWhatTheFileBacksForANameCountOrLengthItDoesNotHold() throws IOException {
+        Path file = dir.resolve(SystemHashes.FILE);
+        Allocation threads = Allocation.ofCurrentThread();
+        // a name claiming 65 535 bytes where 1 follows (a buffer of 384 KiB for it); 65 536 names where none follows
+        // (a list of 256 KiB for them)
+        for (int damage = 0; damage < 2; damage++) {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            try (DataOutputStream out = new DataOutputStream(bytes)) {
+                out.write("ORRSYSH2".getBytes(StandardCharsets.US_ASCII));
+                if (damage == 0) {
+                    out.writeInt(2);
+                    out.writeUTF("a");
+                    out.writeShort(0xffff);
+                    out.write('b');
+                } else {
+                    out.writeInt(1 << 16);
+                }
+            }
+            Files.write(file, bytes.toByteArray());
+            for (int warm = 0; warm < 2; warm++) {
+                long before = threads.bytes();
+                IOException e = assertThrows(IOException.class, () -> SystemHashes.readIfPresent(dir));
+                long allocated = threads.bytes() - before;
+                assertTrue(e.getMessage().startsWith(file.toString()) && e.getMessage().contains("the file is damaged"),
+                        e.getMessage());
+                assertTrue(warm == 0 || allocated < 64 * 1024, "damage " + damage + ": " + allocated
+                        + " bytes for a file of " + bytes.size());
+            }
+        }
+    }
+
+    @Test
     void shouldAllocateNothingPerPointOnceItsArraysHaveGrown() throws IOException {
         Allocation threads = Allocation.ofCurrentThread();
         int[] by = {0, 1, 2, 3};
@@ -148,37 +191,5 @@ class SystemHashesTest {
             w.syncPoint(by, 1 + r % 4, t);
         }
         w.endTick(t);
-    }
-
-    /**
-     * The calling thread's allocated bytes from HotSpot's counter, reached by reflection (the
-     * test kit's module reads no management module); the test is skipped where there is none.
-     */
-    private record Allocation(Object bean, Method counter, long thread) {
-        static Allocation ofCurrentThread() {
-            try {
-                Object bean = Class.forName("java.lang.management.ManagementFactory").getMethod("getThreadMXBean")
-                        .invoke(null);
-                Class<?> hotSpot = Class.forName("com.sun.management.ThreadMXBean");
-                assumeTrue(hotSpot.isInstance(bean), "needs HotSpot's per-thread allocation counter");
-                assumeTrue((Boolean) hotSpot.getMethod("isThreadAllocatedMemorySupported").invoke(bean),
-                        "the JVM counts no per-thread allocation");
-                Allocation a = new Allocation(bean, hotSpot.getMethod("getThreadAllocatedBytes", long.class),
-                        Thread.currentThread().getId());
-                a.bytes();
-                return a;
-            } catch (ReflectiveOperationException | RuntimeException e) {
-                assumeTrue(false, "no per-thread allocation counter reachable: " + e);
-                throw new AssertionError(e);
-            }
-        }
-
-        long bytes() {
-            try {
-                return (Long) counter.invoke(bean, thread);
-            } catch (ReflectiveOperationException e) {
-                throw new AssertionError(e);
-            }
-        }
     }
 }
