@@ -20,7 +20,9 @@ import java.util.Arrays;
  * version 2 snapshot the harness frames and checksums (so the fuzzer reaches the sections
  * behind the checksum); 1, likewise as version 1; anything else, as the whole file. The
  * committed corpus ({@code SnapshotReaderFuzzTestInputs/restoreSnapshot}) holds the seed
- * snapshot both ways and damaged copies; a longer run is described in
+ * snapshot both ways, damaged copies, and a snapshot whose prototype chains mix a sparse column
+ * with a later table one, in the order written now and interleaved as earlier writers did
+ * ({@link SparseChainSeedsTest}); a longer run is described in
  * docs/design/engine-and-cluster.md.
  */
 class SnapshotReaderFuzzTest {
