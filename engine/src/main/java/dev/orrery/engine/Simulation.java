@@ -37,6 +37,14 @@ import java.util.Set;
  * A running simulation: a world, its schedule of systems and their executor, resources,
  * a seed and an input source, advanced one fixed time step per {@link #tick()}.
  *
+ * <p>One class of over 500 lines (about 880, a third of them comments), on purpose: what is
+ * left is the tick loop and the public surface tools attach to (observers, the end-of-tick
+ * hook, snapshots, the failure policy), each public call opening with the guards they share
+ * (closed, the tick thread, a host's turn, a running recording); the builder, resource
+ * serialization, JFR wiring, the host guard, the published tick count and the watchdog's
+ * tick steps already live in classes of their own, and splitting the remaining setters off
+ * would only forward calls.
+ *
  * <pre>{@code
  * Simulation sim = Simulation.builder(world).seed(42).workers(4)
  *     .systems(s -> s.system("move").query(moving).reads(vel).writes(pos)
@@ -73,17 +81,11 @@ import java.util.Set;
  * without {@code -ea}); {@link #bindTickThread()} hands the simulation to another thread (it
  * says what the hand-over must guarantee). While a {@code WorldHost} holds the simulation its
  * pool thread is the tick thread, and another thread is refused a tick, run, snapshot,
- * restore, close, setter, {@link #world()} or {@link #resources()} (the fix:
+ * restore, close, setter, {@link #world()}, {@link #resources()}, {@link #batching()} or
+ * {@link #commandTotals()} (the fix:
  * {@code hostedWorld.call(sim -> ...)}) and a {@code stop()} (the fix:
  * {@code hostedWorld.remove()}), with an {@link IllegalStateException} naming the world. After
  * {@link #close()} a tick, run, snapshot or restore is refused: build a new simulation.
- *
- * <p>Over 500 lines (about 880, a third of them comments), on purpose: what is left is the
- * tick loop and the public surface tools attach to (observers, the end-of-tick hook,
- * snapshots, the failure policy), each public call opening with the guards they share
- * (closed, the tick thread, a host's turn, a running recording); the builder, resource
- * serialization, JFR wiring, the host guard and the published tick count already live in
- * classes of their own, and splitting the remaining setters off would only forward calls.
  */
 public final class Simulation implements AutoCloseable {
     /** The clock resource: tick number and fixed step. */
