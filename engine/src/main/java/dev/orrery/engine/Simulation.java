@@ -149,13 +149,11 @@ public final class Simulation implements AutoCloseable {
         this.seed = b.seed;
         this.workers = b.workers;
         this.hashEvery = b.hashEvery;
-        this.steps = new TickSteps(b.hashEvery);
         this.resources = b.resources;
         this.codecs = b.codecs;
         this.clock = new Clock(b.stepSeconds);
         this.snapshots = b.snapshots;
         this.inputs = b.inputs != null ? b.inputs : new NoInputs();
-        steps.inputSource(inputs);
         resources.put(CLOCK, clock);
         resources.put(RANDOM, new CounterRandom(seed));
         resources.put(INPUTS, new InputBatch());
@@ -164,6 +162,8 @@ public final class Simulation implements AutoCloseable {
         this.schedule = sb.build();
         this.unsnapshotted = codecsForFlowState();
         this.executor = schedule.executor(workers);
+        this.steps = new TickSteps(((PlannedExecutor) executor).activity(), b.hashEvery); // the tick's own steps
+        steps.inputSource(inputs);
         this.jfr = new JfrObserver(executor, SchedulerInternals.graph(schedule), b.jfrJobEvents);
         onSystemFailure(b.failurePolicy);
         watchdog(b.watchdogSteps, b.overrunListener);
@@ -220,7 +220,7 @@ public final class Simulation implements AutoCloseable {
         }
         if (stepsLimit > 0) {
             watchdog = new TickWatchdog((long) (stepsLimit * clock.stepSeconds() * 1e9), SchedulerInternals.plan(schedule), workers,
-                    listener, ((PlannedExecutor) executor).activity(), steps);
+                    listener, ((PlannedExecutor) executor).activity());
         }
         jfr.watch(watchdog);
     }

@@ -18,18 +18,18 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>It watches the whole tick, the end-of-tick hook included ({@link #endOfTickStarted}), so a
  * tool attached there that runs long is reported too, by name. Outside jobs it names what the
- * tick thread is in: from the simulation's {@link TickSteps} (taking the tick's inputs from the
- * input source, the state hash, the hash listener, handing the hash to the source, a skipped
- * tick's listeners), from the executor's {@link OwnerActivity} (a system's or a phase's run
- * condition, a sync point, a caller's {@code SyncPoint} callback), and the observer hook running
+ * tick thread is in, from the executor's {@link OwnerActivity}: a system's or a phase's run
+ * condition, a sync point, a caller's {@code SyncPoint} callback, and the simulation's own steps
+ * that {@link TickSteps} names there (taking the tick's inputs from the input source, the state
+ * hash, the hash listener, handing the hash to the source, a skipped tick's listeners); and the
+ * observer hook running
  * there from the world ({@code EcsInternals.firingHook}); every label was built before the
  * tick, so the tick thread only publishes an index and a time, and this thread reads them when
  * it reports.
  *
  * <p><b>Threading:</b> {@link #tickStarted}, {@link #endOfTickStarted} and {@link #tickEnded}
  * are called by the tick thread; {@link #jobStarted}/{@link #jobRan} by each worker for its own slot; the tick
- * thread publishes its steps outside jobs through the {@link TickSteps} and the {@link OwnerActivity}
- * (release stores); the watchdog
+ * thread publishes its steps outside jobs on the {@link OwnerActivity} (release stores); the watchdog
  * thread reads them all. Per-worker slots are atomic arrays (a start time of 0 means idle);
  * a report may pair a job's start with its neighbour's system when they race, which only
  * blurs a report about a tick that is already late.
@@ -41,7 +41,6 @@ final class TickWatchdog implements JobObserver {
     private final String[] units;
     private final Simulation.OverrunListener listener;
     private final OwnerActivity activity;
-    private final TickSteps steps;
     private final World world;
     private final AtomicLongArray jobStart;
     private final AtomicIntegerArray jobSystem;
@@ -56,15 +55,14 @@ final class TickWatchdog implements JobObserver {
 
     /**
      * Watches ticks of {@code plan}'s executor ({@code workers} threads), whose owner-thread steps
-     * {@code activity} publishes, and whose tick thread's own steps {@code steps} publishes (this
-     * turns both on until {@link #close}); the observer hooks it names are those of the plan's world.
+     * (the run's and the tick's own) {@code activity} publishes (this turns it on until
+     * {@link #close}); the observer hooks it names are those of the plan's world.
      */
     TickWatchdog(long limitNanos, ExecutionPlan plan, int workers, Simulation.OverrunListener listener,
-            OwnerActivity activity, TickSteps steps) {
+            OwnerActivity activity) {
         this.limitNanos = limitNanos;
         this.listener = listener;
         this.activity = activity;
-        this.steps = steps;
         this.world = plan.world();
         this.names = new String[plan.size()];
         this.units = new String[plan.size()];
@@ -77,7 +75,6 @@ final class TickWatchdog implements JobObserver {
         this.jobFrom = new AtomicIntegerArray(workers);
         this.jobTo = new AtomicIntegerArray(workers);
         activity.watch(true);
-        steps.watch(true);
         this.thread = new Thread(this::watch, "orrery-tick-watchdog");
         thread.setDaemon(true);
         thread.start();
@@ -142,12 +139,8 @@ final class TickWatchdog implements JobObserver {
         String job = "no job running: the tick is between steps (merging events, changing a state, or going from one "
                 + "step to the next)";
         long hook = hookStart;
-        long stepStart = steps.startedAt(); // outside the executor's run: inputs, hash, listeners
-        String step = stepStart != 0 ? steps.label() : null;
-        if (step == null) {
-            stepStart = activity.startedAt();
-            step = stepStart != 0 ? activity.label() : null;
-        }
+        long stepStart = activity.startedAt(); // the run's steps and the tick's own (inputs, hash, listeners)
+        String step = stepStart != 0 ? activity.label() : null;
         String observer = EcsInternals.firingHook(world);
         if (hook != 0) {
             job = "no job running: the end-of-tick hook (Simulation.atEndOfTick, where a tool such as the explorer "
@@ -178,7 +171,6 @@ final class TickWatchdog implements JobObserver {
 
     void close() {
         activity.watch(false);
-        steps.watch(false);
         closed = true;
         LockSupport.unpark(thread);
     }

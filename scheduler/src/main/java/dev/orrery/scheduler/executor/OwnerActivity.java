@@ -15,14 +15,16 @@ import java.util.concurrent.atomic.AtomicLong;
  * executor: {@code "the run condition of system 'regen' (test of clock)"}, {@code "the sync
  * point before system 'mover'"}, {@code "the sync point after exclusive system 'spawner'"},
  * {@code "the sync point after 'ai' (ending phase Update)"}, {@code "the SyncPoint callback
- * afterPhase(Update)"}, {@code "the SyncPoint callback afterRun"}.
+ * afterPhase(Update)"}, {@code "the SyncPoint callback afterRun"}. A caller running on the
+ * owner thread (a simulation's tick) names and publishes its own steps outside the run on the
+ * same board ({@link #nameCallerStep}, {@link #enterCallerStep}).
  *
  * <p>Steps are published only while {@link #watch watched}; otherwise entering one is a read of
  * a volatile flag and leaving it a store of 0, and the unwatched path times nothing. Neither
  * path allocates or locks.
  *
  * <p><b>Threading:</b> one writer, the executor's owner thread ({@code enterSystemStep},
- * {@code enterPhaseStep}, {@code enterRunStep}, {@code leave}); any thread may read ({@link #startedAt},
+ * {@code enterPhaseStep}, {@code enterRunStep}, {@link #enterCallerStep}, {@link #leave}); any thread may read ({@link #startedAt},
  * {@link #label}). The owner writes the step, then its start time with a release store; a
  * reader loads the start time with an acquire load, then the step. A reader racing a change of
  * step may pair one step's label with its neighbour's start time, which only blurs a report
@@ -47,12 +49,21 @@ public final class OwnerActivity {
     /** A run's step: the caller's {@code SyncPoint.afterFailure}. */
     static final int AFTER_FAILURE = 1;
 
+    /**
+     * How many steps a caller of the executor may name and publish here, numbered 1 to
+     * {@code CALLER_STEPS - 1} ({@link #nameCallerStep}, {@link #enterCallerStep}): a
+     * simulation's tick runs on the owner thread too, and its own steps outside the run (taking
+     * inputs, hashing) go on the same board, so a watchdog reads one.
+     */
+    public static final int CALLER_STEPS = 8;
+
     private static final int PER_SYSTEM = 3;
     private static final int PER_PHASE = 3;
 
     private final String[] labels;
     private final int phaseBase;
     private final int runBase;
+    private final int callerBase;
     private final AtomicInteger step = new AtomicInteger();
     private final AtomicLong since = new AtomicLong();
     private volatile boolean watched;
@@ -63,7 +74,8 @@ public final class OwnerActivity {
         int phases = graph.phases().size();
         this.phaseBase = 1 + PER_SYSTEM * n;
         this.runBase = phaseBase + PER_PHASE * phases;
-        this.labels = new String[runBase + 2];
+        this.callerBase = runBase + 2;
+        this.labels = new String[callerBase + CALLER_STEPS];
         for (int s = 0; s < n; s++) {
             String name = graph.system(s).name();
             RunCondition c = graph.system(s).runIf();
@@ -116,13 +128,28 @@ public final class OwnerActivity {
         }
     }
 
+    /**
+     * Names caller step {@code k} (1 to {@link #CALLER_STEPS} - 1). On the owner thread between
+     * runs (a label is an immutable string; a watchdog reading it meanwhile may see the old one).
+     */
+    public void nameCallerStep(int k, String label) {
+        labels[callerBase + java.util.Objects.checkIndex(k, CALLER_STEPS)] = label;
+    }
+
+    /** Owner thread, outside the executor's run: caller step {@code k} starts; end it with {@link #leave}. */
+    public void enterCallerStep(int k) {
+        if (watched) {
+            publish(callerBase + k);
+        }
+    }
+
     private void publish(int index) {
         step.setPlain(index);
         since.setRelease(System.nanoTime());
     }
 
     /** Owner thread: the step entered last has ended (also when it threw). */
-    void leave() {
+    public void leave() {
         since.setRelease(0); // whether watched or not, so turning the watch off mid-step leaves no stale step
     }
 
