@@ -4,6 +4,7 @@ import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.archetype.Archetypes;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Entity;
+import dev.orrery.ecs.storage.SparseColumn;
 import dev.orrery.ecs.structure.EntityRows;
 import dev.orrery.ecs.structure.SparseColumns;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
@@ -54,10 +55,11 @@ final class WorldSparse {
         if (value != null) {
             EntityRows.checkValueType(column, value);
         }
-        int p = sparse.add(idx, entity, column, value == null); // a value is written over every field next
+        SparseColumn set = sparse.of(column);
+        int p = sparse.add(set, idx, entity, value == null); // a value is written over every field next
         if (value != null) {
             try {
-                EntityRows.writeValue(column, value, sparse.of(column).arrays(), p);
+                EntityRows.writeValue(column, value, set.arrays(), p); // after the add: it may have grown the arrays
             } catch (RuntimeException | Error e) { // a record accessor that throws: the add did not happen
                 sparse.remove(idx, column);
                 throw e;

@@ -132,8 +132,16 @@ public final class SparseColumns {
      * left as they are, for a caller that writes every field next.
      */
     public int add(int index, long entity, Component<?> column, boolean zero) {
-        SparseColumn s = of(column);
+        return add(of(column), index, entity, zero);
+    }
+
+    /**
+     * {@link #add(int, long, Component, boolean)} into {@code s}, the column's set as
+     * {@link #of} gave it: a caller that writes the new position's fields next already holds it.
+     */
+    public int add(SparseColumn s, int index, long entity, boolean zero) {
         if (s.contains(index)) {
+            Component<?> column = s.column();
             throw new IllegalStateException("entity " + Entity.toString(entity) + " already holds " + column
                     + "; use set(...) to change its value, or remove it first");
         }
