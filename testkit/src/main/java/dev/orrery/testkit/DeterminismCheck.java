@@ -56,6 +56,7 @@ import java.util.stream.Stream;
  */
 public final class DeterminismCheck {
     private static final String REVERSED = "1 worker, jobs in reverse order";
+    private static final String SAME_SETTINGS = "1 worker, the game's own batching";
     private final SimulationFactory factory;
     private long ticks = 200;
     private InputScript script = InputScript.NONE;
@@ -355,6 +356,10 @@ public final class DeterminismCheck {
         StringBuilder m = new StringBuilder("determinism check failed: ").append(name)
                 .append(" differs from the reference (1 worker) at tick ").append(t);
         m.append("\n  ").append(d.text);
+        String cause = LikelyCause.of(SAME_SETTINGS.equals(name), reversed, restored);
+        if (cause != null) {
+            m.append("\n  ").append(cause);
+        }
         for (String r : resources) {
             m.append("\n  ").append(r);
         }
