@@ -353,6 +353,10 @@ public final class DeterminismCheck {
             resources = ResourceState.differences(ref, sim);
         }
         Diagnosis d = diagnose(t, restored, snapshot, reversed);
+        String origin = reversed && d.system != null ? JobOrderOrigin.find(factory, script, d.system, t) : null;
+        if (origin != null && !origin.equals(d.system)) {
+            d = new Diagnosis(origin, d.text + JobOrderOrigin.explain(origin, d.system));
+        }
         StringBuilder m = new StringBuilder("determinism check failed: ").append(name)
                 .append(" differs from the reference (1 worker) at tick ").append(t);
         m.append("\n  ").append(d.text);

@@ -38,7 +38,12 @@ public final class DeterminismFailure extends AssertionError {
         return tick;
     }
 
-    /** The system after which the worlds first differ, or {@code null} when the diagnosis could not tell. */
+    /**
+     * The system after which the worlds first differ, or {@code null} when the diagnosis could
+     * not tell; for the run with jobs in reverse order, the system whose jobs' order alone makes
+     * the difference, when that is an earlier one (its jobs built a result outside the world that
+     * the later system read).
+     */
     public String system() {
         return system;
     }

@@ -69,9 +69,9 @@ final class Hive {
         /** (b) nectar gathered in proportion to the wall-clock time since the last job. */
         NANO_TIME("forage"),
         /** (c) each job adds its chunk's nectar to one shared float total as it finishes. */
-        ATOMIC_FLOAT_SUM("store"),
+        ATOMIC_FLOAT_SUM("weigh"),
         /** (c) each job queues its chunk's nectar, and the store drains the queue in arrival order. */
-        QUEUE_DRAIN("store"),
+        QUEUE_DRAIN("weigh"),
         /** (e) a static memory of flowers visited, kept across runs in one JVM. */
         STATIC_MEMORY("forage");
 

@@ -23,7 +23,8 @@ package dev.orrery.scheduler.executor;
 public final class JobOrderOverride {
     /** The most jobs a range system, or one level of a level system, is split into in reverse mode. */
     public static final int RANGE_JOBS = 64;
-    private static final ThreadLocal<Boolean> REVERSE = new ThreadLocal<>();
+    // Boolean.TRUE: every system; a String: only the system of that name.
+    private static final ThreadLocal<Object> REVERSE = new ThreadLocal<>();
 
     private JobOrderOverride() {
     }
@@ -33,13 +34,30 @@ public final class JobOrderOverride {
         REVERSE.set(Boolean.TRUE);
     }
 
+    /**
+     * Single-threaded executors made on this thread from now on split only the system named
+     * {@code system} into its finest jobs and run them last to first; every other system runs as
+     * one job. How the determinism kit finds which system's job order a difference follows when
+     * the difference first shows in a later system (jobs that add to a float total kept outside
+     * the world, which a later system reads).
+     */
+    public static void reverseOnly(String system) {
+        REVERSE.set(java.util.Objects.requireNonNull(system, "system"));
+    }
+
     /** Executors made on this thread from now on run each system as one job again. */
     public static void clear() {
         REVERSE.remove();
     }
 
-    /** Whether reverse order is set on this thread. */
+    /** Whether reverse order is set on this thread (for every system or for one). */
     static boolean reversed() {
         return REVERSE.get() != null;
+    }
+
+    /** Whether reverse order, as set on this thread, applies to the system named {@code system}. */
+    static boolean reverses(String system) {
+        Object r = REVERSE.get();
+        return r == Boolean.TRUE || r != null && r.equals(system);
     }
 }

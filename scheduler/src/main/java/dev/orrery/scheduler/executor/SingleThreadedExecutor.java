@@ -17,7 +17,8 @@ import dev.orrery.scheduler.graph.SystemGraph;
  * phase. Allocates nothing per run in the steady state.
  *
  * <p>Made while {@link JobOrderOverride#reverse} is set on the constructing thread (tests only),
- * it splits each non-exclusive system into its finest jobs and runs them last to first (see
+ * or {@link JobOrderOverride#reverseOnly} for the one system it names, it splits each such
+ * non-exclusive system into its finest jobs and runs them last to first (see
  * {@link JobOrderOverride}); a chunk system that throws stops at the first failing chunk met in
  * that order, or, in finish mode, runs every chunk and reports the lowest failing one, as
  * forward; a range or level system stops at its first failing job.
@@ -39,17 +40,18 @@ public final class SingleThreadedExecutor implements PlannedExecutor {
     private int[] recordedBy = new int[8];
     private int recorded;
     private int exclusiveRunning = -1;
-    /** {@link JobOrderOverride}: every system's finest jobs, run last to first. */
-    private final boolean reverse;
+    /** By position: whether {@link JobOrderOverride} reverses that system (all, or the one named). */
+    private final boolean[] reversedSystems;
 
     /** An executor for {@code plan}; reads {@link JobOrderOverride} on this thread once, here. */
     public SingleThreadedExecutor(ExecutionPlan plan) {
         this.plan = plan;
         this.graph = plan.graph();
         this.runs = new SystemRun[plan.size()];
-        this.reverse = JobOrderOverride.reversed();
+        this.reversedSystems = new boolean[runs.length];
         for (int i = 0; i < runs.length; i++) {
-            runs[i] = new SystemRun(plan, i, reverse ? JobOrderOverride.RANGE_JOBS : 1);
+            reversedSystems[i] = JobOrderOverride.reverses(plan.system(i).name());
+            runs[i] = new SystemRun(plan, i, reversedSystems[i] ? JobOrderOverride.RANGE_JOBS : 1);
         }
         this.context = new WorkerContext(0, plan);
         this.commands.add(context.buffer());
@@ -95,7 +97,7 @@ public final class SingleThreadedExecutor implements PlannedExecutor {
                     }
                 } else {
                     r.collect(loop.changeTick(r));
-                    if (reverse) {
+                    if (reversedSystems[s]) {
                         job = runReversed(r);
                     } else {
                         job = r.whole();

@@ -77,6 +77,34 @@ class JobOrderOverrideTest {
     }
 
     @Test
+    void shouldReverseOnlyTheSystemReverseOnlyNames() {
+        World world = world();
+        Component<Pos> pos = world.component(Pos.class);
+        var all = world.query().with(pos).build();
+        List<String> seen = new ArrayList<>(); // system name and chunk ordinal, in the order the jobs ran
+        Schedule schedule = Schedule.builder(world)
+                .system("first").query(all).reads(pos).forEachChunk(job -> seen.add("first " + job.chunkOrdinal()))
+                .system("second").query(all).reads(pos).forEachChunk(job -> seen.add("second " + job.chunkOrdinal()))
+                .build();
+        JobOrderOverride.reverseOnly("second");
+        ScheduleExecutor executor;
+        try {
+            executor = schedule.executor(1);
+        } finally {
+            JobOrderOverride.clear();
+        }
+        try (executor) {
+            executor.run();
+        }
+        int chunks = (int) seen.stream().filter(x -> x.startsWith("first")).count();
+        assertTrue(chunks > 2, "several chunks: " + chunks);
+        assertEquals("first 0", seen.get(0), "the first system runs as one job, forward: " + seen);
+        assertEquals("first " + (chunks - 1), seen.get(chunks - 1), seen.toString());
+        assertEquals("second " + (chunks - 1), seen.get(chunks), "the named system runs last to first: " + seen);
+        assertEquals("second 0", seen.get(2 * chunks - 1), seen.toString());
+    }
+
+    @Test
     void shouldRunAChunkSystemsChunksLastToFirst() {
         List<long[]> forward = chunkTrace(false);
         List<long[]> reversed = chunkTrace(true);
