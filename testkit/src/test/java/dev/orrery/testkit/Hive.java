@@ -73,7 +73,11 @@ final class Hive {
         /** (c) each job queues its chunk's nectar, and the store drains the queue in arrival order. */
         QUEUE_DRAIN("weigh"),
         /** (e) a static memory of flowers visited, kept across runs in one JVM. */
-        STATIC_MEMORY("forage");
+        STATIC_MEMORY("forage"),
+        /** (d) weigh reads the bees' positions from its chunk without declaring them. */
+        UNDECLARED_COLUMN("weigh"),
+        /** (d) store reads a bee's nectar by id through the world its lambda captured. */
+        WORLD_BY_ID("store");
 
         final String system;
 
@@ -213,6 +217,9 @@ final class Hive {
                                 for (int i = 0, n = c.size(); i < n; i++) {
                                     sum += a[i];
                                 }
+                                if (bug == Bug.UNDECLARED_COLUMN) {
+                                    sum += c.readFloats(px)[0] > 10 ? 1 : 0; // "bees far out carry more"
+                                }
                                 if (bug == Bug.ATOMIC_FLOAT_SUM) {
                                     float mine = sum;
                                     carried.accumulateAndGet(mine, Float::sum); // in the order the jobs finish
@@ -229,6 +236,9 @@ final class Hive {
                                 for (int k = 0; k < in.size(); k++) {
                                     st.honey += in.get(k).amount();
                                     st.deliveries++;
+                                }
+                                if (bug == Bug.WORLD_BY_ID && in.size() > 0) {
+                                    st.honey += world.getFloat(in.get(0).bee(), amount);
                                 }
                                 float total = 0;
                                 if (bug == Bug.ATOMIC_FLOAT_SUM) {

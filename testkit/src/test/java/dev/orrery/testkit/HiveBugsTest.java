@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.testkit.Hive.Bug;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -57,5 +59,29 @@ class HiveBugsTest {
             assertTrue(m.contains("resource 'store'"), m);
         }
         assertTrue(m.contains("likely cause") && m.contains(cause), m);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "UNDECLARED_COLUMN | 0 | add .reads(Position) to the system's declaration",
+        "WORLD_BY_ID       | 2 | a job reads by entity id through its JobContext"})
+    void shouldRefuseAnUndeclaredReadAtOnceNamingTheSystemAndTheFix(Bug bug, long tick, String fix) {
+        DeterminismFailure f = assertThrows(DeterminismFailure.class, () -> check(bug).run());
+        String m = f.getMessage();
+        assertEquals("the reference (1 worker)", f.run(), m);
+        assertEquals(tick, f.tick(), m);
+        assertEquals(bug.system, f.system(), m);
+        assertTrue(m.contains(fix), m);
+    }
+
+    @Test
+    void shouldNameTheSystemWhenAStaticKeptAcrossRunsBreaksAGoldenReplayInTheSameJvm(@TempDir Path dir) {
+        Path golden = dir.resolve("golden");
+        GoldenRecording.record(Hive.factory(Bug.STATIC_MEMORY), InputScript.NONE, 40, golden);
+        DeterminismFailure f = assertThrows(DeterminismFailure.class,
+                () -> GoldenRecording.assertReplays(golden, Hive.factory(Bug.STATIC_MEMORY)));
+        assertEquals(0, f.tick(), f.getMessage());
+        assertEquals("forage", f.system(), f.getMessage());
+        assertTrue(f.getMessage().contains("components that differ: [Nectar]"), f.getMessage());
     }
 }
