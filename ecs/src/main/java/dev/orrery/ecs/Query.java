@@ -2,6 +2,7 @@ package dev.orrery.ecs;
 
 import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.archetype.Archetypes;
+import dev.orrery.ecs.archetype.ChangeClock;
 import dev.orrery.ecs.archetype.StructureLock;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Entity;
@@ -244,11 +245,21 @@ public final class Query {
         ChunkView v = viewInUse ? new ChunkView(null, sparse) : view;
         boolean owner = !viewInUse;
         viewInUse = true;
-        // This iteration reads what changed since the last one and stamps its own writes
-        // with a tick of its own, which it remembers (so it does not see them next time).
-        long since = lastRun;
-        long tick = archetypes.clock().advance();
-        lastRun = tick;
+        // Inside an exclusive system the iteration is the system's: it reads what changed since
+        // the system last ran (a tick the snapshot keeps) and stamps the system's tick. Else it
+        // reads what changed since the query's last iteration and stamps its own writes with a
+        // tick of its own, which it remembers (so it does not see them next time).
+        ChangeClock clock = archetypes.clock();
+        long since;
+        long tick;
+        if (clock.inSystem()) {
+            since = clock.systemSince();
+            tick = clock.systemTick();
+        } else {
+            since = lastRun;
+            tick = clock.advance();
+            lastRun = tick;
+        }
         v.changeTicks(tick, since);
         boolean filtered = hasChangeFilter();
         structure.lock("a query iteration");

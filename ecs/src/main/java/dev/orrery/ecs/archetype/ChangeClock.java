@@ -13,6 +13,10 @@ package dev.orrery.ecs.archetype;
  */
 public final class ChangeClock {
     private long now = 1;
+    // While an exclusive system runs (see enterSystem): its tick and the tick it last ran before.
+    private boolean inSystem;
+    private long systemTick;
+    private long systemSince;
 
     /** A clock at tick 1. */
     public ChangeClock() {
@@ -51,6 +55,39 @@ public final class ChangeClock {
             }
         }
         return lo;
+    }
+
+    /**
+     * An exclusive system that runs at change tick {@code tick} and last ran at {@code since}
+     * starts on this (the owner's) thread: until {@link #exitSystem}, a query it iterates
+     * directly compares against {@code since} and stamps its writes with {@code tick}, as the
+     * system's jobs would, instead of taking a tick of its own (which the scheduler's ticks,
+     * set again at every sync point, would undercut: the query would miss later writes).
+     */
+    public void enterSystem(long tick, long since) {
+        systemTick = tick;
+        systemSince = since;
+        inSystem = true;
+    }
+
+    /** The exclusive system started by {@link #enterSystem} has ended. */
+    public void exitSystem() {
+        inSystem = false;
+    }
+
+    /** True between {@link #enterSystem} and {@link #exitSystem}. */
+    public boolean inSystem() {
+        return inSystem;
+    }
+
+    /** The running exclusive system's change tick (see {@link #enterSystem}). */
+    public long systemTick() {
+        return systemTick;
+    }
+
+    /** The tick the running exclusive system last ran at, 0 if never (see {@link #enterSystem}). */
+    public long systemSince() {
+        return systemSince;
     }
 
     /** Returns the current tick and moves the clock one past it. */

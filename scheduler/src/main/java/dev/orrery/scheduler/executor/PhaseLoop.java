@@ -5,6 +5,7 @@ import dev.orrery.ecs.CommandOutcome;
 import dev.orrery.ecs.PlaybackReport;
 import dev.orrery.ecs.RefusedCommandException;
 import dev.orrery.ecs.World;
+import dev.orrery.ecs.archetype.ChangeClock;
 import dev.orrery.ecs.internal.EcsInternals;
 import dev.orrery.scheduler.FixedTimestep;
 import dev.orrery.scheduler.ResourceKey;
@@ -570,8 +571,14 @@ final class PhaseLoop {
         exclusivesRun++;
         lastExclusive = r.name;
         boolean ran = false;
+        ChangeClock clock = EcsInternals.changeClock(world);
         try {
-            callerContext.runExclusive(r);
+            clock.enterSystem(r.tick, r.since); // a query it iterates is the system's: its ticks, not the query's own
+            try {
+                callerContext.runExclusive(r);
+            } finally {
+                clock.exitSystem();
+            }
             ran = true;
             activity.enterSystemStep(OwnerActivity.SYNC_AFTER, r.position);
             counted(applyCommands(), r, true); // what its context recorded, before the next system starts

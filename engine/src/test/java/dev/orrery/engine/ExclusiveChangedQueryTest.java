@@ -9,30 +9,27 @@ import dev.orrery.ecs.component.Field;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Two gaps found where a query's direct iteration with a {@code changed} filter meets the
- * schedule and a snapshot, both in an exclusive system (where the iteration guard and
- * docs/reacting-to-change.md send a direct iteration). Disabled until fixed: each fails on
- * the current code with the message quoted in its {@code @Disabled}.
+ * A query with a {@code changed} filter iterated directly in an exclusive system (where the
+ * iteration guard and docs/reacting-to-change.md send a direct iteration) is the system's
+ * iteration: it compares against the tick the system last ran at and stamps the system's tick,
+ * as the system's jobs would. Before, it took ticks of its own, which had two effects, one
+ * test each (both failed then):
  *
  * <ol>
- *   <li>The iteration advances the world's change clock past the exclusive system's planned
- *       tick ({@code PhaseLoop.runExclusive} sets the clock to the system's tick + 1, and
- *       {@code Query.chunks} takes {@code clock.advance()}, one more), and the phase's end
- *       sets the clock back to {@code phaseBase + phase size}. The systems of the next run
- *       take ticks from there, no higher than the query's remembered tick, so their writes
- *       never pass {@code changedVersion > lastRun}: the query sees none of them.</li>
- *   <li>The query's own last-iteration tick ({@code Query.lastRun}) is a field of the query,
- *       not of the world, so the snapshot leaves it out (the change section carries systems'
- *       last runs by name only): restored, the query compares against 0 and sees every chunk,
- *       while the uninterrupted run sees none, and the state hash differs from that tick.</li>
+ *   <li>The iteration advanced the world's change clock past the exclusive system's planned
+ *       tick, and the phase's end set the clock back; the systems of the next run took ticks
+ *       no higher than the query's remembered tick, so the query saw none of their writes.</li>
+ *   <li>The query's own last-iteration tick is a field of the query, not of the world, so the
+ *       snapshot left it out: restored, the query saw every chunk while the uninterrupted run
+ *       saw none, and the state hash differed from that tick. The system's last run is in the
+ *       snapshot (by name).</li>
  * </ol>
  */
-class DirectChangedQueryGapTest {
+class ExclusiveChangedQueryTest {
     /**
      * A query with a {@code changed} filter iterated directly in an exclusive system (what
      * docs/reacting-to-change.md allows: "a query compares against its own previous direct
@@ -78,8 +75,6 @@ class DirectChangedQueryGapTest {
     }
 
     @Test
-    @Disabled("gap: a direct changed-filter iteration in an exclusive system never sees a scheduled system's writes: "
-            + "ticks [3, 6, 9] expected [20, 20, 20] rows, got [0, 0, 0]")
     void shouldSeeTheWritesOfTheScheduledSystemBeforeIt() {
         FeaturePairRuns.Log log = new FeaturePairRuns.Log();
         try (Simulation sim = directChangedQuery(1, true, log)) {
@@ -99,9 +94,7 @@ class DirectChangedQueryGapTest {
     }
 
     @Test
-    @Disabled("gap: restored from the snapshot after tick 4 on 1 workers: at tick 5 the systems saw "
-            + "[tick 5: watch saw 80 changed rows], uninterrupted [tick 5: watch saw 0 changed rows]")
     void shouldSeeTheSameChangedRowsInADirectIterationAfterARestoreAndInAReplay(@TempDir Path dir) throws Exception {
-        FeaturePairRuns.check(DirectChangedQueryGapTest::directChangedQuery, 20, dir, 0, 5, 7);
+        FeaturePairRuns.check(ExclusiveChangedQueryTest::directChangedQuery, 20, dir, 0, 5, 7);
     }
 }
