@@ -245,10 +245,9 @@ public final class Query {
         ChunkView v = viewInUse ? new ChunkView(null, sparse) : view;
         boolean owner = !viewInUse;
         viewInUse = true;
-        // Inside an exclusive system the iteration is the system's: it reads what changed since
-        // the system last ran (a tick the snapshot keeps) and stamps the system's tick. Else it
-        // reads what changed since the query's last iteration and stamps its own writes with a
-        // tick of its own, which it remembers (so it does not see them next time).
+        // In an exclusive system the iteration is the system's (its last run, kept by snapshots, and
+        // its tick); else it reads what changed since the query's last iteration and stamps its
+        // writes with a tick of its own, which it remembers (so it does not see them next time).
         ChangeClock clock = archetypes.clock();
         long since;
         long tick;
