@@ -37,7 +37,7 @@ import java.util.Set;
  * A running simulation: a world, its schedule of systems and their executor, resources,
  * a seed and an input source, advanced one fixed time step per {@link #tick()}.
  *
- * <p>One class of over 500 lines (about 880, a third of them comments), on purpose: what is
+ * <p>One class of over 500 lines (about 910, a third of them comments), on purpose: what is
  * left is the tick loop and the public surface tools attach to (observers, the end-of-tick
  * hook, snapshots, the failure policy), each public call opening with the guards they share
  * (closed, the tick thread, a host's turn, a running recording); the builder, resource
@@ -804,7 +804,8 @@ public final class Simulation implements AutoCloseable {
 
     /**
      * Restores a snapshot taken by {@link #snapshot()} into this simulation, whose world must
-     * be new (components registered, no entities) and whose seed must match.
+     * be new (components registered, no entities) and whose seed must match (the snapshot's:
+     * {@link #snapshotSeed}).
      *
      * <p>All or nothing: every section is read and checked (every length, count, index and
      * value against the bytes present and what the restored state will do with it) before the
@@ -825,35 +826,59 @@ public final class Simulation implements AutoCloseable {
         }
         // Parse every section before the world is touched, so a bad snapshot changes nothing.
         Map<String, byte[]> extras = snapshots.readExtras(snapshot);
-        byte[] tickSection = extras.get(TICK_SECTION);
-        byte[] resSection = extras.get(RESOURCES_SECTION);
-        if (tickSection == null || resSection == null) {
-            throw new SnapshotException("snapshot has no simulation sections (" + TICK_SECTION + ", " + RESOURCES_SECTION
-                    + "); it was written by WorldSnapshot, not Simulation.snapshot()");
+        long[] tickAndSeed = tickAndSeed(extras);
+        long restoredTick = tickAndSeed[0];
+        if (tickAndSeed[1] != seed) {
+            throw SnapshotInput.of(TICK_SECTION, extras.get(TICK_SECTION)).refuseAt(8, "the snapshot was taken with "
+                    + "seed " + tickAndSeed[1] + " but this simulation has seed " + seed + "; build the simulation "
+                    + "with the recorded seed (Simulation.snapshotSeed reads it)");
         }
-        long restoredTick;
-        SnapshotInput in = SnapshotInput.of(TICK_SECTION, tickSection);
-        try {
-            restoredTick = in.readLong();
-            if (restoredTick < 0 || restoredTick == Long.MAX_VALUE) {
-                throw in.corruptAt(0, "the next tick is " + restoredTick + "; ticks count from 0 and a run needs a "
-                        + "next one");
-            }
-            long restoredSeed = in.readLong();
-            if (restoredSeed != seed) {
-                throw in.refuseAt(8, "the snapshot was taken with seed " + restoredSeed + " but this simulation has "
-                        + "seed " + seed + "; build the simulation with the recorded seed");
-            }
-            in.requireEnd();
-        } catch (IOException e) {
-            throw new SnapshotException(e.getMessage(), e); // the input's own: names the section and the offset
-        }
-        Map<ResourceKey<?>, Object> restored = ResourceSerializer.read(RESOURCES_SECTION, resSection, resources, codecs,
-                BUILT_INS);
+        Map<ResourceKey<?>, Object> restored = ResourceSerializer.read(RESOURCES_SECTION, extras.get(RESOURCES_SECTION),
+                resources, codecs, BUILT_INS);
         snapshots.read(snapshot, world);
         ResourceSerializer.putAll(restored, resources);
         published.nextTick(restoredTick);
         clock.set(restoredTick);
+    }
+
+    /**
+     * The seed a snapshot taken by {@link #snapshot()} was taken with, read without restoring
+     * it and without a simulation: {@link #restore} refuses a snapshot of another seed, so a
+     * tool that builds the simulation for a snapshot (a replay reading its parameters from a
+     * file of its own, say) can check or take the seed first, and name the fix in its own
+     * terms. Reads the snapshot's frame and checksum and its tick section only; the world and
+     * resource sections are checked by {@code restore}.
+     *
+     * <p><b>Threading:</b> static and stateless; any thread.
+     *
+     * @throws SnapshotException for a truncated or corrupt snapshot, or one with no simulation
+     *     sections (written by {@code WorldSnapshot}, not {@link #snapshot()}), naming the
+     *     section, the offset and what was wrong
+     */
+    public static long snapshotSeed(byte[] snapshot) {
+        Objects.requireNonNull(snapshot, "snapshot");
+        return tickAndSeed(new WorldSnapshot().readExtras(snapshot))[1];
+    }
+
+    /** The next tick and the seed of a snapshot's simulation sections, checked (the seed against nothing). */
+    private static long[] tickAndSeed(Map<String, byte[]> extras) {
+        byte[] tickSection = extras.get(TICK_SECTION);
+        if (tickSection == null || extras.get(RESOURCES_SECTION) == null) {
+            throw new SnapshotException("snapshot has no simulation sections (" + TICK_SECTION + ", " + RESOURCES_SECTION
+                    + "); it was written by WorldSnapshot, not Simulation.snapshot()");
+        }
+        SnapshotInput in = SnapshotInput.of(TICK_SECTION, tickSection);
+        try {
+            long tick = in.readLong();
+            if (tick < 0 || tick == Long.MAX_VALUE) {
+                throw in.corruptAt(0, "the next tick is " + tick + "; ticks count from 0 and a run needs a next one");
+            }
+            long seed = in.readLong();
+            in.requireEnd();
+            return new long[] {tick, seed};
+        } catch (IOException e) {
+            throw new SnapshotException(e.getMessage(), e); // the input's own: names the section and the offset
+        }
     }
 
     /** Stops the worker threads and the watchdog; the simulation cannot run again. */

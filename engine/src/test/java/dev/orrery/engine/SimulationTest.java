@@ -132,6 +132,38 @@ class SimulationTest {
     }
 
     @Test
+    void shouldReadASnapshotsSeedWithoutRestoringIt() {
+        // a replay tool learned the recorded seed only by matching the text of restore's refusal
+        byte[] snap;
+        try (Simulation sim = ArenaWorkload.build(3, 1, true, 0)) {
+            sim.tick();
+            snap = sim.snapshot();
+        }
+        assertEquals(3, Simulation.snapshotSeed(snap));
+        byte[] negative;
+        try (Simulation sim = ArenaWorkload.build(-5, 1, true, 0)) {
+            negative = sim.snapshot();
+        }
+        assertEquals(-5, Simulation.snapshotSeed(negative));
+        try (Simulation other = ArenaWorkload.build(Simulation.snapshotSeed(snap), 1, false, 0)) {
+            other.restore(snap); // the seed it names is the one restore takes
+            assertEquals(1, other.currentTick());
+        }
+
+        byte[] worldOnlySnapshot;
+        try (Simulation sim = ArenaWorkload.build(3, 1, true, 0)) {
+            worldOnlySnapshot = new dev.orrery.ecs.WorldSnapshot().write(sim.world());
+        }
+        SnapshotException worldOnly = assertThrows(SnapshotException.class,
+                () -> Simulation.snapshotSeed(worldOnlySnapshot));
+        assertTrue(worldOnly.getMessage().contains("no simulation sections"), worldOnly.getMessage());
+        byte[] damaged = snap.clone();
+        damaged[damaged.length / 2] ^= 0x40;
+        SnapshotException corrupt = assertThrows(SnapshotException.class, () -> Simulation.snapshotSeed(damaged));
+        assertTrue(corrupt.getMessage().contains("checksum"), corrupt.getMessage());
+    }
+
+    @Test
     void shouldTraceEveryJobOnItsWorkerTrack() throws Exception {
         try (Simulation sim = ArenaWorkload.build(1, 2, true, 0)) {
             dev.orrery.engine.ChromeTrace trace = sim.newTrace(1000);
