@@ -222,10 +222,12 @@ public final class DemoRun {
             guard(s);
             s.onSystemFailure(source.failurePolicy()); // as recorded, so the same ticks are skipped
             Path snapshot = dir.resolve(RunRecorder.SNAPSHOT);
+            byte[] start = RunReplayer.startSnapshot(dir);
             try {
-                s.restore(RunReplayer.startSnapshot(dir));
+                RecordingParameters.checkSeed(dir.resolve(PARAMETERS).toString(), config, snapshot.toString(),
+                        Simulation.snapshotSeed(start));
+                s.restore(start);
             } catch (SnapshotException e) {
-                RecordingParameters.checkSeed(dir.resolve(PARAMETERS).toString(), config, snapshot.toString(), e);
                 throw new SnapshotException(snapshot + ": " + e.getMessage(), e);
             }
             RecordingParameters.checkAgainst(dir.resolve(PARAMETERS).toString(), config, snapshot.toString(),

@@ -140,33 +140,20 @@ public final class RecordingParameters {
                 + FILE + " (the snapshot's value), or record the run again");
     }
 
-    /** The engine's refusal of a snapshot taken with another seed; group 1 is the snapshot's seed. */
-    private static final java.util.regex.Pattern OTHER_SEED = java.util.regex.Pattern.compile(
-            "the snapshot was taken with seed (-?\\d+) but this simulation has seed");
-
     /**
-     * The engine refuses to restore a snapshot taken with another seed before {@link #checkAgainst}
-     * can compare the files, with a fix meant for code that builds a simulation; when
-     * {@code refusal} is that, this throws {@link #checkAgainst}'s message instead (set the seed
-     * in the parameters file, which is what a {@code --replay} user can change). Any other
-     * refusal returns, for the caller to report.
+     * Checks the parameters file's seed against the seed the recording's starting snapshot was
+     * taken with ({@code recordedSeed}, from {@code Simulation.snapshotSeed}), before the
+     * snapshot is restored: the engine would refuse it with a fix meant for code that builds a
+     * simulation, while a {@code --replay} user can change the parameters file. Agents and
+     * teams are compared by {@link #checkAgainst} after the restore, from the snapshot's
+     * {@code Arena.CONFIG} resource.
      *
-     * @throws IOException naming the seed of both files when {@code refusal} is the seed's
+     * @throws IOException {@link #checkAgainst}'s message for the seed when the two differ
      */
-    static void checkSeed(String name, ArenaConfig fromFile, String snapshot, RuntimeException refusal)
-            throws IOException {
-        java.util.regex.Matcher m = OTHER_SEED.matcher(String.valueOf(refusal.getMessage()));
-        if (!m.find()) {
-            return;
+    static void checkSeed(String name, ArenaConfig fromFile, String snapshot, long recordedSeed) throws IOException {
+        if (fromFile.seed() != recordedSeed) {
+            checkAgainst(name, fromFile, snapshot, new ArenaConfig(fromFile.agents(), fromFile.teams(), recordedSeed));
         }
-        long recorded;
-        try {
-            recorded = Long.parseLong(m.group(1));
-        } catch (NumberFormatException e) {
-            return;
-        }
-        // not chained to the refusal: the line would repeat the engine's fix after this one's
-        checkAgainst(name, fromFile, snapshot, new ArenaConfig(fromFile.agents(), fromFile.teams(), recorded));
     }
 
     private static long value(ArenaConfig c, String property) {

@@ -365,6 +365,21 @@ class CommandLineErrorsTest {
         assertEquals(recordedHash, hash(fixed.out()));
     }
 
+    @Test
+    void shouldCompareTheParametersSeedWithTheSeedTheSnapshotHolds() throws Exception {
+        // the seed was once read back out of the text of the engine's refusal to restore the snapshot
+        long recorded = dev.orrery.engine.Simulation.snapshotSeed(dev.orrery.engine.RunReplayer.startSnapshot(recording));
+        assertEquals(42, recorded);
+        dev.orrery.demo.arena.ArenaConfig fromFile = RecordingParameters.read(recording);
+        RecordingParameters.checkSeed("a.properties", fromFile, "s.snapshot", recorded); // one recording: no complaint
+        java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+                () -> RecordingParameters.checkSeed("a.properties", new dev.orrery.demo.arena.ArenaConfig(
+                        fromFile.agents(), fromFile.teams(), 43), "s.snapshot", recorded));
+        assertEquals("property 'seed' of a.properties is 43 but s.snapshot was recorded with seed=42; the files are "
+                + "not from one recording: set seed=42 in arena.properties (the snapshot's value), or record the run "
+                + "again", e.getMessage());
+    }
+
     private static void assertReplaysToTheRecordedHash() {
         Outcome o = ExpectedErrorsTest.main("--replay", recording.toString(), "--threads", "2", "--quiet");
         assertEquals(0, o.status(), o.err());
