@@ -6,7 +6,8 @@ import picocli.CommandLine;
  * How the command line turns an exception into its one error line: the message (with the
  * class name only where the message alone would not say what happened), a file-system
  * failure as the file, what is wrong and what to do, and the root cause where it adds
- * something. {@link Main} prints the line after {@code orrery-demo: }.
+ * something; a server limit's internal name as the option that sets it ({@link #optionNames}).
+ * {@link Main} prints the line after {@code orrery-demo: }.
  *
  * <p><b>Threading:</b> stateless; any thread.
  */
@@ -52,6 +53,21 @@ final class ErrorLine {
         return e instanceof java.io.IOException || e instanceof java.io.UncheckedIOException
                 || e instanceof IllegalArgumentException || e instanceof CommandLine.ParameterException
                 || name.equals("SnapshotException") || name.equals("ReplayDivergenceException");
+    }
+
+    /** ServerConfig's names of the values the command line's options set, and those options. */
+    private static final String[][] LIMIT_OPTIONS = {{"maxConnectionsPerAddress", "--max-connections-per-address"},
+        {"maxConnections", "--max-connections"}, {"clientRate", "--client-rate"}, {"clientBurst", "--client-burst"},
+        {"maxSpawnCount", "--max-spawn"}, {"spawnBudget", "--spawn-budget"}, {"helloTimeout", "--hello-timeout"},
+        {"idleTimeout", "--idle-timeout"}};
+
+    /** {@code message} with each of ServerConfig's value names replaced by the option that sets it. */
+    static String optionNames(String message) {
+        String m = String.valueOf(message);
+        for (String[] pair : LIMIT_OPTIONS) {
+            m = m.replaceAll("\\b" + pair[0] + "\\b", pair[1]);
+        }
+        return m;
     }
 
     private static String describe(Throwable e) {

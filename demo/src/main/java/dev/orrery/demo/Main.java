@@ -275,7 +275,9 @@ public final class Main implements Callable<Integer> {
         cl.setParameterExceptionHandler((e, arguments) -> {
             // the cause may name a value; compared under the option names, so a message the line already holds is not repeated
             String help = e.getCommandLine() == cl ? "--help" : e.getCommandLine().getCommandName() + " --help";
-            err.println("orrery-demo: " + ErrorLine.oneLine(e, Main::optionNames) + "; see " + help);
+            String range = OptionRanges.conversionError(e); // picocli's own line named no range
+            err.println("orrery-demo: " + (range != null ? range : ErrorLine.oneLine(e, ErrorLine::optionNames)) + "; see "
+                    + help);
             if (verbose) {
                 e.printStackTrace(err);
             }
@@ -292,21 +294,6 @@ public final class Main implements Callable<Integer> {
             return 1;
         });
         return cl.execute(args);
-    }
-
-    /** ServerConfig's names of the values the command line's options set, and those options. */
-    private static final String[][] LIMIT_OPTIONS = {{"maxConnectionsPerAddress", "--max-connections-per-address"},
-        {"maxConnections", "--max-connections"}, {"clientRate", "--client-rate"}, {"clientBurst", "--client-burst"},
-        {"maxSpawnCount", "--max-spawn"}, {"spawnBudget", "--spawn-budget"}, {"helloTimeout", "--hello-timeout"},
-        {"idleTimeout", "--idle-timeout"}};
-
-    /** {@code message} with each of ServerConfig's value names replaced by the option that sets it. */
-    static String optionNames(String message) {
-        String m = String.valueOf(message);
-        for (String[] pair : LIMIT_OPTIONS) {
-            m = m.replaceAll("\\b" + pair[0] + "\\b", pair[1]);
-        }
-        return m;
     }
 
     private boolean hook;
@@ -331,7 +318,7 @@ public final class Main implements Callable<Integer> {
         try {
             options = options();
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), optionNames(ErrorLine.oneLine(e)), e);
+            throw new CommandLine.ParameterException(spec.commandLine(), ErrorLine.optionNames(ErrorLine.oneLine(e)), e);
         } catch (java.net.UnknownHostException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--bind " + bind + ": no such address ("
                     + ErrorLine.oneLine(e) + "); give an address of this machine, such as 127.0.0.1 or 0.0.0.0", e);
