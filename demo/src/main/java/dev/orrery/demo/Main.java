@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
@@ -329,7 +330,7 @@ public final class Main implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         DemoRun run = new DemoRun(options, out);
-        stopOnShutdown(run::stop, 5, "orrery-demo-shutdown");
+        stopOnShutdown(run::stop, 5, run::recording, "orrery-demo-shutdown");
         try {
             RunResult result = run.run();
             out.println(result.summaryLine());
@@ -356,7 +357,7 @@ public final class Main implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), ErrorLine.oneLine(e), e);
         }
         dev.orrery.demo.cluster.ClusterDemo node = new dev.orrery.demo.cluster.ClusterDemo(o, out);
-        stopOnShutdown(node::stop, 30, "orrery-demo-cluster-shutdown");
+        stopOnShutdown(node::stop, 30, () -> false, "orrery-demo-cluster-shutdown");
         try {
             node.run();
             return 0;
@@ -395,16 +396,17 @@ public final class Main implements Callable<Integer> {
 
     /**
      * With the shutdown hook enabled, makes Ctrl-C (or SIGTERM) call {@code stop} and wait up to
-     * {@code waitSeconds} for the run to finish its summary before the JVM exits.
+     * {@code waitSeconds} for the run to finish its summary before the JVM exits;
+     * {@code recording} says whether the run is making a recording (see {@link #awaitSummary}).
      */
-    private void stopOnShutdown(Runnable stop, int waitSeconds, String threadName) {
+    private void stopOnShutdown(Runnable stop, int waitSeconds, BooleanSupplier recording, String threadName) {
         if (!hook) {
             return;
         }
         PrintWriter err = spec.commandLine().getErr();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             stop.run();
-            awaitSummary(finished, waitSeconds, err);
+            awaitSummary(finished, waitSeconds, recording, err);
         }, threadName));
     }
 
@@ -412,11 +414,15 @@ public final class Main implements Callable<Integer> {
      * After a stop: waits up to {@code waitSeconds} for the run to finish its summary, and when
      * it does not (a stop during a long start-up, such as a large {@code --agents} being
      * populated or its start snapshot written), says in one line on {@code err} why the JVM
-     * exits without one; once it exited silently. Called on the shutdown hook's thread.
+     * exits without one; once it exited silently. The line says what becomes of the recording
+     * only when {@code recording} (read after the wait) says one is being made; it once did in
+     * every run, a cluster node's or one without {@code --record} too. Called on the shutdown
+     * hook's thread.
      *
      * @return whether the run finished in time
      */
-    public static boolean awaitSummary(CountDownLatch finished, int waitSeconds, PrintWriter err) {
+    public static boolean awaitSummary(CountDownLatch finished, int waitSeconds, BooleanSupplier recording,
+            PrintWriter err) {
         try {
             if (finished.await(waitSeconds, TimeUnit.SECONDS)) {
                 return true;
@@ -425,8 +431,8 @@ public final class Main implements Callable<Integer> {
             Thread.currentThread().interrupt();
         }
         err.println("orrery-demo: stopped before the run could print its summary (still starting, or not done "
-                + waitSeconds + " s after the stop); a recording in progress is left as a crash leaves it: --replay "
-                + "replays its complete ticks, if any");
+                + waitSeconds + " s after the stop)" + (recording.getAsBoolean() ? "; the recording in progress is left "
+                + "as a crash leaves it: --replay replays its complete ticks, if any" : ""));
         err.flush();
         return false;
     }

@@ -58,6 +58,7 @@ public final class DemoRun {
     private final CountDownLatch started = new CountDownLatch(1);
     private volatile Simulation sim;
     private volatile boolean stopRequested;
+    private volatile boolean recording;
     private volatile int port = -1;
     private volatile int explorerPort = -1;
 
@@ -84,6 +85,16 @@ public final class DemoRun {
     /** The server's port once started, or -1 without a server. */
     public int port() {
         return port;
+    }
+
+    /**
+     * Whether this run has begun writing its {@code --record} folder, and so leaves a recording
+     * behind if the JVM exits before the run ends: false in a run that does not record, in a
+     * replay, and before the recording's first file is written (while the agents are
+     * populated). Set on the tick thread; any thread may read it.
+     */
+    public boolean recording() {
+        return recording;
     }
 
     /** The explorer's port once started, or -1 without one. */
@@ -201,6 +212,7 @@ public final class DemoRun {
     private RunRecorder startRecording(Simulation s, ArenaConfig config, InputPipeline.Builder pipe)
             throws IOException {
         Path dir = options.record();
+        recording = true; // from its first file on, a stop that cuts the run short leaves the folder as a crash does
         try {
             RecordingParameters.write(dir, config);
             return RunRecorder.start(s, dir, pipe, options.fsync());

@@ -71,14 +71,42 @@ class MainOptionsTest {
     void shouldSayWhyAStopLeftNoSummary() {
         // Ctrl-C while 1 000 000 agents were populated once exited 130 after 5 s with no summary and no word why
         java.io.StringWriter said = new java.io.StringWriter();
-        assertEquals(false, Main.awaitSummary(new java.util.concurrent.CountDownLatch(1), 0, new java.io.PrintWriter(said)));
+        assertEquals(false, Main.awaitSummary(new java.util.concurrent.CountDownLatch(1), 0, () -> true,
+                new java.io.PrintWriter(said)));
         String[] lines = said.toString().strip().split("\n");
         assertEquals(1, lines.length, said.toString());
         assertTrue(lines[0].startsWith("orrery-demo: stopped before the run could print its summary"), lines[0]);
         assertTrue(lines[0].contains("--replay replays its complete ticks"), lines[0]);
         java.io.StringWriter quiet = new java.io.StringWriter();
-        assertTrue(Main.awaitSummary(new java.util.concurrent.CountDownLatch(0), 60, new java.io.PrintWriter(quiet)));
+        assertTrue(Main.awaitSummary(new java.util.concurrent.CountDownLatch(0), 60, () -> true,
+                new java.io.PrintWriter(quiet)));
         assertEquals("", quiet.toString(), "a run that printed its summary gets no extra line");
+    }
+
+    @Test
+    void shouldMentionARecordingInTheStopLineOnlyWhenOneIsBeingMade() {
+        // the line once told a cluster node, or a run without --record, what became of "a recording in progress"
+        java.io.StringWriter said = new java.io.StringWriter();
+        assertEquals(false, Main.awaitSummary(new java.util.concurrent.CountDownLatch(1), 0, () -> false,
+                new java.io.PrintWriter(said)));
+        assertEquals("orrery-demo: stopped before the run could print its summary (still starting, or not done 0 s "
+                + "after the stop)", said.toString().strip());
+    }
+
+    @Test
+    void shouldSayARunIsRecordingOnlyOnceItWritesItsRecording() throws Exception {
+        // what the stop line's recording part goes by: not a run without --record, not one still populating
+        PrintStream sink = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        DemoRun plain = new DemoRun(new RunOptions(200, 2, 5, 1, 7, 0, 0, -1, dev.orrery.demo.net.ServerConfig
+                .loopback(), null, null, null, null, true), sink);
+        plain.run();
+        assertEquals(false, plain.recording(), "a run without --record");
+        DemoRun recorded = new DemoRun(new RunOptions(200, 2, 5, 1, 7, 0, 0, -1, dev.orrery.demo.net.ServerConfig
+                .loopback(), tmp.resolve("rec"), null, null, null, true), sink);
+        assertEquals(false, recorded.recording(), "before its folder is written");
+        recorded.run();
+        assertTrue(recorded.recording(), "a run with --record, once it wrote its folder");
+        assertTrue(Files.exists(tmp.resolve("rec").resolve(DemoRun.PARAMETERS)));
     }
 
     @Test
