@@ -3,14 +3,18 @@ package dev.orrery.testkit;
 import dev.orrery.engine.ResourceCodec;
 import dev.orrery.engine.Simulation;
 import dev.orrery.scheduler.ResourceKey;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * The part of a game's state that lives outside the world: every resource with a codec (the
@@ -18,6 +22,9 @@ import java.util.Map;
  * them, so the kit adds them to the hash it compares and names the ones that differ.
  */
 final class ResourceState {
+    /** Object's own toString, as an array or a field without a toString of its own prints: Type@1b6d3586. */
+    private static final Pattern IDENTITY = Pattern.compile("[\\w$.;\\[]+@[0-9a-f]{1,8}\\b");
+
     private ResourceState() {
     }
 
@@ -32,8 +39,10 @@ final class ResourceState {
 
     /**
      * How the resources of {@code actual} differ from those of {@code reference}, one line each:
-     * the resource's name, where its codec's bytes first differ, and both values when the type
-     * prints them ({@code toString} of its own, as a record has).
+     * the resource's name and where its codec's bytes first differ; then both values, as the
+     * codec reads them back (the state a snapshot carries, not scratch the codec leaves out),
+     * when the type prints them ({@code toString} of its own, as a record has), or else why it
+     * does not and how to make it.
      */
     static List<String> differences(Simulation reference, Simulation actual) {
         Map<String, byte[]> a = bytes(reference);
@@ -42,26 +51,50 @@ final class ResourceState {
         for (Map.Entry<String, byte[]> e : a.entrySet()) {
             byte[] x = e.getValue();
             byte[] y = b.get(e.getKey());
-            if (y == null || java.util.Arrays.equals(x, y)) {
+            if (y == null || Arrays.equals(x, y)) {
                 continue;
             }
-            int at = java.util.Arrays.mismatch(x, y);
+            int at = Arrays.mismatch(x, y);
             String line = "resource '" + e.getKey() + "': its codec writes " + y.length + " bytes here and " + x.length
                     + " in the reference, first differing at byte " + at;
-            Object rv = value(reference, e.getKey());
-            Object av = value(actual, e.getKey());
-            if (prints(rv)) {
-                line += " (" + rv + " in the reference, " + av + " here)";
-            }
-            out.add(line);
+            ResourceKey<?> key = key(reference, e.getKey());
+            Object rv = decoded(reference, key, x);
+            Object av = decoded(actual, key, y);
+            out.add(line + values(rv, av));
         }
         return out;
     }
 
-    private static boolean prints(Object value) {
-        if (value == null) {
-            return false;
+    /** Both values in brackets, or, after a semicolon, why the report cannot show them and the fix. */
+    private static String values(Object reference, Object actual) {
+        if (reference == null || actual == null) {
+            return "";
         }
+        String type = reference.getClass().getSimpleName().isEmpty() ? "its type"
+                : reference.getClass().getSimpleName();
+        String fix = ": give it a toString() that prints every value its codec writes, and this report shows both";
+        if (!ownToString(reference) || !ownToString(actual)) {
+            return "; " + type + " does not print its values: make it a record, or give it a toString(), and this "
+                    + "report shows both";
+        }
+        String r = String.valueOf(reference);
+        String a = String.valueOf(actual);
+        if (IDENTITY.matcher(r).find() || IDENTITY.matcher(a).find()) {
+            return "; " + type + " prints an array or object by identity" + fix;
+        }
+        if (r.equals(a)) {
+            return "; " + type + " prints the same for both (" + shorten(r) + ")" + fix;
+        }
+        return " (" + shorten(r) + " in the reference, " + shorten(a) + " here)";
+    }
+
+    /** Keeps a report line readable when a value prints at length. */
+    private static String shorten(String s) {
+        String one = s.replace('\n', ' ');
+        return one.length() <= 200 ? one : one.substring(0, 200) + "...";
+    }
+
+    private static boolean ownToString(Object value) {
         try {
             return value.getClass().getMethod("toString").getDeclaringClass() != Object.class;
         } catch (NoSuchMethodException e) {
@@ -69,13 +102,33 @@ final class ResourceState {
         }
     }
 
-    private static Object value(Simulation sim, String name) {
+    private static ResourceKey<?> key(Simulation sim, String name) {
         for (ResourceKey<?> k : sim.resources().keys()) {
             if (k.name().equals(name)) {
-                return sim.resources().get(k);
+                return k;
             }
         }
         return null;
+    }
+
+    /**
+     * The value {@code sim}'s codec reads back from {@code bytes}, or the live value where the
+     * codec cannot read what it wrote (the line then shows what the run holds).
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Object decoded(Simulation sim, ResourceKey key, byte[] bytes) {
+        if (key == null) {
+            return null;
+        }
+        ResourceCodec codec = sim.resourceCodecs().of(key);
+        if (codec != null) {
+            try {
+                return codec.read(new DataInputStream(new ByteArrayInputStream(bytes)));
+            } catch (IOException | RuntimeException e) {
+                // fall through to the live value
+            }
+        }
+        return sim.resources().get(key);
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})

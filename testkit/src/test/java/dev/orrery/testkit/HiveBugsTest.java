@@ -61,6 +61,18 @@ class HiveBugsTest {
         assertTrue(m.contains("likely cause") && m.contains(cause), m);
     }
 
+    @Test
+    void shouldSayHowToSeeTheValuesOfAResourceWhoseTypeDoesNotPrintThem() {
+        // Store is a class with arrays, as the chapter's own Standings: its toString is Object's, so the kit
+        // cannot show the values; the line names the resource, the byte, and the fix, with no identity hash
+        DeterminismFailure f = assertThrows(DeterminismFailure.class, () -> check(Bug.ATOMIC_FLOAT_SUM).run());
+        String line = f.getMessage().lines().filter(l -> l.contains("resource 'store'")).findFirst().orElseThrow();
+        assertTrue(line.contains("first differing at byte "), line);
+        assertTrue(line.contains("Store does not print its values: make it a record, or give it a toString(), and "
+                + "this report shows both"), line);
+        assertTrue(!line.contains("@") && !line.contains("Hive$"), "no identity hash, no binary class name: " + line);
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
         "UNDECLARED_COLUMN | 0 | add .reads(Position) to the system's declaration",
