@@ -710,8 +710,13 @@ public final class World implements FieldAccess {
 
     /** One field of a live entity's column, as raw bits (see {@link FieldType#bits}). */
     public long getBits(long entity, Field field) {
+        return readBits("getBits", entity, field);
+    }
+
+    /** {@link #getBits}, refused inside a job naming {@code call}, the world method the caller used. */
+    private long readBits(String call, long entity, Field field) {
         owned(field, "get");
-        jobsRunning.checkByIdRead("get", entity, field);
+        jobsRunning.checkByIdRead(call, entity, field);
         int idx = requireAlive(entity, "get", field);
         return field.type().bits(arraysOf(idx, entity, field.component())[field.index()], rowOf(idx, field.component()));
     }
@@ -796,7 +801,7 @@ public final class World implements FieldAccess {
 
     /** One {@code float} field of a live entity. */
     public float getFloat(long entity, Field field) {
-        return Float.intBitsToFloat((int) getBits(entity, requireType(field, FieldType.FLOAT)));
+        return Float.intBitsToFloat((int) readBits("getFloat", entity, requireType(field, FieldType.FLOAT)));
     }
 
     /** Writes one {@code float} field of a live entity, checked as {@link #setBits} checks. */
@@ -807,7 +812,7 @@ public final class World implements FieldAccess {
 
     /** One {@code int} field of a live entity. */
     public int getInt(long entity, Field field) {
-        return (int) getBits(entity, requireType(field, FieldType.INT));
+        return (int) readBits("getInt", entity, requireType(field, FieldType.INT));
     }
 
     /** Writes one {@code int} field of a live entity, checked as {@link #setBits} checks. */
@@ -818,7 +823,7 @@ public final class World implements FieldAccess {
 
     /** One {@code double} field of a live entity. */
     public double getDouble(long entity, Field field) {
-        return Double.longBitsToDouble(getBits(entity, requireType(field, FieldType.DOUBLE)));
+        return Double.longBitsToDouble(readBits("getDouble", entity, requireType(field, FieldType.DOUBLE)));
     }
 
     /** Writes one {@code double} field of a live entity, checked as {@link #setBits} checks. */
@@ -829,7 +834,7 @@ public final class World implements FieldAccess {
 
     /** One {@code long} field of a live entity. */
     public long getLong(long entity, Field field) {
-        return getBits(entity, requireType(field, FieldType.LONG));
+        return readBits("getLong", entity, requireType(field, FieldType.LONG));
     }
 
     /** Writes one {@code long} field of a live entity, checked as {@link #setBits} checks. */

@@ -1,6 +1,8 @@
 package dev.orrery.ecs.storage;
 
 import dev.orrery.ecs.component.Entity;
+import dev.orrery.ecs.component.Field;
+import dev.orrery.ecs.component.FieldType;
 
 /**
  * Whether scheduled jobs are running over a world, and which systems they belong to: the
@@ -69,11 +71,15 @@ public final class JobsRunning {
     public void checkByIdRead(String operation, long entity, Object subject) {
         if (systems != null) {
             String system = jobOnThread.get();
+            String call = jobCall(operation, subject, false);
             throw new IllegalStateException("world." + operation + "(" + Entity.toString(entity) + ", " + subject
                     + ") called " + (system != null ? "inside system '" + system + "' " : "") + "while scheduled jobs "
-                    + "run (" + systems + "); a job reads by entity id through its JobContext (job.get(...), "
-                    + "job.getFloat(...), job.getInt(...)) with the component in its system's .reads(...) (or "
-                    + ".writes(...)), or the read belongs in an exclusive system");
+                    + "run (" + systems + "); a job reads by entity id through its JobContext"
+                    + (call != null ? ": " + call + ", with " + componentOf(subject) + " in its system's .reads(...) "
+                            + "(or .writes(...))"
+                            : " (job.get(...), job.getFloat(...), job.getInt(...)) with the component in its system's "
+                            + ".reads(...) (or .writes(...))")
+                    + ", or the read belongs in an exclusive system");
         }
     }
 
@@ -155,9 +161,48 @@ public final class JobsRunning {
     }
 
     private IllegalStateException refused(String operation, long entity, Object subject) {
+        String system = jobOnThread.get();
+        String call = jobCall(operation, subject, true);
         return new IllegalStateException("world." + operation + "(" + Entity.toString(entity) + ", " + subject
-                + ") called while scheduled jobs run (" + systems + "); a job writes by entity id through its "
-                + "JobContext (job.set(...), job.setFloat(...)) with the component in its system's .writes(...), "
-                + "or the write belongs in an exclusive system");
+                + ") called " + (system != null ? "inside system '" + system + "' " : "") + "while scheduled jobs run ("
+                + systems + "); a job writes by entity id through its JobContext"
+                + (call != null ? ": " + call + ", with " + componentOf(subject) + " in its system's .writes(...)"
+                        : " (job.set(...), job.setFloat(...)) with the component in its system's .writes(...)")
+                + ", or the write belongs in an exclusive system");
+    }
+
+    /**
+     * The JobContext call that does what world.{@code operation} on {@code subject} does
+     * ({@code job.getFloat(entity, Pos.x)}), or null where the job has none to name: the
+     * typed accessor of the same name, or, for a raw-bits or boxed call on a field of a
+     * numeric type, the typed one of that field's type. Built only for a refusal.
+     */
+    private static String jobCall(String operation, Object subject, boolean write) {
+        String name = switch (operation) {
+            case "get", "getFloat", "getInt", "getLong", "getDouble",
+                    "set", "setFloat", "setInt", "setLong", "setDouble" -> operation;
+            default -> subject instanceof Field f ? typed(f.type(), write) : null;
+        };
+        if (name == null) {
+            return null;
+        }
+        return "job." + name + "(entity, " + subject + (write ? ", value)" : ")");
+    }
+
+    /** {@code getFloat}/{@code setFloat} for a float field; null for a type with no typed accessor. */
+    private static String typed(FieldType type, boolean write) {
+        String suffix = switch (type) {
+            case INT -> "Int";
+            case FLOAT -> "Float";
+            case LONG -> "Long";
+            case DOUBLE -> "Double";
+            default -> null;
+        };
+        return suffix == null ? null : (write ? "set" : "get") + suffix;
+    }
+
+    /** The component a refused call names: the field's, or the component itself. */
+    private static Object componentOf(Object subject) {
+        return subject instanceof Field f ? f.component() : subject;
     }
 }

@@ -350,7 +350,7 @@ class DeclaredAccessTest {
         Field hpf = hp.field("hp");
         Query everyone = all(w);
         List<Map.Entry<String, Consumer<Long>>> reads = List.of( // the message's start, the read
-                Map.entry("world.get(", e -> w.getInt(e, hpf)),
+                Map.entry("world.getInt(", e -> w.getInt(e, hpf)),
                 Map.entry("world.get(", e -> w.get(e, hp)),
                 Map.entry("world.has(", e -> w.has(e, hp)),
                 Map.entry("world.getValue(", e -> w.getValue(e, hpf)),
