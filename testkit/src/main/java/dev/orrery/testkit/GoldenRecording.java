@@ -40,6 +40,10 @@ import java.util.Set;
  * recording stays valid while the game's components (their order and fields), the seed and the
  * systems' behaviour stay the same; change any on purpose and record it again.
  *
+ * <p>It records and replays on 1 worker with jobs in forward order, so a result built in the
+ * order jobs ran replays the same and passes; {@link DeterminismCheck}'s run with jobs in
+ * reverse order is the one that catches it.
+ *
  * <p><b>Threading:</b> both methods build and tick on the calling thread.
  */
 public final class GoldenRecording {

@@ -87,6 +87,17 @@ class HiveBugsTest {
     }
 
     @Test
+    void shouldReplayAGoldenRecordingOfAJobOrderMistakeThatOnlyTheReversedRunCatches(@TempDir Path dir) {
+        // docs/determinism.md: a golden recording replays on one worker, jobs forward, so it keeps the mistake
+        Path golden = dir.resolve("golden");
+        GoldenRecording.record(Hive.factory(Bug.ATOMIC_FLOAT_SUM), InputScript.NONE, 40, golden);
+        GoldenRecording.assertReplays(golden, Hive.factory(Bug.ATOMIC_FLOAT_SUM));
+        DeterminismFailure f = assertThrows(DeterminismFailure.class,
+                () -> DeterminismCheck.of(Hive.factory(Bug.ATOMIC_FLOAT_SUM)).ticks(40).workers(1).run());
+        assertEquals("1 worker, jobs in reverse order", f.run(), f.getMessage());
+    }
+
+    @Test
     void shouldNameTheSystemWhenAStaticKeptAcrossRunsBreaksAGoldenReplayInTheSameJvm(@TempDir Path dir) {
         Path golden = dir.resolve("golden");
         GoldenRecording.record(Hive.factory(Bug.STATIC_MEMORY), InputScript.NONE, 40, golden);
