@@ -302,7 +302,9 @@ public final class Simulation implements AutoCloseable {
          * long) or, when the tick thread is outside jobs, what it is in: {@code "no job running: the
          * tick thread is in the run condition of system 'regen' (test of clock) for 210 ms"}, or
          * {@code "... in the onAdd observer hook on Hp at the sync point after 'ai' (ending phase
-         * Update) for 180 ms"}.
+         * Update) for 180 ms"}. The input source's {@code bindTickThread}, which
+         * {@link Simulation#bindTickThread()} calls between ticks, is watched as well: then
+         * {@code tick} is the tick about to run and {@code elapsedNanos} the time since that call began.
          */
         void overrun(long tick, long elapsedNanos, String system, String job);
     }
@@ -645,7 +647,18 @@ public final class Simulation implements AutoCloseable {
         host.check("Simulation.bindTickThread()");
         tickThread = Thread.currentThread();
         executor.bindOwner(tickThread);
-        inputs.bindTickThread();
+        if (watchdog != null) { // a source that blocks here stalls the next tick: watched and named like beginTick
+            watchdog.betweenTicksStarted(published.nextTick(), System.nanoTime());
+        }
+        steps.enter(TickSteps.BIND_TICK_THREAD);
+        try {
+            inputs.bindTickThread();
+        } finally {
+            steps.leave();
+            if (watchdog != null) {
+                watchdog.tickEnded();
+            }
+        }
     }
 
     /**

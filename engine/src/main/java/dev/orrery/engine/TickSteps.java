@@ -9,7 +9,9 @@ import dev.orrery.scheduler.executor.OwnerActivity;
  * the source whether to hash ({@code wantsHash}), the state hash itself ({@code World.stateHash}
  * of a large world), the hash listener, handing the hash to the source ({@code recordHash}, a
  * recorder writing its journal), and for a skipped tick the source's {@code tickSkipped} and
- * the failure listener. (The end-of-tick hook has its own start time in {@link TickWatchdog}.)
+ * the failure listener; and, between ticks, handing the source a new tick thread
+ * ({@code InputSource.bindTickThread}, from {@code Simulation.bindTickThread}), which the
+ * watchdog watches as a span of its own, reported under the number of the tick after it. (The end-of-tick hook has its own start time in {@link TickWatchdog}.)
  *
  * <p>The tick thread is the executor's owner thread, so these steps go on the executor's
  * {@link OwnerActivity} as its caller steps, beside its run conditions and sync points: one
@@ -21,7 +23,7 @@ import dev.orrery.scheduler.executor.OwnerActivity;
  *
  * <p><b>Threading:</b> the setters between ticks, on the thread that hands over to the tick
  * thread as the simulation's other setters do; {@link #enter} and {@link #leave} on the tick
- * thread.
+ * thread (for {@link #BIND_TICK_THREAD}, the thread becoming it).
  */
 final class TickSteps {
     /** Taking the tick's inputs from the input source. */
@@ -38,6 +40,8 @@ final class TickSteps {
     static final int TICK_SKIPPED = 6;
     /** The failure listener, told of a skipped tick. */
     static final int FAILURE_LISTENER = 7;
+    /** Handing the input source a new tick thread ({@code Simulation.bindTickThread}, between ticks). */
+    static final int BIND_TICK_THREAD = 8;
 
     private final OwnerActivity board;
 
@@ -57,6 +61,8 @@ final class TickSteps {
         board.nameCallerStep(WANTS_HASH, "the input source's wantsHash" + by);
         board.nameCallerStep(RECORD_HASH, "the input source's recordHash, handed the state hash" + by);
         board.nameCallerStep(TICK_SKIPPED, "the input source's tickSkipped" + by);
+        board.nameCallerStep(BIND_TICK_THREAD, "the input source's bindTickThread, which Simulation.bindTickThread "
+                + "calls before the tick" + by);
     }
 
     /** Names the hash listener's step after {@code listener} (or null); between ticks. */

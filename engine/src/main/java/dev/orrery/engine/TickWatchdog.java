@@ -21,14 +21,16 @@ import java.util.concurrent.locks.LockSupport;
  * tick thread is in, from the executor's {@link OwnerActivity}: a system's or a phase's run
  * condition, a sync point, a caller's {@code SyncPoint} callback, and the simulation's own steps
  * that {@link TickSteps} names there (taking the tick's inputs from the input source, the state
- * hash, the hash listener, handing the hash to the source, a skipped tick's listeners); and the
+ * hash, the hash listener, handing the hash to the source, a skipped tick's listeners, and
+ * between ticks handing the source a new tick thread, watched as a span of its own:
+ * {@link #betweenTicksStarted}); and the
  * observer hook running
  * there from the world ({@code EcsInternals.firingHook}); every label was built before the
  * tick, so the tick thread only publishes an index and a time, and this thread reads them when
  * it reports.
  *
- * <p><b>Threading:</b> {@link #tickStarted}, {@link #endOfTickStarted} and {@link #tickEnded}
- * are called by the tick thread; {@link #jobStarted}/{@link #jobRan} by each worker for its own slot; the tick
+ * <p><b>Threading:</b> {@link #tickStarted}, {@link #betweenTicksStarted},
+ * {@link #endOfTickStarted} and {@link #tickEnded} are called by the tick thread; {@link #jobStarted}/{@link #jobRan} by each worker for its own slot; the tick
  * thread publishes its steps outside jobs on the {@link OwnerActivity} (release stores); the watchdog
  * thread reads them all. Per-worker slots are atomic arrays (a start time of 0 means idle);
  * a report may pair a job's start with its neighbour's system when they race, which only
@@ -51,6 +53,13 @@ final class TickWatchdog implements JobObserver {
     /** When the end-of-tick hook of the watched tick started, or 0 while it has not. */
     private volatile long hookStart;
     private volatile long tick;
+    /**
+     * How many spans were watched (ticks, and the tick thread's steps between ticks), so that
+     * each is reported at most once: a step between ticks is reported under the number of the
+     * tick after it, and that tick may overrun too. Written by the tick thread before
+     * {@link #tickStart}.
+     */
+    private volatile long span;
     private volatile boolean closed;
 
     /**
@@ -80,10 +89,21 @@ final class TickWatchdog implements JobObserver {
         thread.start();
     }
 
+    /** Tick thread: tick {@code t} starts; watched until {@link #tickEnded}. */
     void tickStarted(long t, long startNanos) {
         hookStart = 0;
         tick = t;
+        span = span + 1; // one writer, the tick thread
         tickStart = startNanos;
+    }
+
+    /**
+     * Tick thread: a step the simulation runs between ticks on the tick thread (handing the
+     * input source a new tick thread) starts, before tick {@code next}; watched as a span of
+     * its own until {@link #tickEnded}, and reported under {@code next}'s number.
+     */
+    void betweenTicksStarted(long next, long startNanos) {
+        tickStarted(next, startNanos);
     }
 
     /** The tick's systems are done and its end-of-tick hook starts (a tool such as the explorer). */
@@ -91,6 +111,7 @@ final class TickWatchdog implements JobObserver {
         hookStart = startNanos;
     }
 
+    /** Tick thread: the watched tick (or step between ticks) has ended. */
     void tickEnded() {
         tickStart = 0;
     }
@@ -109,16 +130,17 @@ final class TickWatchdog implements JobObserver {
     }
 
     private void watch() {
-        long reported = Long.MIN_VALUE;
+        long reported = 0;
         long poll = Math.max(1_000_000L, Math.min(100_000_000L, limitNanos / 4));
         while (!closed) {
             LockSupport.parkNanos(poll);
             long start = tickStart;
+            long s = span; // written before tickStart: at least the span of that start
             long t = tick;
-            if (start != 0 && t != reported) {
+            if (start != 0 && s != reported) {
                 long elapsed = System.nanoTime() - start;
                 if (elapsed > limitNanos && tickStart == start) {
-                    reported = t;
+                    reported = s;
                     report(t, elapsed);
                 }
             }

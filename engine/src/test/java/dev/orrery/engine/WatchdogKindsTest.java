@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * exclusive system's direct change is named after its job. Outside the executor's run it names
  * the tick thread's own steps: taking the tick's inputs from the input source, asking it for a
  * hash, the state hash itself, the hash listener, handing the hash to the source, a skipped
- * tick's listeners, and the end-of-tick hook.
+ * tick's listeners, and the end-of-tick hook; and, between ticks, the source's bindTickThread.
  */
 class WatchdogKindsTest {
     enum Mode { ON }
@@ -59,7 +59,10 @@ class WatchdogKindsTest {
         }
     }
 
-    /** An input source whose step {@code kind} ("beginTick", "wantsHash", "recordHash", "tickSkipped") runs {@code block}. */
+    /**
+     * An input source whose step {@code kind} ("beginTick", "wantsHash", "recordHash", "tickSkipped",
+     * "bindTickThread") runs {@code block}.
+     */
     static final class StallingInputs implements InputSource {
         private final InputBatch batch = new InputBatch();
         private final String kind;
@@ -93,6 +96,11 @@ class WatchdogKindsTest {
             stall("tickSkipped");
         }
 
+        @Override
+        public void bindTickThread() {
+            stall("bindTickThread");
+        }
+
         private void stall(String step) {
             if (kind.equals(step)) {
                 block.run();
@@ -102,8 +110,13 @@ class WatchdogKindsTest {
 
     /** Slow until the watchdog has reported (at most 10 s), however late a loaded machine runs its thread. */
     static void slow(List<String> reports) {
+        slow(reports, 1);
+    }
+
+    /** Slow until the watchdog has made {@code count} reports (at most 10 s). */
+    static void slow(List<String> reports, int count) {
         long until = System.nanoTime() + 10_000_000_000L;
-        while (reports.isEmpty() && System.nanoTime() < until) {
+        while (reports.size() < count && System.nanoTime() < until) {
             try {
                 Thread.sleep(5);
             } catch (InterruptedException e) {
@@ -158,9 +171,57 @@ class WatchdogKindsTest {
         "recordHash      | 2 | \"no job running: the tick thread is in the input source's recordHash, handed the state hash (WatchdogKindsTest$StallingInputs) for \"",
         "tickSkipped     | 2 | \"no job running: the tick thread is in the input source's tickSkipped (WatchdogKindsTest$StallingInputs) for \"",
         "failureListener | 2 | \"no job running: the tick thread is in the failure listener (Simulation.failureListener) for \"",
-        "endOfTick       | 2 | \"no job running: the end-of-tick hook (Simulation.atEndOfTick\""})
+        "endOfTick       | 2 | \"no job running: the end-of-tick hook (Simulation.atEndOfTick\"",
+        "bindTickThread  | 2 | \"no job running: the tick thread is in the input source's bindTickThread, which Simulation.bindTickThread calls before the tick (WatchdogKindsTest$StallingInputs) for \"",
+        "bindTickThread  | 1 | \"no job running: the tick thread is in the input source's bindTickThread, which Simulation.bindTickThread calls before the tick (WatchdogKindsTest$StallingInputs) for \""})
     void shouldNameTheTickThreadsOwnSteps(String kind, int workers, String job) {
         assertReported(kind, null, job, workers);
+    }
+
+    /**
+     * A source that blocks in bindTickThread (between ticks, reported under the next tick's number)
+     * and then in that tick's beginTick is reported twice: each watched span once, whatever its tick.
+     */
+    @ParameterizedTest(name = "{0} workers")
+    @CsvSource({"1", "2"})
+    void shouldReportAStalledBindAndTheTickAfterItApart(int workers) {
+        List<String> reports = new CopyOnWriteArrayList<>();
+        AtomicBoolean armed = new AtomicBoolean();
+        InputBatch batch = new InputBatch();
+        InputSource source = new InputSource() {
+            @Override
+            public InputBatch beginTick(long tick) {
+                if (armed.get()) {
+                    slow(reports, 2);
+                }
+                batch.reset(tick);
+                return batch;
+            }
+
+            @Override
+            public void recordHash(long tick, long stateHash) {
+            }
+
+            @Override
+            public void bindTickThread() {
+                if (armed.get()) {
+                    slow(reports, 1);
+                }
+            }
+        };
+        World world = new World();
+        try (Simulation sim = Simulation.builder(world).stepSeconds(0.01).workers(workers)
+                .systems(s -> s.system("idle").exclusive(w -> { })).build()) {
+            sim.inputs(source);
+            sim.tick(); // warm, unwatched
+            sim.watchdog(5, (tick, elapsed, name, what) -> reports.add(tick + "|" + what));
+            armed.set(true);
+            sim.bindTickThread();
+            long t = sim.tick();
+            assertEquals(2, reports.size(), reports.toString());
+            assertTrue(reports.get(0).startsWith(t + "|") && reports.get(0).contains("bindTickThread"), reports.toString());
+            assertTrue(reports.get(1).startsWith(t + "|") && reports.get(1).contains("beginTick"), reports.toString());
+        }
     }
 
     private static void assertReported(String kind, String system, String job, int workers) {
@@ -212,7 +273,7 @@ class WatchdogKindsTest {
                         throw new IllegalStateException("broken on purpose, to skip the tick");
                     }
                 });
-                case "beginTick", "wantsHash", "stateHash", "hashListener", "recordHash", "endOfTick" ->
+                case "beginTick", "wantsHash", "stateHash", "hashListener", "recordHash", "endOfTick", "bindTickThread" ->
                         s.system("idle").exclusive(w -> { });
                 default -> throw new AssertionError(kind);
             }
@@ -222,7 +283,8 @@ class WatchdogKindsTest {
                 .resource(MODE, new States<>(Mode.class, Mode.ON))
                 .systems(systems).build()) {
             switch (kind) {
-                case "beginTick", "wantsHash", "recordHash", "tickSkipped" -> sim.inputs(new StallingInputs(kind, block));
+                case "beginTick", "wantsHash", "recordHash", "tickSkipped", "bindTickThread" ->
+                        sim.inputs(new StallingInputs(kind, block));
                 case "hashListener" -> sim.hashListener((t, hash, w) -> block.run());
                 case "failureListener" -> sim.failureListener((t, failure, first) -> block.run());
                 case "endOfTick" -> sim.atEndOfTick((t, nanos) -> block.run());
@@ -236,7 +298,11 @@ class WatchdogKindsTest {
             }
             sim.watchdog(5, (tick, elapsed, name, what) -> reports.add(name + "|" + what));
             armed.set(true);
-            sim.tick();
+            if (kind.equals("bindTickThread")) {
+                sim.bindTickThread(); // between ticks, on the thread that ticks next
+            } else {
+                sim.tick();
+            }
         }
         assertEquals(1, reports.size(), reports.toString());
         String[] report = reports.get(0).split("\\|", 2);

@@ -55,7 +55,7 @@ public final class OwnerActivity {
      * simulation's tick runs on the owner thread too, and its own steps outside the run (taking
      * inputs, hashing) go on the same board, so a watchdog reads one.
      */
-    public static final int CALLER_STEPS = 8;
+    public static final int CALLER_STEPS = 9;
 
     private static final int PER_SYSTEM = 3;
     private static final int PER_PHASE = 3;
