@@ -23,12 +23,13 @@ import org.junit.jupiter.params.provider.CsvSource;
  * The watchdog beside each kind of system: it names the slow system and says what its job's
  * range counts (chunks, a range system's indices, a level system's slots; an exclusive or
  * on-enter system as exclusive), and, where no job runs, names what the tick thread is in: a
- * system's or a phase's run condition, or a sync point (before a system, after an exclusive
- * one, ending a phase) with the observer hook running there; an observer hook fired by an
- * exclusive system's direct change is named after its job. Outside the executor's run it names
- * the tick thread's own steps: taking the tick's inputs from the input source, asking it for a
- * hash, the state hash itself, the hash listener, handing the hash to the source, a skipped
- * tick's listeners, and the end-of-tick hook; and, between ticks, the source's bindTickThread.
+ * system's or a phase's run condition, a range system's count, or a sync point (before a
+ * system, after an exclusive one, ending a phase) with the observer hook running there; an
+ * observer hook fired by an exclusive system's direct change is named after its job. Outside
+ * the executor's run it names the tick thread's own steps: taking the tick's inputs from the
+ * input source, asking it for a hash, the state hash itself, the hash listener, handing the
+ * hash to the source, a skipped tick's listeners, and the end-of-tick hook; and, between
+ * ticks, the source's bindTickThread.
  */
 class WatchdogKindsTest {
     enum Mode { ON }
@@ -138,7 +139,8 @@ class WatchdogKindsTest {
         "hook       |      | \"the onAdd observer hook on Hp at the sync point after 'spawner' (ending phase Update) for \"",
         "hookBefore |      | \"the onAdd observer hook on Hp at the sync point before system 'after' for \"",
         "hookAfterX |      | \"the onAdd observer hook on Hp at the sync point after exclusive system 'spawner' for \"",
-        "hookInX    | slow | \" ms, in the onAdd observer hook on Hp\""})
+        "hookInX    | slow | \" ms, in the onAdd observer hook on Hp\"",
+        "count      |      | \"no job running: the tick thread is in the count of range system 'counted' for \""})
     void shouldNameTheSlowSystemAndWhatItsJobCovers(String kind, String system, String job) {
         assertReported(kind, system, job, 2);
     }
@@ -150,7 +152,8 @@ class WatchdogKindsTest {
         "phaseIf    |      | \"no job running: the tick thread is in the run condition of phase Update (slow) for \"",
         "hook       |      | \"the onAdd observer hook on Hp at the sync point after 'spawner' (ending phase Update) for \"",
         "hookAfterX |      | \"the onAdd observer hook on Hp at the sync point after exclusive system 'spawner' for \"",
-        "hookInX    | slow | \" ms, in the onAdd observer hook on Hp\""})
+        "hookInX    | slow | \" ms, in the onAdd observer hook on Hp\"",
+        "count      |      | \"no job running: the tick thread is in the count of range system 'counted' for \""})
     void shouldNameTheStepOutsideJobsOnOneWorker(String kind, String system, String job) {
         assertReported(kind, system, job, 1);
     }
@@ -249,6 +252,10 @@ class WatchdogKindsTest {
                 case "chunk" -> s.system("slow").query(world.query().with(hp).build()).reads(hp)
                         .forEachChunk(j -> block.run());
                 case "range" -> s.system("slow").forEachRange(() -> 1, (j, from, to) -> block.run());
+                case "count" -> s.system("counted").forEachRange(() -> {
+                    block.run();
+                    return 1;
+                }, (j, from, to) -> { });
                 case "level" -> s.system("slow").reads(hp).forEachLevel(childOf, (j, h, from, to) -> block.run());
                 case "exclusive" -> s.system("slow").exclusive(w -> block.run());
                 case "onEnter" -> s.system("slow").onEnter(MODE, Mode.ON).exclusive(w -> block.run());

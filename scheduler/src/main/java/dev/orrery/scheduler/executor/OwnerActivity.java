@@ -9,11 +9,12 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * What an executor's owner thread is doing outside jobs, for a tick watchdog: testing a
  * system's or a phase's run condition, applying a sync point's commands (and running the
- * observer hooks they fire), or calling the caller's {@link dev.orrery.scheduler.SyncPoint}. A
+ * observer hooks they fire), asking a range system for its count (or taking a level system's
+ * hierarchy) as it starts, or calling the caller's {@link dev.orrery.scheduler.SyncPoint}. A
  * job observer sees jobs; this names the steps between them, which run user code too (a
  * condition that blocks, a hook that loops). Each step's label is built once, with the
  * executor: {@code "the run condition of system 'regen' (test of clock)"}, {@code "the sync
- * point before system 'mover'"}, {@code "the sync point after exclusive system 'spawner'"},
+ * point before system 'mover'"}, {@code "the sync point after exclusive system 'spawner'"}, {@code "the count of range system 'grid'"},
  * {@code "the sync point after 'ai' (ending phase Update)"}, {@code "the SyncPoint callback
  * afterPhase(Update)"}, {@code "the SyncPoint callback afterRun"}. A caller running on the
  * owner thread (a simulation's tick) names and publishes its own steps outside the run on the
@@ -38,6 +39,8 @@ public final class OwnerActivity {
     static final int SYNC_BEFORE = 1;
     /** A system's step: the sync point right after it, an exclusive system (what its context recorded). */
     static final int SYNC_AFTER = 2;
+    /** A range system's step: its count, asked as it starts; a level system's: taking its hierarchy. */
+    static final int COUNT = 3;
     /** A phase's step: testing its run condition. */
     static final int PHASE_CONDITION = 0;
     /** A phase's step: the sync point ending it. */
@@ -57,7 +60,7 @@ public final class OwnerActivity {
      */
     public static final int CALLER_STEPS = 9;
 
-    private static final int PER_SYSTEM = 3;
+    private static final int PER_SYSTEM = 4;
     private static final int PER_PHASE = 3;
 
     private final String[] labels;
@@ -68,8 +71,9 @@ public final class OwnerActivity {
     private final AtomicLong since = new AtomicLong();
     private volatile boolean watched;
 
-    /** The labels of {@code graph}'s steps; built once, with the executor. */
-    OwnerActivity(SystemGraph graph) {
+    /** The labels of {@code plan}'s steps; built once, with the executor. */
+    OwnerActivity(ExecutionPlan plan) {
+        SystemGraph graph = plan.graph();
         int n = graph.size();
         int phases = graph.phases().size();
         this.phaseBase = 1 + PER_SYSTEM * n;
@@ -83,6 +87,11 @@ public final class OwnerActivity {
                     + (c == null ? "" : " (" + c + ")");
             labels[1 + PER_SYSTEM * s + SYNC_BEFORE] = "the sync point before system '" + name + "'";
             labels[1 + PER_SYSTEM * s + SYNC_AFTER] = "the sync point after exclusive system '" + name + "'";
+            ScheduledSystem system = plan.system(s);
+            labels[1 + PER_SYSTEM * s + COUNT] = system.leveled()
+                    ? "the hierarchy of level system '" + name + "' (" + system.levelRelation()
+                            + ", rebuilt when its pairs changed)"
+                    : "the count of range system '" + name + "'"; // entered for these two kinds only
         }
         for (int p = 0; p < phases; p++) {
             String phase = graph.phases().get(p).toString();

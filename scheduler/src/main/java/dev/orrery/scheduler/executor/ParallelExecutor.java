@@ -481,10 +481,10 @@ public final class ParallelExecutor implements PlannedExecutor {
             complete(loop.runExclusive(r, phase));
             return;
         }
-        r.collect(loop.changeTick(r));
+        loop.collect(r);
         for (int m = pipelines.next[s]; m >= 0; m = pipelines.next[m]) {
             loop.startSystem(runs[m], phase); // no run condition, no sync point: it starts
-            runs[m].collect(loop.changeTick(runs[m])); // the head's query: the same chunks
+            loop.collect(runs[m]); // the head's query: the same chunks
         }
         if (batching.runsInline(r)) {
             Job job = r.whole();

@@ -30,10 +30,10 @@ import java.util.List;
  * exclusive system (unlock, run, record a failure, relock); and the schedule's flow: state
  * transitions at the start of each run (on-exit phase, value change, on-enter phase), each
  * phase's rule (skipped while its run condition fails, repeated once per whole fixed step),
- * a system's run condition and its event readers as it starts, and the event channels'
- * merge at the end of each phase ({@link EventSync}). Each run condition, sync point and call of
- * the caller's {@link SyncPoint} is a step of its {@link OwnerActivity}, so a watchdog can name
- * the one a late run is in.
+ * a system's run condition, its event readers and its count (or chunks) as it starts, and
+ * the event channels' merge at the end of each phase ({@link EventSync}). Each run condition,
+ * sync point, range count and call of the caller's {@link SyncPoint} is a step of its
+ * {@link OwnerActivity}, so a watchdog can name the one a late run is in.
  *
  * <p><b>Owner thread:</b> an executor is owned by the thread of its first {@code run}, or by
  * the thread given to {@link #bindOwner} (which also rebinds the calling worker's command
@@ -103,7 +103,7 @@ final class PhaseLoop {
         commands.systemNames(position -> position < graph.size() ? graph.system(position).name() : null);
         this.callerContext = callerContext;
         this.events = new EventSync(plan);
-        this.activity = new OwnerActivity(graph);
+        this.activity = new OwnerActivity(plan);
         this.rules = new PhaseRule[graph.phases().size()];
         List<ResourceKey<?>> machines = new ArrayList<>(plan.stateMachines());
         for (int p = 0; p < rules.length; p++) {
@@ -483,6 +483,24 @@ final class PhaseLoop {
         }
         r.openEvents(resources);
         return true;
+    }
+
+    /**
+     * As non-exclusive system {@code r} starts: lists its chunks, or asks a range system for its
+     * count (user code) or takes a level system's hierarchy, as a step the watchdog can name.
+     */
+    void collect(SystemRun r) {
+        long tick = changeTick(r);
+        if (r.rangeBody == null && r.walk == null) {
+            r.collect(tick);
+            return;
+        }
+        activity.enterSystemStep(OwnerActivity.COUNT, r.position);
+        try {
+            r.collect(tick); // keeps a count that throws as the system's failure
+        } finally {
+            activity.leave();
+        }
     }
 
     /** Whether {@code r}'s run condition holds; a condition that throws fails {@code r} (its phase ends there). */

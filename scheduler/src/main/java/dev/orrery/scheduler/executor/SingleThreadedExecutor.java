@@ -96,7 +96,7 @@ public final class SingleThreadedExecutor implements PlannedExecutor {
                         exclusiveRunning = -1;
                     }
                 } else {
-                    r.collect(loop.changeTick(r));
+                    loop.collect(r);
                     if (reversedSystems[s]) {
                         job = runReversed(r);
                     } else {

@@ -20,8 +20,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The executor's owner thread names the step it is in outside jobs (a system's or a phase's run
- * condition, each kind of sync point, the caller's {@link SyncPoint} callbacks) while watched, and nothing while not; the step ends when
- * it returns or throws. The probes run inside the steps themselves, on the owner thread, so
+ * condition, each kind of sync point, a range system's count, the caller's {@link SyncPoint}
+ * callbacks) while watched, and nothing while not; the step ends when it returns or throws. The
+ * probes run inside the steps themselves, on the owner thread, so
  * nothing here waits on another thread.
  */
 class OwnerActivityTest {
@@ -67,6 +68,28 @@ class OwnerActivityTest {
                     "the sync point after 'last' (ending phase Update) / the onAdd observer hook on Hp"), seen);
             assertEquals(0, ex.activity().startedAt(), "no step is left open after the run");
             assertNull(EcsInternals.firingHook(world), "no hook is left named after the run");
+        }
+    }
+
+    @ParameterizedTest(name = "{0} workers")
+    @ValueSource(ints = {1, 2})
+    void shouldNameARangeSystemsCount(int workers) {
+        World world = new World(256);
+        List<String> seen = new CopyOnWriteArrayList<>();
+        OwnerActivity[] activity = new OwnerActivity[1];
+        Schedule schedule = Schedule.builder(world)
+                .system("grid").forEachRange(() -> {
+                    seen.add(seen(activity[0]));
+                    return 1;
+                }, (j, from, to) -> { })
+                .build();
+        try (PlannedExecutor ex = (PlannedExecutor) schedule.executor(workers)) {
+            activity[0] = ex.activity();
+            ex.run();
+            ex.activity().watch(true);
+            ex.run();
+            assertEquals(List.of("none", "the count of range system 'grid'"), seen);
+            assertEquals(0, ex.activity().startedAt(), "no step is left open after the run");
         }
     }
 
