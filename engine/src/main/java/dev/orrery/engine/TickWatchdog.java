@@ -19,15 +19,15 @@ import java.util.concurrent.locks.LockSupport;
  * <p>It watches the whole tick, the end-of-tick hook included ({@link #endOfTickStarted}), so a
  * tool attached there that runs long is reported too, by name. Outside jobs it names what the
  * tick thread is in, from the executor's {@link OwnerActivity}: a system's or a phase's run
- * condition, a sync point, a caller's {@code SyncPoint} callback, and the simulation's own steps
- * that {@link TickSteps} names there (taking the tick's inputs from the input source, the state
- * hash, the hash listener, handing the hash to the source, a skipped tick's listeners, and
- * between ticks handing the source a new tick thread, watched as a span of its own:
- * {@link #betweenTicksStarted}); and the
- * observer hook running
- * there from the world ({@code EcsInternals.firingHook}); every label was built before the
- * tick, so the tick thread only publishes an index and a time, and this thread reads them when
- * it reports.
+ * condition, a range system's count, a sync point, an event merge, a caller's {@code SyncPoint}
+ * callback, and the simulation's own steps that {@link TickSteps} names there (taking the
+ * tick's inputs from the input source, the state hash, the hash listener, handing the hash to
+ * the source, a skipped tick's listeners, and between ticks handing the source a new tick
+ * thread, watched as a span of its own: {@link #betweenTicksStarted}); and the observer hook
+ * running there from the world ({@code EcsInternals.firingHook}). A state machine's on-exit and
+ * on-enter systems run as the jobs of their own phases, with those phases' sync points, so they
+ * are named like any other. Every label was built before the tick, so the tick thread only
+ * publishes an index and a time, and this thread reads them when it reports.
  *
  * <p><b>Threading:</b> {@link #tickStarted}, {@link #betweenTicksStarted},
  * {@link #endOfTickStarted} and {@link #tickEnded} are called by the tick thread; {@link #jobStarted}/{@link #jobRan} by each worker for its own slot; the tick
@@ -158,8 +158,8 @@ final class TickWatchdog implements JobObserver {
             }
         }
         String system = "";
-        String job = "no job running: the tick is between steps (merging events, changing a state, or going from one "
-                + "step to the next)";
+        String job = "no job running: the tick thread is between its named steps (going from one to the next, "
+                + "or changing a state machine's value; no user code runs there)";
         long hook = hookStart;
         long stepStart = activity.startedAt(); // the run's steps and the tick's own (inputs, hash, listeners)
         String step = stepStart != 0 ? activity.label() : null;

@@ -38,6 +38,11 @@ final class EventSync {
         this.keys = all.toArray(new EventKey<?>[0]);
     }
 
+    /** Whether the plan has any event channel (else beginning a run and merging do nothing). */
+    boolean any() {
+        return keys.length > 0;
+    }
+
     /** A run starts: each channel drops its events older than the last run and prepares {@code workers} buffers. */
     void beginRun(int workers) {
         for (EventKey<?> k : keys) {

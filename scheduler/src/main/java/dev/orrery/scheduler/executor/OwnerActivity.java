@@ -1,8 +1,11 @@
 package dev.orrery.scheduler.executor;
 
+import dev.orrery.scheduler.EventKey;
 import dev.orrery.scheduler.RunCondition;
 import dev.orrery.scheduler.flow.PhaseRule;
 import dev.orrery.scheduler.graph.SystemGraph;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -10,11 +13,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * What an executor's owner thread is doing outside jobs, for a tick watchdog: testing a
  * system's or a phase's run condition, applying a sync point's commands (and running the
  * observer hooks they fire), asking a range system for its count (or taking a level system's
- * hierarchy) as it starts, or calling the caller's {@link dev.orrery.scheduler.SyncPoint}. A
+ * hierarchy) as it starts, merging events (as a run starts, as a reader of them starts, as a
+ * phase ends: no user code, but named so that a late run is never left unexplained), or
+ * calling the caller's {@link dev.orrery.scheduler.SyncPoint}. A
  * job observer sees jobs; this names the steps between them, which run user code too (a
  * condition that blocks, a hook that loops). Each step's label is built once, with the
  * executor: {@code "the run condition of system 'regen' (test of clock)"}, {@code "the sync
  * point before system 'mover'"}, {@code "the sync point after exclusive system 'spawner'"}, {@code "the count of range system 'grid'"},
+ * {@code "merging the events sent in phase Update (hits of Hit)"},
  * {@code "the sync point after 'ai' (ending phase Update)"}, {@code "the SyncPoint callback
  * afterPhase(Update)"}, {@code "the SyncPoint callback afterRun"}. A caller running on the
  * owner thread (a simulation's tick) names and publishes its own steps outside the run on the
@@ -41,16 +47,23 @@ public final class OwnerActivity {
     static final int SYNC_AFTER = 2;
     /** A range system's step: its count, asked as it starts; a level system's: taking its hierarchy. */
     static final int COUNT = 3;
+    /** A system's step: merging the events of the channels it reads, as it starts (a reader only). */
+    static final int OPEN_EVENTS = 4;
     /** A phase's step: testing its run condition. */
     static final int PHASE_CONDITION = 0;
     /** A phase's step: the sync point ending it. */
     static final int PHASE_SYNC = 1;
     /** A phase's step: the caller's {@code SyncPoint.afterPhase} for it. */
     static final int PHASE_CALLBACK = 2;
+    /** A phase's step: merging the events its systems sent, as it ends. */
+    static final int PHASE_MERGE = 3;
     /** A run's step: the caller's {@code SyncPoint.afterRun}. */
     static final int AFTER_RUN = 0;
     /** A run's step: the caller's {@code SyncPoint.afterFailure}. */
     static final int AFTER_FAILURE = 1;
+    /** A run's step: the event channels' start of run (events older than the last run dropped). */
+    static final int BEGIN_EVENTS = 2;
+    private static final int RUN_STEPS = 3;
 
     /**
      * How many steps a caller of the executor may name and publish here, numbered 1 to
@@ -60,8 +73,8 @@ public final class OwnerActivity {
      */
     public static final int CALLER_STEPS = 9;
 
-    private static final int PER_SYSTEM = 4;
-    private static final int PER_PHASE = 3;
+    private static final int PER_SYSTEM = 5;
+    private static final int PER_PHASE = 4;
 
     private final String[] labels;
     private final int phaseBase;
@@ -78,7 +91,7 @@ public final class OwnerActivity {
         int phases = graph.phases().size();
         this.phaseBase = 1 + PER_SYSTEM * n;
         this.runBase = phaseBase + PER_PHASE * phases;
-        this.callerBase = runBase + 2;
+        this.callerBase = runBase + RUN_STEPS;
         this.labels = new String[callerBase + CALLER_STEPS];
         for (int s = 0; s < n; s++) {
             String name = graph.system(s).name();
@@ -92,6 +105,8 @@ public final class OwnerActivity {
                     ? "the hierarchy of level system '" + name + "' (" + system.levelRelation()
                             + ", rebuilt when its pairs changed)"
                     : "the count of range system '" + name + "'"; // entered for these two kinds only
+            labels[1 + PER_SYSTEM * s + OPEN_EVENTS] = "merging the events system '" + name + "' reads as it starts ("
+                    + channels(graph.system(s).access().eventReads()) + ")";
         }
         for (int p = 0; p < phases; p++) {
             String phase = graph.phases().get(p).toString();
@@ -103,9 +118,39 @@ public final class OwnerActivity {
                     ? "the sync point ending phase " + phase
                     : "the sync point after '" + graph.system(last).name() + "' (ending phase " + phase + ")";
             labels[phaseBase + PER_PHASE * p + PHASE_CALLBACK] = "the SyncPoint callback afterPhase(" + phase + ")";
+            List<EventKey<?>> sent = new ArrayList<>();
+            for (int s = graph.phaseStart(p); s < graph.phaseEnd(p); s++) {
+                addNew(sent, graph.system(s).access().eventWrites());
+            }
+            labels[phaseBase + PER_PHASE * p + PHASE_MERGE] = "merging the events sent in phase " + phase + " ("
+                    + (sent.isEmpty() ? "none of its systems sends any" : channels(sent)) + ")";
         }
+        List<EventKey<?>> all = new ArrayList<>();
+        for (int s = 0; s < n; s++) {
+            addNew(all, graph.system(s).access().eventWrites());
+            addNew(all, graph.system(s).access().eventReads());
+        }
+        labels[runBase + BEGIN_EVENTS] = "starting the run's event channels, dropping the events of the run before "
+                + "last (" + channels(all) + ")";
         labels[runBase + AFTER_RUN] = "the SyncPoint callback afterRun";
         labels[runBase + AFTER_FAILURE] = "the SyncPoint callback afterFailure";
+    }
+
+    private static void addNew(List<EventKey<?>> to, List<EventKey<?>> keys) {
+        for (EventKey<?> k : keys) {
+            if (!to.contains(k)) {
+                to.add(k);
+            }
+        }
+    }
+
+    /** {@code "hits of Hit, deaths of Death"}: the channels' names and event types. */
+    private static String channels(List<EventKey<?>> keys) {
+        StringBuilder sb = new StringBuilder();
+        for (EventKey<?> k : keys) {
+            sb.append(sb.length() == 0 ? "" : ", ").append(k.name()).append(" of ").append(k.type().getSimpleName());
+        }
+        return sb.toString();
     }
 
     /**
@@ -130,7 +175,7 @@ public final class OwnerActivity {
         }
     }
 
-    /** Owner thread: step {@code kind} of the run ({@link #AFTER_RUN}, {@link #AFTER_FAILURE}) starts. */
+    /** Owner thread: step {@code kind} of the run ({@link #AFTER_RUN}, {@link #AFTER_FAILURE}, {@link #BEGIN_EVENTS}) starts. */
     void enterRunStep(int kind) {
         if (watched) {
             publish(runBase + kind);
@@ -168,8 +213,10 @@ public final class OwnerActivity {
     }
 
     /**
-     * The label of the owner's current step, read after a non-zero {@link #startedAt}, or
-     * {@code null} while it is in none. Any thread.
+     * The label of the owner's current step, read after a non-zero {@link #startedAt}; once
+     * that step has ended, still the label of the step entered last ({@code null} before the
+     * first), which lets a test probe a step that runs no user code (an event merge) from the
+     * code that runs right after it. Any thread.
      */
     public String label() {
         int i = step.getPlain();

@@ -244,7 +244,7 @@ final class PhaseLoop {
         exclusivesRun = 0;
         EcsInternals.retireRemovals(world); // removal logs keep the last runs' entries only
         SchedulerInternals.prepareReductions(resources, workers); // a LongSum put since the last run gets a slot per worker
-        events.beginRun(workers);
+        beginEvents();
         try {
             runTransitions(syncPoint, runner);
             for (int p = 0, np = graph.phases().size(); p < np; p++) {
@@ -261,6 +261,32 @@ final class PhaseLoop {
             afterRun(syncPoint);
         } finally {
             running = false;
+        }
+    }
+
+    /** The event channels' start of run, as a step the watchdog can name (none without channels). */
+    private void beginEvents() {
+        if (!events.any()) {
+            return;
+        }
+        activity.enterRunStep(OwnerActivity.BEGIN_EVENTS);
+        try {
+            events.beginRun(workers);
+        } finally {
+            activity.leave();
+        }
+    }
+
+    /** The merge of what phase {@code p}'s systems sent, as a step the watchdog can name (none without channels). */
+    private void mergeEvents(int p) {
+        if (!events.any()) {
+            return;
+        }
+        activity.enterPhaseStep(OwnerActivity.PHASE_MERGE, p);
+        try {
+            events.merge();
+        } finally {
+            activity.leave();
         }
     }
 
@@ -313,7 +339,7 @@ final class PhaseLoop {
             afterFailure(syncPoint, failure);
             throw failure;
         }
-        events.merge();
+        mergeEvents(p);
         activity.enterPhaseStep(OwnerActivity.PHASE_SYNC, p);
         try {
             if (applyCommands() > 0) {
@@ -481,7 +507,16 @@ final class PhaseLoop {
         if (r.runIf != null && !holds(r)) {
             return false;
         }
-        r.openEvents(resources);
+        if (r.readsEvents()) {
+            activity.enterSystemStep(OwnerActivity.OPEN_EVENTS, r.position);
+            try {
+                r.openEvents(resources);
+            } finally {
+                activity.leave();
+            }
+        } else {
+            r.openEvents(resources); // looks up the channels it writes: nothing to merge
+        }
         return true;
     }
 

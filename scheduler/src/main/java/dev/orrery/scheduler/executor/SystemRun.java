@@ -182,6 +182,11 @@ final class SystemRun {
         }
     }
 
+    /** Whether the system reads an event channel (opening it merges what was sent). */
+    boolean readsEvents() {
+        return eventReads.length > 0;
+    }
+
     /**
      * As the system starts, on the calling thread: looks up the channels it writes and opens
      * its readers on the events it has not read (marking them read). Allocates nothing.
