@@ -77,14 +77,14 @@ public final class World implements FieldAccess {
     private final EntityTable entities = new EntityTable();
     /** Kept between state hashes, which a simulation takes every tick by default: they allocate nothing for it. */
     private final WorldHashes.Scratch hashScratch = new WorldHashes.Scratch();
-    // Sparse instances are not in the prototype index; it asks their sets (declared below, so this.sparse).
-    private final NamedInstances names = new NamedInstances(registry, (e, c) -> this.sparse.has(e, c));
+    private final SparseColumns sparse = new SparseColumns(registry);
+    // Sparse instances are not in the prototype index; it asks their sets.
+    private final NamedInstances names = new NamedInstances(registry, sparse);
     private final StructureLock structure = new StructureLock();
     private final WorldStorage storage;
     private final EntityRows rows;
     private final OwnerThread owner = new OwnerThread("world");
     private final JobsRunning jobsRunning = new JobsRunning();
-    private final SparseColumns sparse = new SparseColumns(registry);
     private final WorldSparse sparseSide;
     private final WorldSpawns spawns;
     private final FieldRules fieldRules = new FieldRules();

@@ -3,6 +3,7 @@ package dev.orrery.ecs.component;
 import dev.orrery.ecs.hash.NameHash;
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +31,8 @@ public final class ComponentRegistry {
     private final Int2ObjectOpenHashMap<String> namesByHash = new Int2ObjectOpenHashMap<>();
     // Sparse columns by name hash: their names are unique in the world, so a name finds at most one.
     private final Int2ObjectOpenHashMap<Component<?>> sparseByName = new Int2ObjectOpenHashMap<>();
+    // The sparse columns in id order (registration order is id order), the first sparseCount slots used.
+    private Component<?>[] sparseInIdOrder = new Component<?>[4];
     // The unnamed column per class, once resolved: unnamedColumnOf is then one identity-keyed
     // look-up with no key object built.
     private final Map<Class<?>, Component<?>> unnamedByClass = new HashMap<>();
@@ -152,7 +155,10 @@ public final class ComponentRegistry {
         columns.add(c);
         columnsByKey.put(key, c);
         if (chosen == Storage.SPARSE) {
-            sparseCount++;
+            if (sparseCount == sparseInIdOrder.length) {
+                sparseInIdOrder = Arrays.copyOf(sparseInIdOrder, sparseCount * 2);
+            }
+            sparseInIdOrder[sparseCount++] = c;
             sparseByName.put(hash, c);
         }
         return c;
@@ -181,6 +187,17 @@ public final class ComponentRegistry {
     /** Number of columns registered with {@link Storage#SPARSE} storage (0: the world has no sparse data). */
     public int sparseColumnCount() {
         return sparseCount;
+    }
+
+    /**
+     * The {@code k}-th sparse column in column-id order, {@code 0 <= k < }{@link #sparseColumnCount()}:
+     * the world's sparse columns without a scan of every column registered.
+     *
+     * @throws IndexOutOfBoundsException if {@code k} is outside that range
+     */
+    public Component<?> sparseColumn(int k) {
+        Objects.checkIndex(k, sparseCount);
+        return sparseInIdOrder[k];
     }
 
     /**

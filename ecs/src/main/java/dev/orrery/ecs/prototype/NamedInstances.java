@@ -44,11 +44,13 @@ public final class NamedInstances {
     private SpawnChain[] archetypeChains = new SpawnChain[0];
     private Archetype[] chainArchetypes = new Archetype[0];
 
-    /** Whether an entity holds a sparse column (the world's sparse sets answer). */
-    @FunctionalInterface
+    /** Which sparse columns an entity holds (the world's sparse sets answer). */
     public interface SparseMembers {
         /** True when the entity at index {@code entity} holds sparse {@code column}. */
         boolean holds(int entity, Component<?> column);
+
+        /** How many sparse columns the entity at index {@code entity} holds (0 for an index never used). */
+        int heldBy(int entity);
     }
 
     /**
@@ -335,21 +337,20 @@ public final class NamedInstances {
 
     /**
      * The columns an entity holds as its names list them ({@link #namesOf}): what a snapshot
-     * records as the entity's chain, and restores table columns of in that order.
+     * records as the entity's chain, and restores table columns of in that order. Written per
+     * row by a snapshot, so it costs the entity's own chain plus, when it holds sparse
+     * columns, the world's sparse columns up to the last one it holds (never a scan of every
+     * registered column), and builds one array.
      */
     public int[] instancesOf(int entity) {
-        int[] chain = index.columnsOf(entity);
-        if (registry.sparseColumnCount() == 0) {
-            return chain;
-        }
-        int n = chain.length;
-        int[] out = java.util.Arrays.copyOf(chain, n + registry.sparseColumnCount());
-        for (int id = 0; id < registry.columnCount(); id++) {
-            Component<?> c = registry.column(id);
-            if (c.isSparse() && sparse.holds(entity, c)) {
-                out[n++] = id;
+        int held = registry.sparseColumnCount() == 0 ? 0 : sparse.heldBy(entity);
+        int[] out = index.columnsOf(entity, held);
+        for (int k = 0, n = out.length - held; n < out.length; k++) {
+            Component<?> c = registry.sparseColumn(k);
+            if (sparse.holds(entity, c)) {
+                out[n++] = c.id();
             }
         }
-        return java.util.Arrays.copyOf(out, n);
+        return out;
     }
 }

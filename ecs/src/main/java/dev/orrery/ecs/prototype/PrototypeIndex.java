@@ -533,9 +533,18 @@ public final class PrototypeIndex {
 
     /** The columns an entity holds, in registration order (cold: error messages, tools). */
     public int[] columnsOf(int entity) {
+        return columnsOf(entity, 0);
+    }
+
+    /**
+     * As {@link #columnsOf(int)}, in an array with {@code extra} slots left free (zero) after
+     * the chain, for a caller that appends to it without a second copy. Costs the chain's
+     * length, walked twice.
+     */
+    public int[] columnsOf(int entity, int extra) {
         int p = prototypeOf(entity);
         int n = depth(p);
-        int[] out = new int[n];
+        int[] out = new int[n + extra];
         for (int k = n - 1; k >= 0; k--) {
             out[k] = table[(p << SHIFT) + COLUMN];
             p = table[(p << SHIFT) + BASE];

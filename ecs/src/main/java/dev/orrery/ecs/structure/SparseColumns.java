@@ -3,6 +3,7 @@ package dev.orrery.ecs.structure;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.ComponentRegistry;
 import dev.orrery.ecs.component.Entity;
+import dev.orrery.ecs.prototype.NamedInstances;
 import dev.orrery.ecs.storage.SparseColumn;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,7 +24,7 @@ import java.util.List;
  * <p><b>Threading:</b> as {@link SparseColumn}: one writer, the thread applying structural
  * changes; readers (jobs reading values, the state hash) while no structural change runs.
  */
-public final class SparseColumns {
+public final class SparseColumns implements NamedInstances.SparseMembers {
     private final ComponentRegistry registry;
     private SparseColumn[] byId = new SparseColumn[16];
     private int[] held = new int[1024];
@@ -112,7 +113,14 @@ public final class SparseColumns {
         return of(column).contains(index);
     }
 
+    /** As {@link #has}: the prototype index asks it for the sparse names an entity holds. */
+    @Override
+    public boolean holds(int index, Component<?> column) {
+        return has(index, column);
+    }
+
     /** Number of sparse columns the entity at index {@code index} holds. */
+    @Override
     public int heldBy(int index) {
         return index < held.length ? held[index] : 0;
     }
