@@ -6,8 +6,9 @@ import java.util.Arrays;
  * Reused argument arrays for the fixed-arity spawn calls ({@code world.spawn(a, b)},
  * {@code shape.spawn(a, b)}): the values travel to the varargs form in an array kept here
  * instead of a new varargs array per call (24-40 bytes each). A call that re-enters while
- * the array is out (a record accessor that spawns: legal, if odd) gets a fresh array, and
- * {@link #release} clears the array so no caller's record stays reachable from the world.
+ * the array is out (a record accessor that spawns: refused in checked mode before it takes
+ * one, see {@code EntityRows.writeValue}) gets a fresh array, and {@link #release} clears the
+ * array so no caller's record stays reachable from the world.
  *
  * <pre>{@code
  * Object[] v = arguments.take(2);

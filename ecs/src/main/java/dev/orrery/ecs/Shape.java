@@ -316,7 +316,7 @@ public final class Shape {
                 checkShape(column);
                 world.set(entity, column, value);
             } else if (column.kind() != ComponentKind.TAG) {
-                EntityRows.writeValue(column, value, chunk.columnArrays(slot(column)), rowIndex);
+                world.writeValue(column, value, chunk.columnArrays(slot(column)), rowIndex);
             }
             return this;
         }

@@ -104,7 +104,7 @@ public final class World implements FieldAccess {
         this.archetypes = new Archetypes(chunkBytes);
         this.storage = new WorldStorage(archetypes, entities, names, structure, jobsRunning, sparse);
         this.changes = new ChangeTracker(archetypes.clock(), registry, structure);
-        this.rows = new EntityRows(archetypes, entities, names, changes);
+        this.rows = new EntityRows(archetypes, entities, names, changes, structure);
         this.sparseSide = new WorldSparse(this, archetypes, rows, sparse);
         this.spawns = new WorldSpawns(registry, archetypes, rows, sparse, sparseSide);
         this.relationSide = new WorldRelations(this, rows, entities, sparse);
@@ -589,9 +589,15 @@ public final class World implements FieldAccess {
     }
 
     /**
-     * Adds {@code column} to a live entity with the given value.
+     * Adds {@code column} to a live entity with the given value. The value's record accessors
+     * run while the entity's row is being moved: they must not change the world's structure
+     * (the same holds for every call that takes record values: {@link #set}, the spawns). In
+     * checked mode ({@code -ea}, as in every test run, or {@code -Dorrery.checked=true}) a
+     * spawn, despawn, add or remove from one is refused, and so is this add; off, it is not
+     * checked and would leave rows inconsistent.
      *
-     * @throws IllegalStateException if the entity already holds the column (use {@link #set})
+     * @throws IllegalStateException if the entity already holds the column (use {@link #set}),
+     *     or, in checked mode, a record accessor of {@code value} attempted a structural change
      * @throws IllegalArgumentException if another instance on the entity has the same name
      */
     public <T> void add(long entity, Component<T> column, T value) {
@@ -890,8 +896,9 @@ public final class World implements FieldAccess {
         EntityRows.checkValueType(column, value);
     }
 
-    private static void writeValue(Component<?> column, Object value, Object[] arrays, int row) {
-        EntityRows.writeValue(column, value, arrays, row);
+    /** Writes a record into a row or sparse set, its accessors refused any structural call ({@link EntityRows#writeValue}). */
+    void writeValue(Component<?> column, Object value, Object[] arrays, int row) {
+        rows.writeValue(column, value, arrays, row);
     }
 
     /**

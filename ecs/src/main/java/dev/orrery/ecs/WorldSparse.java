@@ -59,7 +59,7 @@ final class WorldSparse {
         int p = sparse.add(set, idx, entity, value == null); // a value is written over every field next
         if (value != null) {
             try {
-                EntityRows.writeValue(column, value, set.arrays(), p); // after the add: it may have grown the arrays
+                rows.writeValue(column, value, set.arrays(), p); // after the add: it may have grown the arrays
             } catch (RuntimeException | Error e) { // a record accessor that throws: the add did not happen
                 sparse.remove(idx, column);
                 throw e;
@@ -101,7 +101,7 @@ final class WorldSparse {
                 if (probe.length < fields) {
                     probe = new long[Math.max(fields, probe.length * 2)];
                 }
-                columns[i].type().writeBits(values[i], probe, 0);
+                rows.readBits(columns[i], values[i], probe, 0);
             }
         }
     }

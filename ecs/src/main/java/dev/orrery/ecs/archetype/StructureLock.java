@@ -6,6 +6,11 @@ package dev.orrery.ecs.archetype;
  * the chunks. Locks nest; the reason given by the outermost holder ("a query iteration",
  * "stage Update") names the holder in the error a refused structural change throws.
  *
+ * <p>The world also holds it while a user record's accessors run as it writes the record
+ * into a row or a sparse set ({@link #enterRecord}): the row may be half moved then, so a
+ * structural call from the accessor is refused, naming the component. That hold costs a few
+ * field writes per record and nothing per field.
+ *
  * <p><b>Threading:</b> held and released by the thread that owns the world (the scheduler
  * locks on its calling thread before it hands chunks to workers and unlocks after they have
  * all finished). Plain fields: workers never read it.
@@ -13,6 +18,8 @@ package dev.orrery.ecs.archetype;
 public final class StructureLock {
     private int holds;
     private String reason;
+    // The column whose record the world is writing (its accessors running), innermost first; null when none.
+    private Object recordColumn;
 
     /** Refuses structural changes until the matching {@link #unlock}. */
     public void lock(String reason) {
@@ -35,6 +42,25 @@ public final class StructureLock {
         }
     }
 
+    /**
+     * Holds the lock while the accessors of a record of {@code column} run, as the world
+     * writes it into a row or a sparse set; returns the column of the record write this one
+     * is nested in (null: none), which the matching {@link #leaveRecord} takes. Allocates
+     * nothing.
+     */
+    public Object enterRecord(Object column) {
+        holds++;
+        Object outer = recordColumn;
+        recordColumn = column;
+        return outer;
+    }
+
+    /** Releases an {@link #enterRecord} hold; {@code outer} is what that call returned. */
+    public void leaveRecord(Object outer) {
+        holds--;
+        recordColumn = outer;
+    }
+
     /** True while structural changes are refused. */
     public boolean isLocked() {
         return holds != 0;
@@ -47,6 +73,13 @@ public final class StructureLock {
     public void checkUnlocked(String operation, Object subject) {
         if (holds != 0) {
             String what = subject == null ? operation : operation + " " + subject;
+            if (recordColumn != null) {
+                throw new IllegalStateException("structural change (" + what + ") attempted by a record accessor of "
+                        + "component " + recordColumn + " while the world was writing that record into a row or sparse "
+                        + "set: record accessors must not change the world (spawn, despawn, add or remove). Return the "
+                        + "field from the accessor, and make the change before or after the call (or record it in a "
+                        + "CommandBuffer)");
+            }
             throw new IllegalStateException("structural change (" + what + ") attempted during " + reason
                     + "; chunks are being read, so record it in a CommandBuffer and apply it after the iteration");
         }
