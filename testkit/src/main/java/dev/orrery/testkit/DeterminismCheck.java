@@ -49,7 +49,10 @@ import java.util.stream.Stream;
  * naming the run, the tick, the system after which (or after whose commands) the states first
  * differ (found by running the game twice on one worker with the state hashed after each
  * system and each sync point), the entities, components and fields that differ, with both
- * values, and the resources that differ. A system that throws fails the check the same way.
+ * values, and the resources that differ; a restored run that differs also names a resource
+ * object a system captured instead of reading {@code job.resource(KEY)} (the restore replaced
+ * it, yet it kept changing) and the resources without a codec that systems write. A system
+ * that throws fails the check the same way.
  *
  * <p><b>Threading:</b> not thread-safe; {@link #run()} builds and ticks every simulation on the
  * calling thread and closes them.
@@ -208,7 +211,7 @@ public final class DeterminismCheck {
                 String name = w + (w == 1 ? " worker" : " workers") + (b == 0 ? ", the game's own batching" : ", batch " + b);
                 try (Simulation sim = build(w, true, b)) {
                     sim.inputs(new ScriptInputs(script));
-                    compare(sim, name, 0, reference, false, null, false);
+                    compare(sim, name, 0, reference, null, false);
                 }
                 done.add(name);
             }
@@ -221,9 +224,10 @@ public final class DeterminismCheck {
             for (int w : new int[] {1, most}) {
                 String name = "restored from the snapshot of tick " + snapTick + " on " + w + (w == 1 ? " worker" : " workers");
                 try (Simulation sim = buildEmpty(w)) {
+                    RestoreSuspects restored = RestoreSuspects.before(sim, snapshot);
                     sim.restore(snapshot); // buildEmpty made sure its world never held an entity
                     sim.inputs(new ScriptInputs(script));
-                    compare(sim, name, snapTick, reference, true, snapshot, false);
+                    compare(sim, name, snapTick, reference, restored, false);
                 }
                 done.add(name);
                 if (most == 1) {
@@ -241,7 +245,7 @@ public final class DeterminismCheck {
     private boolean runReversed(long[] reference, List<String> done) {
         try (Simulation sim = build(1, true, 0, true)) {
             sim.inputs(new ScriptInputs(script));
-            compare(sim, REVERSED, 0, reference, false, null, true);
+            compare(sim, REVERSED, 0, reference, null, true);
         }
         done.add(REVERSED);
         return true;
@@ -278,7 +282,7 @@ public final class DeterminismCheck {
                     });
                     tick(sim, name, t);
                     if (ResourceState.hash(sim) != reference[t]) {
-                        throw failure(name, t, sim, false, null, false);
+                        throw failure(name, t, sim, null, false);
                     }
                 }
             } catch (IOException e) {
@@ -293,14 +297,14 @@ public final class DeterminismCheck {
                     } catch (SnapshotException e) {
                         throw systemFailure(replayName, sim.currentTick(), e);
                     } catch (ReplayDivergenceException e) {
-                        throw failure(replayName, e.tick(), sim, false, null, false);
+                        throw failure(replayName, e.tick(), sim, null, false);
                     } catch (IOException e) {
                         throw new UncheckedIOException("replaying " + dir + " failed", e);
                     } catch (RuntimeException e) {
                         throw systemFailure(replayName, sim.currentTick(), e);
                     }
                     if (ResourceState.hash(sim) != reference[(int) ticks - 1]) { // the replay checked the world only
-                        throw failure(replayName, ticks - 1, sim, false, null, false);
+                        throw failure(replayName, ticks - 1, sim, null, false);
                     }
                 }
                 done.add(replayName);
@@ -313,12 +317,13 @@ public final class DeterminismCheck {
         }
     }
 
-    private void compare(Simulation sim, String name, long from, long[] reference, boolean restored, byte[] snapshot,
+    /** Ticks {@code sim} from {@code from} on, comparing each tick; {@code restored}: null, or what its restore showed. */
+    private void compare(Simulation sim, String name, long from, long[] reference, RestoreSuspects restored,
             boolean reversed) {
         for (long t = from; t < ticks; t++) {
             tick(sim, name, t);
             if (ResourceState.hash(sim) != reference[(int) t]) {
-                throw failure(name, t, sim, restored, snapshot, reversed);
+                throw failure(name, t, sim, restored, reversed);
             }
         }
     }
@@ -338,8 +343,11 @@ public final class DeterminismCheck {
         return new DeterminismFailure(message, name, t, system, List.of(), e);
     }
 
-    /** The report of {@code sim} (run {@code name}, {@code reversed}: jobs in reverse order) differing at tick {@code t}. */
-    private DeterminismFailure failure(String name, long t, Simulation sim, boolean restored, byte[] snapshot,
+    /**
+     * The report of {@code sim} (run {@code name}; {@code restored}: null, or what its restore
+     * showed; {@code reversed}: jobs in reverse order) differing at tick {@code t}.
+     */
+    private DeterminismFailure failure(String name, long t, Simulation sim, RestoreSuspects restored,
             boolean reversed) {
         Set<String> components = new LinkedHashSet<>();
         List<Difference> diffs;
@@ -352,7 +360,7 @@ public final class DeterminismCheck {
             diffs = WorldDiff.between(ref.world(), sim.world(), maxDifferences, components);
             resources = ResourceState.differences(ref, sim);
         }
-        Diagnosis d = diagnose(t, restored, snapshot, reversed);
+        Diagnosis d = diagnose(t, restored != null, restored == null ? null : restored.snapshot(), reversed);
         String origin = reversed && d.system != null ? JobOrderOrigin.find(factory, script, d.system, t) : null;
         if (origin != null && !origin.equals(d.system)) {
             d = new Diagnosis(origin, d.text + JobOrderOrigin.explain(origin, d.system));
@@ -360,7 +368,7 @@ public final class DeterminismCheck {
         StringBuilder m = new StringBuilder("determinism check failed: ").append(name)
                 .append(" differs from the reference (1 worker) at tick ").append(t);
         m.append("\n  ").append(d.text);
-        String cause = LikelyCause.of(SAME_SETTINGS.equals(name), reversed, restored);
+        String cause = LikelyCause.of(SAME_SETTINGS.equals(name), reversed, restored, sim);
         if (cause != null) {
             m.append("\n  ").append(cause);
         }

@@ -1,5 +1,8 @@
 package dev.orrery.testkit;
 
+import dev.orrery.engine.Simulation;
+import java.util.List;
+
 /**
  * The likely causes of a difference, by the kind of run that showed it, for a
  * {@link DeterminismFailure}'s message: what a newcomer should look for in the system the
@@ -17,9 +20,10 @@ final class LikelyCause {
      *
      * @param sameSettings whether the run had the reference's own settings (one worker, the game's batching)
      * @param reversed whether the run ran every system's jobs in reverse order
-     * @param restored whether the run was restored from a snapshot
+     * @param restored what the run restored from a snapshot showed, or {@code null} when it was not restored
+     * @param sim the run, as it stood when it differed
      */
-    static String of(boolean sameSettings, boolean reversed, boolean restored) {
+    static String of(boolean sameSettings, boolean reversed, RestoreSuspects restored, Simulation sim) {
         if (sameSettings) {
             return "likely cause: the same settings gave another result, so something the system reads differs from "
                     + "one run to the next in one JVM: a java.util.Random, ThreadLocalRandom or Math.random() (draw "
@@ -34,11 +38,38 @@ final class LikelyCause {
                     + "ordinal (job.chunkOrdinal()) and combine them in order in a later system, or count in a "
                     + "LongSum (rule 6 of docs/determinism.md)";
         }
-        if (restored) {
-            return "likely cause: state that shapes the next tick kept outside the world and the resources with a "
-                    + "codec (a resource without a codec, a field the factory's lambdas capture, a static), which "
-                    + "the snapshot does not carry (rule 8 of docs/determinism.md)";
+        if (restored != null) {
+            return restored(restored.changedAfterReplaced(sim), restored.writtenWithoutCodec());
         }
         return null;
+    }
+
+    /**
+     * The line for a run restored from a snapshot: the resources whose replaced object changed
+     * after the restore ({@code captured}: the proof of a captured object) first; then the
+     * resources without a codec that systems write ({@code leftOut}), which the snapshot does
+     * not carry; then the other causes, a captured resource object first.
+     */
+    static String restored(List<String> captured, List<String> leftOut) {
+        String capturedObject = "a system that captured a resource object instead of reading job.resource(KEY)";
+        String left = "a resource without a codec that a system writes, which the snapshot leaves out and the restored "
+                + "run gets as the factory puts it: " + String.join(", ", leftOut) + "; give one that keeps state "
+                + "across ticks a codec (SimulationBuilder.resource(key, value, codec)); one rebuilt every tick needs "
+                + "none";
+        if (!captured.isEmpty()) {
+            return "likely cause: " + capturedObject + ": after the restore, something went on changing the object "
+                    + "the factory put under resource '" + String.join("', '", captured) + "', which the restore "
+                    + "replaced with the object the snapshot carries (Simulation.restore puts a new object under each "
+                    + "resource with a codec), so nothing reads what it changes; reach a resource through the job each "
+                    + "time (job.resource(KEY), job.resourceForWrite(KEY), job.add(KEY, n)) or through the store "
+                    + "(Simulation.resources().get(KEY)), never through an object a lambda or a field captured (rule 8 "
+                    + "of docs/determinism.md)" + (leftOut.isEmpty() ? "" : "\n  also suspect: " + left);
+        }
+        String others = capturedObject + " (Simulation.restore puts a new object under each resource with a codec, so "
+                + "a captured one, read or changed, is no longer the store's), or state that shapes the next tick kept "
+                + "outside the world and the resources with a codec (a field the factory's lambdas capture, a static"
+                + (leftOut.isEmpty() ? ", a resource without a codec" : "") + "), which the snapshot does not carry "
+                + "(rule 8 of docs/determinism.md)";
+        return "likely cause: " + (leftOut.isEmpty() ? others : left + "; else " + others);
     }
 }

@@ -112,6 +112,26 @@ class DeterminismCheckTest {
         assertTrue(f.run().startsWith("restored from the snapshot"), f.getMessage());
         assertEquals(Garden.MISTAKE, f.system(), f.getMessage());
         assertTrue(f.getMessage().contains("the second restored from the snapshot"), f.getMessage());
+        // the snapshot leaves out 'season' (no codec), which systems declare they write: the report names it and the fix
+        assertTrue(f.getMessage().contains("likely cause: a resource without a codec that a system writes, which the "
+                + "snapshot leaves out and the restored run gets as the factory puts it: 'season' (written by 'mistake', "
+                + "'season')"), f.getMessage());
+        assertTrue(f.getMessage().contains("SimulationBuilder.resource(key, value, codec)"), f.getMessage());
+        assertFalse(f.getMessage().contains("'score' (written by"), "score has a codec: " + f.getMessage());
+    }
+
+    @Test
+    void shouldNameASystemThatCapturedAResourceObjectWhenTheRestoredRunDiffers() {
+        // every run but a restored one agrees: there the store holds the restored score, which the system never changes
+        DeterminismFailure f = assertThrows(DeterminismFailure.class, () -> check(Mistake.CAPTURED_RESOURCE).run());
+        assertTrue(f.run().startsWith("restored from the snapshot of tick 20"), f.getMessage());
+        assertEquals(Garden.MISTAKE, f.system(), f.getMessage());
+        assertEquals(20, f.tick(), f.getMessage());
+        assertTrue(f.getMessage().contains("likely cause: a system that captured a resource object instead of reading "
+                + "job.resource(KEY)"), f.getMessage());
+        assertTrue(f.getMessage().contains("after the restore, something went on changing the object the factory put "
+                + "under resource 'score'"), f.getMessage());
+        assertTrue(f.getMessage().contains("resource 'score': its codec writes"), f.getMessage());
     }
 
     private static DeterminismCheck small(SimulationFactory factory) {

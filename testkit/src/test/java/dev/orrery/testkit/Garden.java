@@ -50,7 +50,13 @@ final class Garden {
         /** A float total (a resource with a codec) each job adds its part to, in the order the jobs run. */
         FLOAT_TOTAL_IN_JOB_ORDER,
         /** Jobs append their first entity to a shared list, then set a value from its place in the list. */
-        LIST_IN_JOB_ORDER }
+        LIST_IN_JOB_ORDER,
+        /**
+         * The score (a resource with a codec) changed through the object the factory put, captured in the
+         * lambda, instead of {@code job.resourceForWrite(SCORE)}: a restore puts a new object, which nothing
+         * changes then.
+         */
+        CAPTURED_RESOURCE }
 
     static final String MISTAKE = "mistake";
     static final int WATER = 1;
@@ -134,8 +140,9 @@ final class Garden {
             beds.put(new Object(), i); // keys hashed by identity: the iteration order differs between worlds
         }
         List<Long> arrivals = new ArrayList<>(); // Mistake.LIST_IN_JOB_ORDER: one list per simulation, shared by its jobs
+        Score score = new Score(new long[1]); // Mistake.CAPTURED_RESOURCE captures it
         return Simulation.builder(world).workers(workers).seed(11).resource(SEASON, new long[1])
-                .resource(SCORE, new Score(new long[1]), SCORE_CODEC).resource(TOTAL, new float[1], TOTAL_CODEC)
+                .resource(SCORE, score, SCORE_CODEC).resource(TOTAL, new float[1], TOTAL_CODEC)
                 .systems(s -> {
                     Schedule.Builder b = s
                             .system("water").query(watered).writes(water).readsResource(Simulation.INPUTS)
@@ -201,6 +208,11 @@ final class Garden {
                                     // 1e8 swallows each 1.5; last, the 1.5s add up before it
                                     case FLOAT_TOTAL_IN_JOB_ORDER -> job.resourceForWrite(TOTAL)[0] +=
                                             job.chunkOrdinal() == 0 ? 1e8f : 1.5f;
+                                    case CAPTURED_RESOURCE -> {
+                                        if (job.chunkOrdinal() == 0) {
+                                            score.points()[0]++; // the mistake: not job.resourceForWrite(SCORE)
+                                        }
+                                    }
                                     case LIST_IN_JOB_ORDER -> {
                                         arrivals.add(job.chunk().entity(0));
                                         g[0] += arrivals.size(); // this job's place among the jobs that ran before it

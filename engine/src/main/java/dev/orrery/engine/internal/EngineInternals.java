@@ -4,18 +4,28 @@ import dev.orrery.ecs.World;
 import dev.orrery.ecs.internal.EcsInternals;
 import dev.orrery.ecs.internal.FacadeLookup;
 import dev.orrery.engine.Simulation;
+import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.ScheduleExecutor;
+import dev.orrery.scheduler.access.SystemAccess;
 import dev.orrery.scheduler.executor.PlannedExecutor;
 import dev.orrery.scheduler.executor.SystemHook;
+import dev.orrery.scheduler.graph.SystemGraph;
+import dev.orrery.scheduler.internal.SchedulerInternals;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * The door from Orrery's test kit into what the engine's facade keeps package-private: a
  * simulation's executor, for the kit's diagnostic mode that hashes the world after each
  * system, and whether a world ever held an entity (a snapshot or recording goes only into a
- * world that never did), and the mark a {@code WorldHost} (in this module) puts on the
- * simulations it holds. Exported only to {@code dev.orrery.testkit}.
+ * world that never did), the resources a snapshot leaves out though systems write them, and
+ * the mark a {@code WorldHost} (in this module) puts on the simulations it holds. Exported
+ * only to {@code dev.orrery.testkit}.
  *
  * <p><b>Threading:</b> call between ticks, on the simulation's tick thread.
  */
@@ -25,7 +35,40 @@ public final class EngineInternals {
     private static final MethodHandle HOSTED_AS = FACADE.method(Simulation.class, "hostedAs", void.class, String.class);
     private static final MethodHandle HOST_TURN = FACADE.method(Simulation.class, "hostTurn", void.class, Thread.class);
 
+    /** Rebuilt from the tick and the seed, so their leaving snapshots loses nothing. */
+    private static final Set<ResourceKey<?>> BUILT_INS = Set.of(Simulation.CLOCK, Simulation.INPUTS, Simulation.RANDOM);
+
     private EngineInternals() {
+    }
+
+    /**
+     * The resources of {@code sim} that a system declares it writes or reduces into
+     * ({@code writesResource}, {@code reducesResource}) but that have no codec, so
+     * {@code Simulation.snapshot()} leaves them out and a restored run gets them as the code
+     * building it puts them: the name of each, in the order put, with the names of the systems
+     * that write it, in schedule order. Empty when every written resource has a codec. A
+     * resource rebuilt every tick (a spatial grid, a count reset each tick) is rightly left out;
+     * one a system keeps state in across ticks makes a restored run diverge.
+     */
+    public static Map<String, List<String>> resourcesWrittenWithoutCodec(Simulation sim) {
+        SystemGraph graph = SchedulerInternals.graph(sim.schedule());
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        for (ResourceKey<?> key : sim.resources().keys()) {
+            if (BUILT_INS.contains(key) || sim.resourceCodecs().of(key) != null) {
+                continue;
+            }
+            List<String> writers = new ArrayList<>();
+            for (int p = 0; p < graph.size(); p++) {
+                SystemAccess access = graph.system(p).access();
+                if (access.resourceWrites().contains(key) || access.resourceReductions().contains(key)) {
+                    writers.add(graph.system(p).name());
+                }
+            }
+            if (!writers.isEmpty()) {
+                out.put(key.name(), List.copyOf(writers));
+            }
+        }
+        return out;
     }
 
     /**
