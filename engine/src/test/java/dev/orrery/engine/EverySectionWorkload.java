@@ -110,16 +110,17 @@ final class EverySectionWorkload {
             }
         }
         Field hpv = hp.field("hp");
-        Score score = new Score();
         return Simulation.builder(world).seed(11).workers(1).hashEvery(1)
                 .referenceCodec(String.class, NAMES)
-                .resource(SCORE, score, SCORES)
+                .resource(SCORE, new Score(), SCORES)
                 .resource(MODE, new States<>(Mode.class, Mode.REST))
                 .resource(STEP, new FixedTimestep(5, 3, 3))
                 .systems(s -> s.phases(Phase.PRE_UPDATE, FIXED, Phase.UPDATE, Phase.POST_UPDATE)
                         .fixedTimestep(FIXED, STEP)
-                        .system("tally").inPhase(Phase.PRE_UPDATE).readsEvents(DEATHS).exclusive((w, job) -> {
+                        .system("tally").inPhase(Phase.PRE_UPDATE).readsEvents(DEATHS).writesResource(SCORE)
+                        .exclusive((w, job) -> {
                             EventReader<Death> deaths = job.events(DEATHS);
+                            Score score = job.resourceForWrite(SCORE); // through the job: a restore puts a new Score
                             for (int i = 0; i < deaths.size(); i++) {
                                 score.points += deaths.get(i).hp() + 1;
                             }
