@@ -60,10 +60,10 @@ public final class ParticleGameLoop {
         }
         Query particles = world.query().with(pos, vel, health).build();
         // end:populate
-        LongSum dead = new LongSum();
         int respawnStream = CounterRandom.stream("respawn");    // our own random stream, so other draws never shift it
         // snippet:systems
-        return Simulation.builder(world).workers(workers).seed(7).resource(DEAD, dead).resource(LIVING, new LongSum())
+        return Simulation.builder(world).workers(workers).seed(7)
+                .resource(DEAD, new LongSum()).resource(LIVING, new LongSum())
                 .systems(s -> s.minBatchRows(2_048)            // small jobs, so that two workers really share chunks
                         .system("reset").inPhase(Phase.PRE_UPDATE).writesResource(DEAD, LIVING)
                         .forEachRange(() -> 1, (job, from, to) -> {
@@ -104,7 +104,7 @@ public final class ParticleGameLoop {
                         // a range system over this tick's death toll: it reads DEAD, so it runs after "reap"
                         .system("respawn").readsResource(DEAD, Simulation.CLOCK, Simulation.RANDOM)
                         .spawns(pos, vel, health)
-                        .forEachRange(() -> (int) dead.total(), (job, from, to) -> {
+                        .forEachRange(() -> (int) s.resources().get(DEAD).total(), (job, from, to) -> {
                             long tick = job.resource(Simulation.CLOCK).tick();
                             RandomCursor rng = job.resource(Simulation.RANDOM).cursor(); // one per job
                             CommandBuffer commands = job.commands();

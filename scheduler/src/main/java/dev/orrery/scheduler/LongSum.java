@@ -8,13 +8,15 @@ package dev.orrery.scheduler;
  *
  * <p>Declare the reduction on the system ({@code .reducesResource(KILLS)}, ordered like a
  * write, so every reader of the key runs after the system finishes) and add through the job,
- * which checks the declaration:
+ * which checks the declaration. Read the total through the job or the store, as the count
+ * supplier below does, never through a {@code LongSum} a lambda captured: a simulation's
+ * restore puts a new object under a resource with a codec, and the captured one would be
+ * stale:
  *
  * <pre>{@code
  * ResourceKey<LongSum> DEAD = ResourceKey.of("dead", LongSum.class);
- * LongSum dead = new LongSum();
- * Schedule.builder(world).resource(DEAD, dead)
- *     .system("reap").query(living).reads(hp).despawns().reducesResource(DEAD).forEachChunk(job -> {
+ * Schedule.Builder b = Schedule.builder(world).resource(DEAD, new LongSum());
+ * b.system("reap").query(living).reads(hp).despawns().reducesResource(DEAD).forEachChunk(job -> {
  *         int[] h = job.chunk().readInts(hpValue);
  *         int n = 0;
  *         for (int i = 0; i < job.chunk().size(); i++) {
@@ -26,7 +28,7 @@ package dev.orrery.scheduler;
  *         job.add(DEAD, n);                                          // once per chunk, not per row
  *     })
  *     .system("respawn").readsResource(DEAD).spawns(hp)
- *         .forEachRange(() -> (int) dead.total(), (job, from, to) -> {
+ *         .forEachRange(() -> (int) b.resources().get(DEAD).total(), (job, from, to) -> {   // the store's
  *             for (int i = from; i < to; i++) job.commands().add(job.commands().spawn(), hp, new Health(100));
  *         })
  *     .system("reset").inPhase(Phase.POST_UPDATE).writesResource(DEAD)

@@ -376,7 +376,7 @@ public final class Schedule {
          *
          * <pre>{@code
          * .system("respawn").readsResource(DEAD).spawns(pos, vel, hp)
-         *     .forEachRange(() -> (int) deaths.total(), (job, from, to) -> {
+         *     .forEachRange(() -> (int) b.resources().get(DEAD).total(), (job, from, to) -> {
          *         for (int i = from; i < to; i++) {
          *             long e = job.commands().spawn();
          *             job.commands().add(e, pos, new Position(i, 0, 0));

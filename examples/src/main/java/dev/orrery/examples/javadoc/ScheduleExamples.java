@@ -80,7 +80,6 @@ final class ScheduleExamples {
     private final Query fighters = world.query().with(aim).build();
     private final Grid grid = new Grid();
     private final FlowField field = new FlowField();
-    private final LongSum deaths = new LongSum();
 
     /** {@link Schedule}: the four kinds of system, built and run once. */
     void schedule() {
@@ -130,9 +129,10 @@ final class ScheduleExamples {
 
     /** {@link Schedule.SystemBuilder#spawns}. */
     Schedule spawns() {
-        return Schedule.builder(world).resource(DEAD, deaths)
+        Schedule.Builder b = Schedule.builder(world).resource(DEAD, new LongSum());
+        return b
             .system("respawn").readsResource(DEAD).spawns(pos, vel, hp)
-                .forEachRange(() -> (int) deaths.total(), (job, from, to) -> {
+                .forEachRange(() -> (int) b.resources().get(DEAD).total(), (job, from, to) -> {
                     for (int i = from; i < to; i++) {
                         long e = job.commands().spawn();
                         job.commands().add(e, pos, new Position(i, 0, 0));

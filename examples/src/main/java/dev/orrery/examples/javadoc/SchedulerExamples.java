@@ -136,9 +136,8 @@ final class SchedulerExamples {
      */
     static void longSum(World world, Query living, Component<Health> hp, Field hpValue) {
         ResourceKey<LongSum> DEAD = ResourceKey.of("dead", LongSum.class);
-        LongSum dead = new LongSum();
-        Schedule.builder(world).resource(DEAD, dead)
-            .system("reap").query(living).reads(hp).despawns().reducesResource(DEAD).forEachChunk(job -> {
+        Schedule.Builder b = Schedule.builder(world).resource(DEAD, new LongSum());
+        b.system("reap").query(living).reads(hp).despawns().reducesResource(DEAD).forEachChunk(job -> {
                 int[] h = job.chunk().readInts(hpValue);
                 int n = 0;
                 for (int i = 0; i < job.chunk().size(); i++) {
@@ -150,7 +149,7 @@ final class SchedulerExamples {
                 job.add(DEAD, n);                                          // once per chunk, not per row
             })
             .system("respawn").readsResource(DEAD).spawns(hp)
-                .forEachRange(() -> (int) dead.total(), (job, from, to) -> {
+                .forEachRange(() -> (int) b.resources().get(DEAD).total(), (job, from, to) -> {   // the store's
                     for (int i = from; i < to; i++) job.commands().add(job.commands().spawn(), hp, new Health(100));
                 })
             .system("reset").inPhase(Phase.POST_UPDATE).writesResource(DEAD)
