@@ -5,8 +5,13 @@ import java.io.DataOutput;
 import java.io.IOException;
 
 /**
- * Writes and reads one resource's value in a simulation snapshot. A snapshot of a
- * simulation holding a resource with no codec fails, naming the resource.
+ * Writes and reads one resource's value in a simulation snapshot. A resource put without a
+ * codec is left out of snapshots (configuration the building code puts again), even when a
+ * system writes it: give one a codec when a system keeps state in it across ticks.
+ *
+ * <p>{@link #read} makes a new object, which a restore puts under the key in place of the
+ * object put before: systems must reach the value through the key ({@code job.resource(KEY)})
+ * each time, never through an object they captured.
  *
  * @param <T> the resource's type
  */

@@ -37,7 +37,7 @@ import java.util.Set;
  * A running simulation: a world, its schedule of systems and their executor, resources,
  * a seed and an input source, advanced one fixed time step per {@link #tick()}.
  *
- * <p>One class of over 500 lines (about 910, a third of them comments), on purpose: what is
+ * <p>One class of over 500 lines (about 935, a third of them comments), on purpose: what is
  * left is the tick loop and the public surface tools attach to (observers, the end-of-tick
  * hook, snapshots, the failure policy), each public call opening with the guards they share
  * (closed, the tick thread, a host's turn, a running recording); the builder, resource
@@ -787,7 +787,11 @@ public final class Simulation implements AutoCloseable {
      * the scheduler's flow state (event channels with their readers' positions, state
      * machines, fixed steps) and every resource put with a codec. The clock, inputs and random
      * source are rebuilt from tick and seed; other resources put without a codec are
-     * configuration that the code building the simulation puts again.
+     * configuration that the code building the simulation puts again. That holds for one a
+     * system writes or reduces into too, without a word (right for one rebuilt every tick, a
+     * spatial grid or a count reset each tick): a resource a system keeps state in across
+     * ticks needs a codec, or a restored run diverges; orrery-testkit's {@code DeterminismCheck}
+     * names such resources when its restored run differs.
      *
      * @throws SnapshotException naming a reference component without a codec, or an event
      *     channel whose events need a codec ({@link SimulationBuilder#events})
@@ -825,6 +829,14 @@ public final class Simulation implements AutoCloseable {
      * world or a resource is touched, so a refused snapshot leaves the simulation new, and a
      * good one can then be restored into it. The snapshot must carry every resource this
      * simulation snapshots (those with a codec), and only those.
+     *
+     * <p>Each resource with a codec gets a new object, the one its codec reads; those without
+     * keep the object the building code put. A system that captured a resource object (in its
+     * lambda, in a field) instead of reading it through its job ({@code job.resource(KEY)},
+     * {@code job.resourceForWrite(KEY)}) or the store ({@code resources().get(KEY)}) goes on
+     * with the object the restore replaced, which nothing else reads, and the restored run
+     * diverges without a word; orrery-testkit's {@code DeterminismCheck} names the resource when
+     * its restored run differs.
      *
      * @throws SnapshotException for a corrupt snapshot, another seed, or resources that do
      *     not match, naming the section, the byte offset and what was wrong; the simulation

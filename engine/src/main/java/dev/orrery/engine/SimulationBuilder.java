@@ -100,7 +100,8 @@ public final class SimulationBuilder {
      * {@link dev.orrery.scheduler.FixedTimestep} (like every event channel) is carried through
      * snapshots by its own codec, so a restored run resumes in the same state and step; any other value is left out of snapshots (configuration rebuilt at start-up):
      * give it a codec with {@link #resource(ResourceKey, Object, ResourceCodec)} when it is
-     * state.
+     * state. A snapshot leaves it out without a word even when a system writes it: right for a
+     * value rebuilt every tick, a silent divergence for one a system keeps state in.
      */
     public <T> SimulationBuilder resource(ResourceKey<T> key, T value) {
         resources.put(key, value);
@@ -122,7 +123,11 @@ public final class SimulationBuilder {
         return this;
     }
 
-    /** Puts a resource that snapshots carry through {@code codec}. */
+    /**
+     * Puts a resource that snapshots carry through {@code codec}. A restore puts the object the
+     * codec reads in place of {@code value}: systems read it through their job
+     * ({@code job.resource(key)}) or the store, never through {@code value} captured in a lambda.
+     */
     public <T> SimulationBuilder resource(ResourceKey<T> key, T value, ResourceCodec<T> codec) {
         resources.put(key, value);
         codecs.put(key, codec);

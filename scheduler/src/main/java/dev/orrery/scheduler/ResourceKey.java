@@ -8,6 +8,11 @@ import java.util.Objects;
  * share a resource; the engine supplies the values. Keys compare by identity: create each
  * once and share it.
  *
+ * <p>Reach the value through its key each time ({@code job.resource(KEY)},
+ * {@code job.resourceForWrite(KEY)}, {@code resources.get(KEY)}), never through the object
+ * captured when it was put: the engine's snapshot restore puts a new object under each key
+ * with a codec, and a captured one would no longer be the store's.
+ *
  * <p>A generic value is keyed by its raw class, with the full type on the key's declaration:
  * {@code ResourceKey<Map<Long, Integer>> SCORES = ResourceKey.of("scores", Map.class);}. Values
  * put under the key are checked against the raw class.

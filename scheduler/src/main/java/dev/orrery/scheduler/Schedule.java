@@ -177,7 +177,11 @@ public final class Schedule {
             return this;
         }
 
-        /** The schedule's resource store, for exclusive system bodies and count suppliers to capture. */
+        /**
+         * The schedule's resource store, for exclusive system bodies and count suppliers to
+         * capture: capture the store and read {@code store.get(KEY)} each time, not the value
+         * (a snapshot restore may put a new one).
+         */
         public Resources resources() {
             return resources;
         }
