@@ -23,6 +23,12 @@ import dev.orrery.scheduler.graph.SystemGraph;
  * that order, or, in finish mode, runs every chunk and reports the lowest failing one, as
  * forward; a range or level system stops at its first failing job.
  *
+ * <p>Made while {@link TieOrderOverride} is set on the constructing thread (tests only), it runs
+ * each phase's systems in the order {@code TieOrderOverride.runOrder} gives, which keeps every
+ * edge of the graph; each system keeps its position (its change tick, where its commands and
+ * events merge, which failure finish mode reports), and the hook of {@link #afterEachSystem}
+ * is called in the order the systems ran.
+ *
  * <p><b>Threading:</b> no threads of its own; everything happens on the owner thread (the
  * thread of the first {@link #run}, or the one given to {@link #bindOwner}), one run at a time.
  */
@@ -42,8 +48,10 @@ public final class SingleThreadedExecutor implements PlannedExecutor {
     private int exclusiveRunning = -1;
     /** By position: whether {@link JobOrderOverride} reverses that system (all, or the one named). */
     private final boolean[] reversedSystems;
+    /** {@link TieOrderOverride}: the positions in the order they run, or null for the graph's order. */
+    private final int[] runOrder;
 
-    /** An executor for {@code plan}; reads {@link JobOrderOverride} on this thread once, here. */
+    /** An executor for {@code plan}; reads {@link JobOrderOverride} and {@link TieOrderOverride} on this thread once, here. */
     public SingleThreadedExecutor(ExecutionPlan plan) {
         this.plan = plan;
         this.graph = plan.graph();
@@ -53,6 +61,7 @@ public final class SingleThreadedExecutor implements PlannedExecutor {
             reversedSystems[i] = JobOrderOverride.reverses(plan.system(i).name());
             runs[i] = new SystemRun(plan, i, reversedSystems[i] ? JobOrderOverride.RANGE_JOBS : 1);
         }
+        this.runOrder = TieOrderOverride.runOrder(graph);
         this.context = new WorkerContext(0, plan);
         this.commands.add(context.buffer());
         this.loop = new PhaseLoop(plan, 1, commands, context);
@@ -66,9 +75,11 @@ public final class SingleThreadedExecutor implements PlannedExecutor {
 
     private SystemFailedException runPhase(int p) {
         loop.lockPhase(p);
-        SystemFailedException failure = null; // finish mode only: systems run in position order, so the first is lowest
+        SystemFailedException failure = null; // finish mode only: the one at the lowest position
+        int failurePos = -1;
         try {
-            for (int s = graph.phaseStart(p), end = graph.phaseEnd(p); s < end; s++) {
+            for (int k = graph.phaseStart(p), end = graph.phaseEnd(p); k < end; k++) {
+                int s = runOrder == null ? k : runOrder[k];
                 SystemRun r = runs[s];
                 boolean starts;
                 try {
@@ -111,7 +122,9 @@ public final class SingleThreadedExecutor implements PlannedExecutor {
                     if (!loop.finishPhase()) {
                         return r.failureOf(job);
                     }
-                    failure = PhaseLoop.first(failure, -1, r.failureOf(job), s);
+                    SystemFailedException kept = failure;
+                    failure = PhaseLoop.first(failure, failurePos, r.failureOf(job), s);
+                    failurePos = failure == kept ? failurePos : s;
                 }
                 if (afterSystem != null) {
                     afterSystem.after(s, r.name, true, plan.world());
@@ -186,6 +199,9 @@ public final class SingleThreadedExecutor implements PlannedExecutor {
     private void afterSyncPoint() {
         if (exclusiveRunning >= 0) {
             recorded(exclusiveRunning); // the commands pending before it were applied before it started
+        }
+        if (runOrder != null) {
+            java.util.Arrays.sort(recordedBy, 0, recorded); // the hook's contract: ascending positions
         }
         try {
             afterSystem.afterSyncPoint(recordedBy, recorded, plan.world());
