@@ -10,6 +10,7 @@ import dev.orrery.engine.internal.EngineInternals;
 import dev.orrery.scheduler.SystemFailedException;
 import dev.orrery.scheduler.executor.BatchOverride;
 import dev.orrery.scheduler.executor.JobOrderOverride;
+import dev.orrery.scheduler.executor.TieOrderOverride;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -41,7 +42,9 @@ import java.util.stream.Stream;
  * small jobs (default 1 and 64 rows, so work really crosses workers); once on one worker with
  * every system's work split into its finest jobs run last to first (see {@link #reverseJobOrder},
  * after the runs on one worker and before those on more), which catches every time a result
- * that follows the order one system's jobs run in; restores a snapshot
+ * that follows the order one system's jobs run in; once on one worker with each phase's systems
+ * that the graph leaves unordered run the other way round (see {@link #flipSystemOrder}), which
+ * catches every time two such systems that share state outside their declarations; restores a snapshot
  * taken at {@link #snapshotAt} into a new simulation on 1 and on the most workers, and records
  * a run and replays it on 1 and on the most workers; every tick's state (the world's state
  * hash, and the bytes each resource with a codec writes) is compared with the reference's (a
@@ -59,6 +62,7 @@ import java.util.stream.Stream;
  */
 public final class DeterminismCheck {
     private static final String REVERSED = "1 worker, jobs in reverse order";
+    private static final String FLIPPED = "1 worker, unordered systems in reverse order";
     private static final String SAME_SETTINGS = "1 worker, the game's own batching";
     private final SimulationFactory factory;
     private long ticks = 200;
@@ -68,6 +72,7 @@ public final class DeterminismCheck {
     private long snapshotAt = -1;
     private boolean replay = true;
     private boolean reverse = true;
+    private boolean flip = true;
     private int maxDifferences = 10;
 
     private DeterminismCheck(SimulationFactory factory) {
@@ -163,6 +168,21 @@ public final class DeterminismCheck {
         return this;
     }
 
+    /**
+     * Whether a run on one worker runs, in each phase, the systems that the graph leaves
+     * unordered (no conflicting declaration, no before/after) the other way round (default
+     * yes), keeping every declared order and conflict and each system's change tick. On one
+     * worker such systems run in the graph's order every time, on several either may run
+     * first; a game whose unordered systems share state outside their declarations (a plain
+     * field one writes and the other reads, a resource one did not declare) differs here every
+     * time, and the report names the two systems. A game that keeps to the rules gives the same
+     * state bit for bit.
+     */
+    public DeterminismCheck flipSystemOrder(boolean on) {
+        this.flip = on;
+        return this;
+    }
+
     /** How many differences a failure lists (default 10). */
     public DeterminismCheck maxDifferences(int n) {
         this.maxDifferences = Math.max(1, n);
@@ -202,22 +222,22 @@ public final class DeterminismCheck {
             }
         }
         done.add("reference: 1 worker, the game's own batching");
-        boolean reversed = !reverse;
+        boolean reversed = false;
         for (int w : workers) {
             if (w > 1 && !reversed) {
-                reversed = runReversed(reference, done);
+                reversed = runReordered(reference, done);
             }
             for (int b : batchesFor(w)) {
                 String name = w + (w == 1 ? " worker" : " workers") + (b == 0 ? ", the game's own batching" : ", batch " + b);
                 try (Simulation sim = build(w, true, b)) {
                     sim.inputs(new ScriptInputs(script));
-                    compare(sim, name, 0, reference, null, false);
+                    compare(sim, name, 0, reference, null, Order.USUAL);
                 }
                 done.add(name);
             }
         }
         if (!reversed) {
-            runReversed(reference, done);
+            runReordered(reference, done);
         }
         int most = java.util.Arrays.stream(workers).max().orElse(1); // workers() refuses counts below 1
         if (snapshot != null) {
@@ -227,7 +247,7 @@ public final class DeterminismCheck {
                     RestoreSuspects restored = RestoreSuspects.before(sim, snapshot);
                     sim.restore(snapshot); // buildEmpty made sure its world never held an entity
                     sim.inputs(new ScriptInputs(script));
-                    compare(sim, name, snapTick, reference, restored, false);
+                    compare(sim, name, snapTick, reference, restored, Order.USUAL);
                 }
                 done.add(name);
                 if (most == 1) {
@@ -241,15 +261,23 @@ public final class DeterminismCheck {
         return done;
     }
 
-    /** The run on one worker with every system's jobs in reverse order; returns true. */
-    private boolean runReversed(long[] reference, List<String> done) {
-        try (Simulation sim = build(1, true, 0, true)) {
-            sim.inputs(new ScriptInputs(script));
-            compare(sim, REVERSED, 0, reference, null, true);
+    /** The runs on one worker with every system's jobs in reverse order, and with the ties flipped; returns true. */
+    private boolean runReordered(long[] reference, List<String> done) {
+        for (Order order : new Order[] {Order.JOBS_REVERSED, Order.TIES_FLIPPED}) {
+            if (order == Order.JOBS_REVERSED ? reverse : flip) {
+                String name = order == Order.JOBS_REVERSED ? REVERSED : FLIPPED;
+                try (Simulation sim = build(1, true, 0, order)) {
+                    sim.inputs(new ScriptInputs(script));
+                    compare(sim, name, 0, reference, null, order);
+                }
+                done.add(name);
+            }
         }
-        done.add(REVERSED);
         return true;
     }
+
+    /** The order a run on one worker takes: the graph's, every system's jobs reversed, or the graph's ties flipped. */
+    private enum Order { USUAL, JOBS_REVERSED, TIES_FLIPPED }
 
     private int[] batchesFor(int w) {
         if (w == 1) {
@@ -282,7 +310,7 @@ public final class DeterminismCheck {
                     });
                     tick(sim, name, t);
                     if (ResourceState.hash(sim) != reference[t]) {
-                        throw failure(name, t, sim, null, false);
+                        throw failure(name, t, sim, null, Order.USUAL);
                     }
                 }
             } catch (IOException e) {
@@ -297,14 +325,14 @@ public final class DeterminismCheck {
                     } catch (SnapshotException e) {
                         throw systemFailure(replayName, sim.currentTick(), e);
                     } catch (ReplayDivergenceException e) {
-                        throw failure(replayName, e.tick(), sim, null, false);
+                        throw failure(replayName, e.tick(), sim, null, Order.USUAL);
                     } catch (IOException e) {
                         throw new UncheckedIOException("replaying " + dir + " failed", e);
                     } catch (RuntimeException e) {
                         throw systemFailure(replayName, sim.currentTick(), e);
                     }
                     if (ResourceState.hash(sim) != reference[(int) ticks - 1]) { // the replay checked the world only
-                        throw failure(replayName, ticks - 1, sim, null, false);
+                        throw failure(replayName, ticks - 1, sim, null, Order.USUAL);
                     }
                 }
                 done.add(replayName);
@@ -317,13 +345,12 @@ public final class DeterminismCheck {
         }
     }
 
-    /** Ticks {@code sim} from {@code from} on, comparing each tick; {@code restored}: null, or what its restore showed. */
     private void compare(Simulation sim, String name, long from, long[] reference, RestoreSuspects restored,
-            boolean reversed) {
+            Order order) {
         for (long t = from; t < ticks; t++) {
             tick(sim, name, t);
             if (ResourceState.hash(sim) != reference[(int) t]) {
-                throw failure(name, t, sim, restored, reversed);
+                throw failure(name, t, sim, restored, order);
             }
         }
     }
@@ -343,12 +370,10 @@ public final class DeterminismCheck {
         return new DeterminismFailure(message, name, t, system, List.of(), e);
     }
 
-    /**
-     * The report of {@code sim} (run {@code name}; {@code restored}: null, or what its restore
-     * showed; {@code reversed}: jobs in reverse order) differing at tick {@code t}.
-     */
+    /** The report of {@code sim} (run {@code name}, in {@code order}; {@code restored}: null or its restore's) differing at tick {@code t}. */
     private DeterminismFailure failure(String name, long t, Simulation sim, RestoreSuspects restored,
-            boolean reversed) {
+            Order order) {
+        boolean reversed = order == Order.JOBS_REVERSED;
         Set<String> components = new LinkedHashSet<>();
         List<Difference> diffs;
         List<String> resources;
@@ -360,15 +385,16 @@ public final class DeterminismCheck {
             diffs = WorldDiff.between(ref.world(), sim.world(), maxDifferences, components);
             resources = ResourceState.differences(ref, sim);
         }
-        Diagnosis d = diagnose(t, restored != null, restored == null ? null : restored.snapshot(), reversed);
-        String origin = reversed && d.system != null ? JobOrderOrigin.find(factory, script, d.system, t) : null;
-        if (origin != null && !origin.equals(d.system)) {
-            d = new Diagnosis(origin, d.text + JobOrderOrigin.explain(origin, d.system));
+        Diagnosis d = order == Order.TIES_FLIPPED ? flippedDiagnosis(t) : diagnose(t, restored != null, restored == null ? null : restored.snapshot(), reversed);
+        String origin = reversed && d.system() != null ? JobOrderOrigin.find(factory, script, d.system(), t) : null;
+        if (origin != null && !origin.equals(d.system())) {
+            d = new Diagnosis(origin, d.text() + JobOrderOrigin.explain(origin, d.system()));
         }
         StringBuilder m = new StringBuilder("determinism check failed: ").append(name)
                 .append(" differs from the reference (1 worker) at tick ").append(t);
-        m.append("\n  ").append(d.text);
-        String cause = LikelyCause.of(SAME_SETTINGS.equals(name), reversed, restored, sim);
+        m.append("\n  ").append(d.text());
+        String cause = order == Order.TIES_FLIPPED ? LikelyCause.FLIPPED
+                : LikelyCause.of(SAME_SETTINGS.equals(name), reversed, restored, sim);
         if (cause != null) {
             m.append("\n  ").append(cause);
         }
@@ -388,10 +414,16 @@ public final class DeterminismCheck {
             }
             m.append("\n  components whose values differ: ").append(components);
         }
-        return new DeterminismFailure(m.toString(), name, t, d.system, diffs, null);
+        return new DeterminismFailure(m.toString(), name, t, d.system(), diffs, null);
     }
 
-    private record Diagnosis(String system, String text) {
+    /** The two systems behind a difference of the run with the ties flipped (see {@link TieOrderOrigin}). */
+    private Diagnosis flippedDiagnosis(long t) {
+        try {
+            return TieOrderOrigin.find(factory, script, t);
+        } catch (RuntimeException e) {
+            return new Diagnosis(null, "the diagnostic runs on 1 worker failed: " + e);
+        }
     }
 
     /**
@@ -402,41 +434,9 @@ public final class DeterminismCheck {
      */
     private Diagnosis diagnose(long t, boolean restored, byte[] snapshot, boolean reversed) {
         long from = restored ? (long) snapshotTick() : 0;
-        try (Simulation a = build(1, true, 0); Simulation b = build(1, !restored, 0, reversed)) {
-            a.inputs(new ScriptInputs(script));
-            for (long k = 0; k < from; k++) {
-                a.tick();
-            }
-            if (restored) {
-                b.restore(snapshot);
-            }
-            b.inputs(new ScriptInputs(script));
-            if (!restored && ResourceState.hash(a) != ResourceState.hash(b)) {
-                return new Diagnosis(null, "the worlds differ before the first tick: SimulationFactory.create built "
-                        + "two different worlds (what it spawns, or what an observer hook those spawns fired, differs)");
-            }
-            SystemTrail ta = SystemTrail.of(a, w -> ResourceState.hash(a));
-            SystemTrail tb = SystemTrail.of(b, w -> ResourceState.hash(b));
-            for (long k = from; k <= t; k++) {
-                ta.points.clear();
-                tb.points.clear();
-                a.tick();
-                b.tick();
-                int i = SystemTrail.firstDifference(ta.points, tb.points);
-                if (i >= 0) {
-                    return new Diagnosis(SystemTrail.culprit(ta.points, i), SystemTrail.describe(ta.points, i, k)
-                            + " (two runs on 1 worker" + (restored ? ", the second restored from the snapshot" : "")
-                            + (reversed ? ", the second with every system's jobs in reverse order: the system's result "
-                            + "follows the order its jobs ran in" : "")
-                            + ", the world and every resource with a codec hashed after each system and each sync point)");
-                }
-                if (ResourceState.hash(a) != ResourceState.hash(b)) {
-                    return new Diagnosis(null, "first difference at the end of tick " + k + " (after every system and "
-                            + "sync point the worlds agreed: something outside the systems changed the world)");
-                }
-            }
-            return new Diagnosis(null, "two runs on 1 worker agree through tick " + t + ": the difference needs several "
-                    + "workers (systems touching the same data side by side, or state shared between workers)");
+        try (Simulation a = build(1, true, 0);
+             Simulation b = build(1, !restored, 0, reversed ? Order.JOBS_REVERSED : Order.USUAL)) {
+            return SystemTrail.diagnose(a, b, script, from, t, restored ? snapshot : null, reversed);
         } catch (RuntimeException e) {
             return new Diagnosis(null, "the diagnostic runs on 1 worker failed: " + e);
         }
@@ -447,16 +447,18 @@ public final class DeterminismCheck {
     }
 
     private Simulation build(int workers, boolean populate, int batch) {
-        return build(workers, populate, batch, false);
+        return build(workers, populate, batch, Order.USUAL);
     }
 
-    /** The factory's simulation, with its jobs forced into {@code batch} rows (0: not) or run in reverse order. */
-    private Simulation build(int workers, boolean populate, int batch, boolean reversed) {
+    /** The factory's simulation, with its jobs forced into {@code batch} rows (0: not), in {@code order}. */
+    private Simulation build(int workers, boolean populate, int batch, Order order) {
         if (batch > 0) {
             BatchOverride.set(batch);
         }
-        if (reversed) {
+        if (order == Order.JOBS_REVERSED) {
             JobOrderOverride.reverse();
+        } else if (order == Order.TIES_FLIPPED) {
+            TieOrderOverride.flip();
         }
         Simulation sim;
         try {
@@ -464,6 +466,7 @@ public final class DeterminismCheck {
         } finally {
             BatchOverride.clear();
             JobOrderOverride.clear();
+            TieOrderOverride.clear();
         }
         if (sim == null) {
             throw new IllegalStateException("SimulationFactory.create(" + workers + ", " + populate + ") returned null; "

@@ -11,6 +11,13 @@ import java.util.List;
  * <p><b>Threading:</b> stateless.
  */
 final class LikelyCause {
+    /** The line for the run with each phase's unordered systems the other way round. */
+    static final String FLIPPED = "likely cause: state shared between systems the graph leaves unordered (a plain "
+            + "Java field one writes and the other reads, an object both lambdas captured, a resource one of them did "
+            + "not declare), which on several workers either may reach first: declare it (writesResource on the "
+            + "writer and readsResource on the reader, or reads/writes of the component) or order them with "
+            + ".after(...), so the graph orders them (see flipSystemOrder in docs/determinism.md)";
+
     private LikelyCause() {
     }
 

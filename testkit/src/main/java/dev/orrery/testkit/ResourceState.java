@@ -132,7 +132,7 @@ final class ResourceState {
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static Map<String, byte[]> bytes(Simulation sim) {
+    static Map<String, byte[]> bytes(Simulation sim) {
         Map<String, byte[]> out = new LinkedHashMap<>();
         for (ResourceKey k : sim.resources().keys()) {
             ResourceCodec codec = sim.resourceCodecs().of(k);
@@ -150,7 +150,7 @@ final class ResourceState {
         return out;
     }
 
-    private static long fnv(byte[] bytes) {
+    static long fnv(byte[] bytes) {
         long h = 0xcbf29ce484222325L;
         for (byte x : bytes) {
             h = (h ^ (x & 0xff)) * 0x100000001b3L;
@@ -158,7 +158,7 @@ final class ResourceState {
         return h;
     }
 
-    private static long mix(long h, long v) {
+    static long mix(long h, long v) {
         h ^= v + 0x9e3779b97f4a7c15L + (h << 6) + (h >>> 2);
         return h * 0xbf58476d1ce4e5b9L;
     }

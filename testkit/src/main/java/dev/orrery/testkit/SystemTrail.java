@@ -60,6 +60,52 @@ final class SystemTrail implements SystemHook {
         points.add(new Point(null, List.copyOf(who), hash.applyAsLong(world)));
     }
 
+    /**
+     * Ticks {@code a} (the usual run) and {@code b} (the run to explain, restored from
+     * {@code snapshot} when not null; its jobs in reverse order when {@code reversed}) on one
+     * worker from tick {@code from} through {@code t}, hashing the world after each system and
+     * each sync point, and names the first system after which (or after whose commands) the two
+     * differ. Closes neither.
+     */
+    static Diagnosis diagnose(Simulation a, Simulation b, InputScript script, long from, long t, byte[] snapshot,
+            boolean reversed) {
+        boolean restored = snapshot != null;
+        a.inputs(new ScriptInputs(script));
+        for (long k = 0; k < from; k++) {
+            a.tick();
+        }
+        if (restored) {
+            b.restore(snapshot);
+        }
+        b.inputs(new ScriptInputs(script));
+        if (!restored && ResourceState.hash(a) != ResourceState.hash(b)) {
+            return new Diagnosis(null, "the worlds differ before the first tick: SimulationFactory.create built "
+                    + "two different worlds (what it spawns, or what an observer hook those spawns fired, differs)");
+        }
+        SystemTrail ta = SystemTrail.of(a, w -> ResourceState.hash(a));
+        SystemTrail tb = SystemTrail.of(b, w -> ResourceState.hash(b));
+        for (long k = from; k <= t; k++) {
+            ta.points.clear();
+            tb.points.clear();
+            a.tick();
+            b.tick();
+            int i = SystemTrail.firstDifference(ta.points, tb.points);
+            if (i >= 0) {
+                return new Diagnosis(SystemTrail.culprit(ta.points, i), SystemTrail.describe(ta.points, i, k)
+                        + " (two runs on 1 worker" + (restored ? ", the second restored from the snapshot" : "")
+                        + (reversed ? ", the second with every system's jobs in reverse order: the system's result "
+                        + "follows the order its jobs ran in" : "")
+                        + ", the world and every resource with a codec hashed after each system and each sync point)");
+            }
+            if (ResourceState.hash(a) != ResourceState.hash(b)) {
+                return new Diagnosis(null, "first difference at the end of tick " + k + " (after every system and "
+                        + "sync point the worlds agreed: something outside the systems changed the world)");
+            }
+        }
+        return new Diagnosis(null, "two runs on 1 worker agree through tick " + t + ": the difference needs several "
+                + "workers (systems touching the same data side by side, or state shared between workers)");
+    }
+
     /** The index of the first point where {@code a} and {@code b} differ, or -1 when they agree as far as both go. */
     static int firstDifference(List<Point> a, List<Point> b) {
         for (int i = 0; i < Math.min(a.size(), b.size()); i++) {

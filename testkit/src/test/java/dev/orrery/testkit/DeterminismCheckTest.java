@@ -29,9 +29,13 @@ class DeterminismCheckTest {
                 + runs);
         assertTrue(runs.stream().anyMatch(r -> r.startsWith("restored from the snapshot of tick 20")), runs.toString());
         assertTrue(runs.stream().anyMatch(r -> r.startsWith("the recording replayed on 4 workers")), runs.toString());
-        // the reference, 5 worker/batch runs, jobs in reverse order, 2 restores, 1 recording, 2 replays
-        assertEquals(12, runs.size(), runs.toString());
+        assertEquals("1 worker, unordered systems in reverse order", runs.get(3), runs.toString());
+        // the reference, 5 worker/batch runs, jobs in reverse order, unordered systems in reverse order, 2 restores,
+        // 1 recording, 2 replays
+        assertEquals(13, runs.size(), runs.toString());
         assertFalse(check(Mistake.NONE).reverseJobOrder(false).run().contains("1 worker, jobs in reverse order"));
+        assertFalse(check(Mistake.NONE).flipSystemOrder(false).run().contains("1 worker, unordered systems in reverse "
+                + "order"));
     }
 
     @ParameterizedTest(name = "{0}")
