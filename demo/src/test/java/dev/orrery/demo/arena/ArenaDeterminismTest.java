@@ -48,8 +48,10 @@ class ArenaDeterminismTest {
             }
             return arena.build(workers, 0);
         }).ticks(120).workers(1, 2, 4).inputs(CLIENTS).run();
-        // reference, 7 worker/batch runs, jobs in reverse order, 2 restores, 1 recording, 2 replays
-        assertEquals(14, runs.size(), "every configuration ran: " + runs);
+        // reference, 7 worker/batch runs, jobs in reverse order, unordered systems in reverse order, 2 restores,
+        // 1 recording, 2 replays
+        assertEquals(15, runs.size(), "every configuration ran: " + runs);
+        assertTrue(runs.contains("1 worker, unordered systems in reverse order"), runs.toString());
     }
 
     /** The snapshot is taken after tick SNAP - 1 of TICKS. */
