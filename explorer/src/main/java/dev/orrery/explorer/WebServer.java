@@ -55,7 +55,12 @@ final class WebServer {
     static final int MAX_HEADERS = 64;
     /** From accept to the end of the request body; a connection still sending is closed. */
     static final long REQUEST_DEADLINE_MILLIS = 5_000;
-    /** From the first byte of the answer to its last; a client that does not read it in time is cut off. */
+    /**
+     * From the first byte of the answer to its last; a client that does not read it in time is
+     * cut off. It starts when the answer does, not with the request: the handler's own waits
+     * (a safe point, a timeline's replay) are bounded by the handler, which answers 503 when they
+     * run out.
+     */
     static final long RESPONSE_DEADLINE_MILLIS = 15_000;
 
     /** Answers one request. */
@@ -96,10 +101,18 @@ final class WebServer {
     private ScheduledThreadPoolExecutor timer;
     private Thread acceptor;
     private volatile boolean stopping;
+    /** {@link #RESPONSE_DEADLINE_MILLIS}, shorter in a test. */
+    private final long responseDeadlineMillis;
 
     WebServer(Handler handler, Streams streams) {
+        this(handler, streams, RESPONSE_DEADLINE_MILLIS);
+    }
+
+    /** A server whose answers must be read within {@code responseDeadlineMillis} of their first byte. */
+    WebServer(Handler handler, Streams streams, long responseDeadlineMillis) {
         this.handler = handler;
         this.streams = streams;
+        this.responseDeadlineMillis = responseDeadlineMillis;
     }
 
     void start(InetSocketAddress address) throws IOException {
@@ -199,7 +212,6 @@ final class WebServer {
                 request = read(c);
             } catch (BadRequest bad) {
                 requestDeadline.cancel(false);
-                exchange.arm();
                 exchange.send(bad.status, "application/json", Json.error(bad.getMessage()), Map.of());
                 linger(c);
                 return;
@@ -208,7 +220,8 @@ final class WebServer {
             if (request == null) {
                 return; // closed before a full head: nothing to answer
             }
-            exchange.arm();
+            // the answer deadline starts with the answer's first byte (Exchange.send): a handler that
+            // waits for a safe point or a replay still gets its answer, or its 503, to the client
             exchange.head = request.method().equals("HEAD");
             try {
                 handler.handle(request, exchange);
@@ -350,8 +363,9 @@ final class WebServer {
             this.channel = channel;
         }
 
-        void arm() {
-            deadline = timer.schedule(() -> closeQuietly(channel), RESPONSE_DEADLINE_MILLIS, TimeUnit.MILLISECONDS);
+        /** Starts the answer's deadline: called as its first byte is written. */
+        private void arm() {
+            deadline = timer.schedule(() -> closeQuietly(channel), responseDeadlineMillis, TimeUnit.MILLISECONDS);
         }
 
         void disarm() {
@@ -371,6 +385,7 @@ final class WebServer {
                 throw new IllegalStateException("the explorer answered one request twice");
             }
             sent = true;
+            arm();
             StringBuilder h = statusLine(status, type);
             h.append("Content-Length: ").append(body.length).append("\r\n");
             extra.forEach((k, v) -> h.append(k).append(": ").append(v).append("\r\n"));
@@ -395,6 +410,7 @@ final class WebServer {
                 return;
             }
             sent = true;
+            arm();
             StringBuilder h = statusLine(200, "text/event-stream");
             h.append("\r\n");
             writeFully(ByteBuffer.wrap(h.toString().getBytes(StandardCharsets.ISO_8859_1)));
