@@ -7,7 +7,6 @@ import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.engine.RunRecorder;
 import dev.orrery.engine.Simulation;
-import dev.orrery.engine.journal.JournalReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -71,14 +70,12 @@ final class PastWorlds implements AutoCloseable {
     private volatile String ending;
     private volatile long endingAfter;
     private volatile String problem;
-    /** The journal as last read through for {@link #info}: its size then, its last complete tick, whether closed. */
-    private final Object scout = new Object();
-    private long scoutedSize = -1;
-    private long scoutedLast = Long.MIN_VALUE;
-    private boolean scoutedClosed;
+    /** Where the journal ends, as last read through. */
+    private final JournalEnd journalEnd;
 
     PastWorlds(Timeline timeline) {
         this.timeline = timeline;
+        this.journalEnd = new JournalEnd(timeline.folder());
         this.thread = new ThreadPoolExecutor(1, 1, 30, TimeUnit.SECONDS, new ArrayBlockingQueue<>(8), r -> {
             Thread t = new Thread(r, "orrery-explorer-past");
             t.setDaemon(true);
@@ -133,7 +130,7 @@ final class PastWorlds implements AutoCloseable {
             }
         }
         if (first >= 0) {
-            Long recorded = recordedLast();
+            Long recorded = journalEnd.last();
             json.field("first", first - 1).field("last", Math.max(first - 1, recorded != null ? recorded
                     : Math.max(last, furthest)));
         }
@@ -153,35 +150,6 @@ final class PastWorlds implements AutoCloseable {
             json.field("problem", problem);
         }
         return json.endObject().toString();
-    }
-
-    /**
-     * The journal's last complete tick ({@link Long#MIN_VALUE}: none yet), read through again
-     * only when it grew and not once it was closed; null when it cannot be read.
-     */
-    private Long recordedLast() {
-        synchronized (scout) {
-            if (scoutedClosed) {
-                return scoutedLast;
-            }
-            java.nio.file.Path journal = timeline.folder().resolve(RunRecorder.JOURNAL);
-            try {
-                long size = Files.size(journal);
-                if (size != scoutedSize) {
-                    try (JournalReader r = JournalReader.openAllowingCut(journal)) {
-                        while (r.nextRecord()) {
-                            // to the end record, or the last complete tick of a live or cut journal
-                        }
-                        scoutedLast = r.lastTickEnded();
-                        scoutedClosed = r.closedCleanly();
-                    }
-                    scoutedSize = size;
-                }
-                return scoutedLast;
-            } catch (IOException | RuntimeException e) {
-                return null;
-            }
-        }
     }
 
     /** Entity {@code id} as it was at tick {@code tick}. */
@@ -348,6 +316,14 @@ final class PastWorlds implements AutoCloseable {
         }
         if (tick == Long.MAX_VALUE) { // no tick after it: tick + 1 would wrap to the most negative
             throw Refused.notRecorded("tick " + tick + " is not in the recording: no run gets that far");
+        }
+        Long journalLast = journalEnd.last();
+        if (journalLast != null && tick > Math.max(journalLast, first - 1)) {
+            // refused from where the journal ends, not by replaying to it: that could chase a live run for minutes
+            ending = journalEnd.ending();
+            endingAfter = Math.max(journalLast, first - 1);
+            throw Refused.notRecorded("tick " + tick + " is not in the recording: it holds ticks up to " + endingAfter
+                    + ", and " + ending);
         }
         long next = tick + 1;
         if (sim == null || next < sim.currentTick()) { // none: a replayed tick failed, or a restore

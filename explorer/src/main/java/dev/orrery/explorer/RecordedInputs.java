@@ -64,11 +64,16 @@ final class RecordedInputs implements InputSource, AutoCloseable {
      * crash both show.
      */
     String ending() {
-        if (reader.closedCleanly()) {
+        return ending(reader.closedCleanly(), reader.cut());
+    }
+
+    /** How a journal ends, {@code closed} or not, with what cut it when known ({@code cut}, or null). */
+    static String ending(boolean closed, String cut) {
+        if (closed) {
             return "the recording was closed there";
         }
         return "it has no end record: a live recording grows as the run goes, while one cut by a crash ends there"
-                + (reader.cut() != null ? " (" + reader.cut() + ")" : "");
+                + (cut != null ? " (" + cut + ")" : "");
     }
 
     /** The failure policy the recording was made under. */

@@ -134,6 +134,31 @@ class TimelineTest {
         }
     }
 
+    @Test
+    void shouldRefuseATickPastTheRecordingWithoutReplayingToItsEnd() throws Exception {
+        World world = new World();
+        Simulation sim = build(world, true);
+        long first = firstEntity(world);
+        try (RunRecorder recorder = RunRecorder.start(sim, dir, InputPipeline.builder())) {
+            sim.run(120, 0, null);
+        }
+        Timeline timeline = Timeline.ofRecording(dir, () -> build(new World(), false));
+        try (Explorer explorer = Explorer.attach(sim, ExplorerOptions.loopback(0).withTimeline(timeline))) {
+            Client c = new Client(explorer);
+            HttpResponse<String> future = c.get("/api/past/entity?tick=99999&id=" + first);
+            assertEquals(404, future.statusCode());
+            assertTrue(future.body().contains("tick 99999 is not in the recording: it holds ticks up to 119, and the "
+                    + "recording was closed there"), future.body());
+            // the journal says where the recording ends: no replay to its end first (a long live
+            // recording once kept the timeline busy for minutes, chasing the run, before the 404)
+            String info = c.get("/api/timeline").body();
+            assertTrue(info.contains("\"last\":119,\"at\":-1,"), "the replay did not move: " + info);
+            assertTrue(entity(c, 119, first).contains("\"value\":\"120\""), "the last recorded tick is shown");
+        } finally {
+            sim.close();
+        }
+    }
+
     private static long firstEntity(World world) {
         long[] out = {-1};
         world.query().with(world.columns().get(0)).build().forEach((chunk, row) -> {
