@@ -164,8 +164,8 @@ public final class Explorer implements AutoCloseable {
     }
 
     /**
-     * Unhooks the simulation and stops serving; waiting reads and open streams end. Tick
-     * thread, between ticks or after the last.
+     * Unhooks the simulation and stops serving; waiting reads and open streams end, and a
+     * timeline's replay stops at its next tick. Tick thread, between ticks or after the last.
      */
     @Override
     public void close() {

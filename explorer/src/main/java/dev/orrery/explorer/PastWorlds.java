@@ -70,6 +70,8 @@ final class PastWorlds implements AutoCloseable {
     private volatile String ending;
     private volatile long endingAfter;
     private volatile String problem;
+    /** Set by {@link #close}: a travel under way stops at its next tick. */
+    private volatile boolean closing;
     /** Where the journal ends, as last read through. */
     private final JournalEnd journalEnd;
 
@@ -334,6 +336,9 @@ final class PastWorlds implements AutoCloseable {
             restore(from.getValue());
         }
         while (sim.currentTick() < next) {
+            if (closing) { // a stopped demo waits for close before its summary: do not make it wait out a travel
+                throw new Refused(503, "the explorer is closing; the timeline stopped its replay at tick " + at, null);
+            }
             long t = sim.currentTick();
             boolean recorded;
             try {
@@ -449,8 +454,10 @@ final class PastWorlds implements AutoCloseable {
         }
     }
 
+    /** Stops the replay: a travel under way ends at its next tick (its request gets 503), then the thread ends. */
     @Override
     public void close() {
+        closing = true;
         try {
             thread.submit(this::closeReplay);
         } catch (RejectedExecutionException ignored) {

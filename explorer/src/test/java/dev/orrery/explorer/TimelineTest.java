@@ -16,6 +16,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,6 +42,11 @@ class TimelineTest {
     }
 
     static Simulation build(World world, boolean populate, int hashEvery) {
+        return build(world, populate, hashEvery, () -> { });
+    }
+
+    /** As {@link #build(World, boolean, int)}, calling {@code eachTick} in each tick (it changes no state). */
+    static Simulation build(World world, boolean populate, int hashEvery, Runnable eachTick) {
         Component<Counter> counter = world.component(Counter.class);
         Component<Old> old = world.component(Old.class);
         if (populate) {
@@ -51,6 +58,7 @@ class TimelineTest {
         Query all = world.query().with(counter).build();
         return Simulation.builder(world).seed(3).workers(1).hashEvery(hashEvery).systems(s -> s
                 .system("count").exclusive(w -> {
+                    eachTick.run();
                     List<Long> aged = new ArrayList<>();
                     all.forEach((chunk, row) -> {
                         long e = chunk.entity(row);
@@ -155,6 +163,49 @@ class TimelineTest {
             assertTrue(info.contains("\"last\":119,\"at\":-1,"), "the replay did not move: " + info);
             assertTrue(entity(c, 119, first).contains("\"value\":\"120\""), "the last recorded tick is shown");
         } finally {
+            sim.close();
+        }
+    }
+
+    @Test
+    void shouldStopTheReplayWhenTheExplorerClosesMidTravel() throws Exception {
+        World world = new World();
+        Simulation sim = build(world, true);
+        long first = firstEntity(world);
+        try (RunRecorder recorder = RunRecorder.start(sim, dir, InputPipeline.builder())) {
+            sim.run(600, 0, null);
+        }
+        AtomicInteger replayed = new AtomicInteger();
+        Timeline slow = Timeline.ofRecording(dir, () -> build(new World(), false, 10, () -> {
+            replayed.incrementAndGet();
+            LockSupport.parkNanos(20_000_000L); // 600 ticks: at least 12 s to travel to the last one
+        }));
+        Explorer explorer = Explorer.attach(sim, ExplorerOptions.loopback(0).withTimeline(slow));
+        try {
+            Client c = new Client(explorer);
+            Thread asker = new Thread(() -> {
+                try {
+                    c.get("/api/past/entity?tick=599&id=" + first);
+                } catch (Exception closed) {
+                    // the explorer closed under it: what it answers is not this test's point
+                }
+            });
+            asker.setDaemon(true);
+            asker.start();
+            long until = System.nanoTime() + 30_000_000_000L;
+            while (replayed.get() < 5 && System.nanoTime() < until) {
+                Thread.sleep(10);
+            }
+            assertTrue(replayed.get() >= 5, "the travel began");
+            long start = System.nanoTime();
+            explorer.close(); // what a stopped demo does before its summary: it once waited 5 s, then left the replay running
+            long tookMillis = (System.nanoTime() - start) / 1_000_000;
+            int atClose = replayed.get();
+            Thread.sleep(500);
+            assertEquals(atClose, replayed.get(), "the replay stopped with the explorer");
+            assertTrue(tookMillis < 5_000, "close waited " + tookMillis + " ms for a replay that was going on");
+        } finally {
+            explorer.close();
             sim.close();
         }
     }
