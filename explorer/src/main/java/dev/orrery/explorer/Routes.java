@@ -363,12 +363,11 @@ final class Routes {
             return;
         }
         String typed = value.strip();
-        String no = explorer.editRules().readOnly(component, field); // the sink's reasons need no safe point
+        String no;
         try {
-            if (no == null) {
-                // the names and the value's type against the world as it is now, on the tick thread
-                no = explorer.safePoint().call(s -> explorer.editRules().check(s.world(), component, field, typed));
-            }
+            // the names first (a mistyped one is named, not refused for the sink's reasons), then
+            // whether the field may be edited, then the value's type, against the world as it is now
+            no = explorer.safePoint().call(s -> explorer.editRules().check(s.world(), component, field, typed));
         } catch (SafePoint.Unavailable e) {
             fail(ex, 503, e.getMessage() + " (the edit was not made)", Map.of("Retry-After", "1"));
             return;

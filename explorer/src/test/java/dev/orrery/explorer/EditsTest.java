@@ -98,6 +98,35 @@ class EditsTest {
     }
 
     @Test
+    void shouldNameAMistypedComponentOrFieldRatherThanTheSinksReason() throws Exception {
+        EditSink allowList = new EditSink() { // as the demo's: every name outside its allow-list is refused
+            @Override
+            public String submit(Edit edit) {
+                submitted.add(edit);
+                return null;
+            }
+
+            @Override
+            public String readOnly(String component, String field) {
+                return component.equals("Health") && field.equals("hp") ? null
+                        : "FORBIDDEN " + component + "." + field + " is server-owned; clients may SET Health.hp";
+            }
+        };
+        try (Fixture f = new Fixture(30, 1, 0, (fx, o) -> o.withEdits(allowList)).start()) {
+            long unit = f.units[3];
+            HttpResponse<String> field = f.client.edit("entity=" + unit + "&component=Health&field=hpx&value=1");
+            assertEquals(409, field.statusCode(), field.body());
+            assertTrue(field.body().contains("\"reason\":\"Health has no field 'hpx'; its fields are hp\""),
+                    "the mistake, not 'server-owned': " + field.body());
+            HttpResponse<String> component = f.client.edit("entity=" + unit + "&component=Helth&field=hp&value=1");
+            assertTrue(component.body().contains("\"reason\":\"no component named 'Helth'"), component.body());
+            HttpResponse<String> owned = f.client.edit("entity=" + unit + "&component=Vel&field=x&value=1");
+            assertTrue(owned.body().contains("FORBIDDEN Vel.x is server-owned"), "a real field: the sink's reason");
+            assertTrue(submitted.isEmpty(), "none reached the sink");
+        }
+    }
+
+    @Test
     void shouldShowEveryFieldReadOnlyWhileEditsAreOff() throws Exception {
         try (Fixture f = new Fixture(10, 1, 0, (fx, o) -> o).start()) {
             String entity = f.client.getTicking("/api/entity?id=" + f.units[0]).body();
