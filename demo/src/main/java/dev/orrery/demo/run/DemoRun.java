@@ -288,8 +288,8 @@ public final class DemoRun {
                 }
                 if (explorer != null && !stopRequested) {
                     // the replay is over; the page stays live, its timeline over the whole recording, until stopped
-                    out.println("replay: done at tick " + s.currentTick() + "; the explorer still serves "
-                            + explorer.url() + " (its timeline spans the recording); stop with Ctrl-C");
+                    out.println("replay: done after tick " + (s.currentTick() - 1) + "; the explorer still serves "
+                            + explorer.url() + " (its timeline spans the recording); stop with Ctrl-C for the summary");
                     while (!stopRequested) {
                         explorer.idle(java.time.Duration.ofMillis(200));
                     }
