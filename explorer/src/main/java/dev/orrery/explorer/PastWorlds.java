@@ -133,6 +133,9 @@ final class PastWorlds implements AutoCloseable {
         }
         if (first >= 0) {
             Long recorded = journalEnd.last();
+            if (recorded != null && recorded > endingAfter) {
+                ending = null; // a live recording grew past where a travel found it ending
+            }
             json.field("first", first - 1).field("last", Math.max(first - 1, recorded != null ? recorded
                     : Math.max(last, furthest)));
         }
@@ -322,8 +325,8 @@ final class PastWorlds implements AutoCloseable {
         Long journalLast = journalEnd.last();
         if (journalLast != null && tick > Math.max(journalLast, first - 1)) {
             // refused from where the journal ends, not by replaying to it: that could chase a live run for minutes
+            endingAfter = Math.max(journalLast, first - 1); // before ending: info() reads them in that order
             ending = journalEnd.ending();
-            endingAfter = Math.max(journalLast, first - 1);
             throw Refused.notRecorded("tick " + tick + " is not in the recording: it holds ticks up to " + endingAfter
                     + ", and " + ending);
         }
@@ -348,8 +351,8 @@ final class PastWorlds implements AutoCloseable {
                         + ": " + e.getMessage(), e);
             }
             if (!recorded) {
-                ending = inputs.ending();
                 endingAfter = t - 1;
+                ending = inputs.ending();
                 throw Refused.notRecorded("tick " + tick + " is not in the recording: it holds ticks up to " + (t - 1)
                         + ", and " + ending);
             }

@@ -249,6 +249,30 @@ class TimelineRecordingsTest {
     }
 
     @Test
+    void shouldDropTheEndingOnceALiveRecordingGrewPastIt() throws Exception {
+        World world = new World();
+        Simulation sim = skipping(world, true, 0);
+        long first = firstEntity(world);
+        try (RunRecorder recorder = RunRecorder.start(sim, dir, InputPipeline.builder(), Durability.EVERY_TICK)) {
+            sim.run(10, 0, null);
+            Timeline live = Timeline.ofRecording(dir, () -> skipping(new World(), false, 0));
+            try (Explorer explorer = Explorer.attach(sim, ExplorerOptions.loopback(0).withTimeline(live))) {
+                Client c = new Client(explorer);
+                assertEquals(404, c.get("/api/past/entity?tick=15&id=" + first).statusCode());
+                assertTrue(get(c, "/api/timeline").contains("\"ending\":\"it has no end record"), "ends for now");
+                sim.run(10, 0, null);
+                String after = get(c, "/api/timeline");
+                // it said the journal ended at tick 8 or 9 beside "last":18: stale while the replay stood still
+                assertTrue((after.contains("\"last\":18,") || after.contains("\"last\":19,"))
+                        && !after.contains("\"ending\""), "no ending the journal has grown past: " + after);
+                assertEquals(200, c.get("/api/past/entity?tick=15&id=" + first).statusCode(), "tick 15 now");
+            }
+        } finally {
+            sim.close();
+        }
+    }
+
+    @Test
     void shouldAnswer409NamingTheFixWhenTheTimelinesSimulationCannotReplayTheRecording() throws Exception {
         World world = new World();
         Simulation sim = skipping(world, true, 0);
