@@ -45,13 +45,17 @@ final class SecondFigures {
         }
         long used = 0;
         long afterGc = 0;
+        int heapPools = 0;
+        for (MemoryPoolMXBean pool : pools) {
+            heapPools += pool.getType() == MemoryType.HEAP && pool.isValid() ? 1 : 0;
+        }
         for (MemoryPoolMXBean pool : pools) {
             if (pool.getType() != MemoryType.HEAP || !pool.isValid()) {
                 continue;
             }
-            used += pool.getUsage().getUsed();
-            MemoryUsage after = pool.getCollectionUsage();
-            afterGc += after == null ? pool.getUsage().getUsed() : after.getUsed();
+            MemoryUsage now = pool.getUsage();
+            used += now.getUsed();
+            afterGc += afterCollection(now, pool.getCollectionUsage(), heapPools == 1);
         }
         time[slot] = epochSeconds;
         tps[slot] = ticksPerSecond;
@@ -97,6 +101,24 @@ final class SecondFigures {
         }
         json.endArray();
         return count - 1;
+    }
+
+    /**
+     * A pool's bytes after the last collection: its collection usage where a collection empties
+     * it (an eden) or it is the heap's only pool (ZGC, Shenandoah); otherwise what it holds now,
+     * since a survivor or old space changes only at a collection (promotion) or by a humongous
+     * allocation, while its collection usage is updated only by that generation's own
+     * collections: G1's Old Gen read 0 until its first mixed or full one, however much the
+     * young ones had promoted.
+     */
+    static long afterCollection(MemoryUsage now, MemoryUsage after, boolean onlyPool) {
+        if (after == null) {
+            return now.getUsed();
+        }
+        if (onlyPool || (after.getUsed() == 0 && after.getCommitted() > 0)) {
+            return after.getUsed();
+        }
+        return Math.max(after.getUsed(), now.getUsed());
     }
 
     /** The latest sample's heap after collection and ticks per second, for the summary. */
