@@ -398,16 +398,22 @@ public final class Main implements Callable<Integer> {
      * With the shutdown hook enabled, makes Ctrl-C (or SIGTERM) call {@code stop} and wait up to
      * {@code waitSeconds} for the run to finish its summary before the JVM exits;
      * {@code recording} says whether the run is making a recording (see {@link #awaitSummary}).
+     * When the JVM is already shutting down (the signal came first), calls {@code stop} at once.
      */
     private void stopOnShutdown(Runnable stop, int waitSeconds, BooleanSupplier recording, String threadName) {
         if (!hook) {
             return;
         }
         PrintWriter err = spec.commandLine().getErr();
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        try {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                stop.run();
+                awaitSummary(finished, waitSeconds, recording, err);
+            }, threadName));
+        } catch (IllegalStateException shuttingDown) {
+            // a signal came before the hook could be added: stop now (once it was "orrery-demo: Shutdown in progress")
             stop.run();
-            awaitSummary(finished, waitSeconds, recording, err);
-        }, threadName));
+        }
     }
 
     /**

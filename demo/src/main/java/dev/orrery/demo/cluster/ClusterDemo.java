@@ -106,6 +106,10 @@ public final class ClusterDemo {
         }
     }
 
+    /** The line of a node stopped (Ctrl-C or kill) before it started. */
+    static final String STOPPED_WHILE_STARTING = "cluster: stopped (Ctrl-C or kill) while the node was starting: it "
+            + "joined no cluster and opened no world; the store is as it was";
+
     private final Options options;
     private final PrintStream out;
     private volatile boolean stopped;
@@ -136,8 +140,10 @@ public final class ClusterDemo {
 
     /**
      * Starts the node, runs until {@link #stop()} or {@code seconds}, then leaves gracefully.
+     * Stopped before the node started (a signal while its actor system starts, when Pekko
+     * refuses to start in a JVM shutting down), it starts nothing and prints one line saying so.
      *
-     * @return the last progress line
+     * @return the last progress line (or that one line)
      * @throws IOException if the store directory cannot be created, or holds worlds built
      *     with other arena options
      * @throws InterruptedException if interrupted
@@ -151,6 +157,9 @@ public final class ClusterDemo {
         check(options.store(), arena); // before the node starts: a store of other worlds is refused up front
         NodeSettings settings = NodeSettings.local(options.port(), options.seeds())
                 .withTicks(options.rate(), (int) Math.max(1, Math.round(options.rate() * 10)));
+        if (stopped) {
+            return stoppedWhileStarting();
+        }
         ClusterNode node;
         try {
             node = ClusterNode.start(settings, new DirectoryWorldStore(options.store()),
@@ -159,6 +168,10 @@ public final class ClusterDemo {
                         out.flush();
                     });
         } catch (RuntimeException e) {
+            if (stopped || jvmShuttingDown()) {
+                // a signal during the start: Pekko refuses to start in a JVM that is shutting down
+                return stoppedWhileStarting();
+            }
             if (bindFailure(e)) {
                 throw new IOException("cluster port 127.0.0.1:" + options.port() + " is in use (another node?); choose "
                         + "another --cluster-port (0 picks a free one)", e);
@@ -233,6 +246,28 @@ public final class ClusterDemo {
             node.close();
         }
         return line;
+    }
+
+    /**
+     * The node's one line when a signal stopped it before it started: the actor system did not
+     * start (or refused to, the JVM shutting down), so nothing joined and no world opened.
+     */
+    private String stoppedWhileStarting() {
+        out.println(STOPPED_WHILE_STARTING);
+        out.flush();
+        return STOPPED_WHILE_STARTING;
+    }
+
+    /** Whether this JVM's shutdown has begun (a signal), when hooks can no longer be added. */
+    private static boolean jvmShuttingDown() {
+        Thread probe = new Thread(() -> { });
+        try {
+            Runtime.getRuntime().addShutdownHook(probe);
+            Runtime.getRuntime().removeShutdownHook(probe);
+            return false;
+        } catch (IllegalStateException shuttingDown) {
+            return true;
+        }
     }
 
     private static String progress(ClusterNode node, List<CompletableFuture<WorldStatus>> statuses,

@@ -151,6 +151,68 @@ class NodeProcessSignalsTest {
         verifyAfterNextNode(store, seen, again);
     }
 
+    @Test
+    void shouldSayInOneLineThatANodeStoppedWhileStartingStartedNothing() throws Exception {
+        Path store = tmp.resolve("worlds");
+        List<String> cmd = new ArrayList<>(NodeProcess.java(SignalledBeforeTheNodeStarts.class));
+        cmd.addAll(NodeProcess.args(store));
+        Process p = new ProcessBuilder(cmd).redirectOutput(tmp.resolve("node.out").toFile())
+                .redirectError(tmp.resolve("node.err").toFile()).start();
+        try (NodeProcess node = new NodeProcess(p, tmp.resolve("node.out"), tmp.resolve("node.err"))) {
+            assertTrue(p.waitFor(STOP_SECONDS, TimeUnit.SECONDS), "the node did not exit within " + STOP_SECONDS
+                    + " s of SIGTERM:\n" + node.out() + node.err());
+            String out = node.out();
+            assertEquals(143, p.exitValue(), out + node.err());
+            assertEquals("", node.err(), "nothing on stderr: the stop is not an error");
+            assertEquals(List.of(STOPPED_STARTING), out.strip().lines().toList(), "one line saying what happened");
+            assertFalse(Files.exists(store.resolve(ClusterDemo.BLUEPRINT_FILE)), "the store is left as it was");
+        }
+    }
+
+    /** The line of a node stopped before it started. */
+    private static final String STOPPED_STARTING = "cluster: stopped (Ctrl-C or kill) while the node was starting: it "
+            + "joined no cluster and opened no world; the store is as it was";
+
+    /**
+     * The demo's {@code main} in a JVM that got SIGTERM before the node started: the signal is
+     * sent to this process first, and a shutdown hook keeps the JVM's shutdown open until the
+     * demo returns, as a signal arriving during a slow start does (the demo's hook cannot be
+     * registered then, nor Pekko's).
+     */
+    static final class SignalledBeforeTheNodeStarts {
+        /** Signals this JVM, waits for its shutdown to begin, then runs {@code Main} with {@code args}. */
+        public static void main(String[] args) throws Exception {
+            java.util.concurrent.CountDownLatch ran = new java.util.concurrent.CountDownLatch(1);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    ran.await(STOP_SECONDS, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }));
+            new ProcessBuilder("kill", "-TERM", Long.toString(ProcessHandle.current().pid())).inheritIO().start()
+                    .waitFor();
+            while (!shuttingDown()) {
+                TimeUnit.MILLISECONDS.sleep(10);
+            }
+            Main.execute(args, System.out, System.err, true);
+            System.out.flush();
+            ran.countDown();
+            TimeUnit.SECONDS.sleep(STOP_SECONDS); // the JVM halts with 143 once the hooks are done
+        }
+
+        private static boolean shuttingDown() {
+            Thread probe = new Thread(() -> { });
+            try {
+                Runtime.getRuntime().addShutdownHook(probe);
+                Runtime.getRuntime().removeShutdownHook(probe);
+                return false;
+            } catch (IllegalStateException e) {
+                return true;
+            }
+        }
+    }
+
     /** What a node's progress lines showed last: each world's tick and the inputs accepted. */
     private record Progress(Map<String, Long> ticks, long accepted) {
     }
@@ -260,10 +322,15 @@ class NodeProcessSignalsTest {
             return args;
         }
 
-        static NodeProcess start(Path dir, Path store) throws IOException {
+        /** The command running {@code main}'s class on this JVM's java and the test class path. */
+        static List<String> java(Class<?> main) {
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-            List<String> cmd = new ArrayList<>(List.of(java, "-cp", cp, Main.class.getName()));
+            return List.of(java, "-cp", cp, main.getName());
+        }
+
+        static NodeProcess start(Path dir, Path store) throws IOException {
+            List<String> cmd = new ArrayList<>(java(Main.class));
             cmd.addAll(args(store));
             Path out = dir.resolve("node.out");
             Path err = dir.resolve("node.err");
