@@ -241,6 +241,10 @@ public final class Query {
         if (jobs != null) {
             jobs.checkIteration(description);
         }
+        boolean filtered = hasChangeFilter();
+        if (filtered) {
+            archetypes.clock().checkOwnIteration(description); // refused inside a phase, outside an exclusive system
+        }
         refresh();
         ChunkView v = viewInUse ? new ChunkView(null, sparse) : view;
         boolean owner = !viewInUse;
@@ -249,18 +253,13 @@ public final class Query {
         // its tick); else it reads what changed since the query's last iteration and stamps its
         // writes with a tick of its own, which it remembers (so it does not see them next time).
         ChangeClock clock = archetypes.clock();
-        long since;
-        long tick;
-        if (clock.inSystem()) {
-            since = clock.systemSince();
-            tick = clock.systemTick();
-        } else {
-            since = lastRun;
-            tick = clock.advance();
+        boolean own = !clock.inSystem();
+        long since = own ? lastRun : clock.systemSince();
+        long tick = own ? clock.advance() : clock.systemTick();
+        if (own) {
             lastRun = tick;
         }
         v.changeTicks(tick, since);
-        boolean filtered = hasChangeFilter();
         structure.lock("a query iteration");
         try {
             for (int a = 0, na = matched.size(); a < na; a++) {

@@ -17,6 +17,8 @@ public final class ChangeClock {
     private boolean inSystem;
     private long systemTick;
     private long systemSince;
+    // While a scheduled phase runs, its sync points included (see enterPhase): its name, else null.
+    private String phase;
 
     /** A clock at tick 1. */
     public ChangeClock() {
@@ -88,6 +90,43 @@ public final class ChangeClock {
     /** The tick the running exclusive system last ran at, 0 if never (see {@link #enterSystem}). */
     public long systemSince() {
         return systemSince;
+    }
+
+    /**
+     * Phase {@code name} of a scheduled run starts on this (the owner's) thread: until
+     * {@link #exitPhase}, which the scheduler calls after the phase's closing sync point, a
+     * query with a change filter may not be iterated directly outside an exclusive system
+     * (see {@link #checkOwnIteration}). Inside a phase the scheduler has planned a tick for each
+     * system (phase base + its place) and sets the clock to the tick of the system a sync
+     * point precedes; a tick an iteration took there is one a system yet to run will stamp its
+     * writes with, so the iteration would never see them.
+     */
+    public void enterPhase(String name) {
+        phase = name;
+    }
+
+    /** The phase started by {@link #enterPhase} has ended (its sync point included); harmless if none runs. */
+    public void exitPhase() {
+        phase = null;
+    }
+
+    /**
+     * Refuses the direct iteration of {@code query} (its description), a query with a change
+     * filter, outside an exclusive system while a scheduled phase runs (an observer hook fired
+     * at one of its sync points): see {@link #enterPhase}. Between phases and between runs the
+     * query takes ticks of its own, which nothing undercuts.
+     *
+     * @throws IllegalStateException while a phase runs and no exclusive system does
+     */
+    public void checkOwnIteration(String query) {
+        if (phase != null && !inSystem) {
+            throw new IllegalStateException(query + " has a change filter and was iterated directly during phase "
+                    + phase + " of a scheduled run, outside an exclusive system (from an observer hook fired at one of "
+                    + "its sync points): the tick it would take is one the schedule "
+                    + "gave a system that has yet to run, so it would never see that system's writes. Iterate it in an "
+                    + "exclusive system (the iteration is then the system's, and a snapshot keeps its last run), or "
+                    + "between phases or runs (SyncPoint.afterPhase, after sim.tick())");
+        }
     }
 
     /** Returns the current tick and moves the clock one past it. */

@@ -260,6 +260,7 @@ final class PhaseLoop {
             }
             afterRun(syncPoint);
         } finally {
+            EcsInternals.changeClock(world).exitPhase(); // a phase a failure left
             running = false;
         }
     }
@@ -326,6 +327,8 @@ final class PhaseLoop {
         phaseSyncs = 0;
         lastSyncInPhase = null;
         syncFailure = null;
+        // Until its closing sync point ends, a changed-filter query is iterated only by systems (ChangeClock.enterPhase).
+        EcsInternals.changeClock(world).enterPhase(graph.phases().get(p).name());
         SystemFailedException failure = runner.runPhase(p);
         EcsInternals.changeClock(world).set(phaseBase + graph.phaseEnd(p) - graph.phaseStart(p));
         if (failure != null) {
@@ -336,6 +339,7 @@ final class PhaseLoop {
                 phaseSyncs++;
             }
             SchedulerInternals.outcome(failure, outcome(p, dropped, failure == syncFailure ? syncFailureApplied : -1));
+            EcsInternals.changeClock(world).exitPhase();
             afterFailure(syncPoint, failure);
             throw failure;
         }
@@ -353,6 +357,7 @@ final class PhaseLoop {
             failure = SchedulerInternals.atSyncPoint("sync point ending phase " + graph.phases().get(p), t);
         } finally {
             activity.leave();
+            EcsInternals.changeClock(world).exitPhase();
         }
         if (failure != null) {
             events.discard();
