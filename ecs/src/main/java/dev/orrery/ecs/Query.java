@@ -60,6 +60,8 @@ public final class Query {
     private final int[] addedTerms;
     private final int[] changedTerms;
     private long lastRun;
+    // The clock's tick before now at the last read-only look (see look): what a look's change filter compares against.
+    private long lookedAt;
     // The terms by name, for messages (Builder.build sets it; toString keeps column ids, which tools parse).
     String description = "query";
 
@@ -224,25 +226,32 @@ public final class Query {
      */
     public void forEachChunk(ChunkConsumer body) {
         java.util.Objects.requireNonNull(body, "body (the chunk loop)");
-        if (hasPairFilter()) {
-            throw new IllegalStateException(description + " filters by " + rowFilterDescription() + ", which a chunk loop "
-                    + "cannot do (pairs do not split archetypes); iterate it with forEach(...), or query with("
-                    + rows.firstPairRelation().name() + ") and compare view.readLongs(relation.target())[row] in the loop");
-        }
-        if (hasSparseFilter()) {
-            throw new IllegalStateException(description + " filters by sparse column " + sparseFilterColumn() + ", which a "
-                    + "chunk loop cannot do (sparse columns are not part of archetypes); iterate it with forEach(...), "
-                    + "or register " + sparseFilterColumn() + " with Storage.TABLE to filter whole chunks");
-        }
-        chunks(body);
+        rows.refuseChunkLoop(description);
+        chunks(body, false);
     }
 
-    private void chunks(ChunkConsumer body) {
+    /**
+     * A read-only look for Orrery's tools ({@code EcsInternals.lookChunks}, {@code lookEach}):
+     * {@link #forEachChunk}, or given {@code entities} {@link #forEach}, taking no change tick, so the
+     * world's change clock (which snapshots keep) and this query's last iteration stay as they are. A
+     * change filter compares against the last look (conservatively: a chunk stamped at the clock's
+     * tick before that look passes again). The body only reads: a write stamps no change tick.
+     */
+    void look(ChunkConsumer chunks, EntityConsumer entities) {
+        if (entities != null) {
+            each(entities, true);
+        } else {
+            rows.refuseChunkLoop(description);
+            chunks(java.util.Objects.requireNonNull(chunks, "body (the chunk loop)"), true);
+        }
+    }
+
+    private void chunks(ChunkConsumer body, boolean look) {
         if (jobs != null) {
             jobs.checkIteration(description);
         }
         boolean filtered = hasChangeFilter();
-        if (filtered) {
+        if (filtered && !look) {
             archetypes.clock().checkOwnIteration(description); // refused inside a phase, outside an exclusive system
         }
         refresh();
@@ -251,13 +260,16 @@ public final class Query {
         viewInUse = true;
         // In an exclusive system the iteration is the system's (its last run, kept by snapshots, and
         // its tick); else it reads what changed since the query's last iteration and stamps its
-        // writes with a tick of its own, which it remembers (so it does not see them next time).
+        // writes with a tick of its own, which it remembers (so it does not see them next time). A
+        // look takes none: it marks the tick before now as seen (later stamps, a system's too, are newer).
         ChangeClock clock = archetypes.clock();
-        boolean own = !clock.inSystem();
-        long since = own ? lastRun : clock.systemSince();
-        long tick = own ? clock.advance() : clock.systemTick();
+        boolean own = !look && !clock.inSystem();
+        long since = look ? lookedAt : own ? lastRun : clock.systemSince();
+        long tick = look ? 0 : own ? clock.advance() : clock.systemTick();
         if (own) {
             lastRun = tick;
+        } else if (look) {
+            lookedAt = clock.now() - 1;
         }
         v.changeTicks(tick, since);
         structure.lock("a query iteration");
@@ -284,24 +296,21 @@ public final class Query {
      * filter, the rows that fail it are skipped, the order of the others is unchanged.
      */
     public void forEach(EntityConsumer body) {
+        each(body, false);
+    }
+
+    private void each(EntityConsumer body, boolean look) {
         java.util.Objects.requireNonNull(body, "body (the entity loop)");
-        if (!hasRowFilter()) {
-            chunks(chunk -> {
-                for (int i = 0, n = chunk.size(); i < n; i++) {
-                    body.accept(chunk, i);
-                }
-            });
-            return;
-        }
+        boolean filter = hasRowFilter();
         chunks(chunk -> {
             Archetype a = chunk.chunk().archetype();
             long[] ids = chunk.entities();
             for (int i = 0, n = chunk.size(); i < n; i++) {
-                if (rows.matches(a, ids[i])) {
+                if (!filter || rows.matches(a, ids[i])) {
                     body.accept(chunk, i);
                 }
             }
-        });
+        }, look);
     }
 
     /**
@@ -313,25 +322,14 @@ public final class Query {
             jobs.checkCount(description);
         }
         refresh();
-        int n = 0;
         if (!hasRowFilter()) {
+            int n = 0;
             for (int a = 0, na = matched.size(); a < na; a++) {
                 n += matched.get(a).size();
             }
             return n;
         }
-        for (int a = 0, na = matched.size(); a < na; a++) {
-            Archetype arch = matched.get(a);
-            for (int c = 0, nc = arch.chunkCount(); c < nc; c++) {
-                long[] ids = arch.chunk(c).entities();
-                for (int i = 0, size = arch.chunk(c).size(); i < size; i++) {
-                    if (rows.matches(arch, ids[i])) {
-                        n++;
-                    }
-                }
-            }
-        }
-        return n;
+        return rows.count(matched);
     }
 
     /** The optional columns named at build time. */

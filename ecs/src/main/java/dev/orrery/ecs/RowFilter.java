@@ -67,6 +67,41 @@ final class RowFilter {
         return null;
     }
 
+    /** The rows of {@code archetypes} (a query's match) that pass, counted chunk by chunk. */
+    int count(List<Archetype> archetypes) {
+        int n = 0;
+        for (Archetype arch : archetypes) {
+            for (int c = 0, nc = arch.chunkCount(); c < nc; c++) {
+                long[] ids = arch.chunk(c).entities();
+                for (int i = 0, size = arch.chunk(c).size(); i < size; i++) {
+                    if (matches(arch, ids[i])) {
+                        n++;
+                    }
+                }
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Refuses a chunk loop over query {@code query} (its description) when rows may fail: a chunk
+     * loop cannot skip them.
+     *
+     * @throws IllegalStateException naming what filters rows and the loop to use instead
+     */
+    void refuseChunkLoop(String query) {
+        if (hasPairs()) {
+            throw new IllegalStateException(query + " filters by " + description() + ", which a chunk loop "
+                    + "cannot do (pairs do not split archetypes); iterate it with forEach(...), or query with("
+                    + firstPairRelation().name() + ") and compare view.readLongs(relation.target())[row] in the loop");
+        }
+        if (hasSparse()) {
+            throw new IllegalStateException(query + " filters by sparse column " + firstSparseColumn() + ", which a "
+                    + "chunk loop cannot do (sparse columns are not part of archetypes); iterate it with forEach(...), "
+                    + "or register " + firstSparseColumn() + " with Storage.TABLE to filter whole chunks");
+        }
+    }
+
     /** What makes rows fail, for messages ({@code null} when nothing does). */
     String description() {
         if (hasSparse()) {
