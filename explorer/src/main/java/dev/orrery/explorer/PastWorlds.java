@@ -7,6 +7,7 @@ import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.engine.RunRecorder;
 import dev.orrery.engine.Simulation;
+import dev.orrery.scheduler.internal.SchedulerInternals;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -236,7 +237,7 @@ final class PastWorlds implements AutoCloseable {
     private Set<Long> ids(World w, String text) {
         Query q = QueryText.parse(w, text, new QueryText());
         Set<Long> ids = new HashSet<>();
-        q.forEach((chunk, row) -> ids.add(chunk.entity(row)));
+        SchedulerInternals.lookEach(q, (chunk, row) -> ids.add(chunk.entity(row))); // a look: no change tick
         return ids;
     }
 
