@@ -60,7 +60,7 @@ public final class ParticleScalingReport {
         CommandLine.main(ParticleScalingReport.class, args, ParticleScalingReport::run);
     }
 
-    private static void run(String[] args) {
+    static void run(String[] args) {
         int[] particles = {10_000, 100_000};
         int[] workers = {1, 2};
         int reps = 7;
@@ -75,8 +75,8 @@ public final class ParticleScalingReport {
                 case "--particles" -> particles = cli.intsAtLeast(1);
                 case "--workers" -> workers = cli.intsAtLeast(1);
                 case "--reps" -> reps = cli.intAtLeast(1);
-                case "--rep-ms" -> repMs = cli.longAtLeast(1);
-                case "--warmup-ms" -> warmMs = cli.longAtLeast(0);
+                case "--rep-ms" -> repMs = cli.millis(1);
+                case "--warmup-ms" -> warmMs = cli.millis(0);
                 default -> throw cli.unknown();
             }
         }

@@ -328,8 +328,8 @@ public final class HostCapacityReport {
                 case "--hz" -> hz = c.numberBetween(MIN_HZ, MAX_HZ, "ticks per second; a period from 1 s down to "
                         + "100 us, which the paced loops can hold");
                 case "--threads" -> threads = c.intAtLeast(1);
-                case "--warmup-ms" -> warmup = c.longAtLeast(0);
-                case "--measure-ms" -> measure = c.longAtLeast(1);
+                case "--warmup-ms" -> warmup = c.millis(0);
+                case "--measure-ms" -> measure = c.millis(1);
                 case "--max" -> max = c.intAtLeast(1);
                 case "--worlds" -> fixed = c.intAtLeast(1);
                 case "--bisect" -> bisect = c.intAtLeast(0);

@@ -115,8 +115,8 @@ public final class ScalingReport {
                 case "--threads" -> threads = withOne(c.intsAtLeast(1));
                 case "--workloads" -> names = workloads(c.value());
                 case "--reps" -> reps = c.intAtLeast(1);
-                case "--rep-ms" -> repMs = c.longAtLeast(1);
-                case "--warmup-ms" -> warmMs = c.longAtLeast(0);
+                case "--rep-ms" -> repMs = c.millis(1);
+                case "--warmup-ms" -> warmMs = c.millis(0);
                 case "--md" -> md = output(c);
                 case "--svg" -> svg = output(c);
                 default -> throw c.unknown();

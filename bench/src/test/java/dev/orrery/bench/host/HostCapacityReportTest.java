@@ -76,6 +76,12 @@ class HostCapacityReportTest {
         assertTrue(hz.getMessage().startsWith("--hz takes a number from 1 to 10000 (") && hz.getMessage().endsWith(
                 "not '1e9'"), "a 1 ns period is refused: " + hz.getMessage());
         assertEquals(60, HostCapacityReport.parse(new String[] {"--hz", "60"}).hz());
+        // 99999999999 ms at 30 Hz once sized the paced loops' sample arrays past an int: NegativeArraySizeException
+        for (String ms : new String[] {"--measure-ms", "--warmup-ms"}) {
+            IllegalArgumentException d = assertThrows(IllegalArgumentException.class,
+                    () -> HostCapacityReport.parse(new String[] {ms, "99999999999"}));
+            assertTrue(d.getMessage().startsWith(ms + " takes a whole number of milliseconds from "), d.getMessage());
+        }
         assertEquals(1400, HostCapacityReport.roundTo2Digits(1448));
         assertEquals(97, HostCapacityReport.roundTo2Digits(97));
     }

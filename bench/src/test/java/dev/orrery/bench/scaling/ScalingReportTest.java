@@ -48,7 +48,7 @@ class ScalingReportTest {
         assertEquals(List.of("flops64"), o.names());
         assertEquals(3, o.reps());
         for (String[] bad : new String[][] {{"--reps", "abc"}, {"--threads", "0"}, {"--workloads", "flops128"},
-            {"--rep-ms"}, {"--bogus"}}) {
+            {"--rep-ms"}, {"--bogus"}, {"--rep-ms", "9223372036855"}, {"--warmup-ms", "9223372036855"}}) {
             String err = CommandLineTest.run(ScalingReport.class, ScalingReport::parse, bad).assertRefused("ScalingReport")
                     .err();
             assertTrue(err.contains(bad[0]), err);
