@@ -117,8 +117,8 @@ public final class ScalingReport {
                 case "--reps" -> reps = c.intAtLeast(1);
                 case "--rep-ms" -> repMs = c.millis(1);
                 case "--warmup-ms" -> warmMs = c.millis(0);
-                case "--md" -> md = output(c);
-                case "--svg" -> svg = output(c);
+                case "--md" -> md = c.outputFileCreatingFolders();
+                case "--svg" -> svg = c.outputFileCreatingFolders();
                 default -> throw c.unknown();
             }
         }
@@ -134,16 +134,6 @@ public final class ScalingReport {
             }
         }
         return names;
-    }
-
-    /** A file to write, its folders created if need be: only an existing folder in its place is refused. */
-    private static Path output(CommandLine c) {
-        String option = c.option();
-        Path p = Path.of(c.value());
-        if (Files.isDirectory(p)) {
-            throw CommandLine.refuse(option + " " + p + " is a folder; give a file name in it");
-        }
-        return p;
     }
 
     private static void run(String[] args) throws IOException {

@@ -7,9 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orrery.bench.fixture.CommandLineTest;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
 
 /** Fast checks of the scaling report's model and plot; no timing. */
@@ -52,6 +55,17 @@ class ScalingReportTest {
             String err = CommandLineTest.run(ScalingReport.class, ScalingReport::parse, bad).assertRefused("ScalingReport")
                     .err();
             assertTrue(err.contains(bad[0]), err);
+        }
+    }
+
+    @Test
+    void shouldRefuseAReportPathUnderAFileBeforeMeasuring(@TempDir Path tmp) throws Exception {
+        // Before, --md FILE/x.md was taken and the run ended, after measuring, in a FileAlreadyExistsException trace.
+        Path file = Files.writeString(tmp.resolve("scaling.md"), "an earlier report");
+        for (String option : new String[] {"--md", "--svg"}) {
+            String err = CommandLineTest.run(ScalingReport.class, ScalingReport::parse, option,
+                    file.resolve("x").toString()).assertRefused("ScalingReport").err();
+            assertTrue(err.contains(option + " ") && err.contains(file + " is a file, not a folder"), err);
         }
     }
 }
