@@ -102,7 +102,13 @@ public final class CompareRecordings {
             }
         }
         if (folders.size() != 2) {
-            err.println(USAGE);
+            StringBuilder given = new StringBuilder();
+            for (String f : folders) {
+                given.append(given.length() == 0 ? "'" : " '").append(f).append('\'');
+            }
+            err.println("compare-recordings: give two recording folders, not "
+                    + (folders.isEmpty() ? "none" : folders.size() + " (" + given + ")") + "; "
+                    + USAGE.substring("compare-recordings: ".length()));
             return 2;
         }
         try {
@@ -345,6 +351,10 @@ public final class CompareRecordings {
 
         static Recording read(Path dir) throws IOException {
             Recording r = new Recording(dir);
+            if (!Files.isDirectory(dir)) {
+                throw new IOException((Files.exists(dir) ? dir + " is a file, not a folder" : "no folder " + dir)
+                        + "; give a folder RunRecorder wrote");
+            }
             Path journal = dir.resolve(RunRecorder.JOURNAL);
             if (!Files.isRegularFile(journal)) {
                 throw new IOException(dir + " holds no " + RunRecorder.JOURNAL + ": give a folder RunRecorder wrote");

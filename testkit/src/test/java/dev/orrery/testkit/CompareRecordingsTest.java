@@ -183,6 +183,24 @@ class CompareRecordingsTest {
     }
 
     @Test
+    void shouldNameTheArgumentsOrTheFolderThatAreWrong() throws Exception {
+        // Before, one folder or three gave the bare usage line, and a missing folder or a file "holds no inputs.journal".
+        String usage = "usage: CompareRecordings [--game CLASS] <recording-folder-a> <recording-folder-b>";
+        assertEquals("compare-recordings: give two recording folders, not none; " + usage, run().err().strip());
+        assertEquals("compare-recordings: give two recording folders, not 1 ('" + plain + "'); " + usage,
+                run(plain.toString()).err().strip());
+        assertEquals("compare-recordings: give two recording folders, not 3 ('" + plain + "' '" + again + "' 'x'); " + usage,
+                run(plain.toString(), again.toString(), "x").err().strip());
+        Path missing = dir.resolve("missing");
+        Outcome none = run(plain.toString(), missing.toString());
+        assertEquals(2, none.status());
+        assertEquals("compare-recordings: no folder " + missing + "; give a folder RunRecorder wrote", none.err().strip());
+        Path file = again.resolve(RunRecorder.JOURNAL);
+        assertEquals("compare-recordings: " + file + " is a file, not a folder; give a folder RunRecorder wrote",
+                run(file.toString(), again.toString()).err().strip());
+    }
+
+    @Test
     void shouldSayWhenARecordingIsCutShort() throws Exception {
         Path cut = dir.resolve("cut");
         Files.createDirectories(cut);
