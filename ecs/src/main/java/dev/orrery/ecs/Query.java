@@ -222,7 +222,8 @@ public final class Query {
      *
      * @throws IllegalStateException from a structural change attempted inside {@code body},
      *     or when the query has a sparse filter (see {@link #hasSparseFilter}): a chunk loop
-     *     cannot skip the rows that fail it
+     *     cannot skip the rows that fail it; or for a change filter iterated during a scheduled
+     *     phase outside an exclusive system (an observer hook at its sync point)
      */
     public void forEachChunk(ChunkConsumer body) {
         java.util.Objects.requireNonNull(body, "body (the chunk loop)");
@@ -294,6 +295,7 @@ public final class Query {
      * Calls {@code body} once per matching entity (cold code; hot loops use {@link
      * #forEachChunk}), in archetype creation order, chunk order and row order; with a sparse
      * filter, the rows that fail it are skipped, the order of the others is unchanged.
+     * @throws IllegalStateException as {@link #forEachChunk} (a sparse filter excepted)
      */
     public void forEach(EntityConsumer body) {
         each(body, false);

@@ -5,7 +5,8 @@ package dev.orrery.ecs.archetype;
  * the chunk columns they touch ({@link Chunk#addedVersion}, {@link Chunk#changedVersion}).
  * It starts at 1, so a version of 0 means "never", and only grows: a direct iteration of a
  * query (filtered or not; a tool's read-only look takes none) takes the current tick and
- * advances it, and the scheduler hands each
+ * advances it, except inside an exclusive system, where it takes the system's tick (see
+ * {@link #enterSystem}), and the scheduler hands each
  * system run and each sync point a tick of its own in schedule order (so the ticks, like
  * everything else, do not depend on the number of workers).
  *
