@@ -63,6 +63,24 @@ class HiveBugsTest {
     }
 
     @Test
+    void shouldRepeatTheGameOnOneWorkerBeforeTheReorderedRunsWhenTheWorkerCountsLeaveOutOne() {
+        // workers(2, 4) once made the run with jobs in reverse order the first compared: the wall clock read in
+        // 'forage' was laid at 'fly', "a result built in the order its jobs run" (reversing any system differs)
+        DeterminismFailure f = assertThrows(DeterminismFailure.class,
+                () -> DeterminismCheck.of(Hive.factory(Bug.NANO_TIME)).ticks(80).workers(2, 4).run());
+        String m = f.getMessage();
+        assertEquals("1 worker, the game's own batching", f.run(), m);
+        assertEquals("forage", f.system(), m);
+        assertTrue(m.contains("likely cause: the same settings gave another result"), m);
+        List<String> runs = DeterminismCheck.of(Hive.factory(Bug.NONE)).ticks(20).workers(2).run();
+        assertEquals(List.of("reference: 1 worker, the game's own batching", "1 worker, the game's own batching",
+                "1 worker, jobs in reverse order", "1 worker, unordered systems in reverse order"), runs.subList(0, 4),
+                runs.toString());
+        List<String> later = DeterminismCheck.of(Hive.factory(Bug.NONE)).ticks(20).workers(2, 1).run();
+        assertEquals(1, later.stream().filter("1 worker, the game's own batching"::equals).count(), later.toString());
+    }
+
+    @Test
     void shouldSayHowToSeeTheValuesOfAResourceWhoseTypeDoesNotPrintThem() {
         // Store is a class with arrays, as the chapter's own Standings: its toString is Object's, so the kit
         // cannot show the values; the line names the resource, the byte, and the fix, with no identity hash
