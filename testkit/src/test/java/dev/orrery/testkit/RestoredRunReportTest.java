@@ -1,0 +1,71 @@
+package dev.orrery.testkit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.orrery.ecs.World;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Field;
+import dev.orrery.engine.Simulation;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The restored run's report end to end when neither of its named suspects shows: no codec
+ * resource's replaced object kept changing, no resource without a codec is written. State the
+ * factory's lambdas keep in a plain field across ticks is rebuilt at 0 by the restored run, so
+ * only that run differs, and its likely cause names the other state the snapshot does not carry.
+ */
+class RestoredRunReportTest {
+    record Growth(float size) {
+    }
+
+    /** Ticks seen so far: state kept outside the world, in an object the system's lambda captured. */
+    static final class Age {
+        int ticks;
+    }
+
+    private static Simulation build(int workers, boolean populate) {
+        World world = new World(1024);
+        Component<Growth> growth = world.component(Growth.class);
+        Field size = growth.field("size");
+        if (populate) {
+            for (int i = 0; i < 200; i++) {
+                world.spawn(new Growth(i));
+            }
+        }
+        Age age = new Age();
+        var growing = world.query().with(growth).build();
+        return Simulation.builder(world).workers(workers).seed(5)
+                .systems(s -> {
+                    s.system("grow").query(growing).writes(growth).forEachChunk(job -> {
+                        float[] v = job.chunk().writeFloats(size);
+                        for (int i = 0, n = job.chunk().size(); i < n; i++) {
+                            v[i] += age.ticks;
+                        }
+                    });
+                    s.system("age").after("grow").exclusive(w -> age.ticks++);
+                })
+                .build();
+    }
+
+    @Test
+    void shouldNameStateOutsideTheWorldWhenNoResourceIsToBlame() {
+        DeterminismFailure f = assertThrows(DeterminismFailure.class,
+                () -> DeterminismCheck.of(RestoredRunReportTest::build).ticks(20).workers(1, 2).run());
+        String m = f.getMessage();
+        assertEquals("restored from the snapshot of tick 10 on 1 worker", f.run(), m);
+        assertEquals(10, f.tick(), m);
+        assertEquals("grow", f.system(), m);
+        assertTrue(m.contains("first difference after system 'grow' at tick 10 (two runs on 1 worker, the second "
+                + "restored from the snapshot,"), m);
+        assertTrue(m.contains("\n  likely cause: a system that captured a resource object instead of reading "
+                + "job.resource(KEY) (Simulation.restore puts a new object under each resource with a codec, so a "
+                + "captured one, read or changed, is no longer the store's), or state that shapes the next tick kept "
+                + "outside the world and the resources with a codec (a field the factory's lambdas capture, a static, "
+                + "a resource without a codec), which the snapshot does not carry (rule 8 of docs/determinism.md)\n"), m);
+        assertFalse(m.contains("also suspect") || m.contains("went on changing"), m);
+        assertTrue(m.contains("components whose values differ: [Growth]"), m);
+    }
+}
