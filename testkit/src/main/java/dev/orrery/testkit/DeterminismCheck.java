@@ -27,6 +27,10 @@ import java.util.stream.Stream;
  * the same world, bit for bit, on every tick, whatever the worker count, the batch size, a
  * snapshot restored mid-run or a recording replayed.
  *
+ * <p>Over 500 lines (about 505), on purpose: it is the kit's one entry point, its settings and
+ * the order of its runs; the diagnosis of a failing run already lives apart ({@code SystemTrail},
+ * {@code JobOrderOrigin}, {@code TieOrderOrigin}, {@code RestoreSuspects}, {@code LikelyCause}).
+ *
  * <pre>{@code
  * @Test
  * void myGameIsDeterministic() {
