@@ -270,11 +270,11 @@ class NodeProcessSignalsTest {
         return handedOff;
     }
 
-    /** Runs a node over {@code store} in this JVM for 3 s and returns what it printed. */
+    /** Runs a node over {@code store} in this JVM for 8 s (its worlds restored well within it, even on a loaded machine) and returns what it printed. */
     private static String runNodeInProcess(Path store) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = Main.execute(NodeProcess.args(store, "--cluster-seconds", "3").toArray(String[]::new),
+        int status = Main.execute(NodeProcess.args(store, "--cluster-seconds", "8").toArray(String[]::new),
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
                 false);
         String text = out.toString(StandardCharsets.UTF_8);
