@@ -270,7 +270,10 @@ class NodeProcessSignalsTest {
         return handedOff;
     }
 
-    /** Runs a node over {@code store} in this JVM for 8 s (its worlds restored well within it, even on a loaded machine) and returns what it printed. */
+    /**
+     * Runs a node over {@code store} in this JVM for 8 s (its worlds restored well within it,
+     * even on a loaded machine) and returns what it printed.
+     */
     private static String runNodeInProcess(Path store) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
