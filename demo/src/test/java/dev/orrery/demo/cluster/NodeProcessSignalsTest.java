@@ -325,11 +325,21 @@ class NodeProcessSignalsTest {
             return args;
         }
 
-        /** The command running {@code main}'s class on this JVM's java and the test class path. */
+        /**
+         * The command running {@code main}'s class on this JVM's java and the test class path; on
+         * JDK 24 and later with {@code --sun-misc-unsafe-memory-access=allow}, as demo/README.md
+         * says for the cluster (Pekko reads fields through {@code sun.misc.Unsafe}, which those
+         * JDKs warn about on stderr), and as the test JVM itself runs (the root pom's JDK 24+ profile).
+         */
         static List<String> java(Class<?> main) {
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-            return List.of(java, "-cp", cp, main.getName());
+            List<String> cmd = new ArrayList<>(List.of(java));
+            if (Runtime.version().feature() >= 24) {
+                cmd.add("--sun-misc-unsafe-memory-access=allow");
+            }
+            cmd.addAll(List.of("-cp", cp, main.getName()));
+            return cmd;
         }
 
         static NodeProcess start(Path dir, Path store) throws IOException {
