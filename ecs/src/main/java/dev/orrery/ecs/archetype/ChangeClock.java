@@ -112,6 +112,24 @@ public final class ChangeClock {
         phase = null;
     }
 
+    /** The phase of a scheduled run in progress (see {@link #enterPhase}), or null. */
+    public String phase() {
+        return phase;
+    }
+
+    /**
+     * Puts back the marks a scheduled run found as it started ({@link #phase}, {@link #inSystem},
+     * {@link #systemTick}, {@link #systemSince}), as the run ends: a schedule run from inside an
+     * exclusive system of another schedule on this world leaves that system's marks as they were,
+     * so its own direct iterations stay the system's.
+     */
+    public void resume(String phase, boolean inSystem, long systemTick, long systemSince) {
+        this.phase = phase;
+        this.inSystem = inSystem;
+        this.systemTick = systemTick;
+        this.systemSince = systemSince;
+    }
+
     /**
      * Refuses the direct iteration of {@code query} (its description), a query with a change
      * filter, outside an exclusive system while a scheduled phase runs (an observer hook fired

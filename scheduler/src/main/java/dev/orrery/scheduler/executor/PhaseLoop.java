@@ -245,6 +245,13 @@ final class PhaseLoop {
         EcsInternals.retireRemovals(world); // removal logs keep the last runs' entries only
         SchedulerInternals.prepareReductions(resources, workers); // a LongSum put since the last run gets a slot per worker
         beginEvents();
+        // A run started inside another schedule's exclusive system: that system's marks, put back at the end.
+        ChangeClock clock = EcsInternals.changeClock(world);
+        String outerPhase = clock.phase();
+        boolean outerInSystem = clock.inSystem();
+        long outerTick = clock.systemTick();
+        long outerSince = clock.systemSince();
+        clock.exitSystem();
         try {
             runTransitions(syncPoint, runner);
             for (int p = 0, np = graph.phases().size(); p < np; p++) {
@@ -260,7 +267,7 @@ final class PhaseLoop {
             }
             afterRun(syncPoint);
         } finally {
-            EcsInternals.changeClock(world).exitPhase(); // a phase a failure left
+            clock.resume(outerPhase, outerInSystem, outerTick, outerSince); // and clears a phase a failure left
             running = false;
         }
     }
