@@ -53,16 +53,7 @@ final class JobOrderOrigin {
         } finally {
             JobOrderOverride.clear();
         }
-        try (sim) {
-            sim.inputs(new ScriptInputs(script));
-            for (long expected : reference) {
-                sim.tick();
-                if (ResourceState.hash(sim) != expected) {
-                    return true;
-                }
-            }
-            return false;
-        }
+        return ResourceState.firstDifference(sim, script, reference) >= 0;
     }
 
     /** The sentence a report adds when {@code origin}, not {@code culprit}, is the system whose job order shows. */

@@ -38,6 +38,25 @@ final class ResourceState {
     }
 
     /**
+     * Feeds {@code script} to {@code sim}, ticks it once per entry of {@code reference} and
+     * returns the first tick whose {@link #hash} differs from the reference's, or -1; closes
+     * {@code sim}. The re-runs that look for the origin of a difference ({@code JobOrderOrigin},
+     * {@code TieOrderOrigin}) share it.
+     */
+    static long firstDifference(Simulation sim, InputScript script, long[] reference) {
+        try (sim) {
+            sim.inputs(new ScriptInputs(script));
+            for (int k = 0; k < reference.length; k++) {
+                sim.tick();
+                if (hash(sim) != reference[k]) {
+                    return k;
+                }
+            }
+            return -1;
+        }
+    }
+
+    /**
      * How the resources of {@code actual} differ from those of {@code reference}, one line each:
      * the resource's name and where its codec's bytes first differ; then both values, as the
      * codec reads them back (the state a snapshot carries, not scratch the codec leaves out),

@@ -102,16 +102,7 @@ final class TieOrderOrigin {
     /** The first tick a run with only {@code pair} flipped differs from {@code reference}, or -1. */
     private static long firstDifference(SimulationFactory factory, InputScript script, List<String> pair,
             long[] reference) {
-        try (Simulation sim = build(factory, pair)) {
-            sim.inputs(new ScriptInputs(script));
-            for (int k = 0; k < reference.length; k++) {
-                sim.tick();
-                if (ResourceState.hash(sim) != reference[k]) {
-                    return k;
-                }
-            }
-            return -1;
-        }
+        return ResourceState.firstDifference(build(factory, pair), script, reference);
     }
 
     /** The factory's simulation on one worker: usual order ({@code null}), every tie flipped (empty), or one pair. */
