@@ -158,15 +158,23 @@ final class ResourceState {
             if (codec == null) {
                 continue;
             }
-            ByteArrayOutputStream one = new ByteArrayOutputStream();
-            try (DataOutputStream o = new DataOutputStream(one)) {
-                codec.write(sim.resources().get(k), o);
+            try {
+                out.put(k.name(), encode(codec, sim.resources().get(k)));
             } catch (IOException e) {
                 throw new UncheckedIOException("the codec of resource '" + k.name() + "' failed to write it", e);
             }
-            out.put(k.name(), one.toByteArray());
         }
         return out;
+    }
+
+    /** The bytes {@code codec} writes for {@code value}. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static byte[] encode(ResourceCodec codec, Object value) throws IOException {
+        ByteArrayOutputStream one = new ByteArrayOutputStream();
+        try (DataOutputStream o = new DataOutputStream(one)) {
+            codec.write(value, o);
+        }
+        return one.toByteArray();
     }
 
     static long fnv(byte[] bytes) {

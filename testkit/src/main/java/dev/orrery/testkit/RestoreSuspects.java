@@ -4,8 +4,6 @@ import dev.orrery.engine.ResourceCodec;
 import dev.orrery.engine.Simulation;
 import dev.orrery.engine.internal.EngineInternals;
 import dev.orrery.scheduler.ResourceKey;
-import java.io.ByteArrayOutputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -99,14 +97,11 @@ final class RestoreSuspects {
     }
 
     /** What {@code codec} writes for {@code value}, or {@code null} when it cannot write it. */
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static byte[] bytes(ResourceCodec codec, Object value) {
-        ByteArrayOutputStream one = new ByteArrayOutputStream();
-        try (DataOutputStream o = new DataOutputStream(one)) {
-            codec.write(value, o);
+    private static byte[] bytes(ResourceCodec<?> codec, Object value) {
+        try {
+            return ResourceState.encode(codec, value);
         } catch (IOException | RuntimeException e) {
             return null; // a codec that cannot write the factory's fresh object: no evidence either way
         }
-        return one.toByteArray();
     }
 }
