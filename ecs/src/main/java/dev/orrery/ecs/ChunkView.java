@@ -31,12 +31,20 @@ import dev.orrery.ecs.structure.SparseColumns;
  * declared write; membership, like the archetype's columns, needs none). The array
  * accessors serve table columns only.
  *
+ * <p><b>Read-only views</b> ({@link Query#forEachChunkReadOnly}, {@link Query#forEachReadOnly})
+ * refuse every write: a {@code write...} accessor, {@link #set}, {@link #markChanged} and
+ * {@link #markRows} throw an {@link IllegalStateException} naming the component.
+ *
  * <p><b>Threading:</b> a view is used by one thread at a time; the scheduler keeps one per
  * worker and {@link #bind binds} it to each chunk of a job.
+ *
+ * <p>(Over 500 lines on purpose: a read and a write accessor per primitive field type, each
+ * documented, and the change tests that share the view's marks.)
  */
 public final class ChunkView {
     private final AccessPolicy policy;
     private final SparseColumns sparse;
+    private final boolean readOnly;
     private Chunk chunk;
     // The tick a write through this view stamps on the chunk column (0: no stamp), and the
     // tick of the owner's previous run, which added(c)/changed(c) compare against.
@@ -70,8 +78,14 @@ public final class ChunkView {
      * reads sparse columns from {@code sparse} (the world's, {@code world.storage().sparse()}).
      */
     ChunkView(AccessPolicy policy, SparseColumns sparse) {
+        this(policy, sparse, false);
+    }
+
+    /** A view as {@link #ChunkView(AccessPolicy, SparseColumns)}; with {@code readOnly} every write is refused. */
+    ChunkView(AccessPolicy policy, SparseColumns sparse, boolean readOnly) {
         this.policy = policy;
         this.sparse = sparse;
+        this.readOnly = readOnly;
     }
 
     /**
@@ -163,6 +177,7 @@ public final class ChunkView {
      * }</pre>
      */
     public void markRows(Component<?> column) {
+        refuseIfReadOnly(column, "marking rows of");
         int slot = chunk.archetype().slotOf(column);
         if (policy != null && !policy.canWrite(column)) {
             throw new UndeclaredAccessException(policy.owner(), column, true);
@@ -338,6 +353,9 @@ public final class ChunkView {
 
     /** The sparse set of {@code column} after the access check, when the row's entity holds it. */
     private SparseColumn sparseSet(Component<?> column, int row, boolean write) {
+        if (write) {
+            refuseIfReadOnly(column, "setting");
+        }
         if (policy != null && !(write ? policy.canWrite(column) : policy.canRead(column))) {
             throw new UndeclaredAccessException(policy.owner(), column, write);
         }
@@ -472,6 +490,7 @@ public final class ChunkView {
     /** The slot of table column {@code column} after the access check; stamps nothing. */
     private int checkedSlot(Component<?> column, boolean write) {
         if (write) {
+            refuseIfReadOnly(column, "writing");
             column.refuseIfRelationMarker("writing the chunk array of");
         }
         if (policy != null && !(write ? policy.canWrite(column) : policy.canRead(column))) {
@@ -488,6 +507,14 @@ public final class ChunkView {
                     + "; list it in the query's with(...) terms, or test has(" + column + ") first for an optional term");
         }
         return slot;
+    }
+
+    private void refuseIfReadOnly(Component<?> column, String what) {
+        if (readOnly) {
+            throw new IllegalStateException(what + " component " + column + " in a read-only iteration is refused "
+                    + "(forEachChunkReadOnly and forEachReadOnly write nothing); iterate with forEachChunk(...) or "
+                    + "forEach(...) to write");
+        }
     }
 
     private static void requireReference(Component<?> column) {

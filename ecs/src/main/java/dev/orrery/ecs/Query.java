@@ -34,9 +34,19 @@ import java.util.List;
  * iteration first checks the archetypes created since the last one, in creation order, so
  * the order of chunks is the same on every run.
  *
+ * <p><b>Looking without changing:</b> every {@link #forEachChunk} and {@link #forEach} takes a
+ * change tick (the world's change clock, which snapshots keep, moves on). Code that only
+ * reads between ticks (a HUD, a map, a report, a network send) iterates with
+ * {@link #forEachChunkReadOnly} or {@link #forEachReadOnly} instead: no tick is taken, so
+ * looking leaves later snapshots byte for byte as they would have been, and the view
+ * refuses writes.
+ *
  * <p><b>Threading:</b> iterate from the thread that owns the world (or from the scheduler,
  * which refreshes the match before it hands chunks to workers). While an iteration runs,
  * structural changes on the world are refused.
+ *
+ * <p>(Over 500 lines on purpose: the builder is nested so that user code names it
+ * {@code Query.Builder}, and each iteration form documents its change semantics.)
  */
 public final class Query {
     // Only the archetypes and the structure lock of the world, not the world: a narrow
@@ -54,13 +64,15 @@ public final class Query {
     private final ArrayList<Archetype> matched = new ArrayList<>();
     private final List<Archetype> matchedView = Collections.unmodifiableList(matched);
     private final ChunkView view;
+    private ChunkView lookView; // made on the first read-only iteration
     private int seen;
     private boolean viewInUse;
+    private boolean lookInUse;
     // Change filters (table column ids, ascending) and the tick of the last direct iteration.
     private final int[] addedTerms;
     private final int[] changedTerms;
     private long lastRun;
-    // The clock's tick before now at the last read-only look (see look): what a look's change filter compares against.
+    // The clock's tick before now at the last read-only iteration: what its change filter compares against.
     private long lookedAt;
     // The terms by name, for messages (Builder.build sets it; toString keeps column ids, which tools parse).
     String description = "query";
@@ -232,19 +244,33 @@ public final class Query {
     }
 
     /**
-     * A read-only look for Orrery's tools ({@code EcsInternals.lookChunks}, {@code lookEach}):
-     * {@link #forEachChunk}, or given {@code entities} {@link #forEach}, taking no change tick, so the
-     * world's change clock (which snapshots keep) and this query's last iteration stay as they are. A
-     * change filter compares against the last look (conservatively: a chunk stamped at the clock's
-     * tick before that look passes again). The body only reads: a write stamps no change tick.
+     * Calls {@code body} once per non-empty matching chunk, as {@link #forEachChunk} does, but
+     * only to read: the iteration takes no change tick, so the world's change clock (which
+     * snapshots keep) and this query's last iteration stay as they are, and the view refuses
+     * every write. Use it for code that looks at the world between ticks and must not change
+     * what a later snapshot holds. A change filter ({@code added}, {@code changed}) passes the
+     * chunks stamped since this query's last read-only iteration (conservatively: a chunk
+     * stamped at the tick just before that iteration passes again). Allocates nothing after
+     * its first call.
+     *
+     * @throws IllegalStateException as {@link #forEachChunk}; from a write through the view
+     *     (naming the component); or for a change filter iterated during a scheduled phase
+     *     (the schedule's ticks are not yet settled there: read changes in a system)
      */
-    void look(ChunkConsumer chunks, EntityConsumer entities) {
-        if (entities != null) {
-            each(entities, true);
-        } else {
-            rows.refuseChunkLoop(description);
-            chunks(java.util.Objects.requireNonNull(chunks, "body (the chunk loop)"), true);
-        }
+    public void forEachChunkReadOnly(ChunkConsumer body) {
+        java.util.Objects.requireNonNull(body, "body (the chunk loop)");
+        rows.refuseChunkLoop(description);
+        chunks(body, true);
+    }
+
+    /**
+     * Calls {@code body} once per matching entity, as {@link #forEach} does (sparse filters
+     * included), but only to read, as {@link #forEachChunkReadOnly} says.
+     *
+     * @throws IllegalStateException as {@link #forEachChunkReadOnly}, a sparse filter excepted
+     */
+    public void forEachReadOnly(EntityConsumer body) {
+        each(body, true);
     }
 
     private void chunks(ChunkConsumer body, boolean look) {
@@ -254,11 +280,19 @@ public final class Query {
         boolean filtered = hasChangeFilter();
         if (filtered && !look) {
             archetypes.clock().checkOwnIteration(description); // refused inside a phase, outside an exclusive system
+        } else if (filtered) {
+            archetypes.clock().checkLook(description);
         }
         refresh();
-        ChunkView v = viewInUse ? new ChunkView(null, sparse) : view;
-        boolean owner = !viewInUse;
-        viewInUse = true;
+        // A nested iteration of the same query gets a view of its own.
+        boolean owner = look ? !lookInUse : !viewInUse;
+        ChunkView v = !owner ? new ChunkView(null, sparse, look) : !look ? view
+                : lookView != null ? lookView : (lookView = new ChunkView(null, sparse, true));
+        if (look) {
+            lookInUse = true;
+        } else {
+            viewInUse = true;
+        }
         // In an exclusive system the iteration is the system's (its last run, kept by snapshots, and
         // its tick); else it reads what changed since the query's last iteration and stamps its
         // writes with a tick of its own, which it remembers (so it does not see them next time). A
@@ -285,7 +319,9 @@ public final class Query {
             }
         } finally {
             structure.unlock();
-            if (owner) {
+            if (owner && look) {
+                lookInUse = false;
+            } else if (owner) {
                 viewInUse = false;
             }
         }

@@ -15,9 +15,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * A read-only look at a query ({@code EcsInternals.lookChunks}, {@code lookEach}): the same
- * chunks and rows as {@code forEachChunk}/{@code forEach}, but no change tick taken, so the
- * change clock (which snapshots keep) and the query's own change mark stay as they were.
+ * A read-only iteration of a query ({@code forEachChunkReadOnly}, {@code forEachReadOnly}): the
+ * same chunks and rows as {@code forEachChunk}/{@code forEach}, but no change tick taken, so the
+ * change clock (which snapshots keep) and the query's own change mark stay as they were; every
+ * write through its view is refused and leaves the world as it was.
  */
 class QueryLookTest {
     record Pos(float x, float y) {
@@ -34,9 +35,9 @@ class QueryLookTest {
         byte[] before = new WorldSnapshot().write(w);
         long clock = EcsInternals.changeClock(w).now();
         int[] rows = {0};
-        EcsInternals.lookChunks(all, c -> rows[0] += c.size());
-        EcsInternals.lookEach(all, (c, row) -> rows[0]++);
-        EcsInternals.lookChunks(w.query().changed(pos).build(), c -> rows[0] += c.size());
+        all.forEachChunkReadOnly(c -> rows[0] += c.size());
+        all.forEachReadOnly((c, row) -> rows[0]++);
+        w.query().changed(pos).build().forEachChunkReadOnly(c -> rows[0] += c.size());
         assertEquals(3000, rows[0], "every row, by chunk, by row, and through a change filter first looked at");
         assertEquals(clock, EcsInternals.changeClock(w).now(), "no tick taken");
         assertArrayEquals(before, new WorldSnapshot().write(w), "the snapshot is the same after looking");
@@ -58,11 +59,11 @@ class QueryLookTest {
         Query sparse = w.query().with(pos, note).build();
         List<Long> looked = new ArrayList<>();
         List<Long> iterated = new ArrayList<>();
-        EcsInternals.lookEach(sparse, (c, row) -> looked.add(c.entity(row)));
+        sparse.forEachReadOnly((c, row) -> looked.add(c.entity(row)));
         sparse.forEach((c, row) -> iterated.add(c.entity(row)));
         assertEquals(72, looked.size());
         assertEquals(iterated, looked);
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> EcsInternals.lookChunks(sparse, c -> { }));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> sparse.forEachChunkReadOnly(c -> { }));
         assertTrue(e.getMessage().contains("filters by sparse column Note, which a chunk loop cannot do"), e.getMessage());
     }
 
@@ -97,7 +98,92 @@ class QueryLookTest {
 
     private static int looked(Query q) {
         int[] rows = {0};
-        EcsInternals.lookChunks(q, c -> rows[0] += c.size());
+        q.forEachChunkReadOnly(c -> rows[0] += c.size());
         return rows[0];
+    }
+
+    @Test
+    void everyWriteThroughAReadOnlyViewIsRefusedNamingTheComponentAndLeavesTheWorldAsItWas() {
+        World w = new World(1024);
+        Component<Pos> pos = w.component(Pos.class);
+        Component<Note> note = w.component(Note.class, Storage.SPARSE);
+        Field x = pos.field("x");
+        long e = w.spawn(new Pos(1, 2));
+        w.add(e, note, new Note(3));
+        Query q = w.query().with(pos).build();
+        byte[] before = new WorldSnapshot().write(w);
+        List<ChunkConsumer> bodies = List.of(
+                c -> c.writeFloats(x),
+                c -> c.set(pos, 0, new Pos(9, 9)),
+                c -> c.set(note, 0, new Note(9)),
+                c -> c.markChanged(pos),
+                c -> c.markChanged(pos, 0),
+                c -> c.markRows(pos));
+        for (ChunkConsumer body : bodies) {
+            IllegalStateException refused = assertThrows(IllegalStateException.class, () -> q.forEachChunkReadOnly(body));
+            assertTrue(refused.getMessage().contains("in a read-only iteration is refused")
+                    && refused.getMessage().contains("iterate with forEachChunk(...) or forEach(...) to write"),
+                    refused.getMessage());
+            assertTrue(refused.getMessage().contains("Pos") || refused.getMessage().contains("Note"), refused.getMessage());
+            IllegalStateException each = assertThrows(IllegalStateException.class,
+                    () -> q.forEachReadOnly((c, row) -> body.accept(c)));
+            assertEquals(refused.getMessage(), each.getMessage());
+        }
+        assertArrayEquals(before, new WorldSnapshot().write(w), "nothing written, no tick taken");
+        float[] read = new float[1];
+        q.forEachChunkReadOnly(c -> read[0] = c.readFloats(x)[0]);
+        assertEquals(1f, read[0], "reads pass");
+        long spawned = w.spawn(new Pos(5, 5)); // the structure lock was released by each refusal
+        assertTrue(w.isAlive(spawned));
+        q.forEachChunk(c -> c.writeFloats(x)[0] = 4); // a plain iteration still writes
+        assertEquals(4f, w.getFloat(e, x));
+    }
+
+    @Test
+    void aNestedReadOnlyIterationOfTheSameQueryHasAViewOfItsOwn() {
+        World w = new World(256); // small chunks: several of them
+        Component<Pos> pos = w.component(Pos.class);
+        for (int i = 0; i < 300; i++) {
+            w.spawn(new Pos(i, 0));
+        }
+        Query q = w.query().with(pos).build();
+        Field x = pos.field("x");
+        double[] sums = {0, 0};
+        q.forEachChunkReadOnly(outer -> {
+            q.forEachChunkReadOnly(inner -> { });
+            float[] xs = outer.readFloats(x); // still this chunk's, after the inner loop bound a view
+            for (int i = 0; i < outer.size(); i++) {
+                sums[0] += xs[i];
+            }
+        });
+        q.forEachChunk(c -> {
+            float[] xs = c.readFloats(x);
+            for (int i = 0; i < c.size(); i++) {
+                sums[1] += xs[i];
+            }
+        });
+        assertEquals(sums[1], sums[0]);
+        assertEquals(299 * 300 / 2.0, sums[0]);
+    }
+
+    @Test
+    void aChangeFilteredReadOnlyIterationInsideAScheduledPhaseIsRefusedAndOneWithoutAFilterIsNot() {
+        World w = ChangeTrackingTest.world(100);
+        Component<ChangeTrackingTest.Pos> pos = w.component(ChangeTrackingTest.Pos.class);
+        Query changed = w.query().changed(pos).build();
+        Query all = w.query().with(pos).build();
+        EcsInternals.changeClock(w).enterPhase("Update");
+        try {
+            IllegalStateException e = assertThrows(IllegalStateException.class,
+                    () -> changed.forEachChunkReadOnly(c -> { }));
+            assertTrue(e.getMessage().contains("iterated read-only during phase Update")
+                    && e.getMessage().contains("between phases or runs"), e.getMessage());
+            int[] rows = {0};
+            all.forEachReadOnly((c, row) -> rows[0]++);
+            assertEquals(100, rows[0]);
+        } finally {
+            EcsInternals.changeClock(w).exitPhase();
+        }
+        assertEquals(100, looked(changed), "between phases it runs");
     }
 }

@@ -32,7 +32,7 @@ import java.util.regex.Pattern;
  * answer among the requests of the next moments ({@link SafePoint#shared}).
  *
  * <p>It iterates queries of its own, never a system's (iterating one would move the
- * system's change-detection mark), and only looks ({@code SchedulerInternals.lookChunks}): a
+ * system's change-detection mark), and only looks ({@code Query.forEachChunkReadOnly}): a
  * look takes no change tick, so the world's change clock, which snapshots keep, is the same
  * with or without the explorer. A query typed on the page is kept (the last
  * {@link #KEPT_QUERIES}), so {@code changed(...)} means "since the explorer last ran it".
@@ -101,7 +101,7 @@ final class Browse {
         }
         Map<BitSet, long[]> groups = new LinkedHashMap<>();
         BitSet scratch = new BitSet();
-        SchedulerInternals.lookChunks(everything, chunk -> {
+        everything.forEachChunkReadOnly(chunk -> {
             scratch.clear();
             for (int i = 0; i < table.size(); i++) {
                 if (chunk.has(table.get(i))) {
@@ -207,7 +207,7 @@ final class Browse {
         if (qt.rowFiltered) {
             Object[] lastChunk = {null};
             long[][] current = {null};
-            SchedulerInternals.lookEach(q, (chunk, row) -> {
+            q.forEachReadOnly((chunk, row) -> {
                 if (chunk.entities() != lastChunk[0]) {
                     lastChunk[0] = chunk.entities();
                     current[0] = byArchetype.computeIfAbsent(key(chunk, table), k -> new long[1]);
@@ -219,7 +219,7 @@ final class Browse {
                 seen[0]++;
             });
         } else {
-            SchedulerInternals.lookChunks(q, chunk -> {
+            q.forEachChunkReadOnly(chunk -> {
                 int n = chunk.size();
                 byArchetype.computeIfAbsent(key(chunk, table), k -> new long[1])[0] += n;
                 for (int i = (int) Math.max(0, from - seen[0]); i < n && taken[0] < size; i++) {

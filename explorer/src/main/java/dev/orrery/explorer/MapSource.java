@@ -5,7 +5,10 @@ import java.util.List;
 /**
  * The application's live map: where its entities are, by kind (a team, projectiles). The
  * explorer asks for points at a safe point and draws them; a source with more entities than
- * {@link MapPoints#capacity()} down-samples (every n-th, for example).
+ * {@link MapPoints#capacity()} down-samples (every n-th, for example). Read the world in
+ * {@link #sample} with {@code query.forEachChunkReadOnly} (or {@code forEachReadOnly}): a
+ * read-only iteration takes no change tick, so the map changes no later snapshot, as the
+ * explorer's own pages do not.
  *
  * <p><b>Threading:</b> {@link #sample} is called on the tick thread between ticks, where the
  * world may be read; {@link #kinds}, {@link #width} and {@link #height} on any thread, so they

@@ -237,7 +237,7 @@ final class PastWorlds implements AutoCloseable {
     private Set<Long> ids(World w, String text) {
         Query q = QueryText.parse(w, text, new QueryText());
         Set<Long> ids = new HashSet<>();
-        SchedulerInternals.lookEach(q, (chunk, row) -> ids.add(chunk.entity(row))); // a look: no change tick
+        q.forEachReadOnly((chunk, row) -> ids.add(chunk.entity(row))); // a look: no change tick
         return ids;
     }
 

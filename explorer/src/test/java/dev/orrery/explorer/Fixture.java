@@ -123,7 +123,7 @@ final class Fixture implements AutoCloseable {
             @Override
             public void sample(MapPoints points) {
                 points.total(all.count());
-                all.forEachChunk(ch -> {
+                all.forEachChunkReadOnly(ch -> { // a look: the map changes no later snapshot
                     float[] xs = ch.readFloats(x);
                     float[] ys = ch.readFloats(y);
                     for (int i = 0; i < ch.size(); i++) {

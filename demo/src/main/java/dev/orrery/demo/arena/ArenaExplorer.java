@@ -158,7 +158,7 @@ public final class ArenaExplorer implements EditSink, MapSource {
         Field team = arena.agent.field("team");
         int projectileKind = kinds.size() - 1;
         long[] seen = {0};
-        arena.agents.forEachChunk(chunk -> {
+        arena.agents.forEachChunkReadOnly(chunk -> { // looking between ticks: no change tick taken
             float[] xs = chunk.readFloats(x);
             float[] ys = chunk.readFloats(y);
             int[] teams = chunk.readInts(team);
@@ -168,7 +168,7 @@ public final class ArenaExplorer implements EditSink, MapSource {
                 }
             }
         });
-        arena.projectiles.forEachChunk(chunk -> {
+        arena.projectiles.forEachChunkReadOnly(chunk -> {
             float[] xs = chunk.readFloats(x);
             float[] ys = chunk.readFloats(y);
             for (int i = 0, n = chunk.size(); i < n; i++) {

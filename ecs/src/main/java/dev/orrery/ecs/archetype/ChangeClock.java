@@ -149,6 +149,24 @@ public final class ChangeClock {
         }
     }
 
+    /**
+     * Refuses a read-only iteration ({@code Query.forEachChunkReadOnly}) with a change filter
+     * during a scheduled phase, exclusive systems included: it compares against the clock as
+     * it stood at its last such iteration, and inside a phase the clock is set to each
+     * system's planned tick in turn, so what it passed would depend on where in the phase it ran.
+     *
+     * @throws IllegalStateException naming {@code query}, the phase and where to read instead
+     */
+    public void checkLook(String query) {
+        if (phase != null) {
+            throw new IllegalStateException(query + " has a change filter and was iterated read-only during phase "
+                    + phase + " of a scheduled run: inside a phase the change clock runs on the schedule's planned "
+                    + "ticks, so what it passed would depend on where it ran. Read changes in a system (its declared "
+                    + "reads, or forEachChunk in an exclusive system), or iterate it read-only between phases or runs "
+                    + "(SyncPoint.afterPhase, after sim.tick())");
+        }
+    }
+
     /** Returns the current tick and moves the clock one past it. */
     public long advance() {
         return now++;

@@ -1,10 +1,8 @@
 package dev.orrery.ecs.internal;
 
 
-import dev.orrery.ecs.ChunkConsumer;
 import dev.orrery.ecs.ChunkView;
 import dev.orrery.ecs.CommandBuffer;
-import dev.orrery.ecs.EntityConsumer;
 import dev.orrery.ecs.Query;
 import dev.orrery.ecs.Relation;
 import dev.orrery.ecs.Relations;
@@ -76,8 +74,6 @@ public final class EcsInternals {
     private static final MethodHandle HAS_PAIR_FILTER = FACADE.method(Query.class, "hasPairFilter", boolean.class);
     private static final MethodHandle HAS_ROW_FILTER = FACADE.method(Query.class, "hasRowFilter", boolean.class);
     private static final MethodHandle ROW_FILTER_TEXT = FACADE.method(Query.class, "rowFilterDescription", String.class);
-    private static final MethodHandle LOOK = FACADE.method(Query.class, "look", void.class, ChunkConsumer.class,
-            EntityConsumer.class);
 
     private static final MethodHandle NEW_VIEW = FACADE.constructor(ChunkView.class, AccessPolicy.class, SparseColumns.class);
     private static final MethodHandle BIND = FACADE.method(ChunkView.class, "bind", ChunkView.class, Chunk.class);
@@ -368,32 +364,6 @@ public final class EcsInternals {
     public static String rowFilterDescription(Query query) {
         try {
             return (String) ROW_FILTER_TEXT.invokeExact(query);
-        } catch (Throwable t) {
-            throw FacadeLookup.rethrow(t);
-        }
-    }
-
-    /**
-     * A read-only look at the query's chunks: {@code query.forEachChunk(body)}, in the same order
-     * and with the same refusals, but taking no change tick, so the world's change clock (which
-     * snapshots keep) and the query's last iteration stay as they were. For tools that only look
-     * (the explorer): looking between ticks changes no later snapshot. A change filter compares
-     * against the query's previous look (a chunk stamped at the clock's tick before that look
-     * may pass again: "may have changed"). {@code body} only reads: a write through the view
-     * stamps no change tick, so no change filter would see it.
-     */
-    public static void lookChunks(Query query, ChunkConsumer body) {
-        try {
-            LOOK.invokeExact(query, body, (EntityConsumer) null);
-        } catch (Throwable t) {
-            throw FacadeLookup.rethrow(t);
-        }
-    }
-
-    /** A read-only look at the query's rows: {@code query.forEach(body)} taking no change tick, as {@link #lookChunks} says. */
-    public static void lookEach(Query query, EntityConsumer body) {
-        try {
-            LOOK.invokeExact(query, (ChunkConsumer) null, java.util.Objects.requireNonNull(body, "body (the entity loop)"));
         } catch (Throwable t) {
             throw FacadeLookup.rethrow(t);
         }

@@ -92,7 +92,7 @@ public final class ExplorerChapter {
 
             @Override
             public void sample(MapPoints points) {                 // the tick thread, between ticks
-                units.forEachChunk(c -> {
+                units.forEachChunkReadOnly(c -> {                  // read-only: no change tick taken
                     float[] xs = c.readFloats(x), ys = c.readFloats(y);
                     for (int i = 0; i < c.size(); i++) points.add(c.entity(i), xs[i], ys[i], 0);
                 });

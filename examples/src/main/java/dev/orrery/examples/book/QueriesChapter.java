@@ -3,6 +3,7 @@ package dev.orrery.examples.book;
 import dev.orrery.ecs.CommandBuffer;
 import dev.orrery.ecs.Query;
 import dev.orrery.ecs.World;
+import dev.orrery.ecs.WorldSnapshot;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.Field;
@@ -90,6 +91,18 @@ public final class QueriesChapter {
         int count = players.count();
         // end:per-entity
 
+        byte[] beforeLooking = new WorldSnapshot().write(world);
+        // snippet:read-only
+        float[] eastmost = {Float.NEGATIVE_INFINITY};
+        moving.forEachChunkReadOnly(chunk -> {     // a HUD, a report, a network send
+            float[] x = chunk.readFloats(px);      // a write... accessor would be refused
+            for (int i = 0, n = chunk.size(); i < n; i++) {
+                eastmost[0] = Math.max(eastmost[0], x[i]);
+            }
+        });
+        // end:read-only
+        boolean unchanged = java.util.Arrays.equals(beforeLooking, new WorldSnapshot().write(world));
+
         // snippet:sparse-terms
         Query stunnedPlayers = world.query().with(player, stunned).build();
         stunnedPlayers.forEach((view, row) -> {
@@ -120,8 +133,9 @@ public final class QueriesChapter {
         int thawed = world.removeFromAll(world.query().with(frozen).build(), frozen);
         // end:bulk
 
-        if (count != 500 || exact == 0 || stopped != thawed || dead[0] != 100) {
-            throw new AssertionError(count + " " + exact + " " + stopped + " " + thawed + " " + dead[0]);
+        if (count != 500 || exact == 0 || stopped != thawed || dead[0] != 100 || !unchanged || eastmost[0] != 1000) {
+            throw new AssertionError(count + " " + exact + " " + stopped + " " + thawed + " " + dead[0] + " "
+                    + unchanged + " " + eastmost[0]);
         }
         System.out.println("queries chapter: ok");
     }

@@ -1,7 +1,5 @@
 package dev.orrery.scheduler.internal;
 
-import dev.orrery.ecs.ChunkConsumer;
-import dev.orrery.ecs.EntityConsumer;
 import dev.orrery.ecs.Query;
 import dev.orrery.ecs.archetype.Chunk;
 import dev.orrery.ecs.internal.EcsInternals;
@@ -23,8 +21,7 @@ import java.lang.invoke.MethodHandles;
 /**
  * The door from Orrery's engine and tools into what the scheduler's facade keeps
  * package-private: a schedule's graph and plan, an event channel's resource key, the failure of
- * a system's job; and, for the explorer, which does not reach {@code dev.orrery.ecs.internal}, a
- * read-only look at a query ({@link #lookChunks}). Exported only to the engine and the explorer;
+ * a system's job. Exported only to the engine and the explorer;
  * forwards through handles found once ({@link FacadeLookup}).
  *
  * <p><b>Threading:</b> the same as the member forwarded to.
@@ -213,18 +210,5 @@ public final class SchedulerInternals {
         } catch (Throwable t) {
             throw FacadeLookup.rethrow(t);
         }
-    }
-
-    /**
-     * {@code query.forEachChunk(body)} taking no change tick: looking changes no later snapshot
-     * (see {@link EcsInternals#lookChunks}). {@code body} only reads.
-     */
-    public static void lookChunks(Query query, ChunkConsumer body) {
-        EcsInternals.lookChunks(query, body);
-    }
-
-    /** {@code query.forEach(body)} taking no change tick (see {@link EcsInternals#lookEach}). {@code body} only reads. */
-    public static void lookEach(Query query, EntityConsumer body) {
-        EcsInternals.lookEach(query, body);
     }
 }
