@@ -20,15 +20,20 @@ import dev.orrery.engine.CorruptJournalException;
 import dev.orrery.engine.FailurePolicy;
 import java.io.BufferedInputStream;
 import java.io.Closeable;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.Channels;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.zip.CRC32C;
 
 /**
@@ -42,6 +47,12 @@ import java.util.zip.CRC32C;
  * {@link CorruptJournalException} naming the file, the byte offset and the record. Ticks
  * returned before that point are intact; a caller that must not act on a partial journal
  * reads it through once first.
+ *
+ * <p><b>A live journal.</b> A reader that reached the end of a journal still being written
+ * (or a cut) takes a {@link #mark()} there; once the file has grown,
+ * {@link #resumeAllowingCut(Path, JournalMark)} checks the header and the record before the
+ * mark again and reads on from the mark, so keeping up costs what was appended, not the whole
+ * file ({@link #bytesRead()} counts what a reader read).
  *
  * <p><b>A journal cut by a crash.</b> {@link #openAllowingCut(Path)} reads a journal whose
  * recording did not close, up to its last complete tick: where the file ends (at a record
@@ -75,7 +86,8 @@ import java.util.zip.CRC32C;
  * <p>(Over 500 lines on purpose: the header, the records and the rule that tells a damaged length
  * from a crash cut all read the same stream position, buffer and previous record; the accessors
  * of the current record are one line each. Splitting the cut-or-damage rule out would hand a
- * second class the reader's buffer and offsets.)
+ * second class the reader's buffer and offsets; resuming at a {@link JournalMark} sets those same
+ * fields.)
  */
 public final class JournalReader implements Closeable {
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
@@ -85,7 +97,10 @@ public final class JournalReader implements Closeable {
             + "journal from a copy or record the run again";
 
     private final Path path;
-    private final InputStream in;
+    private final SeekableByteChannel channel;
+    private final Counting counted;
+    /** {@link #counted} while the header is read, then a buffer over it from where the records start. */
+    private InputStream in;
     private final CRC32C crc = new CRC32C();
     private final byte[] lengthBytes = new byte[4];
     private byte[] record = new byte[256];
@@ -97,17 +112,23 @@ public final class JournalReader implements Closeable {
     private long tick;
     private int bodyLength;
 
-    private final TickFraming framing = new TickFraming();
+    private TickFraming framing = new TickFraming();
+    private int headerChecksum;
+    private int lastRecordChecksum;
     private final boolean allowCut;
     private boolean ended;
     private boolean pushedBack;
+    /** A record was refused as damaged: where the reader stands is no boundary to mark. */
+    private boolean failed;
     private int version;
     private FailurePolicy policy = FailurePolicy.STOP;
     private String cut;
 
-    private JournalReader(Path path, InputStream in, boolean allowCut) {
+    private JournalReader(Path path, SeekableByteChannel channel, boolean allowCut) {
         this.path = path;
-        this.in = in;
+        this.channel = channel;
+        this.counted = new Counting(Channels.newInputStream(channel));
+        this.in = counted;
         this.allowCut = allowCut;
     }
 
@@ -133,15 +154,69 @@ public final class JournalReader implements Closeable {
     }
 
     private static JournalReader open(Path path, boolean allowCut) throws IOException {
-        InputStream in = new BufferedInputStream(Files.newInputStream(path), 1 << 16);
-        JournalReader r = new JournalReader(path, in, allowCut);
+        return open(path, allowCut, null);
+    }
+
+    /**
+     * Opens the journal at {@code path} as {@link #openAllowingCut} does, checks that it still
+     * holds what {@code mark} was taken after (the same header, at least as many bytes, the
+     * same record just before the mark), and reads on from the mark: the records before it
+     * are not read again, and {@link #lastTickEnded()}, {@link #cut()} and the tick order go
+     * on from what they were there. A mark taken inside a tick's inputs resumes record by
+     * record only ({@link #nextTick} refuses the rest of that tick).
+     *
+     * @throws CorruptJournalException if the file no longer holds what the mark was taken
+     *     after (it was replaced, truncated or rewritten): read it from its start with
+     *     {@link #openAllowingCut}
+     */
+    public static JournalReader resumeAllowingCut(Path path, JournalMark mark) throws IOException {
+        return open(path, true, Objects.requireNonNull(mark, "mark"));
+    }
+
+    private static JournalReader open(Path path, boolean allowCut, JournalMark mark) throws IOException {
+        SeekableByteChannel channel = Files.newByteChannel(path);
+        JournalReader r = new JournalReader(path, channel, allowCut);
         try {
             r.readHeader();
+            if (mark != null) {
+                r.resumeAt(mark);
+            }
+            r.in = new BufferedInputStream(r.counted, 1 << 16);
         } catch (IOException | RuntimeException e) {
-            in.close();
+            channel.close();
             throw e;
         }
         return r;
+    }
+
+    private void resumeAt(JournalMark mark) throws IOException {
+        String changed = null;
+        long size = channel.size();
+        if (cut != null || version != mark.version || headerChecksum != mark.headerChecksum) {
+            changed = "its header is not the one the mark was taken after";
+        } else if (size < mark.offset) {
+            changed = "the file is " + size + " bytes long, shorter than the mark";
+        } else if (mark.records > 0) {
+            ByteBuffer b = ByteBuffer.allocate(4);
+            channel.position(mark.offset - 4);
+            while (b.hasRemaining() && channel.read(b) > 0) {
+                // the checksum of the record before the mark
+            }
+            counted.count += b.position();
+            if (b.hasRemaining() || b.getInt(0) != mark.lastRecordChecksum) {
+                changed = "the record before the mark is not the one the mark was taken after";
+            }
+        }
+        if (changed != null) {
+            throw new CorruptJournalException(path, mark.offset, mark.records, changed + " (" + mark
+                    + "): the file was replaced, truncated or rewritten", "Read it from its start with "
+                    + "JournalReader.openAllowingCut");
+        }
+        channel.position(mark.offset);
+        offset = mark.offset;
+        index = mark.records;
+        lastRecordChecksum = mark.lastRecordChecksum; // for a mark taken again before a record is read
+        framing = mark.framing();
     }
 
     private void readHeader() throws IOException {
@@ -179,6 +254,7 @@ public final class JournalReader implements Closeable {
         crc.reset();
         crc.update(h, 0, size - 4);
         int stored = (int) INT.get(h, size - 4);
+        headerChecksum = stored;
         if (stored != (int) crc.getValue()) {
             throw corrupt(0, -1, "header checksum mismatch (stored 0x" + Integer.toHexString(stored)
                     + ", computed 0x" + Integer.toHexString((int) crc.getValue()) + ")");
@@ -236,6 +312,36 @@ public final class JournalReader implements Closeable {
     }
 
     /**
+     * Bytes this reader has read from the file so far: the header, and the records from the
+     * start or, resumed, from the mark on (the read-ahead buffer counted as read).
+     */
+    public long bytesRead() {
+        return counted.count;
+    }
+
+    /**
+     * The boundary where the records read so far end, to {@link #resumeAllowingCut resume}
+     * from once the file has grown: after the last complete record, also when the reader
+     * stopped at a cut ({@link #cut()}), which is where a live journal ends for now.
+     *
+     * @throws IllegalStateException when the reader read its end record (a closed journal
+     *     does not grow), when the file ended inside its header, or while {@link #nextTick}
+     *     holds a record it read ahead (mark after {@link #nextRecord} or after
+     *     {@code nextTick} returned {@code false})
+     */
+    public JournalMark mark() {
+        String why = failed ? "was refused as damaged: no boundary to resume from"
+                : closedCleanly() ? "was closed cleanly: it does not grow, so there is nothing to resume"
+                : version == 0 ? "ends inside its header: open it again once the header is written"
+                : pushedBack ? "has a record nextTick read ahead: mark after nextRecord, or after nextTick returned"
+                        + " false" : null;
+        if (why != null) {
+            throw new IllegalStateException("journal " + path + " " + why);
+        }
+        return new JournalMark(offset, index, version, headerChecksum, lastRecordChecksum, framing);
+    }
+
+    /**
      * Reads the next record and checks it.
      *
      * @return {@code true} with the record's fields available through the accessors;
@@ -271,6 +377,17 @@ public final class JournalReader implements Closeable {
     public boolean nextTick(JournalTick into) throws IOException {
         if (!nextRecord()) {
             return false;
+        }
+        boolean insideTick = switch (kind) {
+            case INPUT -> sequence() != 0;
+            case TICK_END -> inputCount() != 0;
+            case TICK_SKIPPED, TICK_HASH -> true; // what follows a tick's end, which nextTick reads with it
+            case END -> false;
+        };
+        if (insideTick) {
+            throw new IllegalStateException("journal " + path + " was resumed (or read by nextRecord) inside tick "
+                    + tick + ": read the rest of that tick with nextRecord, or resume from a mark taken between "
+                    + "ticks (after a tick's hash, or before the next tick's first record)");
         }
         into.reset(tick);
         while (kind == JournalRecordKind.INPUT) {
@@ -375,6 +492,7 @@ public final class JournalReader implements Closeable {
                     + (variable ? "at least " : "") + expected);
         }
         kind = k;
+        lastRecordChecksum = stored;
         bodyLength = length;
         tick = (long) LONG.get(record, 1);
         offset += length + 8;
@@ -553,7 +671,7 @@ public final class JournalReader implements Closeable {
 
     @Override
     public void close() throws IOException {
-        in.close();
+        channel.close();
     }
 
     private void requireKind(JournalRecordKind k) {
@@ -563,6 +681,34 @@ public final class JournalReader implements Closeable {
     }
 
     private CorruptJournalException corrupt(long at, long rec, String problem) {
+        failed = true; // every refusal of the file is made here
         return new CorruptJournalException(path, at, rec, problem, DAMAGED);
+    }
+
+    /** Counts the bytes read from the file (for {@link #bytesRead()}). */
+    private static final class Counting extends FilterInputStream {
+        long count;
+
+        Counting(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = in.read();
+            if (b >= 0) {
+                count++;
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = in.read(b, off, len);
+            if (n > 0) {
+                count += n;
+            }
+            return n;
+        }
     }
 }

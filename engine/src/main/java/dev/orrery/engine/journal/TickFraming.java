@@ -23,6 +23,18 @@ final class TickFraming {
     private boolean hashSeen;
     private boolean skipSeen;
 
+    /** A copy of this state, for a {@link JournalMark} to resume from. */
+    TickFraming copy() {
+        TickFraming c = new TickFraming();
+        c.anyEnded = anyEnded;
+        c.lastEnded = lastEnded;
+        c.openInputs = openInputs;
+        c.openTick = openTick;
+        c.hashSeen = hashSeen;
+        c.skipSeen = skipSeen;
+        return c;
+    }
+
     /** Checks an {@code INPUT} record of {@code tick} numbered {@code sequence}. */
     String input(long tick, int sequence) {
         if (outOfOrder(tick)) {

@@ -6,7 +6,9 @@
  * {@link dev.orrery.engine.InputRecorder} an {@link dev.orrery.engine.InputPipeline}
  * writes through; {@link dev.orrery.engine.journal.JournalReader} reads the file back record
  * by record or tick by tick (a {@link dev.orrery.engine.journal.JournalTick} each) and
- * refuses damaged files with a {@link dev.orrery.engine.CorruptJournalException}.
+ * refuses damaged files with a {@link dev.orrery.engine.CorruptJournalException}; a
+ * {@link dev.orrery.engine.journal.JournalMark} lets a reader of a live journal go on from where
+ * it stopped once the file has grown.
  * The byte layout is described in {@code JournalWriter} and its constants are kept in one
  * package-private class, {@code JournalFormat}; the order rules of a tick (inputs numbered
  * 0, 1, ..., one tick end, at most one state hash, ticks increasing) are kept in another,
