@@ -1,24 +1,39 @@
 package dev.orrery.explorer;
 
 import dev.orrery.engine.RunRecorder;
+import dev.orrery.engine.journal.JournalMark;
 import dev.orrery.engine.journal.JournalReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Objects;
 
 /**
- * Where a recording's journal ends, read through again only when the file grew and not once
- * it was closed: its last complete tick, and whether it was closed or how it was cut. A live
- * recording's end moves as the run writes it.
+ * Where a recording's journal ends, read again only when the file grew and not once it was
+ * closed: its last complete tick, and whether it was closed or how it was cut. A live
+ * recording's end moves as the run writes it; each read goes on from the boundary after the
+ * last complete record the one before reached ({@link JournalReader#resumeAllowingCut}), so a
+ * client polling the timeline of a recording hours long costs the bytes written since its last
+ * poll, not the whole journal. A record still being written is not taken (the reader stops
+ * before it) and is read once complete. A journal that shrank, was replaced by another file,
+ * or no longer holds the records before the boundary is read again from its start.
  *
  * <p><b>Threading:</b> any thread; the reads are serialized on this object.
  */
 final class JournalEnd {
     private final Path journal;
     private long size = -1;
+    private Object fileKey;
     private long last = Long.MIN_VALUE;
     private boolean closed;
     private String cut;
+    /** Where the last read stopped, to go on from; null: read from the start. */
+    private JournalMark mark;
+    /** The last read failed at {@link #size}: answered null until the file changes. */
+    private boolean failed;
+    /** Bytes the reads took from the file, all together (what a test holds the reads to). */
+    private long bytesRead;
 
     JournalEnd(Path folder) {
         this.journal = folder.resolve(RunRecorder.JOURNAL);
@@ -30,26 +45,61 @@ final class JournalEnd {
             return last;
         }
         try {
-            long now = Files.size(journal);
-            if (now != size) {
-                try (JournalReader r = JournalReader.openAllowingCut(journal)) {
-                    while (r.nextRecord()) {
-                        // to the end record, or the last complete tick of a live or cut journal
-                    }
-                    last = r.lastTickEnded();
-                    closed = r.closedCleanly();
-                    cut = r.cut();
-                }
-                size = now;
+            BasicFileAttributes file = Files.readAttributes(journal, BasicFileAttributes.class);
+            long now = file.size();
+            Object key = file.fileKey(); // null where the file system has none: then the size and the mark tell
+            if (now == size && Objects.equals(key, fileKey)) {
+                return failed ? null : last;
             }
+            boolean sameFile = now >= size && Objects.equals(key, fileKey);
+            size = now;
+            fileKey = key;
+            failed = true; // until a read gets through
+            read(sameFile ? mark : null);
+            failed = false;
             return last;
         } catch (IOException | RuntimeException e) {
             return null;
         }
     }
 
+    /**
+     * Reads on from {@code from} (null: from the start) to the end of the journal or its cut;
+     * from the start when the file no longer holds what {@code from} was taken after.
+     */
+    private void read(JournalMark from) throws IOException {
+        JournalReader r;
+        if (from == null) {
+            r = JournalReader.openAllowingCut(journal);
+        } else {
+            try {
+                r = JournalReader.resumeAllowingCut(journal, from);
+            } catch (IOException e) { // rewritten in place: not the journal the mark was taken in
+                r = JournalReader.openAllowingCut(journal);
+            }
+        }
+        try (JournalReader reader = r) {
+            try {
+                while (reader.nextRecord()) {
+                    // to the end record, or the last complete tick of a live or cut journal
+                }
+            } finally {
+                bytesRead += reader.bytesRead();
+            }
+            last = reader.lastTickEnded();
+            closed = reader.closedCleanly();
+            cut = reader.cut();
+            mark = closed || reader.version() == 0 ? null : reader.mark(); // 0: the header is not all written yet
+        }
+    }
+
     /** How the journal ends as {@link #last} last read it, in the words of {@link RecordedInputs#ending}. */
     synchronized String ending() {
         return RecordedInputs.ending(closed, cut);
+    }
+
+    /** Bytes read from the journal so far, by every read together. */
+    synchronized long bytesRead() {
+        return bytesRead;
     }
 }
