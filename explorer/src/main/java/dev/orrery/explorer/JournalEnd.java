@@ -98,6 +98,22 @@ final class JournalEnd {
         return RecordedInputs.ending(closed, cut);
     }
 
+    /**
+     * Where the journal ends and in what words, from one read: {@link #last} and {@link #ending}
+     * together, which two calls are not (another thread's call between them may read it again).
+     */
+    synchronized End end() {
+        Long at = last();
+        return new End(at, ending());
+    }
+
+    /**
+     * The journal's last complete tick ({@code last}: {@link Long#MIN_VALUE} none yet, null when
+     * it cannot be read) and how it ends there ({@code ending}), from one read.
+     */
+    record End(Long last, String ending) {
+    }
+
     /** Bytes read from the journal so far, by every read together. */
     synchronized long bytesRead() {
         return bytesRead;

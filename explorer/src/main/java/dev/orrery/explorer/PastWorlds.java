@@ -67,9 +67,12 @@ final class PastWorlds implements AutoCloseable {
     private volatile long hashesMatched;
     private volatile long divergedAt = -1;
     private volatile String divergence;
-    /** How the journal ends, once a replay reached its end; null before. */
-    private volatile String ending;
-    private volatile long endingAfter;
+    /**
+     * Where and how the journal ended when a travel last found its end; null before, and once
+     * the replay went past it. One object, so a reader never pairs one travel's tick with
+     * another's words; written by the replay thread only.
+     */
+    private volatile Ending ending;
     private volatile String problem;
     /** Set by {@link #close}: a travel under way stops at its next tick. */
     private volatile boolean closing;
@@ -132,10 +135,15 @@ final class PastWorlds implements AutoCloseable {
                 json.field("problem", String.valueOf(e.getMessage()));
             }
         }
+        String endingWords = null;
         if (first >= 0) {
-            Long recorded = journalEnd.last();
-            if (recorded != null && recorded > endingAfter) {
-                ending = null; // a live recording grew past where a travel found it ending
+            Ending found = ending; // before the journal's end: that end is then where it was or further on
+            JournalEnd.End end = journalEnd.end();
+            Long recorded = end.last();
+            if (found != null) {
+                // words for the span's end as read now: a live recording may have grown past where a
+                // travel found it ending (no ending then), or written its end record since (closed)
+                endingWords = recorded == null ? found.words() : recorded > found.after() ? null : end.ending();
             }
             json.field("first", first - 1).field("last", Math.max(first - 1, recorded != null ? recorded
                     : Math.max(last, furthest)));
@@ -149,8 +157,8 @@ final class PastWorlds implements AutoCloseable {
         if (divergence != null) {
             json.field("divergence", divergence);
         }
-        if (ending != null) {
-            json.field("ending", ending);
+        if (endingWords != null) {
+            json.field("ending", endingWords);
         }
         if (problem != null) {
             json.field("problem", problem);
@@ -269,6 +277,10 @@ final class PastWorlds implements AutoCloseable {
         return out;
     }
 
+    /** A journal's end as a travel found it: its last complete tick, and how it ends there. */
+    private record Ending(long after, String words) {
+    }
+
     private interface Work {
         String run();
     }
@@ -323,13 +335,14 @@ final class PastWorlds implements AutoCloseable {
         if (tick == Long.MAX_VALUE) { // no tick after it: tick + 1 would wrap to the most negative
             throw Refused.notRecorded("tick " + tick + " is not in the recording: no run gets that far");
         }
-        Long journalLast = journalEnd.last();
+        JournalEnd.End end = journalEnd.end(); // its tick and words from one read
+        Long journalLast = end.last();
         if (journalLast != null && tick > Math.max(journalLast, first - 1)) {
             // refused from where the journal ends, not by replaying to it: that could chase a live run for minutes
-            endingAfter = Math.max(journalLast, first - 1); // before ending: info() reads them in that order
-            ending = journalEnd.ending();
-            throw Refused.notRecorded("tick " + tick + " is not in the recording: it holds ticks up to " + endingAfter
-                    + ", and " + ending);
+            Ending found = new Ending(Math.max(journalLast, first - 1), end.ending());
+            ending = found;
+            throw Refused.notRecorded("tick " + tick + " is not in the recording: it holds ticks up to "
+                    + found.after() + ", and " + found.words());
         }
         long next = tick + 1;
         if (sim == null || next < sim.currentTick()) { // none: a replayed tick failed, or a restore
@@ -352,10 +365,10 @@ final class PastWorlds implements AutoCloseable {
                         + ": " + e.getMessage(), e);
             }
             if (!recorded) {
-                endingAfter = t - 1;
-                ending = inputs.ending();
+                Ending found = new Ending(t - 1, inputs.ending());
+                ending = found;
                 throw Refused.notRecorded("tick " + tick + " is not in the recording: it holds ticks up to " + (t - 1)
-                        + ", and " + ending);
+                        + ", and " + found.words());
             }
             try {
                 sim.tick();
@@ -369,7 +382,8 @@ final class PastWorlds implements AutoCloseable {
                 throw new Refused(409, "the timeline cannot show tick " + tick + ": " + why + BUILD_AS_RECORDED, e);
             }
             at = sim.currentTick() - 1;
-            if (ending != null && at > endingAfter) {
+            Ending found = ending;
+            if (found != null && at > found.after()) {
                 ending = null; // a live recording grew past where it ended
             }
             inputs.checkSkipped(at);

@@ -273,6 +273,46 @@ class TimelineRecordingsTest {
     }
 
     @Test
+    void shouldSayClosedOnceALiveRecordingWritesItsEndRecordAfterATravelFoundItLive() throws Exception {
+        World world = new World();
+        Simulation sim = skipping(world, true, 0);
+        long first = firstEntity(world);
+        Path closed = dir.resolve("closed");
+        try (RunRecorder recorder = RunRecorder.start(sim, closed, InputPipeline.builder())) {
+            sim.run(20, 0, null);
+        }
+        byte[] journal = Files.readAllBytes(closed.resolve(RunRecorder.JOURNAL));
+        long endRecord;
+        try (dev.orrery.engine.journal.JournalReader r = dev.orrery.engine.journal.JournalReader.open(
+                closed.resolve(RunRecorder.JOURNAL))) {
+            while (r.nextRecord()) {
+                // to the end record
+            }
+            endRecord = r.recordOffset();
+        }
+        // the same recording while it was live: every tick written, the end record not yet
+        Path live = Files.createDirectories(dir.resolve("live"));
+        Files.copy(closed.resolve(RunRecorder.SNAPSHOT), live.resolve(RunRecorder.SNAPSHOT));
+        Files.write(live.resolve(RunRecorder.JOURNAL), java.util.Arrays.copyOf(journal, (int) endRecord));
+        Timeline timeline = Timeline.ofRecording(live, () -> skipping(new World(), false, 0));
+        try (Explorer explorer = Explorer.attach(sim, ExplorerOptions.loopback(0).withTimeline(timeline))) {
+            Client c = new Client(explorer);
+            HttpResponse<String> past = c.get("/api/past/entity?tick=25&id=" + first);
+            assertEquals(404, past.statusCode(), past.body());
+            assertTrue(past.body().contains("it holds ticks up to 19, and it has no end record"), past.body());
+            // the run closes its recording: the end record, no tick after 19
+            Files.write(live.resolve(RunRecorder.JOURNAL), java.util.Arrays.copyOfRange(journal, (int) endRecord,
+                    journal.length), java.nio.file.StandardOpenOption.APPEND);
+            String info = get(c, "/api/timeline");
+            // it said "last":19 beside "it has no end record: a live recording grows": the words of the travel
+            assertTrue(info.contains("\"last\":19,") && info.contains("\"ending\":\"the recording was closed there\""),
+                    "closed at 19 now: " + info);
+        } finally {
+            sim.close();
+        }
+    }
+
+    @Test
     void shouldAnswer409NamingTheFixWhenTheTimelinesSimulationCannotReplayTheRecording() throws Exception {
         World world = new World();
         Simulation sim = skipping(world, true, 0);
