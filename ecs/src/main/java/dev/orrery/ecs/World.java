@@ -650,9 +650,11 @@ public final class World implements FieldAccess {
      * Adds {@code column} (zeroed, or a tag) to every entity {@code query} matches that lacks
      * it, moving whole archetypes in blocks ({@link BulkMoves}); returns how many moved.
      *
-     * @throws IllegalArgumentException on an instance-name clash; nothing has moved then
+     * @throws IllegalArgumentException on an instance-name clash, or when {@code query} was
+     *     built by another world; nothing has moved then
      */
     public int addToAll(Query query, Component<?> column) {
+        ownedQuery(query, "addToAll");
         owned(column, "addToAll");
         checkUnlocked("addToAll", column);
         column.refuseIfRelationMarker("addToAll");
@@ -662,8 +664,13 @@ public final class World implements FieldAccess {
         return (int) fired(BulkMoves.addToAll(archetypes, query.archetypes(), column, rows::moved));
     }
 
-    /** Removes {@code column} from every entity {@code query} matches, in blocks; returns how many moved. */
+    /**
+     * Removes {@code column} from every entity {@code query} matches, in blocks; returns how many moved.
+     *
+     * @throws IllegalArgumentException when {@code query} was built by another world; nothing has moved then
+     */
     public int removeFromAll(Query query, Component<?> column) {
+        ownedQuery(query, "removeFromAll");
         owned(column, "removeFromAll");
         checkUnlocked("removeFromAll", column);
         column.refuseIfRelationMarker("removeFromAll");
@@ -671,6 +678,18 @@ public final class World implements FieldAccess {
             return sparseSide.removeFromAll(query, column); // entity by entity: a value hook reads each row first
         }
         return (int) fired(BulkMoves.removeFromAll(archetypes, query.archetypes(), column, rows::moved));
+    }
+
+    /**
+     * Refuses a query another world built: its match list holds that world's archetypes, so a
+     * bulk move would move (and break) the other world's rows.
+     */
+    private void ownedQuery(Query query, String operation) {
+        java.util.Objects.requireNonNull(query, () -> operation + ": the query is null; build one with world.query()");
+        if (!owns(query)) {
+            throw new IllegalArgumentException(operation + " refused: the " + query.description + " was built by "
+                    + "another world; build the query with this world's world.query() (and this world's component handles)");
+        }
     }
 
     /**

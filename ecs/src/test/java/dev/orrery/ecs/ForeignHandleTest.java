@@ -71,6 +71,39 @@ class ForeignHandleTest {
     }
 
     @Test
+    void shouldRefuseAnotherWorldsQueryInABulkMoveLeavingBothWorldsUnchanged() {
+        World w = new World();
+        Component<Pos> pos = w.component(Pos.class);
+        Component<Vel> vel = w.component(Vel.class);
+        long e = w.spawn(new Pos(1, 2), new Vel(3, 4));
+        World other = new World();
+        Component<Pos> opos = other.component(Pos.class);
+        other.component(Vel.class);
+        long[] theirs = new long[3];
+        for (int i = 0; i < theirs.length; i++) {
+            theirs[i] = other.spawn(new Pos(i, i));
+        }
+        Query foreign = other.query().with(opos).build();
+        long hash = w.stateHash();
+        long otherHash = other.stateHash();
+        Map<String, Executable> calls = new LinkedHashMap<>();
+        calls.put("addToAll", () -> w.addToAll(foreign, vel));
+        calls.put("removeFromAll", () -> w.removeFromAll(foreign, pos)); // moved the other world's rows
+        for (Map.Entry<String, Executable> call : calls.entrySet()) {
+            IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, call.getValue(), call.getKey());
+            assertTrue(ex.getMessage().contains(call.getKey()) && ex.getMessage().contains("another world")
+                    && ex.getMessage().contains("world.query()"), call.getKey() + ": " + ex.getMessage());
+        }
+        NullPointerException npe = assertThrows(NullPointerException.class, () -> w.addToAll(null, vel));
+        assertTrue(npe.getMessage().contains("query"), npe.getMessage());
+        assertEquals(hash, w.stateHash(), "this world unchanged");
+        assertEquals(new Pos(1, 2), w.get(e, pos));
+        assertEquals(otherHash, other.stateHash(), "the other world unchanged");
+        assertEquals(theirs.length, foreign.count(), "the other world's entities keep Pos");
+        assertEquals(new Pos(2, 2), other.get(theirs[2], opos));
+    }
+
+    @Test
     void shouldRefuseAnotherWorldsHandleInAChunkViewWhoseIdHoldsADifferentColumnHere() {
         World w = new World();
         Component<Pos> pos = w.component(Pos.class);
