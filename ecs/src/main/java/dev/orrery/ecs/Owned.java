@@ -33,8 +33,16 @@ final class Owned {
                 + "another world; use this world's component handles (" + handleOf(c) + ")");
     }
 
-    /** How a world gives the handle of {@code c}'s type: {@code world.component(X.class)} (or {@code referenceComponent}). */
+    /**
+     * How a world gives the handle of {@code c}'s type: {@code world.component(X.class)} (or
+     * {@code referenceComponent}); for a relation's marker column, whose record type users cannot
+     * name, the relation's registration.
+     */
     static String handleOf(Component<?> c) {
+        if (c.isRelationMarker()) {
+            return c.name().equals("ChildOf") ? "world.relations().childOf()"
+                    : "world.relations().register(\"" + c.name() + "\", ...), and its column()";
+        }
         return "world." + (c.kind() == ComponentKind.REFERENCE ? "referenceComponent(" : "component(")
                 + c.type().javaClass().getSimpleName() + ".class)";
     }

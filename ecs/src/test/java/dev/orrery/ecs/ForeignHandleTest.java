@@ -104,6 +104,33 @@ class ForeignHandleTest {
     }
 
     @Test
+    void shouldNameTheRelationsRegisterCallWhenRefusingAnotherWorldsRelationColumn() {
+        World w = new World();
+        w.component(Pos.class);
+        long holder = w.spawn(new Pos(0, 0));
+        long target = w.spawn(new Pos(1, 1));
+        World other = new World();
+        Relation likes = other.relations().register("Likes", false, false, Cleanup.REMOVE_PAIR);
+        long hash = w.stateHash();
+        Map<String, Executable> calls = new LinkedHashMap<>();
+        calls.put("query pair", () -> w.query().pair(likes, target));
+        calls.put("query with marker", () -> w.query().with(likes.column()));
+        calls.put("buffer addPair", () -> {
+            CommandBuffer b = new CommandBuffer(0);
+            b.addPair(holder, likes, target);
+            w.apply(b);
+        });
+        for (Map.Entry<String, Executable> call : calls.entrySet()) {
+            IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, call.getValue(), call.getKey());
+            // Pair, the marker's record type, is package-private: world.component(Pair.class) is no fix a user can make.
+            assertFalse(ex.getMessage().contains("Pair.class"), call.getKey() + ": " + ex.getMessage());
+            assertTrue(ex.getMessage().contains("another world")
+                    && ex.getMessage().contains("world.relations().register(\"Likes\""), call.getKey() + ": " + ex.getMessage());
+        }
+        assertEquals(hash, w.stateHash(), "nothing changed");
+    }
+
+    @Test
     void shouldRefuseAnotherWorldsHandleInAChunkViewWhoseIdHoldsADifferentColumnHere() {
         World w = new World();
         Component<Pos> pos = w.component(Pos.class);
