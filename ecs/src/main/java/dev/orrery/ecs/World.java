@@ -116,14 +116,18 @@ public final class World implements FieldAccess {
      *
      * @throws IllegalArgumentException naming the field when the record holds a field that
      *     is not a primitive
+     * @throws IllegalStateException when a scheduled job asks for a column not registered yet
+     *     (every registration call: register at set-up; a registered column is still answered)
      */
     public <T extends Record> Component<T> component(Class<T> type) {
+        refuseNewColumnInJobs(type, null);
         ComponentType<T> t = registry.valueType(type);
         return registry.column(t, t.name());
     }
 
     /** The column of a record component under instance name {@code name} ("Fog"). */
     public <T extends Record> Component<T> component(Class<T> type, String name) {
+        refuseNewColumnInJobs(type, name);
         return registry.column(registry.valueType(type), name);
     }
 
@@ -137,6 +141,7 @@ public final class World implements FieldAccess {
      *     naming the column and both storages
      */
     public <T extends Record> Component<T> component(Class<T> type, Storage storage) {
+        refuseNewColumnInJobs(type, null);
         ComponentType<T> t = registry.valueType(type);
         return withSet(registry.column(t, t.name(), java.util.Objects.requireNonNull(storage, "storage")));
     }
@@ -146,11 +151,13 @@ public final class World implements FieldAccess {
      * storage; see {@link #component(Class, Storage)}.
      */
     public <T extends Record> Component<T> component(Class<T> type, String name, Storage storage) {
+        refuseNewColumnInJobs(type, name);
         return withSet(registry.column(registry.valueType(type), name, java.util.Objects.requireNonNull(storage, "storage")));
     }
 
     /** The unnamed column of a reference component with the given storage; see {@link #component(Class, Storage)}. */
     public <T> Component<T> referenceComponent(Class<T> type, Storage storage) {
+        refuseNewColumnInJobs(type, null);
         ComponentType<T> t = registry.referenceType(type);
         return withSet(registry.column(t, t.name(), java.util.Objects.requireNonNull(storage, "storage")));
     }
@@ -169,13 +176,38 @@ public final class World implements FieldAccess {
 
     /** The unnamed column of a reference component: any object, stored by reference. */
     public <T> Component<T> referenceComponent(Class<T> type) {
+        refuseNewColumnInJobs(type, null);
         ComponentType<T> t = registry.referenceType(type);
         return registry.column(t, t.name());
     }
 
     /** The column of a reference component under instance name {@code name}. */
     public <T> Component<T> referenceComponent(Class<T> type, String name) {
+        refuseNewColumnInJobs(type, name);
         return registry.column(registry.referenceType(type), name);
+    }
+
+    /**
+     * Refuses registering a column that does not exist yet while scheduled jobs run: the
+     * registry is not thread-safe and the jobs read it (a new sparse column would also make
+     * its set off the owner's thread). A column registered before is only looked up, so a job
+     * may still ask for its handle. Costs nothing outside a run.
+     */
+    private void refuseNewColumnInJobs(Class<?> javaClass, String name) {
+        if (!jobsRunning.isRunning() || javaClass == null) {
+            return;                                  // a null class is refused by the registry, naming it
+        }
+        ComponentType<?> t = registry.typeOf(javaClass);
+        String typeName = javaClass.getSimpleName();
+        String instance = name != null ? name : typeName;
+        if (t != null) {
+            for (Component<?> c : registry.columns()) {
+                if (c.type() == t && c.name().equals(instance)) {
+                    return;
+                }
+            }
+        }
+        jobsRunning.checkRegistration(instance.equals(typeName) ? typeName : typeName + ":" + instance);
     }
 
     /** The registry of component types and columns. */

@@ -133,6 +133,25 @@ public final class JobsRunning {
                 + "directly)");
     }
 
+    /**
+     * Refuses registering a new component column while jobs run: the registry is not
+     * thread-safe and the jobs read it. Called by the world only for a column not registered
+     * yet, on any thread (the marker is set by the owner before the jobs are handed out).
+     *
+     * @param column the column as messages print it ({@code "Late"}, {@code "RenderData:Fog"})
+     * @throws IllegalStateException while jobs run, naming the column, the system and the fix
+     */
+    public void checkRegistration(String column) {
+        if (systems == null) {
+            return;
+        }
+        String system = jobOnThread.get();
+        throw new IllegalStateException("component registration (" + column + ") attempted during " + systems
+                + (system != null ? ", inside system '" + system + "'" : "") + "; the jobs read the component registry, "
+                + "which is not thread-safe, so register every component at set-up, on the world's thread before the "
+                + "schedule runs, and keep its handle (or register it in an exclusive system)");
+    }
+
     /** The executor starts a job of {@code system} on the calling thread (named in refusals). */
     public void jobStarts(String system) {
         jobOnThread.set(system);
