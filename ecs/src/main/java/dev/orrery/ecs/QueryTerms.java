@@ -48,6 +48,11 @@ final class QueryTerms {
         }
     }
 
+    /** What {@link #describe} made for {@code query} when it was built (its terms by name), for messages. */
+    static String describe(Query query) {
+        return query.description;
+    }
+
     /** {@code "query with [Position, Velocity] without [Frozen]"}, with the any, optional and pair terms given. */
     static String describe(List<Component<?>> all, List<Component<?>> none, List<Component<?>> any,
             List<Component<?>> optional, List<Relation> pairRelations, List<Long> pairTargets) {

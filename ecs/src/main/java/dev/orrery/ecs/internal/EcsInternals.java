@@ -74,6 +74,8 @@ public final class EcsInternals {
     private static final MethodHandle HAS_PAIR_FILTER = FACADE.method(Query.class, "hasPairFilter", boolean.class);
     private static final MethodHandle HAS_ROW_FILTER = FACADE.method(Query.class, "hasRowFilter", boolean.class);
     private static final MethodHandle ROW_FILTER_TEXT = FACADE.method(Query.class, "rowFilterDescription", String.class);
+    private static final MethodHandle QUERY_TEXT = FACADE.staticMethod(FACADE.type("QueryTerms"), "describe",
+            String.class, Query.class);
 
     private static final MethodHandle NEW_VIEW = FACADE.constructor(ChunkView.class, AccessPolicy.class, SparseColumns.class);
     private static final MethodHandle BIND = FACADE.method(ChunkView.class, "bind", ChunkView.class, Chunk.class);
@@ -355,6 +357,18 @@ public final class EcsInternals {
     public static boolean hasRowFilter(Query query) {
         try {
             return (boolean) HAS_ROW_FILTER.invokeExact(query);
+        } catch (Throwable t) {
+            throw FacadeLookup.rethrow(t);
+        }
+    }
+
+    /**
+     * The query by its terms' names, for messages: {@code "query with [Position] without [Frozen]"}
+     * ({@link Query#toString} prints column ids, for tools).
+     */
+    public static String description(Query query) {
+        try {
+            return (String) QUERY_TEXT.invokeExact(query);
         } catch (Throwable t) {
             throw FacadeLookup.rethrow(t);
         }

@@ -66,15 +66,15 @@ public record ScheduledSystem(SystemDeclaration declaration, Query query, ChunkS
             }
         }
         if (query != null && EcsInternals.hasSparseFilter(query)) {
-            throw new IllegalArgumentException("system '" + name + "' iterates chunks of " + query + ", which filters by "
-                    + "sparse column " + EcsInternals.sparseFilterColumn(query) + "; a chunk job cannot skip the rows that fail a "
+            throw new IllegalArgumentException("system '" + name + "' iterates chunks of " + EcsInternals.description(query)
+                    + ", which filters by sparse column " + EcsInternals.sparseFilterColumn(query) + "; a chunk job cannot skip the rows that fail a "
                     + "sparse term. Make " + EcsInternals.sparseFilterColumn(query) + " an optional(...) term and test "
                     + "job.chunk().has(" + EcsInternals.sparseFilterColumn(query) + ", row) in the loop, or register it with "
                     + "Storage.TABLE");
         }
         if (query != null && EcsInternals.hasPairFilter(query)) {
-            throw new IllegalArgumentException("system '" + name + "' iterates chunks of " + query + ", which filters by "
-                    + EcsInternals.rowFilterDescription(query) + "; a chunk job cannot skip the rows that fail a pair term. Query "
+            throw new IllegalArgumentException("system '" + name + "' iterates chunks of " + EcsInternals.description(query)
+                    + ", which filters by " + EcsInternals.rowFilterDescription(query) + "; a chunk job cannot skip the rows that fail a pair term. Query "
                     + "the relation's column (the wildcard) and compare job.chunk().readLongs(relation.target())[row] "
                     + "with the target in the loop");
         }

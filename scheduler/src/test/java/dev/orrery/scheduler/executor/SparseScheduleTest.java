@@ -36,6 +36,23 @@ class SparseScheduleTest {
     }
 
     @Test
+    void aChunkSystemsRefusalNamesItsQueryByItsTermsNotByColumnIds() {
+        long parent = w.spawn(new Pos(0));
+        dev.orrery.ecs.Relation childOf = w.relations().childOf();
+        java.util.Map<String, dev.orrery.ecs.Query> queries = new java.util.LinkedHashMap<>();
+        queries.put("query with [Pos, Slowed]", w.query().with(pos, slowed).build());
+        queries.put("query with [Pos, Pair:ChildOf] pair (ChildOf, " + dev.orrery.ecs.component.Entity.toString(parent) + ")",
+                w.query().with(pos).pair(childOf, parent).build());
+        for (java.util.Map.Entry<String, dev.orrery.ecs.Query> q : queries.entrySet()) {
+            Schedule.Builder b = Schedule.builder(w);
+            b.system("slow").query(q.getValue()).writes(pos).forEachChunk(job -> { });
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, b::build);
+            // Query.toString prints column ids ("Query[all=[0], ...]"), which a reader cannot map to a component.
+            assertTrue(e.getMessage().contains("iterates chunks of " + q.getKey() + ", which filters by"), e.getMessage());
+        }
+    }
+
+    @Test
     void jobsReadSparseValuesPerRowAndByIdAsDeclared() {
         long[] ids = w.entity().with(pos, new Pos(10)).spawnMany(300);
         for (int i = 0; i < ids.length; i += 3) {
