@@ -146,6 +146,7 @@ public final class ChunkView {
      */
     public boolean changed(Component<?> column, int row) {
         checkChangeTest(column);
+        ChunkRows.live(chunk, row);
         int slot = chunk.archetype().slotOf(column);
         return slot >= 0 && chunk.rowVersion(slot, row) > lastRun;
     }
@@ -157,6 +158,7 @@ public final class ChunkView {
      */
     public void markChanged(Component<?> column, int row) {
         int slot = checkedSlot(column, true);
+        ChunkRows.live(chunk, row);
         if (changeTick != 0) {
             chunk.markRowChanged(slot, row, changeTick);
         }
@@ -282,11 +284,7 @@ public final class ChunkView {
      * @throws IndexOutOfBoundsException naming the chunk's size when {@code row} is not in {@code [0, size())}
      */
     public long entity(int row) {
-        if (Integer.compareUnsigned(row, chunk.size()) >= 0) { // one compare: negative rows are large unsigned
-            throw new IndexOutOfBoundsException("row " + row + " is outside this chunk of "
-                    + chunk.archetype().components() + ", which has " + chunk.size() + " rows (0 to size() - 1)");
-        }
-        return chunk.entity(row);
+        return chunk.entity(ChunkRows.live(chunk, row));
     }
 
     /** The entity ids of the chunk (read-only by contract); rows {@code [0, size())} are live. */
@@ -311,6 +309,7 @@ public final class ChunkView {
 
     /** True when the entity at {@code row} holds {@code column} (table or sparse). */
     public boolean has(Component<?> column, int row) {
+        ChunkRows.live(chunk, row);
         if (column.isSparse()) {
             return sparseSet(column).contains(Entity.index(chunk.entity(row)));
         }
@@ -324,6 +323,7 @@ public final class ChunkView {
      * @throws IllegalArgumentException if the row does not hold the column
      */
     public <T> T get(Component<T> column, int row) {
+        ChunkRows.live(chunk, row);
         if (column.isSparse()) {
             SparseColumn s = sparseSet(column, row, false);
             return column.type().read(s.arrays(), s.positionOf(Entity.index(chunk.entity(row))));
@@ -339,6 +339,7 @@ public final class ChunkView {
      * @throws IllegalArgumentException if the row does not hold the column
      */
     public <T> void set(Component<T> column, int row, T value) {
+        ChunkRows.live(chunk, row);
         if (column.isSparse()) {
             SparseColumn s = sparseSet(column, row, true);
             column.type().write(value, s.arrays(), s.positionOf(Entity.index(chunk.entity(row))));

@@ -156,4 +156,46 @@ class ChunkViewTest {
         assertEquals(7f, v.readFloats(pos.field("y"))[0]);
         assertFalse(v.has(frozen));
     }
+
+    record Burning(float heat) {
+    }
+
+    @Test
+    void shouldRefuseARowOutsideTheChunkInEveryPerRowCallNotWriteADeadRow() {
+        Component<Burning> burning = world.component(Burning.class, dev.orrery.ecs.component.Storage.SPARSE);
+        world.add(entity, burning, new Burning(4));
+        long other = world.entity().with(kinds, new AllKinds(false, (byte) 0, (short) 0, 'y', 1, 1, 1, 1))
+                .with(pos, new Position(9, 9, 9)).with(frozen).with(mesh, theMesh).spawn();
+        ChunkView v = view(null);
+        assertEquals(2, v.size());
+        long hash = world.stateHash();
+        java.util.Map<String, org.junit.jupiter.api.function.Executable> calls = new java.util.LinkedHashMap<>();
+        calls.put("get", () -> v.get(pos, 2));                            // a dead row of the chunk's arrays
+        calls.put("set", () -> v.set(pos, 2, new Position(7, 7, 7)));     // wrote it, silently
+        calls.put("get far", () -> v.get(pos, 1000));                    // was an ArrayIndexOutOfBoundsException
+        calls.put("get negative", () -> v.get(pos, -1));
+        calls.put("get sparse", () -> v.get(burning, 2));
+        calls.put("set sparse", () -> v.set(burning, 2, new Burning(1)));
+        calls.put("has sparse", () -> v.has(burning, 1000));
+        calls.put("has table", () -> v.has(pos, 2));                     // answered true
+        calls.put("changed", () -> v.changed(pos, 2));
+        calls.put("markChanged", () -> v.markChanged(pos, 1000));
+        for (java.util.Map.Entry<String, org.junit.jupiter.api.function.Executable> call : calls.entrySet()) {
+            IndexOutOfBoundsException ex = assertThrows(IndexOutOfBoundsException.class, call.getValue(), call.getKey());
+            assertFalse(ex instanceof ArrayIndexOutOfBoundsException, call.getKey() + ": a raw array index: " + ex);
+            assertTrue(ex.getMessage().contains("is outside this chunk") && ex.getMessage().contains("has 2 rows"),
+                    call.getKey() + ": " + ex.getMessage());
+        }
+        assertEquals(hash, world.stateHash(), "nothing written");
+        long third = world.entity().with(kinds).with(pos).with(frozen).with(mesh).spawn(); // takes row 2
+        assertEquals(new Position(0, 0, 0), world.get(third, pos));
+        assertEquals(new Position(9, 9, 9), view(null).get(pos, 1));
+        boolean[] holds = new boolean[3];
+        world.query().with(pos).build().forEachChunk(c -> {
+            for (int i = 0; i < c.size(); i++) {
+                holds[i] = c.has(burning, i);
+            }
+        });
+        assertTrue(holds[0] && !holds[1] && !holds[2] && other != 0, "the live rows still answer");
+    }
 }
