@@ -958,7 +958,7 @@ public final class World implements FieldAccess {
      */
     public Component<?> findComponent(long entity, String name) {
         jobsRunning.checkByIdRead("findComponent", entity, name);
-        return names.find(requireAlive(entity, "findComponent", name), name);
+        return names.find(requireAlive(entity, "findComponent", instanceName(name, "findComponent")), name);
     }
 
     /** Spawns one entity from {@code template}; its names are registered in template order. */
@@ -986,7 +986,7 @@ public final class World implements FieldAccess {
      */
     public Object getProperty(long entity, String component, String field) {
         jobsRunning.checkByIdRead("getProperty", entity, component + "." + field);
-        requireAlive(entity, "getProperty", component);
+        requireAlive(entity, "getProperty", instanceName(component, "getProperty"));
         return getValue(entity, names.field(entity, component, field));
     }
 
@@ -999,8 +999,14 @@ public final class World implements FieldAccess {
      */
     public void setProperty(long entity, String component, String field, Object value) {
         jobsRunning.checkByIdWrite("setProperty", entity, component + "." + field);
-        requireAlive(entity, "setProperty", component);
+        requireAlive(entity, "setProperty", instanceName(component, "setProperty"));
         PropertyHandle.write(this, entity, names.field(entity, component, field), value);
+    }
+
+    /** {@code name}, refused when null: the name index would fail hashing it, naming nothing. */
+    private static String instanceName(String name, String operation) {
+        return java.util.Objects.requireNonNull(name, () -> operation + ": the instance name is null; give the name a "
+                + "column was registered under (\"Fog\", or the type's simple name for an unnamed column)");
     }
 
     /** A pre-resolved handle for property (component name, field name), for frequent access. */

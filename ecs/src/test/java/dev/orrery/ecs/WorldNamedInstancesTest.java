@@ -201,4 +201,18 @@ class WorldNamedInstancesTest {
         world.despawn(e);
         assertThrows(StaleEntityException.class, () -> world.findComponent(e, "Fog"));
     }
+
+    @Test
+    void shouldRefuseANullInstanceNameNamingTheCallNotFailInsideTheNameHash() {
+        long e = world.spawn(lamp());
+        java.util.Map<String, org.junit.jupiter.api.function.Executable> calls = new java.util.LinkedHashMap<>();
+        calls.put("findComponent", () -> world.findComponent(e, null));
+        calls.put("getProperty", () -> world.getProperty(e, null, "density"));
+        calls.put("setProperty", () -> world.setProperty(e, null, "density", 0.5f));
+        for (java.util.Map.Entry<String, org.junit.jupiter.api.function.Executable> call : calls.entrySet()) {
+            NullPointerException ex = assertThrows(NullPointerException.class, call.getValue(), call.getKey());
+            assertTrue(ex.getMessage().startsWith(call.getKey() + ": the instance name is null"), ex.getMessage());
+        }
+        assertEquals(0.25f, world.getFloat(e, fog.field("density")));
+    }
 }
