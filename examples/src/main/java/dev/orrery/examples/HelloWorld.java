@@ -53,6 +53,10 @@ public final class HelloWorld {
     }
 
     public static void main(String[] args) throws Exception {
+        if (args.length > 0) {                                           // it takes none: say so rather than ignore them
+            System.err.println("HelloWorld: takes no arguments; got " + args.length + ": '" + String.join("' '", args) + "'");
+            System.exit(2);
+        }
         try (Simulation one = build(1, true)) {                          // the same world on 1 and 2 workers
             one.run(100, 0);                                               // 100 ticks, as fast as possible
             System.out.printf("1 worker:  alive=%d hash=%016x%n", one.resources().get(CENSUS).alive, one.world().stateHash());
