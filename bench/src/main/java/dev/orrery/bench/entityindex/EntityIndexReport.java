@@ -297,9 +297,9 @@ public final class EntityIndexReport {
             }
             String v = c.value();
             max = parseCount(v);
-            if (max < 10_000) {
-                throw CommandLine.refuse("--max takes a count of at least 10000 (10k) up to 2147m, like 640000, 640k "
-                        + "or 10.24m, not '" + v + "'");
+            if (max < 10_000 || max > CommandLine.ENTITIES.max()) { // -1 past an int, too
+                throw CommandLine.refuse("--max takes a count from 10000 (10k) to " + CommandLine.ENTITIES.max()
+                        + " (20m; " + CommandLine.ENTITIES.why() + "), like 640000, 640k or 10.24m, not '" + v + "'");
             }
         }
         return max;

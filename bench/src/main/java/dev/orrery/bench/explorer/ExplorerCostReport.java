@@ -61,9 +61,9 @@ public final class ExplorerCostReport {
         String[] a = new CommandLine(args, ExplorerCostReport.class, "[entities] [rounds] [ticksPerRound]",
                 "The explorer's cost per tick: detached, attached idle, 3 pages streaming, 2 clients looping the map, "
                 + "taking turns over rounds\n(defaults 100000 entities, 15 rounds, 200 ticks a round).").positionals(3);
-        int entities = a.length > 0 ? CommandLine.intAtLeast("entities", a[0], 1) : 100_000;
-        int rounds = a.length > 1 ? CommandLine.intAtLeast("rounds", a[1], 1) : 15;
-        int ticks = a.length > 2 ? CommandLine.intAtLeast("ticksPerRound", a[2], 1) : 200;
+        int entities = a.length > 0 ? CommandLine.intAtLeast("entities", a[0], 1, CommandLine.ENTITIES) : 100_000;
+        int rounds = a.length > 1 ? CommandLine.intAtLeast("rounds", a[1], 1, CommandLine.REPEATS) : 15;
+        int ticks = a.length > 2 ? CommandLine.intAtLeast("ticksPerRound", a[2], 1, CommandLine.TICKS) : 200;
         World world = new World();
         Component<Pos> pos = world.component(Pos.class);
         Component<Vel> vel = world.component(Vel.class);

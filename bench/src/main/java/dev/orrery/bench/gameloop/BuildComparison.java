@@ -85,9 +85,9 @@ public final class BuildComparison {
                 case "--new" -> newJar = jar(c);
                 case "--loop" -> loop = loop(c);
                 case "--new-loop" -> newLoop = loop(c);
-                case "--particles" -> particles = c.intAtLeast(1);
-                case "--blocks" -> blocks = c.intAtLeast(1);
-                case "--ticks" -> ticks = c.intAtLeast(1);
+                case "--particles" -> particles = c.intAtLeast(1, CommandLine.ENTITIES);
+                case "--blocks" -> blocks = c.intAtLeast(1, CommandLine.REPEATS);
+                case "--ticks" -> ticks = c.intAtLeast(1, CommandLine.TICKS);
                 default -> throw c.unknown();
             }
         }

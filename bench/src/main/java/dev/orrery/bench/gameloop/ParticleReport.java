@@ -88,9 +88,10 @@ public final class ParticleReport {
             switch (c.option()) {
                 case "--quick" -> quick = true;
                 case "--no-gc" -> gc = false;
-                case "--particles" -> particles = Arrays.stream(c.intsAtLeast(1)).mapToObj(Integer::toString)
+                case "--particles" -> particles = Arrays.stream(c.intsAtLeast(1, CommandLine.ENTITIES))
+                        .mapToObj(Integer::toString)
                         .collect(Collectors.joining(","));
-                case "--forks" -> forks = c.intAtLeast(0);
+                case "--forks" -> forks = c.intAtLeast(0, CommandLine.REPEATS);
                 case "--out" -> out = c.outputFile();
                 default -> throw c.unknown();
             }

@@ -72,9 +72,9 @@ public final class ParticleScalingReport {
                 + "loop; each figure the median\nof --reps repetitions of about --rep-ms of ticks after --warmup-ms.");
         while (cli.next()) {
             switch (cli.option()) {
-                case "--particles" -> particles = cli.intsAtLeast(1);
-                case "--workers" -> workers = cli.intsAtLeast(1);
-                case "--reps" -> reps = cli.intAtLeast(1);
+                case "--particles" -> particles = cli.intsAtLeast(1, CommandLine.ENTITIES);
+                case "--workers" -> workers = cli.intsAtLeast(1, CommandLine.THREADS);
+                case "--reps" -> reps = cli.intAtLeast(1, CommandLine.REPEATS);
                 case "--rep-ms" -> repMs = cli.millis(1);
                 case "--warmup-ms" -> warmMs = cli.millis(0);
                 default -> throw cli.unknown();

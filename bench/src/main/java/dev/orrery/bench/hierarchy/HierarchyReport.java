@@ -74,16 +74,16 @@ public final class HierarchyReport {
                 + "short batches.");
         while (c.next()) {
             switch (c.option()) {
-                case "--trees" -> trees = c.intAtLeast(1);
-                case "--per-tree" -> perTree = c.intAtLeast(1);
-                case "--rounds" -> rounds = c.intAtLeast(1);
+                case "--trees" -> trees = c.intAtLeast(1, CommandLine.ENTITIES);
+                case "--per-tree" -> perTree = c.intAtLeast(1, CommandLine.ENTITIES);
+                case "--rounds" -> rounds = c.intAtLeast(1, CommandLine.REPEATS);
                 case "--quick" -> quick = true;
                 default -> throw c.unknown();
             }
         }
-        if ((long) trees * perTree > Integer.MAX_VALUE) {
-            throw CommandLine.refuse("--trees " + trees + " times --per-tree " + perTree + " is over " + Integer.MAX_VALUE
-                    + " entities; give smaller counts");
+        if ((long) trees * perTree > CommandLine.ENTITIES.max()) {
+            throw CommandLine.refuse("--trees " + trees + " times --per-tree " + perTree + " is over "
+                    + CommandLine.ENTITIES.max() + " (" + CommandLine.ENTITIES.why() + "); give smaller counts");
         }
         if (quick) {
             rounds = Math.min(rounds, 2);

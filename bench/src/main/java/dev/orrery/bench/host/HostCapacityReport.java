@@ -323,19 +323,24 @@ public final class HostCapacityReport {
                 + "instead. --threads: the host's pool (default: the cores).\n--out also writes the report to FILE.");
         while (c.next()) {
             switch (c.option()) {
-                case "--sizes" -> sizes = c.intsAtLeast(1);
+                case "--sizes" -> sizes = c.intsAtLeast(1, CommandLine.ENTITIES);
                 case "--modes" -> modes = modes(c.value());
                 case "--hz" -> hz = c.numberBetween(MIN_HZ, MAX_HZ, "ticks per second; a period from 1 s down to "
                         + "100 us, which the paced loops can hold");
-                case "--threads" -> threads = c.intAtLeast(1);
+                case "--threads" -> threads = c.intAtLeast(1, CommandLine.THREADS);
                 case "--warmup-ms" -> warmup = c.millis(0);
                 case "--measure-ms" -> measure = c.millis(1);
-                case "--max" -> max = c.intAtLeast(1);
-                case "--worlds" -> fixed = c.intAtLeast(1);
-                case "--bisect" -> bisect = c.intAtLeast(0);
+                case "--max" -> max = c.intAtLeast(1, CommandLine.WORLDS);
+                case "--worlds" -> fixed = c.intAtLeast(1, CommandLine.WORLDS);
+                case "--bisect" -> bisect = c.intAtLeast(0, CommandLine.REPEATS);
                 case "--out" -> out = c.outputFile();
                 default -> throw c.unknown();
             }
+        }
+        long largest = java.util.Arrays.stream(sizes).max().orElse(0);
+        if (fixed * largest > CommandLine.ENTITIES.max()) {
+            throw CommandLine.refuse("--worlds " + fixed + " of " + largest + " entities is over "
+                    + CommandLine.ENTITIES.max() + " (" + CommandLine.ENTITIES.why() + "); give fewer --worlds or smaller --sizes");
         }
         return new Options(sizes, modes, hz, threads, warmup, measure, max, fixed, bisect, out);
     }

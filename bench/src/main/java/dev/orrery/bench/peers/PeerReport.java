@@ -103,8 +103,8 @@ public final class PeerReport {
             switch (c.option()) {
                 case "--quick" -> quick = true;
                 case "--no-gc" -> gc = false;
-                case "--entities" -> entities = c.intAtLeast(1);
-                case "--forks" -> forks = c.intAtLeast(0);
+                case "--entities" -> entities = c.intAtLeast(1, CommandLine.ENTITIES);
+                case "--forks" -> forks = c.intAtLeast(0, CommandLine.REPEATS);
                 case "--out" -> out = c.outputFile();
                 default -> throw c.unknown();
             }

@@ -112,9 +112,9 @@ public final class ScalingReport {
                 + "and the plot to --svg (their folders are created).");
         while (c.next()) {
             switch (c.option()) {
-                case "--threads" -> threads = withOne(c.intsAtLeast(1));
+                case "--threads" -> threads = withOne(c.intsAtLeast(1, CommandLine.THREADS));
                 case "--workloads" -> names = workloads(c.value());
-                case "--reps" -> reps = c.intAtLeast(1);
+                case "--reps" -> reps = c.intAtLeast(1, CommandLine.REPEATS);
                 case "--rep-ms" -> repMs = c.millis(1);
                 case "--warmup-ms" -> warmMs = c.millis(0);
                 case "--md" -> md = c.outputFileCreatingFolders();

@@ -35,9 +35,9 @@ public final class SchedulerScalingReport {
         String[] a = new CommandLine(args, SchedulerScalingReport.class, "[maxWorkers] [ticks]",
                 "The compute-bound system at 1 to maxWorkers workers (default: the cores), ticks per measurement "
                 + "(default 300).").positionals(2);
-        int maxWorkers = a.length > 0 ? CommandLine.intAtLeast("maxWorkers", a[0], 1)
+        int maxWorkers = a.length > 0 ? CommandLine.intAtLeast("maxWorkers", a[0], 1, CommandLine.THREADS)
                 : Runtime.getRuntime().availableProcessors();
-        int ticks = a.length > 1 ? CommandLine.intAtLeast("ticks", a[1], 1) : 300;
+        int ticks = a.length > 1 ? CommandLine.intAtLeast("ticks", a[1], 1, CommandLine.TICKS) : 300;
         World world = new World();
         Component<SchedulerBenchmark.Vec4> vec = world.component(SchedulerBenchmark.Vec4.class);
         world.entity().with(vec, new SchedulerBenchmark.Vec4(1, 2, 3, 4)).spawnMany(1_000_000);
