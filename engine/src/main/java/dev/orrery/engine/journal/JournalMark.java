@@ -6,7 +6,7 @@ package dev.orrery.engine.journal;
  * so that {@link JournalReader#resumeAllowingCut} reads a journal that grew since then from
  * that point on, without reading the records before it again: how a reader keeps up with a
  * live recording at the cost of what was appended, not of the whole file. Taken with
- * {@link JournalReader#mark()}.
+ * {@link JournalReader#mark()}, or between ticks with {@link JournalReader#tickMark()}.
  *
  * <p><b>Threading:</b> immutable; any thread.
  */
@@ -17,16 +17,19 @@ public final class JournalMark {
     final int headerChecksum;
     /** The checksum of the record just before {@link #offset}; unused when {@link #records} is 0. */
     final int lastRecordChecksum;
+    /** Nothing of the ticks before {@link #offset} can follow it: a reader resumed here reads whole ticks. */
+    final boolean betweenTicks;
     private final TickFraming framing;
 
     JournalMark(long offset, long records, int version, int headerChecksum, int lastRecordChecksum,
-            TickFraming framing) {
+            TickFraming framing, boolean betweenTicks) {
         this.offset = offset;
         this.records = records;
         this.version = version;
         this.headerChecksum = headerChecksum;
         this.lastRecordChecksum = lastRecordChecksum;
         this.framing = framing.copy();
+        this.betweenTicks = betweenTicks;
     }
 
     /** The byte offset of the boundary: where the records read before the mark end. */
@@ -34,7 +37,10 @@ public final class JournalMark {
         return offset;
     }
 
-    /** The last tick whose end lies before the mark, or {@link Long#MIN_VALUE} before any. */
+    /**
+     * The last tick whose end lies before the mark, or {@link Long#MIN_VALUE} before any; a reader
+     * resumed at a {@link JournalReader#tickMark() tick mark} reads the ticks after it.
+     */
     public long lastTickEnded() {
         return framing.lastEnded();
     }
@@ -47,6 +53,6 @@ public final class JournalMark {
     @Override
     public String toString() {
         return "JournalMark[offset " + offset + ", " + records + " records, last tick ended "
-                + framing.lastEndedText() + "]";
+                + framing.lastEndedText() + (betweenTicks ? ", between ticks" : "") + "]";
     }
 }

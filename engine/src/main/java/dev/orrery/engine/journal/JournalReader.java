@@ -115,6 +115,11 @@ public final class JournalReader implements Closeable {
     private TickFraming framing = new TickFraming();
     private int headerChecksum;
     private int lastRecordChecksum;
+    /** Where the last tick begun begins ({@link #tickMark()}): its offset, -1 for none yet. */
+    private long tickStart = -1;
+    private long tickStartRecords;
+    private int tickStartChecksum;
+    private final TickFraming tickStartFraming = new TickFraming();
     private final boolean allowCut;
     private boolean ended;
     private boolean pushedBack;
@@ -217,6 +222,9 @@ public final class JournalReader implements Closeable {
         index = mark.records;
         lastRecordChecksum = mark.lastRecordChecksum; // for a mark taken again before a record is read
         framing = mark.framing();
+        if (mark.betweenTicks) { // a tick mark taken again before a tick begins stands here
+            startTickAt(mark.offset, mark.records, mark.lastRecordChecksum);
+        }
     }
 
     private void readHeader() throws IOException {
@@ -338,7 +346,46 @@ public final class JournalReader implements Closeable {
         if (why != null) {
             throw new IllegalStateException("journal " + path + " " + why);
         }
-        return new JournalMark(offset, index, version, headerChecksum, lastRecordChecksum, framing);
+        return new JournalMark(offset, index, version, headerChecksum, lastRecordChecksum, framing,
+                framing.betweenTicks());
+    }
+
+    /**
+     * The last boundary between ticks this reader passed, to {@link #resumeAllowingCut resume}
+     * reading tick by tick from once the file has grown: where the records read so far end when
+     * nothing more of their ticks can follow (after a tick's hash), otherwise where the last tick
+     * begun begins, so that a resumed {@link #nextTick} reads that tick again, whole, with the
+     * skip note or hash written after this reader stopped. Unlike {@link #mark()}, it may be
+     * taken while {@code nextTick} holds a record it read ahead.
+     *
+     * @throws IllegalStateException when the reader read its end record, when the file ended
+     *     inside its header, after a refusal of damage, or when it was resumed inside a tick and
+     *     no tick has begun since
+     */
+    public JournalMark tickMark() {
+        String why = failed ? "was refused as damaged: no boundary to resume from"
+                : closedCleanly() ? "was closed cleanly: it does not grow, so there is nothing to resume"
+                : version == 0 ? "ends inside its header: open it again once the header is written" : null;
+        if (why != null) {
+            throw new IllegalStateException("journal " + path + " " + why);
+        }
+        if (!pushedBack && framing.betweenTicks()) {
+            return new JournalMark(offset, index, version, headerChecksum, lastRecordChecksum, framing, true);
+        }
+        if (tickStart < 0) {
+            throw new IllegalStateException("journal " + path + " was resumed inside a tick and no tick has begun "
+                    + "since: resume it from a tickMark, or read it from its start");
+        }
+        return new JournalMark(tickStart, tickStartRecords, version, headerChecksum, tickStartChecksum,
+                tickStartFraming, true);
+    }
+
+    /** Notes that a tick begins at {@code at}, after {@code records} records, the last checksummed {@code checksum}. */
+    private void startTickAt(long at, long records, int checksum) {
+        tickStart = at;
+        tickStartRecords = records;
+        tickStartChecksum = checksum;
+        tickStartFraming.set(framing);
     }
 
     /**
@@ -490,6 +537,9 @@ public final class JournalReader implements Closeable {
         if (variable ? length < expected : length != expected) {
             throw corrupt(recordOffset, rec, k + " record of " + length + " body bytes, expected "
                     + (variable ? "at least " : "") + expected);
+        }
+        if ((k == JournalRecordKind.INPUT || k == JournalRecordKind.TICK_END) && framing.noOpenInputs()) {
+            startTickAt(recordOffset, rec, lastRecordChecksum); // a tick's first record (checkOrder checks it is)
         }
         kind = k;
         lastRecordChecksum = stored;

@@ -26,13 +26,32 @@ final class TickFraming {
     /** A copy of this state, for a {@link JournalMark} to resume from. */
     TickFraming copy() {
         TickFraming c = new TickFraming();
-        c.anyEnded = anyEnded;
-        c.lastEnded = lastEnded;
-        c.openInputs = openInputs;
-        c.openTick = openTick;
-        c.hashSeen = hashSeen;
-        c.skipSeen = skipSeen;
+        c.set(this);
         return c;
+    }
+
+    /** Makes this state {@code other}'s (a reader keeps the state where its last tick began so). */
+    void set(TickFraming other) {
+        anyEnded = other.anyEnded;
+        lastEnded = other.lastEnded;
+        openInputs = other.openInputs;
+        openTick = other.openTick;
+        hashSeen = other.hashSeen;
+        skipSeen = other.skipSeen;
+    }
+
+    /** Whether no tick has inputs without their tick end: the next record may begin a tick. */
+    boolean noOpenInputs() {
+        return openInputs == 0;
+    }
+
+    /**
+     * Whether nothing more of any tick can follow: no record yet, or the last tick's hash (a
+     * tick's last record) was the last record. After a tick's end or skip note its hash may still
+     * come, so that is not known there.
+     */
+    boolean betweenTicks() {
+        return openInputs == 0 && (!anyEnded || hashSeen);
     }
 
     /** Checks an {@code INPUT} record of {@code tick} numbered {@code sequence}. */

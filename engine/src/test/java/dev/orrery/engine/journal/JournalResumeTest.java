@@ -14,6 +14,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -181,6 +183,133 @@ class JournalResumeTest {
             assertTrue(r.closedCleanly());
         }
         assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 11L), ticks);
+    }
+
+    /** A tick as nextTick hands it out, in words. */
+    private static String describe(JournalTick t) {
+        StringBuilder s = new StringBuilder("tick " + t.tick() + ":");
+        for (int i = 0; i < t.inputs().size(); i++) {
+            s.append(' ').append(t.inputs().client(i)).append('/').append(t.inputs().payloadByte(i, 0)).append('.')
+                    .append(t.inputs().payloadByte(i, 1));
+        }
+        return s + (t.skipped() ? " skipped in " + t.skippedSystem() : "") + (t.hasHash() ? " hash "
+                + t.stateHash() : "");
+    }
+
+    /** {@link #journal()} without its hashes: no record tells that a tick is over before the next begins. */
+    private byte[] journalWithoutHashes() throws IOException {
+        Path file = dir.resolve("unhashed.journal");
+        try (JournalWriter w = JournalWriter.create(file, FailurePolicy.SKIP_TICK, Durability.NONE)) {
+            for (int t = 0; t < 12; t++) {
+                for (int i = 0; i < t % 3; i++) {
+                    w.recordInput(t, i, i, 1, new byte[] {(byte) t, (byte) i}, 0, 2);
+                }
+                w.recordTickEnd(t, t % 3);
+                if (t % 4 == 1) {
+                    w.recordTickSkipped(t, "steer", t);
+                }
+            }
+        }
+        return Files.readAllBytes(file);
+    }
+
+    @Test
+    void shouldReadWholeTicksFromATickMarkTakenWhereverAGrowingJournalEndedForNow() throws IOException {
+        for (byte[] full : List.of(journal(), journalWithoutHashes())) {
+            Map<Long, String> whole = new TreeMap<>();
+            Path file = dir.resolve("whole.journal");
+            Files.write(file, full);
+            try (JournalReader r = JournalReader.open(file)) {
+                JournalTick t = new JournalTick();
+                while (r.nextTick(t)) {
+                    whole.put(t.tick(), describe(t));
+                }
+            }
+            Path live = dir.resolve("live.journal");
+            Files.deleteIfExists(live);
+            Map<Long, String> seen = new TreeMap<>();
+            JournalMark mark = null;
+            // one byte at a time: ends inside records, after a tick's end before its skip note or hash
+            for (int length = JournalFormat.HEADER_BYTES; length <= full.length; length++) {
+                Files.write(live, Arrays.copyOf(full, length));
+                String what = "grown to " + length + " bytes, resumed from " + mark;
+                try (JournalReader r = mark == null ? JournalReader.openAllowingCut(live)
+                        : JournalReader.resumeAllowingCut(live, mark)) {
+                    JournalTick t = new JournalTick();
+                    while (r.nextTick(t)) { // a mark inside a tick makes this throw
+                        seen.put(t.tick(), describe(t)); // a tick read again, whole now, replaces what was seen
+                    }
+                    long from = mark == null ? 0 : mark.offset();
+                    assertEquals(mark == null ? length : JournalFormat.HEADER_BYTES + (from > JournalFormat.HEADER_BYTES
+                            ? 4 : 0) + length - from, r.bytesRead(), what);
+                    if (r.closedCleanly()) {
+                        assertThrows(IllegalStateException.class, r::tickMark);
+                        break;
+                    }
+                    mark = r.tickMark();
+                    assertTrue(length - mark.offset() <= 200, "a tick and a record cut short at most: " + mark
+                            + " at " + length);
+                    assertTrue(mark.toString().contains("between ticks"), mark.toString());
+                }
+            }
+            assertEquals(whole, seen);
+        }
+    }
+
+    @Test
+    void shouldGiveATickMarkWhereNextTickReadAheadAndAfterAResumeThatReadNoTick() throws IOException {
+        byte[] full = journalWithoutHashes();
+        Path live = dir.resolve("live.journal");
+        Files.write(live, full);
+        List<Long> offsets = new ArrayList<>();
+        try (JournalReader r = JournalReader.open(live)) {
+            while (r.nextRecord()) {
+                offsets.add(r.recordOffset());
+            }
+        }
+        Files.write(live, Arrays.copyOf(full, full.length - 30));
+        JournalMark mark;
+        try (JournalReader r = JournalReader.openAllowingCut(live)) {
+            JournalTick t = new JournalTick();
+            assertTrue(r.nextTick(t));
+            assertTrue(r.nextTick(t)); // tick 1, its skip note, then tick 2's first input read ahead
+            assertThrows(IllegalStateException.class, r::mark);
+            mark = r.tickMark();
+        }
+        assertEquals(1, mark.lastTickEnded());
+        assertTrue(offsets.contains(mark.offset()), "a record boundary: " + mark);
+        JournalMark again;
+        Files.write(live, Arrays.copyOf(full, (int) mark.offset() + 3)); // tick 2's first record cut short
+        try (JournalReader r = JournalReader.resumeAllowingCut(live, mark)) {
+            assertFalse(r.nextTick(new JournalTick()));
+            again = r.tickMark();
+        }
+        assertEquals(mark.offset(), again.offset(), "no tick begun since the resume: it stands where it was");
+        Files.write(live, full);
+        List<Long> ticks = new ArrayList<>();
+        try (JournalReader r = JournalReader.resumeAllowingCut(live, again)) {
+            JournalTick t = new JournalTick();
+            while (r.nextTick(t)) {
+                ticks.add(t.tick());
+            }
+            assertTrue(r.closedCleanly());
+        }
+        assertEquals(List.of(2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 11L), ticks);
+        // a reader resumed inside a tick (tick 2, between its two inputs) knows no tick boundary until a tick begins
+        Files.write(live, Arrays.copyOf(full, (int) (long) offsets.get(5)));
+        JournalMark inside;
+        try (JournalReader r = JournalReader.openAllowingCut(live)) {
+            while (r.nextRecord()) {
+                // to the cut
+            }
+            assertEquals(1, r.tickMark().lastTickEnded(), "before tick 2, read from the start");
+            inside = r.mark();
+        }
+        try (JournalReader r = JournalReader.resumeAllowingCut(live, inside)) {
+            assertFalse(r.nextRecord());
+            IllegalStateException e = assertThrows(IllegalStateException.class, r::tickMark);
+            assertTrue(e.getMessage().contains("resumed inside a tick"), e.getMessage());
+        }
     }
 
     @Test
