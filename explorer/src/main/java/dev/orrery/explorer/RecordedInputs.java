@@ -1,7 +1,9 @@
 package dev.orrery.explorer;
 
 import dev.orrery.engine.InputBatch;
+import dev.orrery.engine.CorruptJournalException;
 import dev.orrery.engine.InputSource;
+import dev.orrery.engine.journal.JournalMark;
 import dev.orrery.engine.journal.JournalReader;
 import dev.orrery.engine.journal.JournalTick;
 import java.io.IOException;
@@ -11,11 +13,18 @@ import java.nio.file.Path;
 /**
  * The recorded inputs of a journal from a given tick on, as an {@link InputSource} for a
  * replay in the past: it skips the ticks before (a replay restored from a snapshot taken
- * later than the journal's start), reopens the journal when a live recording has grown past
- * what it read, and checks the replay's hashes and skipped ticks against the recorded ones,
+ * later than the journal's start), reads on when a live recording has grown past what it read,
+ * and checks the replay's hashes and skipped ticks against the recorded ones,
  * noting the first mismatch instead of throwing (the page says so): a tick the recording
  * skipped ({@code FailurePolicy.SKIP_TICK}) must be skipped by the replay and the other way
  * round, as {@code RunReplayer} checks, since a skip whose writes match leaves the hash alone.
+ *
+ * <p>Where it finds the end of a live recording it keeps the last point between ticks it read
+ * ({@link JournalReader#tickMark()}) and goes on from there once the journal grew, so a client
+ * that keeps asking for the newest tick costs what was written since, not a read of the whole
+ * journal (hundreds of MB for a recording hours long); the tick it stopped inside is read again
+ * whole. A journal replaced, truncated or rewritten since, and a tick before that point, are
+ * read from the journal's start.
  *
  * <p><b>Threading:</b> the replay thread only.
  */
@@ -30,6 +39,10 @@ final class RecordedInputs implements InputSource, AutoCloseable {
     private String divergence;
     /** The replay reported the tick last begun skipped. */
     private boolean replaySkipped;
+    /** Bytes the readers closed so far took from the journal (what a test holds the reads to). */
+    private long bytesRead;
+    /** Where {@link #reader} found the live end, between ticks, to go on from; null: read from the start. */
+    private JournalMark liveEnd;
 
     RecordedInputs(Path journal, long from) throws IOException {
         this.journal = journal;
@@ -37,14 +50,35 @@ final class RecordedInputs implements InputSource, AutoCloseable {
     }
 
     private void open(long from) throws IOException {
+        JournalMark mark = liveEnd;
+        liveEnd = null;
+        JournalReader resumed = mark != null && from > mark.lastTickEnded() ? resume(mark) : null;
         if (reader != null) {
+            bytesRead += reader.bytesRead();
             reader.close();
         }
-        reader = JournalReader.openAllowingCut(journal);
+        reader = resumed != null ? resumed : JournalReader.openAllowingCut(journal);
         hasAhead = reader.nextTick(ahead);
         while (hasAhead && ahead.tick() < from) {
             hasAhead = reader.nextTick(ahead);
         }
+        if (!hasAhead) {
+            atLiveEnd();
+        }
+    }
+
+    /** A reader of the journal from {@code mark} on, or null when the file no longer holds what it was taken after. */
+    private JournalReader resume(JournalMark mark) throws IOException {
+        try {
+            return JournalReader.resumeAllowingCut(journal, mark);
+        } catch (CorruptJournalException e) { // replaced, truncated or rewritten: read from its start
+            return null;
+        }
+    }
+
+    /** Keeps where to go on from once the journal grew: none for a closed one, or a header not all written. */
+    private void atLiveEnd() {
+        liveEnd = reader.closedCleanly() || reader.version() == 0 ? null : reader.tickMark();
     }
 
     /** Whether tick {@code tick} is recorded (reading a live journal again when it has grown). */
@@ -92,6 +126,9 @@ final class RecordedInputs implements InputSource, AutoCloseable {
             current = ahead;
             ahead = t;
             hasAhead = reader.nextTick(ahead);
+            if (!hasAhead) {
+                atLiveEnd();
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("reading the journal " + journal + ": " + e.getMessage(), e);
         }
@@ -152,6 +189,11 @@ final class RecordedInputs implements InputSource, AutoCloseable {
     /** How the replay differed at {@link #divergedAt()}, or null. */
     String divergence() {
         return divergence;
+    }
+
+    /** Bytes read from the journal so far, by every reader together. */
+    long bytesRead() {
+        return bytesRead + reader.bytesRead();
     }
 
     @Override

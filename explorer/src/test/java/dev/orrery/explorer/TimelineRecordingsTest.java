@@ -249,6 +249,31 @@ class TimelineRecordingsTest {
     }
 
     @Test
+    void shouldShowTheNewestTickOfALiveRecordingAsItGrowsTickByTick() throws Exception {
+        World world = new World();
+        Simulation sim = skipping(world, true, 0);
+        long first = firstEntity(world);
+        try (RunRecorder recorder = RunRecorder.start(sim, dir, InputPipeline.builder(), Durability.EVERY_TICK)) {
+            sim.run(5, 0, null);
+            Timeline live = Timeline.ofRecording(dir, () -> skipping(new World(), false, 0));
+            try (Explorer explorer = Explorer.attach(sim, ExplorerOptions.loopback(0).withTimeline(live))) {
+                Client c = new Client(explorer);
+                for (int i = 0; i < 25; i++) { // the replay goes on from where it found the journal's end each time
+                    sim.run(1, 0, null);
+                    String info = get(c, "/api/timeline");
+                    String last = info.replaceAll("(?s).*\"last\":(-?\\d+),.*", "$1");
+                    String past = get(c, "/api/past/entity?tick=" + last + "&id=" + first);
+                    assertTrue(past.contains("\"value\":\"" + (Long.parseLong(last) + 1) + "\""), last + ": " + past);
+                }
+                String info = get(c, "/api/timeline");
+                assertTrue(info.contains("\"divergedAt\":-1") && !info.contains("\"hashesMatched\":0,"), info);
+            }
+        } finally {
+            sim.close();
+        }
+    }
+
+    @Test
     void shouldDropTheEndingOnceALiveRecordingGrewPastIt() throws Exception {
         World world = new World();
         Simulation sim = skipping(world, true, 0);
