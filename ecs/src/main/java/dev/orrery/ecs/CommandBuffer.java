@@ -328,7 +328,13 @@ public final class CommandBuffer {
         header(OP_ADD, 0, column.id(), 0, entity);
     }
 
-    /** Records adding {@code column} with {@code value} (replacing the value if the entity already holds it). */
+    /**
+     * Records adding {@code column} with {@code value} (replacing the value if the entity already holds it).
+     *
+     * @throws NullPointerException naming the call and the fix when {@code value} is null: to
+     *     add the column zeroed (or a tag) record {@link #add(long, Component)}; nothing is
+     *     recorded ({@link World#add(long, Component, Object)} refuses it alike)
+     */
     public <T> void add(long entity, Component<T> column, T value) {
         valueCommand(OP_ADD, entity, column, value);
     }
@@ -344,6 +350,9 @@ public final class CommandBuffer {
      * Records overwriting {@code column}'s value. Jobs write columns their system declared
      * directly through the chunk view; this command is for entities spawned in the same
      * tick, and for columns a job may not write.
+     *
+     * @throws NullPointerException naming the call when {@code value} is null (a set takes the
+     *     new value; nothing is recorded), as {@link World#set} refuses it
      */
     public <T> void set(long entity, Component<T> column, T value) {
         valueCommand(OP_SET, entity, column, value);
@@ -403,7 +412,7 @@ public final class CommandBuffer {
     private void valueCommand(int op, long entity, Component<?> column, Object value) {
         RecordedColumns.recorded(this, column, op == OP_ADD ? "add" : "set");
         if (value == null) {
-            throw new NullPointerException("value for " + column + " is null; use add(entity, column) for zero values");
+            throw EntityRows.nullValue(op == OP_ADD ? "commands.add" : "commands.set", column);
         }
         EntityRows.checkValueType(column, value);
         column.refuseIfRelationMarker(op == OP_ADD ? "add" : "set");

@@ -628,11 +628,17 @@ public final class World implements FieldAccess {
      * spawn, despawn, add or remove from one is refused, and so is this add; off, it is not
      * checked and would leave rows inconsistent.
      *
+     * @throws NullPointerException naming the call and the fix when {@code value} is null: to
+     *     add the column zeroed (or a tag) call {@link #add(long, Component)}; nothing changes
+     *     ({@link CommandBuffer#add(long, Component, Object)} refuses it alike)
      * @throws IllegalStateException if the entity already holds the column (use {@link #set}),
      *     or, in checked mode, a record accessor of {@code value} attempted a structural change
      * @throws IllegalArgumentException if another instance on the entity has the same name
      */
     public <T> void add(long entity, Component<T> column, T value) {
+        if (value == null) {
+            throw EntityRows.nullValue("world.add", owned(column, "add"));
+        }
         addInternal(entity, column, value);
     }
 
@@ -753,9 +759,15 @@ public final class World implements FieldAccess {
     /**
      * Overwrites the value of {@code column} on a live entity that holds it. Not a
      * structural change: allowed during iteration, on the owning thread.
+     *
+     * @throws NullPointerException naming the call when {@code value} is null (a set takes the
+     *     new value; nothing changes)
      */
     public <T> void set(long entity, Component<T> column, T value) {
         owned(column, "set");
+        if (value == null) {
+            throw EntityRows.nullValue("world.set", column);
+        }
         jobsRunning.checkByIdWrite("set", entity, column);
         column.refuseIfRelationMarker("set");
         int idx = requireAlive(entity, "set", column);

@@ -91,6 +91,8 @@ public interface JobContext {
      * write of {@code column}. Not a structural change.
      *
      * @throws dev.orrery.ecs.UndeclaredAccessException if the system declared no write of it
+     * @throws NullPointerException naming the call when {@code value} is null, as
+     *     {@code world.set} and {@code commands.set} refuse it (a set takes the new value)
      */
     <T> void set(long entity, Component<T> column, T value);
 

@@ -400,13 +400,32 @@ public final class EntityRows {
     }
 
     /**
+     * The refusal of a null value given to {@code call} ({@code "world.add"},
+     * {@code "commands.set"}, ...), one of the calls that name a column and take its value:
+     * none takes null for "zero". It names the call and the fix: for an add, the form without
+     * a value, which adds the column zeroed (or a tag); for a set, a value (a set does not
+     * zero a column through null).
+     */
+    public static NullPointerException nullValue(String call, Component<?> column) {
+        int dot = call.lastIndexOf('.');
+        String receiver = call.substring(0, dot + 1);
+        String fix = call.endsWith("add")
+                ? "to add " + column + " zeroed (or as a tag), call " + receiver + "add(entity, " + column + ")"
+                : "give the new value (a record of zeros to zero it)";
+        return new NullPointerException(call + "(entity, " + column + ", value): the value is null; " + fix);
+    }
+
+    /**
      * Checks that {@code value} is an instance of {@code column}'s type.
      *
+     * @throws NullPointerException when {@code value} is null (callers that know their call
+     *     name refuse it first with {@link #nullValue})
      * @throws IllegalArgumentException naming both types
      */
     public static void checkValueType(Component<?> column, Object value) {
         if (value == null) { // no message supplier: a capturing lambda would allocate on every call
-            throw new NullPointerException("value for " + column);
+            throw new NullPointerException("value for " + column + " is null; give a value of "
+                    + column.type().javaClass().getName());
         }
         if (!column.type().javaClass().isInstance(value)) {
             throw new IllegalArgumentException("value of type " + value.getClass().getName() + " given for component "

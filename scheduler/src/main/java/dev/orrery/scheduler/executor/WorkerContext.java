@@ -11,6 +11,7 @@ import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.component.FieldType;
 import dev.orrery.ecs.internal.EcsInternals;
 import dev.orrery.ecs.storage.JobsRunning;
+import dev.orrery.ecs.structure.EntityRows;
 import dev.orrery.scheduler.ChunkSystem;
 import dev.orrery.scheduler.EventKey;
 import dev.orrery.scheduler.EventReader;
@@ -411,7 +412,10 @@ final class WorkerContext implements JobContext {
 
     @Override
     public <T> void set(long entity, Component<T> column, T value) {
-        if (value == null || !column.type().javaClass().isInstance(value)) {
+        if (value == null) {
+            throw EntityRows.nullValue("job.set", column);
+        }
+        if (!column.type().javaClass().isInstance(value)) {
             throw new IllegalArgumentException("value " + value + " given for component " + column + " of type "
                     + column.type().javaClass().getName());
         }

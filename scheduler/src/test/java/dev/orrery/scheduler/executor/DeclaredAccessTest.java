@@ -155,6 +155,25 @@ class DeclaredAccessTest {
     }
 
     @org.junit.jupiter.api.Test
+    void shouldRefuseANullValueInAJobsByIdSetNamingTheCallAsTheWorldDoes() {
+        World w = world(10);
+        Component<Hp> hp = w.component(Hp.class);
+        Schedule s = Schedule.builder(w)
+                .system("clears").query(all(w)).writes(hp)
+                .forEachChunk(job -> job.set(job.chunk().entity(0), hp, null))
+                .build();
+        try (ScheduleExecutor ex = executor(s, 1)) {
+            SystemFailedException e = assertThrows(SystemFailedException.class, ex::run);
+            NullPointerException cause = assertInstanceOf(NullPointerException.class, e.getCause());
+            assertEquals("job.set(entity, Hp, value): the value is null; give the new value (a record of zeros to "
+                    + "zero it)", cause.getMessage());
+        }
+        for (long e : ids(w)) {
+            assertEquals(100, w.get(e, hp).hp(), "no write went through");
+        }
+    }
+
+    @org.junit.jupiter.api.Test
     void shouldNameTheJobAccessorThatFitsAFieldOfAnotherType() {
         World w = world(10);
         Component<Pos> pos = w.component(Pos.class);

@@ -1,0 +1,80 @@
+package dev.orrery.ecs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Storage;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A null value given to a call that names one column and takes its value (add, set; on the
+ * world and on a command buffer) is refused alike everywhere, naming the call and the fix
+ * ({@code add(entity, column)} adds it zeroed), with nothing changed or recorded. The
+ * builders and shapes, whose slots hold "zero" as null by their documented contract, keep it.
+ */
+class NullValueTest {
+    record Pos(float x, float y) {
+    }
+
+    record Charge(int level) {
+    }
+
+    @Test
+    void worldAddOfANullValueIsRefusedAsTheCommandBufferRefusesItNotAddedZeroed() {
+        World w = new World();
+        Component<Pos> pos = w.component(Pos.class);
+        Component<Charge> charge = w.component(Charge.class, Storage.SPARSE);
+        long e = w.spawn();
+        long before = w.stateHash();
+        NullPointerException table = assertThrows(NullPointerException.class, () -> w.add(e, pos, null));
+        assertEquals("world.add(entity, Pos, value): the value is null; to add Pos zeroed (or as a tag), call "
+                + "world.add(entity, Pos)", table.getMessage());
+        NullPointerException sparse = assertThrows(NullPointerException.class, () -> w.add(e, charge, null));
+        assertTrue(sparse.getMessage().contains("world.add(entity, Charge)"), sparse.getMessage());
+        assertFalse(w.has(e, pos), "nothing added");
+        assertFalse(w.has(e, charge), "nothing added");
+        assertEquals(before, w.stateHash());
+
+        CommandBuffer commands = new CommandBuffer(0);
+        NullPointerException recorded = assertThrows(NullPointerException.class, () -> commands.add(e, pos, null));
+        assertEquals("commands.add(entity, Pos, value): the value is null; to add Pos zeroed (or as a tag), call "
+                + "commands.add(entity, Pos)", recorded.getMessage());
+        assertTrue(commands.isEmpty(), "nothing recorded");
+
+        w.add(e, pos); // the form the message names: zeroed
+        assertEquals(new Pos(0, 0), w.get(e, pos));
+    }
+
+    @Test
+    void aSetOfANullValueNamesItsCallOnTheWorldAndOnACommandBuffer() {
+        World w = new World();
+        Component<Pos> pos = w.component(Pos.class);
+        long e = w.spawn(new Pos(1, 2));
+        NullPointerException direct = assertThrows(NullPointerException.class, () -> w.set(e, pos, null));
+        assertEquals("world.set(entity, Pos, value): the value is null; give the new value (a record of zeros to "
+                + "zero it)", direct.getMessage());
+        CommandBuffer commands = new CommandBuffer(0);
+        NullPointerException recorded = assertThrows(NullPointerException.class, () -> commands.set(e, pos, null));
+        assertTrue(recorded.getMessage().startsWith("commands.set(entity, Pos, value): the value is null; give the new "
+                + "value"), recorded.getMessage());
+        assertTrue(commands.isEmpty(), "nothing recorded");
+        assertEquals(new Pos(1, 2), w.get(e, pos));
+    }
+
+    @Test
+    void buildersAndShapesKeepNullAsZeroAsTheirJavadocSays() {
+        World w = new World();
+        Component<Pos> pos = w.component(Pos.class);
+        Component<Charge> charge = w.component(Charge.class);
+        long shaped = w.shape(pos, charge).spawn(null, new Charge(3));
+        assertEquals(new Pos(0, 0), w.get(shaped, pos));
+        long built = w.entity().with(pos, new Pos(5, 5)).set(pos, null).spawn();
+        assertEquals(new Pos(0, 0), w.get(built, pos));
+        long templated = w.spawn(Template.named("t").with(pos).with(charge, new Charge(2)).build());
+        assertEquals(new Pos(0, 0), w.get(templated, pos));
+        assertEquals(new Charge(2), w.get(templated, charge));
+    }
+}
