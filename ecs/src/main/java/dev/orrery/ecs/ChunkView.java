@@ -8,6 +8,7 @@ import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.component.FieldType;
 import dev.orrery.ecs.storage.SparseColumn;
+import dev.orrery.ecs.structure.ProvisionalRefs;
 import dev.orrery.ecs.structure.SparseColumns;
 
 /**
@@ -342,10 +343,12 @@ public final class ChunkView {
         ChunkRows.live(chunk, row);
         if (column.isSparse()) {
             SparseColumn s = sparseSet(column, row, true);
+            ProvisionalRefs.refuse(column, value);
             column.type().write(value, s.arrays(), s.positionOf(Entity.index(chunk.entity(row))));
             return;
         }
         int slot = checkedSlot(column, true);
+        ProvisionalRefs.refuse(column, value); // a job's handle from its commands.spawn() is resolved only there
         column.type().write(value, chunk.columnArrays(slot), row);
         if (changeTick != 0) {
             chunk.markRowChanged(slot, row, changeTick);

@@ -35,7 +35,8 @@ import java.util.Map;
  * (which no live entity has) and an index made of this buffer's id (8 bits) and a local
  * counter (24 bits). Later commands may use the handle, also inside
  * {@link dev.orrery.ecs.component.EntityRef} fields of other components; playback resolves
- * it to the real id.
+ * it to the real id. Only this buffer's commands may carry it: a write straight to the world
+ * of an entity-ref field holding a provisional handle is refused, naming the field.
  *
  * <p><b>Spawning without records.</b> {@link #spawn(Shape)} records a spawn straight into a
  * prepared shape's archetype, with room for the shape's field values in the command itself;

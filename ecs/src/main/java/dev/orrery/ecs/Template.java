@@ -131,6 +131,9 @@ public final class Template {
                 throw new IllegalArgumentException("template '" + name + "': value of type " + value.getClass().getName()
                         + " given for " + column + ", which holds " + column.type().javaClass().getName());
             }
+            if (value != null) { // a template's values go to the world as they are: no playback resolves a handle in them
+                dev.orrery.ecs.structure.ProvisionalRefs.refuse(column, value);
+            }
             for (Component<?> c : columns) {
                 if (c.nameHash() == column.nameHash()) {
                     throw new IllegalArgumentException("template '" + name + "' already has a component named '"

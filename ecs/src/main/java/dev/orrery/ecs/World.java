@@ -820,6 +820,7 @@ public final class World implements FieldAccess {
     }
 
     private void writeBits(int idx, long entity, Field field, long bits) {
+        dev.orrery.ecs.structure.ProvisionalRefs.refuse(field.component(), field.index(), bits);
         field.type().setBits(arraysOf(idx, entity, field.component())[field.index()], rowOf(idx, field.component()), bits);
         rows.markChanged(idx, entity, field.component());
         changes.afterDirect(this);

@@ -97,6 +97,7 @@ final class WorldSparse {
         for (int i = 0; i < columns.length; i++) {
             if (columns[i].isSparse() && values[i] != null) {
                 EntityRows.checkValueType(columns[i], values[i]);
+                dev.orrery.ecs.structure.ProvisionalRefs.refuse(columns[i], values[i]);
                 int fields = columns[i].type().fieldCount();
                 if (probe.length < fields) {
                     probe = new long[Math.max(fields, probe.length * 2)];

@@ -31,6 +31,10 @@ public final class ComponentType<T> {
     private final RecordAccess access;
     private final int rowBytes;
     private final boolean[] entityRefs;
+    // The @EntityRef fields and their getters ((Object) -> long), or null when the type has none:
+    // the direct writes' provisional-handle check reads only these, and only for such types.
+    private final int[] entityRefFields;
+    private final MethodHandle[] entityRefGetters;
     // The @Range of each field, or null: read once here, checked by the world's boundary writes.
     private final FieldRange[] ranges;
 
@@ -49,6 +53,18 @@ public final class ComponentType<T> {
             for (int i = 0; i < rcs.length && i < entityRefs.length; i++) {
                 entityRefs[i] = rcs[i].isAnnotationPresent(EntityRef.class);
                 ranges[i] = rangeOf(rcs[i], fieldTypes[i], javaClass);
+            }
+        }
+        int refs = 0;
+        for (int i = 0; kind == ComponentKind.VALUE && i < entityRefs.length; i++) {
+            refs += entityRefs[i] ? 1 : 0;
+        }
+        this.entityRefFields = refs == 0 ? null : new int[refs];
+        this.entityRefGetters = refs == 0 ? null : new MethodHandle[refs];
+        for (int i = 0, k = 0; refs > 0 && i < entityRefs.length; i++) {
+            if (entityRefs[i]) {
+                entityRefFields[k] = i;
+                entityRefGetters[k++] = getters[i];
             }
         }
         int bytes = 0;
@@ -201,6 +217,32 @@ public final class ComponentType<T> {
     /** True when field {@code i} is a {@code long} marked {@link EntityRef}. */
     public boolean isEntityRef(int i) {
         return entityRefs[i];
+    }
+
+    /** True when some field is a {@code long} marked {@link EntityRef}: one field read. */
+    public boolean hasEntityRefs() {
+        return entityRefFields != null;
+    }
+
+    /**
+     * The first {@link EntityRef} field of value record {@code value} that holds an id of
+     * generation 0 other than {@link Entity#NULL} (a command buffer's provisional handle,
+     * which no live entity has), or -1. Reads only the entity-ref fields; call it only when
+     * {@link #hasEntityRefs()}.
+     */
+    public int provisionalEntityRef(Object value) {
+        for (int k = 0; k < entityRefGetters.length; k++) {
+            long id;
+            try {
+                id = (long) entityRefGetters[k].invokeExact(value);
+            } catch (Throwable t) {
+                throw RecordAccess.unchecked(t);
+            }
+            if (Entity.generation(id) == 0 && id != Entity.NULL) {
+                return entityRefFields[k];
+            }
+        }
+        return -1;
     }
 
     /**

@@ -235,6 +235,7 @@ public final class EntityRows {
                 continue;
             }
             checkValueType(columns[i], values[i]);
+            ProvisionalRefs.refuse(columns[i], values[i]);
             if (columns[i].kind() == ComponentKind.REFERENCE) {
                 refs[s] = values[i];
             } else if (columns[i].kind() == ComponentKind.VALUE) {
@@ -444,6 +445,7 @@ public final class EntityRows {
      * a one-by-one spawn, add or remove (measured), for a mistake no default accessor makes.
      */
     public void writeValue(Component<?> column, Object value, Object[] arrays, int row) {
+        ProvisionalRefs.refuse(column, value); // before any field is written: the caller's undo covers the rest
         if (!CHECKED) {
             column.type().write(value, arrays, row);
             return;

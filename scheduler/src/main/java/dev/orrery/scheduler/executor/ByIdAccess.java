@@ -62,6 +62,7 @@ final class ByIdAccess {
     /** Writes the raw bits of {@code field} on {@code entity}, for system {@code r}. */
     void writeBits(SystemRun r, long entity, Field field, FieldType type, long bits) {
         Object[] a = arrays(r, entity, requireType(field, type).component(), true);
+        dev.orrery.ecs.structure.ProvisionalRefs.refuse(field.component(), field.index(), bits);
         type.setBits(a[field.index()], row, bits);
     }
 

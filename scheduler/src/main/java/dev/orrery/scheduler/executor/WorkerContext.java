@@ -12,6 +12,7 @@ import dev.orrery.ecs.component.FieldType;
 import dev.orrery.ecs.internal.EcsInternals;
 import dev.orrery.ecs.storage.JobsRunning;
 import dev.orrery.ecs.structure.EntityRows;
+import dev.orrery.ecs.structure.ProvisionalRefs;
 import dev.orrery.scheduler.ChunkSystem;
 import dev.orrery.scheduler.EventKey;
 import dev.orrery.scheduler.EventReader;
@@ -419,6 +420,7 @@ final class WorkerContext implements JobContext {
             throw new IllegalArgumentException("value " + value + " given for component " + column + " of type "
                     + column.type().javaClass().getName());
         }
+        ProvisionalRefs.refuse(column, value);
         Object[] arrays = byId.arrays(runningSystem(), entity, column, true);
         column.type().write(value, arrays, byId.row());
     }

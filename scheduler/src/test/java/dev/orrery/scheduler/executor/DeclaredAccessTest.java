@@ -173,6 +173,38 @@ class DeclaredAccessTest {
         }
     }
 
+    record Homing(@dev.orrery.ecs.component.EntityRef long target) {
+    }
+
+    @org.junit.jupiter.api.Test
+    void shouldRefuseAProvisionalHandleWrittenDirectlyIntoAnEntityRefFieldFromAJob() {
+        World w = world(10);
+        Component<Homing> homing = w.component(Homing.class);
+        for (long e : ids(w)) {
+            w.add(e, homing, new Homing(e));
+        }
+        Query q = w.query().with(w.component(Pos.class), homing).build();
+        Map<String, Consumer<dev.orrery.scheduler.JobContext>> writes = Map.of(
+                "job.set", job -> job.set(job.chunk().entity(0), homing, new Homing(job.commands().spawn())),
+                "job.setLong", job -> job.setLong(job.chunk().entity(0), homing.field("target"), job.commands().spawn()),
+                "chunk.set", job -> job.chunk().set(homing, 0, new Homing(job.commands().spawn())));
+        for (Map.Entry<String, Consumer<dev.orrery.scheduler.JobContext>> write : writes.entrySet()) {
+            Schedule s = Schedule.builder(w)
+                    .system("aims").query(q).writes(homing).spawns()
+                    .forEachChunk(job -> write.getValue().accept(job))
+                    .build();
+            try (ScheduleExecutor ex = executor(s, 1)) {
+                SystemFailedException e = assertThrows(SystemFailedException.class, ex::run, write.getKey());
+                IllegalArgumentException cause = assertInstanceOf(IllegalArgumentException.class, e.getCause());
+                assertTrue(cause.getMessage().startsWith("entity-reference field Homing.target was given ")
+                        && cause.getMessage().contains("provisional handle"), write.getKey() + ": " + cause.getMessage());
+            }
+        }
+        for (long e : ids(w)) {
+            assertEquals(e, w.get(e, homing).target(), "no provisional handle stored");
+        }
+    }
+
     @org.junit.jupiter.api.Test
     void shouldNameTheJobAccessorThatFitsAFieldOfAnotherType() {
         World w = world(10);
