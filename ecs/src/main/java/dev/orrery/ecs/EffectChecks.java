@@ -37,22 +37,35 @@ final class EffectChecks {
             }
             case CommandBuffer.OP_REMOVE -> {
                 if (!e.mayRemove(column)) {
-                    throw new UndeclaredCommandException(e.owner(), "remove", column.toString(), ".removes(" + column + ")");
+                    throw new UndeclaredCommandException(e.owner(), "remove", column.toString(),
+                            ".removes(" + declared(column) + ")");
                 }
             }
             case CommandBuffer.OP_ADD -> {
                 if (!e.mayAdd(column)) {
-                    throw new UndeclaredCommandException(e.owner(), "add", column.toString(), ".adds(" + column
+                    throw new UndeclaredCommandException(e.owner(), "add", column.toString(), ".adds(" + declared(column)
                             + ") (or list it in .spawns(...) to give it to entities spawned in the same tick)");
                 }
             }
             default -> { // OP_SET, OP_SET_FIELD
                 if (!e.maySet(column)) {
-                    throw new UndeclaredCommandException(e.owner(), "set", column.toString(), ".setsLater(" + column
+                    throw new UndeclaredCommandException(e.owner(), "set", column.toString(), ".setsLater(" + declared(column)
                             + ") (or list it in .spawns(...) or .adds(...))");
                 }
             }
         }
+    }
+
+    /**
+     * How a declaration names {@code column}: its handle, or for a relation's marker column the
+     * relation's {@code column()} ({@code childOf.column()}), the way the relation is declared.
+     */
+    private static String declared(Component<?> column) {
+        if (!column.isRelationMarker()) {
+            return column.toString();
+        }
+        String relation = column.name();
+        return Character.toLowerCase(relation.charAt(0)) + relation.substring(1) + ".column()";
     }
 
     /**

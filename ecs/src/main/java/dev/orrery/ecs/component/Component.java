@@ -159,9 +159,17 @@ public final class Component<T> {
         return fields;
     }
 
-    /** {@code "RenderData:Fog"} for a named instance, the type name for the unnamed form. */
+    /**
+     * {@code "RenderData:Fog"} for a named instance, the type name for the unnamed form, and
+     * for a relation's marker column the wildcard pair it stands for, {@code "(ChildOf, *)"},
+     * as the relation is written about (its record type is internal). For messages: tools
+     * and snapshots name columns by {@link #name()} and the type's name, never by this.
+     */
     @Override
     public String toString() {
+        if (relation != null) {
+            return "(" + name + ", *)";
+        }
         return name.equals(type.name()) ? name : type.name() + ":" + name;
     }
 }

@@ -38,6 +38,7 @@ public final class Field {
 
     @Override
     public String toString() {
-        return component + "." + name();
+        // A relation's target field as properties name it ("ChildOf.target"), not "(ChildOf, *).target".
+        return (component.isRelationMarker() ? component.name() : component.toString()) + "." + name();
     }
 }

@@ -41,7 +41,7 @@ class SparseScheduleTest {
         dev.orrery.ecs.Relation childOf = w.relations().childOf();
         java.util.Map<String, dev.orrery.ecs.Query> queries = new java.util.LinkedHashMap<>();
         queries.put("query with [Pos, Slowed]", w.query().with(pos, slowed).build());
-        queries.put("query with [Pos, Pair:ChildOf] pair (ChildOf, " + dev.orrery.ecs.component.Entity.toString(parent) + ")",
+        queries.put("query with [Pos, (ChildOf, *)] pair (ChildOf, " + dev.orrery.ecs.component.Entity.toString(parent) + ")",
                 w.query().with(pos).pair(childOf, parent).build());
         for (java.util.Map.Entry<String, dev.orrery.ecs.Query> q : queries.entrySet()) {
             Schedule.Builder b = Schedule.builder(w);
