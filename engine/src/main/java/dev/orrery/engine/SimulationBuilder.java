@@ -113,8 +113,17 @@ public final class SimulationBuilder {
      * event: the events its readers have still to read, and each reader's position. A channel
      * whose events are records of primitives, strings and enums needs none (its codec is derived);
      * for any other event type a snapshot is refused until one is registered here.
+     *
+     * @throws NullPointerException if {@code key} or {@code eventCodec} is null (a record
+     *     channel that needs no codec needs no call either)
      */
     public <T> SimulationBuilder events(EventKey<T> key, ResourceCodec<T> eventCodec) {
+        Objects.requireNonNull(key, "event key");
+        if (eventCodec == null) {
+            throw new NullPointerException("SimulationBuilder.events(" + key.name() + ") was given no codec; pass "
+                    + "a ResourceCodec that writes and reads one '" + key.name() + "' event, or leave the call out for "
+                    + "a channel of records of primitives, strings and enums, whose codec is derived");
+        }
         ResourceKey<EventChannel<T>> channel = SchedulerInternals.channelKey(key);
         if (!resources.has(channel)) {
             resources.put(channel, new EventChannel<>(key));

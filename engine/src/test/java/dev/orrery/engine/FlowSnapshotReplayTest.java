@@ -204,4 +204,15 @@ class FlowSnapshotReplayTest {
                     && e.getMessage().contains("SimulationBuilder.events(LOOT, codec)"), e.getMessage());
         }
     }
+
+    @Test
+    void shouldRefuseANullEventCodecAtTheBuilderNotFailInsideTheSnapshot() {
+        EventKey<Loot> loot = EventKey.of("loot", Loot.class);
+        SimulationBuilder builder = Simulation.builder(new World(1024));
+        NullPointerException e = assertThrows(NullPointerException.class, () -> builder.events(loot, null));
+        assertTrue(e.getMessage() != null && e.getMessage().contains("SimulationBuilder.events")
+                && e.getMessage().contains("'loot'") && e.getMessage().contains("ResourceCodec"), e.getMessage());
+        NullPointerException k = assertThrows(NullPointerException.class, () -> builder.events(null, null));
+        assertTrue(k.getMessage() != null && k.getMessage().contains("event key"), k.getMessage());
+    }
 }
