@@ -90,7 +90,8 @@ public final class RunRecorder implements AutoCloseable {
      * <p>The journal notes the simulation's failure policy, so it may not change until the
      * recorder closes ({@link Simulation#onSystemFailure} refuses).
      *
-     * @throws IllegalStateException if {@code sim} is closed, or if the input pipeline it reads
+     * @throws IllegalStateException if {@code sim} is closed, if another {@code RunRecorder}
+     *     records it (close that one first), or if the input pipeline it reads
      *     now holds inputs no tick has taken yet (the recording would neither apply nor
      *     journal them: tick once more first); nothing is written then
      */
@@ -102,6 +103,11 @@ public final class RunRecorder implements AutoCloseable {
         Objects.requireNonNull(durability, "durability");
         sim.requireOpen(); // before the folder is made: a closed simulation records nothing
         sim.requireNotHosted("RunRecorder.start()"); // a hosted one: on its tick thread, through hostedWorld.call
+        if (sim.recordedPolicy != null) { // set from start to close: another recorder records it now
+            throw new IllegalStateException("a RunRecorder already records this simulation; close it before starting "
+                    + "another (a second one would take the next ticks' inputs from the first one's journal, which "
+                    + "could then not be replayed); nothing was written to " + dir);
+        }
         if (sim.inputSource() instanceof InputPipeline own && !own.isClosed() && own.pendingCount() > 0) {
             throw new IllegalStateException("the simulation's input pipeline holds " + own.pendingCount() + " input(s) "
                     + "no tick has taken yet, and a recording reads only its own pipeline, so they would be neither "

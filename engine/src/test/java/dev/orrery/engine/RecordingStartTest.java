@@ -95,4 +95,32 @@ class RecordingStartTest {
         }
         return open;
     }
+
+    @Test
+    void shouldRefuseASecondRecorderWhileOneRecordsSoTheFirstJournalKeepsEveryTick(@TempDir Path dir)
+            throws IOException {
+        Path first = dir.resolve("first");
+        Path second = dir.resolve("second");
+        World world = new World();
+        long endHash;
+        try (Simulation s = sim(world)) {
+            world.entity().with(world.component(Hp.class), new Hp(7)).spawnMany(5);
+            try (RunRecorder rec = RunRecorder.start(s, first, InputPipeline.builder())) {
+                s.tick();
+                IllegalStateException e = assertThrows(IllegalStateException.class,
+                        () -> RunRecorder.start(s, second, InputPipeline.builder()));
+                assertTrue(e.getMessage().contains("already records") && e.getMessage().contains("close it"),
+                        e.getMessage());
+                assertFalse(Files.exists(second.resolve(RunRecorder.SNAPSHOT)), "nothing was written");
+                s.tick();
+                s.tick();
+            }
+            endHash = world.stateHash();
+        }
+        try (Simulation fresh = sim(new World())) {
+            RunReplayer.Result r = RunReplayer.replay(first, fresh);
+            assertEquals(3, r.ticks(), "the first recording kept every tick");
+            assertEquals(endHash, r.finalHash());
+        }
+    }
 }
