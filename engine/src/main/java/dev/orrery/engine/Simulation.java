@@ -127,6 +127,8 @@ public final class Simulation implements AutoCloseable {
     /** The inputs of a tick that failed under STOP, and their source: a retry of that tick takes them again. */
     private InputBatch failedBatch;
     private InputSource failedSource;
+    /** Whether the schedule is running a tick now: a snapshot or restore then would catch the world part-way. */
+    private boolean inSchedule;
     /** The policy a running RunRecorder's journal notes (null when none records): it may not change meanwhile. */
     FailurePolicy recordedPolicy;
     /** The one thread that may tick; bound by the first tick, moved by {@link #bindTickThread()}. */
@@ -563,6 +565,7 @@ public final class Simulation implements AutoCloseable {
             failedBatch = null;
             resources.put(INPUTS, batch);
             SystemFailedException skipped = null;
+            inSchedule = true;
             try {
                 executor.run();
             } catch (SystemFailedException e) {
@@ -572,6 +575,8 @@ public final class Simulation implements AutoCloseable {
                     throw e;
                 }
                 skipped = e;
+            } finally {
+                inSchedule = false;
             }
             published.nextTick(t + 1); // other threads see the tick counted from here (see currentTick())
             if (skipped != null) {
@@ -693,6 +698,16 @@ public final class Simulation implements AutoCloseable {
         }
     }
 
+    /** Refuses {@code call} (a snapshot or a restore) from inside a tick's schedule, naming when to make it. */
+    private void requireBetweenTicks(String call) {
+        if (inSchedule) {
+            throw new IllegalStateException(call + " called while tick " + published.nextTick() + " runs (from a "
+                    + "system, a run condition or an observer hook): the world is part-way through the tick, so a run "
+                    + "restored from it would run the tick's earlier systems again; call it between ticks, after "
+                    + "tick() returns or in atEndOfTick");
+        }
+    }
+
     private String tickThreadMessage() {
         return "simulation ticked from thread '" + Thread.currentThread().getName() + "' but its tick thread is '"
                 + tickThread.getName() + "'; tick from one thread, or hand the simulation over with "
@@ -795,11 +810,13 @@ public final class Simulation implements AutoCloseable {
      *
      * @throws SnapshotException naming a reference component without a codec, or an event
      *     channel whose events need a codec ({@link SimulationBuilder#events})
-     * @throws IllegalStateException after {@link #close()}
+     * @throws IllegalStateException after {@link #close()}, or while a tick's schedule runs (from
+     *     a system, a run condition or an observer hook: the world is part-way through the tick)
      */
     public byte[] snapshot() {
         host.check("Simulation.snapshot()");
         requireOpen();
+        requireBetweenTicks("Simulation.snapshot()");
         if (!unsnapshotted.isEmpty()) {
             throw new SnapshotException("the snapshot would leave out flow state, and a run restored from it would "
                     + "diverge: " + String.join("; ", unsnapshotted));
@@ -841,11 +858,13 @@ public final class Simulation implements AutoCloseable {
      * @throws SnapshotException for a corrupt snapshot, another seed, or resources that do
      *     not match, naming the section, the byte offset and what was wrong; the simulation
      *     is then unchanged
-     * @throws IllegalStateException after {@link #close()}, or after the first tick
+     * @throws IllegalStateException after {@link #close()}, after the first tick, or while a
+     *     tick's schedule runs
      */
     public void restore(byte[] snapshot) {
         host.check("Simulation.restore()");
         requireOpen();
+        requireBetweenTicks("Simulation.restore()");
         if (published.nextTick() != 0) {
             throw new IllegalStateException("restore a snapshot before the first tick, into a new simulation");
         }
