@@ -23,6 +23,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.zip.CRC32C;
 
 /**
@@ -86,8 +87,18 @@ public final class WorldSnapshot {
     public WorldSnapshot() {
     }
 
-    /** Registers the codec for reference component type {@code type}. */
+    /**
+     * Registers the codec for reference component type {@code type}.
+     *
+     * @throws NullPointerException if {@code type} or {@code codec} is null, naming the call
+     */
     public <T> WorldSnapshot codec(Class<T> type, ReferenceCodec<T> codec) {
+        Objects.requireNonNull(type, "reference component type");
+        if (codec == null) {
+            throw new NullPointerException("WorldSnapshot.codec(" + type.getName() + ") (or SimulationBuilder."
+                    + "referenceCodec) was given no codec; pass a ReferenceCodec that writes and reads one "
+                    + type.getSimpleName() + " object");
+        }
         codecs.put(type, codec);
         return this;
     }

@@ -117,6 +117,21 @@ class WorldSnapshotTest {
     }
 
     @Test
+    void shouldRefuseANullReferenceCodecWhenRegisteredNotFailInsideTheWrite() {
+        Fixture f = populated(2);
+        WorldSnapshot format = new WorldSnapshot();
+        NullPointerException ex = assertThrows(NullPointerException.class, () -> format.codec(Label.class, null));
+        assertTrue(ex.getMessage() != null && ex.getMessage().contains("WorldSnapshot.codec(" + Label.class.getName())
+                && ex.getMessage().contains("ReferenceCodec"), ex.getMessage());
+        NullPointerException type = assertThrows(NullPointerException.class, () -> format.codec(null, LABELS));
+        assertTrue(type.getMessage() != null && type.getMessage().contains("reference component type"),
+                type.getMessage());
+        SnapshotException missing = assertThrows(SnapshotException.class, () -> format.write(f.world));
+        assertTrue(missing.getMessage().contains("WorldSnapshot.codec(Label.class"), "the refused call registered "
+                + "nothing, so the write names the codec to add: " + missing.getMessage());
+    }
+
+    @Test
     void shouldFailNamingReferenceComponentWithoutCodec() {
         Fixture f = populated(2);
         SnapshotException ex = assertThrows(SnapshotException.class, () -> new WorldSnapshot().write(f.world));
