@@ -24,19 +24,25 @@ final class Turn {
         start = System.nanoTime();
         Simulation sim = w.sim;
         EngineInternals.hostTurn(sim, me); // this thread may touch the simulation until the turn ends
-        if (w.tickThread != me) {
-            sim.bindTickThread(); // the host lock, released by the last tick's thread and acquired by this one, orders them
-            w.tickThread = me;
-        }
-        for (HostedWorld.Task<?> task = tasks.poll(); task != null; task = tasks.poll()) {
-            task.run(sim);
-        }
-        long skippedBefore = sim.skippedTicks();
         tick = sim.currentTick();
-        try {
+        long skippedBefore = sim.skippedTicks();
+        try { // one world's failure must not take a pool thread down
+            if (w.tickThread != me) {
+                // the host lock, released by the last tick's thread and acquired by this one, orders them;
+                // it calls the input source's bindTickThread, user code that may throw like its beginTick
+                sim.bindTickThread();
+                w.tickThread = me;
+            }
+            for (HostedWorld.Task<?> task = tasks.poll(); task != null; task = tasks.poll()) {
+                task.run(sim);
+            }
             sim.tick();
-        } catch (Throwable t) { // one world's failure must not take a pool thread down
+        } catch (Throwable t) {
             failure = t;
+            for (HostedWorld.Task<?> task = tasks.poll(); task != null; task = tasks.poll()) {
+                task.fail(w + " failed handing its simulation to pool thread '" + me.getName() + "' before this call "
+                        + "ran (" + t + "); use the simulation its done() future hands back");
+            }
         }
         skipped = sim.skippedTicks() != skippedBefore;
         EngineInternals.hostTurn(sim, null);

@@ -113,6 +113,49 @@ class WorldHostTest {
         }
     }
 
+    @Test
+    void aWorldWhoseInputSourceRefusesTheHandOverFailsAloneAndThePoolThreadGoesOn() throws Exception {
+        // the input source's bindTickThread is user code, called when a pool thread takes the world
+        // (its first turn included); it threw out of the turn, killed the pool thread and left the
+        // world TICKING for ever, its done() and a queued call() never completing
+        List<String> heard = new CopyOnWriteArrayList<>();
+        try (WorldHost host = WorldHost.builder().threads(1)
+                .onFailure((w, tick, e) -> heard.add(w.name() + "@" + tick + ": " + e.getMessage())).build()) {
+            Simulation sim = HostWorkload.build(7, 50);
+            dev.orrery.engine.InputBatch empty = new dev.orrery.engine.InputBatch();
+            sim.inputs(new dev.orrery.engine.InputSource() {
+                @Override
+                public dev.orrery.engine.InputBatch beginTick(long tick) {
+                    empty.reset(tick);
+                    return empty;
+                }
+
+                @Override
+                public void recordHash(long tick, long stateHash) {
+                }
+
+                @Override
+                public void bindTickThread() {
+                    throw new IllegalStateException("socket not ready");
+                }
+            });
+            HostedWorld bad = host.add("bad", sim, 0, 0, Duration.ofMillis(200));
+            java.util.concurrent.CompletableFuture<Long> call = bad.call(Simulation::currentTick); // queued before its turn
+
+            java.util.concurrent.ExecutionException e = assertThrows(java.util.concurrent.ExecutionException.class,
+                    () -> bad.done().get(30, TimeUnit.SECONDS), "the world leaves the host");
+            assertEquals("socket not ready", e.getCause().getMessage());
+            assertEquals(HostedWorld.State.FAILED, bad.state());
+            assertEquals(List.of("bad@0: socket not ready"), heard);
+            CompletionException refused = assertThrows(CompletionException.class, call::join);
+            assertTrue(refused.getCause().getMessage().contains("world 'bad'"), refused.getCause().getMessage());
+
+            HostedWorld good = host.add("good", HostWorkload.build(2, 50), 0); // the one pool thread is still there
+            eventually(() -> good.stats().ticks() > 10, () -> "a world added after it ticks: " + good.stats());
+            assertEquals(0, sim.currentTick(), "it never ticked");
+        }
+    }
+
     private static Simulation failingWorld(FailurePolicy policy, long every, long at) {
         SimulationBuilder[] holder = new SimulationBuilder[1];
         holder[0] = HostWorkload.builder(3, 100, 1, s -> HostWorkload.failing(holder[0].resources(), every, at).accept(s));
