@@ -1,6 +1,7 @@
 package dev.orrery.demo.run;
 
 import dev.orrery.demo.arena.ArenaConfig;
+import dev.orrery.engine.RunRecorder;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -43,16 +44,21 @@ public final class RecordingParameters {
      * Writes {@code config} as {@value #FILE} in {@code dir} (created if missing): under a
      * temporary name first, then renamed, so a crash leaves the whole file or none.
      *
-     * @throws IOException if the folder already holds one (an earlier recording is never
-     *     overwritten) or it cannot be written
+     * @throws IOException if the folder already holds one, or a recording's snapshot, journal
+     *     or hash log (an earlier recording is never overwritten nor added to), or it cannot be
+     *     written
      */
     public static void write(Path dir, ArenaConfig config) throws IOException {
         Files.createDirectories(dir);
-        Path file = dir.resolve(FILE);
-        if (Files.exists(file)) {
-            throw new IOException("recording folder " + dir + " already holds " + FILE
-                    + "; record into an empty folder so no earlier run is overwritten");
+        // the recorder's own files too, before this one is written: a folder RunRecorder.start
+        // refuses next must be left as it was, not with this run's parameters beside its snapshot
+        for (String name : new String[] {FILE, RunRecorder.SNAPSHOT, RunRecorder.JOURNAL, RunRecorder.COLUMNS}) {
+            if (Files.exists(dir.resolve(name))) {
+                throw new IOException("recording folder " + dir + " already holds " + name
+                        + "; record into an empty folder so no earlier run is overwritten");
+            }
         }
+        Path file = dir.resolve(FILE);
         Properties p = new Properties();
         p.setProperty("agents", Integer.toString(config.agents()));
         p.setProperty("teams", Integer.toString(config.teams()));

@@ -123,6 +123,22 @@ class CommandLineErrorsTest {
     }
 
     @Test
+    void shouldRefuseAFolderHoldingAnEngineRecordingWithoutWritingArenaPropertiesIntoIt() throws Exception {
+        // a RunRecorder recording with no arena.properties (a program's, or one whose parameters were
+        // deleted): the refusal came after arena.properties was written, so the folder was left holding
+        // this run's parameters beside another run's snapshot, and its replay then said they disagree
+        Path engineRecording = copy("engine-recording");
+        Files.delete(engineRecording.resolve(DemoRun.PARAMETERS));
+        Outcome o = refused("--agents", "100", "--ticks", "3", "--rate", "0", "--quiet", "--record",
+                engineRecording.toString());
+        assertEquals(1, o.status(), o.err());
+        assertSays(o, "already holds " + RunRecorder.SNAPSHOT, "empty folder");
+        assertFalse(Files.exists(engineRecording.resolve(DemoRun.PARAMETERS)), "the refused run left its parameters there");
+        assertFalse(Files.exists(engineRecording.resolve(DemoRun.PARAMETERS + ".tmp")));
+        assertReplaysToTheRecordedHash();
+    }
+
+    @Test
     void shouldNameTheExplorerPortInUse() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
             int port = taken.getLocalPort();
