@@ -9,6 +9,7 @@ import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.Resources;
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.event.EventChannel;
+import dev.orrery.scheduler.executor.ParallelExecutor;
 import dev.orrery.scheduler.internal.SchedulerInternals;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -48,10 +49,16 @@ public final class SimulationBuilder {
         return this;
     }
 
-    /** Worker threads in all, counting the tick thread (default 1: everything on the tick thread). */
+    /**
+     * Worker threads in all, counting the tick thread (default 1: everything on the tick thread).
+     *
+     * @throws IllegalArgumentException if {@code workers} is not 1 to 256 (each worker needs its
+     *     own command buffer id)
+     */
     public SimulationBuilder workers(int workers) {
-        if (workers < 1) {
-            throw new IllegalArgumentException("workers must be at least 1, got " + workers);
+        if (workers < 1 || workers > ParallelExecutor.MAX_WORKERS) {
+            throw new IllegalArgumentException("workers must be 1 to " + ParallelExecutor.MAX_WORKERS + " (each needs "
+                    + "its own command buffer id), got " + workers);
         }
         this.workers = workers;
         return this;

@@ -187,6 +187,18 @@ class SimulationTest {
     }
 
     @Test
+    void shouldRefuseAWorkerCountPast256AtTheCallNotAtBuildInsideTheExecutor() {
+        // workers(300) was taken and build() failed naming a command buffer id; workers(Integer.MAX_VALUE)
+        // failed at build with a bare NegativeArraySizeException
+        for (int workers : new int[] {0, 257, Integer.MAX_VALUE}) {
+            SimulationBuilder builder = Simulation.builder(new dev.orrery.ecs.World());
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> builder.workers(workers));
+            assertEquals("workers must be 1 to 256 (each needs its own command buffer id), got " + workers,
+                    e.getMessage());
+        }
+    }
+
+    @Test
     void shouldRefuseANegativeTickCountOrRateAndANullSnapshotBeforeRunning() {
         try (Simulation sim = ArenaWorkload.build(3, 1, true, 0)) {
             IllegalArgumentException ticks = assertThrows(IllegalArgumentException.class, () -> sim.run(-5, 0));

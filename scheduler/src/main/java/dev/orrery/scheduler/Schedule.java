@@ -101,6 +101,8 @@ public final class Schedule {
     /**
      * An executor with {@code workers} threads in all, counting the caller: 1 runs
      * everything on the calling thread. Close it when done.
+     *
+     * @throws IllegalArgumentException if {@code workers} is not 1 to 256
      */
     public ScheduleExecutor executor(int workers) {
         return PlannedExecutor.create(plan, workers);

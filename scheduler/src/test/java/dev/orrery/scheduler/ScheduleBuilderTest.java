@@ -18,6 +18,23 @@ class ScheduleBuilderTest {
     private final Component<Val> val = world.component(Val.class);
 
     @Test
+    void shouldRefuseAWorkerCountOutsideOneTo256NamingTheRangeNotFailInsideTheExecutor() {
+        // executor(Integer.MAX_VALUE) overflowed workers * jobs per worker into a bare
+        // NegativeArraySizeException: -4; executor(300) named a command buffer id the caller never chose
+        Schedule schedule = Schedule.builder(world).system("s").query(world.query().with(val).build()).writes(val)
+                .forEachChunk(job -> { }).build();
+        for (int workers : new int[] {0, -1, 257, 300, Integer.MAX_VALUE}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> schedule.executor(workers),
+                    "executor(" + workers + ")");
+            assertEquals("an executor takes 1 to 256 workers, counting the calling thread (each needs its own "
+                    + "command buffer id, 0 to 255); got " + workers, e.getMessage());
+        }
+        try (ScheduleExecutor most = schedule.executor(256)) {
+            most.run();
+        }
+    }
+
+    @Test
     void shouldRefuseARangeSystemWithAQuery() {
         Schedule.SystemBuilder s = Schedule.builder(world).system("r").query(world.query().with(val).build());
         IllegalStateException e = assertThrows(IllegalStateException.class,

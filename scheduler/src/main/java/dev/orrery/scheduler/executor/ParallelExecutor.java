@@ -118,6 +118,9 @@ public final class ParallelExecutor implements PlannedExecutor {
     /** Workers started in place of abandoned ones, for their threads' names. */
     private int replacements;
 
+    /** The most workers an executor takes: each needs its own command buffer id (0 to 255). */
+    public static final int MAX_WORKERS = 256;
+
     /** An executor with {@code workers} threads in all (the caller and {@code workers - 1} started here). */
     public ParallelExecutor(ExecutionPlan plan, int workers) {
         this(plan, workers, DEFAULT_JOBS_PER_WORKER);
@@ -127,12 +130,17 @@ public final class ParallelExecutor implements PlannedExecutor {
      * An executor with {@code workers} threads in all, splitting each large system into at
      * most {@code workers * jobsPerWorker} jobs.
      *
-     * @throws IllegalArgumentException if {@code workers} or {@code jobsPerWorker} is below 1
+     * @throws IllegalArgumentException if {@code workers} is not 1 to {@value #MAX_WORKERS} or
+     *     {@code jobsPerWorker} is below 1
      */
     public ParallelExecutor(ExecutionPlan plan, int workers, int jobsPerWorker) {
-        if (workers < 1 || jobsPerWorker < 1) {
-            throw new IllegalArgumentException("a parallel executor needs at least 1 worker and 1 job per worker, "
-                    + "got " + workers + " and " + jobsPerWorker);
+        if (workers < 1 || workers > MAX_WORKERS) {
+            throw new IllegalArgumentException("an executor takes 1 to " + MAX_WORKERS + " workers, counting the "
+                    + "calling thread (each needs its own command buffer id, 0 to 255); got " + workers);
+        }
+        if (jobsPerWorker < 1) {
+            throw new IllegalArgumentException("a parallel executor needs at least 1 job per worker, got "
+                    + jobsPerWorker);
         }
         this.plan = plan;
         this.graph = plan.graph();
