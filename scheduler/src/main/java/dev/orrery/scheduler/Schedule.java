@@ -260,8 +260,16 @@ public final class Schedule {
             return phase;
         }
 
-        /** The fewest rows per job for systems that do not set their own. */
+        /**
+         * The fewest rows per job for systems that do not set their own.
+         *
+         * @throws IllegalArgumentException if {@code rows} is below 1
+         */
         public Builder minBatchRows(int rows) {
+            if (rows < 1) {
+                throw new IllegalArgumentException("the schedule's minBatchRows must be at least 1, got " + rows
+                        + "; leave it unset for the adaptive split");
+            }
             this.minBatchRows = rows;
             return this;
         }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The builder's checks on how each kind of system is declared. */
@@ -32,6 +33,20 @@ class ScheduleBuilderTest {
         try (ScheduleExecutor most = schedule.executor(256)) {
             most.run();
         }
+    }
+
+    @Test
+    void shouldRefuseAScheduleWideMinBatchRowsBelowOneAtTheCallAsTheSystemsOwnIs() {
+        // once taken, and refused only at build() as "system 's' has minBatchRows 0", naming a system
+        // the caller never gave one to (the system's own minBatchRows is refused at the call)
+        for (int rows : new int[] {0, -5}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> Schedule.builder(world).minBatchRows(rows));
+            assertEquals("the schedule's minBatchRows must be at least 1, got " + rows
+                    + "; leave it unset for the adaptive split", e.getMessage());
+        }
+        assertEquals(List.of("s"), Schedule.builder(world).minBatchRows(1).system("s")
+                .query(world.query().with(val).build()).writes(val).forEachChunk(job -> { }).build().systemNames());
     }
 
     @Test
