@@ -15,7 +15,8 @@ import java.util.Locale;
  * estimated run is shorter than its jobs last waited for a worker thread to pick them up
  * (a parked worker wakes slowly: the split would only add the hand-off; such a system is
  * split now and then to time the pick-up again). A system given its own
- * {@code minBatchRows} (or one set on the schedule) keeps it: <em>explicit</em>.
+ * {@code minBatchRows} (or one set on the schedule) keeps it: <em>explicit</em>; the value
+ * {@link Schedule#DEFAULT_MIN_BATCH_ROWS} reads as not set and leaves the system adaptive.
  *
  * <p><b>Threading:</b> immutable.
  *

@@ -59,11 +59,11 @@ import java.util.function.IntSupplier;
  */
 public final class Schedule {
     /**
-     * The fewest rows a job gets unless a system says otherwise. Chosen for light bodies (a
-     * few operations per row), where the bench shows hand-off and moving cache lines between
-     * cores cost more than they save below some tens of thousands of rows; a heavy body
-     * (tens of flops per row) pays off from a few thousand rows, so lower it for such a
-     * system with {@link SystemBuilder#minBatchRows}.
+     * The {@code minBatchRows} of a system that sets none, which reads as "not set": such a
+     * system is split adaptively, by its measured cost per row (see {@link BatchDecision}), and
+     * uses this many rows per job only until its first run is measured. Passing this value to
+     * {@link SystemBuilder#minBatchRows} or {@link Builder#minBatchRows} therefore keeps the
+     * adaptive rule; any other value fixes the split.
      */
     public static final int DEFAULT_MIN_BATCH_ROWS = 16_384;
 
@@ -261,7 +261,9 @@ public final class Schedule {
         }
 
         /**
-         * The fewest rows per job for systems that do not set their own.
+         * The fewest rows per job for systems that do not set their own, fixing their split in
+         * place of the adaptive rule ({@link #DEFAULT_MIN_BATCH_ROWS} reads as not set and keeps
+         * them adaptive).
          *
          * @throws IllegalArgumentException if {@code rows} is below 1
          */
@@ -656,7 +658,11 @@ public final class Schedule {
             return Arrays.asList(systems);
         }
 
-        /** The fewest rows (indices, for a range system) per job; below it in all, the system runs inline. */
+        /**
+         * The fewest rows (indices, for a range system) per job; below it in all, the system runs
+         * inline. This fixes the split in place of the adaptive rule, except for
+         * {@link #DEFAULT_MIN_BATCH_ROWS}, which reads as not set and keeps the system adaptive.
+         */
         public SystemBuilder minBatchRows(int rows) {
             if (rows < 1) {
                 throw new IllegalArgumentException("system '" + name + "': minBatchRows must be at least 1, got "

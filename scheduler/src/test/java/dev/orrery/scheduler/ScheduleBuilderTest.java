@@ -50,6 +50,25 @@ class ScheduleBuilderTest {
     }
 
     @Test
+    void aMinBatchRowsOfTheDefaultKeepsASystemAdaptiveAsDocumentedAndAnyOtherFixesIt() {
+        // the performance chapter said any minBatchRows(n) replaces the adaptive rule; the default's
+        // value reads as not set, which the chapter and the Javadoc now say
+        world.spawn(new Val(1));
+        Schedule schedule = Schedule.builder(world)
+                .system("default").query(world.query().with(val).build()).writes(val)
+                .minBatchRows(Schedule.DEFAULT_MIN_BATCH_ROWS).forEachChunk(job -> { })
+                .system("other").query(world.query().with(val).build()).writes(val)
+                .minBatchRows(Schedule.DEFAULT_MIN_BATCH_ROWS - 1).forEachChunk(job -> { })
+                .build();
+        try (ScheduleExecutor executor = schedule.executor(2)) {
+            executor.run();
+            List<BatchDecision> decisions = executor.batching();
+            assertEquals(BatchDecision.Mode.MEASURING, decisions.get(0).mode(), BatchDecision.toText(decisions));
+            assertEquals(BatchDecision.Mode.EXPLICIT, decisions.get(1).mode(), BatchDecision.toText(decisions));
+        }
+    }
+
+    @Test
     void shouldRefuseARangeSystemWithAQuery() {
         Schedule.SystemBuilder s = Schedule.builder(world).system("r").query(world.query().with(val).build());
         IllegalStateException e = assertThrows(IllegalStateException.class,
