@@ -165,11 +165,11 @@ public final class WorldHost implements AutoCloseable {
             throw new IllegalArgumentException("world '" + name + "': hz must be 0 (as often as possible) or a positive "
                     + "rate, got " + hz);
         }
+        long first = System.nanoTime() + WorldHostBuilder.nanos(firstTickIn, "world '" + name + "': first tick's delay");
         if (ticks < 0 || firstTickIn.isNegative()) {
             throw new IllegalArgumentException("world '" + name + "': ticks (0: no limit) and the first tick's delay must "
                     + "not be negative, got " + ticks + " and " + firstTickIn);
         }
-        long first = System.nanoTime() + firstTickIn.toNanos();
         HostedWorld w = new HostedWorld(this, name, sim, hz, ticks, first);
         synchronized (lock) {
             if (closed) {

@@ -45,10 +45,11 @@ public final class WorldHostBuilder {
      * counts as no lag. Keep it well under the shortest period.
      */
     public WorldHostBuilder earlyStart(java.time.Duration early) {
-        if (early.isNegative()) {
+        long nanos = nanos(early, "earlyStart");
+        if (nanos < 0) {
             throw new IllegalArgumentException("earlyStart must not be negative, got " + early);
         }
-        this.earlyStartNanos = early.toNanos();
+        this.earlyStartNanos = nanos;
         return this;
     }
 
@@ -56,6 +57,21 @@ public final class WorldHostBuilder {
     public WorldHostBuilder onFailure(WorldHost.FailureListener listener) {
         this.failureListener = Objects.requireNonNull(listener, "failure listener");
         return this;
+    }
+
+    /**
+     * {@code d} in nanoseconds; refused naming {@code what} when it is null or does not fit a
+     * {@code long} (about 292 years), where {@code Duration.toNanos} would throw a bare
+     * {@code ArithmeticException: long overflow}.
+     */
+    static long nanos(java.time.Duration d, String what) {
+        Objects.requireNonNull(d, () -> what + " is null; give a Duration (Duration.ZERO for none)");
+        try {
+            return d.toNanos();
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException(what + " " + d + " is too long: a host counts time in nanoseconds, "
+                    + "at most about 292 years; keep it to a few of the worlds' periods", e);
+        }
     }
 
     /** Builds the host and starts its pool threads. */

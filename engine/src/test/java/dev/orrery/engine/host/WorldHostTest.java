@@ -156,6 +156,32 @@ class WorldHostTest {
         }
     }
 
+    @Test
+    void aNullOrOverlongDurationIsRefusedNamingItNotWithABareException() {
+        // once a helpful NPE ('Cannot invoke "java.time.Duration.isNegative()" because "early" is null')
+        // and, past about 292 years, a bare ArithmeticException: long overflow from Duration.toNanos
+        Duration forever = Duration.ofDays(365L * 1000);
+        NullPointerException nullEarly = assertThrows(NullPointerException.class,
+                () -> WorldHost.builder().earlyStart(null));
+        assertEquals("earlyStart is null; give a Duration (Duration.ZERO for none)", nullEarly.getMessage());
+        IllegalArgumentException longEarly = assertThrows(IllegalArgumentException.class,
+                () -> WorldHost.builder().earlyStart(forever));
+        assertTrue(longEarly.getMessage().startsWith("earlyStart PT8760000H is too long"), longEarly.getMessage());
+        try (WorldHost host = WorldHost.builder().threads(1).build()) {
+            Simulation sim = HostWorkload.build(1, 10);
+            NullPointerException nullFirst = assertThrows(NullPointerException.class, () -> host.add("a", sim, 30, 0, null));
+            assertEquals("world 'a': first tick's delay is null; give a Duration (Duration.ZERO for none)",
+                    nullFirst.getMessage());
+            IllegalArgumentException longFirst = assertThrows(IllegalArgumentException.class,
+                    () -> host.add("a", sim, 30, 0, forever));
+            assertTrue(longFirst.getMessage().startsWith("world 'a': first tick's delay PT8760000H is too long"),
+                    longFirst.getMessage());
+            assertTrue(host.worlds().isEmpty(), "nothing was added");
+            HostedWorld a = host.add("a", sim, 0, 3, Duration.ZERO); // the refused simulation is still free to add
+            assertEquals(3, a.done().join().currentTick());
+        }
+    }
+
     private static Simulation failingWorld(FailurePolicy policy, long every, long at) {
         SimulationBuilder[] holder = new SimulationBuilder[1];
         holder[0] = HostWorkload.builder(3, 100, 1, s -> HostWorkload.failing(holder[0].resources(), every, at).accept(s));
