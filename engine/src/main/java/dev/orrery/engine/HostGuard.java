@@ -71,6 +71,11 @@ final class HostGuard {
         }
     }
 
+    /** The thread inside {@code tick()} now, or null (a volatile read; any thread). */
+    Thread ticking() {
+        return ticking;
+    }
+
     /** The tick begun by {@link #tickStarted()} ended (normally or not). */
     void tickEnded() {
         ticking = null;

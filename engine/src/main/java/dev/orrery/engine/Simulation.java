@@ -37,13 +37,13 @@ import java.util.Set;
  * A running simulation: a world, its schedule of systems and their executor, resources,
  * a seed and an input source, advanced one fixed time step per {@link #tick()}.
  *
- * <p>One class of over 500 lines (about 935, a third of them comments), on purpose: what is
+ * <p>One class of over 500 lines (about 970, a third of them comments), on purpose: what is
  * left is the tick loop and the public surface tools attach to (observers, the end-of-tick
  * hook, snapshots, the failure policy), each public call opening with the guards they share
  * (closed, the tick thread, a host's turn, a running recording); the builder, resource
- * serialization, JFR wiring, the host guard, the published tick count and the watchdog's
- * tick steps already live in classes of their own, and splitting the remaining setters off
- * would only forward calls.
+ * serialization, JFR wiring, the host guard, the tick-thread guard ({@code TickOwner}), the
+ * published tick count and the watchdog's tick steps already live in classes of their own,
+ * and splitting the remaining setters off would only forward calls.
  *
  * <pre>{@code
  * Simulation sim = Simulation.builder(world).seed(42).workers(4)
@@ -78,9 +78,14 @@ import java.util.Set;
  * read (the world itself may be changing again: that stays the tick thread's), and
  * {@code progress()} reads a hash together with the tick it belongs to. The first
  * {@link #tick()} binds the tick thread and later ticks check that they run on it (with or
- * without {@code -ea}); {@link #bindTickThread()} hands the simulation to another thread (it
- * says what the hand-over must guarantee). While a {@code WorldHost} holds the simulation its
- * pool thread is the tick thread, and another thread is refused a tick, run, snapshot,
+ * without {@code -ea}); a snapshot or restore from another thread is refused the same way,
+ * naming both threads (it would race the ticks on plain memory: a snapshot taken while a tick
+ * runs can hold a world no tick produced). Before the first tick any
+ * one thread may restore or snapshot, and a first tick on another thread meanwhile is
+ * refused. {@link #bindTickThread()} hands the simulation to another thread (it says what the
+ * hand-over must guarantee); a thread that takes it back after the old tick thread stopped
+ * calls it before a snapshot too. {@link #close()} is not checked. While a {@code WorldHost}
+ * holds the simulation its pool thread is the tick thread, and another thread is refused a tick, run, snapshot,
  * restore, close, setter, {@link #world()}, {@link #resources()}, {@link #batching()} or
  * {@link #commandTotals()} (the fix:
  * {@code hostedWorld.call(sim -> ...)}) and a {@code stop()} (the fix:
@@ -131,8 +136,6 @@ public final class Simulation implements AutoCloseable {
     private boolean inSchedule;
     /** The policy a running RunRecorder's journal notes (null when none records): it may not change meanwhile. */
     FailurePolicy recordedPolicy;
-    /** The one thread that may tick; bound by the first tick, moved by {@link #bindTickThread()}. */
-    private Thread tickThread;
     /** The next tick's number and the last hash, published for any thread (see {@link PublishedProgress}). */
     private final PublishedProgress published = new PublishedProgress();
     private volatile boolean stopRequested;
@@ -140,6 +143,8 @@ public final class Simulation implements AutoCloseable {
     private volatile boolean running;
     /** Refuses other threads while a WorldHost holds this simulation (see {@link HostGuard}). */
     private final HostGuard host = new HostGuard();
+    /** The one thread that may tick, snapshot and restore: bound by the first tick, moved by bindTickThread(). */
+    private final TickOwner owner = new TickOwner(host);
     /** Set by {@link #close()}: the executor's workers are gone, so nothing may run again. */
     private boolean closed;
     // Flow state the simulation cannot carry through a snapshot (an event channel whose events
@@ -520,8 +525,9 @@ public final class Simulation implements AutoCloseable {
      *     says what the tick left, and the world's structure stays consistent (under
      *     {@code SKIP_TICK} the tick is skipped instead); the tick does not count, and calling
      *     this again runs it again with the inputs the source handed the failed attempt
-     * @throws IllegalStateException after {@link #close()}, or on a thread other than the tick
-     *     thread (naming both; see {@link #bindTickThread()}); nothing runs then
+     * @throws IllegalStateException after {@link #close()}, on a thread other than the tick
+     *     thread (naming both; see {@link #bindTickThread()}), on another thread while a
+     *     snapshot or restore runs before any tick; nothing runs then
      */
     public long tick() {
         requireOpen();
@@ -534,13 +540,7 @@ public final class Simulation implements AutoCloseable {
     }
 
     private long tickOnThisThread() {
-        Thread current = Thread.currentThread();
-        if (tickThread != current) { // one reference compare a tick, so checked with or without -ea
-            if (tickThread != null) {
-                throw new IllegalStateException(tickThreadMessage());
-            }
-            tickThread = current;
-        }
+        owner.tickOn(Thread.currentThread()); // refused, naming both threads, on another than the tick thread
         long t = published.nextTick();
         long started = System.nanoTime();
         TickEvent event = TickEvent.startIfEnabled(); // null unless a recording takes tick events
@@ -650,8 +650,9 @@ public final class Simulation implements AutoCloseable {
      */
     public void bindTickThread() {
         host.check("Simulation.bindTickThread()");
-        tickThread = Thread.currentThread();
-        executor.bindOwner(tickThread);
+        Thread me = Thread.currentThread();
+        owner.bind(me);
+        executor.bindOwner(me);
         if (watchdog != null) { // a source that blocks here stalls the next tick: watched and named like beginTick
             watchdog.betweenTicksStarted(published.nextTick(), System.nanoTime());
         }
@@ -706,12 +707,6 @@ public final class Simulation implements AutoCloseable {
                     + "restored from it would run the tick's earlier systems again; call it between ticks, after "
                     + "tick() returns or in atEndOfTick");
         }
-    }
-
-    private String tickThreadMessage() {
-        return "simulation ticked from thread '" + Thread.currentThread().getName() + "' but its tick thread is '"
-                + tickThread.getName() + "'; tick from one thread, or hand the simulation over with "
-                + "bindTickThread() on the new thread after the old one has stopped ticking";
     }
 
     /**
@@ -810,12 +805,23 @@ public final class Simulation implements AutoCloseable {
      *
      * @throws SnapshotException naming a reference component without a codec, or an event
      *     channel whose events need a codec ({@link SimulationBuilder#events})
-     * @throws IllegalStateException after {@link #close()}, or while a tick's schedule runs (from
+     * @throws IllegalStateException after {@link #close()}, on a thread other than the tick
+     *     thread (naming both: call it on the tick thread between ticks, or after that thread
+     *     has stopped, {@link #bindTickThread()} first), or while a tick's schedule runs (from
      *     a system, a run condition or an observer hook: the world is part-way through the tick)
      */
     public byte[] snapshot() {
         host.check("Simulation.snapshot()");
         requireOpen();
+        TickOwner.Call call = owner.begin("Simulation.snapshot()"); // refused on another than the tick thread
+        try {
+            return snapshotOnTickThread();
+        } finally {
+            owner.end(call);
+        }
+    }
+
+    private byte[] snapshotOnTickThread() {
         requireBetweenTicks("Simulation.snapshot()");
         if (!unsnapshotted.isEmpty()) {
             throw new SnapshotException("the snapshot would leave out flow state, and a run restored from it would "
@@ -858,12 +864,22 @@ public final class Simulation implements AutoCloseable {
      * @throws SnapshotException for a corrupt snapshot, another seed, or resources that do
      *     not match, naming the section, the byte offset and what was wrong; the simulation
      *     is then unchanged
-     * @throws IllegalStateException after {@link #close()}, after the first tick, or while a
+     * @throws IllegalStateException after {@link #close()}, after the first tick, on a thread
+     *     other than the tick thread once one is bound (as {@link #snapshot()}), or while a
      *     tick's schedule runs
      */
     public void restore(byte[] snapshot) {
         host.check("Simulation.restore()");
         requireOpen();
+        TickOwner.Call call = owner.begin("Simulation.restore()"); // refused on another than the tick thread
+        try {
+            restoreOnTickThread(snapshot);
+        } finally {
+            owner.end(call);
+        }
+    }
+
+    private void restoreOnTickThread(byte[] snapshot) {
         requireBetweenTicks("Simulation.restore()");
         if (published.nextTick() != 0) {
             throw new IllegalStateException("restore a snapshot before the first tick, into a new simulation");

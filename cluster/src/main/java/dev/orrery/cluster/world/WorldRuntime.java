@@ -52,8 +52,9 @@ import java.util.Set;
  * same way at the same tick: build worlds with {@code SKIP_TICK} to keep them running.
  *
  * <p><b>Threading:</b> one thread at a time; calls from different threads need a
- * happens-before edge between them (an actor's message handling gives it). A tick from a
- * thread other than the last one's hands the simulation over ({@code bindTickThread()}).
+ * happens-before edge between them (an actor's message handling gives it). A tick or a
+ * hand-over ({@link #close()}, which snapshots) from a thread other than the last one's hands
+ * the simulation over ({@code bindTickThread()}).
  *
  * <p>(Input admission with exactly-once windows, the tick with its journal, and snapshot retention
  * share one world's simulation, journal segment and pending inputs, under one owner actor; the
@@ -304,10 +305,7 @@ public final class WorldRuntime implements AutoCloseable {
      */
     public long tick() throws IOException {
         checkOpen();
-        if (tickThread != Thread.currentThread()) {
-            sim.bindTickThread();
-            tickThread = Thread.currentThread();
-        }
+        takeSimulation();
         long t;
         try {
             t = sim.tick();
@@ -322,6 +320,18 @@ public final class WorldRuntime implements AutoCloseable {
             snapshotRollAndRetain();
         }
         return t;
+    }
+
+    /**
+     * Makes the calling thread the simulation's tick thread when it is not: an actor's
+     * messages come on any dispatcher thread (their handling orders them), and the simulation
+     * ticks and snapshots only on its tick thread.
+     */
+    private void takeSimulation() {
+        if (tickThread != Thread.currentThread()) {
+            sim.bindTickThread();
+            tickThread = Thread.currentThread();
+        }
     }
 
     /** A periodic snapshot: then the journal goes on in a new segment from it, so retention can delete the old one. */
@@ -374,6 +384,7 @@ public final class WorldRuntime implements AutoCloseable {
             if (!store.isCurrent(worldId, epoch)) {
                 throw new FencedException(worldId, epoch, "while handing the world over");
             }
+            takeSimulation(); // the snapshot is the tick thread's: this message may run on another thread
             snapshotAndRetain();
             journal.close();
             handedOver = true;

@@ -155,6 +155,37 @@ class WorldRuntimeTest {
         assertTrue(e.getMessage().contains("jumps from tick 0 to tick 4"), e.getMessage());
     }
 
+    /**
+     * An actor's messages may run on any dispatcher thread: a hand-over ({@code close()}) on
+     * another thread than the last tick's takes its snapshot there. The simulation refuses a
+     * snapshot from a thread other than its tick thread, so the runtime hands the simulation to
+     * the closing thread first, as its tick does; the snapshot is then stored and the next
+     * holder replays nothing.
+     */
+    @Test
+    void aHandOverOnAnotherThreadThanTheTicksStoresItsSnapshot() throws Exception {
+        WorldStore store = new DirectoryWorldStore(dir);
+        java.util.concurrent.ExecutorService actor = java.util.concurrent.Executors.newSingleThreadExecutor(
+                r -> new Thread(r, "dispatcher-1"));
+        WorldRuntime first;
+        try {
+            // Future.get is the happens-before edge an actor's message handling gives
+            first = actor.submit(() -> {
+                WorldRuntime w = WorldRuntime.open(WORLD, store, BLUEPRINT, every(0));
+                run(w, 6);
+                return w;
+            }).get(1, java.util.concurrent.TimeUnit.MINUTES);
+        } finally {
+            actor.shutdown();
+        }
+        first.close(); // on this thread: the hand-over snapshot at tick 6
+        WorldRuntime second = WorldRuntime.open(WORLD, store, BLUEPRINT, every(0));
+        assertEquals(6, second.recovery().snapshotTick(), "the hand-over's snapshot was stored");
+        assertEquals(0, second.recovery().ticksReplayed());
+        assertEquals(reference(6), second.stateHash());
+        second.close();
+    }
+
     @Test
     void theStoreRefusesAWorldIdThatCannotNameAFolder() throws IOException {
         WorldStore store = new DirectoryWorldStore(dir);

@@ -1,0 +1,110 @@
+package dev.orrery.engine;
+
+/**
+ * A simulation's tick thread and the checks that keep every other thread off its ticks,
+ * snapshots and restores. The first tick binds the thread it runs on, and
+ * {@code Simulation.bindTickThread()} moves it; then a tick, a snapshot or a restore from any
+ * other thread is refused naming both threads. A snapshot on another thread would read a
+ * world the tick thread may be writing (a torn snapshot, restoring into a world no tick
+ * produced), and a restore would write one under it, on plain memory, without a word.
+ *
+ * <p>Before any tick has bound a thread, any one thread may snapshot or restore (the
+ * building thread restores, say, and hands the simulation to the thread that ticks). A first
+ * tick on another thread must not overlap such a call, so the two sides follow a Dekker
+ * hand-shake on volatile fields: a snapshot or restore with no tick thread writes
+ * {@link #unbound} and then reads the tick thread and {@link HostGuard#ticking()}; a tick writes
+ * {@code HostGuard}'s ticking mark (in {@code tickStarted}) and then, binding, reads
+ * {@code unbound}; so of the two that overlap, at least one sees the other and is refused.
+ *
+ * <p><b>Threading:</b> every method may be called from any thread; the fields are volatile.
+ * A tick pays one volatile read (a plain load on x86), a snapshot or restore one or two
+ * more, and one with no tick thread yet two volatile writes and a small object.
+ */
+final class TickOwner {
+    /** A snapshot or restore under way before any tick bound a thread: who makes it, and which call. */
+    record Call(Thread thread, String what) {
+    }
+
+    private final HostGuard host;
+    /** The one thread that may tick, snapshot and restore; null until the first tick or a bind. */
+    private volatile Thread thread;
+    /** The snapshot or restore under way while no thread is bound, or null. */
+    private volatile Call unbound;
+
+    TickOwner(HostGuard host) {
+        this.host = host;
+    }
+
+    /** The tick thread, or null before the first tick or bind. */
+    Thread thread() {
+        return thread;
+    }
+
+    /** Makes {@code t} the tick thread (the caller has made the hand-over safe: see bindTickThread). */
+    void bind(Thread t) {
+        thread = t;
+    }
+
+    /**
+     * A tick on {@code current} begins (after {@code HostGuard.tickStarted}): refused on a
+     * thread other than the tick thread, or, binding the first one, while another thread is in
+     * a snapshot or restore; otherwise {@code current} is the tick thread from now on.
+     */
+    void tickOn(Thread current) {
+        Thread bound = thread;
+        if (bound == current) { // one reference compare a tick, so checked with or without -ea
+            return;
+        }
+        if (bound != null) {
+            throw new IllegalStateException("simulation ticked from thread '" + current.getName() + "' but its tick "
+                    + "thread is '" + bound.getName() + "'; tick from one thread, or hand the simulation over with "
+                    + "bindTickThread() on the new thread after the old one has stopped ticking");
+        }
+        Call c = unbound;
+        if (c != null && c.thread() != current) {
+            throw new IllegalStateException("Simulation.tick() called on thread '" + current.getName() + "' while "
+                    + "thread '" + c.thread().getName() + "' is in " + c.what() + " on this simulation, which no tick "
+                    + "has bound to a thread yet: the tick would change the world that call is reading or writing; "
+                    + "let it return first, and make the calls on one thread (build, restore, then tick), or hand "
+                    + "the simulation over with bindTickThread() on the thread that ticks");
+        }
+        thread = current;
+    }
+
+    /**
+     * {@code what} ({@code "Simulation.snapshot()"} or {@code "Simulation.restore()"}) begins on
+     * the calling thread: refused on a thread other than the tick thread (or the thread running
+     * the first tick now), naming both and the fix. Returns the mark to hand to {@link #end}
+     * (non-null only when no thread is bound).
+     */
+    Call begin(String what) {
+        Thread me = Thread.currentThread();
+        Thread owner = thread;
+        Call mark = null;
+        if (owner == null) {
+            mark = new Call(me, what);
+            unbound = mark; // then read: a first tick binding meanwhile reads this (see the class comment)
+            owner = thread;
+            if (owner == null) {
+                owner = host.ticking();
+            }
+        }
+        if (owner != null && owner != me) {
+            end(mark);
+            throw new IllegalStateException(what + " called on thread '" + me.getName() + "' but the simulation's "
+                    + "tick thread is '" + owner.getName() + "'" + (host.ticking() == owner ? ", which is in a tick "
+                    + "now" : "") + ": from another thread it races the ticks on plain memory (a snapshot could hold "
+                    + "a world part-way through a tick, one no tick produced); call it on the tick thread between "
+                    + "ticks (after tick() returns, or in atEndOfTick), hand the request to the tick thread, or, once "
+                    + "that thread has stopped ticking and joined, call bindTickThread() on this one first");
+        }
+        return mark;
+    }
+
+    /** The call begun by {@link #begin} returned (normally or not). */
+    void end(Call mark) {
+        if (mark != null && unbound == mark) {
+            unbound = null;
+        }
+    }
+}
