@@ -37,7 +37,7 @@ import java.util.Set;
  * A running simulation: a world, its schedule of systems and their executor, resources,
  * a seed and an input source, advanced one fixed time step per {@link #tick()}.
  *
- * <p>One class of over 500 lines (about 970, a third of them comments), on purpose: what is
+ * <p>One class of over 500 lines (about 995, a third of them comments), on purpose: what is
  * left is the tick loop and the public surface tools attach to (observers, the end-of-tick
  * hook, snapshots, the failure policy), each public call opening with the guards they share
  * (closed, the tick thread, a host's turn, a running recording); the builder, resource
@@ -80,7 +80,8 @@ import java.util.Set;
  * {@link #tick()} binds the tick thread and later ticks check that they run on it (with or
  * without {@code -ea}); a snapshot or restore from another thread is refused the same way,
  * naming both threads (it would race the ticks on plain memory: a snapshot taken while a tick
- * runs can hold a world no tick produced). Before the first tick any
+ * runs can hold a world no tick produced), and a tick or run from inside a tick (an end-of-tick
+ * hook, a system, a listener) is refused naming where it was made. Before the first tick any
  * one thread may restore or snapshot, and a first tick on another thread meanwhile is
  * refused. {@link #bindTickThread()} hands the simulation to another thread (it says what the
  * hand-over must guarantee); a thread that takes it back after the old tick thread stopped
@@ -136,6 +137,10 @@ public final class Simulation implements AutoCloseable {
     private boolean inSchedule;
     /** The policy a running RunRecorder's journal notes (null when none records): it may not change meanwhile. */
     FailurePolicy recordedPolicy;
+    /** The tick number while tick() runs on the tick thread (a tick or run from inside it is refused), else -1. */
+    private long tickRunning = -1;
+    /** Whether the tick thread is in the end-of-tick hook (named when a tick is called from there). */
+    private boolean inEndOfTick;
     /** The next tick's number and the last hash, published for any thread (see {@link PublishedProgress}). */
     private final PublishedProgress published = new PublishedProgress();
     private volatile boolean stopRequested;
@@ -527,10 +532,12 @@ public final class Simulation implements AutoCloseable {
      *     this again runs it again with the inputs the source handed the failed attempt
      * @throws IllegalStateException after {@link #close()}, on a thread other than the tick
      *     thread (naming both; see {@link #bindTickThread()}), on another thread while a
-     *     snapshot or restore runs before any tick; nothing runs then
+     *     snapshot or restore runs before any tick, or from inside a tick (an end-of-tick hook,
+     *     a system, a listener: naming where); nothing runs then
      */
     public long tick() {
         requireOpen();
+        requireNotInTick("Simulation.tick()"); // before the host's mark: the tick in progress keeps it
         host.tickStarted(); // refused, naming the fix, on a thread other than a hosting pool's turn
         try {
             return tickOnThisThread();
@@ -542,6 +549,7 @@ public final class Simulation implements AutoCloseable {
     private long tickOnThisThread() {
         owner.tickOn(Thread.currentThread()); // refused, naming both threads, on another than the tick thread
         long t = published.nextTick();
+        tickRunning = t;
         long started = System.nanoTime();
         TickEvent event = TickEvent.startIfEnabled(); // null unless a recording takes tick events
         jfr.beforeRun();
@@ -606,9 +614,12 @@ public final class Simulation implements AutoCloseable {
                 if (watchdog != null) {
                     watchdog.endOfTickStarted(System.nanoTime());
                 }
+                inEndOfTick = true;
                 endOfTick.ticked(t, System.nanoTime() - started);
             }
         } finally {
+            tickRunning = -1;
+            inEndOfTick = false;
             steps.leave(); // a step whose user code threw
             if (watchdog != null) {
                 watchdog.tickEnded();
@@ -709,6 +720,17 @@ public final class Simulation implements AutoCloseable {
         }
     }
 
+    /** Refuses {@code call} (a tick or a run) on the tick thread from inside a tick, naming where it was made. */
+    private void requireNotInTick(String call) {
+        long t = tickRunning; // the tick thread's field: another thread's stale read is let by, and refused as a thread
+        if (t >= 0 && owner.thread() == Thread.currentThread()) {
+            String step = steps.current();
+            throw TickOwner.reentrant(call, t, inSchedule ? "a system, a run condition or an observer hook (the "
+                    + "schedule is running)" : step != null ? step : inEndOfTick ? "the end-of-tick hook (atEndOfTick)"
+                    : "the tick's own steps");
+        }
+    }
+
     /**
      * Runs {@code ticks} ticks (0: until {@link #stop()}) at {@code hz} ticks per second (0: as
      * fast as possible): {@code sim.run(600, 60.0)} is ten seconds of a 60 Hz game. See
@@ -726,11 +748,14 @@ public final class Simulation implements AutoCloseable {
      * @param afterTick called after each tick with its number (progress, metrics); may be null
      * @throws IllegalArgumentException if {@code ticks} is negative or {@code hz} is negative or
      *     not a finite number; nothing runs then
-     * @throws IllegalStateException after {@link #close()}; nothing runs then
+     * @throws IllegalStateException after {@link #close()}, or from inside a tick (an end-of-tick
+     *     hook, a system, a listener: naming where); nothing runs then; as {@link #tick()} on
+     *     a thread other than the tick thread
      */
     public void run(long ticks, double hz, TickListener afterTick) {
         host.check("Simulation.run()");
         requireOpen();
+        requireNotInTick("Simulation.run()");
         if (ticks < 0) {
             throw new IllegalArgumentException("cannot run " + ticks + " ticks; give a count of ticks, or 0 to run "
                     + "until stop()");

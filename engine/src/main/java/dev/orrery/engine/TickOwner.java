@@ -107,4 +107,16 @@ final class TickOwner {
             unbound = null;
         }
     }
+
+    /**
+     * Refuses {@code what} ({@code "Simulation.tick()"} or {@code "Simulation.run()"}) made on
+     * the tick thread from inside tick {@code tick}, from {@code where}: the tick would run
+     * inside the one in progress, and a hook that ticks would recurse without end.
+     */
+    static IllegalStateException reentrant(String what, long tick, String where) {
+        return new IllegalStateException(what + " called from inside tick " + tick + ", from " + where + ": ticks "
+                + "run one at a time, each whole, and a tick from inside one would run inside it (a hook that ticks "
+                + "recursed until StackOverflowError); tick after tick() returns (a run(n, hz) loop, or the code "
+                + "that calls tick()), and have the hook or system only note that another tick is wanted");
+    }
 }

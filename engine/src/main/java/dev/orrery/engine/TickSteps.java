@@ -44,11 +44,15 @@ final class TickSteps {
     static final int BIND_TICK_THREAD = 8;
 
     private final OwnerActivity board;
+    /** Each step's label, as the board has it, so the tick thread can name its own step (a reentrant tick). */
+    private final String[] labels = new String[BIND_TICK_THREAD + 1];
+    /** Tick thread: the step entered last and not left, or 0. */
+    private int current;
 
     /** The steps on {@code board} (the executor's); {@code hashEvery} as the simulation was built. */
     TickSteps(OwnerActivity board, int hashEvery) {
         this.board = board;
-        board.nameCallerStep(STATE_HASH, "the state hash of the world (World.stateHash"
+        label(STATE_HASH, "the state hash of the world (World.stateHash"
                 + (hashEvery > 0 ? ", every " + hashEvery + (hashEvery == 1 ? " tick)" : " ticks)") : ")"));
         hashListener(null);
         failureListener(null);
@@ -57,22 +61,22 @@ final class TickSteps {
     /** Names the input source's steps after {@code source}; between ticks. */
     void inputSource(InputSource source) {
         String by = by(source);
-        board.nameCallerStep(BEGIN_TICK, "the input source's beginTick, taking the tick's inputs" + by);
-        board.nameCallerStep(WANTS_HASH, "the input source's wantsHash" + by);
-        board.nameCallerStep(RECORD_HASH, "the input source's recordHash, handed the state hash" + by);
-        board.nameCallerStep(TICK_SKIPPED, "the input source's tickSkipped" + by);
-        board.nameCallerStep(BIND_TICK_THREAD, "the input source's bindTickThread, which Simulation.bindTickThread "
+        label(BEGIN_TICK, "the input source's beginTick, taking the tick's inputs" + by);
+        label(WANTS_HASH, "the input source's wantsHash" + by);
+        label(RECORD_HASH, "the input source's recordHash, handed the state hash" + by);
+        label(TICK_SKIPPED, "the input source's tickSkipped" + by);
+        label(BIND_TICK_THREAD, "the input source's bindTickThread, which Simulation.bindTickThread "
                 + "calls before the tick" + by);
     }
 
     /** Names the hash listener's step after {@code listener} (or null); between ticks. */
     void hashListener(Object listener) {
-        board.nameCallerStep(HASH_LISTENER, "the hash listener (Simulation.hashListener" + in(listener) + ")");
+        label(HASH_LISTENER, "the hash listener (Simulation.hashListener" + in(listener) + ")");
     }
 
     /** Names the failure listener's step after {@code listener} (or null); between ticks. */
     void failureListener(Object listener) {
-        board.nameCallerStep(FAILURE_LISTENER, "the failure listener (Simulation.failureListener" + in(listener) + ")");
+        label(FAILURE_LISTENER, "the failure listener (Simulation.failureListener" + in(listener) + ")");
     }
 
     /** {@code " (Name)"} for a named class, empty for a lambda or null. */
@@ -96,13 +100,26 @@ final class TickSteps {
         return n.substring(n.lastIndexOf('.') + 1);
     }
 
+    /** Names caller step {@code k} on the board, and here. */
+    private void label(int k, String label) {
+        board.nameCallerStep(k, label);
+        labels[k] = label;
+    }
+
     /** Tick thread: step {@code kind} starts (a step entered before and not left is replaced). */
     void enter(int kind) {
+        current = kind;
         board.enterCallerStep(kind);
     }
 
     /** Tick thread: the step entered last has ended (also after it threw: the tick's finally). */
     void leave() {
+        current = 0;
         board.leave();
+    }
+
+    /** Tick thread: the label of the step it is in now ({@code "the hash listener (...)"}), or null in none. */
+    String current() {
+        return current == 0 ? null : labels[current];
     }
 }
