@@ -818,8 +818,9 @@ public final class Simulation implements AutoCloseable {
     }
 
     /**
-     * The whole simulation state as a snapshot: the world, the next tick's number, the seed,
-     * the scheduler's flow state (event channels with their readers' positions, state
+     * The whole simulation state as a snapshot: the world (with each system's last-run tick, by
+     * name), the next tick's number, the seed, the names of the schedule's systems (a restore
+     * checks them against its own), the scheduler's flow state (event channels with their readers' positions, state
      * machines, fixed steps) and every resource put with a codec. The clock, inputs and random
      * source are rebuilt from tick and seed; other resources put without a codec are
      * configuration that the code building the simulation puts again. That holds for one a
@@ -861,6 +862,7 @@ public final class Simulation implements AutoCloseable {
             out.flush();
             extras.put(TICK_SECTION, bytes.toByteArray());
             extras.put(RESOURCES_SECTION, ResourceSerializer.write(resources, codecs, BUILT_INS));
+            extras.put(SystemsSection.NAME, SystemsSection.write(schedule.systemNames()));
         } catch (IOException e) {
             throw new SnapshotException("writing the simulation's resources failed: " + e.getMessage(), e);
         }
@@ -876,7 +878,11 @@ public final class Simulation implements AutoCloseable {
      * value against the bytes present and what the restored state will do with it) before the
      * world or a resource is touched, so a refused snapshot leaves the simulation new, and a
      * good one can then be restored into it. The snapshot must carry every resource this
-     * simulation snapshots (those with a codec), and only those.
+     * simulation snapshots (those with a codec), and only those, and name the same systems as
+     * this simulation's schedule: it carries each system's state by name (its last-run tick,
+     * which {@code changed} and {@code added} filters compare against, and its position in the
+     * event channels it reads), so a system renamed, added or removed since would run without
+     * it. A snapshot written before snapshots named their systems restores unchecked.
      *
      * <p>Each resource with a codec gets a new object, the one its codec reads; those without
      * keep the object the building code put. A system that captured a resource object (in its
@@ -886,8 +892,9 @@ public final class Simulation implements AutoCloseable {
      * diverges without a word; orrery-testkit's {@code DeterminismCheck} names the resource when
      * its restored run differs.
      *
-     * @throws SnapshotException for a corrupt snapshot, another seed, or resources that do
-     *     not match, naming the section, the byte offset and what was wrong; the simulation
+     * @throws SnapshotException for a corrupt snapshot, another seed, or resources or systems
+     *     that do not match (naming the systems each side lacks), naming the section, the byte
+     *     offset and what was wrong; the simulation
      *     is then unchanged
      * @throws IllegalStateException after {@link #close()}, after the first tick, on a thread
      *     other than the tick thread once one is bound (as {@link #snapshot()}), or while a
@@ -918,6 +925,7 @@ public final class Simulation implements AutoCloseable {
                     + "seed " + tickAndSeed[1] + " but this simulation has seed " + seed + "; build the simulation "
                     + "with the recorded seed (Simulation.snapshotSeed reads it)");
         }
+        SystemsSection.check(extras.get(SystemsSection.NAME), schedule.systemNames()); // their state is by name
         Map<ResourceKey<?>, Object> restored = ResourceSerializer.read(RESOURCES_SECTION, extras.get(RESOURCES_SECTION),
                 resources, codecs, BUILT_INS);
         snapshots.read(snapshot, world);
