@@ -1,5 +1,6 @@
 package dev.orrery.testkit;
 
+import dev.orrery.ecs.SnapshotException;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.engine.InputPipeline;
@@ -37,8 +38,9 @@ import java.util.Set;
  * (or after whose commands) the world differs from the recorded one, the components whose
  * values differ at that tick, and the entities and fields (both values) that differ at the
  * end of the recording. A
- * recording stays valid while the game's components (their order and fields), the seed and the
- * systems' behaviour stay the same; change any on purpose and record it again.
+ * recording stays valid while the game's components (their order and fields), the seed, the
+ * systems' names and the systems' behaviour stay the same; change any on purpose and record it
+ * again.
  *
  * <p>It records and replays on 1 worker with jobs in forward order, so a result built in the
  * order jobs ran replays the same and passes; {@link DeterminismCheck}'s run with jobs in
@@ -107,7 +109,9 @@ public final class GoldenRecording {
      *
      * @throws DeterminismFailure naming the first tick, the system and the components that
      *     differ, and the entities and fields that differ at the end, when the game now
-     *     behaves otherwise
+     *     behaves otherwise; or, at tick 0 with no system, when the game is now built so that
+     *     the recording's snapshot cannot be restored into it (a system renamed, added or
+     *     removed, other resources or components), with the engine's refusal as its cause
      * @throws UncheckedIOException when the recording cannot be read
      */
     public static void assertReplays(Path dir, SimulationFactory factory) {
@@ -115,6 +119,12 @@ public final class GoldenRecording {
             RunReplayer.replay(dir, sim);
         } catch (ReplayDivergenceException e) {
             throw explain(dir, factory, e);
+        } catch (SnapshotException e) {
+            // the game is built otherwise now (systems, resources, components), or the snapshot is damaged
+            throw new DeterminismFailure("determinism check failed: the golden recording " + dir.getFileName()
+                    + " cannot be replayed, its snapshot is refused: " + e.getMessage() + "\n  if the game changed "
+                    + "on purpose, delete the folder, record it again with GoldenRecording.record and commit it",
+                    "the golden recording " + dir.getFileName(), 0, null, List.of(), e);
         } catch (IOException e) {
             throw new UncheckedIOException("replaying " + dir + " failed: " + e.getMessage(), e);
         }

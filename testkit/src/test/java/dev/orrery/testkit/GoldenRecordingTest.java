@@ -83,4 +83,41 @@ class GoldenRecordingTest {
                 () -> GoldenRecording.record(Garden.factory(Mistake.NONE), Garden.GARDENER, 3, golden));
         assertTrue(e.getMessage().contains("already holds a recording"), e.getMessage());
     }
+
+    @Test
+    void shouldFailNamingTheSystemsWhenAGameWithARenamedSystemReplaysIt() {
+        // a renamed system would run without its last-run tick and reader positions: the engine refuses the
+        // recording's snapshot; the kit reports it as the game changing, with the fix a golden recording has
+        Path golden = dir.resolve("golden");
+        GoldenRecording.record(counter("count"), InputScript.NONE, 5, golden);
+        GoldenRecording.assertReplays(golden, counter("count"));
+        DeterminismFailure f = assertThrows(DeterminismFailure.class,
+                () -> GoldenRecording.assertReplays(golden, counter("tally")));
+        assertTrue(f.getMessage().contains("'count'") && f.getMessage().contains("'tally'"), f.getMessage());
+        assertTrue(f.getMessage().contains("record it again"), f.getMessage());
+        assertTrue(f.getCause() instanceof dev.orrery.ecs.SnapshotException, String.valueOf(f.getCause()));
+    }
+
+    /** A game of one system, named {@code name}, that counts up a component. */
+    private static SimulationFactory counter(String name) {
+        return (workers, populate) -> {
+            dev.orrery.ecs.World world = new dev.orrery.ecs.World();
+            var n = world.component(Count.class);
+            var v = n.field("n");
+            if (populate) {
+                world.spawn(new Count(0));
+            }
+            return dev.orrery.engine.Simulation.builder(world).workers(workers).hashEvery(1)
+                    .systems(s -> s.system(name).query(world.query().with(n).build()).writes(n).forEachChunk(job -> {
+                        int[] c = job.chunk().writeInts(v);
+                        for (int i = 0; i < job.chunk().size(); i++) {
+                            c[i]++;
+                        }
+                    }))
+                    .build();
+        };
+    }
+
+    record Count(int n) {
+    }
 }
