@@ -18,7 +18,9 @@ public interface WorldBlueprint {
     /**
      * A new simulation for {@code worldId}, at tick 0 and not yet ticked. For a restore the
      * runtime restores a snapshot into it, so its world must accept one (the components
-     * registered, as {@code Simulation.restore} requires).
+     * registered, as {@code Simulation.restore} requires), and it must have the same systems
+     * and resources whatever {@code populate} is: a restore refuses a snapshot taken by other
+     * systems.
      *
      * @param populate true for a world starting fresh (spawn its starting entities), false
      *     when a snapshot will be restored into it (leave the world empty)
