@@ -37,13 +37,13 @@ import java.util.Set;
  * A running simulation: a world, its schedule of systems and their executor, resources,
  * a seed and an input source, advanced one fixed time step per {@link #tick()}.
  *
- * <p>One class of over 500 lines (about 995, a third of them comments), on purpose: what is
+ * <p>One class of over 500 lines (about 1050, a third of them comments), on purpose: what is
  * left is the tick loop and the public surface tools attach to (observers, the end-of-tick
  * hook, snapshots, the failure policy), each public call opening with the guards they share
  * (closed, the tick thread, a host's turn, a running recording); the builder, resource
- * serialization, JFR wiring, the host guard, the tick-thread guard ({@code TickOwner}), the
- * published tick count and the watchdog's tick steps already live in classes of their own,
- * and splitting the remaining setters off would only forward calls.
+ * serialization, JFR wiring, the host guard, the tick-thread guard ({@code TickOwner}), closing
+ * ({@code Closing}), the published tick count and the watchdog's tick steps already live in
+ * classes of their own, and splitting the remaining setters off would only forward calls.
  *
  * <pre>{@code
  * Simulation sim = Simulation.builder(world).seed(42).workers(4)
@@ -70,8 +70,7 @@ import java.util.Set;
  * it) and the {@link FailureListener}, and goes on. An optional watchdog
  * ({@link SimulationBuilder#watchdog}) reports ticks that run far past their step.
  *
- * <p><b>Threading:</b> build, tick, run, snapshot and close on one thread, the tick
- * thread, which also owns the world and the resources. Any thread may call {@link #stop()}
+ * <p><b>Threading:</b> build, tick, run and snapshot on one thread, the tick thread, which also owns the world and the resources. Any thread may call {@link #stop()}
  * and read {@link #currentTick()}, {@link #lastHash()} and {@link #progress()}: the tick
  * thread publishes them with volatile stores as each tick's systems end and as its hash is
  * taken, so reading next tick {@code N} means tick {@code N - 1}'s systems happen-before the
@@ -85,7 +84,10 @@ import java.util.Set;
  * one thread may restore or snapshot, and a first tick on another thread meanwhile is
  * refused. {@link #bindTickThread()} hands the simulation to another thread (it says what the
  * hand-over must guarantee); a thread that takes it back after the old tick thread stopped
- * calls it before a snapshot too. {@link #close()} is not checked. While a {@code WorldHost}
+ * calls it before a snapshot too. {@link #close()} may come from any thread and never runs
+ * under a tick: from another thread while a tick runs it marks the simulation closed (a
+ * {@code run()} in progress returns after that tick) and waits for the tick to end, up to 10
+ * seconds (see there). While a {@code WorldHost}
  * holds the simulation its pool thread is the tick thread, and another thread is refused a tick, run, snapshot,
  * restore, close, setter, {@link #world()}, {@link #resources()}, {@link #batching()} or
  * {@link #commandTotals()} (the fix:
@@ -150,8 +152,8 @@ public final class Simulation implements AutoCloseable {
     private final HostGuard host = new HostGuard();
     /** The one thread that may tick, snapshot and restore: bound by the first tick, moved by bindTickThread(). */
     private final TickOwner owner = new TickOwner(host);
-    /** Set by {@link #close()}: the executor's workers are gone, so nothing may run again. */
-    private boolean closed;
+    /** {@link #close()} from any thread: no tick starts after it, and the workers stop only when no tick runs. */
+    final Closing closing; // package-private: a test shortens its wait
     // Flow state the simulation cannot carry through a snapshot (an event channel whose events
     // have no derived codec): snapshot() refuses, naming each and the codec to register.
     private final List<String> unsnapshotted;
@@ -177,6 +179,7 @@ public final class Simulation implements AutoCloseable {
         this.steps = new TickSteps(((PlannedExecutor) executor).activity(), b.hashEvery); // the tick's own steps
         steps.inputSource(inputs);
         this.jfr = new JfrObserver(executor, SchedulerInternals.graph(schedule), b.jfrJobEvents);
+        this.closing = new Closing(this::release);
         onSystemFailure(b.failurePolicy);
         watchdog(b.watchdogSteps, b.overrunListener);
         tickDeadline(b.deadlineSteps);
@@ -537,18 +540,35 @@ public final class Simulation implements AutoCloseable {
      */
     public long tick() {
         requireOpen();
+        long t = tickUnlessClosed();
+        if (t < 0) {
+            throw closedRefusal(); // closed by another thread after the check above
+        }
+        return t;
+    }
+
+    /** A tick, or -1 with nothing run when the simulation is closed as it starts. */
+    private long tickUnlessClosed() {
         requireNotInTick("Simulation.tick()"); // before the host's mark: the tick in progress keeps it
         host.tickStarted(); // refused, naming the fix, on a thread other than a hosting pool's turn
         try {
-            return tickOnThisThread();
+            Thread me = Thread.currentThread();
+            owner.tickOn(me); // refused, naming both threads, on another than the tick thread
+            long t = published.nextTick();
+            if (!closing.tickStarted(me, t)) {
+                return -1;
+            }
+            try {
+                return tickOnThisThread(t);
+            } finally {
+                closing.tickEnded(); // releases the workers here when a close came during the tick
+            }
         } finally {
             host.tickEnded();
         }
     }
 
-    private long tickOnThisThread() {
-        owner.tickOn(Thread.currentThread()); // refused, naming both threads, on another than the tick thread
-        long t = published.nextTick();
+    private long tickOnThisThread(long t) {
         tickRunning = t;
         long started = System.nanoTime();
         TickEvent event = TickEvent.startIfEnabled(); // null unless a recording takes tick events
@@ -705,9 +725,15 @@ public final class Simulation implements AutoCloseable {
      * names an executor the user never made).
      */
     void requireOpen() {
-        if (closed) {
-            throw new IllegalStateException("simulation is closed; build a new one with Simulation.builder(world)");
+        if (closing.closed()) {
+            throw closedRefusal();
         }
+    }
+
+    private IllegalStateException closedRefusal() {
+        Thread by = closing.closer();
+        return new IllegalStateException("simulation is closed" + (by != null && by != Thread.currentThread()
+                ? " (by thread '" + by.getName() + "')" : "") + "; build a new one with Simulation.builder(world)");
     }
 
     /** Refuses {@code call} (a snapshot or a restore) from inside a tick's schedule, naming when to make it. */
@@ -779,7 +805,10 @@ public final class Simulation implements AutoCloseable {
         long next = System.nanoTime();
         for (long n = 0; (ticks == 0 || n < ticks) && !stopRequested; n++) {
             long start = System.nanoTime();
-            long t = tick();
+            long t = tickUnlessClosed();
+            if (t < 0) {
+                return; // closed from another thread (or a hook) meanwhile: the run ends as if stopped
+            }
             if (afterTick != null) {
                 afterTick.ticked(t, System.nanoTime() - start);
             }
@@ -974,12 +1003,37 @@ public final class Simulation implements AutoCloseable {
         }
     }
 
-    /** Stops the worker threads and the watchdog; the simulation cannot run again. */
+    /**
+     * Stops the worker threads and the watchdog; the simulation cannot run again, and a
+     * second close does nothing.
+     *
+     * <p><b>Threading:</b> any thread, and never under a tick. On the tick thread between
+     * ticks (after {@code tick()} or {@code run()} returns) it stops them at once. From inside
+     * a tick (an end-of-tick hook, a system) it marks the simulation closed and returns; the
+     * workers stop when that tick ends, and a {@link #run} in progress returns after it. From
+     * another thread (a server's shutdown hook) while a tick runs, it marks the simulation
+     * closed, so no tick starts after it (a {@link #run} in progress returns normally after
+     * the tick, a {@link #tick()} is refused naming the closing thread), and waits for the tick
+     * in progress to end, up to 10 seconds, then stops the workers; once it returns normally,
+     * no tick runs and none will. A tick that does not end in time (one that hangs), or an
+     * interrupt of the wait, makes it throw instead of waiting on for good: the simulation
+     * stays closed and the tick thread stops the workers when its tick returns. To shut down
+     * without the wait, {@link #stop()} the run and close on the tick thread after
+     * {@code run()} returns.
+     *
+     * @throws IllegalStateException while a {@code WorldHost} holds the simulation (take it off
+     *     first), or when the tick in progress on another thread did not end within the 10
+     *     seconds (naming both threads and the tick; the workers then stop when it ends)
+     */
     @Override
     public void close() {
         host.check("Simulation.close()");
         host.checkNotHosted("Simulation.close()"); // inside hostedWorld.call too: the host would tick it next
-        closed = true;
+        closing.close();
+    }
+
+    /** Stops the watchdog and the workers: once, by {@link Closing}, when no tick runs. */
+    private void release() {
         if (watchdog != null) {
             watchdog.close();
         }
