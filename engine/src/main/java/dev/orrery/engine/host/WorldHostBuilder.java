@@ -11,8 +11,15 @@ import java.util.Objects;
 public final class WorldHostBuilder {
     private static final System.Logger LOG = System.getLogger(WorldHost.class.getName());
 
+    /**
+     * The most pool threads a host takes: each is a platform thread with its own stack, and the
+     * pool ticks one world per thread at a time, so past the worlds or the processors more
+     * threads tick nothing sooner (as the scheduler bounds an executor's workers at 256).
+     */
+    private static final int MAX_THREADS = 1024;
+
     // Read by the WorldHost constructor (same package).
-    int threads = Runtime.getRuntime().availableProcessors();
+    int threads = Math.min(Runtime.getRuntime().availableProcessors(), MAX_THREADS);
     String threadName = "orrery-host";
     long earlyStartNanos = 1_000_000;
     WorldHost.FailureListener failureListener = (w, tick, e) -> LOG.log(System.Logger.Level.WARNING,
@@ -21,10 +28,18 @@ public final class WorldHostBuilder {
     WorldHostBuilder() {
     }
 
-    /** Pool threads (default: one per processor). */
+    /**
+     * Pool threads (default: one per processor, at most 1024).
+     *
+     * @throws IllegalArgumentException if {@code threads} is not 1 to 1024: each is a platform
+     *     thread with its own stack, ticking one world at a time, so more threads than worlds or
+     *     processors tick nothing sooner (and {@code Integer.MAX_VALUE} could not even be sized)
+     */
     public WorldHostBuilder threads(int threads) {
-        if (threads < 1) {
-            throw new IllegalArgumentException("a world host needs at least 1 pool thread, got " + threads);
+        if (threads < 1 || threads > MAX_THREADS) {
+            throw new IllegalArgumentException("a world host takes 1 to " + MAX_THREADS + " pool threads (each is a "
+                    + "platform thread with its own stack, ticking one world at a time, so more threads than worlds "
+                    + "or processors tick nothing sooner), got " + threads);
         }
         this.threads = threads;
         return this;

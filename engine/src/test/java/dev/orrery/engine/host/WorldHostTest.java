@@ -182,6 +182,20 @@ class WorldHostTest {
         }
     }
 
+    @Test
+    void aPoolThreadCountOutsideOneTo1024IsRefusedAtTheCallNamingTheRange() {
+        // once threads(Integer.MAX_VALUE) was taken and build() died of OutOfMemoryError sizing the pool,
+        // and threads(100_000) started 100 000 platform threads
+        for (int n : new int[] {0, -1, 1025, 100_000, Integer.MAX_VALUE}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> WorldHost.builder().threads(n), "threads(" + n + ")");
+            assertEquals("a world host takes 1 to 1024 pool threads (each is a platform thread with its own stack, "
+                    + "ticking one world at a time, so more threads than worlds or processors tick nothing sooner), "
+                    + "got " + n, e.getMessage());
+        }
+        WorldHost.builder().threads(1024); // the bound itself is taken
+    }
+
     private static Simulation failingWorld(FailurePolicy policy, long every, long at) {
         SimulationBuilder[] holder = new SimulationBuilder[1];
         holder[0] = HostWorkload.builder(3, 100, 1, s -> HostWorkload.failing(holder[0].resources(), every, at).accept(s));
