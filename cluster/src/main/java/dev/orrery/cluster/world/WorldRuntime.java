@@ -54,7 +54,8 @@ import java.util.Set;
  * <p><b>Threading:</b> one thread at a time; calls from different threads need a
  * happens-before edge between them (an actor's message handling gives it). A tick or a
  * hand-over ({@link #close()}, which snapshots) from a thread other than the last one's hands
- * the simulation over ({@code bindTickThread()}).
+ * the simulation over ({@code bindTickThread()}). A {@link #stateHash()} from another thread
+ * while a tick runs is refused naming both threads.
  *
  * <p>(Input admission with exactly-once windows, the tick with its journal, and snapshot retention
  * share one world's simulation, journal segment and pending inputs, under one owner actor; the
@@ -78,6 +79,8 @@ public final class WorldRuntime implements AutoCloseable {
     private final Map<Long, long[]> pendingRange = new HashMap<>();
     private int pendingNewClients;
     private Thread tickThread;
+    /** The thread inside {@link #tick()} now, or null: {@link #stateHash()} from another thread meanwhile is refused. */
+    private volatile Thread ticking;
     private boolean closed;
     private long filesDeleted;
 
@@ -203,8 +206,30 @@ public final class WorldRuntime implements AutoCloseable {
         return sim.currentTick();
     }
 
-    /** The world's state hash now (computed; costs a pass over the world). */
+    /**
+     * The world's state hash now (computed; costs a pass over the world).
+     *
+     * <p><b>Threading:</b> as the rest of this class, one thread at a time, between ticks:
+     * the actor that owns the world (a {@code WorldEntity} answers {@code GetStatus} with it,
+     * in its message handling), or a thread with a happens-before edge from the last tick.
+     * It reads the world on the calling thread, so another thread calling it while the owner
+     * ticks would hash a world part-way through the tick; that is refused when caught (one
+     * volatile read; a call just before a tick starts is not caught). A monitor on another
+     * thread reads {@code simulation().lastHash()} or {@code progress()} instead, which the
+     * tick publishes for any thread.
+     *
+     * @throws IllegalStateException when called on a thread other than the one inside
+     *     {@link #tick()} now, naming both threads and the fix
+     */
     public long stateHash() {
+        Thread t = ticking;
+        if (t != null && t != Thread.currentThread()) {
+            throw new IllegalStateException("WorldRuntime.stateHash() called on thread '"
+                    + Thread.currentThread().getName() + "' while world '" + worldId + "' ticks on thread '"
+                    + t.getName() + "': it would hash a world part-way through the tick; call it on the world's "
+                    + "owner between ticks (its WorldEntity answers GetStatus with it), or read "
+                    + "simulation().lastHash() or progress(), which any thread may");
+        }
         return sim.world().stateHash();
     }
 
@@ -307,10 +332,13 @@ public final class WorldRuntime implements AutoCloseable {
         checkOpen();
         takeSimulation();
         long t;
+        ticking = Thread.currentThread();
         try {
             t = sim.tick();
         } catch (UncheckedIOException e) {
             throw e.getCause();
+        } finally {
+            ticking = null;
         }
         journal.flush(); // EVERY_TICK: forced to the device here
         if (!store.isCurrent(worldId, epoch)) {

@@ -186,6 +186,70 @@ class WorldRuntimeTest {
         second.close();
     }
 
+    record Pos(float x) {
+    }
+
+    /**
+     * stateHash() reads the world on the calling thread: from another thread while the owner
+     * ticks, it hashed a world part-way through the tick without a word. Now refused naming both
+     * threads; the tick is held inside a system by a latch (no sleeps), so this holds however
+     * loaded the machine is.
+     */
+    @Test
+    void aStateHashFromAnotherThreadWhileTheWorldTicksIsRefusedNamingBothThreads() throws Exception {
+        java.util.concurrent.CountDownLatch entered = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        WorldBlueprint blocking = (id, populate) -> {
+            dev.orrery.ecs.World world = new dev.orrery.ecs.World();
+            dev.orrery.ecs.component.Component<Pos> pos = world.component(Pos.class);
+            dev.orrery.ecs.component.Field x = pos.field("x");
+            Simulation sim = Simulation.builder(world).systems(s -> s
+                    .system("move").query(world.query().with(pos).build()).writes(pos)
+                    .forEachChunk(job -> job.chunk().writeFloats(x)[0]++)
+                    .system("wait").readsResource(Simulation.CLOCK).exclusive((w, job) -> {
+                        if (job.resource(Simulation.CLOCK).tick() == 1) {
+                            entered.countDown();
+                            try {
+                                release.await(1, java.util.concurrent.TimeUnit.MINUTES);
+                            } catch (InterruptedException e) {
+                                throw new AssertionError(e);
+                            }
+                        }
+                    })).build();
+            if (populate) {
+                sim.world().spawn(new Pos(0));
+            }
+            return sim;
+        };
+        WorldStore store = new DirectoryWorldStore(dir);
+        java.util.concurrent.ExecutorService actor = java.util.concurrent.Executors.newSingleThreadExecutor(
+                r -> new Thread(r, "dispatcher-1"));
+        try {
+            WorldRuntime w = actor.submit(() -> WorldRuntime.open(WORLD, store, blocking, every(0)))
+                    .get(1, java.util.concurrent.TimeUnit.MINUTES);
+            java.util.concurrent.Future<Long> ticks = actor.submit(() -> {
+                w.tick();
+                return w.tick(); // tick 1 blocks until released
+            });
+            assertTrue(entered.await(1, java.util.concurrent.TimeUnit.MINUTES), "tick 1 never reached the latch");
+            IllegalStateException e;
+            try {
+                e = assertThrows(IllegalStateException.class, w::stateHash);
+            } finally {
+                release.countDown();
+            }
+            assertTrue(e.getMessage().startsWith("WorldRuntime.stateHash() called on thread '"
+                    + Thread.currentThread().getName() + "' while world 'w-1' ticks on thread 'dispatcher-1'")
+                    && e.getMessage().contains("GetStatus") && e.getMessage().contains("lastHash()"), e.getMessage());
+            assertEquals(1L, ticks.get(1, java.util.concurrent.TimeUnit.MINUTES));
+            long between = actor.submit(w::stateHash).get(1, java.util.concurrent.TimeUnit.MINUTES);
+            assertEquals(between, w.stateHash(), "between ticks, after the owner's edge, any one thread may hash");
+            w.close();
+        } finally {
+            actor.shutdown();
+        }
+    }
+
     @Test
     void theStoreRefusesAWorldIdThatCannotNameAFolder() throws IOException {
         WorldStore store = new DirectoryWorldStore(dir);
