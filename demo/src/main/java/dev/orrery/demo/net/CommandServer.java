@@ -34,8 +34,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * actions happen-before the selector thread routes its line, and lines handed off by one
  * thread reach a client in the order they were handed off. A reply handed off after
  * {@code offer} returned for its command is written after that command's own
- * acknowledgement, if it has one. {@link #counters}, {@link #port} and {@link #close} may be
- * called from any thread.
+ * acknowledgement, if it has one. A client's {@code QUIT} (or end of input) is answered
+ * (or closed) only after the selector thread has routed the simulation's answer to each
+ * {@code GET}/{@code SET} it offered before (each connection counts the answers owed), or
+ * the stuck limit passed without them. {@link #counters}, {@link #port} and {@link #close}
+ * may be called from any thread.
  *
  * <pre>
  *  client sockets ──read──▶ [selector thread] ──offer──▶ ClientCommandSink ──▶ simulation
@@ -370,6 +373,7 @@ public final class CommandServer implements ClientReplies, AutoCloseable {
         }
         int n = c.channel.read(c.in);
         if (n < 0) {
+            c.windDown(now);
             c.inputEnded = true;
         } else if (n > 0) {
             c.lastInputNanos = now;
@@ -462,12 +466,26 @@ public final class CommandServer implements ClientReplies, AutoCloseable {
                 }
             } else {
                 Connection c = connections.get(o.clientId);
-                if (c == null) {
-                    counters.repliesDropped.incrementAndGet(); // the client has gone
+                if (c == null || c.answersClosed) {
+                    counters.repliesDropped.incrementAndGet(); // the client has gone, or its BYE is already queued
                 } else {
-                    send(c, o.line, now);
+                    answer(c, o.line, now);
                 }
             }
+        }
+    }
+
+    /**
+     * Queues a simulation's answer; the last one owed to a client that said {@code QUIT}
+     * releases its {@code OK <n> BYE}, so the BYE follows every answer to a request before it.
+     */
+    private void answer(Connection c, ByteBuffer line, long now) {
+        if (c.owed > 0) {
+            c.owed--;
+        }
+        send(c, line, now);
+        if (!c.closed && c.owed == 0 && c.byeRequest != 0) {
+            dispatcher.sayBye(c, c.byeRequest, now);
         }
     }
 
@@ -504,7 +522,7 @@ public final class CommandServer implements ClientReplies, AutoCloseable {
             return;
         }
         boolean inputLeft = !c.quitting && c.in.position() > 0;
-        if ((c.quitting || c.inputEnded) && !c.hasOutbound() && !inputLeft) {
+        if ((c.quitting || c.inputEnded) && !c.hasOutbound() && !inputLeft && !c.awaitingAnswers()) {
             closeConnection(c);
             return;
         }
@@ -528,18 +546,33 @@ public final class CommandServer implements ClientReplies, AutoCloseable {
 
     /**
      * Closes the connections that are stuck (bytes queued, none written for the stuck limit),
-     * that said no {@code HELLO} by the deadline, or that sent nothing for the idle timeout.
+     * that said no {@code HELLO} by the deadline, or that sent nothing for the idle timeout;
+     * and stops waiting for answers owed to a connection that stopped reading (QUIT or end of
+     * input) a stuck limit ago: its {@code BYE} is sent and it closes once flushed, and an
+     * answer that comes later is dropped (the simulation stopped, or the hand-off dropped it).
      */
     private void disconnectStuck(long now) {
         List<Connection> stuck = null;
         List<Connection> silent = null;
+        List<Connection> overdue = null;
         for (Connection c : connections.values()) {
-            if (c.stuck(now, stuckLimitNanos)) {
+            if (c.answersOverdue(now, stuckLimitNanos)) {
+                overdue = add(overdue, c);
+            } else if (c.stuck(now, stuckLimitNanos)) {
                 stuck = add(stuck, c);
             } else if (!c.quitting && !c.readPaused && !c.inputEnded
                     && (!c.greeted() && now - c.acceptedNanos > helloTimeoutNanos
                         || now - c.lastInputNanos > idleTimeoutNanos)) {
                 silent = add(silent, c);
+            }
+        }
+        if (overdue != null) {
+            for (Connection c : overdue) {
+                c.answersClosed = true;
+                if (c.byeRequest != 0) {
+                    dispatcher.sayBye(c, c.byeRequest, now);
+                }
+                markDirty(c); // its flush closes it
             }
         }
         if (stuck != null) {

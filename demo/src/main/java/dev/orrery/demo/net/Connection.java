@@ -43,10 +43,28 @@ final class Connection {
     /** The number given to this connection's last request. */
     long requests;
     String name;
-    /** QUIT was received: no more input is read; the connection closes once flushed. */
+    /**
+     * QUIT was received: no more input is read; {@code OK <n> BYE} follows the answers still
+     * {@linkplain #owed owed}, and the connection closes once that is flushed.
+     */
     boolean quitting;
-    /** The peer closed its side: the connection closes once flushed. */
+    /** The peer closed its side: the connection closes once the answers owed came and were flushed. */
     boolean inputEnded;
+    /**
+     * Answers the simulation owes: {@code GET}/{@code SET} commands the sink took and whose
+     * reply has not been routed yet. One is counted when the sink takes such a command and
+     * uncounted when a reply for this client is routed (each such command gets exactly one).
+     */
+    int owed;
+    /** The QUIT's request number while its {@code OK <n> BYE} waits for owed answers; 0 when none waits. */
+    long byeRequest;
+    /** When QUIT or the end of input was read: the start of the wait for owed answers. */
+    long windingDownNanos;
+    /**
+     * No more answers from the simulation are written: {@code BYE} is queued (every owed
+     * answer came before it) or the wait for them was given up; a late one is dropped.
+     */
+    boolean answersClosed;
     boolean closed;
     /** Reading stopped because the outbound queue is over the high-water mark. */
     boolean readPaused;
@@ -105,6 +123,23 @@ final class Connection {
 
     boolean greeted() {
         return name != null;
+    }
+
+    /** Marks the connection as no longer read (QUIT or end of input), starting the wait for owed answers once. */
+    void windDown(long now) {
+        if (!quitting && !inputEnded) {
+            windingDownNanos = now;
+        }
+    }
+
+    /** Whether a connection that stopped reading still waits for answers the simulation owes it. */
+    boolean awaitingAnswers() {
+        return owed > 0 && !answersClosed;
+    }
+
+    /** Whether it waited for owed answers for longer than {@code limitNanos} since it stopped reading. */
+    boolean answersOverdue(long now, long limitNanos) {
+        return (quitting || inputEnded) && awaitingAnswers() && now - windingDownNanos > limitNanos;
     }
 
     long outboundBytes() {

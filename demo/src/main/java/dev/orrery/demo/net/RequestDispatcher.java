@@ -74,9 +74,14 @@ final class RequestDispatcher {
             counters.messagesOk.incrementAndGet();
             sender.send(c, Lines.ok(request, Long.toString(c.clientId)), now);
         } else if (r instanceof Request.Quit) {
+            c.windDown(now);
             c.quitting = true;
             counters.messagesOk.incrementAndGet();
-            sender.send(c, Lines.ok(request, "BYE"), now);
+            if (c.awaitingAnswers()) {
+                c.byeRequest = request; // sent by sayBye once the last owed answer is routed
+            } else {
+                sayBye(c, request, now);
+            }
         } else {
             offer(c, request, (Request.Command) r, now);
         }
@@ -130,9 +135,21 @@ final class RequestDispatcher {
         if (bound instanceof ClientCommand.SpawnWave spawn) {
             c.spawned += spawn.count();
         }
-        if (!command.type().answeredBySimulation()) {
+        if (command.type().answeredBySimulation()) {
+            c.owed++;
+        } else {
             sender.send(c, Lines.ok(request, ""), now);
         }
+    }
+
+    /**
+     * Queues {@code OK <request> BYE}; after it no answer from the simulation is written, so
+     * call it once every owed answer was routed (or the wait for them was given up).
+     */
+    void sayBye(Connection c, long request, long now) {
+        c.answersClosed = true;
+        c.byeRequest = 0;
+        sender.send(c, Lines.ok(request, "BYE"), now);
     }
 
     private void refuse(Connection c, long request, ErrorCode code, String message, long now) {

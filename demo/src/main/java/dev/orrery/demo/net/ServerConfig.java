@@ -23,7 +23,9 @@ import java.util.Objects;
  *                             over half this, so a client that sends without reading slows
  *                             itself rather than the server
  * @param stuckLimit           how long a connection may have bytes queued without any of
- *                             them being written before it is disconnected
+ *                             them being written before it is disconnected; also the
+ *                             longest a {@code QUIT}'s {@code BYE} waits for the simulation's
+ *                             owed {@code GET}/{@code SET} answers
  * @param handoffCapacity      replies and pushes that other threads may have handed to the
  *                             selector thread and it has not yet routed; over it they are
  *                             dropped and counted

@@ -16,13 +16,15 @@
  * SPAWN &lt;count&gt;                             OK &lt;n&gt;              (queued for a tick)
  * GET &lt;entity&gt; &lt;component&gt; &lt;field&gt;         OK &lt;n&gt; &lt;value&gt;      (answered by the simulation)
  * SET &lt;entity&gt; &lt;component&gt; &lt;field&gt; &lt;value&gt; OK &lt;n&gt;              (answered by the simulation)
- * QUIT                                      OK &lt;n&gt; BYE, then close
+ * QUIT                                      OK &lt;n&gt; BYE (after every earlier GET/SET's answer), then close
  * any failure                               ERR &lt;n&gt; &lt;CODE&gt; &lt;message&gt;
  * pushed to every greeted client            STATE &lt;tick&gt; &lt;entities&gt; [summary]
  * over the connection limit                 ERR 0 FULL &lt;message&gt;, then close
  * </pre>
  * Replies the server gives itself come in request order; simulation answers come when the
- * simulation handles the command, so clients match replies by number. The codes are
+ * simulation handles the command, so clients match replies by number; but {@code BYE}
+ * waits for the answers to every {@code GET}/{@code SET} before the {@code QUIT} (at most the
+ * stuck limit), and so does the close after a client ends its input. The codes are
  * {@link dev.orrery.demo.net.ErrorCode}'s; {@code demo/PROTOCOL.md} is the full reference.
  *
  * <h2>Threading conventions</h2>
