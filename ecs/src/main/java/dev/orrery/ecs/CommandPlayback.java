@@ -8,6 +8,7 @@ import dev.orrery.ecs.component.ComponentKind;
 import dev.orrery.ecs.component.ComponentType;
 import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.ownership.AssertionSwitch;
+import dev.orrery.ecs.ownership.TuningProperty;
 import dev.orrery.ecs.storage.EntityTable;
 import dev.orrery.ecs.storage.SparseColumn;
 import java.util.ArrayList;
@@ -67,7 +68,8 @@ import java.util.function.IntFunction;
  * {@code add(h, column, value)} per column), with no entity reference, no sparse column and no
  * other command on the entity in the same batch ({@link SpawnWords}). Once at least
  * {@value #DEFAULT_PARALLEL_SPAWNS} such spawns wait (system property
- * {@value #PARALLEL_SPAWNS_PROPERTY}), the writes are split over the threads of the
+ * {@value #PARALLEL_SPAWNS_PROPERTY}, a whole number of 1 or more; anything else fails the
+ * first use of command playback), the writes are split over the threads of the
  * {@link ParallelFor} given to {@link #parallel}; every spawn owns its row, so the result is
  * the same on any number of threads. They are written one field at a time over each run of
  * rows in one chunk ({@link FieldScatter}).
@@ -95,8 +97,9 @@ final class CommandPlayback {
     public static final String PARALLEL_SPAWNS_PROPERTY = "orrery.playback.parallelSpawns";
     /** The default of {@value #PARALLEL_SPAWNS_PROPERTY}: below it, one thread writes faster than two hand off. */
     public static final int DEFAULT_PARALLEL_SPAWNS = 512;
-    private static final int PARALLEL_SPAWNS = Math.max(1,
-            Integer.getInteger(PARALLEL_SPAWNS_PROPERTY, DEFAULT_PARALLEL_SPAWNS));
+    /** Read once, strictly: 1 or more; anything else fails this class's initialisation, naming the property. */
+    private static final int PARALLEL_SPAWNS = TuningProperty.intValue(PARALLEL_SPAWNS_PROPERTY,
+            DEFAULT_PARALLEL_SPAWNS, 1, Integer.MAX_VALUE);
 
     private static final int NO_ARCHETYPE = -1;
     private final PlaybackReport report = new PlaybackReport();

@@ -13,15 +13,19 @@ public final class AssertionSwitch {
     }
 
     /**
-     * Whether the check named by {@code property} is on: {@code Boolean.parseBoolean} of the
-     * property when it is set, else true exactly when assertions are enabled (for this
-     * package: {@code -ea} on the whole class path, or on {@code dev.orrery...}).
+     * Whether the check named by {@code property} is on: the property's value when it is set,
+     * else true exactly when assertions are enabled (for this package: {@code -ea} on the
+     * whole class path, or on {@code dev.orrery...}).
+     *
+     * @throws IllegalArgumentException if the property is set to anything but {@code true} or
+     *         {@code false} (any case), naming the property, the value and the default; read
+     *         into a constant, it fails that class's initialisation
      */
     @SuppressWarnings({"AssertWithSideEffects", "java:S3346"})
     public static boolean enabled(String property) {
-        String forced = System.getProperty(property);
+        Boolean forced = TuningProperty.forcedBoolean(property, "on under -ea, off without");
         if (forced != null) {
-            return Boolean.parseBoolean(forced);
+            return forced;
         }
         boolean assertions = false;
         assert assertions = true; // deliberately a side effect: true exactly when -ea is on

@@ -1,5 +1,6 @@
 package dev.orrery.scheduler.executor;
 
+import dev.orrery.ecs.ownership.TuningProperty;
 import dev.orrery.scheduler.BatchDecision;
 import dev.orrery.scheduler.Schedule;
 import java.util.ArrayList;
@@ -40,7 +41,11 @@ import java.util.List;
 final class AdaptiveBatching {
     /** The default cost a job should have at least: well above a job's hand-off to a spinning worker (about 1 us). */
     static final long DEFAULT_TARGET_JOB_NANOS = 10_000;
-    /** The system property that replaces {@link #DEFAULT_TARGET_JOB_NANOS}, read when an executor is built. */
+    /**
+     * The system property that replaces {@link #DEFAULT_TARGET_JOB_NANOS}, read when an executor
+     * is built: a whole number of 0 or more (0 splits every adaptive system as far as allowed,
+     * a huge one keeps every system inline); anything else fails the build, naming it.
+     */
     static final String TARGET_PROPERTY = "orrery.batch.targetJobNanos";
     /** Inline runs timed before an adaptive system may be split. */
     static final int WARM_SAMPLES = 8;
@@ -66,7 +71,7 @@ final class AdaptiveBatching {
     AdaptiveBatching(SystemRun[] runs, ChunkPipelines pipelines) {
         this.runs = runs;
         this.pipelines = pipelines;
-        this.targetJobNanos = Math.max(0, Long.getLong(TARGET_PROPERTY, DEFAULT_TARGET_JOB_NANOS));
+        this.targetJobNanos = TuningProperty.longValue(TARGET_PROPERTY, DEFAULT_TARGET_JOB_NANOS, 0, Long.MAX_VALUE);
         int n = runs.length;
         this.adaptive = new boolean[n];
         this.nanosPerRow = new double[n];

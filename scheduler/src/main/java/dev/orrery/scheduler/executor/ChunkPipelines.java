@@ -1,5 +1,6 @@
 package dev.orrery.scheduler.executor;
 
+import dev.orrery.ecs.ownership.TuningProperty;
 import dev.orrery.ecs.Query;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.internal.EcsInternals;
@@ -37,7 +38,8 @@ import java.util.Set;
  *
  * <p>{@code -D}{@value #PROPERTY}{@code =false}, read when an executor is built, turns
  * pipelines off: every system is handed out on its own, as before pipelines existed (for
- * comparing the two; the results are the same).
+ * comparing the two; the results are the same). Any value but {@code true} or {@code false}
+ * fails the executor's build, naming the property.
  *
  * <p><b>Threading:</b> computed once, when the executor is built; immutable after.
  */
@@ -55,7 +57,7 @@ final class ChunkPipelines {
         next = new int[n];
         member = new boolean[n];
         java.util.Arrays.fill(next, -1);
-        if (!Boolean.parseBoolean(System.getProperty(PROPERTY, "true"))) {
+        if (!TuningProperty.booleanValue(PROPERTY, true)) {
             return;
         }
         List<int[]> preds = predecessors(graph, n);
