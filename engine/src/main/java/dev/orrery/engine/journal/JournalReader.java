@@ -123,6 +123,8 @@ public final class JournalReader implements Closeable {
     private final boolean allowCut;
     private boolean ended;
     private boolean pushedBack;
+    /** The number of the first record read after a resume (out of order there: a replaced file), else -1. */
+    private long resumedAt = -1;
     /** A record was refused as damaged: where the reader stands is no boundary to mark. */
     private boolean failed;
     private int version;
@@ -172,7 +174,9 @@ public final class JournalReader implements Closeable {
      *
      * @throws CorruptJournalException if the file no longer holds what the mark was taken
      *     after (it was replaced, truncated or rewritten): read it from its start with
-     *     {@link #openAllowingCut}
+     *     {@link #openAllowingCut}; the first {@link #nextRecord}/{@link #nextTick} refuses the
+     *     same way a record at the mark that cannot follow the records before it (at a
+     *     {@link #tickMark()}: the tick before's skip note or hash)
      */
     public static JournalReader resumeAllowingCut(Path path, JournalMark mark) throws IOException {
         return open(path, true, Objects.requireNonNull(mark, "mark"));
@@ -223,8 +227,10 @@ public final class JournalReader implements Closeable {
         lastRecordChecksum = mark.lastRecordChecksum; // for a mark taken again before a record is read
         framing = mark.framing();
         if (mark.betweenTicks) { // a tick mark taken again before a tick begins stands here
+            framing.lastTickOver(); // the tick before's skip note or hash here: not the file the mark was taken in
             startTickAt(mark.offset, mark.records, mark.lastRecordChecksum);
         }
+        resumedAt = mark.records;
     }
 
     private void readHeader() throws IOException {
@@ -634,6 +640,12 @@ public final class JournalReader implements Closeable {
             case TICK_SKIPPED -> framing.tickSkipped(tick);
             case END -> framing.end();
         };
+        if (problem != null && rec == resumedAt) {
+            failed = true;
+            throw new CorruptJournalException(path, recordOffset, rec, "the record at the mark it was resumed from does "
+                    + "not go on from the records before the mark (" + problem + "): the file was replaced or "
+                    + "rewritten since the mark was taken", "Read it from its start with JournalReader.openAllowingCut");
+        }
         if (problem != null) {
             throw corrupt(recordOffset, rec, problem);
         }

@@ -40,6 +40,16 @@ final class TickFraming {
         skipSeen = other.skipSeen;
     }
 
+    /**
+     * Notes that nothing more of the last tick ended may follow (no skip note, no hash): a reader
+     * resumed at a mark taken between ticks stands where the next tick's first record was, so a
+     * record of the tick before there means the file is not the one the mark was taken in.
+     */
+    void lastTickOver() {
+        hashSeen = true;
+        skipSeen = true;
+    }
+
     /** Whether no tick has inputs without their tick end: the next record may begin a tick. */
     boolean noOpenInputs() {
         return openInputs == 0;

@@ -371,4 +371,52 @@ class JournalResumeTest {
             assertTrue(e.getMessage().contains("inside its header"), e.getMessage());
         }
     }
+    /**
+     * A tick mark stands where a tick's first record was read, so nothing of the tick before can
+     * follow it. A file replaced since by one that holds the same header and the same record
+     * before the mark (another recording of the same program: a tick end with no inputs reads
+     * the same in both) but the tick before's hash at the mark is not the journal the mark was
+     * taken in: the resumed reader must refuse it as a CorruptJournalException, as it refuses
+     * other rewritten files, not let it through to nextTick's "resumed inside tick"
+     * IllegalStateException, which a reader of outside bytes does not expect.
+     */
+    @Test
+    void shouldRefuseAReplacedFileWithTheTickBeforesHashAtATickMarkAsCorruptNotAsAMisuse() throws IOException {
+        Path live = dir.resolve("replaced.journal");
+        try (JournalWriter w = JournalWriter.create(live, FailurePolicy.STOP, Durability.NONE)) {
+            w.recordTickEnd(0, 0);
+            w.recordTickEnd(1, 0);
+            w.flush();
+            Files.copy(live, dir.resolve("a.journal")); // live: tick 1 is read, its hash may still come
+        }
+        Path a = dir.resolve("a.journal");
+        JournalMark mark;
+        try (JournalReader r = JournalReader.openAllowingCut(a)) {
+            JournalTick t = new JournalTick();
+            assertTrue(r.nextTick(t));
+            assertTrue(r.nextTick(t));
+            assertFalse(r.nextTick(t));
+            mark = r.tickMark(); // tick 1 begins here: after tick 0's end, which had no hash
+        }
+        Files.delete(live); // replaced: another recording into the same place
+        try (JournalWriter w = JournalWriter.create(live, FailurePolicy.STOP, Durability.NONE)) {
+            w.recordTickEnd(0, 0); // the same bytes before the mark
+            w.recordTickHash(0, 77L); // at the mark: tick 0's hash, which the journal the mark was taken in had not
+            w.recordTickEnd(1, 0);
+        }
+        CorruptJournalException e = assertThrows(CorruptJournalException.class, () -> {
+            try (JournalReader r = JournalReader.resumeAllowingCut(live, mark)) {
+                JournalTick t = new JournalTick();
+                while (r.nextTick(t)) {
+                    // the replaced file's ticks
+                }
+            }
+        });
+        assertTrue(e.getMessage().contains("openAllowingCut"), e.getMessage());
+        try (JournalReader whole = JournalReader.openAllowingCut(live)) { // the new file itself reads whole
+            JournalTick t = new JournalTick();
+            assertTrue(whole.nextTick(t));
+            assertEquals(77L, t.stateHash());
+        }
+    }
 }
