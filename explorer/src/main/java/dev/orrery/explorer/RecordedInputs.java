@@ -58,7 +58,19 @@ final class RecordedInputs implements InputSource, AutoCloseable {
             reader.close();
         }
         reader = resumed != null ? resumed : JournalReader.openAllowingCut(journal);
-        hasAhead = reader.nextTick(ahead);
+        try {
+            hasAhead = reader.nextTick(ahead);
+        } catch (CorruptJournalException e) {
+            if (resumed == null) {
+                throw e;
+            }
+            // the record at the mark does not go on from those before it: another file alike up to the
+            // mark (damage there reads the same from the start, and is refused then)
+            bytesRead += reader.bytesRead();
+            reader.close();
+            reader = JournalReader.openAllowingCut(journal);
+            hasAhead = reader.nextTick(ahead);
+        }
         while (hasAhead && ahead.tick() < from) {
             hasAhead = reader.nextTick(ahead);
         }

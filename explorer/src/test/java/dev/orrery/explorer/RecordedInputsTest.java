@@ -227,4 +227,29 @@ class RecordedInputsTest {
             assertEquals(fromTheStart(file, 480), earlier);
         }
     }
+    /**
+     * A journal replaced by another recording of the program that holds the same bytes up to
+     * where the reader stopped (the header, and tick 0's end with no inputs, alike in every
+     * recording) but tick 0's hash there, which the first one had not: the resumed reader refuses
+     * that record, and the ticks are read from the new journal's start as for any other
+     * replaced journal, not refused as a journal that cannot be read.
+     */
+    @Test
+    void shouldReadAReplacedJournalAlikeUpToWhereItStoppedFromItsStart() throws IOException {
+        byte[] unhashed = journal(0, 2, 0, 3);
+        Path file = dir.resolve("live.journal");
+        append(file, unhashed, 0, unhashed.length - 21); // live: ticks 0 and 1, no hash, no end record
+        try (RecordedInputs in = new RecordedInputs(file, 0)) {
+            long next = catchUp(in, 0, new ArrayList<>());
+            assertEquals(2, next);
+            byte[] hashed = journal(0, 10, 2, 9); // tick 0's hash right after its end
+            Path replacement = dir.resolve("replacement.journal");
+            Files.write(replacement, Arrays.copyOf(hashed, hashed.length - 21));
+            Files.move(replacement, file, StandardCopyOption.REPLACE_EXISTING);
+            List<String> after = new ArrayList<>();
+            assertEquals(10, catchUp(in, next, after), "the new journal's ticks up to 9");
+            assertEquals(fromTheStart(file, next), after);
+            assertEquals(-1, in.divergedAt(), in.divergence());
+        }
+    }
 }
