@@ -862,7 +862,8 @@ public final class Simulation implements AutoCloseable {
      *     channel whose events need a codec ({@link SimulationBuilder#events})
      * @throws IllegalStateException after {@link #close()}, on a thread other than the tick
      *     thread (naming both: call it on the tick thread between ticks, or after that thread
-     *     has stopped, {@link #bindTickThread()} first), or while a tick's schedule runs (from
+     *     has stopped, {@link #bindTickThread()} first), before the first tick while another
+     *     thread is in a snapshot or restore (naming it), or while a tick's schedule runs (from
      *     a system, a run condition or an observer hook: the world is part-way through the tick)
      */
     public byte[] snapshot() {
@@ -926,7 +927,8 @@ public final class Simulation implements AutoCloseable {
      *     offset and what was wrong; the simulation
      *     is then unchanged
      * @throws IllegalStateException after {@link #close()}, after the first tick, on a thread
-     *     other than the tick thread once one is bound (as {@link #snapshot()}), or while a
+     *     other than the tick thread once one is bound, or while another thread is in a
+     *     snapshot or restore before it is (as {@link #snapshot()}), or while a
      *     tick's schedule runs
      */
     public void restore(byte[] snapshot) {

@@ -1,5 +1,8 @@
 package dev.orrery.engine;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 /**
  * A simulation's tick thread and the checks that keep every other thread off its ticks,
  * snapshots and restores. The first tick binds the thread it runs on, and
@@ -15,6 +18,8 @@ package dev.orrery.engine;
  * {@link #unbound} and then reads the tick thread and {@link HostGuard#ticking()}; a tick writes
  * {@code HostGuard}'s ticking mark (in {@code tickStarted}) and then, binding, reads
  * {@code unbound}; so of the two that overlap, at least one sees the other and is refused.
+ * Only one thread at a time may be in such a call: a second thread's is refused naming the
+ * first (a call nested in the first on its own thread goes on under the first's mark).
  *
  * <p><b>Threading:</b> every method may be called from any thread; the fields are volatile.
  * A tick pays one volatile read (a plain load on x86), a snapshot or restore one or two
@@ -25,10 +30,24 @@ final class TickOwner {
     record Call(Thread thread, String what) {
     }
 
+    private static final VarHandle UNBOUND;
+
+    static {
+        try {
+            UNBOUND = MethodHandles.lookup().findVarHandle(TickOwner.class, "unbound", Call.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final HostGuard host;
     /** The one thread that may tick, snapshot and restore; null until the first tick or a bind. */
     private volatile Thread thread;
-    /** The snapshot or restore under way while no thread is bound, or null. */
+    /**
+     * The snapshot or restore under way while no thread is bound, or null: one at a time (set
+     * by compare-and-set, so a second thread's call is refused instead of taking the mark over
+     * and clearing it under the first when it returns).
+     */
     private volatile Call unbound;
 
     TickOwner(HostGuard host) {
@@ -83,7 +102,21 @@ final class TickOwner {
         Call mark = null;
         if (owner == null) {
             mark = new Call(me, what);
-            unbound = mark; // then read: a first tick binding meanwhile reads this (see the class comment)
+            while (!UNBOUND.compareAndSet(this, null, mark)) { // then read: a first tick binding meanwhile reads this
+                Call other = unbound;
+                if (other == null) {
+                    continue; // it returned meanwhile
+                }
+                if (other.thread() == me) {
+                    mark = null; // a call nested in this thread's own: that one keeps the mark until it returns
+                    break;
+                }
+                throw new IllegalStateException(what + " called on thread '" + me.getName() + "' while thread '"
+                        + other.thread().getName() + "' is in " + other.what() + " on this simulation, which no "
+                        + "tick has bound to a thread yet: the two race on plain memory, and a first tick could "
+                        + "run under the one still reading once the other returned; make the calls on one thread "
+                        + "(build, restore, then tick), or let that call return first");
+            }
             owner = thread;
             if (owner == null) {
                 owner = host.ticking();
@@ -103,8 +136,8 @@ final class TickOwner {
 
     /** The call begun by {@link #begin} returned (normally or not). */
     void end(Call mark) {
-        if (mark != null && unbound == mark) {
-            unbound = null;
+        if (mark != null) {
+            UNBOUND.compareAndSet(this, mark, null);
         }
     }
 

@@ -201,6 +201,77 @@ class ForeignThreadSnapshotTest {
         }
     }
 
+    /**
+     * Two threads in a snapshot of a simulation no tick has bound, one returning first: the
+     * mark that keeps a first tick off (one field, the call last begun) was cleared by the call
+     * that returned, while the other still read the world, so a first tick on a third thread
+     * then ran under it. Only one thread may be in a snapshot or restore before the first tick
+     * (the second is refused naming the first), and a tick stays refused until that one returns.
+     */
+    @Test
+    void shouldKeepTheFirstTickOffWhileAnyUnboundSnapshotIsUnderWayNotOnlyTheLastBegun() throws Exception {
+        CountDownLatch aInWrite = new CountDownLatch(1);
+        CountDownLatch letA = new CountDownLatch(1);
+        CountDownLatch bSettled = new CountDownLatch(1); // b reached its write, or its snapshot returned
+        CountDownLatch letB = new CountDownLatch(1);
+        ResourceCodec<Counter> blocking = new ResourceCodec<>() {
+            @Override
+            public void write(Counter value, DataOutput out) throws IOException {
+                boolean a = Thread.currentThread().getName().equals("snapshot-a");
+                (a ? aInWrite : bSettled).countDown();
+                try {
+                    assertTrue((a ? letA : letB).await(1, TimeUnit.MINUTES), "the test never let the write go on");
+                } catch (InterruptedException e) {
+                    throw new IOException(e);
+                }
+                out.writeLong(value.n);
+            }
+
+            @Override
+            public Counter read(DataInput in) throws IOException {
+                Counter c = new Counter();
+                c.n = in.readLong();
+                return c;
+            }
+        };
+        World world = new World();
+        world.component(Pos.class);
+        ExecutorService a = Executors.newSingleThreadExecutor(r -> new Thread(r, "snapshot-a"));
+        ExecutorService b = Executors.newSingleThreadExecutor(r -> new Thread(r, "snapshot-b"));
+        try (Simulation sim = Simulation.builder(world).resource(COUNTER, new Counter(), blocking)
+                .systems(s -> s.system("count").writesResource(COUNTER)
+                        .exclusive((w, job) -> job.resourceForWrite(COUNTER).n++)).build()) {
+            Future<byte[]> first = a.submit(sim::snapshot);
+            assertTrue(aInWrite.await(1, TimeUnit.MINUTES), "a's snapshot never reached the codec");
+            Future<Throwable> second = b.submit(() -> {
+                try {
+                    return caught(sim::snapshot);
+                } finally {
+                    bSettled.countDown();
+                }
+            });
+            assertTrue(bSettled.await(1, TimeUnit.MINUTES), "b's snapshot neither wrote nor returned");
+            letB.countDown();
+            Throwable refusedB = second.get(1, TimeUnit.MINUTES);
+            Throwable tick = caught(sim::tick); // a is still in its snapshot
+            long ticked = sim.currentTick();
+            letA.countDown();
+            assertNotNull(first.get(1, TimeUnit.MINUTES));
+            assertEquals(0, ticked, "no tick ran while a's snapshot read the world");
+            IllegalStateException e = assertInstanceOf(IllegalStateException.class, tick, "refused mid-snapshot");
+            assertTrue(e.getMessage().contains("'snapshot-a'"), e.getMessage());
+            IllegalStateException eb = assertInstanceOf(IllegalStateException.class, refusedB,
+                    "a second thread's snapshot while a's runs");
+            assertTrue(eb.getMessage().contains("'snapshot-a'") && eb.getMessage().contains("'snapshot-b'"),
+                    eb.getMessage());
+            assertNull(caught(sim::tick), "once a's snapshot returned, this thread ticks");
+            assertEquals(1, sim.currentTick());
+        } finally {
+            a.shutdown();
+            b.shutdown();
+        }
+    }
+
     private static Throwable caught(Runnable r) {
         try {
             r.run();
