@@ -87,7 +87,7 @@ public final class Explorer implements AutoCloseable {
         this.safePoint = new SafePoint(options.requestTimeout().toNanos());
         this.editRules = new EditRules(options.edits(), sim.world());
         this.systemNames = List.copyOf(Views.systemNames(sim));
-        this.past = options.timeline() == null ? null : new PastWorlds(options.timeline());
+        this.past = options.timeline() == null ? null : new PastWorlds(options.timeline(), 30_000);
         this.routes = new Routes(this);
     }
 

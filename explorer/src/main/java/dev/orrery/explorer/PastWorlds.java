@@ -60,6 +60,8 @@ final class PastWorlds implements AutoCloseable {
     private long spacing = 256;
     private boolean snapshotsWork = true;
     private Simulation sim;
+    /** The thread {@link #sim} ticks on: the pool's replay thread ends when idle, and a new one takes it over. */
+    private Thread simThread;
     private RecordedInputs inputs;
     private volatile long first = -1;
     private volatile long at = -1;
@@ -79,10 +81,11 @@ final class PastWorlds implements AutoCloseable {
     /** Where the journal ends, as last read through. */
     private final JournalEnd journalEnd;
 
-    PastWorlds(Timeline timeline) {
+    /** The replay thread ends after {@code keepAliveMillis} idle (the explorer's: 30 s). */
+    PastWorlds(Timeline timeline, long keepAliveMillis) {
         this.timeline = timeline;
         this.journalEnd = new JournalEnd(timeline.folder());
-        this.thread = new ThreadPoolExecutor(1, 1, 30, TimeUnit.SECONDS, new ArrayBlockingQueue<>(8), r -> {
+        this.thread = new ThreadPoolExecutor(1, 1, keepAliveMillis, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(8), r -> {
             Thread t = new Thread(r, "orrery-explorer-past");
             t.setDaemon(true);
             return t;
@@ -371,6 +374,10 @@ final class PastWorlds implements AutoCloseable {
                         + ", and " + found.words());
             }
             try {
+                if (simThread != Thread.currentThread()) { // the old one's last task happens-before (the pool's lock)
+                    sim.bindTickThread();
+                    simThread = Thread.currentThread();
+                }
                 sim.tick();
             } catch (RuntimeException e) {
                 closeReplay(); // left inside the failed tick: the next travel restores a snapshot
@@ -425,6 +432,7 @@ final class PastWorlds implements AutoCloseable {
             // skip in one and not the other is a divergence, reported on the page)
             s.failureListener((tick, failure, first) -> { });
             sim = s;
+            simThread = Thread.currentThread();
             inputs = in;
             at = s.currentTick() - 1;
         } catch (IOException | RuntimeException e) {

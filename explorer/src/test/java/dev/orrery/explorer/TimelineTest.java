@@ -1,6 +1,7 @@
 package dev.orrery.explorer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.Query;
@@ -16,6 +17,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
@@ -118,6 +121,39 @@ class TimelineTest {
                     "the replay matched the recorded hashes: " + after);
         } finally {
             sim.close();
+        }
+    }
+
+    /**
+     * The replay thread is a pool thread that ends after it idled (30 s in use; 1 ms here), and
+     * the next travel runs on a new one: the replayed simulation, bound to the old thread by its
+     * first tick, refused the new thread's tick ('ticked from thread orrery-explorer-past but its
+     * tick thread is orrery-explorer-past'), and the travel answered that the replay failed where
+     * the recorded run went on, a divergence the page then kept showing. The new thread takes the
+     * simulation over (bindTickThread) and the travel goes on.
+     */
+    @Test
+    void shouldTravelOnAfterTheIdleReplayThreadWasReplacedWithoutADivergence() throws Exception {
+        World world = new World();
+        Simulation sim = build(world, true);
+        long first = firstEntity(world);
+        RunRecorder recorder = RunRecorder.start(sim, dir, InputPipeline.builder());
+        sim.run(120, 0, null);
+        recorder.close();
+        sim.close();
+        AtomicReference<Thread> replayThread = new AtomicReference<>(); // the system runs on the tick thread
+        Timeline timeline = Timeline.ofRecording(dir, () -> build(new World(), false, 10,
+                () -> replayThread.set(Thread.currentThread())));
+        try (PastWorlds past = new PastWorlds(timeline, 1)) {
+            assertTrue(past.entity(9, first).contains("\"value\":\"10\""), past.entity(9, first));
+            Thread idle = replayThread.get();
+            idle.join(TimeUnit.MINUTES.toMillis(1)); // the idle replay thread ends
+            assertFalse(idle.isAlive(), "the replay thread never ended");
+            String later = past.entity(99, first); // replayed on a new thread, from where the old one stopped
+            assertTrue(replayThread.get() != idle, "the travel ran on a new replay thread");
+            assertTrue(later.contains("\"value\":\"100\""), later);
+            String info = past.info(119);
+            assertTrue(info.contains("\"divergedAt\":-1") && !info.contains("\"divergence\""), info);
         }
     }
 
