@@ -5,7 +5,8 @@ import java.lang.invoke.VarHandle;
 
 /**
  * A simulation's tick thread and the checks that keep every other thread off its ticks,
- * snapshots and restores. The first tick binds the thread it runs on, and
+ * snapshots and restores. The first tick binds the thread it runs on (by compare-and-set, so of
+ * two first ticks at once exactly one binds and the other is refused), and
  * {@code Simulation.bindTickThread()} moves it; then a tick, a snapshot or a restore from any
  * other thread is refused naming both threads. A snapshot on another thread would read a
  * world the tick thread may be writing (a torn snapshot, restoring into a world no tick
@@ -31,17 +32,23 @@ final class TickOwner {
     }
 
     private static final VarHandle UNBOUND;
+    private static final VarHandle THREAD;
 
     static {
         try {
             UNBOUND = MethodHandles.lookup().findVarHandle(TickOwner.class, "unbound", Call.class);
+            THREAD = MethodHandles.lookup().findVarHandle(TickOwner.class, "thread", Thread.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
     private final HostGuard host;
-    /** The one thread that may tick, snapshot and restore; null until the first tick or a bind. */
+    /**
+     * The one thread that may tick, snapshot and restore; null until the first tick or a bind.
+     * The first tick binds it by compare-and-set from null, so of two first ticks at once exactly
+     * one binds (a read-then-write let both see null and both tick the same world).
+     */
     private volatile Thread thread;
     /**
      * The snapshot or restore under way while no thread is bound, or null: one at a time (set
@@ -67,7 +74,9 @@ final class TickOwner {
     /**
      * A tick on {@code current} begins (after {@code HostGuard.tickStarted}): refused on a
      * thread other than the tick thread, or, binding the first one, while another thread is in
-     * a snapshot or restore; otherwise {@code current} is the tick thread from now on.
+     * a snapshot or restore, or when another first tick bound its thread meanwhile (the bind is
+     * a compare-and-set from null: of two first ticks at once exactly one binds); otherwise
+     * {@code current} is the tick thread from now on. Once bound, one volatile read and a compare.
      */
     void tickOn(Thread current) {
         Thread bound = thread;
@@ -75,9 +84,7 @@ final class TickOwner {
             return;
         }
         if (bound != null) {
-            throw new IllegalStateException("simulation ticked from thread '" + current.getName() + "' but its tick "
-                    + "thread is '" + bound.getName() + "'; tick from one thread, or hand the simulation over with "
-                    + "bindTickThread() on the new thread after the old one has stopped ticking");
+            throw notTheTickThread(current, bound);
         }
         Call c = unbound;
         if (c != null && c.thread() != current) {
@@ -87,7 +94,15 @@ final class TickOwner {
                     + "let it return first, and make the calls on one thread (build, restore, then tick), or hand "
                     + "the simulation over with bindTickThread() on the thread that ticks");
         }
-        thread = current;
+        if (!THREAD.compareAndSet(this, null, current)) { // another first tick bound itself since the read above
+            throw notTheTickThread(current, thread);
+        }
+    }
+
+    private static IllegalStateException notTheTickThread(Thread current, Thread bound) {
+        return new IllegalStateException("simulation ticked from thread '" + current.getName() + "' but its tick "
+                + "thread is '" + bound.getName() + "'; tick from one thread, or hand the simulation over with "
+                + "bindTickThread() on the new thread after the old one has stopped ticking");
     }
 
     /**
