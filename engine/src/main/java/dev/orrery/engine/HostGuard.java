@@ -1,5 +1,8 @@
 package dev.orrery.engine;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 /**
  * Keeps a simulation's own thread off it while a {@code WorldHost} ticks it: the host marks
  * the simulation hosted when it adds it and names the pool thread whose turn it is; a tick,
@@ -13,18 +16,31 @@ package dev.orrery.engine;
  * another thread ticks right now. The two sides follow a Dekker hand-shake on volatile
  * fields: a tick writes {@link #ticking} and then reads {@link #hostedAs}; {@link #host}
  * writes {@code hostedAs} and then reads {@code ticking}; so of a tick and an add that overlap,
- * at least one sees the other and refuses.
+ * at least one sees the other and refuses. The ticking mark is taken by compare-and-set from
+ * null and cleared only by the thread that took it: a tick refused on another thread (the
+ * caller checks the host's turn and the tick thread before the mark) leaves the mark of the
+ * tick in progress alone, so an add or a snapshot on a third thread still sees that tick.
  *
  * <p><b>Threading:</b> every method may be called from any thread; the fields are volatile.
- * A simulation that is not hosted pays one volatile read of null per guarded call and two
- * volatile writes per tick.
+ * A simulation that is not hosted pays one volatile read of null per guarded call, and a
+ * compare-and-set and a volatile write per tick.
  */
 final class HostGuard {
+    private static final VarHandle TICKING;
+
+    static {
+        try {
+            TICKING = MethodHandles.lookup().findVarHandle(HostGuard.class, "ticking", Thread.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     /** The hosted world's description ({@code world 'name'}) while a host holds the simulation; else null. */
     private volatile String hostedAs;
     /** The pool thread whose turn it is while hosted (null between turns). */
     private volatile Thread turn;
-    /** The thread inside {@code tick()} now, or null. */
+    /** The thread inside {@code tick()} now, or null: set by compare-and-set from null, cleared by that thread only. */
     private volatile Thread ticking;
 
     /**
@@ -60,15 +76,25 @@ final class HostGuard {
         turn = t;
     }
 
-    /** A tick begins on the calling thread: refused while hosted unless it is the thread's turn. */
-    void tickStarted() {
+    /**
+     * A tick begins on the calling thread (the caller checked the turn with {@link #check} and
+     * the tick thread first): takes the ticking mark and returns null, or, when another thread
+     * holds it, leaves it alone and returns that thread (a tick from this thread must not run
+     * then). Refused, the mark given back, while hosted unless it is the thread's turn (a host
+     * that added the simulation since the caller's check).
+     */
+    Thread tickStarted() {
         Thread me = Thread.currentThread();
-        ticking = me;
+        Thread other = (Thread) TICKING.compareAndExchange(this, null, me); // then read hostedAs: see above
+        if (other != null) {
+            return other;
+        }
         String as = hostedAs;
         if (as != null && turn != me) {
-            ticking = null;
+            ticking = null; // this thread's own mark
             throw refusal("Simulation.tick()", as, me);
         }
+        return null;
     }
 
     /** The thread inside {@code tick()} now, or null (a volatile read; any thread). */
@@ -76,7 +102,7 @@ final class HostGuard {
         return ticking;
     }
 
-    /** The tick begun by {@link #tickStarted()} ended (normally or not). */
+    /** The tick begun by {@link #tickStarted()} ended (normally or not); called only by the thread holding the mark. */
     void tickEnded() {
         ticking = null;
     }

@@ -550,10 +550,19 @@ public final class Simulation implements AutoCloseable {
     /** A tick, or -1 with nothing run when the simulation is closed as it starts. */
     private long tickUnlessClosed() {
         requireNotInTick("Simulation.tick()"); // before the host's mark: the tick in progress keeps it
-        host.tickStarted(); // refused, naming the fix, on a thread other than a hosting pool's turn
+        // Refused before the mark, so that a refused tick leaves the mark of the tick in progress alone:
+        host.check("Simulation.tick()"); // naming the fix, on a thread other than a hosting pool's turn
+        Thread me = Thread.currentThread();
+        boolean bound = owner.tickOn(me); // naming both threads, on another than the tick thread
+        Thread other;
+        while ((other = host.tickStarted()) != null) { // another thread holds the mark: left alone
+            owner.markHeldBy(me, other); // refused unless this is the tick thread, the other on its way out
+            Thread.yield();
+        }
         try {
-            Thread me = Thread.currentThread();
-            owner.tickOn(me); // refused, naming both threads, on another than the tick thread
+            if (!bound) {
+                owner.bindFirstTick(me); // refused while an unbound snapshot or restore runs, or another bound first
+            }
             long t = published.nextTick();
             if (!closing.tickStarted(me, t)) {
                 return -1;

@@ -16,9 +16,11 @@ import java.lang.invoke.VarHandle;
  * building thread restores, say, and hands the simulation to the thread that ticks). A first
  * tick on another thread must not overlap such a call, so the two sides follow a Dekker
  * hand-shake on volatile fields: a snapshot or restore with no tick thread writes
- * {@link #unbound} and then reads the tick thread and {@link HostGuard#ticking()}; a tick writes
+ * {@link #unbound} and then reads the tick thread and {@link HostGuard#ticking()}; a tick takes
  * {@code HostGuard}'s ticking mark (in {@code tickStarted}) and then, binding, reads
  * {@code unbound}; so of the two that overlap, at least one sees the other and is refused.
+ * A tick is checked against the tick thread before it takes the mark, and the mark is taken by
+ * compare-and-set: a refused tick never writes, nor clears, the mark of the tick in progress.
  * Only one thread at a time may be in such a call: a second thread's is refused naming the
  * first (a call nested in the first on its own thread goes on under the first's mark).
  *
@@ -72,20 +74,48 @@ final class TickOwner {
     }
 
     /**
-     * A tick on {@code current} begins (after {@code HostGuard.tickStarted}): refused on a
-     * thread other than the tick thread, or, binding the first one, while another thread is in
-     * a snapshot or restore, or when another first tick bound its thread meanwhile (the bind is
-     * a compare-and-set from null: of two first ticks at once exactly one binds); otherwise
-     * {@code current} is the tick thread from now on. Once bound, one volatile read and a compare.
+     * A tick on {@code current} is about to take {@code HostGuard}'s ticking mark: refused on a
+     * thread other than the tick thread, before it touches the mark (a refused tick must not
+     * clear the mark of the tick in progress). Returns true when {@code current} is the tick
+     * thread (one volatile read and a compare), false when no thread is bound yet: then
+     * {@link #bindFirstTick} binds it once the mark is taken.
      */
-    void tickOn(Thread current) {
+    boolean tickOn(Thread current) {
         Thread bound = thread;
         if (bound == current) { // one reference compare a tick, so checked with or without -ea
-            return;
+            return true;
         }
         if (bound != null) {
             throw notTheTickThread(current, bound);
         }
+        return false;
+    }
+
+    /**
+     * The ticking mark is held by {@code other} while {@code current} would tick: refused
+     * naming the tick thread (or {@code other}, in a first tick that binds it) unless
+     * {@code current} is the tick thread; then {@code other} is a thread that read no tick
+     * thread before this one bound and is on its way to a refusal, and the caller waits for the
+     * mark (a few field reads; no user code runs meanwhile).
+     */
+    void markHeldBy(Thread current, Thread other) {
+        if (other == current) {
+            throw new IllegalStateException("Simulation.tick() called on thread '" + current.getName() + "' while "
+                    + "that thread is already in a tick of this simulation; tick after tick() returns");
+        }
+        Thread bound = thread;
+        if (bound != current) {
+            throw notTheTickThread(current, bound != null ? bound : other);
+        }
+    }
+
+    /**
+     * The first tick on {@code current} holds the ticking mark (after {@code
+     * HostGuard.tickStarted}) and binds {@code current}: refused while another thread is in a
+     * snapshot or restore, or when another first tick bound its thread meanwhile (the bind is a
+     * compare-and-set from null: of two first ticks at once exactly one binds).
+     */
+    void bindFirstTick(Thread current) {
         Call c = unbound;
         if (c != null && c.thread() != current) {
             throw new IllegalStateException("Simulation.tick() called on thread '" + current.getName() + "' while "
@@ -95,7 +125,10 @@ final class TickOwner {
                     + "the simulation over with bindTickThread() on the thread that ticks");
         }
         if (!THREAD.compareAndSet(this, null, current)) { // another first tick bound itself since the read above
-            throw notTheTickThread(current, thread);
+            Thread bound = thread;
+            if (bound != current) {
+                throw notTheTickThread(current, bound);
+            }
         }
     }
 
