@@ -90,8 +90,9 @@ public final class RunRecorder implements AutoCloseable {
      * <p>The journal notes the simulation's failure policy, so it may not change until the
      * recorder closes ({@link Simulation#onSystemFailure} refuses).
      *
-     * @throws IllegalStateException if {@code sim} is closed, if another {@code RunRecorder}
-     *     records it (close that one first), or if the input pipeline it reads
+     * @throws IllegalStateException if {@code sim} is closed, if called from inside one of its
+     *     ticks (a system, a run condition or an observer hook: call it between ticks), if
+     *     another {@code RunRecorder} records it (close that one first), or if the input pipeline it reads
      *     now holds inputs no tick has taken yet (the recording would neither apply nor
      *     journal them: tick once more first); nothing is written then
      */
@@ -103,6 +104,7 @@ public final class RunRecorder implements AutoCloseable {
         Objects.requireNonNull(durability, "durability");
         sim.requireOpen(); // before the folder is made: a closed simulation records nothing
         sim.requireNotHosted("RunRecorder.start()"); // a hosted one: on its tick thread, through hostedWorld.call
+        sim.requireBetweenTicks("RunRecorder.start()"); // else snapshot() refuses, naming a call the user never made
         if (sim.recordedPolicy != null) { // set from start to close: another recorder records it now
             throw new IllegalStateException("a RunRecorder already records this simulation; close it before starting "
                     + "another (a second one would take the next ticks' inputs from the first one's journal, which "

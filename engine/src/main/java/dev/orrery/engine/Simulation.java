@@ -745,8 +745,11 @@ public final class Simulation implements AutoCloseable {
                 ? " (by thread '" + by.getName() + "')" : "") + "; build a new one with Simulation.builder(world)");
     }
 
-    /** Refuses {@code call} (a snapshot or a restore) from inside a tick's schedule, naming when to make it. */
-    private void requireBetweenTicks(String call) {
+    /**
+     * Refuses {@code call} (a snapshot, a restore, {@code RunRecorder.start}) from inside a
+     * tick's schedule, naming when to make it.
+     */
+    void requireBetweenTicks(String call) {
         if (inSchedule) {
             throw new IllegalStateException(call + " called while tick " + published.nextTick() + " runs (from a "
                     + "system, a run condition or an observer hook): the world is part-way through the tick, so a run "
