@@ -93,7 +93,9 @@ import java.util.Set;
  * {@link #commandTotals()} (the fix:
  * {@code hostedWorld.call(sim -> ...)}) and a {@code stop()} (the fix:
  * {@code hostedWorld.remove()}), with an {@link IllegalStateException} naming the world. After
- * {@link #close()} a tick, run, snapshot or restore is refused: build a new simulation.
+ * {@link #close()} a tick, run, snapshot or restore is refused: build a new simulation. One
+ * open simulation drives a world at a time: building a second on a world an open one drives is
+ * refused, naming the world (close the first, or give each simulation a world of its own).
  */
 public final class Simulation implements AutoCloseable {
     /** The clock resource: tick number and fixed step. */
@@ -160,29 +162,35 @@ public final class Simulation implements AutoCloseable {
 
     Simulation(SimulationBuilder b) {
         this.world = b.world;
-        this.seed = b.seed;
-        this.workers = b.workers;
-        this.hashEvery = b.hashEvery;
-        this.resources = b.resources;
-        this.codecs = b.codecs;
-        this.clock = new Clock(b.stepSeconds);
-        this.snapshots = b.snapshots;
-        this.inputs = b.inputs != null ? b.inputs : new NoInputs();
-        resources.put(CLOCK, clock);
-        resources.put(RANDOM, new CounterRandom(seed));
-        resources.put(INPUTS, new InputBatch());
-        Schedule.Builder sb = Schedule.builder(world).resources(resources); // one store: jobs reach it too
-        b.systems.accept(sb);
-        this.schedule = sb.build();
-        this.unsnapshotted = codecsForFlowState();
-        this.executor = schedule.executor(workers);
-        this.steps = new TickSteps(((PlannedExecutor) executor).activity(), b.hashEvery); // the tick's own steps
-        steps.inputSource(inputs);
-        this.jfr = new JfrObserver(executor, SchedulerInternals.graph(schedule), b.jfrJobEvents);
-        this.closing = new Closing(this::release);
-        onSystemFailure(b.failurePolicy);
-        watchdog(b.watchdogSteps, b.overrunListener);
-        tickDeadline(b.deadlineSteps);
+        WorldClaims.claim(world, this); // first: a refused build leaves the world (and its change slots) untouched
+        try {
+            this.seed = b.seed;
+            this.workers = b.workers;
+            this.hashEvery = b.hashEvery;
+            this.resources = b.resources;
+            this.codecs = b.codecs;
+            this.clock = new Clock(b.stepSeconds);
+            this.snapshots = b.snapshots;
+            this.inputs = b.inputs != null ? b.inputs : new NoInputs();
+            resources.put(CLOCK, clock);
+            resources.put(RANDOM, new CounterRandom(seed));
+            resources.put(INPUTS, new InputBatch());
+            Schedule.Builder sb = Schedule.builder(world).resources(resources); // one store: jobs reach it too
+            b.systems.accept(sb);
+            this.schedule = sb.build();
+            this.unsnapshotted = codecsForFlowState();
+            this.executor = schedule.executor(workers);
+            this.steps = new TickSteps(((PlannedExecutor) executor).activity(), b.hashEvery); // the tick's own steps
+            steps.inputSource(inputs);
+            this.jfr = new JfrObserver(executor, SchedulerInternals.graph(schedule), b.jfrJobEvents);
+            this.closing = new Closing(this::release);
+            onSystemFailure(b.failurePolicy);
+            watchdog(b.watchdogSteps, b.overrunListener);
+            tickDeadline(b.deadlineSteps);
+        } catch (RuntimeException | Error e) {
+            WorldClaims.release(world, this); // a failed build does not hold the world
+            throw e;
+        }
     }
 
     /**
@@ -331,7 +339,11 @@ public final class Simulation implements AutoCloseable {
         }
     }
 
-    /** Starts building a simulation over {@code world}. */
+    /**
+     * Starts building a simulation over {@code world}. One open simulation drives a world at a
+     * time: {@link SimulationBuilder#build()} is refused while another, not yet closed, drives
+     * {@code world}; once that one is closed, a new one may take the world over as it was left.
+     */
     public static SimulationBuilder builder(World world) {
         return new SimulationBuilder(world);
     }
@@ -1048,10 +1060,14 @@ public final class Simulation implements AutoCloseable {
 
     /** Stops the watchdog and the workers: once, by {@link Closing}, when no tick runs. */
     private void release() {
-        if (watchdog != null) {
-            watchdog.close();
+        try {
+            if (watchdog != null) {
+                watchdog.close();
+            }
+            executor.close();
+        } finally {
+            WorldClaims.release(world, this); // no tick runs now: another simulation may drive the world
         }
-        executor.close();
     }
 
     /** An input source that hands out an empty batch every tick. */

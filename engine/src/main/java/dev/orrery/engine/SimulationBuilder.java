@@ -223,7 +223,14 @@ public final class SimulationBuilder {
         return this;
     }
 
-    /** Builds the simulation and starts its worker threads. */
+    /**
+     * Builds the simulation and starts its worker threads. The simulation drives the world
+     * until it is closed.
+     *
+     * @throws IllegalStateException when another simulation, not yet closed, drives the
+     *     world (naming the world; close that one first, or build each simulation on a world of
+     *     its own); nothing is built and the world is left as it was
+     */
     public Simulation build() {
         return new Simulation(this);
     }
