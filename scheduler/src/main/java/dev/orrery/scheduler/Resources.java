@@ -86,6 +86,9 @@ public final class Resources {
             }
             order.add(key);
         }
+        if (value instanceof States<?> machine) { // its requests are checked against a write of this key
+            machine.storedUnder(key);
+        }
         return this;
     }
 

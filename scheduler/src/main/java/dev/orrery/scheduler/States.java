@@ -1,5 +1,8 @@
 package dev.orrery.scheduler;
 
+import dev.orrery.scheduler.access.SystemAccess;
+import dev.orrery.scheduler.check.CheckedMode;
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -33,6 +36,14 @@ import java.util.Objects;
  * from one job (a range system of count 1, or an exclusive system), or from the tick thread
  * between runs; the executor applies transitions on its owner thread between phases.
  *
+ * <p><b>Checked mode</b> (under {@code -ea}): a request from a job whose system declared no
+ * write of a key the machine is stored under (for example only {@code readsResource(key)},
+ * then {@code job.resource(key).request(...)}) throws an
+ * {@link UndeclaredResourceAccessException} naming the system, the machine and the fix
+ * ({@code .writesResource(key)}): the graph orders such a system only as a reader, so the
+ * transition's order against the other systems would depend on the graph's accidents.
+ * Exclusive systems may write every resource; requests outside jobs are not checked.
+ *
  * @param <S> the enum of values
  */
 public final class States<S extends Enum<S>> {
@@ -40,6 +51,12 @@ public final class States<S extends Enum<S>> {
     private S current;
     private S requested;
     private boolean entered;
+    /**
+     * The keys this machine is stored under ({@link Resources#put} records them), for the
+     * checked-mode refusal of a request from a job that declared no write of any of them.
+     * Written by the owner between runs; jobs read it after the executor's job hand-off.
+     */
+    private ResourceKey<?>[] keys = new ResourceKey<?>[0];
 
     /** A machine of {@code type} in {@code initial}, whose on-enter systems run on the first run. */
     public States(Class<S> type, S initial) {
@@ -82,9 +99,43 @@ public final class States<S extends Enum<S>> {
         return entered;
     }
 
-    /** Asks to move to {@code next} at the next run boundary (replacing an earlier request). */
+    /**
+     * Asks to move to {@code next} at the next run boundary (replacing an earlier request).
+     *
+     * @throws UndeclaredResourceAccessException in checked mode, from a job whose system
+     *     declared no write of the machine's key, naming the system, the key and the fix
+     */
     public void request(S next) {
-        this.requested = type.cast(Objects.requireNonNull(next, "next state"));
+        S value = type.cast(Objects.requireNonNull(next, "next state"));
+        if (CheckedMode.ENABLED) { // a static final: unchecked, the JIT drops the look-up
+            checkWriter(CheckedMode.runningSystem(), value);
+        }
+        this.requested = value;
+    }
+
+    /** Refuses a request from a job whose system ({@code running}, null outside jobs) writes none of the keys. */
+    private void checkWriter(SystemAccess running, S next) {
+        if (running == null || keys.length == 0) { // outside a job, or a machine in no store (no key to declare)
+            return;
+        }
+        for (ResourceKey<?> k : keys) {
+            if (running.canWriteResource(k)) {
+                return;
+            }
+        }
+        throw UndeclaredResourceAccessException.stateRequest(running.owner(), keys[0], next,
+                running.canReadResource(keys[0]));
+    }
+
+    /** {@link Resources#put}: this machine is stored under {@code key}. */
+    void storedUnder(ResourceKey<?> key) {
+        for (ResourceKey<?> k : keys) {
+            if (k == key) {
+                return;
+            }
+        }
+        keys = Arrays.copyOf(keys, keys.length + 1);
+        keys[keys.length - 1] = key;
     }
 
     /** The executor: the initial value's on-enter systems have run. */

@@ -2,7 +2,8 @@ package dev.orrery.scheduler;
 
 /**
  * Thrown in checked mode when a job reads a resource its system declared neither a read nor
- * a write of, or asks to write one it declared no write of. The resource counterpart of the
+ * a write of, or asks to write one it declared no write of (a state transition requested
+ * through a read included). The resource counterpart of the
  * ECS {@code UndeclaredAccessException} for components: without the declaration the graph
  * may run the system beside one that writes the resource, which is a data race.
  */
@@ -22,6 +23,20 @@ public final class UndeclaredResourceAccessException extends IllegalStateExcepti
         return new UndeclaredResourceAccessException("system '" + system + "' added to resource '" + resource.name()
                 + "' but declared no reduction into it; add .reducesResource(" + resource.name()
                 + ") to the system's declaration");
+    }
+
+    /**
+     * Creates the exception for a state transition ({@code States.request}) from a job whose
+     * system declared no write of the machine, naming the system, the machine and the fix.
+     */
+    static UndeclaredResourceAccessException stateRequest(String system, ResourceKey<?> resource, Enum<?> next,
+            boolean declaredRead) {
+        return new UndeclaredResourceAccessException("system '" + system + "' requested state " + next + " of '"
+                + resource.name() + "' but declared " + (declaredRead ? "only a read of it (a request is a write, "
+                + "reached through job.resource(...))" : "no write of it") + "; the graph orders the system only "
+                + "as a reader, so the transition's order against the other systems would be an accident of the "
+                + "graph: add .writesResource(" + resource.name() + ") to the system's declaration and request "
+                + "through job.resourceForWrite(" + resource.name() + ")");
     }
 
     private UndeclaredResourceAccessException(String message) {
