@@ -22,7 +22,9 @@ import java.util.Arrays;
  * committed corpus ({@code SnapshotReaderFuzzTestInputs/restoreSnapshot}) holds the seed
  * snapshot both ways, damaged copies, and a snapshot whose prototype chains mix a sparse column
  * with a later table one, in the order written now and interleaved as earlier writers did
- * ({@link SparseChainSeedsTest}); a longer run is described in
+ * ({@link SparseChainSeedsTest}), and the seed snapshot as written now with its systems section,
+ * whole and damaged ({@link SystemsSectionSeedsTest}; {@code seed-payload} predates that
+ * section); a longer run is described in
  * docs/design/engine-and-cluster.md.
  */
 class SnapshotReaderFuzzTest {
