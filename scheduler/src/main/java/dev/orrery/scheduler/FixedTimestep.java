@@ -1,5 +1,8 @@
 package dev.orrery.scheduler;
 
+import dev.orrery.scheduler.access.SystemAccess;
+import dev.orrery.scheduler.check.CheckedMode;
+
 /**
  * The accumulator of a fixed-timestep phase ({@code Schedule.Builder.fixedTimestep(phase, key)}):
  * each run of the schedule adds {@link #unitsPerRun()} to it, and the phase then runs once
@@ -25,6 +28,14 @@ package dev.orrery.scheduler;
  * the key; the change counts from the next run. Time beyond {@code maxStepsPerRun} steps
  * is dropped (counted in {@link #droppedSteps()}) so a slow phase cannot snowball.
  *
+ * <p><b>Checked mode</b> (under {@code -ea}): {@link #unitsPerRun(long)} from a job whose
+ * system declared no write of a key the clock is stored under (for example only
+ * {@code readsResource(key)}, then {@code job.resource(key).unitsPerRun(n)}) throws an
+ * {@link UndeclaredResourceAccessException} naming the system, the clock and the fix
+ * ({@code .writesResource(key)}): the graph orders such a system only as a reader, so the
+ * change could land beside a reader of the clock. Exclusive systems may write every
+ * resource; changes outside jobs are not checked.
+ *
  * <p><b>Threading:</b> read and changed by the executor's owner thread as the phase starts,
  * by systems that declare the key, or by the tick thread between runs.
  */
@@ -36,6 +47,8 @@ public final class FixedTimestep {
     private long steps;
     private long droppedSteps;
     private int stepInRun = -1;
+    /** The keys this clock is stored under ({@link Resources#put} records them), for the checked-mode refusal. */
+    private final StoredKeys keys = new StoredKeys();
 
     /**
      * An accumulator starting at 0.
@@ -99,12 +112,31 @@ public final class FixedTimestep {
         return unitsPerRun;
     }
 
-    /** Changes what each run adds, from the next run on. */
+    /**
+     * Changes what each run adds, from the next run on.
+     *
+     * @throws IllegalArgumentException if {@code units} is negative
+     * @throws UndeclaredResourceAccessException in checked mode, from a job whose system
+     *     declared no write of the clock's key, naming the system, the key and the fix
+     */
     public void unitsPerRun(long units) {
         if (units < 0) {
             throw new IllegalArgumentException("unitsPerRun must be 0 or more, got " + units);
         }
+        if (CheckedMode.ENABLED) { // a static final: unchecked, the JIT drops the look-up
+            SystemAccess running = CheckedMode.runningSystem();
+            ResourceKey<?> key = keys.unwritten(running); // null outside a job, for a writer, or in no store
+            if (key != null) {
+                throw UndeclaredResourceAccessException.rateChange(running.owner(), key, units,
+                        running.canReadResource(key));
+            }
+        }
         this.unitsPerRun = units;
+    }
+
+    /** {@link Resources#put}: this clock is stored under {@code key}. */
+    void storedUnder(ResourceKey<?> key) {
+        keys.add(key);
     }
 
     /** The most sub-steps one run takes. */

@@ -88,6 +88,8 @@ public final class Resources {
         }
         if (value instanceof States<?> machine) { // its requests are checked against a write of this key
             machine.storedUnder(key);
+        } else if (value instanceof FixedTimestep clock) { // so are its rate changes
+            clock.storedUnder(key);
         }
         return this;
     }

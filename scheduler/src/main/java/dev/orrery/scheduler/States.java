@@ -2,7 +2,6 @@ package dev.orrery.scheduler;
 
 import dev.orrery.scheduler.access.SystemAccess;
 import dev.orrery.scheduler.check.CheckedMode;
-import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -56,7 +55,7 @@ public final class States<S extends Enum<S>> {
      * checked-mode refusal of a request from a job that declared no write of any of them.
      * Written by the owner between runs; jobs read it after the executor's job hand-off.
      */
-    private ResourceKey<?>[] keys = new ResourceKey<?>[0];
+    private final StoredKeys keys = new StoredKeys();
 
     /** A machine of {@code type} in {@code initial}, whose on-enter systems run on the first run. */
     public States(Class<S> type, S initial) {
@@ -115,27 +114,16 @@ public final class States<S extends Enum<S>> {
 
     /** Refuses a request from a job whose system ({@code running}, null outside jobs) writes none of the keys. */
     private void checkWriter(SystemAccess running, S next) {
-        if (running == null || keys.length == 0) { // outside a job, or a machine in no store (no key to declare)
-            return;
+        ResourceKey<?> key = keys.unwritten(running); // null outside a job, for a writer, or in no store
+        if (key != null) {
+            throw UndeclaredResourceAccessException.stateRequest(running.owner(), key, next,
+                    running.canReadResource(key));
         }
-        for (ResourceKey<?> k : keys) {
-            if (running.canWriteResource(k)) {
-                return;
-            }
-        }
-        throw UndeclaredResourceAccessException.stateRequest(running.owner(), keys[0], next,
-                running.canReadResource(keys[0]));
     }
 
     /** {@link Resources#put}: this machine is stored under {@code key}. */
     void storedUnder(ResourceKey<?> key) {
-        for (ResourceKey<?> k : keys) {
-            if (k == key) {
-                return;
-            }
-        }
-        keys = Arrays.copyOf(keys, keys.length + 1);
-        keys[keys.length - 1] = key;
+        keys.add(key);
     }
 
     /** The executor: the initial value's on-enter systems have run. */

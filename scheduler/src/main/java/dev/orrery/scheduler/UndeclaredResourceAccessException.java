@@ -39,6 +39,22 @@ public final class UndeclaredResourceAccessException extends IllegalStateExcepti
                 + "through job.resourceForWrite(" + resource.name() + ")");
     }
 
+    /**
+     * Creates the exception for a change of a fixed timestep's rate
+     * ({@code FixedTimestep.unitsPerRun(long)}) from a job whose system declared no write of
+     * the clock, naming the system, the clock and the fix.
+     */
+    static UndeclaredResourceAccessException rateChange(String system, ResourceKey<?> resource, long units,
+            boolean declaredRead) {
+        return new UndeclaredResourceAccessException("system '" + system + "' changed unitsPerRun of '"
+                + resource.name() + "' to " + units + " but declared " + (declaredRead ? "only a read of it (a "
+                + "change is a write, reached through job.resource(...))" : "no write of it") + "; the graph "
+                + "orders the system only as a reader, so the change's order against the clock's other readers "
+                + "and writers would be an accident of the graph: add .writesResource(" + resource.name()
+                + ") to the system's declaration and change it through job.resourceForWrite(" + resource.name()
+                + ")");
+    }
+
     private UndeclaredResourceAccessException(String message) {
         super(message);
     }
