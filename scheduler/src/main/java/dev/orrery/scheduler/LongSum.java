@@ -1,5 +1,8 @@
 package dev.orrery.scheduler;
 
+import dev.orrery.scheduler.access.SystemAccess;
+import dev.orrery.scheduler.check.CheckedMode;
+
 /**
  * A count that the jobs of a system add to at once with no lock and no false sharing: each
  * worker adds into its own slot, 128 bytes from the next (a cache line and its prefetched
@@ -40,12 +43,23 @@ package dev.orrery.scheduler;
  * {@link #set} and {@link #reset} from a system ordered after the reducers (a declared read or
  * write of the key) or from the owner thread between runs: the executor's job completion is
  * the happens-before edge. Not for concurrent use otherwise.
+ *
+ * <p><b>Checked mode</b> (under {@code -ea}): {@link #set} and {@link #reset} from a job whose
+ * system declared no write of a key the sum is stored under (for example only
+ * {@code readsResource(key)}, then {@code job.resource(key).reset()}) throw an
+ * {@link UndeclaredResourceAccessException} naming the system, the sum and the fix
+ * ({@code .writesResource(key)}): the graph orders such a system only as a reader, so the reset
+ * could land beside the reducers. {@link #add} is checked by {@code JobContext.add}, which
+ * requires the declared reduction; exclusive systems may write every resource; calls outside
+ * jobs are not checked.
  */
 public final class LongSum {
     /** Longs per worker slot: 128 bytes, so two workers never share a cache line (or its adjacent-line prefetch). */
     static final int STRIDE = 16;
     private long[] slots = new long[STRIDE * 2];
     private long base;
+    /** The keys this sum is stored under ({@link Resources#put} records them), for the checked-mode refusal. */
+    private final StoredKeys keys = new StoredKeys();
 
     /** A sum of 0, with slots for one worker (an executor grows them to its worker count before it runs). */
     public LongSum() {
@@ -76,17 +90,35 @@ public final class LongSum {
         return t;
     }
 
-    /** Sets the total to {@code value} (clearing every worker's slot). */
+    /**
+     * Sets the total to {@code value} (clearing every worker's slot).
+     *
+     * @throws UndeclaredResourceAccessException in checked mode, from a job whose system
+     *     declared no write of the sum's key, naming the system, the key and the fix
+     */
     public void set(long value) {
+        if (CheckedMode.ENABLED) { // a static final: unchecked, the JIT drops the look-up
+            SystemAccess running = CheckedMode.runningSystem();
+            ResourceKey<?> key = keys.unwritten(running); // null outside a job, for a writer, or in no store
+            if (key != null) {
+                throw UndeclaredResourceAccessException.sumReset(running.owner(), key, value,
+                        running.canReadResource(key));
+            }
+        }
         for (int i = STRIDE; i < slots.length; i += STRIDE) {
             slots[i] = 0;
         }
         base = value;
     }
 
-    /** Sets the total to 0. */
+    /** Sets the total to 0; checked as {@link #set} is. */
     public void reset() {
         set(0);
+    }
+
+    /** {@link Resources#put}: this sum is stored under {@code key}. */
+    void storedUnder(ResourceKey<?> key) {
+        keys.add(key);
     }
 
     /** Makes room for workers {@code 0 .. workers-1}, keeping the total; between runs (allocates only when it grows). */

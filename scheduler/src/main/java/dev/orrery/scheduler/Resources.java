@@ -90,6 +90,8 @@ public final class Resources {
             machine.storedUnder(key);
         } else if (value instanceof FixedTimestep clock) { // so are its rate changes
             clock.storedUnder(key);
+        } else if (value instanceof LongSum sum) { // and a sum's set and reset
+            sum.storedUnder(key);
         }
         return this;
     }

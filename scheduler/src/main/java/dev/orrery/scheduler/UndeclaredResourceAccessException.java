@@ -55,6 +55,20 @@ public final class UndeclaredResourceAccessException extends IllegalStateExcepti
                 + ")");
     }
 
+    /**
+     * Creates the exception for a {@code LongSum.set} or {@code reset} from a job whose system
+     * declared no write of the sum, naming the system, the sum and the fix.
+     */
+    static UndeclaredResourceAccessException sumReset(String system, ResourceKey<?> resource, long value,
+            boolean declaredRead) {
+        return new UndeclaredResourceAccessException("system '" + system + "' set the sum '" + resource.name()
+                + "' to " + value + " but declared " + (declaredRead ? "only a read of it (a set or reset is a "
+                + "write, reached through job.resource(...))" : "no write of it") + "; the graph orders the system "
+                + "only as a reader, so the reset could land beside the systems that add to it: add .writesResource("
+                + resource.name() + ") to the system's declaration and reset it through job.resourceForWrite("
+                + resource.name() + ")");
+    }
+
     private UndeclaredResourceAccessException(String message) {
         super(message);
     }
