@@ -85,12 +85,21 @@ class ReportMainsSizeLimitsTest {
     }
 
     /** What a main printed and returned. */
-    private record Run(int status, String out, String err) {
+    record Run(int status, String out, String err) {
     }
 
     private static Run java(String main, String... args) throws IOException, InterruptedException {
+        return javaWithHeap("-Xmx256m", main, args);
+    }
+
+    /**
+     * Runs {@code main} with {@code args} in a JVM of its own on the test's class path, with
+     * {@code heap} (such as {@code -Xmx256m}); fails the test if it still runs after
+     * {@value #PATIENCE_S} s.
+     */
+    static Run javaWithHeap(String heap, String main, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m", "-cp", System.getProperty("java.class.path"), main));
+                heap, "-cp", System.getProperty("java.class.path"), main));
         command.addAll(List.of(args));
         Process p = new ProcessBuilder(command).start();
         CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> read(p.getInputStream()));
