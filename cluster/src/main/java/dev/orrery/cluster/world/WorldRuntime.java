@@ -18,6 +18,11 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
+// Over 500 lines on purpose, about 520: input admission with exactly-once windows, the tick with
+// its journal, snapshot retention and the hand-off share one world's simulation, journal segment
+// and pending inputs, under one owner actor and its thread; the parts that need none of that are
+// apart already: the windows in ClientWindows, the replay's input source in ReplayInputs, the
+// store's files in WorldStore, the journal history in JournalHistory.
 /**
  * One world's incarnation on a node. {@link #open} claims the world's next epoch in the
  * store (fencing any older incarnation), builds its simulation from the blueprint, restores
@@ -56,11 +61,6 @@ import java.util.Set;
  * hand-over ({@link #close()}, which snapshots) from a thread other than the last one's hands
  * the simulation over ({@code bindTickThread()}). A {@link #stateHash()} from another thread
  * while a tick runs is refused naming both threads.
- *
- * <p>(Input admission with exactly-once windows, the tick with its journal, and snapshot retention
- * share one world's simulation, journal segment and pending inputs, under one owner actor; the
- * windows are apart in {@code ClientWindows}, the replay's input source in {@code ReplayInputs}, and
- * the store's files in {@code WorldStore}.)
  */
 public final class WorldRuntime implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(WorldRuntime.class.getName());

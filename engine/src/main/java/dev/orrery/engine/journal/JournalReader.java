@@ -36,6 +36,11 @@ import java.util.Arrays;
 import java.util.Objects;
 import java.util.zip.CRC32C;
 
+// Over 500 lines on purpose, about 780: the header, the records, the rule that tells a damaged
+// length from a crash cut, and resuming at a JournalMark all read and set the same stream
+// position, buffer, record count, tick order and previous record's checksum; the accessors of the
+// current record are one line each. Splitting the cut-or-damage rule or the resume out would hand
+// a second class the reader's buffer and offsets.
 /**
  * Reads an input journal written by {@link JournalWriter}, record by record
  * ({@link #nextRecord()}) or tick by tick ({@link #nextTick(JournalTick)}).
@@ -82,12 +87,6 @@ import java.util.zip.CRC32C;
  * }</pre>
  *
  * <p><b>Threading:</b> one thread at a time; not safe for concurrent use.
- *
- * <p>(Over 500 lines on purpose: the header, the records and the rule that tells a damaged length
- * from a crash cut all read the same stream position, buffer and previous record; the accessors
- * of the current record are one line each. Splitting the cut-or-damage rule out would hand a
- * second class the reader's buffer and offsets; resuming at a {@link JournalMark} sets those same
- * fields.)
  */
 public final class JournalReader implements Closeable {
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
