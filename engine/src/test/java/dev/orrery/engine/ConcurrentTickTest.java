@@ -1,5 +1,6 @@
 package dev.orrery.engine;
 
+import static dev.orrery.engine.Thrown.caught;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -171,15 +172,6 @@ class ConcurrentTickTest {
         } finally {
             tickThread.shutdown();
             intruder.shutdown();
-        }
-    }
-
-    private static Throwable caught(Runnable r) {
-        try {
-            r.run();
-            return null;
-        } catch (Throwable t) {
-            return t;
         }
     }
 }

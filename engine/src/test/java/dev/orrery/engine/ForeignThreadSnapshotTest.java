@@ -1,5 +1,6 @@
 package dev.orrery.engine;
 
+import static dev.orrery.engine.Thrown.caught;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -19,6 +20,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -160,25 +162,7 @@ class ForeignThreadSnapshotTest {
     void shouldRefuseTheFirstTickOnAnotherThreadWhileARestoreOrSnapshotIsUnderWay() throws Exception {
         CountDownLatch inWrite = new CountDownLatch(1);
         CountDownLatch letWrite = new CountDownLatch(1);
-        ResourceCodec<Counter> blocking = new ResourceCodec<>() {
-            @Override
-            public void write(Counter value, DataOutput out) throws IOException {
-                inWrite.countDown();
-                try {
-                    assertTrue(letWrite.await(1, TimeUnit.MINUTES), "the test never let the write go on");
-                } catch (InterruptedException e) {
-                    throw new IOException(e);
-                }
-                out.writeLong(value.n);
-            }
-
-            @Override
-            public Counter read(DataInput in) throws IOException {
-                Counter c = new Counter();
-                c.n = in.readLong();
-                return c;
-            }
-        };
+        ResourceCodec<Counter> blocking = blockingCodec(thread -> inWrite, thread -> letWrite);
         World world = new World();
         world.component(Pos.class);
         ExecutorService snapshotter = Executors.newSingleThreadExecutor(r -> new Thread(r, "the-snapshot-thread"));
@@ -214,26 +198,8 @@ class ForeignThreadSnapshotTest {
         CountDownLatch letA = new CountDownLatch(1);
         CountDownLatch bSettled = new CountDownLatch(1); // b reached its write, or its snapshot returned
         CountDownLatch letB = new CountDownLatch(1);
-        ResourceCodec<Counter> blocking = new ResourceCodec<>() {
-            @Override
-            public void write(Counter value, DataOutput out) throws IOException {
-                boolean a = Thread.currentThread().getName().equals("snapshot-a");
-                (a ? aInWrite : bSettled).countDown();
-                try {
-                    assertTrue((a ? letA : letB).await(1, TimeUnit.MINUTES), "the test never let the write go on");
-                } catch (InterruptedException e) {
-                    throw new IOException(e);
-                }
-                out.writeLong(value.n);
-            }
-
-            @Override
-            public Counter read(DataInput in) throws IOException {
-                Counter c = new Counter();
-                c.n = in.readLong();
-                return c;
-            }
-        };
+        ResourceCodec<Counter> blocking = blockingCodec(thread -> thread.equals("snapshot-a") ? aInWrite : bSettled,
+                thread -> thread.equals("snapshot-a") ? letA : letB);
         World world = new World();
         world.component(Pos.class);
         ExecutorService a = Executors.newSingleThreadExecutor(r -> new Thread(r, "snapshot-a"));
@@ -272,12 +238,32 @@ class ForeignThreadSnapshotTest {
         }
     }
 
-    private static Throwable caught(Runnable r) {
-        try {
-            r.run();
-            return null;
-        } catch (Throwable t) {
-            return t;
-        }
+    /**
+     * A codec for {@link Counter} whose write counts down {@code entered} (by the writing
+     * thread's name) and then waits, at most a minute, for {@code let}: a snapshot held inside
+     * the world's write for as long as the test needs.
+     */
+    private static ResourceCodec<Counter> blockingCodec(Function<String, CountDownLatch> entered,
+            Function<String, CountDownLatch> let) {
+        return new ResourceCodec<>() {
+            @Override
+            public void write(Counter value, DataOutput out) throws IOException {
+                String thread = Thread.currentThread().getName();
+                entered.apply(thread).countDown();
+                try {
+                    assertTrue(let.apply(thread).await(1, TimeUnit.MINUTES), "the test never let the write go on");
+                } catch (InterruptedException e) {
+                    throw new IOException(e);
+                }
+                out.writeLong(value.n);
+            }
+
+            @Override
+            public Counter read(DataInput in) throws IOException {
+                Counter c = new Counter();
+                c.n = in.readLong();
+                return c;
+            }
+        };
     }
 }

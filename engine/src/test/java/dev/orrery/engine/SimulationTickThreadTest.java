@@ -1,5 +1,6 @@
 package dev.orrery.engine;
 
+import static dev.orrery.engine.Thrown.caught;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -60,14 +61,4 @@ class SimulationTickThreadTest {
             other.shutdown();
         }
     }
-
-    private static Throwable caught(Runnable r) {
-        try {
-            r.run();
-            return null;
-        } catch (Throwable t) {
-            return t;
-        }
-    }
-
 }
