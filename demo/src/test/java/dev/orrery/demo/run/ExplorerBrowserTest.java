@@ -215,8 +215,14 @@ class ExplorerBrowserTest {
                 tries.append("; try ").append(attempt + 1).append(": no Health.hp to set: ").append(text(b, "#entity-view"));
                 continue;
             }
-            String refused = wait.until(d -> "refused".equals(attribute(d, "#edit-result", "data-status"))
-                    ? text(d, "#edit-result") : null);
+            // The status and the text are two reads, and the page may show the next state of the edit
+            // between them (a Temurin 25 run read an earlier edit's "refused" beside this one's "taken"):
+            // take the text only when it is a refusal and the status said so before and after it.
+            String refused = wait.until(d -> {
+                String t = "refused".equals(attribute(d, "#edit-result", "data-status")) ? text(d, "#edit-result") : null;
+                return t != null && t.contains(": refused: ")
+                        && "refused".equals(attribute(d, "#edit-result", "data-status")) ? t : null;
+            });
             if (refused.contains("NOT_FOUND")) {
                 tries.append("; try ").append(attempt + 1).append(": died before the edit: ").append(refused);
                 continue;
