@@ -271,6 +271,10 @@ public final class WorldSnapshot {
      * {@code target}, so a refused snapshot leaves it new, and a good snapshot can then be
      * restored into it.
      *
+     * <p>It fires no observer hook of {@code target}: the rows it puts back are ones the
+     * writing world's hooks already reacted to, and what they recorded is in the snapshot.
+     * Hooks registered on {@code target} fire for the changes made after it.
+     *
      * @throws SnapshotException if the snapshot is truncated, corrupted, of another version,
      *     or its components differ from the target's, naming the section, the byte offset and
      *     what was wrong; the target is then unchanged

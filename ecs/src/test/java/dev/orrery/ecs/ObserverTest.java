@@ -209,4 +209,25 @@ class ObserverTest {
                 "the onRemove observer hook (with the value) on Hp"), log);
         assertEquals(null, world.changes().firingHook(), "no hook is named once the hooks returned");
     }
+
+    @Test
+    void aRestoreFiresNoHooksButLeavesThemLive() {
+        long e = world.spawn(new Hp(5), new Burning());
+        world.relations().add(world.spawn(new Hp(6)), world.relations().childOf(), e);
+        byte[] bytes = new WorldSnapshot().write(world);
+        World copy = new World();
+        Component<Hp> hp2 = copy.component(Hp.class);
+        Component<Burning> burning2 = copy.component(Burning.class);
+        Component<Ash> ash2 = copy.component(Ash.class);
+        copy.relations().childOf();
+        copy.observe(hp2).onAdd((w, x, c) -> c.add(c.spawn(), ash2, new Ash())).onSet((w, x, c) -> record("set", x));
+        copy.observe(burning2).onAdd((w, x, c) -> record("burn", x));
+        new WorldSnapshot().read(bytes, copy);
+        assertEquals(List.of(), log, "the restored rows arrived without a hook: the original's already ran");
+        assertEquals(2, copy.entityCount(), "no hook spawned");
+        assertEquals(world.stateHash(), copy.stateHash());
+        copy.add(copy.spawn(new Hp(1)), burning2);
+        assertEquals(List.of("burn 2"), log, "after the restore the hooks fire as before");
+        assertEquals(4, copy.entityCount(), "and the onAdd(Hp) hook spawned its Ash");
+    }
 }
