@@ -42,6 +42,11 @@ final class Tides {
 
     enum Sea { CALM, STORM }
 
+    /** A run-dependent value planted in one system: none, in the fixed-step phase, in an onEnter system. */
+    enum Flaw { NONE, IN_FIXED_STEP, ON_ENTER }
+
+    static int shared; // the flawed systems' run-dependent counter
+
     /** State kept across ticks: it has a codec. */
     static final class Log {
         long bumps;
@@ -93,6 +98,10 @@ final class Tides {
     }
 
     static Simulation build(int workers, boolean populate) {
+        return build(workers, populate, Flaw.NONE);
+    }
+
+    static Simulation build(int workers, boolean populate, Flaw flaw) {
         World world = new World(256);
         Component<Pos> pos = world.component(Pos.class);
         Component<Vel> vel = world.component(Vel.class);
@@ -132,7 +141,7 @@ final class Tides {
                                 float[] x = c.writeFloats(px), v = c.readFloats(vv);
                                 int step = job.resource(PHYS).stepInRun();
                                 for (int i = 0, n = c.size(); i < n; i++) {
-                                    x[i] += v[i];
+                                    x[i] += v[i] + (flaw == Flaw.IN_FIXED_STEP && i == 0 ? shared++ % 3 : 0);
                                     if (x[i] > 200) {
                                         x[i] -= 200;
                                         job.send(BUMPS, new Bump(c.entity(i), step));
@@ -149,7 +158,7 @@ final class Tides {
                                 for (int i = 0, n = c.size(); i < n; i += 37) {
                                     long child = cmd.spawn();
                                     cmd.add(child, pos, new Pos(x[i]));
-                                    cmd.add(child, vel, new Vel(2));
+                                    cmd.add(child, vel, new Vel(2 + (flaw == Flaw.ON_ENTER ? shared++ % 3 : 0)));
                                     cmd.add(child, shell, new Shell(3));
                                     cmd.addPair(child, childOf, c.entity(i));
                                 }

@@ -1,6 +1,7 @@
 package dev.orrery.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.component.Storage;
@@ -47,6 +48,16 @@ class TidesDeterminismTest {
                     .snapshotAt(at).recordAndReplay(false).reverseJobOrder(false).flipSystemOrder(false)
                     .batchSizes().run();
             assertTrue(runs.stream().anyMatch(r -> r.startsWith("restored from the snapshot of tick " + at)), at + ": " + runs);
+        }
+    }
+
+    @Test
+    void aRunDependentValueInAFixedStepOrAnOnEnterSystemIsLaidAtThatSystem() {
+        for (Tides.Flaw flaw : new Tides.Flaw[] {Tides.Flaw.IN_FIXED_STEP, Tides.Flaw.ON_ENTER}) {
+            DeterminismFailure f = assertThrows(DeterminismFailure.class,
+                    () -> DeterminismCheck.of((workers, populate) -> Tides.build(workers, populate, flaw))
+                            .inputs(Tides.PLAYERS).ticks(30).workers(1, 2).run());
+            assertEquals(flaw == Tides.Flaw.IN_FIXED_STEP ? "integrate" : "brood", f.system(), f.getMessage());
         }
     }
 }
