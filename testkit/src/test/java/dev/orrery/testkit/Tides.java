@@ -31,7 +31,9 @@ import java.io.IOException;
  * system gated by the state that despawns parents (the ChildOf cleanup takes their children
  * and their sparse columns), an observer hook that adds a sparse component, an exclusive
  * system iterating a {@code changed} query (its last run travels in snapshots), and a system
- * that slows the fixed step. All the kit's runs must agree on it.
+ * that slows the fixed step. All the kit's runs must agree on it. A {@link Flaw} plants a
+ * run-dependent value in the fixed-step phase or in the onEnter system, which the kit must lay
+ * at that system.
  */
 final class Tides {
     record Pos(float x) {}

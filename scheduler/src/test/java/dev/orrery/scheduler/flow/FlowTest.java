@@ -150,6 +150,48 @@ class FlowTest {
         assertTrue(schedule.toString().contains("runs on enter light = GREEN"), schedule.toString());
     }
 
+    /**
+     * Events meet a fixed-step phase that runs twice a tick: a reader in it sees each event once
+     * (in its first step, not again in the second), a writer in it has both steps' events read
+     * after the phase in step order, and a reader after the writer in the same phase sees each
+     * step's events in that step.
+     */
+    @ParameterizedTest(name = "{0} workers")
+    @ValueSource(ints = {1, 4})
+    void shouldDeliverEventsOnceAcrossTheStepsOfAFixedPhase(int workers) {
+        World world = new World();
+        Phase physics = Phase.named("Physics");
+        ResourceKey<FixedTimestep> clock = ResourceKey.of("physics clock", FixedTimestep.class);
+        EventKey<Integer> bumps = EventKey.of("bumps", Integer.class);
+        Counter tick = new Counter();
+        List<String> log = new ArrayList<>();
+        Schedule schedule = Schedule.builder(world).phases(physics, Phase.UPDATE).resource(TICK, tick)
+                .resource(clock, new FixedTimestep(10, 20, 2)).fixedTimestep(physics, clock)
+                .system("hear").inPhase(physics).readsEvents(NUMBERS).readsResource(clock)
+                .forEachRange(() -> 1, (job, f, t) -> log.add("hear" + job.resource(clock).stepInRun()
+                        + list(job.events(NUMBERS))))
+                .system("bump").inPhase(physics).after("hear").writesEvents(bumps).readsResource(clock, TICK)
+                .forEachRange(() -> 1, (job, f, t) -> job.send(bumps,
+                        job.resource(clock).stepInRun() * 100 + (int) job.resource(TICK).n))
+                .system("feel").inPhase(physics).readsEvents(bumps).readsResource(clock)
+                .forEachRange(() -> 1, (job, f, t) -> log.add("feel" + job.resource(clock).stepInRun()
+                        + list(job.events(bumps))))
+                .system("send").readsResource(TICK).writesEvents(NUMBERS)
+                .forEachRange(() -> 1, (job, f, t) -> job.send(NUMBERS, (int) job.resource(TICK).n))
+                .system("count").after("send").readsEvents(bumps)
+                .forEachRange(() -> 1, (job, f, t) -> log.add("count" + list(job.events(bumps))))
+                .build();
+        try (ScheduleExecutor ex = schedule.executor(workers)) {
+            for (tick.n = 0; tick.n < 3; tick.n++) {
+                ex.run();
+            }
+        }
+        assertEquals(List.of(
+                "hear0[]", "feel0[0]", "hear1[]", "feel1[100]", "count[0, 100]",
+                "hear0[0]", "feel0[1]", "hear1[]", "feel1[101]", "count[1, 101]",
+                "hear0[1]", "feel0[2]", "hear1[]", "feel1[102]", "count[2, 102]"), log);
+    }
+
     @ParameterizedTest(name = "{0} workers")
     @ValueSource(ints = {1, 4})
     void shouldRunAFixedPhaseOncePerWholeStepAndSkipAPhaseByCondition(int workers) {
