@@ -12,7 +12,12 @@ import java.util.List;
  * <p><b>Threading:</b> {@link #run} is called by the executor's owner thread only (it is
  * worker 0): the thread of its first run, or the thread given to {@link #bindOwner}; under
  * {@code -ea} a run from another thread fails an assertion, and a run started while another
- * is in progress (from a job or a sync point) throws. Everything the caller did before
+ * is in progress (from a job or a sync point) throws. One world is run by one executor at a
+ * time: a run of any executor over the same world started on another thread while a run is
+ * in progress is refused at its start with an {@link IllegalStateException} naming the world
+ * and the running thread, and changes nothing (hand the world over between runs); a run
+ * nested on the running thread (a sub-schedule stepped from an exclusive system) goes ahead.
+ * Everything the caller did before
  * {@code run} happens-before every job of that run, and every job happens-before {@code run}
  * returns (or throws). {@link #close} is called once, by the owner, when no run is in
  * progress.
@@ -32,7 +37,8 @@ public interface ScheduleExecutor extends AutoCloseable {
      * @throws dev.orrery.scheduler.SystemFailedException when a system throws, when a sync point
      *     fails (an observer hook throws, or a cascade of hooks is refused) or when a job is still
      *     out at the {@link #runDeadline}; the run stops, and the message says what it left
-     * @throws IllegalStateException when called during a run or after {@link #close}
+     * @throws IllegalStateException when called during a run or after {@link #close}, or while
+     *     another thread runs an executor over the same world
      */
     void run(SyncPoint syncPoint);
 

@@ -5,6 +5,7 @@ import dev.orrery.ecs.archetype.StructureLock;
 import dev.orrery.ecs.prototype.NamedInstances;
 import dev.orrery.ecs.storage.EntityTable;
 import dev.orrery.ecs.storage.JobsRunning;
+import dev.orrery.ecs.storage.ScheduleRunClaim;
 
 /**
  * The parts of a world that only Orrery's own modules touch: the archetypes and their
@@ -25,6 +26,7 @@ public final class WorldStorage {
     private final StructureLock lock;
     private final JobsRunning jobsRunning;
     private final SparseColumns sparse;
+    private final ScheduleRunClaim scheduleRun = new ScheduleRunClaim();
 
     /** Groups the world's storage parts; called once by the world's constructor. */
     public WorldStorage(Archetypes archetypes, EntityTable entities, NamedInstances names, StructureLock lock,
@@ -65,6 +67,15 @@ public final class WorldStorage {
     /** The marker the scheduler sets while jobs run; the world's by-id writes refuse while it is set. */
     public JobsRunning jobsRunning() {
         return jobsRunning;
+    }
+
+    /**
+     * The claim of the schedule run in progress over this world: an executor takes it at the
+     * start of each run, so a second executor run on another thread at the same time is refused.
+     * Unlike the rest of the storage, any thread may try it (see {@link ScheduleRunClaim}).
+     */
+    public ScheduleRunClaim scheduleRun() {
+        return scheduleRun;
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.orrery.ecs.RefusedCommandException;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.archetype.ChangeClock;
 import dev.orrery.ecs.internal.EcsInternals;
+import dev.orrery.ecs.storage.ScheduleRunClaim;
 import dev.orrery.scheduler.FixedTimestep;
 import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.Resources;
@@ -39,7 +40,10 @@ import java.util.List;
  * the thread given to {@link #bindOwner} (which also rebinds the calling worker's command
  * buffer); under {@code -ea}, {@link #run} asserts it is called on the owner. Handing the
  * executor to another thread needs a happens-before edge from the old owner's last run to the
- * {@code bindOwner} call (a queue, a lock, {@code Thread.start}), like the world itself.
+ * {@code bindOwner} call (a queue, a lock, {@code Thread.start}), like the world itself. Apart
+ * from the owner, which is per executor, each run takes its world's {@code ScheduleRunClaim},
+ * so two executors (of one schedule or two) cannot run one world on two threads at once: the
+ * second is refused before it binds or changes anything.
  *
  * <p><b>Threading:</b> every method runs on the owner thread, between or inside runs; none is
  * called by a worker.
@@ -63,6 +67,8 @@ final class PhaseLoop {
     private final WorkerContext callerContext;
     private final String[] lockReasons;
     private final EventSync events;
+    /** The world's claim of the run in progress, taken at the start of each run (see {@link #run}). */
+    private final ScheduleRunClaim runClaim;
     private final PhaseRule[] rules;
     private final ResourceKey<?>[] stateKeys;
     /** Per state machine, per enter (0) / exit (1), per value ordinal: the transition phase, or -1. */
@@ -103,6 +109,7 @@ final class PhaseLoop {
         commands.systemNames(position -> position < graph.size() ? graph.system(position).name() : null);
         this.callerContext = callerContext;
         this.events = new EventSync(plan);
+        this.runClaim = EcsInternals.storage(world).scheduleRun();
         this.activity = new OwnerActivity(plan);
         this.rules = new PhaseRule[graph.phases().size()];
         List<ResourceKey<?>> machines = new ArrayList<>(plan.stateMachines());
@@ -218,13 +225,44 @@ final class PhaseLoop {
     }
 
     /**
-     * One run: checks it may start (not closed, not inside a run, on the owner thread), then
-     * runs every phase through {@code runner} with its sync point.
+     * One run: checks it may start (not closed, no other thread running the world, not inside
+     * a run of this executor, on the owner thread), then runs every phase through
+     * {@code runner} with its sync point. The world's {@link ScheduleRunClaim} is taken first,
+     * with one compare-and-set, and given back when the run returns or throws: a run of any
+     * executor over this world on another thread meanwhile is refused, while a run nested on
+     * this thread (a sub-schedule stepped from an exclusive system) goes ahead.
      */
     void run(SyncPoint syncPoint, PhaseRunner runner) {
         if (closed) {
             throw new IllegalStateException("this executor is closed; create a new one to run the schedule");
         }
+        Thread other = runClaim.enter(); // before anything of the run: a refused run leaves the world untouched
+        if (other != null) {
+            throw concurrentRun(other);
+        }
+        try {
+            runClaimed(syncPoint, runner);
+        } finally {
+            runClaim.exit();
+        }
+    }
+
+    /**
+     * The refusal of a run started while another executor's run holds the world on
+     * {@code other}: names the world, both threads and the fix.
+     */
+    private IllegalStateException concurrentRun(Thread other) {
+        String world = "World@" + Integer.toHexString(System.identityHashCode(this.world));
+        return new IllegalStateException("ScheduleExecutor.run() on thread '" + Thread.currentThread().getName()
+                + "' refused: " + world + " is being run by another executor's run on thread '" + other.getName()
+                + "', and two runs at once over one world race on its columns, change ticks and command buffers. "
+                + "Run one executor at a time per world: let that run return, then start this one (hand the world "
+                + "over between ticks, through a queue, a lock or Thread.join, and bindOwner the new thread). "
+                + "This run started nothing: the world and the other run are untouched");
+    }
+
+    /** {@link #run} once this thread holds the world's run claim. */
+    private void runClaimed(SyncPoint syncPoint, PhaseRunner runner) {
         if (running) {
             throw new IllegalStateException("run() called while a run is in progress (from a system or a sync "
                     + "point); call it again after the current run returns");
