@@ -49,9 +49,14 @@ import dev.orrery.scheduler.check.CheckedMode;
  * {@code readsResource(key)}, then {@code job.resource(key).reset()}) throw an
  * {@link UndeclaredResourceAccessException} naming the system, the sum and the fix
  * ({@code .writesResource(key)}): the graph orders such a system only as a reader, so the reset
- * could land beside the reducers. {@link #add} is checked by {@code JobContext.add}, which
- * requires the declared reduction; exclusive systems may write every resource; calls outside
- * jobs are not checked.
+ * could land beside the reducers. Likewise {@link #add} from a job whose system declared no
+ * reduction into (nor write of) any such key, for example {@code job.resource(key).add(0, n)}
+ * after only {@code readsResource(key)}: an add is a write, and a reader may run beside the
+ * other readers of the total, which would then depend on timing; the fix is
+ * {@code .reducesResource(key)} and {@code job.add(key, n)}. Through {@code job.add} the
+ * reduction is checked twice in checked mode (once by the job, once here); unchecked, neither
+ * check costs anything. Exclusive systems may write every resource; calls outside jobs are not
+ * checked.
  */
 public final class LongSum {
     /** Longs per worker slot: 128 bytes, so two workers never share a cache line (or its adjacent-line prefetch). */
@@ -76,8 +81,19 @@ public final class LongSum {
      * passes the worker id; add once per chunk or job, not per row, where you can.
      *
      * @throws ArrayIndexOutOfBoundsException for a worker id the executor did not prepare
+     * @throws UndeclaredResourceAccessException in checked mode, from a job whose system
+     *     declared no reduction into (nor write of) the sum's key, naming the system, the key and
+     *     the fix
      */
     public void add(int workerId, long amount) {
+        if (CheckedMode.ENABLED) { // a static final: unchecked, the JIT drops the look-up
+            SystemAccess running = CheckedMode.runningSystem();
+            ResourceKey<?> key = keys.unreduced(running); // null outside a job, for a reducer, or in no store
+            if (key != null) {
+                throw UndeclaredResourceAccessException.sumAdd(running.owner(), key, amount,
+                        running.canReadResource(key));
+            }
+        }
         slots[(workerId + 1) * STRIDE] += amount; // slot 0's line is left to the array header
     }
 

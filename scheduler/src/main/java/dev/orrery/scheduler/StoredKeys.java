@@ -4,7 +4,7 @@ import dev.orrery.scheduler.access.SystemAccess;
 import java.util.Arrays;
 
 /**
- * The keys a mutable resource the scheduler ships ({@link States}, {@link FixedTimestep}) is
+ * The keys a mutable resource the scheduler ships ({@link States}, {@link FixedTimestep}, {@link LongSum}) is
  * stored under, which {@link Resources#put} records, so that its mutating methods can refuse,
  * in checked mode, a call from a job whose system declared no write of any of them (a write
  * reached through {@code job.resource(key)}, a read).
@@ -38,6 +38,22 @@ final class StoredKeys {
         }
         for (ResourceKey<?> k : keys) {
             if (running.canWriteResource(k)) {
+                return null;
+            }
+        }
+        return keys[0];
+    }
+
+    /**
+     * As {@link #unwritten}, for an add into a {@link LongSum}: the key to name when
+     * {@code running} declares a reduction into (or a write of) none of the keys, else null.
+     */
+    ResourceKey<?> unreduced(SystemAccess running) {
+        if (running == null || keys.length == 0) {
+            return null;
+        }
+        for (ResourceKey<?> k : keys) {
+            if (running.canReduceResource(k)) {
                 return null;
             }
         }

@@ -69,6 +69,20 @@ public final class UndeclaredResourceAccessException extends IllegalStateExcepti
                 + resource.name() + ")");
     }
 
+    /**
+     * Creates the exception for a {@code LongSum.add} from a job whose system declared no
+     * reduction into the sum, naming the system, the sum and the fix.
+     */
+    static UndeclaredResourceAccessException sumAdd(String system, ResourceKey<?> resource, long amount,
+            boolean declaredRead) {
+        return new UndeclaredResourceAccessException("system '" + system + "' added " + amount + " to the sum '"
+                + resource.name() + "' but declared " + (declaredRead ? "only a read of it (an add is a write, "
+                + "reached through job.resource(...))" : "no reduction into it") + "; the graph orders the system "
+                + "only as a reader, so the add could land beside the other systems that read the total: add "
+                + ".reducesResource(" + resource.name() + ") to the system's declaration and add through job.add("
+                + resource.name() + ", n)");
+    }
+
     private UndeclaredResourceAccessException(String message) {
         super(message);
     }
