@@ -1,6 +1,5 @@
 package dev.orrery.scheduler;
 
-import dev.orrery.scheduler.access.SystemAccess;
 import dev.orrery.scheduler.check.CheckedMode;
 
 /**
@@ -124,12 +123,7 @@ public final class FixedTimestep {
             throw new IllegalArgumentException("unitsPerRun must be 0 or more, got " + units);
         }
         if (CheckedMode.ENABLED) { // a static final: unchecked, the JIT drops the look-up
-            SystemAccess running = CheckedMode.runningSystem();
-            ResourceKey<?> key = keys.unwritten(running); // null outside a job, for a writer, or in no store
-            if (key != null) {
-                throw UndeclaredResourceAccessException.rateChange(running.owner(), key, units,
-                        running.canReadResource(key));
-            }
+            keys.checkWrite(StoredKeys.Write.RATE_CHANGE, units);
         }
         this.unitsPerRun = units;
     }

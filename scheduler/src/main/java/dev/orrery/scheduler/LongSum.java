@@ -1,6 +1,5 @@
 package dev.orrery.scheduler;
 
-import dev.orrery.scheduler.access.SystemAccess;
 import dev.orrery.scheduler.check.CheckedMode;
 
 /**
@@ -87,12 +86,7 @@ public final class LongSum {
      */
     public void add(int workerId, long amount) {
         if (CheckedMode.ENABLED) { // a static final: unchecked, the JIT drops the look-up
-            SystemAccess running = CheckedMode.runningSystem();
-            ResourceKey<?> key = keys.unreduced(running); // null outside a job, for a reducer, or in no store
-            if (key != null) {
-                throw UndeclaredResourceAccessException.sumAdd(running.owner(), key, amount,
-                        running.canReadResource(key));
-            }
+            keys.checkWrite(StoredKeys.Write.SUM_ADD, amount);
         }
         slots[(workerId + 1) * STRIDE] += amount; // slot 0's line is left to the array header
     }
@@ -114,12 +108,7 @@ public final class LongSum {
      */
     public void set(long value) {
         if (CheckedMode.ENABLED) { // a static final: unchecked, the JIT drops the look-up
-            SystemAccess running = CheckedMode.runningSystem();
-            ResourceKey<?> key = keys.unwritten(running); // null outside a job, for a writer, or in no store
-            if (key != null) {
-                throw UndeclaredResourceAccessException.sumReset(running.owner(), key, value,
-                        running.canReadResource(key));
-            }
+            keys.checkWrite(StoredKeys.Write.SUM_SET, value);
         }
         for (int i = STRIDE; i < slots.length; i += STRIDE) {
             slots[i] = 0;

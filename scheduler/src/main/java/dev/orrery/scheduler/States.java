@@ -1,6 +1,5 @@
 package dev.orrery.scheduler;
 
-import dev.orrery.scheduler.access.SystemAccess;
 import dev.orrery.scheduler.check.CheckedMode;
 import java.util.Objects;
 
@@ -107,18 +106,9 @@ public final class States<S extends Enum<S>> {
     public void request(S next) {
         S value = type.cast(Objects.requireNonNull(next, "next state"));
         if (CheckedMode.ENABLED) { // a static final: unchecked, the JIT drops the look-up
-            checkWriter(CheckedMode.runningSystem(), value);
+            keys.checkWrite(StoredKeys.Write.STATE_REQUEST, value);
         }
         this.requested = value;
-    }
-
-    /** Refuses a request from a job whose system ({@code running}, null outside jobs) writes none of the keys. */
-    private void checkWriter(SystemAccess running, S next) {
-        ResourceKey<?> key = keys.unwritten(running); // null outside a job, for a writer, or in no store
-        if (key != null) {
-            throw UndeclaredResourceAccessException.stateRequest(running.owner(), key, next,
-                    running.canReadResource(key));
-        }
     }
 
     /** {@link Resources#put}: this machine is stored under {@code key}. */

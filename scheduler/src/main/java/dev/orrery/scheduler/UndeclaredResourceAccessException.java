@@ -26,61 +26,12 @@ public final class UndeclaredResourceAccessException extends IllegalStateExcepti
     }
 
     /**
-     * Creates the exception for a state transition ({@code States.request}) from a job whose
-     * system declared no write of the machine, naming the system, the machine and the fix.
+     * Creates the exception for a write reached through a read of a resource the scheduler
+     * ships (a state request, a fixed timestep's rate, a sum's set, reset or add), with the
+     * message {@code StoredKeys.Write} builds.
      */
-    static UndeclaredResourceAccessException stateRequest(String system, ResourceKey<?> resource, Enum<?> next,
-            boolean declaredRead) {
-        return new UndeclaredResourceAccessException("system '" + system + "' requested state " + next + " of '"
-                + resource.name() + "' but declared " + (declaredRead ? "only a read of it (a request is a write, "
-                + "reached through job.resource(...))" : "no write of it") + "; the graph orders the system only "
-                + "as a reader, so the transition's order against the other systems would be an accident of the "
-                + "graph: add .writesResource(" + resource.name() + ") to the system's declaration and request "
-                + "through job.resourceForWrite(" + resource.name() + ")");
-    }
-
-    /**
-     * Creates the exception for a change of a fixed timestep's rate
-     * ({@code FixedTimestep.unitsPerRun(long)}) from a job whose system declared no write of
-     * the clock, naming the system, the clock and the fix.
-     */
-    static UndeclaredResourceAccessException rateChange(String system, ResourceKey<?> resource, long units,
-            boolean declaredRead) {
-        return new UndeclaredResourceAccessException("system '" + system + "' changed unitsPerRun of '"
-                + resource.name() + "' to " + units + " but declared " + (declaredRead ? "only a read of it (a "
-                + "change is a write, reached through job.resource(...))" : "no write of it") + "; the graph "
-                + "orders the system only as a reader, so the change's order against the clock's other readers "
-                + "and writers would be an accident of the graph: add .writesResource(" + resource.name()
-                + ") to the system's declaration and change it through job.resourceForWrite(" + resource.name()
-                + ")");
-    }
-
-    /**
-     * Creates the exception for a {@code LongSum.set} or {@code reset} from a job whose system
-     * declared no write of the sum, naming the system, the sum and the fix.
-     */
-    static UndeclaredResourceAccessException sumReset(String system, ResourceKey<?> resource, long value,
-            boolean declaredRead) {
-        return new UndeclaredResourceAccessException("system '" + system + "' set the sum '" + resource.name()
-                + "' to " + value + " but declared " + (declaredRead ? "only a read of it (a set or reset is a "
-                + "write, reached through job.resource(...))" : "no write of it") + "; the graph orders the system "
-                + "only as a reader, so the reset could land beside the systems that add to it: add .writesResource("
-                + resource.name() + ") to the system's declaration and reset it through job.resourceForWrite("
-                + resource.name() + ")");
-    }
-
-    /**
-     * Creates the exception for a {@code LongSum.add} from a job whose system declared no
-     * reduction into the sum, naming the system, the sum and the fix.
-     */
-    static UndeclaredResourceAccessException sumAdd(String system, ResourceKey<?> resource, long amount,
-            boolean declaredRead) {
-        return new UndeclaredResourceAccessException("system '" + system + "' added " + amount + " to the sum '"
-                + resource.name() + "' but declared " + (declaredRead ? "only a read of it (an add is a write, "
-                + "reached through job.resource(...))" : "no reduction into it") + "; the graph orders the system "
-                + "only as a reader, so the add could land beside the other systems that read the total: add "
-                + ".reducesResource(" + resource.name() + ") to the system's declaration and add through job.add("
-                + resource.name() + ", n)");
+    static UndeclaredResourceAccessException writeThroughRead(String message) {
+        return new UndeclaredResourceAccessException(message);
     }
 
     private UndeclaredResourceAccessException(String message) {
