@@ -23,8 +23,10 @@ final class StoredKeys {
     /**
      * A write that a job may reach through a read, with the words of its refusal: "system 'S'
      * <i>did</i> but declared only a read of it (<i>noun</i> is a write, reached through
-     * job.resource(...)) | <i>undeclared</i>; the graph orders the system only as a reader, so
-     * <i>risk</i>: add .<i>declaration</i>(K) to the system's declaration and <i>fix</i>".
+     * job.resource(...)); the graph orders the system only as a reader, so <i>risk</i>: add
+     * .<i>declaration</i>(K) to the system's declaration and <i>fix</i>", where a system that
+     * declared nothing of the key reads "but declared <i>undeclared</i>; the graph does not order
+     * the system against the resource's other systems, so ..." instead.
      */
     enum Write {
         /** {@code States.request}. */
@@ -107,9 +109,10 @@ final class StoredKeys {
         String message(String system, ResourceKey<?> key, String value, boolean declaredRead) {
             String k = key.name();
             return "system '" + system + "' " + did(k, value) + " but declared " + (declaredRead ? "only a read of it ("
-                    + noun + " is a write, reached through job.resource(...))" : undeclared) + "; the graph orders "
-                    + "the system only as a reader, so " + risk + ": add ." + (reduction ? "reducesResource("
-                    : "writesResource(") + k + ") to the system's declaration and " + fix(k);
+                    + noun + " is a write, reached through job.resource(...)); the graph orders the system only as a "
+                    + "reader" : undeclared + "; the graph does not order the system against the resource's other "
+                    + "systems") + ", so " + risk + ": add ." + (reduction ? "reducesResource(" : "writesResource(") + k
+                    + ") to the system's declaration and " + fix(k);
         }
     }
 

@@ -73,6 +73,23 @@ class LongSumDeclarationTest {
 
     @ParameterizedTest(name = "{0} workers")
     @ValueSource(ints = {1, 4})
+    void shouldSayTheGraphDoesNotOrderASystemThatDeclaredNothingOfTheSum(int workers) {
+        LongSum sum = new LongSum(7);
+        Schedule schedule = Schedule.builder(new World()).resource(SUM, sum)
+                .system("captured").forEachRange(() -> 1, (job, from, to) -> sum.add(0, 5)) // held since set-up
+                .build();
+        try (ScheduleExecutor ex = schedule.executor(workers)) {
+            SystemFailedException f = assertThrows(SystemFailedException.class, ex::run);
+            assertEquals("system 'captured' added 5 to the sum 'kills' but declared no reduction into it; the graph "
+                    + "does not order the system against the resource's other systems, so the add could land beside "
+                    + "the other systems that read the total: add .reducesResource(kills) to the system's declaration "
+                    + "and add through job.add(kills, n)", f.getCause().getMessage());
+        }
+        assertEquals(7, sum.total(), "the refused add was not applied");
+    }
+
+    @ParameterizedTest(name = "{0} workers")
+    @ValueSource(ints = {1, 4})
     void shouldAddFromADeclaredReducerAndFromAnExclusiveSystem(int workers) {
         LongSum sum = new LongSum(7);
         Schedule schedule = Schedule.builder(new World()).resource(SUM, sum)
