@@ -55,6 +55,8 @@ public final class RunRecorder implements AutoCloseable {
     /** The input source and hash listener the simulation had before, handed back by {@link #close()}. */
     private final InputSource before;
     private final Simulation.HashListener listenerBefore;
+    /** Set by the first {@link #close()}: a second one must not hand back what a later recorder set. */
+    private boolean closed;
 
     private RunRecorder(Simulation sim, InputPipeline pipeline, DataOutputStream columns) {
         this.sim = sim;
@@ -215,10 +217,15 @@ public final class RunRecorder implements AutoCloseable {
     /**
      * Closes the journal (writing its end record) and the hash log, and hands the simulation
      * back to the input source and hash listener it had before {@link #start} (unless another
-     * source was put meanwhile), so it can go on ticking unrecorded.
+     * source was put meanwhile), so it can go on ticking unrecorded. Idempotent: a second call
+     * does nothing, so it leaves a recorder started after the first call recording.
      */
     @Override
     public void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
         sim.recordedPolicy = null;
         sim.hashListener(listenerBefore);
         if (sim.inputSource() == pipeline) {

@@ -123,4 +123,33 @@ class RecordingStartTest {
             assertEquals(endHash, r.finalHash());
         }
     }
+
+    @Test
+    void shouldLeaveALaterRecorderAloneWhenAnEarlierOneIsClosedAgain(@TempDir Path dir) throws IOException {
+        World world = new World();
+        try (Simulation s = sim(world)) {
+            world.entity().with(world.component(Hp.class), new Hp(7)).spawnMany(5);
+            RunRecorder first = RunRecorder.start(s, dir.resolve("first"), InputPipeline.builder());
+            s.tick();
+            first.close();
+            try (RunRecorder second = RunRecorder.start(s, dir.resolve("second"), InputPipeline.builder())) {
+                Simulation.HashListener seconds = s.hashListenerSet();
+                first.close(); // a second close, say by a try-with-resources around an explicit close
+                assertTrue(s.hashListenerSet() == seconds, "the second recorder still logs the hashes");
+                IllegalStateException e = assertThrows(IllegalStateException.class,
+                        () -> RunRecorder.start(s, dir.resolve("third"), InputPipeline.builder()));
+                assertTrue(e.getMessage().contains("already records"), "the second recorder still holds the "
+                        + "simulation: " + e.getMessage());
+                second.inputs().tryPublish(1, 1, new byte[0], 0, 0);
+                s.tick();
+                s.tick();
+            }
+            long end = world.stateHash();
+            try (Simulation fresh = sim(new World())) {
+                RunReplayer.Result r = RunReplayer.replay(dir.resolve("second"), fresh);
+                assertEquals(2, r.ticks(), "the second journal kept its ticks and its input");
+                assertEquals(end, r.finalHash());
+            }
+        }
+    }
 }
