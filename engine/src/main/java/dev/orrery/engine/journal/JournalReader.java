@@ -122,6 +122,8 @@ public final class JournalReader implements Closeable {
     private final boolean allowCut;
     private boolean ended;
     private boolean pushedBack;
+    /** Set by {@link #close()}: the buffer may still hold records read ahead, which are not handed out. */
+    private boolean closed;
     /** The number of the first record read after a resume (out of order there: a replaced file), else -1. */
     private long resumedAt = -1;
     /** A record was refused as damaged: where the reader stands is no boundary to mark. */
@@ -340,9 +342,10 @@ public final class JournalReader implements Closeable {
      * @throws IllegalStateException when the reader read its end record (a closed journal
      *     does not grow), when the file ended inside its header, or while {@link #nextTick}
      *     holds a record it read ahead (mark after {@link #nextRecord} or after
-     *     {@code nextTick} returned {@code false})
+     *     {@code nextTick} returned {@code false}), or after {@link #close()}
      */
     public JournalMark mark() {
+        requireOpen();
         String why = failed ? "was refused as damaged: no boundary to resume from"
                 : closedCleanly() ? "was closed cleanly: it does not grow, so there is nothing to resume"
                 : version == 0 ? "ends inside its header: open it again once the header is written"
@@ -364,10 +367,11 @@ public final class JournalReader implements Closeable {
      * taken while {@code nextTick} holds a record it read ahead.
      *
      * @throws IllegalStateException when the reader read its end record, when the file ended
-     *     inside its header, after a refusal of damage, or when it was resumed inside a tick and
-     *     no tick has begun since
+     *     inside its header, after a refusal of damage, when it was resumed inside a tick and
+     *     no tick has begun since, or after {@link #close()}
      */
     public JournalMark tickMark() {
+        requireOpen();
         String why = failed ? "was refused as damaged: no boundary to resume from"
                 : closedCleanly() ? "was closed cleanly: it does not grow, so there is nothing to resume"
                 : version == 0 ? "ends inside its header: open it again once the header is written" : null;
@@ -399,8 +403,10 @@ public final class JournalReader implements Closeable {
      * @return {@code true} with the record's fields available through the accessors;
      *     {@code false} once the end-of-journal record has been read (and no bytes follow it)
      * @throws CorruptJournalException if the record is cut short, damaged or out of order
+     * @throws IllegalStateException after {@link #close()}
      */
     public boolean nextRecord() throws IOException {
+        requireOpen();
         if (pushedBack) {
             pushedBack = false;
             return !ended;
@@ -730,9 +736,18 @@ public final class JournalReader implements Closeable {
         return (long) LONG.get(record, BODY_PREFIX);
     }
 
+    /** Releases the file. Idempotent; reading on, or taking a mark, is refused after it. */
     @Override
     public void close() throws IOException {
+        closed = true;
         channel.close();
+    }
+
+    private void requireOpen() {
+        if (closed) {
+            throw new IllegalStateException("journal " + path + " is closed; open it again (JournalReader.open, or "
+                    + "resumeAllowingCut from a mark taken before close) to read on");
+        }
     }
 
     private void requireKind(JournalRecordKind k) {

@@ -132,6 +132,29 @@ class JournalTest {
     }
 
     @Test
+    void shouldRefuseToReadOnAfterCloseNamingTheJournalAndTheFix() throws IOException {
+        Path file = dir.resolve("closed.journal");
+        writeSample(file, 40, 2);
+        JournalReader r = JournalReader.open(file);
+        assertTrue(r.nextTick(new JournalTick()));
+        r.close();
+        r.close(); // closing twice is harmless
+        // the records read ahead into the reader's buffer are not handed out after close
+        for (String call : new String[] {"nextRecord", "nextTick", "mark", "tickMark"}) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> {
+                switch (call) {
+                    case "nextRecord" -> r.nextRecord();
+                    case "nextTick" -> r.nextTick(new JournalTick());
+                    case "mark" -> r.mark();
+                    default -> r.tickMark();
+                }
+            }, call);
+            assertEquals("journal " + file + " is closed; open it again (JournalReader.open, or resumeAllowingCut "
+                    + "from a mark taken before close) to read on", e.getMessage(), call);
+        }
+    }
+
+    @Test
     void shouldRoundTripTheLargestPayload() throws IOException {
         Path file = dir.resolve("large.journal");
         byte[] big = new byte[JournalFormat.MAX_PAYLOAD];
