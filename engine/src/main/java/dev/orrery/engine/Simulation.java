@@ -485,9 +485,15 @@ public final class Simulation implements AutoCloseable {
      * (changes are inputs). It gets the tick's number and its time so far in nanoseconds.
      * The watchdog counts the hook's time as the tick's and names the hook when it overruns.
      * Call between ticks.
+     *
+     * @throws IllegalStateException when a hook is given to a closed simulation (no tick would
+     *     call it; removing one, {@code null}, is always taken)
      */
     public void atEndOfTick(TickListener hook) {
         host.check("Simulation.atEndOfTick()");
+        if (hook != null) {
+            requireOpen(); // what hooks here (the explorer) would serve a world that never ticks again
+        }
         this.endOfTick = hook;
     }
 

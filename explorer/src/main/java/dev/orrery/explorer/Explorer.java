@@ -96,7 +96,8 @@ public final class Explorer implements AutoCloseable {
      *
      * @throws IOException when the port cannot be bound (in use, or not allowed); nothing is hooked then
      * @throws IllegalStateException when called off the tick thread of a simulation a
-     *     {@code WorldHost} holds (attach inside {@code hostedWorld.call}); nothing is started then
+     *     {@code WorldHost} holds (attach inside {@code hostedWorld.call}), or on a closed
+     *     simulation; nothing is started then
      */
     public static Explorer attach(Simulation sim, ExplorerOptions options) throws IOException {
         Explorer e = new Explorer(Objects.requireNonNull(sim, "sim"), Objects.requireNonNull(options, "options"));
