@@ -111,7 +111,11 @@ public final class Explorer implements AutoCloseable {
         return e;
     }
 
-    /** The port the explorer listens on. */
+    /**
+     * The port the explorer listens on.
+     *
+     * @throws IllegalStateException after {@link #close}, as {@link #url()} does
+     */
     public int port() {
         return routes.address().getPort();
     }

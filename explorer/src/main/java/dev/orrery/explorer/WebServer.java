@@ -136,7 +136,8 @@ final class WebServer {
         try {
             return (InetSocketAddress) listener.getLocalAddress();
         } catch (IOException e) {
-            throw new IllegalStateException("the explorer's listening socket is closed", e);
+            throw new IllegalStateException("the explorer is closed and listens on no port; attach a new one with "
+                    + "Explorer.attach", e);
         }
     }
 

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Timeout;
 /**
  * What an explorer leaves when it goes: attached to a closed simulation it is refused before
  * it binds a port or starts a thread; closed, it refuses what it can no longer answer in the
- * explorer's terms, and closing it again is harmless.
+ * explorer's terms, and closing it again is harmless; attached and closed again and again, it
+ * leaves no thread and frees its port.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ExplorerLifecycleTest {
@@ -40,6 +41,36 @@ class ExplorerLifecycleTest {
                 () -> Explorer.attach(sim, ExplorerOptions.loopback(0)));
         assertEquals("simulation is closed; build a new one with Simulation.builder(world)", e.getMessage());
         assertEquals(Set.of(), explorerThreadsSince(before), "a refused attach started no server");
+    }
+
+    @Test
+    void shouldLeaveNoThreadOrPortAfterRepeatedAttachAndCloseAndRefusePortAfterClose() throws Exception {
+        try (Simulation sim = sim()) {
+            Set<Thread> before = Set.copyOf(Thread.getAllStackTraces().keySet());
+            int port = 0;
+            Explorer last = null;
+            for (int i = 0; i < 20; i++) { // on one port: each close frees it for the next attach
+                last = Explorer.attach(sim, ExplorerOptions.loopback(port));
+                port = last.port();
+                new Client(last).get("/api"); // a request thread starts and a connection is served
+                last.close();
+                last.close(); // closing twice is harmless
+            }
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30); // threads end just after close returns
+            while (!explorerThreadsSince(before).isEmpty() && System.nanoTime() - until < 0) {
+                Thread.sleep(20);
+            }
+            assertEquals(Set.of(), explorerThreadsSince(before), "20 explorers attached and closed");
+            try (java.net.ServerSocket again = new java.net.ServerSocket()) {
+                again.bind(new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), port));
+            }
+            Explorer closed = last;
+            for (Runnable call : new Runnable[] {closed::port, closed::url}) {
+                IllegalStateException e = assertThrows(IllegalStateException.class, call::run);
+                assertEquals("the explorer is closed and listens on no port; attach a new one with Explorer.attach",
+                        e.getMessage());
+            }
+        }
     }
 
     private static Set<String> explorerThreadsSince(Set<Thread> before) {
