@@ -2,9 +2,7 @@ package dev.orrery.explorer;
 
 import dev.orrery.ecs.Query;
 import dev.orrery.ecs.World;
-import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Entity;
-import dev.orrery.ecs.component.Field;
 import dev.orrery.engine.RunRecorder;
 import dev.orrery.engine.Simulation;
 import dev.orrery.scheduler.internal.SchedulerInternals;
@@ -13,7 +11,6 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -192,8 +189,8 @@ final class PastWorlds implements AutoCloseable {
     /** Entity {@code id}'s fields at ticks {@code from} and {@code to}, and those that differ. */
     String diffEntity(long from, long to, long id) throws SafePoint.Unavailable {
         return run(() -> {
-            Map<String, String> a = fields(moveTo(from), id);
-            Map<String, String> b = fields(moveTo(to), id);
+            Map<String, String> a = Views.fields(moveTo(from), id, MAX_TARGETS);
+            Map<String, String> b = Views.fields(moveTo(to), id, MAX_TARGETS);
             Json json = new Json().beginObject().field("id", id).field("text", Entity.toString(id))
                     .field("from", from).field("to", to).field("aliveFrom", a != null).field("aliveTo", b != null)
                     .key("changes").beginArray();
@@ -252,34 +249,6 @@ final class PastWorlds implements AutoCloseable {
         return ids;
     }
 
-    /**
-     * An entity's fields as text by {@code Component.field} (a relation with several targets
-     * per holder: {@code R.targets}, all of them), or null when it is not alive.
-     */
-    private static Map<String, String> fields(World w, long id) {
-        if (id == Entity.NULL || Entity.index(id) < 0 || !w.isAlive(id)) {
-            return null;
-        }
-        Map<String, String> out = new LinkedHashMap<>();
-        for (Component<?> c : w.columns()) {
-            if (!w.has(id, c)) {
-                continue;
-            }
-            if (c.fields().isEmpty()) {
-                out.put(c.name(), "present");
-            }
-            if (c.relation() instanceof dev.orrery.ecs.Relation r && !r.exclusive()) {
-                // the marker's field holds the first target only: a second pair would go unseen
-                out.put(c.name() + ".targets", Views.targets(w, id, r, MAX_TARGETS));
-                continue;
-            }
-            for (Field f : c.fields()) {
-                out.put(c.name() + "." + f.name(), Views.text(w.getValue(id, f)));
-            }
-        }
-        return out;
-    }
-
     /** A journal's end as a travel found it: its last complete tick, and how it ends there. */
     private record Ending(long after, String words) {
     }
@@ -291,7 +260,15 @@ final class PastWorlds implements AutoCloseable {
     private String run(Work work) throws SafePoint.Unavailable {
         Future<String> f;
         try {
-            f = thread.submit(work::run);
+            f = thread.submit(() -> {
+                try {
+                    return work.run();
+                } finally {
+                    if (closing) { // queued before close, which may have found no room for its closeReplay
+                        closeReplay();
+                    }
+                }
+            });
         } catch (RejectedExecutionException e) {
             throw new SafePoint.Unavailable("the timeline is busy with other requests (one replays at a time); "
                     + "retry in a moment");
@@ -486,8 +463,8 @@ final class PastWorlds implements AutoCloseable {
         closing = true;
         try {
             thread.submit(this::closeReplay);
-        } catch (RejectedExecutionException ignored) {
-            // already closing
+        } catch (RejectedExecutionException full) {
+            // queued travels close it as they end (run)
         }
         thread.shutdown();
         try {

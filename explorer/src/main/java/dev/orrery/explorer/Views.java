@@ -270,6 +270,34 @@ final class Views {
     }
 
     /**
+     * An entity's fields as text by {@code Component.field} (a relation with several targets
+     * per holder: {@code R.targets}, up to {@code maxTargets}), or null when it is not alive.
+     */
+    static Map<String, String> fields(World w, long id, int maxTargets) {
+        if (id == Entity.NULL || Entity.index(id) < 0 || !w.isAlive(id)) {
+            return null;
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        for (Component<?> c : w.columns()) {
+            if (!w.has(id, c)) {
+                continue;
+            }
+            if (c.fields().isEmpty()) {
+                out.put(c.name(), "present");
+            }
+            if (c.relation() instanceof Relation r && !r.exclusive()) {
+                // the marker's field holds the first target only: a second pair would go unseen
+                out.put(c.name() + ".targets", targets(w, id, r, maxTargets));
+                continue;
+            }
+            for (Field f : c.fields()) {
+                out.put(c.name() + "." + f.name(), text(w.getValue(id, f)));
+            }
+        }
+        return out;
+    }
+
+    /**
      * A field's or a component's value as text: a primitive as it is; an object (a reference
      * component's) as {@link #describe} writes it, so one without a {@code toString} says so
      * rather than showing an identity hash (which differs in every replay), and one whose

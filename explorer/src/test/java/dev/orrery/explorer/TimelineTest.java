@@ -27,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Travelling back: a recorded run replayed by the explorer's timeline shows an entity and a
  * query as they were after an earlier tick, forward and back again, diffs them between two
- * ticks, checks the recorded hashes, and refuses a tick the recording does not hold.
+ * ticks, checks the recorded hashes, and refuses a tick the recording does not hold; closed,
+ * it leaves no replay or journal reader open, even with travels queued.
  */
 class TimelineTest {
     record Counter(int value) {
@@ -243,6 +244,76 @@ class TimelineTest {
         } finally {
             explorer.close();
             sim.close();
+        }
+    }
+
+    @Test
+    void shouldCloseTheReplayWhenTheTimelineClosesWithItsQueueFull() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isDirectory(Path.of("/proc/self/fd")),
+                "reads open files through /proc");
+        World world = new World();
+        Simulation sim = build(world, true);
+        long first = firstEntity(world);
+        try (RunRecorder recorder = RunRecorder.start(sim, dir, InputPipeline.builder())) {
+            sim.run(600, 0, null);
+        } finally {
+            sim.close();
+        }
+        AtomicInteger replayed = new AtomicInteger();
+        Timeline slow = Timeline.ofRecording(dir, () -> build(new World(), false, 10, () -> {
+            replayed.incrementAndGet();
+            LockSupport.parkNanos(20_000_000L); // 600 ticks: at least 12 s to travel to the last one
+        }));
+        PastWorlds past = new PastWorlds(slow, 30_000);
+        List<Thread> askers = new ArrayList<>();
+        AtomicReference<String> busy = new AtomicReference<>();
+        // one travel replays, eight wait in the replay thread's queue, and the next is turned away
+        for (int i = 0; i < 20 && busy.get() == null; i++) {
+            long tick = 599 - i;
+            Thread asker = new Thread(() -> {
+                try {
+                    past.entity(tick, first);
+                } catch (SafePoint.Unavailable e) {
+                    if (e.getMessage().contains("busy")) {
+                        busy.set(e.getMessage());
+                    }
+                } catch (RuntimeException closing) {
+                    // refused once the timeline closes: what it answers is not this test's point
+                }
+            });
+            asker.setDaemon(true);
+            asker.start();
+            askers.add(asker);
+            long until = System.nanoTime() + 10_000_000_000L;
+            while (replayed.get() == 0 && System.nanoTime() < until) { // the first travel began
+                Thread.sleep(5);
+            }
+            Thread.sleep(50); // the asker's travel is queued (or turned away) meanwhile
+        }
+        assertTrue(busy.get() != null, "the queue filled up");
+        assertTrue(openJournals() > 0, "the replay reads the journal");
+        past.close();
+        long until = System.nanoTime() + 30_000_000_000L;
+        while (openJournals() > 0 && System.nanoTime() < until) {
+            Thread.sleep(20);
+        }
+        assertEquals(0, openJournals(), "the replay and its journal reader were left open by a close that found the "
+                + "queue full");
+        for (Thread t : askers) {
+            t.join(30_000);
+        }
+    }
+
+    /** Files open in this process under the recording folder. */
+    private long openJournals() throws java.io.IOException {
+        try (java.util.stream.Stream<Path> fds = java.nio.file.Files.list(Path.of("/proc/self/fd"))) {
+            return fds.filter(fd -> {
+                try {
+                    return java.nio.file.Files.readSymbolicLink(fd).startsWith(dir);
+                } catch (java.io.IOException | UnsupportedOperationException gone) {
+                    return false; // closed meanwhile, or the listing's own handle
+                }
+            }).count();
         }
     }
 
