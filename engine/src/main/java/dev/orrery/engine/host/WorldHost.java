@@ -173,7 +173,9 @@ public final class WorldHost implements AutoCloseable {
         HostedWorld w = new HostedWorld(this, name, sim, hz, ticks, first);
         synchronized (lock) {
             if (closed) {
-                throw new IllegalStateException("the host is closed; cannot add world '" + name + "'");
+                throw new IllegalStateException("the host is closed; cannot add world '" + name + "': host it on a new "
+                        + "WorldHost (WorldHost.builder()...build()), or tick it on this thread; the simulation was "
+                        + "not touched and is still yours");
             }
             if (hosted.containsKey(name)) {
                 throw new IllegalArgumentException("a world named '" + name + "' is hosted already; remove it first or "

@@ -321,7 +321,13 @@ class WorldHostTest {
             assertThrows(IllegalStateException.class, sim::tick, "its executor was closed");
         }
         assertEquals(HostedWorld.State.FINISHED, finished.state(), "a world that left before is not touched by close");
-        assertThrows(IllegalStateException.class, () -> host.add("late", HostWorkload.build(1, 1), 30));
+        try (Simulation late = HostWorkload.build(1, 1)) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> host.add("late", late, 30));
+            assertTrue(e.getMessage().contains("'late'") && e.getMessage().contains("WorldHost.builder()")
+                    && e.getMessage().contains("still yours"), e.getMessage());
+            late.tick(); // refused before the host touched it: it still ticks here
+            assertEquals(1, late.currentTick());
+        }
         host.close(); // again: nothing
         assertTrue(host.worlds().isEmpty());
     }
