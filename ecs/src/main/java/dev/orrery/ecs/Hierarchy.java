@@ -69,24 +69,66 @@ public final class Hierarchy {
         return levels;
     }
 
-    /** First slot of {@code level}. */
+    /**
+     * First slot of {@code level}; {@code levelStart(levels())} is {@link #size()}, the end of
+     * the last level, so a range of levels {@code [a, b)} is the slots
+     * {@code [levelStart(a), levelStart(b))}.
+     *
+     * @throws IndexOutOfBoundsException when {@code level} is outside {@code [0, levels()]}
+     */
     public int levelStart(int level) {
+        if (Integer.compareUnsigned(level, levels) > 0) { // one compare: a negative level is large unsigned
+            throw outside("levelStart(level)", "level", level, levels, "levels()");
+        }
         return levelStarts[level];
     }
 
-    /** One past the last slot of {@code level}. */
+    /**
+     * One past the last slot of {@code level}.
+     *
+     * @throws IndexOutOfBoundsException when {@code level} is outside {@code [0, levels())}
+     */
     public int levelEnd(int level) {
+        if (Integer.compareUnsigned(level, levels) >= 0) {
+            throw outside("levelEnd(level)", "level", level, levels - 1, "levels() - 1");
+        }
         return levelStarts[level + 1];
     }
 
-    /** The entity in {@code slot}. */
+    /**
+     * The entity in {@code slot}.
+     *
+     * @throws IndexOutOfBoundsException when {@code slot} is outside {@code [0, size())}
+     */
     public long entity(int slot) {
+        if (Integer.compareUnsigned(slot, size) >= 0) { // the arrays are longer than size(): past it are stale slots
+            throw outside("entity(slot)", "slot", slot, size - 1, "size() - 1");
+        }
         return entities[slot];
     }
 
-    /** The slot of {@code slot}'s parent (its target), or -1 for a root. */
+    /**
+     * The slot of {@code slot}'s parent (its target), or -1 for a root.
+     *
+     * @throws IndexOutOfBoundsException when {@code slot} is outside {@code [0, size())}
+     */
     public int parentSlot(int slot) {
+        if (Integer.compareUnsigned(slot, size) >= 0) {
+            throw outside("parentSlot(slot)", "slot", slot, size - 1, "size() - 1");
+        }
         return parents[slot];
+    }
+
+    /**
+     * The error of an accessor given an index outside its range; built apart from the
+     * accessors so that they stay small enough to inline in a walk's loop.
+     */
+    private IndexOutOfBoundsException outside(String accessor, String what, int value, int last, String lastName) {
+        String range = last < 0 ? "there are none (the relation has no pairs)"
+                : "valid " + what + "s are 0 to " + lastName + " (" + last + ")";
+        return new IndexOutOfBoundsException("Hierarchy." + accessor + " of " + relation + ": " + what + " "
+                + value + " is out of range; " + range
+                + ": bound the loop by this hierarchy's size() and levels(), read after the last change of its pairs");
     }
 
     /**
