@@ -3,6 +3,7 @@ package dev.orrery.ecs;
 import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.prototype.SpawnChain;
+import dev.orrery.ecs.structure.EntityRows;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -44,20 +45,35 @@ public final class EntityBuilder {
         this.world = world;
     }
 
-    /** Adds a column with zero values (or a tag). */
+    /** Adds a column with zero values (a null reference for a reference column; or a tag). */
     public EntityBuilder with(Component<?> column) {
         return put(column, null);
     }
 
-    /** Adds a column with its initial value. */
+    /**
+     * Adds a column with its initial value.
+     *
+     * @throws NullPointerException naming the call and the fix when {@code value} is null: to
+     *     add the column zeroed (or a tag) call {@link #with(Component)}, as
+     *     {@code world.add(entity, column, null)} is refused alike
+     */
     public <T> EntityBuilder with(Component<T> column, T value) {
+        if (value == null) {
+            throw EntityRows.nullBuilderValue("entity().with", column);
+        }
         return put(column, value);
     }
 
     /**
      * Replaces the value of {@code column}, which the builder already holds, for the spawns
-     * that follow; {@code null} makes it zero again. Cheaper than a new builder: the archetype
-     * and prepared arrays stay.
+     * that follow. Cheaper than a new builder: the archetype and prepared arrays stay.
+     *
+     * <p>Unlike {@code world.set}, this takes {@code null}, on purpose: it puts the column
+     * back to what {@link #with(Component)} gives it, zero fields (a null reference for a
+     * reference column, whose only zero that is; nothing for a tag), for the spawns that
+     * follow. A reused builder has no other way back to that without losing its prepared
+     * arrays. So a value that may be null by mistake spawns zeros here, not an error: check it
+     * first where null is not meant.
      *
      * @throws IllegalArgumentException if the builder does not hold {@code column} (add it with
      *     {@link #with}), or the value is not of the column's type

@@ -84,7 +84,13 @@ public final class Shape {
 
     /**
      * Spawns an entity of this shape holding {@code values}, one per column in the shape's
-     * order; a null value leaves that column zero.
+     * order.
+     *
+     * <p>A null value leaves its column zero (a null reference for a reference column; a tag's
+     * slot needs no value), on purpose: unlike {@code world.spawn(values...)}, which finds the
+     * columns from the values and so refuses a null, a shape knows each slot's column, and a
+     * call by position has no other way to leave one column zero. So a value that is null by
+     * mistake spawns zeros here, not an error: check it first where null is not meant.
      *
      * @throws IllegalArgumentException when the count or a value's type does not match
      *     the shape; nothing is spawned then
@@ -97,17 +103,26 @@ public final class Shape {
         return world.spawnInto(archetype, chain, values);
     }
 
-    /** {@link #spawn(Object...)} for a one-column shape, without a varargs array. */
+    /**
+     * {@link #spawn(Object...)} for a one-column shape, without a varargs array; a null leaves
+     * its column zero.
+     */
     public long spawn(Object a) {
         return spawnGiven(1, a, null, null);
     }
 
-    /** {@link #spawn(Object...)} for a two-column shape, without a varargs array. */
+    /**
+     * {@link #spawn(Object...)} for a two-column shape, without a varargs array; a null leaves
+     * its column zero.
+     */
     public long spawn(Object a, Object b) {
         return spawnGiven(2, a, b, null);
     }
 
-    /** {@link #spawn(Object...)} for a three-column shape, without a varargs array. */
+    /**
+     * {@link #spawn(Object...)} for a three-column shape, without a varargs array; a null leaves
+     * its column zero.
+     */
     public long spawn(Object a, Object b, Object c) {
         return spawnGiven(3, a, b, c);
     }

@@ -1,6 +1,7 @@
 package dev.orrery.ecs;
 
 import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.structure.EntityRows;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -102,7 +103,8 @@ public final class Template {
         }
 
         /**
-         * Adds an instance whose fields start at zero (or a tag).
+         * Adds an instance whose fields start at zero (a null reference for a reference
+         * column; or a tag).
          *
          * @throws IllegalArgumentException for a relation's marker column, which only the
          *     relation store changes: spawn from the template, then add the pair
@@ -114,11 +116,18 @@ public final class Template {
         /**
          * Adds an instance with its initial value.
          *
+         * @throws NullPointerException naming the template and the fix when {@code value} is
+         *     null: to add the instance zeroed (or a tag) call {@link #with(Component)}, as
+         *     {@code world.add(entity, column, null)} is refused alike
          * @throws IllegalArgumentException naming the template and the instance name when the
          *     template already has an instance by that name, or naming the relation for a
          *     relation's marker column (spawn from the template, then add the pair)
          */
         public <T> Builder with(Component<T> column, T value) {
+            if (value == null) {
+                throw EntityRows.nullBuilderValue("Template.named(\"" + name + "\").with", Objects.requireNonNull(column,
+                        "column"));
+            }
             return put(column, value);
         }
 

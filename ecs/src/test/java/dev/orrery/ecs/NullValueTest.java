@@ -12,8 +12,10 @@ import org.junit.jupiter.api.Test;
 /**
  * A null value given to a call that names one column and takes its value (add, set; on the
  * world and on a command buffer) is refused alike everywhere, naming the call and the fix
- * ({@code add(entity, column)} adds it zeroed), with nothing changed or recorded. The
- * builders and shapes, whose slots hold "zero" as null by their documented contract, keep it.
+ * ({@code add(entity, column)} adds it zeroed), with nothing changed or recorded; so is a null
+ * given to a builder's or a template's {@code with(column, value)} ({@code with(column)} adds
+ * it zeroed). A shape's slots and a reused builder's {@code set(column, null)} keep null as
+ * zero, as their Javadoc says and why.
  */
 class NullValueTest {
     record Pos(float x, float y) {
@@ -76,5 +78,45 @@ class NullValueTest {
         long templated = w.spawn(Template.named("t").with(pos).with(charge, new Charge(2)).build());
         assertEquals(new Pos(0, 0), w.get(templated, pos));
         assertEquals(new Charge(2), w.get(templated, charge));
+    }
+
+    record Label(int code) {
+    }
+
+    @Test
+    void aBuilderWithANullValueIsRefusedNamingTheFormThatAddsTheColumnZeroed() {
+        World w = new World();
+        Component<Pos> pos = w.component(Pos.class);
+        Component<Charge> charge = w.component(Charge.class, Storage.SPARSE);
+        long before = w.stateHash();
+        EntityBuilder b = w.entity().with(charge, new Charge(1));
+        NullPointerException table = assertThrows(NullPointerException.class, () -> b.with(pos, null));
+        assertEquals("entity().with(Pos, value): the value is null; to add Pos zeroed (or as a tag), call "
+                + "entity().with(Pos)", table.getMessage());
+        NullPointerException sparse = assertThrows(NullPointerException.class,
+                () -> w.entity().with(pos).with(charge, null));
+        assertTrue(sparse.getMessage().contains("call entity().with(Charge)"), sparse.getMessage());
+        assertEquals(before, w.stateHash(), "nothing spawned");
+        long e = b.spawn(); // the refused with added nothing: the builder still holds only Charge
+        assertFalse(w.has(e, pos));
+        assertEquals(new Charge(1), w.get(e, charge));
+        long zeroed = w.entity().with(pos).spawn(); // the form the message names
+        assertEquals(new Pos(0, 0), w.get(zeroed, pos));
+    }
+
+    @Test
+    void aTemplateWithANullValueIsRefusedNamingTheTemplateAndTheFormWithoutAValue() {
+        World w = new World();
+        Component<Pos> pos = w.component(Pos.class);
+        Component<Label> label = w.component(Label.class);
+        Template.Builder crate = Template.named("Crate").with(pos, new Pos(1, 1));
+        NullPointerException value = assertThrows(NullPointerException.class, () -> crate.with(label, null));
+        assertEquals("Template.named(\"Crate\").with(Label, value): the value is null; to add Label zeroed (or as a "
+                + "tag), call Template.named(\"Crate\").with(Label)", value.getMessage());
+        Template built = crate.build();
+        assertEquals(1, built.size(), "the refused instance is not in the template");
+        Template zeroed = Template.named("Crate").with(pos, new Pos(1, 1)).with(label).build();
+        long e = w.spawn(zeroed);
+        assertEquals(new Label(0), w.get(e, label), "with(column) adds it zeroed");
     }
 }

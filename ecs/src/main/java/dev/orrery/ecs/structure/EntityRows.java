@@ -417,6 +417,17 @@ public final class EntityRows {
     }
 
     /**
+     * The refusal of a null value given to a builder's {@code with(column, value)}
+     * ({@code "entity().with"}, {@code "Template.named(\"Lamp\").with"}), in the shape of
+     * {@link #nullValue}: it names the call and the fix, the builder's form without a value,
+     * which adds the column zeroed (or a tag).
+     */
+    public static NullPointerException nullBuilderValue(String call, Component<?> column) {
+        return new NullPointerException(call + "(" + column + ", value): the value is null; to add " + column
+                + " zeroed (or as a tag), call " + call + "(" + column + ")");
+    }
+
+    /**
      * Checks that {@code value} is an instance of {@code column}'s type.
      *
      * @throws NullPointerException when {@code value} is null (callers that know their call
