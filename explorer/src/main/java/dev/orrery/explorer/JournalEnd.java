@@ -13,7 +13,7 @@ import java.util.Objects;
  * Where a recording's journal ends, read again only when the file grew and not once it was
  * closed: its last complete tick, and whether it was closed or how it was cut. A live
  * recording's end moves as the run writes it; each read goes on from the boundary after the
- * last complete record the one before reached ({@link JournalReader#resumeAllowingCut}), so a
+ * last complete record the one before reached ({@link JournalResume}), so a
  * client polling the timeline of a recording hours long costs the bytes written since its last
  * poll, not the whole journal. A record still being written is not taken (the reader stops
  * before it) and is read once complete. A journal that shrank, was replaced by another file,
@@ -68,17 +68,7 @@ final class JournalEnd {
      * from the start when the file no longer holds what {@code from} was taken after.
      */
     private void read(JournalMark from) throws IOException {
-        JournalReader r;
-        if (from == null) {
-            r = JournalReader.openAllowingCut(journal);
-        } else {
-            try {
-                r = JournalReader.resumeAllowingCut(journal, from);
-            } catch (IOException e) { // rewritten in place: not the journal the mark was taken in
-                r = JournalReader.openAllowingCut(journal);
-            }
-        }
-        try (JournalReader reader = r) {
+        try (JournalReader reader = JournalResume.open(journal, from).reader()) {
             try {
                 while (reader.nextRecord()) {
                     // to the end record, or the last complete tick of a live or cut journal

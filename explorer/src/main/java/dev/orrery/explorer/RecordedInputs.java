@@ -52,16 +52,17 @@ final class RecordedInputs implements InputSource, AutoCloseable {
     private void open(long from) throws IOException {
         JournalMark mark = liveEnd;
         liveEnd = null;
-        JournalReader resumed = mark != null && from > mark.lastTickEnded() ? resume(mark) : null;
+        JournalResume.Opened opened = JournalResume.open(journal, mark != null && from > mark.lastTickEnded() ? mark
+                : null);
         if (reader != null) {
             bytesRead += reader.bytesRead();
             reader.close();
         }
-        reader = resumed != null ? resumed : JournalReader.openAllowingCut(journal);
+        reader = opened.reader();
         try {
             hasAhead = reader.nextTick(ahead);
         } catch (CorruptJournalException e) {
-            if (resumed == null) {
+            if (!opened.resumed()) {
                 throw e;
             }
             // the record at the mark does not go on from those before it: another file alike up to the
@@ -76,15 +77,6 @@ final class RecordedInputs implements InputSource, AutoCloseable {
         }
         if (!hasAhead) {
             atLiveEnd();
-        }
-    }
-
-    /** A reader of the journal from {@code mark} on, or null when the file no longer holds what it was taken after. */
-    private JournalReader resume(JournalMark mark) throws IOException {
-        try {
-            return JournalReader.resumeAllowingCut(journal, mark);
-        } catch (CorruptJournalException e) { // replaced, truncated or rewritten: read from its start
-            return null;
         }
     }
 
