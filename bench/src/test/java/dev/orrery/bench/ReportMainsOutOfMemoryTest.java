@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
  * sizes, the heap's maximum and {@code -Xmx}, with exit code {@link 3},
  * where it used to end in an {@code OutOfMemoryError} stack trace and exit code 1. The child
  * fails within a second on an idle machine; the bound is {@link ReportMainsSizeLimitsTest}'s
- * 90 s, for a loaded one.
+ * 90 s, for a loaded one. A worker thread's run out of heap is the same line, and ends the run
+ * though its main thread waits for the worker ({@link WorkerOutOfHeapMain}).
  */
 class ReportMainsOutOfMemoryTest {
     @Test
@@ -31,6 +32,20 @@ class ReportMainsOutOfMemoryTest {
         assertTrue(line.startsWith("ParticleScalingReport: ran out of heap at the sizes given (--particles 20000000 "),
                 line);
         assertTrue(line.matches(".*, with a maximum of [0-9]+ MiB .*"), what + " did not name the heap's maximum: " + line);
+        assertTrue(line.contains("-Xmx") && line.contains("smaller sizes"), what + " did not name the fix: " + line);
+        assertFalse(line.contains("Exception") || line.contains("OutOfMemoryError") || r.err().contains("\tat "), line);
+    }
+    @Test
+    void shouldReportAWorkerThreadRunningOutOfHeapInTheSameLineAndEndTheRun() throws Exception {
+        String main = WorkerOutOfHeapMain.class.getName();
+        ReportMainsSizeLimitsTest.Run r = ReportMainsSizeLimitsTest.javaWithHeap("-Xmx32m", main, "--blocks", "9");
+        String what = "a worker out of heap on -Xmx32m, the main thread waiting for it";
+        assertEquals(CommandLine.OUT_OF_MEMORY, r.status(), what + "; stderr: " + r.err());
+        List<String> lines = r.err().lines().toList();
+        assertEquals(1, lines.size(), what + " printed more than one line: " + r.err());
+        String line = lines.get(0);
+        assertTrue(line.startsWith("WorkerOutOfHeapMain: ran out of heap at the sizes given (--blocks 9), with a maximum "
+                + "of "), line);
         assertTrue(line.contains("-Xmx") && line.contains("smaller sizes"), what + " did not name the fix: " + line);
         assertFalse(line.contains("Exception") || line.contains("OutOfMemoryError") || r.err().contains("\tat "), line);
     }
