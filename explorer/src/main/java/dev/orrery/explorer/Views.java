@@ -17,9 +17,6 @@ import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.graph.SystemDeclaration;
 import dev.orrery.scheduler.graph.SystemGraph;
 import dev.orrery.scheduler.internal.SchedulerInternals;
-import java.io.ByteArrayOutputStream;
-import java.io.DataOutputStream;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,6 +34,14 @@ import java.util.Map;
 final class Views {
     /** Longest text shown for a reference component or a resource value. */
     static final int TEXT_LIMIT = 300;
+    /**
+     * Most bytes of a resource's encoding the resources view lets its codec write: past it the
+     * codec is stopped and the size shown as "more than" this, so a resource's cost on the tick
+     * thread does not grow with its size.
+     */
+    static final int ENCODED_LIMIT = 64 * 1024;
+    /** First bytes of a resource's encoding shown, in hex. */
+    static final int HEX_SHOWN = 24;
     /** Most holders of one pair the inspector lists (a squad's first children); the count is exact. */
     static final int MAX_HOLDERS = 32;
 
@@ -246,7 +251,10 @@ final class Views {
     /**
      * Every resource: its name, type and value as text (the engine's own resources described,
      * others by their {@code toString} when they have one); for one with a codec (what a
-     * snapshot carries) its encoded size and first bytes. Tick thread.
+     * snapshot carries) its encoded size and first bytes. The codec is stopped past
+     * {@link #ENCODED_LIMIT} bytes ({@link EncodedHead}): then {@code bytes} is that limit and
+     * {@code bytesMore} is true (the size is more than that). {@code bytes} is {@code null}
+     * when the codec failed. Tick thread.
      */
     static String resources(Simulation sim) {
         Json json = new Json().beginArray();
@@ -257,11 +265,15 @@ final class Views {
             ResourceCodec<?> codec = sim.resourceCodecs().of(key);
             json.field("codec", codec != null);
             if (codec != null) {
-                byte[] bytes = encoded(sim, key);
-                if (bytes == null) {
+                EncodedHead encoded = encoded(sim, key);
+                if (encoded == null) {
                     json.key("bytes").nullValue();
                 } else {
-                    json.field("bytes", bytes.length).field("hex", hex(bytes, 24));
+                    json.field("bytes", encoded.size);
+                    if (encoded.more) {
+                        json.field("bytesMore", true);
+                    }
+                    json.field("hex", hex(encoded.head, encoded.size > encoded.head.length || encoded.more));
                 }
             }
             json.endObject();
@@ -340,25 +352,20 @@ final class Views {
         }
     }
 
-    private static <T> byte[] encoded(Simulation sim, ResourceKey<T> key) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (DataOutputStream out = new DataOutputStream(bytes)) {
-            sim.resourceCodecs().of(key).write(sim.resources().value(key), out);
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
-        return bytes.toByteArray();
+    private static <T> EncodedHead encoded(Simulation sim, ResourceKey<T> key) {
+        return EncodedHead.of(sim.resourceCodecs().of(key), sim.resources().value(key), HEX_SHOWN, ENCODED_LIMIT);
     }
 
-    private static String hex(byte[] bytes, int max) {
+    /** {@code bytes} in hex, four to a group, and " ..." when {@code cut} (more bytes follow). */
+    private static String hex(byte[] bytes, boolean cut) {
         StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < Math.min(max, bytes.length); i++) {
+        for (int i = 0; i < bytes.length; i++) {
             sb.append(String.format("%02x", bytes[i] & 0xff));
             if (i % 4 == 3) {
                 sb.append(' ');
             }
         }
-        return sb.toString().strip() + (bytes.length > max ? " ..." : "");
+        return sb.toString().strip() + (cut ? " ..." : "");
     }
 
     static String clip(String s) {

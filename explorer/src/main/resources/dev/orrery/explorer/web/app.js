@@ -395,7 +395,9 @@ async function loadWorld() {
     const n = await getJson("/api/named");
     fillTable("#named", n.map(x => [x.type, x.instances.join(", ")]));
     const r = await getJson("/api/resources");
-    fillTable("#resources", r.map(x => [x.name, x.type, x.text, x.codec ? "yes" : "no", x.codec ? x.bytes : "", x.codec ? x.hex : ""]));
+    fillTable("#resources", r.map(x => [x.name, x.type, x.text, x.codec ? "yes" : "no",
+      !x.codec ? "" : x.bytes === null ? "(its codec failed)" : x.bytesMore ? "more than " + x.bytes : x.bytes,
+      x.codec && x.hex !== undefined ? x.hex : ""]));
   } catch (e) { $("#archetype-count").textContent = "(" + e.message + ")"; }
 }
 let treeLoaded = false;
