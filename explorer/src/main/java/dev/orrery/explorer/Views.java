@@ -17,7 +17,11 @@ import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.graph.SystemDeclaration;
 import dev.orrery.scheduler.graph.SystemGraph;
 import dev.orrery.scheduler.internal.SchedulerInternals;
+import java.util.AbstractCollection;
+import java.util.AbstractMap;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -346,9 +350,69 @@ final class Views {
             // every object has toString
         }
         try {
-            return clip(String.valueOf(value));
+            StringBuilder text = new StringBuilder();
+            appendClipped(text, value);
+            return clip(text.toString());
         } catch (RuntimeException e) {
             return "(its toString failed: " + e + ")";
+        }
+    }
+
+    /**
+     * Appends {@code value}'s {@code toString}, or enough of it for {@link #clip}: a collection
+     * or map whose {@code toString} is {@link AbstractCollection}'s or {@link AbstractMap}'s
+     * (an {@code ArrayList}, a {@code HashMap}, a {@code List.of}) is written here as those
+     * write it, and only until the text passes {@link #TEXT_LIMIT}, the collections in it
+     * likewise; so a long one costs the tick thread no more than a short one, and the clipped
+     * text is the same. Any other value's own {@code toString} runs in full.
+     */
+    private static void appendClipped(StringBuilder sb, Object value) {
+        if (sb.length() > TEXT_LIMIT) {
+            return;
+        }
+        if (value instanceof Collection<?> c && toStringOf(c) == AbstractCollection.class) {
+            Iterator<?> it = c.iterator();
+            sb.append('[');
+            while (it.hasNext() && sb.length() <= TEXT_LIMIT) {
+                Object e = it.next();
+                if (e == c) {
+                    sb.append("(this Collection)");
+                } else {
+                    appendClipped(sb, e);
+                }
+                sb.append(it.hasNext() ? ", " : "");
+            }
+            sb.append(']');
+        } else if (value instanceof Map<?, ?> m && toStringOf(m) == AbstractMap.class) {
+            Iterator<? extends Map.Entry<?, ?>> it = m.entrySet().iterator();
+            sb.append('{');
+            while (it.hasNext() && sb.length() <= TEXT_LIMIT) {
+                Map.Entry<?, ?> e = it.next();
+                appendEntryPart(sb, e.getKey(), m);
+                sb.append('=');
+                appendEntryPart(sb, e.getValue(), m);
+                sb.append(it.hasNext() ? ", " : "");
+            }
+            sb.append('}');
+        } else {
+            sb.append(value);
+        }
+    }
+
+    private static void appendEntryPart(StringBuilder sb, Object part, Map<?, ?> map) {
+        if (part == map) {
+            sb.append("(this Map)");
+        } else {
+            appendClipped(sb, part);
+        }
+    }
+
+    /** The class that declares {@code value}'s {@code toString}. */
+    private static Class<?> toStringOf(Object value) {
+        try {
+            return value.getClass().getMethod("toString").getDeclaringClass();
+        } catch (NoSuchMethodException impossible) {
+            return Object.class; // every object has toString
         }
     }
 

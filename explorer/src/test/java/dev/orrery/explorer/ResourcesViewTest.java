@@ -12,15 +12,23 @@ import dev.orrery.scheduler.ResourceKey;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /**
- * The resources view's read of a resource's codec is bounded: however large the resource (an
- * array of a million longs, a channel of 200 000 events), its codec writes at most
+ * The resources view's read of a resource is bounded: however large the resource (an array of
+ * a million longs, a channel of 200 000 events), its codec writes at most
  * {@link Views#ENCODED_LIMIT} bytes on the tick thread per read, and the view says the size is
- * more than that; a small resource is shown exactly as it always was.
+ * more than that; a list or map of a million elements is described from its first elements
+ * only. A small resource is shown exactly as it always was.
  */
 class ResourcesViewTest {
     record Ping(int n) {
@@ -29,6 +37,15 @@ class ResourcesViewTest {
     private static final ResourceKey<long[]> BIG = ResourceKey.of("big", long[].class);
     private static final ResourceKey<int[]> SMALL = ResourceKey.of("small", int[].class);
     private static final EventKey<Ping> PINGS = EventKey.of("pings", Ping.class);
+
+    /** An element that counts the calls of its toString. */
+    private record Counted(int n, AtomicLong calls) {
+        @Override
+        public String toString() {
+            calls.incrementAndGet();
+            return "c" + n;
+        }
+    }
 
     /** Writes each long, counting those written. */
     private static ResourceCodec<long[]> longs(AtomicLong written, boolean swallow) {
@@ -150,5 +167,42 @@ class ResourcesViewTest {
         }));
         assertTrue(failing.contains("\"name\":\"small\",\"type\":\"int[]\",\"text\":\"(a int[] without a toString: give it "
                 + "one, or a codec, to see its value here)\",\"codec\":true,\"bytes\":null}"), failing);
+    }
+
+    @Test
+    void shouldDescribeALongListOrMapFromItsFirstElementsOnly() {
+        AtomicLong calls = new AtomicLong();
+        List<Counted> list = new ArrayList<>();
+        for (int i = 0; i < 1_000_000; i++) {
+            list.add(new Counted(i, calls));
+        }
+        Map<String, List<Counted>> map = new HashMap<>(Map.of("all", list));
+        String listText = Views.describe(list);
+        assertTrue(calls.get() <= Views.TEXT_LIMIT, "describing a list of a million called " + calls.get()
+                + " of its elements' toString; at most the shown text's worth expected");
+        calls.set(0);
+        String mapText = Views.describe(map);
+        assertTrue(calls.get() <= Views.TEXT_LIMIT, "describing a map holding a list of a million called "
+                + calls.get() + " of its elements' toString; at most the shown text's worth expected");
+        assertEquals(Views.clip(list.toString()), listText, "the same text as the clipped toString");
+        assertEquals(Views.clip(map.toString()), mapText, "the same text as the clipped toString");
+        assertTrue(mapText.startsWith("{all=[c0, c1, c2, ") && mapText.endsWith("..."), mapText);
+    }
+
+    @Test
+    void shouldDescribeShortCollectionsAsTheirToStringDoes() {
+        List<Object> self = new ArrayList<>(List.of(1, "two"));
+        self.add(self);
+        Map<Object, Object> selfMap = new HashMap<>();
+        selfMap.put("me", selfMap);
+        TreeMap<String, Object> nested = new TreeMap<>(Map.of("a", Set.of(), "b", List.of(1, 2), "c", Map.of()));
+        List<Object> exactlyAtTheLimit = new ArrayList<>(java.util.Collections.nCopies(99, 1));
+        exactlyAtTheLimit.add("x");
+        assertEquals(Views.TEXT_LIMIT, exactlyAtTheLimit.toString().length(), "[1, 1, ..., x] is the longest unclipped");
+        for (Object v : List.of(List.of(), Map.of(), new ArrayList<>(List.of(1, 2, 3)), self, selfMap, nested,
+                new ArrayDeque<>(List.of("x", "y")), exactlyAtTheLimit, new ArrayList<>(java.util.Collections.nCopies(
+                        150, "ab")), java.util.Collections.unmodifiableList(List.of(1)))) {
+            assertEquals(Views.clip(v.toString()), Views.describe(v), "a " + v.getClass().getName());
+        }
     }
 }
