@@ -20,6 +20,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /**
  * The explorer's small HTTP/1.1 server, written for what a page served to a browser on this
@@ -39,6 +40,16 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@link Handler}; one timer thread that closes connections past their deadline (closing a
  * channel wakes the thread blocked on it). {@link #start} and {@link #stop} on the thread
  * that attaches and closes the explorer; the handler on a request thread.
+ *
+ * <p><b>Stopping:</b> {@link #stop} sets {@code stopping}, closes the listener, shuts the pool
+ * down, closes every connection in the open set, shuts the timer down, and then waits, boundedly,
+ * for the request threads and the acceptor to end. A connection accepted as stop runs is closed
+ * by the acceptor or by stop, never by neither: the acceptor adds it to the open set and only
+ * then reads {@code stopping}; stop writes {@code stopping} and only then walks the set; the
+ * flag is volatile and the set concurrent, so if the acceptor read false, stop's walk finds
+ * and closes the connection, and if it read true, the acceptor closes it and ends. A timer or
+ * pool that refuses work because stop shut it down means the same: the acceptor or request
+ * thread closes the connection in hand and ends quietly (no thread dies of the refusal).
  */
 final class WebServer {
     /** Request threads: connections served at once. */
@@ -89,6 +100,21 @@ final class WebServer {
             this.status = status;
         }
     }
+
+    /** Where the acceptor stands with a connection it has just accepted; see {@link #acceptSeam}. */
+    enum AcceptStep {
+        /** Accepted, not yet in the set of open connections. */
+        ACCEPTED,
+        /** In the set of open connections, its request deadline not yet scheduled. */
+        REGISTERED
+    }
+
+    /**
+     * A test's hold on the acceptor at each {@link AcceptStep}, to make an accept race
+     * {@link #stop} at a chosen point; null outside tests (one volatile read per step).
+     * Called on the acceptor thread.
+     */
+    volatile Consumer<AcceptStep> acceptSeam;
 
     private final Handler handler;
     private final Streams streams;
@@ -149,6 +175,10 @@ final class WebServer {
         return refused.get();
     }
 
+    /**
+     * Stops accepting, closes every connection (see the class comment for one accepted as this
+     * runs) and waits up to 2 s each for the request threads and the acceptor to end. Idempotent.
+     */
     void stop() {
         stopping = true;
         closeQuietly(listener);
@@ -187,17 +217,55 @@ final class WebServer {
                 }
                 continue; // a failed accept (the peer reset first): the next one
             }
-            open.add(c);
-            ScheduledFuture<?> deadline = timer.schedule(() -> closeQuietly(c), REQUEST_DEADLINE_MILLIS,
-                    TimeUnit.MILLISECONDS);
-            try {
-                pool.execute(() -> serve(c, deadline));
-            } catch (RejectedExecutionException busy) {
-                refused.incrementAndGet();
-                deadline.cancel(false);
-                closeQuietly(c);
-                open.remove(c);
+            if (!admit(c)) {
+                return;
             }
+        }
+    }
+
+    /**
+     * Registers a connection just accepted, arms its request deadline and queues it for a
+     * request thread; false, with the connection closed, when the server is stopping (see the
+     * class comment for why a connection accepted as {@link #stop} runs is closed here).
+     * Acceptor thread.
+     */
+    private boolean admit(SocketChannel c) {
+        seam(AcceptStep.ACCEPTED);
+        open.add(c);
+        if (stopping) { // stop() may have walked the open set before c was in it
+            drop(c);
+            return false;
+        }
+        seam(AcceptStep.REGISTERED);
+        ScheduledFuture<?> deadline;
+        try {
+            deadline = timer.schedule(() -> closeQuietly(c), REQUEST_DEADLINE_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException stopped) { // only stop() shuts the timer down
+            drop(c);
+            return false;
+        }
+        try {
+            pool.execute(() -> serve(c, deadline));
+        } catch (RejectedExecutionException busyOrStopped) {
+            deadline.cancel(false);
+            drop(c);
+            if (stopping) {
+                return false;
+            }
+            refused.incrementAndGet();
+        }
+        return true;
+    }
+
+    private void drop(SocketChannel c) {
+        closeQuietly(c);
+        open.remove(c);
+    }
+
+    private void seam(AcceptStep step) {
+        Consumer<AcceptStep> s = acceptSeam;
+        if (s != null) {
+            s.accept(step);
         }
     }
 
@@ -248,7 +316,13 @@ final class WebServer {
      * before the client has read the answer.
      */
     private void linger(SocketChannel c) {
-        ScheduledFuture<?> cut = timer.schedule(() -> closeQuietly(c), 1, TimeUnit.SECONDS);
+        ScheduledFuture<?> cut;
+        try {
+            cut = timer.schedule(() -> closeQuietly(c), 1, TimeUnit.SECONDS);
+        } catch (RejectedExecutionException stopped) { // only stop() shuts the timer down
+            closeQuietly(c);
+            return;
+        }
         try {
             c.shutdownOutput();
             ByteBuffer sink = ByteBuffer.allocate(4096);
@@ -277,9 +351,17 @@ final class WebServer {
             this.channel = channel;
         }
 
-        /** Starts the answer's deadline: called as its first byte is written. */
-        private void arm() {
-            deadline = timer.schedule(() -> closeQuietly(channel), responseDeadlineMillis, TimeUnit.MILLISECONDS);
+        /**
+         * Starts the answer's deadline: called as its first byte is written. Once {@link #stop}
+         * has shut the timer down, closes the connection instead and throws, as a write to it would.
+         */
+        private void arm() throws IOException {
+            try {
+                deadline = timer.schedule(() -> closeQuietly(channel), responseDeadlineMillis, TimeUnit.MILLISECONDS);
+            } catch (RejectedExecutionException stopped) {
+                closeQuietly(channel);
+                throw new IOException("the explorer stopped; its connections are closed");
+            }
         }
 
         void disarm() {
