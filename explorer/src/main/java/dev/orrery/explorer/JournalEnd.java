@@ -1,5 +1,6 @@
 package dev.orrery.explorer;
 
+import dev.orrery.engine.CorruptJournalException;
 import dev.orrery.engine.RunRecorder;
 import dev.orrery.engine.journal.JournalMark;
 import dev.orrery.engine.journal.JournalReader;
@@ -7,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.util.Objects;
 
 /**
@@ -17,7 +19,12 @@ import java.util.Objects;
  * client polling the timeline of a recording hours long costs the bytes written since its last
  * poll, not the whole journal. A record still being written is not taken (the reader stops
  * before it) and is read once complete. A journal that shrank, was replaced by another file,
- * or no longer holds the records before the boundary is read again from its start.
+ * or no longer holds the records before the boundary is read again from its start; so is one
+ * rewritten in place whose records from the boundary on do not go on from those its last read
+ * passed (a resume checks only the header and the record just before the boundary: another
+ * recording may hold the same bytes there). A file whose length and key are as they were is
+ * read again only when its modification time moved: a rewrite to the same length within one
+ * step of the file system's clock is seen once the file changes again.
  *
  * <p><b>Threading:</b> any thread; the reads are serialized on this object.
  */
@@ -25,6 +32,7 @@ final class JournalEnd {
     private final Path journal;
     private long size = -1;
     private Object fileKey;
+    private FileTime modified;
     private long last = Long.MIN_VALUE;
     private boolean closed;
     private String cut;
@@ -48,12 +56,14 @@ final class JournalEnd {
             BasicFileAttributes file = Files.readAttributes(journal, BasicFileAttributes.class);
             long now = file.size();
             Object key = file.fileKey(); // null where the file system has none: then the size and the mark tell
-            if (now == size && Objects.equals(key, fileKey)) {
+            FileTime time = file.lastModifiedTime(); // a rewrite to the same length moves it
+            if (now == size && Objects.equals(key, fileKey) && time.equals(modified)) {
                 return failed ? null : last;
             }
             boolean sameFile = now >= size && Objects.equals(key, fileKey);
             size = now;
             fileKey = key;
+            modified = time;
             failed = true; // until a read gets through
             read(sameFile ? mark : null);
             failed = false;
@@ -65,10 +75,26 @@ final class JournalEnd {
 
     /**
      * Reads on from {@code from} (null: from the start) to the end of the journal or its cut;
-     * from the start when the file no longer holds what {@code from} was taken after.
+     * from the start when the file no longer holds what {@code from} was taken after, or when
+     * what it holds from there is refused: the records there may not go on from those before
+     * {@code from} as the last read passed them (the tick order, the record count an end record
+     * checks), which only a read from the start tells from damage (refused there too).
      */
     private void read(JournalMark from) throws IOException {
-        try (JournalReader reader = JournalResume.open(journal, from).reader()) {
+        JournalResume.Opened opened = JournalResume.open(journal, from);
+        try {
+            readToEnd(opened.reader());
+        } catch (CorruptJournalException rewritten) {
+            if (!opened.resumed()) {
+                throw rewritten;
+            }
+            readToEnd(JournalReader.openAllowingCut(journal));
+        }
+    }
+
+    /** Reads {@code opened} to its end record or cut, keeps what it found there, and closes it. */
+    private void readToEnd(JournalReader opened) throws IOException {
+        try (JournalReader reader = opened) {
             try {
                 while (reader.nextRecord()) {
                     // to the end record, or the last complete tick of a live or cut journal

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@link JournalEnd} on a journal that grows as a live recording's does: the same answer as a
  * read of the whole file after every append, down to a record half written, and at the cost of
- * the appended bytes only; a journal that shrank is read again from its start.
+ * the appended bytes only; a journal that shrank, or was rewritten in place (the same file, as
+ * long or longer), is read again from its start, so the answer is the new file's end.
  */
 class JournalEndTest {
     @TempDir
@@ -149,5 +151,100 @@ class JournalEndTest {
         long closed = end.bytesRead();
         end.last();
         assertEquals(closed, end.bytesRead(), "a closed journal is not read again");
+    }
+
+    /**
+     * A journal of ticks 0 to {@code ticks - 1} under {@code SKIP_TICK}: tick 0 holds {@code tick0}
+     * inputs whose records take 58 bytes together (one of a 29-byte payload, or two empty ones),
+     * the other ticks none, so both shapes put the same records at the same offsets from tick 1
+     * on; closed when {@code closed}.
+     */
+    private byte[] shaped(String name, int tick0, int ticks, boolean closed) throws IOException {
+        Path file = dir.resolve(name + ".journal");
+        try (JournalWriter w = JournalWriter.create(file, FailurePolicy.SKIP_TICK, Durability.NONE)) {
+            for (int i = 0; i < tick0; i++) {
+                int payload = tick0 == 1 ? 29 : 0;
+                w.recordInput(0, i, 7, 1, new byte[payload], 0, payload);
+            }
+            w.recordTickEnd(0, tick0);
+            for (int t = 1; t < ticks; t++) {
+                w.recordTickEnd(t, 0);
+            }
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        return closed ? bytes : Arrays.copyOf(bytes, bytes.length - 25); // live: no end record (25 bytes) yet
+    }
+
+    /**
+     * Another recording copied over a live one in place, alike from its 2nd record on, so the
+     * header and the record before where the last read stopped are the same bytes (what a resume
+     * checks), but with one record more before it: the closed copy's end record counts one more
+     * than the records before it as the first file had them. Read on from there, its end record is
+     * refused; the answer must be the copy's end, not "cannot be read" for as long as it stays.
+     */
+    @Test
+    void shouldGiveTheEndOfAJournalRewrittenInPlaceThatHoldsTheSameRecordWhereTheLastReadStopped()
+            throws IOException {
+        Path folder = folder();
+        Path file = folder.resolve(RunRecorder.JOURNAL);
+        Files.write(file, shaped("first", 1, 10, false)); // a live recording, ticks 0 to 9 so far
+        JournalEnd end = new JournalEnd(folder);
+        assertEquals(9L, end.last());
+        byte[] copy = shaped("second", 2, 20, true); // the same program, tick 0's command sent as two
+        Files.write(file, copy); // in place: the same file, longer
+        assertEquals("19 / the recording was closed there", whole(file));
+        assertEquals(whole(file), end.last() + " / " + end.ending(), "rewritten in place, longer");
+        assertEquals(whole(file), end.last() + " / " + end.ending(), "asked again");
+    }
+
+    /**
+     * A live journal overwritten in place by a closed one of exactly its length: the size and the
+     * file key are as they were, and the journal does not grow again, so only its modification
+     * time says it changed. (Set a second on here: a file system's clock may not have moved
+     * between the two writes.)
+     */
+    @Test
+    void shouldGiveTheEndOfAJournalRewrittenInPlaceToTheSameLength() throws IOException {
+        byte[] closed = journal(1000, 60);
+        byte[] live = Arrays.copyOf(journal(200), closed.length); // another run, live: no end record yet
+        Path folder = folder();
+        Path file = folder.resolve(RunRecorder.JOURNAL);
+        Files.write(file, live);
+        JournalEnd end = new JournalEnd(folder);
+        assertEquals(whole(file), end.last() + " / " + end.ending());
+        FileTime before = Files.getLastModifiedTime(file);
+        Files.write(file, closed);
+        Files.setLastModifiedTime(file, FileTime.fromMillis(before.toMillis() + 1000));
+        assertEquals("1059 / the recording was closed there", whole(file));
+        assertEquals(whole(file), end.last() + " / " + end.ending(), "rewritten in place, the same length");
+        long read = end.bytesRead();
+        end.last();
+        assertEquals(read, end.bytesRead(), "a closed journal is not read again");
+    }
+
+    /**
+     * Rewritten shorter, then grown back past the length the first read saw: asked between the two
+     * (it then goes on from the shorter file's end), and not (it sees only the longer file).
+     */
+    @Test
+    void shouldFollowAJournalRewrittenShorterThenGrownPastItsOldLength() throws IOException {
+        byte[] first = journal(300);
+        byte[] second = journal(500, 400);
+        Path folder = folder();
+        Path file = folder.resolve(RunRecorder.JOURNAL);
+        for (boolean askedBetween : new boolean[] {true, false}) {
+            Files.write(file, Arrays.copyOf(first, first.length - 21 - 3)); // live, a record half written
+            JournalEnd end = new JournalEnd(folder);
+            assertEquals(whole(file), end.last() + " / " + end.ending());
+            Files.write(file, Arrays.copyOf(second, first.length / 4));
+            if (askedBetween) {
+                assertEquals(whole(file), end.last() + " / " + end.ending(), "shorter");
+            }
+            append(file, second, first.length / 4, first.length + 100);
+            assertEquals(whole(file), end.last() + " / " + end.ending(), "grown past the old length, asked between: "
+                    + askedBetween);
+            append(file, second, first.length + 100, second.length);
+            assertEquals("899 / the recording was closed there", end.last() + " / " + end.ending());
+        }
     }
 }
