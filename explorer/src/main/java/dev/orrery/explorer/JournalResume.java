@@ -25,9 +25,11 @@ final class JournalResume {
 
     /**
      * A reader of the journal and whether it goes on from the mark ({@code resumed}) or
-     * reads from the journal's start. A resumed reader's first record may still be refused
-     * as not following the records before the mark: a caller that can tell that from damage
-     * reads from the start then (see {@link RecordedInputs}).
+     * reads from the journal's start. A resumed reader may still refuse a record it reads on:
+     * the one at the mark as not following the records before it, or the end record as counting
+     * other records than those before it, when another file holds the same bytes just before the
+     * mark (all this checks). Only a read from the start tells that from damage, so both callers
+     * read from the start when a resumed reader refuses anything.
      */
     record Opened(JournalReader reader, boolean resumed) {
     }

@@ -24,7 +24,10 @@ import java.nio.file.Path;
  * that keeps asking for the newest tick costs what was written since, not a read of the whole
  * journal (hundreds of MB for a recording hours long); the tick it stopped inside is read again
  * whole. A journal replaced, truncated or rewritten since, and a tick before that point, are
- * read from the journal's start.
+ * read from the journal's start; so is one whose records, read on from that point, are refused
+ * anywhere (a journal rewritten in place that holds the same bytes just before the point, all a
+ * resume checks, may hold other records before it: its end record's count is then off), and
+ * damage is refused there too.
  *
  * <p><b>Threading:</b> the replay thread only.
  */
@@ -43,6 +46,8 @@ final class RecordedInputs implements InputSource, AutoCloseable {
     private long bytesRead;
     /** Where {@link #reader} found the live end, between ticks, to go on from; null: read from the start. */
     private JournalMark liveEnd;
+    /** {@link #reader} goes on from a mark, having read none of the records before it. */
+    private boolean resumed;
 
     RecordedInputs(Path journal, long from) throws IOException {
         this.journal = journal;
@@ -59,24 +64,39 @@ final class RecordedInputs implements InputSource, AutoCloseable {
             reader.close();
         }
         reader = opened.reader();
-        try {
-            hasAhead = reader.nextTick(ahead);
-        } catch (CorruptJournalException e) {
-            if (!opened.resumed()) {
-                throw e;
-            }
-            // the record at the mark does not go on from those before it: another file alike up to the
-            // mark (damage there reads the same from the start, and is refused then)
-            bytesRead += reader.bytesRead();
-            reader.close();
-            reader = JournalReader.openAllowingCut(journal);
-            hasAhead = reader.nextTick(ahead);
-        }
+        resumed = opened.resumed();
+        hasAhead = readAhead(from);
         while (hasAhead && ahead.tick() < from) {
-            hasAhead = reader.nextTick(ahead);
+            hasAhead = readAhead(from);
         }
         if (!hasAhead) {
             atLiveEnd();
+        }
+    }
+
+    /**
+     * Reads the next tick into {@link #ahead}. A resumed reader refused there is replaced by one
+     * from the journal's start, read up to tick {@code from}: the records from the mark on may not
+     * go on from those before it as the reader that took the mark had them (another file alike up
+     * to the mark: the record at the mark out of order, or the end record's count off); damage
+     * reads the same from the start, and is refused then.
+     */
+    private boolean readAhead(long from) throws IOException {
+        try {
+            return reader.nextTick(ahead);
+        } catch (CorruptJournalException e) {
+            if (!resumed) {
+                throw e;
+            }
+            bytesRead += reader.bytesRead();
+            reader.close();
+            reader = JournalReader.openAllowingCut(journal);
+            resumed = false;
+            boolean has = reader.nextTick(ahead);
+            while (has && ahead.tick() < from) {
+                has = reader.nextTick(ahead);
+            }
+            return has;
         }
     }
 
@@ -129,7 +149,7 @@ final class RecordedInputs implements InputSource, AutoCloseable {
             replaySkipped = false;
             current = ahead;
             ahead = t;
-            hasAhead = reader.nextTick(ahead);
+            hasAhead = readAhead(tick + 1);
             if (!hasAhead) {
                 atLiveEnd();
             }

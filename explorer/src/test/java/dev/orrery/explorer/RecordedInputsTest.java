@@ -252,4 +252,53 @@ class RecordedInputsTest {
             assertEquals(-1, in.divergedAt(), in.divergence());
         }
     }
+
+    /**
+     * Another recording of the program copied over a live one in place, with tick 0's command
+     * sent as two (58 bytes of records either way) and alike from there on, so the header and the
+     * record before where the reader stopped are the same bytes (all a resume checks) while the
+     * copy has one record more before it. Its end record, read on from there, counts one more than
+     * the records before it as the reader had them: the ticks must still be handed out to the end,
+     * as a read from the new file's start hands them, not refused as a damaged journal a few ticks
+     * on (the timeline's replay then failed that tick: a 409 and a divergence for good).
+     */
+    @Test
+    void shouldReadOnAJournalRewrittenInPlaceWithOneRecordMoreBeforeWhereItStopped() throws IOException {
+        Path file = dir.resolve("live.journal");
+        Files.write(file, shaped("first", 1, 10, false)); // live: ticks 0 to 9 so far
+        try (RecordedInputs in = new RecordedInputs(file, 0)) {
+            long next = catchUp(in, 0, new ArrayList<>());
+            assertEquals(10, next);
+            Files.write(file, shaped("second", 2, 20, true)); // in place, longer, closed
+            List<String> after = new ArrayList<>();
+            assertEquals(20, catchUp(in, next, after), "the new journal's ticks up to 19");
+            assertEquals(fromTheStart(file, next), after);
+            assertTrue(in.ending().contains("closed there"), in.ending());
+            assertEquals(-1, in.divergedAt(), in.divergence());
+        }
+    }
+
+    /**
+     * A journal of ticks 0 to {@code ticks - 1} under {@code SKIP_TICK}, every fifth skipped: tick 0
+     * holds {@code tick0} inputs whose records take 58 bytes together (one of a 29-byte payload, or
+     * two empty ones), the other ticks none; closed when {@code closed}, else without its end record.
+     */
+    private byte[] shaped(String name, int tick0, int ticks, boolean closed) throws IOException {
+        Path file = dir.resolve(name + ".journal");
+        try (JournalWriter w = JournalWriter.create(file, FailurePolicy.SKIP_TICK, Durability.NONE)) {
+            for (int t = 0; t < ticks; t++) {
+                int inputs = t == 0 ? tick0 : 0;
+                for (int i = 0; i < inputs; i++) {
+                    int payload = inputs == 1 ? 29 : 0;
+                    w.recordInput(t, i, 7, 1, new byte[payload], 0, payload);
+                }
+                w.recordTickEnd(t, inputs);
+                if (skipped(t)) {
+                    w.recordTickSkipped(t, "steer", 0);
+                }
+            }
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        return closed ? bytes : Arrays.copyOf(bytes, bytes.length - 25); // live: no end record (25 bytes) yet
+    }
 }
