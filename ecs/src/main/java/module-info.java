@@ -14,6 +14,10 @@
  * <p>Component records are read and built reflectively: a user module opens the packages
  * holding its component records to {@code dev.orrery.ecs} ({@code opens my.game.components
  * to dev.orrery.ecs;}).
+ *
+ * <p>Neighbours: it depends only on fastutil; {@code dev.orrery.scheduler} runs systems over a
+ * world's queries and command buffers, and {@code dev.orrery.engine} builds its tick loop on
+ * the scheduler.
  */
 module dev.orrery.ecs {
     requires it.unimi.dsi.fastutil.core;

@@ -3,6 +3,10 @@
  * resources, a host ticking many simulations on one pool, the input pipeline, the journal, record and replay, counter-based randomness,
  * JFR events and Chrome traces. It reads the scheduler and the ecs transitively, so
  * {@code requires dev.orrery.engine;} is enough.
+ *
+ * <p>Neighbours: it depends on the scheduler (and through it the ecs) and the LMAX Disruptor;
+ * the explorer, the test kit and the cluster build on it, each reaching only the internal
+ * packages exported to it.
  */
 module dev.orrery.engine {
     requires transitive dev.orrery.scheduler;

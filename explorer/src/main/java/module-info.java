@@ -8,6 +8,10 @@
  * on the tick thread, within a budget per tick; the server refuses foreign hosts and
  * cross-origin changes, bounds its threads and streams, and has deadlines. Off unless
  * attached; the engine holds no web code.
+ *
+ * <p>Neighbours: it depends on the engine (and through it the scheduler and the ecs) and the
+ * JDK's {@code java.management}; its HTTP server is its own, on plain sockets. uPlot and
+ * viz.js come from their WebJars on the class path.
  */
 module dev.orrery.explorer {
     requires transitive dev.orrery.engine;

@@ -4,6 +4,9 @@
  * the state hash on every tick, and on a difference names the first tick, the system after
  * which the worlds first differ, and the entities, components and fields that differ. Use it
  * from a JUnit 5 test in test scope ({@code orrery-testkit}).
+ *
+ * <p>Neighbours: it depends on the engine (and through it the scheduler and the ecs), and
+ * reaches the engine's executor only through the package the engine exports to it.
  */
 module dev.orrery.testkit {
     requires transitive dev.orrery.engine;

@@ -68,6 +68,11 @@ public final class ExportedSurface {
         return new ExportedSurface(location, d);
     }
 
+    /** The folder (or jar) holding the module's main classes. */
+    public Path classes() {
+        return classes;
+    }
+
     /** The module's name. */
     public String name() {
         return module.name();

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
+import java.lang.module.FindException;
+import java.lang.module.ModuleFinder;
+import java.lang.module.ModuleReference;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -43,6 +47,26 @@ public abstract class ModuleSurfaceContract {
         assertEquals(new TreeSet<>(exportedToAll()), s.exportedToAll(), s.name() + ": packages exported to everyone");
         assertEquals(new TreeMap<>(qualifiedExports()), s.qualifiedExports(),
                 s.name() + ": internal packages and the Orrery modules they are exported to");
+    }
+
+    /**
+     * The module's classes folder is itself a module: what an IDE, or a build that puts
+     * another module's build output on the module path, reads. A class in the unnamed package
+     * (even a {@code package-info.class} compiled from a comment-only source-root file) makes
+     * the JDK refuse it ("unnamed package not allowed in module").
+     */
+    @Test
+    void shouldBeReadableAsAModuleFromItsClassesFolder() {
+        ExportedSurface s = ExportedSurface.of(anchor());
+        Set<ModuleReference> found;
+        try {
+            found = ModuleFinder.of(s.classes()).findAll();
+        } catch (FindException e) {
+            throw new AssertionError(s.name() + ": " + s.classes() + " is not readable as a module: " + e.getMessage()
+                    + (e.getCause() == null ? "" : " (" + e.getCause().getMessage() + ")"), e);
+        }
+        assertEquals(List.of(s.name()), found.stream().map(r -> r.descriptor().name()).collect(Collectors.toList()),
+                s.classes() + " read as a module");
     }
 
     @Test
