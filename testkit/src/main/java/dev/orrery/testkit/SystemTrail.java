@@ -63,11 +63,11 @@ final class SystemTrail implements SystemHook {
     /**
      * Ticks {@code a} (the usual run) and {@code b} (the run to explain, restored from
      * {@code snapshot} when not null; its jobs in reverse order when {@code reversed}) on one
-     * worker from tick {@code from} through {@code t}, hashing the world after each system and
+     * worker from tick {@code from} through {@code last}, hashing the world after each system and
      * each sync point, and names the first system after which (or after whose commands) the two
-     * differ. Closes neither.
+     * differ; {@code null} when they agree through {@code last} (see {@link #agreed}). Closes neither.
      */
-    static Diagnosis diagnose(Simulation a, Simulation b, InputScript script, long from, long t, byte[] snapshot,
+    static Diagnosis diagnose(Simulation a, Simulation b, InputScript script, long from, long last, byte[] snapshot,
             boolean reversed) {
         boolean restored = snapshot != null;
         a.inputs(new ScriptInputs(script));
@@ -84,7 +84,7 @@ final class SystemTrail implements SystemHook {
         }
         SystemTrail ta = SystemTrail.of(a, w -> ResourceState.hash(a));
         SystemTrail tb = SystemTrail.of(b, w -> ResourceState.hash(b));
-        for (long k = from; k <= t; k++) {
+        for (long k = from; k <= last; k++) {
             ta.points.clear();
             tb.points.clear();
             a.tick();
@@ -102,8 +102,25 @@ final class SystemTrail implements SystemHook {
                         + "sync point the worlds agreed: something outside the systems changed the world)");
             }
         }
-        return new Diagnosis(null, "two runs on 1 worker agree through tick " + t + ": the difference needs several "
-                + "workers (systems touching the same data side by side, or state shared between workers)");
+        return null;
+    }
+
+    /**
+     * The diagnosis when {@code tries} pairs of diagnostic runs agreed through tick {@code last}:
+     * when the run that differed ran on several workers, the difference needs them; when it ran
+     * on one ({@code oneWorker}), two runs on one worker did differ, so the difference comes and
+     * goes from run to run and no system can be named.
+     */
+    static Diagnosis agreed(long last, boolean oneWorker, int tries) {
+        if (!oneWorker) {
+            return new Diagnosis(null, "two runs on 1 worker agree through tick " + last + ": the difference needs "
+                    + "several workers (systems touching the same data side by side, or state shared between workers)");
+        }
+        return new Diagnosis(null, tries + " more pairs of runs on 1 worker agree through tick " + last + ", though the "
+                + "run that differed ran on 1 worker too: the difference comes and goes from run to run (a wall clock "
+                + "or a Random that only sometimes changes the result, a HashMap of a few identity keys whose order "
+                + "only sometimes matters), so no system could be named; the likely cause below holds, and running "
+                + "the check again may name the system");
     }
 
     /** The index of the first point where {@code a} and {@code b} differ, or -1 when they agree as far as both go. */
