@@ -27,7 +27,7 @@ import java.util.stream.Stream;
  * the same world, bit for bit, on every tick, whatever the worker count, the batch size, a
  * snapshot restored mid-run or a recording replayed.
  *
- * <p>Over 500 lines (about 530), on purpose: it is the kit's one entry point, its settings and
+ * <p>Over 500 lines (about 535), on purpose: it is the kit's one entry point, its settings and
  * the order of its runs; the diagnosis of a failing run already lives apart ({@code SystemTrail},
  * {@code JobOrderOrigin}, {@code TieOrderOrigin}, {@code RestoreSuspects}, {@code LikelyCause}).
  *
@@ -85,8 +85,14 @@ public final class DeterminismCheck {
         this.factory = java.util.Objects.requireNonNull(factory, "factory");
     }
 
-    /** A check of the simulations {@code factory} builds. */
+    /**
+     * A check of the simulations {@code factory} builds.
+     *
+     * @throws IllegalStateException when the kit is on the class path and the engine on the
+     *     module path, naming the fix (see {@code KitModule})
+     */
     public static DeterminismCheck of(SimulationFactory factory) {
+        KitModule.check("DeterminismCheck.of");
         return new DeterminismCheck(factory);
     }
 

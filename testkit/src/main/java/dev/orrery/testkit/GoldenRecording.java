@@ -60,9 +60,12 @@ public final class GoldenRecording {
      * {@code dir} (created if missing).
      *
      * @throws IllegalArgumentException when {@code dir} already holds a recording
+     * @throws IllegalStateException when the kit is on the class path and the engine on the
+     *     module path, naming the fix
      * @throws UncheckedIOException when the folder cannot be written
      */
     public static void record(SimulationFactory factory, InputScript inputs, long ticks, Path dir) {
+        KitModule.check("GoldenRecording.record");
         if (Files.exists(dir.resolve(RunRecorder.JOURNAL))) {
             throw new IllegalArgumentException(dir + " already holds a recording; delete the folder to record it again");
         }
@@ -113,8 +116,11 @@ public final class GoldenRecording {
      *     the recording's snapshot cannot be restored into it (a system renamed, added or
      *     removed, other resources or components), with the engine's refusal as its cause
      * @throws UncheckedIOException when the recording cannot be read
+     * @throws IllegalStateException when the kit is on the class path and the engine on the
+     *     module path, naming the fix
      */
     public static void assertReplays(Path dir, SimulationFactory factory) {
+        KitModule.check("GoldenRecording.assertReplays");
         try (Simulation sim = factory.create(1, false)) {
             RunReplayer.replay(dir, sim);
         } catch (ReplayDivergenceException e) {
