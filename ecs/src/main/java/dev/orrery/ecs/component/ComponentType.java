@@ -155,8 +155,13 @@ public final class ComponentType<T> {
     }
 
     private static IllegalArgumentException inaccessible(Class<?> type, Exception cause) {
-        return new IllegalArgumentException("cannot access the record " + type.getName() + " (" + cause
-                + "); if it lives in a named module, open its package to dev.orrery.ecs", cause);
+        Module m = type.getModule();
+        String pkg = type.getPackageName();
+        String fix = m.isNamed() ? "module " + m.getName() + " does not open package " + pkg + " to dev.orrery.ecs: "
+                + "add 'opens " + pkg + " to dev.orrery.ecs;' to the module-info.java of module " + m.getName()
+                : "if it lives in a named module, open its package to dev.orrery.ecs";
+        return new IllegalArgumentException("cannot access the record " + type.getName() + "; " + fix + " (" + cause
+                + ")", cause);
     }
 
     /** Dense id of this type within its world's registry. */
