@@ -11,14 +11,11 @@ import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A game with a {@code module-info.java} whose tests run under Maven Surefire has the engine on
@@ -67,19 +64,8 @@ class ModulePathTest {
     }
 
     @Test
-    void shouldRunWithTheKitOnTheModulePathToo(@TempDir Path kit) throws Exception {
-        // the kit's classes as a folder module: without the source root's package-info.class, which a
-        // folder module refuses (a jar, as users get it, does not)
-        Path classes = Path.of(where(DeterminismCheck.class));
-        try (Stream<Path> files = Files.walk(classes)) {
-            for (Path f : files.filter(Files::isRegularFile).toList()) {
-                Path rel = classes.relativize(f);
-                if (!rel.toString().equals("package-info.class")) {
-                    Files.createDirectories(kit.resolve(rel).getParent());
-                    Files.copy(f, kit.resolve(rel));
-                }
-            }
-        }
+    void shouldRunWithTheKitOnTheModulePathToo() throws Exception {
+        Path kit = Path.of(where(DeterminismCheck.class)); // the kit's classes folder, read as a module
         String out = probe("-p", engineAndBelow() + File.pathSeparator + kit,
                 "--add-modules", "dev.orrery.engine,dev.orrery.testkit", "-cp", where(ModulePathProbe.class));
         assertTrue(out.matches("ran \\d+"), out);
