@@ -1,17 +1,12 @@
 package dev.orrery.explorer;
 
-import dev.orrery.ecs.Query;
 import dev.orrery.ecs.World;
-import dev.orrery.ecs.component.Entity;
 import dev.orrery.engine.RunRecorder;
 import dev.orrery.engine.Simulation;
 import dev.orrery.scheduler.internal.SchedulerInternals;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.Iterator;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -44,8 +39,6 @@ final class PastWorlds implements AutoCloseable {
     static final long SNAPSHOT_BYTES = 256L * 1024 * 1024;
     /** How long a request waits for the replay (going far takes a while). */
     static final long WAIT_MILLIS = 30_000;
-    /** Most ids a query diff lists of those that came and went. */
-    static final int MAX_LISTED = 50;
     /** Most targets of one relation an entity diff compares (and says how many more). */
     static final int MAX_TARGETS = 1000;
 
@@ -191,62 +184,17 @@ final class PastWorlds implements AutoCloseable {
         return run(() -> {
             Map<String, String> a = Views.fields(moveTo(from), id, MAX_TARGETS);
             Map<String, String> b = Views.fields(moveTo(to), id, MAX_TARGETS);
-            Json json = new Json().beginObject().field("id", id).field("text", Entity.toString(id))
-                    .field("from", from).field("to", to).field("aliveFrom", a != null).field("aliveTo", b != null)
-                    .key("changes").beginArray();
-            Set<String> keys = new java.util.LinkedHashSet<>();
-            if (a != null) {
-                keys.addAll(a.keySet());
-            }
-            if (b != null) {
-                keys.addAll(b.keySet());
-            }
-            int changed = 0;
-            for (String k : keys) {
-                String va = a == null ? null : a.get(k);
-                String vb = b == null ? null : b.get(k);
-                if (va == null ? vb != null : !va.equals(vb)) {
-                    changed++;
-                    json.beginObject().field("field", k).field("from", va).field("to", vb).endObject();
-                }
-            }
-            return json.endArray().field("fields", keys.size()).field("changed", changed).endObject().toString();
+            return PastDiffs.entity(id, from, to, a, b);
         });
     }
 
     /** Query {@code text}'s matches at ticks {@code from} and {@code to}: counts, and what came and went. */
     String diffQuery(long from, long to, String text) throws SafePoint.Unavailable {
         return run(() -> {
-            Set<Long> a = ids(moveTo(from), text);
-            Set<Long> b = ids(moveTo(to), text);
-            Json json = new Json().beginObject().field("query", text).field("from", from).field("to", to)
-                    .field("countFrom", a.size()).field("countTo", b.size());
-            listDifference(json, "added", b, a);
-            listDifference(json, "removed", a, b);
-            return json.endObject().toString();
+            Set<Long> a = PastDiffs.ids(moveTo(from), text);
+            Set<Long> b = PastDiffs.ids(moveTo(to), text);
+            return PastDiffs.query(text, from, to, a, b);
         });
-    }
-
-    private static void listDifference(Json json, String name, Set<Long> in, Set<Long> notIn) {
-        List<Long> out = new ArrayList<>();
-        int count = 0;
-        for (long id : in) {
-            if (!notIn.contains(id)) {
-                if (count++ < MAX_LISTED) {
-                    out.add(id);
-                }
-            }
-        }
-        json.field(name + "Count", count).key(name).beginArray();
-        out.forEach(json::value);
-        json.endArray();
-    }
-
-    private Set<Long> ids(World w, String text) {
-        Query q = QueryText.parse(w, text, new QueryText());
-        Set<Long> ids = new HashSet<>();
-        q.forEachReadOnly((chunk, row) -> ids.add(chunk.entity(row))); // a look: no change tick
-        return ids;
     }
 
     /** A journal's end as a travel found it: its last complete tick, and how it ends there. */
