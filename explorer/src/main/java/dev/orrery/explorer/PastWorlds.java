@@ -6,10 +6,8 @@ import dev.orrery.engine.Simulation;
 import dev.orrery.scheduler.internal.SchedulerInternals;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
@@ -22,8 +20,8 @@ import java.util.concurrent.TimeoutException;
  * The world as it was: a replay of a {@link Timeline}'s recording on a thread of its own,
  * moved to the tick a request asks for. Forward, it ticks on from where it is; back, it
  * restores the nearest snapshot it kept on the way (the recording's start at first) into a
- * fresh simulation and replays from there. It keeps at most {@link #SNAPSHOTS} snapshots and
- * {@link #SNAPSHOT_BYTES} bytes of them, spacing them wider as the run grows.
+ * fresh simulation and replays from there. It keeps at most {@link PastSnapshots#MAX} snapshots
+ * and {@link PastSnapshots#MAX_BYTES} bytes of them, spacing them wider as the run grows.
  *
  * <p>"At tick T" is the world after tick T ran, as the live explorer shows it at the end of
  * tick T; the recording's start is "at" the tick before its first.
@@ -33,10 +31,6 @@ import java.util.concurrent.TimeoutException;
  * thread, which owns the replayed simulation, its world and every field below.
  */
 final class PastWorlds implements AutoCloseable {
-    /** Snapshots kept at most. */
-    static final int SNAPSHOTS = 32;
-    /** Bytes of snapshots kept at most. */
-    static final long SNAPSHOT_BYTES = 256L * 1024 * 1024;
     /** How long a request waits for the replay (going far takes a while). */
     static final long WAIT_MILLIS = 30_000;
     /** Most targets of one relation an entity diff compares (and says how many more). */
@@ -45,9 +39,7 @@ final class PastWorlds implements AutoCloseable {
     private final Timeline timeline;
     private final ThreadPoolExecutor thread;
     private final Browse browse = new Browse();
-    private final TreeMap<Long, byte[]> snapshots = new TreeMap<>();
-    private long snapshotBytes;
-    private long spacing = 256;
+    private final PastSnapshots snapshots = new PastSnapshots();
     private boolean snapshotsWork = true;
     private Simulation sim;
     /** The thread {@link #sim} ticks on: the pool's replay thread ends when idle, and a new one takes it over. */
@@ -143,9 +135,7 @@ final class PastWorlds implements AutoCloseable {
         }
         json.field("at", at).field("hashesMatched", hashesMatched).field("divergedAt", divergedAt)
                 .key("snapshots").beginArray();
-        synchronized (snapshots) {
-            snapshots.keySet().forEach(k -> json.value(k - 1));
-        }
+        snapshots.ticks().forEach(k -> json.value(k - 1));
         json.endArray();
         if (divergence != null) {
             json.field("divergence", divergence);
@@ -248,7 +238,7 @@ final class PastWorlds implements AutoCloseable {
             restore(start);
             first = sim.currentTick();
             at = first - 1;
-            keep(sim.currentTick(), start);
+            snapshots.keep(sim.currentTick(), start);
         } catch (IOException e) {
             throw new Refused(409, "the recording in " + timeline.folder() + " cannot be read: " + e.getMessage(), e);
         }
@@ -274,11 +264,7 @@ final class PastWorlds implements AutoCloseable {
         }
         long next = tick + 1;
         if (sim == null || next < sim.currentTick()) { // none: a replayed tick failed, or a restore
-            Map.Entry<Long, byte[]> from;
-            synchronized (snapshots) {
-                from = snapshots.floorEntry(next);
-            }
-            restore(from.getValue());
+            restore(snapshots.floor(next).getValue());
         }
         while (sim.currentTick() < next) {
             if (closing) { // a stopped demo waits for close before its summary: do not make it wait out a travel
@@ -325,9 +311,9 @@ final class PastWorlds implements AutoCloseable {
                 divergence = inputs.divergence();
                 divergedAt = inputs.divergedAt();
             }
-            if (snapshotsWork && sim.currentTick() % spacing == 0) {
+            if (snapshotsWork && snapshots.due(sim.currentTick())) {
                 try {
-                    keep(sim.currentTick(), sim.snapshot());
+                    snapshots.keep(sim.currentTick(), sim.snapshot());
                 } catch (RuntimeException e) {
                     snapshotsWork = false; // no snapshot of it can be taken: every jump back replays from the start
                     problem = "jumps back replay from the start: " + e.getMessage();
@@ -364,29 +350,6 @@ final class PastWorlds implements AutoCloseable {
             s.close();
             throw new Refused(409, "the recording in " + timeline.folder() + " cannot be replayed: " + e.getMessage()
                     + BUILD_AS_RECORDED, e);
-        }
-    }
-
-    private void keep(long next, byte[] bytes) {
-        synchronized (snapshots) {
-            if (snapshots.put(next, bytes) == null) {
-                snapshotBytes += bytes.length;
-            }
-            while (snapshots.size() > SNAPSHOTS || snapshotBytes > SNAPSHOT_BYTES && snapshots.size() > 2) {
-                // keep the start and every other one after it, and space the next ones wider
-                boolean drop = false;
-                Iterator<Map.Entry<Long, byte[]>> it = snapshots.entrySet().iterator();
-                it.next();
-                while (it.hasNext()) {
-                    Map.Entry<Long, byte[]> e = it.next();
-                    if (drop) {
-                        snapshotBytes -= e.getValue().length;
-                        it.remove();
-                    }
-                    drop = !drop;
-                }
-                spacing *= 2;
-            }
         }
     }
 
