@@ -61,6 +61,13 @@ final class PastSnapshots {
         return kept.floorEntry(next);
     }
 
+    /** Drops every snapshot, for another recording, and spaces the next ones as at first. */
+    synchronized void clear() {
+        kept.clear();
+        bytes = 0;
+        spacing = FIRST_SPACING;
+    }
+
     /** The ticks before which the kept snapshots were taken, in order. */
     synchronized List<Long> ticks() {
         return new ArrayList<>(kept.keySet());

@@ -6,6 +6,8 @@ import dev.orrery.engine.Simulation;
 import dev.orrery.scheduler.internal.SchedulerInternals;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -15,6 +17,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 
 /**
  * The world as it was: a replay of a {@link Timeline}'s recording on a thread of its own,
@@ -22,6 +25,15 @@ import java.util.concurrent.TimeoutException;
  * restores the nearest snapshot it kept on the way (the recording's start at first) into a
  * fresh simulation and replays from there. It keeps at most {@link PastSnapshots#MAX} snapshots
  * and {@link PastSnapshots#MAX_BYTES} bytes of them, spacing them wider as the run grows.
+ *
+ * <p>A recording replaced in the folder while the timeline follows it (another run's files copied
+ * over it, or recorded again there) is not replayed on from the old one's world or snapshots:
+ * each travel, before it moves and once it arrived, and each {@link #info}, asks a
+ * {@link RecordingWatch} (two attribute reads, and a few kilobytes read only when the journal
+ * changed) and the replay's inputs ({@link RecordedInputs#rewritten}) whether the recording is still
+ * the one the replay started from; if not, the replay, its snapshots and what it found (span,
+ * hashes, divergence, ending) are dropped, the replay starts again from the new recording, the
+ * travel is made again there, and {@link #info} says when and why ({@code replaced}).
  *
  * <p>"At tick T" is the world after tick T ran, as the live explorer shows it at the end of
  * tick T; the recording's start is "at" the tick before its first.
@@ -35,6 +47,8 @@ final class PastWorlds implements AutoCloseable {
     static final long WAIT_MILLIS = 30_000;
     /** Most targets of one relation an entity diff compares (and says how many more). */
     static final int MAX_TARGETS = 1000;
+    /** Travels made at most for one request while the recording keeps being replaced. */
+    static final int TRIES = 3;
 
     private final Timeline timeline;
     private final ThreadPoolExecutor thread;
@@ -60,13 +74,20 @@ final class PastWorlds implements AutoCloseable {
     private volatile String problem;
     /** Set by {@link #close}: a travel under way stops at its next tick. */
     private volatile boolean closing;
-    /** Where the journal ends, as last read through. */
-    private final JournalEnd journalEnd;
+    /** Where the journal ends, as last read through; a new one for a replaced recording. */
+    private volatile JournalEnd journalEnd;
+    /** Tells whether the folder still holds the recording the replay started from. */
+    private final RecordingWatch watch;
+    /** What the page says once the recording was replaced; null before. */
+    private volatile String replaced;
+    /** How many times the replay started again from a replaced recording (the replay thread's). */
+    private int generation;
 
     /** The replay thread ends after {@code keepAliveMillis} idle (the explorer's: 30 s). */
     PastWorlds(Timeline timeline, long keepAliveMillis) {
         this.timeline = timeline;
         this.journalEnd = new JournalEnd(timeline.folder());
+        this.watch = new RecordingWatch(timeline.folder());
         this.thread = new ThreadPoolExecutor(1, 1, keepAliveMillis, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(8), r -> {
             Thread t = new Thread(r, "orrery-explorer-past");
             t.setDaemon(true);
@@ -110,9 +131,10 @@ final class PastWorlds implements AutoCloseable {
     String info(long last) {
         Json json = new Json().beginObject().field("available", true)
                 .field("folder", String.valueOf(timeline.folder()));
-        if (first < 0) {
+        if (first < 0 || watch.replaced() != null) {
             try {
                 run(() -> {
+                    startAgainIfReplaced();
                     ensureStarted();
                     return null;
                 });
@@ -146,6 +168,9 @@ final class PastWorlds implements AutoCloseable {
         if (problem != null) {
             json.field("problem", problem);
         }
+        if (replaced != null) {
+            json.field("replaced", replaced);
+        }
         return json.endObject().toString();
     }
 
@@ -172,19 +197,39 @@ final class PastWorlds implements AutoCloseable {
     /** Entity {@code id}'s fields at ticks {@code from} and {@code to}, and those that differ. */
     String diffEntity(long from, long to, long id) throws SafePoint.Unavailable {
         return run(() -> {
-            Map<String, String> a = Views.fields(moveTo(from), id, MAX_TARGETS);
-            Map<String, String> b = Views.fields(moveTo(to), id, MAX_TARGETS);
-            return PastDiffs.entity(id, from, to, a, b);
+            Both<Map<String, String>> both = both(from, to, w -> Views.fields(w, id, MAX_TARGETS));
+            return PastDiffs.entity(id, from, to, both.from(), both.to());
         });
     }
 
     /** Query {@code text}'s matches at ticks {@code from} and {@code to}: counts, and what came and went. */
     String diffQuery(long from, long to, String text) throws SafePoint.Unavailable {
         return run(() -> {
-            Set<Long> a = PastDiffs.ids(moveTo(from), text);
-            Set<Long> b = PastDiffs.ids(moveTo(to), text);
-            return PastDiffs.query(text, from, to, a, b);
+            Both<Set<Long>> both = both(from, to, w -> PastDiffs.ids(w, text));
+            return PastDiffs.query(text, from, to, both.from(), both.to());
         });
+    }
+
+    /** What {@code read} found in the world at two ticks, of one recording. */
+    private record Both<T>(T from, T to) {
+    }
+
+    /**
+     * Reads the replayed world at {@code from}, then at {@code to}; again from {@code from} when
+     * the recording was replaced between the two, so both are of the same one.
+     */
+    private <T> Both<T> both(long from, long to, Function<World, T> read) {
+        for (int tries = 1; ; tries++) {
+            T a = read.apply(moveTo(from));
+            int of = generation;
+            T b = read.apply(moveTo(to));
+            if (of == generation) {
+                return new Both<>(a, b);
+            }
+            if (tries == TRIES) {
+                throw replacedTooOften(tries);
+            }
+        }
     }
 
     /** A journal's end as a travel found it: its last complete tick, and how it ends there. */
@@ -234,6 +279,7 @@ final class PastWorlds implements AutoCloseable {
             return;
         }
         try {
+            watch.baseline(); // before reading: what changes after is seen by the next check
             byte[] start = Files.readAllBytes(timeline.folder().resolve(RunRecorder.SNAPSHOT));
             restore(start);
             first = sim.currentTick();
@@ -244,8 +290,74 @@ final class PastWorlds implements AutoCloseable {
         }
     }
 
-    /** The replayed world after tick {@code tick}. */
+    /**
+     * The replayed world after tick {@code tick}, of the recording in the folder now: started again
+     * from it when it was replaced before the travel, or while the travel replayed (then the travel
+     * is made again, at most {@link #TRIES} times).
+     */
     private World moveTo(long tick) {
+        for (int tries = 1; ; tries++) {
+            startAgainIfReplaced();
+            World w = null;
+            Refused refused = null;
+            try {
+                w = travel(tick);
+            } catch (Refused e) {
+                refused = e;
+            }
+            if (closing || !startAgainIfReplaced()) {
+                if (refused != null) {
+                    throw refused;
+                }
+                return w;
+            }
+            if (tries == TRIES) {
+                throw replacedTooOften(tries);
+            }
+        }
+    }
+
+    private Refused replacedTooOften(int tries) {
+        return new Refused(503, "the recording in " + timeline.folder() + " was replaced " + tries + " times while the "
+                + "timeline replayed it; retry once it is left alone", null);
+    }
+
+    /**
+     * Drops the replay, its snapshots and what it found, when the folder no longer holds the
+     * recording it started from (the next travel starts again from the one there now); true if so.
+     */
+    private boolean startAgainIfReplaced() {
+        if (first < 0) {
+            return false; // nothing started from it
+        }
+        String why = watch.replaced();
+        if (why == null && inputs != null && inputs.rewritten()) {
+            why = RunRecorder.JOURNAL + " no longer holds the records the replay read";
+        }
+        if (why == null) {
+            return false;
+        }
+        replaced = "the recording in " + timeline.folder() + " was replaced at "
+                + Instant.now().truncatedTo(ChronoUnit.SECONDS) + " (" + why + "); the timeline starts again from "
+                + "the new one";
+        closeReplay();
+        snapshots.clear();
+        snapshotsWork = true;
+        journalEnd = new JournalEnd(timeline.folder());
+        first = -1;
+        at = -1;
+        furthest = -1;
+        hashesMatched = 0;
+        divergedAt = -1;
+        divergence = null;
+        ending = null;
+        problem = null;
+        generation++;
+        return true;
+    }
+
+    /** The replayed world after tick {@code tick}, moved there from where it stands or from a snapshot. */
+    private World travel(long tick) {
         ensureStarted();
         if (tick < first - 1) {
             throw Refused.notRecorded("tick " + tick + " is before the recording, which starts after tick " + (first - 1));

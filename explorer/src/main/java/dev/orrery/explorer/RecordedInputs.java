@@ -48,6 +48,8 @@ final class RecordedInputs implements InputSource, AutoCloseable {
     private JournalMark liveEnd;
     /** {@link #reader} goes on from a mark, having read none of the records before it. */
     private boolean resumed;
+    /** A reader going on from a mark was refused, and the journal was read from its start instead. */
+    private boolean rewritten;
 
     RecordedInputs(Path journal, long from) throws IOException {
         this.journal = journal;
@@ -65,6 +67,7 @@ final class RecordedInputs implements InputSource, AutoCloseable {
         }
         reader = opened.reader();
         resumed = opened.resumed();
+        rewritten |= mark != null && from > mark.lastTickEnded() && !resumed;
         hasAhead = readAhead(from);
         while (hasAhead && ahead.tick() < from) {
             hasAhead = readAhead(from);
@@ -96,6 +99,7 @@ final class RecordedInputs implements InputSource, AutoCloseable {
             while (has && ahead.tick() < from) {
                 has = reader.nextTick(ahead);
             }
+            rewritten = true; // read from the start without a refusal: not damage
             return has;
         }
     }
@@ -198,6 +202,16 @@ final class RecordedInputs implements InputSource, AutoCloseable {
             diverged(tick, "the recorded run skipped tick " + tick + " (system '" + current.skippedSystem()
                     + "' threw) and the replay ran it: the replay's systems do not fail as the recorded ones did");
         }
+    }
+
+    /**
+     * Whether the journal no longer held what this source had read before where it stopped: a
+     * reader going on from there was refused and the journal, read from its start, was not. An
+     * append-only journal never does that, so the ticks handed out so far may be another
+     * recording's: the timeline then starts again ({@link RecordingWatch} says why in more cases).
+     */
+    boolean rewritten() {
+        return rewritten;
     }
 
     /** Recorded hashes the replay matched. */

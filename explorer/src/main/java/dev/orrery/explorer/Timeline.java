@@ -19,7 +19,9 @@ import java.util.function.Supplier;
  * tick asked for, and keeps snapshots on the way, so a later jump back restores from the
  * nearest one. The replayed state hashes are checked against the recorded ones where the
  * recording has them, and the skipped ticks against the recorded skips; a mismatch is
- * reported, not hidden.
+ * reported, not hidden. A recording replaced in the folder while the explorer follows it
+ * (another run's files copied over it, or recorded again there) is noticed by cheap checks
+ * of its files, and the timeline starts again from the new one, saying so.
  *
  * <pre>{@code
  * Timeline past = Timeline.ofRecording(dir, () -> buildMySimulation(1));   // one worker: cores for the live run

@@ -155,6 +155,7 @@ class RecordedInputsTest {
                 }
                 assertEquals(-1, in.divergedAt(), in.divergence());
                 assertEquals(2999, next - 1, "every tick written");
+                assertFalse(in.rewritten(), "appended to, never rewritten");
                 assertTrue(in.ending().contains("no end record"), in.ending());
             }
             // what a record cut in two hands out is the tick once it is whole, as a read from the start does
@@ -191,6 +192,7 @@ class RecordedInputsTest {
             assertFalse(in.has(next));
             assertTrue(in.ending().contains("closed there"), in.ending());
             assertEquals(-1, in.divergedAt(), in.divergence());
+            assertFalse(in.rewritten(), "appended to, never rewritten");
             hashesMatched = in.hashesMatched();
         }
         assertEquals(fromTheStart(file, 0), seen);
@@ -214,6 +216,7 @@ class RecordedInputsTest {
             long end = catchUp(in, next, after);
             assertEquals(fromTheStart(file, next), after, "the new journal's ticks");
             assertEquals(599, end - 1);
+            assertTrue(in.rewritten(), "what it read before is gone: the timeline starts again");
             assertTrue(in.bytesRead() - before >= other.length - 21, "read from its start");
             // replaced by another file holding fewer bytes: read from its start as well
             Path replacement = dir.resolve("replacement.journal");
@@ -249,6 +252,7 @@ class RecordedInputsTest {
             List<String> after = new ArrayList<>();
             assertEquals(10, catchUp(in, next, after), "the new journal's ticks up to 9");
             assertEquals(fromTheStart(file, next), after);
+            assertTrue(in.rewritten());
             assertEquals(-1, in.divergedAt(), in.divergence());
         }
     }
@@ -273,6 +277,7 @@ class RecordedInputsTest {
             List<String> after = new ArrayList<>();
             assertEquals(20, catchUp(in, next, after), "the new journal's ticks up to 19");
             assertEquals(fromTheStart(file, next), after);
+            assertTrue(in.rewritten(), "refused on from where it stopped, read from the start");
             assertTrue(in.ending().contains("closed there"), in.ending());
             assertEquals(-1, in.divergedAt(), in.divergence());
         }

@@ -660,14 +660,16 @@ async function loadTimelineInfo() {
   const info = $("#timeline-info");
   if (!timeline.available) { info.textContent = timeline.message; return timeline; }
   if (timeline.first === undefined) { // the replay cannot start: no span to travel
-    info.textContent = `Recording ${timeline.folder}: the replay cannot start: ${timeline.problem}`;
+    info.textContent = `Recording ${timeline.folder}: the replay cannot start: ${timeline.problem}` +
+      (timeline.replaced ? ". Note: " + timeline.replaced + "." : "");
     return timeline;
   }
   info.textContent = `Recording ${timeline.folder}: ticks ${timeline.first} (its start) to ${timeline.last}. The world is ` +
     `replayed on a thread of its own, from the nearest kept snapshot (${timeline.snapshots.length} kept); ` +
     `${timeline.hashesMatched} recorded hashes matched` + (timeline.divergedAt >= 0 ? `; the replay DIVERGED at tick ${timeline.divergedAt}` +
     (timeline.divergence ? ": " + timeline.divergence : "") : "") +
-    (timeline.ending ? "; at its end " + timeline.ending : "") + (timeline.problem ? "; " + timeline.problem : "") + ".";
+    (timeline.ending ? "; at its end " + timeline.ending : "") + (timeline.problem ? "; " + timeline.problem : "") + "." +
+    (timeline.replaced ? " Note: " + timeline.replaced + "." : "");
   const range = $("#tl-range");
   range.min = timeline.first; range.max = timeline.last;
   return timeline;
