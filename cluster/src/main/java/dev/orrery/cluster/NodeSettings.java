@@ -10,13 +10,13 @@ import java.util.Objects;
  *
  * @param host the address to bind and advertise (127.0.0.1 for nodes on one machine)
  * @param port the Artery TCP port (0: a free one, see {@link ClusterNode#port()})
- * @param seeds {@code host:port} of nodes to join; empty: this node starts a new cluster
+ * @param seeds {@code host:port} of nodes to join (port 1 to 65535); empty: this node starts a new cluster
  * @param tickHz ticks per second of every world
  * @param shards the number of shards worlds are hashed into (keep it about ten times the
  *     largest node count; every node of a cluster must use the same number)
  * @param failover how fast a node that stops answering is declared dead and its worlds move
  * @param world how worlds snapshot, keep storage bounded and de-duplicate inputs
- * @param extraConfig HOCON laid over the node's configuration (empty for none)
+ * @param extraConfig HOCON laid over the node's configuration (empty for none; refused if it does not parse)
  */
 public record NodeSettings(String host, int port, List<String> seeds, double tickHz, int shards, Failover failover,
         WorldSettings world, String extraConfig) {
@@ -87,6 +87,10 @@ public record NodeSettings(String host, int port, List<String> seeds, double tic
     /** Checks the fields. */
     public NodeSettings {
         Objects.requireNonNull(host, "host");
+        if (host.isBlank()) {
+            throw new IllegalArgumentException("cluster host is empty; give the address to bind and advertise "
+                    + "(127.0.0.1 for nodes on one machine)");
+        }
         Objects.requireNonNull(failover, "failover");
         Objects.requireNonNull(world, "world");
         seeds = List.copyOf(seeds);
@@ -104,8 +108,19 @@ public record NodeSettings(String host, int port, List<String> seeds, double tic
             if (colon <= 0 || !seed.substring(colon + 1).matches("\\d{1,5}")) {
                 throw new IllegalArgumentException("seed node '" + seed + "' is not host:port (for example 127.0.0.1:25520)");
             }
+            int seedPort = Integer.parseInt(seed.substring(colon + 1));
+            if (seedPort < 1 || seedPort > 65535) {
+                throw new IllegalArgumentException("seed node '" + seed + "' has port " + seedPort + ", which no node "
+                        + "listens on; give a seed's cluster port, 1 to 65535 (for example 127.0.0.1:25520)");
+            }
         }
         extraConfig = extraConfig == null ? "" : extraConfig;
+        try {
+            com.typesafe.config.ConfigFactory.parseString(extraConfig);
+        } catch (com.typesafe.config.ConfigException e) {
+            throw new IllegalArgumentException("the node's extra configuration (NodeSettings.extraConfig, "
+                    + "withConfig) is not HOCON: " + e.getMessage() + "; fix it, or give \"\" for none", e);
+        }
     }
 
     /**
