@@ -1,7 +1,6 @@
 package dev.orrery.cluster;
 
 import com.typesafe.config.Config;
-import com.typesafe.config.ConfigFactory;
 import dev.orrery.cluster.protocol.GetStatus;
 import dev.orrery.cluster.protocol.Hold;
 import dev.orrery.cluster.protocol.InputReply;
@@ -25,7 +24,6 @@ import org.apache.pekko.Done;
 import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.CoordinatedShutdown;
 import org.apache.pekko.actor.typed.ActorSystem;
-import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
@@ -37,7 +35,6 @@ import org.apache.pekko.cluster.sharding.typed.javadsl.Entity;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Join;
 import org.apache.pekko.cluster.typed.JoinSeedNodes;
-import org.apache.pekko.cluster.typed.Subscribe;
 
 /**
  * One node of an Orrery cluster: a Pekko actor system (Artery TCP) that joins the cluster,
@@ -66,9 +63,11 @@ import org.apache.pekko.cluster.typed.Subscribe;
  * <p><b>Threading:</b> every method may be called from any thread; returned stages
  * complete on Pekko's threads, and the log sink is called on them.
  *
- * <p>(Just over 500 lines: the node's start-up (Pekko configuration from {@code NodeSettings}), its
- * questions to the worlds and its membership log are the one handle a user holds on a node; the
- * worlds' side is in {@code dev.orrery.cluster.sharding} and {@code dev.orrery.cluster.world}.)
+ * <p>A node used after it stopped (it left, crashed or was downed) says so at once: its asks
+ * fail with an {@link IllegalStateException} naming it, its inputs are answered unknown with
+ * "send it through another node". A world id the store cannot keep a world under
+ * ({@link WorldStore#checkWorldId}) is refused before anything is sent. Its Pekko
+ * configuration is built in {@code NodeConfig}, its membership lines in {@code MemberLog}.
  */
 public final class ClusterNode implements AutoCloseable {
     /** The actor system's name: every node of a cluster uses it. */
@@ -86,11 +85,13 @@ public final class ClusterNode implements AutoCloseable {
     private final ActorSystem<Void> system;
     private final ClusterSharding sharding;
     private final NodeSettings settings;
+    private final WorldStore store;
     private final int maxPayload;
 
-    private ClusterNode(ActorSystem<Void> system, NodeSettings settings) {
+    private ClusterNode(ActorSystem<Void> system, NodeSettings settings, WorldStore store) {
         this.system = system;
         this.settings = settings;
+        this.store = store;
         this.sharding = ClusterSharding.get(system);
         this.maxPayload = ProtocolSerializer.maxPayload(system);
     }
@@ -119,7 +120,7 @@ public final class ClusterNode implements AutoCloseable {
         Objects.requireNonNull(store, "store");
         Objects.requireNonNull(blueprint, "blueprint");
         Objects.requireNonNull(log, "log");
-        Config config = config(settings);
+        Config config = NodeConfig.of(settings);
         int minMembers = config.getInt("pekko.cluster.min-nr-of-members");
         if (minMembers > 1) {
             throw new IllegalArgumentException("pekko.cluster.min-nr-of-members = " + minMembers + " would strand the "
@@ -148,97 +149,11 @@ public final class ClusterNode implements AutoCloseable {
                     ctx -> WorldEntity.create(ctx.getEntityId(), store, blueprint, period, settings.world(), log))
                     .withStopMessage(WorldEntity.handOff())
                     .withEntityProps(DispatcherSelector.fromConfig(WORLD_DISPATCHER)));
-            return new ClusterNode(system, settings);
+            return new ClusterNode(system, settings, store);
         } catch (RuntimeException e) {
             system.terminate();
             throw e;
         }
-    }
-
-    /**
-     * The node's configuration: {@code settings.extraConfig()} over Orrery's settings over
-     * Pekko's defaults. Orrery's settings are the failover of {@link NodeSettings.Failover}
-     * (failure detector, split-brain resolver, removal margin) and sharding tuned to restart
-     * a lost node's worlds within seconds.
-     */
-    static Config config(NodeSettings s) {
-        NodeSettings.Failover f = s.failover();
-        String hocon = String.join("\n",
-                "pekko.loglevel = WARNING",
-                "pekko.stdout-loglevel = WARNING",
-                "pekko.log-dead-letters = off",
-                "pekko.log-dead-letters-during-shutdown = off",
-                "pekko.actor.provider = cluster",
-                "pekko.actor.serializers.orrery-world = \"dev.orrery.cluster.protocol.ProtocolSerializer\"",
-                "pekko.actor.serialization-bindings { \"dev.orrery.cluster.protocol.WorldMessage\" = orrery-world }",
-                ProtocolSerializer.MAX_PAYLOAD_KEY + " = " + ProtocolSerializer.DEFAULT_MAX_PAYLOAD,
-                ProtocolSerializer.MAX_TEXT_KEY + " = " + ProtocolSerializer.DEFAULT_MAX_TEXT,
-                "pekko.remote.artery.transport = tcp",
-                "pekko.remote.artery.canonical.hostname = \"" + s.host() + "\"",
-                "pekko.remote.artery.canonical.port = " + s.port(),
-                "pekko.cluster.jmx.enabled = off",
-                "pekko.cluster.log-info = off",
-                // Failure detection: a node whose heartbeats stop is unreachable acceptablePause + heartbeatInterval
-                // after the last one, however irregular they were before (a deadline, not phi accrual, whose time
-                // to detect grows with the jitter a loaded machine puts on heartbeats).
-                "pekko.cluster.failure-detector.implementation-class = \"org.apache.pekko.remote.DeadlineFailureDetector\"",
-                "pekko.cluster.failure-detector.heartbeat-interval = " + ms(f.heartbeatInterval()),
-                "pekko.cluster.failure-detector.acceptable-heartbeat-pause = " + ms(f.acceptablePause()),
-                "pekko.cluster.failure-detector.expected-response-after = " + ms(f.heartbeatInterval()),
-                "pekko.cluster.unreachable-nodes-reaper-interval = 250ms",
-                "pekko.cluster.gossip-interval = 500ms",
-                "pekko.cluster.leader-actions-interval = 250ms",
-                // Downing: keep-majority once membership is stable for stableAfter. A cluster whose view keeps
-                // changing is not downed whole (down-all-when-unstable): the store's epochs fence a stale holder.
-                "pekko.cluster.downing-provider-class = \"org.apache.pekko.cluster.sbr.SplitBrainResolverProvider\"",
-                "pekko.cluster.split-brain-resolver.active-strategy = keep-majority",
-                "pekko.cluster.split-brain-resolver.stable-after = " + ms(f.stableAfter()),
-                "pekko.cluster.split-brain-resolver.down-all-when-unstable = off",
-                // Sharding (and the coordinator singleton) wait this long after a removal before starting the
-                // removed node's shards elsewhere; by default it is stableAfter again.
-                "pekko.cluster.down-removal-margin = " + ms(f.removalMargin()),
-                "pekko.cluster.sharding.number-of-shards = " + s.shards(),
-                // Worlds tick on their own timers: sharding must restart them on their new node by itself.
-                "pekko.cluster.sharding.remember-entities = on",
-                "pekko.cluster.sharding.remember-entities-store = ddata",
-                // The store is the durable truth; the remembered set only lives as long as the cluster.
-                "pekko.cluster.sharding.distributed-data.durable.keys = []",
-                "pekko.cluster.sharding.entity-restart-backoff = 1s",
-                // A rebalance that starts off a node in the seconds between its crash and its being found
-                // unreachable waits for that node's hand-off acknowledgement; when the node is downed, Pekko 1.2
-                // counts it as acknowledged, sends the hand-off to the dead node and waits for its answer until
-                // this timeout (60 s by default), and the shard's worlds stand still that long
-                // (CrashDuringRebalanceTest). A world hands off in well under a second; the entities of a shard
-                // handing off are stopped after max(timeout - 5 s, 1 s) once they had the stop message.
-                "pekko.cluster.sharding.handoff-timeout = 5s",
-                // Remembered worlds are read with a majority: of 2 of 3 nodes, not (Pekko's default for clusters
-                // under 5 nodes) all of them, so a crashed node does not hold up the shards moving off it.
-                "pekko.cluster.sharding.distributed-data.majority-min-cap = 1",
-                "pekko.cluster.sharding.waiting-for-state-timeout = 5s",
-                // The coordinator writes its state to a majority and retries after this long: a write under way
-                // when a node crashes may count the dead node (one that joined moments before is not counted yet),
-                // and every shard waits for the retry (5 s by default).
-                "pekko.cluster.sharding.updating-state-timeout = 2s",
-                "pekko.cluster.sharding.shard-failure-backoff = 2s",
-                // A region registers with a new coordinator (and asks for shard homes) this often.
-                "pekko.cluster.sharding.retry-interval = 500ms",
-                "pekko.cluster.sharding.coordinator-failure-backoff = 1s",
-                "pekko.cluster.singleton.hand-over-retry-interval = 500ms",
-                // Worlds tick (and force their journals) on their own threads, never on the dispatcher that
-                // runs cluster heartbeats: a busy world must not make its node look dead.
-                "orrery.world-dispatcher.type = Dispatcher",
-                "orrery.world-dispatcher.executor = thread-pool-executor",
-                "orrery.world-dispatcher.thread-pool-executor.fixed-pool-size = 4",
-                "orrery.world-dispatcher.throughput = 1",
-                // A crash is simulated by terminating without leaving; leaving is explicit (leave()).
-                "pekko.coordinated-shutdown.run-by-actor-system-terminate = off");
-        return ConfigFactory.parseString(s.extraConfig())
-                .withFallback(ConfigFactory.parseString(hocon))
-                .withFallback(ConfigFactory.load(ClusterNode.class.getClassLoader()));
-    }
-
-    private static String ms(Duration d) {
-        return d.toMillis() + "ms";
     }
 
     /** A new random client id for {@link #submit} (never 0): one per client session, never shared. */
@@ -327,18 +242,61 @@ public final class ClusterNode implements AutoCloseable {
     /**
      * Waits until this node sees {@code members} members up.
      *
-     * @throws TimeoutException if it does not within {@code timeout}
+     * @throws TimeoutException if it does not within {@code timeout} (the message names the
+     *     seeds a node that has not joined is waiting for)
+     * @throws IllegalStateException if this node has stopped (it left, crashed or was downed)
      * @throws InterruptedException if interrupted while waiting
      */
     public void awaitMembersUp(int members, Duration timeout) throws TimeoutException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (membersUp() < members) {
+            String stopped = stopped();
+            if (stopped != null) {
+                throw new IllegalStateException(stopped + ": it will see no member up again; start a new node");
+            }
             if (System.nanoTime() > deadline) {
                 throw new TimeoutException("node " + hostPort() + " sees " + membersUp() + " members up, not " + members
-                        + ", after " + timeout.toMillis() + " ms; check that the seed nodes run and are reachable");
+                        + ", after " + timeout.toMillis() + " ms; " + (joined() ? "start more nodes with this node as "
+                        + "their seed, or wait longer" : notJoined()));
             }
             TimeUnit.MILLISECONDS.sleep(50);
         }
+    }
+
+    /** Whether this node is a member up (it joined its seeds, or started a cluster). */
+    private boolean joined() {
+        try {
+            return Cluster.get(system).selfMember().status() == MemberStatus.up();
+        } catch (RuntimeException stopped) {
+            return false;
+        }
+    }
+
+    /** Why a node that has not joined sees nothing yet, and what to check. */
+    private String notJoined() {
+        return settings.seeds().isEmpty() ? "it has not started its cluster yet (check its load)"
+                : "it has not joined its cluster: no seed node (" + String.join(", ", settings.seeds())
+                + ") let it in yet; check that a node runs at a seed address and is reachable from here, or start "
+                + "this node without seeds to begin a new cluster";
+    }
+
+    /** Why this node can take no more requests (it left, crashed or was downed), or null while it runs. */
+    private String stopped() {
+        return isTerminated() ? "node " + hostPort() + " has stopped (it left, crashed or was downed)" : null;
+    }
+
+    /**
+     * Why a request through this node failed if the node is the reason: {@link #stopped()},
+     * or its coordinated shutdown (a leave, the JVM's shutdown hook) under way; null otherwise.
+     * Requests are still sent while a node leaves (sharding routes them to the worlds' new
+     * nodes until its region stops), so this only explains a failure.
+     */
+    private String stoppedOrLeaving() {
+        String stopped = stopped();
+        if (stopped == null && CoordinatedShutdown.get(system).getShutdownReason().isPresent()) {
+            return "node " + hostPort() + " is shutting down (it is leaving)";
+        }
+        return stopped;
     }
 
     /**
@@ -360,6 +318,16 @@ public final class ClusterNode implements AutoCloseable {
             throw new IllegalArgumentException("input sequence " + sequence + " is not 1 or more; number each "
                     + "world's inputs 1, 2, 3, ...");
         }
+        String badId = badWorldId(worldId);
+        if (badId != null) {
+            return CompletableFuture.completedFuture(InputReply.refused(String.valueOf(worldId), clientId, sequence, -1,
+                    badId));
+        }
+        String stopped = stopped();
+        if (stopped != null) {
+            return CompletableFuture.completedFuture(InputReply.unknown(worldId, clientId, sequence, -1, stopped
+                    + "; send it through another node"));
+        }
         if (payload.length > maxPayload) {
             return CompletableFuture.completedFuture(InputReply.refused(worldId, clientId, sequence, -1, "payload of "
                     + payload.length + " bytes is over " + ProtocolSerializer.MAX_PAYLOAD_KEY + " = " + maxPayload
@@ -370,14 +338,27 @@ public final class ClusterNode implements AutoCloseable {
         try {
             asked = sharding.entityRefFor(WorldEntity.TYPE_KEY, worldId)
                     .ask(replyTo -> new SubmitInput(clientId, sequence, client, type, copy, replyTo), timeout);
-        } catch (RuntimeException stopped) {
+        } catch (RuntimeException terminating) {
             // the actor system is terminating: nothing was sent from here
             return CompletableFuture.completedFuture(InputReply.unknown(worldId, clientId, sequence, -1, "node "
-                    + hostPort() + " has stopped (" + stopped.getMessage() + "); send it through another node"));
+                    + hostPort() + " has stopped (" + terminating.getMessage() + "); send it through another node"));
         }
         return guard(asked, timeout).handle((reply, failure) -> failure == null ? reply : InputReply.unknown(worldId,
-                clientId, sequence, -1, "no answer within " + timeout.toMillis() + " ms (" + rootCause(failure)
-                        + "): the world may be moving or its node down"));
+                clientId, sequence, -1, stoppedOrLeaving() != null
+                        ? stoppedOrLeaving() + "; send it through another node"
+                        : "no answer within " + timeout.toMillis() + " ms (" + rootCause(failure) + "): "
+                        + (joined() ? "the world may be moving or its node down" : "node " + hostPort() + " "
+                        + notJoined())));
+    }
+
+    /** Why {@code store} cannot keep a world under {@code worldId}, or null if it can. */
+    private String badWorldId(String worldId) {
+        try {
+            store.checkWorldId(worldId);
+            return null;
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
     }
 
     /**
@@ -398,34 +379,79 @@ public final class ClusterNode implements AutoCloseable {
 
     /**
      * Asks world {@code worldId} where it runs and how far it is (starting it if it is not
-     * running); the stage fails with a timeout if no answer comes within {@code timeout}.
+     * running); the stage fails with a timeout if no answer comes within {@code timeout}, and
+     * with an {@link IllegalStateException} naming this node once it has stopped.
+     *
+     * @throws IllegalArgumentException if the store cannot keep a world under {@code worldId}
+     *     ({@link WorldStore#checkWorldId})
      */
     public CompletionStage<WorldStatus> status(String worldId, Duration timeout) {
-        return ask(() -> sharding.entityRefFor(WorldEntity.TYPE_KEY, worldId).ask(GetStatus::new, timeout), timeout);
-    }
-
-    /** Stops ({@code hold} true) or restarts world {@code worldId}'s ticking; see {@link Hold}. */
-    public CompletionStage<WorldStatus> hold(String worldId, boolean hold, Duration timeout) {
-        return ask(() -> sharding.entityRefFor(WorldEntity.TYPE_KEY, worldId).ask(r -> new Hold(hold, r), timeout),
+        store.checkWorldId(worldId);
+        return ask(worldId, () -> sharding.entityRefFor(WorldEntity.TYPE_KEY, worldId).ask(GetStatus::new, timeout),
                 timeout);
     }
 
-    /** An ask that fails (never hangs, never throws) when this node has stopped. */
-    private static <T> CompletionStage<T> ask(java.util.function.Supplier<CompletionStage<T>> ask, Duration timeout) {
-        try {
-            return guard(ask.get(), timeout);
-        } catch (RuntimeException stopped) {
-            return CompletableFuture.failedFuture(stopped);
+    /**
+     * Stops ({@code hold} true) or restarts world {@code worldId}'s ticking; see {@link Hold}.
+     * The stage fails as {@link #status}'s does.
+     *
+     * @throws IllegalArgumentException if the store cannot keep a world under {@code worldId}
+     */
+    public CompletionStage<WorldStatus> hold(String worldId, boolean hold, Duration timeout) {
+        store.checkWorldId(worldId);
+        return ask(worldId, () -> sharding.entityRefFor(WorldEntity.TYPE_KEY, worldId).ask(r -> new Hold(hold, r),
+                timeout), timeout);
+    }
+
+    /**
+     * An ask that fails (never hangs, never throws) when this node has stopped, with an
+     * {@link IllegalStateException} that says so rather than Pekko's words for it; a timeout
+     * on a node that has not joined its cluster says that.
+     */
+    private <T> CompletionStage<T> ask(String worldId, java.util.function.Supplier<CompletionStage<T>> ask,
+            Duration timeout) {
+        String stopped = stopped();
+        if (stopped != null) {
+            return CompletableFuture.failedFuture(new IllegalStateException(stopped + "; ask world " + worldId
+                    + " through another node, or start a new one"));
         }
+        CompletableFuture<T> asked;
+        try {
+            asked = guard(ask.get(), timeout);
+        } catch (RuntimeException e) {
+            asked = CompletableFuture.failedFuture(e);
+        }
+        return asked.handle((value, failure) -> {
+            if (failure == null) {
+                return CompletableFuture.completedFuture(value);
+            }
+            String now = stoppedOrLeaving();
+            if (now != null) {
+                return CompletableFuture.<T>failedFuture(new IllegalStateException(now + "; ask world " + worldId
+                        + " through another node, or start a new one", failure));
+            }
+            if (!joined()) {
+                return CompletableFuture.<T>failedFuture(new TimeoutException("world " + worldId + " did not answer "
+                        + "within " + timeout.toMillis() + " ms: node " + hostPort() + " " + notJoined()));
+            }
+            return CompletableFuture.<T>failedFuture(failure);
+        }).thenCompose(f -> f);
     }
 
     /**
      * Leaves the cluster gracefully: the node's worlds are handed off (each closed with a
      * snapshot and reopened elsewhere with nothing to replay; on the last node, reopened when
      * a node next starts with the store), then the actor system terminates. The stage
-     * completes when it has.
+     * completes when it has. A node that never joined (its seeds did not answer) holds no
+     * world: it terminates at once rather than wait out Pekko's leaving phases for a cluster
+     * it is not in.
      */
     public CompletionStage<Done> leave() {
+        if (!isTerminated() && CoordinatedShutdown.get(system).getShutdownReason().isEmpty()
+                && !Cluster.get(system).state().getMembers().iterator().hasNext()) {
+            system.terminate();
+            return system.getWhenTerminated();
+        }
         return CoordinatedShutdown.get(system).run(CoordinatedShutdown.clusterLeavingReason(), java.util.Optional.empty())
                 .thenCompose(done -> system.getWhenTerminated());
     }
@@ -455,69 +481,5 @@ public final class ClusterNode implements AutoCloseable {
     @Override
     public String toString() {
         return "ClusterNode[" + address() + "]";
-    }
-
-    /** Tells the log sink what happens to members, in words a person running the node can act on. */
-    private static final class MemberLog {
-        static Behavior<ClusterEvent.ClusterDomainEvent> create(Consumer<String> log, NodeSettings s) {
-            NodeSettings.Failover f = s.failover();
-            return Behaviors.setup(ctx -> {
-                Cluster cluster = Cluster.get(ctx.getSystem());
-                cluster.subscriptions().tell(Subscribe.create(ctx.getSelf(), ClusterEvent.ClusterDomainEvent.class));
-                Address self = cluster.selfMember().address();
-                java.util.Set<Address> up = new java.util.HashSet<>();
-                return Behaviors.receive(ClusterEvent.ClusterDomainEvent.class)
-                        .onMessage(ClusterEvent.MemberUp.class, e -> {
-                            up.add(e.member().address());
-                            log.accept("member " + hostPort(e.member()) + " is up" + (e.member().address().equals(self)
-                                    ? " (this node)" : "") + "; " + up.size() + " up");
-                            return Behaviors.same();
-                        })
-                        .onMessage(ClusterEvent.UnreachableMember.class, e -> {
-                            log.accept("member " + hostPort(e.member()) + " is unreachable (no heartbeat for "
-                                    + f.acceptablePause().plus(f.heartbeatInterval()).toMillis() + " ms); if the cluster's view stays the same for "
-                                    + f.stableAfter().toMillis() + " ms the split-brain resolver downs it and its worlds "
-                                    + "reopen on the others; if it is alive, check its network and load");
-                            return Behaviors.same();
-                        })
-                        .onMessage(ClusterEvent.ReachableMember.class, e -> {
-                            log.accept("member " + hostPort(e.member()) + " is reachable again");
-                            return Behaviors.same();
-                        })
-                        .onMessage(ClusterEvent.MemberDowned.class, e -> {
-                            up.remove(e.member().address());
-                            log.accept(e.member().address().equals(self)
-                                    ? "this node was downed (the others could not reach it): it stops, its worlds "
-                                    + "reopen on the others; restart it to rejoin"
-                                    : "member " + hostPort(e.member()) + " was downed: its worlds reopen on the "
-                                    + "others from their last snapshot and journal, after "
-                                    + f.removalMargin().toMillis() + " ms");
-                            return Behaviors.same();
-                        })
-                        .onMessage(ClusterEvent.MemberLeft.class, e -> {
-                            up.remove(e.member().address());
-                            log.accept("member " + hostPort(e.member()) + " is leaving: its worlds are handed off "
-                                    + "with a snapshot");
-                            return Behaviors.same();
-                        })
-                        .onMessage(ClusterEvent.MemberRemoved.class, e -> {
-                            boolean leaving = !up.contains(self); // this node's own leave empties its view: no news
-                            up.remove(e.member().address());
-                            if (e.member().address().equals(self) || leaving) {
-                                return Behaviors.same();
-                            }
-                            log.accept("member " + hostPort(e.member()) + " removed; " + up.size() + " up"
-                                    + (up.size() < 3 && up.contains(self) ? " (fewer than 3: with keep-majority one more "
-                                    + "crash may stop the cluster; start another node)" : ""));
-                            return Behaviors.same();
-                        })
-                        .onAnyMessage(e -> Behaviors.same())
-                        .build();
-            });
-        }
-
-        private static String hostPort(Member m) {
-            return m.address().getHost().orElse("?") + ":" + m.address().getPort().orElse(0);
-        }
     }
 }

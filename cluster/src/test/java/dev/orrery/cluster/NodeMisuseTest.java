@@ -23,9 +23,116 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What a newcomer meets when a node is used wrongly, each answered at once with one message
- * that names the thing and the fix: settings no node could run with.
+ * that names the thing and the fix: a world id the store cannot keep a world under, a node
+ * used after it stopped, a node whose seed does not answer, and settings no node could run
+ * with. One node per test, in this JVM.
  */
 class NodeMisuseTest {
+    private static final Duration ASK = Duration.ofSeconds(2);
+    /** Far longer than any answer here should take, even on a loaded machine. */
+    private static final long ANSWER_SECONDS = 8;
+
+    @Test
+    void aWorldIdTheStoreCannotKeepIsRefusedAtOnceRatherThanRetriedForEver(@TempDir Path dir) throws Exception {
+        try (ClusterHarness cluster = new ClusterHarness(dir, 1)) {
+            ClusterNode node = cluster.startNodes(1).get(0);
+            for (String bad : List.of("match 17", "a/b", "")) {
+                InputReply reply = node.submit(bad, ClusterNode.newClientId(), 1, 0, DriftWorld.PUSH,
+                        DriftWorld.push(1), ASK).toCompletableFuture().get(ANSWER_SECONDS, TimeUnit.SECONDS);
+                assertTrue(reply.refused(), "'" + bad + "': " + reply.describe());
+                assertTrue(reply.describe().contains("world id '" + bad + "' cannot name a folder")
+                        && reply.describe().contains("letters, digits"), reply.describe());
+                IllegalArgumentException status = assertThrows(IllegalArgumentException.class,
+                        () -> node.status(bad, ASK));
+                assertTrue(status.getMessage().contains("'" + bad + "'"), status.getMessage());
+                assertThrows(IllegalArgumentException.class, () -> node.hold(bad, true, ASK));
+            }
+            // a client gets the refusal once, rather than sending the input again for its whole retryFor (2 minutes)
+            WorldClient client = new WorldClient(node);
+            InputReply viaClient = client.send("match 17", 0, DriftWorld.PUSH, DriftWorld.push(2)).toCompletableFuture()
+                    .get(ANSWER_SECONDS, TimeUnit.SECONDS);
+            assertTrue(viaClient.refused(), viaClient.describe());
+            assertEquals(0, client.retries());
+            // a good id still works, and no world was started under a bad one
+            assertEquals("world-0", node.status("world-0", ASK).toCompletableFuture().get(30, TimeUnit.SECONDS)
+                    .worldId());
+            assertTrue(cluster.log.stream().noneMatch(l -> l.contains("failed to open")), String.join("\n", cluster.log));
+        }
+    }
+
+    @Test
+    void aStoppedNodeSaysSoAtOnceAndClosingTwiceIsHarmless(@TempDir Path dir) throws Exception {
+        Set<Thread> before = Thread.getAllStackTraces().keySet();
+        ClusterHarness cluster = new ClusterHarness(dir, 1);
+        ClusterNode node = cluster.startNodes(1).get(0);
+        node.status("world-0", ASK).toCompletableFuture().get(30, TimeUnit.SECONDS);
+        cluster.live.remove(node);
+        node.close(); // leaves: the world is handed off, then the actor system terminates
+        assertTrue(node.isTerminated(), "close() returns once the node's actor system has terminated");
+        node.close(); // twice: harmless
+        node.leave().toCompletableFuture().get(ANSWER_SECONDS, TimeUnit.SECONDS); // and leave() after it completes
+        WorldStopSignalsTest.awaitTrue(() -> WorldStopSignalsTest.newThreads(before, ClusterNode.SYSTEM_NAME + "-")
+                .isEmpty(), () -> "threads of the closed node left: "
+                + WorldStopSignalsTest.newThreads(before, ClusterNode.SYSTEM_NAME + "-"));
+        try (ServerSocket again = new ServerSocket()) {
+            again.bind(new InetSocketAddress("127.0.0.1", node.port())); // the port is free again
+        }
+
+        String stopped = "node " + node.hostPort() + " has stopped";
+        for (CompletionStage<WorldStatus> ask : List.of(node.status("world-0", ASK), node.hold("world-0", true, ASK))) {
+            ExecutionException e = assertThrows(ExecutionException.class,
+                    () -> ask.toCompletableFuture().get(ANSWER_SECONDS, TimeUnit.SECONDS));
+            assertInstanceOf(IllegalStateException.class, e.getCause());
+            assertTrue(e.getCause().getMessage().startsWith(stopped) && e.getCause().getMessage().contains(
+                    "through another node"), e.getCause().getMessage());
+        }
+        InputReply reply = node.submit("world-0", ClusterNode.newClientId(), 1, 0, DriftWorld.PUSH, DriftWorld.push(1),
+                ASK).toCompletableFuture().get(ANSWER_SECONDS, TimeUnit.SECONDS);
+        assertTrue(reply.unknown() && reply.describe().contains(stopped)
+                && reply.describe().contains("send it through another node"), reply.describe());
+        long start = System.nanoTime();
+        IllegalStateException await = assertThrows(IllegalStateException.class,
+                () -> node.awaitMembersUp(1, Duration.ofSeconds(60)));
+        assertTrue(await.getMessage().startsWith(stopped), await.getMessage());
+        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(30), "refused at once, not after the timeout");
+    }
+
+    @Test
+    void aNodeWhoseSeedDoesNotAnswerNamesTheSeedInsteadOfWaitingSilently(@TempDir Path dir) throws Exception {
+        int nobody;
+        try (ServerSocket s = new ServerSocket()) {
+            s.bind(new InetSocketAddress("127.0.0.1", 0));
+            nobody = s.getLocalPort(); // free again once closed: no node answers there
+        }
+        String seed = "127.0.0.1:" + nobody;
+        ClusterNode node = ClusterNode.start(NodeSettings.local(0, List.of(seed)), new ClusterHarness(dir, 1).store(),
+                new DriftWorld(10), line -> { });
+        try {
+            TimeoutException await = assertThrows(TimeoutException.class,
+                    () -> node.awaitMembersUp(1, Duration.ofSeconds(1)));
+            assertTrue(await.getMessage().contains("no seed node (" + seed + ") let it in")
+                    && await.getMessage().contains("without seeds"), await.getMessage());
+            ExecutionException status = assertThrows(ExecutionException.class,
+                    () -> node.status("world-0", Duration.ofSeconds(1)).toCompletableFuture().get(ANSWER_SECONDS,
+                            TimeUnit.SECONDS));
+            assertInstanceOf(TimeoutException.class, status.getCause());
+            assertTrue(status.getCause().getMessage().contains("world world-0 did not answer")
+                    && status.getCause().getMessage().contains(seed), status.getCause().getMessage());
+            InputReply reply = node.submit("world-0", ClusterNode.newClientId(), 1, 0, DriftWorld.PUSH,
+                    DriftWorld.push(1), Duration.ofSeconds(1)).toCompletableFuture().get(ANSWER_SECONDS,
+                    TimeUnit.SECONDS);
+            assertTrue(reply.unknown() && reply.describe().contains(seed), reply.describe());
+            // it holds no world: closing it does not wait out Pekko's leaving phases (9 s) for a cluster it is not in
+            long start = System.nanoTime();
+            node.close();
+            assertTrue(node.isTerminated());
+            long closeMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertTrue(closeMillis < 6000, "close() of a node that never joined took " + closeMillis + " ms");
+        } finally {
+            node.crash().toCompletableFuture().get(30, TimeUnit.SECONDS);
+        }
+    }
+
     @Test
     void settingsNoNodeCouldRunWithAreRefusedNamingTheValue() {
         for (String seed : List.of("127.0.0.1:0", "127.0.0.1:99999")) {

@@ -222,11 +222,17 @@ public final class DirectoryWorldStore implements WorldStore {
         return world(worldId).resolve("snapshots").resolve(tick + "-" + epoch + ".snapshot");
     }
 
-    private Path world(String worldId) {
+    /** Refuses an id that cannot name a folder here: 1 to 64 letters, digits, '_', '.' or '-', first a letter or digit. */
+    @Override
+    public void checkWorldId(String worldId) {
         if (worldId == null || !WORLD_ID.matcher(worldId).matches()) {
             throw new IllegalArgumentException("world id '" + worldId + "' cannot name a folder in " + root
                     + "; use 1 to 64 letters, digits, '_', '.' or '-', starting with a letter or digit");
         }
+    }
+
+    private Path world(String worldId) {
+        checkWorldId(worldId);
         return root.resolve(worldId);
     }
 

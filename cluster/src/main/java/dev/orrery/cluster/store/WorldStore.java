@@ -22,6 +22,22 @@ import java.util.List;
  */
 public interface WorldStore {
     /**
+     * Refuses a world id this store cannot keep a world under. {@code ClusterNode} asks before
+     * it sends anything to a world, so a bad id is answered at once (an input refused, a
+     * status or hold thrown) instead of reaching a world that fails to open on every retry.
+     * The default refuses {@code null} and the empty id; a store whose keys are narrower
+     * ({@link DirectoryWorldStore}: folder names) refuses what it cannot name.
+     *
+     * @throws IllegalArgumentException naming the id and the ids this store takes
+     */
+    default void checkWorldId(String worldId) {
+        if (worldId == null || worldId.isEmpty()) {
+            throw new IllegalArgumentException("world id " + (worldId == null ? "null" : "''") + " names no world; "
+                    + "give every world a non-empty id");
+        }
+    }
+
+    /**
      * Claims the next epoch of {@code worldId}: greater than every epoch claimed before, by
      * any node. From now on {@link #isCurrent} is false for every older epoch.
      *
