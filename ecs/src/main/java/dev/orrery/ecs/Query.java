@@ -240,7 +240,7 @@ public final class Query {
     public void forEachChunk(ChunkConsumer body) {
         java.util.Objects.requireNonNull(body, "body (the chunk loop)");
         rows.refuseChunkLoop(description);
-        chunks(body, false);
+        chunks(body, null, false);
     }
 
     /**
@@ -260,7 +260,7 @@ public final class Query {
     public void forEachChunkReadOnly(ChunkConsumer body) {
         java.util.Objects.requireNonNull(body, "body (the chunk loop)");
         rows.refuseChunkLoop(description);
-        chunks(body, true);
+        chunks(body, null, true);
     }
 
     /**
@@ -273,7 +273,12 @@ public final class Query {
         each(body, true);
     }
 
-    private void chunks(ChunkConsumer body, boolean look) {
+    /**
+     * The iteration behind every {@code forEach...} form: {@code body} per chunk, or, when
+     * {@code perRow} is not null, {@code perRow} per row that passes the row filter (no
+     * wrapping lambda, so a row loop allocates nothing either).
+     */
+    private void chunks(ChunkConsumer body, EntityConsumer perRow, boolean look) {
         if (jobs != null) {
             jobs.checkIteration(description);
         }
@@ -284,6 +289,7 @@ public final class Query {
             archetypes.clock().checkLook(description);
         }
         refresh();
+        boolean rowFilter = perRow != null && hasRowFilter();
         // A nested iteration of the same query gets a view of its own.
         boolean owner = look ? !lookInUse : !viewInUse;
         ChunkView v = !owner ? new ChunkView(null, sparse, look) : !look ? view
@@ -312,8 +318,14 @@ public final class Query {
             for (int a = 0, na = matched.size(); a < na; a++) {
                 Archetype arch = matched.get(a);
                 for (int c = 0, nc = arch.chunkCount(); c < nc; c++) {
-                    if (!filtered || passes(arch.chunk(c), since)) {
-                        body.accept(v.bind(arch.chunk(c)));
+                    if (filtered && !passes(arch.chunk(c), since)) {
+                        continue;
+                    }
+                    ChunkView bound = v.bind(arch.chunk(c));
+                    if (perRow == null) {
+                        body.accept(bound);
+                    } else {
+                        eachRow(arch, bound, perRow, rowFilter);
                     }
                 }
             }
@@ -331,6 +343,7 @@ public final class Query {
      * Calls {@code body} once per matching entity (cold code; hot loops use {@link
      * #forEachChunk}), in archetype creation order, chunk order and row order; with a sparse
      * filter, the rows that fail it are skipped, the order of the others is unchanged.
+     * Allocates nothing, as {@link #forEachChunk}.
      * @throws IllegalStateException as {@link #forEachChunk} (a sparse filter excepted)
      */
     public void forEach(EntityConsumer body) {
@@ -339,16 +352,17 @@ public final class Query {
 
     private void each(EntityConsumer body, boolean look) {
         java.util.Objects.requireNonNull(body, "body (the entity loop)");
-        boolean filter = hasRowFilter();
-        chunks(chunk -> {
-            Archetype a = chunk.chunk().archetype();
-            long[] ids = chunk.entities();
-            for (int i = 0, n = chunk.size(); i < n; i++) {
-                if (!filter || rows.matches(a, ids[i])) {
-                    body.accept(chunk, i);
-                }
+        chunks(null, body, look);
+    }
+
+    /** Calls {@code body} for each row of {@code chunk} (of archetype {@code a}) that passes the row filter. */
+    private void eachRow(Archetype a, ChunkView chunk, EntityConsumer body, boolean filter) {
+        long[] ids = chunk.entities();
+        for (int i = 0, n = chunk.size(); i < n; i++) {
+            if (!filter || rows.matches(a, ids[i])) {
+                body.accept(chunk, i);
             }
-        }, look);
+        }
     }
 
     /**

@@ -1,0 +1,101 @@
+package dev.orrery.ecs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Field;
+import dev.orrery.ecs.component.Storage;
+import java.util.function.IntConsumer;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Once warm, the calls a steady-state loop makes on a bare world allocate nothing per call:
+ * iterating a query entity by entity (read-only or not, with a sparse filter or not), spawning
+ * from a template, finding a named instance, by-id reads and writes, change-filtered chunk
+ * loops, sparse adds and removes. Each call runs {@value #WARM} times first (the JIT compiled
+ * it), then the least of {@value #WINDOWS} windows of {@value #CALLS} calls is measured with
+ * HotSpot's per-thread allocation counter (a window now and then pays for the JIT): it must
+ * stay under one byte a call. Bytes, never time. The consumers are built before the measure
+ * (a capturing lambda made per call is the caller's allocation, not the world's).
+ */
+class PerCallAllocationTest {
+    record Position(float x, float y) {
+    }
+
+    record Velocity(float dx, float dy) {
+    }
+
+    record Fog(float density) {
+    }
+
+    record Burning(float dps) {
+    }
+
+    private static final int WARM = 20_000;
+    private static final int WINDOWS = 3;
+    private static final int CALLS = 10_000;
+    private static final int ENTITIES = 64;
+
+    private final World world = new World();
+    private final Component<Position> pos = world.component(Position.class);
+    private final Component<Velocity> vel = world.component(Velocity.class);
+    private final Component<Fog> fog = world.component(Fog.class, "Fog");
+    private final Component<Burning> burning = world.component(Burning.class, Storage.SPARSE);
+    private final Field px = pos.field("x");
+    private final Position somewhere = new Position(1, 2);
+    private final Velocity drift = new Velocity(3, 4);
+    private final Burning fire = new Burning(5);
+    private final long[] ids = new long[ENTITIES];
+    private long sink;
+
+    PerCallAllocationTest() {
+        for (int i = 0; i < ENTITIES; i++) {
+            ids[i] = world.spawn(new Position(i, 0), new Velocity(1, 1), new Fog(0.5f));
+            if (i % 2 == 0) {
+                world.add(ids[i], burning, fire);
+            }
+        }
+    }
+
+    /** The least bytes one call of {@code call} allocated, averaged over a window, once warm. */
+    private static double bytesPerCall(IntConsumer call) {
+        ThreadAllocation meter = ThreadAllocation.ofCurrentThread();
+        for (int i = 0; i < WARM; i++) {
+            call.accept(i);
+        }
+        long least = Long.MAX_VALUE;
+        for (int w = 0; w < WINDOWS; w++) {
+            long before = meter.bytes();
+            for (int i = 0; i < CALLS; i++) {
+                call.accept(i);
+            }
+            least = Math.min(least, meter.bytes() - before);
+        }
+        return (double) least / CALLS;
+    }
+
+    private static void assertAllocatesNothing(String what, IntConsumer call) {
+        double perCall = bytesPerCall(call);
+        assertTrue(perCall < 1, what + " allocated " + perCall + " bytes a call once warm");
+    }
+
+    @Test
+    void shouldIterateAQueryEntityByEntityWithoutAllocating() {
+        // Was 24 bytes a call: forEach and forEachReadOnly wrapped the body in a chunk lambda
+        // capturing it, the query and the filter flag, on every call.
+        Query moving = world.query().with(pos, vel).build();
+        Query burningOnes = world.query().with(pos).with(burning).build();
+        EntityConsumer body = (c, row) -> sink += row;
+        sink = 0;
+        moving.forEach(body);
+        assertEquals((long) ENTITIES * (ENTITIES - 1) / 2, sink, "every row visited once");
+        sink = 0;
+        burningOnes.forEach(body);
+        assertEquals(ENTITIES / 2, burningOnes.count());
+        assertEquals((long) (ENTITIES / 2) * (ENTITIES - 2) / 2, sink, "the even rows, those burning");
+        assertAllocatesNothing("query.forEach", i -> moving.forEach(body));
+        assertAllocatesNothing("query.forEachReadOnly", i -> moving.forEachReadOnly(body));
+        assertAllocatesNothing("query.forEach with a sparse filter", i -> burningOnes.forEach(body));
+    }
+}
