@@ -1,6 +1,8 @@
 package dev.orrery.ecs;
 
+import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.prototype.SpawnChain;
 import dev.orrery.ecs.structure.EntityRows;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -28,13 +30,21 @@ import java.util.Objects;
  * shared by every entity spawned from it (records are immutable; a reference component's
  * object is stored by reference in each entity).
  *
+ * <p>The first spawn into a world resolves the template's archetype there and remembers it in
+ * the template, as a {@link Shape} does, so later spawns (and command playback's) look nothing
+ * up and allocate nothing beyond storage growth.
+ *
  * <p><b>Threading:</b> immutable once built, so any thread may read or share it; spawning
- * from it follows the world's rules.
+ * from it follows the world's rules. The resolution it remembers is one volatile reference,
+ * replaced whole, and used only by the owning thread of the world that made it.
  */
 public final class Template {
     private final String name;
     private final Component<?>[] columns;
     private final Object[] values;
+    // The archetype and spawn chain the last world this template spawned into resolved it to,
+    // replaced whole (never changed in place), so later spawns skip the look-up.
+    private volatile Prepared prepared;
 
     private Template(String name, Component<?>[] columns, Object[] values) {
         this.name = name;
@@ -78,9 +88,38 @@ public final class Template {
         return columns.clone();
     }
 
-    /** The initial values as a new array, aligned with {@link #columnArray()}. */
-    Object[] valueArray() {
-        return values.clone();
+    /** The initial values, aligned with the columns: the template's own array (callers must not write it). */
+    Object[] values() {
+        return values;
+    }
+
+    /** What {@code world} resolved this template to, or null when another world (or none) did last. */
+    Prepared preparedFor(World world) {
+        Prepared p = prepared;
+        return p != null && p.world == world ? p : null;
+    }
+
+    /** Remembers what {@code world} resolved this template to, and returns it. */
+    Prepared prepare(World world, Archetype archetype) {
+        Prepared p = new Prepared(world, archetype, new SpawnChain(columns));
+        prepared = p;
+        return p;
+    }
+
+    /**
+     * A template resolved in one world: its archetype and its spawn chain (which remembers the
+     * prototype its names lead to). Used on that world's owning thread, as the world is.
+     */
+    static final class Prepared {
+        final World world;
+        final Archetype archetype;
+        final SpawnChain chain;
+
+        Prepared(World world, Archetype archetype, SpawnChain chain) {
+            this.world = world;
+            this.archetype = archetype;
+            this.chain = chain;
+        }
     }
 
     @Override

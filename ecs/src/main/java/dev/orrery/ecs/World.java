@@ -977,19 +977,30 @@ public final class World implements FieldAccess {
     /** Spawns one entity from {@code template}; its names are registered in template order. */
     public long spawn(Template template) {
         checkUnlocked("spawn", template.name());
-        checkTemplate(template);
-        Component<?>[] cols = template.columnArray();
-        return fired(spawns.spawn(archetypeFor(cols), cols, template.valueArray()));
+        Template.Prepared p = prepared(template);
+        return fired(spawns.spawn(p.archetype, p.chain, template.values()));
     }
 
     /** Spawns {@code n} entities from {@code template} in bulk, registering their names in one batch. */
     public long[] spawnMany(Template template, int n) {
         checkUnlocked("spawn", template.name());
-        checkTemplate(template);
-        Component<?>[] cols = template.columnArray();
-        long[] ids = spawns.spawnMany(archetypeFor(cols), n, cols, template.valueArray());
+        Template.Prepared p = prepared(template);
+        long[] ids = spawns.spawnMany(p.archetype, n, p.chain.columns(), template.values());
         changes.afterDirect(this);
         return ids;
+    }
+
+    /**
+     * What {@code template} resolves to in this world: checked and looked up on its first spawn
+     * here, remembered in the template (as a shape remembers its archetype) for the next.
+     */
+    private Template.Prepared prepared(Template template) {
+        Template.Prepared p = template.preparedFor(this);
+        if (p == null) {
+            checkTemplate(template);
+            p = template.prepare(this, archetypeFor(template.columnArray()));
+        }
+        return p;
     }
 
     /**

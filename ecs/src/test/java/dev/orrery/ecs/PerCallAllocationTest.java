@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.component.Component;
-import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.component.Storage;
 import java.util.function.IntConsumer;
 import org.junit.jupiter.api.Test;
@@ -32,6 +31,9 @@ class PerCallAllocationTest {
     record Burning(float dps) {
     }
 
+    record Spawned() {
+    }
+
     private static final int WARM = 20_000;
     private static final int WINDOWS = 3;
     private static final int CALLS = 10_000;
@@ -42,12 +44,13 @@ class PerCallAllocationTest {
     private final Component<Velocity> vel = world.component(Velocity.class);
     private final Component<Fog> fog = world.component(Fog.class, "Fog");
     private final Component<Burning> burning = world.component(Burning.class, Storage.SPARSE);
-    private final Field px = pos.field("x");
+    private final Component<Spawned> spawned = world.component(Spawned.class);
     private final Position somewhere = new Position(1, 2);
     private final Velocity drift = new Velocity(3, 4);
     private final Burning fire = new Burning(5);
     private final long[] ids = new long[ENTITIES];
     private long sink;
+    private long last;
 
     PerCallAllocationTest() {
         for (int i = 0; i < ENTITIES; i++) {
@@ -97,5 +100,34 @@ class PerCallAllocationTest {
         assertAllocatesNothing("query.forEach", i -> moving.forEach(body));
         assertAllocatesNothing("query.forEachReadOnly", i -> moving.forEachReadOnly(body));
         assertAllocatesNothing("query.forEach with a sparse filter", i -> burningOnes.forEach(body));
+    }
+
+    @Test
+    void shouldSpawnFromATemplateWithoutAllocating() {
+        // Was 113 bytes a spawn: the template's columns and values copied, and the archetype
+        // looked up from a sorted copy of the columns (a comparator, an id array) every time;
+        // command playback's template spawns went the same way.
+        Template unit = Template.named("unit").with(pos, somewhere).with(vel, drift).with(fog, new Fog(0.25f)).build();
+        long first = world.spawn(unit);
+        assertEquals(somewhere, world.get(first, pos));
+        assertEquals(fog, world.findComponent(first, "Fog"), "the template's names registered");
+        world.despawn(first);
+        assertAllocatesNothing("world.spawn(template) and a despawn", i -> world.despawn(world.spawn(unit)));
+        // The buffer's spawns hold a tag of their own, so a chunk loop finds the one alive.
+        Template tagged = Template.named("tagged").with(pos, somewhere).with(fog, new Fog(0.25f)).with(spawned).build();
+        Query fromBuffer = world.query().with(spawned).build();
+        ChunkConsumer find = c -> last = c.entity(0);
+        CommandBuffer buffer = new CommandBuffer(0);
+        CommandPlayback playback = new CommandPlayback();
+        last = world.spawn(tagged);
+        assertAllocatesNothing("a command buffer's spawn(template) played back, and a despawn", i -> {
+            buffer.despawn(last);
+            buffer.spawn(tagged);
+            playback.apply(world, buffer);
+            fromBuffer.forEachChunk(find);
+        });
+        assertEquals(ENTITIES + 1, world.entityCount());
+        assertEquals(1, fromBuffer.count());
+        assertEquals(new Fog(0.25f), world.get(last, fog));
     }
 }
