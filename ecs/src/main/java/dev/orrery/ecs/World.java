@@ -1009,7 +1009,9 @@ public final class World implements FieldAccess {
      * @throws IllegalArgumentException listing the entity's instance names, or the instance's fields
      */
     public Object getProperty(long entity, String component, String field) {
-        jobsRunning.checkByIdRead("getProperty", entity, component + "." + field);
+        if (jobsRunning.isRunning()) { // the subject is built only for the refusal
+            jobsRunning.checkByIdRead("getProperty", entity, component + "." + field);
+        }
         requireAlive(entity, "getProperty", instanceName(component, "getProperty"));
         return getValue(entity, names.field(entity, component, field));
     }
@@ -1022,15 +1024,20 @@ public final class World implements FieldAccess {
      * @throws InvalidFieldValueException when the value breaks the field's rule; nothing is written
      */
     public void setProperty(long entity, String component, String field, Object value) {
-        jobsRunning.checkByIdWrite("setProperty", entity, component + "." + field);
+        if (jobsRunning.isRunning()) { // the subject is built only for the refusal
+            jobsRunning.checkByIdWrite("setProperty", entity, component + "." + field);
+        }
         requireAlive(entity, "setProperty", instanceName(component, "setProperty"));
         PropertyHandle.write(this, entity, names.field(entity, component, field), value);
     }
 
     /** {@code name}, refused when null: the name index would fail hashing it, naming nothing. */
     private static String instanceName(String name, String operation) {
-        return java.util.Objects.requireNonNull(name, () -> operation + ": the instance name is null; give the name a "
-                + "column was registered under (\"Fog\", or the type's simple name for an unnamed column)");
+        if (name == null) { // not requireNonNull with a supplier: capturing the operation allocated on every call
+            throw new NullPointerException(operation + ": the instance name is null; give the name a "
+                    + "column was registered under (\"Fog\", or the type's simple name for an unnamed column)");
+        }
+        return name;
     }
 
     /** A pre-resolved handle for property (component name, field name), for frequent access. */

@@ -130,4 +130,21 @@ class PerCallAllocationTest {
         assertEquals(1, fromBuffer.count());
         assertEquals(new Fog(0.25f), world.get(last, fog));
     }
+
+    @Test
+    void shouldFindNamedInstancesAndSetPropertiesWithoutAllocating() {
+        // Was 40 bytes a findComponent and 136 a setProperty: the name hashed through a new
+        // UTF-8 byte array, the null check's message supplier capturing the operation, and
+        // setProperty's "Fog.density" concatenated for a refusal that was not made.
+        Float thick = 0.75f;
+        world.setProperty(ids[3], "Fog", "density", thick);
+        assertEquals(new Fog(0.75f), world.get(ids[3], fog));
+        assertEquals(fog, world.findComponent(ids[3], "Fog"));
+        assertAllocatesNothing("world.findComponent", i -> sink += world.findComponent(ids[i % ENTITIES], "Fog").id());
+        assertAllocatesNothing("world.setProperty of a boxed value",
+                i -> world.setProperty(ids[i % ENTITIES], "Fog", "density", thick));
+        PropertyHandle density = world.property("Fog", "density");
+        assertAllocatesNothing("a property handle's getFloat and setFloat",
+                i -> density.setFloat(ids[i % ENTITIES], density.getFloat(ids[i % ENTITIES]) + 1));
+    }
 }

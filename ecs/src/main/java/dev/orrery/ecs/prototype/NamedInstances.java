@@ -308,8 +308,15 @@ public final class NamedInstances {
         return fieldOf(require(entity, component), entity, field);
     }
 
+    /**
+     * The field called {@code field} of instance {@code c}, held by {@code entity} (named in the refusal).
+     *
+     * @throws IllegalArgumentException listing the instance's fields
+     */
     public static Field fieldOf(Component<?> c, long entity, String field) {
-        for (Field f : c.fields()) {
+        List<Field> fields = c.fields();
+        for (int i = 0, n = fields.size(); i < n; i++) { // by index: an iterator allocated on every property call
+            Field f = fields.get(i);
             if (f.name().equals(field)) {
                 return f;
             }
