@@ -132,7 +132,8 @@ public final class Relations {
 
     /** The relation registered under {@code name}, or {@code null}. */
     public Relation byName(String name) {
-        for (Relation r : relations) {
+        for (int i = 0, n = relations.size(); i < n; i++) { // by index: childOf() and parent() call it, and an iterator allocated
+            Relation r = relations.get(i);
             if (r.name().equals(name)) {
                 return r;
             }

@@ -147,4 +147,16 @@ class PerCallAllocationTest {
         assertAllocatesNothing("a property handle's getFloat and setFloat",
                 i -> density.setFloat(ids[i % ENTITIES], density.getFloat(ids[i % ENTITIES]) + 1));
     }
+
+    @Test
+    void shouldReadAParentWithoutAllocating() {
+        // Was 32 bytes a call: parent(child) looked ChildOf up by name through an iterator.
+        Relation childOf = world.relations().childOf();
+        for (int i = 1; i < ENTITIES; i++) {
+            world.relations().add(ids[i], childOf, ids[0]);
+        }
+        assertEquals(ids[0], world.relations().parent(ids[7]));
+        assertAllocatesNothing("relations().parent", i -> sink += world.relations().parent(ids[1 + i % (ENTITIES - 1)]));
+        assertAllocatesNothing("relations().childOf", i -> sink += world.relations().childOf().id());
+    }
 }
