@@ -70,7 +70,8 @@ final class RowFilter {
     /** The rows of {@code archetypes} (a query's match) that pass, counted chunk by chunk. */
     int count(List<Archetype> archetypes) {
         int n = 0;
-        for (Archetype arch : archetypes) {
+        for (int a = 0, na = archetypes.size(); a < na; a++) { // by index: an iterator allocated on every count
+            Archetype arch = archetypes.get(a);
             for (int c = 0, nc = arch.chunkCount(); c < nc; c++) {
                 long[] ids = arch.chunk(c).entities();
                 for (int i = 0, size = arch.chunk(c).size(); i < size; i++) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.component.Storage;
 import java.util.function.IntConsumer;
 import org.junit.jupiter.api.Test;
@@ -158,5 +159,39 @@ class PerCallAllocationTest {
         assertEquals(ids[0], world.relations().parent(ids[7]));
         assertAllocatesNothing("relations().parent", i -> sink += world.relations().parent(ids[1 + i % (ENTITIES - 1)]));
         assertAllocatesNothing("relations().childOf", i -> sink += world.relations().childOf().id());
+    }
+
+    @Test
+    void shouldAllocateNothingForByIdCallsChangeFiltersAndSparseChangesOnABareWorld() {
+        // These allocated nothing when first measured; kept so that they go on not to.
+        Query fresh = world.query().with(pos).added(pos).build();
+        Query moved = world.query().with(pos).changed(pos).build();
+        Query burningOnes = world.query().with(pos).with(burning).build();
+        ChunkConsumer count = c -> sink += c.size();
+        Field px = pos.field("x");
+        moved.forEachChunk(count);
+        world.setFloat(ids[5], px, 9);
+        sink = 0;
+        moved.forEachChunk(count);
+        assertEquals(ENTITIES, sink, "the one chunk a write stamped passes the changed filter");
+        assertAllocatesNothing("world.has, table and sparse", i -> sink += world.has(ids[i % ENTITIES], pos)
+                && world.has(ids[i % ENTITIES], burning) ? 1 : 0);
+        assertAllocatesNothing("world.set and a typed get and set by id", i -> {
+            world.set(ids[i % ENTITIES], vel, drift);
+            world.setFloat(ids[i % ENTITIES], px, world.getFloat(ids[i % ENTITIES], px) + 1);
+        });
+        assertAllocatesNothing("a changed filter after a write", i -> {
+            world.setFloat(ids[i % ENTITIES], px, i);
+            moved.forEachChunk(count);
+        });
+        assertAllocatesNothing("an added filter", i -> fresh.forEachChunk(count));
+        assertAllocatesNothing("a changed filter, read-only", i -> moved.forEachChunkReadOnly(count));
+        assertAllocatesNothing("counting with a sparse filter", i -> sink += burningOnes.count());
+        assertAllocatesNothing("a sparse add and remove", i -> {
+            long e = ids[1 + 2 * (i % (ENTITIES / 2))]; // the odd ones, not burning
+            world.add(e, burning, fire);
+            world.remove(e, burning);
+        });
+        assertEquals(ENTITIES / 2, burningOnes.count());
     }
 }
