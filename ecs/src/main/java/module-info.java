@@ -5,11 +5,12 @@
  * <p>The facade (exported to everyone) is what a user touches: {@code World},
  * {@code EntityBuilder} and {@code Shape}, components and fields (with their storage, table
  * or sparse, and their validated ranges), queries and checked chunk views, command
- * buffers, templates and property access, snapshots. The storage (archetypes and chunks with
- * their raw arrays, the entity location table, the structure lock) is exported only to the
- * scheduler, so user code on the module path cannot reach a chunk's arrays round the declared
- * access checks; the assertion-backed checks (owner threads, the debug-check switch) only to
- * the scheduler, and the state hash not at all.
+ * buffers, templates and property access, snapshots. Everything else is exported only to the
+ * scheduler and the engine: the storage (archetypes and chunks with their raw arrays, the
+ * entity location table, the structure lock), so user code on the module path cannot reach a
+ * chunk's arrays round the declared access checks; the row work and the prototype index; the
+ * declared-access data; the assertion-backed checks (owner threads, the debug-check switch);
+ * the state hash's accumulator; and the door into the facade's package-private state.
  *
  * <p>Component records are read and built reflectively: a user module opens the packages
  * holding its component records to {@code dev.orrery.ecs} ({@code opens my.game.components

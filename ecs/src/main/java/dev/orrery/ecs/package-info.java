@@ -34,7 +34,11 @@
  * order on the compiled classes.
  *
  * <p>Threading: a world belongs to one thread at a time (see {@link dev.orrery.ecs.World});
- * this module starts no threads and uses no locks or volatile fields. The scheduler supplies
- * the happens-before edges between the owning thread and its workers.
+ * this module starts no threads. Its few synchronised fields are named where they live: the
+ * run claim ({@code ScheduleRunClaim}, a volatile taken by compare-and-set), the label of the
+ * observer hook firing (a release store a watchdog reads), the hash walk's reusable scratch
+ * (claimed by compare-and-set) and the per-record-class access cache (a lock, shared by every
+ * world). The scheduler supplies the happens-before edges between the owning thread and its
+ * workers.
  */
 package dev.orrery.ecs;

@@ -9,7 +9,7 @@
  * {@link dev.orrery.ecs.archetype.RowSort}. The {@link dev.orrery.ecs.archetype.StructureLock}
  * says when rows must not move.
  *
- * <p>Imports only the leaves ({@code ecs.component}, {@code ecs.ownership}). The row work of
+ * <p>Imports only a leaf, {@code ecs.component}. The row work of
  * {@code ecs.structure} drives it and keeps the entity table in step; queries hand chunks to
  * systems only through the facade's checked {@code ChunkView}. Not exported to user modules
  * (a chunk's raw arrays would walk round the declared-access check); exported to the

@@ -7,7 +7,7 @@
  * writes must refuse; {@link dev.orrery.ecs.storage.ScheduleRunClaim} says which thread runs a
  * schedule over the world, so a second executor's run from another thread is refused.
  *
- * <p>Imports only {@code ecs.component} and {@code ecs.archetype}. Not exported to user
+ * <p>Imports only {@code ecs.component}. Not exported to user
  * modules; exported to the scheduler and the engine.
  *
  * <p><b>Memory ordering:</b> single-writer, plain fields: only the thread that owns the
