@@ -7,11 +7,11 @@
  * writes against; {@link dev.orrery.scheduler.check.ReadOnlyColumns} fingerprints the
  * columns a job declared read-only, which the executor ({@code scheduler.executor}) compares
  * before and after each job. Violations are reported as {@code UndeclaredAccessException}
- * (components, from {@code ecs.query}) or
+ * (components, from {@code dev.orrery.ecs}) or
  * {@link dev.orrery.scheduler.UndeclaredResourceAccessException} (resources).
  *
- * <p>Not for users: the executor and the engine call it (a module descriptor would export
- * it to the engine only). Memory ordering: the running access is thread-confined (a
+ * <p>Not for users: the executor and the engine call it (the module descriptor exports it
+ * to the engine only). Memory ordering: the running access is thread-confined (a
  * {@code ThreadLocal} each job's thread sets and clears itself); the fingerprints are taken
  * by the job's own thread over chunks no other thread writes meanwhile.
  */
