@@ -6,8 +6,8 @@
  *
  * <p>Neighbours: the host drives {@code dev.orrery.engine.Simulation} through its public
  * calls only ({@code tick}, {@code bindTickThread}, {@code close}); inputs, journals and
- * snapshots stay each world's own ({@code dev.orrery.engine.input},
- * {@code dev.orrery.engine.replay}). A cluster runs one host per node, or ticks its worlds
+ * snapshots stay each world's own ({@code InputPipeline}, {@code RunRecorder} and
+ * {@code RunReplayer} in {@code dev.orrery.engine}). A cluster runs one host per node, or ticks its worlds
  * on its own dispatcher instead.
  *
  * <p><b>Threading and memory ordering:</b> set out in {@link dev.orrery.engine.host.WorldHost}:

@@ -15,11 +15,13 @@
  * {@code TickFraming}, which the writer uses to refuse a bad call and the reader to refuse a
  * bad file. {@link dev.orrery.engine.journal.JournalRecordKind} names the record kinds.
  *
- * <p>Neighbours: this package depends only on {@code dev.orrery.engine.input} (the
+ * <p>Neighbours: this package depends only on {@code dev.orrery.engine} (the
  * {@code InputBatch} a replayed tick is read into, the {@code InputRecorder} the writer
- * implements). The pipeline's journal thread, which calls the writer, is the input
- * pipeline's own machinery ({@code RecordingStage} in the input package).
- * {@code dev.orrery.engine.replay} builds whole-run recording and replay on top of this.
+ * implements, {@code CorruptJournalException}, and the {@code Durability} and
+ * {@code FailurePolicy} a journal records). The pipeline's journal thread, which calls the
+ * writer, is the input pipeline's own machinery ({@code RecordingStage} in
+ * {@code dev.orrery.engine}), and {@code RunRecorder} and {@code RunReplayer} there build
+ * whole-run recording and replay on top of this.
  *
  * <p><b>Threading:</b> a writer or a reader is used by one thread at a time; nothing here is
  * shared between threads.

@@ -1,19 +1,18 @@
 /**
- * The tick loop: {@link dev.orrery.engine.Simulation}, made by a
- * {@link dev.orrery.engine.SimulationBuilder}, advances a world one fixed step per tick:
+ * The pacing of a run: {@link dev.orrery.engine.tick.IdleStrategy} waits between the ticks
+ * of a paced run ({@code Simulation.run(ticks, hz, listener)}), parking until shortly before
+ * the deadline and yielding for the rest. The tick loop itself is
+ * {@link dev.orrery.engine.Simulation} in {@code dev.orrery.engine}, made by a
+ * {@link dev.orrery.engine.SimulationBuilder}: it advances a world one fixed step per tick:
  * the {@link dev.orrery.engine.Clock} advances, the input source hands over the tick's
  * inputs, the scheduler's executor runs every system and applies the command buffers at each
- * sync point, and the state hash goes to the input source. {@link
- * dev.orrery.engine.tick.IdleStrategy} waits between ticks of a paced run.
+ * sync point, and the state hash goes to the input source. Its threading contract is stated
+ * here, beside its pacing.
  *
- * <p>Neighbours: the loop owns a {@code dev.orrery.scheduler.Resources} store (and
- * snapshots it through that package), takes inputs from {@code dev.orrery.engine.input},
- * reports to JFR through {@code dev.orrery.engine.jfr} and to Chrome traces through
- * {@code dev.orrery.engine.trace}; {@code dev.orrery.engine.replay} drives it to record and
- * replay runs.
- *
- * <p><b>Threading and memory ordering:</b> one tick thread builds, ticks, snapshots and
- * closes a simulation; the first tick binds it and later ticks assert it (under {@code -ea}).
+ * <p><b>Threading and memory ordering:</b> one tick thread ticks, snapshots and restores a
+ * simulation; the first tick binds it (by compare-and-set), and a tick, snapshot or restore
+ * from any other thread is then refused, naming both threads ({@code close()} may come from
+ * any thread, as {@code Simulation} says).
  * A hand-over to another thread goes through {@code Simulation.bindTickThread()} after a
  * happens-before edge from the old thread's last tick (a join, a queue hand-off, a future).
  * Inside a tick, everything the tick thread wrote before {@code executor.run} (clock,
