@@ -6,7 +6,11 @@
  * from a JUnit 5 test in test scope ({@code orrery-testkit}).
  *
  * <p>Neighbours: it depends on the engine (and through it the scheduler and the ecs), and
- * reaches the engine's executor only through the package the engine exports to it.
+ * reaches past their user packages only through the packages exported to it: the engine's
+ * door to a simulation's executor ({@code dev.orrery.engine.internal}), the journal format
+ * ({@code dev.orrery.engine.journal}) and the scheduler's executors
+ * ({@code dev.orrery.scheduler.executor}: forced batch sizes, reversed job and tie orders, the
+ * per-system hook).
  */
 module dev.orrery.testkit {
     requires transitive dev.orrery.engine;

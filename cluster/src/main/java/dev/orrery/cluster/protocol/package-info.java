@@ -12,8 +12,8 @@
  * before anything is allocated.
  *
  * <p>Neighbours: used by {@code dev.orrery.cluster.sharding} (the entity) and
- * {@code dev.orrery.cluster} (the node's client methods); depends only on Pekko's typed actor
- * references.
+ * {@code dev.orrery.cluster} (the node's client methods); depends only on Pekko (typed actor
+ * references, and the serializer's base class and configuration).
  *
  * <p><b>Threading:</b> messages are immutable records (a payload array is copied in and must
  * not be changed after sending); the serializer is thread-safe.

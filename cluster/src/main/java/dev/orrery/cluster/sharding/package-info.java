@@ -1,7 +1,8 @@
 /**
  * The sharded world entity: {@link dev.orrery.cluster.sharding.WorldEntity} is the Pekko
  * actor that owns one world's {@code WorldRuntime} on the node where Cluster Sharding placed
- * it, ticks it from a fixed-rate timer on Pekko's dispatcher, answers inputs in the
+ * it, ticks it from a fixed-rate timer on the node's world dispatcher
+ * ({@code orrery.world-dispatcher}, not the one that carries heartbeats), answers inputs in the
  * protocol's three words (accepted once durable, refused, unknown), and on a hand-off
  * (rebalance, node leaving) closes the world with a snapshot so its next node replays
  * nothing.
