@@ -11,7 +11,8 @@
  * it stopped once the file has grown.
  * The byte layout is described in {@code JournalWriter} and its constants are kept in one
  * package-private class, {@code JournalFormat}; the order rules of a tick (inputs numbered
- * 0, 1, ..., one tick end, at most one state hash, ticks increasing) are kept in another,
+ * 0, 1, ..., one tick end, at most one skipped-tick record and one state hash, ticks
+ * increasing) are kept in another,
  * {@code TickFraming}, which the writer uses to refuse a bad call and the reader to refuse a
  * bad file. {@link dev.orrery.engine.journal.JournalRecordKind} names the record kinds.
  *
