@@ -19,8 +19,9 @@ import java.util.List;
  * nested on the running thread (a sub-schedule stepped from an exclusive system) goes ahead.
  * Everything the caller did before
  * {@code run} happens-before every job of that run, and every job happens-before {@code run}
- * returns (or throws). {@link #close} is called once, by the owner, when no run is in
- * progress.
+ * returns (or throws), with one exception: a job abandoned at the {@link #runDeadline} is
+ * ordered before nothing after the run (see there). {@link #close} is called once, by the
+ * owner, when no run is in progress.
  */
 public interface ScheduleExecutor extends AutoCloseable {
     /** Runs every system once, with no sync-point work. */

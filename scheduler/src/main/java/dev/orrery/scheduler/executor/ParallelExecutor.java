@@ -49,6 +49,8 @@ import java.util.function.BooleanSupplier;
  * job from the multi-producer single-consumer completion queue. So each system's writes
  * happen-before the start of every system that waits for it, the end of a phase
  * happens-before its sync point, and the sync point happens-before the next phase's jobs.
+ * The exception is a job abandoned at the run deadline: its retired worker never offers it
+ * back, so nothing it writes is ordered before anything the caller does after the run.
  *
  * <p><b>Idle strategy:</b> a worker with no job spins with {@link Thread#onSpinWait} for
  * {@value #SPINS} polls (10 to 100 us, by the CPU's pause latency: long enough to catch the
