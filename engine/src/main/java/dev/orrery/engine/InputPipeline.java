@@ -49,12 +49,26 @@ import java.util.concurrent.locks.LockSupport;
  * 0, 1, 2, ...
  *
  * <p><b>Threading:</b> {@link #tryPublish} and {@link #publish} may be called from any
- * number of threads at once. {@link #beginTick}, {@link #recordHash} and {@link #close} are
- * for the one tick thread: the first thread to call {@code beginTick} becomes it (or the
- * thread that calls {@link #bindTickThread()}), and a call from another thread fails an
- * assertion. The counters may be read from any thread. The
+ * number of threads at once. {@link #beginTick}, {@link #recordHash}, {@link #tickSkipped}
+ * and {@link #close} are for the one tick thread: the first thread to call {@code beginTick}
+ * becomes it (or the thread that calls {@link #bindTickThread()}), and a call from another
+ * thread fails an assertion. The counters may be read from any thread (each a snapshot). The
  * journal thread is started by the builder and stopped by {@code close}; it alone calls the
- * recorder. What happens-before what is set out in the package documentation.
+ * recorder until {@code close} has joined it. What happens-before what:
+ * <ul>
+ *   <li>a producer's writes to its slot (client, type, payload) happen-before the
+ *       {@code beginTick} that drains it: the ring's publish is a release, and the drain reads
+ *       the slot only after an acquire read of the published sequence;
+ *   <li>with a recorder, the tick thread's stamps happen-before the journal thread reads the
+ *       slots: the tick's marker is published (a release) after the stamps, and the journal
+ *       thread reads it with an acquire; without one, the drain's reads happen-before the slot
+ *       is reused, through the drain sequence that gates producers;
+ *   <li>with a recorder, the journal thread's copy of a slot happens-before a producer reuses
+ *       it: the journaled sequence that gates producers is advanced (a release) after the copy;
+ *   <li>{@code close} sets a volatile flag, read by each publish before it claims a slot: a
+ *       publish that read it before the close is still accepted and counted in
+ *       {@link #pendingCount()}, never stamped or journaled.
+ * </ul>
  */
 public final class InputPipeline implements InputSource, AutoCloseable {
     private static final long PARK_NANOS = 50_000;

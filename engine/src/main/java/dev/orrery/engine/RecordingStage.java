@@ -22,10 +22,17 @@ import java.util.concurrent.locks.LockSupport;
  * slots and knows nothing of the file format (it talks to any {@link InputRecorder}), and
  * the journal package depends on this one, so the reverse dependency would make a cycle.
  *
- * <p><b>Threading:</b> {@link #tickEnded}, {@link #tickHash} and {@link #close} are called
- * by the tick thread; {@link #onEvent} runs on the journal thread, which alone calls the
- * recorder until {@code close} has joined it. {@link #checkFailure} may be called from
- * either.
+ * <p><b>Threading:</b> {@link #tickEnded}, {@link #tickSkipped}, {@link #tickHash},
+ * {@link #awaitDurable} and {@link #close} are called by the tick thread (the marker ring has
+ * a single producer); {@link #onEvent} runs on the journal thread, which alone calls the
+ * recorder until {@code close} has joined it (then the tick thread may abandon it).
+ * {@link #checkFailure} may be called from either. Hand-offs: a marker's fields, and the
+ * input stamps written before it, happen-before the journal thread reads them (the ring's
+ * publish is a release, the processor's read of the cursor an acquire); the journal thread's
+ * copy of the input slots happens-before producers reuse them ({@link #journaled()} is
+ * advanced with a release store after the copy), and its flush happens-before
+ * {@code awaitDurable} returns (the {@code flushed} sequence, likewise); a failure is a
+ * volatile field, written before the journal thread halts.
  */
 final class RecordingStage implements EventHandler<RecordingMarker>, ExceptionHandler<RecordingMarker> {
     private static final long PARK_NANOS = 50_000;
