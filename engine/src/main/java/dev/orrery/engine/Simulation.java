@@ -855,7 +855,15 @@ public final class Simulation implements AutoCloseable {
     }
 
     /**
-     * Asks {@link #run} to return after the tick in progress. Any thread.
+     * Asks {@link #run} to return after the tick in progress. Any thread: the request is a
+     * volatile write that the run reads before each tick.
+     *
+     * <p>Only a run already started sees it: {@code run()} clears the request as it starts (so
+     * one stop does not end every later run), so a stop made before that, on any thread, is
+     * forgotten, and a {@code run(0, hz)} started after it runs on. To stop a run started on another
+     * thread, call this once the run is under way (after its first {@code afterTick}, or once
+     * {@link #currentTick()} has moved), or {@link #close()} the simulation, which ends a run in
+     * progress after its tick and refuses one not yet started.
      *
      * @throws IllegalStateException while a {@code WorldHost} holds this simulation and no
      *     {@code run()} is in progress (the host ticks it without one, so there is nothing to
