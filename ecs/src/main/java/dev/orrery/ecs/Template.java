@@ -36,7 +36,9 @@ import java.util.Objects;
  *
  * <p><b>Threading:</b> immutable once built, so any thread may read or share it; spawning
  * from it follows the world's rules. The resolution it remembers is one volatile reference,
- * replaced whole, and used only by the owning thread of the world that made it.
+ * replaced whole, and used only by the owning thread of the world that made it: a spawn reads
+ * it and uses it only when it names the spawning world, so worlds on two threads that share a
+ * template at worst replace each other's resolution and look it up again.
  */
 public final class Template {
     private final String name;

@@ -244,7 +244,8 @@ final class WorldHashes {
      * What hashing the whole state needs that a world can keep between hashes: the hasher,
      * the visitor that mixes relation pairs into it, and the arrays that sort each sparse
      * column's members. One thread at a time uses it
-     * ({@link #claim}).
+     * ({@link #claim}): the claim is a compare-and-set of a flag and {@link #release()} a
+     * volatile write of it, so one holder's use happens-before the next holder's, on any thread.
      */
     static final class Scratch implements Relations.PairVisitor {
         private final StateHasher hasher = new StateHasher();

@@ -18,8 +18,12 @@ import java.util.List;
  * those as a third of a spawn). Where hidden classes cannot be defined, the same handles
  * are called from an ordinary object instead: slower, never wrong.
  *
- * <p><b>Threading:</b> {@link #of} is called at component registration, by the world's
- * owner; what it returns is stateless.
+ * <p><b>Threading:</b> {@link #of} is called at component registration, by the registering
+ * world's owner; the accesses are shared by every world in the JVM, so two worlds' owners may
+ * call it at once for one record class. The first call makes the access while holding that
+ * class's slot's monitor, and every later call reads the slot under the same monitor: one
+ * access per class, and its making happens-before every caller's use. What it returns is
+ * stateless.
  */
 final class RecordAccessors {
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();

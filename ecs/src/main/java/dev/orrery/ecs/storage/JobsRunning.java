@@ -16,7 +16,11 @@ import dev.orrery.ecs.component.FieldType;
  * <p><b>Threading:</b> {@link #enter} and {@link #exit} are called by the thread that runs
  * the schedule, while no job runs (before it hands out a phase's jobs, after every one has
  * come back); jobs read the marker after the executor's job hand-off, which orders the
- * write before the read. A plain field is therefore enough.
+ * write before the read. A plain field is therefore enough for the threads it guards: the
+ * owner and the jobs. A thread outside the schedule (one that calls the world while it should
+ * not) reads it with no such edge and may miss it; the checks are no guard against that
+ * thread. The job's system name is per thread ({@link #jobStarts}, {@link #jobEnds}), set and
+ * read by the thread that runs the job.
  */
 public final class JobsRunning {
     private String systems;
