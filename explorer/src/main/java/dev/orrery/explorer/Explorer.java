@@ -47,7 +47,11 @@ import java.util.concurrent.locks.LockSupport;
  * (or before the first tick, or after the last); the hook runs on the tick thread; HTTP
  * requests on the explorer's own daemon threads, which reach the world only through the
  * safe-point queue; the timeline replays on a thread of its own. {@link #port()}, {@link #url()}
- * and {@link #editsEnabled()} on any thread; {@link #idle} on the tick thread.
+ * and {@link #editsEnabled()} on any thread; {@link #idle} on the tick thread. Two volatile
+ * fields cross threads outside the safe point: the time of the last request (written by the
+ * request threads, read by the tick thread to decide whether anyone watches) and the
+ * archetype count (written by the tick thread at a tick's end, read by the request threads);
+ * each is a single value, read as it was last written.
  */
 public final class Explorer implements AutoCloseable {
     /** Seconds after the last request during which the systems stay timed. */

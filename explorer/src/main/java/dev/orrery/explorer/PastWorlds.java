@@ -38,9 +38,9 @@ import java.util.function.Function;
  * <p>"At tick T" is the world after tick T ran, as the live explorer shows it at the end of
  * tick T; the recording's start is "at" the tick before its first.
  *
- * <p><b>Threading:</b> the requests ({@link #entity}, {@link #query}, {@link #diffEntity},
- * {@link #diffQuery}, {@link #info}) on any thread; each waits for its turn on the replay
- * thread, which owns the replayed simulation, its world and every field below.
+ * <p><b>Threading:</b> requests and {@link #close} on any thread; a travel waits its turn on the replay thread
+ * (one idle ends, the next binds the tick thread), owner of the simulation and the plain fields. {@link #info}
+ * reads the volatile status fields, written by that thread only, without waiting: two may be of two moments.
  */
 final class PastWorlds implements AutoCloseable {
     /** How long a request waits for the replay (going far takes a while). */
