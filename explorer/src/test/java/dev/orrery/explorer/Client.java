@@ -32,6 +32,13 @@ final class Client {
                 HttpResponse.BodyHandlers.ofString());
     }
 
+    /** GETs {@code path}, asserting a 200, and gives its body. */
+    String getOk(String path) throws Exception {
+        HttpResponse<String> r = get(path);
+        org.junit.jupiter.api.Assertions.assertEquals(200, r.statusCode(), path + ": " + r.body());
+        return r.body();
+    }
+
     /** GETs until the answer is not 503 (no safe point yet) or 30 s pass. */
     HttpResponse<String> getTicking(String path) throws Exception {
         long until = System.nanoTime() + 30_000_000_000L;

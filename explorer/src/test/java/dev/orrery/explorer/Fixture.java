@@ -133,4 +133,15 @@ final class Fixture implements AutoCloseable {
             }
         };
     }
+
+    /** The first entity (in iteration order) holding {@code world}'s first column, or -1. */
+    static long firstEntity(World world) {
+        long[] out = {-1};
+        world.query().with(world.columns().get(0)).build().forEach((chunk, row) -> {
+            if (out[0] < 0) {
+                out[0] = chunk.entity(row);
+            }
+        });
+        return out[0];
+    }
 }

@@ -18,7 +18,6 @@ import dev.orrery.engine.Simulation;
 import dev.orrery.engine.SimulationBuilder;
 import dev.orrery.scheduler.Resources;
 import java.io.IOException;
-import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -97,7 +96,7 @@ class TimelineReplacedTest {
     void shouldStartAgainFromAJournalRewrittenInPlaceByAnotherRunOfTheSameSizes() throws Exception {
         World world = new World();
         Simulation a = program(world, true, 0, 5);
-        long first = firstEntity(world);
+        long first = Fixture.firstEntity(world);
         Path live = dir.resolve("live");
         Map<Long, Integer> aValues = new HashMap<>();
         RunRecorder rec = RunRecorder.start(a, live, InputPipeline.builder(), Durability.EVERY_TICK);
@@ -107,7 +106,7 @@ class TimelineReplacedTest {
             for (int i = 0; i < 10; i++) { // followed tick by tick as it grows: appends are no replacement
                 run(a, rec, 1, 1, first, aValues);
                 long newest = a.currentTick() - 1;
-                String info = get(c, "/api/timeline");
+                String info = c.getOk("/api/timeline");
                 assertFalse(info.contains("\"replaced\""), info);
                 if (info.contains("\"last\":" + newest + ",")) {
                     assertValue(c, newest, first, aValues.get(newest));
@@ -124,7 +123,7 @@ class TimelineReplacedTest {
             Map<Long, Integer> bValues = new HashMap<>();
             Path other = dir.resolve("other");
             try (RunRecorder recB = RunRecorder.start(b, other, InputPipeline.builder(), Durability.EVERY_TICK)) {
-                run(b, recB, 20, 2, firstEntity(otherWorld), bValues);
+                run(b, recB, 20, 2, Fixture.firstEntity(otherWorld), bValues);
             }
             b.close();
             byte[] journal = Files.readAllBytes(other.resolve(RunRecorder.JOURNAL));
@@ -134,7 +133,7 @@ class TimelineReplacedTest {
             writeInPlace(liveJournal, journal);
 
             assertValue(c, 19, first, bValues.get(19L)); // on from tick 9: the old run's world with the new inputs
-            String info = get(c, "/api/timeline");
+            String info = c.getOk("/api/timeline");
             assertTrue(info.contains("\"divergedAt\":-1") && !info.contains("\"hashesMatched\":0,"),
                     "the new recording's hashes match the new recording: " + info);
             assertTrue(info.contains("\"replaced\":\"the recording in " + live + " was replaced at "), info);
@@ -144,7 +143,7 @@ class TimelineReplacedTest {
             for (long t : new long[] {4, 12, -1, 19}) {
                 assertValue(c, t, first, t < 0 ? 0 : bValues.get(t));
             }
-            assertTrue(get(c, "/api/timeline").contains("\"divergedAt\":-1"));
+            assertTrue(c.getOk("/api/timeline").contains("\"divergedAt\":-1"));
         } finally {
             a.close();
         }
@@ -159,7 +158,7 @@ class TimelineReplacedTest {
     void shouldStartAgainFromAStartSnapshotReplacedByAnotherRuns() throws Exception {
         World world = new World();
         Simulation a = program(world, true, 0, 0);
-        long first = firstEntity(world);
+        long first = Fixture.firstEntity(world);
         Map<Long, Integer> aValues = new HashMap<>();
         Path recording = dir.resolve("recording");
         try (RunRecorder rec = RunRecorder.start(a, recording, InputPipeline.builder())) {
@@ -170,7 +169,7 @@ class TimelineReplacedTest {
         Map<Long, Integer> bValues = new HashMap<>();
         Path other = dir.resolve("other");
         try (RunRecorder recB = RunRecorder.start(b, other, InputPipeline.builder())) {
-            run(b, recB, 20, 1, firstEntity(otherWorld), bValues);
+            run(b, recB, 20, 1, Fixture.firstEntity(otherWorld), bValues);
         }
         b.close();
         assertArrayEquals(Files.readAllBytes(other.resolve(RunRecorder.JOURNAL)),
@@ -185,7 +184,7 @@ class TimelineReplacedTest {
             assertValue(c, 2, first, bValues.get(2L)); // back: the old start, kept in memory, and the inputs
             assertValue(c, 17, first, bValues.get(17L));
             assertValue(c, -1, first, 1000);
-            String info = get(c, "/api/timeline");
+            String info = c.getOk("/api/timeline");
             assertTrue(info.contains("\"replaced\":\"the recording in " + recording + " was replaced at ")
                     && info.contains("start.snapshot"), info);
         } finally {
@@ -206,33 +205,18 @@ class TimelineReplacedTest {
     /** Waits (30 s at most) until the timeline's span reaches tick {@code tick}. */
     private static void awaitLast(Client c, long tick) throws Exception {
         long until = System.nanoTime() + 30_000_000_000L;
-        String info = get(c, "/api/timeline");
+        String info = c.getOk("/api/timeline");
         while (Long.parseLong(info.replaceAll("(?s).*\"last\":(-?\\d+),.*", "$1")) < tick) {
             assertTrue(System.nanoTime() < until, "the journal did not reach tick " + tick + ": " + info);
             Thread.sleep(10);
-            info = get(c, "/api/timeline");
+            info = c.getOk("/api/timeline");
         }
     }
 
     private static void assertValue(Client c, long tick, long id, int expected) throws Exception {
-        String past = get(c, "/api/past/entity?tick=" + tick + "&id=" + id);
+        String past = c.getOk("/api/past/entity?tick=" + tick + "&id=" + id);
         assertTrue(past.contains("\"name\":\"value\",\"type\":\"INT\",\"value\":\"" + expected + "\""),
                 "after tick " + tick + " the counter is " + expected + ": " + past);
     }
 
-    private static String get(Client c, String path) throws Exception {
-        HttpResponse<String> r = c.get(path);
-        assertEquals(200, r.statusCode(), path + ": " + r.body());
-        return r.body();
-    }
-
-    private static long firstEntity(World world) {
-        long[] out = {-1};
-        world.query().with(world.columns().get(0)).build().forEach((chunk, row) -> {
-            if (out[0] < 0) {
-                out[0] = chunk.entity(row);
-            }
-        });
-        return out[0];
-    }
 }

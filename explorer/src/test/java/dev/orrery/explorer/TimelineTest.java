@@ -84,7 +84,7 @@ class TimelineTest {
     void shouldShowTheWorldAsItWasAndDiffTwoTicks() throws Exception {
         World world = new World();
         Simulation sim = build(world, true);
-        long first = firstEntity(world); // its counter starts at 0
+        long first = Fixture.firstEntity(world); // its counter starts at 0
         RunRecorder recorder = RunRecorder.start(sim, dir, InputPipeline.builder());
         sim.run(120, 0, null);
         recorder.close();
@@ -137,7 +137,7 @@ class TimelineTest {
     void shouldTravelOnAfterTheIdleReplayThreadWasReplacedWithoutADivergence() throws Exception {
         World world = new World();
         Simulation sim = build(world, true);
-        long first = firstEntity(world);
+        long first = Fixture.firstEntity(world);
         RunRecorder recorder = RunRecorder.start(sim, dir, InputPipeline.builder());
         sim.run(120, 0, null);
         recorder.close();
@@ -162,7 +162,7 @@ class TimelineTest {
     void shouldCheckEveryRecordedHashWhenTheReplayingBlueprintHashesOtherwise() throws Exception {
         World world = new World();
         Simulation sim = build(world, true, 10);
-        long first = firstEntity(world); // its counter starts at 0
+        long first = Fixture.firstEntity(world); // its counter starts at 0
         try (RunRecorder recorder = RunRecorder.start(sim, dir, InputPipeline.builder())) {
             sim.run(100, 0, null);
         }
@@ -183,7 +183,7 @@ class TimelineTest {
     void shouldRefuseATickPastTheRecordingWithoutReplayingToItsEnd() throws Exception {
         World world = new World();
         Simulation sim = build(world, true);
-        long first = firstEntity(world);
+        long first = Fixture.firstEntity(world);
         try (RunRecorder recorder = RunRecorder.start(sim, dir, InputPipeline.builder())) {
             sim.run(120, 0, null);
         }
@@ -208,7 +208,7 @@ class TimelineTest {
     void shouldStopTheReplayWhenTheExplorerClosesMidTravel() throws Exception {
         World world = new World();
         Simulation sim = build(world, true);
-        long first = firstEntity(world);
+        long first = Fixture.firstEntity(world);
         try (RunRecorder recorder = RunRecorder.start(sim, dir, InputPipeline.builder())) {
             sim.run(600, 0, null);
         }
@@ -253,7 +253,7 @@ class TimelineTest {
                 "reads open files through /proc");
         World world = new World();
         Simulation sim = build(world, true);
-        long first = firstEntity(world);
+        long first = Fixture.firstEntity(world);
         try (RunRecorder recorder = RunRecorder.start(sim, dir, InputPipeline.builder())) {
             sim.run(600, 0, null);
         } finally {
@@ -315,16 +315,6 @@ class TimelineTest {
                 }
             }).count();
         }
-    }
-
-    private static long firstEntity(World world) {
-        long[] out = {-1};
-        world.query().with(world.columns().get(0)).build().forEach((chunk, row) -> {
-            if (out[0] < 0) {
-                out[0] = chunk.entity(row);
-            }
-        });
-        return out[0];
     }
 
     private static String entity(Client c, long tick, long id) throws Exception {
