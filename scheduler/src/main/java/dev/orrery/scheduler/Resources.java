@@ -63,7 +63,8 @@ public final class Resources {
     public <T> Resources put(ResourceKey<T> key, T value) {
         Objects.requireNonNull(key, "resource key");
         if (value == null) { // not requireNonNull(value, () -> ...): the lambda would capture key on every put, a tick's too
-            throw new NullPointerException("value of resource '" + key.name() + "'");
+            throw new NullPointerException("value of resource '" + key.name() + "' is null; put a "
+                    + key.type().getName() + " (a resource holds no null: leave the key unput until it has a value)");
         }
         if (!key.type().isInstance(value)) {
             throw new IllegalArgumentException("resource '" + key.name() + "' holds " + key.type().getName()

@@ -208,7 +208,8 @@ final class PhaseLoop {
     /** Refuses a call that must wait for the current run to end (setting the observer). */
     void checkBetweenRuns(String what) {
         if (running) {
-            throw new IllegalStateException(what + " between runs, not from a system or a sync point");
+            throw new IllegalStateException("cannot " + what + " while this executor's run is in progress (the call "
+                    + "came from a system, a run condition or a sync point); " + what + " between runs, after run() returns");
         }
     }
 

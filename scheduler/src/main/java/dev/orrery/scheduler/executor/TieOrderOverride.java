@@ -180,9 +180,18 @@ public final class TieOrderOverride {
         SystemGraph graph = SchedulerInternals.graph(schedule);
         int p = graph.positionOf(system);
         if (p < 0) {
-            throw new IllegalArgumentException("no system is named '" + system + "' in this schedule");
+            throw new IllegalArgumentException("no system is named '" + system + "' in this schedule; its systems are "
+                    + systemNames(graph) + ": name one of them");
         }
         return graph.system(p).access();
+    }
+
+    private static List<String> systemNames(SystemGraph graph) {
+        List<String> names = new ArrayList<>(graph.size());
+        for (int i = 0; i < graph.size(); i++) {
+            names.add(graph.system(i).name());
+        }
+        return names;
     }
 
     /** Repeatedly runs the ready system of highest position. */
