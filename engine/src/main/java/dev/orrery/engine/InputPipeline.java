@@ -283,7 +283,8 @@ public final class InputPipeline implements InputSource, AutoCloseable {
         checkOpen("tickSkipped");
         if (!anyTick || tick != lastTick) {
             throw new IllegalStateException("tickSkipped(" + tick + ") but the last tick begun is "
-                    + (anyTick ? lastTick : "none"));
+                    + (anyTick ? lastTick : "none") + "; report a skipped tick after its beginTick and before the "
+                    + "next");
         }
         if (journal != null) {
             checkJournal();

@@ -92,7 +92,8 @@ public final class JournalInputSource implements InputSource, AutoCloseable {
      */
     public long nextTick() {
         if (!hasAhead) {
-            throw new IllegalStateException("journal " + reader.path() + " has no more ticks");
+            throw new IllegalStateException("journal " + reader.path() + " has no more ticks: the replay reached the "
+                    + "recording's end; test hasNextTick() before nextTick()");
         }
         return ahead.tick();
     }
@@ -135,7 +136,8 @@ public final class JournalInputSource implements InputSource, AutoCloseable {
     public void recordHash(long tick, long stateHash) {
         if (!begun || current.tick() != tick) {
             throw new IllegalStateException("recordHash(" + tick + ") but the tick last begun is "
-                    + (begun ? current.tick() : "none"));
+                    + (begun ? current.tick() : "none") + "; check a tick's hash after its beginTick and before the "
+                    + "next");
         }
         checkSkipOfCurrent(); // a tick run where the recording skipped it says so before its hash differs
         if (current.hasHash()) {
@@ -157,7 +159,8 @@ public final class JournalInputSource implements InputSource, AutoCloseable {
     public void tickSkipped(long tick, String system, int chunk) {
         if (!begun || current.tick() != tick) {
             throw new IllegalStateException("tickSkipped(" + tick + ") but the tick last begun is "
-                    + (begun ? current.tick() : "none"));
+                    + (begun ? current.tick() : "none") + "; report a skipped tick after its beginTick and before the "
+                    + "next");
         }
         replaySkipped = true;
         if (current.skipped()) {

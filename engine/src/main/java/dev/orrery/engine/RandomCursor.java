@@ -71,7 +71,9 @@ public final class RandomCursor {
      */
     public int nextInt(int origin, int bound) {
         if (origin >= bound) {
-            throw new IllegalArgumentException("random range [" + origin + ", " + bound + ") is empty");
+            throw new IllegalArgumentException("random range [" + origin + ", " + bound + ") is empty; give a bound "
+                    + "above the origin (the bound is exclusive: nextInt(" + origin + ", " + origin + " + 1) draws "
+                    + origin + ")");
         }
         long width = (long) bound - origin;
         return (int) (origin + nextLong(width));

@@ -983,7 +983,9 @@ public final class Simulation implements AutoCloseable {
     private void restoreOnTickThread(byte[] snapshot) {
         requireBetweenTicks("Simulation.restore()");
         if (published.nextTick() != 0) {
-            throw new IllegalStateException("restore a snapshot before the first tick, into a new simulation");
+            throw new IllegalStateException("Simulation.restore() refused: this simulation is at tick "
+                    + published.nextTick() + ", past its start; restore a snapshot before the first tick, into a "
+                    + "new simulation (built like the one that wrote it)");
         }
         // Parse every section before the world is touched, so a bad snapshot changes nothing.
         Map<String, byte[]> extras = snapshots.readExtras(snapshot);
