@@ -160,7 +160,8 @@ public final class Archetypes {
         for (int i = 0; i < cols.length; i++) {
             for (int j = i + 1; j < cols.length; j++) {
                 if (cols[i] == cols[j]) {
-                    throw new IllegalArgumentException("component " + cols[i] + " is listed twice");
+                    throw new IllegalArgumentException("component " + cols[i] + " is listed twice; an entity holds a "
+                            + "column once, so list each column once");
                 }
                 if (cols[i].nameHash() == cols[j].nameHash()) {
                     throw new IllegalArgumentException(cols[i] + " and " + cols[j] + " share the instance name '"
