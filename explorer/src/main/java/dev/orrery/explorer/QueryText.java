@@ -78,7 +78,8 @@ final class QueryText {
             term(world, b, term, into);
         }
         if (terms == 0) {
-            throw new BadQuery("the query has no term");
+            throw new BadQuery("the query '" + text + "' has no term; type component names separated by commas, such "
+                    + "as Position, !Projectile");
         }
         try {
             return b.build();
