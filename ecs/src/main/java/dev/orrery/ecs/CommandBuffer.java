@@ -463,7 +463,10 @@ public final class CommandBuffer {
             limitReached = true;
             throw new CommandLimitReached(id, commandLimit);
         }
-        throw new IllegalStateException("more than " + (1 << SEQ_BITS) + " commands recorded for one chunk");
+        throw new IllegalStateException("command buffer " + id + " refused a command: more than " + (1 << SEQ_BITS)
+                + " commands recorded " + (keyBase == 0 ? "since it was last applied or cleared" : "by one job for one "
+                + "chunk") + " (a command's sort key holds its place in " + SEQ_BITS + " bits); apply the buffer "
+                + "(world.apply) more often, or split the work into more, smaller jobs");
     }
 
     /**

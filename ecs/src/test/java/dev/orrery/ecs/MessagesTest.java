@@ -27,4 +27,18 @@ class MessagesTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> world.shape(pos, pos));
         assertContains(e.getMessage(), "component " + pos + " is listed twice", "list each column once");
     }
+
+    @Test
+    void shouldSayWhatToDoWhenABufferHoldsMoreCommandsThanItsSortKeyCounts() throws Exception {
+        World world = new World();
+        Component<Position> pos = world.component(Position.class);
+        long e = world.spawn(new Position(1, 2));
+        CommandBuffer commands = new CommandBuffer(0);
+        java.lang.reflect.Field seq = CommandBuffer.class.getDeclaredField("seq");
+        seq.setAccessible(true);
+        seq.setInt(commands, 1 << CommandBuffer.SEQ_BITS); // as after 2^27 commands, without recording them
+        IllegalStateException x = assertThrows(IllegalStateException.class, () -> commands.remove(e, pos));
+        assertContains(x.getMessage(), "more than 134217728 commands recorded since it was last applied or cleared",
+                "apply the buffer (world.apply) more often");
+    }
 }
