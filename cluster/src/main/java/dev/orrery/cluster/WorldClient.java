@@ -10,6 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 
 /**
  * A client of cluster worlds that makes each input apply exactly once or not at all: it has
@@ -17,8 +18,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * 1, 2, 3, ..., and sends each until the world answers accepted or refused, again with the
  * same sequence after every unknown (a timeout, a world moving or busy), backing off from
  * 100 ms to 1 s, for up to {@code retryFor}. The stage {@link #send} returns completes with
- * the last answer: accepted at tick N, refused, or (after {@code retryFor}, or once the
- * client is closed) unknown.
+ * the last answer: accepted at tick N, refused, or (after {@code retryFor}, once the client
+ * is closed, or at the first unknown once a client of one node finds that node stopped)
+ * unknown.
  *
  * <p>It keeps at most {@code maxUnanswered} inputs per world unanswered (the world's
  * de-duplication window must be larger; {@code WorldSettings#window()} is 512 by default);
@@ -41,6 +43,8 @@ public final class WorldClient implements AutoCloseable {
     private final Duration askTimeout;
     private final Duration retryFor;
     private final int maxUnanswered;
+    /** True once the route can never send again (a client of one node: the node stopped); never for a route of several. */
+    private final BooleanSupplier routeStopped;
     private final Map<String, AtomicLong> sequences = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> unanswered = new ConcurrentHashMap<>();
     private final AtomicLong accepted = new AtomicLong();
@@ -58,7 +62,13 @@ public final class WorldClient implements AutoCloseable {
      * @param maxUnanswered inputs per world that may be unanswered at once
      */
     public WorldClient(Route route, Duration askTimeout, Duration retryFor, int maxUnanswered) {
+        this(route, askTimeout, retryFor, maxUnanswered, () -> false);
+    }
+
+    private WorldClient(Route route, Duration askTimeout, Duration retryFor, int maxUnanswered,
+            BooleanSupplier routeStopped) {
         this.route = Objects.requireNonNull(route, "route");
+        this.routeStopped = routeStopped;
         this.askTimeout = Objects.requireNonNull(askTimeout, "askTimeout");
         this.retryFor = Objects.requireNonNull(retryFor, "retryFor");
         if (maxUnanswered < 1) {
@@ -68,9 +78,14 @@ public final class WorldClient implements AutoCloseable {
         this.clientId = ClusterNode.newClientId();
     }
 
-    /** A client of {@code node}: 3 s per attempt, retried for up to 2 minutes, 256 unanswered per world. */
+    /**
+     * A client of {@code node}: 3 s per attempt, retried for up to 2 minutes, 256 unanswered per
+     * world. Once the node has stopped (it left, crashed or was downed) it can never answer
+     * otherwise, so an input answered unknown then completes with that answer at once ("node
+     * H:P has stopped ...; send it through another node") rather than being sent again.
+     */
     public WorldClient(ClusterNode node) {
-        this(node::submit, Duration.ofSeconds(3), Duration.ofMinutes(2), 256);
+        this(node::submit, Duration.ofSeconds(3), Duration.ofMinutes(2), 256, node::isTerminated);
     }
 
     /** This client's id, journaled with each of its inputs. */
@@ -119,7 +134,7 @@ public final class WorldClient implements AutoCloseable {
                 .whenComplete((reply, failure) -> {
                     InputReply r = failure == null ? reply : InputReply.unknown(worldId, clientId, sequence, -1,
                             "sending failed: " + failure);
-                    if (!r.unknown() || closed || System.nanoTime() > deadline) {
+                    if (!r.unknown() || closed || System.nanoTime() > deadline || routeStopped.getAsBoolean()) {
                         result.complete(r);
                         return;
                     }
@@ -140,7 +155,10 @@ public final class WorldClient implements AutoCloseable {
         return refused.get();
     }
 
-    /** Inputs whose stage completed unknown (retried for {@code retryFor}, or cut short by {@link #close()}). */
+    /**
+     * Inputs whose stage completed unknown (retried for {@code retryFor}, cut short by
+     * {@link #close()}, or answered by a node that has stopped).
+     */
     public long unknown() {
         return unknown.get();
     }

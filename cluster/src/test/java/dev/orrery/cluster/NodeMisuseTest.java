@@ -90,6 +90,17 @@ class NodeMisuseTest {
                 ASK).toCompletableFuture().get(ANSWER_SECONDS, TimeUnit.SECONDS);
         assertTrue(reply.unknown() && reply.describe().contains(stopped)
                 && reply.describe().contains("send it through another node"), reply.describe());
+        // a client of the stopped node fails its input with the node's message, rather than resend it for its whole
+        // retryFor (2 minutes) to a node that will never answer otherwise
+        WorldClient client = new WorldClient(node);
+        long sent = System.nanoTime();
+        InputReply viaClient = client.send("world-0", 0, DriftWorld.PUSH, DriftWorld.push(2)).toCompletableFuture()
+                .get(30, TimeUnit.SECONDS);
+        assertTrue(viaClient.unknown() && viaClient.describe().contains(stopped)
+                && viaClient.describe().contains("send it through another node"), viaClient.describe());
+        assertTrue(System.nanoTime() - sent < TimeUnit.SECONDS.toNanos(30), "failed at once, not after retryFor");
+        assertEquals(0, client.retries(), "not sent again to a stopped node");
+        assertEquals(1, client.unknown());
         long start = System.nanoTime();
         IllegalStateException await = assertThrows(IllegalStateException.class,
                 () -> node.awaitMembersUp(1, Duration.ofSeconds(60)));
