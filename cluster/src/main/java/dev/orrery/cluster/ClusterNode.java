@@ -111,8 +111,8 @@ public final class ClusterNode implements AutoCloseable {
      * to members and worlds, one line each.
      *
      * @throws IllegalArgumentException if {@code settings.extraConfig()} sets
-     *     {@code pekko.cluster.min-nr-of-members} above 1 (see the message), or a protocol
-     *     limit out of range
+     *     {@code pekko.cluster.min-nr-of-members} above 1 (see the message), a protocol limit
+     *     out of range, or a value the node cannot read (the message names the key and its line)
      * @throws org.apache.pekko.remote.RemoteTransportException (from Pekko) if the port is taken
      */
     public static ClusterNode start(NodeSettings settings, WorldStore store, WorldBlueprint blueprint,
@@ -128,9 +128,15 @@ public final class ClusterNode implements AutoCloseable {
                     + "places no shard until that many nodes have registered again. Leave it at 1 and wait with "
                     + "ClusterNode.awaitMembersUp(" + minMembers + ", timeout) before sending the first inputs");
         }
-        ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), SYSTEM_NAME, config);
+        ActorSystem<Void> system;
+        try {
+            system = ActorSystem.create(Behaviors.empty(), SYSTEM_NAME, config);
+        } catch (RuntimeException e) {
+            throw NodeConfig.explained(e, settings);
+        }
         try {
             ProtocolSerializer.maxPayload(system); // a bad limit fails here, with its key, not inside Pekko
+            NodeConfig.checkWorldDispatcher(system, settings); // here, not for each world as it starts
             Cluster cluster = Cluster.get(system);
             system.systemActorOf(MemberLog.create(log, settings), "orrery-member-log", Props.empty());
             if (settings.seeds().isEmpty()) {
@@ -152,7 +158,7 @@ public final class ClusterNode implements AutoCloseable {
             return new ClusterNode(system, settings, store);
         } catch (RuntimeException e) {
             system.terminate();
-            throw e;
+            throw NodeConfig.explained(e, settings);
         }
     }
 

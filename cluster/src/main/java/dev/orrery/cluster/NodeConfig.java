@@ -1,17 +1,37 @@
 package dev.orrery.cluster;
 
 import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigOrigin;
+import com.typesafe.config.ConfigParseOptions;
+import com.typesafe.config.ConfigValue;
+import com.typesafe.config.ConfigValueType;
 import dev.orrery.cluster.protocol.ProtocolSerializer;
 import java.time.Duration;
+import java.util.Map;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.DispatcherSelector;
+import org.apache.pekko.cluster.ClusterSettings;
+import org.apache.pekko.cluster.sharding.typed.ClusterShardingSettings;
 
 /**
  * A node's Pekko configuration, built from its {@link NodeSettings} (what
- * {@link ClusterNode#start} starts its actor system with).
+ * {@link ClusterNode#start} starts its actor system with), and the checks that a value in
+ * {@link NodeSettings#extraConfig()} which parses but cannot be read (a word for a number or a
+ * duration) is refused when the node starts, naming the key and the fix, rather than failing
+ * later inside Pekko: a world dispatcher that cannot be built left every world failing to start
+ * (an ERROR line each time, asks timing out), and some settings read as the cluster starts
+ * failed with Pekko's unrelated "cannot create children while terminating".
  *
  * <p><b>Threading:</b> stateless; any thread.
  */
 final class NodeConfig {
+    /** The origin Typesafe gives the extra configuration's values in its messages. */
+    private static final String EXTRA = "NodeSettings.extraConfig";
+    /** The origin of the settings Orrery derives from {@link NodeSettings}. */
+    private static final String ORRERY = "Orrery's node settings";
+
     private NodeConfig() {
     }
 
@@ -19,9 +39,54 @@ final class NodeConfig {
      * The node's configuration: {@code settings.extraConfig()} over Orrery's settings over
      * Pekko's defaults. Orrery's settings are the failover of {@link NodeSettings.Failover}
      * (failure detector, split-brain resolver, removal margin) and sharding tuned to restart
-     * a lost node's worlds within seconds.
+     * a lost node's worlds within seconds. Read eagerly here: the keys Orrery sets (as the kind
+     * of value Orrery gives each) and Pekko's cluster and sharding settings.
+     *
+     * @throws IllegalArgumentException naming the key of {@code extraConfig} that cannot be read, and the fix
      */
     static Config of(NodeSettings s) {
+        Config extra = extra(s);
+        Config orrery = orrery(s);
+        try {
+            Config pekko = pekko();
+            Config config = extra.withFallback(orrery).withFallback(pekko).resolve();
+            for (Map.Entry<String, ConfigValue> e : extra.entrySet()) {
+                // a key Orrery sets is read as the kind of value Orrery gives it, unless Pekko's default is of
+                // another kind (down-removal-margin is off by default: Pekko takes off or a duration there)
+                String key = e.getKey();
+                String kind = orrery.hasPath(key) ? kind(orrery.getValue(key)) : null;
+                if (kind != null && (!pekko.hasPath(key) || kind.equals(kind(pekko.getValue(key))))) {
+                    if (kind.equals("number")) {
+                        config.getNumber(key);
+                    } else {
+                        config.getDuration(key);
+                    }
+                }
+            }
+            new ClusterSettings(config, ClusterNode.SYSTEM_NAME);
+            ClusterShardingSettings.fromConfig(config.getConfig("pekko.cluster.sharding"));
+            return config;
+        } catch (ConfigException e) {
+            throw explained(e, s);
+        }
+    }
+
+    /** "number", "duration" (a number and ms or s), or null for a value of another kind. */
+    private static String kind(ConfigValue v) {
+        if (v.valueType() == ConfigValueType.NUMBER) {
+            return "number";
+        }
+        return v.valueType() == ConfigValueType.STRING && String.valueOf(v.unwrapped()).matches("\\d+\\s*(ms|s)")
+                ? "duration" : null;
+    }
+
+    /** Pekko's defaults (and an application.conf, if the class path has one). */
+    private static Config pekko() {
+        return ConfigFactory.load(ClusterNode.class.getClassLoader());
+    }
+
+    /** The settings Orrery derives from {@code s}, over which {@code s.extraConfig()} is laid. */
+    private static Config orrery(NodeSettings s) {
         NodeSettings.Failover f = s.failover();
         String hocon = String.join("\n",
                 "pekko.loglevel = WARNING",
@@ -92,9 +157,106 @@ final class NodeConfig {
                 "orrery.world-dispatcher.throughput = 1",
                 // A crash is simulated by terminating without leaving; leaving is explicit (leave()).
                 "pekko.coordinated-shutdown.run-by-actor-system-terminate = off");
-        return ConfigFactory.parseString(s.extraConfig())
-                .withFallback(ConfigFactory.parseString(hocon))
-                .withFallback(ConfigFactory.load(ClusterNode.class.getClassLoader()));
+        return ConfigFactory.parseString(hocon, ConfigParseOptions.defaults().setOriginDescription(ORRERY));
+    }
+
+    /**
+     * Builds the world dispatcher of a node's started actor system now, rather than when the
+     * first world starts (where a failure is retried, and logged, for every world for ever).
+     *
+     * @throws IllegalArgumentException naming the dispatcher, the key if one is at fault, and the fix
+     */
+    static void checkWorldDispatcher(ActorSystem<?> system, NodeSettings s) {
+        try {
+            system.dispatchers().lookup(DispatcherSelector.fromConfig(ClusterNode.WORLD_DISPATCHER));
+        } catch (RuntimeException e) {
+            Config extra = extra(s);
+            ConfigException cause = configCause(e);
+            String key = cause == null ? null : extraKey(cause, extra);
+            if (key == null) {
+                for (Map.Entry<String, ConfigValue> v : extra.entrySet()) {
+                    if (v.getKey().startsWith(ClusterNode.WORLD_DISPATCHER + ".")) {
+                        key = v.getKey();
+                        break;
+                    }
+                }
+            }
+            throw new IllegalArgumentException("worlds cannot run on this node: their dispatcher "
+                    + ClusterNode.WORLD_DISPATCHER + " cannot be built (" + e.getMessage().replaceAll("\\s+", " ")
+                    + ")" + (key == null ? "; check its keys in " + EXTRA : "; " + fix(key, extra, s)), e);
+        }
+    }
+
+    /**
+     * {@code failure} explained as the node's configuration when a {@link ConfigException}
+     * caused it (naming the key of {@code extraConfig} at fault, and the fix), else itself.
+     */
+    static RuntimeException explained(RuntimeException failure, NodeSettings s) {
+        ConfigException cause = configCause(failure);
+        return cause == null ? failure : explained(cause, s);
+    }
+
+    /** {@code s.extraConfig()} parsed, its values' origin named {@value #EXTRA} in Typesafe's messages. */
+    private static Config extra(NodeSettings s) {
+        return ConfigFactory.parseString(s.extraConfig(), ConfigParseOptions.defaults().setOriginDescription(EXTRA));
+    }
+
+    private static IllegalArgumentException explained(ConfigException e, NodeSettings s) {
+        Config extra = extra(s);
+        String key = extraKey(e, extra);
+        return new IllegalArgumentException(key != null
+                ? "the node cannot read its configuration (" + e.getMessage() + "): " + fix(key, extra, s)
+                : "the node's configuration (" + EXTRA + " over Orrery's settings and Pekko's defaults) cannot be read: "
+                + e.getMessage() + "; fix " + EXTRA + " (NodeSettings.withConfig), or remove what it sets there", e);
+    }
+
+    /**
+     * "NodeSettings.extraConfig sets KEY = VALUE (line N): give it a value like Orrery's D, or
+     * remove the key" ({@code key} set in {@code extra}), naming whichever default it overrides.
+     */
+    private static String fix(String key, Config extra, NodeSettings s) {
+        ConfigValue value = extra.getValue(key);
+        Config orrery = orrery(s);
+        String like;
+        if (orrery.hasPath(key)) {
+            like = "Orrery's " + orrery.getValue(key).unwrapped();
+        } else {
+            Config pekko = pekko();
+            like = pekko.hasPath(key) ? "Pekko's default " + pekko.getValue(key).unwrapped() : "Pekko's documentation";
+        }
+        return EXTRA + " sets " + key + " = " + value.unwrapped() + " (line " + value.origin().lineNumber()
+                + "): give it a value like " + like + ", or remove the key";
+    }
+
+    /** The first {@link ConfigException} in {@code t}'s causes, itself included, or null. */
+    private static ConfigException configCause(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof ConfigException ce) {
+                return ce;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The key of the value of {@code extra} that {@code e} is about (found by its origin's
+     * line), or null when {@code e} is not about one.
+     */
+    private static String extraKey(ConfigException e, Config extra) {
+        ConfigOrigin origin = e.origin();
+        if (origin == null || !origin.description().startsWith(EXTRA)) {
+            return null;
+        }
+        String found = null;
+        for (Map.Entry<String, ConfigValue> v : extra.entrySet()) {
+            if (v.getValue().origin().lineNumber() == origin.lineNumber()) {
+                String last = v.getKey().substring(v.getKey().lastIndexOf('.') + 1);
+                if (found == null || e.getMessage().contains(last)) {
+                    found = v.getKey();
+                }
+            }
+        }
+        return found;
     }
 
     private static String ms(Duration d) {

@@ -16,7 +16,14 @@ import java.util.Objects;
  *     largest node count; every node of a cluster must use the same number)
  * @param failover how fast a node that stops answering is declared dead and its worlds move
  * @param world how worlds snapshot, keep storage bounded and de-duplicate inputs
- * @param extraConfig HOCON laid over the node's configuration (empty for none; refused if it does not parse)
+ * @param extraConfig HOCON laid over the node's configuration (empty for none; refused here if it does not
+ *     parse). A value that parses but cannot be read ({@code parallelism-min = lots}, a word for a
+ *     duration) is refused by {@link ClusterNode#start} with an {@code IllegalArgumentException}
+ *     naming the key, its line and the default it overrides: every key Orrery sets, Pekko's
+ *     cluster and sharding settings, the actor system's own and the world dispatcher's are read
+ *     as the node starts. A key of a Pekko feature that is read only when the feature is first
+ *     used (one Orrery does not use, or a serializer's, a persistence plugin's) is not checked
+ *     then, and a value of the right kind but out of a key's range only where Pekko checks it.
  */
 public record NodeSettings(String host, int port, List<String> seeds, double tickHz, int shards, Failover failover,
         WorldSettings world, String extraConfig) {

@@ -145,6 +145,36 @@ class NodeMisuseTest {
     }
 
     @Test
+    void extraConfigurationWithAValueNoNodeCanReadIsRefusedAtStartNamingTheKey(@TempDir Path dir) throws Exception {
+        // each parses, so NodeSettings takes it; before, the first two started a node whose every world failed to be
+        // created (hundreds of Pekko ERROR lines a second, asks timed out), the third failed with Pekko's 'cannot
+        // create children while terminating', the others with Typesafe's bare message naming neither setting nor fix
+        List<String> keys = List.of("orrery.world-dispatcher.thread-pool-executor.fixed-pool-size",
+                "orrery.world-dispatcher.executor", "pekko.cluster.split-brain-resolver.stable-after",
+                "pekko.cluster.sharding.handoff-timeout", "pekko.actor.default-dispatcher.fork-join-executor.parallelism-min");
+        for (String key : keys) {
+            NodeSettings settings = NodeSettings.local(0, List.of()).withConfig("pekko.loglevel = OFF\n" + key + " = lots");
+            long start = System.nanoTime();
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ClusterNode.start(settings,
+                    new ClusterHarness(dir, 1).store(), new DriftWorld(10), line -> { }), key);
+            assertTrue(e.getMessage().contains("NodeSettings.extraConfig sets " + key + " = lots (line 2)")
+                    && e.getMessage().contains("remove the key"), e.getMessage());
+            assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(30), key + ": refused at start");
+        }
+        // a good value of the same keys still starts
+        ClusterNode node = ClusterNode.start(NodeSettings.local(0, List.of()).withConfig(
+                "orrery.world-dispatcher.thread-pool-executor.fixed-pool-size = 2\n"
+                + "pekko.cluster.sharding.handoff-timeout = 4s"), new ClusterHarness(dir, 1).store(), new DriftWorld(10),
+                line -> { });
+        try {
+            assertEquals("world-0", node.status("world-0", ASK).toCompletableFuture().get(30, TimeUnit.SECONDS)
+                    .worldId());
+        } finally {
+            node.crash().toCompletableFuture().get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
     void settingsNoNodeCouldRunWithAreRefusedNamingTheValue() {
         for (String seed : List.of("127.0.0.1:0", "127.0.0.1:99999")) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
