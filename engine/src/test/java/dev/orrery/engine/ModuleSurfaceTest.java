@@ -23,7 +23,7 @@ class ModuleSurfaceTest extends ModuleSurfaceContract {
     @Override
     protected Map<String, Set<String>> qualifiedExports() {
         return Map.of(
-                "dev.orrery.engine.internal", Set.of("dev.orrery.testkit"),
+                "dev.orrery.engine.internal", Set.of("dev.orrery.testkit", "dev.orrery.cluster"),
                 "dev.orrery.engine.jfr", Set.of("jdk.jfr"),
                 "dev.orrery.engine.journal", Set.of("dev.orrery.explorer", "dev.orrery.cluster", "dev.orrery.testkit"),
                 "dev.orrery.engine.tick", TOOLS);

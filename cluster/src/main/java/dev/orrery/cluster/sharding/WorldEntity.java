@@ -86,13 +86,13 @@ public final class WorldEntity extends AbstractBehavior<WorldCommand> {
         if (r.snapshotTick() < 0 && r.ticksReplayed() == 0) {
             log.accept("world " + worldId + " started fresh here (epoch " + r.epoch() + ")");
         } else {
-            List<String> rebuilt = r.snapshotTick() < 0 ? List.of() : ResourcesLeftOut.of(runtime.simulation());
+            List<String> rebuilt = r.snapshotTick() < 0 ? List.of() : ResourcesLeftOut.described(runtime.simulation());
             log.accept(String.format("world %s restored here at tick %d (epoch %d): %s, replayed %d journaled ticks; "
                     + "open took %.0f ms%s", worldId, r.resumeTick(), r.epoch(),
                     r.snapshotTick() < 0 ? "no snapshot" : "snapshot of tick " + r.snapshotTick(), r.ticksReplayed(),
-                    r.openMillis(), rebuilt.isEmpty() ? "" : "; resources without a codec rebuilt from the blueprint, "
-                    + "not the snapshot: " + String.join(", ", rebuilt) + " (state a system keeps in one across ticks "
-                    + "is lost on a move: give it a codec)"));
+                    r.openMillis(), rebuilt.isEmpty() ? "" : "; resources without a codec that systems write, rebuilt "
+                    + "from the blueprint, not the snapshot: " + String.join(", ", rebuilt) + " (state a system keeps "
+                    + "in one across ticks is lost on a move: give it a codec; one rebuilt every tick needs none)"));
         }
     }
 

@@ -1,37 +1,67 @@
 package dev.orrery.cluster.world;
 
 import dev.orrery.engine.Simulation;
+import dev.orrery.engine.internal.EngineInternals;
 import dev.orrery.scheduler.ResourceKey;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
- * The resources a world's snapshots leave out: those its blueprint puts without a codec
- * (the clock, the inputs and the random source aside, which the engine rebuilds from the tick
- * and the seed). A move rebuilds them as the blueprint puts them, so they must be
- * configuration, or be rebuilt from the world every tick; a counter or a cache a system keeps
- * in one across ticks is lost. A node names them when it restores a world from a snapshot,
- * and a replay that does not reproduce a journaled hash names them among the causes.
+ * The resources a world's snapshots leave out that can matter: those its blueprint puts
+ * without a codec and a system declares it writes or reduces into ({@code writesResource},
+ * {@code reducesResource}; the clock, the inputs and the random source aside, which the engine
+ * rebuilds from the tick and the seed). A move rebuilds them as the blueprint puts them: right
+ * for one rebuilt from the world every tick, wrong for a counter or a cache a system keeps in
+ * one across ticks, which is lost. Read-only configuration without a codec is left out too, and
+ * rightly, since the blueprint puts it the same on every node: it is not named, unless the
+ * world has an exclusive system, which may write any resource whatever it declares (then every
+ * resource without a codec is named, with that reason). A node names
+ * them when it restores a world from a snapshot, and a replay that does not reproduce a
+ * journaled hash names them among the causes, as the test kit's {@code DeterminismCheck} does.
  */
 public final class ResourcesLeftOut {
-    private static final Set<ResourceKey<?>> BUILT_INS = Set.of(Simulation.CLOCK, Simulation.INPUTS, Simulation.RANDOM);
-
     private ResourcesLeftOut() {
     }
 
+    private static final Set<ResourceKey<?>> BUILT_INS = Set.of(Simulation.CLOCK, Simulation.INPUTS, Simulation.RANDOM);
+
     /**
-     * The names of the resources {@code sim} holds without a snapshot codec, in the order
-     * put: those a move rebuilds from the blueprint (read between ticks, on the tick thread).
+     * The names of the resources {@code sim} holds without a snapshot codec that a system
+     * writes or reduces into (or, with an exclusive system, may), in the order put: those a
+     * move rebuilds from the blueprint and that may have held state (read between ticks, on
+     * the tick thread).
      */
     public static List<String> of(Simulation sim) {
-        List<String> names = new ArrayList<>();
+        return named(sim, false);
+    }
+
+    /**
+     * {@link #of} with the reason for each: {@code Counter (written by 'count')}, or
+     * {@code Settings (exclusive system 'inputs' may write any resource)}.
+     */
+    public static List<String> described(Simulation sim) {
+        return named(sim, true);
+    }
+
+    private static List<String> named(Simulation sim, boolean why) {
+        Map<String, List<String>> written = EngineInternals.resourcesWrittenWithoutCodec(sim);
+        List<String> exclusive = EngineInternals.exclusiveSystems(sim);
+        List<String> out = new ArrayList<>();
         for (ResourceKey<?> key : sim.resources().keys()) {
-            if (!BUILT_INS.contains(key) && sim.resourceCodecs().of(key) == null) {
-                names.add(key.name());
+            if (BUILT_INS.contains(key) || sim.resourceCodecs().of(key) != null) {
+                continue;
+            }
+            List<String> writers = written.get(key.name());
+            if (writers != null) {
+                out.add(why ? key.name() + " (written by '" + String.join("', '", writers) + "')" : key.name());
+            } else if (!exclusive.isEmpty()) {
+                out.add(why ? key.name() + " (exclusive system" + (exclusive.size() > 1 ? "s '" : " '")
+                        + String.join("', '", exclusive) + "' may write any resource)" : key.name());
             }
         }
-        return List.copyOf(names);
+        return List.copyOf(out);
     }
 
     /**

@@ -25,7 +25,8 @@ import java.util.Set;
  * system, and whether a world ever held an entity (a snapshot or recording goes only into a
  * world that never did), the resources a snapshot leaves out though systems write them, and
  * the mark a {@code WorldHost} (in this module) puts on the simulations it holds. Exported
- * only to {@code dev.orrery.testkit}.
+ * only to {@code dev.orrery.testkit}, and to {@code dev.orrery.cluster} for the resources a
+ * snapshot leaves out though systems write them (which a node names when a world moves).
  *
  * <p><b>Threading:</b> call between ticks, on the simulation's tick thread.
  */
@@ -69,6 +70,22 @@ public final class EngineInternals {
             }
         }
         return out;
+    }
+
+    /**
+     * The names of {@code sim}'s exclusive systems, in schedule order: each gets the whole world
+     * and may reach any resource, whatever it declares, so a resource no system declares it
+     * writes may still be written by one of them.
+     */
+    public static List<String> exclusiveSystems(Simulation sim) {
+        SystemGraph graph = SchedulerInternals.graph(sim.schedule());
+        List<String> out = new ArrayList<>();
+        for (int p = 0; p < graph.size(); p++) {
+            if (graph.system(p).access().exclusive()) {
+                out.add(graph.system(p).name());
+            }
+        }
+        return List.copyOf(out);
     }
 
     /**
