@@ -821,12 +821,14 @@ public final class Simulation implements AutoCloseable {
                     + "to run as fast as possible");
         }
         long period = hz > 0 ? (long) (1e9 / hz) : 0;
-        stopRequested = false;
         boolean outer = running; // a run() from a listener of another keeps the outer one's mark
         running = true;
         try {
-            runLoop(ticks, period, afterTick);
+            runLoop(ticks, period, afterTick); // a stop() asked before this run makes it return at once
         } finally {
+            if (!outer) {
+                stopRequested = false; // the outermost run takes the request: one stop ends one run
+            }
             running = outer;
         }
     }
@@ -855,15 +857,13 @@ public final class Simulation implements AutoCloseable {
     }
 
     /**
-     * Asks {@link #run} to return after the tick in progress. Any thread: the request is a
-     * volatile write that the run reads before each tick.
-     *
-     * <p>Only a run already started sees it: {@code run()} clears the request as it starts (so
-     * one stop does not end every later run), so a stop made before that, on any thread, is
-     * forgotten, and a {@code run(0, hz)} started after it runs on. To stop a run started on another
-     * thread, call this once the run is under way (after its first {@code afterTick}, or once
-     * {@link #currentTick()} has moved), or {@link #close()} the simulation, which ends a run in
-     * progress after its tick and refuses one not yet started.
+     * Asks {@link #run} to return after the tick in progress; with no run in progress, the
+     * next {@code run()} returns at once, before its first tick. The run that returns takes
+     * the request, so one stop ends one run and a later {@code run()} ticks again. Any thread:
+     * the request is a volatile write that the run reads before each tick, so a stop asked
+     * on another thread before that thread's {@code run(0, hz)} has started is not lost (that
+     * run does not start ticking). {@link #close()} also ends a run in progress after its tick
+     * and refuses one not yet started.
      *
      * @throws IllegalStateException while a {@code WorldHost} holds this simulation and no
      *     {@code run()} is in progress (the host ticks it without one, so there is nothing to

@@ -154,9 +154,11 @@ class HostedSimulationReadsTest {
             assertFalse(w.state().left(), "a refused stop() left the world hosted and ticking");
             Simulation back = w.remove().join(); // what stop() should have been
             back.bindTickThread();
-            back.stop(); // the caller's again: allowed, and the next run() starts afresh
+            back.stop(); // the caller's again: allowed, and the next run() takes it (returns before ticking)
             long at = back.currentTick();
             back.run(2, 0);
+            assertEquals(at, back.currentTick(), "the stop asked between runs ended the next one before its first tick");
+            back.run(2, 0); // one stop ends one run
             assertEquals(at + 2, back.currentTick());
         }
     }
