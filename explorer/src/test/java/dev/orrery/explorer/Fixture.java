@@ -90,11 +90,8 @@ final class Fixture implements AutoCloseable {
 
     @Override
     public void close() throws InterruptedException {
-        long until = System.nanoTime() + 60_000_000_000L;
-        while (ticker.isAlive() && System.nanoTime() < until) {
-            sim.stop(); // again: a stop before run() began is forgotten by it
-            ticker.join(100);
-        }
+        sim.stop(); // a stop before run() began waits for it
+        ticker.join(60_000);
         explorer.close();
         sim.close();
     }
