@@ -465,8 +465,7 @@ public final class CommandBuffer {
         }
         throw new IllegalStateException("command buffer " + id + " refused a command: more than " + (1 << SEQ_BITS)
                 + " commands recorded " + (keyBase == 0 ? "since it was last applied or cleared" : "by one job for one "
-                + "chunk") + " (a command's sort key holds its place in " + SEQ_BITS + " bits); apply the buffer "
-                + "(world.apply) more often, or split the work into more, smaller jobs");
+                + "chunk") + "; apply the buffer (world.apply) more often, or split the work into smaller jobs");
     }
 
     /**

@@ -174,8 +174,7 @@ public final class WorldHost implements AutoCloseable {
         synchronized (lock) {
             if (closed) {
                 throw new IllegalStateException("the host is closed; cannot add world '" + name + "': host it on a new "
-                        + "WorldHost (WorldHost.builder()...build()), or tick it on this thread; the simulation was "
-                        + "not touched and is still yours");
+                        + "WorldHost (WorldHost.builder()...build()), or tick it here; the simulation is still yours");
             }
             if (hosted.containsKey(name)) {
                 throw new IllegalArgumentException("a world named '" + name + "' is hosted already; remove it first or "
