@@ -34,7 +34,10 @@ import java.util.concurrent.locks.LockSupport;
  * thread publishes its steps outside jobs on the {@link OwnerActivity} (release stores); the watchdog
  * thread reads them all. Per-worker slots are atomic arrays (a start time of 0 means idle);
  * a report may pair a job's start with its neighbour's system when they race, which only
- * blurs a report about a tick that is already late.
+ * blurs a report about a tick that is already late. A job's end clears its slot only if the
+ * slot still holds that job's start (one compare-and-set, in place of a release store): a
+ * worker the executor abandoned at a run's deadline shares its id with its replacement, and
+ * its job, returning late, must not erase the replacement's.
  */
 final class TickWatchdog implements JobObserver {
     private final long limitNanos;
@@ -126,7 +129,9 @@ final class TickWatchdog implements JobObserver {
 
     @Override
     public void jobRan(int workerId, int systemIndex, int fromChunk, int toChunk, long startNanos, long endNanos) {
-        jobStart.setRelease(workerId, 0);
+        // Only the job's own mark: a worker abandoned at a run's deadline keeps its id, and when
+        // its job returns at last its replacement may be in a job of its own in this slot.
+        jobStart.compareAndSet(workerId, startNanos, 0);
     }
 
     private void watch() {

@@ -8,8 +8,11 @@ package dev.orrery.scheduler;
  *
  * <p><b>Threading:</b> called on the worker thread that ran the job, right after it, so
  * calls for different workers arrive at the same time; keep state per worker id (0 ..
- * {@code workerCount() - 1}) and do not block. {@link #syncPointApplied} is called on the
- * thread that called {@code ScheduleExecutor.run}, while no job runs. Set the observer between
+ * {@code workerCount() - 1}) and do not block. Two threads can report under one id: a job
+ * the executor abandoned at a run's deadline ({@code ScheduleExecutor.runDeadline}) reports its
+ * {@code jobRan} when it returns, if ever, while the worker that replaced it, under its id, runs
+ * jobs of its own; state kept per worker id should match the job's {@code startNanos} before it
+ * clears anything. {@link #syncPointApplied} is called on the thread that called {@code ScheduleExecutor.run}, while no job runs. Set the observer between
  * runs: the next run's job hand-off publishes it to the workers.
  */
 @FunctionalInterface
