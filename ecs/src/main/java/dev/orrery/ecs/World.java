@@ -83,6 +83,8 @@ public final class World implements FieldAccess {
     private final StructureLock structure = new StructureLock();
     private final WorldStorage storage;
     private final EntityRows rows;
+    /** addToAll and removeFromAll: its lists and sink are kept from call to call. */
+    private final BulkMoves bulkMoves;
     private final OwnerThread owner = new OwnerThread("world");
     private final JobsRunning jobsRunning = new JobsRunning();
     private final WorldSparse sparseSide;
@@ -105,6 +107,7 @@ public final class World implements FieldAccess {
         this.storage = new WorldStorage(archetypes, entities, names, structure, jobsRunning, sparse);
         this.changes = new ChangeTracker(archetypes.clock(), registry, structure);
         this.rows = new EntityRows(archetypes, entities, names, changes, structure);
+        this.bulkMoves = new BulkMoves(archetypes, rows::moved);
         this.sparseSide = new WorldSparse(this, archetypes, rows, sparse);
         this.spawns = new WorldSpawns(registry, archetypes, rows, sparse, sparseSide);
         this.relationSide = new WorldRelations(this, rows, entities, sparse);
@@ -699,7 +702,7 @@ public final class World implements FieldAccess {
         if (column.isSparse() || query.hasRowFilter()) {
             return sparseSide.addToAll(query, column);
         }
-        return (int) fired(BulkMoves.addToAll(archetypes, query.archetypes(), column, rows::moved));
+        return (int) fired(bulkMoves.addToAll(query.archetypes(), column));
     }
 
     /**
@@ -715,7 +718,7 @@ public final class World implements FieldAccess {
         if (column.isSparse() || query.hasRowFilter() || changes.hasValueHooks(column)) {
             return sparseSide.removeFromAll(query, column); // entity by entity: a value hook reads each row first
         }
-        return (int) fired(BulkMoves.removeFromAll(archetypes, query.archetypes(), column, rows::moved));
+        return (int) fired(bulkMoves.removeFromAll(query.archetypes(), column));
     }
 
     /**
@@ -723,7 +726,9 @@ public final class World implements FieldAccess {
      * bulk move would move (and break) the other world's rows.
      */
     private void ownedQuery(Query query, String operation) {
-        java.util.Objects.requireNonNull(query, () -> operation + ": the query is null; build one with world.query()");
+        if (query == null) { // not requireNonNull with a supplier: the lambda captures the operation, allocated per call
+            throw new NullPointerException(operation + ": the query is null; build one with world.query()");
+        }
         if (!owns(query)) {
             throw new IllegalArgumentException(operation + " refused: the " + query.description + " was built by "
                     + "another world; build the query with this world's world.query() (and this world's component handles)");

@@ -77,6 +77,11 @@ class BulkMoveTest {
         assertFalse(w.has(clash, fogPos));
         assertEquals(new Position(1, 1), w.get(plain, pos));
         assertEquals(new Health(1), w.get(clash, fogHp));
+        // The world keeps its bulk-move lists from call to call: the refused call left none behind.
+        assertEquals(1, w.removeFromAll(w.query().with(fogHp).build(), fogHp));
+        assertFalse(w.has(plain, fogPos), "the next bulk call moves only what it matches");
+        assertFalse(w.has(clash, fogHp));
+        assertEquals(new Position(2, 2), w.get(clash, pos));
     }
 
     @Test

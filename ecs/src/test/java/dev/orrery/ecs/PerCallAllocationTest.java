@@ -150,6 +150,29 @@ class PerCallAllocationTest {
     }
 
     @Test
+    void shouldMoveWholeArchetypesInBulkWithoutAllocating() {
+        // Was about 420 bytes a call: the archetypes to move and their targets gathered in new
+        // lists, and per archetype a row sink capturing the two and a slot map, besides the
+        // world's own sink made from a method reference on each call.
+        for (int i = 0; i < ENTITIES; i++) {
+            world.spawn(new Position(i, 1)); // a second archetype the query matches
+        }
+        Query positioned = world.query().with(pos).build();
+        Query tagged = world.query().with(spawned).build();
+        assertEquals(2 * ENTITIES, world.addToAll(positioned, spawned));
+        assertEquals(2 * ENTITIES, tagged.count());
+        assertEquals(0, world.addToAll(positioned, spawned), "those that hold it do not move");
+        assertEquals(new Position(5, 0), world.get(ids[5], pos), "values move with their rows");
+        assertEquals(2 * ENTITIES, world.removeFromAll(positioned, spawned));
+        assertEquals(0, tagged.count());
+        assertAllocatesNothing("world.addToAll and removeFromAll over two archetypes",
+                i -> sink += world.addToAll(positioned, spawned) + world.removeFromAll(positioned, spawned));
+        assertEquals(0, tagged.count());
+        assertEquals(2 * ENTITIES, positioned.count());
+        assertEquals(new Fog(0.5f), world.get(ids[7], fog));
+    }
+
+    @Test
     void shouldReadAParentWithoutAllocating() {
         // Was 32 bytes a call: parent(child) looked ChildOf up by name through an iterator.
         Relation childOf = world.relations().childOf();

@@ -9,12 +9,25 @@ import java.util.List;
  * archetypes at once: rows are copied in blocks ({@link RowBlocks#takeAll}), not one entity
  * at a time. Behind {@code World.addToAll} and {@code World.removeFromAll}, which check the
  * structure lock and keep the entity table and the prototype index current through the
- * {@link MoveSink}.
+ * {@link MoveSink}. One per world: it keeps the lists of archetypes to move and its row sink
+ * from call to call, so a call allocates nothing once the lists have grown.
  *
- * <p><b>Threading:</b> stateless; runs on the thread that applies structural changes.
+ * <p><b>Threading:</b> used only by the thread that applies the world's structural changes,
+ * one call at a time. Not reentrant, and need not be: nothing a call runs calls back into
+ * user code (the sink records the moves; the world fires the hooks they queue after the
+ * call has returned).
  */
 public final class BulkMoves {
-    private BulkMoves() {
+    private final Archetypes archetypes;
+    /** The archetypes the call moves, and the archetype each moves to (same index); emptied after each call. */
+    private final List<Archetype> from = new ArrayList<>();
+    private final List<Archetype> to = new ArrayList<>();
+    private final Relay relay;
+
+    /** Moves within {@code archetypes}, telling {@code sink} where each moved row went. */
+    public BulkMoves(Archetypes archetypes, MoveSink sink) {
+        this.archetypes = archetypes;
+        this.relay = new Relay(sink);
     }
 
     /** Told where each moved row went, in source order. */
@@ -32,14 +45,16 @@ public final class BulkMoves {
      * @throws IllegalArgumentException if a matched archetype already holds another
      *     instance under the same name; nothing has moved then
      */
-    public static int addToAll(Archetypes archetypes, List<Archetype> matched, Component<?> column,
-            MoveSink sink) {
-        List<Archetype> from = select(matched, column, false);
-        List<Archetype> to = new ArrayList<>(from.size());
-        for (Archetype a : from) {
-            to.add(archetypes.withAdded(a, column)); // throws on a name clash before anything moves
+    public int addToAll(List<Archetype> matched, Component<?> column) {
+        try {
+            select(matched, column, false);
+            for (int i = 0; i < from.size(); i++) {
+                to.add(archetypes.withAdded(from.get(i), column)); // throws on a name clash before anything moves
+            }
+            return moveAll();
+        } finally {
+            clear();
         }
-        return moveAll(from, to, sink);
     }
 
     /**
@@ -48,34 +63,60 @@ public final class BulkMoves {
      *
      * @return the number of entities moved
      */
-    public static int removeFromAll(Archetypes archetypes, List<Archetype> matched, Component<?> column,
-            MoveSink sink) {
-        List<Archetype> from = select(matched, column, true);
-        List<Archetype> to = new ArrayList<>(from.size());
-        for (Archetype a : from) {
-            to.add(archetypes.withRemoved(a, column));
+    public int removeFromAll(List<Archetype> matched, Component<?> column) {
+        try {
+            select(matched, column, true);
+            for (int i = 0; i < from.size(); i++) {
+                to.add(archetypes.withRemoved(from.get(i), column));
+            }
+            return moveAll();
+        } finally {
+            clear();
         }
-        return moveAll(from, to, sink);
     }
 
-    private static List<Archetype> select(List<Archetype> matched, Component<?> column, boolean holding) {
-        List<Archetype> from = new ArrayList<>();
-        for (Archetype a : matched) {
+    private void select(List<Archetype> matched, Component<?> column, boolean holding) {
+        for (int i = 0, n = matched.size(); i < n; i++) { // indexed: no iterator
+            Archetype a = matched.get(i);
             if (a.size() > 0 && a.has(column.id()) == holding) {
                 from.add(a);
             }
         }
-        return from;
     }
 
-    private static int moveAll(List<Archetype> from, List<Archetype> to, MoveSink sink) {
+    private int moveAll() {
         int moved = 0;
         for (int i = 0; i < from.size(); i++) {
             Archetype src = from.get(i);
             Archetype dst = to.get(i);
             moved += src.size();
-            RowBlocks.takeAll(dst, src, (e, chunk, row) -> sink.moved(e, src, dst, chunk, row));
+            relay.from = src;
+            relay.to = dst;
+            RowBlocks.takeAll(dst, src, relay);
         }
         return moved;
+    }
+
+    private void clear() {
+        from.clear();
+        to.clear();
+        relay.from = null;
+        relay.to = null;
+    }
+
+    /** Passes each row {@link RowBlocks#takeAll} places to the sink with the archetypes it moves between. */
+    private static final class Relay implements Archetype.RowSink {
+        private final MoveSink sink;
+        private Archetype from;
+        private Archetype to;
+
+        Relay(MoveSink sink) {
+            this.sink = sink;
+        }
+
+        @Override
+        public void placed(long entity, int chunk, int row) {
+            sink.moved(entity, from, to, chunk, row);
+        }
     }
 }

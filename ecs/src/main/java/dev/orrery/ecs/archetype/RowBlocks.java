@@ -65,10 +65,6 @@ final class RowBlocks {
             throw new IllegalArgumentException("cannot move " + target + " into itself");
         }
         int columns = target.columnCount();
-        int[] srcSlot = new int[columns];
-        for (int s = 0; s < columns; s++) {
-            srcSlot[s] = source.slotOf(target.columnId(s));
-        }
         for (int ci = 0; ci < source.usedChunks; ci++) {
             Chunk src = source.chunks[ci];
             int done = 0;
@@ -80,9 +76,10 @@ final class RowBlocks {
                 for (int s = 0; s < columns; s++) {
                     Object[] arrays = c.data[s];
                     FieldType[] types = target.fieldTypes[s];
+                    int from = source.slotOf(target.columnId(s)); // a table lookup per block: no slot map to allocate
                     for (int f = 0; f < arrays.length; f++) {
-                        if (srcSlot[s] >= 0) {
-                            System.arraycopy(src.data[srcSlot[s]][f], done, arrays[f], start, take);
+                        if (from >= 0) {
+                            System.arraycopy(src.data[from][f], done, arrays[f], start, take);
                         } else if (types[f] == FieldType.OBJECT) {
                             Arrays.fill((Object[]) arrays[f], start, start + take, null);
                         } else {
