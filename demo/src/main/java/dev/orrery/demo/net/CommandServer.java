@@ -407,26 +407,7 @@ public final class CommandServer implements ClientReplies, AutoCloseable {
         assert Thread.currentThread() == thread : "processInput runs on the selector thread only";
         ByteBuffer in = c.in;
         in.flip();
-        int max = config.maxLineBytes();
-        while (in.hasRemaining() && !c.quitting && !c.closed && c.outboundBytes() < highWater) {
-            byte b = in.get();
-            if (b == '\n') {
-                if (c.discarding) {
-                    c.discarding = false;
-                } else {
-                    dispatcher.endLine(c, now);
-                }
-                c.lineLength = 0;
-            } else if (!c.discarding) {
-                if (c.lineLength == max + 1) {
-                    c.discarding = true;
-                    c.lineLength = 0;
-                    dispatcher.tooLong(c, now);
-                } else {
-                    c.line[c.lineLength++] = b;
-                }
-            }
-        }
+        dispatcher.scan(c, highWater, now);
         if (c.closed) {
             return;
         }

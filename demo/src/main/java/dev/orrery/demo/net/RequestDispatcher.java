@@ -31,6 +31,37 @@ final class RequestDispatcher {
         this.parser = new RequestParser(config.maxSpawnCount());
     }
 
+    /**
+     * Scans the bytes of {@code c.in} (in read mode) for lines and handles each, up to the end
+     * of the buffer, or until the connection quits or closes or its outbound queue reaches
+     * {@code highWater} bytes (the rest stays in {@code c.in} for later). A line longer than the
+     * limit is answered {@code TOO_LONG} once and skipped up to its line feed; nothing here
+     * grows with the input: a line is assembled in {@code c.line}, of the limit's size.
+     */
+    void scan(Connection c, long highWater, long now) {
+        ByteBuffer in = c.in;
+        int max = config.maxLineBytes();
+        while (in.hasRemaining() && !c.quitting && !c.closed && c.outboundBytes() < highWater) {
+            byte b = in.get();
+            if (b == '\n') {
+                if (c.discarding) {
+                    c.discarding = false;
+                } else {
+                    endLine(c, now);
+                }
+                c.lineLength = 0;
+            } else if (!c.discarding) {
+                if (c.lineLength == max + 1) {
+                    c.discarding = true;
+                    c.lineLength = 0;
+                    tooLong(c, now);
+                } else {
+                    c.line[c.lineLength++] = b;
+                }
+            }
+        }
+    }
+
     /** The line feed ending the line assembled in {@code c.line} was read. */
     void endLine(Connection c, long now) {
         int max = config.maxLineBytes();
