@@ -8,7 +8,7 @@ import dev.orrery.explorer.WebServer.BadRequest;
 import dev.orrery.explorer.WebServer.Request;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.SocketChannel;
+import java.nio.channels.ReadableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -27,8 +27,11 @@ final class RequestReader {
     private RequestReader() {
     }
 
-    /** The request on {@code c}, null if it closed before sending one. */
-    static Request read(SocketChannel c) throws IOException, BadRequest {
+    /**
+     * The request on {@code c}, null if it closed before sending one. {@code c} is the
+     * connection's socket; a fuzz test hands it other channels (any bytes, in any pieces).
+     */
+    static Request read(ReadableByteChannel c) throws IOException, BadRequest {
         ByteBuffer buf = ByteBuffer.allocate(MAX_HEAD);
         int headEnd = -1;
         while (headEnd < 0) {

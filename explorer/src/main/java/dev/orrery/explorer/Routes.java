@@ -55,7 +55,7 @@ final class Routes {
     private static final int MAX_MAP_POINTS = 200_000;
     private static final int DEFAULT_PAGE = 50;
     /** Longest value an edit may carry (a number or a boolean is far shorter). */
-    static final int MAX_VALUE = 100;
+    static final int MAX_VALUE = EditForm.MAX_VALUE;
     private static final Pattern WEBJAR = Pattern.compile("(uplot|viz\\.js)/[0-9.]+/[A-Za-z0-9._/-]+");
     private static final Map<String, String> PAGE = Map.of("/app.js", "web/app.js", "/app.css", "web/app.css",
             "/favicon.svg", "web/favicon.svg", "/favicon.ico", "web/favicon.svg");
@@ -144,7 +144,7 @@ final class Routes {
         String path = r.path();
         Map<String, String> q;
         try {
-            path = URLDecoder.decode(path.replace("+", "%2B"), StandardCharsets.UTF_8);
+            path = path(path);
             q = query(r.rawQuery());
         } catch (IllegalArgumentException e) {
             fail(ex, 400, "the address has a bad %-escape (" + e.getMessage() + "); escape '%' as %25");
@@ -341,28 +341,17 @@ final class Routes {
                     + "(the demo: --explore-edits)");
             return;
         }
-        String entityText = form.get("entity");
-        String component = form.get("component");
-        String field = form.get("field");
-        String value = form.get("value");
-        if (entityText == null || component == null || field == null || value == null || component.isBlank()
-                || field.isBlank()) {
-            fail(ex, 400, "an edit needs entity (the id), component, field and value");
-            return;
-        }
-        long entity;
+        EditForm asked; // what the request says; EditRules.check then reads it against the world
         try {
-            entity = QueryText.entityId(entityText, "entity=" + entityText);
+            asked = EditForm.of(form);
         } catch (QueryText.BadQuery e) {
             fail(ex, 400, e.getMessage());
             return;
         }
-        if (value.length() > MAX_VALUE) {
-            fail(ex, 400, "the value is " + value.length() + " characters long; a field takes a number or true/false "
-                    + "of at most " + MAX_VALUE + " characters");
-            return;
-        }
-        String typed = value.strip();
+        long entity = asked.entity();
+        String component = asked.component();
+        String field = asked.field();
+        String typed = asked.value();
         String no;
         try {
             // the names first (a mistyped one is named, not refused for the sink's reasons), then
@@ -463,6 +452,15 @@ final class Routes {
     private static long entityParam(Map<String, String> q, String name, long otherwise) {
         String s = q.get(name);
         return s == null || s.isBlank() ? otherwise : QueryText.entityId(s, name + "=" + s);
+    }
+
+    /**
+     * A request path with its %-escapes decoded (a '+' in a path is a plus, not a space).
+     *
+     * @throws IllegalArgumentException for a bad %-escape
+     */
+    static String path(String raw) {
+        return URLDecoder.decode(raw.replace("+", "%2B"), StandardCharsets.UTF_8);
     }
 
     /**
