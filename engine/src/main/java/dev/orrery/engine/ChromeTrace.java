@@ -6,10 +6,13 @@ import dev.orrery.scheduler.graph.SystemGraph;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.Writer;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * Records a few ticks as a Chrome trace (JSON "trace event" format, opens in Perfetto or
@@ -19,12 +22,23 @@ import java.util.Locale;
  * that worker are counted as dropped, so tracing never allocates on the hot path and never
  * grows without bound.
  *
- * <p><b>Threading:</b> {@link #jobRan} is called by each worker for its own jobs (per-worker
- * arrays, no sharing); {@link #tickRan} and {@link #write} by the tick thread. Call
+ * <p><b>Threading:</b> {@link #jobStarted} and {@link #jobRan} are called by each worker for its
+ * own jobs (per-worker arrays); {@link #tickRan} and {@link #write} by the tick thread. Call
  * {@link #write} after the traced ticks have finished: the executor's completion hand-off
- * makes every worker's events visible to the tick thread by then.
+ * makes every worker's events visible to the tick thread by then. A worker the executor
+ * abandoned at a run's deadline shares its id with its replacement, so a worker's arrays can
+ * have two writers: a job's end is recorded only if that worker id's last job start was its
+ * own (a job returning after its replacement started jobs is left out, so that it does not
+ * overlap them on the track), each event claims its own index with one atomic increment, and
+ * its end, written last with a release store, marks it complete for {@link #write}.
  */
 public final class ChromeTrace implements JobObserver {
+    /** Longs between two workers' slots, so that they do not share a cache line. */
+    private static final int PAD = 8;
+    private static final int START = 0;
+    private static final int COUNT = 1;
+    /** Release store and acquire load of an event's end: written last, it marks the event complete. */
+    private static final VarHandle END = MethodHandles.arrayElementVarHandle(long[].class);
     private final SystemGraph graph;
     private final boolean[] ranged;
     private final int capacity;
@@ -33,8 +47,9 @@ public final class ChromeTrace implements JobObserver {
     private final int[][] systems;
     private final int[][] froms;
     private final int[][] tos;
-    private final int[] counts;
-    private final long[] dropped;
+    /** Per worker, {@link #PAD} longs apart: the start of its last job ({@link #START}, 0 before one) and its events claimed ({@link #COUNT}). */
+    private final AtomicLongArray slots;
+    private final int workers;
     private final long[] tickStarts;
     private final long[] tickEnds;
     private final long[] tickNumbers;
@@ -53,26 +68,35 @@ public final class ChromeTrace implements JobObserver {
         this.systems = new int[workers][eventsPerWorker];
         this.froms = new int[workers][eventsPerWorker];
         this.tos = new int[workers][eventsPerWorker];
-        this.counts = new int[workers];
-        this.dropped = new long[workers];
+        this.workers = workers;
+        this.slots = new AtomicLongArray(Math.max(1, workers) * PAD);
         this.tickStarts = new long[eventsPerWorker];
         this.tickEnds = new long[eventsPerWorker];
         this.tickNumbers = new long[eventsPerWorker];
     }
 
+    /** Notes the start of worker {@code workerId}'s job, so that {@link #jobRan} can tell its own job's end (worker thread). */
+    @Override
+    public void jobStarted(int workerId, int systemIndex, int fromChunk, int toChunk, long startNanos) {
+        slots.setRelease(workerId * PAD + START, startNanos);
+    }
+
     @Override
     public void jobRan(int workerId, int systemIndex, int fromChunk, int toChunk, long startNanos, long endNanos) {
-        int n = counts[workerId];
-        if (n == capacity) {
-            dropped[workerId]++;
-            return;
+        long last = slots.getAcquire(workerId * PAD + START);
+        if (last != startNanos && last != 0) {
+            return; // a job abandoned at a run's deadline, returning after its replacement (same id) started jobs
         }
+        long claimed = slots.getAndIncrement(workerId * PAD + COUNT);
+        if (claimed >= capacity) {
+            return; // counted as dropped
+        }
+        int n = (int) claimed;
         starts[workerId][n] = startNanos;
-        ends[workerId][n] = endNanos;
         systems[workerId][n] = systemIndex;
         froms[workerId][n] = fromChunk;
         tos[workerId][n] = toChunk;
-        counts[workerId] = n + 1;
+        END.setRelease(ends[workerId], n, endNanos);
     }
 
     /** Records one tick's span (tick thread). */
@@ -89,8 +113,8 @@ public final class ChromeTrace implements JobObserver {
     /** Jobs recorded in all. */
     public long jobCount() {
         long n = 0;
-        for (int c : counts) {
-            n += c;
+        for (int w = 0; w < workers; w++) {
+            n += Math.min(capacity, slots.get(w * PAD + COUNT));
         }
         return n;
     }
@@ -98,8 +122,8 @@ public final class ChromeTrace implements JobObserver {
     /** Jobs not recorded because a worker's array was full. */
     public long droppedCount() {
         long n = 0;
-        for (long d : dropped) {
-            n += d;
+        for (int w = 0; w < workers; w++) {
+            n += Math.max(0, slots.get(w * PAD + COUNT) - capacity);
         }
         return n;
     }
@@ -113,10 +137,13 @@ public final class ChromeTrace implements JobObserver {
 
     /** Writes the trace as JSON. */
     public void write(Writer out) throws IOException {
+        int[] counts = new int[workers]; // each worker's complete events (a job returning now is left out)
         long origin = Long.MAX_VALUE;
-        for (int w = 0; w < counts.length; w++) {
-            for (int i = 0; i < counts[w]; i++) {
-                origin = Math.min(origin, starts[w][i]);
+        for (int w = 0; w < workers; w++) {
+            int n = (int) Math.min(capacity, slots.get(w * PAD + COUNT));
+            while (counts[w] < n && (long) END.getAcquire(ends[w], counts[w]) != 0) {
+                origin = Math.min(origin, starts[w][counts[w]]);
+                counts[w]++;
             }
         }
         for (int i = 0; i < ticks; i++) {
