@@ -17,7 +17,10 @@ import java.util.Arrays;
  * finished before); {@link #syncPointApplied} on the tick thread; {@link #summarize} and
  * {@link #rows} on any thread. A slot is written before the volatile {@code published} count
  * that covers it; a reader reads the count, the slots below it, then the count again, and
- * drops the slots the writer may have reused meanwhile.
+ * drops the slots the writer may have reused meanwhile. A job the executor abandoned at a
+ * run's deadline reports under its replacement's worker id when it returns, unsynchronised with
+ * that row's adds and folds: this can only lose, or add to a later tick (a stuck job's whole
+ * time, or the row's sum twice), one system's time in one tick, never a negative time.
  */
 final class TickFigures implements JobObserver {
     /** Ticks kept: over a minute at 60 ticks a second. */
