@@ -37,7 +37,9 @@ import java.util.concurrent.locks.LockSupport;
  * blurs a report about a tick that is already late. A job's end clears its slot only if the
  * slot still holds that job's start (one compare-and-set, in place of a release store): a
  * worker the executor abandoned at a run's deadline shares its id with its replacement, and
- * its job, returning late, must not erase the replacement's.
+ * its job, returning late, must not erase the replacement's. Until the replacement's first job,
+ * the slot still holds the abandoned job's start, from before the watched span: a report
+ * names only jobs that started in the span.
  */
 final class TickWatchdog implements JobObserver {
     private final long limitNanos;
@@ -146,18 +148,19 @@ final class TickWatchdog implements JobObserver {
                 long elapsed = System.nanoTime() - start;
                 if (elapsed > limitNanos && tickStart == start) {
                     reported = s;
-                    report(t, elapsed);
+                    report(t, elapsed, start);
                 }
             }
         }
     }
 
-    private void report(long t, long elapsed) {
+    /** Reports the span that started at {@code spanStart}; a job slot older than that is an abandoned job's. */
+    private void report(long t, long elapsed, long spanStart) {
         int worker = -1;
         long oldest = Long.MAX_VALUE;
         for (int w = 0; w < jobStart.length(); w++) {
             long s = jobStart.getAcquire(w);
-            if (s != 0 && s < oldest) {
+            if (s != 0 && s >= spanStart && s < oldest) { // jobs of this span only: see the class's threading note
                 oldest = s;
                 worker = w;
             }

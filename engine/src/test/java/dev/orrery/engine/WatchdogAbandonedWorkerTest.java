@@ -31,7 +31,8 @@ import org.junit.jupiter.api.Timeout;
  * <p>Driven by latches, not timing: the executor runs the schedule as a simulation's tick
  * does, and the test starts the watched span itself, already past the limit, once the
  * abandoned job has returned, so the watchdog reports at its next poll with the slots in
- * exactly that state.
+ * exactly that state (the span starts no later than the replacement's job, as a tick starts
+ * before its run).
  */
 class WatchdogAbandonedWorkerTest {
     @Test
@@ -88,11 +89,12 @@ class WatchdogAbandonedWorkerTest {
 
                 executor.runDeadline(0);
                 run.set(2);
+                long beforeRun = System.nanoTime(); // the span starts no later, as a tick starts before its run
                 Thread releaser = new Thread(() -> {
                     await(replacementIn);
                     releaseOld.countDown(); // the abandoned job returns while its replacement holds a job
                     await(oldReturned);
-                    watchdog.tickStarted(2, System.nanoTime() - 10 * limit); // already late: reported at the next poll
+                    watchdog.tickStarted(2, Math.min(beforeRun, System.nanoTime() - 10 * limit)); // already late
                 }, "releaser");
                 releaser.start();
                 executor.run();
@@ -107,6 +109,61 @@ class WatchdogAbandonedWorkerTest {
         String[] report = reports.get(0).split("\\|", 2);
         assertEquals("held", report[0], reports.toString());
         assertTrue(report[1].startsWith("worker 1 chunks ["), reports.toString());
+    }
+
+    /**
+     * Between the abandonment and its replacement's first job, the slot still holds the abandoned
+     * job's start: an overrun of a span that started after it must not name that job (before, it
+     * did, as "worker 1 chunks [...]" of 'held', the longest-running job).
+     */
+    @Test
+    @Timeout(120)
+    void shouldNotNameTheAbandonedJobBeforeItsReplacementsFirstJob() throws Exception {
+        World world = new World(256);
+        Component<Hp> hp = world.component(Hp.class);
+        world.entity().with(hp, new Hp(1)).spawnMany(600); // three chunks: a job each
+        Thread caller = Thread.currentThread();
+        AtomicReference<Thread> abandoned = new AtomicReference<>();
+        CountDownLatch workerInJob = new CountDownLatch(1);
+        CountDownLatch releaseOld = new CountDownLatch(1);
+        List<String> reports = new CopyOnWriteArrayList<>();
+        Schedule schedule = Schedule.builder(world).system("held").minBatchRows(1)
+                .query(world.query().with(hp).build()).writes(hp).forEachChunk(job -> {
+                    Thread me = Thread.currentThread();
+                    if (me == caller) {
+                        await(workerInJob);
+                    } else if (abandoned.compareAndSet(null, me)) {
+                        workerInJob.countDown();
+                        awaitIgnoringInterrupts(releaseOld);
+                    }
+                }).build();
+        try (ScheduleExecutor executor = schedule.executor(2)) {
+            PlannedExecutor planned = (PlannedExecutor) executor;
+            long limit = 50_000_000L;
+            TickWatchdog watchdog = new TickWatchdog(limit, planned.plan(), 2,
+                    (tick, elapsed, system, job) -> reports.add(system + "|" + job), planned.activity());
+            executor.observe(watchdog);
+            try {
+                executor.runDeadline(200_000_000L);
+                SystemFailedException e = assertThrows(SystemFailedException.class, executor::run);
+                assertTrue(e.getMessage().contains("abandoned"), e.getMessage());
+                assertNotNull(abandoned.get());
+
+                watchdog.tickStarted(2, System.nanoTime()); // no run yet: the replacement has run no job
+                long until = System.nanoTime() + 60_000_000_000L; // reported once past the limit
+                while (reports.isEmpty() && System.nanoTime() < until) {
+                    sleep();
+                }
+                watchdog.tickEnded();
+            } finally {
+                releaseOld.countDown();
+                watchdog.close();
+            }
+        }
+        assertEquals(1, reports.size(), reports.toString());
+        String[] report = reports.get(0).split("\\|", 2);
+        assertEquals("", report[0], reports.toString());
+        assertTrue(report[1].startsWith("no job running"), reports.toString());
     }
 
     private static void await(CountDownLatch latch) {
