@@ -218,7 +218,9 @@ class WorldHostTest {
                     () -> host.add("neg", HostWorkload.build(1, 10), -1));
             assertTrue(bad.getMessage().contains("'neg'"), bad.getMessage());
 
-            Thread.sleep(100);
+            // every world has ticked (a fixed sleep here left the last ones unticked on a loaded machine)
+            eventually(() -> worlds.stream().allMatch(w -> w.stats().ticks() > 0),
+                    () -> "every world ticks: " + worlds.stream().map(w -> w.stats().ticks()).toList());
             for (int i = 0; i < 20; i += 2) { // remove every other world while all of them tick
                 Simulation back = worlds.get(i).remove().join();
                 assertEquals(HostedWorld.State.REMOVED, worlds.get(i).state());
@@ -272,12 +274,12 @@ class WorldHostTest {
         try (WorldHost host = WorldHost.builder().threads(2).threadName("calls").build()) {
             Simulation sim = HostWorkload.build(5, 200);
             HostedWorld w = host.add("snap", sim, 200);
-            Thread.sleep(50);
-            String thread = w.call(s -> Thread.currentThread().getName()).get(5, TimeUnit.SECONDS);
+            eventually(() -> w.stats().ticks() > 0, () -> "the world ticks: " + w.stats()); // not a fixed sleep
+            String thread = w.call(s -> Thread.currentThread().getName()).get(30, TimeUnit.SECONDS);
             assertTrue(thread.startsWith("calls-"), thread);
             // one call sees one state between two ticks: its snapshot, hash and tick agree
             Object[] taken = w.call(s -> new Object[] {s.snapshot(), s.world().stateHash(), s.currentTick()})
-                    .get(5, TimeUnit.SECONDS);
+                    .get(30, TimeUnit.SECONDS);
             try (Simulation copy = HostWorkload.restoreTarget(5, 200)) {
                 copy.restore((byte[]) taken[0]);
                 assertEquals(taken[2], copy.currentTick());
@@ -307,7 +309,9 @@ class WorldHostTest {
         }
         HostedWorld finished = host.add("short", HostWorkload.build(9, 10), 0, 3, Duration.ZERO);
         finished.done().join();
-        Thread.sleep(50);
+        // each world has ticked before the close (a fixed sleep left some unticked on a loaded machine)
+        eventually(() -> worlds.stream().allMatch(w -> w.stats().ticks() > 0),
+                () -> "every world ticks: " + worlds.stream().map(w -> w.stats().ticks()).toList());
         host.close();
         assertEquals(before, countThreads("closing-"), "the pool threads ended");
         for (HostedWorld w : worlds) {
