@@ -17,7 +17,6 @@ import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
@@ -58,16 +57,16 @@ class TraceAbandonedWorkerTest {
                     Thread me = Thread.currentThread();
                     if (run.get() == 1) { // a worker's job outlives the deadline; the caller waits until it is in it
                         if (me == caller) {
-                            await(workerInJob);
+                            Latches.await(workerInJob);
                         } else if (abandoned.compareAndSet(null, me)) {
                             workerInJob.countDown();
-                            awaitIgnoringInterrupts(releaseOld);
+                            Latches.awaitIgnoringInterrupts(releaseOld);
                         }
                     } else if (me == caller) { // run 2: leave the other jobs to the replacement
-                        await(replacementIn);
+                        Latches.await(replacementIn);
                     } else if (me != abandoned.get() && replacement.compareAndSet(null, me)) {
                         replacementIn.countDown();
-                        await(oldReturned); // in its job until the abandoned job's end was reported
+                        Latches.await(oldReturned); // in its job until the abandoned job's end was reported
                     }
                 }).build();
         ChromeTrace trace;
@@ -89,7 +88,7 @@ class TraceAbandonedWorkerTest {
                 executor.runDeadline(0);
                 run.set(2);
                 Thread releaser = new Thread(() -> {
-                    await(replacementIn);
+                    Latches.await(replacementIn);
                     releaseOld.countDown(); // the abandoned job returns while its replacement holds a job
                 }, "releaser");
                 releaser.start();
@@ -120,30 +119,6 @@ class TraceAbandonedWorkerTest {
                 boolean overlap = a[0] < b[0] + b[1] && b[0] < a[0] + a[1];
                 assertTrue(!overlap, "slices on one worker's track overlap: " + json);
             }
-        }
-    }
-
-    private static void await(CountDownLatch latch) {
-        try {
-            assertTrue(latch.await(60, TimeUnit.SECONDS), "timed out");
-        } catch (InterruptedException e) {
-            throw new IllegalStateException("interrupted", e);
-        }
-    }
-
-    /** Waits for {@code latch} through the executor's interrupt at the deadline, as a job that never checks it. */
-    private static void awaitIgnoringInterrupts(CountDownLatch latch) {
-        boolean interrupted = false;
-        long until = System.nanoTime() + 60_000_000_000L;
-        while (latch.getCount() > 0 && System.nanoTime() < until) {
-            try {
-                latch.await(100, TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
         }
     }
 }

@@ -16,7 +16,6 @@ import dev.orrery.scheduler.executor.PlannedExecutor;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -55,13 +54,13 @@ class WatchdogAbandonedWorkerTest {
                     Thread me = Thread.currentThread();
                     if (run.get() == 1) { // a worker's job outlives the deadline; the caller waits until it is in it
                         if (me == caller) {
-                            await(workerInJob);
+                            Latches.await(workerInJob);
                         } else if (abandoned.compareAndSet(null, me)) {
                             workerInJob.countDown();
-                            awaitIgnoringInterrupts(releaseOld);
+                            Latches.awaitIgnoringInterrupts(releaseOld);
                         }
                     } else if (me == caller) { // run 2: leave the other jobs to the replacement
-                        await(replacementIn);
+                        Latches.await(replacementIn);
                     } else if (me != abandoned.get() && replacement.compareAndSet(null, me)) {
                         replacementIn.countDown();
                         long until = System.nanoTime() + 60_000_000_000L; // held until the watchdog has reported
@@ -91,9 +90,9 @@ class WatchdogAbandonedWorkerTest {
                 run.set(2);
                 long beforeRun = System.nanoTime(); // the span starts no later, as a tick starts before its run
                 Thread releaser = new Thread(() -> {
-                    await(replacementIn);
+                    Latches.await(replacementIn);
                     releaseOld.countDown(); // the abandoned job returns while its replacement holds a job
-                    await(oldReturned);
+                    Latches.await(oldReturned);
                     watchdog.tickStarted(2, Math.min(beforeRun, System.nanoTime() - 10 * limit)); // already late
                 }, "releaser");
                 releaser.start();
@@ -131,10 +130,10 @@ class WatchdogAbandonedWorkerTest {
                 .query(world.query().with(hp).build()).writes(hp).forEachChunk(job -> {
                     Thread me = Thread.currentThread();
                     if (me == caller) {
-                        await(workerInJob);
+                        Latches.await(workerInJob);
                     } else if (abandoned.compareAndSet(null, me)) {
                         workerInJob.countDown();
-                        awaitIgnoringInterrupts(releaseOld);
+                        Latches.awaitIgnoringInterrupts(releaseOld);
                     }
                 }).build();
         try (ScheduleExecutor executor = schedule.executor(2)) {
@@ -166,29 +165,6 @@ class WatchdogAbandonedWorkerTest {
         assertTrue(report[1].startsWith("no job running"), reports.toString());
     }
 
-    private static void await(CountDownLatch latch) {
-        try {
-            assertTrue(latch.await(60, TimeUnit.SECONDS), "timed out");
-        } catch (InterruptedException e) {
-            throw new IllegalStateException("interrupted", e);
-        }
-    }
-
-    /** Waits for {@code latch} through the executor's interrupt at the deadline, as a job that never checks it. */
-    private static void awaitIgnoringInterrupts(CountDownLatch latch) {
-        boolean interrupted = false;
-        long until = System.nanoTime() + 60_000_000_000L;
-        while (latch.getCount() > 0 && System.nanoTime() < until) {
-            try {
-                latch.await(100, TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-    }
 
     private static void sleep() {
         try {
