@@ -226,8 +226,8 @@ final class PhaseLoop {
     }
 
     /**
-     * One run: checks it may start (not closed, no other thread running the world, not inside
-     * a run of this executor, on the owner thread), then runs every phase through
+     * One run: checks it may start (not closed, not inside a run of this executor, from any of
+     * its threads, no other thread running the world, on the owner thread), then runs every phase through
      * {@code runner} with its sync point. The world's {@link ScheduleRunClaim} is taken first,
      * with one compare-and-set, and given back when the run returns or throws: a run of any
      * executor over this world on another thread meanwhile is refused, while a run nested on
@@ -236,6 +236,10 @@ final class PhaseLoop {
     void run(SyncPoint syncPoint, PhaseRunner runner) {
         if (closed) {
             throw new IllegalStateException("this executor is closed; create a new one to run the schedule");
+        }
+        if (running) { // this executor's own run, from one of its jobs on any thread (the jobs see it set)
+            throw new IllegalStateException("run() called while a run is in progress (from a system or a sync "
+                    + "point); call it again after the current run returns");
         }
         Thread other = runClaim.enter(); // before anything of the run: a refused run leaves the world untouched
         if (other != null) {
@@ -264,10 +268,6 @@ final class PhaseLoop {
 
     /** {@link #run} once this thread holds the world's run claim. */
     private void runClaimed(SyncPoint syncPoint, PhaseRunner runner) {
-        if (running) {
-            throw new IllegalStateException("run() called while a run is in progress (from a system or a sync "
-                    + "point); call it again after the current run returns");
-        }
         if (owner == null) {
             bindOwner(Thread.currentThread());
         }

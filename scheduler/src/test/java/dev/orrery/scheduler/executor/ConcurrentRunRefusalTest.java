@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntUnaryOperator;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -203,5 +204,42 @@ class ConcurrentRunRefusalTest {
             }
         });
         return out.append(']').toString();
+    }
+
+    /**
+     * An executor's run started from one of its own jobs is that run's nesting, whatever thread
+     * the job is on: a job on a worker thread gets the same "run in progress" refusal as one on
+     * the calling thread (the world's run claim, which the calling thread holds, answered it as
+     * another executor's run before; which thread took a job decided the message).
+     */
+    @Test
+    void shouldRefuseARunFromAJobOnAWorkerThreadAsARunInProgress() {
+        World world = new World();
+        Thread caller = Thread.currentThread();
+        CountDownLatch workerTried = new CountDownLatch(1);
+        AtomicReference<String> refused = new AtomicReference<>();
+        ScheduleExecutor[] self = new ScheduleExecutor[1];
+        Schedule schedule = Schedule.builder(world).minBatchRows(16)
+                .system("nested").forEachRange(() -> 1024, (job, from, to) -> { // 64 jobs of 16 indices
+                    if (Thread.currentThread() == caller) {
+                        await(workerTried); // the caller's jobs wait, so a worker takes one
+                        return;
+                    }
+                    if (workerTried.getCount() > 0) {
+                        try {
+                            self[0].run();
+                        } catch (IllegalStateException e) {
+                            refused.compareAndSet(null, e.getMessage());
+                        }
+                        workerTried.countDown();
+                    }
+                })
+                .build();
+        try (ScheduleExecutor executor = schedule.executor(2)) {
+            self[0] = executor;
+            executor.run();
+        }
+        assertTrue(refused.get() != null && refused.get().startsWith("run() called while a run is in progress"),
+                String.valueOf(refused.get()));
     }
 }
