@@ -6,7 +6,9 @@ package dev.orrery.demo.net;
  *
  * <p><b>Threading:</b> taken by {@link CommandServer#counters()} from any thread. Each field
  * is read atomically, but the fields are read one after another while the selector thread
- * goes on counting, so two fields may be a few events apart.
+ * goes on counting, so two fields may be a few events apart: a disconnect, for one, is
+ * counted just before its connection leaves {@link #connectionsOpen()}, so wait for the
+ * open count itself rather than reading it once after seeing the disconnect.
  *
  * @param connectionsAccepted connections accepted and served
  * @param connectionsRefused  connections refused at the connection limit ({@code ERR 0 FULL})
