@@ -1,6 +1,7 @@
 package dev.orrery.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.World;
@@ -69,6 +70,37 @@ class ResourcesWrittenWithoutCodecTest {
             Map<String, List<String>> left = EngineInternals.resourcesWrittenWithoutCodec(sim);
             assertEquals(Map.of("grid", List.of("index", "regrid"), "dead", List.of("count")), left);
             assertEquals(List.of("grid", "dead"), List.copyOf(left.keySet()), "in the order put");
+        }
+    }
+
+    @Test
+    void shouldNameTheDeclaredWritersAndLeaveConfigurationOutWithoutAnExclusiveSystem() {
+        try (Simulation sim = build()) {
+            Map<String, String> left = EngineInternals.resourcesWritableWithoutCodec(sim);
+            assertEquals(List.of("grid", "dead"), List.copyOf(left.keySet()), "settings is only read: " + left);
+            assertEquals("written by 'index', 'regrid'", left.get("grid"));
+            assertEquals("written by 'count'", left.get("dead"));
+        }
+    }
+
+    @Test
+    void shouldNameEveryResourceWithoutACodecWhenAnExclusiveSystemMayWriteIt() {
+        // 'tune' declares nothing, yet the scheduler lets its body write any resource: the tick below does
+        try (Simulation sim = Simulation.builder(new World(1024)).seed(3)
+                .resource(SETTINGS, new Settings(0.5f)).resource(GRID, new Grid()).resource(SCORE, new Score(), SCORES)
+                .systems(s -> s
+                        .system("index").writesResource(GRID)
+                        .forEachRange(() -> 1, (job, from, to) -> job.resourceForWrite(GRID).cells++)
+                        .system("tune").after("index").exclusive((w, job) -> job.resourceForWrite(SETTINGS))
+                        .system("calm").after("tune").exclusive(w -> { }))
+                .build()) {
+            sim.tick(); // an undeclared write from a system that is not exclusive would be refused here
+            Map<String, String> left = EngineInternals.resourcesWritableWithoutCodec(sim);
+            assertEquals(List.of("settings", "grid"), List.copyOf(left.keySet()), "in the order put: " + left);
+            assertEquals("exclusive systems 'tune', 'calm' may write any resource", left.get("settings"));
+            assertEquals("written by 'index'", left.get("grid"), "a declared writer is named first");
+            assertFalse(left.containsKey("score"), "score has a codec");
+            assertFalse(left.containsKey(Simulation.CLOCK.name()), "the built-ins are rebuilt from the tick and seed");
         }
     }
 

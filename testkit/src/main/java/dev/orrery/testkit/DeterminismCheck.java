@@ -27,7 +27,7 @@ import java.util.stream.Stream;
  * the same world, bit for bit, on every tick, whatever the worker count, the batch size, a
  * snapshot restored mid-run or a recording replayed.
  *
- * <p>Over 500 lines (about 535), on purpose: it is the kit's one entry point, its settings and
+ * <p>Over 500 lines (about 540), on purpose: it is the kit's one entry point, its settings and
  * the order of its runs; the diagnosis of a failing run already lives apart ({@code SystemTrail},
  * {@code JobOrderOrigin}, {@code TieOrderOrigin}, {@code RestoreSuspects}, {@code LikelyCause}).
  *
@@ -58,7 +58,10 @@ import java.util.stream.Stream;
  * system and each sync point), the entities, components and fields that differ, with both
  * values, and the resources that differ; a restored run that differs also names a resource
  * object a system captured instead of reading {@code job.resource(KEY)} (the restore replaced
- * it, yet it kept changing) and the resources without a codec that systems write. A system
+ * it, yet it kept changing) and the resources without a codec that systems write (in a game
+ * with an exclusive system, every resource without a codec: an exclusive system may write any
+ * resource whatever it declares, and a world moved between cluster nodes is checked by the same
+ * rule). A system
  * that throws fails the check the same way.
  *
  * <p><b>Threading:</b> not thread-safe; {@link #run()} builds and ticks every simulation on the

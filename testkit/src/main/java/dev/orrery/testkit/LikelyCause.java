@@ -54,7 +54,8 @@ final class LikelyCause {
     /**
      * The line for a run restored from a snapshot: the resources whose replaced object changed
      * after the restore ({@code captured}: the proof of a captured object) first; then the
-     * resources without a codec that systems write ({@code leftOut}), which the snapshot does
+     * resources without a codec that systems write or, in a game with an exclusive system, may
+     * ({@code leftOut}, each with its reason), which the snapshot does
      * not carry; then the other causes, a captured resource object first.
      */
     static String restored(List<String> captured, List<String> leftOut) {

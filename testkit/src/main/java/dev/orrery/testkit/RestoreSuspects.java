@@ -22,8 +22,11 @@ import java.util.Map;
  *       the store's. Taken {@link #before} the restore, the factory's objects and the bytes
  *       their codecs write then; when one of those objects writes other bytes at the failure,
  *       something still changes it, and nothing reads it any more;</li>
- *   <li>a resource without a codec that a system declares it writes or reduces into, which the
- *       snapshot leaves out: the restored run gets it as the factory puts it.</li>
+ *   <li>a resource without a codec that a system declares it writes or reduces into, or, in a
+ *       game with an exclusive system, any resource without a codec (an exclusive system may
+ *       write any resource whatever it declares), which the snapshot leaves out: the restored
+ *       run gets it as the factory puts it. The same rule as the cluster's, when a world moves
+ *       ({@code EngineInternals.resourcesWritableWithoutCodec}).</li>
  * </ul>
  *
  * <p><b>Threading:</b> not thread-safe; used on the kit's thread, which ticks the simulation.
@@ -32,9 +35,9 @@ final class RestoreSuspects {
     private final byte[] snapshot;
     private final Map<ResourceKey<?>, Object> putByFactory = new LinkedHashMap<>();
     private final Map<ResourceKey<?>, byte[]> bytesThen = new LinkedHashMap<>();
-    private final Map<String, List<String>> writtenWithoutCodec;
+    private final Map<String, String> writtenWithoutCodec;
 
-    private RestoreSuspects(byte[] snapshot, Map<String, List<String>> writtenWithoutCodec) {
+    private RestoreSuspects(byte[] snapshot, Map<String, String> writtenWithoutCodec) {
         this.snapshot = snapshot;
         this.writtenWithoutCodec = writtenWithoutCodec;
     }
@@ -42,11 +45,11 @@ final class RestoreSuspects {
     /**
      * Takes note of {@code sim}, a new simulation about to restore {@code snapshot}: the object
      * under each resource with a codec and the bytes its codec writes now, and the resources
-     * systems write that have none.
+     * systems write, or an exclusive system may, that have none.
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     static RestoreSuspects before(Simulation sim, byte[] snapshot) {
-        RestoreSuspects s = new RestoreSuspects(snapshot, EngineInternals.resourcesWrittenWithoutCodec(sim));
+        RestoreSuspects s = new RestoreSuspects(snapshot, EngineInternals.resourcesWritableWithoutCodec(sim));
         for (ResourceKey k : sim.resources().keys()) {
             ResourceCodec codec = sim.resourceCodecs().of(k);
             Object value = sim.resources().get(k);
@@ -86,13 +89,12 @@ final class RestoreSuspects {
 
     /**
      * The resources without a codec that systems declare they write, each as
-     * {@code 'name' (written by 'a', 'b')}, in the order put.
+     * {@code 'name' (written by 'a', 'b')}, and, in a game with an exclusive system, the others
+     * too, each as {@code 'name' (exclusive system 'x' may write any resource)}; in the order put.
      */
     List<String> writtenWithoutCodec() {
         List<String> out = new ArrayList<>();
-        for (Map.Entry<String, List<String>> e : writtenWithoutCodec.entrySet()) {
-            out.add("'" + e.getKey() + "' (written by '" + String.join("', '", e.getValue()) + "')");
-        }
+        writtenWithoutCodec.forEach((name, reason) -> out.add("'" + name + "' (" + reason + ")"));
         return out;
     }
 

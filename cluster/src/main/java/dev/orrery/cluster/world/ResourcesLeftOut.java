@@ -2,11 +2,8 @@ package dev.orrery.cluster.world;
 
 import dev.orrery.engine.Simulation;
 import dev.orrery.engine.internal.EngineInternals;
-import dev.orrery.scheduler.ResourceKey;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * The resources a world's snapshots leave out that can matter: those its blueprint puts
@@ -19,13 +16,13 @@ import java.util.Set;
  * world has an exclusive system, which may write any resource whatever it declares (then every
  * resource without a codec is named, with that reason). A node names
  * them when it restores a world from a snapshot, and a replay that does not reproduce a
- * journaled hash names them among the causes, as the test kit's {@code DeterminismCheck} does.
+ * journaled hash names them among the causes; the test kit's {@code DeterminismCheck} names
+ * the same ones, by the same rule, when its restored run differs (the engine's
+ * {@code EngineInternals.resourcesWritableWithoutCodec} is that rule, for both).
  */
 public final class ResourcesLeftOut {
     private ResourcesLeftOut() {
     }
-
-    private static final Set<ResourceKey<?>> BUILT_INS = Set.of(Simulation.CLOCK, Simulation.INPUTS, Simulation.RANDOM);
 
     /**
      * The names of the resources {@code sim} holds without a snapshot codec that a system
@@ -46,21 +43,9 @@ public final class ResourcesLeftOut {
     }
 
     private static List<String> named(Simulation sim, boolean why) {
-        Map<String, List<String>> written = EngineInternals.resourcesWrittenWithoutCodec(sim);
-        List<String> exclusive = EngineInternals.exclusiveSystems(sim);
         List<String> out = new ArrayList<>();
-        for (ResourceKey<?> key : sim.resources().keys()) {
-            if (BUILT_INS.contains(key) || sim.resourceCodecs().of(key) != null) {
-                continue;
-            }
-            List<String> writers = written.get(key.name());
-            if (writers != null) {
-                out.add(why ? key.name() + " (written by '" + String.join("', '", writers) + "')" : key.name());
-            } else if (!exclusive.isEmpty()) {
-                out.add(why ? key.name() + " (exclusive system" + (exclusive.size() > 1 ? "s '" : " '")
-                        + String.join("', '", exclusive) + "' may write any resource)" : key.name());
-            }
-        }
+        EngineInternals.resourcesWritableWithoutCodec(sim)
+                .forEach((name, reason) -> out.add(why ? name + " (" + reason + ")" : name));
         return List.copyOf(out);
     }
 

@@ -26,7 +26,8 @@ import java.util.Set;
  * world that never did), the resources a snapshot leaves out though systems write them, and
  * the mark a {@code WorldHost} (in this module) puts on the simulations it holds. Exported
  * only to {@code dev.orrery.testkit}, and to {@code dev.orrery.cluster} for the resources a
- * snapshot leaves out though systems write them (which a node names when a world moves).
+ * snapshot leaves out though systems write them (which a node names when a world moves, by
+ * the same rule as the kit's restored run: {@link #resourcesWritableWithoutCodec}).
  *
  * <p><b>Threading:</b> call between ticks, on the simulation's tick thread.
  */
@@ -49,7 +50,8 @@ public final class EngineInternals {
      * building it puts them: the name of each, in the order put, with the names of the systems
      * that write it, in schedule order. Empty when every written resource has a codec. A
      * resource rebuilt every tick (a spatial grid, a count reset each tick) is rightly left out;
-     * one a system keeps state in across ticks makes a restored run diverge.
+     * one a system keeps state in across ticks makes a restored run diverge. Declared accesses
+     * only: {@link #resourcesWritableWithoutCodec} adds what exclusive systems may write.
      */
     public static Map<String, List<String>> resourcesWrittenWithoutCodec(Simulation sim) {
         SystemGraph graph = SchedulerInternals.graph(sim.schedule());
@@ -67,6 +69,37 @@ public final class EngineInternals {
             }
             if (!writers.isEmpty()) {
                 out.put(key.name(), List.copyOf(writers));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The resources of {@code sim} that a snapshot leaves out (no codec; the built-ins aside)
+     * and that a system writes or may write, each name, in the order put, with why: the one
+     * rule the cluster (a moved world's line, a replay's causes) and the test kit (a restored
+     * run's likely cause) both name them by. A resource that systems declare they write or
+     * reduce into is named with them, {@code written by 'index', 'regrid'}. An exclusive system
+     * may write any resource whatever it declares (the scheduler lets its body write every one:
+     * {@code SystemAccess.canWriteResource} is true for all), so in a simulation with one, every
+     * other resource without a codec is named too, {@code exclusive system 'inputs' may write any
+     * resource} ({@code exclusive systems 'a', 'b' ...} for several). Without one, read-only
+     * configuration is not named: the code that builds the simulation puts it the same again.
+     */
+    public static Map<String, String> resourcesWritableWithoutCodec(Simulation sim) {
+        Map<String, List<String>> declared = resourcesWrittenWithoutCodec(sim);
+        List<String> exclusive = exclusiveSystems(sim);
+        Map<String, String> out = new LinkedHashMap<>();
+        for (ResourceKey<?> key : sim.resources().keys()) {
+            if (BUILT_INS.contains(key) || sim.resourceCodecs().of(key) != null) {
+                continue;
+            }
+            List<String> writers = declared.get(key.name());
+            if (writers != null) {
+                out.put(key.name(), "written by '" + String.join("', '", writers) + "'");
+            } else if (!exclusive.isEmpty()) {
+                out.put(key.name(), "exclusive system" + (exclusive.size() > 1 ? "s '" : " '")
+                        + String.join("', '", exclusive) + "' may write any resource");
             }
         }
         return out;

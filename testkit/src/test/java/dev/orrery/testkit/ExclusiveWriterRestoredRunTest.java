@@ -1,0 +1,73 @@
+package dev.orrery.testkit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.ecs.World;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Field;
+import dev.orrery.engine.Simulation;
+import dev.orrery.scheduler.ResourceKey;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A restored run that differs because an exclusive system keeps state in a resource without a
+ * codec that it never declares it writes: the scheduler lets an exclusive system write any
+ * resource, so the kit names every resource without a codec as a suspect in a game with one,
+ * with that reason, as the cluster does when a world moves (one rule, the engine's
+ * {@code EngineInternals.resourcesWritableWithoutCodec}).
+ */
+class ExclusiveWriterRestoredRunTest {
+    record Growth(float size) {
+    }
+
+    /** Read-only configuration: no system declares it writes it. */
+    record Rate(float perTick) {
+    }
+
+    static final ResourceKey<Rate> RATE = ResourceKey.of("rate", Rate.class);
+    /** Ticks seen so far, kept across ticks by 'birthday' alone, which declares nothing. */
+    static final ResourceKey<long[]> AGE = ResourceKey.of("age", long[].class);
+
+    private static Simulation build(int workers, boolean populate) {
+        World world = new World(1024);
+        Component<Growth> growth = world.component(Growth.class);
+        Field size = growth.field("size");
+        if (populate) {
+            for (int i = 0; i < 200; i++) {
+                world.spawn(new Growth(i));
+            }
+        }
+        var growing = world.query().with(growth).build();
+        return Simulation.builder(world).workers(workers).seed(5)
+                .resource(RATE, new Rate(0.5f)).resource(AGE, new long[1])
+                .systems(s -> {
+                    s.system("grow").query(growing).writes(growth).readsResource(RATE, AGE).forEachChunk(job -> {
+                        float[] v = job.chunk().writeFloats(size);
+                        float add = job.resource(AGE)[0] * job.resource(RATE).perTick();
+                        for (int i = 0, n = job.chunk().size(); i < n; i++) {
+                            v[i] += add;
+                        }
+                    });
+                    s.system("birthday").after("grow").exclusive((w, job) -> job.resourceForWrite(AGE)[0]++);
+                })
+                .build();
+    }
+
+    @Test
+    void shouldNameAResourceOnlyAnExclusiveSystemWritesWhenTheRestoredRunDiffers() {
+        DeterminismFailure f = assertThrows(DeterminismFailure.class,
+                () -> DeterminismCheck.of(ExclusiveWriterRestoredRunTest::build).ticks(20).workers(1, 2).run());
+        String m = f.getMessage();
+        assertEquals("restored from the snapshot of tick 10 on 1 worker", f.run(), m);
+        assertEquals("grow", f.system(), m);
+        // on the old code no system declared a write of 'age', so the line named no resource at all
+        assertTrue(m.contains("\n  likely cause: a resource without a codec that a system writes, which the snapshot "
+                + "leaves out and the restored run gets as the factory puts it: 'rate' (exclusive system 'birthday' "
+                + "may write any resource), 'age' (exclusive system 'birthday' may write any resource); give one that "
+                + "keeps state across ticks a codec (SimulationBuilder.resource(key, value, codec))"), m);
+        assertFalse(m.contains("'" + Simulation.CLOCK.name() + "'"), "the built-ins are rebuilt: " + m);
+    }
+}
