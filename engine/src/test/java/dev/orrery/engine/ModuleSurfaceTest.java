@@ -5,11 +5,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Module {@code dev.orrery.engine}: the simulation, inputs, record and replay, randomness and codecs, and the host of many worlds, to everyone; the journal format and the pacing loop only to the explorer and the cluster, and the JFR events only to {@code jdk.jfr}; see {@link ModuleSurfaceContract}.
+ * Module {@code dev.orrery.engine}: the simulation, inputs, record and replay, randomness and codecs, and the host of many worlds, to everyone; the journal format only to the explorer, the cluster and the test kit, the internals door only to the test kit and the cluster, and the JFR events only to {@code jdk.jfr}; the pacing loop ({@code engine.tick}) to no one; see {@link ModuleSurfaceContract}.
  */
 class ModuleSurfaceTest extends ModuleSurfaceContract {
-    private static final Set<String> TOOLS = Set.of("dev.orrery.explorer", "dev.orrery.cluster");
-
     @Override
     protected Class<?> anchor() {
         return Simulation.class;
@@ -25,7 +23,6 @@ class ModuleSurfaceTest extends ModuleSurfaceContract {
         return Map.of(
                 "dev.orrery.engine.internal", Set.of("dev.orrery.testkit", "dev.orrery.cluster"),
                 "dev.orrery.engine.jfr", Set.of("jdk.jfr"),
-                "dev.orrery.engine.journal", Set.of("dev.orrery.explorer", "dev.orrery.cluster", "dev.orrery.testkit"),
-                "dev.orrery.engine.tick", TOOLS);
+                "dev.orrery.engine.journal", Set.of("dev.orrery.explorer", "dev.orrery.cluster", "dev.orrery.testkit"));
     }
 }
