@@ -10,6 +10,6 @@
  * src/main/resources/dev/orrery/explorer/web; uPlot and viz.js come from their WebJars.
  *
  * Neighbours: it depends on orrery-engine (and through it the scheduler and the ecs, plus the
- * journal and tick packages the engine exports to it) and java.management; the engine knows
+ * journal package the engine exports to it) and java.management; the engine knows
  * nothing of it. The demo attaches it with --explore.
  */
