@@ -19,6 +19,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /**
  * The demo's TCP endpoint: one selector thread serves every client over non-blocking
@@ -69,6 +70,13 @@ public final class CommandServer implements ClientReplies, AutoCloseable {
     private final AtomicBoolean wakeupPending = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile boolean running = true;
+
+    /**
+     * A test's hook on each socket just accepted, before the limits are checked and the
+     * connection is registered: a test throws from it to stand for a failure in that window.
+     * Null outside tests (one volatile read per accepted socket). Called on the selector thread.
+     */
+    volatile Consumer<SocketChannel> acceptSeam;
 
     // Owned by the selector thread.
     private final Map<Long, Connection> connections = new HashMap<>();
@@ -308,33 +316,59 @@ public final class CommandServer implements ClientReplies, AutoCloseable {
             if (ch == null) {
                 return;
             }
-            if (connections.size() >= config.maxConnections()) {
-                refuse(ch, "the server has " + config.maxConnections()
-                        + " clients, its limit; try again later or ask the operator to raise --max-connections");
-                continue;
-            }
-            InetAddress from = peer(ch);
-            int fromHere = perAddress.getOrDefault(from, 0);
-            if (fromHere >= config.maxConnectionsPerAddress()) {
-                refuse(ch, "your address has " + fromHere + " connections open, the limit per address; close one "
-                        + "or ask the operator to raise --max-connections-per-address");
-                continue;
-            }
+            Connection c;
             try {
-                ch.configureBlocking(false);
-                ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
-                if (config.socketSendBufferBytes() > 0) {
-                    ch.setOption(StandardSocketOptions.SO_SNDBUF, config.socketSendBufferBytes());
-                }
-                Connection c = new Connection(nextClientId++, ch, from, now, config, counters);
-                c.key = ch.register(selector, SelectionKey.OP_READ, c);
+                c = connect(ch, now);
+            } catch (RuntimeException bug) {
+                // A bug between accept and registration loses this socket only, not the server.
+                counters.internalErrors.incrementAndGet();
+                closeQuietly(ch);
+                continue;
+            }
+            if (c != null) {
                 connections.put(c.clientId, c);
-                perAddress.merge(from, 1, Integer::sum);
+                perAddress.merge(c.address, 1, Integer::sum);
                 counters.connectionsAccepted.incrementAndGet();
                 counters.connectionsOpen.incrementAndGet();
-            } catch (IOException e) {
-                closeQuietly(ch);
             }
+        }
+    }
+
+    /**
+     * Checks the limits for a socket just accepted and registers its connection with the
+     * selector; null, with the socket refused or closed, when a limit is reached or the socket
+     * failed. The caller records the connection, so a runtime failure here leaves nothing
+     * behind but the socket, which the caller closes.
+     */
+    private Connection connect(SocketChannel ch, long now) {
+        Consumer<SocketChannel> seam = acceptSeam;
+        if (seam != null) {
+            seam.accept(ch);
+        }
+        if (connections.size() >= config.maxConnections()) {
+            refuse(ch, "the server has " + config.maxConnections()
+                    + " clients, its limit; try again later or ask the operator to raise --max-connections");
+            return null;
+        }
+        InetAddress from = peer(ch);
+        int fromHere = perAddress.getOrDefault(from, 0);
+        if (fromHere >= config.maxConnectionsPerAddress()) {
+            refuse(ch, "your address has " + fromHere + " connections open, the limit per address; close one "
+                    + "or ask the operator to raise --max-connections-per-address");
+            return null;
+        }
+        try {
+            ch.configureBlocking(false);
+            ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            if (config.socketSendBufferBytes() > 0) {
+                ch.setOption(StandardSocketOptions.SO_SNDBUF, config.socketSendBufferBytes());
+            }
+            Connection c = new Connection(nextClientId++, ch, from, now, config, counters);
+            c.key = ch.register(selector, SelectionKey.OP_READ, c);
+            return c;
+        } catch (IOException e) {
+            closeQuietly(ch);
+            return null;
         }
     }
 

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -209,6 +210,32 @@ class CommandServerTest {
             assertEquals(2, broken.counters().internalErrors());
             assertTrue(broken.isRunning());
         }
+    }
+
+    /**
+     * A runtime failure between accepting a socket and registering its connection (standing in
+     * for a bug there) closes that socket only and is counted; the server goes on serving.
+     */
+    @Test
+    void shouldCloseOnlyTheSocketWhoseAcceptFailedAndKeepServing() throws Exception {
+        AtomicBoolean failNext = new AtomicBoolean(true);
+        server.acceptSeam = ch -> {
+            if (failNext.getAndSet(false)) {
+                throw new IllegalStateException("a bug between accept and registration");
+            }
+        };
+        try (TestClient unlucky = new TestClient(server.port())) {
+            assertTrue(unlucky.closedByServer(), "the socket whose accept failed is closed");
+        }
+        await("the failure to be counted", () -> server.counters().internalErrors() == 1);
+        assertTrue(server.isRunning());
+        try (TestClient next = new TestClient(server.port())) {
+            assertTrue(next.hello("next") > 0);
+            next.send("SPAWN 1");
+            assertEquals("OK 2", next.readReply());
+        }
+        assertEquals(1, server.counters().internalErrors());
+        assertEquals(1, server.counters().connectionsAccepted(), "the failed socket was never a connection");
     }
 
     @Test
