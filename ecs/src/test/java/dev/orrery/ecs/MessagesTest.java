@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.internal.EcsInternals;
+import dev.orrery.ecs.structure.WorldStorage;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,5 +42,15 @@ class MessagesTest {
         IllegalStateException x = assertThrows(IllegalStateException.class, () -> commands.remove(e, pos));
         assertContains(x.getMessage(), "more than 134217728 commands recorded since it was last applied or cleared",
                 "apply the buffer (world.apply) more often");
+    }
+
+    @Test
+    void shouldSayToPairEachLockWithOneUnlockWhenTheStructureIsUnlockedOnceTooOften() {
+        WorldStorage storage = EcsInternals.storage(new World());
+        storage.lockStructure("a test");
+        storage.unlockStructure();
+        IllegalStateException e = assertThrows(IllegalStateException.class, storage::unlockStructure);
+        assertContains(e.getMessage(), "the world's structure lock is released but not held",
+                "pair each lockStructure(reason) with exactly one unlockStructure()", "in a finally block");
     }
 }

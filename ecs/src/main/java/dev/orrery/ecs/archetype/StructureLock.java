@@ -35,7 +35,10 @@ public final class StructureLock {
      */
     public void unlock() {
         if (holds == 0) {
-            throw new IllegalStateException("unlockStructure without a matching lockStructure");
+            throw new IllegalStateException("the world's structure lock is released but not held: an "
+                    + "unlockStructure() without a matching lockStructure(reason) (a second unlock, or an unlock "
+                    + "whose lock failed); pair each lockStructure(reason) with exactly one unlockStructure(), "
+                    + "the unlock in a finally block after the lock succeeded");
         }
         if (--holds == 0) {
             reason = null;
