@@ -373,11 +373,24 @@ public final class HostileLoad {
         return new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.US_ASCII));
     }
 
-    private static long hello(BufferedReader in, OutputStream out, String name) throws IOException {
+    /**
+     * Says {@code HELLO name} and returns the client id the server answered with; an
+     * {@link IOException} naming the server and what to check when it closed the connection,
+     * stayed silent, or answered anything but {@code OK 1 <id>}.
+     */
+    long hello(BufferedReader in, OutputStream out, String name) throws IOException {
         send(out, "HELLO " + name);
         String reply = replyTo(in, 1);
-        if (reply == null || !reply.startsWith("OK 1 ")) {
-            throw new IOException("HELLO " + name + " was answered " + reply);
+        String server = options.host() + ":" + options.port();
+        if (reply == null) {
+            throw new IOException("HELLO " + name + " got no reply from " + server + ": it closed the connection (as "
+                    + "a server at its client limit does, after ERR 0 FULL) or sent nothing for " + DRAIN.toSeconds()
+                    + " s; check that an orrery-demo server listens there (--port " + options.port() + ") with room "
+                    + "for more clients (its --max-connections), or run fewer --polite clients");
+        }
+        if (!reply.startsWith("OK 1 ")) {
+            throw new IOException("HELLO " + name + " was refused by " + server + " with '" + reply + "'; the reply "
+                    + "says why; check that the server there is an orrery-demo server of this version");
         }
         return Long.parseLong(reply.substring(5).trim());
     }
