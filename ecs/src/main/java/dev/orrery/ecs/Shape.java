@@ -30,6 +30,12 @@ import java.util.List;
  * {@code world.spawn(values...)} registers them in argument order; a shape and the
  * equivalent values call make the same world, bit for bit.
  *
+ * <p>A shape belongs to the world that made it and holds it (strongly), unlike a
+ * {@link Template}, which only remembers its world weakly: a shape spawns into that world and
+ * nowhere else, so keeping a shape keeps its world reachable, on purpose (it is a handle to
+ * the world's spawning). Drop a world's shapes with the world; the world itself does not hold
+ * them.
+ *
  * <p><b>Threading:</b> like the world's structural calls: on the thread that owns the world,
  * never inside a query iteration or a scheduled run. A shape and its {@link Row} are
  * reused across spawns and hold no lock.

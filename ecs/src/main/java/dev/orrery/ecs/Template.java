@@ -4,6 +4,7 @@ import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.prototype.SpawnChain;
 import dev.orrery.ecs.structure.EntityRows;
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -30,23 +31,28 @@ import java.util.Objects;
  * shared by every entity spawned from it (records are immutable; a reference component's
  * object is stored by reference in each entity).
  *
- * <p>The first spawn into a world resolves the template's archetype there and remembers it in
- * the template, as a {@link Shape} does, so later spawns (and command playback's) look nothing
- * up and allocate nothing beyond storage growth.
+ * <p>The first spawn into a world resolves the template's archetype there; the world keeps
+ * that resolution and the template remembers it, so later spawns (and command playback's) look
+ * nothing up and allocate nothing beyond storage growth. The template remembers it weakly: a
+ * template kept after its world was dropped does not keep the world (its archetypes and rows)
+ * reachable; its component handles keep only that world's small component registry. While
+ * the world lives it holds the resolution, so a collection never makes a spawn resolve again.
  *
  * <p><b>Threading:</b> immutable once built, so any thread may read or share it; spawning
  * from it follows the world's rules. The resolution it remembers is one volatile reference,
  * replaced whole, and used only by the owning thread of the world that made it: a spawn reads
- * it and uses it only when it names the spawning world, so worlds on two threads that share a
- * template at worst replace each other's resolution and look it up again.
+ * it and uses it only when it names the spawning world (the only world a template can spawn
+ * into is the one that registered its components).
  */
 public final class Template {
     private final String name;
     private final Component<?>[] columns;
     private final Object[] values;
     // The archetype and spawn chain the last world this template spawned into resolved it to,
-    // replaced whole (never changed in place), so later spawns skip the look-up.
-    private volatile Prepared prepared;
+    // replaced whole (never changed in place), so later spawns skip the look-up. Weak: that
+    // world holds the resolution strongly (World.prepared), so it lasts exactly as long as the
+    // world, and the template does not keep a dropped world reachable.
+    private volatile WeakReference<Prepared> prepared;
 
     private Template(String name, Component<?>[] columns, Object[] values) {
         this.name = name;
@@ -95,27 +101,44 @@ public final class Template {
         return values;
     }
 
-    /** What {@code world} resolved this template to, or null when another world (or none) did last. */
+    /**
+     * What {@code world} resolved this template to, or null when another world (or none) did
+     * last, or that world was collected. Allocates nothing.
+     */
     Prepared preparedFor(World world) {
-        Prepared p = prepared;
+        WeakReference<Prepared> r = prepared;
+        Prepared p = r == null ? null : r.get();
         return p != null && p.world == world ? p : null;
     }
 
-    /** Remembers what {@code world} resolved this template to, and returns it. */
+    /**
+     * A new resolution of this template in {@code world}, to {@code archetype}; the world keeps
+     * it and hands it to {@link #remember}.
+     */
     Prepared prepare(World world, Archetype archetype) {
-        Prepared p = new Prepared(world, archetype, new SpawnChain(columns));
-        prepared = p;
-        return p;
+        return new Prepared(world, archetype, new SpawnChain(columns));
+    }
+
+    /**
+     * Remembers {@code p} (which its world holds, and which may have been made for another
+     * template with the same columns in the same order) for the next spawn. Allocates nothing.
+     */
+    void remember(Prepared p) {
+        prepared = p.self;
     }
 
     /**
      * A template resolved in one world: its archetype and its spawn chain (which remembers the
-     * prototype its names lead to). Used on that world's owning thread, as the world is.
+     * prototype its names lead to). The world holds it; templates hold it weakly, through the
+     * one {@link #self} reference, so remembering it again allocates nothing. Used on that
+     * world's owning thread, as the world is.
      */
     static final class Prepared {
         final World world;
         final Archetype archetype;
         final SpawnChain chain;
+        /** The weak reference every template that remembers this resolution holds. */
+        final WeakReference<Prepared> self = new WeakReference<>(this);
 
         Prepared(World world, Archetype archetype, SpawnChain chain) {
             this.world = world;

@@ -25,7 +25,9 @@ import dev.orrery.ecs.storage.JobsRunning;
 import dev.orrery.ecs.structure.EntityRows;
 import dev.orrery.ecs.structure.SparseColumns;
 import dev.orrery.ecs.structure.WorldStorage;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /*
  * Over 500 lines, on purpose: World is the facade, and its length is its public surface.
@@ -95,6 +97,10 @@ public final class World implements FieldAccess {
     private final WorldRelations relationSide;
     // The playback of apply(...), made on first use.
     private CommandPlayback directPlayback;
+    // What templates resolved to here, by their columns in order (templates with the same list
+    // share one): held here so a resolution lasts as long as this world, while a template holds
+    // it weakly and so does not keep this world reachable. Owner thread.
+    private final Map<List<Component<?>>, Template.Prepared> templates = new HashMap<>();
 
     /** A world with the default chunk budget ({@link Archetypes#DEFAULT_CHUNK_BYTES}). */
     public World() {
@@ -997,13 +1003,19 @@ public final class World implements FieldAccess {
 
     /**
      * What {@code template} resolves to in this world: checked and looked up on its first spawn
-     * here, remembered in the template (as a shape remembers its archetype) for the next.
+     * here, kept in {@link #templates} and remembered (weakly) in the template for the next.
      */
     private Template.Prepared prepared(Template template) {
         Template.Prepared p = template.preparedFor(this);
         if (p == null) {
             checkTemplate(template);
-            p = template.prepare(this, archetypeFor(template.columnArray()));
+            List<Component<?>> columns = template.columns();
+            p = templates.get(columns);
+            if (p == null) {
+                p = template.prepare(this, archetypeFor(template.columnArray()));
+                templates.put(columns, p);
+            }
+            template.remember(p);
         }
         return p;
     }
