@@ -82,6 +82,12 @@ final class LoadCommand implements Callable<Integer> {
             HostileLoad.Report r = new HostileLoad(new HostileLoad.Options(host, port, Duration.ofSeconds(seconds),
                     polite, politeRate, silent, 1)).run();
             parent.out().println(r.summaryLine());
+            if (r.count("polite_greeted") == 0) {
+                // once exit 0 with a summary of I/O errors: no server at all looked like a finished soak
+                throw new java.io.IOException("no polite client of --hostile got past HELLO at " + host + ":" + port
+                        + ", so the soak tested nothing (first failure: " + r.firstError() + "); is an orrery-demo "
+                        + "server (--port " + port + ") running there, with room for " + polite + " more clients?");
+            }
             return 0;
         }
         LoadClient.Options o = LoadClient.Options.defaults(host, port).withConnections(connections).withRate(rate)

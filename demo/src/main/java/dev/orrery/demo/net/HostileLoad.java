@@ -21,6 +21,7 @@ import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The {@code load --hostile} mode: polite clients alongside every kind of hostile one, for a
@@ -70,6 +71,7 @@ public final class HostileLoad {
     private final Options options;
     private final Set<Long> okInputs = ConcurrentHashMap.newKeySet();
     private final Map<String, AtomicLong> counts = new ConcurrentHashMap<>();
+    private final AtomicReference<String> firstError = new AtomicReference<>();
 
     /** A hostile load with these options. */
     public HostileLoad(Options options) {
@@ -106,14 +108,18 @@ public final class HostileLoad {
     /**
      * What a run saw.
      *
-     * @param counts   tallies by name: {@code polite_sent}, {@code polite_ok}, {@code polite_busy},
+     * @param counts   tallies by name: {@code polite_greeted} (polite clients past {@code HELLO}),
+     *                 {@code polite_sent}, {@code polite_ok}, {@code polite_busy},
      *                 {@code flood_sent}, {@code hostile_sent}, {@code garbage_lines},
      *                 {@code reconnects}, {@code silent_open}, {@code unanswered}, and
-     *                 {@code err_<CODE>} for every error code any client was sent
+     *                 {@code err_<CODE>} for every error code any client was sent, and
+     *                 {@code io_errors}, clients that ended on an I/O failure
      * @param okInputs (client id &lt;&lt; 32 | request number) of every {@code MOVE},
      *                 {@code SPAWN} and {@code SET} answered {@code OK}
+     * @param firstError the message of the first I/O failure that ended a client (a refused
+     *                 connection, a {@code HELLO} not answered), or null when none did
      */
-    public record Report(SortedMap<String, Long> counts, Set<Long> okInputs) {
+    public record Report(SortedMap<String, Long> counts, Set<Long> okInputs, String firstError) {
         /** Copies both, so the report is immutable. */
         public Report {
             counts = Collections.unmodifiableSortedMap(new TreeMap<>(counts));
@@ -172,7 +178,7 @@ public final class HostileLoad {
         }
         TreeMap<String, Long> out = new TreeMap<>();
         counts.forEach((k, v) -> out.put(k, v.get()));
-        return new Report(out, okInputs);
+        return new Report(out, okInputs, firstError.get());
     }
 
     private interface Body {
@@ -189,6 +195,7 @@ public final class HostileLoad {
                 body.run();
             } catch (IOException e) {
                 add("io_errors", 1);
+                firstError.compareAndSet(null, e.getMessage() == null ? e.toString() : e.getMessage());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -213,6 +220,7 @@ public final class HostileLoad {
             BufferedReader in = reader(s);
             OutputStream out = s.getOutputStream();
             long client = hello(in, out, "polite" + index);
+            add("polite_greeted", 1);
             long pause = 1_000_000_000L / options.politeRate();
             long next = System.nanoTime();
             for (int request = 2; System.nanoTime() < deadline; request++) {

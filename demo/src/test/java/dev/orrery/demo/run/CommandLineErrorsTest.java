@@ -363,6 +363,21 @@ class CommandLineErrorsTest {
     }
 
     @Test
+    void shouldFailAHostileLoadThatNoServerGreets() throws Exception {
+        // once exit 0 with 'hostile ... io_errors=4 ...': no server at all looked like a finished soak
+        int closed;
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
+            closed = s.getLocalPort();
+        }
+        Outcome o = refused("load", "--hostile", "--port", Integer.toString(closed), "--seconds", "1", "--polite", "2",
+                "--silent", "0");
+        assertEquals(1, o.status(), o.err());
+        assertSays(o, "no polite client of --hostile got past HELLO at 127.0.0.1:" + closed, "the soak tested nothing",
+                "(first failure: ", "is an orrery-demo server (--port " + closed + ") running there");
+        assertTrue(o.out().startsWith("hostile "), "the load's summary still comes first: " + o.out());
+    }
+
+    @Test
     void shouldNameTheSeedToSetWhenTheParametersFileDisagreesWithTheSnapshot() throws Exception {
         // agents and teams were named with the fix; the seed got the engine's "build the simulation with the recorded seed"
         Path dir = copy("other-seed");
