@@ -18,7 +18,9 @@ public final class MapPoints {
 
     MapPoints(int capacity, int expected) {
         this.capacity = capacity;
-        int first = Math.max(16, Math.min(capacity, expected + expected / 8));
+        // at least 16 to start, never past the capacity: arrays larger than the capacity would take
+        // points past it, and the first growth would then shrink them under the points held
+        int first = Math.min(capacity, Math.max(16, expected + expected / 8));
         ids = new long[first];
         xs = new float[first];
         ys = new float[first];
