@@ -1,5 +1,6 @@
 package dev.orrery.demo.arena;
 
+import static dev.orrery.demo.arena.ArenaFixtures.clientInputs;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -67,8 +68,7 @@ class ArenaDeterminismTest {
 
     /** Runs ticks {@code from} to TICKS - 1 on {@code sim}, feeding the clients' inputs. */
     private static void run(Simulation sim, long from, byte[][] snap) {
-        try (InputPipeline inputs = InputPipeline.builder().ringSize(1024).maxPayloadBytes(InputCodec.MAX_PAYLOAD)
-                .maxInputsPerTick(1024).build()) {
+        try (InputPipeline inputs = clientInputs()) {
             sim.inputs(inputs);
             for (long t = from; t < TICKS; t++) {
                 CLIENTS.inputs(t, (client, type, payload) -> assertTrue(inputs.tryPublish(client, type, payload, 0,

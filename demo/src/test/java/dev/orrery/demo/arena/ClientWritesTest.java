@@ -1,5 +1,7 @@
 package dev.orrery.demo.arena;
 
+import static dev.orrery.demo.arena.ArenaFixtures.clientInputs;
+import static dev.orrery.demo.arena.ArenaFixtures.firstEntity;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -67,7 +69,7 @@ class ClientWritesTest {
         assertNull(writes.check("Health", "hp"));
         assertNull(writes.check("Secondary", "damage"));
         arena.populate();
-        long agent = firstAgent(arena);
+        long agent = firstEntity(arena.agents);
         InvalidFieldValueException range = assertThrows(InvalidFieldValueException.class,
                 () -> arena.world().setProperty(agent, "Health", "hp", -1f));
         assertTrue(range.getMessage().contains("Health.hp takes a number from 0 to 1000000"), range.getMessage());
@@ -127,16 +129,15 @@ class ClientWritesTest {
         arena.populate();
         arena.replies(recording);
         byte[] buf = new byte[InputCodec.MAX_PAYLOAD];
-        try (Simulation sim = arena.build(2, 0); InputPipeline inputs = InputPipeline.builder().ringSize(1024)
-                .maxPayloadBytes(InputCodec.MAX_PAYLOAD).maxInputsPerTick(1024).build()) {
+        try (Simulation sim = arena.build(2, 0); InputPipeline inputs = clientInputs()) {
             sim.inputs(inputs);
             long projectile = 0;
             for (int t = 0; t < 240 && projectile == 0; t++) {
                 sim.tick();
-                projectile = firstProjectile(arena);
+                projectile = firstEntity(arena.projectiles);
             }
             assertTrue(projectile != 0, "no projectile in flight to attack");
-            for (ClientCommand.SetProperty attack : attacks.apply(firstAgent(arena), projectile)) {
+            for (ClientCommand.SetProperty attack : attacks.apply(firstEntity(arena.agents), projectile)) {
                 int n = InputCodec.encode(attack, buf);
                 assertTrue(inputs.tryPublish((int) CLIENT, InputCodec.SET, buf, 0, n));
             }
@@ -150,25 +151,5 @@ class ClientWritesTest {
     private static ClientCommand.SetProperty set(long request, long entity, String component, String field,
             String value) {
         return new ClientCommand.SetProperty(CLIENT, request, entity, component, field, value);
-    }
-
-    private static long firstAgent(Arena arena) {
-        long[] found = {0};
-        arena.agents.forEachChunk(c -> {
-            if (found[0] == 0 && c.size() > 0) {
-                found[0] = c.entity(0);
-            }
-        });
-        return found[0];
-    }
-
-    private static long firstProjectile(Arena arena) {
-        long[] found = {0};
-        arena.projectiles.forEachChunk(c -> {
-            if (found[0] == 0 && c.size() > 0) {
-                found[0] = c.entity(0);
-            }
-        });
-        return found[0];
     }
 }

@@ -1,5 +1,7 @@
 package dev.orrery.demo.arena;
 
+import static dev.orrery.demo.arena.ArenaFixtures.clientInputs;
+import static dev.orrery.demo.arena.ArenaFixtures.firstEntity;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -55,7 +57,7 @@ class SquadHierarchyTest {
         int[] expected = check(arena, squadIds, null, "after populate");
         int spawnedBefore = 0;
         byte[] buf = new byte[InputCodec.MAX_PAYLOAD];
-        try (Simulation sim = arena.build(2, 0); InputPipeline inputs = pipeline()) {
+        try (Simulation sim = arena.build(2, 0); InputPipeline inputs = clientInputs()) {
             sim.inputs(inputs);
             for (int t = 0; t < 240; t++) {
                 if (t == 100) {
@@ -161,7 +163,7 @@ class SquadHierarchyTest {
         world.set(agent, arena.health, new Health(1e6f)); // it must live through the walk
         world.relations().add(agent, arena.childOf, arena.squadEntity(other));
         byte[] buf = new byte[InputCodec.MAX_PAYLOAD];
-        try (Simulation sim = arena.build(1, 0); InputPipeline inputs = pipeline()) {
+        try (Simulation sim = arena.build(1, 0); InputPipeline inputs = clientInputs()) {
             sim.inputs(inputs);
             int n = InputCodec.encode(new ClientCommand.MoveSquad(CLIENT, 1, other, 1f, 1f), buf);
             assertTrue(inputs.tryPublish((int) CLIENT, InputCodec.MOVE, buf, 0, n));
@@ -218,14 +220,14 @@ class SquadHierarchyTest {
         arena.populate();
         arena.replies(recording);
         World world = arena.world();
-        long agent = firstAgent(arena);
+        long agent = firstEntity(arena.agents);
         world.set(agent, arena.health, new Health(1e6f)); // alive through the test
         long parent = world.relations().parent(agent);
         long elsewhere = arena.squadEntity((world.get(agent, arena.agent).squad() + 1) % SQUADS);
         arena.answer(new ClientCommand.GetProperty(CLIENT, 1, agent, "ChildOf", "target"), recording);
         assertEquals("OK " + parent, replies.get(1L));
         byte[] buf = new byte[InputCodec.MAX_PAYLOAD];
-        try (Simulation sim = arena.build(2, 0); InputPipeline inputs = pipeline()) {
+        try (Simulation sim = arena.build(2, 0); InputPipeline inputs = clientInputs()) {
             sim.inputs(inputs);
             int n = InputCodec.encode(new ClientCommand.SetProperty(CLIENT, 2, agent, "ChildOf", "target",
                     Long.toString(elsewhere)), buf);
@@ -271,20 +273,5 @@ class SquadHierarchyTest {
         }
         assertTrue(java.util.Arrays.equals(pairs.get(1), pairs.get(2)), "the pairs or their order differ");
         assertEquals(hashes.get(1), hashes.get(2));
-    }
-
-    private static InputPipeline pipeline() {
-        return InputPipeline.builder().ringSize(1024).maxPayloadBytes(InputCodec.MAX_PAYLOAD).maxInputsPerTick(1024)
-                .build();
-    }
-
-    private static long firstAgent(Arena arena) {
-        long[] found = {0};
-        arena.agents.forEachChunk(c -> {
-            if (found[0] == 0 && c.size() > 0) {
-                found[0] = c.entity(0);
-            }
-        });
-        return found[0];
     }
 }
