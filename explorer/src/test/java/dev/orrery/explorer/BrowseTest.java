@@ -1,12 +1,11 @@
 package dev.orrery.explorer;
 
+import static dev.orrery.explorer.Client.enc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.component.Entity;
-import java.net.URLEncoder;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,18 +20,18 @@ class BrowseTest {
         try (Fixture f = new Fixture(1000, 4, 0, (fx, o) -> o).start()) {
             Client c = f.client;
             // 1000 units: every third has Health (334); all hold ChildOf a squad (250 each)
-            assertEquals(1000, count(c, "Pos"));
-            assertEquals(334, count(c, "Pos, Health"));
-            assertEquals(666, count(c, "Pos, !Health"));
-            assertEquals(1000, count(c, "Pos, ?Health"), "an optional term filters nothing");
-            assertEquals(1004, count(c, "Pos || Squad"));
-            assertEquals(100, count(c, "Marked"), "a sparse column filters row by row");
-            assertEquals(250, count(c, "ChildOf(" + f.squads[2] + ")"), "the children of one squad");
-            assertEquals(250, count(c, "childof(" + Entity.toString(f.squads[2]) + ")"),
+            assertEquals(1000, c.queryCount("Pos"));
+            assertEquals(334, c.queryCount("Pos, Health"));
+            assertEquals(666, c.queryCount("Pos, !Health"));
+            assertEquals(1000, c.queryCount("Pos, ?Health"), "an optional term filters nothing");
+            assertEquals(1004, c.queryCount("Pos || Squad"));
+            assertEquals(100, c.queryCount("Marked"), "a sparse column filters row by row");
+            assertEquals(250, c.queryCount("ChildOf(" + f.squads[2] + ")"), "the children of one squad");
+            assertEquals(250, c.queryCount("childof(" + Entity.toString(f.squads[2]) + ")"),
                     "a relation's name in any case, an id as index v generation");
-            assertEquals(1000, count(c, "ChildOf(*)"));
-            assertEquals(4, count(c, "!ChildOf(*), Squad"), "the roots");
-            assertEquals(1000, count(c, "pos"), "a unique name matches in any case");
+            assertEquals(1000, c.queryCount("ChildOf(*)"));
+            assertEquals(4, c.queryCount("!ChildOf(*), Squad"), "the roots");
+            assertEquals(1000, c.queryCount("pos"), "a unique name matches in any case");
 
             String page = c.getTicking("/api/query?q=" + enc("Pos, ?Health, ChildOf(*)") + "&page=1&size=10").body();
             assertTrue(page.contains("\"page\":1,\"size\":10,\"pages\":100"), page);
@@ -101,17 +100,5 @@ class BrowseTest {
                     + "\"syncBefore\":false,\"entities\":100,\"archetypes\":1,"), systems);
             assertTrue(systems.contains("\"meanMs\":") && !systems.contains("\"meanMs\":null"), systems);
         }
-    }
-
-    private static int count(Client c, String query) throws Exception {
-        HttpResponse<String> r = c.getTicking("/api/query?size=1&q=" + enc(query));
-        assertEquals(200, r.statusCode(), query + ": " + r.body());
-        String b = r.body();
-        int at = b.indexOf("\"count\":") + 8;
-        return Integer.parseInt(b.substring(at, b.indexOf(',', at)));
-    }
-
-    private static String enc(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8);
     }
 }

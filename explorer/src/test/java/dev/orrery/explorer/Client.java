@@ -7,6 +7,7 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -48,6 +49,35 @@ final class Client {
             r = get(path);
         }
         return r;
+    }
+
+    /**
+     * How many entities {@code query} matches now: the {@code count} of {@code /api/query}, asked
+     * until there is a safe point ({@link #getTicking}); asserts a 200.
+     */
+    int queryCount(String query) throws Exception {
+        return count(getTicking("/api/query?size=1&q=" + enc(query)), query);
+    }
+
+    /**
+     * How many entities {@code query} matched after {@code tick} of the timeline's recording: the
+     * {@code count} of {@code /api/past/query}; asserts a 200.
+     */
+    int pastQueryCount(long tick, String query) throws Exception {
+        return count(get("/api/past/query?size=1&tick=" + tick + "&q=" + enc(query)), query);
+    }
+
+    /** The {@code count} a query answer gives, asserting that {@code r} is a 200. */
+    private static int count(HttpResponse<String> r, String query) {
+        org.junit.jupiter.api.Assertions.assertEquals(200, r.statusCode(), query + ": " + r.body());
+        String b = r.body();
+        int at = b.indexOf("\"count\":") + 8;
+        return Integer.parseInt(b.substring(at, b.indexOf(',', at)));
+    }
+
+    /** {@code s} encoded as a request parameter's value (a query's text). */
+    static String enc(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8);
     }
 
     /** POSTs an edit form as the explorer's page does: its origin and the session token. */

@@ -1,11 +1,10 @@
 package dev.orrery.explorer;
 
+import static dev.orrery.explorer.Client.enc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.URLEncoder;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,12 +19,12 @@ class SparsePairQueryTest {
         try (Fixture f = new Fixture(1000, 4, 0, (fx, o) -> o).start()) {
             Client c = f.client;
             // unit i: Marked when i % 10 == 0, Health when i % 3 == 0, ChildOf squads[i % 4]
-            assertEquals(50, count(c, "Marked, ChildOf(" + f.squads[2] + ")"), "marked children of squad 2");
-            assertEquals(0, count(c, "Marked, ChildOf(" + f.squads[1] + ")"), "no marked unit is in squad 1");
-            assertEquals(200, count(c, "!Marked, ChildOf(" + f.squads[0] + ")"));
-            assertEquals(34, count(c, "Marked, Health, ChildOf(*)"));
-            assertEquals(400, count(c, "Marked || Health"));
-            assertEquals(4, count(c, "!ChildOf(*), !Marked"), "the squads");
+            assertEquals(50, c.queryCount("Marked, ChildOf(" + f.squads[2] + ")"), "marked children of squad 2");
+            assertEquals(0, c.queryCount("Marked, ChildOf(" + f.squads[1] + ")"), "no marked unit is in squad 1");
+            assertEquals(200, c.queryCount("!Marked, ChildOf(" + f.squads[0] + ")"));
+            assertEquals(34, c.queryCount("Marked, Health, ChildOf(*)"));
+            assertEquals(400, c.queryCount("Marked || Health"));
+            assertEquals(4, c.queryCount("!ChildOf(*), !Marked"), "the squads");
 
             String page = c.getTicking("/api/query?size=50&q=" + enc("Marked, ChildOf(" + f.squads[2] + ")")).body();
             assertTrue(page.contains("{\"name\":\"Marked\",\"fields\":[\"level\"]}"), page);
@@ -57,17 +56,5 @@ class SparsePairQueryTest {
                 assertTrue(r.body().contains("Marked"), q + ": " + r.body());
             }
         }
-    }
-
-    private static int count(Client c, String query) throws Exception {
-        HttpResponse<String> r = c.getTicking("/api/query?size=1&q=" + enc(query));
-        assertEquals(200, r.statusCode(), query + ": " + r.body());
-        String b = r.body();
-        int at = b.indexOf("\"count\":") + 8;
-        return Integer.parseInt(b.substring(at, b.indexOf(',', at)));
-    }
-
-    private static String enc(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8);
     }
 }

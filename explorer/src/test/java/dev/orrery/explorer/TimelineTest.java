@@ -1,5 +1,6 @@
 package dev.orrery.explorer;
 
+import static dev.orrery.explorer.Client.enc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,9 +12,7 @@ import dev.orrery.ecs.component.Field;
 import dev.orrery.engine.InputPipeline;
 import dev.orrery.engine.RunRecorder;
 import dev.orrery.engine.Simulation;
-import java.net.URLEncoder;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -105,10 +104,10 @@ class TimelineTest {
                     diff);
 
             // counters start at 0, 5, ... 95: after tick 40 those from 10 up (41 + 5i >= 50: i >= 2) are Old
-            assertEquals(18, count(c, 40, "Old"));
-            assertEquals(20, count(c, 60, "Old"));
-            assertEquals(10, count(c, 2, "Old, Counter"));
-            assertEquals(0, count(c, -1, "Old"), "nothing is Old at the recording's start");
+            assertEquals(18, c.pastQueryCount(40, "Old"));
+            assertEquals(20, c.pastQueryCount(60, "Old"));
+            assertEquals(10, c.pastQueryCount(2, "Old, Counter"));
+            assertEquals(0, c.pastQueryCount(-1, "Old"), "nothing is Old at the recording's start");
             String queryDiff = c.get("/api/past/diff?from=2&to=40&q=" + enc("Old")).body();
             assertTrue(queryDiff.contains("\"countFrom\":10,\"countTo\":18,\"addedCount\":8,"), queryDiff);
 
@@ -327,17 +326,5 @@ class TimelineTest {
         HttpResponse<String> r = c.get("/api/past/entity?tick=" + tick + "&id=" + id);
         assertEquals(200, r.statusCode(), r.body());
         return r.body();
-    }
-
-    private static int count(Client c, long tick, String q) throws Exception {
-        HttpResponse<String> r = c.get("/api/past/query?size=1&tick=" + tick + "&q=" + enc(q));
-        assertEquals(200, r.statusCode(), r.body());
-        String b = r.body();
-        int at = b.indexOf("\"count\":") + 8;
-        return Integer.parseInt(b.substring(at, b.indexOf(',', at)));
-    }
-
-    private static String enc(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8);
     }
 }
