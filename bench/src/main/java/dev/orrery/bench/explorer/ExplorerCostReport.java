@@ -237,7 +237,7 @@ public final class ExplorerCostReport {
         @Override
         public void sample(MapPoints points) {
             points.total(all.count());
-            all.forEachChunk(c -> {
+            all.forEachChunkReadOnly(c -> { // a look, as MapSource asks: no change tick taken
                 float[] xs = c.readFloats(x);
                 float[] ys = c.readFloats(y);
                 for (int i = 0, n = c.size(); i < n; i++) {
