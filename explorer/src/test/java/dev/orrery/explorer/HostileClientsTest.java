@@ -242,7 +242,12 @@ class HostileClientsTest {
                 }
             }
             assertTrue(served.get() >= 10, "the clients were served: " + served + " (failed " + failed + ")");
-            assertTrue(loaded >= 0.9 * Math.min(quiet, hz), String.format(
+            // The two clients' answers are encoded on request threads that share the machine's cores
+            // with the tick thread, so on a loaded two-core machine the tick loses some CPU to them
+            // (0.84-0.89 of the quiet rate in 2 of 9 runs beside two busy loops): the bound is 0.75.
+            // A read that held the tick while its answer is encoded (tens of ms per answer, looped)
+            // would take far more; the explorer's own time per tick is checked exactly below.
+            assertTrue(loaded >= 0.75 * Math.min(quiet, hz), String.format(
                     "ticks per second: %.1f quiet, %.1f with two clients looping the map (served %d)", quiet,
                     loaded, served.get()));
             double own = meanExplorerMillis(c);
