@@ -79,7 +79,8 @@ public final class LongSum {
      * {@code JobContext.add(key, amount)}, which checks the system declared the reduction and
      * passes the worker id; add once per chunk or job, not per row, where you can.
      *
-     * @throws ArrayIndexOutOfBoundsException for a worker id the executor did not prepare
+     * @throws ArrayIndexOutOfBoundsException naming the worker id and the workers prepared, for
+     *     a worker id the executor did not prepare (a negative one included); nothing is added
      * @throws UndeclaredResourceAccessException in checked mode, from a job whose system
      *     declared no reduction into (nor write of) the sum's key, naming the system, the key and
      *     the fix
@@ -88,7 +89,17 @@ public final class LongSum {
         if (CheckedMode.ENABLED) { // a static final: unchecked, the JIT drops the look-up
             keys.checkWrite(StoredKeys.Write.SUM_ADD, amount);
         }
-        slots[(workerId + 1) * STRIDE] += amount; // slot 0's line is left to the array header
+        long[] s = slots;
+        if (Integer.compareUnsigned(workerId, s.length / STRIDE - 1) >= 0) { // one compare: negative ids are large
+            throw badWorker(workerId, s.length / STRIDE - 1); // -1 would land in slot 0, which total() skips
+        }
+        s[(workerId + 1) * STRIDE] += amount; // slot 0's line is left to the array header
+    }
+
+    private static ArrayIndexOutOfBoundsException badWorker(int workerId, int workers) {
+        return new ArrayIndexOutOfBoundsException("LongSum.add: worker id " + workerId + " is not one this sum was "
+                + "prepared for (0 to " + (workers - 1) + "); add through job.add(key, n), which passes the job's own "
+                + "worker id");
     }
 
     /** The sum of everything added since the last {@link #set} or {@link #reset}, plus that value. */
