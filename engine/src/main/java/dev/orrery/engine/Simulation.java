@@ -502,8 +502,16 @@ public final class Simulation implements AutoCloseable {
         return codecs;
     }
 
-    /** A trace sized for this simulation's workers, keeping up to {@code eventsPerWorker} jobs each. */
+    /**
+     * A trace sized for this simulation's workers, keeping up to {@code eventsPerWorker} jobs each.
+     *
+     * @throws IllegalArgumentException if {@code eventsPerWorker} is negative
+     */
     public ChromeTrace newTrace(int eventsPerWorker) {
+        if (eventsPerWorker < 0) {
+            throw new IllegalArgumentException("a trace keeps 0 or more jobs per worker, got " + eventsPerWorker
+                    + "; size it for the ticks you trace, such as newTrace(4096)");
+        }
         return new ChromeTrace(SchedulerInternals.plan(schedule), workers, eventsPerWorker);
     }
 

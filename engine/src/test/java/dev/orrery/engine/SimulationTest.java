@@ -164,6 +164,15 @@ class SimulationTest {
     }
 
     @Test
+    void shouldRefuseANegativeTraceSizeAsABadArgument() {
+        // a negative size failed with a bare NegativeArraySizeException from the trace's arrays
+        try (Simulation sim = ArenaWorkload.build(1, 2, true, 0)) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> sim.newTrace(-1));
+            assertTrue(e.getMessage().contains("-1") && e.getMessage().contains("newTrace(4096)"), e.getMessage());
+        }
+    }
+
+    @Test
     void shouldTraceEveryJobOnItsWorkerTrack() throws Exception {
         try (Simulation sim = ArenaWorkload.build(1, 2, true, 0)) {
             dev.orrery.engine.ChromeTrace trace = sim.newTrace(1000);
