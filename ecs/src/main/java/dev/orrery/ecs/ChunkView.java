@@ -144,6 +144,7 @@ public final class ChunkView {
      * the others. Needs a declared read (or write), as {@link #added} says.
      *
      * @throws UndeclaredAccessException naming the system and the declaration to add
+     * @throws IndexOutOfBoundsException naming the chunk's size when {@code row} is not in {@code [0, size())}
      */
     public boolean changed(Component<?> column, int row) {
         checkChangeTest(column);
@@ -156,6 +157,8 @@ public final class ChunkView {
      * Marks row {@code row} of table column {@code column} changed: the chunk column, and the
      * row itself when the column tracks rows. For a loop that reads the arrays and writes a
      * few rows, so a {@code changed(column)} reader visits only those. Needs a declared write.
+     *
+     * @throws IndexOutOfBoundsException naming the chunk's size when {@code row} is not in {@code [0, size())}
      */
     public void markChanged(Component<?> column, int row) {
         int slot = checkedSlot(column, true);
@@ -308,7 +311,11 @@ public final class ChunkView {
         return chunk.archetype().slotOf(column) >= 0;
     }
 
-    /** True when the entity at {@code row} holds {@code column} (table or sparse). */
+    /**
+     * True when the entity at {@code row} holds {@code column} (table or sparse).
+     *
+     * @throws IndexOutOfBoundsException naming the chunk's size when {@code row} is not in {@code [0, size())}
+     */
     public boolean has(Component<?> column, int row) {
         ChunkRows.live(chunk, row);
         if (column.isSparse()) {
@@ -322,6 +329,7 @@ public final class ChunkView {
      * arrays); for a sparse column, the value the row's entity holds.
      *
      * @throws IllegalArgumentException if the row does not hold the column
+     * @throws IndexOutOfBoundsException naming the chunk's size when {@code row} is not in {@code [0, size())}
      */
     public <T> T get(Component<T> column, int row) {
         ChunkRows.live(chunk, row);
@@ -338,6 +346,7 @@ public final class ChunkView {
      * structural change).
      *
      * @throws IllegalArgumentException if the row does not hold the column
+     * @throws IndexOutOfBoundsException naming the chunk's size when {@code row} is not in {@code [0, size())}
      */
     public <T> void set(Component<T> column, int row, T value) {
         ChunkRows.live(chunk, row);

@@ -112,6 +112,8 @@ public final class WorldSnapshot {
      * Writes {@code world} and the given extra sections (kept in iteration order).
      *
      * @throws SnapshotException if a reference column has no codec
+     * @throws IllegalArgumentException if an extra section takes a name the snapshot's own
+     *     sections use ({@code orrery.changes}, {@code orrery.relations})
      */
     public byte[] write(World world, Map<String, byte[]> extras) {
         for (String own : new String[] {ChangeSection.NAME, RelationSection.NAME}) {

@@ -124,6 +124,8 @@ public final class InputPipeline implements InputSource, AutoCloseable {
      *     the pipeline closed (counted in {@link #rejectedCount()}; the caller decides what
      *     to tell the client)
      * @throws IllegalArgumentException if the payload is longer than the configured maximum
+     * @throws IndexOutOfBoundsException if {@code offset} and {@code length} do not lie within {@code payload}
+     * @throws NullPointerException if {@code payload} is null and {@code length} is not 0
      */
     public boolean tryPublish(int client, int type, byte[] payload, int offset, int length) {
         checkPayload(client, type, payload, offset, length);
@@ -150,6 +152,8 @@ public final class InputPipeline implements InputSource, AutoCloseable {
      * @throws InterruptedException if the thread is interrupted while waiting (the input
      *     is then not accepted, and counted as rejected)
      * @throws IllegalArgumentException if the payload is longer than the configured maximum
+     * @throws IndexOutOfBoundsException if {@code offset} and {@code length} do not lie within {@code payload}
+     * @throws NullPointerException if {@code payload} is null and {@code length} is not 0
      */
     public boolean publish(int client, int type, byte[] payload, int offset, int length, long timeout,
             TimeUnit unit) throws InterruptedException {

@@ -154,6 +154,7 @@ public final class JournalInputSource implements InputSource, AutoCloseable {
      *
      * @throws ReplayDivergenceException if the recording ran that tick (unless it is the last
      *     tick of a journal cut short, whose note the crash may have lost)
+     * @throws IllegalStateException if {@code tick} is not the tick last begun
      */
     @Override
     public void tickSkipped(long tick, String system, int chunk) {

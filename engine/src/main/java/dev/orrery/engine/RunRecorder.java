@@ -73,6 +73,9 @@ public final class RunRecorder implements AutoCloseable {
      * {@code pipeline} that journals every tick.
      *
      * @throws IOException if the folder already holds a recording or cannot be written
+     * @throws IllegalStateException if {@code sim} is closed, ticking, or recorded already, or its
+     *     input pipeline holds inputs no tick has taken, as
+     *     {@link #start(Simulation, Path, InputPipeline.Builder, Durability)} says
      */
     public static RunRecorder start(Simulation sim, Path dir, InputPipeline.Builder pipeline) throws IOException {
         return start(sim, dir, pipeline, Durability.NONE);

@@ -75,6 +75,19 @@ class InputPipelineTest {
     }
 
     @Test
+    void shouldRefuseAPayloadRangeOutsideItsArrayAsAnIndexAndANullPayloadWithALength() throws InterruptedException {
+        // the types the @throws tags now list (thrown before too): nothing is claimed or counted
+        try (InputPipeline p = InputPipeline.builder().build()) {
+            assertThrows(IndexOutOfBoundsException.class, () -> p.tryPublish(0, 0, new byte[1], 0, 5));
+            assertThrows(IndexOutOfBoundsException.class,
+                    () -> p.publish(0, 0, new byte[4], 3, 2, 1, TimeUnit.MILLISECONDS));
+            assertThrows(NullPointerException.class, () -> p.tryPublish(0, 0, null, 0, 1));
+            assertEquals(0, p.rejectedCount());
+            assertEquals(0, p.beginTick(0).size(), "nothing was published");
+        }
+    }
+
+    @Test
     void shouldGiveUpABlockingPublishAfterItsTimeout() throws InterruptedException {
         try (InputPipeline p = InputPipeline.builder().ringSize(2).build()) {
             assertTrue(p.tryPublish(0, 0, null, 0, 0));

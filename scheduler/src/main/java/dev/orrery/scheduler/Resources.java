@@ -115,6 +115,7 @@ public final class Resources {
      * {@code writesResource(key)} calls. In checked mode, from inside a job, the job's system
      * must have declared a write of {@code key}.
      *
+     * @throws IllegalStateException naming the key and the keys that exist, when it has no value
      * @throws dev.orrery.scheduler.UndeclaredResourceAccessException in checked mode,
      *     naming the system and the key, when the running job's system declared no write of it
      */

@@ -180,6 +180,7 @@ public enum FieldType {
      *     for a number)
      * @throws NullPointerException if the value is null
      * @throws IllegalArgumentException naming the value when it does not fit this type
+     * @throws IllegalStateException for {@code OBJECT}, which has no bit pattern
      */
     public long bitsOf(Object boxed) {
         switch (this) {
