@@ -279,6 +279,10 @@ public final class Schedule {
         /**
          * Starts declaring the system {@code name}; finish it with {@code forEachChunk},
          * {@code forEachRange}, {@code forEachLevel} or {@code exclusive}.
+         *
+         * @throws NullPointerException when {@code name} is null
+         * @throws IllegalArgumentException when {@code name} is blank (duplicates are refused by
+         *     {@link #build})
          */
         public SystemBuilder system(String name) {
             return new SystemBuilder(this, name);
@@ -373,6 +377,10 @@ public final class Schedule {
         private SystemBuilder(Builder owner, String name) {
             this.owner = owner;
             this.name = Objects.requireNonNull(name, "system name");
+            if (name.isBlank()) { // as a resource, an event channel or a phase: the name is all errors and traces show
+                throw new IllegalArgumentException("a system needs a non-blank name, used in errors, traces, the graph's "
+                        + "output and recordings' per-system hashes; got '" + name + "'");
+            }
             this.access = SystemAccess.builder(name);
         }
 

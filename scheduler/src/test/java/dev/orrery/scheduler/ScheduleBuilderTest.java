@@ -36,6 +36,18 @@ class ScheduleBuilderTest {
     }
 
     @Test
+    void shouldRefuseABlankSystemNameAsABlankResourceEventOrPhaseNameIs() {
+        // once accepted: errors and traces then named system '' (found in the exception-type audit)
+        for (String blank : new String[] {"", " ", "\t"}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> Schedule.builder(world).system(blank), "system('" + blank + "')");
+            assertEquals("a system needs a non-blank name, used in errors, traces, the graph's output and "
+                    + "recordings' per-system hashes; got '" + blank + "'", e.getMessage());
+        }
+        assertThrows(IllegalArgumentException.class, () -> ResourceKey.of(" ", Integer.class));
+    }
+
+    @Test
     void shouldRefuseAScheduleWideMinBatchRowsBelowOneAtTheCallAsTheSystemsOwnIs() {
         // once taken, and refused only at build() as "system 's' has minBatchRows 0", naming a system
         // the caller never gave one to (the system's own minBatchRows is refused at the call)
