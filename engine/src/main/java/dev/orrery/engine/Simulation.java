@@ -230,12 +230,19 @@ public final class Simulation implements AutoCloseable {
     /**
      * Starts (or replaces, or with 0 stops) the tick watchdog; see
      * {@link SimulationBuilder#watchdog}. Call between ticks.
+     *
+     * @throws IllegalArgumentException if {@code stepsLimit} is negative or not a number
+     * @throws IllegalStateException when a watchdog is started on a closed simulation (its
+     *     thread would watch no tick and nothing would stop it; stopping one, 0, is always taken)
      */
     public void watchdog(double stepsLimit, OverrunListener listener) {
         host.check("Simulation.watchdog()");
         if (!(stepsLimit >= 0)) {
             throw new IllegalArgumentException("the watchdog limit must be 0 (off) or a positive number of steps, got "
                     + stepsLimit);
+        }
+        if (stepsLimit > 0) {
+            requireOpen(); // close() has stopped the old watchdog; a new one's thread would outlive the simulation
         }
         if (watchdog != null) {
             watchdog.close();

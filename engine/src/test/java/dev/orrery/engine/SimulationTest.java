@@ -253,6 +253,23 @@ class SimulationTest {
     }
 
     @Test
+    void shouldRefuseToStartAWatchdogOnAClosedSimulationWhichWouldLeakItsThread() {
+        // once taken: the watchdog's thread started after close() had stopped everything, and nothing stopped it
+        Simulation sim = ArenaWorkload.build(3, 1, false, 0);
+        sim.close();
+        long before = watchdogThreads();
+        refusedAsClosed(() -> sim.watchdog(5, (tick, nanos, system, job) -> { }), "watchdog");
+        long after = watchdogThreads(); // at most as many: an earlier test's watchdog may end meanwhile
+        assertTrue(after <= before, "a watchdog thread was started for a closed simulation: " + before + " -> " + after);
+        sim.watchdog(0, null); // stopping one is always taken
+    }
+
+    private static long watchdogThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.isAlive() && t.getName().equals("orrery-tick-watchdog")).count();
+    }
+
+    @Test
     void shouldRefuseNullResourceKeysAndReplayArgumentsNamingThem(@TempDir Path dir) {
         NullPointerException key = assertThrows(NullPointerException.class,
                 () -> Simulation.builder(new dev.orrery.ecs.World()).resource(null, "v"));
