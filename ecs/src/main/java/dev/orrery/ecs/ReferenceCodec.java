@@ -11,9 +11,27 @@ import java.io.IOException;
  * @param <T> the reference component's type
  */
 public interface ReferenceCodec<T> {
-    /** Writes {@code value} (may be null if the column was added without a value). */
+    /**
+     * Writes {@code value} (may be null if the column was added without a value). Called on the
+     * thread taking the snapshot.
+     *
+     * @param value the component object of one row
+     * @param out   the snapshot's stream, positioned for this value
+     * @throws IOException if writing to {@code out} fails; the snapshot then fails with a
+     *     {@link SnapshotException} that carries it
+     */
     void write(T value, DataOutput out) throws IOException;
 
-    /** Reads back what {@link #write} wrote. */
+    /**
+     * Reads back what {@link #write} wrote. Called on the thread restoring the snapshot.
+     *
+     * @param in the snapshot's bytes, a {@link SnapshotInput} bounded by its section, so a
+     *     count or length can be checked against {@link SnapshotInput#remaining()} before
+     *     allocating
+     * @return the component object, equal to the one written
+     * @throws IOException if the bytes run out or are malformed; the restore then fails with
+     *     one {@link SnapshotException} naming the section, the offset and the component, before
+     *     anything is placed in the target world
+     */
     T read(DataInput in) throws IOException;
 }

@@ -11,6 +11,7 @@ package dev.orrery.ecs;
 public final class RefusedCommandException extends IllegalStateException {
     private static final long serialVersionUID = 1L;
 
+    /** The schedule position of the system that recorded the first refused command. */
     private final int systemOrder;
     private final transient PlaybackReport report;
 

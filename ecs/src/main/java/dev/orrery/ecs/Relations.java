@@ -167,6 +167,9 @@ public final class Relations {
      * the holder's current target (reparenting; the holder goes last among its new target's
      * holders). Adding a pair the holder already holds changes nothing.
      *
+     * @param holder the entity that holds the pair
+     * @param r      the relation, registered by this world
+     * @param target the entity the pair points at
      * @return true when the pairs changed
      * @throws StaleEntityException if the holder or the target is not alive
      * @throws IllegalArgumentException if holder and target are the same entity, or the pair
@@ -245,6 +248,9 @@ public final class Relations {
     /**
      * Removes {@code (r, target)} from {@code holder}; the marker column goes with its last pair.
      *
+     * @param holder the entity that holds the pair
+     * @param r      the relation, registered by this world
+     * @param target the entity the pair points at; need not be alive any more
      * @return false (and no change) when the holder did not hold the pair
      * @throws StaleEntityException if the holder is not alive
      */
@@ -271,7 +277,10 @@ public final class Relations {
     /**
      * Removes every pair of {@code r} that {@code holder} holds.
      *
+     * @param holder a live entity
+     * @param r      the relation, registered by this world
      * @return how many were removed
+     * @throws StaleEntityException if the holder is not alive
      */
     public int removeAll(long holder, Relation r) {
         RelationStore s = store(r);

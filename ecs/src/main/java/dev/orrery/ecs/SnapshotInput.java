@@ -72,7 +72,11 @@ public final class SnapshotInput implements DataInput {
      * input running out, a malformed value, the codec's own exception) becomes one
      * {@link SnapshotException} naming the section, the offset and {@code what} was read.
      *
-     * @param what what the codec reads, for the message ("resource 'Score'")
+     * @param <T>   the type read
+     * @param what  what the codec reads, for the message ("resource 'Score'")
+     * @param codec the user's read method, handed this input
+     * @return what {@code codec} read
+     * @throws SnapshotException if the codec fails in any way, with the cause attached
      */
     public <T> T read(String what, Reader<T> codec) {
         int at = position();
@@ -98,7 +102,13 @@ public final class SnapshotInput implements DataInput {
      */
     @FunctionalInterface
     public interface Reader<T> {
-        /** Reads one value from {@code in}. */
+        /**
+         * Reads one value from {@code in}.
+         *
+         * @param in the input to read from (the {@code SnapshotInput} itself)
+         * @return the value read
+         * @throws IOException if the bytes run out or are malformed
+         */
         T read(DataInput in) throws IOException;
     }
 
@@ -132,7 +142,12 @@ public final class SnapshotInput implements DataInput {
      * and of which there may be at most {@code max}, and checks it before anything is
      * allocated for them.
      *
-     * @param what the items counted, for the message ("row", "resource")
+     * @param what         the items counted, for the message ("row", "resource")
+     * @param minBytesEach the fewest bytes one item takes in the section (0 for items that may
+     *     take none)
+     * @param max          the most items there may be
+     * @return the count, from 0 to {@code max}, and at most what the section's remaining bytes can hold
+     * @throws EOFException if fewer than 4 bytes remain for the count itself
      * @throws SnapshotException if the count is negative, over {@code max}, or claims more
      *     bytes than the section has left
      */

@@ -255,6 +255,7 @@ public final class World implements FieldAccess {
      * {@code -Dorrery.commands.strict}), refused with a {@link RefusedCommandException} after the
      * valid ones applied. For single-threaded code; a schedule applies its own buffers.
      *
+     * @param buffer the commands to apply, not null; empty afterwards
      * @return what happened; the same object is reused (and overwritten) by the next {@code apply}
      */
     public PlaybackReport apply(CommandBuffer buffer) {
@@ -266,6 +267,7 @@ public final class World implements FieldAccess {
      * Applies several buffers in one playback, their commands merged by sort key as a sync
      * point merges its workers' buffers; see {@link #apply(CommandBuffer)}.
      *
+     * @param buffers the buffers to apply, not null; each is empty afterwards
      * @return what happened; the same object is reused (and overwritten) by the next {@code apply}
      */
     public PlaybackReport apply(List<CommandBuffer> buffers) {
@@ -666,7 +668,10 @@ public final class World implements FieldAccess {
     /**
      * Removes {@code column} from a live entity.
      *
+     * @param entity a live entity of this world
+     * @param column a column registered by this world
      * @return false (and no change) when the entity did not hold it
+     * @throws StaleEntityException if {@code entity} is not alive
      */
     public boolean remove(long entity, Component<?> column) {
         owned(column, "remove");

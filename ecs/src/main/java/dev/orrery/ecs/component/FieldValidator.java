@@ -66,6 +66,7 @@ public interface FieldValidator {
      *
      * @param rule    what the field takes, for the refusal's message
      * @param allowed true for values the field takes
+     * @return a validator that refuses the values {@code allowed} is false for, with {@code rule}
      */
     static FieldValidator ofLongs(String rule, LongPredicate allowed) {
         Objects.requireNonNull(rule, "rule");
@@ -79,6 +80,7 @@ public interface FieldValidator {
      *
      * @param rule    what the field takes, for the refusal's message
      * @param allowed true for values the field takes
+     * @return a validator that refuses the values {@code allowed} is false for, with {@code rule}
      */
     static FieldValidator ofDoubles(String rule, DoublePredicate allowed) {
         Objects.requireNonNull(rule, "rule");

@@ -9,15 +9,21 @@ package dev.orrery.ecs.component;
 public final class InvalidFieldValueException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
 
+    /** The entity the write was for, an {@link Entity} id. */
     private final long entity;
     private final transient Field field;
+    /** The refused value, as text. */
     private final String value;
+    /** What the field takes, as the range or validator said it. */
     private final String rule;
 
     /**
      * A refusal of {@code value} (as text) in {@code field} of {@code entity}.
      *
-     * @param rule what the field takes, as the validator said it
+     * @param entity the entity the write was for
+     * @param field  the field written; named in the message, not serialized
+     * @param value  the refused value, as text
+     * @param rule   what the field takes, as the validator said it
      */
     public InvalidFieldValueException(long entity, Field field, String value, String rule) {
         super("entity " + Entity.toString(entity) + ": " + field + " = " + value + " is refused; " + field + " takes " + rule
