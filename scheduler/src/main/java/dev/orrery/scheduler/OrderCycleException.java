@@ -11,6 +11,15 @@ public final class OrderCycleException extends IllegalArgumentException {
 
     private final transient List<String> cycle;
 
+    /**
+     * A cycle of explicit order constraints among the systems of {@code phase}; the schedule's
+     * graph throws it while building, user code has no need to.
+     *
+     * @param phase the phase whose systems' constraints form the cycle
+     * @param cycle the system names along the cycle, the first repeated at the end
+     *     ({@code [a, b, a]}; {@code [a, a]} for a system ordered against itself); copied
+     * @throws NullPointerException if {@code cycle} is null or holds a null
+     */
     public OrderCycleException(Phase phase, List<String> cycle) {
         super("explicit order in phase " + phase + " forms a cycle: " + String.join(" -> ", cycle)
                 + "; remove or reverse one of these before/after constraints");

@@ -27,9 +27,13 @@ public final class SystemFailedException extends RuntimeException {
             + "before the failure stay, the failing phase's pending commands are discarded, and columns written before "
             + "the failure keep their new values";
 
+    /** The failed system's name, or the sync point's (see {@link #system()}). */
     private final String system;
+    /** The failed chunk's ordinal in query order, or -1 (see {@link #chunkOrdinal()}). */
     private final int chunkOrdinal;
+    /** True when a sync point failed rather than a system; picks the message's last advice. */
     private final boolean atSyncPoint;
+    /** What the failed run left, completed by the executor; the end of the message. */
     private String outcome = GENERIC_OUTCOME;
 
     /**
