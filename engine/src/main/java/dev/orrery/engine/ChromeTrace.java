@@ -128,14 +128,27 @@ public final class ChromeTrace implements JobObserver {
         return n;
     }
 
-    /** Writes the trace as JSON to {@code file}. */
+    /**
+     * Writes the trace as JSON to {@code file}, created or replaced (the format of
+     * {@link #write(Writer)}).
+     *
+     * @param file where to write; its folder must exist
+     * @throws IOException if the file cannot be created or written
+     */
     public void write(Path file) throws IOException {
         try (Writer w = new BufferedWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8))) {
             write(w);
         }
     }
 
-    /** Writes the trace as JSON. */
+    /**
+     * Writes the trace as JSON: one Chrome "trace event" object holding the worker tracks'
+     * job slices and the tick track, times in microseconds from the earliest event recorded.
+     * Tick thread, after the traced ticks (see the class comment); {@code out} is not closed.
+     *
+     * @param out where to write
+     * @throws IOException if {@code out} throws
+     */
     public void write(Writer out) throws IOException {
         int[] counts = new int[workers]; // each worker's complete events (a job returning now is left out)
         long origin = Long.MAX_VALUE;

@@ -12,9 +12,21 @@ public final class CorruptJournalException extends IOException {
     private static final long serialVersionUID = 1L;
 
     private final transient Path file;
+    /** Byte offset of the header or record that could not be read. */
     private final long offset;
+    /** Index (from 0) of the record that could not be read, or -1 for the header. */
     private final long recordIndex;
 
+    /**
+     * The journal {@code file} cannot be trusted from {@code offset} on. The journal reader
+     * throws it; the message is built from the arguments in this order.
+     *
+     * @param file        the journal file, named in the message (not serialized)
+     * @param offset      the byte offset of the header or record that could not be read
+     * @param recordIndex the index (from 0) of that record, or -1 (or less) for the file header
+     * @param problem     what is wrong there, without a final period ("the record is cut short")
+     * @param advice      the sentence that says what to do, ending the message
+     */
     public CorruptJournalException(Path file, long offset, long recordIndex, String problem, String advice) {
         super("journal " + file + " is unreadable at byte offset " + offset
                 + (recordIndex < 0 ? " (file header)" : " (record #" + recordIndex + ")") + ": " + problem + ". "

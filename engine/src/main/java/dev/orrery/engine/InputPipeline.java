@@ -120,6 +120,12 @@ public final class InputPipeline implements InputSource, AutoCloseable {
     /**
      * Publishes an input if the ring has room, without waiting.
      *
+     * @param client  the client (connection, player) that sent it, as {@link InputBatch#client} gives it back
+     * @param type    the command type, the producer's own numbering
+     * @param payload the bytes of the command, copied into the ring before this returns; may be
+     *     null when {@code length} is 0
+     * @param offset  where the command starts in {@code payload}
+     * @param length  how many bytes it has, at most {@link Builder#maxPayloadBytes}
      * @return {@code true} if the input was accepted; {@code false} if the ring was full or
      *     the pipeline closed (counted in {@link #rejectedCount()}; the caller decides what
      *     to tell the client)
@@ -147,6 +153,14 @@ public final class InputPipeline implements InputSource, AutoCloseable {
     /**
      * Publishes an input, waiting up to {@code timeout} for room in the ring.
      *
+     * @param client  the client (connection, player) that sent it, as {@link InputBatch#client} gives it back
+     * @param type    the command type, the producer's own numbering
+     * @param payload the bytes of the command, copied into the ring before this returns; may be
+     *     null when {@code length} is 0
+     * @param offset  where the command starts in {@code payload}
+     * @param length  how many bytes it has, at most {@link Builder#maxPayloadBytes}
+     * @param timeout how long to wait for room, in {@code unit}s; 0 or less: not at all
+     * @param unit    the unit of {@code timeout}
      * @return {@code true} if the input was accepted; {@code false} if no room came in time
      *     or the pipeline closed (counted in {@link #rejectedCount()})
      * @throws InterruptedException if the thread is interrupted while waiting (the input

@@ -14,11 +14,21 @@ import java.io.IOException;
  * call and from {@link InputPipeline#close()}.
  */
 public interface InputRecorder {
-    /** One stamped input; the payload array is only valid during the call (copy it). */
+    /**
+     * One stamped input; the payload array is only valid during the call (copy it).
+     *
+     * @throws IOException if the recording cannot be written; this stops the journal stage
+     *     (see the class comment)
+     */
     void recordInput(long tick, int sequence, int client, int type, byte[] payload, int offset, int length)
             throws IOException;
 
-    /** The end of {@code tick}, which consumed {@code inputCount} inputs (possibly 0). */
+    /**
+     * The end of {@code tick}, which consumed {@code inputCount} inputs (possibly 0).
+     *
+     * @throws IOException if the recording cannot be written; this stops the journal stage
+     *     (see the class comment)
+     */
     void recordTickEnd(long tick, int inputCount) throws IOException;
 
     /**
@@ -26,14 +36,27 @@ public interface InputRecorder {
      * threw (on its chunk {@code chunk}, -1 if not known); follows that tick's
      * {@link #recordTickEnd}, precedes its hash. Ignored by default (a recorder that replays
      * must keep it, as the journal does).
+     *
+     * @throws IOException if the recording cannot be written; this stops the journal stage
+     *     (see the class comment)
      */
     default void recordTickSkipped(long tick, String system, int chunk) throws IOException {
     }
 
-    /** The state hash after {@code tick} ran; follows that tick's {@link #recordTickEnd} (and its skip note). */
+    /**
+     * The state hash after {@code tick} ran; follows that tick's {@link #recordTickEnd} (and its skip note).
+     *
+     * @throws IOException if the recording cannot be written; this stops the journal stage
+     *     (see the class comment)
+     */
     void recordTickHash(long tick, long stateHash) throws IOException;
 
-    /** The end of a batch of calls: a good moment to write buffered bytes out. */
+    /**
+     * The end of a batch of calls: a good moment to write buffered bytes out.
+     *
+     * @throws IOException if writing out (or, with {@link #durableEachFlush()}, forcing to the
+     *     device) fails; this stops the journal stage (see the class comment)
+     */
     void flush() throws IOException;
 
     /**
@@ -45,7 +68,12 @@ public interface InputRecorder {
         return false;
     }
 
-    /** The last call: the pipeline is closing; finish the recording and release the file. */
+    /**
+     * The last call: the pipeline is closing; finish the recording and release the file.
+     *
+     * @throws IOException if finishing the recording fails; {@link InputPipeline#close()}
+     *     then throws an {@code UncheckedIOException} with it as the cause
+     */
     void close() throws IOException;
 
     /**
@@ -53,6 +81,9 @@ public interface InputRecorder {
      * thread closing the pipeline, after the journal thread has ended): release resources
      * without marking the recording complete, so a reader sees it as cut short. Does
      * nothing by default.
+     *
+     * @throws IOException if releasing fails; it is attached, suppressed, to the failure that
+     *     stopped the journal thread, which {@link InputPipeline#close()} reports
      */
     default void abandon() throws IOException {
     }

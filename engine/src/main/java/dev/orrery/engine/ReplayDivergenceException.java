@@ -9,9 +9,13 @@ import java.nio.file.Path;
 public final class ReplayDivergenceException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /** The tick after which the hashes (or the skips) differ. */
     private final long tick;
+    /** The recording's hash after {@link #tick}; 0 for a skip that differs. */
     private final long recordedHash;
+    /** The replay's hash after {@link #tick}; 0 for a skip that differs. */
     private final long replayedHash;
+    /** What differs at {@link #tick} (the component types), or null. */
     private final String detail;
 
     ReplayDivergenceException(Path journal, long tick, long recordedHash, long replayedHash, long lastMatch) {

@@ -816,6 +816,8 @@ public final class Simulation implements AutoCloseable {
      * as fast as possible), parking between ticks when ahead (spinning the last fraction of a millisecond).
      * When a tick overruns, the next starts at once and the schedule is not made up.
      *
+     * @param ticks     how many ticks to run, 0 for no limit
+     * @param hz        the target rate in ticks per second, 0 for no pacing
      * @param afterTick called after each tick with its number (progress, metrics); may be null
      * @throws IllegalArgumentException if {@code ticks} is negative or {@code hz} is negative or
      *     not a finite number; nothing runs then
