@@ -14,8 +14,11 @@ import java.util.List;
 public final class DeterminismFailure extends AssertionError {
     private static final long serialVersionUID = 1L;
 
+    /** The run that differs from the reference (see {@link #run()}). */
     private final String run;
+    /** The first tick whose state differs, or that failed. */
     private final long tick;
+    /** The system after which the worlds first differ, or null (see {@link #system()}). */
     private final String system;
     private final transient List<Difference> differences;
 
