@@ -23,6 +23,8 @@ public interface EditSink {
      * {@code true} or {@code false}). Keep the edit (its {@link Edit#id()} may travel with the
      * input) to report its outcome when the simulation applies or refuses it.
      *
+     * @param edit the edit, never null; its component and field names, whether the field may be
+     *     edited and its value's type were checked against the world at a recent safe point
      * @return null when the edit was taken (it is applied at a coming tick), else why it was
      *     refused, naming the field and what to do
      */

@@ -33,8 +33,12 @@ public final class MapPoints {
     }
 
     /**
-     * Adds one point.
+     * Adds one point. Tick thread, inside {@link MapSource#sample}.
      *
+     * @param entity the entity drawn there (its id, as the world gives it)
+     * @param x      its x in world units, from 0 to the source's {@link MapSource#width()}
+     * @param y      its y in world units, from 0 to the source's {@link MapSource#height()}
+     * @param kind   its kind, an index into the source's {@link MapSource#kinds()} (not checked here)
      * @return false when the sample is full (the point is not added)
      */
     public boolean add(long entity, float x, float y, int kind) {
