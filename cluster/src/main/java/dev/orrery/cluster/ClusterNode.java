@@ -314,9 +314,16 @@ public final class ClusterNode implements AutoCloseable {
      * and sequence until it is accepted or refused. A payload over
      * {@link #maxPayloadBytes()} is refused here, without sending.
      *
+     * @param worldId  the world's id; one the store refuses ({@link WorldStore#checkWorldId}) is
+     *     answered refused at once
      * @param clientId the client's id ({@link #newClientId()}), the de-duplication key with {@code sequence}
      * @param sequence the input's number among this client's inputs to this world, from 1
-     * @param client the client number the simulation sees
+     * @param client   the client number the simulation sees
+     * @param type     the command type the simulation sees, the application's own numbering
+     * @param payload  the command's bytes, copied before this returns; not null
+     * @param timeout  how long to wait for the world's answer before completing with unknown
+     * @return a stage that always completes normally, with the world's answer or unknown
+     * @throws IllegalArgumentException if {@code sequence} is below 1
      */
     public CompletionStage<InputReply> submit(String worldId, long clientId, long sequence, int client, int type,
             byte[] payload, Duration timeout) {

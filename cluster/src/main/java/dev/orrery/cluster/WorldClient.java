@@ -56,10 +56,14 @@ public final class WorldClient implements AutoCloseable {
     /**
      * A client sending through {@code route}.
      *
+     * @param route         where each attempt goes ({@code node::submit}, or a choice among nodes);
+     *     its stages must complete normally
      * @param askTimeout how long one attempt waits for an answer
      * @param retryFor how long an input is sent again before its stage completes unknown
      *     (keep it below the worlds' client expiry)
      * @param maxUnanswered inputs per world that may be unanswered at once
+     * @throws NullPointerException if {@code route}, {@code askTimeout} or {@code retryFor} is null
+     * @throws IllegalArgumentException if {@code maxUnanswered} is below 1
      */
     public WorldClient(Route route, Duration askTimeout, Duration retryFor, int maxUnanswered) {
         this(route, askTimeout, retryFor, maxUnanswered, () -> false);
@@ -97,7 +101,10 @@ public final class WorldClient implements AutoCloseable {
      * Sends an input to {@code worldId} with the world's next sequence, until it is accepted
      * or refused.
      *
-     * @param client the client number the simulation sees
+     * @param worldId the world's id
+     * @param client  the client number the simulation sees
+     * @param type    the command type the simulation sees, the application's own numbering
+     * @param payload the command's bytes, copied before this returns; not null
      * @return the last answer (never a failed stage)
      */
     public CompletionStage<InputReply> send(String worldId, int client, int type, byte[] payload) {

@@ -55,7 +55,11 @@ public final class DirectoryWorldStore implements WorldStore {
         return root;
     }
 
-    /** The ids of the worlds stored here (folders with a name a world id may have), sorted. */
+    /**
+     * The ids of the worlds stored here (folders with a name a world id may have), sorted.
+     *
+     * @throws IOException if {@link #root()} cannot be listed
+     */
     public List<String> worldIds() throws IOException {
         List<String> out = new ArrayList<>();
         for (Matcher m : list(root, WORLD_ID)) {
@@ -76,7 +80,13 @@ public final class DirectoryWorldStore implements WorldStore {
     public record Usage(long bytes, long files) {
     }
 
-    /** What {@code worldId} occupies now (nothing for a world never stored). */
+    /**
+     * What {@code worldId} occupies now (nothing for a world never stored). Files deleted
+     * while they are counted are left out.
+     *
+     * @throws IllegalArgumentException if {@code worldId} is not one this store takes
+     * @throws IOException if the world's folder cannot be walked
+     */
     public Usage usage(String worldId) throws IOException {
         long[] out = new long[2];
         Path dir = world(worldId);

@@ -28,6 +28,7 @@ public interface WorldStore {
      * The default refuses {@code null} and the empty id; a store whose keys are narrower
      * ({@link DirectoryWorldStore}: folder names) refuses what it cannot name.
      *
+     * @param worldId the id to check; may be null (then refused)
      * @throws IllegalArgumentException naming the id and the ids this store takes
      */
     default void checkWorldId(String worldId) {
@@ -41,31 +42,47 @@ public interface WorldStore {
      * Claims the next epoch of {@code worldId}: greater than every epoch claimed before, by
      * any node. From now on {@link #isCurrent} is false for every older epoch.
      *
+     * @param worldId the world's id, one {@link #checkWorldId} takes
      * @return the new epoch (1 for a world never claimed)
      * @throws IOException if the store cannot be reached or written
      */
     long claim(String worldId) throws IOException;
 
-    /** Whether {@code epoch} is still the latest epoch claimed for {@code worldId}. */
+    /**
+     * Whether {@code epoch} is still the latest epoch claimed for {@code worldId}.
+     *
+     * @throws IOException if the store cannot be reached or read
+     */
     boolean isCurrent(String worldId, long epoch) throws IOException;
 
-    /** Every stored snapshot of {@code worldId}, in no particular order (empty for a new world). */
+    /**
+     * Every stored snapshot of {@code worldId}, in no particular order (empty for a new world).
+     *
+     * @throws IOException if the store cannot be reached or read
+     */
     List<SnapshotInfo> snapshots(String worldId) throws IOException;
 
     /**
      * The bytes of a snapshot listed by {@link #snapshots}.
      *
      * @throws java.nio.file.NoSuchFileException if it is not (or no longer) stored
+     * @throws IOException if the store cannot be reached or read otherwise
      */
     byte[] readSnapshot(String worldId, SnapshotInfo snapshot) throws IOException;
 
     /**
      * Stores a snapshot of {@code worldId} taken by epoch {@code epoch} before tick
      * {@code tick}; a reader sees all of it or none of it.
+     *
+     * @throws IOException if the store cannot be reached or written; then no reader sees the snapshot
      */
     void writeSnapshot(String worldId, long epoch, long tick, byte[] snapshot) throws IOException;
 
-    /** Every journal segment of {@code worldId}, ordered by epoch, then start tick (empty for a new world). */
+    /**
+     * Every journal segment of {@code worldId}, ordered by epoch, then start tick (empty for a new world).
+     *
+     * @throws IOException if the store cannot be reached or read
+     */
     List<JournalSegment> segments(String worldId) throws IOException;
 
     /**
@@ -73,6 +90,7 @@ public interface WorldStore {
      * {@code WorldSettings#keepSnapshots()}).
      *
      * @throws java.nio.file.NoSuchFileException if it is no longer stored
+     * @throws IOException if the store cannot be reached or written otherwise
      */
     void deleteSnapshot(String worldId, SnapshotInfo snapshot) throws IOException;
 
@@ -81,6 +99,7 @@ public interface WorldStore {
      * no longer needs (they lie before every snapshot kept).
      *
      * @throws java.nio.file.NoSuchFileException if it is no longer stored
+     * @throws IOException if the store cannot be reached or written otherwise
      */
     void deleteSegment(String worldId, JournalSegment segment) throws IOException;
 
@@ -88,6 +107,8 @@ public interface WorldStore {
      * Lets the store drop what it keeps of epochs of {@code worldId} below {@code epoch};
      * {@link #isCurrent} stays false for them and {@link #claim} still returns an epoch above
      * every one claimed. A no-op is correct.
+     *
+     * @throws IOException if the store cannot be reached or written
      */
     void forgetEpochsBefore(String worldId, long epoch) throws IOException;
 
@@ -95,6 +116,8 @@ public interface WorldStore {
      * The path where epoch {@code epoch} journals the ticks of {@code worldId} from
      * {@code startTick} on (the file does not exist yet; the caller creates it with
      * {@code JournalWriter.create}).
+     *
+     * @throws IOException if the store cannot be reached or the segment's folder made
      */
     Path newSegment(String worldId, long epoch, long startTick) throws IOException;
 }

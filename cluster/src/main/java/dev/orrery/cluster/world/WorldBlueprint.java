@@ -22,8 +22,11 @@ public interface WorldBlueprint {
      * and resources whatever {@code populate} is: a restore refuses a snapshot taken by other
      * systems.
      *
+     * @param worldId  the id of the world to build, the same on every node that opens it
      * @param populate true for a world starting fresh (spawn its starting entities), false
      *     when a snapshot will be restored into it (leave the world empty)
+     * @return a new simulation, not shared with any other world; the caller (the world's
+     *     runtime, or a {@code WorldVerifier}) ticks it and closes it
      */
     Simulation build(String worldId, boolean populate);
 }

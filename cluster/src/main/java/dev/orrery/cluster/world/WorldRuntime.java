@@ -130,7 +130,12 @@ public final class WorldRuntime implements AutoCloseable {
     /**
      * Opens {@code worldId} on this node: claim, restore, replay, new journal segment.
      *
+     * @param worldId   the world's id, one {@code store} takes
+     * @param store     the shared store holding the world's epochs, snapshots and journal
+     * @param blueprint builds the world's simulation, the same on every node
      * @param settings snapshots, retention and the input window
+     * @return the world's incarnation on this node, its epoch claimed, ready to tick (one thread
+     *     at a time, see the class comment)
      * @throws IOException if the store fails, or its history is damaged or has a gap
      * @throws IllegalStateException if a replayed tick's state hash differs from the one
      *     journaled (the blueprint is not the one the world ran with, or is not deterministic),
@@ -246,7 +251,11 @@ public final class WorldRuntime implements AutoCloseable {
     /**
      * Offers input {@code sequence} of client {@code clientId} for the next tick.
      *
+     * @param clientId the sending client's id, the de-duplication key with {@code sequence}
+     * @param sequence the input's number among this client's inputs to this world, from 1
+     *     (a lower one is refused)
      * @param client the client number the simulation sees
+     * @param type the command type the simulation sees
      * @param payload the client's bytes (copied)
      * @return {@link Offer.Verdict#QUEUED} (answer after the next {@link #tick()}), or the answer now
      */

@@ -80,7 +80,13 @@ public final class WorldVerifier {
         /**
          * Input {@code sequence} of client {@code clientId} applied in {@code tick}, {@code index}-th of the tick.
          *
+         * @param tick     the tick that applied the input
+         * @param index    its position among that tick's inputs, from 0
+         * @param clientId the id of the client that sent it
+         * @param sequence its number among that client's inputs to the world, from 1
+         * @param type     the command type the simulation saw
          * @param payload the client's bytes (a scratch array: valid during the call, {@code length} long)
+         * @param length   how many bytes of {@code payload} are the input's
          */
         void input(long tick, int index, long clientId, long sequence, int type, byte[] payload, int length);
     }
@@ -97,7 +103,13 @@ public final class WorldVerifier {
         });
     }
 
-    /** {@link #verify(WorldStore, String, WorldBlueprint)}, handing every replayed input to {@code visitor}. */
+    /**
+     * {@link #verify(WorldStore, String, WorldBlueprint)}, handing every replayed input to {@code visitor}.
+     *
+     * @throws IOException as {@link #verify(WorldStore, String, WorldBlueprint)}: the store cannot
+     *     be read, or its history has a gap
+     * @throws IllegalArgumentException if the store holds no journal of {@code worldId}
+     */
     public static Report verify(WorldStore store, String worldId, WorldBlueprint blueprint, InputVisitor visitor)
             throws IOException {
         List<JournalSegment> segments = store.segments(worldId);
