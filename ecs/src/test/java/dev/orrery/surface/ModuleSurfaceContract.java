@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
 /**
  * One test body for every Orrery library module: what it exports to everyone and to whom it
  * exports the rest, that no exported member names a type its users cannot see, and that the
- * whole public surface matches the module's {@code public-api.txt}.
+ * whole public surface matches the module's {@code public-api.txt}, and that every type and
+ * member of that surface has a doc comment in the sources.
  *
  * <p>A module's test extends this and names a class of its main code, its packages and its
  * qualified exports. Changing any of them, or adding, removing or retyping a public member,
@@ -77,6 +78,24 @@ public abstract class ModuleSurfaceContract {
             fail(s.name() + ": " + leaks.size() + " public members of exported types name types a user of the module "
                     + "cannot see; make the member package-private, move it to an internal type, or export the type:\n  "
                     + String.join("\n  ", leaks));
+        }
+    }
+
+    /**
+     * Every type and member the module's users see in its Javadoc has a comment there (the
+     * project's rule), read from the sources of the exported packages; see {@link DocComments}
+     * for what counts. About a second per module.
+     */
+    @Test
+    void shouldDocumentEveryTypeAndMemberItsUsersSee() throws IOException {
+        ExportedSurface s = ExportedSurface.of(anchor());
+        Path sources = Path.of("src", "main", "java");
+        List<String> missing = DocComments.missing(sources, s.exportedToAll());
+        if (!missing.isEmpty()) {
+            fail(s.name() + ": " + missing.size() + (missing.size() == 1 ? " thing its users see in the Javadoc has"
+                    : " things its users see in the Javadoc have") + " no doc comment; write one that says "
+                    + "what it is for (units, nulls, threads, what it throws) in " + sources.toAbsolutePath() + ":\n  "
+                    + String.join("\n  ", missing));
         }
     }
 
