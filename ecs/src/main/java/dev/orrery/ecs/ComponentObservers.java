@@ -20,6 +20,8 @@ import dev.orrery.ecs.component.Component;
  * order. Registering costs nothing for components no hook observes.
  *
  * <p><b>Threading:</b> register during set-up on the world's owning thread.
+ *
+ * @param <T> the observed component's Java type (its record, or a reference component's class)
  */
 public final class ComponentObservers<T> {
     private final ChangeTracker tracker;
