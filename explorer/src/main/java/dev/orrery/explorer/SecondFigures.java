@@ -77,7 +77,8 @@ final class SecondFigures {
      * @return the sequence number of the last second written
      */
     synchronized long write(long after, Json json) {
-        long from = Math.max(Math.max(0, after + 1), count - CAPACITY);
+        // after + 1 saturates: the largest long wrapped to the most negative, and so to every kept second
+        long from = Math.max(Math.max(0, after == Long.MAX_VALUE ? after : after + 1), count - CAPACITY);
         json.field("seq", count - 1).key("t").beginArray();
         for (long s = from; s < count; s++) {
             json.value(Math.round(time[(int) (s % CAPACITY)] * 1e3) / 1e3);

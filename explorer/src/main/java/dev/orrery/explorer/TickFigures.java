@@ -199,7 +199,8 @@ final class TickFigures implements JobObserver {
      */
     long rows(long after, Json json) {
         long p = published;
-        long from = Math.max(Math.max(0, after + 1), p - MAX_ROWS);
+        // after + 1 saturates: the largest long wrapped to the most negative, and so to every kept tick
+        long from = Math.max(Math.max(0, after == Long.MAX_VALUE ? after : after + 1), p - MAX_ROWS);
         int n = (int) Math.max(0, p - from);
         long[] tk = new long[n];
         long[] ns = new long[n];
