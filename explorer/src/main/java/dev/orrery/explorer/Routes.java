@@ -54,6 +54,8 @@ final class Routes {
     private static final int DEFAULT_MAP_POINTS = 20_000;
     private static final int MAX_MAP_POINTS = 200_000;
     private static final int DEFAULT_PAGE = 50;
+    private static final int MAX_PAGE_NUMBER = 1_000_000;
+    private static final String AFTER = "-1 (all) or the seq of the answer before";
     /** Longest value an edit may carry (a number or a boolean is far shorter). */
     static final int MAX_VALUE = EditForm.MAX_VALUE;
     private static final Pattern WEBJAR = Pattern.compile("(uplot|viz\\.js)/[0-9.]+/[A-Za-z0-9._/-]+");
@@ -215,7 +217,8 @@ final class Routes {
                         Views.state(s, json);
                         return json.endObject().toString();
                     }, explorer::summary));
-            case "history" -> ok(ex, explorer.history(number(q, "after", -1), number(q, "afterSecond", -1)));
+            case "history" -> ok(ex, explorer.history(Params.number(q, "after", -1, AFTER),
+                    Params.number(q, "afterSecond", -1, AFTER)));
             case "stream" -> ex.stream();
             case "graph" -> ok(ex, Views.graph(sim));
             case "systems" -> send(ex, explorer.safePoint().shared("systems", SHARE_NANOS,
@@ -223,15 +226,15 @@ final class Routes {
             case "archetypes" -> shared(ex, "archetypes", s -> browse.archetypesJson(s.world()));
             case "query" -> {
                 String text = q.getOrDefault("q", "");
-                int size = (int) Math.max(1, Math.min(Browse.MAX_PAGE, number(q, "size", DEFAULT_PAGE)));
-                int pageNo = (int) Math.max(0, Math.min(1_000_000, number(q, "page", 0)));
+                int size = Params.bounded(q, "size", 1, Browse.MAX_PAGE, DEFAULT_PAGE);
+                int pageNo = Params.bounded(q, "page", 0, MAX_PAGE_NUMBER, 0);
                 shared(ex, "query:" + size + ":" + pageNo + ":" + text,
                         s -> browse.query(s.world(), text, pageNo, size));
             }
             case "tree" -> {
-                long parent = entityParam(q, "parent", Entity.NULL);
-                int size = (int) Math.max(1, Math.min(Browse.MAX_PAGE, number(q, "size", 100)));
-                int pageNo = (int) Math.max(0, Math.min(1_000_000, number(q, "page", 0)));
+                long parent = Params.entity(q, "parent", Entity.NULL);
+                int size = Params.bounded(q, "size", 1, Browse.MAX_PAGE, 100);
+                int pageNo = Params.bounded(q, "page", 0, MAX_PAGE_NUMBER, 0);
                 shared(ex, "tree:" + parent + ":" + size + ":" + pageNo, s -> browse.tree(s.world(), parent, pageNo,
                         size));
             }
@@ -259,7 +262,7 @@ final class Routes {
             case "past/entity", "past/query", "past/diff" -> past(ex, name.substring(5), q);
             case "edits" -> {
                 Json json = new Json().beginObject().field("edits", explorer.editsEnabled()).key("list");
-                explorer.ledger().write(json, entityParam(q, "entity", 0), 50);
+                explorer.ledger().write(json, Params.entity(q, "entity", 0), 50);
                 ok(ex, json.endObject().toString());
             }
             default -> fail(ex, 404, "no API /api/" + name + "; the API is " + API);
@@ -276,15 +279,15 @@ final class Routes {
         }
         try {
             switch (what) {
-                case "entity" -> ok(ex, past.entity(required(q, "tick"), entityParam(q, "id", Entity.NULL)));
-                case "query" -> ok(ex, past.query(required(q, "tick"), q.getOrDefault("q", ""),
-                        (int) Math.max(0, Math.min(1_000_000, number(q, "page", 0))),
-                        (int) Math.max(1, Math.min(Browse.MAX_PAGE, number(q, "size", DEFAULT_PAGE)))));
+                case "entity" -> ok(ex, past.entity(Params.tick(q, "tick"), Params.entity(q, "id", Entity.NULL)));
+                case "query" -> ok(ex, past.query(Params.tick(q, "tick"), q.getOrDefault("q", ""),
+                        Params.bounded(q, "page", 0, MAX_PAGE_NUMBER, 0),
+                        Params.bounded(q, "size", 1, Browse.MAX_PAGE, DEFAULT_PAGE)));
                 default -> {
-                    long from = required(q, "from");
-                    long to = required(q, "to");
+                    long from = Params.tick(q, "from");
+                    long to = Params.tick(q, "to");
                     if (q.containsKey("id")) {
-                        ok(ex, past.diffEntity(from, to, entityParam(q, "id", Entity.NULL)));
+                        ok(ex, past.diffEntity(from, to, Params.entity(q, "id", Entity.NULL)));
                     } else if (q.containsKey("q")) {
                         ok(ex, past.diffQuery(from, to, q.get("q")));
                     } else {
@@ -295,14 +298,6 @@ final class Routes {
         } catch (PastWorlds.Refused e) {
             fail(ex, e.status, e.getMessage());
         }
-    }
-
-    private static long required(Map<String, String> q, String name) {
-        long v = number(q, name, Long.MIN_VALUE);
-        if (v == Long.MIN_VALUE) {
-            throw new QueryText.BadQuery("give " + name + "=TICK (a whole number)");
-        }
-        return v;
     }
 
     private void shared(WebServer.Exchange ex, String key, Function<Simulation, String> read)
@@ -316,7 +311,7 @@ final class Routes {
             fail(ex, 404, "this simulation has no map; attach the explorer with ExplorerOptions.withMap(source)");
             return;
         }
-        int max = (int) Math.max(1, Math.min(MAX_MAP_POINTS, number(q, "max", DEFAULT_MAP_POINTS)));
+        int max = Params.bounded(q, "max", 1, MAX_MAP_POINTS, DEFAULT_MAP_POINTS);
         // The tick thread only fills the points; the JSON is written here, once per share window.
         send(ex, explorer.safePoint().shared("map:" + max, MAP_SHARE_NANOS, s -> {
             MapPoints points = new MapPoints(max, lastMapPoints);
@@ -435,23 +430,6 @@ final class Routes {
     static void fail(WebServer.Exchange ex, int status, String message, Map<String, String> headers)
             throws IOException {
         ex.send(status, "application/json", Json.error(message), headers);
-    }
-
-    private static long number(Map<String, String> q, String name, long otherwise) {
-        String s = q.get(name);
-        if (s == null || s.isBlank()) {
-            return otherwise;
-        }
-        try {
-            return Long.parseLong(s.strip());
-        } catch (NumberFormatException e) {
-            throw new QueryText.BadQuery(name + "=" + s + " is not a whole number");
-        }
-    }
-
-    private static long entityParam(Map<String, String> q, String name, long otherwise) {
-        String s = q.get(name);
-        return s == null || s.isBlank() ? otherwise : QueryText.entityId(s, name + "=" + s);
     }
 
     /**

@@ -219,6 +219,7 @@ class ParameterEdgesTest {
         HttpResponse<String> r = w.client.getTicking(path + value);
         assertEquals(400, r.statusCode(), r.body());
         assertTrue(r.body().contains("\"error\":\"" + param + "="), "names " + param + ": " + r.body());
+        assertTrue(r.body().contains(range), "gives the range " + range + ": " + r.body());
     }
 
     static Stream<Arguments> maps() {

@@ -1,0 +1,63 @@
+package dev.orrery.explorer;
+
+import java.util.Map;
+
+/**
+ * A request's parameters as the API reads them: whole numbers (clamped to a range where the
+ * parameter bounds a page or a sample), ticks, and entity ids; a value it cannot read is a
+ * {@link QueryText.BadQuery} (answered 400) naming the parameter and what it takes.
+ *
+ * <p><b>Threading:</b> stateless; called on the request threads.
+ */
+final class Params {
+    /** Longest part of a refused value a message repeats. */
+    private static final int SHOWN = 40;
+
+    private Params() {
+    }
+
+    /**
+     * Parameter {@code name} as a long, {@code otherwise} when absent or blank.
+     *
+     * @throws QueryText.BadQuery naming the parameter and {@code range} for anything else (a
+     *         whole number past a long included)
+     */
+    static long number(Map<String, String> q, String name, long otherwise, String range) {
+        String s = q.get(name);
+        if (s == null || s.isBlank()) {
+            return otherwise;
+        }
+        try {
+            return Long.parseLong(s.strip());
+        } catch (NumberFormatException e) {
+            throw new QueryText.BadQuery(name + "=" + (s.length() > SHOWN ? s.substring(0, SHOWN) + "..." : s)
+                    + " is not a whole number the explorer reads; give " + range);
+        }
+    }
+
+    /** Parameter {@code name} clamped to {@code low..high}, {@code otherwise} when absent or blank. */
+    static int bounded(Map<String, String> q, String name, int low, int high, int otherwise) {
+        return (int) Math.max(low, Math.min(high, number(q, name, otherwise, low + " to " + high
+                + " (a number outside is taken as the nearest of those)")));
+    }
+
+    /**
+     * Tick parameter {@code name}, which must be given.
+     *
+     * @throws QueryText.BadQuery naming it when absent, blank or not a whole number
+     */
+    static long tick(Map<String, String> q, String name) {
+        String range = "a tick of the recording (GET /api/timeline gives its span)";
+        long v = number(q, name, Long.MIN_VALUE, range);
+        if (v == Long.MIN_VALUE) {
+            throw new QueryText.BadQuery("give " + name + "=TICK, " + range);
+        }
+        return v;
+    }
+
+    /** Entity id parameter {@code name}, {@code otherwise} when absent or blank. */
+    static long entity(Map<String, String> q, String name, long otherwise) {
+        String s = q.get(name);
+        return s == null || s.isBlank() ? otherwise : QueryText.entityId(s, name + "=" + s);
+    }
+}
