@@ -48,11 +48,12 @@ final class Params {
      */
     static long tick(Map<String, String> q, String name) {
         String range = "a tick of the recording (GET /api/timeline gives its span)";
-        long v = number(q, name, Long.MIN_VALUE, range);
-        if (v == Long.MIN_VALUE) {
+        String s = q.get(name);
+        // absence is told apart from the most negative long, which is a tick given (before any recording)
+        if (s == null || s.isBlank()) {
             throw new QueryText.BadQuery("give " + name + "=TICK, " + range);
         }
-        return v;
+        return number(q, name, 0, range);
     }
 
     /** Entity id parameter {@code name}, {@code otherwise} when absent or blank. */
