@@ -161,7 +161,6 @@ public final class Relations {
     }
 
     // ---- changes --------------------------------------------------------------------------
-
     /**
      * Makes {@code holder} hold {@code (r, target)}. For an exclusive relation this replaces
      * the holder's current target (reparenting; the holder goes last among its new target's
@@ -299,7 +298,6 @@ public final class Relations {
     }
 
     // ---- despawn --------------------------------------------------------------------------
-
     /** True when the live entity at index {@code idx} holds a pair or is the target of one. */
     boolean involves(int idx) {
         for (RelationStore s : stores) {
@@ -323,7 +321,6 @@ public final class Relations {
     }
 
     // ---- reads ----------------------------------------------------------------------------
-
     /** True when live {@code holder} holds {@code (r, target)}. */
     public boolean has(long holder, Relation r, long target) {
         RelationStore s = store(r);
@@ -430,7 +427,6 @@ public final class Relations {
     }
 
     // ---- snapshots and hashes -------------------------------------------------------------
-
     /**
      * Every pair of {@code r} as (holder, target, seq) triples in ascending seq, the canonical
      * order snapshots and the state hash use. Cold path; allocates.
