@@ -24,7 +24,7 @@ import java.util.concurrent.locks.LockSupport;
  * {@code ticking}, while the ending tick clears {@code ticking} and then reads the state: one
  * of them (a compare-and-set decides which) releases.
  *
- * <p><b>Threading:</b> {@link #close} and {@link #closed()} any thread; {@link #tickStarted}
+ * <p><b>Threading:</b> {@link #close}, {@link #closed()} and {@link #ifOpen} any thread; {@link #tickStarted}
  * and {@link #tickEnded} the tick thread only (the one {@code TickOwner} let through). A tick
  * pays two volatile writes and two volatile reads, and allocates nothing.
  */
@@ -59,6 +59,22 @@ final class Closing {
     /** Whether {@link #close} was called (one volatile read; any thread). */
     boolean closed() {
         return closed;
+    }
+
+    /**
+     * Runs {@code action} and returns true unless the simulation is closed (then false, nothing
+     * run), atomically with {@link #close}'s mark: a close on another thread either marked it
+     * first, or marks it after {@code action} and so sees what {@code action} wrote when it
+     * releases (the lock's release happens-before the close's acquisition). For a change a
+     * release must undo, such as starting a watchdog. Any thread; {@code action} runs on the
+     * caller's, under this object's lock, so it must be short and must not wait on a close.
+     */
+    synchronized boolean ifOpen(Runnable action) {
+        if (closed) {
+            return false;
+        }
+        action.run();
+        return true;
     }
 
     /** The thread that closed the simulation, or null while open. */

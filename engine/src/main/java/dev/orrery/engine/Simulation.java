@@ -127,6 +127,12 @@ public final class Simulation implements AutoCloseable {
     private TickListener endOfTick;
     private final JfrObserver jfr;
     private TickWatchdog watchdog;
+    /**
+     * A test's hook in {@link #watchdog} after its open check and before it starts a watchdog: a
+     * test closes the simulation from another thread there. Null outside tests (one volatile
+     * read per call, which is not on the tick path). Called on the thread that calls watchdog.
+     */
+    volatile Runnable watchdogSeam;
     /** The tick thread's steps outside the executor's run (inputs, hash, listeners), for the watchdog. */
     private final TickSteps steps;
     private FailurePolicy failurePolicy;
@@ -232,8 +238,9 @@ public final class Simulation implements AutoCloseable {
      * {@link SimulationBuilder#watchdog}. Call between ticks.
      *
      * @throws IllegalArgumentException if {@code stepsLimit} is negative or not a number
-     * @throws IllegalStateException when a watchdog is started on a closed simulation (its
-     *     thread would watch no tick and nothing would stop it; stopping one, 0, is always taken)
+     * @throws IllegalStateException when a watchdog is started on a closed simulation, closed
+     *     before the call or by another thread during it (its thread would watch no tick and
+     *     nothing would stop it; stopping one, 0, is always taken)
      */
     public void watchdog(double stepsLimit, OverrunListener listener) {
         host.check("Simulation.watchdog()");
@@ -244,6 +251,23 @@ public final class Simulation implements AutoCloseable {
         if (stepsLimit > 0) {
             requireOpen(); // close() has stopped the old watchdog; a new one's thread would outlive the simulation
         }
+        Runnable seam = watchdogSeam;
+        if (seam != null) {
+            seam.run();
+        }
+        // A close on another thread (a shutdown hook) may land after the check above: the
+        // replacement runs under the lock close() marks the simulation closed with, so either
+        // that close came first and a new watchdog is refused here, or it comes after and its
+        // release (which reads the field after taking that lock) stops the watchdog started here.
+        if (!closing.ifOpen(() -> replaceWatchdog(stepsLimit, listener))) {
+            if (stepsLimit > 0) {
+                throw closedRefusal();
+            }
+            replaceWatchdog(0, null); // stopping one is always taken; a second close of it is harmless
+        }
+    }
+
+    private void replaceWatchdog(double stepsLimit, OverrunListener listener) {
         if (watchdog != null) {
             watchdog.close();
             watchdog = null;

@@ -264,6 +264,32 @@ class SimulationTest {
         sim.watchdog(0, null); // stopping one is always taken
     }
 
+    @Test
+    void shouldRefuseAWatchdogWhenAnotherThreadClosesTheSimulationAsItStarts() {
+        // once taken: watchdog(5) checked that the simulation was open, a close on another thread
+        // (a shutdown hook) then released everything, and the watchdog started after it ran on for good
+        Simulation sim = ArenaWorkload.build(3, 1, false, 0);
+        sim.watchdogSeam = () -> {
+            Thread closer = new Thread(sim::close, "closer");
+            closer.start();
+            try {
+                closer.join(); // no tick runs, so the close releases at once, before watchdog goes on
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        };
+        long before = watchdogThreads();
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> sim.watchdog(5, (tick, nanos, system, job) -> { }),
+                "a watchdog started after a close on another thread; its thread would outlive the simulation");
+        assertEquals("simulation is closed (by thread 'closer'); build a new one with Simulation.builder(world)",
+                e.getMessage());
+        long after = watchdogThreads(); // at most as many: an earlier test's watchdog may end meanwhile
+        assertTrue(after <= before, "a watchdog thread was started for a closed simulation: " + before + " -> " + after);
+        sim.watchdogSeam = null;
+        sim.watchdog(0, null); // stopping one is always taken
+    }
+
     private static long watchdogThreads() {
         return Thread.getAllStackTraces().keySet().stream()
                 .filter(t -> t.isAlive() && t.getName().equals("orrery-tick-watchdog")).count();
