@@ -41,8 +41,10 @@ import java.util.Objects;
  * <p><b>Threading:</b> immutable once built, so any thread may read or share it; spawning
  * from it follows the world's rules. The resolution it remembers is one volatile reference,
  * replaced whole, and used only by the owning thread of the world that made it: a spawn reads
- * it and uses it only when it names the spawning world (the only world a template can spawn
- * into is the one that registered its components).
+ * it and uses it only when it names the spawning world. A template spawns only into the world
+ * that registered its components, except one with no components, which any world takes: worlds
+ * on two threads that share such a template at worst replace each other's resolution and take
+ * their own again from their world.
  */
 public final class Template {
     private final String name;

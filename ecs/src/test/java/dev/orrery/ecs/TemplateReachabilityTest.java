@@ -84,6 +84,24 @@ class TemplateReachabilityTest {
         assertEquals(1, world.entityCount());
     }
 
+    @Test
+    void shouldResolveATemplateWithNoComponentsInEachWorldItSpawnsInto() {
+        // no component ties it to one world, so two worlds may spawn from it in turn
+        Template bare = Template.named("bare").build();
+        World a = new World();
+        World b = new World();
+        a.spawn(bare);
+        Template.Prepared inA = bare.preparedFor(a);
+        assertNotNull(inA);
+        b.spawn(bare);
+        assertNull(bare.preparedFor(a), "the template remembers the last world only");
+        assertSame(b, bare.preparedFor(b).world);
+        a.spawn(bare);
+        assertSame(inA, bare.preparedFor(a), "world a kept its resolution and handed it back");
+        assertEquals(2, a.entityCount());
+        assertEquals(1, b.entityCount());
+    }
+
     private static WeakReference<Template> spawnedOnce(World world, Component<Position> pos) {
         Template t = Template.named("once").with(pos, new Position(7, 8)).build();
         world.spawn(t);
