@@ -30,15 +30,17 @@ final class Params {
         try {
             return Long.parseLong(s.strip());
         } catch (NumberFormatException e) {
+            String what = s.strip().matches("[+-]?[0-9]+") ? " is past the whole numbers the explorer reads (a long)"
+                    : " is not a whole number the explorer reads";
             throw new QueryText.BadQuery(name + "=" + (s.length() > SHOWN ? s.substring(0, SHOWN) + "..." : s)
-                    + " is not a whole number the explorer reads; give " + range);
+                    + what + "; give " + range);
         }
     }
 
     /** Parameter {@code name} clamped to {@code low..high}, {@code otherwise} when absent or blank. */
     static int bounded(Map<String, String> q, String name, int low, int high, int otherwise) {
         return (int) Math.max(low, Math.min(high, number(q, name, otherwise, low + " to " + high
-                + " (a number outside is taken as the nearest of those)")));
+                + " (a whole number outside is taken as the nearest of those)")));
     }
 
     /**

@@ -220,6 +220,11 @@ class ParameterEdgesTest {
         assertEquals(400, r.statusCode(), r.body());
         assertTrue(r.body().contains("\"error\":\"" + param + "="), "names " + param + ": " + r.body());
         assertTrue(r.body().contains(range), "gives the range " + range + ": " + r.body());
+        // a number past a long is told so, not called no number (once: "is not a whole number")
+        boolean digits = java.net.URLDecoder.decode(value, java.nio.charset.StandardCharsets.UTF_8).strip()
+                .matches("[+-]?[0-9]+");
+        assertTrue(r.body().contains(digits ? "is past the whole numbers the explorer reads" : "is not a whole number"),
+                r.body());
     }
 
     static Stream<Arguments> maps() {
