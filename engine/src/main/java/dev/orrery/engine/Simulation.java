@@ -37,7 +37,7 @@ import java.util.Set;
  * A running simulation: a world, its schedule of systems and their executor, resources,
  * a seed and an input source, advanced one fixed time step per {@link #tick()}.
  *
- * <p>One class of over 500 lines (about 1100, a third of them comments), on purpose: what is
+ * <p>One class of over 500 lines (about 1150, a third of them comments), on purpose: what is
  * left is the tick loop and the public surface tools attach to (observers, the end-of-tick
  * hook, snapshots, the failure policy), each public call opening with the guards they share
  * (closed, the tick thread, a host's turn, a running recording); the builder, resource
