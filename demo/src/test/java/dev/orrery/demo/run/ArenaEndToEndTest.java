@@ -63,7 +63,8 @@ class ArenaEndToEndTest {
                 assertNotNull(state);
                 assertTrue(state.matches("STATE \\d+ \\d+ teams=2 agents=\\d+ projectiles=\\d+ hits=\\d+ kills=\\d+"),
                         state);
-                assertEquals("OK 4 BYE", bob.ask("QUIT"));
+                bob.awaitInputsApplied(4); // SPAWN 10 sat in the input ring until a tick took it
+                assertEquals("OK 5 BYE", bob.ask("QUIT"));
             }
         } finally {
             run.stop();

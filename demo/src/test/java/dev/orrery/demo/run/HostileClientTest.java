@@ -54,6 +54,7 @@ class HostileClientTest {
                     assertTrue(other2.ask("SPAWN 10000").startsWith("ERR 2 QUOTA"), "the cap is the world's");
                     assertTrue(other2.awaitState().startsWith("STATE "), "the run stopped pushing state");
                     assertEquals("OK 3", other2.ask("MOVE 1 5 5"));
+                    other2.awaitInputsApplied(4); // the two waves answered OK have been spawned
                 }
             }
         } finally {

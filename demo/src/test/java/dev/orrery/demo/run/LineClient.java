@@ -57,6 +57,25 @@ final class LineClient implements AutoCloseable {
         }
     }
 
+    /**
+     * Waits until every input this server took before now has been applied to the world: sends
+     * {@code SET} of an entity that does not exist, which the boundary lets through (Health.hp is
+     * writable), so it goes into the input ring behind every {@code MOVE}, {@code SPAWN} and
+     * {@code SET} already answered {@code OK} (the server's selector thread is the ring's one
+     * producer, and a tick drains it in ring order), and which only the tick's input system
+     * answers, {@code NOT_FOUND}, after applying the inputs ahead of it in the same or an earlier
+     * tick. So once the reply is read, a wave answered {@code OK} earlier has been spawned, and a
+     * count taken after {@code stop()} includes it. It changes nothing in the world.
+     *
+     * @param request the number this client's next request gets (its requests so far plus one)
+     */
+    void awaitInputsApplied(int request) throws IOException {
+        String reply = ask("SET 999999999999 Health hp 1");
+        if (reply == null || !reply.startsWith("ERR " + request + " NOT_FOUND")) {
+            throw new AssertionError("expected the simulation's NOT_FOUND for request " + request + ", got: " + reply);
+        }
+    }
+
     int statesSeen() {
         return statesSeen;
     }
