@@ -16,7 +16,7 @@ final class RequestParser {
     private static final Pattern SPACES = Pattern.compile("[ \\t]+");
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,63}");
     private static final Pattern CLIENT_NAME = Pattern.compile("[A-Za-z0-9_.-]{1,32}");
-    private static final Pattern UNSIGNED = Pattern.compile("[0-9]{1,19}");
+    private static final Pattern DIGITS = Pattern.compile("[0-9]+");
     private static final Pattern DECIMAL = Pattern.compile("[-+]?[0-9]{1,9}(\\.[0-9]{1,9})?");
     private static final Pattern VALUE = Pattern.compile("[-+]?[0-9]{1,19}(\\.[0-9]{1,17})?([eE][-+]?[0-9]{1,3})?|true|false");
     private static final int ECHO_LIMIT = 32;
@@ -68,14 +68,15 @@ final class RequestParser {
         if (w.length != 4) {
             return malformed(usage + "; got " + (w.length - 1) + " arguments");
         }
-        if (!UNSIGNED.matcher(w[1]).matches() || w[1].length() > 9) {
+        long squad = wholeNumber(w[1], 9);
+        if (squad < 0) {
             return malformed("squad '" + echo(w[1]) + "' is not a whole number 0 to 999999999; " + usage);
         }
         if (!DECIMAL.matcher(w[2]).matches() || !DECIMAL.matcher(w[3]).matches()) {
             return malformed("coordinates '" + echo(w[2]) + "' '" + echo(w[3])
                     + "' must be decimals of up to 9 digits each side of the point; " + usage);
         }
-        return new Request.Command(CommandType.MOVE, Integer.parseInt(w[1]), Float.parseFloat(w[2]),
+        return new Request.Command(CommandType.MOVE, (int) squad, Float.parseFloat(w[2]),
                 Float.parseFloat(w[3]), 0, null, null, null);
     }
 
@@ -84,7 +85,7 @@ final class RequestParser {
         if (w.length != 2) {
             return malformed(usage);
         }
-        long count = UNSIGNED.matcher(w[1]).matches() && w[1].length() <= 10 ? Long.parseLong(w[1]) : -1;
+        long count = wholeNumber(w[1], 10);
         if (count < 1 || count > maxSpawnCount) {
             return malformed("count '" + echo(w[1]) + "' is out of range; " + usage);
         }
@@ -95,7 +96,7 @@ final class RequestParser {
         if (w.length != words) {
             return malformed(usage + "; got " + (w.length - 1) + " arguments");
         }
-        long entity = parseEntity(w[1]);
+        long entity = wholeNumber(w[1], 19);
         if (entity < 0) {
             return malformed("entity '" + echo(w[1]) + "' is not an entity id (a whole number 0 to "
                     + Long.MAX_VALUE + "); " + usage);
@@ -114,12 +115,25 @@ final class RequestParser {
         return new Request.Command(type, 0, 0, 0, entity, w[2], w[3], value);
     }
 
-    private static long parseEntity(String s) {
-        if (!UNSIGNED.matcher(s).matches()) {
+    /**
+     * The whole number {@code s} spells, or -1 if it is not one of at most {@code maxDigits}
+     * digits that fits a long. Leading zeros are not counted ({@code 0000000001} is 1), so a
+     * value in range is taken however it is padded; only the digits after them can make it too
+     * long. MOVE's squad, SPAWN's count and GET's and SET's entity all go through here.
+     */
+    private static long wholeNumber(String s, int maxDigits) {
+        if (!DIGITS.matcher(s).matches()) {
+            return -1;
+        }
+        int first = 0;
+        while (first < s.length() - 1 && s.charAt(first) == '0') {
+            first++;
+        }
+        if (s.length() - first > maxDigits) {
             return -1;
         }
         try {
-            return Long.parseLong(s);
+            return Long.parseLong(s, first, s.length(), 10);
         } catch (NumberFormatException tooLarge) {
             return -1;
         }
