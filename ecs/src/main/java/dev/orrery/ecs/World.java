@@ -711,7 +711,7 @@ public final class World implements FieldAccess {
         checkUnlocked("addToAll", column);
         column.refuseIfRelationMarker("addToAll");
         if (column.isSparse() || query.hasRowFilter()) {
-            return sparseSide.addToAll(query, column);
+            return (int) fired(sparseSide.addToAll(query, column)); // hooks after the last entity, as in blocks
         }
         return (int) fired(bulkMoves.addToAll(query.archetypes(), column));
     }
@@ -727,7 +727,8 @@ public final class World implements FieldAccess {
         checkUnlocked("removeFromAll", column);
         column.refuseIfRelationMarker("removeFromAll");
         if (column.isSparse() || query.hasRowFilter() || changes.hasValueHooks(column)) {
-            return sparseSide.removeFromAll(query, column); // entity by entity: a value hook reads each row first
+            // entity by entity (a value hook reads each row first); the hooks fire after the last, as in blocks
+            return (int) fired(sparseSide.removeFromAll(query, column));
         }
         return (int) fired(bulkMoves.removeFromAll(query.archetypes(), column));
     }

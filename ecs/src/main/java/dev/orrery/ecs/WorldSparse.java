@@ -136,25 +136,38 @@ final class WorldSparse {
     }
 
     /**
-     * Adds {@code column} (zeroed, or a tag) one entity at a time to every entity
-     * {@code query} matches that lacks it, in the query's order; returns how many gained it.
+     * Adds {@code column} (zeroed, or a tag) one entity at a time to every entity {@code query}
+     * matches that lacks it; returns how many gained it. The observer events are only queued:
+     * {@code World} fires them once, after the last entity, as the block path does, so a hook
+     * that despawns or changes a later match (through its commands) acts after the call and
+     * not in the middle of the list.
      */
     int addToAll(Query query, Component<?> column) {
         int n = 0;
         for (long e : matching(query)) {
             if (!world.has(e, column)) {
-                world.add(e, column);
+                int idx = world.requireAlive(e, "addToAll", column);
+                if (column.isSparse()) {
+                    add(idx, e, column, null);
+                } else {
+                    rows.add(idx, e, column, null); // queues the onAdd events; no hook runs here
+                }
                 n++;
             }
         }
         return n;
     }
 
-    /** Removes {@code column} one entity at a time from every entity {@code query} matches; returns how many lost it. */
+    /**
+     * Removes {@code column} one entity at a time from every entity {@code query} matches;
+     * returns how many lost it. As {@link #addToAll}, the events (with each value a value hook
+     * reads, taken as its row goes) are queued and {@code World} fires them after the call.
+     */
     int removeFromAll(Query query, Component<?> column) {
         int n = 0;
         for (long e : matching(query)) {
-            if (world.remove(e, column)) {
+            int idx = world.requireAlive(e, "removeFromAll", column);
+            if (column.isSparse() ? sparse.remove(idx, column) : rows.remove(idx, e, column)) {
                 n++;
             }
         }
