@@ -12,10 +12,11 @@ import java.io.IOException;
  */
 public interface ReferenceCodec<T> {
     /**
-     * Writes {@code value} (may be null if the column was added without a value). Called on the
-     * thread taking the snapshot.
+     * Writes {@code value}. Called on the thread taking the snapshot, for rows that hold an
+     * object only: a row whose column was added without a value (null) is marked absent by the
+     * snapshot itself, and {@link #read} is not called for it on restore.
      *
-     * @param value the component object of one row
+     * @param value the component object of one row, never null
      * @param out   the snapshot's stream, positioned for this value
      * @throws IOException if writing to {@code out} fails; the snapshot then fails with a
      *     {@link SnapshotException} that carries it
