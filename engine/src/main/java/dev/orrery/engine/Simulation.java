@@ -1005,7 +1005,9 @@ public final class Simulation implements AutoCloseable {
      *     that do not match (naming the systems each side lacks), naming the section, the byte
      *     offset and what was wrong; the simulation
      *     is then unchanged
-     * @throws IllegalStateException after {@link #close()}, after the first tick, on a thread
+     * @throws IllegalStateException after {@link #close()}, after the first tick, while a
+     *     {@link RunRecorder} records this simulation (its start snapshot is the world before the
+     *     restore: restore before {@code RunRecorder.start}), on a thread
      *     other than the tick thread once one is bound, or while another thread is in a
      *     snapshot or restore before it is (as {@link #snapshot()}), or while a
      *     tick's schedule runs
@@ -1023,6 +1025,12 @@ public final class Simulation implements AutoCloseable {
 
     private void restoreOnTickThread(byte[] snapshot) {
         requireBetweenTicks("Simulation.restore()");
+        if (recordedPolicy != null) { // the recording's start snapshot is the world before this restore
+            throw new IllegalStateException("Simulation.restore() refused: a RunRecorder records this simulation, and "
+                    + "its start snapshot holds the world as it was when the recorder started, so its journal's ticks "
+                    + "would follow a world the recording does not hold and it could not be replayed; restore before "
+                    + "RunRecorder.start (close the recorder, restore into a new simulation, then record it)");
+        }
         if (published.nextTick() != 0) {
             throw new IllegalStateException("Simulation.restore() refused: this simulation is at tick "
                     + published.nextTick() + ", past its start; restore a snapshot before the first tick, into a "
