@@ -1,0 +1,113 @@
+package dev.orrery.explorer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.ecs.World;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.engine.InputPipeline;
+import dev.orrery.engine.RunRecorder;
+import dev.orrery.engine.RunReplayer;
+import dev.orrery.engine.Simulation;
+import dev.orrery.engine.host.HostedWorld;
+import dev.orrery.engine.host.WorldHost;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * WorldHost x RunRecorder x Explorer: one hosted world recorded, another explored; closing the
+ * host, then the recorder and the explorer on the thread that closed it, leaves no thread, no
+ * listening port, and a recording that replays.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class HostCloseLeavesNothingTest {
+    record Pos(float x) {
+    }
+
+    private static Simulation world(boolean populate) {
+        World world = new World();
+        Component<Pos> pos = world.component(Pos.class);
+        for (int i = 0; populate && i < 50; i++) {
+            world.spawn(new Pos(i));
+        }
+        return Simulation.builder(world).seed(1).systems(s -> s.system("drift").query(world.query().with(pos).build())
+                .writes(pos).forEachChunk(job -> { })).build();
+    }
+
+    @Test
+    void closingTheHostWithARecordedAndAnExploredWorldLeavesNothingBehind(@TempDir Path dir) throws Exception {
+        Set<String> before = threadNames();
+        Simulation recorded = world(true);
+        Simulation explored = world(true);
+        RunRecorder rec = RunRecorder.start(recorded, dir, InputPipeline.builder());
+        Explorer explorer;
+        int port;
+        WorldHost host = WorldHost.builder().threads(2).build();
+        try {
+            HostedWorld r = host.add("recorded", recorded, 200);
+            HostedWorld e = host.add("explored", explored, 200);
+            explorer = e.call(s -> {
+                try {
+                    return Explorer.attach(s, ExplorerOptions.loopback(0));
+                } catch (IOException x) {
+                    throw new UncheckedIOException(x);
+                }
+            }).get(30, TimeUnit.SECONDS);
+            port = explorer.port();
+            assertEquals(200, new Client(explorer).getTicking("/api/query?q=Pos").statusCode());
+            long until = System.nanoTime() + 30_000_000_000L;
+            while (recorded.currentTick() < 5 && System.nanoTime() < until) {
+                Thread.sleep(10);
+            }
+            assertTrue(recorded.currentTick() >= 5, "the recorded world ticked");
+        } finally {
+            host.close(); // both still attached
+        }
+        rec.close(); // the closing thread is the worlds' tick thread now
+        explorer.close();
+
+        long until = System.nanoTime() + 30_000_000_000L;
+        Set<String> left = leftOver(before);
+        while (!left.isEmpty() && System.nanoTime() < until) {
+            Thread.sleep(100);
+            left = leftOver(before);
+        }
+        assertEquals(Set.of(), left, "threads left behind");
+        try (ServerSocket again = new ServerSocket()) {
+            again.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port)); // free again
+        }
+        try (Simulation fresh = world(false)) {
+            RunReplayer.Result result = RunReplayer.replay(dir, fresh);
+            assertTrue(result.closedCleanly(), "the recorder wrote its end record");
+            assertEquals(recorded.lastHash(), result.finalHash());
+        }
+    }
+
+    private static Set<String> leftOver(Set<String> before) {
+        Set<String> now = threadNames();
+        now.removeAll(before);
+        now.removeIf(n -> n.startsWith("HttpClient") || n.startsWith("junit") || n.startsWith("process reaper")
+                || n.startsWith("Common-Cleaner") || n.startsWith("ForkJoinPool"));
+        return now;
+    }
+
+    private static Set<String> threadNames() {
+        Set<String> names = new TreeSet<>();
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.isAlive()) {
+                names.add(t.getName());
+            }
+        }
+        return names;
+    }
+}
