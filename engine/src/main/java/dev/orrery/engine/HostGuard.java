@@ -43,6 +43,11 @@ final class HostGuard {
     /** The thread inside {@code tick()} now, or null: set by compare-and-set from null, cleared by that thread only. */
     private volatile Thread ticking;
 
+    /** The hosted world's description ({@code world 'name'}), or null when no host holds it. Any thread. */
+    String hostedAs() {
+        return hostedAs;
+    }
+
     /**
      * Marks the simulation hosted as {@code world}.
      *

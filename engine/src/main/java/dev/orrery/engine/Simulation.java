@@ -136,7 +136,7 @@ public final class Simulation implements AutoCloseable {
     /** The tick thread's steps outside the executor's run (inputs, hash, listeners), for the watchdog. */
     private final TickSteps steps;
     private FailurePolicy failurePolicy;
-    private FailureListener failureListener = Simulation::logFirstFailure;
+    private FailureListener failureListener = this::logFirstFailure;
     private final Set<String> failedSystems = new HashSet<>();
     /** Written by the tick thread on a skip (rare), read by any thread. */
     private volatile long skippedTicks;
@@ -328,7 +328,8 @@ public final class Simulation implements AutoCloseable {
 
     /**
      * Receives every skipped tick (default: a {@code System.Logger} warning the first time
-     * each system fails); call between ticks.
+     * each system fails, naming the world while a {@code WorldHost} holds the simulation);
+     * call between ticks.
      */
     public void failureListener(FailureListener listener) {
         host.check("Simulation.failureListener()");
@@ -363,9 +364,12 @@ public final class Simulation implements AutoCloseable {
         void overrun(long tick, long elapsedNanos, String system, String job);
     }
 
-    private static void logFirstFailure(long tick, SystemFailedException failure, boolean first) {
+    /** The default failure listener; names the world when a WorldHost holds it (a host runs many). */
+    private void logFirstFailure(long tick, SystemFailedException failure, boolean first) {
         if (first) {
-            System.getLogger(Simulation.class.getName()).log(System.Logger.Level.WARNING, "tick " + tick
+            String hosted = host.hostedAs();
+            System.getLogger(Simulation.class.getName()).log(System.Logger.Level.WARNING,
+                    (hosted == null ? "" : hosted + ": ") + "tick " + tick
                     + " skipped: " + failure.getMessage() + " (later failures of this system are only counted)");
         }
     }
