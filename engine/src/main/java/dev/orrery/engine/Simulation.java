@@ -1036,9 +1036,12 @@ public final class Simulation implements AutoCloseable {
                     + "RunRecorder.start (close the recorder, restore into a new simulation, then record it)");
         }
         if (published.nextTick() != 0) {
-            throw new IllegalStateException("Simulation.restore() refused: this simulation is at tick "
-                    + published.nextTick() + ", past its start; restore a snapshot before the first tick, into a "
-                    + "new simulation (built like the one that wrote it)");
+            String hosted = host.hostedAs(); // inside hostedWorld.call: say how to swap a loaded world in
+            throw new IllegalStateException("Simulation.restore() refused: " + (hosted == null ? "this simulation"
+                    : hosted + " on a WorldHost") + " is at tick " + published.nextTick() + ", past its start; restore "
+                    + "a snapshot before the first tick, into a new simulation (built like the one that wrote it)"
+                    + (hosted == null ? "" : ", then put it in the world's place: hostedWorld.remove().join(), then "
+                    + "host.add(name, restored, hz)"));
         }
         // Parse every section before the world is touched, so a bad snapshot changes nothing.
         Map<String, byte[]> extras = snapshots.readExtras(snapshot);

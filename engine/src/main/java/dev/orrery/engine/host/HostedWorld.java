@@ -139,6 +139,11 @@ public final class HostedWorld {
      * {@code world.call(Simulation::snapshot)}. The future completes with the result, or
      * exceptionally with what the action threw (the world goes on ticking), or with an
      * {@link IllegalStateException} when the world leaves the host before the action ran.
+     *
+     * <p>A snapshot loads only into a simulation before its first tick, so a hosted world is
+     * not restored in place ({@code restore} inside {@code call} is refused, saying so): restore
+     * the save into a new simulation built like this one, then {@link #remove()} this world and
+     * {@code host.add} the restored one under its name.
      */
     public <T> CompletableFuture<T> call(Function<? super Simulation, ? extends T> action) {
         Task<T> task = new Task<>(action);
