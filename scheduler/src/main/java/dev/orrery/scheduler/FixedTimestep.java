@@ -101,6 +101,15 @@ public final class FixedTimestep {
         }
     }
 
+    /**
+     * The executor: {@code n} of this run's steps did not run, as a failure (a tick skipped
+     * under the engine's {@code SKIP_TICK}) ended the run before them; their units were taken
+     * out of the accumulator by {@link #advance}, so they count as dropped.
+     */
+    void dropSteps(int n) {
+        droppedSteps += n;
+    }
+
     /** The length of one sub-step. */
     public long stepUnits() {
         return stepUnits;
@@ -148,7 +157,11 @@ public final class FixedTimestep {
         return steps;
     }
 
-    /** Whole steps dropped because a run would have taken more than {@link #maxStepsPerRun()}. */
+    /**
+     * Whole steps dropped: because a run would have taken more than {@link #maxStepsPerRun()},
+     * or because a failure in one of a run's steps ended the run before the steps after it.
+     * So {@code steps() + droppedSteps()} is every whole step the clock has accumulated.
+     */
     public long droppedSteps() {
         return droppedSteps;
     }

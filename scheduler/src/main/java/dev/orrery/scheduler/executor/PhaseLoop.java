@@ -349,12 +349,16 @@ final class PhaseLoop {
 
     private void runFixedSteps(int p, FixedTimestep step, SyncPoint syncPoint, PhaseRunner runner) {
         int k = SchedulerInternals.advance(step);
+        int i = 0;
         try {
-            for (int i = 0; i < k; i++) {
+            for (; i < k; i++) {
                 SchedulerInternals.enterStep(step, i);
                 runPhase(p, syncPoint, runner);
             }
         } finally {
+            if (i < k) { // step i failed: the steps after it never run, their units are spent
+                SchedulerInternals.dropSteps(step, k - i - 1);
+            }
             SchedulerInternals.enterStep(step, -1);
         }
     }

@@ -48,6 +48,7 @@ public final class SchedulerInternals {
             int.class);
     private static final MethodHandle STEP_ADVANCE = FACADE.method(FixedTimestep.class, "advance", int.class);
     private static final MethodHandle STEP_ENTER = FACADE.method(FixedTimestep.class, "enterStep", void.class, int.class);
+    private static final MethodHandle STEP_DROP = FACADE.method(FixedTimestep.class, "dropSteps", void.class, int.class);
     private static final MethodHandle STEP_RESTORE = FACADE.staticMethod(FixedTimestep.class, "restore",
             FixedTimestep.class, long.class, long.class, int.class, long.class, long.class, long.class);
     private static final MethodHandle STATES_MARK_ENTERED = FACADE.method(States.class, "markEntered", void.class);
@@ -158,6 +159,15 @@ public final class SchedulerInternals {
     public static void enterStep(FixedTimestep step, int i) {
         try {
             STEP_ENTER.invokeExact(step, i);
+        } catch (Throwable t) {
+            throw FacadeLookup.rethrow(t);
+        }
+    }
+
+    /** Counts {@code n} steps of this run that a failure kept from running as dropped. */
+    public static void dropSteps(FixedTimestep step, int n) {
+        try {
+            STEP_DROP.invokeExact(step, n);
         } catch (Throwable t) {
             throw FacadeLookup.rethrow(t);
         }
