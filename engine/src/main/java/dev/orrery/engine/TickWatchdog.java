@@ -3,9 +3,13 @@ package dev.orrery.engine;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.internal.EcsInternals;
 import dev.orrery.engine.jfr.TickOverrunEvent;
+import dev.orrery.scheduler.FixedTimestep;
 import dev.orrery.scheduler.JobObserver;
+import dev.orrery.scheduler.ResourceKey;
+import dev.orrery.scheduler.Resources;
 import dev.orrery.scheduler.executor.ExecutionPlan;
 import dev.orrery.scheduler.executor.OwnerActivity;
+import dev.orrery.scheduler.graph.SystemGraph;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
@@ -46,6 +50,14 @@ final class TickWatchdog implements JobObserver {
     private final String[] names;
     /** What a job's range counts, per system: "chunks", "indices" (a range system) or "slots" (a level system). */
     private final String[] units;
+    /**
+     * Per system: the key of its phase's fixed step, or {@code null} outside a fixed-step phase
+     * (a job there is named with its sub-step, read from the clock when reporting).
+     */
+    private final ResourceKey<FixedTimestep>[] fixedSteps;
+    /** Per system: the name of its phase. */
+    private final String[] phases;
+    private final Resources resources;
     private final Simulation.OverrunListener listener;
     private final OwnerActivity activity;
     private final World world;
@@ -80,6 +92,18 @@ final class TickWatchdog implements JobObserver {
         this.world = plan.world();
         this.names = new String[plan.size()];
         this.units = new String[plan.size()];
+        this.resources = plan.resources();
+        @SuppressWarnings("unchecked")
+        ResourceKey<FixedTimestep>[] steps = (ResourceKey<FixedTimestep>[]) new ResourceKey<?>[plan.size()];
+        this.fixedSteps = steps;
+        this.phases = new String[plan.size()];
+        SystemGraph graph = plan.graph();
+        for (int p = 0; p < graph.phases().size(); p++) {
+            for (int i = graph.phaseStart(p); i < graph.phaseEnd(p); i++) {
+                fixedSteps[i] = graph.phaseRule(p).fixedStep();
+                phases[i] = graph.phases().get(p).name();
+            }
+        }
         for (int i = 0; i < names.length; i++) {
             names[i] = plan.system(i).name();
             units[i] = plan.system(i).leveled() ? "slots" : plan.system(i).ranged() ? "indices" : "chunks";
@@ -186,7 +210,7 @@ final class TickWatchdog implements JobObserver {
             int from = jobFrom.getPlain(worker);
             int to = jobTo.getPlain(worker);
             job = "worker " + worker + (from < 0 ? " (exclusive)" : " " + units[index] + " [" + from + ", " + to + ")")
-                    + " for " + (System.nanoTime() - oldest) / 1_000_000 + " ms"
+                    + " for " + (System.nanoTime() - oldest) / 1_000_000 + " ms" + subStep(index)
                     + (from < 0 && observer != null ? ", in " + observer : ""); // a hook its direct change fired
         }
         TickOverrunEvent.emit(t, elapsed, system, job);
@@ -197,6 +221,21 @@ final class TickWatchdog implements JobObserver {
                 // a failing listener must not stop the watchdog
             }
         }
+    }
+
+    /**
+     * For a system of a fixed-step phase, which of the tick's sub-steps its job runs in
+     * ({@code ", in sub-step 2 of fixed-step phase Physics"}); empty elsewhere. Read from the
+     * clock without a hand-off (the tick thread writes it between sub-steps): a report racing
+     * a sub-step's start may name its neighbour, which only blurs a report of a late tick.
+     */
+    private String subStep(int system) {
+        if (fixedSteps[system] == null) {
+            return "";
+        }
+        Object clock = resources.value(fixedSteps[system]);
+        int i = clock instanceof FixedTimestep f ? f.stepInRun() : -1;
+        return i < 0 ? "" : ", in sub-step " + (i + 1) + " of fixed-step phase " + phases[system];
     }
 
     void close() {
