@@ -60,6 +60,10 @@ public enum FailurePolicy {
      * caller decides (the default; right for tests). The executor stops handing out jobs at the
      * first failure, so which columns were written depends on timing. The tick does not count:
      * {@link Simulation#tick()} again runs it again, with the inputs the failed attempt was handed.
+     * Nothing the failed attempt changed is undone: the columns it wrote, the structural changes
+     * of the sync points it passed, a fixed-step phase's accumulator (advanced for the attempt,
+     * so the retry adds another run's time) and a state transition it applied all stay, and the
+     * retry starts from there. Use {@link #SKIP_TICK} where a run must replay bit for bit.
      */
     STOP,
     /**
