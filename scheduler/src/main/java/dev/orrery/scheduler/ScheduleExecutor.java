@@ -22,6 +22,13 @@ import java.util.List;
  * returns (or throws), with one exception: a job abandoned at the {@link #runDeadline} is
  * ordered before nothing after the run (see there). {@link #close} is called once, by the
  * owner, when no run is in progress.
+ *
+ * <p><b>After close</b> only {@link #run} is refused ({@link IllegalStateException}: create a
+ * new executor). The other calls are taken as between runs, with their usual argument checks:
+ * {@link #runDeadline}, {@link #observe} and {@link #finishPhaseOnFailure} keep a setting that no
+ * run will read and start nothing (no worker thread comes back), the reads answer as before, and
+ * {@link #bindOwner} still binds the world's owner thread. An owner that shuts down in steps
+ * (a simulation closed, then its settings handed back) need not order them around the close.
  */
 public interface ScheduleExecutor extends AutoCloseable {
     /** Runs every system once, with no sync-point work. */
@@ -88,9 +95,10 @@ public interface ScheduleExecutor extends AutoCloseable {
      * server up and report the bug, not a way to undo it. A job that runs on the calling
      * thread (on one worker every job does; with more, an exclusive system, a system too small
      * to split, or a job the caller took while waiting) cannot be ended this way. Call between
-     * runs.
+     * runs. After {@link #close} it is taken, as the other settings are, and ends nothing (no
+     * run comes).
      *
-     * @throws IllegalArgumentException if {@code nanos} is negative
+     * @throws IllegalArgumentException if {@code nanos} is negative (after close too)
      */
     void runDeadline(long nanos);
 

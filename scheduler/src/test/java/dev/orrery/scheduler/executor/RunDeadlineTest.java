@@ -11,6 +11,7 @@ import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.scheduler.Schedule;
+import dev.orrery.scheduler.ScheduleExecutor;
 import dev.orrery.scheduler.SystemFailedException;
 import dev.orrery.scheduler.internal.SchedulerInternals;
 import java.util.concurrent.CountDownLatch;
@@ -257,5 +258,36 @@ class RunDeadlineTest {
         try (ParallelExecutor executor = new ParallelExecutor(SchedulerInternals.plan(s.schedule), 2)) {
             assertThrows(IllegalArgumentException.class, () -> executor.runDeadline(-1));
         }
+    }
+
+    @Test
+    void shouldTakeADeadlineAfterCloseAsTheOtherSettingsAndStillRefuseARun() {
+        // the rule of ScheduleExecutor after close: only run() is refused; a deadline is a
+        // setting like the observer and the failure mode, taken and starting nothing
+        Stuck s = new Stuck(false);
+        s.release.set(true);
+        ScheduleExecutor[] executors = {new ParallelExecutor(SchedulerInternals.plan(s.schedule), 2),
+                new SingleThreadedExecutor(SchedulerInternals.plan(s.schedule))};
+        for (ScheduleExecutor executor : executors) {
+            executor.close();
+            long workersBefore = liveWorkers();
+            executor.runDeadline(TimeUnit.MILLISECONDS.toNanos(DEADLINE_MS));
+            executor.runDeadline(0);
+            executor.observe(null);
+            executor.finishPhaseOnFailure(true);
+            long workersAfter = liveWorkers(); // at most as many: an earlier test's abandoned worker may end meanwhile
+            assertTrue(workersAfter <= workersBefore, "a setting after close started a worker: " + executor + ", "
+                    + workersBefore + " -> " + workersAfter);
+            assertThrows(IllegalArgumentException.class, () -> executor.runDeadline(-1),
+                    "the argument check holds after close too: " + executor);
+            IllegalStateException run = assertThrows(IllegalStateException.class, executor::run);
+            assertEquals("this executor is closed; create a new one to run the schedule", run.getMessage());
+            executor.close(); // a second close does nothing
+        }
+    }
+
+    private static long liveWorkers() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.isAlive() && t.getName().startsWith("orrery-worker-")).count();
     }
 }
