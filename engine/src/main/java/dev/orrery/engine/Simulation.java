@@ -37,7 +37,7 @@ import java.util.Set;
  * A running simulation: a world, its schedule of systems and their executor, resources,
  * a seed and an input source, advanced one fixed time step per {@link #tick()}.
  *
- * <p>One class of over 500 lines (about 1150, a third of them comments), on purpose: what is
+ * <p>One class of over 500 lines (about 1190, a third of them comments), on purpose: what is
  * left is the tick loop and the public surface tools attach to (observers, the end-of-tick
  * hook, snapshots, the failure policy), each public call opening with the guards they share
  * (closed, the tick thread, a host's turn, a running recording); the builder, resource
@@ -93,7 +93,17 @@ import java.util.Set;
  * {@link #commandTotals()} (the fix:
  * {@code hostedWorld.call(sim -> ...)}) and a {@code stop()} (the fix:
  * {@code hostedWorld.remove()}), with an {@link IllegalStateException} naming the world. After
- * {@link #close()} a tick, run, snapshot or restore is refused: build a new simulation. One
+ * {@link #close()} a tick, run, snapshot or restore is refused: build a new simulation. So is a
+ * setter that would start what no tick will ever use or end: a watchdog (a thread nothing would
+ * stop) and an end-of-tick hook (what hooks there, such as the explorer, would serve a world
+ * that never ticks again); removing either ({@code 0}, {@code null}) is taken. The other setters
+ * ({@link #inputs}, {@link #hashListener}, {@link #trace}, {@link #observeJobs},
+ * {@link #failureListener}, {@link #tickDeadline}, {@link #onSystemFailure}) are taken after
+ * close, with their usual argument checks: each only keeps a setting a tick would read, starting
+ * nothing, and the project makes these calls after a close: a {@code RunRecorder} closed after its
+ * simulation hands back the input source and hash listener, and an end-of-tick hook or a run's
+ * after-tick listener that runs after a close made during its tick (the explorer's hook turns job
+ * observation on and off) must not fail that tick. One
  * open simulation drives a world at a time: building a second on a world an open one drives is
  * refused, naming the world (close the first, or give each simulation a world of its own).
  */
@@ -281,7 +291,8 @@ public final class Simulation implements AutoCloseable {
 
     /**
      * Sets (or with 0 removes) the tick deadline: see {@link SimulationBuilder#tickDeadline}.
-     * Call between ticks.
+     * Call between ticks. Taken after {@link #close()} as well: it only sets a number no tick
+     * reads, starting nothing (see the class).
      *
      * @throws IllegalArgumentException if {@code steps} is negative or not a number
      */
@@ -296,7 +307,8 @@ public final class Simulation implements AutoCloseable {
 
     /**
      * Sets what a tick does when a system throws (see {@link FailurePolicy}); call between
-     * ticks. A replay calls it with the recorded policy.
+     * ticks. A replay calls it with the recorded policy. Taken after {@link #close()} as well
+     * ({@link #failurePolicy()} then answers it): it starts nothing (see the class).
      *
      * @throws IllegalStateException if a {@link RunRecorder} records this simulation and
      *     {@code policy} is not the one its journal notes
@@ -329,7 +341,8 @@ public final class Simulation implements AutoCloseable {
     /**
      * Receives every skipped tick (default: a {@code System.Logger} warning the first time
      * each system fails, naming the world while a {@code WorldHost} holds the simulation);
-     * call between ticks.
+     * call between ticks. Taken after {@link #close()} as well: no tick will call it, and it
+     * holds nothing open (see the class).
      */
     public void failureListener(FailureListener listener) {
         host.check("Simulation.failureListener()");
@@ -453,7 +466,12 @@ public final class Simulation implements AutoCloseable {
         return clock;
     }
 
-    /** Replaces the input source (for example with a journal during replay); call between ticks. */
+    /**
+     * Replaces the input source (for example with a journal during replay); call between ticks.
+     * Taken after {@link #close()} as well: a {@code RunRecorder} closed after its simulation
+     * hands the simulation back its earlier source here, and no tick will read the source (it
+     * stays its owner's to close; see the class).
+     */
     public void inputs(InputSource source) {
         host.check("Simulation.inputs()");
         this.inputs = Objects.requireNonNull(source, "input source");
@@ -472,7 +490,10 @@ public final class Simulation implements AutoCloseable {
 
     /**
      * Records every job and tick into {@code trace} from the next tick on ({@code null}
-     * stops); call between ticks. Build it with {@link #newTrace(int)}.
+     * stops); call between ticks. Build it with {@link #newTrace(int)}. Taken after
+     * {@link #close()} as well, recording nothing then: an after-tick listener of {@link #run}
+     * may set it after a close made during its tick, and the trace is memory the caller holds
+     * (see the class).
      */
     public void trace(ChromeTrace trace) {
         host.check("Simulation.trace()");
@@ -501,7 +522,9 @@ public final class Simulation implements AutoCloseable {
      * stops), beside a trace set by {@link #trace}; call between ticks (an end-of-tick hook is
      * between ticks). A job's {@code systemIndex} names its system in
      * {@code schedule().systemNames()}. Per-system metrics and live views attach here; with none set, the
-     * executor keeps its unobserved path.
+     * executor keeps its unobserved path. Taken after {@link #close()} as well, reporting
+     * nothing then: an end-of-tick hook (the explorer's) may set it after a close made during its
+     * tick (see the class).
      */
     public void observeJobs(JobObserver observer) {
         host.check("Simulation.observeJobs()");
@@ -560,7 +583,12 @@ public final class Simulation implements AutoCloseable {
         return executor.commandTotals();
     }
 
-    /** Called on every hashed tick, before the input source sees the hash (recorders log more detail here). */
+    /**
+     * Called on every hashed tick, before the input source sees the hash (recorders log more
+     * detail here); {@code null} removes it. Taken after {@link #close()} as well: a
+     * {@code RunRecorder} closed after its simulation hands back the listener set before it here,
+     * and no tick will call it (see the class).
+     */
     public void hashListener(HashListener listener) {
         host.check("Simulation.hashListener()");
         this.hashListener = listener;
@@ -1103,7 +1131,8 @@ public final class Simulation implements AutoCloseable {
 
     /**
      * Stops the worker threads and the watchdog; the simulation cannot run again, and a
-     * second close does nothing.
+     * second close does nothing. Afterwards a watchdog or an end-of-tick hook is refused, and
+     * the other setters are taken (see the class for why).
      *
      * <p><b>Threading:</b> any thread, and never under a tick. On the tick thread between
      * ticks (after {@code tick()} or {@code run()} returns) it stops them at once. From inside
