@@ -776,11 +776,20 @@ public final class Simulation implements AutoCloseable {
      * {@code BlockingQueue} hand-off of the simulation, or a volatile write read by the new
      * thread. The simulation's fields and the world are plain memory, so without that edge
      * the new thread may see a stale world. This method adds no such edge itself.
+     *
+     * <p>On a closed simulation it only makes the calling thread the one that may call it (a
+     * second {@code close()} included): the world's owner thread and the input source are left
+     * as they are, since a newer simulation may be driving that world now.
      */
     public void bindTickThread() {
         host.check("Simulation.bindTickThread()");
         Thread me = Thread.currentThread();
         owner.bind(me);
+        if (closing.closed()) {
+            // Nothing more to bind: no tick will run. The world may be driven by a newer
+            // simulation now, so its owner thread is left alone (a host closing its worlds binds first).
+            return;
+        }
         executor.bindOwner(me);
         if (watchdog != null) { // a source that blocks here stalls the next tick: watched and named like beginTick
             watchdog.betweenTicksStarted(published.nextTick(), System.nanoTime());

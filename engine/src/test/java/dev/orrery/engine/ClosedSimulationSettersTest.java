@@ -118,4 +118,24 @@ class ClosedSimulationSettersTest {
         assertEquals(3, sim.currentTick(), "the run ended normally after the tick that closed");
         refused(sim::tick, "tick after the close");
     }
+
+    @Test
+    void shouldLeaveTheWorldsOwnerAloneWhenAClosedSimulationIsBoundToAnotherThread() throws Exception {
+        // once: bindTickThread on a closed simulation still moved its world's owner thread, so a
+        // newer simulation driving that world on this thread had its world refuse it
+        dev.orrery.ecs.World world = new dev.orrery.ecs.World();
+        Simulation old = Simulation.builder(world).build();
+        old.tick();
+        old.close();
+        try (Simulation now = Simulation.builder(world).build()) {
+            now.tick();
+            Thread other = new Thread(old::bindTickThread, "late-binder");
+            other.start();
+            other.join();
+            world.spawn(); // this thread still owns the world that `now` drives
+            now.tick();
+            assertEquals(2, now.currentTick());
+            assertEquals(1, world.entityCount());
+        }
+    }
 }
