@@ -98,9 +98,15 @@ final class Fixture implements AutoCloseable {
 
     /** A live map of every unit with Pos, one kind. */
     MapSource map() {
-        Query all = world.query().with(pos).build();
-        Field x = pos.field("x");
-        Field y = pos.field("y");
+        return positions(world.query().with(pos).build(), pos.field("x"), pos.field("y"), 1000);
+    }
+
+    /**
+     * A map of every entity {@code all} matches at its ({@code x}, {@code y}), one kind
+     * ("unit"), {@code side} world units square, read read-only (a look: the map changes no later
+     * snapshot). Shared by the tests that attach a map.
+     */
+    static MapSource positions(Query all, Field x, Field y, float side) {
         return new MapSource() {
             @Override
             public List<String> kinds() {
@@ -109,18 +115,18 @@ final class Fixture implements AutoCloseable {
 
             @Override
             public float width() {
-                return 1000;
+                return side;
             }
 
             @Override
             public float height() {
-                return 1000;
+                return side;
             }
 
             @Override
             public void sample(MapPoints points) {
                 points.total(all.count());
-                all.forEachChunkReadOnly(ch -> { // a look: the map changes no later snapshot
+                all.forEachChunkReadOnly(ch -> {
                     float[] xs = ch.readFloats(x);
                     float[] ys = ch.readFloats(y);
                     for (int i = 0; i < ch.size(); i++) {

@@ -77,32 +77,7 @@ class ParameterEdgesTest {
             Query all = world.query().with(pos).build();
             Field x = pos.field("x");
             Field y = pos.field("y");
-            MapSource map = new MapSource() {
-                @Override
-                public List<String> kinds() {
-                    return List.of("unit");
-                }
-
-                @Override
-                public float width() {
-                    return 100;
-                }
-
-                @Override
-                public float height() {
-                    return 100;
-                }
-
-                @Override
-                public void sample(MapPoints points) {
-                    points.total(all.count());
-                    all.forEachChunkReadOnly(ch -> {
-                        for (int i = 0; i < ch.size(); i++) {
-                            points.add(ch.entity(i), ch.readFloats(x)[i], ch.readFloats(y)[i], 0);
-                        }
-                    });
-                }
-            };
+            MapSource map = Fixture.positions(all, x, y, 100);
             explorer = Explorer.attach(sim, ExplorerOptions.loopback(0).withMap(map)
                     .withRequestTimeout(java.time.Duration.ofSeconds(10)));
             client = new Client(explorer);

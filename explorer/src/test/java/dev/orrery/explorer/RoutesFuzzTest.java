@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.code_intelligence.jazzer.junit.DictionaryEntries;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.orrery.ecs.Query;
-import dev.orrery.ecs.component.Field;
 import dev.orrery.engine.Simulation;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -152,36 +151,7 @@ class RoutesFuzzTest {
         }
 
         private MapSource map(Query withPos) {
-            Field x = fw.pos.field("x");
-            Field y = fw.pos.field("y");
-            return new MapSource() {
-                @Override
-                public List<String> kinds() {
-                    return List.of("unit");
-                }
-
-                @Override
-                public float width() {
-                    return 100;
-                }
-
-                @Override
-                public float height() {
-                    return 100;
-                }
-
-                @Override
-                public void sample(MapPoints points) {
-                    points.total(withPos.count());
-                    withPos.forEachChunkReadOnly(ch -> {
-                        float[] xs = ch.readFloats(x);
-                        float[] ys = ch.readFloats(y);
-                        for (int i = 0; i < ch.size(); i++) {
-                            points.add(ch.entity(i), xs[i], ys[i], 0);
-                        }
-                    });
-                }
-            };
+            return Fixture.positions(withPos, fw.pos.field("x"), fw.pos.field("y"), 100);
         }
 
         /** Sends one input and checks the answer. The tick thread. */
