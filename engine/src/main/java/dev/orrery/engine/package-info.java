@@ -21,8 +21,8 @@
  *   <li>Chrome traces of ticks and jobs: {@link dev.orrery.engine.ChromeTrace}.
  * </ul>
  * Beside it: {@code dev.orrery.engine.host} (many worlds on one pool, exported to everyone);
- * {@code journal} (the input journal file), {@code tick} (the idle strategy of a paced run),
- * {@code jfr} (the JFR events and their observer) and {@code internal} (the test kit's door),
- * exported only to the modules that need them.
+ * {@code journal} (the input journal file), {@code jfr} (the JFR events and their observer)
+ * and {@code internal} (the test kit's and the cluster's door), exported only to the modules
+ * that need them; {@code tick} (the idle strategy of a paced run), exported to none.
  */
 package dev.orrery.engine;

@@ -5,7 +5,8 @@
  * as {@link dev.orrery.engine.host.TickStats}, its removal and work on its tick thread).
  *
  * <p>Neighbours: the host drives {@code dev.orrery.engine.Simulation} through its public
- * calls only ({@code tick}, {@code bindTickThread}, {@code close}); inputs, journals and
+ * calls ({@code tick}, {@code bindTickThread}, {@code close}) and marks the simulations it
+ * holds and each turn's thread through {@code dev.orrery.engine.internal}; inputs, journals and
  * snapshots stay each world's own ({@code InputPipeline}, {@code RunRecorder} and
  * {@code RunReplayer} in {@code dev.orrery.engine}). A cluster runs one host per node, or ticks its worlds
  * on its own dispatcher instead.
