@@ -702,8 +702,9 @@ public final class World implements FieldAccess {
      * Adds {@code column} (zeroed, or a tag) to every entity {@code query} matches that lacks
      * it, moving whole archetypes in blocks ({@link BulkMoves}); returns how many moved.
      *
-     * @throws IllegalArgumentException on an instance-name clash, or when {@code query} was
-     *     built by another world; nothing has moved then
+     * @throws IllegalArgumentException on an instance-name clash, when {@code query} was
+     *     built by another world, or when it has a change filter ({@code changed},
+     *     {@code added}: a bulk move takes every match); nothing has moved then
      */
     public int addToAll(Query query, Component<?> column) {
         ownedQuery(query, "addToAll");
@@ -719,7 +720,8 @@ public final class World implements FieldAccess {
     /**
      * Removes {@code column} from every entity {@code query} matches, in blocks; returns how many moved.
      *
-     * @throws IllegalArgumentException when {@code query} was built by another world; nothing has moved then
+     * @throws IllegalArgumentException when {@code query} was built by another world, or has a
+     *     change filter ({@code changed}, {@code added}: a bulk move takes every match); nothing has moved then
      */
     public int removeFromAll(Query query, Component<?> column) {
         ownedQuery(query, "removeFromAll");
@@ -735,7 +737,8 @@ public final class World implements FieldAccess {
 
     /**
      * Refuses a query another world built: its match list holds that world's archetypes, so a
-     * bulk move would move (and break) the other world's rows.
+     * bulk move would move (and break) the other world's rows; and a query with a change
+     * filter, which the block path would ignore and the entity-by-entity path honour.
      */
     private void ownedQuery(Query query, String operation) {
         if (query == null) { // not requireNonNull with a supplier: the lambda captures the operation, allocated per call
@@ -744,6 +747,14 @@ public final class World implements FieldAccess {
         if (!owns(query)) {
             throw new IllegalArgumentException(operation + " refused: the " + query.description + " was built by "
                     + "another world; build the query with this world's world.query() (and this world's component handles)");
+        }
+        if (query.hasChangeFilter()) {
+            // The block path moves whole archetypes and cannot honour it; the entity-by-entity path
+            // (sparse terms) would, and use up the query's changes: the two would move different entities.
+            throw new IllegalArgumentException(operation + " refused: the " + query.description + " has a change "
+                    + "filter (changed/added), and a bulk move takes every match of its archetypes; build the query "
+                    + "without changed(...)/added(...) to move every match, or iterate the filtered query and add or "
+                    + "remove per entity through a command buffer");
         }
     }
 
