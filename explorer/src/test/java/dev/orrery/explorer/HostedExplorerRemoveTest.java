@@ -1,0 +1,121 @@
+package dev.orrery.explorer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.ecs.World;
+import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Field;
+import dev.orrery.engine.Simulation;
+import dev.orrery.engine.host.HostedWorld;
+import dev.orrery.engine.host.WorldHost;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Explorer x WorldHost, the world's whole stay: attached inside {@code call} to a world that
+ * shares a two-thread pool with a neighbour (so its ticks hop between pool threads), every
+ * page is read at the world's safe points and no end-of-tick hook trips a thread check (the
+ * world stays hosted, not failed); then the world is removed, the removing thread binds
+ * itself as the tick thread as {@code HostedWorld} says, closes the explorer, and no explorer
+ * thread or port is left, while the simulation ticks on without the hook.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class HostedExplorerRemoveTest {
+    record Pos(float x) {
+    }
+
+    private static Simulation world() {
+        World world = new World();
+        Component<Pos> pos = world.component(Pos.class);
+        Field x = pos.field("x");
+        for (int i = 0; i < 50; i++) {
+            world.spawn(new Pos(i));
+        }
+        return Simulation.builder(world).seed(1).systems(s -> s.system("drift").query(world.query().with(pos).build())
+                .writes(pos).forEachChunk(job -> {
+                    float[] a = job.chunk().writeFloats(x);
+                    for (int i = 0; i < job.chunk().size(); i++) {
+                        a[i] += 1;
+                    }
+                })).build();
+    }
+
+    @Test
+    void shouldServeAHostedWorldAcrossPoolThreadsAndLeaveNothingAfterRemove() throws Exception {
+        Set<String> before = threadNames();
+        int port;
+        try (WorldHost host = WorldHost.builder().threads(2).build()) {
+            HostedWorld neighbour = host.add("neighbour", world(), 200);
+            Simulation sim = world();
+            HostedWorld w = host.add("explored", sim, 200);
+            Explorer explorer = w.call(s -> {
+                try {
+                    return Explorer.attach(s, ExplorerOptions.loopback(0));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }).get(30, TimeUnit.SECONDS);
+            port = explorer.port();
+            Client client = new Client(explorer);
+            long startTick = sim.currentTick();
+            for (String path : new String[] {"/api/summary", "/api/graph", "/api/systems", "/api/archetypes", "/api/query?q=Pos",
+                    "/api/resources", "/api/named", "/api/search?q=Pos"}) {
+                assertEquals(200, client.getTicking(path).statusCode(), path);
+            }
+            long until = System.nanoTime() + 30_000_000_000L;
+            while (sim.currentTick() < startTick + 40 && System.nanoTime() < until) {
+                assertEquals(200, client.getTicking("/api/query?size=5&q=Pos").statusCode()); // observed: jobs timed
+            }
+            assertTrue(sim.currentTick() >= startTick + 40, "the explored world ticked while read");
+            assertEquals(Optional.empty(), w.failure(), "no tick failed (a thread check in the hook)");
+            assertEquals(Optional.empty(), neighbour.failure(), "the neighbour ticked on");
+
+            Simulation back = w.remove().get(30, TimeUnit.SECONDS);
+            assertEquals(HostedWorld.State.REMOVED, w.state());
+            back.bindTickThread(); // as HostedWorld says: the thread reading done() may use it after this
+            explorer.close();
+            long tick = back.currentTick();
+            back.tick(); // ticks on this thread, no hook left
+            assertEquals(tick + 1, back.currentTick());
+            back.close();
+        }
+        long until = System.nanoTime() + 30_000_000_000L;
+        Set<String> left = leftOver(before);
+        while (!left.isEmpty() && System.nanoTime() < until) {
+            Thread.sleep(100);
+            left = leftOver(before);
+        }
+        assertEquals(Set.of(), left, "threads left behind");
+        try (ServerSocket again = new ServerSocket()) {
+            again.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port)); // free again
+        }
+    }
+
+    private static Set<String> leftOver(Set<String> before) {
+        Set<String> now = threadNames();
+        now.removeAll(before);
+        now.removeIf(n -> n.startsWith("HttpClient") || n.startsWith("junit") || n.startsWith("process reaper")
+                || n.startsWith("Common-Cleaner") || n.startsWith("ForkJoinPool"));
+        return now;
+    }
+
+    private static Set<String> threadNames() {
+        Set<String> names = new TreeSet<>();
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.isAlive()) {
+                names.add(t.getName());
+            }
+        }
+        return names;
+    }
+}
