@@ -317,8 +317,8 @@ public final class DeterminismCheck {
             throw new UncheckedIOException("cannot make a folder for the recording", e);
         }
         try {
-            int recordOn = Math.max(2, most);
-            String name = "recorded on " + recordOn + " workers";
+            int recordOn = most; // workers(1) alone: a game built for one worker (a cluster world) records on one
+            String name = "recorded on " + recordOn + (recordOn == 1 ? " worker" : " workers");
             try (Simulation sim = build(recordOn, true, 0);
                  RunRecorder rec = RunRecorder.start(sim, dir, InputPipeline.builder().ringSize(4096))) {
                 for (int t = 0; t < ticks; t++) {
@@ -508,6 +508,15 @@ public final class DeterminismCheck {
         if (sim == null) {
             throw new IllegalStateException("SimulationFactory.create(" + workers + ", " + populate + ") returned null; "
                     + "the factory must return a new Simulation each call, built with Simulation.builder(world)");
+        }
+        if (sim.workers() != workers) { // else a run named "on 4 workers" would have run on the factory's count
+            int built = sim.workers();
+            sim.close();
+            throw new IllegalStateException("SimulationFactory.create(" + workers + ", " + populate + ") returned a "
+                    + "simulation on " + built + (built == 1 ? " worker" : " workers") + ", so the run on " + workers
+                    + " could not be checked; build it with Simulation.builder(world).workers(workers), or check a game "
+                    + "that always runs on " + built + " (a cluster WorldBlueprint, a hosted world) with workers(" + built
+                    + ")");
         }
         return sim;
     }

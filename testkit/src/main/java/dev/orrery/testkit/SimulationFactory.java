@@ -19,7 +19,10 @@ public interface SimulationFactory {
     /**
      * A new simulation on {@code workers} workers. With {@code populate} false the world must
      * never have held an entity (components registered, shapes prepared, nothing spawned): the
-     * kit restores snapshots and replays recordings into it.
+     * kit restores snapshots and replays recordings into it. The simulation must run on
+     * {@code workers} workers: the kit refuses one on another count, since it names each run
+     * by the count it asked for (a game that always runs on one worker is checked with
+     * {@code DeterminismCheck.workers(1)}).
      */
     Simulation create(int workers, boolean populate);
 }
