@@ -47,6 +47,12 @@ final class RecordingFolder {
             throw new IOException("--replay " + dir + ": permission denied on the folder; let this user read it "
                     + "(chmod u+rx " + dir + "), or replay a copy this user may read");
         }
+        if (!Files.exists(dir.resolve(RunRecorder.JOURNAL)) && clusterStore(dir)) {
+            // once: "the recording has no arena.properties; ... replay a folder written by --record"
+            throw new IOException("--replay " + dir + ": this is a cluster store's folder (each world keeps epochs/, "
+                    + "journal/ and snapshots/), not a recording --record wrote; check the store's worlds with "
+                    + "--cluster-verify --cluster-store DIR, naming the store's folder");
+        }
         for (String name : new String[] {DemoRun.PARAMETERS, RunRecorder.SNAPSHOT, RunRecorder.JOURNAL}) {
             Path f = dir.resolve(name);
             if (!Files.exists(f) && name.equals(RunRecorder.SNAPSHOT)
@@ -72,5 +78,24 @@ final class RecordingFolder {
                     + "the recording was cut before its start snapshot was written, so there is nothing to replay; "
                     + "record the run again");
         }
+    }
+
+    /**
+     * True when {@code dir} is a cluster store's folder as {@code DirectoryWorldStore} lays it
+     * out: a world's folder (epochs/, journal/ and snapshots/ in it), the store's own folder (a
+     * world's folder in it), or one of a world's three folders.
+     */
+    private static boolean clusterStore(Path dir) throws IOException {
+        if (worldFolder(dir) || dir.getParent() != null && worldFolder(dir.getParent())) {
+            return true;
+        }
+        try (java.util.stream.Stream<Path> children = Files.list(dir)) {
+            return children.limit(64).anyMatch(RecordingFolder::worldFolder);
+        }
+    }
+
+    private static boolean worldFolder(Path dir) {
+        return Files.isDirectory(dir.resolve("epochs")) && Files.isDirectory(dir.resolve("journal"))
+                && Files.isDirectory(dir.resolve("snapshots"));
     }
 }

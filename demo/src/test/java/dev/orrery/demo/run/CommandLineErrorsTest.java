@@ -363,6 +363,23 @@ class CommandLineErrorsTest {
     }
 
     @Test
+    void shouldNameClusterVerifyWhenReplayIsGivenAClusterStoresFolder() throws Exception {
+        // once: "the recording has no arena.properties ...; replay a folder written by --record"
+        Path store = tmp.resolve("store");
+        Path world = store.resolve("arena-0");
+        for (String d : new String[] {"epochs", "journal", "snapshots"}) { // DirectoryWorldStore's layout
+            Files.createDirectories(world.resolve(d));
+        }
+        Files.writeString(world.resolve("journal").resolve("1-0.journal"), "");
+        for (Path given : new Path[] {store, world, world.resolve("journal")}) {
+            Outcome o = refused("--replay", given.toString(), "--quiet");
+            assertEquals(1, o.status(), o.err());
+            assertSays(o, "--replay " + given + ": this is a cluster store's folder",
+                    "check the store's worlds with --cluster-verify --cluster-store DIR");
+        }
+    }
+
+    @Test
     void shouldFailAHostileLoadThatNoServerGreets() throws Exception {
         // once exit 0 with 'hostile ... io_errors=4 ...': no server at all looked like a finished soak
         int closed;
