@@ -18,7 +18,6 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -46,7 +45,7 @@ class HostCloseLeavesNothingTest {
 
     @Test
     void closingTheHostWithARecordedAndAnExploredWorldLeavesNothingBehind(@TempDir Path dir) throws Exception {
-        Set<String> before = threadNames();
+        Set<String> before = HostedWorlds.threadNames();
         Simulation recorded = world(true);
         Simulation explored = world(true);
         RunRecorder rec = RunRecorder.start(recorded, dir, InputPipeline.builder());
@@ -77,10 +76,10 @@ class HostCloseLeavesNothingTest {
         explorer.close();
 
         long until = System.nanoTime() + 30_000_000_000L;
-        Set<String> left = leftOver(before);
+        Set<String> left = HostedWorlds.leftOver(before);
         while (!left.isEmpty() && System.nanoTime() < until) {
             Thread.sleep(100);
-            left = leftOver(before);
+            left = HostedWorlds.leftOver(before);
         }
         assertEquals(Set.of(), left, "threads left behind");
         try (ServerSocket again = new ServerSocket()) {
@@ -91,23 +90,5 @@ class HostCloseLeavesNothingTest {
             assertTrue(result.closedCleanly(), "the recorder wrote its end record");
             assertEquals(recorded.lastHash(), result.finalHash());
         }
-    }
-
-    private static Set<String> leftOver(Set<String> before) {
-        Set<String> now = threadNames();
-        now.removeAll(before);
-        now.removeIf(n -> n.startsWith("HttpClient") || n.startsWith("junit") || n.startsWith("process reaper")
-                || n.startsWith("Common-Cleaner") || n.startsWith("ForkJoinPool"));
-        return now;
-    }
-
-    private static Set<String> threadNames() {
-        Set<String> names = new TreeSet<>();
-        for (Thread t : Thread.getAllStackTraces().keySet()) {
-            if (t.isAlive()) {
-                names.add(t.getName());
-            }
-        }
-        return names;
     }
 }

@@ -3,9 +3,6 @@ package dev.orrery.explorer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orrery.ecs.World;
-import dev.orrery.ecs.component.Component;
-import dev.orrery.ecs.component.Field;
 import dev.orrery.engine.Simulation;
 import dev.orrery.engine.host.HostedWorld;
 import dev.orrery.engine.host.WorldHost;
@@ -16,7 +13,6 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -31,32 +27,13 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class HostedExplorerRemoveTest {
-    record Pos(float x) {
-    }
-
-    private static Simulation world() {
-        World world = new World();
-        Component<Pos> pos = world.component(Pos.class);
-        Field x = pos.field("x");
-        for (int i = 0; i < 50; i++) {
-            world.spawn(new Pos(i));
-        }
-        return Simulation.builder(world).seed(1).systems(s -> s.system("drift").query(world.query().with(pos).build())
-                .writes(pos).forEachChunk(job -> {
-                    float[] a = job.chunk().writeFloats(x);
-                    for (int i = 0; i < job.chunk().size(); i++) {
-                        a[i] += 1;
-                    }
-                })).build();
-    }
-
     @Test
     void shouldServeAHostedWorldAcrossPoolThreadsAndLeaveNothingAfterRemove() throws Exception {
-        Set<String> before = threadNames();
+        Set<String> before = HostedWorlds.threadNames();
         int port;
         try (WorldHost host = WorldHost.builder().threads(2).build()) {
-            HostedWorld neighbour = host.add("neighbour", world(), 200);
-            Simulation sim = world();
+            HostedWorld neighbour = host.add("neighbour", HostedWorlds.drifting(), 200);
+            Simulation sim = HostedWorlds.drifting();
             HostedWorld w = host.add("explored", sim, 200);
             Explorer explorer = w.call(s -> {
                 try {
@@ -90,32 +67,14 @@ class HostedExplorerRemoveTest {
             back.close();
         }
         long until = System.nanoTime() + 30_000_000_000L;
-        Set<String> left = leftOver(before);
+        Set<String> left = HostedWorlds.leftOver(before);
         while (!left.isEmpty() && System.nanoTime() < until) {
             Thread.sleep(100);
-            left = leftOver(before);
+            left = HostedWorlds.leftOver(before);
         }
         assertEquals(Set.of(), left, "threads left behind");
         try (ServerSocket again = new ServerSocket()) {
             again.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port)); // free again
         }
-    }
-
-    private static Set<String> leftOver(Set<String> before) {
-        Set<String> now = threadNames();
-        now.removeAll(before);
-        now.removeIf(n -> n.startsWith("HttpClient") || n.startsWith("junit") || n.startsWith("process reaper")
-                || n.startsWith("Common-Cleaner") || n.startsWith("ForkJoinPool"));
-        return now;
-    }
-
-    private static Set<String> threadNames() {
-        Set<String> names = new TreeSet<>();
-        for (Thread t : Thread.getAllStackTraces().keySet()) {
-            if (t.isAlive()) {
-                names.add(t.getName());
-            }
-        }
-        return names;
     }
 }

@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orrery.ecs.World;
-import dev.orrery.ecs.component.Component;
-import dev.orrery.ecs.component.Field;
 import dev.orrery.engine.Simulation;
 import dev.orrery.engine.host.HostedWorld;
 import dev.orrery.engine.host.WorldHost;
@@ -24,29 +21,10 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class HostedExplorerTest {
-    record Pos(float x) {
-    }
-
-    private static Simulation world() {
-        World world = new World();
-        Component<Pos> pos = world.component(Pos.class);
-        Field x = pos.field("x");
-        for (int i = 0; i < 50; i++) {
-            world.spawn(new Pos(i));
-        }
-        return Simulation.builder(world).seed(1).systems(s -> s.system("drift").query(world.query().with(pos).build())
-                .writes(pos).forEachChunk(job -> {
-                    float[] a = job.chunk().writeFloats(x);
-                    for (int i = 0; i < job.chunk().size(); i++) {
-                        a[i] += 1;
-                    }
-                })).build();
-    }
-
     @Test
     void anExplorerAttachesToAHostedWorldInsideCallAndIsRefusedFromAnotherThread() throws Exception {
         try (WorldHost host = WorldHost.builder().threads(2).build()) {
-            Simulation sim = world();
+            Simulation sim = HostedWorlds.drifting();
             HostedWorld w = host.add("explored", sim, 100);
             int http = countThreads("orrery-explorer-accept");
             IllegalStateException refused = assertThrows(IllegalStateException.class,
