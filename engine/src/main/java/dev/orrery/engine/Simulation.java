@@ -138,8 +138,8 @@ public final class Simulation implements AutoCloseable {
     private final JfrObserver jfr;
     private TickWatchdog watchdog;
     /**
-     * A test's hook in {@link #watchdog} after its open check and before it starts a watchdog: a
-     * test closes the simulation from another thread there. Null outside tests (one volatile
+     * A test's hook in {@link #watchdog} after its argument check and before the locked open
+     * check that starts a watchdog: a test closes the simulation from another thread there. Null outside tests (one volatile
      * read per call, which is not on the tick path). Called on the thread that calls watchdog.
      */
     volatile Runnable watchdogSeam;
@@ -258,17 +258,15 @@ public final class Simulation implements AutoCloseable {
             throw new IllegalArgumentException("the watchdog limit must be 0 (off) or a positive number of steps, got "
                     + stepsLimit);
         }
-        if (stepsLimit > 0) {
-            requireOpen(); // close() has stopped the old watchdog; a new one's thread would outlive the simulation
-        }
         Runnable seam = watchdogSeam;
         if (seam != null) {
             seam.run();
         }
-        // A close on another thread (a shutdown hook) may land after the check above: the
-        // replacement runs under the lock close() marks the simulation closed with, so either
-        // that close came first and a new watchdog is refused here, or it comes after and its
-        // release (which reads the field after taking that lock) stops the watchdog started here.
+        // A closed simulation's watchdog thread would outlive it, and a close on another thread
+        // (a shutdown hook) may land at any moment: the replacement runs under the lock close()
+        // marks the simulation closed with, so either that close came first and a new watchdog
+        // is refused here, or it comes after and its release (which reads the field after taking
+        // that lock) stops the watchdog started here.
         if (!closing.ifOpen(() -> replaceWatchdog(stepsLimit, listener))) {
             if (stepsLimit > 0) {
                 throw closedRefusal();
