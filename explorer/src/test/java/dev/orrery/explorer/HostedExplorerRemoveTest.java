@@ -66,13 +66,7 @@ class HostedExplorerRemoveTest {
             assertEquals(tick + 1, back.currentTick());
             back.close();
         }
-        long until = System.nanoTime() + 30_000_000_000L;
-        Set<String> left = HostedWorlds.leftOver(before);
-        while (!left.isEmpty() && System.nanoTime() < until) {
-            Thread.sleep(100);
-            left = HostedWorlds.leftOver(before);
-        }
-        assertEquals(Set.of(), left, "threads left behind");
+        assertEquals(Set.of(), HostedWorlds.awaitLeftOver(before), "threads left behind");
         try (ServerSocket again = new ServerSocket()) {
             again.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port)); // free again
         }

@@ -45,6 +45,20 @@ final class HostedWorlds {
         return now;
     }
 
+    /**
+     * Waits up to 30 s for the threads not in {@code before} ({@link #leftOver}) to end, and
+     * returns those still alive then (empty when all ended).
+     */
+    static Set<String> awaitLeftOver(Set<String> before) throws InterruptedException {
+        long until = System.nanoTime() + 30_000_000_000L;
+        Set<String> left = leftOver(before);
+        while (!left.isEmpty() && System.nanoTime() < until) {
+            Thread.sleep(100);
+            left = leftOver(before);
+        }
+        return left;
+    }
+
     /** The names of the threads alive now. */
     static Set<String> threadNames() {
         Set<String> names = new TreeSet<>();
