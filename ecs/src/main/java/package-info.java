@@ -7,8 +7,9 @@
  * ChunkView, CommandBuffer, Shape, Template, EntityBuilder, Relations and Hierarchy, observers,
  * WorldSnapshot); dev.orrery.ecs.component the vocabulary (Component, Field, Entity, Storage,
  * validated ranges). The layers below (archetypes and chunks, the entity table and sparse
- * sets, the prototype index, the structure lock and run claim, the state hash, the doors in
- * ecs.internal) are exported only to the scheduler and the engine.
+ * sets, the prototype index, the structure lock and run claim, the doors in ecs.internal) are
+ * exported only to those of the scheduler and the engine that use them, each package to its
+ * users (module-info.java lists them); the state hash (ecs.hash) to neither.
  *
  * Neighbours: it depends only on fastutil. orrery-scheduler runs systems over a World's queries
  * and command buffers; orrery-engine builds its tick loop on the scheduler.

@@ -5,11 +5,13 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Module {@code dev.orrery.ecs}: the facade and the component vocabulary to everyone, the
- * layers below only to the Orrery modules that build on them; see {@link ModuleSurfaceContract}.
+ * Module {@code dev.orrery.ecs}: the facade and the component vocabulary to everyone, each
+ * package below only to the Orrery modules that use it (the engine's archetype, prototype and
+ * storage uses are its tests'), the state hash to no one; see {@link ModuleSurfaceContract}.
  */
 class ModuleSurfaceTest extends ModuleSurfaceContract {
-    private static final Set<String> ORRERY = Set.of("dev.orrery.scheduler", "dev.orrery.engine");
+    private static final Set<String> SCHEDULER = Set.of("dev.orrery.scheduler");
+    private static final Set<String> SCHEDULER_AND_ENGINE = Set.of("dev.orrery.scheduler", "dev.orrery.engine");
 
     @Override
     protected Class<?> anchor() {
@@ -24,13 +26,12 @@ class ModuleSurfaceTest extends ModuleSurfaceContract {
     @Override
     protected Map<String, Set<String>> qualifiedExports() {
         return Map.of(
-                "dev.orrery.ecs.access", ORRERY,
-                "dev.orrery.ecs.archetype", ORRERY,
-                "dev.orrery.ecs.hash", ORRERY,
-                "dev.orrery.ecs.internal", ORRERY,
-                "dev.orrery.ecs.ownership", ORRERY,
-                "dev.orrery.ecs.prototype", ORRERY,
-                "dev.orrery.ecs.storage", ORRERY,
-                "dev.orrery.ecs.structure", ORRERY);
+                "dev.orrery.ecs.access", SCHEDULER,
+                "dev.orrery.ecs.archetype", SCHEDULER_AND_ENGINE,
+                "dev.orrery.ecs.internal", SCHEDULER_AND_ENGINE,
+                "dev.orrery.ecs.ownership", SCHEDULER,
+                "dev.orrery.ecs.prototype", Set.of("dev.orrery.engine"),
+                "dev.orrery.ecs.storage", SCHEDULER_AND_ENGINE,
+                "dev.orrery.ecs.structure", SCHEDULER_AND_ENGINE);
     }
 }

@@ -5,6 +5,7 @@
  * {@code World.columnHashes()}, the values replays and journals compare). The format is pinned
  * by a golden value in the tests.
  *
- * <p>Imports nothing of Orrery's. Not exported to users; cold path, on the owning thread.
+ * <p>Imports nothing of Orrery's. Exported to no module (only the ecs's own packages use it);
+ * cold path, on the owning thread.
  */
 package dev.orrery.ecs.hash;
