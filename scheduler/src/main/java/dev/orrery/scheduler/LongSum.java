@@ -53,8 +53,8 @@ import dev.orrery.scheduler.check.CheckedMode;
  * after only {@code readsResource(key)}: an add is a write, and a reader may run beside the
  * other readers of the total, which would then depend on timing; the fix is
  * {@code .reducesResource(key)} and {@code job.add(key, n)}. Through {@code job.add} the
- * reduction is checked twice in checked mode (once by the job, once here); unchecked, neither
- * check costs anything. Exclusive systems may write every resource; calls outside jobs are not
+ * reduction is checked once, by the job (in every mode, for the key it is given), and the add
+ * skips this look-up. Exclusive systems may write every resource; calls outside jobs are not
  * checked.
  */
 public final class LongSum {
@@ -89,6 +89,17 @@ public final class LongSum {
         if (CheckedMode.ENABLED) { // a static final: unchecked, the JIT drops the look-up
             keys.checkWrite(StoredKeys.Write.SUM_ADD, amount);
         }
+        addDeclared(workerId, amount);
+    }
+
+    /**
+     * {@link #add} for a caller that has checked the declared reduction itself:
+     * {@code JobContext.add}, through {@code SchedulerInternals.addDeclared}, whose check of the
+     * job's key already refuses what the checked-mode look-up in {@link #add} would (the key
+     * resolves to this sum, so the sum is stored under it). The worker id is checked as in
+     * {@link #add}, with the same exception. Threading: as {@link #add}.
+     */
+    void addDeclared(int workerId, long amount) {
         long[] s = slots;
         if (Integer.compareUnsigned(workerId, s.length / STRIDE - 1) >= 0) { // one compare: negative ids are large
             throw badWorker(workerId, s.length / STRIDE - 1); // -1 would land in slot 0, which total() skips

@@ -344,7 +344,7 @@ final class WorkerContext implements JobContext {
         if (!r.access.canReduceResource(key)) {
             throw SchedulerInternals.reductionRefused(r.name, key);
         }
-        resources.value(key).add(workerId, amount);
+        SchedulerInternals.addDeclared(resources.value(key), workerId, amount); // checked above: not again in LongSum
     }
 
     // ---------------------------------------------------------------- events

@@ -6,6 +6,7 @@ import dev.orrery.ecs.internal.EcsInternals;
 import dev.orrery.ecs.internal.FacadeLookup;
 import dev.orrery.scheduler.EventKey;
 import dev.orrery.scheduler.FixedTimestep;
+import dev.orrery.scheduler.LongSum;
 import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.Resources;
 import dev.orrery.scheduler.Schedule;
@@ -55,6 +56,8 @@ public final class SchedulerInternals {
     private static final MethodHandle STATES_APPLY = FACADE.method(States.class, "applyRequest", Enum.class);
     private static final MethodHandle STATES_RESTORE = FACADE.staticMethod(States.class, "restore", States.class,
             Class.class, Enum.class, Enum.class, boolean.class);
+    private static final MethodHandle ADD_DECLARED = FACADE.method(LongSum.class, "addDeclared", void.class, int.class,
+            long.class);
     private static final MethodHandle REDUCTION_REFUSED = FACADE.staticMethod(UndeclaredResourceAccessException.class,
             "reduction", UndeclaredResourceAccessException.class, String.class, ResourceKey.class);
 
@@ -208,6 +211,22 @@ public final class SchedulerInternals {
     public static <S extends Enum<S>> States<S> restore(Class<S> type, S current, S requested, boolean entered) {
         try {
             return (States<S>) STATES_RESTORE.invokeExact((Class<?>) type, (Enum<?>) current, (Enum<?>) requested, entered);
+        } catch (Throwable t) {
+            throw FacadeLookup.rethrow(t);
+        }
+    }
+
+    /**
+     * Adds {@code amount} into worker {@code workerId}'s slot of {@code sum} without the
+     * checked-mode look-up of the declared reduction: for {@code JobContext.add}, which has
+     * checked the declaration for the key it resolved {@code sum} from. The worker id is checked
+     * as {@code LongSum.add} checks it.
+     *
+     * @throws ArrayIndexOutOfBoundsException naming the worker id, as {@code LongSum.add}
+     */
+    public static void addDeclared(LongSum sum, int workerId, long amount) {
+        try {
+            ADD_DECLARED.invokeExact(sum, workerId, amount);
         } catch (Throwable t) {
             throw FacadeLookup.rethrow(t);
         }
