@@ -1,23 +1,12 @@
 package dev.orrery.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orrery.ecs.World;
-import dev.orrery.ecs.component.Component;
-import dev.orrery.engine.ArenaWorkload.Hp;
-import dev.orrery.scheduler.JobObserver;
-import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.ScheduleExecutor;
-import dev.orrery.scheduler.SystemFailedException;
 import dev.orrery.scheduler.executor.PlannedExecutor;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -27,7 +16,8 @@ import org.junit.jupiter.api.Timeout;
  * watchdog slot: before, it did, and a tick stuck in the replacement's job was reported as
  * "no job running" (or named another worker's job).
  *
- * <p>Driven by latches, not timing: the executor runs the schedule as a simulation's tick
+ * <p>Driven by latches, not timing, in the {@link AbandonedWorkerScenario} it shares with
+ * {@code TraceAbandonedWorkerTest}: the executor runs the schedule as a simulation's tick
  * does, and the test starts the watched span itself, already past the limit, once the
  * abandoned job has returned, so the watchdog reports at its next poll with the slots in
  * exactly that state (the span starts no later than the replacement's job, as a tick starts
@@ -37,70 +27,29 @@ class WatchdogAbandonedWorkerTest {
     @Test
     @Timeout(120)
     void shouldNameTheReplacementsJobAfterTheAbandonedJobReturns() throws Exception {
-        World world = new World(256);
-        Component<Hp> hp = world.component(Hp.class);
-        world.entity().with(hp, new Hp(1)).spawnMany(600); // three chunks: a job each
-        Thread caller = Thread.currentThread();
-        AtomicInteger run = new AtomicInteger(1);
-        AtomicReference<Thread> abandoned = new AtomicReference<>();
-        AtomicReference<Thread> replacement = new AtomicReference<>();
-        CountDownLatch workerInJob = new CountDownLatch(1);
-        CountDownLatch releaseOld = new CountDownLatch(1);
-        CountDownLatch replacementIn = new CountDownLatch(1);
-        CountDownLatch oldReturned = new CountDownLatch(1);
         List<String> reports = new CopyOnWriteArrayList<>();
-        Schedule schedule = Schedule.builder(world).system("held").minBatchRows(1)
-                .query(world.query().with(hp).build()).writes(hp).forEachChunk(job -> {
-                    Thread me = Thread.currentThread();
-                    if (run.get() == 1) { // a worker's job outlives the deadline; the caller waits until it is in it
-                        if (me == caller) {
-                            Latches.await(workerInJob);
-                        } else if (abandoned.compareAndSet(null, me)) {
-                            workerInJob.countDown();
-                            Latches.awaitIgnoringInterrupts(releaseOld);
-                        }
-                    } else if (me == caller) { // run 2: leave the other jobs to the replacement
-                        Latches.await(replacementIn);
-                    } else if (me != abandoned.get() && replacement.compareAndSet(null, me)) {
-                        replacementIn.countDown();
-                        long until = System.nanoTime() + 60_000_000_000L; // held until the watchdog has reported
-                        while (reports.isEmpty() && System.nanoTime() < until) {
-                            sleep();
-                        }
-                    }
-                }).build();
-        try (ScheduleExecutor executor = schedule.executor(2)) {
+        AbandonedWorkerScenario scenario = new AbandonedWorkerScenario(sc -> {
+            long until = System.nanoTime() + 60_000_000_000L; // held until the watchdog has reported
+            while (reports.isEmpty() && System.nanoTime() < until) {
+                sleep();
+            }
+        });
+        try (ScheduleExecutor executor = scenario.schedule.executor(2)) {
             PlannedExecutor planned = (PlannedExecutor) executor;
             long limit = 50_000_000L;
             TickWatchdog watchdog = new TickWatchdog(limit, planned.plan(), 2,
                     (tick, elapsed, system, job) -> reports.add(system + "|" + job), planned.activity());
-            JobObserver afterWatchdog = (worker, system, from, to, start, end) -> {
-                if (Thread.currentThread() == abandoned.get()) {
-                    oldReturned.countDown(); // the watchdog has heard of its end by now
-                }
-            };
-            executor.observe(new JobFanOut(watchdog, afterWatchdog));
+            executor.observe(new JobFanOut(watchdog, scenario.afterObservers())); // the watchdog hears of the end first
             try {
-                executor.runDeadline(200_000_000L);
-                SystemFailedException e = assertThrows(SystemFailedException.class, executor::run);
-                assertTrue(e.getMessage().contains("abandoned"), e.getMessage());
-                assertNotNull(abandoned.get());
-
-                executor.runDeadline(0);
-                run.set(2);
+                scenario.abandonInFirstRun(executor);
                 long beforeRun = System.nanoTime(); // the span starts no later, as a tick starts before its run
-                Thread releaser = new Thread(() -> {
-                    Latches.await(replacementIn);
-                    releaseOld.countDown(); // the abandoned job returns while its replacement holds a job
-                    Latches.await(oldReturned);
+                scenario.runWithReplacementHolding(executor, () -> {
+                    Latches.await(scenario.oldReturned);
                     watchdog.tickStarted(2, Math.min(beforeRun, System.nanoTime() - 10 * limit)); // already late
-                }, "releaser");
-                releaser.start();
-                executor.run();
-                releaser.join(60_000);
+                });
                 watchdog.tickEnded();
             } finally {
-                releaseOld.countDown();
+                scenario.releaseAbandoned();
                 watchdog.close();
             }
         }
@@ -118,35 +67,16 @@ class WatchdogAbandonedWorkerTest {
     @Test
     @Timeout(120)
     void shouldNotNameTheAbandonedJobBeforeItsReplacementsFirstJob() throws Exception {
-        World world = new World(256);
-        Component<Hp> hp = world.component(Hp.class);
-        world.entity().with(hp, new Hp(1)).spawnMany(600); // three chunks: a job each
-        Thread caller = Thread.currentThread();
-        AtomicReference<Thread> abandoned = new AtomicReference<>();
-        CountDownLatch workerInJob = new CountDownLatch(1);
-        CountDownLatch releaseOld = new CountDownLatch(1);
+        AbandonedWorkerScenario scenario = new AbandonedWorkerScenario(sc -> { }); // no run 2: no replacement's job
         List<String> reports = new CopyOnWriteArrayList<>();
-        Schedule schedule = Schedule.builder(world).system("held").minBatchRows(1)
-                .query(world.query().with(hp).build()).writes(hp).forEachChunk(job -> {
-                    Thread me = Thread.currentThread();
-                    if (me == caller) {
-                        Latches.await(workerInJob);
-                    } else if (abandoned.compareAndSet(null, me)) {
-                        workerInJob.countDown();
-                        Latches.awaitIgnoringInterrupts(releaseOld);
-                    }
-                }).build();
-        try (ScheduleExecutor executor = schedule.executor(2)) {
+        try (ScheduleExecutor executor = scenario.schedule.executor(2)) {
             PlannedExecutor planned = (PlannedExecutor) executor;
             long limit = 50_000_000L;
             TickWatchdog watchdog = new TickWatchdog(limit, planned.plan(), 2,
                     (tick, elapsed, system, job) -> reports.add(system + "|" + job), planned.activity());
             executor.observe(watchdog);
             try {
-                executor.runDeadline(200_000_000L);
-                SystemFailedException e = assertThrows(SystemFailedException.class, executor::run);
-                assertTrue(e.getMessage().contains("abandoned"), e.getMessage());
-                assertNotNull(abandoned.get());
+                scenario.abandonInFirstRun(executor);
 
                 watchdog.tickStarted(2, System.nanoTime()); // no run yet: the replacement has run no job
                 long until = System.nanoTime() + 60_000_000_000L; // reported once past the limit
@@ -155,7 +85,7 @@ class WatchdogAbandonedWorkerTest {
                 }
                 watchdog.tickEnded();
             } finally {
-                releaseOld.countDown();
+                scenario.releaseAbandoned();
                 watchdog.close();
             }
         }
@@ -164,7 +94,6 @@ class WatchdogAbandonedWorkerTest {
         assertEquals("", report[0], reports.toString());
         assertTrue(report[1].startsWith("no job running"), reports.toString());
     }
-
 
     private static void sleep() {
         try {
