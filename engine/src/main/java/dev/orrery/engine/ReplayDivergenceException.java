@@ -45,6 +45,20 @@ public final class ReplayDivergenceException extends RuntimeException {
         this.detail = null;
     }
 
+    /**
+     * A divergence found by a replay of Orrery's own other than {@link JournalInputSource} (a
+     * cluster node replaying a world's journal), whose {@code message} names what was replayed,
+     * the tick, both hashes, the causes and the fix; made through
+     * {@code EngineInternals.replayDivergence}.
+     */
+    ReplayDivergenceException(String message, long tick, long recordedHash, long replayedHash) {
+        super(message);
+        this.tick = tick;
+        this.recordedHash = recordedHash;
+        this.replayedHash = replayedHash;
+        this.detail = null;
+    }
+
     private ReplayDivergenceException(ReplayDivergenceException base, String detail) {
         super(base.getMessage() + ". " + detail, base.getCause());
         setStackTrace(base.getStackTrace());

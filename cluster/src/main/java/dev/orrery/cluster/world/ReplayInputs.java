@@ -3,10 +3,15 @@ package dev.orrery.cluster.world;
 import dev.orrery.cluster.store.JournalSegment;
 import dev.orrery.engine.InputBatch;
 import dev.orrery.engine.InputSource;
+import dev.orrery.engine.internal.EngineInternals;
 import dev.orrery.engine.journal.JournalTick;
 import java.util.List;
 
-/** Hands each journaled tick to the replay (client payloads only), rebuilds the window and checks the hash. */
+/**
+ * Hands each journaled tick to the replay (client payloads only), rebuilds the window and checks
+ * the hash: a hash that differs is the engine's {@code ReplayDivergenceException}, as a
+ * {@code JournalInputSource} throws it, naming the world, the segment, the tick and the causes.
+ */
 final class ReplayInputs implements InputSource {
     private final String worldId;
     private final ClientWindows windows;
@@ -52,10 +57,10 @@ final class ReplayInputs implements InputSource {
     @Override
     public void recordHash(long tick, long stateHash) {
         if (current.hasHash() && current.stateHash() != stateHash) {
-            throw new IllegalStateException("world '" + worldId + "': replay of tick " + tick + " from "
+            throw EngineInternals.replayDivergence("world '" + worldId + "': replay of tick " + tick + " from "
                     + segment.path() + " gave state hash 0x" + Long.toHexString(stateHash) + " but 0x"
                     + Long.toHexString(current.stateHash()) + " was journaled; "
-                    + ResourcesLeftOut.replayMismatchCauses(leftOut));
+                    + ResourcesLeftOut.replayMismatchCauses(leftOut), tick, current.stateHash(), stateHash);
         }
     }
 }

@@ -137,9 +137,13 @@ public final class WorldRuntime implements AutoCloseable {
      * @return the world's incarnation on this node, its epoch claimed, ready to tick (one thread
      *     at a time, see the class comment)
      * @throws IOException if the store fails, or its history is damaged or has a gap
-     * @throws IllegalStateException if a replayed tick's state hash differs from the one
-     *     journaled (the blueprint is not the one the world ran with, or is not deterministic),
-     *     or a world with no snapshot yet cannot take one (so it could never move)
+     * @throws dev.orrery.engine.ReplayDivergenceException if a replayed tick's state hash
+     *     differs from the one journaled (the blueprint is not the one the world ran with, is not
+     *     deterministic, or keeps state in a resource without a codec), naming the world, the
+     *     journal segment, the tick and the causes, as a {@code JournalInputSource} replay does
+     * @throws dev.orrery.ecs.SnapshotException if a world with no snapshot yet cannot take one
+     *     (so it could never move: the simulation's refusal is the cause), or the latest valid
+     *     snapshot's bytes are damaged (its header, its input window or the simulation's part)
      */
     public static WorldRuntime open(String worldId, WorldStore store, WorldBlueprint blueprint, WorldSettings settings)
             throws IOException {

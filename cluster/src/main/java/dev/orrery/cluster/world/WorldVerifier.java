@@ -97,6 +97,9 @@ public final class WorldVerifier {
      * @throws IOException if the store cannot be read, or its history has a gap (ticks missing
      *     between two segments, or after the journal's end before a stored snapshot)
      * @throws IllegalArgumentException if the store holds no journal of {@code worldId}
+     * @throws dev.orrery.ecs.SnapshotException if a valid stored snapshot it starts from or
+     *     compares is damaged (its header or the simulation's part), or the blueprint's
+     *     simulation cannot restore it, naming the world and what was wrong
      */
     public static Report verify(WorldStore store, String worldId, WorldBlueprint blueprint) throws IOException {
         return verify(store, worldId, blueprint, (tick, index, clientId, sequence, type, payload, length) -> {
@@ -109,6 +112,8 @@ public final class WorldVerifier {
      * @throws IOException as {@link #verify(WorldStore, String, WorldBlueprint)}: the store cannot
      *     be read, or its history has a gap
      * @throws IllegalArgumentException if the store holds no journal of {@code worldId}
+     * @throws dev.orrery.ecs.SnapshotException as {@link #verify(WorldStore, String, WorldBlueprint)}:
+     *     a stored snapshot is damaged or cannot be restored
      */
     public static Report verify(WorldStore store, String worldId, WorldBlueprint blueprint, InputVisitor visitor)
             throws IOException {

@@ -8,9 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orrery.cluster.store.DirectoryWorldStore;
 import dev.orrery.cluster.store.WorldStore;
 import dev.orrery.ecs.PropertyHandle;
+import dev.orrery.ecs.SnapshotException;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Entity;
+import dev.orrery.engine.ReplayDivergenceException;
 import dev.orrery.engine.Simulation;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -221,9 +223,14 @@ class FeaturesAcrossMovesTest {
         assertEquals(0, second.simulation().resources().get(FeatureWorld.COUNTER).value);
         run(second, 20);
         second.abandon();
-        // a crash replays journaled ticks from a snapshot, which restarts the counter again: the hashes differ
-        IllegalStateException e = assertThrows(IllegalStateException.class,
+        // a crash replays journaled ticks from a snapshot, which restarts the counter again: the hashes differ, and
+        // the node says so with the engine's type for a replay that diverges (an IllegalStateException before)
+        ReplayDivergenceException e = assertThrows(ReplayDivergenceException.class,
                 () -> WorldRuntime.open(WORLD, store, blueprint, settings()));
+        assertTrue(e.tick() > 9 && e.recordedHash() != e.replayedHash(), e.getMessage());
+        assertTrue(e.getMessage().startsWith("world 'features-1': replay of tick " + e.tick() + " from ")
+                && e.getMessage().contains(" gave state hash 0x" + Long.toHexString(e.replayedHash()) + " but 0x"
+                        + Long.toHexString(e.recordedHash()) + " was journaled"), e.getMessage());
         assertTrue(e.getMessage().contains("resource put without a codec")
                 && e.getMessage().contains("(this world's: Counter)")
                 && e.getMessage().contains("SimulationBuilder.resource(key, value, codec)"), e.getMessage());
@@ -244,8 +251,11 @@ class FeaturesAcrossMovesTest {
         WorldStore store = new DirectoryWorldStore(dir);
         // a reference component without its codec: before, the world ran until its first periodic snapshot (tick
         // 7, already journaled), failed, reopened, replayed from tick 0 and failed again at tick 7, for ever
-        IllegalStateException e = assertThrows(IllegalStateException.class,
+        // the engine's type for a simulation that cannot take a snapshot (an IllegalStateException before), its refusal
+        // the cause
+        SnapshotException e = assertThrows(SnapshotException.class,
                 () -> WorldRuntime.open(WORLD, store, new FeatureWorld(false, false), settings()));
+        assertTrue(e.getCause() instanceof SnapshotException, String.valueOf(e.getCause()));
         assertTrue(e.getMessage().contains("world 'features-1' cannot run in a cluster")
                 && e.getMessage().contains("reference component Label")
                 && e.getMessage().contains("referenceCodec(Label.class, ...)"), e.getMessage());

@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orrery.cluster.DriftWorldAccess;
 import dev.orrery.cluster.store.DirectoryWorldStore;
 import dev.orrery.cluster.store.JournalSegment;
+import dev.orrery.cluster.store.SnapshotInfo;
 import dev.orrery.cluster.store.WorldStore;
+import dev.orrery.ecs.SnapshotException;
 import dev.orrery.engine.Simulation;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -153,6 +155,38 @@ class WorldRuntimeTest {
         Files.delete(firstSegment.path());
         IOException e = assertThrows(IOException.class, () -> WorldRuntime.open(WORLD, store, BLUEPRINT, every(0)));
         assertTrue(e.getMessage().contains("jumps from tick 0 to tick 4"), e.getMessage());
+    }
+
+    /**
+     * A stored snapshot whose bytes are damaged is refused with the engine's type for a snapshot
+     * that cannot be read, whichever part is damaged: the header and the input window were an
+     * {@code IOException} while the simulation's part was a {@code SnapshotException}.
+     */
+    @Test
+    void aDamagedStoredSnapshotIsRefusedAsTheEngineRefusesADamagedSnapshot() throws IOException {
+        WorldStore store = new DirectoryWorldStore(dir);
+        WorldRuntime a = WorldRuntime.open(WORLD, store, BLUEPRINT, every(0));
+        run(a, 4);
+        a.close(); // a hand-off snapshot of tick 4
+        SnapshotInfo snapshot = JournalHistory.latestValidSnapshot(store, WORLD).orElseThrow();
+        byte[] good = store.readSnapshot(WORLD, snapshot);
+        byte[] header = good.clone();
+        header[11] = 9; // the format int after the 8-byte magic: 9, not 1
+        int windowLength = java.nio.ByteBuffer.wrap(good, 12, 4).getInt();
+        java.nio.ByteBuffer window = java.nio.ByteBuffer.allocate(good.length - windowLength + 2);
+        window.put(good, 0, 12).putInt(2).put(new byte[] {0, 1}); // a window of 2 bytes: it ends inside its format int
+        window.put(good, 16 + windowLength, good.length - 16 - windowLength); // the simulation's part intact
+        for (byte[] damaged : List.of(header, window.array())) {
+            store.writeSnapshot(WORLD, snapshot.epoch(), snapshot.tick(), damaged);
+            SnapshotException e = assertThrows(SnapshotException.class,
+                    () -> WorldRuntime.open(WORLD, store, BLUEPRINT, every(0)));
+            assertTrue(e.getMessage().startsWith("world 'w-1': ") && e.getMessage().contains("damaged"),
+                    e.getMessage());
+        }
+        store.writeSnapshot(WORLD, snapshot.epoch(), snapshot.tick(), good);
+        WorldRuntime b = WorldRuntime.open(WORLD, store, BLUEPRINT, every(0));
+        assertEquals(4, b.recovery().snapshotTick(), "the good bytes restore");
+        b.close();
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.orrery.engine.internal;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.internal.EcsInternals;
 import dev.orrery.ecs.internal.FacadeLookup;
+import dev.orrery.engine.ReplayDivergenceException;
 import dev.orrery.engine.Simulation;
 import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.ScheduleExecutor;
@@ -27,7 +28,9 @@ import java.util.Set;
  * the mark a {@code WorldHost} (in this module) puts on the simulations it holds. Exported
  * only to {@code dev.orrery.testkit}, and to {@code dev.orrery.cluster} for the resources a
  * snapshot leaves out though systems write them (which a node names when a world moves, by
- * the same rule as the kit's restored run: {@link #resourcesWritableWithoutCodec}).
+ * the same rule as the kit's restored run: {@link #resourcesWritableWithoutCodec}) and for the
+ * engine's {@link ReplayDivergenceException} when a node's replay of a world's journal
+ * diverges ({@link #replayDivergence}).
  *
  * <p><b>Threading:</b> call between ticks, on the simulation's tick thread.
  */
@@ -36,6 +39,8 @@ public final class EngineInternals {
     private static final MethodHandle EXECUTOR = FACADE.method(Simulation.class, "executor", ScheduleExecutor.class);
     private static final MethodHandle HOSTED_AS = FACADE.method(Simulation.class, "hostedAs", void.class, String.class);
     private static final MethodHandle HOST_TURN = FACADE.method(Simulation.class, "hostTurn", void.class, Thread.class);
+    private static final MethodHandle DIVERGENCE = FACADE.constructor(ReplayDivergenceException.class, String.class,
+            long.class, long.class, long.class);
 
     /** Rebuilt from the tick and the seed, so their leaving snapshots loses nothing. */
     private static final Set<ResourceKey<?>> BUILT_INS = Set.of(Simulation.CLOCK, Simulation.INPUTS, Simulation.RANDOM);
@@ -156,6 +161,22 @@ public final class EngineInternals {
     public static void hostTurn(Simulation sim, Thread turn) {
         try {
             HOST_TURN.invokeExact(sim, turn);
+        } catch (Throwable t) {
+            throw FacadeLookup.rethrow(t);
+        }
+    }
+
+    /**
+     * For the cluster: the engine's {@link ReplayDivergenceException} for a world's replay whose
+     * state hash after {@code tick} is {@code replayedHash} where the journal holds
+     * {@code recordedHash}, so that a replay mismatch is one type whether a
+     * {@code JournalInputSource} or a node finds it. {@code message} names the world, the
+     * journal segment, the tick, both hashes, the causes and the fix. Any thread.
+     */
+    public static ReplayDivergenceException replayDivergence(String message, long tick, long recordedHash,
+            long replayedHash) {
+        try {
+            return (ReplayDivergenceException) DIVERGENCE.invokeExact(message, tick, recordedHash, replayedHash);
         } catch (Throwable t) {
             throw FacadeLookup.rethrow(t);
         }
