@@ -13,6 +13,7 @@ import java.util.Map;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.cluster.ClusterSettings;
+import org.apache.pekko.cluster.sbr.SplitBrainResolverSettings;
 import org.apache.pekko.cluster.sharding.typed.ClusterShardingSettings;
 
 /**
@@ -22,7 +23,8 @@ import org.apache.pekko.cluster.sharding.typed.ClusterShardingSettings;
  * duration) is refused when the node starts, naming the key and the fix, rather than failing
  * later inside Pekko: a world dispatcher that cannot be built left every world failing to start
  * (an ERROR line each time, asks timing out), and some settings read as the cluster starts
- * failed with Pekko's unrelated "cannot create children while terminating".
+ * (the split-brain resolver's among them) failed with Pekko's unrelated "cannot create
+ * children while terminating".
  *
  * <p><b>Threading:</b> stateless; any thread.
  */
@@ -31,6 +33,10 @@ final class NodeConfig {
     private static final String EXTRA = "NodeSettings.extraConfig";
     /** The origin of the settings Orrery derives from {@link NodeSettings}. */
     private static final String ORRERY = "Orrery's node settings";
+    /** The downing provider Orrery configures, whose settings {@link #checkSplitBrainResolver} reads. */
+    private static final String SBR_PROVIDER = "org.apache.pekko.cluster.sbr.SplitBrainResolverProvider";
+    /** The split-brain resolver's keys. */
+    private static final String SBR = "pekko.cluster.split-brain-resolver.";
 
     private NodeConfig() {
     }
@@ -65,9 +71,50 @@ final class NodeConfig {
             }
             new ClusterSettings(config, ClusterNode.SYSTEM_NAME);
             ClusterShardingSettings.fromConfig(config.getConfig("pekko.cluster.sharding"));
+            checkSplitBrainResolver(config, s);
             return config;
         } catch (ConfigException e) {
             throw explained(e, s);
+        }
+    }
+
+    /**
+     * Reads the split-brain resolver's settings as its downing actor will: Pekko reads them only
+     * once the cluster runs, and a strategy it does not know (or a bad setting of the chosen one)
+     * then stopped the actor system, so that the node failed with Pekko's "cannot create children
+     * while terminating". Read with Pekko's own settings class (internal to Pekko, as the
+     * resolver is its only reader), so the rules stay Pekko's.
+     *
+     * @throws IllegalArgumentException naming the key of {@code extraConfig} at fault, its value and the fix
+     * @throws ConfigException for a value of the wrong kind, which {@link #of} explains
+     */
+    private static void checkSplitBrainResolver(Config config, NodeSettings s) {
+        if (!SBR_PROVIDER.equals(config.getString("pekko.cluster.downing-provider-class"))) {
+            return; // another downing provider reads its own settings
+        }
+        try {
+            SplitBrainResolverSettings sbr = new SplitBrainResolverSettings(config);
+            switch (sbr.DowningStrategy()) {
+                case "static-quorum" -> sbr.staticQuorumSettings();
+                case "keep-oldest" -> sbr.keepOldestSettings();
+                case "lease-majority" -> sbr.leaseMajoritySettings();
+                default -> sbr.keepMajorityRole();
+            }
+        } catch (ConfigException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            Config extra = extra(s);
+            String key = null;
+            for (Map.Entry<String, ConfigValue> v : extra.entrySet()) {
+                String value = String.valueOf(v.getValue().unwrapped());
+                if (v.getKey().startsWith(SBR) && (e.getMessage().contains(v.getKey())
+                        || e.getMessage().contains("[" + value + "]"))) {
+                    key = v.getKey();
+                }
+            }
+            throw new IllegalArgumentException("the node's split-brain resolver cannot start (" + e.getMessage()
+                    + ")" + (key == null ? "; check the keys under " + SBR + " in " + EXTRA + " (NodeSettings.withConfig)"
+                            : ": " + fix(key, extra, s)), e);
         }
     }
 
@@ -115,7 +162,7 @@ final class NodeConfig {
                 "pekko.cluster.leader-actions-interval = 250ms",
                 // Downing: keep-majority once membership is stable for stableAfter. A cluster whose view keeps
                 // changing is not downed whole (down-all-when-unstable): the store's epochs fence a stale holder.
-                "pekko.cluster.downing-provider-class = \"org.apache.pekko.cluster.sbr.SplitBrainResolverProvider\"",
+                "pekko.cluster.downing-provider-class = \"" + SBR_PROVIDER + "\"",
                 "pekko.cluster.split-brain-resolver.active-strategy = keep-majority",
                 "pekko.cluster.split-brain-resolver.stable-after = " + ms(f.stableAfter()),
                 "pekko.cluster.split-brain-resolver.down-all-when-unstable = off",

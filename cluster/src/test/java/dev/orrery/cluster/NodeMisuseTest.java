@@ -180,6 +180,27 @@ class NodeMisuseTest {
     }
 
     @Test
+    void splitBrainResolverSettingsPekkoReadsOnlyOnceTheClusterRunsAreRefusedAtStartNamingTheKey(@TempDir Path dir) {
+        // Pekko reads the resolver's strategy (and the chosen strategy's settings) only when the node's downing actor
+        // starts, inside the running cluster: before, a typo there started a node that could never down a crashed
+        // member, and its worlds never moved off one
+        String sbr = "pekko.cluster.split-brain-resolver.";
+        List<List<String>> cases = List.of(
+                List.of("pekko.loglevel = OFF\n" + sbr + "active-strategy = keep-majorty",
+                        sbr + "active-strategy = keep-majorty (line 2)"),
+                List.of("pekko.loglevel = OFF\n" + sbr + "active-strategy = static-quorum\n" + sbr
+                        + "static-quorum.quorum-size = 0", sbr + "static-quorum.quorum-size = 0 (line 3)"));
+        for (List<String> c : cases) {
+            NodeSettings settings = NodeSettings.local(0, List.of()).withConfig(c.get(0));
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ClusterNode.start(settings,
+                    new ClusterHarness(dir, 1).store(), new DriftWorld(10), line -> { }).crash(), c.get(1));
+            assertTrue(e.getMessage().contains("split-brain resolver")
+                    && e.getMessage().contains("NodeSettings.extraConfig sets " + c.get(1))
+                    && e.getMessage().contains("remove the key"), e.getMessage());
+        }
+    }
+
+    @Test
     void settingsNoNodeCouldRunWithAreRefusedNamingTheValue() {
         for (String seed : List.of("127.0.0.1:0", "127.0.0.1:99999")) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
