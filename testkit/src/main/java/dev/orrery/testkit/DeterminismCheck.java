@@ -212,7 +212,8 @@ public final class DeterminismCheck {
      * @throws IllegalArgumentException before anything runs, if {@link #snapshotAt} is not
      *     before the last tick
      * @throws IllegalStateException naming {@code SimulationFactory.create} when the factory
-     *     returns null, or a populated world when asked for an empty one
+     *     returns null, a simulation on another worker count than it was asked for (as
+     *     {@link GoldenRecording} refuses it), or a populated world when asked for an empty one
      */
     public List<String> run() {
         if (snapshotAt > 0 && snapshotAt >= ticks) {
@@ -497,28 +498,16 @@ public final class DeterminismCheck {
         } else if (order == Order.TIES_FLIPPED) {
             TieOrderOverride.flip();
         }
-        Simulation sim;
         try {
-            sim = factory.create(workers, populate);
+            // else a run named "on 4 workers" would have run on the factory's count
+            return FactoryCall.create(factory, workers, populate, "DeterminismCheck.run", "the run on " + workers
+                    + " could not be checked", built -> "check a game that always runs on " + built + " (a cluster "
+                    + "WorldBlueprint, a hosted world) with workers(" + built + ")");
         } finally {
             BatchOverride.clear();
             JobOrderOverride.clear();
             TieOrderOverride.clear();
         }
-        if (sim == null) {
-            throw new IllegalStateException("SimulationFactory.create(" + workers + ", " + populate + ") returned null; "
-                    + "the factory must return a new Simulation each call, built with Simulation.builder(world)");
-        }
-        if (sim.workers() != workers) { // else a run named "on 4 workers" would have run on the factory's count
-            int built = sim.workers();
-            sim.close();
-            throw new IllegalStateException("SimulationFactory.create(" + workers + ", " + populate + ") returned a "
-                    + "simulation on " + built + (built == 1 ? " worker" : " workers") + ", so the run on " + workers
-                    + " could not be checked; build it with Simulation.builder(world).workers(workers), or check a game "
-                    + "that always runs on " + built + " (a cluster WorldBlueprint, a hosted world) with workers(" + built
-                    + ")");
-        }
-        return sim;
     }
 
     /**

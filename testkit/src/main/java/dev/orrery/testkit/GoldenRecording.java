@@ -56,36 +56,25 @@ public final class GoldenRecording {
     }
 
     /**
-     * The factory's simulation for {@code method}, refused (closed, naming the factory and the
-     * fix) when the factory ignored the 1 worker it was asked for: the recording hashes the
-     * world after each system, which only a run on 1 worker has.
+     * The factory's simulation for {@code method}, refused as {@link FactoryCall} refuses it when
+     * the factory returned null or ignored the 1 worker it was asked for: the recording hashes
+     * the world after each system, which only a run on 1 worker has.
      */
     private static Simulation oneWorker(SimulationFactory factory, boolean populate, String method) {
-        Simulation sim = factory.create(1, populate);
-        if (sim == null) {
-            throw new IllegalStateException("GoldenRecording." + method + ": SimulationFactory.create(1, " + populate
-                    + ") returned null; the factory must return a new Simulation each call");
-        }
-        if (sim.workers() != 1) {
-            int workers = sim.workers();
-            sim.close();
-            throw new IllegalArgumentException("GoldenRecording." + method + ": SimulationFactory.create(1, " + populate
-                    + ") returned a simulation on " + workers + " workers; a golden recording is recorded and replayed "
-                    + "on 1 worker, so build with the factory's workers argument (Simulation.builder(world)"
-                    + ".workers(workers)); to record a run on more workers, use RunRecorder and compare it with "
-                    + "CompareRecordings");
-        }
-        return sim;
+        return FactoryCall.create(factory, 1, populate, "GoldenRecording." + method, "it cannot be " + (populate
+                ? "recorded" : "replayed") + " (a golden recording is recorded and replayed on 1 worker, hashing the "
+                + "world after each system)", built -> "record a run on more workers with RunRecorder and compare it "
+                + "with CompareRecordings");
     }
 
     /**
      * Records {@code ticks} ticks of a new simulation on 1 worker, fed by {@code inputs}, into
      * {@code dir} (created if missing).
      *
-     * @throws IllegalArgumentException when {@code dir} already holds a recording, or when
-     *     the factory, asked for 1 worker, built its simulation on more
-     * @throws IllegalStateException when the kit is on the class path and the engine on the
-     *     module path, naming the fix
+     * @throws IllegalArgumentException when {@code dir} already holds a recording
+     * @throws IllegalStateException when the factory returned null or, asked for 1 worker,
+     *     built its simulation on more (as {@link DeterminismCheck} refuses it), or when the kit
+     *     is on the class path and the engine on the module path, naming the fix
      * @throws UncheckedIOException when the folder cannot be written
      */
     public static void record(SimulationFactory factory, InputScript inputs, long ticks, Path dir) {
@@ -140,10 +129,9 @@ public final class GoldenRecording {
      *     the recording's snapshot cannot be restored into it (a system renamed, added or
      *     removed, other resources or components), with the engine's refusal as its cause
      * @throws UncheckedIOException when the recording cannot be read
-     * @throws IllegalArgumentException when the factory, asked for 1 worker, built its
-     *     simulation on more
-     * @throws IllegalStateException when the kit is on the class path and the engine on the
-     *     module path, naming the fix
+     * @throws IllegalStateException when the factory returned null or, asked for 1 worker,
+     *     built its simulation on more (as {@link DeterminismCheck} refuses it), or when the kit
+     *     is on the class path and the engine on the module path, naming the fix
      */
     public static void assertReplays(Path dir, SimulationFactory factory) {
         KitModule.check("GoldenRecording.assertReplays");

@@ -173,7 +173,7 @@ class DeterminismCheckTest {
     void shouldNameTheFactoryWhenItReturnsNull() {
         IllegalStateException e = assertThrows(IllegalStateException.class,
                 () -> small((w, p) -> null).run());
-        assertTrue(e.getMessage().startsWith("SimulationFactory.create(1, true) returned null")
+        assertTrue(e.getMessage().startsWith("SimulationFactory.create(1, true) returned null to DeterminismCheck.run")
                 && e.getMessage().contains("Simulation.builder(world)"), e.getMessage());
     }
 

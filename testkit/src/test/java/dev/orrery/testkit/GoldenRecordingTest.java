@@ -76,6 +76,23 @@ class GoldenRecordingTest {
     }
 
     @Test
+    void shouldNameTheFactoryAndTheFixWhenItReturnsNullAsDeterminismCheckDoes() {
+        // one refusal for the kit's entry points: the message lacked the fix before, and started otherwise
+        for (boolean record : new boolean[] {true, false}) {
+            String entry = record ? "GoldenRecording.record" : "GoldenRecording.assertReplays";
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> {
+                if (record) {
+                    GoldenRecording.record((w, p) -> null, InputScript.NONE, 3, dir.resolve("null-factory"));
+                } else {
+                    GoldenRecording.assertReplays(dir.resolve("null-factory"), (w, p) -> null);
+                }
+            });
+            assertTrue(e.getMessage().startsWith("SimulationFactory.create(1, " + record + ") returned null to " + entry)
+                    && e.getMessage().contains("Simulation.builder(world)"), e.getMessage());
+        }
+    }
+
+    @Test
     void shouldRefuseToRecordOverARecording() {
         Path golden = dir.resolve("golden");
         GoldenRecording.record(Garden.factory(Mistake.NONE), Garden.GARDENER, 3, golden);

@@ -148,16 +148,18 @@ class RecordingsOnTwoWorkersTest {
     @Test
     void shouldRefuseAFactoryThatIgnoresTheWorkerCountItIsAskedFor() {
         Path d = dir.resolve("ignores-workers");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        // the factory misbehaved: refused as DeterminismCheck refuses it (an IllegalArgumentException before)
+        IllegalStateException e = assertThrows(IllegalStateException.class,
                 () -> GoldenRecording.record((w, p) -> build(2, p, false, false), InputScript.NONE, 10, d));
-        assertTrue(e.getMessage().contains("SimulationFactory.create(1, true) returned a simulation on 2 workers"),
-                e.getMessage());
+        assertTrue(e.getMessage().startsWith("SimulationFactory.create(1, true) returned a simulation on 2 workers to "
+                + "GoldenRecording.record"), e.getMessage());
+        assertTrue(e.getMessage().contains("Simulation.builder(world).workers(workers)"), "names the fix: " + e.getMessage());
         assertTrue(e.getMessage().contains("RunRecorder"), "names the way to record on more workers: " + e.getMessage());
         assertFalse(Files.exists(d.resolve(RunRecorder.JOURNAL)), "nothing recorded");
         Path one = golden("honest", false, false);
-        IllegalArgumentException replay = assertThrows(IllegalArgumentException.class,
+        IllegalStateException replay = assertThrows(IllegalStateException.class,
                 () -> GoldenRecording.assertReplays(one, (w, p) -> build(2, p, false, false)));
-        assertTrue(replay.getMessage().contains("SimulationFactory.create(1, false) returned a simulation on 2 workers"),
-                replay.getMessage());
+        assertTrue(replay.getMessage().startsWith("SimulationFactory.create(1, false) returned a simulation on 2 workers "
+                + "to GoldenRecording.assertReplays"), replay.getMessage());
     }
 }
