@@ -10,6 +10,7 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -72,7 +73,10 @@ public final class RunRecorder implements AutoCloseable {
      * complete or absent, never empty or cut), then feeds {@code sim} from a new input pipeline built from
      * {@code pipeline} that journals every tick.
      *
-     * @throws IOException if the folder already holds a recording or cannot be written
+     * @throws java.nio.file.FileAlreadyExistsException (an {@code IOException}) naming the file,
+     *     if the folder already holds a recording's snapshot, journal or hash log; nothing is
+     *     written then
+     * @throws IOException if the folder cannot be written
      * @throws IllegalStateException if {@code sim} is closed, ticking, or recorded already, or its
      *     input pipeline holds inputs no tick has taken, as
      *     {@link #start(Simulation, Path, InputPipeline.Builder, Durability)} says
@@ -91,10 +95,13 @@ public final class RunRecorder implements AutoCloseable {
      * source it had before (the pipeline it was built with, say) is not drained, and what is
      * published to it waits there until {@link #close()} hands the simulation back to it.
      *
-     * @throws IOException if the folder already holds a recording or cannot be written
      * <p>The journal notes the simulation's failure policy, so it may not change until the
      * recorder closes ({@link Simulation#onSystemFailure} refuses).
      *
+     * @throws java.nio.file.FileAlreadyExistsException (an {@code IOException}) naming the file,
+     *     if the folder already holds a recording's snapshot, journal or hash log; nothing is
+     *     written then
+     * @throws IOException if the folder cannot be written
      * @throws IllegalStateException if {@code sim} is closed, if called from inside one of its
      *     ticks (a system, a run condition or an observer hook: call it between ticks), if
      *     another {@code RunRecorder} records it (close that one first), or if the input pipeline it reads
@@ -124,8 +131,9 @@ public final class RunRecorder implements AutoCloseable {
         Files.createDirectories(dir);
         for (String f : new String[] {SNAPSHOT, JOURNAL, COLUMNS}) {
             if (Files.exists(dir.resolve(f))) {
-                throw new IOException("recording folder " + dir + " already holds " + f
-                        + "; record into an empty folder so no earlier run is overwritten");
+                // the JDK's type for a file that is already there, as the test kit's GoldenRecording refuses it
+                throw new FileAlreadyExistsException(dir.resolve(f).toString(), null, "recording folder " + dir
+                        + " already holds " + f + "; record into an empty folder so no earlier run is overwritten");
             }
         }
         writeAtomically(dir, SNAPSHOT, sim.snapshot(), durability.mode() != Durability.Mode.NONE);

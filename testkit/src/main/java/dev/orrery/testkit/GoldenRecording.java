@@ -12,6 +12,7 @@ import dev.orrery.engine.internal.EngineInternals;
 import dev.orrery.scheduler.executor.SystemHook;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -71,16 +72,22 @@ public final class GoldenRecording {
      * Records {@code ticks} ticks of a new simulation on 1 worker, fed by {@code inputs}, into
      * {@code dir} (created if missing).
      *
-     * @throws IllegalArgumentException when {@code dir} already holds a recording
+     * @throws UncheckedIOException when {@code dir} already holds a recording, its cause the
+     *     {@link java.nio.file.FileAlreadyExistsException} naming the journal there, as
+     *     {@link RunRecorder#start(Simulation, Path, InputPipeline.Builder)} refuses such a
+     *     folder (nothing is written then), or when the folder cannot be written
      * @throws IllegalStateException when the factory returned null or, asked for 1 worker,
      *     built its simulation on more (as {@link DeterminismCheck} refuses it), or when the kit
      *     is on the class path and the engine on the module path, naming the fix
-     * @throws UncheckedIOException when the folder cannot be written
      */
     public static void record(SimulationFactory factory, InputScript inputs, long ticks, Path dir) {
         KitModule.check("GoldenRecording.record");
-        if (Files.exists(dir.resolve(RunRecorder.JOURNAL))) {
-            throw new IllegalArgumentException(dir + " already holds a recording; delete the folder to record it again");
+        Path journal = dir.resolve(RunRecorder.JOURNAL);
+        if (Files.exists(journal)) { // refused as RunRecorder.start refuses it, wrapped as every file failure here
+            FileAlreadyExistsException there = new FileAlreadyExistsException(journal.toString(), null,
+                    "golden recording folder " + dir + " already holds a recording; delete the folder to record it "
+                    + "again");
+            throw new UncheckedIOException(there.getMessage(), there);
         }
         try {
             Files.createDirectories(dir);

@@ -2,10 +2,14 @@ package dev.orrery.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.engine.RunRecorder;
 import dev.orrery.testkit.Garden.Mistake;
+import java.io.UncheckedIOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -96,9 +100,13 @@ class GoldenRecordingTest {
     void shouldRefuseToRecordOverARecording() {
         Path golden = dir.resolve("golden");
         GoldenRecording.record(Garden.factory(Mistake.NONE), Garden.GARDENER, 3, golden);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        // refused as RunRecorder.start refuses such a folder, as a FileAlreadyExistsException naming the file
+        // (an IllegalArgumentException before), carried in the kit's UncheckedIOException
+        UncheckedIOException e = assertThrows(UncheckedIOException.class,
                 () -> GoldenRecording.record(Garden.factory(Mistake.NONE), Garden.GARDENER, 3, golden));
         assertTrue(e.getMessage().contains("already holds a recording"), e.getMessage());
+        assertEquals(golden.resolve(RunRecorder.JOURNAL).toString(),
+                assertInstanceOf(FileAlreadyExistsException.class, e.getCause()).getFile());
     }
 
     @Test
