@@ -46,16 +46,48 @@ public final class Timeline {
      * new one, built as the recorded one was (the same systems, resources and seed; its world
      * with the components registered and no entities), as for {@code RunReplayer.replay}.
      *
-     * @throws IllegalArgumentException when the folder holds no recording (yet)
+     * @throws IllegalArgumentException when the folder holds no recording (yet); a cluster
+     *     store's folder (the cluster module's {@code DirectoryWorldStore}: the store, a world's
+     *     folder or one of its {@code epochs/}, {@code journal/} and {@code snapshots/}) is named
+     *     as one, with the tool that checks its worlds instead
      */
     public static Timeline ofRecording(Path folder, Supplier<Simulation> fresh) {
         Objects.requireNonNull(folder, "folder");
         Objects.requireNonNull(fresh, "fresh");
         if (!Files.isRegularFile(folder.resolve(RunRecorder.SNAPSHOT))) {
+            if (!Files.exists(folder.resolve(RunRecorder.JOURNAL)) && clusterStore(folder)) {
+                // once: "it has no start.snapshot; start the RunRecorder before attaching ...", naming neither
+                throw new IllegalArgumentException("no recording in " + folder + ": this is a cluster store's folder "
+                        + "(each world keeps epochs/, journal/ and snapshots/), not a RunRecorder recording, and a "
+                        + "timeline replays RunRecorder recordings only; check the store's worlds with the cluster "
+                        + "module's WorldVerifier.verify (the demo: --cluster-verify --cluster-store DIR)");
+            }
             throw new IllegalArgumentException("no recording in " + folder + ": it has no " + RunRecorder.SNAPSHOT
                     + "; start the RunRecorder before attaching the explorer with a timeline");
         }
         return new Timeline(folder, fresh);
+    }
+
+    /**
+     * True when {@code dir} is a cluster store's folder as the cluster module's
+     * {@code DirectoryWorldStore} lays it out: a world's folder ({@code epochs/},
+     * {@code journal/} and {@code snapshots/} in it), one of those three, or the store's own
+     * folder (a world's folder in it). The demo's {@code --replay} tells the same folders apart.
+     */
+    private static boolean clusterStore(Path dir) {
+        if (worldFolder(dir) || dir.getParent() != null && worldFolder(dir.getParent())) {
+            return true;
+        }
+        try (java.util.stream.Stream<Path> children = Files.list(dir)) {
+            return children.limit(64).anyMatch(Timeline::worldFolder);
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+            return false; // not a folder, or not readable: the plain refusal names the missing snapshot
+        }
+    }
+
+    private static boolean worldFolder(Path dir) {
+        return Files.isDirectory(dir.resolve("epochs")) && Files.isDirectory(dir.resolve("journal"))
+                && Files.isDirectory(dir.resolve("snapshots"));
     }
 
     /** The recording's folder. */
