@@ -10,13 +10,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
 /**
@@ -38,20 +31,21 @@ import java.util.function.Function;
  * <p>"At tick T" is the world after tick T ran, as the live explorer shows it at the end of
  * tick T; the recording's start is "at" the tick before its first.
  *
- * <p><b>Threading:</b> requests and {@link #close} on any thread; a travel waits its turn on the replay thread
- * (one idle ends, the next binds the tick thread), owner of the simulation and the plain fields. {@link #info}
- * reads the volatile status fields, written by that thread only, without waiting: two may be of two moments.
+ * <p><b>Threading:</b> requests and {@link #close} on any thread; a travel waits its turn on the replay
+ * thread ({@link PastThread}: one idle ends, the next binds the tick thread), owner of the simulation
+ * and the plain fields. {@link #info} reads the volatile status fields, written by that thread only,
+ * without waiting: two may be of two moments.
  */
 final class PastWorlds implements AutoCloseable {
     /** How long a request waits for the replay (going far takes a while). */
-    static final long WAIT_MILLIS = 30_000;
+    static final long WAIT_MILLIS = PastThread.WAIT_MILLIS;
     /** Most targets of one relation an entity diff compares (and says how many more). */
     static final int MAX_TARGETS = 1000;
     /** Travels made at most for one request while the recording keeps being replaced. */
     static final int TRIES = 3;
 
     private final Timeline timeline;
-    private final ThreadPoolExecutor thread;
+    private final PastThread thread;
     private final Browse browse = new Browse();
     private final PastSnapshots snapshots = new PastSnapshots();
     private boolean snapshotsWork = true;
@@ -88,12 +82,11 @@ final class PastWorlds implements AutoCloseable {
         this.timeline = timeline;
         this.journalEnd = new JournalEnd(timeline.folder());
         this.watch = new RecordingWatch(timeline.folder());
-        this.thread = new ThreadPoolExecutor(1, 1, keepAliveMillis, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(8), r -> {
-            Thread t = new Thread(r, "orrery-explorer-past");
-            t.setDaemon(true);
-            return t;
-        });
-        thread.allowCoreThreadTimeOut(true);
+        this.thread = new PastThread(keepAliveMillis, () -> {
+            if (closing) { // queued before close, which may have found no room for its closeReplay
+                closeReplay();
+            }
+        }, () -> at);
     }
 
     /**
@@ -133,7 +126,7 @@ final class PastWorlds implements AutoCloseable {
                 .field("folder", String.valueOf(timeline.folder()));
         if (first < 0 || watch.replaced() != null) {
             try {
-                run(() -> {
+                thread.call(() -> {
                     startAgainIfReplaced();
                     ensureStarted();
                     return null;
@@ -176,7 +169,7 @@ final class PastWorlds implements AutoCloseable {
 
     /** Entity {@code id} as it was at tick {@code tick}. */
     String entity(long tick, long id) throws SafePoint.Unavailable {
-        return run(() -> {
+        return thread.call(() -> {
             World w = moveTo(tick);
             return new Json().beginObject().field("tick", tick).key("entity")
                     .raw(Views.entity(w, id, EditRules.frozen("this is tick " + tick
@@ -187,7 +180,7 @@ final class PastWorlds implements AutoCloseable {
 
     /** Query {@code text}'s count, archetypes and page {@code page} as they were at tick {@code tick}. */
     String query(long tick, String text, int page, int size) throws SafePoint.Unavailable {
-        return run(() -> {
+        return thread.call(() -> {
             World w = moveTo(tick);
             return new Json().beginObject().field("tick", tick).key("result").raw(browse.query(w, text, page, size))
                     .endObject().toString();
@@ -196,7 +189,7 @@ final class PastWorlds implements AutoCloseable {
 
     /** Entity {@code id}'s fields at ticks {@code from} and {@code to}, and those that differ. */
     String diffEntity(long from, long to, long id) throws SafePoint.Unavailable {
-        return run(() -> {
+        return thread.call(() -> {
             Both<Map<String, String>> both = both(from, to, w -> Views.fields(w, id, MAX_TARGETS));
             return PastDiffs.entity(id, from, to, both.from(), both.to());
         });
@@ -204,7 +197,7 @@ final class PastWorlds implements AutoCloseable {
 
     /** Query {@code text}'s matches at ticks {@code from} and {@code to}: counts, and what came and went. */
     String diffQuery(long from, long to, String text) throws SafePoint.Unavailable {
-        return run(() -> {
+        return thread.call(() -> {
             Both<Set<Long>> both = both(from, to, w -> PastDiffs.ids(w, text));
             return PastDiffs.query(text, from, to, both.from(), both.to());
         });
@@ -234,42 +227,6 @@ final class PastWorlds implements AutoCloseable {
 
     /** A journal's end as a travel found it: its last complete tick, and how it ends there. */
     private record Ending(long after, String words) {
-    }
-
-    private interface Work {
-        String run();
-    }
-
-    private String run(Work work) throws SafePoint.Unavailable {
-        Future<String> f;
-        try {
-            f = thread.submit(() -> {
-                try {
-                    return work.run();
-                } finally {
-                    if (closing) { // queued before close, which may have found no room for its closeReplay
-                        closeReplay();
-                    }
-                }
-            });
-        } catch (RejectedExecutionException e) {
-            throw new SafePoint.Unavailable("the timeline is busy with other requests (one replays at a time); "
-                    + "retry in a moment");
-        }
-        try {
-            return f.get(WAIT_MILLIS, TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            throw new SafePoint.Unavailable("the replay is still on its way (at tick " + at + "); it keeps going, "
-                    + "so retry in a moment");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new SafePoint.Unavailable("interrupted while waiting for the replay");
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException re) {
-                throw re;
-            }
-            throw new IllegalStateException(e.getCause());
-        }
     }
 
     // ---- the replay thread
@@ -484,16 +441,6 @@ final class PastWorlds implements AutoCloseable {
     @Override
     public void close() {
         closing = true;
-        try {
-            thread.submit(this::closeReplay);
-        } catch (RejectedExecutionException full) {
-            // queued travels close it as they end (run)
-        }
-        thread.shutdown();
-        try {
-            thread.awaitTermination(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        thread.close(this::closeReplay); // queued travels close it as they end
     }
 }
