@@ -23,7 +23,7 @@ import java.util.function.Function;
  * over it, or recorded again there) is not replayed on from the old one's world or snapshots:
  * each travel, before it moves and once it arrived, and each {@link #info}, asks a
  * {@link RecordingWatch} (two attribute reads, and a few kilobytes read only when the journal
- * changed) and the replay's inputs ({@link RecordedInputs#rewritten}) whether the recording is still
+ * changed: samples, which {@link #info} names in {@code replacedChecks}) and the replay's inputs ({@link RecordedInputs#rewritten}) whether the recording is still
  * the one the replay started from; if not, the replay, its snapshots and what it found (span,
  * hashes, divergence, ending) are dropped, the replay starts again from the new recording, the
  * travel is made again there, and {@link #info} says when and why ({@code replaced}).
@@ -120,6 +120,7 @@ final class PastWorlds implements AutoCloseable {
      * last tick, the span's end only when the journal cannot be read. Its span's end is the
      * journal's last complete tick: where a closed or crash-cut recording ends, and as far as a
      * live one is written. No {@code first} and {@code last} when the replay cannot start.
+     * {@code replacedChecks} says how a replaced recording is looked for: by samples of its files.
      */
     String info(long last) {
         Json json = new Json().beginObject().field("available", true)
@@ -164,6 +165,7 @@ final class PastWorlds implements AutoCloseable {
         if (replaced != null) {
             json.field("replaced", replaced);
         }
+        json.field("replacedChecks", RecordingWatch.CHECKS); // what no "replaced" does not prove
         return json.endObject().toString();
     }
 

@@ -32,16 +32,28 @@ import java.util.zip.CRC32C;
  * journal changed since the last check does it read, from one open of it, at most three ranges of
  * {@value #WINDOW} bytes (the first bytes, those before the old length, those before the new).
  * Bytes elsewhere are not compared: a journal rewritten in place that differs only between those
- * ranges (another run alike for its first and last few kilobytes read) goes unseen until its next
- * change, or until a recorded hash tells (a divergence); a rewrite to the same length within one
- * step of the file system's clock keeps the modification time and is seen once the file changes
- * again.
+ * ranges (another run alike for its first and last few kilobytes read) goes unseen, even after
+ * later appends (they move the compared range past it), unless a recorded hash tells (a
+ * divergence); a rewrite to the same length within one step of the file system's clock keeps the
+ * modification time and is seen once the file changes again, if it touched the compared ranges.
+ * {@link #CHECKS} says this in the words {@code /api/timeline} answers.
  *
  * <p><b>Threading:</b> any thread; the checks are serialized on this object.
  */
 final class RecordingWatch {
     /** Bytes compared at the journal's start, and before the length it had at the last check. */
     static final int WINDOW = 4096;
+    /**
+     * What the checks look at and when, in words for {@code /api/timeline} ({@code replacedChecks}):
+     * they sample the files, so a user knows what a missing {@code replaced} does not prove.
+     */
+    static final String CHECKS = "sampled, not read whole: each travel (before it replays and once it arrived) and "
+            + "each /api/timeline compare " + RunRecorder.SNAPSHOT + "'s file, size and modification time, and "
+            + RunRecorder.JOURNAL + "'s file and length and, when it changed, its first " + WINDOW + " bytes and the "
+            + WINDOW + " bytes before its length at the last check; nothing is checked between those. A journal "
+            + "rewritten in place only elsewhere goes unseen, even once appended to (a recorded hash that differs "
+            + "still shows as a divergence), and so does one rewritten to the same length within one step of the "
+            + "file system's clock, until it changes again";
 
     private final Path snapshot;
     private final Path journal;

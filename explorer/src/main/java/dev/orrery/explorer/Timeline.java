@@ -20,8 +20,13 @@ import java.util.function.Supplier;
  * nearest one. The replayed state hashes are checked against the recorded ones where the
  * recording has them, and the skipped ticks against the recorded skips; a mismatch is
  * reported, not hidden. A recording replaced in the folder while the explorer follows it
- * (another run's files copied over it, or recorded again there) is noticed by cheap checks
- * of its files, and the timeline starts again from the new one, saying so.
+ * (another run's files copied over it, or recorded again there) is looked for by checks that
+ * sample its files, at each travel and each {@code /api/timeline}: the start snapshot's
+ * attributes, and the journal's file and length and, when it changed, its first and its last
+ * checked few kilobytes. Once found, the timeline starts again from the new one, saying so;
+ * a journal rewritten in place only between those bytes goes unseen, where the recorded
+ * hashes still show a divergence ({@code /api/timeline} says what is compared, in
+ * {@code replacedChecks}).
  *
  * <pre>{@code
  * Timeline past = Timeline.ofRecording(dir, () -> buildMySimulation(1));   // one worker: cores for the live run

@@ -120,6 +120,28 @@ class RecordingWatchTest {
         assertEquals(RunRecorder.SNAPSHOT + " was written again", watch.replaced(), "the same bytes, written again");
     }
 
+    @Test
+    void shouldSampleTheJournalOnlyAndSaySoInWhatTheTimelineAnswers() throws IOException, InterruptedException {
+        // /api/timeline once said nothing of how the checks look, and the Timeline's Javadoc promised any replaced
+        // recording would be noticed: a rewrite between the compared bytes is not, not even after later appends
+        RecordingWatch watch = start(10 * W);
+        byte[] other = Arrays.copyOf(bytes, 10 * W);
+        other[5 * W]++; // past the first window, before the one ending at the checked length
+        writeInPlace(other);
+        assertNull(watch.replaced(), "the bytes between the windows are not read");
+        Files.write(journal(), Arrays.copyOfRange(bytes, 10 * W, 11 * W), StandardOpenOption.APPEND);
+        assertNull(watch.replaced(), "nor once it was appended to");
+        assertTrue(watch.bytesRead() <= 2L * W + 3L * W + 3L * W, "windows only: " + watch.bytesRead());
+
+        String said = RecordingWatch.CHECKS;
+        assertTrue(said.startsWith("sampled, not read whole: "), said);
+        for (String words : new String[] {"each travel", "each /api/timeline", "first " + W + " bytes",
+            "the " + W + " bytes before its length at the last check", "nothing is checked between those",
+            "goes unseen"}) {
+            assertTrue(said.contains(words), words + ": " + said);
+        }
+    }
+
     /** Writes {@code content} over the journal in place (the same file), until its modification time moved. */
     private void writeInPlace(byte[] content) throws IOException, InterruptedException {
         FileTime before = Files.getLastModifiedTime(journal());

@@ -108,6 +108,7 @@ class TimelineReplacedTest {
                 long newest = a.currentTick() - 1;
                 String info = c.getOk("/api/timeline");
                 assertFalse(info.contains("\"replaced\""), info);
+                assertTrue(info.contains("\"replacedChecks\":\"sampled, not read whole: "), "how it looks: " + info);
                 if (info.contains("\"last\":" + newest + ",")) {
                     assertValue(c, newest, first, aValues.get(newest));
                 }

@@ -659,6 +659,7 @@ async function loadTimelineInfo() {
   $("#entity-past").style.display = timeline.available ? "" : "none";
   const info = $("#timeline-info");
   if (!timeline.available) { info.textContent = timeline.message; return timeline; }
+  info.title = timeline.replacedChecks ? "How a replaced recording is looked for: " + timeline.replacedChecks : "";
   if (timeline.first === undefined) { // the replay cannot start: no span to travel
     info.textContent = `Recording ${timeline.folder}: the replay cannot start: ${timeline.problem}` +
       (timeline.replaced ? ". Note: " + timeline.replaced + "." : "");
