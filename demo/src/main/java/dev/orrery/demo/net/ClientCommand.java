@@ -30,15 +30,21 @@ public sealed interface ClientCommand
      * @param clientId  the sending client
      * @param requestId the request number the reply must carry
      * @param squad     the client's squad number, 0 or more
-     * @param x         target x, finite
-     * @param y         target y, finite
+     * @param x         target x, finite; -0 is stored as 0
+     * @param y         target y, finite; -0 is stored as 0
      */
     record MoveSquad(long clientId, long requestId, int squad, float x, float y) implements ClientCommand {
-        /** Checks the arguments: a squad of 0 or more and finite coordinates. */
+        /**
+         * Checks the arguments: a squad of 0 or more and finite coordinates. A coordinate of -0
+         * ({@code MOVE 0 -0 -0}) becomes 0, so the squad's point, its hash and its snapshot hold
+         * the one zero whatever sign the client wrote.
+         */
         public MoveSquad {
             if (squad < 0 || !Float.isFinite(x) || !Float.isFinite(y)) {
                 throw new IllegalArgumentException("MOVE needs squad >= 0 and finite x, y; got " + squad + ", " + x + ", " + y);
             }
+            x += 0.0f; // -0 + 0 is +0; every other value is unchanged
+            y += 0.0f;
         }
 
         @Override

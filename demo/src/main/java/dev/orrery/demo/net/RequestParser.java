@@ -17,7 +17,9 @@ final class RequestParser {
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,63}");
     private static final Pattern CLIENT_NAME = Pattern.compile("[A-Za-z0-9_.-]{1,32}");
     private static final Pattern DIGITS = Pattern.compile("[0-9]+");
-    private static final Pattern DECIMAL = Pattern.compile("[-+]?[0-9]{1,9}(\\.[0-9]{1,9})?");
+    private static final Pattern DECIMAL = Pattern.compile("[-+]?([0-9]+)(?:\\.([0-9]+))?");
+    /** Significant digits a MOVE coordinate may have each side of the point. */
+    private static final int COORDINATE_DIGITS = 9;
     private static final Pattern VALUE = Pattern.compile("[-+]?[0-9]{1,19}(\\.[0-9]{1,17})?([eE][-+]?[0-9]{1,3})?|true|false");
     private static final int ECHO_LIMIT = 32;
 
@@ -72,12 +74,39 @@ final class RequestParser {
         if (squad < 0) {
             return malformed("squad '" + echo(w[1]) + "' is not a whole number 0 to 999999999; " + usage);
         }
-        if (!DECIMAL.matcher(w[2]).matches() || !DECIMAL.matcher(w[3]).matches()) {
+        if (!coordinate(w[2]) || !coordinate(w[3])) {
             return malformed("coordinates '" + echo(w[2]) + "' '" + echo(w[3])
-                    + "' must be decimals of up to 9 digits each side of the point; " + usage);
+                    + "' must be decimals of up to 9 digits each side of the point (zeros before the first digit "
+                    + "and after the last are not counted); " + usage);
         }
+        // -0 is taken as 0: ClientCommand.MoveSquad stores 0.0 for it
         return new Request.Command(CommandType.MOVE, (int) squad, Float.parseFloat(w[2]),
                 Float.parseFloat(w[3]), 0, null, null, null);
+    }
+
+    /**
+     * Whether {@code s} is a MOVE coordinate: an optional sign, digits, and optionally a point
+     * and digits, with at most {@value #COORDINATE_DIGITS} significant digits each side of the
+     * point. Leading zeros before the point and trailing zeros after it are not counted
+     * ({@code 0000000001} and {@code 3.2500000000} are taken), as {@link #wholeNumber} does not
+     * count a squad's leading zeros.
+     */
+    private static boolean coordinate(String s) {
+        java.util.regex.Matcher m = DECIMAL.matcher(s);
+        if (!m.matches()) {
+            return false;
+        }
+        String whole = m.group(1);
+        int first = 0;
+        while (first < whole.length() - 1 && whole.charAt(first) == '0') {
+            first++;
+        }
+        String fraction = m.group(2) == null ? "" : m.group(2);
+        int end = fraction.length();
+        while (end > 0 && fraction.charAt(end - 1) == '0') {
+            end--;
+        }
+        return whole.length() - first <= COORDINATE_DIGITS && end <= COORDINATE_DIGITS;
     }
 
     private Request spawn(String[] w) {
@@ -119,7 +148,8 @@ final class RequestParser {
      * The whole number {@code s} spells, or -1 if it is not one of at most {@code maxDigits}
      * digits that fits a long. Leading zeros are not counted ({@code 0000000001} is 1), so a
      * value in range is taken however it is padded; only the digits after them can make it too
-     * long. MOVE's squad, SPAWN's count and GET's and SET's entity all go through here.
+     * long. MOVE's squad, SPAWN's count and GET's and SET's entity all go through here (MOVE's
+     * coordinates count their digits alike: {@link #coordinate}).
      */
     private static long wholeNumber(String s, int maxDigits) {
         if (!DIGITS.matcher(s).matches()) {

@@ -23,7 +23,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * ({@link CommandInputs}, the world's cap {@value #ROOM} entities over what it holds) and the
  * arena's tick. {@code SPAWN <count>} 0, 1, the largest, one past, the cap exactly and one past,
  * negative, signed, decimal, past an int and a long; {@code MOVE <squad> <x> <y>} the squad 0,
- * the largest, one past, negative, coordinates below 0 and past the arena's side; {@code GET}
+ * the largest, one past, negative, coordinates below 0 and past the arena's side, padded with
+ * zeros past 9 digits (taken: only significant digits count) and -0 (stored as 0); {@code GET}
  * and {@code SET} of entity 0, an id whose index is negative, the largest long, one past it.
  * Each gets its documented answer: {@code OK} (and the world shows it: the wave spawned, the
  * squad's point set, clamped to the arena), or the error code with a message naming the
@@ -72,6 +73,15 @@ class LineCommandEdgesTest {
         "MOVE 0 1e3 1                             | MALFORMED  | coordinates '1e3' '1' must be decimals",
         "MOVE 0 NaN 1                             | MALFORMED  | coordinates 'NaN' '1' must be decimals",
         "MOVE 0 1 1234567890                      | MALFORMED  | must be decimals of up to 9 digits",
+        "MOVE 1 0000000001 2                      | OK         | squad=1 x=1.0 y=2.0",
+        "MOVE 2 00000000000002.5 +0003.2500000000 | OK         | squad=2 x=2.5 y=3.25",
+        "MOVE 3 000000000999999999.000000000000 3 | OK         | squad=3 x=side y=3.0",
+        "MOVE 0 -0 -0                             | OK         | squad=0 x=0.0 y=0.0",
+        "MOVE 0 -0.000000000 -000000000000.0      | OK         | squad=0 x=0.0 y=0.0",
+        "MOVE 0 01234567890 1                     | MALFORMED  | must be decimals of up to 9 digits",
+        "MOVE 0 1.0000000001 1                    | MALFORMED  | must be decimals of up to 9 digits",
+        "MOVE 0 1. 1                              | MALFORMED  | must be decimals of up to 9 digits",
+        "MOVE 0 .5 1                              | MALFORMED  | must be decimals of up to 9 digits",
         "MOVE 0 1                                 | MALFORMED  | got 2 arguments",
         "GET {E} Health hp                        | OK         | value",
         "GET 00000000000000000000{E} Health hp    | OK         | value",
