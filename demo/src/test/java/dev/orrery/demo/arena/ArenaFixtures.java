@@ -1,14 +1,16 @@
 package dev.orrery.demo.arena;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.orrery.ecs.Query;
 import dev.orrery.engine.InputPipeline;
 
 /**
- * Test support shared by the arena's tests: the first entity of one of its queries, and an
- * input pipeline that takes the arena's client inputs. Called on the test's own thread,
- * between ticks.
+ * Test support shared by the arena's tests: the first entity of one of its queries (and, for
+ * the tests of other packages, its first agent), and an input pipeline that takes the arena's
+ * client inputs. Called on the test's own thread, between ticks.
  */
-final class ArenaFixtures {
+public final class ArenaFixtures {
     private ArenaFixtures() {
     }
 
@@ -24,6 +26,18 @@ final class ArenaFixtures {
             }
         });
         return found[0];
+    }
+
+    /**
+     * The first agent of {@code arena} ({@link #firstEntity} of its agents), for a test that
+     * needs a live entity with the agent's components (Health, Agent, ...) to GET or SET.
+     *
+     * @throws org.opentest4j.AssertionFailedError when the arena has no agent (not populated)
+     */
+    public static long firstAgent(Arena arena) {
+        long agent = firstEntity(arena.agents);
+        assertTrue(agent != 0 && arena.world().isAlive(agent), "no agent: populate the arena first");
+        return agent;
     }
 
     /**

@@ -3,8 +3,8 @@ package dev.orrery.demo.net;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orrery.demo.arena.Agent;
 import dev.orrery.demo.arena.Arena;
+import dev.orrery.demo.arena.ArenaFixtures;
 import dev.orrery.demo.arena.ArenaConfig;
 import dev.orrery.demo.arena.InputCodec;
 import dev.orrery.demo.arena.SquadTargets;
@@ -125,7 +125,8 @@ class LineCommandEdgesTest {
             }
         };
         arena.replies(to);
-        long agent = firstAgent(arena);
+        long agent = ArenaFixtures.firstAgent(arena);
+        assertTrue(SquadTargets.SQUADS == 64, "the table's squads wrap at 64");
         byte[] line = template.replace("{E}", Long.toString(agent)).getBytes(StandardCharsets.US_ASCII);
         Request parsed = new RequestParser(MAX_SPAWN).parse(line, line.length);
         if (parsed instanceof Request.Rejected no) {
@@ -169,17 +170,5 @@ class LineCommandEdgesTest {
                 }
             }
         }
-    }
-
-    private static long firstAgent(Arena arena) {
-        long[] found = {-1};
-        arena.world().query().with(arena.world().component(Agent.class)).build().forEach((chunk, row) -> {
-            if (found[0] < 0) {
-                found[0] = chunk.entity(row);
-            }
-        });
-        assertTrue(found[0] >= 0, "no agent");
-        assertTrue(SquadTargets.SQUADS == 64, "the table's squads wrap at 64");
-        return found[0];
     }
 }

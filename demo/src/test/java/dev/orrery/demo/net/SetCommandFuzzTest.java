@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.code_intelligence.jazzer.junit.DictionaryEntries;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import dev.orrery.demo.arena.Agent;
 import dev.orrery.demo.arena.Arena;
+import dev.orrery.demo.arena.ArenaFixtures;
 import dev.orrery.demo.arena.ArenaConfig;
 import dev.orrery.demo.arena.InputCodec;
 import dev.orrery.demo.run.CommandInputs;
@@ -98,7 +98,7 @@ class SetCommandFuzzTest {
                 return true;
             }
         });
-        long agent = firstAgent(arena);
+        long agent = ArenaFixtures.firstAgent(arena);
         byte[] line = ("SET " + new String(data, StandardCharsets.ISO_8859_1).replace("{E}", Long.toString(agent)))
                 .getBytes(StandardCharsets.ISO_8859_1);
         Request parsed = new RequestParser(500).parse(line, line.length);
@@ -167,16 +167,5 @@ class SetCommandFuzzTest {
             return null;
         }
         return f;
-    }
-
-    private static long firstAgent(Arena arena) {
-        long[] found = {-1};
-        arena.world().query().with(arena.world().component(Agent.class)).build().forEach((chunk, row) -> {
-            if (found[0] < 0) {
-                found[0] = chunk.entity(row);
-            }
-        });
-        assertTrue(found[0] >= 0, "no agent");
-        return found[0];
     }
 }
