@@ -57,6 +57,8 @@ public final class DemoRun {
     private final PrintStream out;
     private final CountDownLatch started = new CountDownLatch(1);
     private volatile Simulation sim;
+    // not redundant with Simulation.stop(): a stop may come before sim is published, and the replay ticks by
+    // tick() to the journal's end and then idles the explorer, where no run() is in progress to read that request
     private volatile boolean stopRequested;
     private volatile boolean recording;
     private volatile int port = -1;
