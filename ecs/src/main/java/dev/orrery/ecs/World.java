@@ -444,7 +444,8 @@ public final class World implements FieldAccess {
 
     int requireAlive(long entity, String operation, Object subject) {
         if (!entities.isAlive(entity)) {
-            throw new StaleEntityException(entity, subject == null ? operation : operation + " " + subject);
+            throw new StaleEntityException(entity, subject == null ? operation : operation + " " + subject,
+                    entities.handedOut(entity));
         }
         return Entity.index(entity);
     }

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Entity;
+import dev.orrery.ecs.component.StaleEntityException;
 import dev.orrery.ecs.internal.EcsInternals;
 import dev.orrery.ecs.structure.WorldStorage;
 import org.junit.jupiter.api.Test;
@@ -52,5 +54,41 @@ class MessagesTest {
         IllegalStateException e = assertThrows(IllegalStateException.class, storage::unlockStructure);
         assertContains(e.getMessage(), "the world's structure lock is released but not held",
                 "pair each lockStructure(reason) with exactly one unlockStructure()", "in a finally block");
+    }
+
+    /**
+     * Three ids that no live entity can have were refused as "despawned, or its slot was reused by
+     * a newer generation", which is wrong for each: a command buffer's provisional handle used on
+     * the world, {@link Entity#NULL} (an id field never set), and an id this world never handed
+     * out (one of another world's). Each message now says what the id is and what to do.
+     */
+    @Test
+    void shouldSayWhatKindOfIdWasRefusedWhenItNeverNamedAnEntityOfThisWorld() {
+        World world = new World();
+        Component<Position> pos = world.component(Position.class);
+        CommandBuffer commands = new CommandBuffer(0);
+        long handle = commands.spawn(world.shape(pos));
+        world.apply(commands);
+        StaleEntityException provisional = assertThrows(StaleEntityException.class, () -> world.get(handle, pos));
+        assertContains(provisional.getMessage(), "entity " + Entity.toString(handle), "provisional handle",
+                "command buffer", "only inside", "@EntityRef", "get Position refused");
+
+        StaleEntityException unset = assertThrows(StaleEntityException.class, () -> world.get(Entity.NULL, pos));
+        assertContains(unset.getMessage(), "Entity.NULL", "never names an entity", "get Position refused");
+
+        World other = new World();
+        other.component(Position.class);
+        for (int i = 0; i < 3; i++) {
+            other.spawn(new Position(i, i));
+        }
+        long foreign = other.spawn(new Position(9, 9));
+        StaleEntityException elsewhere = assertThrows(StaleEntityException.class, () -> world.get(foreign, pos));
+        assertContains(elsewhere.getMessage(), "entity " + Entity.toString(foreign), "never handed out by this world",
+                "another world", "get Position refused");
+
+        long mine = world.spawn(new Position(1, 1));
+        world.despawn(mine);
+        StaleEntityException despawned = assertThrows(StaleEntityException.class, () -> world.despawn(mine));
+        assertContains(despawned.getMessage(), "is not alive (despawned", "despawn refused", "World.isAlive(id)");
     }
 }

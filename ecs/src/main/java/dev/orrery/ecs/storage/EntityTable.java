@@ -202,10 +202,22 @@ public final class EntityTable {
         return slots[o + ARCH] != DEAD + 1 && slots[o + GEN] == Entity.generation(entity);
     }
 
+    /**
+     * True when this table ever handed out {@code entity}: its index is below the high-water mark
+     * and its generation is not past the slot's latest. False for {@link Entity#NULL}, provisional
+     * handles and ids of other worlds past this one's; an error message tells those apart.
+     */
+    public boolean handedOut(long entity) {
+        int index = Entity.index(entity);
+        int generation = Entity.generation(entity);
+        return index >= 0 && index < highWater && generation != 0
+                && Integer.compareUnsigned(generation, generation(index)) <= 0;
+    }
+
     /** Throws {@link StaleEntityException} unless {@code entity} is alive; returns its index. */
     public int require(long entity, String operation) {
         if (!isAlive(entity)) {
-            throw new StaleEntityException(entity, operation);
+            throw new StaleEntityException(entity, operation, handedOut(entity));
         }
         return Entity.index(entity);
     }

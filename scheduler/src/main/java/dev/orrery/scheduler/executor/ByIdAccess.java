@@ -109,7 +109,8 @@ final class ByIdAccess {
     private Object[] locate(SystemRun r, long e, Component<?> c, boolean write) {
         EntityTable table = EcsInternals.storage(world).entityTable();
         if (!table.isAlive(e)) {
-            throw new StaleEntityException(e, (write ? "set " : "get ") + c + " in system '" + r.name + "'");
+            throw new StaleEntityException(e, (write ? "set " : "get ") + c + " in system '" + r.name + "'",
+                    table.handedOut(e));
         }
         int idx = Entity.index(e);
         if (r.pipeline != null) {
