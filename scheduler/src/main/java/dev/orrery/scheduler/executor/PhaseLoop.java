@@ -301,7 +301,7 @@ final class PhaseLoop {
                 if (rule.fixedStep() == null) {
                     runPhase(p, syncPoint, runner);
                 } else {
-                    runFixedSteps(p, resources.value(rule.fixedStep()), syncPoint, runner);
+                    runFixedSteps(p, fixedStep(p, rule.fixedStep()), syncPoint, runner);
                 }
             }
             afterRun(syncPoint);
@@ -345,6 +345,33 @@ final class PhaseLoop {
         } finally {
             activity.leave();
         }
+    }
+
+    /**
+     * True when no value sits under {@code key} nor under another key of its name (that case
+     * has its own refusal in {@link Resources#value}: keys compare by identity).
+     */
+    private boolean absent(ResourceKey<?> key) {
+        if (resources.has(key)) {
+            return false;
+        }
+        for (ResourceKey<?> k : resources.keys()) {
+            if (k.name().equals(key.name())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The fixed timestep of phase {@code p}, refused naming the phase and the value to put when it is missing. */
+    private FixedTimestep fixedStep(int p, ResourceKey<FixedTimestep> key) {
+        if (absent(key)) {
+            throw new IllegalStateException("fixed timestep '" + key.name() + "' of phase "
+                    + graph.phases().get(p).name() + " has no value; put a FixedTimestep under its key before the first "
+                    + "run, e.g. .resource(key, new FixedTimestep(stepUnits, unitsPerRun, maxStepsPerRun)) on the "
+                    + "simulation or schedule builder");
+        }
+        return resources.value(key);
     }
 
     private void runFixedSteps(int p, FixedTimestep step, SyncPoint syncPoint, PhaseRunner runner) {
@@ -522,6 +549,12 @@ final class PhaseLoop {
      */
     private void runTransitions(SyncPoint syncPoint, PhaseRunner runner) {
         for (int m = 0; m < stateKeys.length; m++) {
+            if (absent(stateKeys[m])) {
+                throw new IllegalStateException("state machine '" + stateKeys[m].name() + "' has no value: systems or "
+                        + "phases are gated on it (onEnter, onExit, inState) but no States was put under its key; put "
+                        + "one before the first run, e.g. .resource(key, new States<>(YourEnum.class, initialValue)) "
+                        + "on the simulation or schedule builder");
+            }
             Object value = resources.value(stateKeys[m]);
             if (!(value instanceof States<?> st)) {
                 throw new IllegalStateException("resource '" + stateKeys[m].name() + "' is used as a state machine "

@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.World;
+import dev.orrery.scheduler.FixedTimestep;
+import dev.orrery.scheduler.Phase;
+import dev.orrery.scheduler.RunCondition;
+import dev.orrery.scheduler.States;
 import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.Resources;
 import dev.orrery.scheduler.Schedule;
@@ -22,6 +26,8 @@ class MessagesTest {
     }
 
     private static final ResourceKey<Score> SCORE = ResourceKey.of("score", Score.class);
+
+    enum Mode { LOBBY, PLAYING }
 
     private static void assertContains(String message, String... parts) {
         for (String part : parts) {
@@ -60,6 +66,42 @@ class MessagesTest {
             assertTrue(cause instanceof IllegalStateException, "cause: " + cause);
             assertContains(cause.getMessage(), "cannot set the job observer", "run is in progress",
                     "after run() returns");
+        }
+    }
+
+    /**
+     * A schedule gated on a state machine, or a phase on a fixed timestep, whose value was never
+     * put failed its first run with "resource 'mode' has no value; put one with Resources.put",
+     * naming neither the state machine nor the fixed step nor the value to put. The refusal now
+     * says what the key serves and shows the value to put.
+     */
+    @Test
+    void shouldNameTheStateMachineOrFixedStepAndTheValueToPutWhenItsResourceIsMissing() {
+        ResourceKey<States<Mode>> mode = States.key("mode", Mode.class);
+        Schedule gated = Schedule.builder(new World())
+                .system("play").runIf(RunCondition.inState(mode, Mode.PLAYING)).exclusive(w -> { })
+                .build();
+        try (ScheduleExecutor ex = gated.executor(1)) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, ex::run);
+            assertContains(e.getMessage(), "state machine 'mode'", "has no value",
+                    "new States<>(YourEnum.class, initialValue)", "before the first run");
+        }
+        Schedule twoKeys = Schedule.builder(new World()).resource(States.key("mode", Mode.class),
+                        new States<>(Mode.class, Mode.LOBBY))
+                .system("play").runIf(RunCondition.inState(mode, Mode.PLAYING)).exclusive(w -> { })
+                .build();
+        try (ScheduleExecutor ex = twoKeys.executor(1)) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, ex::run);
+            assertContains(e.getMessage(), "keys compare by identity"); // a second key of the name keeps its refusal
+        }
+        ResourceKey<FixedTimestep> step = ResourceKey.of("physics step", FixedTimestep.class);
+        Schedule stepped = Schedule.builder(new World()).fixedTimestep(Phase.UPDATE, step)
+                .system("physics").exclusive(w -> { })
+                .build();
+        try (ScheduleExecutor ex = stepped.executor(1)) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, ex::run);
+            assertContains(e.getMessage(), "fixed timestep 'physics step'", "phase Update", "has no value",
+                    "new FixedTimestep(stepUnits, unitsPerRun, maxStepsPerRun)");
         }
     }
 }
