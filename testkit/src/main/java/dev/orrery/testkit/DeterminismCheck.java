@@ -74,6 +74,7 @@ public final class DeterminismCheck {
     private static final int TRIES = 3;
     private static final String SAME_SETTINGS = "1 worker, the game's own batching";
     private final SimulationFactory factory;
+    private final FactoryWorlds worlds = new FactoryWorlds();
     private long ticks = 200;
     private InputScript script = InputScript.NONE;
     private int[] workers = {1, 2, 4, 8};
@@ -498,9 +499,10 @@ public final class DeterminismCheck {
         } else if (order == Order.TIES_FLIPPED) {
             TieOrderOverride.flip();
         }
+        Simulation sim;
         try {
             // else a run named "on 4 workers" would have run on the factory's count
-            return FactoryCall.create(factory, workers, populate, "DeterminismCheck.run", "the run on " + workers
+            sim = FactoryCall.create(factory, workers, populate, "DeterminismCheck.run", "the run on " + workers
                     + " could not be checked", built -> "check a game that always runs on " + built + " (a cluster "
                     + "WorldBlueprint, a hosted world) with workers(" + built + ")");
         } finally {
@@ -508,6 +510,8 @@ public final class DeterminismCheck {
             JobOrderOverride.clear();
             TieOrderOverride.clear();
         }
+        worlds.requireNew(sim, workers, populate); // a world returned again would start from an earlier run's end
+        return sim;
     }
 
     /**

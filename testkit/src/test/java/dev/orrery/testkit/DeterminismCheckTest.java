@@ -204,4 +204,21 @@ class DeterminismCheckTest {
         assertTrue(replayed.getMessage().contains("held entities before (despawned ones keep their ids)")
                 && replayed.getCause() == null, replayed.getMessage());
     }
+
+    /**
+     * A factory that returns one Simulation again (kept in a field): every run after the
+     * reference got the closed simulation, and the check failed with a determinism report,
+     * "1 worker, the game's own batching failed at tick 0: simulation is closed", as if the game
+     * were at fault. It is refused naming the factory and the fix. (A factory that builds new
+     * simulations on one kept World is refused by the engine already, since the check holds two
+     * open at once: "build each simulation on a world of its own (new World())".)
+     */
+    @Test
+    void shouldNameTheFactoryWhenItReturnsASimulationItReturnedBefore() {
+        dev.orrery.engine.Simulation once = Garden.build(1, true, Mistake.NONE);
+        IllegalStateException same = assertThrows(IllegalStateException.class, () -> small((w, p) -> once).run());
+        assertTrue(same.getMessage().startsWith("SimulationFactory.create(1, true) returned a simulation on a World "
+                + "that an earlier call returned") && same.getMessage().contains("new World()")
+                && same.getMessage().contains("each call"), same.getMessage());
+    }
 }
