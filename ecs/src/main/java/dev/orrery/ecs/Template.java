@@ -212,8 +212,10 @@ public final class Template {
             for (Component<?> c : columns) {
                 if (c.nameHash() == column.nameHash()) {
                     throw new IllegalArgumentException("template '" + name + "' already has a component named '"
-                            + column.name() + "' (" + c + "); names are unique within a template, so rename "
-                            + column + " (World.component(type, \"OtherName\"))");
+                            + column.name() + "' (of " + c.type().javaClass().getName() + "), so " + column + " (of "
+                            + column.type().javaClass().getName() + ") cannot join it; names are unique within a "
+                            + "template, so register one under a name of its own: world.component("
+                            + column.type().javaClass().getSimpleName() + ".class, \"OtherName\")");
                 }
             }
             columns.add(column);

@@ -18,6 +18,12 @@ class MessagesTest {
     record Position(float x, float y) {
     }
 
+    /** A second record whose simple name is also Position. */
+    static final class Physics {
+        record Position(double x) {
+        }
+    }
+
     private static void assertContains(String message, String... parts) {
         for (String part : parts) {
             assertTrue(message.contains(part), "message should contain '" + part + "': " + message);
@@ -90,5 +96,31 @@ class MessagesTest {
         world.despawn(mine);
         StaleEntityException despawned = assertThrows(StaleEntityException.class, () -> world.despawn(mine));
         assertContains(despawned.getMessage(), "is not alive (despawned", "despawn refused", "World.isAlive(id)");
+    }
+
+    /**
+     * Two record types with one simple name (two packages' {@code Position}) register two
+     * columns both named "Position"; an entity given both was refused with "Position and
+     * Position share the instance name 'Position'", which names neither type nor the fix. The
+     * refusals (spawn, entity builder, template) now give both classes and the call that
+     * renames one.
+     */
+    @Test
+    void shouldNameBothClassesAndTheRenameWhenTwoTypesShareASimpleName() {
+        World world = new World();
+        Component<Position> mine = world.component(Position.class);
+        Component<Physics.Position> theirs = world.component(Physics.Position.class);
+        String mineClass = Position.class.getName(), theirsClass = Physics.Position.class.getName();
+        IllegalArgumentException spawn = assertThrows(IllegalArgumentException.class,
+                () -> world.spawn(new Position(1, 2), new Physics.Position(3)));
+        assertContains(spawn.getMessage(), mineClass, theirsClass, "share the instance name 'Position'",
+                "world.component(Position.class, \"OtherName\")");
+        IllegalArgumentException built = assertThrows(IllegalArgumentException.class,
+                () -> world.entity().with(mine, new Position(1, 2)).with(theirs, new Physics.Position(3)).spawn());
+        assertContains(built.getMessage(), mineClass, theirsClass, "share the instance name 'Position'");
+        IllegalArgumentException template = assertThrows(IllegalArgumentException.class,
+                () -> Template.named("t").with(mine, new Position(1, 2)).with(theirs, new Physics.Position(3)));
+        assertContains(template.getMessage(), "already has a component named 'Position'", mineClass, theirsClass,
+                "world.component(Position.class, \"OtherName\")");
     }
 }

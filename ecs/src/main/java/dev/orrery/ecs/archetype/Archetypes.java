@@ -164,8 +164,11 @@ public final class Archetypes {
                             + "column once, so list each column once");
                 }
                 if (cols[i].nameHash() == cols[j].nameHash()) {
-                    throw new IllegalArgumentException(cols[i] + " and " + cols[j] + " share the instance name '"
-                            + cols[i].name() + "'; instance names are unique per entity");
+                    throw new IllegalArgumentException(cols[i] + " (" + cols[i].type().javaClass().getName() + ") and "
+                            + cols[j] + " (" + cols[j].type().javaClass().getName() + ") share the instance name '"
+                            + cols[i].name() + "'; instance names are unique per entity, so register one under a "
+                            + "name of its own: world.component(" + cols[j].type().javaClass().getSimpleName()
+                            + ".class, \"OtherName\")");
                 }
             }
         }
