@@ -468,7 +468,9 @@ final class ChangeTracker implements RowEvents {
                 rounds++;
                 int end = events;
                 hookCommands.limitCommands((int) (cascadeLimit - recorded));
-                structure.lock("an observer hook (record structural changes in its command buffer)");
+                structure.lock("an observer hook", "a hook runs with the structure locked, so record it in the command "
+                        + "buffer the hook is handed (its third argument: commands.add(entity, column, value), "
+                        + "commands.despawn(entity)), which the world applies after the round of hooks");
                 try {
                     for (i = start; i < end; i++) {
                         int k = evColumn[i] * KINDS + evKind[i];

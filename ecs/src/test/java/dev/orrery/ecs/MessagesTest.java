@@ -123,4 +123,27 @@ class MessagesTest {
         assertContains(template.getMessage(), "already has a component named 'Position'", mineClass, theirsClass,
                 "world.component(Position.class, \"OtherName\")");
     }
+
+    /**
+     * A hook that changed the structure directly was told "attempted during an observer hook
+     * (record structural changes in its command buffer); chunks are being read, so record it in a
+     * CommandBuffer and apply it after the iteration": there is no iteration, and the buffer to
+     * use is the one the hook was handed, which the world applies itself. The refusal now says so.
+     */
+    @Test
+    void shouldPointAHookAtItsOwnCommandBufferWhenItChangesTheStructureDirectly() {
+        World world = new World();
+        Component<Position> pos = world.component(Position.class);
+        Component<Physics.Position> other = world.component(Physics.Position.class, "Physics");
+        world.observe(pos).onAdd((w, e, commands) -> w.add(e, other, new Physics.Position(1)));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> world.spawn(new Position(1, 2)));
+        assertContains(e.getMessage(), "structural change (add Position:Physics) attempted during an observer hook",
+                "record it in the command buffer the hook is handed", "commands.add(entity, column, value)",
+                "which the world applies after the round of hooks");
+        assertTrue(!e.getMessage().contains("after the iteration"), e.getMessage());
+        Query all = world.query().with(pos).build();
+        IllegalStateException iterating = assertThrows(IllegalStateException.class,
+                () -> all.forEach((c, row) -> world.despawn(c.entity(row))));
+        assertContains(iterating.getMessage(), "during a query iteration", "apply it after the iteration");
+    }
 }

@@ -18,13 +18,26 @@ package dev.orrery.ecs.archetype;
 public final class StructureLock {
     private int holds;
     private String reason;
+    private String fix;
+    /** What a refused change should do instead while a query iteration (or scheduled jobs) holds the lock. */
+    private static final String AFTER_ITERATION =
+            "chunks are being read, so record it in a CommandBuffer and apply it after the iteration";
     // The column whose record the world is writing (its accessors running), innermost first; null when none.
     private Object recordColumn;
 
-    /** Refuses structural changes until the matching {@link #unlock}. */
+    /** Refuses structural changes until the matching {@link #unlock}; a refusal says to apply after the iteration. */
     public void lock(String reason) {
+        lock(reason, AFTER_ITERATION);
+    }
+
+    /**
+     * Refuses structural changes until the matching {@link #unlock}; a refusal names
+     * {@code reason} and says {@code fix} (what to do instead), when this is the outermost hold.
+     */
+    public void lock(String reason, String fix) {
         if (holds++ == 0) {
             this.reason = reason;
+            this.fix = fix;
         }
     }
 
@@ -42,6 +55,7 @@ public final class StructureLock {
         }
         if (--holds == 0) {
             reason = null;
+            fix = null;
         }
     }
 
@@ -83,8 +97,7 @@ public final class StructureLock {
                         + "field from the accessor, and make the change before or after the call (or record it in a "
                         + "CommandBuffer)");
             }
-            throw new IllegalStateException("structural change (" + what + ") attempted during " + reason
-                    + "; chunks are being read, so record it in a CommandBuffer and apply it after the iteration");
+            throw new IllegalStateException("structural change (" + what + ") attempted during " + reason + "; " + fix);
         }
     }
 }
