@@ -43,7 +43,10 @@ final class LikelyCause {
             return "likely cause: a result the jobs build in the order they run (a float total they add to, a "
                     + "queue or list they append to, \"the first job wins\"): write a partial result per chunk "
                     + "ordinal (job.chunkOrdinal()) and combine them in order in a later system, or count in a "
-                    + "LongSum (rule 6 of docs/determinism.md)";
+                    + "LongSum (rule 6 of docs/determinism.md); or a by-id read (job.get, job.getFloat) of another "
+                    + "entity whose row a job of the same system writes, so it sees the old or the new value by job "
+                    + "order: read a copy that an earlier system made (last tick's value, in a component of its own) "
+                    + "instead (rule 1)";
         }
         if (restored != null) {
             return restored(restored.changedAfterReplaced(sim), restored.writtenWithoutCodec());
