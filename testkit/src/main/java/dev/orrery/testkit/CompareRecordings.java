@@ -22,8 +22,10 @@ import java.util.Map;
  * Compares two recordings of a game (from two machines, or from two versions of the game)
  * from the command line: the first tick whose inputs differ, the first tick whose state hash
  * differs, the first system after which the worlds differ and the components whose values
- * differ at that tick, and, given the game's code, the entities and fields that differ at the
- * end of the recordings.
+ * differ at that tick, and, given the game's code, the entities and fields and the resources
+ * with a codec that differ at the end of the recordings. The hashes after each system cover
+ * the world only, so for a resource that differs the system named may be a later one than the
+ * writer (the first to carry it into the world); the output says so.
  *
  * <pre>
  * java -cp examples/target/orrery-examples.jar:my-game.jar dev.orrery.testkit.CompareRecordings [--game CLASS] run-a run-b
@@ -172,26 +174,29 @@ public final class CompareRecordings {
         }
         out.printf("state: first differs at tick %d (hash %016x against %016x)%n", firstHash, a.hashes.get(firstHash),
                 b.hashes.get(firstHash));
-        system(a, b, firstHash, game, out);
+        boolean named = system(a, b, firstHash, game, out);
         components(a, b, firstHash, out);
         if (game != null) {
-            entities(a, b, game, out);
+            entities(a, b, game, named, out);
+        } else if (named) {
+            out.println("note: " + ResourceState.WORLD_ONLY_HASHES + "; give --game to list the resources that differ");
         }
         out.println(firstInput >= 0 && firstInput <= firstHash ? "cause: the inputs differ first; the recordings are "
                 + "of different runs" : "cause: the same inputs gave different states");
         return 1;
     }
 
-    private static void system(Recording a, Recording b, long tick, SimulationFactory game, PrintStream out) {
+    /** Prints the system line; returns whether it names a system from the hashes of the world after each system. */
+    private static boolean system(Recording a, Recording b, long tick, SimulationFactory game, PrintStream out) {
         if (a.systems == null || b.systems == null) {
             out.println("system: not known (record with GoldenRecording.record to have systems.hashes written)");
-            return;
+            return false;
         }
         long[] ha = a.systems.ticks.get(tick);
         long[] hb = b.systems.ticks.get(tick);
         if (ha == null || hb == null) {
             out.println("system: not known (systems.hashes holds no tick " + tick + ")");
-            return;
+            return false;
         }
         List<SystemTrail.Point> pa = a.systems.points == null ? null : a.systems.points.get(tick);
         List<SystemTrail.Point> pb = b.systems.points == null ? null : b.systems.points.get(tick);
@@ -200,12 +205,12 @@ public final class CompareRecordings {
         if (recorded != null) {
             out.println("system: " + recorded + " (the hashes both recordings hold after each system and after each "
                     + "sync point)");
-            return;
+            return true;
         }
         String rerun = game == null ? null : rerun(a, b, tick, ha, hb, game);
         if (rerun != null) {
             out.println("system: " + rerun);
-            return;
+            return true;
         }
         int i = SystemHashes.firstDifference(ha, hb);
         String unknown = game == null ? "; give --game to have a re-run name the system whose commands differ"
@@ -222,6 +227,7 @@ public final class CompareRecordings {
                     + ", or in commands applied at a sync point before it (the recordings hold no hash after a sync "
                     + "point" + unknown + ")");
         }
+        return true;
     }
 
     /**
@@ -313,7 +319,12 @@ public final class CompareRecordings {
                 + "layout differs" : "components: " + differ + " differ");
     }
 
-    private static void entities(Recording a, Recording b, SimulationFactory game, PrintStream out) {
+    /**
+     * The entities and fields, then the resources with a codec, that differ in the two end
+     * snapshots; where a system was named ({@code named}) and a resource differs, why that
+     * system may not be the one that wrote it.
+     */
+    private static void entities(Recording a, Recording b, SimulationFactory game, boolean named, PrintStream out) {
         Path ea = a.dir.resolve(GoldenRecording.END);
         Path eb = b.dir.resolve(GoldenRecording.END);
         if (!Files.isRegularFile(ea) || !Files.isRegularFile(eb)) {
@@ -328,6 +339,15 @@ public final class CompareRecordings {
                     + "), the first 20 differences at most; the reference is the first recording:");
             for (Difference d : diffs) {
                 out.println("  " + d);
+            }
+            List<String> resources = ResourceState.differences(sa, sb);
+            if (!resources.isEmpty()) {
+                out.println("resources: at the end, the reference is the first recording:");
+                resources.forEach(r -> out.println("  " + r));
+                if (named) {
+                    out.println("note: " + ResourceState.WORLD_ONLY_HASHES + "; look at the systems that write the "
+                            + "resources above");
+                }
             }
         } catch (IOException | RuntimeException e) {
             out.println("entities: the end snapshots could not be restored into the game: " + e.getMessage());

@@ -37,8 +37,10 @@ import java.util.Set;
  * <p>When the game now behaves otherwise, {@link #assertReplays} throws a
  * {@link DeterminismFailure} naming the first tick that differs, the first system after which
  * (or after whose commands) the world differs from the recorded one, the components whose
- * values differ at that tick, and the entities and fields (both values) that differ at the
- * end of the recording. A
+ * values differ at that tick, and the entities and fields (both values) and the resources with
+ * a codec that differ at the end of the recording (the hashes after each system cover the world
+ * only, so for a resource that differs the report says the system named may be a later one than
+ * the writer). A
  * recording stays valid while the game's components (their order and fields), the seed, the
  * systems' names and the systems' behaviour stay the same; change any on purpose and record it
  * again.
@@ -209,6 +211,7 @@ public final class GoldenRecording {
                         for (Difference x : diffs) {
                             m.append("\n    ").append(x);
                         }
+                        resources(m, ResourceState.differences(then, now), named);
                     }
                 }
             }
@@ -222,6 +225,25 @@ public final class GoldenRecording {
         m.append("\n  if the change is meant, delete the folder, record it again with GoldenRecording.record and "
                 + "commit it");
         return new DeterminismFailure(m.toString(), name, t, system, diffs, e);
+    }
+
+    /**
+     * The resources with a codec that differ at the end of the recording, each as a line of
+     * {@code m}, and, where a system was named ({@code named}), why it may not be the one that
+     * wrote them: the recorded hashes after each system cover the world only.
+     */
+    private static void resources(StringBuilder m, List<String> resources, boolean named) {
+        if (resources.isEmpty()) {
+            return;
+        }
+        m.append("\n  resources that differ at the end of the recording (the reference is the recording):");
+        for (String r : resources) {
+            m.append("\n    ").append(r);
+        }
+        if (named) {
+            m.append("\n  ").append(ResourceState.WORLD_ONLY_HASHES).append("; look at the systems that write the "
+                    + "resources above");
+        }
     }
 
     static List<String> names(List<Component<?>> columns) {

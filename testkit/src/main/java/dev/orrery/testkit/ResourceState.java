@@ -25,6 +25,15 @@ final class ResourceState {
     /** Object's own toString, as an array or a field without a toString of its own prints: Type@1b6d3586. */
     private static final Pattern IDENTITY = Pattern.compile("[\\w$.;\\[]+@[0-9a-f]{1,8}\\b");
 
+    /**
+     * What a report adds where a system was named from hashes of the world alone (a recording's
+     * {@code systems.hashes}): a resource that differs reaches those hashes only through the
+     * first system that writes something from it into the world.
+     */
+    static final String WORLD_ONLY_HASHES = "the hashes after each system cover the world, not the resources: the "
+            + "system named may only be the first to carry into the world a resource that an earlier system wrote "
+            + "(this tick or an earlier one)";
+
     private ResourceState() {
     }
 

@@ -78,7 +78,12 @@ final class Market {
          * {@code interest} writes the bank through the object the factory put, declaring nothing, so
          * the graph leaves it unordered with {@code tax}, which writes the bank too.
          */
-        BANK_CAPTURED("interest");
+        BANK_CAPTURED("interest"),
+        /**
+         * Not a mistake: a second version of the game that pays interest before the tax (both
+         * declared writers of the bank), for the tests of two recordings that differ in a resource.
+         */
+        INTEREST_BEFORE_TAX("interest");
 
         final String system;
 
@@ -249,7 +254,7 @@ final class Market {
                     if (bug == Bug.BANK_CAPTURED) {
                         interest.forEachRange(() -> 1, (job, from, to) -> bank.gold *= 1.01f); // "it is the same bank"
                     } else {
-                        interest.after("tax").writesResource(BANK).forEachRange(() -> 1,
+                        (bug == Bug.INTEREST_BEFORE_TAX ? interest.before("tax") : interest.after("tax")).writesResource(BANK).forEachRange(() -> 1,
                                 (job, from, to) -> job.resourceForWrite(BANK).gold *= 1.01f);
                     }
                     s.system("weigh").inPhase(Phase.POST_UPDATE).after("interest").query(traders).reads(cargo)
