@@ -48,8 +48,9 @@ public final class ReplayDivergenceException extends RuntimeException {
     /**
      * A divergence found by a replay of Orrery's own other than {@link JournalInputSource} (a
      * cluster node replaying a world's journal), whose {@code message} names what was replayed,
-     * the tick, both hashes, the causes and the fix; made through
-     * {@code EngineInternals.replayDivergence}.
+     * the tick, both hashes (or which side skipped the tick, both hashes 0), the causes and the
+     * fix; made through {@code EngineInternals.replayDivergence} and
+     * {@code replaySkipDivergence}.
      */
     ReplayDivergenceException(String message, long tick, long recordedHash, long replayedHash) {
         super(message);

@@ -40,8 +40,14 @@ final class JournalHistory {
     /** Receives the ticks of a history in order. */
     @FunctionalInterface
     public interface TickVisitor {
-        /** Tick {@code tick} (reused by the next call) was read from {@code segment}. */
-        void visit(JournalTick tick, JournalSegment segment) throws IOException;
+        /**
+         * Tick {@code tick} (reused by the next call) was read from {@code segment}.
+         * {@code cutAfter}: the segment's file ends right after the tick's end (a crash cut it
+         * there), so a skipped-tick note or a hash journaled after it may be what the crash
+         * lost; a replay that skips such a tick with no note is let pass, as a
+         * {@code JournalInputSource} lets the last tick of a cut journal pass.
+         */
+        void visit(JournalTick tick, JournalSegment segment, boolean cutAfter) throws IOException;
     }
 
     /**
@@ -78,7 +84,7 @@ final class JournalHistory {
                                 + "; a segment is missing from the store, restore it or replay from a later snapshot");
                     }
                     next = t + 1;
-                    visitor.visit(tick, segment);
+                    visitor.visit(tick, segment, reader.cut() != null); // set as soon as nothing followed the end
                 }
             }
         }

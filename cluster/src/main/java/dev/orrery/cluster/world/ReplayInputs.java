@@ -3,14 +3,22 @@ package dev.orrery.cluster.world;
 import dev.orrery.cluster.store.JournalSegment;
 import dev.orrery.engine.InputBatch;
 import dev.orrery.engine.InputSource;
+import dev.orrery.engine.ReplayDivergenceException;
 import dev.orrery.engine.internal.EngineInternals;
 import dev.orrery.engine.journal.JournalTick;
 import java.util.List;
 
 /**
  * Hands each journaled tick to the replay (client payloads only), rebuilds the window and checks
- * the hash: a hash that differs is the engine's {@code ReplayDivergenceException}, as a
- * {@code JournalInputSource} throws it, naming the world, the segment, the tick and the causes.
+ * the tick against the journal as a {@code JournalInputSource} does: every journaled hash,
+ * whatever the blueprint's {@code hashEvery}, and every skipped tick ({@code FailurePolicy.SKIP_TICK}):
+ * a tick the journal notes skipped must be skipped by the replay, and the other way round, except
+ * a tick the replay skips as the last of a segment a crash cut right after its end (the note may be
+ * what the crash lost). A difference is the engine's {@code ReplayDivergenceException}, naming the
+ * world, the segment, the tick, the system that threw and the causes; a skip that differs is named
+ * before the hash it makes differ.
+ *
+ * <p><b>Threading:</b> the replaying simulation's tick thread, like every {@link InputSource}.
  */
 final class ReplayInputs implements InputSource {
     private final String worldId;
@@ -20,6 +28,9 @@ final class ReplayInputs implements InputSource {
     private final JournaledInput input = new JournaledInput();
     private JournalTick current;
     private JournalSegment segment;
+    private boolean cutAfter;
+    /** The system whose failure made the replay skip the current tick, or null. */
+    private String replaySkipped;
 
     ReplayInputs(String worldId, ClientWindows windows, List<String> leftOut) {
         this.worldId = worldId;
@@ -27,9 +38,12 @@ final class ReplayInputs implements InputSource {
         this.leftOut = leftOut;
     }
 
-    void next(JournalTick tick, JournalSegment from) {
+    /** The next tick to replay, read from {@code from}; {@code cutAfter} as {@link JournalHistory.TickVisitor} says. */
+    void next(JournalTick tick, JournalSegment from, boolean cutAfter) {
         this.current = tick;
         this.segment = from;
+        this.cutAfter = cutAfter;
+        this.replaySkipped = null;
     }
 
     @Override
@@ -55,12 +69,46 @@ final class ReplayInputs implements InputSource {
     }
 
     @Override
+    public void tickSkipped(long tick, String system, int chunk) {
+        replaySkipped = system;
+        if (!current.skipped() && !cutAfter) {
+            throw skipDivergence(tick, null, system);
+        }
+    }
+
+    @Override
     public void recordHash(long tick, long stateHash) {
+        ticked(); // a tick run where the journal skipped it says so before its hash differs
         if (current.hasHash() && current.stateHash() != stateHash) {
             throw EngineInternals.replayDivergence("world '" + worldId + "': replay of tick " + tick + " from "
                     + segment.path() + " gave state hash 0x" + Long.toHexString(stateHash) + " but 0x"
                     + Long.toHexString(current.stateHash()) + " was journaled; "
                     + ResourcesLeftOut.replayMismatchCauses(leftOut), tick, current.stateHash(), stateHash);
         }
+    }
+
+    /**
+     * Checks the tick just replayed against the journal's note of a skip: call after each replayed
+     * tick (a tick with no journaled hash is checked here).
+     *
+     * @throws ReplayDivergenceException if the journal notes the tick skipped and the replay ran it
+     */
+    void ticked() {
+        if (current.skipped() && replaySkipped == null) {
+            throw skipDivergence(current.tick(), current.skippedSystem(), null);
+        }
+    }
+
+    private ReplayDivergenceException skipDivergence(long tick, String recorded, String replayed) {
+        return EngineInternals.replaySkipDivergence("world '" + worldId + "': replay of tick " + tick + " from "
+                + segment.path() + " diverged: " + skipDifference(recorded, replayed) + "; the state before that "
+                + "tick already differed, or " + ResourcesLeftOut.replayMismatchCauses(leftOut), tick);
+    }
+
+    /** Which side skipped a tick, for a message: {@code recorded} and {@code replayed} the system that threw, or null. */
+    static String skipDifference(String recorded, String replayed) {
+        return "the recording " + (recorded == null ? "ran the tick" : "skipped the tick (system '" + recorded
+                + "' threw)") + " but the replay " + (replayed == null ? "ran it" : "skipped it (system '" + replayed
+                + "' threw)");
     }
 }

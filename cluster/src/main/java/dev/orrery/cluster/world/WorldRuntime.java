@@ -18,7 +18,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
-// Over 500 lines on purpose, about 520: input admission with exactly-once windows, the tick with
+// Over 500 lines on purpose, about 540: input admission with exactly-once windows, the tick with
 // its journal, snapshot retention and the hand-off share one world's simulation, journal segment
 // and pending inputs, under one owner actor and its thread; the parts that need none of that are
 // apart already: the windows in ClientWindows, the replay's input source in ReplayInputs, the
@@ -27,8 +27,8 @@ import java.util.Set;
  * One world's incarnation on a node. {@link #open} claims the world's next epoch in the
  * store (fencing any older incarnation), builds its simulation from the blueprint, restores
  * the latest valid snapshot (the simulation and its input window), replays the journal
- * history after it (checking every recorded state hash and rebuilding the window) and starts
- * a new journal segment at the tick where the world left off. Then each {@link #tick()}
+ * history after it (checking every recorded state hash and skipped tick, and rebuilding the
+ * window) and starts a new journal segment at the tick where the world left off. Then each {@link #tick()}
  * stamps the inputs {@link #offer offered} since the last tick, journals them, runs the tick,
  * forces the journal to the device and checks the fence: when it returns, every input
  * stamped in that tick is durable and this epoch still holds the world, so the inputs may be
@@ -138,9 +138,11 @@ public final class WorldRuntime implements AutoCloseable {
      *     at a time, see the class comment)
      * @throws IOException if the store fails, or its history is damaged or has a gap
      * @throws dev.orrery.engine.ReplayDivergenceException if a replayed tick's state hash
-     *     differs from the one journaled (the blueprint is not the one the world ran with, is not
-     *     deterministic, or keeps state in a resource without a codec), naming the world, the
-     *     journal segment, the tick and the causes, as a {@code JournalInputSource} replay does
+     *     differs from the one journaled, or the replay skips a tick the journal ran or runs one
+     *     the journal notes skipped ({@code FailurePolicy.SKIP_TICK}) (the blueprint is not the
+     *     one the world ran with, is not deterministic, or keeps state in a resource without a
+     *     codec), naming the world, the journal segment, the tick, the system that threw and the
+     *     causes, as a {@code JournalInputSource} replay does
      * @throws dev.orrery.ecs.SnapshotException if a world with no snapshot yet cannot take one
      *     (so it could never move: the simulation's refusal is the cause), or the latest valid
      *     snapshot's bytes are damaged (its header, its input window or the simulation's part)
@@ -169,9 +171,10 @@ public final class WorldRuntime implements AutoCloseable {
             ReplayInputs replay = new ReplayInputs(worldId, windows, ResourcesLeftOut.of(sim));
             sim.inputs(replay);
             long from = sim.currentTick();
-            long next = JournalHistory.forEachTick(store, worldId, from, (tick, segment) -> {
-                replay.next(tick, segment);
+            long next = JournalHistory.forEachTick(store, worldId, from, (tick, segment, cutAfter) -> {
+                replay.next(tick, segment, cutAfter);
                 sim.tick();
+                replay.ticked(); // a journaled skip the replay ran, at a tick with no hash
             });
             long replayed = System.nanoTime();
             RecoveryReport report = new RecoveryReport(worldId, epoch, snapshot.map(SnapshotInfo::tick).orElse(-1L),

@@ -21,7 +21,11 @@ import java.util.Set;
  * may run beside the node holding the world): the world's history is replayed on one fresh
  * simulation, from tick 0 when the store still holds the journal from there, else from the
  * oldest valid snapshot kept, to the last journaled tick. On the way every journaled state
- * hash is compared with the replay's, every valid snapshot reached is restored into a second
+ * hash is compared with the replay's, every
+ * tick the journal notes skipped ({@code FailurePolicy.SKIP_TICK}) must be skipped by the replay
+ * and the other way round (as a {@code JournalInputSource} replay checks them; a tick the
+ * replay skips as the last of a segment a crash cut right after its end is let pass, its note
+ * may be what the crash lost), every valid snapshot reached is restored into a second
  * simulation and its state hash compared with the replay's at that tick, and every input's
  * client id and sequence are checked to apply only once.
  *
@@ -39,6 +43,12 @@ public final class WorldVerifier {
      * @param hashesChecked journaled hashes compared
      * @param hashMismatches journaled hashes the replay did not reproduce
      * @param firstMismatchTick the first tick whose hash differed, -1 if none did
+     * @param skipsMatched ticks the journal notes skipped that the replay skipped too
+     * @param skipMismatches ticks skipped by the recording and run by the replay, or the other
+     *     way round
+     * @param firstSkipMismatch the first of those: its tick, which side skipped it and the
+     *     system that threw ({@code tick 5: the recording skipped the tick (system 'fragile'
+     *     threw) but the replay ran it}); empty if none
      * @param snapshotsChecked snapshots compared with the replay
      * @param snapshotMismatches snapshots whose state differed from the replay's
      * @param inputsApplied client inputs replayed
@@ -48,16 +58,18 @@ public final class WorldVerifier {
      *     out ({@link ResourcesLeftOut}): state kept in one is lost on a move, a cause of mismatches
      */
     public record Report(String worldId, long fromSnapshot, long nextTick, long ticksReplayed, long hashesChecked,
-            long hashMismatches, long firstMismatchTick, int snapshotsChecked, int snapshotMismatches,
+            long hashMismatches, long firstMismatchTick, long skipsMatched, long skipMismatches,
+            String firstSkipMismatch, int snapshotsChecked, int snapshotMismatches,
             long inputsApplied, long duplicateInputs, long stateHash, List<String> resourcesLeftOut) {
-        /** Copies {@code resourcesLeftOut}. */
+        /** Copies {@code resourcesLeftOut}; a null {@code firstSkipMismatch} is empty. */
         public Report {
             resourcesLeftOut = List.copyOf(resourcesLeftOut);
+            firstSkipMismatch = firstSkipMismatch == null ? "" : firstSkipMismatch;
         }
 
         /** Whether every check passed. */
         public boolean ok() {
-            return hashMismatches == 0 && snapshotMismatches == 0 && duplicateInputs == 0;
+            return hashMismatches == 0 && skipMismatches == 0 && snapshotMismatches == 0 && duplicateInputs == 0;
         }
 
         /** One line for a person: what was replayed, what matched, and the final hash. */
@@ -65,11 +77,14 @@ public final class WorldVerifier {
             String from = fromSnapshot < 0 ? "tick 0" : "snapshot " + fromSnapshot;
             String verdict = ok() ? "OK" : "FAILED";
             return String.format("%s %s: replayed ticks from %s to %d (%d ticks, %d inputs): %d of %d journaled hashes "
-                    + "matched%s, %d of %d snapshots matched, %d inputs applied twice; hash=0x%016x", verdict, worldId,
+                    + "matched%s, %d of %d journaled skipped ticks matched%s, %d of %d snapshots matched, %d inputs "
+                    + "applied twice; hash=0x%016x", verdict, worldId,
                     from, nextTick, ticksReplayed, inputsApplied, hashesChecked - hashMismatches, hashesChecked,
                     firstMismatchTick < 0 ? "" : " (first mismatch at tick " + firstMismatchTick + ")",
+                    skipsMatched, skipsMatched + skipMismatches,
+                    skipMismatches == 0 ? "" : " (" + skipMismatches + " differ, first at " + firstSkipMismatch + ")",
                     snapshotsChecked - snapshotMismatches, snapshotsChecked, duplicateInputs, stateHash)
-                    + (hashMismatches + snapshotMismatches == 0 ? "" : "; "
+                    + (hashMismatches + skipMismatches + snapshotMismatches == 0 ? "" : "; "
                     + ResourcesLeftOut.replayMismatchCauses(resourcesLeftOut));
         }
     }
@@ -143,10 +158,11 @@ public final class WorldVerifier {
             long from = sim.currentTick();
             int[] snapshots = {0, 0};
             int[] nextSnapshot = {0};
-            long next = JournalHistory.forEachTick(store, worldId, from, (tick, segment) -> {
+            long next = JournalHistory.forEachTick(store, worldId, from, (tick, segment, cutAfter) -> {
                 compareSnapshots(store, worldId, blueprint, sim, ascending, nextSnapshot, snapshots);
-                checker.current = tick;
+                checker.next(tick, cutAfter);
                 sim.tick();
+                checker.ticked();
             });
             compareSnapshots(store, worldId, blueprint, sim, ascending, nextSnapshot, snapshots);
             if (!valid.isEmpty() && valid.get(0).tick() > next) { // newest first
@@ -157,7 +173,8 @@ public final class WorldVerifier {
                         + "journal are lost; the store is damaged (restore the journal from a backup)");
             }
             return new Report(worldId, start == null ? -1 : start.tick(), next, next - from, checker.hashes,
-                    checker.mismatches, checker.firstMismatch, snapshots[0], snapshots[1], checker.inputs,
+                    checker.mismatches, checker.firstMismatch, checker.skipsMatched, checker.skipMismatches,
+                    checker.firstSkipMismatch, snapshots[0], snapshots[1], checker.inputs,
                     checker.duplicates, sim.world().stateHash(), ResourcesLeftOut.of(sim));
         }
     }
@@ -187,19 +204,25 @@ public final class WorldVerifier {
         }
     }
 
-    /** Feeds journaled ticks (client payloads only) and counts hashes, mismatches and duplicates. */
+    /** Feeds journaled ticks (client payloads only) and counts hashes, skips, mismatches and duplicates. */
     private static final class Checker implements InputSource {
         private final String worldId;
         private final InputVisitor visitor;
         private final InputBatch batch = new InputBatch();
         private final JournaledInput input = new JournaledInput();
         private final Map<Long, Set<Long>> applied = new HashMap<>();
-        JournalTick current;
+        private JournalTick current;
+        private boolean cutAfter;
+        /** Whether the replay skipped the current tick. */
+        private boolean replaySkipped;
         long hashes;
         long mismatches;
         long firstMismatch = -1;
         long inputs;
         long duplicates;
+        long skipsMatched;
+        long skipMismatches;
+        String firstSkipMismatch;
 
         private byte[] payload = new byte[64];
 
@@ -213,6 +236,37 @@ public final class WorldVerifier {
         Checker(String worldId, InputVisitor visitor) {
             this.worldId = worldId;
             this.visitor = visitor;
+        }
+
+        /** The next tick to replay; {@code cutAfter} as {@link JournalHistory.TickVisitor} says. */
+        void next(JournalTick tick, boolean cutAfter) {
+            this.current = tick;
+            this.cutAfter = cutAfter;
+            this.replaySkipped = false;
+        }
+
+        /** After the replay ran (or skipped) the current tick: a tick the journal notes skipped must be skipped. */
+        void ticked() {
+            if (current.skipped() && !replaySkipped) {
+                skipMismatch(current.tick(), current.skippedSystem(), null);
+            }
+        }
+
+        private void skipMismatch(long tick, String recorded, String replayed) {
+            skipMismatches++;
+            if (firstSkipMismatch == null) {
+                firstSkipMismatch = "tick " + tick + ": " + ReplayInputs.skipDifference(recorded, replayed);
+            }
+        }
+
+        @Override
+        public void tickSkipped(long tick, String system, int chunk) {
+            replaySkipped = true;
+            if (current.skipped()) {
+                skipsMatched++;
+            } else if (!cutAfter) {
+                skipMismatch(tick, null, system);
+            }
         }
 
         @Override

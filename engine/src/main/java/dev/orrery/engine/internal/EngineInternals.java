@@ -30,7 +30,7 @@ import java.util.Set;
  * snapshot leaves out though systems write them (which a node names when a world moves, by
  * the same rule as the kit's restored run: {@link #resourcesWritableWithoutCodec}) and for the
  * engine's {@link ReplayDivergenceException} when a node's replay of a world's journal
- * diverges ({@link #replayDivergence}).
+ * diverges ({@link #replayDivergence}, {@link #replaySkipDivergence}).
  *
  * <p><b>Threading:</b> call between ticks, on the simulation's tick thread.
  */
@@ -180,6 +180,18 @@ public final class EngineInternals {
         } catch (Throwable t) {
             throw FacadeLookup.rethrow(t);
         }
+    }
+
+    /**
+     * For the cluster: the engine's {@link ReplayDivergenceException} for a world's replay that
+     * skipped tick {@code tick} where the journal ran it, or ran it where the journal notes it
+     * skipped ({@code FailurePolicy.SKIP_TICK}), as a {@code JournalInputSource} throws it;
+     * its hashes are 0, as for the engine's own skip that differs. {@code message} names the
+     * world, the journal segment, the tick, which side skipped it and for which system, the
+     * causes and the fix. Any thread.
+     */
+    public static ReplayDivergenceException replaySkipDivergence(String message, long tick) {
+        return replayDivergence(message, tick, 0, 0);
     }
 
     /**
