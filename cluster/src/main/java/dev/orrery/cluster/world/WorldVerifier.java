@@ -21,7 +21,7 @@ import java.util.Set;
  * may run beside the node holding the world): the world's history is replayed on one fresh
  * simulation, from tick 0 when the store still holds the journal from there, else from the
  * oldest valid snapshot kept, to the last journaled tick. On the way every journaled state
- * hash is compared with the replay's, every
+ * hash is compared with the replay's (whatever the blueprint's own {@code hashEvery}), every
  * tick the journal notes skipped ({@code FailurePolicy.SKIP_TICK}) must be skipped by the replay
  * and the other way round (as a {@code JournalInputSource} replay checks them; a tick the
  * replay skips as the last of a segment a crash cut right after its end is let pass, its note
@@ -257,6 +257,11 @@ public final class WorldVerifier {
             if (firstSkipMismatch == null) {
                 firstSkipMismatch = "tick " + tick + ": " + ReplayInputs.skipDifference(recorded, replayed);
             }
+        }
+
+        @Override
+        public boolean wantsHash(long tick) {
+            return current.hasHash(); // every journaled hash checked, whatever the blueprint's hashEvery
         }
 
         @Override

@@ -176,4 +176,14 @@ class SkippedTicksReplayTest {
         assertEquals(1, reopened.simulation().skippedTicks());
         reopened.close();
     }
+
+    @Test
+    void theVerifierChecksEveryJournaledHashWhateverTheBlueprintsHashEvery() throws IOException {
+        WorldStore store = recordAndCrash(fragile(-1), TICKS); // hashed every tick
+        // a blueprint that hashes at no tick of its own and steps twice as far: every journaled hash differs
+        WorldVerifier.Report r = WorldVerifier.verify(store, WORLD, fragile(-1, 0, 2f));
+        assertEquals(TICKS, r.hashesChecked(), r.describe());
+        assertFalse(r.ok(), r.describe());
+        assertEquals(0, r.firstMismatchTick(), r.describe());
+    }
 }
