@@ -3,6 +3,7 @@ package dev.orrery.cluster.world;
 import dev.orrery.cluster.store.JournalSegment;
 import dev.orrery.cluster.store.SnapshotInfo;
 import dev.orrery.cluster.store.WorldStore;
+import dev.orrery.engine.FailurePolicy;
 import dev.orrery.engine.journal.JournalReader;
 import dev.orrery.engine.journal.JournalTick;
 import java.io.IOException;
@@ -41,13 +42,15 @@ final class JournalHistory {
     @FunctionalInterface
     public interface TickVisitor {
         /**
-         * Tick {@code tick} (reused by the next call) was read from {@code segment}.
-         * {@code cutAfter}: the segment's file ends right after the tick's end (a crash cut it
-         * there), so a skipped-tick note or a hash journaled after it may be what the crash
-         * lost; a replay that skips such a tick with no note is let pass, as a
-         * {@code JournalInputSource} lets the last tick of a cut journal pass.
+         * Tick {@code tick} (reused by the next call) was read from {@code segment}, journaled
+         * under failure policy {@code policy} (the segment's). {@code cutAfter}: the segment's
+         * file ends right after the tick's end (a crash cut it there), so a skipped-tick note or
+         * a hash journaled after it may be what the crash lost; a replay that skips such a tick
+         * with no note is let pass, as a {@code JournalInputSource} lets the last tick of a cut
+         * journal pass.
          */
-        void visit(JournalTick tick, JournalSegment segment, boolean cutAfter) throws IOException;
+        void visit(JournalTick tick, JournalSegment segment, FailurePolicy policy, boolean cutAfter)
+                throws IOException;
     }
 
     /**
@@ -84,7 +87,8 @@ final class JournalHistory {
                                 + "; a segment is missing from the store, restore it or replay from a later snapshot");
                     }
                     next = t + 1;
-                    visitor.visit(tick, segment, reader.cut() != null); // set as soon as nothing followed the end
+                    // cut() is set as soon as nothing followed the tick's end
+                    visitor.visit(tick, segment, reader.failurePolicy(), reader.cut() != null);
                 }
             }
         }
@@ -207,6 +211,18 @@ final class JournalHistory {
             limit = Math.min(limit, segments.get(j).startTick());
         }
         return limit;
+    }
+
+    /**
+     * The policy to replay a tick journaled under {@code journaled} with, on a simulation whose
+     * blueprint says {@code blueprint}: {@code SKIP_TICK} where the journal skipped under it, so
+     * that its skipped ticks replay skipped (as {@code RunReplayer} replays under the recorded
+     * policy) whatever the blueprint says now; otherwise the blueprint's, so that a world whose
+     * tick failed under {@code STOP} (the failing tick journaled last, in a cut segment) opens
+     * again once its blueprint says {@code SKIP_TICK}.
+     */
+    static FailurePolicy replayPolicy(FailurePolicy journaled, FailurePolicy blueprint) {
+        return journaled == FailurePolicy.SKIP_TICK ? journaled : blueprint;
     }
 
     private JournalHistory() {

@@ -3,6 +3,7 @@ package dev.orrery.cluster.world;
 import dev.orrery.cluster.store.SnapshotInfo;
 import dev.orrery.cluster.store.WorldStore;
 import dev.orrery.engine.Durability;
+import dev.orrery.engine.FailurePolicy;
 import dev.orrery.engine.InputBatch;
 import dev.orrery.engine.InputSource;
 import dev.orrery.engine.Simulation;
@@ -54,7 +55,10 @@ import java.util.Set;
  *
  * <p>A system failure under {@code FailurePolicy.STOP} ends the incarnation (the tick
  * throws); since the journal holds the failing tick's inputs, reopening the world fails the
- * same way at the same tick: build worlds with {@code SKIP_TICK} to keep them running.
+ * same way at the same tick: build worlds with {@code SKIP_TICK} to keep them running. A
+ * segment journaled under {@code SKIP_TICK} replays under it whatever the blueprint says now, so
+ * that its skipped ticks replay skipped (as {@code RunReplayer} replays under the recorded
+ * policy); the live ticks then run under the blueprint's ({@link JournalHistory#replayPolicy}).
  *
  * <p><b>Threading:</b> one thread at a time; calls from different threads need a
  * happens-before edge between them (an actor's message handling gives it). A tick or a
@@ -171,11 +175,14 @@ public final class WorldRuntime implements AutoCloseable {
             ReplayInputs replay = new ReplayInputs(worldId, windows, ResourcesLeftOut.of(sim));
             sim.inputs(replay);
             long from = sim.currentTick();
-            long next = JournalHistory.forEachTick(store, worldId, from, (tick, segment, cutAfter) -> {
+            FailurePolicy live = sim.failurePolicy();
+            long next = JournalHistory.forEachTick(store, worldId, from, (tick, segment, policy, cutAfter) -> {
+                sim.onSystemFailure(JournalHistory.replayPolicy(policy, live));
                 replay.next(tick, segment, cutAfter);
                 sim.tick();
                 replay.ticked(); // a journaled skip the replay ran, at a tick with no hash
             });
+            sim.onSystemFailure(live); // the live ticks, and the new segment, under the blueprint's
             long replayed = System.nanoTime();
             RecoveryReport report = new RecoveryReport(worldId, epoch, snapshot.map(SnapshotInfo::tick).orElse(-1L),
                     next - from, next, restored - started, replayed - restored);

@@ -3,6 +3,7 @@ package dev.orrery.cluster.world;
 import dev.orrery.cluster.store.JournalSegment;
 import dev.orrery.cluster.store.SnapshotInfo;
 import dev.orrery.cluster.store.WorldStore;
+import dev.orrery.engine.FailurePolicy;
 import dev.orrery.engine.InputBatch;
 import dev.orrery.engine.InputSource;
 import dev.orrery.engine.Simulation;
@@ -25,7 +26,8 @@ import java.util.Set;
  * tick the journal notes skipped ({@code FailurePolicy.SKIP_TICK}) must be skipped by the replay
  * and the other way round (as a {@code JournalInputSource} replay checks them; a tick the
  * replay skips as the last of a segment a crash cut right after its end is let pass, its note
- * may be what the crash lost), every valid snapshot reached is restored into a second
+ * may be what the crash lost; a segment journaled under {@code SKIP_TICK} replays under it,
+ * whatever the blueprint says), every valid snapshot reached is restored into a second
  * simulation and its state hash compared with the replay's at that tick, and every input's
  * client id and sequence are checked to apply only once.
  *
@@ -158,8 +160,10 @@ public final class WorldVerifier {
             long from = sim.currentTick();
             int[] snapshots = {0, 0};
             int[] nextSnapshot = {0};
-            long next = JournalHistory.forEachTick(store, worldId, from, (tick, segment, cutAfter) -> {
+            FailurePolicy built = sim.failurePolicy();
+            long next = JournalHistory.forEachTick(store, worldId, from, (tick, segment, policy, cutAfter) -> {
                 compareSnapshots(store, worldId, blueprint, sim, ascending, nextSnapshot, snapshots);
+                sim.onSystemFailure(JournalHistory.replayPolicy(policy, built));
                 checker.next(tick, cutAfter);
                 sim.tick();
                 checker.ticked();

@@ -46,6 +46,11 @@ class SkippedTicksReplayTest {
      * on tick {@code failAt} (never when -1); the state hash every {@code hashEvery} ticks.
      */
     private static WorldBlueprint fragile(long failAt, int hashEvery, float step) {
+        return fragile(failAt, hashEvery, step, FailurePolicy.SKIP_TICK);
+    }
+
+    /** {@link #fragile(long, int, float)} under {@code policy}. */
+    private static WorldBlueprint fragile(long failAt, int hashEvery, float step, FailurePolicy policy) {
         return (worldId, populate) -> {
             World world = new World(1024);
             Component<Pos> pos = world.component(Pos.class);
@@ -54,7 +59,7 @@ class SkippedTicksReplayTest {
             }
             Field px = pos.field("x");
             SimulationBuilder b = Simulation.builder(world).seed(3).workers(1).hashEvery(hashEvery)
-                    .onSystemFailure(FailurePolicy.SKIP_TICK);
+                    .onSystemFailure(policy);
             Resources res = b.resources();
             Simulation sim = b.systems(s -> s
                     .system("step").query(world.query().with(pos).build()).writes(pos).forEachChunk(job -> {
@@ -185,5 +190,45 @@ class SkippedTicksReplayTest {
         assertEquals(TICKS, r.hashesChecked(), r.describe());
         assertFalse(r.ok(), r.describe());
         assertEquals(0, r.firstMismatchTick(), r.describe());
+    }
+
+    @Test
+    void aTickSkippedUnderSkipTickReplaysUnderThatPolicyWhateverTheBlueprintNowSaysAsRunReplayerDoes()
+            throws IOException {
+        WorldStore store = recordAndCrash(fragile(5), TICKS);
+        // the blueprint now stops on a failure: the journal's tick 5 was skipped under SKIP_TICK and replays so
+        WorldBlueprint stops = fragile(5, 1, 1f, FailurePolicy.STOP);
+        WorldRuntime reopened = WorldRuntime.open(WORLD, store, stops, settings());
+        assertEquals(TICKS, reopened.currentTick());
+        assertEquals(1, reopened.simulation().skippedTicks(), "tick 5 replayed skipped, as journaled");
+        assertEquals(FailurePolicy.STOP, reopened.simulation().failurePolicy(), "live ticks run under the blueprint's");
+        reopened.close();
+        Path newest = store.segments(WORLD).get(store.segments(WORLD).size() - 1).path();
+        try (JournalReader reader = JournalReader.openAllowingCut(newest)) {
+            assertEquals(FailurePolicy.STOP, reader.failurePolicy(), "the new segment notes the blueprint's policy");
+        }
+
+        WorldVerifier.Report r = WorldVerifier.verify(store, WORLD, stops);
+        assertTrue(r.ok(), r.describe());
+        assertEquals(1, r.skipsMatched(), r.describe());
+    }
+
+    @Test
+    void aWorldWhoseTickFailedUnderStopOpensOnceItsBlueprintSkipsTheTick() throws IOException {
+        WorldStore store = new DirectoryWorldStore(dir);
+        WorldRuntime stopped = WorldRuntime.open(WORLD, store, fragile(5, 1, 1f, FailurePolicy.STOP), settings());
+        for (int i = 0; i < 5; i++) {
+            stopped.tick();
+        }
+        assertThrows(dev.orrery.scheduler.SystemFailedException.class, stopped::tick);
+        stopped.abandon(); // as the world's actor does when a tick throws
+        WorldRuntime reopened = WorldRuntime.open(WORLD, store, fragile(5), settings());
+        long replayed = reopened.currentTick();
+        while (reopened.currentTick() < TICKS) {
+            reopened.tick();
+        }
+        assertEquals(1, reopened.simulation().skippedTicks(), "tick 5 skipped, replayed (" + replayed + ") or live");
+        reopened.close();
+        assertTrue(WorldVerifier.verify(store, WORLD, fragile(5)).ok());
     }
 }
