@@ -3,6 +3,7 @@ package dev.orrery.engine;
 import dev.orrery.ecs.SnapshotException;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
+import dev.orrery.engine.journal.ClusterStoreLayout;
 import java.io.BufferedInputStream;
 import java.io.DataInputStream;
 import java.io.EOFException;
@@ -79,7 +80,10 @@ public final class RunReplayer {
      *
      * @throws IOException with one line naming the file and what to do, where there is no
      *     recording folder, no {@value RunRecorder#SNAPSHOT} in it (or only the temporary file
-     *     of a recording cut while writing it), or an empty one
+     *     of a recording cut while writing it), or an empty one; a cluster store's folder (the
+     *     cluster module's {@code DirectoryWorldStore}: the store, a world's folder or one of its
+     *     {@code epochs/}, {@code journal/} and {@code snapshots/}) is named as one, with the
+     *     tool that checks its worlds instead ({@link ClusterStoreLayout})
      */
     public static byte[] startSnapshot(Path dir) throws IOException {
         Objects.requireNonNull(dir, "recording folder");
@@ -93,6 +97,13 @@ public final class RunReplayer {
                 throw new NoSuchFileException(file.toString(), null, "the recording was cut while its starting snapshot "
                         + "was being written (only " + RunRecorder.SNAPSHOT_TEMPORARY + " is there), before its first "
                         + "tick; there is nothing to replay: record the run again");
+            }
+            if (ClusterStoreLayout.isClusterStore(dir)) {
+                // once: "DIR/start.snapshot: the recording folder has no starting snapshot; ...", naming neither
+                throw new NoSuchFileException(dir.toString(), null, "a cluster store's folder (each world keeps "
+                        + "epochs/, journal/ and snapshots/), not a recording RunRecorder wrote, and RunReplayer "
+                        + "replays RunRecorder recordings only; check the store's worlds with the cluster module's "
+                        + "WorldVerifier.verify (the demo: --cluster-verify --cluster-store DIR)");
             }
             throw new NoSuchFileException(file.toString(), null, "the recording folder has no starting snapshot; "
                     + "replay a folder a recording wrote (" + RunRecorder.SNAPSHOT + ", " + RunRecorder.JOURNAL + ")");

@@ -2,6 +2,7 @@ package dev.orrery.explorer;
 
 import dev.orrery.engine.RunRecorder;
 import dev.orrery.engine.Simulation;
+import dev.orrery.engine.journal.ClusterStoreLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -60,7 +61,7 @@ public final class Timeline {
         Objects.requireNonNull(folder, "folder");
         Objects.requireNonNull(fresh, "fresh");
         if (!Files.isRegularFile(folder.resolve(RunRecorder.SNAPSHOT))) {
-            if (!Files.exists(folder.resolve(RunRecorder.JOURNAL)) && clusterStore(folder)) {
+            if (ClusterStoreLayout.isClusterStore(folder)) { // the engine's rule, as RunReplayer's
                 // once: "it has no start.snapshot; start the RunRecorder before attaching ...", naming neither
                 throw new IllegalArgumentException("no recording in " + folder + ": this is a cluster store's folder "
                         + "(each world keeps epochs/, journal/ and snapshots/), not a RunRecorder recording, and a "
@@ -71,28 +72,6 @@ public final class Timeline {
                     + "; start the RunRecorder before attaching the explorer with a timeline");
         }
         return new Timeline(folder, fresh);
-    }
-
-    /**
-     * True when {@code dir} is a cluster store's folder as the cluster module's
-     * {@code DirectoryWorldStore} lays it out: a world's folder ({@code epochs/},
-     * {@code journal/} and {@code snapshots/} in it), one of those three, or the store's own
-     * folder (a world's folder in it). The demo's {@code --replay} tells the same folders apart.
-     */
-    private static boolean clusterStore(Path dir) {
-        if (worldFolder(dir) || dir.getParent() != null && worldFolder(dir.getParent())) {
-            return true;
-        }
-        try (java.util.stream.Stream<Path> children = Files.list(dir)) {
-            return children.limit(64).anyMatch(Timeline::worldFolder);
-        } catch (java.io.IOException | java.io.UncheckedIOException e) {
-            return false; // not a folder, or not readable: the plain refusal names the missing snapshot
-        }
-    }
-
-    private static boolean worldFolder(Path dir) {
-        return Files.isDirectory(dir.resolve("epochs")) && Files.isDirectory(dir.resolve("journal"))
-                && Files.isDirectory(dir.resolve("snapshots"));
     }
 
     /** The recording's folder. */

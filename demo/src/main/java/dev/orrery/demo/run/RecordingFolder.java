@@ -1,6 +1,7 @@
 package dev.orrery.demo.run;
 
 import dev.orrery.engine.RunRecorder;
+import dev.orrery.engine.journal.ClusterStoreLayout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,7 +48,7 @@ final class RecordingFolder {
             throw new IOException("--replay " + dir + ": permission denied on the folder; let this user read it "
                     + "(chmod u+rx " + dir + "), or replay a copy this user may read");
         }
-        if (!Files.exists(dir.resolve(RunRecorder.JOURNAL)) && clusterStore(dir)) {
+        if (ClusterStoreLayout.isClusterStore(dir)) { // the engine's rule, as RunReplayer's
             // once: "the recording has no arena.properties; ... replay a folder written by --record"
             throw new IOException("--replay " + dir + ": this is a cluster store's folder (each world keeps epochs/, "
                     + "journal/ and snapshots/), not a recording --record wrote; check the store's worlds with "
@@ -78,24 +79,5 @@ final class RecordingFolder {
                     + "the recording was cut before its start snapshot was written, so there is nothing to replay; "
                     + "record the run again");
         }
-    }
-
-    /**
-     * True when {@code dir} is a cluster store's folder as {@code DirectoryWorldStore} lays it
-     * out: a world's folder (epochs/, journal/ and snapshots/ in it), the store's own folder (a
-     * world's folder in it), or one of a world's three folders.
-     */
-    private static boolean clusterStore(Path dir) throws IOException {
-        if (worldFolder(dir) || dir.getParent() != null && worldFolder(dir.getParent())) {
-            return true;
-        }
-        try (java.util.stream.Stream<Path> children = Files.list(dir)) {
-            return children.limit(64).anyMatch(RecordingFolder::worldFolder);
-        }
-    }
-
-    private static boolean worldFolder(Path dir) {
-        return Files.isDirectory(dir.resolve("epochs")) && Files.isDirectory(dir.resolve("journal"))
-                && Files.isDirectory(dir.resolve("snapshots"));
     }
 }

@@ -15,6 +15,9 @@
  * increasing) are kept in another,
  * {@code TickFraming}, which the writer uses to refuse a bad call and the reader to refuse a
  * bad file. {@link dev.orrery.engine.journal.JournalRecordKind} names the record kinds.
+ * {@link dev.orrery.engine.journal.ClusterStoreLayout} tells, by file names only, a cluster
+ * store's folder from a recording's, for the replayer, the explorer and the demo to refuse one
+ * by one rule, naming the tool that checks it.
  *
  * <p>Neighbours: this package depends only on {@code dev.orrery.engine} (the
  * {@code InputBatch} a replayed tick is read into, the {@code InputRecorder} the writer

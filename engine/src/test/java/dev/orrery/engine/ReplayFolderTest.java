@@ -1,0 +1,71 @@
+package dev.orrery.engine;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.ecs.World;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What {@link RunReplayer} says of a folder that holds no recording: a cluster store's folder
+ * (the cluster module's {@code DirectoryWorldStore} layout, recognised by its file names) is
+ * named as one, with the tool that checks it, in one line; any other folder keeps the plain
+ * refusal naming the missing starting snapshot.
+ */
+class ReplayFolderTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void shouldNameTheClusterToolForAClusterStoresFolder() throws Exception {
+        // once: "DIR/start.snapshot: the recording folder has no starting snapshot; replay a folder a recording wrote"
+        Path store = tmp.resolve("store");
+        Path world = store.resolve("arena-0");
+        for (String d : new String[] {"epochs", "journal", "snapshots"}) { // DirectoryWorldStore's layout
+            Files.createDirectories(world.resolve(d));
+        }
+        Files.writeString(world.resolve("epochs").resolve("1"), "");
+        Files.writeString(world.resolve("journal").resolve("1-0.journal"), "");
+        Files.writeString(world.resolve("snapshots").resolve("0-1.snapshot"), "");
+        for (Path given : new Path[] {store, world, world.resolve("epochs"), world.resolve("journal"),
+                world.resolve("snapshots")}) {
+            NoSuchFileException e = assertThrows(NoSuchFileException.class, () -> RunReplayer.startSnapshot(given));
+            String m = e.getMessage();
+            assertTrue(m.startsWith(given + ": a cluster store's folder"), m);
+            assertTrue(m.contains("WorldVerifier.verify") && m.contains("--cluster-verify --cluster-store DIR"), m);
+            assertFalse(m.contains("\n") || m.contains("no starting snapshot"), m);
+            try (Simulation fresh = Simulation.builder(new World()).seed(3).build()) {
+                NoSuchFileException r = assertThrows(NoSuchFileException.class, () -> RunReplayer.replay(given, fresh));
+                assertTrue(r.getMessage().startsWith(given + ": a cluster store's folder"), r.getMessage());
+            }
+        }
+    }
+
+    @Test
+    void shouldKeepThePlainRefusalForAFolderWithoutARecording() throws Exception {
+        Path empty = Files.createDirectories(tmp.resolve("empty"));
+        Files.createDirectories(empty.resolve("journal")); // one of a world's three folders is not a store
+        NoSuchFileException e = assertThrows(NoSuchFileException.class, () -> RunReplayer.startSnapshot(empty));
+        assertTrue(e.getMessage().startsWith(empty.resolve(RunRecorder.SNAPSHOT) + ": "), e.getMessage());
+        assertTrue(e.getMessage().contains("no starting snapshot"), e.getMessage());
+        assertFalse(e.getMessage().contains("cluster"), e.getMessage());
+    }
+
+    @Test
+    void shouldNotTakeARecordingCutBeforeItsSnapshotForAStore() throws Exception {
+        // a recording's folder that happens to hold folders of those names is still read as a recording
+        Path rec = Files.createDirectories(tmp.resolve("rec"));
+        for (String d : new String[] {"epochs", "journal", "snapshots"}) {
+            Files.createDirectories(rec.resolve(d));
+        }
+        Files.writeString(rec.resolve(RunRecorder.JOURNAL), "");
+        NoSuchFileException e = assertThrows(NoSuchFileException.class, () -> RunReplayer.startSnapshot(rec));
+        assertTrue(e.getMessage().contains("no starting snapshot"), e.getMessage());
+        assertFalse(e.getMessage().contains("cluster"), e.getMessage());
+    }
+}
