@@ -431,7 +431,9 @@ public final class Arena {
             case BOOLEAN:
                 return kind == InputCodec.BOOLEAN ? Boolean.valueOf(v != 0) : null;
             case FLOAT:
-                return kind == InputCodec.NUMBER && Math.abs(v) <= Float.MAX_VALUE ? Float.valueOf((float) v) : null;
+                // a negative too small for a float rounds to -0: stored as 0, as InputCodec writes -0 itself
+                return kind == InputCodec.NUMBER && Math.abs(v) <= Float.MAX_VALUE
+                        ? Float.valueOf(v != 0 && (float) v == 0 ? 0f : (float) v) : null;
             case DOUBLE:
                 return kind == InputCodec.NUMBER ? Double.valueOf(v) : null;
             case INT:

@@ -17,7 +17,8 @@ import java.nio.charset.StandardCharsets;
  * MOVE   clientId requestId squad:int x:float y:float
  * SPAWN  clientId requestId count:int
  * SET    clientId requestId entity:long kind:byte value:double component:str field:str
- *        (str = length byte + ASCII; kind 0 = number, 1 = true/false, 2 = unreadable)
+ *        (str = length byte + ASCII; kind 0 = number, 1 = true/false, 2 = unreadable;
+ *        a number's -0 is encoded as 0, so the world never gets it from a SET)
  * </pre>
  *
  * <p>{@code GET} does not travel this way: it changes nothing, so it is answered between
@@ -88,7 +89,7 @@ public final class InputCodec {
                 value = s.value().equals("true") ? 1 : 0;
             } else {
                 try {
-                    value = Double.parseDouble(s.value());
+                    value = Double.parseDouble(s.value()) + 0.0; // -0 + 0 is +0: -0 is written as 0
                     kind = NUMBER;
                 } catch (NumberFormatException e) {
                     kind = UNREADABLE;

@@ -108,7 +108,8 @@ public sealed interface ClientCommand
      * @param component the component instance name
      * @param field     the field name within that component
      * @param value     the value as the client wrote it: a decimal number or {@code true}/{@code false};
-     *                  the simulation converts it to the field's type
+     *                  the simulation converts it to the field's type; -0 is stored as 0 ({@code InputCodec}
+     *                  journals it as 0), so the field's hash and snapshot hold the one zero
      */
     record SetProperty(long clientId, long requestId, long entity, String component, String field, String value)
             implements ClientCommand {

@@ -20,7 +20,12 @@ final class RequestParser {
     private static final Pattern DECIMAL = Pattern.compile("[-+]?([0-9]+)(?:\\.([0-9]+))?");
     /** Significant digits a MOVE coordinate may have each side of the point. */
     private static final int COORDINATE_DIGITS = 9;
-    private static final Pattern VALUE = Pattern.compile("[-+]?[0-9]{1,19}(\\.[0-9]{1,17})?([eE][-+]?[0-9]{1,3})?|true|false");
+    /** A SET value's number: sign, digits, optionally a point and digits, optionally an exponent. */
+    private static final Pattern NUMBER = Pattern.compile("[-+]?([0-9]+)(?:\\.([0-9]+))?(?:[eE][-+]?([0-9]+))?");
+    /** Significant digits a SET value may have before its point, after it, and in its exponent. */
+    private static final int VALUE_DIGITS = 19;
+    private static final int VALUE_FRACTION_DIGITS = 17;
+    private static final int EXPONENT_DIGITS = 3;
     private static final int ECHO_LIMIT = 32;
 
     private final int maxSpawnCount;
@@ -93,20 +98,42 @@ final class RequestParser {
      */
     private static boolean coordinate(String s) {
         java.util.regex.Matcher m = DECIMAL.matcher(s);
-        if (!m.matches()) {
-            return false;
+        return m.matches() && leading(m.group(1)) <= COORDINATE_DIGITS && trailing(m.group(2)) <= COORDINATE_DIGITS;
+    }
+
+    /**
+     * Whether {@code s} is a SET value: {@code true}, {@code false}, or a decimal number with at
+     * most {@value #VALUE_DIGITS} significant digits before the point, {@value #VALUE_FRACTION_DIGITS}
+     * after it and {@value #EXPONENT_DIGITS} in its exponent, counted as {@link #coordinate} counts
+     * them: zeros before the first digit of the number or of the exponent, and after the last
+     * digit of the fraction, are not counted ({@code 00000000000000000001}, {@code 2.50000000000000000000}
+     * and {@code 1e0001} are taken).
+     */
+    private static boolean value(String s) {
+        if (s.equals("true") || s.equals("false")) {
+            return true;
         }
-        String whole = m.group(1);
+        java.util.regex.Matcher m = NUMBER.matcher(s);
+        return m.matches() && leading(m.group(1)) <= VALUE_DIGITS && trailing(m.group(2)) <= VALUE_FRACTION_DIGITS
+                && (m.group(3) == null || leading(m.group(3)) <= EXPONENT_DIGITS);
+    }
+
+    /** The digits of {@code digits} from its first non-zero one (one for all zeros). */
+    private static int leading(String digits) {
         int first = 0;
-        while (first < whole.length() - 1 && whole.charAt(first) == '0') {
+        while (first < digits.length() - 1 && digits.charAt(first) == '0') {
             first++;
         }
-        String fraction = m.group(2) == null ? "" : m.group(2);
-        int end = fraction.length();
-        while (end > 0 && fraction.charAt(end - 1) == '0') {
+        return digits.length() - first;
+    }
+
+    /** The digits of the fraction {@code digits} up to its last non-zero one (none for null). */
+    private static int trailing(String digits) {
+        int end = digits == null ? 0 : digits.length();
+        while (end > 0 && digits.charAt(end - 1) == '0') {
             end--;
         }
-        return whole.length() - first <= COORDINATE_DIGITS && end <= COORDINATE_DIGITS;
+        return end;
     }
 
     private Request spawn(String[] w) {
@@ -137,8 +164,11 @@ final class RequestParser {
         String value = null;
         if (type == CommandType.SET) {
             value = w[4];
-            if (!VALUE.matcher(value).matches()) {
-                return malformed("value '" + echo(value) + "' must be a decimal number or true/false; " + usage);
+            if (!value(value)) {
+                return malformed("value '" + echo(value) + "' must be true, false or a decimal number of up to "
+                        + VALUE_DIGITS + " digits before the point, " + VALUE_FRACTION_DIGITS + " after it and "
+                        + EXPONENT_DIGITS + " in an exponent (zeros before the first digit and after the last are "
+                        + "not counted); " + usage);
             }
         }
         return new Request.Command(type, 0, 0, 0, entity, w[2], w[3], value);
@@ -149,7 +179,7 @@ final class RequestParser {
      * digits that fits a long. Leading zeros are not counted ({@code 0000000001} is 1), so a
      * value in range is taken however it is padded; only the digits after them can make it too
      * long. MOVE's squad, SPAWN's count and GET's and SET's entity all go through here (MOVE's
-     * coordinates count their digits alike: {@link #coordinate}).
+     * coordinates and SET's value count their digits alike: {@link #coordinate}, {@link #value}).
      */
     private static long wholeNumber(String s, int maxDigits) {
         if (!DIGITS.matcher(s).matches()) {

@@ -25,7 +25,10 @@ import org.junit.jupiter.params.provider.CsvSource;
  * negative, signed, decimal, past an int and a long; {@code MOVE <squad> <x> <y>} the squad 0,
  * the largest, one past, negative, coordinates below 0 and past the arena's side, padded with
  * zeros past 9 digits (taken: only significant digits count) and -0 (stored as 0); {@code GET}
- * and {@code SET} of entity 0, an id whose index is negative, the largest long, one past it.
+ * and {@code SET} of entity 0, an id whose index is negative, the largest long, one past it;
+ * {@code SET}'s value padded with zeros past its 19, 17 and 3 digits (taken: only significant
+ * digits count), one significant digit too many, and -0 (stored as 0, as is a negative too small
+ * for a float).
  * Each gets its documented answer: {@code OK} (and the world shows it: the wave spawned, the
  * squad's point set, clamped to the arena), or the error code with a message naming the
  * argument and its range; a refused line changes nothing.
@@ -101,6 +104,18 @@ class LineCommandEdgesTest {
         "SET 9223372036854775807 Health hp 5      | NOT_FOUND  | entity 9223372036854775807 is not alive",
         "SET 9223372036854775807 Health hp -1     | BAD_VALUE  | Health.hp",
         "SET 9223372036854775808 Health hp 5      | MALFORMED  | entity '9223372036854775808' is not an entity id",
+        "SET {E} Secondary damage 00000000000000000000000000007  | OK | Secondary.damage=7.0",
+        "SET {E} Secondary damage 2.50000000000000000000000000   | OK | Secondary.damage=2.5",
+        "SET {E} Secondary damage +0001234567890123456789e-00014 | OK | Secondary.damage=12345.679",
+        "SET {E} Secondary damage 1e-00000000000000000000000005  | OK | Secondary.damage=1.0E-5",
+        "SET {E} Secondary damage -0                             | OK | Secondary.damage=0.0",
+        "SET {E} Primary spread -000.000e-000                    | OK | Primary.spread=0.0",
+        "SET {E} Primary spread -1e-50                           | OK | Primary.spread=0.0",
+        "SET {E} Secondary damage 12345678901234567890           | MALFORMED | up to 19 digits before the point, 17 after it",
+        "SET {E} Secondary damage 0.123456789012345678           | MALFORMED | up to 19 digits before the point, 17 after it",
+        "SET {E} Secondary damage 1e1000                         | MALFORMED | and 3 in an exponent",
+        "SET {E} Secondary damage .5                             | MALFORMED | value '.5' must be true, false or a decimal",
+        "SET {E} Secondary damage 1.                             | MALFORMED | value '1.' must be true, false or a decimal",
     })
     void shouldAnswerEachEdgeAsDocumented(String template, String answer, String says) throws Exception {
         Arena arena = new Arena(CONFIG);
@@ -167,6 +182,9 @@ class LineCommandEdgesTest {
                 assertTrue(replies.get(0).startsWith(answer + " "), template + ": " + replies);
                 if (!answer.equals("OK")) {
                     assertTrue(replies.get(0).contains(says), "'" + says + "' not in: " + replies);
+                } else if (says.contains("=")) { // Component.field=the float it holds now, its sign included
+                    String[] at = says.split("[.=]", 3);
+                    assertEquals(Float.valueOf(at[2]), arena.world().getProperty(agent, at[0], at[1]), template);
                 }
             }
         }

@@ -30,7 +30,8 @@ class LineProtocolFuzzTest {
     private static final int MAX_INPUT = 64 * MAX_LINE;
     private static final Pattern REPLY = Pattern.compile("(OK ([0-9]+)( [ -~]*)?|ERR ([0-9]+) ([A-Z_]+) [ -~]*)\n");
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,63}");
-    private static final Pattern VALUE = Pattern.compile("[-+]?[0-9.eE]{1,40}|true|false");
+    /** A SET value's form; its length is the line's (zeros padding a number are taken, however many). */
+    private static final Pattern VALUE = Pattern.compile("[-+]?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?|true|false");
 
     @FuzzTest(maxDuration = "10m")
     void readLines(byte[] data) {

@@ -33,8 +33,8 @@ import java.util.regex.Pattern;
  * the queue; every other gets exactly one answer from the tick: {@code OK} when the value is a
  * number whose float is finite and within the field's documented bounds ({@link #BOUNDS}: the
  * {@code @Range}s of {@code Health} and {@code Weapon}, and the arena's side for
- * {@code Position}), and then the field holds that float (checked on the fields no system
- * writes); else {@code BAD_VALUE} naming the field, which then holds its old value. Never
+ * {@code Position}), and then the field holds that float, -0 stored as 0 (checked on the
+ * fields no system writes); else {@code BAD_VALUE} naming the field, which then holds its old value. Never
  * {@code NOT_FOUND} for the live agent, never an exception (a system failing would throw out of
  * the tick), never a NaN or an infinity stored. A new arena for each input, so an input replays
  * alone. {@code mvn verify} runs the committed corpus ({@code SetCommandFuzzTestInputs/setValue});
@@ -166,6 +166,6 @@ class SetCommandFuzzTest {
         if (!Float.isFinite(f) || Math.abs(v) > Float.MAX_VALUE || f < bounds[0] || f > bounds[1]) {
             return null;
         }
-        return f;
+        return f + 0.0f; // -0 (written so, or a negative too small for a float) is stored as 0
     }
 }
