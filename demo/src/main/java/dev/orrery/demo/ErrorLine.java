@@ -17,7 +17,8 @@ final class ErrorLine {
 
     /**
      * An exception as one line: its message (with the class name when the message alone would
-     * not say what happened), then its root cause's message when that adds something.
+     * not say what happened), then its root cause's message when that adds something (not when
+     * the line holds it already, or a file-system cause's reason and file name: {@link #saidBy}).
      */
     static String oneLine(Throwable e) {
         return oneLine(e, java.util.function.UnaryOperator.identity());
@@ -36,11 +37,26 @@ final class ErrorLine {
         }
         if (root != e) {
             String cause = rename.apply(describe(root));
-            if (!text.contains(rename.apply(String.valueOf(root.getMessage())))) {
+            if (!text.contains(rename.apply(String.valueOf(root.getMessage()))) && !saidBy(text, root)) {
                 text += " (caused by " + cause + ")";
             }
         }
         return text.replaceAll("[\\r\\n\\t]+", " ").strip();
+    }
+
+    /**
+     * Whether {@code text} already says what the file-system failure {@code cause} says: its
+     * reason (which the JDK's message prefixes with the path) and its file's name, as where the
+     * command line puts a refusal's own reason after the option ({@code --record DIR: ...}).
+     */
+    private static boolean saidBy(String text, Throwable cause) {
+        if (!(cause instanceof java.nio.file.FileSystemException fs) || fs.getReason() == null
+                || fs.getFile() == null) {
+            return false;
+        }
+        String file = fs.getFile();
+        String name = file.substring(file.lastIndexOf(java.io.File.separatorChar) + 1);
+        return text.contains(fs.getReason()) && text.contains(name);
     }
 
     /**

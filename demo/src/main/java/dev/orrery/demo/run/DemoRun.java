@@ -219,8 +219,7 @@ public final class DemoRun {
             RecordingParameters.write(dir, config);
             return RunRecorder.start(s, dir, pipe, options.fsync());
         } catch (java.nio.file.FileSystemException e) {
-            throw new IOException("--record " + dir + ": cannot write the recording (" + RecordingFolder.fileReason(e) + "); give "
-                    + "--record a new or empty folder this user may write", e);
+            throw RecordingFolder.cannotRecord(dir, e);
         }
     }
 

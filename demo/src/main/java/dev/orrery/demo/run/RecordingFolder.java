@@ -19,6 +19,21 @@ final class RecordingFolder {
     private RecordingFolder() {
     }
 
+    /**
+     * The one-line failure of {@code --record dir}, with {@code e} as its cause: a recording's
+     * file already there ({@link RecordingParameters#write}, {@code RunRecorder.start}: a
+     * {@code FileAlreadyExistsException} whose reason names the folder, the file and what to
+     * do) in its own words after the option; any other failure named in a few words with what to
+     * give {@code --record} instead.
+     */
+    static IOException cannotRecord(Path dir, java.nio.file.FileSystemException e) {
+        if (e instanceof java.nio.file.FileAlreadyExistsException && e.getReason() != null) {
+            return new IOException("--record " + dir + ": " + e.getReason(), e);
+        }
+        return new IOException("--record " + dir + ": cannot write the recording (" + fileReason(e) + "); give "
+                + "--record a new or empty folder this user may write", e);
+    }
+
     /** What went wrong with a file, with the file named when it is not the whole message. */
     static String fileReason(java.nio.file.FileSystemException e) {
         String what = e instanceof java.nio.file.NoSuchFileException ? "no such file or folder"

@@ -44,9 +44,11 @@ public final class RecordingParameters {
      * Writes {@code config} as {@value #FILE} in {@code dir} (created if missing): under a
      * temporary name first, then renamed, so a crash leaves the whole file or none.
      *
-     * @throws IOException if the folder already holds one, or a recording's snapshot, journal
-     *     or hash log (an earlier recording is never overwritten nor added to), or it cannot be
-     *     written
+     * @throws java.nio.file.FileAlreadyExistsException (an {@code IOException}) naming the file,
+     *     if the folder already holds one, or a recording's snapshot, journal or hash log (an
+     *     earlier recording is never overwritten nor added to), as {@code RunRecorder.start}
+     *     refuses such a folder
+     * @throws IOException if it cannot be written
      */
     public static void write(Path dir, ArenaConfig config) throws IOException {
         Files.createDirectories(dir);
@@ -54,8 +56,10 @@ public final class RecordingParameters {
         // refuses next must be left as it was, not with this run's parameters beside its snapshot
         for (String name : new String[] {FILE, RunRecorder.SNAPSHOT, RunRecorder.JOURNAL, RunRecorder.COLUMNS}) {
             if (Files.exists(dir.resolve(name))) {
-                throw new IOException("recording folder " + dir + " already holds " + name
-                        + "; record into an empty folder so no earlier run is overwritten");
+                // the JDK's type naming the file, as RunRecorder.start and the kit's GoldenRecording refuse it
+                throw new java.nio.file.FileAlreadyExistsException(dir.resolve(name).toString(), null, "recording "
+                        + "folder " + dir + " already holds " + name + "; record into an empty folder so no earlier "
+                        + "run is overwritten");
             }
         }
         Path file = dir.resolve(FILE);

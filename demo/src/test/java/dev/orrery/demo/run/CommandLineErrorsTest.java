@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orrery.demo.run.ExpectedErrorsTest.Outcome;
 import dev.orrery.engine.RunRecorder;
 import java.net.ServerSocket;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
@@ -119,6 +120,27 @@ class CommandLineErrorsTest {
         assertSays(refused("--agents", "100", "--ticks", "3", "--rate", "0", "--quiet", "--record", used.toString()),
                 "already holds", "empty folder");
         assertEquals(before, Files.size(used.resolve(RunRecorder.SNAPSHOT)));
+        assertReplaysToTheRecordedHash();
+    }
+
+    @Test
+    void shouldRefuseAFolderHoldingARecordingAsTheEngineDoesNamingTheOptionTheFileAndTheFix() throws Exception {
+        // once a plain IOException, where RunRecorder.start and GoldenRecording throw the JDK's FileAlreadyExistsException
+        Path used = copy("used-twice");
+        FileAlreadyExistsException e = org.junit.jupiter.api.Assertions.assertThrows(FileAlreadyExistsException.class,
+                () -> RecordingParameters.write(used, new dev.orrery.demo.arena.ArenaConfig(100, 2, 5)));
+        assertEquals(used.resolve(DemoRun.PARAMETERS).toString(), e.getFile());
+        assertTrue(e.getReason().contains("record into an empty folder"), e.getReason());
+        Path engineRecording = copy("engine-recording-twice");
+        Files.delete(engineRecording.resolve(DemoRun.PARAMETERS));
+        for (Path dir : new Path[] {used, engineRecording}) {
+            String name = dir == used ? DemoRun.PARAMETERS : RunRecorder.SNAPSHOT;
+            Outcome o = refused("--agents", "100", "--ticks", "3", "--rate", "0", "--quiet", "--record", dir.toString());
+            assertEquals(1, o.status(), o.err());
+            // the file's own reason, after the option: not reworded as "a file, not a folder, is there", not repeated
+            assertEquals("orrery-demo: --record " + dir + ": recording folder " + dir + " already holds " + name
+                    + "; record into an empty folder so no earlier run is overwritten", o.err().strip());
+        }
         assertReplaysToTheRecordedHash();
     }
 
