@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.ecs.World;
 import dev.orrery.engine.journal.JournalWriter;
+import dev.orrery.scheduler.ResourceKey;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -69,6 +71,27 @@ class MessagesTest {
             assertFalse(replay.hasNextTick());
             IllegalStateException end = assertThrows(IllegalStateException.class, replay::nextTick);
             assertContains(end.getMessage(), journal.toString(), "no more ticks", "hasNextTick()");
+        }
+    }
+
+    /**
+     * A system of a simulation that read a resource no one put was refused with "put one with
+     * Resources.put (or Schedule.Builder.resource)": a user of a Simulation calls neither, but
+     * SimulationBuilder.resource. The refusal now names it.
+     */
+    @Test
+    void shouldNameSimulationBuilderResourceWhenAResourceHasNoValue() {
+        ResourceKey<StringBuilder> log = ResourceKey.of("log", StringBuilder.class);
+        try (Simulation sim = Simulation.builder(new World())
+                .systems(s -> s.system("write log").readsResource(log).exclusive((w, job) -> job.resource(log)))
+                .build()) {
+            Throwable e = assertThrows(RuntimeException.class, sim::tick);
+            StringBuilder messages = new StringBuilder();
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                messages.append(t.getMessage()).append(" | ");
+            }
+            assertContains(messages.toString(), "resource 'log' has no value", "SimulationBuilder.resource",
+                    "before the first run");
         }
     }
 }

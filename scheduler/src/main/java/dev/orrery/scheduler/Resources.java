@@ -145,9 +145,10 @@ public final class Resources {
             for (ResourceKey<?> k : order) {
                 names.add(k.name());
             }
-            throw new IllegalStateException("resource '" + key.name() + "' has no value; put one with "
-                    + "Resources.put (or Schedule.Builder.resource) before the first run (resources present: " + names
-                    + ")");
+            // Names the engine's builder as text only: the scheduler does not depend on the engine.
+            throw new IllegalStateException("resource '" + key.name() + "' has no value; put one before the first "
+                    + "run with .resource(key, value) on the simulation or schedule builder (SimulationBuilder.resource, "
+                    + "Schedule.Builder.resource) or with Resources.put (resources present: " + names + ")");
         }
         @SuppressWarnings("unchecked") // checked against the key's class when put
         T value = (T) key.type().cast(v);

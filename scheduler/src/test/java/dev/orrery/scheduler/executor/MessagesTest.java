@@ -104,4 +104,23 @@ class MessagesTest {
                     "new FixedTimestep(stepUnits, unitsPerRun, maxStepsPerRun)");
         }
     }
+
+    /**
+     * A resource read before any value was put was refused with "put one with Resources.put (or
+     * Schedule.Builder.resource)", naming neither call a user of a Simulation makes. The refusal
+     * now names the builder call on both builders and the store's put.
+     */
+    @Test
+    void shouldNameTheSimulationAndScheduleBuilderCallsWhenAResourceHasNoValue() {
+        ResourceKey<StringBuilder> log = ResourceKey.of("log", StringBuilder.class);
+        Schedule schedule = Schedule.builder(new World())
+                .system("write log").readsResource(log).exclusive((w, job) -> job.resource(log))
+                .build();
+        try (ScheduleExecutor ex = schedule.executor(1)) {
+            Throwable e = assertThrows(RuntimeException.class, ex::run);
+            String message = e instanceof SystemFailedException ? e.getCause().getMessage() : e.getMessage();
+            assertContains(message, "resource 'log' has no value", "SimulationBuilder.resource",
+                    "Schedule.Builder.resource", "Resources.put", "before the first run");
+        }
+    }
 }
