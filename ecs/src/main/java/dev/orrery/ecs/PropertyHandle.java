@@ -8,6 +8,7 @@ import dev.orrery.ecs.component.FieldType;
 import dev.orrery.ecs.component.StaleEntityException;
 import dev.orrery.ecs.hash.NameHash;
 import dev.orrery.ecs.prototype.NamedInstances;
+import dev.orrery.ecs.storage.EntityTable;
 import java.util.Arrays;
 
 /**
@@ -33,6 +34,7 @@ import java.util.Arrays;
  */
 public final class PropertyHandle {
     private final FieldAccess world;
+    private final EntityTable entities;
     private final NamedInstances names;
     private final String component;
     private final String field;
@@ -41,10 +43,12 @@ public final class PropertyHandle {
 
     /**
      * Used by {@code World.property}; resolves nothing yet. {@code world} is the world's
-     * by-id field access (the world itself), so this package does not depend on the world.
+     * by-id field access (the world itself); {@code entities} is its entity table, read only
+     * when an id is refused, to tell an id the world never handed out from a despawned one.
      */
-    PropertyHandle(FieldAccess world, NamedInstances names, String component, String field) {
+    PropertyHandle(FieldAccess world, EntityTable entities, NamedInstances names, String component, String field) {
         this.world = world;
+        this.entities = entities;
         this.names = names;
         this.component = component;
         this.field = field;
@@ -54,12 +58,13 @@ public final class PropertyHandle {
     /**
      * The field this property names on a live entity.
      *
-     * @throws StaleEntityException if the entity is not alive
+     * @throws StaleEntityException if the entity is not alive, saying when the world never
+     *     handed the id out (another world's, or one made up)
      * @throws IllegalArgumentException listing the entity's instance names, or the instance's fields
      */
     public Field resolve(long entity) {
         if (!world.isAlive(entity)) {
-            throw new StaleEntityException(entity, "property " + this);
+            throw new StaleEntityException(entity, "property " + this, entities.handedOut(entity));
         }
         int col = names.columnOf(Entity.index(entity), nameHash);
         if (col >= 0 && col < byColumn.length) {

@@ -1079,7 +1079,7 @@ public final class World implements FieldAccess {
     public PropertyHandle property(String component, String field) {
         java.util.Objects.requireNonNull(component, "component (the instance name, \"Fog\")");
         java.util.Objects.requireNonNull(field, "field (the field name in " + component + ")");
-        return new PropertyHandle(this, names, component, field);
+        return new PropertyHandle(this, entities, names, component, field);
     }
 
     /**

@@ -146,4 +146,32 @@ class MessagesTest {
                 () -> all.forEach((c, row) -> world.despawn(c.entity(row))));
         assertContains(iterating.getMessage(), "during a query iteration", "apply it after the iteration");
     }
+
+    /**
+     * A property handle refused an id of another world (or one never handed out) with the generic
+     * "is not alive (despawned, or its slot was reused ...)", while the world's own by-id calls
+     * say "never handed out by this world". The handle now says so too; a despawned id keeps the
+     * "not alive" text.
+     */
+    @Test
+    void shouldSayAPropertyHandleWasGivenAnIdThisWorldNeverHandedOut() {
+        World world = new World();
+        world.component(Position.class);
+        world.spawn(new Position(1, 1));
+        PropertyHandle x = world.property("Position", "x");
+        World other = new World();
+        other.component(Position.class);
+        for (int i = 0; i < 3; i++) {
+            other.spawn(new Position(i, i));
+        }
+        long foreign = other.spawn(new Position(9, 9));
+        StaleEntityException elsewhere = assertThrows(StaleEntityException.class, () -> x.getFloat(foreign));
+        assertContains(elsewhere.getMessage(), "entity " + Entity.toString(foreign), "never handed out by this world",
+                "another world", "property Position.x refused");
+
+        long mine = world.spawn(new Position(2, 2));
+        world.despawn(mine);
+        StaleEntityException despawned = assertThrows(StaleEntityException.class, () -> x.setFloat(mine, 3f));
+        assertContains(despawned.getMessage(), "is not alive (despawned", "property Position.x refused");
+    }
 }
