@@ -15,18 +15,29 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * No Java block in {@code README.md} or {@code docs/} can rot: each is cut from a compiled
- * source of this module. A block is preceded by a line
+ * No Java block in a Markdown file of the project ({@code README.md}, {@code docs/}, the
+ * modules' {@code README.md}s: every {@code .md} but {@code CHANGELOG.md}, which is history) can
+ * rot unnoticed: each is cut from a compiled source of this module. A block is preceded by a line
  * {@code <!-- snippet: dev/orrery/examples/HelloWorld.java#program -->}, and must equal the
  * lines between {@code // snippet:program} and {@code // end:program} in
  * {@code examples/src/main/java/dev/orrery/examples/HelloWorld.java}, with their common
  * indentation removed. After changing a source, run this test with
  * {@code -Dorrery.snippets.update=true} to rewrite the blocks, and review the diff.
+ *
+ * <p>A block that cannot be real code (an outline of lines from several places of another
+ * module) says so on the line above it, naming the files it outlines, from the project root:
+ * {@code <!-- schematic: demo/src/main/java/dev/orrery/demo/arena/Arena.java -->}. It is not
+ * compiled, but the files must exist; a Java block with neither line fails the test, so none
+ * is skipped silently. A fence counts as Java when its info string's first word is
+ * {@code java}, in any case ({@code ```java}, {@code ```Java title}).
  */
 class SnippetTest {
     /** The property that rewrites the Markdown blocks from their sources instead of comparing. */
     static final String UPDATE = "orrery.snippets.update";
     private static final Pattern MARKER = Pattern.compile("^<!-- snippet: (\\S+?)#(\\S+) -->$");
+    /** An outline that is not compiled, naming the files (from the project root) it outlines. */
+    private static final Pattern SCHEMATIC = Pattern.compile("^<!-- schematic: (\\S.*?) -->$");
+    private static final Pattern FENCE = Pattern.compile("^\\s*```+\\s*(\\S*).*$");
     private static final Path ROOT = Path.of("..");
     private static final Path SOURCES = Path.of("src/main/java");
 
@@ -41,7 +52,7 @@ class SnippetTest {
             for (int i = 0; i < lines.size(); i++) {
                 String line = lines.get(i);
                 out.add(line);
-                if (!line.strip().equals("```java")) {
+                if (!isJavaFence(line)) {
                     continue;
                 }
                 blocks++;
@@ -51,10 +62,20 @@ class SnippetTest {
                 }
                 List<String> block = lines.subList(i + 1, Math.min(end, lines.size()));
                 String where = ROOT.relativize(md.normalize()) + ":" + (i + 1);
-                Matcher m = i > 0 ? MARKER.matcher(lines.get(i - 1).strip()) : null;
-                if (m == null || !m.matches()) {
+                String above = i > 0 ? lines.get(i - 1).strip() : "";
+                Matcher schematic = SCHEMATIC.matcher(above);
+                if (schematic.matches()) {
+                    checkOutlined(where, schematic.group(1), problems);
+                    out.addAll(block);
+                    i = end - 1;
+                    continue;
+                }
+                Matcher m = MARKER.matcher(above);
+                if (!m.matches()) {
                     problems.add(where + ": a Java block with no '<!-- snippet: path#name -->' line above it; cut it from "
-                            + "a source under examples/src/main/java between '// snippet:name' and '// end:name'");
+                            + "a source under examples/src/main/java between '// snippet:name' and '// end:name', or, "
+                            + "when it cannot be real code, mark it '<!-- schematic: path/of/the/File.java, ... -->' "
+                            + "naming the files it outlines");
                     out.addAll(block);
                     i = end - 1;
                     continue;
@@ -83,10 +104,43 @@ class SnippetTest {
                 Files.write(md, out);
             }
         }
-        assertTrue(blocks > 0, "no Java block found in README.md or docs/: the test reads the wrong folder");
+        assertTrue(blocks > 0, "no Java block found in the project's Markdown files: the test reads the wrong folder");
         if (!problems.isEmpty()) {
             fail(problems.size() + " Java blocks are not cut from compiled sources:\n  " + String.join("\n  ", problems));
         }
+    }
+
+    /** True for a fence line opening a Java block: its info string's first word is "java", in any case. */
+    static boolean isJavaFence(String line) {
+        Matcher m = FENCE.matcher(line);
+        return m.matches() && m.group(1).equalsIgnoreCase("java");
+    }
+
+    /** Adds a problem for a schematic block that names no file, or a file that does not exist. */
+    static void checkOutlined(String where, String files, List<String> problems) {
+        for (String f : files.split(",")) {
+            String path = f.strip();
+            if (path.isEmpty() || !path.endsWith(".java") || !Files.isRegularFile(ROOT.resolve(path))) {
+                problems.add(where + ": the schematic block names '" + path + "', which is not a .java file of the "
+                        + "project (give paths from the project root, comma-separated, of the files it outlines)");
+            }
+        }
+    }
+
+    @Test
+    void shouldReadEveryMarkdownFileOfTheProjectAndTellJavaFences() throws IOException {
+        List<Path> files = markdownFiles();
+        assertTrue(files.contains(ROOT.resolve("demo/README.md")), "demo/README.md is not read: " + files);
+        assertTrue(files.contains(ROOT.resolve("docs/the-simulation.md")), "the book is not read: " + files);
+        assertTrue(files.stream().noneMatch(p -> p.getFileName().toString().equals("CHANGELOG.md")), files.toString());
+        assertTrue(isJavaFence("```java") && isJavaFence("  ```Java title") && isJavaFence("```` java"));
+        assertTrue(!isJavaFence("```") && !isJavaFence("```sh") && !isJavaFence("```javascript"));
+        List<String> problems = new ArrayList<>();
+        checkOutlined("x.md:1", "demo/src/main/java/dev/orrery/demo/Main.java", problems);
+        assertTrue(problems.isEmpty(), problems.toString());
+        checkOutlined("x.md:2", "demo/src/main/java/dev/orrery/demo/Gone.java, README.md", problems);
+        assertTrue(problems.size() == 2 && problems.get(0).contains("'demo/src/main/java/dev/orrery/demo/Gone.java'")
+                && problems.get(1).contains("'README.md'"), problems.toString());
     }
 
     @Test
@@ -148,15 +202,29 @@ class SnippetTest {
         return lines.stream().map(String::stripTrailing).collect(Collectors.toList());
     }
 
-    private static List<Path> markdownFiles() throws IOException {
+    /**
+     * Every Markdown file of the project but {@code CHANGELOG.md} (history, not documentation),
+     * sorted, from {@link #ROOT}: build output ({@code target/}) and hidden folders left out.
+     */
+    static List<Path> markdownFiles() throws IOException {
         List<Path> out = new ArrayList<>();
-        out.add(ROOT.resolve("README.md"));
-        Path docs = ROOT.resolve("docs");
-        if (Files.isDirectory(docs)) {
-            try (Stream<Path> files = Files.walk(docs)) {
-                files.filter(p -> p.toString().endsWith(".md")).sorted().forEach(out::add);
-            }
+        try (Stream<Path> files = Files.walk(ROOT)) {
+            files.filter(p -> p.toString().endsWith(".md") && Files.isRegularFile(p))
+                    .filter(p -> !ROOT.resolve("CHANGELOG.md").equals(p))
+                    .filter(SnippetTest::outsideBuildAndHiddenFolders)
+                    .sorted().forEach(out::add);
         }
         return out;
+    }
+
+    private static boolean outsideBuildAndHiddenFolders(Path p) {
+        Path relative = ROOT.relativize(p);
+        for (int i = 0; i < relative.getNameCount() - 1; i++) {
+            String name = relative.getName(i).toString();
+            if (name.equals("target") || name.equals("node_modules") || name.startsWith(".")) {
+                return false;
+            }
+        }
+        return true;
     }
 }
