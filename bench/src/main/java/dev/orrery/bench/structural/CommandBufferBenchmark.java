@@ -82,22 +82,12 @@ public class CommandBufferBenchmark {
         return b.commandCount();
     }
 
-    /** A world of N entities and a buffer recorded before each playback. */
-    @State(Scope.Thread)
-    public static class Applying {
-        final World world = new World();
-        final Component<Health> health = world.component(Health.class);
-        final Component<Stunned> stunned = world.component(Stunned.class);
-        final CommandBuffer buffer = new CommandBuffer(0);
-        final Health value = new Health(10, 0.5f);
-        long[] ids;
+    /**
+     * The {@link Recording} world of N entities, with its buffer recorded again before each
+     * playback (the trial setup that spawns the entities is {@link Recording#setUp}).
+     */
+    public static class Applying extends Recording {
         boolean adding = true;
-
-        /** Spawns the entities. */
-        @Setup(Level.Trial)
-        public void setUp() {
-            ids = world.entity().spawnMany(N);
-        }
 
         /** Records N/2 entities x 2 changes: add both columns, or remove both (alternating). */
         @Setup(Level.Invocation)
