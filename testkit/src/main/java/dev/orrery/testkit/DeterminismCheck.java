@@ -412,14 +412,13 @@ public final class DeterminismCheck {
         }
         Diagnosis d = order == Order.TIES_FLIPPED ? flippedDiagnosis(t)
                 : diagnose(t, restored != null, restored == null ? null : restored.snapshot(), reversed, sim.workers() == 1);
-        String origin = reversed && d.system() != null ? JobOrderOrigin.find(factory, script, d.system(), t) : null;
-        if (origin != null && !origin.equals(d.system())) {
-            d = new Diagnosis(origin, d.text() + JobOrderOrigin.explain(origin, d.system()));
+        if (reversed && d.system() != null) {
+            d = JobOrderOrigin.find(factory, script, d, t);
         }
         StringBuilder m = new StringBuilder("determinism check failed: ").append(name)
                 .append(" differs from the reference (1 worker) at tick ").append(t);
         m.append("\n  ").append(d.text());
-        String cause = order == Order.TIES_FLIPPED ? LikelyCause.FLIPPED
+        String cause = d.cause() != null ? d.cause() : order == Order.TIES_FLIPPED ? LikelyCause.FLIPPED
                 : LikelyCause.of(SAME_SETTINGS.equals(name), reversed, restored, sim);
         if (cause != null) {
             m.append("\n  ").append(cause);

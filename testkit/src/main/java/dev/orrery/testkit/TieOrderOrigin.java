@@ -18,7 +18,9 @@ import java.util.Map;
  * after it ran, is the same in both orders for a correct game; the first system, in the flipped
  * run's order, whose output differs is the one whose result differs. Its neighbour is found by
  * running one pair at a time the other way round (that system's pairs first), up to
- * {@value #MAX_PAIR_RUNS} runs, each up to the failing tick.
+ * {@value #MAX_PAIR_RUNS} runs, each up to the failing tick; first, though, one run in the usual
+ * order, built anew, must agree with the reference, or the game keeps state that outlives a
+ * simulation and no pair is named (see {@link OutlivingState}).
  *
  * <p><b>Threading:</b> builds and ticks its simulations on the calling thread and closes them.
  */
@@ -52,6 +54,12 @@ final class TieOrderOrigin {
                     differsAt = differs == null ? -1 : k;
                 }
             }
+        }
+        long left = OutlivingState.firstDifference(factory, script, reference);
+        if (left >= 0) { // every pair run would differ too, and the first tried would take the blame
+            return OutlivingState.diagnosis(differs, null, "pair of unordered systems", left, differs == null ? null
+                    : "it first shows in system '" + differs + "', the first whose declared output (the columns and "
+                    + "resources it writes) differs in the flipped run, at tick " + differsAt);
         }
         List<List<String>> order = new ArrayList<>();
         for (List<String> p : pairs) {
