@@ -49,7 +49,9 @@ import java.util.Map;
  * {@link GoldenRecording} do.
  *
  * <p>Exit status 0 when the recordings agree on every tick both hold, 1 when they differ, 2 on
- * a usage error or a file that cannot be read (one line, no stack trace).
+ * a usage error (a {@code --game} class whose {@code create} returns null, a simulation on
+ * another worker count than the 1 it is asked for, or a world it returned before among them) or
+ * a file that cannot be read (one line, no stack trace).
  */
 public final class CompareRecordings {
     private static final String USAGE = "compare-recordings: usage: CompareRecordings [--game CLASS] "
@@ -70,7 +72,9 @@ public final class CompareRecordings {
               -h, --help     this text
 
             Exit status: 0 the recordings agree on every tick both hold, 1 they differ,
-            2 a usage error or a file that cannot be read (one line on standard error).
+            2 a usage error (a --game class whose create returns null, builds on another
+            worker count than it is asked for, or returns a world again among them) or a
+            file that cannot be read (one line on standard error).
             """;
 
     private CompareRecordings() {
@@ -114,14 +118,27 @@ public final class CompareRecordings {
             return 2;
         }
         try {
-            SimulationFactory factory = game == null ? null : factory(game);
+            SimulationFactory factory = game == null ? null : checked(factory(game));
             Recording a = Recording.read(Path.of(folders.get(0)));
             Recording b = Recording.read(Path.of(folders.get(1)));
             return compare(a, b, factory, out);
         } catch (IOException | IllegalArgumentException e) {
             err.println("compare-recordings: " + e.getMessage());
             return 2;
+        } catch (FactoryRefusedException e) { // the game given is at fault, as for a class that is no factory
+            err.println("compare-recordings: --game " + game + ": " + e.getMessage());
+            return 2;
         }
+    }
+
+    /**
+     * The {@code --game} class's factory, every call refused as {@link FactoryCall#checked} refuses it
+     * (null, another worker count, a world returned again): the re-runs and the end snapshots.
+     */
+    private static SimulationFactory checked(SimulationFactory factory) {
+        return FactoryCall.checked(factory, "CompareRecordings --game", workers -> "the recordings cannot be re-run or "
+                + "their end snapshots restored on 1 worker (the comparison runs the game on 1 worker)", built -> "leave "
+                + "--game out (the tick, the system and the components still come from the recordings)");
     }
 
     private static SimulationFactory factory(String name) {
@@ -246,6 +263,9 @@ public final class CompareRecordings {
             ta = trail(a, tick, game);
             tb = trail(b, tick, game);
         } catch (IOException | RuntimeException e) {
+            if (e instanceof RuntimeException r) {
+                FactoryRefusedException.rethrowIfRefusal(r); // the game given is at fault, not the recordings
+            }
             return null;
         }
         int i = SystemTrail.firstDifference(ta, tb);
@@ -350,6 +370,9 @@ public final class CompareRecordings {
                 }
             }
         } catch (IOException | RuntimeException e) {
+            if (e instanceof RuntimeException r) {
+                FactoryRefusedException.rethrowIfRefusal(r);
+            }
             out.println("entities: the end snapshots could not be restored into the game: " + e.getMessage());
         }
     }

@@ -73,8 +73,8 @@ public final class DeterminismCheck {
     /** How many pairs of diagnostic runs on one worker a difference that a run on one worker showed gets. */
     private static final int TRIES = 3;
     private static final String SAME_SETTINGS = "1 worker, the game's own batching";
+    /** The game's factory, every call checked (see {@link FactoryCall#checked}): the check's runs and its diagnoses'. */
     private final SimulationFactory factory;
-    private final FactoryWorlds worlds = new FactoryWorlds();
     private long ticks = 200;
     private InputScript script = InputScript.NONE;
     private int[] workers = {1, 2, 4, 8};
@@ -86,7 +86,10 @@ public final class DeterminismCheck {
     private int maxDifferences = 10;
 
     private DeterminismCheck(SimulationFactory factory) {
-        this.factory = java.util.Objects.requireNonNull(factory, "factory");
+        // a simulation on another count would make a run named "on 4 workers" run on the factory's count
+        this.factory = FactoryCall.checked(java.util.Objects.requireNonNull(factory, "factory"), "DeterminismCheck.run",
+                workers -> "the run on " + workers + " could not be checked", built -> "check a game that always runs "
+                + "on " + built + " (a cluster WorldBlueprint, a hosted world) with workers(" + built + ")");
     }
 
     /**
@@ -214,7 +217,8 @@ public final class DeterminismCheck {
      *     before the last tick
      * @throws IllegalStateException naming {@code SimulationFactory.create} when the factory
      *     returns null, a simulation on another worker count than it was asked for (as
-     *     {@link GoldenRecording} refuses it), or a populated world when asked for an empty one
+     *     {@link GoldenRecording} refuses it), a world it returned before, or a populated world
+     *     when asked for an empty one, in any run of the check or of a failure's diagnosis
      */
     public List<String> run() {
         if (snapshotAt > 0 && snapshotAt >= ticks) {
@@ -450,6 +454,7 @@ public final class DeterminismCheck {
         try {
             return TieOrderOrigin.find(factory, script, t);
         } catch (RuntimeException e) {
+            FactoryRefusedException.rethrowIfRefusal(e); // the factory's fault, refused as the check's own runs refuse it
             return new Diagnosis(null, "the diagnostic runs on 1 worker failed: " + e);
         }
     }
@@ -474,6 +479,7 @@ public final class DeterminismCheck {
                     return d;
                 }
             } catch (RuntimeException e) {
+                FactoryRefusedException.rethrowIfRefusal(e);
                 return new Diagnosis(null, "the diagnostic runs on 1 worker failed: " + e);
             }
         }
@@ -498,19 +504,13 @@ public final class DeterminismCheck {
         } else if (order == Order.TIES_FLIPPED) {
             TieOrderOverride.flip();
         }
-        Simulation sim;
         try {
-            // else a run named "on 4 workers" would have run on the factory's count
-            sim = FactoryCall.create(factory, workers, populate, "DeterminismCheck.run", "the run on " + workers
-                    + " could not be checked", built -> "check a game that always runs on " + built + " (a cluster "
-                    + "WorldBlueprint, a hosted world) with workers(" + built + ")");
+            return factory.create(workers, populate);
         } finally {
             BatchOverride.clear();
             JobOrderOverride.clear();
             TieOrderOverride.clear();
         }
-        worlds.requireNew(sim, workers, populate); // a world returned again would start from an earlier run's end
-        return sim;
     }
 
     /**

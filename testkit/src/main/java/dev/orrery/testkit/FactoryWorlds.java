@@ -17,13 +17,16 @@ import java.util.WeakHashMap;
 final class FactoryWorlds {
     private final Set<World> returned = Collections.newSetFromMap(new WeakHashMap<>());
 
-    /** Records {@code sim}'s world; refuses, closing {@code sim}, a world an earlier call returned. */
+    /**
+     * Records {@code sim}'s world; refuses, closing {@code sim}, a world an earlier call returned,
+     * with a {@link FactoryRefusedException}.
+     */
     void requireNew(Simulation sim, int workers, boolean populate) {
         if (returned.add(sim.world())) {
             return;
         }
         sim.close();
-        throw new IllegalStateException("SimulationFactory.create(" + workers + ", " + populate + ") returned a "
+        throw new FactoryRefusedException("SimulationFactory.create(" + workers + ", " + populate + ") returned a "
                 + "simulation on a World that an earlier call returned (the same Simulation again, or a new one on a "
                 + "World kept in a field): that run would start from what an earlier run left, not from the game's "
                 + "start. Build a new World (new World()) and a new Simulation on it in each call");

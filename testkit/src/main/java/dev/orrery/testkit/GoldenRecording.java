@@ -59,15 +59,16 @@ public final class GoldenRecording {
     }
 
     /**
-     * The factory's simulation for {@code method}, refused as {@link FactoryCall} refuses it when
-     * the factory returned null or ignored the 1 worker it was asked for: the recording hashes
-     * the world after each system, which only a run on 1 worker has.
+     * The factory for {@code method}, every call refused as {@link FactoryCall#checked} refuses it
+     * when the factory returned null, ignored the 1 worker it was asked for (the recording hashes
+     * the world after each system, which only a run on 1 worker has; {@code what}: "recorded") or
+     * returned a world again: the recording or replay and, for a replay, its diagnosis's re-run and
+     * end snapshot.
      */
-    private static Simulation oneWorker(SimulationFactory factory, boolean populate, String method) {
-        return FactoryCall.create(factory, 1, populate, "GoldenRecording." + method, "it cannot be " + (populate
-                ? "recorded" : "replayed") + " (a golden recording is recorded and replayed on 1 worker, hashing the "
-                + "world after each system)", built -> "record a run on more workers with RunRecorder and compare it "
-                + "with CompareRecordings");
+    private static SimulationFactory oneWorker(SimulationFactory factory, String method, String what) {
+        return FactoryCall.checked(factory, "GoldenRecording." + method, workers -> "it cannot be " + what + " (a "
+                + "golden recording is recorded and replayed on 1 worker, hashing the world after each system)",
+                built -> "record a run on more workers with RunRecorder and compare it with CompareRecordings");
     }
 
     /**
@@ -96,7 +97,7 @@ public final class GoldenRecording {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create " + dir + ": " + e.getMessage(), e);
         }
-        try (Simulation sim = oneWorker(factory, true, "record");
+        try (Simulation sim = oneWorker(factory, "record", "recorded").create(1, true);
              SystemHashes.Writer perSystem = new SystemHashes.Writer(dir, sim.schedule().systemNames(),
                      names(sim.world().columns()));
              RunRecorder rec = RunRecorder.start(sim, dir, InputPipeline.builder().ringSize(4096))) {
@@ -138,16 +139,18 @@ public final class GoldenRecording {
      *     the recording's snapshot cannot be restored into it (a system renamed, added or
      *     removed, other resources or components), with the engine's refusal as its cause
      * @throws UncheckedIOException when the recording cannot be read
-     * @throws IllegalStateException when the factory returned null or, asked for 1 worker,
-     *     built its simulation on more (as {@link DeterminismCheck} refuses it), or when the kit
-     *     is on the class path and the engine on the module path, naming the fix
+     * @throws IllegalStateException when the factory returned null, a world it returned before
+     *     or, asked for 1 worker, a simulation on more (as {@link DeterminismCheck} refuses it),
+     *     for the replay or for the diagnosis of a replay that diverged, or when the kit is on the
+     *     class path and the engine on the module path, naming the fix
      */
     public static void assertReplays(Path dir, SimulationFactory factory) {
         KitModule.check("GoldenRecording.assertReplays");
-        try (Simulation sim = oneWorker(factory, false, "assertReplays")) {
+        SimulationFactory game = oneWorker(factory, "assertReplays", "replayed");
+        try (Simulation sim = game.create(1, false)) {
             RunReplayer.replay(dir, sim);
         } catch (ReplayDivergenceException e) {
-            throw explain(dir, factory, e);
+            throw explain(dir, game, e);
         } catch (SnapshotException e) {
             // the game is built otherwise now (systems, resources, components), or the snapshot is damaged
             throw new DeterminismFailure("determinism check failed: the golden recording " + dir.getFileName()
@@ -159,6 +162,7 @@ public final class GoldenRecording {
         }
     }
 
+    /** The failure of a replay that diverged; {@code factory} is the checked one the replay used. */
     private static DeterminismFailure explain(Path dir, SimulationFactory factory, ReplayDivergenceException e) {
         String name = "the golden recording " + dir.getFileName();
         long t = e.tick();
@@ -220,6 +224,9 @@ public final class GoldenRecording {
                         + "GoldenRecording.record to have the system named");
             }
         } catch (IOException | RuntimeException diagnosis) {
+            if (diagnosis instanceof RuntimeException r) {
+                FactoryRefusedException.rethrowIfRefusal(r); // refused as the replay itself refuses it
+            }
             m.append("\n  (the diagnostic replay failed: ").append(diagnosis).append(')');
         }
         m.append("\n  if the change is meant, delete the folder, record it again with GoldenRecording.record and "

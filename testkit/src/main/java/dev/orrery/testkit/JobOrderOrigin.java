@@ -28,7 +28,9 @@ final class JobOrderOrigin {
      * when none does on its own (the difference needs several systems reversed). When a run in the
      * usual order, built anew, differs from the reference too, no system's job order is to blame
      * and the diagnosis names the state that outlives a simulation instead (see
-     * {@link OutlivingState}).
+     * {@link OutlivingState}). {@code factory} is the check's checked factory
+     * ({@link FactoryCall#checked}), so a factory that misbehaves only here is refused as the
+     * check's own runs refuse it.
      */
     static Diagnosis find(SimulationFactory factory, InputScript script, Diagnosis trail, long tick) {
         String culprit = trail.system();

@@ -12,8 +12,8 @@ final class PopulateFlag {
     }
 
     /** The error for a factory whose world, asked for with populate false on {@code workers}, {@code what}. */
-    static IllegalStateException ignored(int workers, String what, Throwable cause) {
-        return new IllegalStateException("SimulationFactory.create(" + workers + ", false) returned a simulation whose "
+    static FactoryRefusedException ignored(int workers, String what, Throwable cause) {
+        return new FactoryRefusedException("SimulationFactory.create(" + workers + ", false) returned a simulation whose "
                 + "world " + what + "; with populate false the factory must spawn nothing (register the components "
                 + "and prepare the shapes only), because the check restores snapshots and replays recordings into "
                 + "that world", cause);

@@ -149,7 +149,9 @@ final class SystemTrail implements SystemHook {
     /**
      * A re-run of the recording in {@code dir} with {@code game} on one worker, from its start
      * snapshot with its journal's inputs, hashing the world with {@link World#stateHash}: how
-     * the kit's diagnoses replay a recording system by system.
+     * the kit's diagnoses replay a recording system by system. {@code game} is the caller's
+     * checked factory ({@link FactoryCall#checked}), so a factory that misbehaves here is refused
+     * as the caller's own runs refuse it.
      */
     static Rerun rerun(SimulationFactory game, Path dir) throws IOException {
         Simulation sim = game.create(1, false);

@@ -31,7 +31,11 @@ final class TieOrderOrigin {
     private TieOrderOrigin() {
     }
 
-    /** The diagnosis of the flipped run differing from the reference at tick {@code tick}. */
+    /**
+     * The diagnosis of the flipped run differing from the reference at tick {@code tick}, with the
+     * simulations of {@code factory}: the check's checked factory ({@link FactoryCall#checked}), so
+     * a factory that misbehaves only here is refused as the check's own runs refuse it.
+     */
     static Diagnosis find(SimulationFactory factory, InputScript script, long tick) {
         long[] reference = new long[(int) tick + 1];
         String differs = null;
