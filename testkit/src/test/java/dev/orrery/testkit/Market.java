@@ -64,8 +64,8 @@ final class Market {
         NONE(null),
         /** A {@code HashMap} keyed by identity-hashed stalls, iterated: the first in reach sells. */
         IDENTITY_HASH_MAP("trade"),
-        /** The price moves with the wall clock's milliseconds. */
-        CURRENT_TIME_MILLIS("trade"),
+        /** The price moves with the clock, read per sale ({@code System.nanoTime()}: a millisecond clock read modulo a small number repeats between runs about one tick in three, so the mistake would show only now and then). */
+        NANO_TIME("trade"),
         /** {@code ThreadLocalRandom} for a step of wandering. */
         THREAD_LOCAL_RANDOM("wander"),
         /** Each job adds its chunk's goods to the bank's float total as it runs. */
@@ -208,8 +208,8 @@ final class Market {
                                     for (Map.Entry<Stall, Float> st : stock.entrySet()) {
                                         if (Math.abs(st.getKey().x - x[i]) < 5) {
                                             float price = st.getValue();
-                                            if (bug == Bug.CURRENT_TIME_MILLIS) {
-                                                price += System.currentTimeMillis() % 3 * 0.5f; // "market hours"
+                                            if (bug == Bug.NANO_TIME) {
+                                                price += System.nanoTime() % 1000 * 0.001f; // "market hours"
                                             }
                                             g[i] += price + wealth;
                                             break; // the first stall in reach sells

@@ -40,7 +40,7 @@ class MarketBugsTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
         "IDENTITY_HASH_MAP      | 1 worker, the game's own batching | Cargo  | a HashMap or HashSet iterated",
-        "CURRENT_TIME_MILLIS    | 1 worker, the game's own batching | Cargo  | another wall clock",
+        "NANO_TIME              | 1 worker, the game's own batching | Cargo  | another wall clock",
         "THREAD_LOCAL_RANDOM    | 1 worker, the game's own batching | Pos    | ThreadLocalRandom",
         "FLOAT_SUM_IN_JOB_ORDER | 1 worker, jobs in reverse order   |        | a float total they add to",
         "LEADER_BY_ID           | 1 worker, jobs in reverse order   | Pos    | a by-id read (job.get, job.getFloat)"})
