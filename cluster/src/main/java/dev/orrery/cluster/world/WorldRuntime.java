@@ -19,7 +19,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
-// Over 500 lines on purpose, about 540: input admission with exactly-once windows, the tick with
+// Over 500 lines on purpose, about 575: input admission with exactly-once windows, the tick with
 // its journal, snapshot retention and the hand-off share one world's simulation, journal segment
 // and pending inputs, under one owner actor and its thread; the parts that need none of that are
 // apart already: the windows in ClientWindows, the replay's input source in ReplayInputs, the
@@ -54,8 +54,14 @@ import java.util.Set;
  * it does not catch up on the wall-clock time the move took.
  *
  * <p>A system failure under {@code FailurePolicy.STOP} ends the incarnation (the tick
- * throws); since the journal holds the failing tick's inputs, reopening the world fails the
- * same way at the same tick: build worlds with {@code SKIP_TICK} to keep them running. A
+ * throws, acknowledging nothing). The failing tick's inputs and its end, stamped before the
+ * systems ran, are written out and forced before it throws, as the engine's
+ * {@code RunRecorder} journals a failed tick's inputs: the journal holds what made the tick
+ * fail (with no hash after it). So reopening the world fails the same way at the same tick,
+ * in its replay ({@link #open} throws the {@code SystemFailedException}, as a
+ * {@code RunReplayer} replay does): build worlds with {@code SKIP_TICK} to keep them running.
+ * A blueprint that no longer throws replays that tick with those inputs, and answers their
+ * clients' retries with it. A
  * segment journaled under {@code SKIP_TICK} replays under it whatever the blueprint says now, so
  * that its skipped ticks replay skipped (as {@code RunReplayer} replays under the recorded
  * policy); the live ticks then run under the blueprint's ({@link JournalHistory#replayPolicy}).
@@ -150,6 +156,9 @@ public final class WorldRuntime implements AutoCloseable {
      * @throws dev.orrery.ecs.SnapshotException if a world with no snapshot yet cannot take one
      *     (so it could never move: the simulation's refusal is the cause), or the latest valid
      *     snapshot's bytes are damaged (its header, its input window or the simulation's part)
+     * @throws dev.orrery.scheduler.SystemFailedException if a journaled tick that failed under
+     *     {@code FailurePolicy.STOP} (the last of its segment) fails again in the replay: the
+     *     blueprint still throws there (see the class comment)
      */
     public static WorldRuntime open(String worldId, WorldStore store, WorldBlueprint blueprint, WorldSettings settings)
             throws IOException {
@@ -350,6 +359,10 @@ public final class WorldRuntime implements AutoCloseable {
      *     nothing, {@link #abandon()} and stop
      * @throws IOException if the journal cannot be written or forced, or the periodic
      *     snapshot cannot be stored (the tick itself is durable then)
+     * @throws dev.orrery.scheduler.SystemFailedException if a system failed under
+     *     {@code FailurePolicy.STOP}: the tick's inputs are journaled and forced before it
+     *     throws (see the class comment); acknowledge nothing, {@link #abandon()} and open
+     *     the world again
      */
     public long tick() throws IOException {
         checkOpen();
@@ -360,6 +373,9 @@ public final class WorldRuntime implements AutoCloseable {
             t = sim.tick();
         } catch (UncheckedIOException e) {
             throw e.getCause();
+        } catch (RuntimeException | Error e) {
+            journalFailedTick(e);
+            throw e;
         } finally {
             ticking = null;
         }
@@ -371,6 +387,21 @@ public final class WorldRuntime implements AutoCloseable {
             snapshotRollAndRetain();
         }
         return t;
+    }
+
+    /**
+     * A tick that threw (a system under {@code STOP}): what its input source journaled (the
+     * tick's inputs and end, stamped before the systems ran) is written out and forced, as
+     * the engine's recorder writes a failed tick's inputs, so that the journal holds what
+     * made the tick fail and a reopening replays it. A journal that cannot be written is
+     * added to {@code failure}, which is thrown all the same.
+     */
+    private void journalFailedTick(Throwable failure) {
+        try {
+            journal.flush();
+        } catch (IOException | RuntimeException e) {
+            failure.addSuppressed(e);
+        }
     }
 
     /**
