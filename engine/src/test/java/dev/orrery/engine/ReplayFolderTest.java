@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.World;
+import dev.orrery.engine.journal.ClusterStoreLayout;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -44,6 +45,39 @@ class ReplayFolderTest {
                 assertTrue(r.getMessage().startsWith(given + ": a cluster store's folder"), r.getMessage());
             }
         }
+    }
+
+    @Test
+    void shouldNameTheClusterToolForAWorldOnlyClaimedOrNeverSnapshotted() throws Exception {
+        // a world whose open failed after its claim holds epochs/ alone; one that crashed before its first
+        // snapshot, epochs/ and journal/: both used to get the plain "no starting snapshot" refusal
+        Path store = tmp.resolve("store");
+        Path claimed = store.resolve("claimed-0");
+        Files.createDirectories(claimed.resolve(ClusterStoreLayout.EPOCHS_FOLDER));
+        Files.writeString(claimed.resolve(ClusterStoreLayout.EPOCHS_FOLDER).resolve("1"), "");
+        Path unsnapshotted = tmp.resolve("other-store").resolve("crashed-0");
+        Files.createDirectories(unsnapshotted.resolve(ClusterStoreLayout.EPOCHS_FOLDER));
+        Files.createDirectories(unsnapshotted.resolve(ClusterStoreLayout.JOURNAL_FOLDER));
+        Files.writeString(unsnapshotted.resolve(ClusterStoreLayout.EPOCHS_FOLDER).resolve("3"), "");
+        Files.writeString(unsnapshotted.resolve(ClusterStoreLayout.JOURNAL_FOLDER).resolve("3-0.journal"), "");
+        for (Path given : new Path[] {store, claimed, claimed.resolve(ClusterStoreLayout.EPOCHS_FOLDER),
+                unsnapshotted.getParent(), unsnapshotted, unsnapshotted.resolve(ClusterStoreLayout.JOURNAL_FOLDER)}) {
+            assertTrue(ClusterStoreLayout.isClusterStore(given), given.toString());
+            NoSuchFileException e = assertThrows(NoSuchFileException.class, () -> RunReplayer.startSnapshot(given));
+            assertTrue(e.getMessage().startsWith(given + ": a cluster store's folder"), e.getMessage());
+        }
+    }
+
+    @Test
+    void shouldNotTakeAnEpochsFolderWithoutEpochFilesForAStore() throws Exception {
+        Path dir = tmp.resolve("notes");
+        Files.createDirectories(dir.resolve(ClusterStoreLayout.EPOCHS_FOLDER).resolve("7")); // a folder, not a file
+        Files.writeString(dir.resolve(ClusterStoreLayout.EPOCHS_FOLDER).resolve("bronze-age.txt"), "");
+        Files.createDirectories(dir.resolve(ClusterStoreLayout.JOURNAL_FOLDER));
+        assertFalse(ClusterStoreLayout.isClusterStore(dir));
+        NoSuchFileException e = assertThrows(NoSuchFileException.class, () -> RunReplayer.startSnapshot(dir));
+        assertTrue(e.getMessage().contains("no starting snapshot"), e.getMessage());
+        assertFalse(e.getMessage().contains("cluster"), e.getMessage());
     }
 
     @Test

@@ -1,5 +1,10 @@
 package dev.orrery.cluster.store;
 
+import static dev.orrery.engine.journal.ClusterStoreLayout.EPOCHS_FOLDER;
+import static dev.orrery.engine.journal.ClusterStoreLayout.JOURNAL_FOLDER;
+import static dev.orrery.engine.journal.ClusterStoreLayout.SNAPSHOTS_FOLDER;
+
+import dev.orrery.engine.journal.ClusterStoreLayout;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -19,7 +24,9 @@ import java.util.stream.Stream;
  * machine, an NFS or similar mount for several). Per world, {@code <root>/<worldId>/} holds
  * {@code epochs/<epoch>} (empty files; a claim creates the next one with an atomic
  * create-if-absent), {@code snapshots/<tick>-<epoch>.snapshot} (written to a temporary file
- * and moved into place atomically) and {@code journal/<epoch>-<startTick>.journal}.
+ * and moved into place atomically) and {@code journal/<epoch>-<startTick>.journal}; the folders'
+ * names, and the epoch files', are the engine's {@link ClusterStoreLayout}'s, by which
+ * {@code RunReplayer}, the explorer and the demo tell a store's folder from a recording's.
  * Nothing is deleted: old segments and snapshots stay for audits and single-node replays of
  * the whole history (a production store would compact what lies before the oldest snapshot
  * it keeps).
@@ -35,6 +42,7 @@ public final class DirectoryWorldStore implements WorldStore {
     private static final Pattern WORLD_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,63}");
     private static final Pattern SNAPSHOT = Pattern.compile("(\\d+)-(\\d+)\\.snapshot");
     private static final Pattern SEGMENT = Pattern.compile("(\\d+)-(\\d+)\\.journal");
+    private static final Pattern EPOCH_NAME = Pattern.compile(ClusterStoreLayout.EPOCH_FILE);
     private static final int CLAIM_ATTEMPTS = 100;
     private static final String TEMP_PREFIX = "writing-";
     private static final long STALE_TEMPORARY_MILLIS = 3_600_000;
@@ -110,7 +118,7 @@ public final class DirectoryWorldStore implements WorldStore {
 
     @Override
     public long claim(String worldId) throws IOException {
-        Path epochs = Files.createDirectories(world(worldId).resolve("epochs"));
+        Path epochs = Files.createDirectories(world(worldId).resolve(EPOCHS_FOLDER));
         for (int attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
             long next = latestEpoch(epochs) + 1;
             try {
@@ -129,15 +137,15 @@ public final class DirectoryWorldStore implements WorldStore {
     public boolean isCurrent(String worldId, long epoch) throws IOException {
         // Claims take the latest epoch plus one, so a later claim always created epoch + 1: one stat a tick.
         // Markers are forgotten oldest first (forgetEpochsBefore), so a missing own marker also means fenced.
-        Path epochs = world(worldId).resolve("epochs");
+        Path epochs = world(worldId).resolve(EPOCHS_FOLDER);
         return !Files.exists(epochs.resolve(Long.toString(epoch + 1))) && Files.exists(epochs.resolve(Long.toString(epoch)));
     }
 
     @Override
     public void forgetEpochsBefore(String worldId, long epoch) throws IOException {
-        Path epochs = world(worldId).resolve("epochs");
+        Path epochs = world(worldId).resolve(EPOCHS_FOLDER);
         List<Long> old = new ArrayList<>();
-        for (Matcher m : list(epochs, Pattern.compile("\\d+"))) {
+        for (Matcher m : list(epochs, EPOCH_NAME)) {
             long e = Long.parseLong(m.group());
             if (e < epoch) {
                 old.add(e);
@@ -156,7 +164,8 @@ public final class DirectoryWorldStore implements WorldStore {
 
     @Override
     public void deleteSegment(String worldId, JournalSegment segment) throws IOException {
-        Path expected = world(worldId).resolve("journal").resolve(segment.epoch() + "-" + segment.startTick() + ".journal");
+        Path expected = world(worldId).resolve(JOURNAL_FOLDER)
+                .resolve(segment.epoch() + "-" + segment.startTick() + ".journal");
         if (!expected.equals(segment.path())) {
             throw new IllegalArgumentException("journal segment " + segment + " is not one of world '" + worldId
                     + "' in " + root + "; pass a segment listed by segments()");
@@ -167,7 +176,7 @@ public final class DirectoryWorldStore implements WorldStore {
     @Override
     public List<SnapshotInfo> snapshots(String worldId) throws IOException {
         List<SnapshotInfo> out = new ArrayList<>();
-        for (Matcher m : list(world(worldId).resolve("snapshots"), SNAPSHOT)) {
+        for (Matcher m : list(world(worldId).resolve(SNAPSHOTS_FOLDER), SNAPSHOT)) {
             out.add(new SnapshotInfo(Long.parseLong(m.group(1)), Long.parseLong(m.group(2))));
         }
         return out;
@@ -209,7 +218,7 @@ public final class DirectoryWorldStore implements WorldStore {
 
     @Override
     public List<JournalSegment> segments(String worldId) throws IOException {
-        Path dir = world(worldId).resolve("journal");
+        Path dir = world(worldId).resolve(JOURNAL_FOLDER);
         List<JournalSegment> out = new ArrayList<>();
         for (Matcher m : list(dir, SEGMENT)) {
             out.add(new JournalSegment(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), dir.resolve(m.group())));
@@ -220,7 +229,7 @@ public final class DirectoryWorldStore implements WorldStore {
 
     @Override
     public Path newSegment(String worldId, long epoch, long startTick) throws IOException {
-        return Files.createDirectories(world(worldId).resolve("journal")).resolve(epoch + "-" + startTick + ".journal");
+        return Files.createDirectories(world(worldId).resolve(JOURNAL_FOLDER)).resolve(epoch + "-" + startTick + ".journal");
     }
 
     @Override
@@ -229,7 +238,7 @@ public final class DirectoryWorldStore implements WorldStore {
     }
 
     private Path snapshotPath(String worldId, long tick, long epoch) {
-        return world(worldId).resolve("snapshots").resolve(tick + "-" + epoch + ".snapshot");
+        return world(worldId).resolve(SNAPSHOTS_FOLDER).resolve(tick + "-" + epoch + ".snapshot");
     }
 
     /** Refuses an id that cannot name a folder here: 1 to 64 letters, digits, '_', '.' or '-', first a letter or digit. */
@@ -248,7 +257,7 @@ public final class DirectoryWorldStore implements WorldStore {
 
     private static long latestEpoch(Path epochs) throws IOException {
         long max = 0;
-        for (Matcher m : list(epochs, Pattern.compile("\\d+"))) {
+        for (Matcher m : list(epochs, EPOCH_NAME)) {
             max = Math.max(max, Long.parseLong(m.group()));
         }
         return max;

@@ -36,4 +36,26 @@ class StoreLayoutTest {
         }
         assertFalse(ClusterStoreLayout.isClusterStore(tmp), "the folder above the store is not the store");
     }
+
+    @Test
+    void shouldBeRecognisedForAWorldOnlyClaimedOrNeverSnapshotted(@TempDir Path tmp) throws Exception {
+        // a world whose open failed after its claim (a blueprint that cannot snapshot) has epochs/ alone, one
+        // that crashed before its first periodic snapshot epochs/ and journal/: both got the plain refusal
+        DirectoryWorldStore store = new DirectoryWorldStore(tmp.resolve("store"));
+        store.claim("claimed-0");
+        Path claimed = store.root().resolve("claimed-0");
+        DirectoryWorldStore other = new DirectoryWorldStore(tmp.resolve("other"));
+        Files.write(other.newSegment("crashed-0", other.claim("crashed-0"), 0), new byte[0]);
+        Path crashed = other.root().resolve("crashed-0");
+        for (Path given : new Path[] {store.root(), claimed, claimed.resolve(ClusterStoreLayout.EPOCHS_FOLDER),
+                other.root(), crashed, crashed.resolve(ClusterStoreLayout.EPOCHS_FOLDER),
+                crashed.resolve(ClusterStoreLayout.JOURNAL_FOLDER)}) {
+            assertTrue(Files.isDirectory(given), given + " is one of the store's folders");
+            assertTrue(ClusterStoreLayout.isClusterStore(given), given.toString());
+            NoSuchFileException e = assertThrows(NoSuchFileException.class, () -> RunReplayer.startSnapshot(given));
+            assertTrue(e.getMessage().contains("cluster store"), e.getMessage());
+        }
+        assertFalse(Files.exists(claimed.resolve(ClusterStoreLayout.JOURNAL_FOLDER)), "only claimed");
+        assertFalse(Files.exists(crashed.resolve(ClusterStoreLayout.SNAPSHOTS_FOLDER)), "never snapshotted");
+    }
 }
