@@ -9,16 +9,22 @@ import dev.orrery.cluster.protocol.WorldStatus;
 import dev.orrery.cluster.store.WorldStore;
 import dev.orrery.cluster.world.FencedException;
 import dev.orrery.cluster.world.RecoveryReport;
+import dev.orrery.cluster.world.ReplayedTickFailure;
 import dev.orrery.cluster.world.ResourcesLeftOut;
 import dev.orrery.cluster.world.WorldBlueprint;
 import dev.orrery.cluster.world.WorldRuntime;
 import dev.orrery.cluster.world.WorldSettings;
+import dev.orrery.scheduler.SystemFailedException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -48,7 +54,9 @@ import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
  *
  * <p>What it tells a person, through the node's log sink: where a world opened (fresh, or
  * restored from which snapshot with how many ticks replayed in how long), when it was handed
- * off, fenced, or failed.
+ * off, fenced, or failed. A world whose system fails in the replay of the tick that failed
+ * under {@code FailurePolicy.STOP} fails so on every retry, on every node: its line names the
+ * system, the tick and the fixes (the blueprint's system, or {@code SKIP_TICK}), not the store.
  *
  * <p><b>Threading:</b> an actor; see the package description. The log sink is called on
  * the actor's dispatcher thread.
@@ -110,8 +118,7 @@ public final class WorldEntity extends AbstractBehavior<WorldCommand> {
             try {
                 runtime = WorldRuntime.open(worldId, store, blueprint, settings);
             } catch (IOException | RuntimeException e) {
-                log.accept("world " + worldId + " failed to open here (" + e.getMessage() + "); it is retried with "
-                        + "back-off; if it keeps failing, check the store and that every node runs the same blueprint");
+                log.accept(openFailure(worldId, e));
                 LOG.log(System.Logger.Level.DEBUG, "world '" + worldId + "' failed to open", e);
                 throw e;
             }
@@ -125,6 +132,36 @@ public final class WorldEntity extends AbstractBehavior<WorldCommand> {
         }));
         return Behaviors.supervise(open).onFailure(Exception.class,
                 SupervisorStrategy.restartWithBackoff(Duration.ofMillis(100), Duration.ofSeconds(5), 0.2));
+    }
+
+    /**
+     * The node's line for a world that failed to open. A system that fails in the replay of a
+     * journaled tick fails so on every retry; the line names the system, the tick and the fix
+     * (the store and the blueprint are not the trouble when the tick is the one that failed
+     * under {@code STOP}), rather than sending the person to the store.
+     */
+    static String openFailure(String worldId, Throwable e) {
+        SystemFailedException failed = null;
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Throwable t = e; t != null && failed == null && seen.add(t); t = t.getCause()) {
+            failed = t instanceof SystemFailedException f ? f : null;
+        }
+        if (failed == null) {
+            return "world " + worldId + " failed to open here (" + e.getMessage() + "); it is retried with back-off; "
+                    + "if it keeps failing, check the store and that every node runs the same blueprint";
+        }
+        Optional<ReplayedTickFailure> where = ReplayedTickFailure.in(failed);
+        String what = "system '" + failed.system() + "' fails in the replay of journaled tick "
+                + where.map(w -> Long.toString(w.tick())).orElse("(not known)") + " (" + failed.getCause() + ")";
+        if (where.isPresent() && !where.get().lastJournaled()) {
+            return "world " + worldId + " failed to open here: " + what + ", a tick that ran without failing when "
+                    + "it was journaled; it is retried with back-off and fails so on every retry until every node "
+                    + "runs the blueprint the world ran with (a deterministic one)";
+        }
+        return "world " + worldId + " cannot open here: " + what + ", as it failed when that tick ran under "
+                + "FailurePolicy.STOP; fix the system in the blueprint (every node), or make the blueprint's failure "
+                + "policy SKIP_TICK to skip that tick; until then it is retried with back-off and fails the same way "
+                + "each time";
     }
 
     /** The message Cluster Sharding sends a world it hands off (configure it as the entity's stop message). */

@@ -8,6 +8,7 @@ import dev.orrery.engine.InputBatch;
 import dev.orrery.engine.InputSource;
 import dev.orrery.engine.Simulation;
 import dev.orrery.engine.journal.JournalWriter;
+import dev.orrery.scheduler.SystemFailedException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -19,7 +20,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
-// Over 500 lines on purpose, about 575: input admission with exactly-once windows, the tick with
+// Over 500 lines on purpose, about 590: input admission with exactly-once windows, the tick with
 // its journal, snapshot retention and the hand-off share one world's simulation, journal segment
 // and pending inputs, under one owner actor and its thread; the parts that need none of that are
 // apart already: the windows in ClientWindows, the replay's input source in ReplayInputs, the
@@ -158,7 +159,9 @@ public final class WorldRuntime implements AutoCloseable {
      *     snapshot's bytes are damaged (its header, its input window or the simulation's part)
      * @throws dev.orrery.scheduler.SystemFailedException if a journaled tick that failed under
      *     {@code FailurePolicy.STOP} (the last of its segment) fails again in the replay: the
-     *     blueprint still throws there (see the class comment)
+     *     blueprint still throws there (see the class comment); or a blueprint other than the
+     *     world's throws at an earlier tick. A {@link ReplayedTickFailure} suppressed in it says
+     *     which tick, and which of the two
      */
     public static WorldRuntime open(String worldId, WorldStore store, WorldBlueprint blueprint, WorldSettings settings)
             throws IOException {
@@ -188,7 +191,19 @@ public final class WorldRuntime implements AutoCloseable {
             long next = JournalHistory.forEachTick(store, worldId, from, (tick, segment, policy, cutAfter) -> {
                 sim.onSystemFailure(JournalHistory.replayPolicy(policy, live));
                 replay.next(tick, segment, cutAfter);
-                sim.tick();
+                try {
+                    sim.tick();
+                } catch (SystemFailedException e) { // names the system, not the tick: the note says which
+                    boolean last = !tick.hasHash();
+                    try { // the tick that failed under STOP ends the history
+                        last &= JournalHistory.forEachTick(store, worldId, tick.tick() + 1, (t, s, p, c) -> { })
+                                == tick.tick() + 1;
+                    } catch (IOException unread) { // the failure stays what open throws; the note guesses
+                        e.addSuppressed(unread);
+                    }
+                    e.addSuppressed(new ReplayedTickFailure(worldId, tick.tick(), last));
+                    throw e;
+                }
                 replay.ticked(); // a journaled skip the replay ran, at a tick with no hash
             });
             sim.onSystemFailure(live); // the live ticks, and the new segment, under the blueprint's

@@ -54,6 +54,11 @@ class StopFailureJournalTest {
      * input of type {@link #POISON} when {@code throwsOnPoison}; hashed every tick; STOP.
      */
     private static SimulationBuilder builder(boolean populate, boolean throwsOnPoison) {
+        return builder(populate, throwsOnPoison, -1);
+    }
+
+    /** As {@link #builder(boolean, boolean)}, and "apply" throws at tick {@code throwsAt} too (-1: never). */
+    private static SimulationBuilder builder(boolean populate, boolean throwsOnPoison, long throwsAt) {
         World world = new World(1024);
         Component<Pos> pos = world.component(Pos.class);
         if (populate) {
@@ -66,6 +71,9 @@ class StopFailureJournalTest {
         return b.systems(s -> s.system("apply").query(world.query().with(pos).build()).writes(pos)
                 .readsResource(Simulation.INPUTS, Simulation.CLOCK).forEachChunk(job -> {
                     InputBatch in = res.get(Simulation.INPUTS);
+                    if (res.get(Simulation.CLOCK).tick() == throwsAt) {
+                        throw new IllegalStateException("apply cannot run tick " + throwsAt);
+                    }
                     float add = 0;
                     for (int k = 0; k < in.size(); k++) {
                         if (in.type(k) == POISON && throwsOnPoison) {
@@ -169,6 +177,13 @@ class StopFailureJournalTest {
         SystemFailedException verified = assertThrows(SystemFailedException.class,
                 () -> WorldVerifier.verify(store, WORLD, blueprint(true)), "the verifier reproduces the failure");
         assertTrue(verified.getCause().getMessage().contains("(tick " + FAILING_TICK + ")"), verified.getMessage());
+        // the exception names the system; the note beside it the tick, the journal's last (the one that failed live)
+        ReplayedTickFailure where = ReplayedTickFailure.in(again).orElseThrow(() -> new AssertionError(
+                "no ReplayedTickFailure suppressed in " + again));
+        assertEquals(FAILING_TICK, where.tick());
+        assertTrue(where.lastJournaled(), where.getMessage());
+        assertTrue(where.getMessage().contains("journaled tick " + FAILING_TICK) && where.getMessage().contains(
+                "SKIP_TICK"), where.getMessage());
 
         // A blueprint that takes the poison input replays tick 5 with both inputs; their retries are answered with it.
         WorldRuntime fixed = WorldRuntime.open(WORLD, store, blueprint(false), settings());
@@ -181,6 +196,19 @@ class StopFailureJournalTest {
         assertEquals(5 * 1 + 3 + 4, xOfFirst(fixed), "every input applied once, tick 5's in the replay");
         fixed.close();
         assertTrue(WorldVerifier.verify(store, WORLD, blueprint(false)).ok());
+    }
+
+    @Test
+    void aBlueprintThatThrowsAtAnEarlierTickIsNotTakenForTheTickThatFailedUnderStop() throws IOException {
+        WorldStore store = failAtTickFive();
+        // a blueprint other than the world's: it throws at tick 2, which ran without failing when it was journaled
+        SystemFailedException e = assertThrows(SystemFailedException.class, () -> WorldRuntime.open(WORLD, store,
+                (worldId, populate) -> builder(populate, true, 2).build(), settings()));
+        ReplayedTickFailure where = ReplayedTickFailure.in(e).orElseThrow(() -> new AssertionError(
+                "no ReplayedTickFailure suppressed in " + e));
+        assertEquals(2, where.tick());
+        assertFalse(where.lastJournaled(), where.getMessage());
+        assertTrue(where.getMessage().contains("not the one the world ran with"), where.getMessage());
     }
 
     private static float xOfFirst(WorldRuntime w) {

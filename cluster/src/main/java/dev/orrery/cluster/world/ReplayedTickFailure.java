@@ -1,0 +1,75 @@
+package dev.orrery.cluster.world;
+
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Where a world's replay failed: attached, as a suppressed exception, to the
+ * {@code SystemFailedException} that {@link WorldRuntime#open} throws when a journaled tick
+ * fails in its replay, which names the system but not the tick. It says which tick, and
+ * whether that tick is the last of the world's journal history with no state hash after it,
+ * as a tick that failed under {@code FailurePolicy.STOP} is journaled (so the replay failed
+ * the same way the live tick did); otherwise the tick ran without failing when it was
+ * journaled, and the blueprint replaying it is not the one the world ran with. The node reads
+ * it ({@link #in}) to tell a person which fix applies; the stack trace shows its message.
+ *
+ * <p><b>Threading:</b> immutable once made; read it from any thread.
+ */
+public final class ReplayedTickFailure extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    private final String worldId;
+    private final long tick;
+    private final boolean lastJournaled;
+
+    /**
+     * The replay of {@code worldId}'s journaled tick {@code tick} failed; {@code lastJournaled}:
+     * the tick is the last of the history and has no hash (the tick that failed under STOP).
+     */
+    ReplayedTickFailure(String worldId, long tick, boolean lastJournaled) {
+        super("world '" + worldId + "': the replay of journaled tick " + tick + " failed"
+                + (lastJournaled ? ", the journal's last tick, as it failed when it ran under FailurePolicy.STOP: "
+                        + "fix the system in the blueprint (every node), or make the blueprint's failure policy "
+                        + "SKIP_TICK to skip that tick"
+                        : ", a tick that ran without failing when it was journaled: the blueprint is not the one "
+                        + "the world ran with, or is not deterministic"), null, false, false);
+        this.worldId = worldId;
+        this.tick = tick;
+        this.lastJournaled = lastJournaled;
+    }
+
+    /** The world whose replay failed. */
+    public String worldId() {
+        return worldId;
+    }
+
+    /** The journaled tick whose replay failed. */
+    public long tick() {
+        return tick;
+    }
+
+    /**
+     * True when the tick is the last of the world's journal history, with no state hash after
+     * it: the tick that failed when it ran under {@code STOP}, failing the same way again.
+     */
+    public boolean lastJournaled() {
+        return lastJournaled;
+    }
+
+    /**
+     * The note attached to {@code failure} or to an exception in its cause chain, if any.
+     */
+    public static Optional<ReplayedTickFailure> in(Throwable failure) {
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Throwable t = failure; t != null && seen.add(t); t = t.getCause()) {
+            for (Throwable s : t.getSuppressed()) {
+                if (s instanceof ReplayedTickFailure note) {
+                    return Optional.of(note);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+}
