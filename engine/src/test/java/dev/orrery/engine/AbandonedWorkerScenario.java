@@ -46,6 +46,13 @@ final class AbandonedWorkerScenario {
     private final CountDownLatch replacementIn = new CountDownLatch(1);
     /** Counted down by {@link #afterObservers} when the abandoned job's end has been reported. */
     final CountDownLatch oldReturned = new CountDownLatch(1);
+    /**
+     * Counted down by {@link #afterObservers} when the caller's first run-2 job has ended and
+     * been reported. That job may have started before the replacement's (it waits in its body
+     * until the replacement is in a job), so until then it may be the longest-running job;
+     * every later job of the caller starts after the replacement's.
+     */
+    final CountDownLatch callerLeft = new CountDownLatch(1);
     /** The schedule to build the executor from ({@code schedule.executor(2)}). */
     final Schedule schedule;
 
@@ -81,12 +88,16 @@ final class AbandonedWorkerScenario {
 
     /**
      * A job observer to fan out to after the one under test: it counts {@link #oldReturned}
-     * down when the abandoned job ends, so that observer has heard of the end by then.
+     * down when the abandoned job ends, and {@link #callerLeft} when a run-2 job of the caller
+     * ends, so that observer has heard of the end by then.
      */
     JobObserver afterObservers() {
         return (worker, system, from, to, start, end) -> {
-            if (Thread.currentThread() == abandoned.get()) {
+            Thread me = Thread.currentThread();
+            if (me == abandoned.get()) {
                 oldReturned.countDown();
+            } else if (me == caller && run.get() == 2) {
+                callerLeft.countDown();
             }
         };
     }

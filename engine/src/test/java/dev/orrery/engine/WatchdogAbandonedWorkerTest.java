@@ -19,9 +19,10 @@ import org.junit.jupiter.api.Timeout;
  * <p>Driven by latches, not timing, in the {@link AbandonedWorkerScenario} it shares with
  * {@code TraceAbandonedWorkerTest}: the executor runs the schedule as a simulation's tick
  * does, and the test starts the watched span itself, already past the limit, once the
- * abandoned job has returned, so the watchdog reports at its next poll with the slots in
- * exactly that state (the span starts no later than the replacement's job, as a tick starts
- * before its run).
+ * abandoned job has returned and the caller's job that waited for the replacement has ended
+ * (still running, it would be the longest-running job), so the watchdog reports at its next
+ * poll with the slots in exactly that state (the span starts no later than the replacement's
+ * job, as a tick starts before its run).
  */
 class WatchdogAbandonedWorkerTest {
     @Test
@@ -45,6 +46,10 @@ class WatchdogAbandonedWorkerTest {
                 long beforeRun = System.nanoTime(); // the span starts no later, as a tick starts before its run
                 scenario.runWithReplacementHolding(executor, () -> {
                     Latches.await(scenario.oldReturned);
+                    // the caller's job, which may have started before the replacement's, has left its slot:
+                    // still running (its thread not yet back from the wait on a loaded machine), it would be
+                    // the longest-running job and rightly named
+                    Latches.await(scenario.callerLeft);
                     watchdog.tickStarted(2, Math.min(beforeRun, System.nanoTime() - 10 * limit)); // already late
                 });
                 watchdog.tickEnded();
