@@ -19,7 +19,7 @@ import java.util.function.Consumer;
 /**
  * The abandoned-worker choreography that {@code TraceAbandonedWorkerTest} and
  * {@code WatchdogAbandonedWorkerTest} observe from two sides: one system, {@code held}, over
- * three chunks (a job each) on two workers. In run 1 a worker's job outlives the run's
+ * 600 rows in 256-byte chunks (several jobs of a few chunks each) on two workers. In run 1 a worker's job outlives the run's
  * deadline ({@link #abandonInFirstRun}), so the executor abandons that worker and later
  * replaces it under the same worker id. In run 2 ({@link #runWithReplacementHolding}) the
  * caller leaves the jobs to the replacement, which holds its job (doing what the test gave the
@@ -66,7 +66,7 @@ final class AbandonedWorkerScenario {
     AbandonedWorkerScenario(Consumer<AbandonedWorkerScenario> replacementHolds) {
         World world = new World(256);
         Component<Hp> hp = world.component(Hp.class);
-        world.entity().with(hp, new Hp(1)).spawnMany(600); // three chunks: a job each
+        world.entity().with(hp, new Hp(1)).spawnMany(600); // about thirty small chunks: several jobs
         this.schedule = Schedule.builder(world).system("held").minBatchRows(1)
                 .query(world.query().with(hp).build()).writes(hp).forEachChunk(job -> {
                     Thread me = Thread.currentThread();
