@@ -107,7 +107,13 @@ public final class World implements FieldAccess {
         this(Archetypes.DEFAULT_CHUNK_BYTES);
     }
 
-    /** A world whose chunks hold about {@code chunkBytes} bytes of rows each. */
+    /**
+     * A world whose chunks hold about {@code chunkBytes} bytes of rows each.
+     *
+     * @param chunkBytes the byte budget of one chunk's rows, at least 256; a chunk holds as many rows of an
+     *     archetype as fit in it (the default is 256 KiB)
+     * @throws IllegalArgumentException if {@code chunkBytes} is below 256
+     */
     public World(int chunkBytes) {
         this.archetypes = new Archetypes(chunkBytes);
         this.storage = new WorldStorage(archetypes, entities, names, structure, jobsRunning, sparse);
@@ -123,6 +129,10 @@ public final class World implements FieldAccess {
      * The unnamed column of a record component (value, or tag when the record has no
      * fields), registering it on first use. Its instance name is the class's simple name.
      *
+     * @param <T> the record type
+     * @param type a record class whose fields are all primitives, not null
+     * @return the column handle, the same column on every call for {@code type}; use it with this world
+     *     only
      * @throws IllegalArgumentException naming the field when the record holds a field that
      *     is not a primitive
      * @throws IllegalStateException when a scheduled job asks for a column not registered yet
@@ -134,7 +144,17 @@ public final class World implements FieldAccess {
         return registry.column(t, t.name());
     }
 
-    /** The column of a record component under instance name {@code name} ("Fog"). */
+    /**
+     * The column of a record component under instance name {@code name} ("Fog").
+     *
+     * @param <T> the record type
+     * @param type a record class whose fields are all primitives, not null
+     * @param name the instance name, not empty; one entity may hold several instances of a type under
+     *     different names
+     * @return the column handle, registered on first use; the same column for the same type and name
+     * @throws IllegalArgumentException if the name is empty, or the class is not a record of primitive
+     *     fields
+     */
     public <T extends Record> Component<T> component(Class<T> type, String name) {
         refuseNewColumnInJobs(type, name);
         return registry.column(registry.valueType(type), name);
@@ -146,6 +166,10 @@ public final class World implements FieldAccess {
      * effects, markers; see {@link Storage}). {@link #spawn(Object...)} then uses it with
      * that storage.
      *
+     * @param <T> the record type
+     * @param type a record class whose fields are all primitives, not null
+     * @param storage {@link Storage#TABLE} or {@link Storage#SPARSE}, not null
+     * @return the column handle, registered with {@code storage} on first use
      * @throws IllegalArgumentException if the column was registered with another storage,
      *     naming the column and both storages
      */
@@ -158,13 +182,30 @@ public final class World implements FieldAccess {
     /**
      * The column of a record component under instance name {@code name} with the given
      * storage; see {@link #component(Class, Storage)}.
+     *
+     * @param <T> the record type
+     * @param type a record class whose fields are all primitives, not null
+     * @param name the instance name, not empty
+     * @param storage {@link Storage#TABLE} or {@link Storage#SPARSE}, not null
+     * @return the column handle, registered with {@code storage} on first use
+     * @throws IllegalArgumentException if the column was registered with another storage, or a sparse
+     *     column's name is already used by another column
      */
     public <T extends Record> Component<T> component(Class<T> type, String name, Storage storage) {
         refuseNewColumnInJobs(type, name);
         return withSet(registry.column(registry.valueType(type), name, java.util.Objects.requireNonNull(storage, "storage")));
     }
 
-    /** The unnamed column of a reference component with the given storage; see {@link #component(Class, Storage)}. */
+    /**
+     * The unnamed column of a reference component with the given storage; see {@link #component(Class, Storage)}.
+     *
+     * @param <T> the stored object's type
+     * @param type the class of the stored objects, not null
+     * @param storage {@link Storage#TABLE} or {@link Storage#SPARSE}, not null
+     * @return the column handle, registered with {@code storage} on first use
+     * @throws IllegalArgumentException if the class is already registered as a value or tag component, or
+     *     the column was registered with another storage
+     */
     public <T> Component<T> referenceComponent(Class<T> type, Storage storage) {
         refuseNewColumnInJobs(type, null);
         ComponentType<T> t = registry.referenceType(type);
@@ -183,14 +224,31 @@ public final class World implements FieldAccess {
         return column;
     }
 
-    /** The unnamed column of a reference component: any object, stored by reference. */
+    /**
+     * The unnamed column of a reference component: any object, stored by reference.
+     *
+     * @param <T> the stored object's type
+     * @param type the class of the stored objects, not null; any class, a record included
+     * @return the column handle, registered on first use; its values are held by reference and not copied
+     * @throws IllegalArgumentException if the class is already registered as a value or tag component
+     *     (register it as one kind everywhere)
+     */
     public <T> Component<T> referenceComponent(Class<T> type) {
         refuseNewColumnInJobs(type, null);
         ComponentType<T> t = registry.referenceType(type);
         return registry.column(t, t.name());
     }
 
-    /** The column of a reference component under instance name {@code name}. */
+    /**
+     * The column of a reference component under instance name {@code name}.
+     *
+     * @param <T> the stored object's type
+     * @param type the class of the stored objects, not null
+     * @param name the instance name, not empty
+     * @return the column handle, registered on first use
+     * @throws IllegalArgumentException if the class is already registered as a value or tag component, or
+     *     the name is empty
+     */
     public <T> Component<T> referenceComponent(Class<T> type, String name) {
         refuseNewColumnInJobs(type, name);
         return registry.column(registry.referenceType(type), name);
@@ -242,6 +300,9 @@ public final class World implements FieldAccess {
      * The world's relationships: relation kinds ({@code ChildOf} and a game's own), the pairs
      * entities hold, their cleanup when a target is despawned, and hierarchy walks; see
      * {@link Relations}.
+     *
+     * @return this world's relations, the same object on every call; owning thread, like the world's other
+     *     structural calls
      */
     public Relations relations() {
         return relationSide.relations;
@@ -285,6 +346,8 @@ public final class World implements FieldAccess {
     /**
      * Every column registered in this world, in id order (the order of registration): value,
      * tag, reference and relation columns alike. A read-only view.
+     *
+     * @return an unmodifiable list indexed by column id; it grows as columns are registered
      */
     public List<Component<?>> columns() {
         return registry.columns();
@@ -297,6 +360,7 @@ public final class World implements FieldAccess {
      * keeps two schedule runs' worth of entries; in a world that no schedule runs it keeps
      * every entry, so track removals only in worlds a schedule (a simulation) drives.
      *
+     * @param column a table column registered by this world
      * @throws IllegalArgumentException for a sparse column or one of another world
      */
     public void trackRemoved(Component<?> column) {
@@ -320,6 +384,7 @@ public final class World implements FieldAccess {
      * cannot tell its rows and stamps them all. Costs a long per row and a log of stamped
      * rows (about 24 bytes per row); untracked components pay nothing. Call during set-up.
      *
+     * @param column a table column registered by this world
      * @throws IllegalArgumentException if {@code column} is sparse (sparse columns keep no versions)
      * @throws IllegalStateException if a live entity already holds {@code column} (archetypes that
      *     hold it with no rows, such as a prepared shape's, are fine)
@@ -349,6 +414,11 @@ public final class World implements FieldAccess {
     /**
      * The observers of table component {@code column}: {@code world.observe(c).onAdd(hook)};
      * see {@link ComponentObservers}.
+     *
+     * @param <T> the column's value type
+     * @param column a table column registered by this world
+     * @return the column's observer registry, to which {@code onAdd}, {@code onRemove} and {@code onSet}
+     *     hooks are added
      */
     public <T> ComponentObservers<T> observe(Component<T> column) {
         return changes.observe(column);
@@ -363,6 +433,7 @@ public final class World implements FieldAccess {
      * million commands for one sync point; call during set-up, on the owning thread. (A loop
      * that records little per round is refused after 10 000 rounds, whatever this limit.)
      *
+     * @param commands the most commands one cascade may record, 1 or more
      * @throws IllegalArgumentException if {@code commands} is below 1
      */
     public void observerCascadeLimit(int commands) {
@@ -370,7 +441,11 @@ public final class World implements FieldAccess {
         changes.cascadeLimit(commands);
     }
 
-    /** The most commands one observer cascade may record ({@link #observerCascadeLimit(int)}). */
+    /**
+     * The most commands one observer cascade may record ({@link #observerCascadeLimit(int)}).
+     *
+     * @return the limit in commands, 1 000 000 unless set
+     */
     public int observerCascadeLimit() {
         return changes.cascadeLimit();
     }
@@ -381,19 +456,34 @@ public final class World implements FieldAccess {
         return result;
     }
 
-    /** Starts a query builder over this world. */
+    /**
+     * Starts a query builder over this world.
+     *
+     * @return a new builder; add its terms, then {@code build()} once, at set-up (a query is meant to be
+     *     kept and run every tick)
+     */
     public Query.Builder query() {
         Query.Builder b = new Query.Builder(archetypes, structure, sparse, relationSide.relations, jobsRunning);
         b.registry = registry;
         return b;
     }
 
-    /** True when {@code query} was built by this world (reads this world's archetypes). */
+    /**
+     * True when {@code query} was built by this world (reads this world's archetypes).
+     *
+     * @param query a query, not null
+     * @return true when it reads this world; false for a query another world built
+     */
     public boolean owns(Query query) {
         return query.readsFrom(archetypes);
     }
 
-    /** True while structural changes are refused (a query iteration or a scheduled run holds the lock). */
+    /**
+     * True while structural changes are refused (a query iteration or a scheduled run holds the lock).
+     *
+     * @return true while a query's {@code forEach} or a scheduled run is under way; spawns, despawns, adds
+     *     and removes then throw, and a {@link CommandBuffer} is the way to record them
+     */
     public boolean isStructureLocked() {
         return structure.isLocked();
     }
@@ -402,6 +492,8 @@ public final class World implements FieldAccess {
      * Makes {@code thread} the world's owner ({@code null} unbinds: no check). Structural
      * calls from any other thread then fail an assertion under {@code -ea}. The executor and
      * the simulation bind the thread that runs the world when they start running it.
+     *
+     * @param thread the thread that alone may make structural calls, or {@code null} to allow any
      */
     public void bindOwner(Thread thread) {
         owner.bind(thread);
@@ -437,7 +529,11 @@ public final class World implements FieldAccess {
         return entities.isAlive(entity);
     }
 
-    /** Number of live entities. */
+    /**
+     * Number of live entities.
+     *
+     * @return the live entities, 0 or more; despawned ones are not counted
+     */
     public int entityCount() {
         return entities.aliveCount();
     }
@@ -474,7 +570,13 @@ public final class World implements FieldAccess {
         return archetypes.get(entities.archetype(requireAlive(entity, "archetypeOf", null)));
     }
 
-    /** Spawns an entity with no components. */
+    /**
+     * Spawns an entity with no components.
+     *
+     * @return the new entity's id (index and generation; see {@link Entity})
+     * @throws IllegalStateException while the structure is locked (a query iteration or a scheduled run);
+     *     record the spawn in a {@link CommandBuffer} instead
+     */
     public long spawn() {
         checkUnlocked("spawn", null);
         return fired(rows.place(archetypes.empty()));
@@ -484,6 +586,14 @@ public final class World implements FieldAccess {
      * Spawns an entity with the given component values, each stored in its type's unnamed
      * column (records are registered as value components on first use; any other object
      * must have been registered with {@link #referenceComponent}).
+     *
+     * @param values one value per component, not null and none null, at most one of each type; an empty
+     *     array spawns an empty entity
+     * @return the new entity's id
+     * @throws NullPointerException naming the position of a null value; leave it out, or spawn through a
+     *     {@link Shape}, where null means zero
+     * @throws IllegalArgumentException when a type is given twice, or a value is neither a record nor of a
+     *     registered reference class
      */
     public long spawn(Object... values) {
         checkUnlocked("spawn", null);
@@ -491,25 +601,51 @@ public final class World implements FieldAccess {
                 + "null array; give the component values, or call spawn() for an empty entity)")));
     }
 
-    /** {@link #spawn(Object...)} with one value, without a varargs array. */
+    /**
+     * {@link #spawn(Object...)} with one value, without a varargs array.
+     *
+     * @param a the component value, not null
+     * @return the new entity's id
+     */
     public long spawn(Object a) {
         checkUnlocked("spawn", null);
         return fired(spawns.spawnFixed(1, a, null, null, null));
     }
 
-    /** {@link #spawn(Object...)} with two values, without a varargs array. */
+    /**
+     * {@link #spawn(Object...)} with two values, without a varargs array.
+     *
+     * @param a the first component value, not null
+     * @param b the second component value, not null, of another type than {@code a}
+     * @return the new entity's id
+     */
     public long spawn(Object a, Object b) {
         checkUnlocked("spawn", null);
         return fired(spawns.spawnFixed(2, a, b, null, null));
     }
 
-    /** {@link #spawn(Object...)} with three values, without a varargs array. */
+    /**
+     * {@link #spawn(Object...)} with three values, without a varargs array.
+     *
+     * @param a the first component value, not null
+     * @param b the second component value, not null
+     * @param c the third component value, not null; the three of different types
+     * @return the new entity's id
+     */
     public long spawn(Object a, Object b, Object c) {
         checkUnlocked("spawn", null);
         return fired(spawns.spawnFixed(3, a, b, c, null));
     }
 
-    /** {@link #spawn(Object...)} with four values, without a varargs array. */
+    /**
+     * {@link #spawn(Object...)} with four values, without a varargs array.
+     *
+     * @param a the first component value, not null
+     * @param b the second component value, not null
+     * @param c the third component value, not null
+     * @param d the fourth component value, not null; the four of different types
+     * @return the new entity's id
+     */
     public long spawn(Object a, Object b, Object c, Object d) {
         checkUnlocked("spawn", null);
         return fired(spawns.spawnFixed(4, a, b, c, d));
@@ -519,6 +655,9 @@ public final class World implements FieldAccess {
      * A prepared {@link Shape} of {@code columns} (in this order), for spawning one kind of
      * entity often with no per-spawn look-up and no allocation beyond the values given.
      *
+     * @param columns this world's columns, each once; their order is the order of the values given to the
+     *     shape's {@code spawn}
+     * @return a shape to keep and reuse; its archetype is made now, so spawning through it looks nothing up
      * @throws IllegalArgumentException when a column is given twice, two share an instance
      *     name, or a column belongs to another world
      */
@@ -530,7 +669,11 @@ public final class World implements FieldAccess {
         return new Shape(this, cols, archetypeFor(cols));
     }
 
-    /** Starts building an entity from named columns and values; see {@link EntityBuilder}. */
+    /**
+     * Starts building an entity from named columns and values; see {@link EntityBuilder}.
+     *
+     * @return a new builder for one entity; finish it with {@code spawn()}
+     */
     public EntityBuilder entity() {
         return new EntityBuilder(this);
     }
@@ -602,7 +745,10 @@ public final class World implements FieldAccess {
      * and its id becomes stale. Its slot is reused, first in first out, with the next
      * generation; after its last generation ({@code 0xFFFF_FFFF}) the slot is retired instead.
      *
+     * @param entity a live entity of this world
      * @throws StaleEntityException if {@code entity} is not alive
+     * @throws IllegalStateException while the structure is locked; record the despawn in a
+     *     {@link CommandBuffer} instead
      */
     public void despawn(long entity) {
         checkUnlocked("despawn", null);
@@ -611,7 +757,14 @@ public final class World implements FieldAccess {
         changes.afterDirect(this);
     }
 
-    /** True when live {@code entity} holds {@code column}. */
+    /**
+     * True when live {@code entity} holds {@code column}.
+     *
+     * @param entity a live entity of this world
+     * @param column a column registered by this world, table or sparse
+     * @return true when the entity holds the column
+     * @throws StaleEntityException if {@code entity} is not alive
+     */
     public boolean has(long entity, Component<?> column) {
         owned(column, "has");
         jobsRunning.checkByIdRead("has", entity, column);
@@ -626,7 +779,10 @@ public final class World implements FieldAccess {
      * Adds {@code column} to a live entity with zero (or null) field values; for tags this is
      * the whole operation.
      *
+     * @param entity a live entity of this world
+     * @param column a column registered by this world
      * @throws IllegalStateException if the entity already holds the column (use {@link #set})
+     * @throws StaleEntityException if {@code entity} is not alive
      */
     public void add(long entity, Component<?> column) {
         addInternal(entity, column, null);
@@ -640,6 +796,10 @@ public final class World implements FieldAccess {
      * spawn, despawn, add or remove from one is refused, and so is this add; off, it is not
      * checked and would leave rows inconsistent.
      *
+     * @param <T> the column's value type
+     * @param entity a live entity of this world
+     * @param column a column registered by this world
+     * @param value the value to store, not null
      * @throws NullPointerException naming the call and the fix when {@code value} is null: to
      *     add the column zeroed (or a tag) call {@link #add(long, Component)}; nothing changes
      *     ({@link CommandBuffer#add(long, Component, Object)} refuses it alike)
@@ -703,6 +863,9 @@ public final class World implements FieldAccess {
      * Adds {@code column} (zeroed, or a tag) to every entity {@code query} matches that lacks
      * it, moving whole archetypes in blocks ({@link BulkMoves}); returns how many moved.
      *
+     * @param query a query built by this world, with no change filter
+     * @param column a column registered by this world
+     * @return how many entities gained the column, 0 when every match already held it
      * @throws IllegalArgumentException on an instance-name clash, when {@code query} was
      *     built by another world, or when it has a change filter ({@code changed},
      *     {@code added}: a bulk move takes every match); nothing has moved then
@@ -721,6 +884,9 @@ public final class World implements FieldAccess {
     /**
      * Removes {@code column} from every entity {@code query} matches, in blocks; returns how many moved.
      *
+     * @param query a query built by this world, with no change filter
+     * @param column a column registered by this world
+     * @return how many entities lost the column, 0 when no match held it
      * @throws IllegalArgumentException when {@code query} was built by another world, or has a
      *     change filter ({@code changed}, {@code added}: a bulk move takes every match); nothing has moved then
      */
@@ -776,7 +942,13 @@ public final class World implements FieldAccess {
      * The value of {@code column} on a live entity, as a new record (a reference column
      * returns the stored object; a tag returns null).
      *
+     * @param <T> the column's value type
+     * @param entity a live entity of this world
+     * @param column a column registered by this world
+     * @return a fresh copy of the value (writing to it changes nothing in the world), the stored object of
+     *     a reference column, or null for a tag
      * @throws IllegalArgumentException if the entity lacks the column
+     * @throws StaleEntityException if {@code entity} is not alive
      */
     public <T> T get(long entity, Component<T> column) {
         owned(column, "get");
@@ -861,6 +1033,8 @@ public final class World implements FieldAccess {
      * {@link #setProperty} and {@link PropertyHandle}'s setters. Register during set-up, on
      * the owning thread. See {@link FieldValidator}.
      *
+     * @param field a field of a column registered by this world
+     * @param validator the rule, not null; rules of one field are checked in the order added
      * @throws IllegalArgumentException if the field belongs to another world, or the
      *     validator is a range and the field cannot hold one
      */
@@ -874,6 +1048,9 @@ public final class World implements FieldAccess {
      * field's range and validators, without writing (the entity need not be alive): for a
      * server that answers a bad value before it resolves the rest of a request.
      *
+     * @param entity the entity the write is for, named in the refusal; it need not be alive
+     * @param field the field to check against
+     * @param bits the value as raw bits, as {@link #setBits} takes it (see {@link FieldType#bits})
      * @throws InvalidFieldValueException naming the entity, field, value and rule
      */
     public void checkWrite(long entity, Field field, long bits) {
@@ -885,6 +1062,8 @@ public final class World implements FieldAccess {
      * no {@link dev.orrery.ecs.component.Range} or validator checked. For an in-engine system
      * that may take a field beyond what outside input may write (a damage system taking hit
      * points below 0); never hand it input from outside. The same object on every call.
+     *
+     * @return the unchecked field access of this world
      */
     public FieldAccess unvalidated() {
         return unvalidated;
@@ -997,20 +1176,38 @@ public final class World implements FieldAccess {
     /**
      * The instance a live entity holds under instance name {@code name} ("Fog"), or
      * {@code null}. Owning thread only: it fills the prototype index's look-up cache.
+     *
+     * @param entity a live entity of this world
+     * @param name the instance name ("Fog", or a type's simple name for its unnamed column), not null
+     * @return the entity's column with that instance name, or {@code null} when it holds none
+     * @throws StaleEntityException if {@code entity} is not alive
      */
     public Component<?> findComponent(long entity, String name) {
         jobsRunning.checkByIdRead("findComponent", entity, name);
         return names.find(requireAlive(entity, "findComponent", instanceName(name, "findComponent")), name);
     }
 
-    /** Spawns one entity from {@code template}; its names are registered in template order. */
+    /**
+     * Spawns one entity from {@code template}; its names are registered in template order.
+     *
+     * @param template a template built from this world's columns
+     * @return the new entity's id
+     * @throws IllegalArgumentException naming the template when one of its columns is another world's;
+     *     build it from this world's handles
+     */
     public long spawn(Template template) {
         checkUnlocked("spawn", template.name());
         Template.Prepared p = prepared(template);
         return fired(spawns.spawn(p.archetype, p.chain, template.values()));
     }
 
-    /** Spawns {@code n} entities from {@code template} in bulk, registering their names in one batch. */
+    /**
+     * Spawns {@code n} entities from {@code template} in bulk, registering their names in one batch.
+     *
+     * @param template a template built from this world's columns
+     * @param n how many entities to spawn, 0 or more
+     * @return the new ids, {@code n} long, in spawn order
+     */
     public long[] spawnMany(Template template, int n) {
         checkUnlocked("spawn", template.name());
         Template.Prepared p = prepared(template);
@@ -1041,7 +1238,12 @@ public final class World implements FieldAccess {
     /**
      * One field of a named instance, boxed: {@code getProperty(e, "Fog", "density")}.
      *
+     * @param entity a live entity of this world
+     * @param component the instance name ("Fog"), not null
+     * @param field the field name in that instance's record ("density"), not null
+     * @return the field's value boxed ({@code Float}, {@code Integer}, ...)
      * @throws IllegalArgumentException listing the entity's instance names, or the instance's fields
+     * @throws StaleEntityException if {@code entity} is not alive
      */
     public Object getProperty(long entity, String component, String field) {
         if (jobsRunning.isRunning()) { // the subject is built only for the refusal
@@ -1056,7 +1258,15 @@ public final class World implements FieldAccess {
      * checked against the field's range and validators as {@link #setBits} checks: the
      * call for untrusted input (a server's {@code SET}).
      *
+     * @param entity a live entity of this world
+     * @param component the instance name ("Fog"), not null
+     * @param field the field name in that instance's record, not null
+     * @param value the new value, boxed; a number converted exactly to the field type (an {@code int} field
+     *     takes {@code 5L} or {@code 5.0}, never {@code 5.9}); a {@code Boolean} or {@code Character} for
+     *     those fields
      * @throws InvalidFieldValueException when the value breaks the field's rule; nothing is written
+     * @throws IllegalArgumentException listing the entity's instance names, or the instance's fields, when
+     *     either name is unknown
      */
     public void setProperty(long entity, String component, String field, Object value) {
         if (jobsRunning.isRunning()) { // the subject is built only for the refusal
@@ -1075,7 +1285,14 @@ public final class World implements FieldAccess {
         return name;
     }
 
-    /** A pre-resolved handle for property (component name, field name), for frequent access. */
+    /**
+     * A pre-resolved handle for property (component name, field name), for frequent access.
+     *
+     * @param component the instance name ("Fog"), not null
+     * @param field the field name in that instance's record ("density"), not null
+     * @return a new handle, resolved on use and cached per prototype; keep it and reuse it for many
+     *     entities
+     */
     public PropertyHandle property(String component, String field) {
         java.util.Objects.requireNonNull(component, "component (the instance name, \"Fog\")");
         java.util.Objects.requireNonNull(field, "field (the field name in " + component + ")");
@@ -1086,6 +1303,8 @@ public final class World implements FieldAccess {
      * One hash per column (indexed by column id) over the column's values in canonical
      * order (archetypes in creation order, chunks, rows, with each row's entity id), so a
      * replay that diverges can say which component types differ. Cold path.
+     *
+     * @return a new array indexed by column id, one hash per registered column
      */
     public long[] columnHashes() {
         return WorldHashes.columnHashes(archetypes, registry.columnCount(), sparse);
@@ -1102,6 +1321,9 @@ public final class World implements FieldAccess {
      * the generations, the free list, sparse columns and relations (pairs in order). Equal
      * hashes: the same entities with the same values in the same places. Reference components
      * contribute their {@code hashCode()}, so make them value-based if they matter to determinism.
+     *
+     * @return the hash: the same for two worlds that hold the same entities, values, free slots and
+     *     relations
      */
     public long stateHash() {
         return WorldHashes.stateHash(archetypes, entities, sparse, relationSide.relations, hashScratch);
