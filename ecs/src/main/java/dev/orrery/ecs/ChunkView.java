@@ -108,6 +108,8 @@ public final class ChunkView {
      * alike). Needs a declared read (or write) of {@code column}, like a read: the system must be
      * ordered after the column's writers for the answer not to depend on timing.
      *
+     * @param column a table column; a column the chunk lacks answers false
+     * @return true when the chunk's column was added to a row after the owner's last run
      * @throws UndeclaredAccessException naming the system and the declaration to add
      */
     public boolean added(Component<?> column) {
@@ -121,6 +123,8 @@ public final class ChunkView {
      * row brought it in) since the owner last ran; chunk granularity. Needs a declared read (or
      * write), as {@link #added} says.
      *
+     * @param column a table column; a column the chunk lacks answers false
+     * @return true when the chunk's column was written or brought in after the owner's last run
      * @throws UndeclaredAccessException naming the system and the declaration to add
      */
     public boolean changed(Component<?> column) {
@@ -132,6 +136,10 @@ public final class ChunkView {
     /**
      * Marks table column {@code column} of the bound chunk changed without handing out an
      * array: for a loop that wrote through an array it took earlier. Needs a declared write.
+     *
+     * @param column a table column the chunk holds, declared as written
+     * @throws UndeclaredAccessException naming the system and the declaration to add
+     * @throws IllegalStateException in a read-only view
      */
     public void markChanged(Component<?> column) {
         slot(column, true);
@@ -143,6 +151,10 @@ public final class ChunkView {
      * ({@code World.trackRowChanges}), the chunk's answer ({@link #changed(Component)}) for
      * the others. Needs a declared read (or write), as {@link #added} says.
      *
+     * @param column a table column; a column the chunk lacks answers false
+     * @param row a live row of the chunk, in {@code [0, size())}
+     * @return true when the row (or, for a column without row versions, the chunk) changed after the
+     *     owner's last run
      * @throws UndeclaredAccessException naming the system and the declaration to add
      * @throws IndexOutOfBoundsException naming the chunk's size when {@code row} is not in {@code [0, size())}
      */
@@ -158,6 +170,8 @@ public final class ChunkView {
      * row itself when the column tracks rows. For a loop that reads the arrays and writes a
      * few rows, so a {@code changed(column)} reader visits only those. Needs a declared write.
      *
+     * @param column a table column the chunk holds, declared as written
+     * @param row the live row written, in {@code [0, size())}
      * @throws IndexOutOfBoundsException naming the chunk's size when {@code row} is not in {@code [0, size())}
      */
     public void markChanged(Component<?> column, int row) {
@@ -181,6 +195,10 @@ public final class ChunkView {
      * float[] x = chunk.writeFloats(posX);
      * for (int i = 0; i < chunk.size(); i++) if (hit[i]) { x[i] -= 1; chunk.markChanged(pos, i); }
      * }</pre>
+     *
+     * @param column a table column, declared as written; a column the chunk lacks changes nothing
+     * @throws UndeclaredAccessException naming the system when the write is not declared
+     * @throws IllegalStateException in a read-only view
      */
     public void markRows(Component<?> column) {
         refuseIfReadOnly(column, "marking rows of");
@@ -203,6 +221,8 @@ public final class ChunkView {
      * the view has met its largest chunk. Needs a declared read (or write), as {@link #added}
      * says.
      *
+     * @param column a table column; a column the chunk lacks gives -1
+     * @return the lowest changed row, in {@code [0, size())}, or -1 when no row changed
      * @throws UndeclaredAccessException naming the system and the declaration to add
      */
     public int firstChanged(Component<?> column) {
@@ -236,7 +256,12 @@ public final class ChunkView {
         return chunk.collectChangedRows(slot, lastRun, changedBits) == 0 ? -1 : nextChanged(0);
     }
 
-    /** The first changed row at or after {@code from} found by the last {@link #firstChanged}, or -1. */
+    /**
+     * The first changed row at or after {@code from} found by the last {@link #firstChanged}, or -1.
+     *
+     * @param from the row to search from, 0 or more (the last row returned plus one)
+     * @return the next changed row at or after {@code from}, ascending, or -1 when none is left
+     */
     public int nextChanged(int from) {
         if (from >= changedLimit) {
             return -1;
@@ -277,7 +302,11 @@ public final class ChunkView {
         return chunk;
     }
 
-    /** Number of live rows in the chunk. */
+    /**
+     * Number of live rows in the chunk.
+     *
+     * @return the live rows, 0 or more: rows {@code [0, size())} of every array are live
+     */
     public int size() {
         return chunk.size();
     }
@@ -285,13 +314,20 @@ public final class ChunkView {
     /**
      * The entity at {@code row}.
      *
+     * @param row a live row, in {@code [0, size())}
+     * @return the id of the entity stored at {@code row}
      * @throws IndexOutOfBoundsException naming the chunk's size when {@code row} is not in {@code [0, size())}
      */
     public long entity(int row) {
         return chunk.entity(ChunkRows.live(chunk, row));
     }
 
-    /** The entity ids of the chunk (read-only by contract); rows {@code [0, size())} are live. */
+    /**
+     * The entity ids of the chunk (read-only by contract); rows {@code [0, size())} are live.
+     *
+     * @return the chunk's own array, not a copy (do not write it); longer than {@code size()} when the
+     *     chunk has free rows
+     */
     public long[] entities() {
         return chunk.entities();
     }
@@ -300,6 +336,8 @@ public final class ChunkView {
      * True when the chunk's archetype holds table column {@code column} (for optional query
      * terms).
      *
+     * @param column a table column
+     * @return true when every row of the chunk holds it
      * @throws IllegalArgumentException for a sparse column, which rows hold one by one: use
      *     {@link #has(Component, int)}
      */
@@ -314,6 +352,9 @@ public final class ChunkView {
     /**
      * True when the entity at {@code row} holds {@code column} (table or sparse).
      *
+     * @param column a table or sparse column
+     * @param row a live row, in {@code [0, size())}
+     * @return true when that row's entity holds the column
      * @throws IndexOutOfBoundsException naming the chunk's size when {@code row} is not in {@code [0, size())}
      */
     public boolean has(Component<?> column, int row) {
@@ -328,8 +369,14 @@ public final class ChunkView {
      * The component value at {@code row} as a new record (cold code; hot loops use the
      * arrays); for a sparse column, the value the row's entity holds.
      *
+     * @param <T> the column's value type
+     * @param column a column the row holds, declared as read
+     * @param row a live row, in {@code [0, size())}
+     * @return a new record (writing to it changes nothing), the stored object of a reference column, or
+     *     null for a tag
      * @throws IllegalArgumentException if the row does not hold the column
      * @throws IndexOutOfBoundsException naming the chunk's size when {@code row} is not in {@code [0, size())}
+     * @throws UndeclaredAccessException naming the system when the read is not declared
      */
     public <T> T get(Component<T> column, int row) {
         ChunkRows.live(chunk, row);
@@ -345,8 +392,14 @@ public final class ChunkView {
      * an object; for a sparse column, the value the row's entity holds (a value write, not a
      * structural change).
      *
+     * @param <T> the column's value type
+     * @param column a column the row holds, declared as written
+     * @param row a live row, in {@code [0, size())}
+     * @param value the new value, copied into the row's fields (a reference column stores it)
      * @throws IllegalArgumentException if the row does not hold the column
      * @throws IndexOutOfBoundsException naming the chunk's size when {@code row} is not in {@code [0, size())}
+     * @throws UndeclaredAccessException naming the system when the write is not declared
+     * @throws IllegalStateException in a read-only view
      */
     public <T> void set(Component<T> column, int row, T value) {
         ChunkRows.live(chunk, row);
@@ -388,87 +441,244 @@ public final class ChunkView {
         return sparse.of(column);
     }
 
-    /** The object array of a reference column, for reading. */
+    /**
+     * The object array of a reference column, for reading.
+     *
+     * @param column a reference column the chunk holds, declared as read
+     * @return the chunk's own array (not a copy); rows {@code [0, size())} are live; do not write it
+     * @throws IllegalArgumentException for a value or tag column, or one the chunk lacks
+     */
     public Object[] readObjects(Component<?> column) {
         requireReference(column);
         return (Object[]) chunk.array(slot(column, false), 0);
     }
 
-    /** The object array of a reference column, for writing. */
+    /**
+     * The object array of a reference column, for writing.
+     *
+     * @param column a reference column the chunk holds, declared as written
+     * @return the chunk's own array (not a copy); the chunk's column counts as changed
+     * @throws IllegalArgumentException for a value or tag column, or one the chunk lacks
+     * @throws IllegalStateException in a read-only view
+     */
     public Object[] writeObjects(Component<?> column) {
         requireReference(column);
         return (Object[]) chunk.array(slot(column, true), 0);
     }
 
-    /** The boolean array of {@code field} for reading; rows {@code [0, size())} are live. */
+    /**
+     * The boolean array of {@code field} for reading; rows {@code [0, size())} are live.
+     *
+     * @param field a {@code boolean} field of a table column the chunk holds, declared as read (or written)
+     * @return the chunk's own array (not a copy), indexed by row; do not write it
+     * @throws IllegalArgumentException naming the accessor to use when the field is not a {@code boolean},
+     *     or the chunk lacks its column
+     * @throws UndeclaredAccessException naming the system and the declaration to add
+     */
     public boolean[] readBooleans(Field field) {
         return (boolean[]) array(field, FieldType.BOOLEAN, false);
     }
 
-    /** The boolean array of {@code field} for writing; rows {@code [0, size())} are live. */
+    /**
+     * The boolean array of {@code field} for writing; rows {@code [0, size())} are live.
+     *
+     * @param field a {@code boolean} field of a table column the chunk holds, declared as written
+     * @return the chunk's own array (not a copy), indexed by row; the chunk's column counts as changed
+     *     (every row, for a row-tracked column unless {@link #markRows} was called)
+     * @throws IllegalArgumentException naming the accessor to use when the field is not a {@code boolean},
+     *     or the chunk lacks its column
+     * @throws UndeclaredAccessException naming the system and the declaration to add
+     * @throws IllegalStateException in a read-only view
+     */
     public boolean[] writeBooleans(Field field) {
         return (boolean[]) array(field, FieldType.BOOLEAN, true);
     }
-    /** The byte array of {@code field} for reading; rows {@code [0, size())} are live. */
+    /**
+     * The byte array of {@code field} for reading; rows {@code [0, size())} are live.
+     *
+     * @param field a {@code byte} field of a table column the chunk holds, declared as read (or written)
+     * @return the chunk's own array (not a copy), indexed by row; do not write it
+     * @throws IllegalArgumentException naming the accessor to use when the field is not a {@code byte}, or
+     *     the chunk lacks its column
+     * @throws UndeclaredAccessException naming the system and the declaration to add
+     */
     public byte[] readBytes(Field field) {
         return (byte[]) array(field, FieldType.BYTE, false);
     }
 
-    /** The byte array of {@code field} for writing; rows {@code [0, size())} are live. */
+    /**
+     * The byte array of {@code field} for writing; rows {@code [0, size())} are live.
+     *
+     * @param field a {@code byte} field of a table column the chunk holds, declared as written
+     * @return the chunk's own array (not a copy), indexed by row; the chunk's column counts as changed
+     *     (every row, for a row-tracked column unless {@link #markRows} was called)
+     * @throws IllegalArgumentException naming the accessor to use when the field is not a {@code byte}, or
+     *     the chunk lacks its column
+     * @throws UndeclaredAccessException naming the system and the declaration to add
+     * @throws IllegalStateException in a read-only view
+     */
     public byte[] writeBytes(Field field) {
         return (byte[]) array(field, FieldType.BYTE, true);
     }
-    /** The short array of {@code field} for reading; rows {@code [0, size())} are live. */
+    /**
+     * The short array of {@code field} for reading; rows {@code [0, size())} are live.
+     *
+     * @param field a {@code short} field of a table column the chunk holds, declared as read (or written)
+     * @return the chunk's own array (not a copy), indexed by row; do not write it
+     * @throws IllegalArgumentException naming the accessor to use when the field is not a {@code short}, or
+     *     the chunk lacks its column
+     * @throws UndeclaredAccessException naming the system and the declaration to add
+     */
     public short[] readShorts(Field field) {
         return (short[]) array(field, FieldType.SHORT, false);
     }
 
-    /** The short array of {@code field} for writing; rows {@code [0, size())} are live. */
+    /**
+     * The short array of {@code field} for writing; rows {@code [0, size())} are live.
+     *
+     * @param field a {@code short} field of a table column the chunk holds, declared as written
+     * @return the chunk's own array (not a copy), indexed by row; the chunk's column counts as changed
+     *     (every row, for a row-tracked column unless {@link #markRows} was called)
+     * @throws IllegalArgumentException naming the accessor to use when the field is not a {@code short}, or
+     *     the chunk lacks its column
+     * @throws UndeclaredAccessException naming the system and the declaration to add
+     * @throws IllegalStateException in a read-only view
+     */
     public short[] writeShorts(Field field) {
         return (short[]) array(field, FieldType.SHORT, true);
     }
-    /** The char array of {@code field} for reading; rows {@code [0, size())} are live. */
+    /**
+     * The char array of {@code field} for reading; rows {@code [0, size())} are live.
+     *
+     * @param field a {@code char} field of a table column the chunk holds, declared as read (or written)
+     * @return the chunk's own array (not a copy), indexed by row; do not write it
+     * @throws IllegalArgumentException naming the accessor to use when the field is not a {@code char}, or
+     *     the chunk lacks its column
+     * @throws UndeclaredAccessException naming the system and the declaration to add
+     */
     public char[] readChars(Field field) {
         return (char[]) array(field, FieldType.CHAR, false);
     }
 
-    /** The char array of {@code field} for writing; rows {@code [0, size())} are live. */
+    /**
+     * The char array of {@code field} for writing; rows {@code [0, size())} are live.
+     *
+     * @param field a {@code char} field of a table column the chunk holds, declared as written
+     * @return the chunk's own array (not a copy), indexed by row; the chunk's column counts as changed
+     *     (every row, for a row-tracked column unless {@link #markRows} was called)
+     * @throws IllegalArgumentException naming the accessor to use when the field is not a {@code char}, or
+     *     the chunk lacks its column
+     * @throws UndeclaredAccessException naming the system and the declaration to add
+     * @throws IllegalStateException in a read-only view
+     */
     public char[] writeChars(Field field) {
         return (char[]) array(field, FieldType.CHAR, true);
     }
-    /** The int array of {@code field} for reading; rows {@code [0, size())} are live. */
+    /**
+     * The int array of {@code field} for reading; rows {@code [0, size())} are live.
+     *
+     * @param field a {@code int} field of a table column the chunk holds, declared as read (or written)
+     * @return the chunk's own array (not a copy), indexed by row; do not write it
+     * @throws IllegalArgumentException naming the accessor to use when the field is not a {@code int}, or
+     *     the chunk lacks its column
+     * @throws UndeclaredAccessException naming the system and the declaration to add
+     */
     public int[] readInts(Field field) {
         return (int[]) array(field, FieldType.INT, false);
     }
 
-    /** The int array of {@code field} for writing; rows {@code [0, size())} are live. */
+    /**
+     * The int array of {@code field} for writing; rows {@code [0, size())} are live.
+     *
+     * @param field a {@code int} field of a table column the chunk holds, declared as written
+     * @return the chunk's own array (not a copy), indexed by row; the chunk's column counts as changed
+     *     (every row, for a row-tracked column unless {@link #markRows} was called)
+     * @throws IllegalArgumentException naming the accessor to use when the field is not a {@code int}, or
+     *     the chunk lacks its column
+     * @throws UndeclaredAccessException naming the system and the declaration to add
+     * @throws IllegalStateException in a read-only view
+     */
     public int[] writeInts(Field field) {
         return (int[]) array(field, FieldType.INT, true);
     }
-    /** The float array of {@code field} for reading; rows {@code [0, size())} are live. */
+    /**
+     * The float array of {@code field} for reading; rows {@code [0, size())} are live.
+     *
+     * @param field a {@code float} field of a table column the chunk holds, declared as read (or written)
+     * @return the chunk's own array (not a copy), indexed by row; do not write it
+     * @throws IllegalArgumentException naming the accessor to use when the field is not a {@code float}, or
+     *     the chunk lacks its column
+     * @throws UndeclaredAccessException naming the system and the declaration to add
+     */
     public float[] readFloats(Field field) {
         return (float[]) array(field, FieldType.FLOAT, false);
     }
 
-    /** The float array of {@code field} for writing; rows {@code [0, size())} are live. */
+    /**
+     * The float array of {@code field} for writing; rows {@code [0, size())} are live.
+     *
+     * @param field a {@code float} field of a table column the chunk holds, declared as written
+     * @return the chunk's own array (not a copy), indexed by row; the chunk's column counts as changed
+     *     (every row, for a row-tracked column unless {@link #markRows} was called)
+     * @throws IllegalArgumentException naming the accessor to use when the field is not a {@code float}, or
+     *     the chunk lacks its column
+     * @throws UndeclaredAccessException naming the system and the declaration to add
+     * @throws IllegalStateException in a read-only view
+     */
     public float[] writeFloats(Field field) {
         return (float[]) array(field, FieldType.FLOAT, true);
     }
-    /** The long array of {@code field} for reading; rows {@code [0, size())} are live. */
+    /**
+     * The long array of {@code field} for reading; rows {@code [0, size())} are live.
+     *
+     * @param field a {@code long} field of a table column the chunk holds, declared as read (or written)
+     * @return the chunk's own array (not a copy), indexed by row; do not write it
+     * @throws IllegalArgumentException naming the accessor to use when the field is not a {@code long}, or
+     *     the chunk lacks its column
+     * @throws UndeclaredAccessException naming the system and the declaration to add
+     */
     public long[] readLongs(Field field) {
         return (long[]) array(field, FieldType.LONG, false);
     }
 
-    /** The long array of {@code field} for writing; rows {@code [0, size())} are live. */
+    /**
+     * The long array of {@code field} for writing; rows {@code [0, size())} are live.
+     *
+     * @param field a {@code long} field of a table column the chunk holds, declared as written
+     * @return the chunk's own array (not a copy), indexed by row; the chunk's column counts as changed
+     *     (every row, for a row-tracked column unless {@link #markRows} was called)
+     * @throws IllegalArgumentException naming the accessor to use when the field is not a {@code long}, or
+     *     the chunk lacks its column
+     * @throws UndeclaredAccessException naming the system and the declaration to add
+     * @throws IllegalStateException in a read-only view
+     */
     public long[] writeLongs(Field field) {
         return (long[]) array(field, FieldType.LONG, true);
     }
-    /** The double array of {@code field} for reading; rows {@code [0, size())} are live. */
+    /**
+     * The double array of {@code field} for reading; rows {@code [0, size())} are live.
+     *
+     * @param field a {@code double} field of a table column the chunk holds, declared as read (or written)
+     * @return the chunk's own array (not a copy), indexed by row; do not write it
+     * @throws IllegalArgumentException naming the accessor to use when the field is not a {@code double},
+     *     or the chunk lacks its column
+     * @throws UndeclaredAccessException naming the system and the declaration to add
+     */
     public double[] readDoubles(Field field) {
         return (double[]) array(field, FieldType.DOUBLE, false);
     }
 
-    /** The double array of {@code field} for writing; rows {@code [0, size())} are live. */
+    /**
+     * The double array of {@code field} for writing; rows {@code [0, size())} are live.
+     *
+     * @param field a {@code double} field of a table column the chunk holds, declared as written
+     * @return the chunk's own array (not a copy), indexed by row; the chunk's column counts as changed
+     *     (every row, for a row-tracked column unless {@link #markRows} was called)
+     * @throws IllegalArgumentException naming the accessor to use when the field is not a {@code double},
+     *     or the chunk lacks its column
+     * @throws UndeclaredAccessException naming the system and the declaration to add
+     * @throws IllegalStateException in a read-only view
+     */
     public double[] writeDoubles(Field field) {
         return (double[]) array(field, FieldType.DOUBLE, true);
     }

@@ -56,6 +56,9 @@ import java.util.Map;
  * Recording must happen-before playback: the scheduler publishes a worker's buffer to the
  * applying thread through the job-completion signal (a volatile write by the worker, read by
  * the applying thread), and no job records while playback runs.
+ *
+ * <p>(Over 500 lines on purpose: every recording call is public surface, documented with
+ * its tags, and the encoding they share sits beside them.)
  */
 public final class CommandBuffer {
     static final int HEADER_WORDS = 3;
@@ -115,6 +118,9 @@ public final class CommandBuffer {
     /**
      * A buffer with id {@code id} (0..255). Buffers applied together must have distinct ids:
      * the id is part of each provisional handle.
+     *
+     * @param id the buffer's id, 0 to 255, unique among the buffers applied together
+     * @throws IllegalArgumentException if {@code id} is outside 0..255
      */
     public CommandBuffer(int id) {
         if (id < 0 || id > 255) {
@@ -124,7 +130,11 @@ public final class CommandBuffer {
         this.owner = new OwnerThread("command buffer " + id);
     }
 
-    /** The buffer's id. */
+    /**
+     * The buffer's id.
+     *
+     * @return the id given at construction, 0 to 255
+     */
     public int id() {
         return id;
     }
@@ -133,6 +143,8 @@ public final class CommandBuffer {
      * Binds the recording thread ({@code null} unbinds); recording from another thread then
      * fails an assertion (under {@code -ea}). The scheduler binds each worker's buffer to
      * that worker; see {@link OwnerThread} for the happens-before a re-binding needs.
+     *
+     * @param thread the one thread that may record, or {@code null} to allow any
      */
     public void bindOwner(Thread thread) {
         owner.bind(thread);
@@ -177,17 +189,32 @@ public final class CommandBuffer {
         return (int) (key >>> (CHUNK_BITS + SEQ_BITS));
     }
 
-    /** Number of commands recorded since the last playback. */
+    /**
+     * Number of commands recorded since the last playback.
+     *
+     * @return the commands recorded, 0 or more; typed writes folded into a shape's spawn do not count
+     */
     public int commandCount() {
         return count;
     }
 
-    /** True when nothing is recorded. */
+    /**
+     * True when nothing is recorded.
+     *
+     * @return true when {@link #commandCount()} is 0
+     */
     public boolean isEmpty() {
         return count == 0;
     }
 
-    /** Records the spawn of an empty entity and returns its provisional handle. */
+    /**
+     * Records the spawn of an empty entity and returns its provisional handle.
+     *
+     * @return a provisional handle (generation 0), valid in this buffer's later commands until playback
+     *     resolves it to the real id
+     * @throws IllegalStateException naming the buffer when it already holds 16 million spawns; add a sync
+     *     point
+     */
     public long spawn() {
         EffectChecks.check(effects, OP_SPAWN, null);
         long handle = nextHandle();
@@ -202,6 +229,9 @@ public final class CommandBuffer {
      * commands may add to or change the new entity. Its columns count as recorded: a
      * template built from another world's handles makes playback refuse the buffer before
      * anything is applied.
+     *
+     * @param template the template to spawn from, not null
+     * @return a provisional handle, valid in this buffer's later commands
      */
     public long spawn(Template template) {
         java.util.Objects.requireNonNull(template, "template");
@@ -223,6 +253,8 @@ public final class CommandBuffer {
      * declared effects, a spawn through a shape needs the spawn and every column of the
      * shape declared ({@code .spawns(columns...)}).
      *
+     * @param shape a shape prepared by the world this buffer is applied to, not null
+     * @return a provisional handle; typed writes on it that follow at once fill the spawn's values
      * @throws IllegalArgumentException if the shape has more value fields than one command holds (255)
      */
     public long spawn(Shape shape) {
@@ -284,12 +316,23 @@ public final class CommandBuffer {
         return refCount++;
     }
 
-    /** True when {@code entity} is a provisional handle (spawned in a buffer, not yet played back). */
+    /**
+     * True when {@code entity} is a provisional handle (spawned in a buffer, not yet played back).
+     *
+     * @param entity any entity id
+     * @return true for a handle from a buffer's {@code spawn}, false for a real id and for
+     *     {@link Entity#NULL}
+     */
     public static boolean isProvisional(long entity) {
         return Entity.generation(entity) == 0 && entity != Entity.NULL;
     }
 
-    /** Records a despawn of an entity (real id or provisional handle). */
+    /**
+     * Records a despawn of an entity (real id or provisional handle).
+     *
+     * @param entity a real id or a provisional handle of this buffer; one dead by playback cannot apply
+     *     (see {@link World#apply(CommandBuffer)})
+     */
     public void despawn(long entity) {
         RecordedColumns.refuseNull(entity, "despawn");
         EffectChecks.check(effects, OP_DESPAWN, null);
@@ -303,6 +346,10 @@ public final class CommandBuffer {
      * {@code world.relations()}: a pair that would close a cycle, or name the holder itself, is
      * refused; a dead holder or target skips it. A system declares it with
      * {@code .adds(relation.column())}.
+     *
+     * @param holder the entity that is to hold the pair (a child, for {@code ChildOf})
+     * @param relation the relation, not null
+     * @param target the pair's target (the parent, for {@code ChildOf})
      */
     public void addPair(long holder, Relation relation, long target) {
         Component<?> column = RecordedColumns.recorded(this, java.util.Objects.requireNonNull(relation, "relation").column(), "addPair");
@@ -314,6 +361,10 @@ public final class CommandBuffer {
     /**
      * Records removing pair {@code (relation, target)} from {@code holder}; a no-op at playback
      * when it does not hold it. Declared with {@code .removes(relation.column())}.
+     *
+     * @param holder the entity holding the pair
+     * @param relation the relation, not null
+     * @param target the pair's target
      */
     public void removePair(long holder, Relation relation, long target) {
         Component<?> column = RecordedColumns.recorded(this, java.util.Objects.requireNonNull(relation, "relation").column(), "removePair");
@@ -322,7 +373,12 @@ public final class CommandBuffer {
         data[at] = target;
     }
 
-    /** Records adding {@code column} with zero values (or a tag). */
+    /**
+     * Records adding {@code column} with zero values (or a tag).
+     *
+     * @param entity a real id or a provisional handle of this buffer
+     * @param column a column of the world the buffer is applied to
+     */
     public void add(long entity, Component<?> column) {
         RecordedColumns.recorded(this, column, "add").refuseIfRelationMarker("add");
         EffectChecks.check(effects, OP_ADD, column);
@@ -332,6 +388,11 @@ public final class CommandBuffer {
     /**
      * Records adding {@code column} with {@code value} (replacing the value if the entity already holds it).
      *
+     * @param <T> the column's value type
+     * @param entity a real id or a provisional handle of this buffer
+     * @param column a column of the world the buffer is applied to
+     * @param value the value, not null; a record's fields are copied now (a reference column keeps the
+     *     object itself)
      * @throws NullPointerException naming the call and the fix when {@code value} is null: to
      *     add the column zeroed (or a tag) record {@link #add(long, Component)}; nothing is
      *     recorded ({@link World#add(long, Component, Object)} refuses it alike)
@@ -340,7 +401,12 @@ public final class CommandBuffer {
         valueCommand(OP_ADD, entity, column, value);
     }
 
-    /** Records removing {@code column}. */
+    /**
+     * Records removing {@code column}.
+     *
+     * @param entity a real id or a provisional handle of this buffer
+     * @param column a column of the world the buffer is applied to
+     */
     public void remove(long entity, Component<?> column) {
         RecordedColumns.recorded(this, column, "remove").refuseIfRelationMarker("remove");
         EffectChecks.check(effects, OP_REMOVE, column);
@@ -352,6 +418,11 @@ public final class CommandBuffer {
      * directly through the chunk view; this command is for entities spawned in the same
      * tick, and for columns a job may not write.
      *
+     * @param <T> the column's value type
+     * @param entity a real id or a provisional handle of this buffer
+     * @param column a column the entity holds by playback
+     * @param value the new value, not null; a record's fields are copied now (a reference column keeps
+     *     the object itself)
      * @throws NullPointerException naming the call when {@code value} is null (a set takes the
      *     new value; nothing is recorded), as {@link World#set} refuses it
      */
@@ -362,6 +433,12 @@ public final class CommandBuffer {
     /**
      * Records overwriting one field from raw bits (see {@link FieldType#bits}); right after a
      * {@link #spawn(Shape)} of the same handle, the bits go into that spawn (see there).
+     *
+     * @param entity a real id or a provisional handle of this buffer
+     * @param field a primitive field of a column the entity holds by playback
+     * @param bits the value as raw bits; not checked against the field's range or validators
+     * @throws IllegalArgumentException for a field that holds an object; record {@link #set} of the whole
+     *     value instead
      */
     public void setBits(long entity, Field field, long bits) {
         if (java.util.Objects.requireNonNull(field, "field").type() == FieldType.OBJECT) {
@@ -382,22 +459,50 @@ public final class CommandBuffer {
         data[at] = bits;
     }
 
-    /** Records overwriting one {@code float} field. */
+    /**
+     * Records overwriting one {@code float} field.
+     *
+     * @param entity a real id or a provisional handle of this buffer
+     * @param field a {@code float} field of a column the entity holds by playback
+     * @param value the new value; not checked against the field's range or validators
+     * @throws IllegalArgumentException naming the fitting setter when the field is not a {@code float}
+     */
     public void setFloat(long entity, Field field, float value) {
         setBits(entity, requireType(field, FieldType.FLOAT), Float.floatToRawIntBits(value));
     }
 
-    /** Records overwriting one {@code int} field. */
+    /**
+     * Records overwriting one {@code int} field.
+     *
+     * @param entity a real id or a provisional handle of this buffer
+     * @param field a {@code int} field of a column the entity holds by playback
+     * @param value the new value; not checked against the field's range or validators
+     * @throws IllegalArgumentException naming the fitting setter when the field is not a {@code int}
+     */
     public void setInt(long entity, Field field, int value) {
         setBits(entity, requireType(field, FieldType.INT), value);
     }
 
-    /** Records overwriting one {@code long} field. */
+    /**
+     * Records overwriting one {@code long} field.
+     *
+     * @param entity a real id or a provisional handle of this buffer
+     * @param field a {@code long} field of a column the entity holds by playback
+     * @param value the new value; not checked against the field's range or validators
+     * @throws IllegalArgumentException naming the fitting setter when the field is not a {@code long}
+     */
     public void setLong(long entity, Field field, long value) {
         setBits(entity, requireType(field, FieldType.LONG), value);
     }
 
-    /** Records overwriting one {@code double} field. */
+    /**
+     * Records overwriting one {@code double} field.
+     *
+     * @param entity a real id or a provisional handle of this buffer
+     * @param field a {@code double} field of a column the entity holds by playback
+     * @param value the new value; not checked against the field's range or validators
+     * @throws IllegalArgumentException naming the fitting setter when the field is not a {@code double}
+     */
     public void setDouble(long entity, Field field, double value) {
         setBits(entity, requireType(field, FieldType.DOUBLE), Double.doubleToRawLongBits(value));
     }

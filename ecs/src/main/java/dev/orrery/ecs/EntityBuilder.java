@@ -45,7 +45,14 @@ public final class EntityBuilder {
         this.world = world;
     }
 
-    /** Adds a column with zero values (a null reference for a reference column; or a tag). */
+    /**
+     * Adds a column with zero values (a null reference for a reference column; or a tag).
+     *
+     * @param column a column of the builder's world, not yet in this builder
+     * @return this builder
+     * @throws IllegalArgumentException when the builder already holds {@code column} (use
+     *     {@link #set} to change its value), or another world registered it
+     */
     public EntityBuilder with(Component<?> column) {
         return put(column, null);
     }
@@ -53,9 +60,15 @@ public final class EntityBuilder {
     /**
      * Adds a column with its initial value.
      *
+     * @param <T> the column's value type
+     * @param column a column of the builder's world, not yet in this builder
+     * @param value the initial value, not null; the same object is written to every entity spawned
+     * @return this builder
      * @throws NullPointerException naming the call and the fix when {@code value} is null: to
      *     add the column zeroed (or a tag) call {@link #with(Component)}, as
      *     {@code world.add(entity, column, null)} is refused alike
+     * @throws IllegalArgumentException when the builder already holds {@code column} (use
+     *     {@link #set} to change its value), or another world registered it
      */
     public <T> EntityBuilder with(Component<T> column, T value) {
         if (value == null) {
@@ -75,6 +88,10 @@ public final class EntityBuilder {
      * arrays. So a value that may be null by mistake spawns zeros here, not an error: check it
      * first where null is not meant.
      *
+     * @param <T> the column's value type
+     * @param column a column the builder holds
+     * @param value the new value, or {@code null} for zero fields
+     * @return this builder
      * @throws IllegalArgumentException if the builder does not hold {@code column} (add it with
      *     {@link #with}), or the value is not of the column's type
      */
@@ -95,7 +112,11 @@ public final class EntityBuilder {
         return this;
     }
 
-    /** Forgets every column and value, so the builder can describe another kind of entity; returns it. */
+    /**
+     * Forgets every column and value, so the builder can describe another kind of entity; returns it.
+     *
+     * @return this builder, holding no column
+     */
     public EntityBuilder reset() {
         columns.clear();
         values.clear();
@@ -129,7 +150,13 @@ public final class EntityBuilder {
         return archetype;
     }
 
-    /** Spawns one entity and returns its id. */
+    /**
+     * Spawns one entity and returns its id.
+     *
+     * @return the new entity's id
+     * @throws IllegalStateException while the world's structure is locked (a query iteration or a
+     *     scheduled run); record the spawn in a {@link CommandBuffer} instead
+     */
     public long spawn() {
         if (chain == null) {
             chain = new SpawnChain(columnArray());
@@ -137,7 +164,12 @@ public final class EntityBuilder {
         return world.spawnInto(archetype(), chain, valueArray());
     }
 
-    /** Spawns {@code n} identical entities in bulk and returns their ids in order. */
+    /**
+     * Spawns {@code n} identical entities in bulk and returns their ids in order.
+     *
+     * @param n how many entities to spawn, 0 or more
+     * @return the new ids, {@code n} long, in spawn order
+     */
     public long[] spawnMany(int n) {
         return world.spawnManyInto(archetype(), n, columnArray(), valueArray());
     }

@@ -232,6 +232,8 @@ public final class Query {
      * Calls {@code body} once per non-empty matching chunk, in archetype creation order and
      * chunk order. Allocates nothing (a nested iteration of the same query uses a second view).
      *
+     * @param body the chunk loop, not null; called on this thread with a view valid only during the call
+     *     (do not keep it)
      * @throws IllegalStateException from a structural change attempted inside {@code body},
      *     or when the query has a sparse filter (see {@link #hasSparseFilter}): a chunk loop
      *     cannot skip the rows that fail it; or for a change filter iterated during a scheduled
@@ -253,6 +255,7 @@ public final class Query {
      * stamped at the tick just before that iteration passes again). Allocates nothing after
      * its first call.
      *
+     * @param body the chunk loop, not null; its view refuses writes and is valid only during the call
      * @throws IllegalStateException as {@link #forEachChunk}; from a write through the view
      *     (naming the component); or for a change filter iterated during a scheduled phase
      *     (the schedule's ticks are not yet settled there: read changes in a system)
@@ -267,6 +270,7 @@ public final class Query {
      * Calls {@code body} once per matching entity, as {@link #forEach} does (sparse filters
      * included), but only to read, as {@link #forEachChunkReadOnly} says.
      *
+     * @param body the row loop, not null; called with the chunk view and the row, for reading only
      * @throws IllegalStateException as {@link #forEachChunkReadOnly}, a sparse filter excepted
      */
     public void forEachReadOnly(EntityConsumer body) {
@@ -344,6 +348,8 @@ public final class Query {
      * #forEachChunk}), in archetype creation order, chunk order and row order; with a sparse
      * filter, the rows that fail it are skipped, the order of the others is unchanged.
      * Allocates nothing, as {@link #forEachChunk}.
+     *
+     * @param body the row loop, not null; called with the chunk view and the row of each match
      * @throws IllegalStateException as {@link #forEachChunk} (a sparse filter excepted)
      */
     public void forEach(EntityConsumer body) {
@@ -368,6 +374,9 @@ public final class Query {
     /**
      * Number of entities that match (exact, sparse filters included); change filters are not
      * applied (they depend on when the counting owner last ran).
+     *
+     * @return the matching live entities now, 0 or more; it walks the matched archetypes, and every row
+     *     with a sparse or pair filter
      */
     public int count() {
         if (jobs != null) {
@@ -384,7 +393,11 @@ public final class Query {
         return rows.count(matched);
     }
 
-    /** The optional columns named at build time. */
+    /**
+     * The optional columns named at build time.
+     *
+     * @return an unmodifiable list, in the order given to the builder; empty when none were named
+     */
     public List<Component<?>> optional() {
         return List.of(optional);
     }
@@ -450,6 +463,9 @@ public final class Query {
          * loop is refused: it cannot skip rows); in pair order instead, use
          * {@code world.relations().forEachHolder(relation, target, ...)}.
          *
+         * @param relation a relation of this query's world, not null
+         * @param target the target entity of the pair (a parent for {@code ChildOf})
+         * @return this builder
          * @throws IllegalArgumentException if the builder was made without the world's relations
          */
         public Builder pair(Relation relation, long target) {
@@ -463,19 +479,35 @@ public final class Query {
             return this;
         }
 
-        /** Every matching entity holds all of these. */
+        /**
+         * Every matching entity holds all of these.
+         *
+         * @param columns columns of this world's registry; none null
+         * @return this builder
+         * @throws IllegalArgumentException naming the column when one was registered by another world
+         */
         public Builder with(Component<?>... columns) {
             all.addAll(QueryTerms.checked(registry, columns, "with"));
             return this;
         }
 
-        /** No matching entity holds any of these. */
+        /**
+         * No matching entity holds any of these.
+         *
+         * @param columns columns of this world's registry; none null
+         * @return this builder
+         */
         public Builder without(Component<?>... columns) {
             none.addAll(QueryTerms.checked(registry, columns, "without"));
             return this;
         }
 
-        /** Every matching entity holds at least one of these. */
+        /**
+         * Every matching entity holds at least one of these.
+         *
+         * @param columns columns of this world's registry; none null
+         * @return this builder
+         */
         public Builder any(Component<?>... columns) {
             any.addAll(QueryTerms.checked(registry, columns, "any"));
             return this;
@@ -487,6 +519,8 @@ public final class Query {
          * a scheduled system its previous run). Implies {@code with(columns)}. Chunk
          * granularity: a passing chunk is visited whole.
          *
+         * @param columns table columns of this world's registry; none null
+         * @return this builder
          * @throws IllegalArgumentException for a sparse column (sparse columns keep no versions)
          */
         public Builder added(Component<?>... columns) {
@@ -500,6 +534,8 @@ public final class Query {
          * spawn or move since the iterating owner last ran. Implies {@code with(columns)};
          * chunk granularity.
          *
+         * @param columns table columns of this world's registry; none null
+         * @return this builder
          * @throws IllegalArgumentException for a sparse column
          */
         public Builder changed(Component<?>... columns) {
@@ -518,7 +554,12 @@ public final class Query {
             all.addAll(List.of(columns));
         }
 
-        /** Matching entities may hold these; the loop tests {@link ChunkView#has}. */
+        /**
+         * Matching entities may hold these; the loop tests {@link ChunkView#has}.
+         *
+         * @param columns columns of this world's registry; none null
+         * @return this builder
+         */
         public Builder optional(Component<?>... columns) {
             optional.addAll(QueryTerms.checked(registry, columns, "optional"));
             return this;
@@ -527,6 +568,8 @@ public final class Query {
         /**
          * The query.
          *
+         * @return a new query; keep it and iterate it every tick: its matches are kept up to date as
+         *     archetypes appear
          * @throws IllegalArgumentException if one column is both required and excluded, or every
          *     {@code any} column is excluded
          */

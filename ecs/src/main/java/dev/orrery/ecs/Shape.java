@@ -69,12 +69,22 @@ public final class Shape {
         return archetype;
     }
 
-    /** The shape's columns, in the order it was prepared with (and values are given in). */
+    /**
+     * The shape's columns, in the order it was prepared with (and values are given in).
+     *
+     * @return an unmodifiable list of the columns, in the shape's order
+     */
     public List<Component<?>> columns() {
         return List.of(columns);
     }
 
-    /** Spawns an entity of this shape with every field zero (null references, tags present). */
+    /**
+     * Spawns an entity of this shape with every field zero (null references, tags present).
+     *
+     * @return the new entity's id
+     * @throws IllegalStateException while the world's structure is locked (a query iteration or a
+     *     scheduled run); record {@code commands.spawn(shape)} in a {@link CommandBuffer} instead
+     */
     public long spawn() {
         return world.spawnInto(archetype, chain, zeroes);
     }
@@ -98,6 +108,9 @@ public final class Shape {
      * call by position has no other way to leave one column zero. So a value that is null by
      * mistake spawns zeros here, not an error: check it first where null is not meant.
      *
+     * @param values one value per column, in the shape's order, each of its column's type or null
+     *     for zero
+     * @return the new entity's id
      * @throws IllegalArgumentException when the count or a value's type does not match
      *     the shape; nothing is spawned then
      */
@@ -112,6 +125,11 @@ public final class Shape {
     /**
      * {@link #spawn(Object...)} for a one-column shape, without a varargs array; a null leaves
      * its column zero.
+     *
+     * @param a the value of the shape's column, or null for zero
+     * @return the new entity's id
+     * @throws IllegalArgumentException when the shape has more than one column, or the value is not
+     *     of the column's type
      */
     public long spawn(Object a) {
         return spawnGiven(1, a, null, null);
@@ -120,6 +138,12 @@ public final class Shape {
     /**
      * {@link #spawn(Object...)} for a two-column shape, without a varargs array; a null leaves
      * its column zero.
+     *
+     * @param a the first column's value, or null for zero
+     * @param b the second column's value, or null for zero
+     * @return the new entity's id
+     * @throws IllegalArgumentException when the shape has not two columns, or a value is not of its
+     *     column's type
      */
     public long spawn(Object a, Object b) {
         return spawnGiven(2, a, b, null);
@@ -128,6 +152,13 @@ public final class Shape {
     /**
      * {@link #spawn(Object...)} for a three-column shape, without a varargs array; a null leaves
      * its column zero.
+     *
+     * @param a the first column's value, or null for zero
+     * @param b the second column's value, or null for zero
+     * @param c the third column's value, or null for zero
+     * @return the new entity's id
+     * @throws IllegalArgumentException when the shape has not three columns, or a value is not of
+     *     its column's type
      */
     public long spawn(Object a, Object b, Object c) {
         return spawnGiven(3, a, b, c);
@@ -153,6 +184,8 @@ public final class Shape {
     /**
      * Spawns {@code n} entities of this shape, every field zero, in one batch; returns their ids in order.
      *
+     * @param n how many entities to spawn, 0 or more
+     * @return the new ids, {@code n} long, in spawn order
      * @throws IllegalArgumentException if {@code n} is negative, or if the entity indices the
      *     spawns need would pass the most a world holds (as {@link #reserve} refuses it), before
      *     anything is allocated
@@ -182,6 +215,11 @@ public final class Shape {
      * them with {@code rows.get}). The structure is locked while the writer runs: it must not
      * spawn, despawn, add or remove.
      *
+     * @param n how many entities to spawn, 0 or more
+     * @param writer fills the new rows' fields, not null; called on this thread, once per run of
+     *     new rows in one chunk
+     * @return the new ids, {@code n} long, in spawn order: entity number {@code k} of the batch is
+     *     {@code ids[k]}
      * @throws IllegalArgumentException if {@code n} is negative
      */
     public long[] spawnMany(int n, BatchWriter writer) {
@@ -212,6 +250,7 @@ public final class Shape {
      * one, or in bulk) allocate no storage. Like {@code ArrayList.ensureCapacity}: a hint
      * that moves the growth out of a timed or latency-sensitive section, never required.
      *
+     * @param n how many more entities of this shape to make room for, 0 or more
      * @throws IllegalArgumentException if {@code n} is negative, or if the entity indices the
      *     {@code n} spawns need would pass the most a world holds
      *     ({@link dev.orrery.ecs.storage.EntityTable#MAX_INDICES}); {@link #spawnMany(int)}
@@ -237,6 +276,12 @@ public final class Shape {
         /**
          * Writes rows {@code [from, to)} of the chunk {@code rows} is bound to: new entities
          * number {@code first} to {@code first + (to - from) - 1} of the batch.
+         *
+         * @param rows an unchecked view bound to the chunk; valid only during the call
+         * @param from the first new row, inclusive
+         * @param to the end of the new rows, exclusive; {@code to > from}
+         * @param first the batch index of the entity at row {@code from} (0 for the batch's first
+         *     entity)
          */
         void write(ChunkView rows, int from, int to, int first);
     }
@@ -246,6 +291,9 @@ public final class Shape {
      * {@link Row} positioned on it, to write its fields one by one with no record built.
      * The row stays valid until the next structural change moves or removes the entity's
      * row; a later write through it is refused with an {@link IllegalStateException}.
+     *
+     * @return the shape's one reusable row, positioned on the new entity (its id is
+     *     {@link Row#id()})
      */
     public Row spawnRow() {
         long e = spawn();
@@ -280,12 +328,26 @@ public final class Shape {
             entity = e;
         }
 
-        /** The id of the entity this row writes. */
+        /**
+         * The id of the entity this row writes.
+         *
+         * @return the id of the entity last spawned by {@link Shape#spawnRow()}
+         */
         public long id() {
             return entity;
         }
 
-        /** Writes a {@code float} field. */
+        /**
+         * Writes a {@code float} field.
+         *
+         * @param field a {@code float} field of one of the shape's columns
+         * @param value the value; trusted, not checked against the field's range or validators
+         * @return this row, for the next write
+         * @throws IllegalArgumentException when the field is not a {@code float}, or its column is
+         *     not the shape's
+         * @throws IllegalStateException when a structural change has moved the entity's row since
+         *     {@code spawnRow()}; write through {@code world.set} instead
+         */
         public Row setFloat(Field field, float value) {
             if (writtenAsSparse(field, FieldType.FLOAT, Float.floatToRawIntBits(value))) {
                 return this;
@@ -294,7 +356,17 @@ public final class Shape {
             return this;
         }
 
-        /** Writes an {@code int} field. */
+        /**
+         * Writes an {@code int} field.
+         *
+         * @param field a {@code int} field of one of the shape's columns
+         * @param value the value; trusted, not checked against the field's range or validators
+         * @return this row, for the next write
+         * @throws IllegalArgumentException when the field is not a {@code int}, or its column is
+         *     not the shape's
+         * @throws IllegalStateException when a structural change has moved the entity's row since
+         *     {@code spawnRow()}; write through {@code world.set} instead
+         */
         public Row setInt(Field field, int value) {
             if (writtenAsSparse(field, FieldType.INT, value)) {
                 return this;
@@ -303,7 +375,17 @@ public final class Shape {
             return this;
         }
 
-        /** Writes a {@code long} field. */
+        /**
+         * Writes a {@code long} field.
+         *
+         * @param field a {@code long} field of one of the shape's columns
+         * @param value the value; trusted, not checked against the field's range or validators
+         * @return this row, for the next write
+         * @throws IllegalArgumentException when the field is not a {@code long}, or its column is
+         *     not the shape's
+         * @throws IllegalStateException when a structural change has moved the entity's row since
+         *     {@code spawnRow()}; write through {@code world.set} instead
+         */
         public Row setLong(Field field, long value) {
             if (writtenAsSparse(field, FieldType.LONG, value)) {
                 return this;
@@ -312,7 +394,17 @@ public final class Shape {
             return this;
         }
 
-        /** Writes a {@code double} field. */
+        /**
+         * Writes a {@code double} field.
+         *
+         * @param field a {@code double} field of one of the shape's columns
+         * @param value the value; trusted, not checked against the field's range or validators
+         * @return this row, for the next write
+         * @throws IllegalArgumentException when the field is not a {@code double}, or its column is
+         *     not the shape's
+         * @throws IllegalStateException when a structural change has moved the entity's row since
+         *     {@code spawnRow()}; write through {@code world.set} instead
+         */
         public Row setDouble(Field field, double value) {
             if (writtenAsSparse(field, FieldType.DOUBLE, Double.doubleToRawLongBits(value))) {
                 return this;
@@ -321,7 +413,16 @@ public final class Shape {
             return this;
         }
 
-        /** Writes one field of any type from raw bits (see {@link FieldType#bits}). */
+        /**
+         * Writes one field of any type from raw bits (see {@link FieldType#bits}).
+         *
+         * @param field a field of one of the shape's columns
+         * @param bits the value as raw bits; trusted, not checked against the field's range or
+         *     validators
+         * @return this row, for the next write
+         * @throws IllegalStateException when a structural change has moved the entity's row since
+         *     {@code spawnRow()}
+         */
         public Row setBits(Field field, long bits) {
             if (writtenAsSparse(field, field.type(), bits)) {
                 return this;
@@ -330,7 +431,16 @@ public final class Shape {
             return this;
         }
 
-        /** Writes a whole column's value (a record, or the object of a reference column). */
+        /**
+         * Writes a whole column's value (a record, or the object of a reference column).
+         *
+         * @param <T> the column's value type
+         * @param column one of the shape's columns
+         * @param value the value, of the column's type
+         * @return this row, for the next write
+         * @throws IllegalArgumentException when the column is not the shape's, or the value is not
+         *     of its type
+         */
         public <T> Row set(Component<T> column, T value) {
             EntityRows.checkValueType(column, value);
             if (column.isSparse()) {

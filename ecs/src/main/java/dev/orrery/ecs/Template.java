@@ -62,33 +62,62 @@ public final class Template {
         this.values = values;
     }
 
-    /** Starts building a template called {@code name} ("Lamp"), used in error messages. */
+    /**
+     * Starts building a template called {@code name} ("Lamp"), used in error messages.
+     *
+     * @param name the template's name, not null
+     * @return a new, empty builder
+     */
     public static Builder named(String name) {
         Objects.requireNonNull(name, "template name");
         return new Builder(name);
     }
 
-    /** The template's name. */
+    /**
+     * The template's name.
+     *
+     * @return the name given to {@link #named}
+     */
     public String name() {
         return name;
     }
 
-    /** Number of component instances. */
+    /**
+     * Number of component instances.
+     *
+     * @return the count of instances, 0 or more
+     */
     public int size() {
         return columns.length;
     }
 
-    /** The columns in template order. */
+    /**
+     * The columns in template order.
+     *
+     * @return an unmodifiable list, {@link #size()} long
+     */
     public List<Component<?>> columns() {
         return List.of(columns);
     }
 
-    /** The column at position {@code i}. */
+    /**
+     * The column at position {@code i}.
+     *
+     * @param i a position, in {@code [0, size())}
+     * @return the column at {@code i}
+     * @throws IndexOutOfBoundsException if {@code i} is outside {@code [0, size())}
+     */
     public Component<?> column(int i) {
         return columns[i];
     }
 
-    /** The initial value at position {@code i}, or {@code null} for zeroed fields (and tags). */
+    /**
+     * The initial value at position {@code i}, or {@code null} for zeroed fields (and tags).
+     *
+     * @param i a position, in {@code [0, size())}
+     * @return the value shared by every entity spawned from the template, or {@code null}
+     * @throws IndexOutOfBoundsException if {@code i} is outside {@code [0, size())}
+     */
     public Object value(int i) {
         return values[i];
     }
@@ -172,6 +201,8 @@ public final class Template {
          * Adds an instance whose fields start at zero (a null reference for a reference
          * column; or a tag).
          *
+         * @param column the instance's column, not null, its instance name new to the template
+         * @return this builder
          * @throws IllegalArgumentException for a relation's marker column, which only the
          *     relation store changes: spawn from the template, then add the pair
          */
@@ -182,6 +213,10 @@ public final class Template {
         /**
          * Adds an instance with its initial value.
          *
+         * @param <T> the column's value type
+         * @param column the instance's column, not null, its instance name new to the template
+         * @param value the initial value, not null and of the column's type; shared, not copied
+         * @return this builder
          * @throws NullPointerException naming the template and the fix when {@code value} is
          *     null: to add the instance zeroed (or a tag) call {@link #with(Component)}, as
          *     {@code world.add(entity, column, null)} is refused alike
@@ -223,7 +258,11 @@ public final class Template {
             return this;
         }
 
-        /** The template; the builder may go on to build others. */
+        /**
+         * The template; the builder may go on to build others.
+         *
+         * @return a new immutable template holding the instances added so far
+         */
         public Template build() {
             return new Template(name, columns.toArray(new Component<?>[0]), values.toArray());
         }
