@@ -58,6 +58,8 @@ public final class PropertyHandle {
     /**
      * The field this property names on a live entity.
      *
+     * @param entity a live entity of the handle's world
+     * @return the field of the instance the entity holds under the property's component name
      * @throws StaleEntityException if the entity is not alive, saying when the world never
      *     handed the id out (another world's, or one made up)
      * @throws IllegalArgumentException listing the entity's instance names, or the instance's fields
@@ -89,62 +91,157 @@ public final class PropertyHandle {
         return f;
     }
 
-    /** The property's value, boxed (any field type). */
+    /**
+     * The property's value, boxed (any field type).
+     *
+     * @param entity a live entity holding the property's instance
+     * @return the value boxed ({@code Float}, {@code Integer}, ...; the object for a reference
+     *     field)
+     * @throws StaleEntityException if the entity is not alive
+     * @throws IllegalArgumentException listing the entity's instance names, or the instance's
+     *     fields
+     */
     public Object get(long entity) {
         return world.getValue(entity, resolve(entity));
     }
 
-    /** Sets the property from a boxed value (see {@link #write}). */
+    /**
+     * Sets the property from a boxed value (see {@link #write}).
+     *
+     * @param entity a live entity holding the property's instance
+     * @param value the new value, boxed, of the field's kind: a whole number within range for an
+     *     integer field ({@code 5L} or {@code 5.0}, never {@code 5.9})
+     * @throws IllegalArgumentException naming the field when the value does not fit it; nothing is
+     *     written
+     * @throws dev.orrery.ecs.component.InvalidFieldValueException when the value breaks the field's
+     *     range or a validator; nothing is written
+     */
     public void set(long entity, Object value) {
         write(world, entity, resolve(entity), value);
     }
 
-    /** The property's raw bits (see {@link FieldType#bits}). */
+    /**
+     * The property's raw bits (see {@link FieldType#bits}).
+     *
+     * @param entity a live entity holding the property's instance
+     * @return the field's value as raw bits
+     */
     public long getBits(long entity) {
         return world.getBits(entity, resolve(entity));
     }
 
-    /** Writes the property's raw bits. */
+    /**
+     * Writes the property's raw bits.
+     *
+     * @param entity a live entity holding the property's instance
+     * @param bits the new value as raw bits, checked against the field's range and validators
+     * @throws dev.orrery.ecs.component.InvalidFieldValueException when the value breaks a rule;
+     *     nothing is written
+     */
     public void setBits(long entity, long bits) {
         world.setBits(entity, resolve(entity), bits);
     }
 
-    /** A {@code float} property. */
+    /**
+     * A {@code float} property.
+     *
+     * @param entity a live entity holding the property's instance
+     * @return the field's value
+     * @throws IllegalArgumentException naming the fitting accessor when the field is not a
+     *     {@code float}
+     */
     public float getFloat(long entity) {
         return world.getFloat(entity, resolve(entity));
     }
 
-    /** Writes a {@code float} property. */
+    /**
+     * Writes a {@code float} property.
+     *
+     * @param entity a live entity holding the property's instance
+     * @param value the new value, checked against the field's range and validators
+     * @throws IllegalArgumentException naming the fitting accessor when the field is not a
+     *     {@code float}
+     * @throws dev.orrery.ecs.component.InvalidFieldValueException when the value breaks a rule;
+     *     nothing is written
+     */
     public void setFloat(long entity, float value) {
         world.setFloat(entity, resolve(entity), value);
     }
 
-    /** An {@code int} property. */
+    /**
+     * An {@code int} property.
+     *
+     * @param entity a live entity holding the property's instance
+     * @return the field's value
+     * @throws IllegalArgumentException naming the fitting accessor when the field is not a
+     *     {@code int}
+     */
     public int getInt(long entity) {
         return world.getInt(entity, resolve(entity));
     }
 
-    /** Writes an {@code int} property. */
+    /**
+     * Writes an {@code int} property.
+     *
+     * @param entity a live entity holding the property's instance
+     * @param value the new value, checked against the field's range and validators
+     * @throws IllegalArgumentException naming the fitting accessor when the field is not a
+     *     {@code int}
+     * @throws dev.orrery.ecs.component.InvalidFieldValueException when the value breaks a rule;
+     *     nothing is written
+     */
     public void setInt(long entity, int value) {
         world.setInt(entity, resolve(entity), value);
     }
 
-    /** A {@code double} property. */
+    /**
+     * A {@code double} property.
+     *
+     * @param entity a live entity holding the property's instance
+     * @return the field's value
+     * @throws IllegalArgumentException naming the fitting accessor when the field is not a
+     *     {@code double}
+     */
     public double getDouble(long entity) {
         return world.getDouble(entity, resolve(entity));
     }
 
-    /** Writes a {@code double} property. */
+    /**
+     * Writes a {@code double} property.
+     *
+     * @param entity a live entity holding the property's instance
+     * @param value the new value, checked against the field's range and validators
+     * @throws IllegalArgumentException naming the fitting accessor when the field is not a
+     *     {@code double}
+     * @throws dev.orrery.ecs.component.InvalidFieldValueException when the value breaks a rule;
+     *     nothing is written
+     */
     public void setDouble(long entity, double value) {
         world.setDouble(entity, resolve(entity), value);
     }
 
-    /** A {@code long} property. */
+    /**
+     * A {@code long} property.
+     *
+     * @param entity a live entity holding the property's instance
+     * @return the field's value
+     * @throws IllegalArgumentException naming the fitting accessor when the field is not a
+     *     {@code long}
+     */
     public long getLong(long entity) {
         return world.getLong(entity, resolve(entity));
     }
 
-    /** Writes a {@code long} property. */
+    /**
+     * Writes a {@code long} property.
+     *
+     * @param entity a live entity holding the property's instance
+     * @param value the new value, checked against the field's range and validators
+     * @throws IllegalArgumentException naming the fitting accessor when the field is not a
+     *     {@code long}
+     * @throws dev.orrery.ecs.component.InvalidFieldValueException when the value breaks a rule;
+     *     nothing is written
+     */
     public void setLong(long entity, long value) {
         world.setLong(entity, resolve(entity), value);
     }

@@ -43,6 +43,9 @@ import java.util.function.LongConsumer;
  * <p><b>Threading:</b> as the world: changes on the world's thread while no job runs (the
  * structure lock refuses them during iteration); reads on the world's thread, or from jobs
  * while nothing changes the pairs (between sync points).
+ *
+ * <p>(Over 500 lines on purpose: it is the public face of relationships, each read and change
+ * documented with its tags; the stores, the cascade and the hierarchy sit in their own classes.)
  */
 public final class Relations {
     /** The world operations the relation store needs; the world supplies them. */
@@ -96,6 +99,13 @@ public final class Relations {
      * same traits. Register relations at set-up, in the same order wherever a snapshot is
      * written and read, as components: each adds a marker column.
      *
+     * @param name the relation's name, not null, unique among this world's relations and component
+     *     instance names
+     * @param exclusive true when a holder holds at most one pair of it (adding a second replaces
+     *     the first)
+     * @param acyclic true when a pair that would close a cycle is refused
+     * @param cleanup what a target's despawn does to its holders' pairs, not null
+     * @return the relation, the same object for every call with this name
      * @throws IllegalArgumentException when registered before with other traits, or the name
      *     is a component's
      */
@@ -125,12 +135,19 @@ public final class Relations {
     /**
      * The built-in hierarchy relation {@code ChildOf} (exclusive, acyclic, and despawning a
      * parent despawns its children), registered on the first call.
+     *
+     * @return the {@code ChildOf} relation of this world
      */
     public Relation childOf() {
         return register("ChildOf", true, true, Cleanup.DESPAWN_HOLDER);
     }
 
-    /** The relation registered under {@code name}, or {@code null}. */
+    /**
+     * The relation registered under {@code name}, or {@code null}.
+     *
+     * @param name the relation's name
+     * @return the relation, or {@code null} when none is registered under {@code name}
+     */
     public Relation byName(String name) {
         for (int i = 0, n = relations.size(); i < n; i++) { // by index: childOf() and parent() call it, and an iterator allocated
             Relation r = relations.get(i);
@@ -141,12 +158,20 @@ public final class Relations {
         return null;
     }
 
-    /** Every registered relation in registration order (id order). */
+    /**
+     * Every registered relation in registration order (id order).
+     *
+     * @return an unmodifiable live view: it shows relations registered later too
+     */
     public List<Relation> all() {
         return readOnly;
     }
 
-    /** True when a relation is registered. */
+    /**
+     * True when a relation is registered.
+     *
+     * @return true when at least one relation is registered ({@code childOf()} counts once called)
+     */
     public boolean any() {
         return !relations.isEmpty();
     }
@@ -321,7 +346,16 @@ public final class Relations {
     }
 
     // ---- reads ----------------------------------------------------------------------------
-    /** True when live {@code holder} holds {@code (r, target)}. */
+    /**
+     * True when live {@code holder} holds {@code (r, target)}.
+     *
+     * @param holder a live entity of this world
+     * @param r the relation, registered by this world
+     * @param target the pair's target
+     * @return true when the pair is held
+     * @throws StaleEntityException if {@code holder} is not alive
+     * @throws IllegalArgumentException naming the relation when another world registered it
+     */
     public boolean has(long holder, Relation r, long target) {
         RelationStore s = store(r);
         host.requireAlive(holder, "has pair", r);
@@ -331,6 +365,11 @@ public final class Relations {
     /**
      * The target of {@code holder}'s pair of {@code r} (its first, for a relation with several),
      * or {@link Entity#NULL} when it holds none.
+     *
+     * @param holder a live entity of this world
+     * @param r the relation, registered by this world
+     * @return the target's id, or {@link Entity#NULL}
+     * @throws StaleEntityException if {@code holder} is not alive
      */
     public long target(long holder, Relation r) {
         RelationStore s = store(r);
@@ -338,7 +377,14 @@ public final class Relations {
         return p == NONE ? Entity.NULL : s.targetAt(p);
     }
 
-    /** How many pairs of {@code r} {@code holder} holds. */
+    /**
+     * How many pairs of {@code r} {@code holder} holds.
+     *
+     * @param holder a live entity of this world
+     * @param r the relation, registered by this world
+     * @return the count of pairs, 0 or more (at most 1 for an exclusive relation)
+     * @throws StaleEntityException if {@code holder} is not alive
+     */
     public int targetCount(long holder, Relation r) {
         RelationStore s = store(r);
         int n = 0;
@@ -348,7 +394,15 @@ public final class Relations {
         return n;
     }
 
-    /** Calls {@code action} with each target of {@code holder}'s pairs of {@code r}, in pair order. */
+    /**
+     * Calls {@code action} with each target of {@code holder}'s pairs of {@code r}, in pair order.
+     *
+     * @param holder a live entity of this world
+     * @param r the relation, registered by this world
+     * @param action called once per target, on this thread; it must not change the pairs of
+     *     {@code r}
+     * @throws StaleEntityException if {@code holder} is not alive
+     */
     public void forEachTarget(long holder, Relation r, LongConsumer action) {
         RelationStore s = store(r);
         for (int p = s.firstOfHolder(host.requireAlive(holder, "targets of", r)); p != NONE; p = s.nextOfHolder(p)) {
@@ -356,7 +410,14 @@ public final class Relations {
         }
     }
 
-    /** The targets of {@code holder}'s pairs of {@code r}, in pair order (a new array). */
+    /**
+     * The targets of {@code holder}'s pairs of {@code r}, in pair order (a new array).
+     *
+     * @param holder a live entity of this world
+     * @param r the relation, registered by this world
+     * @return the targets, empty when the holder holds no pair of {@code r}
+     * @throws StaleEntityException if {@code holder} is not alive
+     */
     public long[] targets(long holder, Relation r) {
         long[] out = new long[targetCount(holder, r)];
         int[] i = {0};
@@ -364,7 +425,14 @@ public final class Relations {
         return out;
     }
 
-    /** How many entities hold {@code (r, target)}. */
+    /**
+     * How many entities hold {@code (r, target)}.
+     *
+     * @param r the relation, registered by this world
+     * @param target a live entity of this world
+     * @return the count of holders, 0 or more
+     * @throws StaleEntityException if {@code target} is not alive
+     */
     public int holderCount(Relation r, long target) {
         RelationStore s = store(r);
         int n = 0;
@@ -374,7 +442,15 @@ public final class Relations {
         return n;
     }
 
-    /** Calls {@code action} with each holder of {@code (r, target)}, in pair order (a parent's children in order). */
+    /**
+     * Calls {@code action} with each holder of {@code (r, target)}, in pair order (a parent's children in order).
+     *
+     * @param r the relation, registered by this world
+     * @param target a live entity of this world
+     * @param action called once per holder, on this thread; it must not change the pairs of
+     *     {@code r}
+     * @throws StaleEntityException if {@code target} is not alive
+     */
     public void forEachHolder(Relation r, long target, LongConsumer action) {
         RelationStore s = store(r);
         for (int p = s.firstOfTarget(host.requireAlive(target, "holders of", r)); p != NONE; p = s.nextOfTarget(p)) {
@@ -382,7 +458,14 @@ public final class Relations {
         }
     }
 
-    /** The holders of {@code (r, target)} in pair order (a new array). */
+    /**
+     * The holders of {@code (r, target)} in pair order (a new array).
+     *
+     * @param r the relation, registered by this world
+     * @param target a live entity of this world
+     * @return the holders, empty when none holds the pair
+     * @throws StaleEntityException if {@code target} is not alive
+     */
     public long[] holders(Relation r, long target) {
         long[] out = new long[holderCount(r, target)];
         int[] i = {0};
@@ -390,17 +473,34 @@ public final class Relations {
         return out;
     }
 
-    /** The parent of {@code child} under {@link #childOf()}, or {@link Entity#NULL}. */
+    /**
+     * The parent of {@code child} under {@link #childOf()}, or {@link Entity#NULL}.
+     *
+     * @param child a live entity of this world
+     * @return the parent's id, or {@link Entity#NULL} for a root
+     * @throws StaleEntityException if {@code child} is not alive
+     */
     public long parent(long child) {
         return target(child, childOf());
     }
 
-    /** The children of {@code parent} under {@link #childOf()}, in order (a new array). */
+    /**
+     * The children of {@code parent} under {@link #childOf()}, in order (a new array).
+     *
+     * @param parent a live entity of this world
+     * @return the children's ids, empty for a leaf
+     * @throws StaleEntityException if {@code parent} is not alive
+     */
     public long[] children(long parent) {
         return holders(childOf(), parent);
     }
 
-    /** How many pairs of {@code r} exist. */
+    /**
+     * How many pairs of {@code r} exist.
+     *
+     * @param r the relation, registered by this world
+     * @return the count of pairs of {@code r} in the world, 0 or more
+     */
     public int pairCount(Relation r) {
         return store(r).size();
     }
@@ -409,6 +509,9 @@ public final class Relations {
      * The traversal order of acyclic exclusive relation {@code r}, current for the pairs as
      * they are now (rebuilt on the first call after they changed).
      *
+     * @param r an exclusive, acyclic relation registered by this world
+     * @return the relation's hierarchy, the same object on every call, refreshed when the pairs
+     *     changed
      * @throws IllegalArgumentException if {@code r} is not exclusive and acyclic (a forest)
      */
     public Hierarchy hierarchy(Relation r) {
@@ -430,6 +533,9 @@ public final class Relations {
     /**
      * Every pair of {@code r} as (holder, target, seq) triples in ascending seq, the canonical
      * order snapshots and the state hash use. Cold path; allocates.
+     *
+     * @param r the relation, registered by this world
+     * @return a new array, three longs per pair: {@code 3 * pairCount(r)} long
      */
     public long[] pairs(Relation r) {
         return store(r).pairsInOrder();

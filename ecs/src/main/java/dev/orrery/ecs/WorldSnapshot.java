@@ -90,6 +90,11 @@ public final class WorldSnapshot {
     /**
      * Registers the codec for reference component type {@code type}.
      *
+     * @param <T> the reference component's type
+     * @param type the class the reference column was registered with, not null
+     * @param codec writes and reads one object of {@code type}, not null; it replaces a codec
+     *     registered before for {@code type}
+     * @return this snapshot writer/reader, for the next call
      * @throws NullPointerException if {@code type} or {@code codec} is null, naming the call
      */
     public <T> WorldSnapshot codec(Class<T> type, ReferenceCodec<T> codec) {
@@ -103,7 +108,13 @@ public final class WorldSnapshot {
         return this;
     }
 
-    /** Writes {@code world} with no extra sections. */
+    /**
+     * Writes {@code world} with no extra sections.
+     *
+     * @param world the world to write, not null; not changed by the write
+     * @return a new array holding the whole snapshot, framed and checksummed
+     * @throws SnapshotException if a reference column has no codec
+     */
     public byte[] write(World world) {
         return write(world, Map.of());
     }
@@ -111,6 +122,10 @@ public final class WorldSnapshot {
     /**
      * Writes {@code world} and the given extra sections (kept in iteration order).
      *
+     * @param world the world to write, not null; not changed by the write
+     * @param extras the caller's own sections by name, not null (empty for none); their bytes are
+     *     copied into the snapshot
+     * @return a new array holding the whole snapshot, framed and checksummed
      * @throws SnapshotException if a reference column has no codec
      * @throws IllegalArgumentException if an extra section takes a name the snapshot's own
      *     sections use ({@code orrery.changes}, {@code orrery.relations})
@@ -277,6 +292,10 @@ public final class WorldSnapshot {
      * writing world's hooks already reacted to, and what they recorded is in the snapshot.
      * Hooks registered on {@code target} fire for the changes made after it.
      *
+     * @param snapshot bytes from {@link #write}, not null; not changed
+     * @param target a new world (one that never held an entity), with the writer's components
+     *     registered in the same order
+     * @return the extra sections given to {@code write}, by name in their order; empty when none
      * @throws SnapshotException if the snapshot is truncated, corrupted, of another version,
      *     or its components differ from the target's, naming the section, the byte offset and
      *     what was wrong; the target is then unchanged
@@ -418,6 +437,8 @@ public final class WorldSnapshot {
      * The extra sections of a snapshot, after checking its frame and checksum, without
      * restoring anything (the engine reads its own sections first).
      *
+     * @param snapshot bytes from {@link #write}, not null; not changed
+     * @return the extra sections given to {@code write}, by name in their order; empty when none
      * @throws SnapshotException if the snapshot is truncated, corrupted or of another version,
      *     naming the offset and what was wrong
      */
