@@ -45,27 +45,47 @@ public final class Component<T> {
         this.fields = Collections.unmodifiableList(fs);
     }
 
-    /** Dense column id within the world. */
+    /**
+     * Dense column id within the world.
+     *
+     * @return the column's id, 0 to the world's column count minus 1, in registration order
+     */
     public int id() {
         return id;
     }
 
-    /** The component type stored in this column. */
+    /**
+     * The component type stored in this column.
+     *
+     * @return the type: the Java class, its kind and its fields
+     */
     public ComponentType<T> type() {
         return type;
     }
 
-    /** The instance name ("Fog"), or the type's simple name for the unnamed form. */
+    /**
+     * The instance name ("Fog"), or the type's simple name for the unnamed form.
+     *
+     * @return the instance name, never null or empty
+     */
     public String name() {
         return name;
     }
 
-    /** The instance name's 32-bit hash (see {@link NameHash}). */
+    /**
+     * The instance name's 32-bit hash (see {@link NameHash}).
+     *
+     * @return the hash of {@link #name()}, unique among the world's instance names
+     */
     public int nameHash() {
         return nameHash;
     }
 
-    /** The storage kind of the type. */
+    /**
+     * The storage kind of the type.
+     *
+     * @return value, tag or reference
+     */
     public ComponentKind kind() {
         return type.kind();
     }
@@ -73,6 +93,8 @@ public final class Component<T> {
     /**
      * Where the column's values live: {@link Storage#TABLE} (in the archetype) or
      * {@link Storage#SPARSE} (in a sparse set; adding or removing it never moves the row).
+     *
+     * @return the column's storage, fixed when it is registered
      */
     public Storage storage() {
         return storage;
@@ -81,6 +103,8 @@ public final class Component<T> {
     /**
      * True when chunks keep a changed version per row of this column, not only per chunk
      * (see {@code World.trackRowChanges}).
+     *
+     * @return true once row versions are turned on for this column
      */
     public boolean rowsTracked() {
         return rowsTracked;
@@ -99,12 +123,18 @@ public final class Component<T> {
      * holds it while it holds at least one pair of the relation, and its one field is the
      * (first) target. Only the relation store adds, writes or removes it; the world, command
      * buffers and jobs refuse to.
+     *
+     * @return true for a relation's marker column, false for every column a user registers
      */
     public boolean isRelationMarker() {
         return relation != null;
     }
 
-    /** The relation this column marks ({@code dev.orrery.ecs.Relation}), or {@code null}. */
+    /**
+     * The relation this column marks ({@code dev.orrery.ecs.Relation}), or {@code null}.
+     *
+     * @return the relation, or {@code null} for an ordinary column
+     */
     public Object relation() {
         return relation;
     }
@@ -120,6 +150,7 @@ public final class Component<T> {
     /**
      * Refuses a change of a relation's marker column that goes round the relation store.
      *
+     * @param operation the call refused, as the message starts with it ("add", "set")
      * @throws IllegalArgumentException naming the relation and the call to use instead
      */
     public void refuseIfRelationMarker(String operation) {
@@ -130,12 +161,23 @@ public final class Component<T> {
         }
     }
 
-    /** True when the column uses {@link Storage#SPARSE} storage. */
+    /**
+     * True when the column uses {@link Storage#SPARSE} storage.
+     *
+     * @return true for sparse storage, false for table storage
+     */
     public boolean isSparse() {
         return storage == Storage.SPARSE;
     }
 
-    /** Handle of field {@code i}, for chunk access and property access. */
+    /**
+     * Handle of field {@code i}, for chunk access and property access.
+     *
+     * @param i the field's position in the record's declaration order, from 0
+     * @return the field handle, the same object on every call
+     * @throws IndexOutOfBoundsException naming the column and its fields when {@code i} is out of
+     *     range
+     */
     public Field field(int i) {
         if (i < 0 || i >= fields.size()) {
             throw new IndexOutOfBoundsException("component " + this + " has no field " + i + "; it has "
@@ -148,13 +190,19 @@ public final class Component<T> {
     /**
      * Handle of the named field.
      *
+     * @param fieldName the record component's name ("x"), not null
+     * @return the field handle, the same object on every call
      * @throws IllegalArgumentException listing the fields that exist when there is none by that name
      */
     public Field field(String fieldName) {
         return fields.get(type.fieldIndex(fieldName));
     }
 
-    /** All field handles in declaration order. */
+    /**
+     * All field handles in declaration order.
+     *
+     * @return an unmodifiable list, empty for a tag; position {@code i} holds {@code field(i)}
+     */
     public List<Field> fields() {
         return fields;
     }

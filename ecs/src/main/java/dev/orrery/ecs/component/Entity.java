@@ -19,22 +19,44 @@ public final class Entity {
     private Entity() {
     }
 
-    /** Builds an id from an index and a generation. */
+    /**
+     * Builds an id from an index and a generation.
+     *
+     * @param index the slot in the location table, 0 or more
+     * @param generation the slot's generation, 1 or more for a live entity (0 marks a command
+     *     buffer's provisional handle)
+     * @return the id: {@code generation} in the high 32 bits, {@code index} in the low 32
+     */
     public static long of(int index, int generation) {
         return ((long) generation << 32) | (index & 0xFFFF_FFFFL);
     }
 
-    /** The index part of an id: the slot in the location table. */
+    /**
+     * The index part of an id: the slot in the location table.
+     *
+     * @param entity an entity id
+     * @return the low 32 bits
+     */
     public static int index(long entity) {
         return (int) entity;
     }
 
-    /** The generation part of an id. */
+    /**
+     * The generation part of an id.
+     *
+     * @param entity an entity id
+     * @return the high 32 bits, as an {@code int} (negative for the later half of the generations)
+     */
     public static int generation(long entity) {
         return (int) (entity >>> 32);
     }
 
-    /** A readable form such as {@code 12v3} (index 12, generation 3), used in error messages. */
+    /**
+     * A readable form such as {@code 12v3} (index 12, generation 3), used in error messages.
+     *
+     * @param entity an entity id
+     * @return {@code index + "v" + generation}
+     */
     public static String toString(long entity) {
         return index(entity) + "v" + generation(entity);
     }

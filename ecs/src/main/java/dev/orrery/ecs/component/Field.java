@@ -16,22 +16,39 @@ public final class Field {
         this.type = component.type().fieldType(index);
     }
 
-    /** The column this field belongs to. */
+    /**
+     * The column this field belongs to.
+     *
+     * @return the column, never null
+     */
     public Component<?> component() {
         return component;
     }
 
-    /** The field's position in the record. */
+    /**
+     * The field's position in the record.
+     *
+     * @return the position in the record's declaration order, from 0
+     */
     public int index() {
         return index;
     }
 
-    /** The field's storage type. */
+    /**
+     * The field's storage type.
+     *
+     * @return the primitive type stored (or {@code OBJECT} for a reference column's value); it
+     *     picks the chunk accessor ({@code readFloats} for {@code FLOAT})
+     */
     public FieldType type() {
         return type;
     }
 
-    /** The field's name in the record. */
+    /**
+     * The field's name in the record.
+     *
+     * @return the record component's name ("density"; "value" for a reference column)
+     */
     public String name() {
         return component.type().fieldName(index);
     }

@@ -41,6 +41,9 @@ public interface FieldValidator {
 
     /**
      * A validator that allows what both this and {@code other} allow; the first refusal wins.
+     *
+     * @param other the validator checked after this one, not null
+     * @return a new validator; it answers this validator's rule when both refuse
      */
     default FieldValidator and(FieldValidator other) {
         Objects.requireNonNull(other, "other");
@@ -55,6 +58,9 @@ public interface FieldValidator {
      * numbers for integral fields, bounds rounded to {@code float} for a {@code float} field,
      * NaN refused, infinities only on an open side); for ranges known at run time.
      *
+     * @param min the smallest value allowed, inclusive; {@code -Infinity} for no lower bound
+     * @param max the largest value allowed, inclusive; {@code +Infinity} for no upper bound
+     * @return a validator that refuses values outside {@code [min, max]}
      * @throws IllegalArgumentException if a bound is NaN or {@code min > max}
      */
     static FieldValidator range(double min, double max) {

@@ -34,22 +34,39 @@ public final class InvalidFieldValueException extends IllegalArgumentException {
         this.rule = rule;
     }
 
-    /** The entity the write was for. */
+    /**
+     * The entity the write was for.
+     *
+     * @return the entity's id
+     */
     public long entity() {
         return entity;
     }
 
-    /** The field the write was for. */
+    /**
+     * The field the write was for.
+     *
+     * @return the field handle; {@code null} in an exception read back from serialized form (the
+     *     field is not serialized)
+     */
     public Field field() {
         return field;
     }
 
-    /** The refused value, as text. */
+    /**
+     * The refused value, as text.
+     *
+     * @return the value as the caller gave it, in text ("-5", "NaN")
+     */
     public String value() {
         return value;
     }
 
-    /** What the field takes, as the range or validator said it ({@code "a whole number from 0 to 63"}). */
+    /**
+     * What the field takes, as the range or validator said it ({@code "a whole number from 0 to 63"}).
+     *
+     * @return the rule's words, which finish "the field takes ..."
+     */
     public String rule() {
         return rule;
     }

@@ -40,9 +40,17 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.RECORD_COMPONENT, ElementType.FIELD, ElementType.PARAMETER, ElementType.METHOD})
 public @interface Range {
-    /** The smallest value allowed (inclusive); unbounded below by default. */
+    /**
+     * The smallest value allowed (inclusive); unbounded below by default.
+     *
+     * @return the lower bound, inclusive; a whole number is needed for an integral field
+     */
     double min() default Double.NEGATIVE_INFINITY;
 
-    /** The largest value allowed (inclusive); unbounded above by default. */
+    /**
+     * The largest value allowed (inclusive); unbounded above by default.
+     *
+     * @return the upper bound, inclusive, not below {@link #min()}
+     */
     double max() default Double.POSITIVE_INFINITY;
 }

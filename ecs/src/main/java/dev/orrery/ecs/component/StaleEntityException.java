@@ -13,6 +13,9 @@ public final class StaleEntityException extends IllegalArgumentException {
      * Creates the exception for {@code entity}, with what the caller tried to do, for an id that
      * the world handed out once (a despawned entity's); {@link Entity#NULL} and provisional
      * handles are named as such.
+     *
+     * @param entity the refused id, named in the message
+     * @param operation what the caller tried ("despawn", "get Position"), named in the message
      */
     public StaleEntityException(long entity, String operation) {
         this(entity, operation, true);
@@ -22,6 +25,11 @@ public final class StaleEntityException extends IllegalArgumentException {
      * Creates the exception for {@code entity}, with what the caller tried to do;
      * {@code handedOut} is false when the world never gave out this id (its index or generation
      * is past any it issued), which the message then says.
+     *
+     * @param entity the refused id, named in the message
+     * @param operation what the caller tried, named in the message
+     * @param handedOut true when the world issued this id once (the entity was despawned), false
+     *     when it never did (another world's id, or one made up)
      */
     public StaleEntityException(long entity, String operation, boolean handedOut) {
         super(message(entity, operation, handedOut));
