@@ -36,22 +36,40 @@ import dev.orrery.ecs.component.Field;
  * to another thread.
  */
 public interface JobContext {
-    /** The worker running the job: 0 is the calling thread, 1.. the executor's threads. */
+    /**
+     * The worker running the job: 0 is the calling thread, 1.. the executor's threads.
+     *
+     * @return 0 to the executor's worker count minus 1; use it to index per-worker scratch
+     */
     int workerId();
 
-    /** The system's position in the schedule's linear order (its graph position). */
+    /**
+     * The system's position in the schedule's linear order (its graph position).
+     *
+     * @return the index into {@link Schedule#systemNames()}, 0 or more
+     */
     int systemIndex();
 
-    /** The system's name. */
+    /**
+     * The system's name.
+     *
+     * @return the name given to {@code system(name)}
+     */
     String systemName();
 
-    /** Which of the system's matching chunks this is, counted from 0 in query order; -1 in a range system. */
+    /**
+     * Which of the system's matching chunks this is, counted from 0 in query order; -1 in a range system.
+     *
+     * @return the chunk's ordinal, 0 or more, or -1 outside a chunk system
+     */
     int chunkOrdinal();
 
     /**
      * This worker's command buffer, for structural changes (spawn, despawn, add, remove):
      * they are applied at the next sync point, in an order that does not depend on which
      * worker ran which chunk. The buffer's key is already set to this system and chunk.
+     *
+     * @return the worker's buffer; the same object for every job this worker runs
      */
     CommandBuffer commands();
 
@@ -62,6 +80,8 @@ public interface JobContext {
      * tracked ({@code world.trackRemoved(column)} during set-up); they are kept for
      * {@code ChangeTracker.RETAINED_RUNS} runs.
      *
+     * @param column a tracked table column the system declared a read or write of
+     * @return the removed entities' ids, valid until the next call on this worker
      * @throws dev.orrery.ecs.UndeclaredAccessException if the system declared neither
      * @throws IllegalStateException if the column's removals are not tracked
      */
@@ -70,16 +90,27 @@ public interface JobContext {
     /**
      * The change tick of this system's previous run (0 before its first): what its query's
      * {@code added}/{@code changed} filters and {@link ChunkView#changed} compare against.
+     *
+     * @return the tick, 0 or more
      */
     long lastRunTick();
 
-    /** The bound chunk, through the system's access checks; {@code null} in a range system's body. */
+    /**
+     * The bound chunk, through the system's access checks; {@code null} in a range system's body.
+     *
+     * @return the view of the job's chunk, valid only during the body's call
+     */
     ChunkView chunk();
 
     /**
      * The value of {@code column} on a live entity, as a new record (cold code: hot loops use
      * the chunk's arrays); needs a declared read or write of {@code column}.
      *
+     * @param <T> the column's value type
+     * @param entity a live entity of the schedule's world
+     * @param column a column the system declared a read or write of
+     * @return a fresh copy of the value (writing to it changes nothing), the stored object of a
+     *     reference column, or null for a tag
      * @throws dev.orrery.ecs.UndeclaredAccessException if the system declared neither
      * @throws dev.orrery.ecs.component.StaleEntityException if {@code entity} is not alive
      * @throws IllegalArgumentException if the entity lacks the column
@@ -90,34 +121,94 @@ public interface JobContext {
      * Overwrites the value of {@code column} on a live entity that holds it; needs a declared
      * write of {@code column}. Not a structural change.
      *
+     * @param <T> the column's value type
+     * @param entity a live entity holding {@code column}, written by no other job of the system
+     * @param column a column the system declared a write of
+     * @param value the new value, not null
      * @throws dev.orrery.ecs.UndeclaredAccessException if the system declared no write of it
      * @throws NullPointerException naming the call when {@code value} is null, as
      *     {@code world.set} and {@code commands.set} refuse it (a set takes the new value)
      */
     <T> void set(long entity, Component<T> column, T value);
 
-    /** One {@code float} field of a live entity; needs a declared read or write of its component. */
+    /**
+     * One {@code float} field of a live entity; needs a declared read or write of its component.
+     *
+     * @param entity a live entity of the schedule's world
+     * @param field a {@code float} field of a component the system declared a read or write of
+     * @return the field's value
+     * @throws dev.orrery.ecs.UndeclaredAccessException naming the system and the declaration to add
+     */
     float getFloat(long entity, Field field);
 
-    /** Writes one {@code float} field of a live entity; needs a declared write of its component. */
+    /**
+     * Writes one {@code float} field of a live entity; needs a declared write of its component.
+     *
+     * @param entity a live entity, written by no other job of the system
+     * @param field a {@code float} field of a component the system declared a write of
+     * @param value the new value
+     * @throws dev.orrery.ecs.UndeclaredAccessException naming the system and the declaration to add
+     */
     void setFloat(long entity, Field field, float value);
 
-    /** One {@code int} field of a live entity; needs a declared read or write of its component. */
+    /**
+     * One {@code int} field of a live entity; needs a declared read or write of its component.
+     *
+     * @param entity a live entity of the schedule's world
+     * @param field a {@code int} field of a component the system declared a read or write of
+     * @return the field's value
+     * @throws dev.orrery.ecs.UndeclaredAccessException naming the system and the declaration to add
+     */
     int getInt(long entity, Field field);
 
-    /** Writes one {@code int} field of a live entity; needs a declared write of its component. */
+    /**
+     * Writes one {@code int} field of a live entity; needs a declared write of its component.
+     *
+     * @param entity a live entity, written by no other job of the system
+     * @param field a {@code int} field of a component the system declared a write of
+     * @param value the new value
+     * @throws dev.orrery.ecs.UndeclaredAccessException naming the system and the declaration to add
+     */
     void setInt(long entity, Field field, int value);
 
-    /** One {@code long} field of a live entity; needs a declared read or write of its component. */
+    /**
+     * One {@code long} field of a live entity; needs a declared read or write of its component.
+     *
+     * @param entity a live entity of the schedule's world
+     * @param field a {@code long} field of a component the system declared a read or write of
+     * @return the field's value
+     * @throws dev.orrery.ecs.UndeclaredAccessException naming the system and the declaration to add
+     */
     long getLong(long entity, Field field);
 
-    /** Writes one {@code long} field of a live entity; needs a declared write of its component. */
+    /**
+     * Writes one {@code long} field of a live entity; needs a declared write of its component.
+     *
+     * @param entity a live entity, written by no other job of the system
+     * @param field a {@code long} field of a component the system declared a write of
+     * @param value the new value
+     * @throws dev.orrery.ecs.UndeclaredAccessException naming the system and the declaration to add
+     */
     void setLong(long entity, Field field, long value);
 
-    /** One {@code double} field of a live entity; needs a declared read or write of its component. */
+    /**
+     * One {@code double} field of a live entity; needs a declared read or write of its component.
+     *
+     * @param entity a live entity of the schedule's world
+     * @param field a {@code double} field of a component the system declared a read or write of
+     * @return the field's value
+     * @throws dev.orrery.ecs.UndeclaredAccessException naming the system and the declaration to add
+     */
     double getDouble(long entity, Field field);
 
-    /** Writes one {@code double} field of a live entity; needs a declared write of its component. */
+    /**
+     * Writes one {@code double} field of a live entity; needs a declared write of its component.
+     *
+     * @param entity a live entity, written by no other job of the system
+     * @param field a {@code double} field of a component the system declared a write of
+     * @param value the new value
+     * @throws dev.orrery.ecs.UndeclaredAccessException naming the system and the declaration to add
+     */
     void setDouble(long entity, Field field, double value);
 
     /**
@@ -125,6 +216,9 @@ public interface JobContext {
      * {@code readsResource}, {@code writesResource} or {@code reducesResource} of the key.
      * Allocates nothing.
      *
+     * @param <T> the resource's type
+     * @param key a key the system declared a read, write or reduction of
+     * @return the stored value, not null; read it, do not change it (other jobs read it at once)
      * @throws dev.orrery.scheduler.UndeclaredResourceAccessException naming the system
      *     and the resource, when the system declared none of them
      * @throws IllegalStateException when the store holds no value under {@code key}
@@ -135,6 +229,10 @@ public interface JobContext {
      * The value under {@code key}, to change its inside; needs a declared
      * {@code writesResource(key)}.
      *
+     * @param <T> the resource's type
+     * @param key a key the system declared a write of
+     * @return the stored value, to change in place; the jobs of this system share it, so split the
+     *     writes between them or make the system exclusive
      * @throws dev.orrery.scheduler.UndeclaredResourceAccessException naming the system
      *     and the resource, when the system declared no write of it
      */
@@ -146,6 +244,8 @@ public interface JobContext {
      * write). Systems ordered after this one see the total. Add once per chunk or job where
      * you can: each call looks the key up.
      *
+     * @param key the key of a {@link LongSum} the system declared a reduction (or write) of
+     * @param amount the amount to add, negative to subtract
      * @throws dev.orrery.scheduler.UndeclaredResourceAccessException naming the system
      *     and the resource, when the system declared no reduction into it
      */
@@ -158,6 +258,9 @@ public interface JobContext {
      * readers see them in an order that does not depend on the workers; see
      * {@link dev.orrery.scheduler.event.EventChannel} for when they see them.
      *
+     * @param <T> the channel's event type
+     * @param key a channel the system declared a write of
+     * @param event the event, not null; kept by reference until it is dropped from the channel
      * @throws dev.orrery.scheduler.UndeclaredEventAccessException naming the system and
      *     the channel, when the system declared no write of it
      */
@@ -168,6 +271,9 @@ public interface JobContext {
      * in merge order; needs a declared {@code readsEvents(key)}. Every job of the system gets
      * the same events. Allocates nothing.
      *
+     * @param <T> the channel's event type
+     * @param key a channel the system declared a read of
+     * @return the events, valid during this run of the system; empty when none are new
      * @throws dev.orrery.scheduler.UndeclaredEventAccessException naming the system and
      *     the channel, when the system declared no read of it
      */

@@ -73,12 +73,22 @@ public final class Schedule {
         this.plan = plan;
     }
 
-    /** Starts a schedule over {@code world}, with phases PreUpdate, Update and PostUpdate. */
+    /**
+     * Starts a schedule over {@code world}, with phases PreUpdate, Update and PostUpdate.
+     *
+     * @param world the world the systems run over, not null; its queries and columns are the ones
+     *     the systems may name
+     * @return a new builder
+     */
     public static Builder builder(World world) {
         return new Builder(world);
     }
 
-    /** The world the systems run over. */
+    /**
+     * The world the systems run over.
+     *
+     * @return the world given to {@link #builder}
+     */
     public World world() {
         return plan.world();
     }
@@ -88,7 +98,12 @@ public final class Schedule {
         return plan.graph();
     }
 
-    /** The resource store the systems reach through {@code JobContext.resource(key)} and the others. */
+    /**
+     * The resource store the systems reach through {@code JobContext.resource(key)} and the others.
+     *
+     * @return the store, the same object on every call (shared with the simulation that owns the
+     *     schedule, if any)
+     */
     public Resources resources() {
         return plan.resources();
     }
@@ -102,6 +117,8 @@ public final class Schedule {
      * An executor with {@code workers} threads in all, counting the caller: 1 runs
      * everything on the calling thread. Close it when done.
      *
+     * @param workers the threads that run jobs, the calling thread included: 1 to 256
+     * @return a new executor that owns {@code workers - 1} threads until closed
      * @throws IllegalArgumentException if {@code workers} is not 1 to 256
      */
     public ScheduleExecutor executor(int workers) {
@@ -111,6 +128,8 @@ public final class Schedule {
     /**
      * The systems' names in graph order: a {@link JobObserver}'s {@code systemIndex} is an
      * index into this list. Read-only.
+     *
+     * @return an unmodifiable list, one name per system, in graph order
      */
     public List<String> systemNames() {
         SystemGraph g = plan.graph();
@@ -121,7 +140,11 @@ public final class Schedule {
         return List.of(names);
     }
 
-    /** The graph in Graphviz DOT: systems, their edges with reasons, and the sync points. */
+    /**
+     * The graph in Graphviz DOT: systems, their edges with reasons, and the sync points.
+     *
+     * @return a {@code digraph} text for {@code dot -Tsvg}; it is built anew on each call
+     */
     public String toDot() {
         return plan.graph().toDot();
     }
@@ -163,6 +186,12 @@ public final class Schedule {
          *     .system("count").query(q).reducesResource(LIVING)
          *     .forEachChunk(job -> job.add(LIVING, job.chunk().size()))
          * }</pre>
+         *
+         * @param <T> the resource's type
+         * @param key the resource's key, not null
+         * @param value the value, of the key's type; it replaces a value put before under
+         *     {@code key}
+         * @return this builder
          */
         public <T> Builder resource(ResourceKey<T> key, T value) {
             resources.put(key, value);
@@ -173,6 +202,10 @@ public final class Schedule {
          * Makes {@code store} the schedule's resource store (replacing the empty one each
          * builder starts with), so the schedule and its owner (the engine's simulation, for
          * instance) share one store.
+         *
+         * @param store the store to use, not null; resources put on this builder before are not
+         *     carried over to it
+         * @return this builder
          */
         public Builder resources(Resources store) {
             this.resources = Objects.requireNonNull(store, "resources");
@@ -183,12 +216,20 @@ public final class Schedule {
          * The schedule's resource store, for exclusive system bodies and count suppliers to
          * capture: capture the store and read {@code store.get(KEY)} each time, not the value
          * (a snapshot restore may put a new one).
+         *
+         * @return the store the built schedule will use
          */
         public Resources resources() {
             return resources;
         }
 
-        /** Replaces the phases, in run order. */
+        /**
+         * Replaces the phases, in run order.
+         *
+         * @param phases the phases in run order, none null; every phase a system or rule names must
+         *     be among them
+         * @return this builder
+         */
         public Builder phases(Phase... phases) {
             this.phases = List.of(phases);
             return this;
@@ -203,6 +244,11 @@ public final class Schedule {
          * <pre>{@code
          * .runIf(Phase.UPDATE, RunCondition.inState(MODE, Mode.PLAYING))
          * }</pre>
+         *
+         * @param phase one of the schedule's phases, not null
+         * @param condition tested on the thread that runs the schedule, not null; it replaces a
+         *     condition set before for {@code phase}
+         * @return this builder
          */
         public Builder runIf(Phase phase, RunCondition condition) {
             rules.put(phase, rule(phase).withCondition(Objects.requireNonNull(condition, "condition")));
@@ -215,6 +261,10 @@ public final class Schedule {
          * under {@code accumulator} and runs the phase once per whole step it holds (0 or more
          * times), each time with its sync point; see {@link FixedTimestep}. Put the
          * accumulator as a resource (with a snapshot codec under a simulation).
+         *
+         * @param phase one of the schedule's phases, not null
+         * @param accumulator the key of the {@link FixedTimestep} resource that feeds the phase
+         * @return this builder
          */
         public Builder fixedTimestep(Phase phase, ResourceKey<FixedTimestep> accumulator) {
             rules.put(phase, rule(phase).withFixedStep(accumulator));
@@ -227,6 +277,10 @@ public final class Schedule {
          * {@code onEnter}/{@code onExit} system or an {@link RunCondition#inState} condition
          * does it too, and so does the machine being in the store when the schedule is built;
          * call this for one put in the store only after the build.
+         *
+         * @param key the key of the {@link States} resource, not null; naming it twice changes
+         *     nothing
+         * @return this builder
          */
         public Builder state(ResourceKey<? extends States<?>> key) {
             if (!stateMachines.contains(Objects.requireNonNull(key, "state key"))) {
@@ -265,6 +319,8 @@ public final class Schedule {
          * place of the adaptive rule ({@link #DEFAULT_MIN_BATCH_ROWS} reads as not set and keeps
          * them adaptive).
          *
+         * @param rows the fewest rows per job, 1 or more
+         * @return this builder
          * @throws IllegalArgumentException if {@code rows} is below 1
          */
         public Builder minBatchRows(int rows) {
@@ -280,6 +336,10 @@ public final class Schedule {
          * Starts declaring the system {@code name}; finish it with {@code forEachChunk},
          * {@code forEachRange}, {@code forEachLevel} or {@code exclusive}.
          *
+         * @param name the system's name, unique in the schedule; errors, traces and recordings show
+         *     it
+         * @return a builder for the system; its {@code forEachChunk}, {@code forEachRange},
+         *     {@code forEachLevel} or {@code exclusive} returns this schedule builder
          * @throws NullPointerException when {@code name} is null
          * @throws IllegalArgumentException when {@code name} is blank (duplicates are refused by
          *     {@link #build})
@@ -291,6 +351,7 @@ public final class Schedule {
         /**
          * Builds the graph and the plan.
          *
+         * @return a new schedule, its graph and plan fixed
          * @throws IllegalArgumentException for duplicate or unknown names, unlisted phases,
          *     orders that contradict phases, or a declared write of a relation's marker column
          *     (change pairs with {@code job.commands().addPair}/{@code removePair})
@@ -384,7 +445,13 @@ public final class Schedule {
             this.access = SystemAccess.builder(name);
         }
 
-        /** The chunks the system visits. */
+        /**
+         * The chunks the system visits.
+         *
+         * @param query a query built by the schedule's world, not null; its terms place sync points, but
+         *     the columns its jobs read or write still need {@link #reads} or {@link #writes}
+         * @return this system builder, for the next declaration
+         */
         public SystemBuilder query(Query query) {
             this.query = Objects.requireNonNull(query, "query");
             access.queryColumns(EcsInternals.termColumnIds(query));
@@ -411,6 +478,9 @@ public final class Schedule {
          * A system records only what it declared: any other command throws
          * {@link dev.orrery.ecs.UndeclaredCommandException} naming the system and the
          * component.
+         *
+         * @param components the components spawned entities may be given; none for bare spawns
+         * @return this system builder, for the next declaration
          */
         public SystemBuilder spawns(Component<?>... components) {
             access.effects().spawns(components);
@@ -422,6 +492,9 @@ public final class Schedule {
          * Declares that the system's jobs may record adds (and sets) of these components on
          * existing entities, e.g. {@code .query(burning).adds(charred)} before
          * {@code job.commands().add(e, charred)}.
+         *
+         * @param components the components the system's jobs may add
+         * @return this system builder, for the next declaration
          */
         public SystemBuilder adds(Component<?>... components) {
             access.effects().adds(components);
@@ -433,6 +506,9 @@ public final class Schedule {
          * Declares that the system's jobs may record removes of these components, e.g.
          * {@code .query(stunned).reads(stun).removes(stun)} before
          * {@code job.commands().remove(e, stun)}.
+         *
+         * @param components the components the system's jobs may remove
+         * @return this system builder, for the next declaration
          */
         public SystemBuilder removes(Component<?>... components) {
             access.effects().removes(components);
@@ -445,6 +521,9 @@ public final class Schedule {
          * applied at the next sync point) of these components, e.g. {@code .setsLater(hp)}
          * before {@code job.commands().set(target, hp, new Health(0))}. Later readers of them
          * get a sync point before them.
+         *
+         * @param components the components the system's jobs may set through commands
+         * @return this system builder, for the next declaration
          */
         public SystemBuilder setsLater(Component<?>... components) {
             access.effects().setsLater(components);
@@ -457,6 +536,8 @@ public final class Schedule {
          * {@code .query(living).reads(hp).despawns()} before {@code job.commands().despawn(e)}.
          * Every later system of the phase with a query or component access gets a sync point
          * before it.
+         *
+         * @return this system builder, for the next declaration
          */
         public SystemBuilder despawns() {
             access.effects().despawns();
@@ -464,27 +545,48 @@ public final class Schedule {
             return this;
         }
 
-        /** Declares reads of these components. */
+        /**
+         * Declares reads of these components.
+         *
+         * @param components the components the system's jobs read, in its chunks or by id
+         * @return this system builder, for the next declaration
+         */
         public SystemBuilder reads(Component<?>... components) {
             access.reads(components);
             componentsDeclared |= components.length > 0;
             return this;
         }
 
-        /** Declares writes (and so reads) of these components. */
+        /**
+         * Declares writes (and so reads) of these components.
+         *
+         * @param components the components the system's jobs write, in its chunks or by id
+         * @return this system builder, for the next declaration
+         */
         public SystemBuilder writes(Component<?>... components) {
             access.writes(components);
             componentsDeclared |= components.length > 0;
             return this;
         }
 
-        /** Declares reads of these resources. */
+        /**
+         * Declares reads of these resources.
+         *
+         * @param resources the keys the system's jobs read through {@code job.resource(key)}
+         * @return this system builder, for the next declaration
+         */
         public SystemBuilder readsResource(ResourceKey<?>... resources) {
             access.readsResource(resources);
             return this;
         }
 
-        /** Declares writes (and so reads) of these resources. */
+        /**
+         * Declares writes (and so reads) of these resources.
+         *
+         * @param resources the keys the system's jobs write through
+         *     {@code job.resourceForWrite(key)}
+         * @return this system builder, for the next declaration
+         */
         public SystemBuilder writesResource(ResourceKey<?>... resources) {
             access.writesResource(resources);
             return this;
@@ -509,6 +611,9 @@ public final class Schedule {
          *     job.add(DEAD, n);                                          // once per chunk, not per row
          * })
          * }</pre>
+         *
+         * @param resources keys of {@link LongSum} resources the system's jobs add to
+         * @return this system builder, for the next declaration
          */
         public SystemBuilder reducesResource(ResourceKey<?>... resources) {
             access.reducesResource(resources);
@@ -523,6 +628,8 @@ public final class Schedule {
          * {@link #despawns}, ...) could be seen; this is the explicit override, for changes
          * the declarations do not show (e.g. a system that reads what an earlier one's
          * spawned entities hold through a resource).
+         *
+         * @return this system builder, for the next declaration
          */
         public SystemBuilder afterStructuralChanges() {
             access.syncBefore();
@@ -538,6 +645,8 @@ public final class Schedule {
          * another chunk's entity may not have reached an earlier system of the pipeline yet.
          * Without it, such an access from a pipeline is refused, naming the system, the
          * component and this declaration. By-id access to the job's own chunk needs nothing.
+         *
+         * @return this system builder, for the next declaration
          */
         public SystemBuilder touchesOtherEntities() {
             access.touchesOtherEntities();
@@ -568,6 +677,8 @@ public final class Schedule {
          *
          * Bevy's counterpart is {@code before_ignore_deferred}. It cannot be combined with
          * {@link #afterStructuralChanges()}.
+         *
+         * @return this system builder, for the next declaration
          */
         public SystemBuilder beforeStructuralChanges() {
             access.noAutoSync();
@@ -578,6 +689,9 @@ public final class Schedule {
          * Declares reads of these event channels: the system's jobs read the events they have
          * not read yet through {@code job.events(key)}. Every writer of a channel earlier in
          * the phase runs before it; see {@link EventChannel} for what it sees when.
+         *
+         * @param channels the event keys the system's jobs read
+         * @return this system builder, for the next declaration
          */
         public SystemBuilder readsEvents(EventKey<?>... channels) {
             access.readsEvents(channels);
@@ -597,6 +711,9 @@ public final class Schedule {
          *     .forEachRange(() -> 1, (job, from, to) -> job.events(HITS)
          *         .forEach(h -> job.resourceForWrite(DAMAGE).merge(h.target(), h.damage(), Integer::sum)))
          * }</pre>
+         *
+         * @param channels the event keys the system's jobs send on
+         * @return this system builder, for the next declaration
          */
         public SystemBuilder writesEvents(EventKey<?>... channels) {
             access.writesEvents(channels);
@@ -616,6 +733,9 @@ public final class Schedule {
          *         for (int i = 0; i < job.chunk().size(); i++) h[i]++;
          *     })
          * }</pre>
+         *
+         * @param condition tested on the thread that runs the schedule, not null
+         * @return this system builder, for the next declaration
          */
         public SystemBuilder runIf(RunCondition condition) {
             Objects.requireNonNull(condition, "condition");
@@ -629,29 +749,58 @@ public final class Schedule {
          * Runs the system when the state machine under {@code key} enters {@code value} (at
          * the run boundary after a {@code request}, or on the first run for the initial value),
          * in a hidden phase before the schedule's phases; see {@link States}.
+         *
+         * @param <S> the state machine's enum
+         * @param key the key of the {@link States} resource, not null
+         * @param value the state whose entry runs the system
+         * @return this system builder, for the next declaration
          */
         public <S extends Enum<S>> SystemBuilder onEnter(ResourceKey<States<S>> key, S value) {
             return inPhase(owner.transitionPhase(key, value, true));
         }
 
-        /** Runs the system when the state machine under {@code key} leaves {@code value}; see {@link #onEnter}. */
+        /**
+         * Runs the system when the state machine under {@code key} leaves {@code value}; see {@link #onEnter}.
+         *
+         * @param <S> the state machine's enum
+         * @param key the key of the {@link States} resource, not null
+         * @param value the state whose exit runs the system
+         * @return this system builder, for the next declaration
+         */
         public <S extends Enum<S>> SystemBuilder onExit(ResourceKey<States<S>> key, S value) {
             return inPhase(owner.transitionPhase(key, value, false));
         }
 
-        /** Runs the system in {@code phase} (default {@link Phase#UPDATE}). */
+        /**
+         * Runs the system in {@code phase} (default {@link Phase#UPDATE}).
+         *
+         * @param phase one of the schedule's phases, not null
+         * @return this system builder, for the next declaration
+         */
         public SystemBuilder inPhase(Phase phase) {
             this.phase = Objects.requireNonNull(phase, "phase");
             return this;
         }
 
-        /** The system runs before these (same or later phase). */
+        /**
+         * The system runs before these (same or later phase).
+         *
+         * @param systems names of other systems of the schedule, none null; checked by
+         *     {@code build()}
+         * @return this system builder, for the next declaration
+         */
         public SystemBuilder before(String... systems) {
             before.addAll(names(systems, "before"));
             return this;
         }
 
-        /** The system runs after these (same or earlier phase). */
+        /**
+         * The system runs after these (same or earlier phase).
+         *
+         * @param systems names of other systems of the schedule, none null; checked by
+         *     {@code build()}
+         * @return this system builder, for the next declaration
+         */
         public SystemBuilder after(String... systems) {
             after.addAll(names(systems, "after"));
             return this;
@@ -670,6 +819,10 @@ public final class Schedule {
          * The fewest rows (indices, for a range system) per job; below it in all, the system runs
          * inline. This fixes the split in place of the adaptive rule, except for
          * {@link #DEFAULT_MIN_BATCH_ROWS}, which reads as not set and keeps the system adaptive.
+         *
+         * @param rows the fewest rows or indices per job, 1 or more
+         * @return this system builder, for the next declaration
+         * @throws IllegalArgumentException naming the system if {@code rows} is below 1
          */
         public SystemBuilder minBatchRows(int rows) {
             if (rows < 1) {
@@ -680,7 +833,15 @@ public final class Schedule {
             return this;
         }
 
-        /** Finishes an ordinary system whose {@code body} runs once per matching chunk. */
+        /**
+         * Finishes an ordinary system whose {@code body} runs once per matching chunk.
+         *
+         * @param body the system's work on one chunk, not null; run on worker threads, one job per
+         *     chunk range, with the chunk's declared access checked
+         * @return the schedule builder, for the next system
+         * @throws IllegalStateException naming the system when it has no query; call
+         *     {@code query(...)} first
+         */
         public Builder forEachChunk(ChunkSystem body) {
             if (query == null) {
                 throw new IllegalStateException("system '" + name + "' has no query; call query(...) before "
@@ -702,6 +863,10 @@ public final class Schedule {
          * ({@link #spawns}, ...): "spawn N computed from a resource" is a range system over
          * that count declaring {@code .spawns(components...)}. See {@link RangeSystem}.
          *
+         * @param count the number of indices, asked as the system starts, on the thread that runs
+         *     the schedule; not null
+         * @param body the work on one range of indices, not null; run on worker threads
+         * @return the schedule builder, for the next system
          * @throws IllegalStateException if the system has a query or declared component access
          */
         public Builder forEachRange(IntSupplier count, RangeSystem body) {
@@ -741,6 +906,10 @@ public final class Schedule {
          *     })
          * }</pre>
          *
+         * @param relation an exclusive, acyclic relation of the schedule's world
+         *     ({@code childOf()})
+         * @param body the work on one range of one level's slots, not null; run on worker threads
+         * @return the schedule builder, for the next system
          * @throws IllegalStateException if the system has a query
          * @throws IllegalArgumentException if {@code relation} is not exclusive and acyclic (a
          *     forest), or belongs to another world
@@ -772,6 +941,10 @@ public final class Schedule {
         /**
          * Finishes an exclusive system: {@code body} gets the whole world and runs alone. It
          * changes the structure directly, so it declares no structural effects.
+         *
+         * @param body the system's work, not null; run alone, on the thread that runs the schedule
+         * @return the schedule builder, for the next system
+         * @throws IllegalStateException when the system has a query or declared structural effects
          */
         public Builder exclusive(ExclusiveSystem body) {
             return exclusive(ScheduledSystem.withJob(Objects.requireNonNull(body, "body")));
@@ -781,6 +954,9 @@ public final class Schedule {
          * Finishes an exclusive system whose body also gets a {@link JobContext}: the schedule's
          * events (declared with {@link #readsEvents}/{@link #writesEvents}), its resources and a
          * command buffer applied as soon as the body returns; see {@link ExclusiveJobSystem}.
+         *
+         * @param body the system's work, not null; run alone, on the thread that runs the schedule
+         * @return the schedule builder, for the next system
          */
         public Builder exclusive(ExclusiveJobSystem body) {
             if (query != null) {
