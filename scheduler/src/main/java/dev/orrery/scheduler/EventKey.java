@@ -40,17 +40,34 @@ public final class EventKey<T> {
         this.channel = ResourceKey.of("events:" + name, channelType);
     }
 
-    /** A new channel named {@code name} carrying events of {@code type}. */
+    /**
+     * A new channel named {@code name} carrying events of {@code type}.
+     *
+     * @param <T> the event type
+     * @param name the channel's name, not blank, unique among the channels of one schedule
+     * @param type the events' class, not null
+     * @return a new key, equal only to itself: keep it in a constant and use it to declare, send
+     *     and read
+     * @throws IllegalArgumentException if {@code name} is blank
+     */
     public static <T> EventKey<T> of(String name, Class<T> type) {
         return new EventKey<>(name, type);
     }
 
-    /** The name shown in graph output and error messages. */
+    /**
+     * The name shown in graph output and error messages.
+     *
+     * @return the name given to {@link #of}
+     */
     public String name() {
         return name;
     }
 
-    /** The type of the events. */
+    /**
+     * The type of the events.
+     *
+     * @return the class given to {@link #of}
+     */
     public Class<T> type() {
         return type;
     }

@@ -25,10 +25,18 @@ import java.util.function.Consumer;
  * @param <T> the type of the events
  */
 public interface EventReader<T> {
-    /** The number of unread events. */
+    /**
+     * The number of unread events.
+     *
+     * @return the count of unread events, 0 or more
+     */
     int size();
 
-    /** True when there is none. */
+    /**
+     * True when there is none.
+     *
+     * @return true when {@link #size()} is 0
+     */
     default boolean isEmpty() {
         return size() == 0;
     }
@@ -36,11 +44,17 @@ public interface EventReader<T> {
     /**
      * The {@code i}-th unread event, {@code 0 <= i < size()}.
      *
+     * @param i the event's index, in {@code [0, size())}
+     * @return the event, never null
      * @throws IndexOutOfBoundsException naming the index, the count and the channel
      */
     T get(int i);
 
-    /** Calls {@code action} with each unread event, in order. */
+    /**
+     * Calls {@code action} with each unread event, in order.
+     *
+     * @param action called once per event on the calling thread, not null
+     */
     default void forEach(Consumer<? super T> action) {
         for (int i = 0, n = size(); i < n; i++) {
             action.accept(get(i));

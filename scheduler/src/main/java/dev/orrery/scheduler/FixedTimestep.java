@@ -110,12 +110,20 @@ public final class FixedTimestep {
         droppedSteps += n;
     }
 
-    /** The length of one sub-step. */
+    /**
+     * The length of one sub-step.
+     *
+     * @return the sub-step length in the clock's units, above 0
+     */
     public long stepUnits() {
         return stepUnits;
     }
 
-    /** What each run adds. */
+    /**
+     * What each run adds.
+     *
+     * @return the units added per run, 0 or more (0: the phase is paused)
+     */
     public long unitsPerRun() {
         return unitsPerRun;
     }
@@ -123,6 +131,7 @@ public final class FixedTimestep {
     /**
      * Changes what each run adds, from the next run on.
      *
+     * @param units the units each run adds from the next run on, 0 or more (0 pauses the phase)
      * @throws IllegalArgumentException if {@code units} is negative
      * @throws UndeclaredResourceAccessException in checked mode, from a job whose system
      *     declared no write of the clock's key, naming the system, the key and the fix
@@ -142,17 +151,29 @@ public final class FixedTimestep {
         keys.add(key);
     }
 
-    /** The most sub-steps one run takes. */
+    /**
+     * The most sub-steps one run takes.
+     *
+     * @return the cap, 1 or more
+     */
     public int maxStepsPerRun() {
         return maxStepsPerRun;
     }
 
-    /** Units accumulated and not yet stepped, below {@link #stepUnits()}. */
+    /**
+     * Units accumulated and not yet stepped, below {@link #stepUnits()}.
+     *
+     * @return the leftover units, in {@code [0, stepUnits())}
+     */
     public long accumulated() {
         return accumulated;
     }
 
-    /** Sub-steps run so far, counting the one running (the fixed phase's own tick number plus one). */
+    /**
+     * Sub-steps run so far, counting the one running (the fixed phase's own tick number plus one).
+     *
+     * @return the sub-steps run, 0 or more
+     */
     public long steps() {
         return steps;
     }
@@ -161,12 +182,18 @@ public final class FixedTimestep {
      * Whole steps dropped: because a run would have taken more than {@link #maxStepsPerRun()},
      * or because a failure in one of a run's steps ended the run before the steps after it.
      * So {@code steps() + droppedSteps()} is every whole step the clock has accumulated.
+     *
+     * @return the dropped steps, 0 or more
      */
     public long droppedSteps() {
         return droppedSteps;
     }
 
-    /** Which sub-step of this run is running, from 0; -1 outside the phase. */
+    /**
+     * Which sub-step of this run is running, from 0; -1 outside the phase.
+     *
+     * @return the index of the running sub-step, 0 to {@code maxStepsPerRun() - 1}, or -1
+     */
     public int stepInRun() {
         return stepInRun;
     }

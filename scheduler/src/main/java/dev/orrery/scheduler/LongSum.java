@@ -69,7 +69,11 @@ public final class LongSum {
     public LongSum() {
     }
 
-    /** A sum starting at {@code initial}. */
+    /**
+     * A sum starting at {@code initial}.
+     *
+     * @param initial the starting total, any value
+     */
     public LongSum(long initial) {
         this.base = initial;
     }
@@ -79,6 +83,8 @@ public final class LongSum {
      * {@code JobContext.add(key, amount)}, which checks the system declared the reduction and
      * passes the worker id; add once per chunk or job, not per row, where you can.
      *
+     * @param workerId the calling job's worker id ({@code job.workerId()})
+     * @param amount the amount to add, negative to subtract
      * @throws ArrayIndexOutOfBoundsException naming the worker id and the workers prepared, for
      *     a worker id the executor did not prepare (a negative one included); nothing is added
      * @throws UndeclaredResourceAccessException in checked mode, from a job whose system
@@ -113,7 +119,12 @@ public final class LongSum {
                 + "worker id");
     }
 
-    /** The sum of everything added since the last {@link #set} or {@link #reset}, plus that value. */
+    /**
+     * The sum of everything added since the last {@link #set} or {@link #reset}, plus that value.
+     *
+     * @return the total; read it after the adding systems finished (a later system, or between
+     *     runs)
+     */
     public long total() {
         long t = base;
         for (int i = STRIDE; i < slots.length; i += STRIDE) {
@@ -125,6 +136,7 @@ public final class LongSum {
     /**
      * Sets the total to {@code value} (clearing every worker's slot).
      *
+     * @param value the new total
      * @throws UndeclaredResourceAccessException in checked mode, from a job whose system
      *     declared no write of the sum's key, naming the system, the key and the fix
      */

@@ -36,17 +36,33 @@ public final class ResourceKey<T> {
     /**
      * A new key named {@code name} for values of {@code type}, or of a parameterization of it
      * (a key for {@code List<String>} is made with {@code List.class}).
+     *
+     * @param <T> the resource's type
+     * @param name the resource's name, not blank, unique among the keys put in one store; snapshots
+     *     name the resource by it
+     * @param type the value's class, not null
+     * @return a new key, equal only to itself: keep it in a constant and use it to put, declare and
+     *     read
+     * @throws IllegalArgumentException if {@code name} is blank
      */
     public static <T> ResourceKey<T> of(String name, Class<? super T> type) {
         return new ResourceKey<>(name, type);
     }
 
-    /** The name shown in graph output and error messages. */
+    /**
+     * The name shown in graph output and error messages.
+     *
+     * @return the name given to {@link #of}
+     */
     public String name() {
         return name;
     }
 
-    /** The class of the value stored under this key (the raw class of a generic type). */
+    /**
+     * The class of the value stored under this key (the raw class of a generic type).
+     *
+     * @return the class given to {@link #of}
+     */
     public Class<? super T> type() {
         return type;
     }

@@ -56,6 +56,10 @@ public final class Resources {
      * registers it; its name must be its own, as snapshots, graph output and messages name
      * resources by name.
      *
+     * @param <T> the resource's type
+     * @param key the key, not null; keys compare by identity, so make it once (a constant)
+     * @param value the value, not null, an instance of the key's type
+     * @return this store, for the next put
      * @throws NullPointerException naming the key or the value, when one is null
      * @throws IllegalArgumentException if {@code value} is not of the key's type, or if another
      *     key with the same name is registered (the message names both keys and their types)
@@ -101,6 +105,9 @@ public final class Resources {
      * The value under {@code key}. In checked mode (under {@code -ea}), from inside a job,
      * the job's system must have declared a read or a write of {@code key}.
      *
+     * @param <T> the resource's type
+     * @param key a key put before
+     * @return the value under {@code key}, never null
      * @throws IllegalStateException naming the key and the keys that exist, when it has no value
      * @throws dev.orrery.scheduler.UndeclaredResourceAccessException in checked mode,
      *     naming the system and the key, when the running job's system declared no access to it
@@ -115,6 +122,9 @@ public final class Resources {
      * {@code writesResource(key)} calls. In checked mode, from inside a job, the job's system
      * must have declared a write of {@code key}.
      *
+     * @param <T> the resource's type
+     * @param key a key put before
+     * @return the value under {@code key}, never null, to change in place
      * @throws IllegalStateException naming the key and the keys that exist, when it has no value
      * @throws dev.orrery.scheduler.UndeclaredResourceAccessException in checked mode,
      *     naming the system and the key, when the running job's system declared no write of it
@@ -128,6 +138,9 @@ public final class Resources {
      * The value under {@code key} with no declaration check: for the executor's
      * {@code JobContext}, which has checked the running system's declaration already.
      *
+     * @param <T> the resource's type
+     * @param key a key put before
+     * @return the value under {@code key}, never null
      * @throws IllegalStateException naming the key and the keys that exist, when it has no value
      *     (or, when another key of the same name has one, saying that keys compare by identity)
      */
@@ -168,12 +181,21 @@ public final class Resources {
         }
     }
 
-    /** True when {@code key} has a value. */
+    /**
+     * True when {@code key} has a value.
+     *
+     * @param key the key to look for; a key of the same name but another instance is not it
+     * @return true when a value was put under this very key
+     */
     public boolean has(ResourceKey<?> key) {
         return values.containsKey(key);
     }
 
-    /** The keys in the order they were first put. */
+    /**
+     * The keys in the order they were first put.
+     *
+     * @return an unmodifiable copy, taken now
+     */
     public List<ResourceKey<?>> keys() {
         return List.copyOf(order);
     }

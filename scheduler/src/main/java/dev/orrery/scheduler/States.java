@@ -56,7 +56,12 @@ public final class States<S extends Enum<S>> {
      */
     private final StoredKeys keys = new StoredKeys();
 
-    /** A machine of {@code type} in {@code initial}, whose on-enter systems run on the first run. */
+    /**
+     * A machine of {@code type} in {@code initial}, whose on-enter systems run on the first run.
+     *
+     * @param type the enum class, not null
+     * @param initial the starting value, not null
+     */
     public States(Class<S> type, S initial) {
         this.type = Objects.requireNonNull(type, "state type");
         this.current = type.cast(Objects.requireNonNull(initial, "initial state"));
@@ -70,29 +75,52 @@ public final class States<S extends Enum<S>> {
         return s;
     }
 
-    /** A resource key for a machine over {@code type}. */
+    /**
+     * A resource key for a machine over {@code type}.
+     *
+     * @param <S> the enum of values
+     * @param name the resource's name, not blank, unique in the store
+     * @param type the enum class, not null
+     * @return a new key; keep it in a constant and use it to put, declare and request
+     */
     @SuppressWarnings("unchecked")
     public static <S extends Enum<S>> ResourceKey<States<S>> key(String name, Class<S> type) {
         Objects.requireNonNull(type, "state type");
         return ResourceKey.of(name, (Class<States<S>>) (Class<?>) States.class);
     }
 
-    /** The enum of values. */
+    /**
+     * The enum of values.
+     *
+     * @return the enum class given at construction
+     */
     public Class<S> type() {
         return type;
     }
 
-    /** The current value. */
+    /**
+     * The current value.
+     *
+     * @return the current value, never null
+     */
     public S current() {
         return current;
     }
 
-    /** The value requested for the next run boundary, or {@code null}. */
+    /**
+     * The value requested for the next run boundary, or {@code null}.
+     *
+     * @return the requested value, or {@code null} when none is pending
+     */
     public S requested() {
         return requested;
     }
 
-    /** True once the on-enter systems of the initial value have run. */
+    /**
+     * True once the on-enter systems of the initial value have run.
+     *
+     * @return true once the initial value's on-enter systems have run (from the first run on)
+     */
     public boolean entered() {
         return entered;
     }
@@ -100,6 +128,7 @@ public final class States<S extends Enum<S>> {
     /**
      * Asks to move to {@code next} at the next run boundary (replacing an earlier request).
      *
+     * @param next the value to move to, not null
      * @throws UndeclaredResourceAccessException in checked mode, from a job whose system
      *     declared no write of the machine's key, naming the system, the key and the fix
      */
