@@ -73,6 +73,11 @@ public final class RunRecorder implements AutoCloseable {
      * complete or absent, never empty or cut), then feeds {@code sim} from a new input pipeline built from
      * {@code pipeline} that journals every tick.
      *
+     * @param sim an open simulation between ticks, not recorded already
+     * @param dir the recording folder, created if missing; it must hold no earlier recording
+     * @param pipeline the builder of the input pipeline to record through (its recorder is set
+     *     here)
+     * @return the recorder; publish inputs to {@link #inputs()}, and close it to end the recording
      * @throws java.nio.file.FileAlreadyExistsException (an {@code IOException}) naming the file,
      *     if the folder already holds a recording's snapshot, journal or hash log; nothing is
      *     written then
@@ -98,6 +103,13 @@ public final class RunRecorder implements AutoCloseable {
      * <p>The journal notes the simulation's failure policy, so it may not change until the
      * recorder closes ({@link Simulation#onSystemFailure} refuses).
      *
+     * @param sim an open simulation between ticks, not recorded already
+     * @param dir the recording folder, created if missing; it must hold no earlier recording
+     * @param pipeline the builder of the input pipeline to record through (its recorder is set
+     *     here)
+     * @param durability how often the journal is forced to the device, not null
+     *     ({@link Durability#NONE}: forced only by a clean close)
+     * @return the recorder; publish inputs to {@link #inputs()}, and close it to end the recording
      * @throws java.nio.file.FileAlreadyExistsException (an {@code IOException}) naming the file,
      *     if the folder already holds a recording's snapshot, journal or hash log; nothing is
      *     written then
@@ -220,7 +232,11 @@ public final class RunRecorder implements AutoCloseable {
         }
     }
 
-    /** Where inputs are published while recording. */
+    /**
+     * Where inputs are published while recording.
+     *
+     * @return the recording's pipeline, the one the simulation reads until {@link #close()}
+     */
     public InputPipeline inputs() {
         return pipeline;
     }

@@ -59,9 +59,15 @@ public final class RunReplayer {
     /**
      * Replays the recording in {@code dir} from its starting snapshot.
      *
+     * @param dir a folder a {@link RunRecorder} wrote, not null
+     * @param fresh a new simulation, built as the recorded one (same seed, systems and resources),
+     *     at tick 0
+     * @return what the replay did; {@code closedCleanly} false when the recording was cut
      * @throws IOException if the starting snapshot is missing or empty ({@link #startSnapshot})
      *     or the journal cannot be read
      * @throws dev.orrery.ecs.SnapshotException naming the snapshot file, if it is refused
+     * @throws ReplayDivergenceException naming the first diverging tick and the differing
+     *     components
      */
     public static Result replay(Path dir, Simulation fresh) throws IOException {
         Objects.requireNonNull(dir, "recording folder");
@@ -78,6 +84,8 @@ public final class RunReplayer {
     /**
      * The starting snapshot of the recording in {@code dir}, read whole.
      *
+     * @param dir a folder a {@link RunRecorder} wrote, not null
+     * @return the snapshot's bytes, not empty
      * @throws IOException with one line naming the file and what to do, where there is no
      *     recording folder, no {@value RunRecorder#SNAPSHOT} in it (or only the temporary file
      *     of a recording cut while writing it), or an empty one; a cluster store's folder (the
@@ -122,6 +130,10 @@ public final class RunReplayer {
      * {@link Simulation#snapshot()} at any tick of the recorded run; journal ticks before the
      * snapshot's tick are skipped.
      *
+     * @param dir a folder a {@link RunRecorder} wrote, not null
+     * @param snapshot bytes from {@link Simulation#snapshot()} taken during the recorded run
+     * @param fresh a new simulation, built as the recorded one, at tick 0
+     * @return what the replay did, counted from the snapshot's tick
      * @throws ReplayDivergenceException naming the first diverging tick and the differing components
      * @throws IOException if the journal cannot be read
      */

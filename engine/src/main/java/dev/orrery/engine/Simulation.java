@@ -37,7 +37,7 @@ import java.util.Set;
  * A running simulation: a world, its schedule of systems and their executor, resources,
  * a seed and an input source, advanced one fixed time step per {@link #tick()}.
  *
- * <p>One class of over 500 lines (about 1190, a third of them comments), on purpose: what is
+ * <p>One class of over 500 lines (about 1290, over a third of them comments), on purpose: what is
  * left is the tick loop and the public surface tools attach to (observers, the end-of-tick
  * hook, snapshots, the failure policy), each public call opening with the guards they share
  * (closed, the tick thread, a host's turn, a running recording); the builder, resource
@@ -247,6 +247,10 @@ public final class Simulation implements AutoCloseable {
      * Starts (or replaces, or with 0 stops) the tick watchdog; see
      * {@link SimulationBuilder#watchdog}. Call between ticks.
      *
+     * @param stepsLimit the limit in fixed steps (1.5: one and a half {@code stepSeconds}), 0 to
+     *     stop the watchdog
+     * @param listener called on the watchdog's thread for each overrun, or {@code null}: the
+     *     {@code dev.orrery.TickOverrun} JFR event alone
      * @throws IllegalArgumentException if {@code stepsLimit} is negative or not a number
      * @throws IllegalStateException when a watchdog is started on a closed simulation, closed
      *     before the call or by another thread during it (its thread would watch no tick and
@@ -292,6 +296,7 @@ public final class Simulation implements AutoCloseable {
      * Call between ticks. Taken after {@link #close()} as well: it only sets a number no tick
      * reads, starting nothing (see the class).
      *
+     * @param steps the deadline in fixed steps (2.0: two {@code stepSeconds}), 0 for none
      * @throws IllegalArgumentException if {@code steps} is negative or not a number
      */
     public void tickDeadline(double steps) {
@@ -308,6 +313,7 @@ public final class Simulation implements AutoCloseable {
      * ticks. A replay calls it with the recorded policy. Taken after {@link #close()} as well
      * ({@link #failurePolicy()} then answers it): it starts nothing (see the class).
      *
+     * @param policy {@link FailurePolicy#STOP} or {@link FailurePolicy#SKIP_TICK}, not null
      * @throws IllegalStateException if a {@link RunRecorder} records this simulation and
      *     {@code policy} is not the one its journal notes
      */
@@ -323,7 +329,11 @@ public final class Simulation implements AutoCloseable {
         executor.finishPhaseOnFailure(policy == FailurePolicy.SKIP_TICK);
     }
 
-    /** The failure policy. */
+    /**
+     * The failure policy.
+     *
+     * @return the policy now set, {@link FailurePolicy#STOP} unless changed
+     */
     public FailurePolicy failurePolicy() {
         return failurePolicy;
     }
@@ -331,6 +341,8 @@ public final class Simulation implements AutoCloseable {
     /**
      * Ticks skipped so far because a system threw ({@link FailurePolicy#SKIP_TICK}). Any
      * thread (a volatile read), like {@link #currentTick()}.
+     *
+     * @return the count of skipped ticks, 0 or more; never decreases
      */
     public long skippedTicks() {
         return skippedTicks;
@@ -341,6 +353,9 @@ public final class Simulation implements AutoCloseable {
      * each system fails, naming the world while a {@code WorldHost} holds the simulation);
      * call between ticks. Taken after {@link #close()} as well: no tick will call it, and it
      * holds nothing open (see the class).
+     *
+     * @param listener called on the tick thread for each skipped tick, not null; it replaces the
+     *     default warning
      */
     public void failureListener(FailureListener listener) {
         host.check("Simulation.failureListener()");
@@ -355,6 +370,11 @@ public final class Simulation implements AutoCloseable {
          * Tick {@code tick} was skipped because of {@code failure} (its message names the
          * system, the chunk and the worker; its cause is what the system threw);
          * {@code firstForSystem} is true the first time that system fails in this simulation.
+         *
+         * @param tick the number of the skipped tick
+         * @param failure the failure, naming the system, the chunk and the worker; its cause is
+         *     what the system threw
+         * @param firstForSystem true the first time this system fails in this simulation
          */
         void skipped(long tick, SystemFailedException failure, boolean firstForSystem);
     }
@@ -371,6 +391,11 @@ public final class Simulation implements AutoCloseable {
          * Update) for 180 ms"}. The input source's {@code bindTickThread}, which
          * {@link Simulation#bindTickThread()} calls between ticks, is watched as well: then
          * {@code tick} is the tick about to run and {@code elapsedNanos} the time since that call began.
+         *
+         * @param tick the running tick's number
+         * @param elapsedNanos the tick's time so far, in nanoseconds
+         * @param system the running system's name, or empty when none runs
+         * @param job the running job, or where the tick thread is, in words
          */
         void overrun(long tick, long elapsedNanos, String system, String job);
     }
@@ -389,6 +414,9 @@ public final class Simulation implements AutoCloseable {
      * Starts building a simulation over {@code world}. One open simulation drives a world at a
      * time: {@link SimulationBuilder#build()} is refused while another, not yet closed, drives
      * {@code world}; once that one is closed, a new one may take the world over as it was left.
+     *
+     * @param world the world to drive, not null, with its components registered
+     * @return a new builder, with seed 0, one worker and a 60 Hz step unless set
      */
     public static SimulationBuilder builder(World world) {
         return new SimulationBuilder(world);
@@ -400,6 +428,8 @@ public final class Simulation implements AutoCloseable {
      * the one whose turn it is (inside {@code hostedWorld.call(sim -> ...)}, or an end-of-tick
      * hook) is refused with an {@link IllegalStateException} naming the world and that fix.
      * Not hosted, the check is one volatile read.
+     *
+     * @return the world given to {@link #builder}
      */
     public World world() {
         host.check("Simulation.world()");
@@ -409,23 +439,37 @@ public final class Simulation implements AutoCloseable {
     /**
      * The resources: the tick thread's, as {@link #world()}, and refused in the same way on
      * another thread while a {@code WorldHost} holds this simulation.
+     *
+     * @return the resource store the schedule's systems read, the same object on every call
      */
     public Resources resources() {
         host.check("Simulation.resources()");
         return resources;
     }
 
-    /** The schedule (print it with {@code schedule().toDot()}). */
+    /**
+     * The schedule (print it with {@code schedule().toDot()}).
+     *
+     * @return the schedule built from the builder's {@code systems(...)}
+     */
     public Schedule schedule() {
         return schedule;
     }
 
-    /** The seed. */
+    /**
+     * The seed.
+     *
+     * @return the seed given to the builder (0 unless set); the random source is rebuilt from it
+     */
     public long seed() {
         return seed;
     }
 
-    /** Worker threads in all, counting the tick thread. */
+    /**
+     * Worker threads in all, counting the tick thread.
+     *
+     * @return the thread count, 1 or more (1: everything runs on the tick thread)
+     */
     public int workers() {
         return workers;
     }
@@ -438,6 +482,9 @@ public final class Simulation implements AutoCloseable {
      * tick thread and the workers did up to the end of tick {@code N}'s systems happens-before
      * the read. It does not make the world safe to read there: the next tick may be changing
      * it already (read it through {@code hostedWorld.call}, or in {@link #atEndOfTick}).
+     *
+     * @return the next tick's number, 0 before the first tick (or the restored tick after a
+     *     restore)
      */
     public long currentTick() {
         return published.nextTick();
@@ -451,6 +498,8 @@ public final class Simulation implements AutoCloseable {
      * that everything the tick thread did up to taking it happens-before the read. The read
      * retries while the tick thread replaces the hash (two stores) and never blocks the tick;
      * it allocates the record, on the calling thread.
+     *
+     * @return a new record of the next tick's number, the last hash and its tick
      */
     public TickProgress progress() {
         return published.read();
@@ -459,6 +508,8 @@ public final class Simulation implements AutoCloseable {
     /**
      * The clock resource. Its {@code stepSeconds()} is fixed and readable anywhere; its
      * {@code tick()} is the tick thread's, so another thread reads {@link #currentTick()}.
+     *
+     * @return the clock resource, the same object on every call
      */
     public Clock clock() {
         return clock;
@@ -469,6 +520,8 @@ public final class Simulation implements AutoCloseable {
      * Taken after {@link #close()} as well: a {@code RunRecorder} closed after its simulation
      * hands the simulation back its earlier source here, and no tick will read the source (it
      * stays its owner's to close; see the class).
+     *
+     * @param source the source every later tick reads its inputs from, not null
      */
     public void inputs(InputSource source) {
         host.check("Simulation.inputs()");
@@ -492,6 +545,8 @@ public final class Simulation implements AutoCloseable {
      * {@link #close()} as well, recording nothing then: an after-tick listener of {@link #run}
      * may set it after a close made during its tick, and the trace is memory the caller holds
      * (see the class).
+     *
+     * @param trace a trace from {@link #newTrace(int)}, or {@code null} to stop tracing
      */
     public void trace(ChromeTrace trace) {
         host.check("Simulation.trace()");
@@ -509,6 +564,8 @@ public final class Simulation implements AutoCloseable {
      * {@link BatchDecision}; {@code BatchDecision.toText(sim.batching())} prints a table).
      * Empty on one worker. Call between ticks, on the tick thread (refused from another thread
      * while a {@code WorldHost} holds the simulation, as {@link #world()} is); allocates the list.
+     *
+     * @return a new list, one decision per system in graph order; empty on one worker
      */
     public List<BatchDecision> batching() {
         host.check("Simulation.batching()");
@@ -523,6 +580,9 @@ public final class Simulation implements AutoCloseable {
      * executor keeps its unobserved path. Taken after {@link #close()} as well, reporting
      * nothing then: an end-of-tick hook (the explorer's) may set it after a close made during its
      * tick (see the class).
+     *
+     * @param observer called on the worker threads for every job (and on the tick thread for sync
+     *     points), or {@code null} to stop
      */
     public void observeJobs(JobObserver observer) {
         host.check("Simulation.observeJobs()");
@@ -542,6 +602,7 @@ public final class Simulation implements AutoCloseable {
      * The watchdog counts the hook's time as the tick's and names the hook when it overruns.
      * Call between ticks.
      *
+     * @param hook called on the tick thread at the end of every tick, or {@code null} to remove it
      * @throws IllegalStateException when a hook is given to a closed simulation (no tick would
      *     call it; removing one, {@code null}, is always taken)
      */
@@ -553,7 +614,12 @@ public final class Simulation implements AutoCloseable {
         this.endOfTick = hook;
     }
 
-    /** The codecs of the resources snapshots carry (read on the tick thread, between ticks). */
+    /**
+     * The codecs of the resources snapshots carry (read on the tick thread, between ticks).
+     *
+     * @return the codecs, by resource key; the builder's {@code resource(key, value, codec)} adds
+     *     to them
+     */
     public ResourceCodecs resourceCodecs() {
         return codecs;
     }
@@ -561,6 +627,8 @@ public final class Simulation implements AutoCloseable {
     /**
      * A trace sized for this simulation's workers, keeping up to {@code eventsPerWorker} jobs each.
      *
+     * @param eventsPerWorker the jobs kept per worker, 0 or more; older jobs are dropped past it
+     * @return a new trace, not yet recording: hand it to {@link #trace(ChromeTrace)}
      * @throws IllegalArgumentException if {@code eventsPerWorker} is negative
      */
     public ChromeTrace newTrace(int eventsPerWorker) {
@@ -575,6 +643,9 @@ public final class Simulation implements AutoCloseable {
      * Totals of the structural changes applied from command buffers so far. The tick thread's,
      * between ticks (refused from another thread while a {@code WorldHost} holds the
      * simulation, as {@link #world()} is).
+     *
+     * @return the running totals (spawns, despawns, refused commands...) since the simulation was
+     *     built
      */
     public PlaybackReport commandTotals() {
         host.check("Simulation.commandTotals()");
@@ -586,6 +657,8 @@ public final class Simulation implements AutoCloseable {
      * detail here); {@code null} removes it. Taken after {@link #close()} as well: a
      * {@code RunRecorder} closed after its simulation hands back the listener set before it here,
      * and no tick will call it (see the class).
+     *
+     * @param listener called on the tick thread for each hashed tick, or {@code null} to remove it
      */
     public void hashListener(HashListener listener) {
         host.check("Simulation.hashListener()");
@@ -596,7 +669,13 @@ public final class Simulation implements AutoCloseable {
     /** Receives each hashed tick. */
     @FunctionalInterface
     public interface HashListener {
-        /** Tick {@code tick} ran and left {@code world} with state hash {@code hash}. */
+        /**
+         * Tick {@code tick} ran and left {@code world} with state hash {@code hash}.
+         *
+         * @param tick the number of the tick that ran
+         * @param hash the world's state hash after it
+         * @param world the world, to read only, during the call
+         */
         void hashed(long tick, long hash, World world);
     }
 
@@ -605,6 +684,8 @@ public final class Simulation implements AutoCloseable {
      * read; published as soon as the tick computed it, before the hash listener and the input
      * source see it. Which tick it belongs to, and the next tick's number beside it, read
      * together with {@link #progress()}.
+     *
+     * @return the hash, or 0 before the first hashed tick
      */
     public long lastHash() {
         return published.hash();
@@ -869,6 +950,9 @@ public final class Simulation implements AutoCloseable {
      * Runs {@code ticks} ticks (0: until {@link #stop()}) at {@code hz} ticks per second (0: as
      * fast as possible): {@code sim.run(600, 60.0)} is ten seconds of a 60 Hz game. See
      * {@link #run(long, double, TickListener)} for the pacing.
+     *
+     * @param ticks how many ticks to run, 0 for until {@link #stop()}
+     * @param hz the ticks per second, 0 for as fast as possible
      */
     public void run(long ticks, double hz) {
         run(ticks, hz, null);
@@ -960,7 +1044,12 @@ public final class Simulation implements AutoCloseable {
     /** Receives each tick's number and wall time from {@link #run}. */
     @FunctionalInterface
     public interface TickListener {
-        /** Tick {@code tick} ran in {@code nanos} nanoseconds. */
+        /**
+         * Tick {@code tick} ran in {@code nanos} nanoseconds.
+         *
+         * @param tick the number of the tick that ran
+         * @param nanos the tick's wall time, in nanoseconds
+         */
         void ticked(long tick, long nanos);
     }
 
@@ -976,6 +1065,8 @@ public final class Simulation implements AutoCloseable {
      * ticks needs a codec, or a restored run diverges; orrery-testkit's {@code DeterminismCheck}
      * names such resources when its restored run differs.
      *
+     * @return a new array holding the snapshot; restore it with {@link #restore} into a simulation
+     *     built the same way, with the same seed
      * @throws SnapshotException naming a reference component without a codec, or an event
      *     channel whose events need a codec ({@link SimulationBuilder#events})
      * @throws IllegalStateException after {@link #close()}, on a thread other than the tick
@@ -1040,6 +1131,8 @@ public final class Simulation implements AutoCloseable {
      * diverges without a word; orrery-testkit's {@code DeterminismCheck} names the resource when
      * its restored run differs.
      *
+     * @param snapshot bytes from {@link #snapshot()} of a simulation built the same way, with the
+     *     same seed; not changed
      * @throws SnapshotException for a corrupt snapshot, another seed, or resources or systems
      *     that do not match (naming the systems each side lacks), naming the section, the byte
      *     offset and what was wrong; the simulation
@@ -1106,6 +1199,8 @@ public final class Simulation implements AutoCloseable {
      *
      * <p><b>Threading:</b> static and stateless; any thread.
      *
+     * @param snapshot bytes from {@link #snapshot()}, not null
+     * @return the seed to build the restoring simulation with
      * @throws SnapshotException for a truncated or corrupt snapshot, or one with no simulation
      *     sections (written by {@code WorldSnapshot}, not {@link #snapshot()}), naming the
      *     section, the offset and what was wrong

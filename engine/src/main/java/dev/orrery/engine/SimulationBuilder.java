@@ -43,7 +43,12 @@ public final class SimulationBuilder {
         this.world = Objects.requireNonNull(world, "world");
     }
 
-    /** The seed of the random source (default 0). */
+    /**
+     * The seed of the random source (default 0).
+     *
+     * @param seed any value; a replay and a restore need the same one
+     * @return this builder
+     */
     public SimulationBuilder seed(long seed) {
         this.seed = seed;
         return this;
@@ -52,6 +57,8 @@ public final class SimulationBuilder {
     /**
      * Worker threads in all, counting the tick thread (default 1: everything on the tick thread).
      *
+     * @param workers the thread count, 1 to 256, the tick thread included
+     * @return this builder
      * @throws IllegalArgumentException if {@code workers} is not 1 to 256 (each worker needs its
      *     own command buffer id)
      */
@@ -64,14 +71,26 @@ public final class SimulationBuilder {
         return this;
     }
 
-    /** The fixed time step in seconds (default 1/60). */
+    /**
+     * The fixed time step in seconds (default 1/60).
+     *
+     * @param seconds the simulated time of one tick, a positive finite number (1/60: 60 Hz)
+     * @return this builder
+     * @throws IllegalArgumentException if {@code seconds} is not a positive finite number
+     */
     public SimulationBuilder stepSeconds(double seconds) {
         new Clock(seconds); // validates
         this.stepSeconds = seconds;
         return this;
     }
 
-    /** Hash the state every {@code n} ticks and hand it to the input source (0: never; default 1). */
+    /**
+     * Hash the state every {@code n} ticks and hand it to the input source (0: never; default 1).
+     *
+     * @param n the ticks between hashes, 0 or more (0: never; 1: every tick)
+     * @return this builder
+     * @throws IllegalArgumentException if {@code n} is negative
+     */
     public SimulationBuilder hashEvery(int n) {
         if (n < 0) {
             throw new IllegalArgumentException("hashEvery must be 0 (never) or positive, got " + n);
@@ -80,13 +99,24 @@ public final class SimulationBuilder {
         return this;
     }
 
-    /** Where inputs come from (default: none). */
+    /**
+     * Where inputs come from (default: none).
+     *
+     * @param source the source each tick reads its inputs from, or {@code null} for none
+     * @return this builder
+     */
     public SimulationBuilder inputs(InputSource source) {
         this.inputs = source;
         return this;
     }
 
-    /** Declares the systems on the schedule builder. */
+    /**
+     * Declares the systems on the schedule builder.
+     *
+     * @param declare called once by {@link #build()} with the schedule builder, to declare the
+     *     systems on it; not null
+     * @return this builder
+     */
     public SimulationBuilder systems(Consumer<Schedule.Builder> declare) {
         this.systems = Objects.requireNonNull(declare, "systems");
         return this;
@@ -97,6 +127,8 @@ public final class SimulationBuilder {
      * capture it and read {@link Simulation#CLOCK}, {@link Simulation#INPUTS},
      * {@link Simulation#RANDOM} and their own resources at run time. It is also the
      * schedule's store, so jobs can read them through {@code job.resource(key)}.
+     *
+     * @return the store, the same object the built simulation and its schedule use
      */
     public Resources resources() {
         return resources;
@@ -109,6 +141,11 @@ public final class SimulationBuilder {
      * give it a codec with {@link #resource(ResourceKey, Object, ResourceCodec)} when it is
      * state. A snapshot leaves it out without a word even when a system writes it: right for a
      * value rebuilt every tick, a silent divergence for one a system keeps state in.
+     *
+     * @param <T> the resource's type
+     * @param key the key, not null, its name unique in the store
+     * @param value the value, not null, of the key's type
+     * @return this builder
      */
     public <T> SimulationBuilder resource(ResourceKey<T> key, T value) {
         resources.put(key, value);
@@ -121,6 +158,10 @@ public final class SimulationBuilder {
      * whose events are records of primitives, strings and enums needs none (its codec is derived);
      * for any other event type a snapshot is refused until one is registered here.
      *
+     * @param <T> the channel's event type
+     * @param key the channel, not null
+     * @param eventCodec writes and reads one event, not null
+     * @return this builder
      * @throws NullPointerException if {@code key} or {@code eventCodec} is null (a record
      *     channel that needs no codec needs no call either)
      */
@@ -143,6 +184,12 @@ public final class SimulationBuilder {
      * Puts a resource that snapshots carry through {@code codec}. A restore puts the object the
      * codec reads in place of {@code value}: systems read it through their job
      * ({@code job.resource(key)}) or the store, never through {@code value} captured in a lambda.
+     *
+     * @param <T> the resource's type
+     * @param key the key, not null, its name unique in the store
+     * @param value the starting value, not null, of the key's type
+     * @param codec writes and reads the value in snapshots
+     * @return this builder
      */
     public <T> SimulationBuilder resource(ResourceKey<T> key, T value, ResourceCodec<T> codec) {
         resources.put(key, value);
@@ -150,7 +197,14 @@ public final class SimulationBuilder {
         return this;
     }
 
-    /** Registers the snapshot codec of a reference component type. */
+    /**
+     * Registers the snapshot codec of a reference component type.
+     *
+     * @param <T> the reference component's type
+     * @param type the class the reference column was registered with, not null
+     * @param codec writes and reads one object of {@code type}, not null
+     * @return this builder
+     */
     public <T> SimulationBuilder referenceCodec(Class<T> type, ReferenceCodec<T> codec) {
         snapshots.codec(type, codec);
         return this;
@@ -160,6 +214,9 @@ public final class SimulationBuilder {
      * Whether to emit a {@link JobEvent} per job (default: on when a flight recording was
      * already started when the builder was made, e.g. by {@code -XX:StartFlightRecording}).
      * Tick and sync-point events are always emitted while a recording enables them.
+     *
+     * @param on true to emit a job event per job (a cost per job while a recording runs)
+     * @return this builder
      */
     public SimulationBuilder jfrJobEvents(boolean on) {
         this.jfrJobEvents = on;
@@ -170,6 +227,9 @@ public final class SimulationBuilder {
      * What a tick does when a system throws (default {@link FailurePolicy#STOP}: the tick
      * throws). {@link FailurePolicy#SKIP_TICK} skips the tick and goes on; its Javadoc says
      * exactly what a skipped tick leaves and why a replay matches.
+     *
+     * @param policy {@link FailurePolicy#STOP} or {@link FailurePolicy#SKIP_TICK}, not null
+     * @return this builder
      */
     public SimulationBuilder onSystemFailure(FailurePolicy policy) {
         this.failurePolicy = Objects.requireNonNull(policy, "policy");
@@ -188,6 +248,12 @@ public final class SimulationBuilder {
      * With a watchdog every job is timed (two {@code System.nanoTime()} calls a job), and so is
      * every run condition, sync point and step of the tick thread (one call each); nothing is
      * allocated for it.
+     *
+     * @param stepsLimit the limit in fixed steps, 0 for no watchdog
+     * @param listener called on the watchdog's thread for each overrun, or {@code null} for the JFR
+     *     event alone
+     * @return this builder
+     * @throws IllegalArgumentException if {@code stepsLimit} is negative or not a number
      */
     public SimulationBuilder watchdog(double stepsLimit, Simulation.OverrunListener listener) {
         if (!(stepsLimit >= 0)) {
@@ -212,6 +278,8 @@ public final class SimulationBuilder {
      * A tick ended this way does not replay bit for bit: where the stuck job stopped writing
      * depends on timing. Set it well above the watchdog's limit, which only reports.
      *
+     * @param steps the deadline in fixed steps, 0 for none
+     * @return this builder
      * @throws IllegalArgumentException if {@code steps} is negative or not a number
      */
     public SimulationBuilder tickDeadline(double steps) {
@@ -227,6 +295,7 @@ public final class SimulationBuilder {
      * Builds the simulation and starts its worker threads. The simulation drives the world
      * until it is closed.
      *
+     * @return the simulation, at tick 0, with its workers started; close it when done
      * @throws IllegalStateException when another simulation, not yet closed, drives the
      *     world (naming the world; close that one first, or build each simulation on a world of
      *     its own); nothing is built and the world is left as it was
