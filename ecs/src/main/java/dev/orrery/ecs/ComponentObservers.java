@@ -32,13 +32,24 @@ public final class ComponentObservers<T> {
         this.column = column;
     }
 
-    /** Runs {@code hook} after the component is added to an entity (spawn, add, move); returns this. */
+    /**
+     * Runs {@code hook} after the component is added to an entity (spawn, add, move); returns this.
+     *
+     * @param hook run on the world's owning thread, not null; the entity holds the component by then
+     * @return these observers, for the next hook
+     */
     public ComponentObservers<T> onAdd(Hook hook) {
         tracker.register(column, HookKind.ADD, hook);
         return this;
     }
 
-    /** Runs {@code hook} after the component is removed from an entity, or its entity despawned; returns this. */
+    /**
+     * Runs {@code hook} after the component is removed from an entity, or its entity despawned; returns this.
+     *
+     * @param hook run on the world's owning thread, not null; the entity no longer holds the
+     *     component
+     * @return these observers, for the next hook
+     */
     public ComponentObservers<T> onRemove(Hook hook) {
         tracker.register(column, HookKind.REMOVE, hook);
         return this;
@@ -48,19 +59,32 @@ public final class ComponentObservers<T> {
      * Runs {@code hook} after the component leaves an entity (removed, dropped by a move, or its
      * entity despawned) with the value it held, read just before the row went; returns this.
      * Runs right after this component's plain {@link #onRemove(Hook)} hooks for the same event.
+     *
+     * @param hook run on the world's owning thread with the value the entity held, not null
+     * @return these observers, for the next hook
      */
     public ComponentObservers<T> onRemove(ValueHook<? super T> hook) {
         tracker.registerValueHook(column, hook);
         return this;
     }
 
-    /** Runs {@code hook} after a value of the component is set (not spawned or added); returns this. */
+    /**
+     * Runs {@code hook} after a value of the component is set (not spawned or added); returns this.
+     *
+     * @param hook run on the world's owning thread, not null; the entity holds the new value
+     * @return these observers, for the next hook
+     */
     public ComponentObservers<T> onSet(Hook hook) {
         tracker.register(column, HookKind.SET, hook);
         return this;
     }
 
-    /** Runs {@code hook} after an entity holding the component is despawned (after its onRemove); returns this. */
+    /**
+     * Runs {@code hook} after an entity holding the component is despawned (after its onRemove); returns this.
+     *
+     * @param hook run on the world's owning thread, not null; the entity is dead by then
+     * @return these observers, for the next hook
+     */
     public ComponentObservers<T> onDespawn(Hook hook) {
         tracker.register(column, HookKind.DESPAWN, hook);
         return this;

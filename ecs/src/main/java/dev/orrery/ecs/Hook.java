@@ -19,6 +19,10 @@ public interface Hook {
      * Reacts to the change of {@code entity}: for {@link HookKind#REMOVE} and
      * {@link HookKind#DESPAWN} the component is gone already (for a despawn, so is the
      * entity); for the others the entity holds it with its written value.
+     *
+     * @param world the world the change was made in; read it, write values by id
+     * @param entity the entity changed
+     * @param commands where to record structural changes, applied after the round's hooks
      */
     void run(World world, long entity, CommandBuffer commands);
 }

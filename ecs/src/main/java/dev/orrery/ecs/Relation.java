@@ -45,32 +45,56 @@ public final class Relation {
         this.column = c;
     }
 
-    /** Dense id among the world's relations, in registration order. */
+    /**
+     * Dense id among the world's relations, in registration order.
+     *
+     * @return the id, 0 to the world's relation count minus 1
+     */
     public int id() {
         return id;
     }
 
-    /** The relation's name, also its marker column's instance name ({@code "ChildOf"}). */
+    /**
+     * The relation's name, also its marker column's instance name ({@code "ChildOf"}).
+     *
+     * @return the name given to {@code register}
+     */
     public String name() {
         return name;
     }
 
-    /** True when a holder has at most one target of this relation. */
+    /**
+     * True when a holder has at most one target of this relation.
+     *
+     * @return true for an exclusive relation ({@code ChildOf}: one parent)
+     */
     public boolean exclusive() {
         return exclusive;
     }
 
-    /** True when pairs that would close a cycle are refused. */
+    /**
+     * True when pairs that would close a cycle are refused.
+     *
+     * @return true when cycles are refused
+     */
     public boolean acyclic() {
         return acyclic;
     }
 
-    /** What despawning a target does to its holders. */
+    /**
+     * What despawning a target does to its holders.
+     *
+     * @return the cleanup given to {@code register}, never null
+     */
     public Cleanup cleanup() {
         return cleanup;
     }
 
-    /** The marker column every holder carries: use it in queries as the wildcard {@code (R, *)}. */
+    /**
+     * The marker column every holder carries: use it in queries as the wildcard {@code (R, *)}.
+     *
+     * @return the marker column, held by every entity holding at least one pair of this relation
+     */
     public Component<?> column() {
         return column;
     }
@@ -80,7 +104,11 @@ public final class Relation {
         return column;
     }
 
-    /** The marker column's {@code target} field: the (first) target, readable in chunk loops. */
+    /**
+     * The marker column's {@code target} field: the (first) target, readable in chunk loops.
+     *
+     * @return the {@code long} field holding the target's id ({@code readLongs} in a chunk loop)
+     */
     public Field target() {
         return column.field(0);
     }

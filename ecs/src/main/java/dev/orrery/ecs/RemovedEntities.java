@@ -27,29 +27,54 @@ public final class RemovedEntities {
         this.log = log;
     }
 
-    /** The component whose removals this window shows. */
+    /**
+     * The component whose removals this window shows.
+     *
+     * @return the tracked table column
+     */
     public Component<?> component() {
         return log.column;
     }
 
-    /** Positions the window on the removals after tick {@code tick}; returns this. */
+    /**
+     * Positions the window on the removals after tick {@code tick}; returns this.
+     *
+     * @param tick a change tick (a system's {@code job.lastRunTick()}, or 0 for every entry kept)
+     * @return this window
+     */
     public RemovedEntities since(long tick) {
         from = log.firstAfter(tick);
         to = log.end;
         return this;
     }
 
-    /** How many removals the window shows. */
+    /**
+     * How many removals the window shows.
+     *
+     * @return the removals in the window, 0 or more
+     */
     public int count() {
         return to - from;
     }
 
-    /** The entity of removal {@code i} (0 is the oldest); it may be dead or hold the component again. */
+    /**
+     * The entity of removal {@code i} (0 is the oldest); it may be dead or hold the component again.
+     *
+     * @param i the removal's index, in {@code [0, count())}
+     * @return the id the entity had when it lost the component
+     * @throws IndexOutOfBoundsException if {@code i} is outside {@code [0, count())}
+     */
     public long entity(int i) {
         return log.entities[checked(i)];
     }
 
-    /** The change tick of removal {@code i}. */
+    /**
+     * The change tick of removal {@code i}.
+     *
+     * @param i the removal's index, in {@code [0, count())}
+     * @return the change tick at which it was removed, ascending with {@code i}
+     * @throws IndexOutOfBoundsException if {@code i} is outside {@code [0, count())}
+     */
     public long tick(int i) {
         return log.ticks[checked(i)];
     }

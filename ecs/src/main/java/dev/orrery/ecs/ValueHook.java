@@ -20,6 +20,13 @@ package dev.orrery.ecs;
  */
 @FunctionalInterface
 public interface ValueHook<T> {
-    /** Runs for {@code entity}, which held {@code value} in the observed column. */
+    /**
+     * Runs for {@code entity}, which held {@code value} in the observed column.
+     *
+     * @param world the world the change was made in
+     * @param entity the entity that left the component (it may be despawned)
+     * @param value the value it held, a new record (or the stored object of a reference column)
+     * @param commands where to record structural changes, applied after the round's hooks
+     */
     void run(World world, long entity, T value, CommandBuffer commands);
 }
