@@ -13,6 +13,10 @@ package dev.orrery.scheduler;
  */
 @FunctionalInterface
 public interface ChunkSystem {
-    /** Processes rows {@code [0, job.chunk().size())} of the bound chunk. */
+    /**
+     * Processes rows {@code [0, job.chunk().size())} of the bound chunk.
+     *
+     * @param job the worker's context, its chunk bound; valid only during the call
+     */
     void run(JobContext job);
 }

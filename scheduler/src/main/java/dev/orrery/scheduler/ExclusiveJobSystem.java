@@ -25,6 +25,12 @@ import dev.orrery.ecs.World;
  */
 @FunctionalInterface
 public interface ExclusiveJobSystem {
-    /** Runs the system over {@code world}, with {@code job} for events, resources and commands. */
+    /**
+     * Runs the system over {@code world}, with {@code job} for events, resources and commands.
+     *
+     * @param world the schedule's world, structure unlocked
+     * @param job the context for events, resources and commands (no chunk); valid only during the
+     *     call
+     */
     void run(World world, JobContext job);
 }

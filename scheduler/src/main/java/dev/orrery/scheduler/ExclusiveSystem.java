@@ -13,6 +13,11 @@ import dev.orrery.ecs.World;
  */
 @FunctionalInterface
 public interface ExclusiveSystem {
-    /** Runs the system over {@code world}. */
+    /**
+     * Runs the system over {@code world}.
+     *
+     * @param world the schedule's world, structure unlocked: spawns, despawns, adds and removes go
+     *     straight in
+     */
     void run(World world);
 }

@@ -61,6 +61,12 @@ public interface LevelSystem {
     /**
      * Processes slots {@code [from, to)} of {@code hierarchy}, all of one level; every slot of
      * the levels before it is done.
+     *
+     * @param job the worker's context (no chunk); valid only during the call
+     * @param hierarchy the relation's hierarchy, read-only; {@code hierarchy.entity(i)} is slot
+     *     {@code i}'s entity
+     * @param from the first slot, inclusive
+     * @param to the end, exclusive; {@code [from, to)} lies within one level
      */
     void run(JobContext job, Hierarchy hierarchy, int from, int to);
 }

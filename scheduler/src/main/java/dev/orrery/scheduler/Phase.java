@@ -27,12 +27,22 @@ public final class Phase {
         }
     }
 
-    /** A new phase named {@code name}, to be listed in a schedule's phases. */
+    /**
+     * A new phase named {@code name}, to be listed in a schedule's phases.
+     *
+     * @param name the phase's name, not blank; graph output and traces show it
+     * @return a new phase, equal only to itself: keep it in a constant
+     * @throws IllegalArgumentException if {@code name} is blank
+     */
     public static Phase named(String name) {
         return new Phase(name);
     }
 
-    /** The phase's name. */
+    /**
+     * The phase's name.
+     *
+     * @return the name given to {@link #named}
+     */
     public String name() {
         return name;
     }

@@ -19,6 +19,12 @@ package dev.orrery.scheduler;
  */
 @FunctionalInterface
 public interface RangeSystem {
-    /** Processes indices {@code [from, to)}, {@code from < to}. */
+    /**
+     * Processes indices {@code [from, to)}, {@code from < to}.
+     *
+     * @param job the worker's context (no chunk); valid only during the call
+     * @param from the first index, inclusive, 0 or more
+     * @param to the end, exclusive, at most the count the system started with
+     */
     void run(JobContext job, int from, int to);
 }

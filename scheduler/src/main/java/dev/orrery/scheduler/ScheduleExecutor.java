@@ -42,6 +42,7 @@ public interface ScheduleExecutor extends AutoCloseable {
      * each phase's sync point, before each exclusive system and before each system declared
      * {@code afterStructuralChanges()}; after a failure they are discarded.
      *
+     * @param syncPoint called on this thread after each phase and at the end of the run
      * @throws dev.orrery.scheduler.SystemFailedException when a system throws, when a sync point
      *     fails (an observer hook throws, or a cascade of hooks is refused) or when a job is still
      *     out at the {@link #runDeadline}; the run stops, and the message says what it left
@@ -56,6 +57,7 @@ public interface ScheduleExecutor extends AutoCloseable {
      * the thread of the first run. The hand-over needs a happens-before edge from the old
      * owner's last run to the new owner's first (a queue, a lock, {@code Thread.start}).
      *
+     * @param owner the thread that alone may run the executor from now on
      * @throws IllegalStateException when called during a run
      */
     void bindOwner(Thread owner);
@@ -73,6 +75,8 @@ public interface ScheduleExecutor extends AutoCloseable {
      * system's job stops at its first throwing index, and its index ranges depend on the
      * worker count). A tick loop that skips failed ticks needs that to replay them. Call
      * between runs.
+     *
+     * @param on true to run the failing phase to its end, false to stop handing out jobs at once
      */
     void finishPhaseOnFailure(boolean on);
 
@@ -98,23 +102,38 @@ public interface ScheduleExecutor extends AutoCloseable {
      * runs. After {@link #close} it is taken, as the other settings are, and ends nothing (no
      * run comes).
      *
+     * @param nanos the deadline from the run's start, in nanoseconds, 0 for none
      * @throws IllegalArgumentException if {@code nanos} is negative (after close too)
      */
     void runDeadline(long nanos);
 
-    /** Reports every job from the next run on to {@code observer} ({@code null}: none); call between runs. */
+    /**
+     * Reports every job from the next run on to {@code observer} ({@code null}: none); call between runs.
+     *
+     * @param observer called on the workers for every job, or {@code null} for none
+     */
     void observe(JobObserver observer);
 
-    /** Totals of the command playbacks made at this executor's sync points, updated by each run; read between runs. */
+    /**
+     * Totals of the command playbacks made at this executor's sync points, updated by each run; read between runs.
+     *
+     * @return the running totals since the executor was made
+     */
     PlaybackReport commandTotals();
 
-    /** Threads that run jobs, counting the calling thread. */
+    /**
+     * Threads that run jobs, counting the calling thread.
+     *
+     * @return the thread count, 1 to 256
+     */
     int workerCount();
 
     /**
      * How each system is split into jobs, as decided so far, in graph order (see
      * {@link BatchDecision}; {@link BatchDecision#toText} prints them). Empty on one worker,
      * where every job runs on the calling thread. Call between runs; allocates the list.
+     *
+     * @return a new list, one decision per system in graph order; empty on one worker
      */
     List<BatchDecision> batching();
 
