@@ -363,15 +363,40 @@ final class PhaseLoop {
         return true;
     }
 
-    /** The fixed timestep of phase {@code p}, refused naming the phase and the value to put when it is missing. */
+    /**
+     * The fixed timestep of phase {@code p}, refused naming the phase and the value to put when it is missing.
+     * One look-up on every run: {@link #absent} is asked only once {@link Resources#value} has refused.
+     */
     private FixedTimestep fixedStep(int p, ResourceKey<FixedTimestep> key) {
-        if (absent(key)) {
+        try {
+            return resources.value(key);
+        } catch (IllegalStateException refused) {
+            if (!absent(key)) {
+                throw refused; // another key of its name holds one: the keys-compare-by-identity refusal
+            }
             throw new IllegalStateException("fixed timestep '" + key.name() + "' of phase "
                     + graph.phases().get(p).name() + " has no value; put a FixedTimestep under its key before the first "
                     + "run, e.g. .resource(key, new FixedTimestep(stepUnits, unitsPerRun, maxStepsPerRun)) on the "
                     + "simulation or schedule builder");
         }
-        return resources.value(key);
+    }
+
+    /**
+     * The value of state machine {@code m}, refused naming the state machine and the value to put when it is
+     * missing. One look-up on every run: {@link #absent} is asked only once {@link Resources#value} has refused.
+     */
+    private Object stateValue(int m) {
+        try {
+            return resources.value(stateKeys[m]);
+        } catch (IllegalStateException refused) {
+            if (!absent(stateKeys[m])) {
+                throw refused; // another key of its name holds one: the keys-compare-by-identity refusal
+            }
+            throw new IllegalStateException("state machine '" + stateKeys[m].name() + "' has no value: systems or "
+                    + "phases are gated on it (onEnter, onExit, inState) but no States was put under its key; put "
+                    + "one before the first run, e.g. .resource(key, new States<>(YourEnum.class, initialValue)) "
+                    + "on the simulation or schedule builder");
+        }
     }
 
     private void runFixedSteps(int p, FixedTimestep step, SyncPoint syncPoint, PhaseRunner runner) {
@@ -549,13 +574,7 @@ final class PhaseLoop {
      */
     private void runTransitions(SyncPoint syncPoint, PhaseRunner runner) {
         for (int m = 0; m < stateKeys.length; m++) {
-            if (absent(stateKeys[m])) {
-                throw new IllegalStateException("state machine '" + stateKeys[m].name() + "' has no value: systems or "
-                        + "phases are gated on it (onEnter, onExit, inState) but no States was put under its key; put "
-                        + "one before the first run, e.g. .resource(key, new States<>(YourEnum.class, initialValue)) "
-                        + "on the simulation or schedule builder");
-            }
-            Object value = resources.value(stateKeys[m]);
+            Object value = stateValue(m);
             if (!(value instanceof States<?> st)) {
                 throw new IllegalStateException("resource '" + stateKeys[m].name() + "' is used as a state machine "
                         + "but holds " + value.getClass().getName() + "; put a States value under it");
