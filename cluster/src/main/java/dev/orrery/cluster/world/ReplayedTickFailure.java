@@ -1,5 +1,9 @@
 package dev.orrery.cluster.world;
 
+import dev.orrery.cluster.store.WorldStore;
+import dev.orrery.engine.journal.JournalTick;
+import dev.orrery.scheduler.SystemFailedException;
+import java.io.IOException;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Optional;
@@ -7,8 +11,8 @@ import java.util.Set;
 
 /**
  * Where a world's replay failed: attached, as a suppressed exception, to the
- * {@code SystemFailedException} that {@link WorldRuntime#open} throws when a journaled tick
- * fails in its replay, which names the system but not the tick. It says which tick, and
+ * {@code SystemFailedException} that {@link WorldRuntime#open} and {@link WorldVerifier#verify}
+ * throw when a journaled tick fails in their replay, which names the system but not the tick. It says which tick, and
  * whether that tick is the last of the world's journal history with no state hash after it,
  * as a tick that failed under {@code FailurePolicy.STOP} is journaled (so the replay failed
  * the same way the live tick did); otherwise the tick ran without failing when it was
@@ -56,6 +60,26 @@ public final class ReplayedTickFailure extends Exception {
      */
     public boolean lastJournaled() {
         return lastJournaled;
+    }
+
+    /**
+     * Attaches the note for {@code failure}, thrown by the replay of journaled {@code tick} of
+     * {@code worldId}, and returns {@code failure} to throw. The tick counts as the last
+     * journaled when it has no hash and the store's history holds no tick after it; a history
+     * that cannot be read on from there is added to {@code failure} too, and the note then goes
+     * by the hash alone.
+     */
+    static SystemFailedException attach(SystemFailedException failure, WorldStore store, String worldId,
+            JournalTick tick) {
+        long at = tick.tick(); // read before the history is read on: the visitor's tick is reused
+        boolean last = !tick.hasHash();
+        try { // the tick that failed under STOP ends the history
+            last &= JournalHistory.forEachTick(store, worldId, at + 1, (t, s, p, c) -> { }) == at + 1;
+        } catch (IOException unread) { // the failure stays what is thrown; the note guesses
+            failure.addSuppressed(unread);
+        }
+        failure.addSuppressed(new ReplayedTickFailure(worldId, at, last));
+        return failure;
     }
 
     /**

@@ -194,15 +194,7 @@ public final class WorldRuntime implements AutoCloseable {
                 try {
                     sim.tick();
                 } catch (SystemFailedException e) { // names the system, not the tick: the note says which
-                    boolean last = !tick.hasHash();
-                    try { // the tick that failed under STOP ends the history
-                        last &= JournalHistory.forEachTick(store, worldId, tick.tick() + 1, (t, s, p, c) -> { })
-                                == tick.tick() + 1;
-                    } catch (IOException unread) { // the failure stays what open throws; the note guesses
-                        e.addSuppressed(unread);
-                    }
-                    e.addSuppressed(new ReplayedTickFailure(worldId, tick.tick(), last));
-                    throw e;
+                    throw ReplayedTickFailure.attach(e, store, worldId, tick);
                 }
                 replay.ticked(); // a journaled skip the replay ran, at a tick with no hash
             });

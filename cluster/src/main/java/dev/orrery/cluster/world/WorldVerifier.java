@@ -8,6 +8,7 @@ import dev.orrery.engine.InputBatch;
 import dev.orrery.engine.InputSource;
 import dev.orrery.engine.Simulation;
 import dev.orrery.engine.journal.JournalTick;
+import dev.orrery.scheduler.SystemFailedException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -117,6 +118,11 @@ public final class WorldVerifier {
      * @throws dev.orrery.ecs.SnapshotException if a valid stored snapshot it starts from or
      *     compares is damaged (its header or the simulation's part), or the blueprint's
      *     simulation cannot restore it, naming the world and what was wrong
+     * @throws SystemFailedException if a journaled tick fails in the replay under the policy
+     *     it replays with: the tick that failed under {@code FailurePolicy.STOP}, the last of the
+     *     journal, failing again (the blueprint still throws there), or an earlier tick (the
+     *     blueprint is not the world's), as {@link WorldRuntime#open} throws it; a
+     *     {@link ReplayedTickFailure} suppressed in it says which tick, and which of the two
      */
     public static Report verify(WorldStore store, String worldId, WorldBlueprint blueprint) throws IOException {
         return verify(store, worldId, blueprint, (tick, index, clientId, sequence, type, payload, length) -> {
@@ -131,6 +137,8 @@ public final class WorldVerifier {
      * @throws IllegalArgumentException if the store holds no journal of {@code worldId}
      * @throws dev.orrery.ecs.SnapshotException as {@link #verify(WorldStore, String, WorldBlueprint)}:
      *     a stored snapshot is damaged or cannot be restored
+     * @throws SystemFailedException as {@link #verify(WorldStore, String, WorldBlueprint)}: a
+     *     journaled tick fails in the replay, its tick in a {@link ReplayedTickFailure}
      */
     public static Report verify(WorldStore store, String worldId, WorldBlueprint blueprint, InputVisitor visitor)
             throws IOException {
@@ -165,7 +173,11 @@ public final class WorldVerifier {
                 compareSnapshots(store, worldId, blueprint, sim, ascending, nextSnapshot, snapshots);
                 sim.onSystemFailure(JournalHistory.replayPolicy(policy, built));
                 checker.next(tick, cutAfter);
-                sim.tick();
+                try {
+                    sim.tick();
+                } catch (SystemFailedException e) { // names the system, not the tick: the note says which, as open's
+                    throw ReplayedTickFailure.attach(e, store, worldId, tick);
+                }
                 checker.ticked();
             });
             compareSnapshots(store, worldId, blueprint, sim, ascending, nextSnapshot, snapshots);

@@ -211,6 +211,24 @@ class StopFailureJournalTest {
         assertTrue(where.getMessage().contains("not the one the world ran with"), where.getMessage());
     }
 
+    @Test
+    void theVerifierNamesTheTickThatFailsInItsReplayAsOpenDoes() throws IOException {
+        WorldStore store = failAtTickFive();
+        SystemFailedException verified = assertThrows(SystemFailedException.class,
+                () -> WorldVerifier.verify(store, WORLD, blueprint(true)));
+        ReplayedTickFailure where = ReplayedTickFailure.in(verified).orElseThrow(() -> new AssertionError(
+                "no ReplayedTickFailure suppressed in the verifier's " + verified));
+        assertEquals(FAILING_TICK, where.tick());
+        assertTrue(where.lastJournaled(), where.getMessage());
+
+        SystemFailedException earlier = assertThrows(SystemFailedException.class, () -> WorldVerifier.verify(store,
+                WORLD, (worldId, populate) -> builder(populate, true, 2).build()));
+        ReplayedTickFailure other = ReplayedTickFailure.in(earlier).orElseThrow(() -> new AssertionError(
+                "no ReplayedTickFailure suppressed in the verifier's " + earlier));
+        assertEquals(2, other.tick());
+        assertFalse(other.lastJournaled(), other.getMessage());
+    }
+
     private static float xOfFirst(WorldRuntime w) {
         World world = w.simulation().world();
         Component<Pos> pos = world.component(Pos.class);
