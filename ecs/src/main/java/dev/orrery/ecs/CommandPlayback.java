@@ -394,7 +394,7 @@ final class CommandPlayback {
             return;
         }
         if (!world.isAlive(t)) {
-            report.note(PlaybackReport.Note.DEAD, op, d[at], t, column, 0, null);
+            report.noteDeadTarget(op, d[at], e, column, t);
             return;
         }
         String refusal = world.relations().addFromPlayback(e, r, t);

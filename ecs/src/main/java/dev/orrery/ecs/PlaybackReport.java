@@ -104,6 +104,15 @@ public final class PlaybackReport {
         }
     }
 
+    /** Notes a pair command on live {@code holder} skipped because its {@code target} is dead; allocates nothing. */
+    void noteDeadTarget(int op, long key, long holder, Component<?> column, long target) {
+        int before = noteCount;
+        note(Note.DEAD_TARGET, op, key, holder, column, 0, null);
+        if (noteCount > before) { // kept (the first MAX_MESSAGES only)
+            notes[before].other = target;
+        }
+    }
+
     /** How many commands of {@code kind} had {@code outcome}. */
     public long count(CommandKind kind, CommandOutcome outcome) {
         return counts[kind.ordinal() * OUTCOME_VALUES.length + outcome.ordinal()];
@@ -202,6 +211,8 @@ public final class PlaybackReport {
         static final int PAIR_REFUSED = 6;
         /** A generation-0 id no buffer of the playback issued (Entity.NULL, or a made-up id). */
         static final int NOT_A_HANDLE = 7;
+        /** A pair command whose holder lives but whose target is dead: entity is the holder, other the target. */
+        static final int DEAD_TARGET = 8;
 
         private int reason;
         private int op;
@@ -210,10 +221,11 @@ public final class PlaybackReport {
         private Component<?> column;
         private int aux;
         private String detail;
+        private long other;
 
         static CommandOutcome outcome(int reason) {
             switch (reason) {
-                case DEAD: return CommandOutcome.SKIPPED_DEAD;
+                case DEAD, DEAD_TARGET: return CommandOutcome.SKIPPED_DEAD;
                 case REMOVE_MISSING: return CommandOutcome.NO_OP;
                 case UNRESOLVED_REFERENCE: return null;
                 default: return CommandOutcome.REFUSED;
@@ -228,10 +240,12 @@ public final class PlaybackReport {
             this.column = column;
             this.aux = aux;
             this.detail = detail;
+            this.other = 0;
         }
 
         void copy(Note o) {
             set(o.reason, o.op, o.key, o.entity, o.column, o.aux, o.detail);
+            other = o.other;
         }
 
         int systemOrder() {
@@ -245,6 +259,10 @@ public final class PlaybackReport {
                 case DEAD:
                     what = CommandKind.of(op).name().toLowerCase(java.util.Locale.ROOT)
                             + (column == null ? "" : " " + column) + " on dead entity " + e + " skipped";
+                    break;
+                case DEAD_TARGET:
+                    what = CommandKind.of(op).name().toLowerCase(java.util.Locale.ROOT) + " " + column + " on " + e
+                            + " skipped: its target " + dev.orrery.ecs.component.Entity.toString(other) + " is dead";
                     break;
                 case REMOVE_MISSING:
                     what = "remove " + column + " from " + e + ": the entity does not hold it";

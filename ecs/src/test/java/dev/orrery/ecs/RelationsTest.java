@@ -176,6 +176,21 @@ class RelationsTest {
     }
 
     @Test
+    void aPairSkippedForItsDeadTargetSaysTheTargetIsDeadNotTheHolder() {
+        long holder = spawn(1);
+        long target = spawn(2);
+        CommandBuffer cmd = new CommandBuffer(0);
+        cmd.despawn(target);
+        cmd.addPair(holder, childOf, target);
+        PlaybackReport report = new CommandPlayback().strict(false).apply(world, List.of(cmd));
+        assertEquals(1, report.count(CommandKind.ADD, CommandOutcome.SKIPPED_DEAD));
+        assertTrue(world.isAlive(holder));
+        String m = report.messages().get(0);
+        assertTrue(m.startsWith("add (ChildOf, *) on " + dev.orrery.ecs.component.Entity.toString(holder)
+                + " skipped: its target " + dev.orrery.ecs.component.Entity.toString(target) + " is dead"), m);
+    }
+
+    @Test
     void theHierarchyIsBreadthFirstWithChildrenInOrder() {
         long r1 = spawn(0);
         long r2 = spawn(1);
