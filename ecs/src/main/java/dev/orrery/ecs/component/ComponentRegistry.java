@@ -49,8 +49,12 @@ public final class ComponentRegistry {
     /**
      * The value or tag type for a record class, registering it on first use.
      *
+     * @param <T> the record type
+     * @param type a record class whose components are all primitives (none for a tag), not null
+     * @return the type, the same object on every call for the same class
      * @throws IllegalArgumentException if the class is not a record of primitive fields, or
      *     it was registered before as a reference component
+     * @throws NullPointerException if {@code type} is null
      */
     @SuppressWarnings("unchecked")
     public <T> ComponentType<T> valueType(Class<T> type) {
@@ -69,7 +73,11 @@ public final class ComponentRegistry {
     /**
      * The reference type for a class, registering it on first use.
      *
+     * @param <T> the stored object's type
+     * @param type any class, not null; rows hold references to its instances
+     * @return the type, the same object on every call for the same class
      * @throws IllegalArgumentException if the class was registered before as a value or tag component
+     * @throws NullPointerException if {@code type} is null
      */
     @SuppressWarnings("unchecked")
     public <T> ComponentType<T> referenceType(Class<T> type) {
@@ -96,6 +104,10 @@ public final class ComponentRegistry {
      * The column for {@code type} under instance {@code name}, creating it on first use with
      * {@link Storage#TABLE} storage; an existing column is returned whatever its storage.
      *
+     * @param <T> the component's Java type
+     * @param type a type from this registry
+     * @param name the instance name, not null or empty ({@code type.name()} for the unnamed column)
+     * @return the column, the same object on every call for the same type and name
      * @throws IllegalArgumentException if the name is empty, or its hash collides with
      *     another name already registered
      */
@@ -112,9 +124,16 @@ public final class ComponentRegistry {
      * therefore be used by no other column of the world (and a table column may not take a
      * sparse column's name).
      *
+     * @param <T> the component's Java type
+     * @param type a type from this registry
+     * @param name the instance name, not null or empty ({@code type.name()} for the unnamed column)
+     * @param storage {@link Storage#TABLE}, {@link Storage#SPARSE}, or {@code null} for whichever
+     *     the column has (table for a new one)
+     * @return the column, the same object on every call for the same type and name
      * @throws IllegalArgumentException if the name is empty, its hash collides with another
      *     name already registered, the column exists with another storage, or the name is
      *     shared between a sparse column and another column
+     * @throws NullPointerException if {@code name} is null
      */
     @SuppressWarnings("unchecked")
     public <T> Component<T> column(ComponentType<T> type, String name, Storage storage) {
@@ -179,12 +198,19 @@ public final class ComponentRegistry {
     /**
      * The sparse column whose instance name hashes to {@code nameHash}, or {@code null}: a
      * sparse column's name is used by no other column of the world, so there is at most one.
+     *
+     * @param nameHash the instance name's hash ({@link Component#nameHash()})
+     * @return the sparse column of that name, or {@code null} when no sparse column has it
      */
     public Component<?> sparseColumnNamed(int nameHash) {
         return sparseCount == 0 ? null : sparseByName.get(nameHash);
     }
 
-    /** Number of columns registered with {@link Storage#SPARSE} storage (0: the world has no sparse data). */
+    /**
+     * Number of columns registered with {@link Storage#SPARSE} storage (0: the world has no sparse data).
+     *
+     * @return the sparse columns registered so far, 0 or more
+     */
     public int sparseColumnCount() {
         return sparseCount;
     }
@@ -193,6 +219,8 @@ public final class ComponentRegistry {
      * The {@code k}-th sparse column in column-id order, {@code 0 <= k < }{@link #sparseColumnCount()}:
      * the world's sparse columns without a scan of every column registered.
      *
+     * @param k the sparse column's rank among the sparse columns, in column-id order
+     * @return that sparse column
      * @throws IndexOutOfBoundsException if {@code k} is outside that range
      */
     public Component<?> sparseColumn(int k) {
@@ -205,7 +233,11 @@ public final class ComponentRegistry {
      * record's (registered as a value component on first use). {@code World.spawn(values...)}
      * uses it.
      *
+     * @param value a component value, not null: an instance of a record or of a registered
+     *     reference type
+     * @return the column named after its class's simple name, the same object on every call
      * @throws IllegalArgumentException when the class is neither a record nor registered
+     * @throws NullPointerException if {@code value} is null
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     public Component<Object> unnamedColumnOf(Object value) {
@@ -264,6 +296,11 @@ public final class ComponentRegistry {
      * Registers the marker column of a relation: a table column of {@code type} under
      * {@code name}, flagged as the relation's ({@link Component#isRelationMarker}).
      *
+     * @param <T> the marker record type
+     * @param type the marker type, shared by every relation of the world
+     * @param name the relation's name, used as the column's instance name
+     * @param relation the relation object, which {@link Component#relation()} then returns
+     * @return the new column, with table storage
      * @throws IllegalArgumentException if a column with that name exists already
      */
     public <T> Component<T> markerColumn(ComponentType<T> type, String name, Object relation) {
@@ -282,42 +319,83 @@ public final class ComponentRegistry {
         }
     }
 
-    /** True when {@code column} was registered here (not by another world's registry). */
+    /**
+     * True when {@code column} was registered here (not by another world's registry).
+     *
+     * @param column a column from any world, not null
+     * @return true when this registry made it; false for another world's column, whose ids mean
+     *     nothing here
+     */
     public boolean owns(Component<?> column) {
         return column.registry == this;
     }
 
-    /** The column with dense id {@code id}. */
+    /**
+     * The column with dense id {@code id}.
+     *
+     * @param id the column's id, 0 to {@code columnCount() - 1}
+     * @return the column
+     * @throws IndexOutOfBoundsException when {@code id} is out of that range
+     */
     public Component<?> column(int id) {
         return columns.get(id);
     }
 
-    /** Number of columns registered. */
+    /**
+     * Number of columns registered.
+     *
+     * @return the columns registered so far, relation markers included; ids run from 0 to this
+     *     minus 1
+     */
     public int columnCount() {
         return columns.size();
     }
 
-    /** Number of types registered. */
+    /**
+     * Number of types registered.
+     *
+     * @return the types registered so far; ids run from 0 to this minus 1
+     */
     public int typeCount() {
         return types.size();
     }
 
-    /** The type registered for {@code javaClass}, or {@code null} when it is not registered. */
+    /**
+     * The type registered for {@code javaClass}, or {@code null} when it is not registered.
+     *
+     * @param javaClass the component's class
+     * @return the type, or {@code null}; it does not register the class
+     */
     public ComponentType<?> typeOf(Class<?> javaClass) {
         return typesByClass.get(javaClass);
     }
 
-    /** The type with dense id {@code id}. */
+    /**
+     * The type with dense id {@code id}.
+     *
+     * @param id the type's id, 0 to {@code typeCount() - 1}
+     * @return the type
+     * @throws IndexOutOfBoundsException when {@code id} is out of that range
+     */
     public ComponentType<?> type(int id) {
         return types.get(id);
     }
 
-    /** The registered name with this hash, or {@code null}. */
+    /**
+     * The registered name with this hash, or {@code null}.
+     *
+     * @param nameHash an instance name's hash ({@link Component#nameHash()})
+     * @return the instance name registered with that hash, or {@code null} when none is
+     */
     public String nameOf(int nameHash) {
         return namesByHash.get(nameHash);
     }
 
-    /** All columns in id order (a read-only view). */
+    /**
+     * All columns in id order (a read-only view).
+     *
+     * @return an unmodifiable view in id order, which sees columns registered later
+     */
     public List<Component<?>> columns() {
         return java.util.Collections.unmodifiableList(columns);
     }

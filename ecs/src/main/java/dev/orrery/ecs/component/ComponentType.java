@@ -164,42 +164,79 @@ public final class ComponentType<T> {
                 + ")", cause);
     }
 
-    /** Dense id of this type within its world's registry. */
+    /**
+     * Dense id of this type within its world's registry.
+     *
+     * @return the type's id, from 0 in registration order, one per Java class in the world
+     */
     public int id() {
         return id;
     }
 
-    /** The Java class of the component. */
+    /**
+     * The Java class of the component.
+     *
+     * @return the class it was registered with, never null
+     */
     public Class<T> javaClass() {
         return javaClass;
     }
 
-    /** The type's name: the class's simple name, also the default instance name. */
+    /**
+     * The type's name: the class's simple name, also the default instance name.
+     *
+     * @return {@code javaClass().getSimpleName()}
+     */
     public String name() {
         return javaClass.getSimpleName();
     }
 
-    /** How the type is stored. */
+    /**
+     * How the type is stored.
+     *
+     * @return {@code VALUE} for a record with fields, {@code TAG} for an empty record,
+     *     {@code REFERENCE} for a type registered with {@code World.referenceComponent}
+     */
     public ComponentKind kind() {
         return kind;
     }
 
-    /** Number of stored fields: the record components of a value type, 1 for a reference, 0 for a tag. */
+    /**
+     * Number of stored fields: the record components of a value type, 1 for a reference, 0 for a tag.
+     *
+     * @return the number of stored fields, 0 or more
+     */
     public int fieldCount() {
         return fieldTypes.length;
     }
 
-    /** The name of field {@code i} ({@code "value"} for a reference component). */
+    /**
+     * The name of field {@code i} ({@code "value"} for a reference component).
+     *
+     * @param i the field's position in declaration order, 0 to {@code fieldCount() - 1}
+     * @return the record component's name
+     * @throws ArrayIndexOutOfBoundsException when {@code i} is out of that range
+     */
     public String fieldName(int i) {
         return fieldNames[i];
     }
 
-    /** The storage type of field {@code i}. */
+    /**
+     * The storage type of field {@code i}.
+     *
+     * @param i the field's position in declaration order, 0 to {@code fieldCount() - 1}
+     * @return the field's storage type; {@link FieldType#OBJECT} for a reference component's slot
+     * @throws ArrayIndexOutOfBoundsException when {@code i} is out of that range
+     */
     public FieldType fieldType(int i) {
         return fieldTypes[i];
     }
 
-    /** The field names in declaration order. */
+    /**
+     * The field names in declaration order.
+     *
+     * @return an unmodifiable list, empty for a tag, {@code ["value"]} for a reference component
+     */
     public List<String> fieldNames() {
         return List.of(fieldNames);
     }
@@ -207,6 +244,8 @@ public final class ComponentType<T> {
     /**
      * The index of the named field.
      *
+     * @param field the record component's name, case-sensitive
+     * @return its position in declaration order, from 0
      * @throws IllegalArgumentException listing the fields that exist when there is none by that name
      */
     public int fieldIndex(String field) {
@@ -219,12 +258,23 @@ public final class ComponentType<T> {
                 + Arrays.toString(fieldNames));
     }
 
-    /** True when field {@code i} is a {@code long} marked {@link EntityRef}. */
+    /**
+     * True when field {@code i} is a {@code long} marked {@link EntityRef}.
+     *
+     * @param i the field's position in declaration order, 0 to {@code fieldCount() - 1}
+     * @return true when that field is annotated {@link EntityRef}
+     * @throws ArrayIndexOutOfBoundsException when {@code i} is out of that range
+     */
     public boolean isEntityRef(int i) {
         return entityRefs[i];
     }
 
-    /** True when some field is a {@code long} marked {@link EntityRef}: one field read. */
+    /**
+     * True when some field is a {@code long} marked {@link EntityRef}: one field read.
+     *
+     * @return true when a value type has at least one {@link EntityRef} field; false for tags and
+     *     reference types
+     */
     public boolean hasEntityRefs() {
         return entityRefFields != null;
     }
@@ -234,6 +284,10 @@ public final class ComponentType<T> {
      * generation 0 other than {@link Entity#NULL} (a command buffer's provisional handle,
      * which no live entity has), or -1. Reads only the entity-ref fields; call it only when
      * {@link #hasEntityRefs()}.
+     *
+     * @param value a record of this type, not null
+     * @return the position of the first such field in declaration order, or -1 when none holds a
+     *     provisional handle
      */
     public int provisionalEntityRef(Object value) {
         for (int k = 0; k < entityRefGetters.length; k++) {
@@ -253,12 +307,20 @@ public final class ComponentType<T> {
     /**
      * The {@link Range} declared on field {@code i}, as the validator that checks it, or
      * {@code null} when the field declares none. Read once at registration.
+     *
+     * @param i the field's position in declaration order, 0 to {@code fieldCount() - 1}
+     * @return the range's validator, or {@code null}
      */
     public FieldValidator rangeOf(int i) {
         return ranges[i];
     }
 
-    /** Bytes one row of this type takes in a chunk. */
+    /**
+     * Bytes one row of this type takes in a chunk.
+     *
+     * @return the sum of {@link FieldType#bytes()} over the fields: 0 for a tag, 4 for a reference
+     *     component
+     */
     public int rowBytes() {
         return rowBytes;
     }
@@ -267,6 +329,11 @@ public final class ComponentType<T> {
      * Writes {@code value}'s fields into row {@code row} of {@code arrays} (one array per
      * field). Value components are unpacked field by field without boxing; a reference
      * component stores the object itself; a tag writes nothing.
+     *
+     * @param value a record of this type, or the object itself for a reference component
+     * @param arrays the field arrays, one per field in declaration order, each of the field's type
+     *     (as {@link #newArrays} makes them)
+     * @param row the row to write, 0 to the arrays' length minus 1
      */
     public void write(Object value, Object[] arrays, int row) {
         if (kind == ComponentKind.REFERENCE) {
@@ -283,6 +350,10 @@ public final class ComponentType<T> {
      * Writes the raw bits of each field of value record {@code value} into
      * {@code dst[offset .. offset + fieldCount())}, without boxing or allocating (command
      * buffers record payloads this way). Not for reference components.
+     *
+     * @param value a record of this type; a tag's or a reference's writes nothing
+     * @param dst the array that receives one {@code long} per field, in declaration order
+     * @param offset where the first field's bits go in {@code dst}
      */
     public void writeBits(Object value, long[] dst, int offset) {
         if (access != null) { // a tag or a reference has no field bits
@@ -293,6 +364,9 @@ public final class ComponentType<T> {
     /**
      * The raw bits of each field of {@code value} (see {@link FieldType#bits}); used to fill
      * many rows with one value. Not for reference components.
+     *
+     * @param value a record of this type
+     * @return a new array, one entry per field in declaration order; empty for a tag
      */
     public long[] bitsOf(Object value) {
         long[] out = new long[fieldTypes.length];
@@ -311,6 +385,10 @@ public final class ComponentType<T> {
      * Builds a record from row {@code row} of {@code arrays}: a new object (cold paths only;
      * hot loops read the field arrays directly). A reference component returns the stored
      * object; a tag returns {@code null}.
+     *
+     * @param arrays the field arrays, one per field in declaration order
+     * @param row the row to read, 0 to the arrays' length minus 1
+     * @return a new record, the stored object for a reference component, or {@code null} for a tag
      */
     @SuppressWarnings("unchecked")
     public T read(Object[] arrays, int row) {
@@ -323,7 +401,13 @@ public final class ComponentType<T> {
         return (T) access.read(arrays, row);
     }
 
-    /** A new set of zeroed field arrays of {@code capacity} rows, one per field. */
+    /**
+     * A new set of zeroed field arrays of {@code capacity} rows, one per field.
+     *
+     * @param capacity the rows each array holds, 0 or more
+     * @return one new array per field in declaration order ({@code int[]} for an {@code INT} field,
+     *     {@code Object[]} for a reference component); empty for a tag
+     */
     public Object[] newArrays(int capacity) {
         Object[] arrays = new Object[fieldTypes.length];
         for (int i = 0; i < arrays.length; i++) {

@@ -21,8 +21,12 @@ public final class FieldRules {
     /**
      * Adds {@code validator} to {@code field}'s rules, after the ones it has.
      *
+     * @param field the field the rule guards, a column of this rules' world; not null
+     * @param validator the rule, not null; it runs after the field's {@code @Range} and the
+     *     validators added before it
      * @throws IllegalArgumentException if the validator is a range and the field is not
      *     numeric, or an integral field's range holds no whole number
+     * @throws NullPointerException if either argument is null
      */
     public void add(Field field, FieldValidator validator) {
         Objects.requireNonNull(field, "field");
@@ -47,6 +51,9 @@ public final class FieldRules {
      * Checks a write of {@code bits} into {@code field} of {@code entity}: the field's range,
      * then its validators.
      *
+     * @param entity the entity written, named in the refusal
+     * @param field the field written
+     * @param bits the new value's bits, as {@link FieldType#bits} gives them
      * @throws InvalidFieldValueException naming the entity, field, value and rule, when refused
      */
     public void check(long entity, Field field, long bits) {

@@ -32,17 +32,32 @@ public enum FieldType {
         this.bytes = bytes;
     }
 
-    /** The Java type of one element. */
+    /**
+     * The Java type of one element.
+     *
+     * @return the primitive class ({@code int.class}), or {@code Object.class} for {@code OBJECT}
+     */
     public Class<?> javaType() {
         return javaType;
     }
 
-    /** Bytes per element, used to size chunks (a reference counts as a compressed pointer). */
+    /**
+     * Bytes per element, used to size chunks (a reference counts as a compressed pointer).
+     *
+     * @return 1 for {@code boolean} and {@code byte}, 2 for {@code short} and {@code char}, 4 for
+     *     {@code int}, {@code float} and {@code OBJECT}, 8 for {@code long} and {@code double}
+     */
     public int bytes() {
         return bytes;
     }
 
-    /** The field type for a primitive Java type, or {@code null} if it is not supported. */
+    /**
+     * The field type for a primitive Java type, or {@code null} if it is not supported.
+     *
+     * @param type a class such as {@code int.class}; a boxed class ({@code Integer.class}) is not a
+     *     primitive and gives {@code null}
+     * @return the matching constant other than {@code OBJECT}, or {@code null}
+     */
     public static FieldType ofPrimitive(Class<?> type) {
         for (FieldType t : values()) {
             if (t != OBJECT && t.javaType == type) {
@@ -52,7 +67,14 @@ public enum FieldType {
         return null;
     }
 
-    /** A new zeroed array of this type with {@code length} elements. */
+    /**
+     * A new zeroed array of this type with {@code length} elements.
+     *
+     * @param length the number of elements, 0 or more
+     * @return a primitive array of this type ({@code int[]} for {@code INT}), or an
+     *     {@code Object[]} for {@code OBJECT}
+     * @throws NegativeArraySizeException when {@code length} is negative
+     */
     public Object newArray(int length) {
         switch (this) {
             case BOOLEAN: return new boolean[length];
@@ -67,7 +89,12 @@ public enum FieldType {
         }
     }
 
-    /** Sets element {@code i} of {@code array} (of this type) to zero, false or null. */
+    /**
+     * Sets element {@code i} of {@code array} (of this type) to zero, false or null.
+     *
+     * @param array an array of this type, as {@link #newArray} makes it
+     * @param i the element to clear, 0 to the array's length minus 1
+     */
     public void clear(Object array, int i) {
         switch (this) {
             case BOOLEAN: ((boolean[]) array)[i] = false; break;
@@ -86,6 +113,11 @@ public enum FieldType {
      * Copies element {@code from} of {@code src} to element {@code to} of {@code dst}, both
      * arrays of this type. Used for single-row moves, where a typed store is several times
      * cheaper than {@code System.arraycopy} of one element (which cannot see the array types).
+     *
+     * @param src the array copied from, of this type
+     * @param from the element read in {@code src}
+     * @param dst the array copied to, of this type; may be {@code src}
+     * @param to the element written in {@code dst}
      */
     public void copy(Object src, int from, Object dst, int to) {
         switch (this) {
@@ -101,7 +133,14 @@ public enum FieldType {
         }
     }
 
-    /** Element {@code i} of {@code array} boxed (cold paths only: error messages, record building). */
+    /**
+     * Element {@code i} of {@code array} boxed (cold paths only: error messages, record building).
+     *
+     * @param array an array of this type
+     * @param i the element to read, 0 to the array's length minus 1
+     * @return the element boxed ({@code Integer} for {@code INT}), or the stored object (may be
+     *     null) for {@code OBJECT}
+     */
     public Object box(Object array, int i) {
         switch (this) {
             case BOOLEAN: return ((boolean[]) array)[i];
@@ -119,6 +158,13 @@ public enum FieldType {
     /**
      * The raw bits of element {@code i} as a {@code long}: floating-point values by their
      * exact bit pattern, so hashes and comparisons are bit-for-bit. Not for OBJECT.
+     *
+     * @param array an array of this type
+     * @param i the element to read, 0 to the array's length minus 1
+     * @return the element's bits: 0 or 1 for a boolean, sign-extended for {@code byte},
+     *     {@code short} and {@code int}, the char's code unit for {@code char}, the raw IEEE bit
+     *     pattern for {@code float} (in the low 32 bits) and {@code double}
+     * @throws IllegalStateException for {@code OBJECT}
      */
     public long bits(Object array, int i) {
         switch (this) {
@@ -134,7 +180,15 @@ public enum FieldType {
         }
     }
 
-    /** Writes raw bits (as produced by {@link #bits}) into element {@code i}. Not for OBJECT. */
+    /**
+     * Writes raw bits (as produced by {@link #bits}) into element {@code i}. Not for OBJECT.
+     *
+     * @param array an array of this type
+     * @param i the element to write, 0 to the array's length minus 1
+     * @param bits the value's bits as {@link #bits} returns them; a narrower type keeps the low
+     *     bits, a boolean is true for any non-zero value
+     * @throws IllegalStateException for {@code OBJECT}
+     */
     public void setBits(Object array, int i, long bits) {
         switch (this) {
             case BOOLEAN: ((boolean[]) array)[i] = bits != 0; break;
@@ -149,7 +203,15 @@ public enum FieldType {
         }
     }
 
-    /** Fills elements {@code [from, to)} with the value given by raw bits. Not for OBJECT. */
+    /**
+     * Fills elements {@code [from, to)} with the value given by raw bits. Not for OBJECT.
+     *
+     * @param array an array of this type
+     * @param from the first element filled (inclusive)
+     * @param to the end of the range (exclusive), at most the array's length
+     * @param bits the value's bits as {@link #bits} returns them
+     * @throws IllegalStateException for {@code OBJECT}
+     */
     public void fillBits(Object array, int from, int to, long bits) {
         switch (this) {
             case BOOLEAN: java.util.Arrays.fill((boolean[]) array, from, to, bits != 0); break;
@@ -176,6 +238,9 @@ public enum FieldType {
      * refused rather than stored as infinity. A {@code DOUBLE} field likewise takes the nearest
      * {@code double} and refuses a finite value beyond its range.
      *
+     * @param boxed the value, boxed ({@code Integer}, {@code Double}, {@code Boolean},
+     *     {@code Character}, ...)
+     * @return the bits {@link #bits} would return for the stored value
      * @throws ClassCastException if the value is not of the field's kind (a {@code String}
      *     for a number)
      * @throws NullPointerException if the value is null
@@ -261,7 +326,14 @@ public enum FieldType {
                 + name() + ", which takes " + what);
     }
 
-    /** Converts raw bits to the boxed value of this type (cold paths). */
+    /**
+     * Converts raw bits to the boxed value of this type (cold paths).
+     *
+     * @param bits the value's bits as {@link #bits} returns them
+     * @return the value boxed as this type ({@code Integer} for {@code INT}, {@code Float} for
+     *     {@code FLOAT})
+     * @throws IllegalStateException for {@code OBJECT}
+     */
     public Object boxBits(long bits) {
         switch (this) {
             case BOOLEAN: return bits != 0;
