@@ -36,7 +36,13 @@ public final class Hierarchy {
     /** The body of a level walk: slots {@code [from, to)} of level {@code level}. */
     @FunctionalInterface
     public interface LevelBody {
-        /** Processes slots {@code [from, to)}, all of depth {@code level}; their parents are done. */
+        /**
+         * Processes slots {@code [from, to)}, all of depth {@code level}; their parents are done.
+         *
+         * @param level the depth of the slots, 0 for the roots
+         * @param from the first slot (inclusive), at least {@code levelStart(level)}
+         * @param to the end slot (exclusive), at most {@code levelEnd(level)}
+         */
         void run(int level, int from, int to);
     }
 
@@ -54,17 +60,29 @@ public final class Hierarchy {
         this.relation = relation;
     }
 
-    /** The relation this walks. */
+    /**
+     * The relation this walks.
+     *
+     * @return the relation given to {@link Relations#hierarchy}
+     */
     public Relation relation() {
         return relation;
     }
 
-    /** Entities in the forest: every target and every holder. */
+    /**
+     * Entities in the forest: every target and every holder.
+     *
+     * @return the slots, 0 when the relation has no pairs; slots run from 0 to this minus 1
+     */
     public int size() {
         return size;
     }
 
-    /** Number of levels (depth of the deepest entity + 1; 0 when there are no pairs). */
+    /**
+     * Number of levels (depth of the deepest entity + 1; 0 when there are no pairs).
+     *
+     * @return the levels, 0 or more
+     */
     public int levels() {
         return levels;
     }
@@ -74,6 +92,8 @@ public final class Hierarchy {
      * the last level, so a range of levels {@code [a, b)} is the slots
      * {@code [levelStart(a), levelStart(b))}.
      *
+     * @param level 0 to {@code levels()}, that last value included
+     * @return the first slot of the level, or {@code size()} for {@code levels()}
      * @throws IndexOutOfBoundsException when {@code level} is outside {@code [0, levels()]}
      */
     public int levelStart(int level) {
@@ -86,6 +106,8 @@ public final class Hierarchy {
     /**
      * One past the last slot of {@code level}.
      *
+     * @param level 0 to {@code levels() - 1}
+     * @return the slot after the level's last, equal to {@code levelStart(level + 1)}
      * @throws IndexOutOfBoundsException when {@code level} is outside {@code [0, levels())}
      */
     public int levelEnd(int level) {
@@ -98,6 +120,8 @@ public final class Hierarchy {
     /**
      * The entity in {@code slot}.
      *
+     * @param slot 0 to {@code size() - 1}
+     * @return the entity's id
      * @throws IndexOutOfBoundsException when {@code slot} is outside {@code [0, size())}
      */
     public long entity(int slot) {
@@ -110,6 +134,8 @@ public final class Hierarchy {
     /**
      * The slot of {@code slot}'s parent (its target), or -1 for a root.
      *
+     * @param slot 0 to {@code size() - 1}
+     * @return the parent's slot, lower than {@code slot}, or -1 for a root
      * @throws IndexOutOfBoundsException when {@code slot} is outside {@code [0, size())}
      */
     public int parentSlot(int slot) {
@@ -146,6 +172,9 @@ public final class Hierarchy {
      *     if (slot >= 0) slotX[slot] = x[row];
      * }
      * }</pre>
+     *
+     * @param entity any id, {@link Entity#NULL} included
+     * @return the slot, 0 to {@code size() - 1}, or -1
      */
     public int slotOf(long entity) {
         int idx = Entity.index(entity);
@@ -162,6 +191,11 @@ public final class Hierarchy {
      * calling thread). A level starts after every task of the level before has finished, so a
      * body may read what the tasks of earlier levels wrote at parent slots. The result is the
      * same on any number of threads as long as a task writes only its own slots.
+     *
+     * @param threads the threads to lend, {@link ParallelFor#SERIAL} for the calling thread alone
+     * @param minSlots the fewest slots a task takes; values below 1 count as 1
+     * @param body called once per task, with the task's level and its slot range; it must write
+     *     only its own slots
      */
     public void forEachLevel(ParallelFor threads, int minSlots, LevelBody body) {
         int grain = Math.max(1, minSlots);

@@ -17,7 +17,11 @@ package dev.orrery.ecs;
 public final class ObserverCascadeException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-    /** A cascade error with its message. */
+    /**
+     * A cascade error with its message.
+     *
+     * @param message the chain, the commands recorded and the fix
+     */
     public ObserverCascadeException(String message) {
         super(message);
     }

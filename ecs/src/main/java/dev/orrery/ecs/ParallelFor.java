@@ -30,9 +30,19 @@ public interface ParallelFor {
         }
     };
 
-    /** How many threads may run tasks at once (the caller included); at least 1. */
+    /**
+     * How many threads may run tasks at once (the caller included); at least 1.
+     *
+     * @return the thread count, 1 or more
+     */
     int threads();
 
-    /** Runs {@code task.accept(i)} for every {@code i} in {@code [0, tasks)}, each exactly once. */
+    /**
+     * Runs {@code task.accept(i)} for every {@code i} in {@code [0, tasks)}, each exactly once.
+     *
+     * @param tasks the number of tasks, 0 or more
+     * @param task called with each task number; calls run concurrently, so each must touch its own
+     *     memory only
+     */
     void forEach(int tasks, IntConsumer task);
 }

@@ -61,7 +61,11 @@ public final class PlaybackReport {
         systemNames = names;
     }
 
-    /** Adds {@code other}'s counts to this report, and its descriptions while there is room. */
+    /**
+     * Adds {@code other}'s counts to this report, and its descriptions while there is room.
+     *
+     * @param other the report to add, not null; it is not changed
+     */
     public void add(PlaybackReport other) {
         for (int i = 0; i < counts.length; i++) {
             counts[i] += other.counts[i];
@@ -113,12 +117,23 @@ public final class PlaybackReport {
         }
     }
 
-    /** How many commands of {@code kind} had {@code outcome}. */
+    /**
+     * How many commands of {@code kind} had {@code outcome}.
+     *
+     * @param kind the command kind
+     * @param outcome the outcome
+     * @return the count, 0 or more
+     */
     public long count(CommandKind kind, CommandOutcome outcome) {
         return counts[kind.ordinal() * OUTCOME_VALUES.length + outcome.ordinal()];
     }
 
-    /** How many commands of any kind had {@code outcome}. */
+    /**
+     * How many commands of any kind had {@code outcome}.
+     *
+     * @param outcome the outcome
+     * @return the sum over every kind, 0 or more
+     */
     public long count(CommandOutcome outcome) {
         long sum = 0;
         for (int k = 0; k < KINDS; k++) {
@@ -127,37 +142,67 @@ public final class PlaybackReport {
         return sum;
     }
 
-    /** Commands applied. */
+    /**
+     * Commands applied.
+     *
+     * @return the commands of every kind with {@link CommandOutcome#APPLIED}, 0 or more
+     */
     public long applied() {
         return count(CommandOutcome.APPLIED);
     }
 
-    /** Archetype moves made: a batch of adds and removes on one entity makes one move. */
+    /**
+     * Archetype moves made: a batch of adds and removes on one entity makes one move.
+     *
+     * @return the moves, 0 or more
+     */
     public long moves() {
         return moves;
     }
 
-    /** Commands skipped because their entity was dead (despawned, earlier in this playback or before). */
+    /**
+     * Commands skipped because their entity was dead (despawned, earlier in this playback or before).
+     *
+     * @return the commands with {@link CommandOutcome#SKIPPED_DEAD}, 0 or more
+     */
     public long skippedDead() {
         return count(CommandOutcome.SKIPPED_DEAD);
     }
 
-    /** Removes of a component the entity did not hold (no-ops). */
+    /**
+     * Removes of a component the entity did not hold (no-ops).
+     *
+     * @return the removes with {@link CommandOutcome#NO_OP}, 0 or more
+     */
     public long removedMissing() {
         return count(CommandKind.REMOVE, CommandOutcome.NO_OP);
     }
 
-    /** Commands refused as invalid (duplicate instance name, set of a missing component, unresolved handle). */
+    /**
+     * Commands refused as invalid (duplicate instance name, set of a missing component, unresolved handle).
+     *
+     * @return the commands with {@link CommandOutcome#REFUSED}, 0 or more
+     */
     public long rejected() {
         return count(CommandOutcome.REFUSED);
     }
 
-    /** True when no command was skipped or refused. */
+    /**
+     * True when no command was skipped or refused.
+     *
+     * @return true when no command had {@link CommandOutcome#SKIPPED_DEAD},
+     *     {@link CommandOutcome#NO_OP} or {@link CommandOutcome#REFUSED}
+     */
     public boolean isClean() {
         return skippedDead() == 0 && count(CommandOutcome.NO_OP) == 0 && rejected() == 0;
     }
 
-    /** Descriptions of the first skipped or refused commands (made on each call). */
+    /**
+     * Descriptions of the first skipped or refused commands (made on each call).
+     *
+     * @return an unmodifiable list of at most {@value #MAX_MESSAGES} lines, in playback order;
+     *     empty for a clean report
+     */
     public List<String> messages() {
         List<String> out = new ArrayList<>(noteCount);
         for (int i = 0; i < noteCount; i++) {
@@ -166,12 +211,20 @@ public final class PlaybackReport {
         return Collections.unmodifiableList(out);
     }
 
-    /** The description of the first refused command, or {@code null} when none was refused. */
+    /**
+     * The description of the first refused command, or {@code null} when none was refused.
+     *
+     * @return the description, worded as in {@link #messages()}, or {@code null}
+     */
     public String firstRefusal() {
         return refusalNoted ? firstRefusal.describe(systemNames) : null;
     }
 
-    /** The system order (the sort key's top bits) of the first refused command, or -1 when none was refused. */
+    /**
+     * The system order (the sort key's top bits) of the first refused command, or -1 when none was refused.
+     *
+     * @return the system order, 0 or more, or -1
+     */
     public int firstRefusalSystemOrder() {
         return refusalNoted ? firstRefusal.systemOrder() : -1;
     }

@@ -24,12 +24,21 @@ public final class RefusedCommandException extends IllegalStateException {
         this.report = report;
     }
 
-    /** The schedule position (the sort key's system order) of the system that recorded the first refused command. */
+    /**
+     * The schedule position (the sort key's system order) of the system that recorded the first refused command.
+     *
+     * @return the system's position in the schedule's order, 0 or more
+     */
     public int systemOrder() {
         return systemOrder;
     }
 
-    /** The playback's report (valid until the playback's next call). */
+    /**
+     * The playback's report (valid until the playback's next call).
+     *
+     * @return the report, or {@code null} once the exception has been deserialized (the field is
+     *     transient)
+     */
     public PlaybackReport report() {
         return report;
     }

@@ -57,7 +57,15 @@ public final class SnapshotInput implements DataInput {
         this.pos = start;
     }
 
-    /** Reads all of {@code bytes} as the section named {@code section} (its offset in the file not known). */
+    /**
+     * Reads all of {@code bytes} as the section named {@code section} (its offset in the file not known).
+     *
+     * @param section the section's name, as messages give it ("resources"); not null
+     * @param bytes the section's bytes, read in place (not copied): do not change them while
+     *     reading
+     * @return an input at offset 0 of the section
+     * @throws NullPointerException if {@code section} or {@code bytes} is null
+     */
     public static SnapshotInput of(String section, byte[] bytes) {
         return new SnapshotInput(Objects.requireNonNull(section, "section"), bytes, 0, bytes.length, 0, -1);
     }
@@ -112,17 +120,30 @@ public final class SnapshotInput implements DataInput {
         T read(DataInput in) throws IOException;
     }
 
-    /** The section's name, as messages give it. */
+    /**
+     * The section's name, as messages give it.
+     *
+     * @return the name given to {@link #of}, or the enclosing section's for a {@link #slice}
+     */
     public String section() {
         return section;
     }
 
-    /** The offset in the section of the next byte. */
+    /**
+     * The offset in the section of the next byte.
+     *
+     * @return the offset from the section's first byte, 0 to the section's length; a slice counts
+     *     from its section's start, not its own
+     */
     public int position() {
         return origin + pos - start;
     }
 
-    /** The bytes of the section not read yet. */
+    /**
+     * The bytes of the section not read yet.
+     *
+     * @return the bytes left before the end of this input (a slice's end for a slice), 0 or more
+     */
     public int remaining() {
         return end - pos;
     }
@@ -131,6 +152,9 @@ public final class SnapshotInput implements DataInput {
     /**
      * Names the part of the section being read (a resource, an archetype), for messages;
      * {@code null} for none.
+     *
+     * @param what the part ("resource 'Score'"), or {@code null} to name none
+     * @return this input, for chaining
      */
     public SnapshotInput part(String what) {
         this.part = what;
@@ -172,22 +196,48 @@ public final class SnapshotInput implements DataInput {
         }
     }
 
-    /** A {@link SnapshotException} at the current offset: {@code problemAndFix} is the whole sentence after it. */
+    /**
+     * A {@link SnapshotException} at the current offset: {@code problemAndFix} is the whole sentence after it.
+     *
+     * @param problemAndFix what is wrong and what to do about it, one sentence
+     * @return the exception, for the caller to throw; its message starts with the section and
+     *     offset
+     */
     public SnapshotException refuse(String problemAndFix) {
         return refuseAt(position(), problemAndFix);
     }
 
-    /** A {@link SnapshotException} at offset {@code at} of the section: {@code problemAndFix} is the whole sentence after it. */
+    /**
+     * A {@link SnapshotException} at offset {@code at} of the section: {@code problemAndFix} is the whole sentence after it.
+     *
+     * @param at the offset in the section the problem is at, as {@link #position()} gave it
+     * @param problemAndFix what is wrong and what to do about it, one sentence
+     * @return the exception, for the caller to throw; its message starts with the section and
+     *     offset
+     */
     public SnapshotException refuseAt(int at, String problemAndFix) {
         return new SnapshotException(oneLine(where(at) + ": " + problemAndFix));
     }
 
-    /** A {@link SnapshotException} at the current offset saying the snapshot is corrupted: {@code problem} and why. */
+    /**
+     * A {@link SnapshotException} at the current offset saying the snapshot is corrupted: {@code problem} and why.
+     *
+     * @param problem what is wrong with the bytes; the message adds that the snapshot is corrupted
+     *     and to restore a good copy or write it again
+     * @return the exception, for the caller to throw
+     */
     public SnapshotException corrupt(String problem) {
         return corruptAt(position(), problem);
     }
 
-    /** A {@link SnapshotException} at offset {@code at} of the section saying the snapshot is corrupted. */
+    /**
+     * A {@link SnapshotException} at offset {@code at} of the section saying the snapshot is corrupted.
+     *
+     * @param at the offset in the section the problem is at, as {@link #position()} gave it
+     * @param problem what is wrong with the bytes; the message adds that the snapshot is corrupted
+     *     and to restore a good copy or write it again
+     * @return the exception, for the caller to throw
+     */
     public SnapshotException corruptAt(int at, String problem) {
         return new SnapshotException(oneLine(where(at) + ": " + problem + CORRUPTED));
     }
@@ -195,6 +245,9 @@ public final class SnapshotInput implements DataInput {
     /**
      * Text read from a snapshot (a name), fit for a one-line message: in single quotes, cut to
      * 64 characters, with control characters shown as {@code ?}.
+     *
+     * @param text the text read, not null
+     * @return {@code 'text'}, at most 64 characters of it followed by {@code ...} when longer
      */
     public static String quote(String text) {
         String t = text.length() > 64 ? text.substring(0, 64) + "..." : text;
@@ -232,6 +285,9 @@ public final class SnapshotInput implements DataInput {
      * ({@code part}, as {@link #part} names it) that must not read past them; offsets in its
      * messages are still this section's. This input skips the bytes.
      *
+     * @param part what the bytes hold, for messages ("resource 'Score'")
+     * @param length how many bytes, 0 or more
+     * @return a new input over those bytes only, reporting this section's name and offsets
      * @throws EOFException if fewer than {@code length} bytes remain
      */
     public SnapshotInput slice(String part, int length) throws EOFException {

@@ -9,7 +9,14 @@ import dev.orrery.ecs.component.Component;
 public final class UndeclaredAccessException extends IllegalStateException {
     private static final long serialVersionUID = 1L;
 
-    /** Creates the exception naming the system and the column. */
+    /**
+     * Creates the exception naming the system and the column.
+     *
+     * @param owner the system's name
+     * @param column the column asked for
+     * @param write true for a write of a column not declared written, false for a read of a column
+     *     not declared at all; picks the message and the fix ({@code .writes} or {@code .reads})
+     */
     public UndeclaredAccessException(String owner, Component<?> column, boolean write) {
         super("system '" + owner + "' " + (write ? "wrote" : "read") + " component " + column + " but declared "
                 + (write ? "no write of it" : "neither a read nor a write of it") + "; add ."

@@ -11,6 +11,12 @@ public final class UndeclaredCommandException extends IllegalStateException {
     /**
      * Creates the exception naming the system, the kind of command, the component (or
      * {@code null} for spawns and despawns) and the declaration that would allow it.
+     *
+     * @param owner the system's name
+     * @param kind the command, as the message says it ("spawn", "despawn", "add", "remove", "set")
+     * @param component the component's name, or {@code null} for a spawn or despawn
+     * @param fix the declaration that allows it, as code (".despawns()"); the message says to add
+     *     it
      */
     public UndeclaredCommandException(String owner, String kind, String component, String fix) {
         super("system '" + owner + "' recorded a " + kind + (component == null ? "" : " of component " + component)
