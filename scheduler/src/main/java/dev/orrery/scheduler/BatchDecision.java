@@ -73,7 +73,12 @@ public record BatchDecision(String system, Mode mode, double nanosPerRow, long m
                 + pickup + "; " + last;
     }
 
-    /** The decisions as text, one line each, in graph order. */
+    /**
+     * The decisions as text, one line each, in graph order.
+     *
+     * @param decisions the decisions, as the schedule gives them
+     * @return one line per decision, each ended by a newline; empty for an empty list
+     */
     public static String toText(List<BatchDecision> decisions) {
         StringBuilder s = new StringBuilder();
         for (BatchDecision d : decisions) {

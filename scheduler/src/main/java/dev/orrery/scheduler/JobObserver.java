@@ -22,6 +22,14 @@ public interface JobObserver {
      * system) of the system at graph position {@code systemIndex} (its name is
      * {@code schedule.systemNames().get(systemIndex)}) from {@code startNanos} to
      * {@code endNanos} ({@link System#nanoTime()}).
+     *
+     * @param workerId the worker, 0 to {@code workerCount() - 1}
+     * @param systemIndex the system's graph position, an index into {@code schedule.systemNames()}
+     * @param fromChunk the first chunk (or index, or slot) of the job, inclusive; -1 for an
+     *     exclusive system
+     * @param toChunk the end of the job's range, exclusive; -1 for an exclusive system
+     * @param startNanos when the job started, {@link System#nanoTime()}
+     * @param endNanos when it ended, {@link System#nanoTime()}, at least {@code startNanos}
      */
     void jobRan(int workerId, int systemIndex, int fromChunk, int toChunk, long startNanos, long endNanos);
 
@@ -29,6 +37,14 @@ public interface JobObserver {
      * Worker {@code workerId} starts the job that {@link #jobRan} will report (same arguments),
      * at {@code startNanos}: lets a watchdog name the job a long tick is stuck in. Called on
      * the worker, like {@code jobRan}. Does nothing by default.
+     *
+     * @param workerId the worker, 0 to {@code workerCount() - 1}
+     * @param systemIndex the system's graph position, an index into {@code schedule.systemNames()}
+     * @param fromChunk the first chunk (or index, or slot) of the job, inclusive; -1 for an
+     *     exclusive system
+     * @param toChunk the end of the job's range, exclusive; -1 for an exclusive system
+     * @param startNanos when the job starts, {@link System#nanoTime()}; {@code jobRan} reports the
+     *     same value
      */
     default void jobStarted(int workerId, int systemIndex, int fromChunk, int toChunk, long startNanos) {
     }
@@ -38,6 +54,11 @@ public interface JobObserver {
      * {@code moves} archetype moves, from {@code startNanos} to {@code endNanos}
      * ({@link System#nanoTime()}). Not called for sync points with nothing to apply. Does
      * nothing by default.
+     *
+     * @param commands the commands applied
+     * @param moves the archetype moves they made, 0 or more
+     * @param startNanos when playback started, {@link System#nanoTime()}
+     * @param endNanos when it ended, {@link System#nanoTime()}
      */
     default void syncPointApplied(long commands, long moves, long startNanos, long endNanos) {
     }

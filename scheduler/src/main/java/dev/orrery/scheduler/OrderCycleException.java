@@ -26,7 +26,12 @@ public final class OrderCycleException extends IllegalArgumentException {
         this.cycle = List.copyOf(cycle);
     }
 
-    /** The system names along the cycle; the first name is repeated at the end. */
+    /**
+     * The system names along the cycle; the first name is repeated at the end.
+     *
+     * @return an unmodifiable list ({@code [a, b, a]}), or {@code null} once the exception has been
+     *     deserialized (the field is transient)
+     */
     public List<String> cycle() {
         return cycle;
     }

@@ -44,7 +44,17 @@ public final class RunCondition {
         this.test = Objects.requireNonNull(test, "test");
     }
 
-    /** Holds when {@code test} holds for the value under {@code key}. */
+    /**
+     * Holds when {@code test} holds for the value under {@code key}.
+     *
+     * @param <T> the resource's type
+     * @param key the resource tested, which becomes a declared read; it must hold a value when the
+     *     test runs (an {@code IllegalStateException} naming the key otherwise)
+     * @param test given the value under {@code key}, never null; not null
+     * @return the condition, described as {@code "test of " + key.name()} until
+     *     {@link #describedAs}
+     * @throws NullPointerException if {@code test} is null
+     */
     public static <T> RunCondition resource(ResourceKey<T> key, Predicate<? super T> test) {
         Objects.requireNonNull(test, "test");
         return new RunCondition("test of " + key.name(), List.of(key), List.of(), r -> test.test(r.value(key)));
@@ -53,6 +63,13 @@ public final class RunCondition {
     /**
      * A condition over several resources: {@code test} gets the store and reads only
      * {@code reads}, which become declared reads of the guarded system.
+     *
+     * @param description what the graph output shows for it, not null
+     * @param test given the resource store; not null
+     * @param reads every resource the test reads (none is allowed)
+     * @return the condition
+     * @throws NullPointerException if {@code description}, {@code test} or one of {@code reads} is
+     *     null
      */
     public static RunCondition of(String description, Predicate<Resources> test, ResourceKey<?>... reads) {
         return new RunCondition(description, List.of(reads), List.of(), test);
@@ -62,6 +79,12 @@ public final class RunCondition {
      * Holds while the state machine under {@code key} is in {@code value} (see
      * {@link States}); naming it here also makes the schedule apply the machine's requested
      * transitions.
+     *
+     * @param <S> the state enum
+     * @param key the state machine's resource key
+     * @param value the state in which the condition holds, not null
+     * @return the condition, described as {@code key.name() + " == " + value}
+     * @throws NullPointerException if {@code value} is null
      */
     public static <S extends Enum<S>> RunCondition inState(ResourceKey<States<S>> key, S value) {
         Objects.requireNonNull(value, "state value");
@@ -69,39 +92,71 @@ public final class RunCondition {
                 r -> r.value(key).current() == value);
     }
 
-    /** The same test, shown in graph output as {@code description}. */
+    /**
+     * The same test, shown in graph output as {@code description}.
+     *
+     * @param description what the graph output shows instead, not null
+     * @return a new condition; this one is unchanged
+     */
     public RunCondition describedAs(String description) {
         return new RunCondition(description, reads, states, test);
     }
 
-    /** Holds when both hold; {@code other} is not tested when this one fails. */
+    /**
+     * Holds when both hold; {@code other} is not tested when this one fails.
+     *
+     * @param other the second condition, not null
+     * @return a new condition reading the resources of both
+     */
     public RunCondition and(RunCondition other) {
         return new RunCondition("(" + description + " and " + other.description + ")", union(reads, other.reads),
                 union(states, other.states), r -> test.test(r) && other.test.test(r));
     }
 
-    /** Holds when either holds; {@code other} is not tested when this one holds. */
+    /**
+     * Holds when either holds; {@code other} is not tested when this one holds.
+     *
+     * @param other the second condition, not null
+     * @return a new condition reading the resources of both
+     */
     public RunCondition or(RunCondition other) {
         return new RunCondition("(" + description + " or " + other.description + ")", union(reads, other.reads),
                 union(states, other.states), r -> test.test(r) || other.test.test(r));
     }
 
-    /** Holds when this one fails. */
+    /**
+     * Holds when this one fails.
+     *
+     * @return a new condition reading the same resources
+     */
     public RunCondition negate() {
         return new RunCondition("not " + description, reads, states, r -> !test.test(r));
     }
 
-    /** Tests the condition against {@code resources}. */
+    /**
+     * Tests the condition against {@code resources}.
+     *
+     * @param resources the store holding every resource in {@link #reads()}
+     * @return true when the system or phase should run
+     */
     public boolean test(Resources resources) {
         return test.test(resources);
     }
 
-    /** The resources the test reads. */
+    /**
+     * The resources the test reads.
+     *
+     * @return an unmodifiable list, without duplicates
+     */
     public List<ResourceKey<?>> reads() {
         return reads;
     }
 
-    /** The state machines named by {@link #inState} parts. */
+    /**
+     * The state machines named by {@link #inState} parts.
+     *
+     * @return an unmodifiable list, empty when no {@code inState} part is in the condition
+     */
     public List<ResourceKey<?>> stateKeys() {
         return states;
     }

@@ -18,11 +18,20 @@ public interface SyncPoint {
     SyncPoint NONE = new SyncPoint() {
     };
 
-    /** Every system of {@code phase} has finished; {@code world} may be changed structurally. */
+    /**
+     * Every system of {@code phase} has finished; {@code world} may be changed structurally.
+     *
+     * @param phase the phase that just finished
+     * @param world the schedule's world, its structure unlocked for this call
+     */
     default void afterPhase(Phase phase, World world) {
     }
 
-    /** Every phase has finished (called after the last {@link #afterPhase}). */
+    /**
+     * Every phase has finished (called after the last {@link #afterPhase}).
+     *
+     * @param world the schedule's world, its structure unlocked for this call
+     */
     default void afterRun(World world) {
     }
 
@@ -30,6 +39,9 @@ public interface SyncPoint {
      * A system failed and the run stopped; called after the running jobs finished and
      * before {@code failure} is thrown to the caller, so deferred work recorded since the
      * last sync point can be discarded (or kept) as the owner decides.
+     *
+     * @param failure the exception the run is about to throw, naming the system
+     * @param world the schedule's world, no job running on it
      */
     default void afterFailure(SystemFailedException failure, World world) {
     }

@@ -100,6 +100,8 @@ public final class SystemFailedException extends RuntimeException {
      * The name of the system that failed; for a failure at a sync point, where no system runs,
      * the sync point's own name ({@code "sync point before system 'b'"}, {@code "sync point
      * ending phase Update"}).
+     *
+     * @return the system's or the sync point's name, never null
      */
     public String system() {
         return system;
@@ -110,6 +112,8 @@ public final class SystemFailedException extends RuntimeException {
      * exclusive or a range system, a sync point, a job past the run's deadline, and for a
      * violation the checked mode finds after a job (a write into a read-only column, over the
      * job's chunks together).
+     *
+     * @return the chunk's ordinal, 0 or more, or -1
      */
     public int chunkOrdinal() {
         return chunkOrdinal;

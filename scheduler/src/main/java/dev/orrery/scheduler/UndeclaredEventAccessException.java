@@ -9,7 +9,14 @@ package dev.orrery.scheduler;
 public final class UndeclaredEventAccessException extends IllegalStateException {
     private static final long serialVersionUID = 1L;
 
-    /** Creates the exception naming the system and the channel. */
+    /**
+     * Creates the exception naming the system and the channel.
+     *
+     * @param system the system's name
+     * @param channel the channel used
+     * @param write true for a send without {@code .writesEvents}, false for a read without
+     *     {@code .readsEvents}; picks the message's fix
+     */
     public UndeclaredEventAccessException(String system, EventKey<?> channel, boolean write) {
         super("system '" + system + "' " + (write ? "sent an event to" : "read") + " event channel '" + channel.name()
                 + "' but declared no " + (write ? "write" : "read") + " of it; add ."

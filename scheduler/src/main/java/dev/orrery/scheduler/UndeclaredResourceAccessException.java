@@ -10,7 +10,14 @@ package dev.orrery.scheduler;
 public final class UndeclaredResourceAccessException extends IllegalStateException {
     private static final long serialVersionUID = 1L;
 
-    /** Creates the exception naming the system and the resource. */
+    /**
+     * Creates the exception naming the system and the resource.
+     *
+     * @param system the system's name
+     * @param resource the resource used
+     * @param write true for a write without {@code .writesResource}, false for a read without
+     *     {@code .readsResource}; picks the message's fix
+     */
     public UndeclaredResourceAccessException(String system, ResourceKey<?> resource, boolean write) {
         super(message(system, resource, write));
     }
