@@ -37,7 +37,11 @@ public final class InputBatch {
         this.tick = Long.MIN_VALUE;
     }
 
-    /** Empties the batch and labels it with {@code tick}. For the batch's filler only. */
+    /**
+     * Empties the batch and labels it with {@code tick}. For the batch's filler only.
+     *
+     * @param tick the tick the batch's inputs are for
+     */
     public void reset(long tick) {
         this.tick = tick;
         this.size = 0;
@@ -46,6 +50,16 @@ public final class InputBatch {
     /**
      * Appends an input with the next sequence number ({@link #size()} before the call) and
      * returns that sequence. For the batch's filler only.
+     *
+     * @param client the sender (connection, player), as the producer numbers them
+     * @param type the command type, as the producer chose it
+     * @param payload the array holding the payload; the bytes are copied, so it may be reused after
+     *     the call
+     * @param offset where the payload starts in {@code payload}
+     * @param length the payload's length in bytes, 0 or more
+     * @return the input's sequence, 0 for the first input after {@link #reset}
+     * @throws IndexOutOfBoundsException when {@code [offset, offset + length)} is not inside
+     *     {@code payload}
      */
     public int add(int client, int type, byte[] payload, int offset, int length) {
         Objects.checkFromIndexSize(offset, length, payload.length);
@@ -69,70 +83,159 @@ public final class InputBatch {
         return n;
     }
 
-    /** The tick that consumes these inputs. */
+    /**
+     * The tick that consumes these inputs.
+     *
+     * @return the tick given to the last {@link #reset}, or {@link Long#MIN_VALUE} before the first
+     */
     public long tick() {
         return tick;
     }
 
-    /** How many inputs the tick consumes. */
+    /**
+     * How many inputs the tick consumes.
+     *
+     * @return the inputs added since the last {@link #reset}, 0 or more; sequences run from 0 to
+     *     this minus 1
+     */
     public int size() {
         return size;
     }
 
-    /** Whether the tick has no inputs. */
+    /**
+     * Whether the tick has no inputs.
+     *
+     * @return true when {@link #size()} is 0
+     */
     public boolean isEmpty() {
         return size == 0;
     }
 
-    /** The client (connection, player) that sent input {@code i}. */
+    /**
+     * The client (connection, player) that sent input {@code i}.
+     *
+     * @param i the input's sequence, 0 to {@code size() - 1}
+     * @return the client number the producer gave
+     * @throws IndexOutOfBoundsException naming the tick and the valid sequences when {@code i} is
+     *     out of range
+     */
     public int client(int i) {
         return clients[check(i)];
     }
 
-    /** The command type of input {@code i}, as the producer chose it. */
+    /**
+     * The command type of input {@code i}, as the producer chose it.
+     *
+     * @param i the input's sequence, 0 to {@code size() - 1}
+     * @return the command type the producer gave
+     * @throws IndexOutOfBoundsException naming the tick and the valid sequences when {@code i} is
+     *     out of range
+     */
     public int type(int i) {
         return types[check(i)];
     }
 
-    /** The payload length of input {@code i} in bytes. */
+    /**
+     * The payload length of input {@code i} in bytes.
+     *
+     * @param i the input's sequence, 0 to {@code size() - 1}
+     * @return the length, 0 or more
+     * @throws IndexOutOfBoundsException naming the tick and the valid sequences when {@code i} is
+     *     out of range
+     */
     public int payloadLength(int i) {
         check(i);
         return offsets[i + 1] - offsets[i];
     }
 
-    /** Copies input {@code i}'s payload into {@code dst} at {@code dstOffset}; returns its length. */
+    /**
+     * Copies input {@code i}'s payload into {@code dst} at {@code dstOffset}; returns its length.
+     *
+     * @param i the input's sequence, 0 to {@code size() - 1}
+     * @param dst the array to copy into, with room for {@code payloadLength(i)} bytes from
+     *     {@code dstOffset}
+     * @param dstOffset where the first byte goes in {@code dst}
+     * @return the bytes copied, {@code payloadLength(i)}
+     * @throws IndexOutOfBoundsException naming the tick and the valid sequences when {@code i} is
+     *     out of range, or ({@link ArrayIndexOutOfBoundsException}) when {@code dst} has no room
+     */
     public int copyPayload(int i, byte[] dst, int dstOffset) {
         int len = payloadLength(i);
         System.arraycopy(arena, offsets[i], dst, dstOffset, len);
         return len;
     }
 
-    /** The byte at {@code at} in input {@code i}'s payload. */
+    /**
+     * The byte at {@code at} in input {@code i}'s payload.
+     *
+     * @param i the input's sequence, 0 to {@code size() - 1}
+     * @param at the byte offset in the payload, 0 to {@code payloadLength(i) - 1}
+     * @return the byte
+     * @throws IndexOutOfBoundsException naming the input, its payload length and the offset when
+     *     {@code i} or the 1 byte at {@code at} fall outside
+     */
     public byte payloadByte(int i, int at) {
         return arena[payloadIndex(i, at, 1)];
     }
 
-    /** The big-endian {@code int} at byte {@code at} in input {@code i}'s payload. */
+    /**
+     * The big-endian {@code int} at byte {@code at} in input {@code i}'s payload.
+     *
+     * @param i the input's sequence, 0 to {@code size() - 1}
+     * @param at the byte offset in the payload, 0 to {@code payloadLength(i) - 4}
+     * @return the value of the 4 bytes from {@code at}
+     * @throws IndexOutOfBoundsException naming the input, its payload length and the offset when
+     *     {@code i} or the 4 bytes at {@code at} fall outside
+     */
     public int payloadInt(int i, int at) {
         return (int) INT.get(arena, payloadIndex(i, at, 4));
     }
 
-    /** The big-endian {@code long} at byte {@code at} in input {@code i}'s payload. */
+    /**
+     * The big-endian {@code long} at byte {@code at} in input {@code i}'s payload.
+     *
+     * @param i the input's sequence, 0 to {@code size() - 1}
+     * @param at the byte offset in the payload, 0 to {@code payloadLength(i) - 8}
+     * @return the value of the 8 bytes from {@code at}
+     * @throws IndexOutOfBoundsException naming the input, its payload length and the offset when
+     *     {@code i} or the 8 bytes at {@code at} fall outside
+     */
     public long payloadLong(int i, int at) {
         return (long) LONG.get(arena, payloadIndex(i, at, 8));
     }
 
-    /** The big-endian {@code float} (IEEE bits) at byte {@code at} in input {@code i}'s payload. */
+    /**
+     * The big-endian {@code float} (IEEE bits) at byte {@code at} in input {@code i}'s payload.
+     *
+     * @param i the input's sequence, 0 to {@code size() - 1}
+     * @param at the byte offset in the payload, 0 to {@code payloadLength(i) - 4}
+     * @return the value of the 4 bytes from {@code at} as IEEE bits
+     * @throws IndexOutOfBoundsException naming the input, its payload length and the offset when
+     *     {@code i} or the 4 bytes at {@code at} fall outside
+     */
     public float payloadFloat(int i, int at) {
         return Float.intBitsToFloat(payloadInt(i, at));
     }
 
-    /** The big-endian {@code double} (IEEE bits) at byte {@code at} in input {@code i}'s payload. */
+    /**
+     * The big-endian {@code double} (IEEE bits) at byte {@code at} in input {@code i}'s payload.
+     *
+     * @param i the input's sequence, 0 to {@code size() - 1}
+     * @param at the byte offset in the payload, 0 to {@code payloadLength(i) - 8}
+     * @return the value of the 8 bytes from {@code at} as IEEE bits
+     * @throws IndexOutOfBoundsException naming the input, its payload length and the offset when
+     *     {@code i} or the 8 bytes at {@code at} fall outside
+     */
     public double payloadDouble(int i, int at) {
         return Double.longBitsToDouble(payloadLong(i, at));
     }
 
-    /** Whether {@code other} holds the same tick and the same inputs, byte for byte. */
+    /**
+     * Whether {@code other} holds the same tick and the same inputs, byte for byte.
+     *
+     * @param other another batch, not null
+     * @return true when the ticks, sizes, and each input's client, type and payload bytes are equal
+     */
     public boolean sameContentAs(InputBatch other) {
         if (other.tick != tick || other.size != size) {
             return false;
@@ -147,7 +250,11 @@ public final class InputBatch {
         return true;
     }
 
-    /** A copy that does not change when this batch is reused (for tests and diagnostics). */
+    /**
+     * A copy that does not change when this batch is reused (for tests and diagnostics).
+     *
+     * @return a new batch with the same tick and inputs, its own arrays sized to them
+     */
     public InputBatch copy() {
         InputBatch c = new InputBatch();
         c.reset(tick);

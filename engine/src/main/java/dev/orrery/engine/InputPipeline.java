@@ -69,6 +69,10 @@ import java.util.concurrent.locks.LockSupport;
  *       publish that read it before the close is still accepted and counted in
  *       {@link #pendingCount()}, never stamped or journaled.
  * </ul>
+ *
+ * <p>(Over 500 lines on purpose: the producers' side, the tick thread's side and the builder
+ * share one ring and one threading contract, kept together with its tags; the journal thread
+ * sits in its own class.)
  */
 public final class InputPipeline implements InputSource, AutoCloseable {
     private static final long PARK_NANOS = 50_000;
@@ -110,7 +114,11 @@ public final class InputPipeline implements InputSource, AutoCloseable {
         }
     }
 
-    /** A builder with the defaults: 4096 slots, 64-byte payloads, no recorder. */
+    /**
+     * A builder with the defaults: 4096 slots, 64-byte payloads, no recorder.
+     *
+     * @return a new builder; {@link Builder#build} makes the pipeline
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -341,32 +349,58 @@ public final class InputPipeline implements InputSource, AutoCloseable {
         tickThread = Thread.currentThread();
     }
 
-    /** Whether {@link #close()} has been called. */
+    /**
+     * Whether {@link #close()} has been called.
+     *
+     * @return true once {@code close} has been called (from then on every publish is rejected)
+     */
     public boolean isClosed() {
         return closed;
     }
 
-    /** Inputs accepted so far (any thread; exact once producers are quiet). */
+    /**
+     * Inputs accepted so far (any thread; exact once producers are quiet).
+     *
+     * @return the inputs accepted since the pipeline was built, 0 or more
+     */
     public long acceptedCount() {
         return accepted.sum();
     }
 
-    /** Inputs refused because the ring was full, a wait timed out, or the pipeline closed. */
+    /**
+     * Inputs refused because the ring was full, a wait timed out, or the pipeline closed.
+     *
+     * @return the publishes that returned {@code false} (or were interrupted), 0 or more
+     */
     public long rejectedCount() {
         return rejected.sum();
     }
 
-    /** Inputs handed to ticks so far. */
+    /**
+     * Inputs handed to ticks so far.
+     *
+     * @return the inputs {@code beginTick} has put into batches, 0 or more, at most
+     *     {@link #acceptedCount()}
+     */
     public long drainedCount() {
         return drained.get() + 1;
     }
 
-    /** Inputs accepted but not yet drained by a tick. */
+    /**
+     * Inputs accepted but not yet drained by a tick.
+     *
+     * @return the inputs in the ring waiting for a tick, 0 to {@link #ringSize()}; after
+     *     {@code close}, those that will never be stamped or journaled
+     */
     public long pendingCount() {
         return ring.getCursor() - drained.get();
     }
 
-    /** The ring's capacity in inputs. */
+    /**
+     * The ring's capacity in inputs.
+     *
+     * @return the capacity set by {@link Builder#ringSize}, a power of two
+     */
     public int ringSize() {
         return ring.getBufferSize();
     }
@@ -424,13 +458,26 @@ public final class InputPipeline implements InputSource, AutoCloseable {
         private Builder() {
         }
 
-        /** Ring capacity in inputs, a power of two (default 4096). */
+        /**
+         * Ring capacity in inputs, a power of two (default 4096).
+         *
+         * @param ringSize the capacity, a power of two, 1 or more; the memory taken is this times
+         *     the payload size
+         * @return this builder
+         * @throws IllegalArgumentException naming the value when it is not a power of two
+         */
         public Builder ringSize(int ringSize) {
             this.ringSize = powerOfTwo("ringSize", ringSize);
             return this;
         }
 
-        /** Largest payload an input may carry, 0..65536 bytes (default 64). */
+        /**
+         * Largest payload an input may carry, 0..65536 bytes (default 64).
+         *
+         * @param bytes the limit, 0 to 65536; each slot of the ring holds this many bytes
+         * @return this builder
+         * @throws IllegalArgumentException naming the value when it is out of range
+         */
         public Builder maxPayloadBytes(int bytes) {
             if (bytes < 0 || bytes > 65536) {
                 throw new IllegalArgumentException("maxPayloadBytes " + bytes + " out of range 0..65536");
@@ -442,6 +489,10 @@ public final class InputPipeline implements InputSource, AutoCloseable {
         /**
          * Most inputs one tick takes (default unlimited); the rest wait for later ticks,
          * in order. Bounds the work a burst can add to one tick.
+         *
+         * @param max the limit per tick, 1 or more
+         * @return this builder
+         * @throws IllegalArgumentException naming the value when it is below 1
          */
         public Builder maxInputsPerTick(int max) {
             if (max < 1) {
@@ -451,25 +502,48 @@ public final class InputPipeline implements InputSource, AutoCloseable {
             return this;
         }
 
-        /** Capacity of the tick-marker queue to the journal thread, a power of two (default 1024). */
+        /**
+         * Capacity of the tick-marker queue to the journal thread, a power of two (default 1024).
+         *
+         * @param size the queue's capacity in tick markers, a power of two; when it is full the
+         *     tick thread waits for the journal thread
+         * @return this builder
+         * @throws IllegalArgumentException naming the value when it is not a power of two
+         */
         public Builder markerQueueSize(int size) {
             this.markerQueueSize = powerOfTwo("markerQueueSize", size);
             return this;
         }
 
-        /** Where stamped inputs go, on a journal thread of the pipeline's own (default none). */
+        /**
+         * Where stamped inputs go, on a journal thread of the pipeline's own (default none).
+         *
+         * @param recorder the journal, or {@code null} for none; the pipeline's journal thread
+         *     alone calls it, and {@code close} closes it
+         * @return this builder
+         */
         public Builder recorder(InputRecorder recorder) {
             this.recorder = recorder;
             return this;
         }
 
-        /** The journal thread's name (default {@code orrery-input-journal}). */
+        /**
+         * The journal thread's name (default {@code orrery-input-journal}).
+         *
+         * @param name the thread's name, not null; unused without a recorder
+         * @return this builder
+         * @throws NullPointerException if {@code name} is null
+         */
         public Builder journalThreadName(String name) {
             this.threadName = Objects.requireNonNull(name, "name");
             return this;
         }
 
-        /** Builds the pipeline and, with a recorder, starts its journal thread. */
+        /**
+         * Builds the pipeline and, with a recorder, starts its journal thread.
+         *
+         * @return a new open pipeline; close it on the tick thread when done
+         */
         public InputPipeline build() {
             return new InputPipeline(this);
         }

@@ -17,6 +17,13 @@ public interface InputRecorder {
     /**
      * One stamped input; the payload array is only valid during the call (copy it).
      *
+     * @param tick the tick that consumes the input
+     * @param sequence its position in that tick, from 0
+     * @param client the sender, as the producer numbered it
+     * @param type the command type, as the producer numbered it
+     * @param payload the array holding the payload, reused after the call
+     * @param offset where the payload starts in {@code payload}
+     * @param length the payload's length in bytes, 0 or more
      * @throws IOException if the recording cannot be written; this stops the journal stage
      *     (see the class comment)
      */
@@ -26,6 +33,9 @@ public interface InputRecorder {
     /**
      * The end of {@code tick}, which consumed {@code inputCount} inputs (possibly 0).
      *
+     * @param tick the tick that ended
+     * @param inputCount the inputs recorded for it, 0 or more; equal to the {@code recordInput}
+     *     calls for that tick
      * @throws IOException if the recording cannot be written; this stops the journal stage
      *     (see the class comment)
      */
@@ -37,6 +47,9 @@ public interface InputRecorder {
      * {@link #recordTickEnd}, precedes its hash. Ignored by default (a recorder that replays
      * must keep it, as the journal does).
      *
+     * @param tick the tick skipped
+     * @param system the name of the system that threw
+     * @param chunk the chunk it threw on, from 0, or -1 when not known
      * @throws IOException if the recording cannot be written; this stops the journal stage
      *     (see the class comment)
      */
@@ -46,6 +59,8 @@ public interface InputRecorder {
     /**
      * The state hash after {@code tick} ran; follows that tick's {@link #recordTickEnd} (and its skip note).
      *
+     * @param tick the tick the hash follows
+     * @param stateHash the world's state hash after that tick
      * @throws IOException if the recording cannot be written; this stops the journal stage
      *     (see the class comment)
      */
@@ -63,6 +78,8 @@ public interface InputRecorder {
      * Whether every {@link #flush()} makes what was recorded durable (forced to the device);
      * the pipeline then makes the tick thread wait, before each tick, until the ticks before
      * it are flushed. False by default.
+     *
+     * @return true when each flush forces to the device; the default is false
      */
     default boolean durableEachFlush() {
         return false;

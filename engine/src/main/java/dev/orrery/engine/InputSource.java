@@ -12,12 +12,18 @@ public interface InputSource {
     /**
      * The inputs that {@code tick} consumes, stamped with it and sequences 0, 1, ...; the
      * batch is valid until the next call. Ticks must increase from call to call.
+     *
+     * @param tick the tick about to run, greater than the one before
+     * @return the tick's inputs, possibly none; the source's own batch, reused on the next call
      */
     InputBatch beginTick(long tick);
 
     /**
      * The state hash after {@code tick} (the tick last begun) ran: a live source records it;
      * a replaying source checks it against the recording.
+     *
+     * @param tick the tick last begun
+     * @param stateHash the world's state hash after that tick ran
      */
     void recordHash(long tick, long stateHash);
 
@@ -26,6 +32,9 @@ public interface InputSource {
      * handed to {@link #recordHash} whatever the simulation's {@code hashEvery}: a replaying
      * source whose recording hashed that tick, so that no recorded hash goes unchecked by a
      * simulation built to hash at other ticks. False by default.
+     *
+     * @param tick the tick last begun
+     * @return true to be handed that tick's hash; the default is false
      */
     default boolean wantsHash(long tick) {
         return false;
@@ -36,6 +45,10 @@ public interface InputSource {
      * because {@code system} threw on its chunk {@code chunk} (-1: not known); called before
      * {@link #recordHash} for that tick. A live source records it; a replaying source checks
      * that the recording skipped the same tick. Does nothing by default.
+     *
+     * @param tick the tick last begun
+     * @param system the name of the system that threw
+     * @param chunk the chunk it threw on, from 0, or -1 when not known
      */
     default void tickSkipped(long tick, String system, int chunk) {
     }

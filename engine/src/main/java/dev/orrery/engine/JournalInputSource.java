@@ -54,7 +54,10 @@ public final class JournalInputSource implements InputSource, AutoCloseable {
     /**
      * Opens the journal at {@code path} for replay.
      *
+     * @param path the journal file, as {@code RunRecorder} or a {@code JournalWriter} wrote it
+     * @return a source positioned before the first recorded tick; close it when done
      * @throws CorruptJournalException if the header or first tick is damaged
+     * @throws IOException if the file cannot be read
      */
     public static JournalInputSource open(Path path) throws IOException {
         return wrap(JournalReader.open(path));
@@ -64,8 +67,11 @@ public final class JournalInputSource implements InputSource, AutoCloseable {
      * Opens the journal at {@code path} for replay up to its last complete tick, also when
      * the recording did not close (a crash); see {@link JournalReader#openAllowingCut}.
      *
+     * @param path the journal file, possibly cut short by a crash
+     * @return a source positioned before the first recorded tick; close it when done
      * @throws CorruptJournalException if the file is not a journal or is damaged in a way a
      *     crash does not explain
+     * @throws IOException if the file cannot be read
      */
     public static JournalInputSource openAllowingCut(Path path) throws IOException {
         return wrap(JournalReader.openAllowingCut(path));
@@ -80,7 +86,11 @@ public final class JournalInputSource implements InputSource, AutoCloseable {
         }
     }
 
-    /** Whether the journal holds another tick. */
+    /**
+     * Whether the journal holds another tick.
+     *
+     * @return true while {@link #nextTick()} has a tick to give
+     */
     public boolean hasNextTick() {
         return hasAhead;
     }
@@ -88,6 +98,7 @@ public final class JournalInputSource implements InputSource, AutoCloseable {
     /**
      * The number of the next recorded tick.
      *
+     * @return the tick number, which the next {@link #beginTick} must be given
      * @throws IllegalStateException at the end of the journal
      */
     public long nextTick() {
@@ -186,27 +197,50 @@ public final class JournalInputSource implements InputSource, AutoCloseable {
         checkSkipOfCurrent();
     }
 
-    /** The failure policy the recording was made under; a replay runs under it. */
+    /**
+     * The failure policy the recording was made under; a replay runs under it.
+     *
+     * @return the policy from the journal's header
+     */
     public FailurePolicy failurePolicy() {
         return reader.failurePolicy();
     }
 
-    /** Recorded skipped ticks the replay skipped too, so far. */
+    /**
+     * Recorded skipped ticks the replay skipped too, so far.
+     *
+     * @return the count, 0 or more
+     */
     public long skipsMatched() {
         return skipsMatched;
     }
 
-    /** Whether the journal's end-of-journal record has been read (once every tick is replayed). */
+    /**
+     * Whether the journal's end-of-journal record has been read (once every tick is replayed).
+     *
+     * @return true once the replay has read past the last tick of a journal that was closed; false
+     *     before, and for a journal cut short
+     */
     public boolean closedCleanly() {
         return reader.closedCleanly();
     }
 
-    /** Where and why the journal ends without a clean close, once reached; null otherwise. */
+    /**
+     * Where and why the journal ends without a clean close, once reached; null otherwise.
+     *
+     * @return a description of where the journal stops and why, or {@code null} while the end is
+     *     not reached or when it closed cleanly
+     */
     public String cut() {
         return reader.cut();
     }
 
-    /** Whether the recording has a state hash for the tick last begun. */
+    /**
+     * Whether the recording has a state hash for the tick last begun.
+     *
+     * @return true when a tick has begun and the recording has its hash; false before the first
+     *     tick
+     */
     public boolean hasRecordedHash() {
         return begun && current.hasHash();
     }
@@ -217,7 +251,11 @@ public final class JournalInputSource implements InputSource, AutoCloseable {
         return hasRecordedHash();
     }
 
-    /** How many recorded hashes the replay has matched so far. */
+    /**
+     * How many recorded hashes the replay has matched so far.
+     *
+     * @return the count, 0 or more
+     */
     public long hashesChecked() {
         return hashesChecked;
     }
