@@ -32,13 +32,21 @@ public final class CounterRandom {
     private final long seed;
     private final long seedState;
 
-    /** A generator for {@code seed}; generators with equal seeds give equal numbers. */
+    /**
+     * A generator for {@code seed}; generators with equal seeds give equal numbers.
+     *
+     * @param seed any value, 0 included
+     */
     public CounterRandom(long seed) {
         this.seed = seed;
         this.seedState = mix(seed + GOLDEN_GAMMA);
     }
 
-    /** The seed this generator was built with. */
+    /**
+     * The seed this generator was built with.
+     *
+     * @return the seed given to the constructor
+     */
     public long seed() {
         return seed;
     }
@@ -58,7 +66,16 @@ public final class CounterRandom {
         return mix(state + (n + 1) * GOLDEN_GAMMA);
     }
 
-    /** A uniformly distributed 64-bit value for the key. */
+    /**
+     * A uniformly distributed 64-bit value for the key.
+     *
+     * @param tick the tick the number is for (usually the simulation's current tick)
+     * @param entity the entity the number is for, or any other long that tells draws apart (0 for
+     *     none)
+     * @param stream the stream number, one per system or purpose ({@link #stream(String)} makes one
+     *     from a name)
+     * @return any of the 2<sup>64</sup> values, the same for the same seed and key
+     */
     public long nextLong(long tick, long entity, int stream) {
         return nth(keyState(tick, entity, stream), 0);
     }
@@ -68,6 +85,13 @@ public final class CounterRandom {
      * further numbers from the key's sequence, so the result is still a pure function of
      * the key.
      *
+     * @param tick the tick the number is for (usually the simulation's current tick)
+     * @param entity the entity the number is for, or any other long that tells draws apart (0 for
+     *     none)
+     * @param stream the stream number, one per system or purpose ({@link #stream(String)} makes one
+     *     from a name)
+     * @param bound the exclusive upper bound, 1 or more
+     * @return a value from 0 to {@code bound - 1}, the same for the same seed, key and bound
      * @throws IllegalArgumentException if {@code bound <= 0}
      */
     public int nextInt(long tick, long entity, int stream, int bound) {
@@ -81,12 +105,30 @@ public final class CounterRandom {
         return r;
     }
 
-    /** A uniform {@code float} in {@code [0, 1)} with 24 bits of precision. */
+    /**
+     * A uniform {@code float} in {@code [0, 1)} with 24 bits of precision.
+     *
+     * @param tick the tick the number is for (usually the simulation's current tick)
+     * @param entity the entity the number is for, or any other long that tells draws apart (0 for
+     *     none)
+     * @param stream the stream number, one per system or purpose ({@link #stream(String)} makes one
+     *     from a name)
+     * @return a multiple of 2<sup>-24</sup> from 0 (inclusive) to 1 (exclusive)
+     */
     public float nextFloat(long tick, long entity, int stream) {
         return toFloat(nextLong(tick, entity, stream));
     }
 
-    /** A uniform {@code double} in {@code [0, 1)} with 53 bits of precision. */
+    /**
+     * A uniform {@code double} in {@code [0, 1)} with 53 bits of precision.
+     *
+     * @param tick the tick the number is for (usually the simulation's current tick)
+     * @param entity the entity the number is for, or any other long that tells draws apart (0 for
+     *     none)
+     * @param stream the stream number, one per system or purpose ({@link #stream(String)} makes one
+     *     from a name)
+     * @return a multiple of 2<sup>-53</sup> from 0 (inclusive) to 1 (exclusive)
+     */
     public double nextDouble(long tick, long entity, int stream) {
         return toDouble(nextLong(tick, entity, stream));
     }
@@ -95,6 +137,13 @@ public final class CounterRandom {
      * A cursor positioned at the start of {@code (tick, entity, stream)}; reuse one cursor
      * per job and {@link RandomCursor#reset reset} it per entity instead of calling this in
      * a loop.
+     *
+     * @param tick the tick the number is for (usually the simulation's current tick)
+     * @param entity the entity the number is for, or any other long that tells draws apart (0 for
+     *     none)
+     * @param stream the stream number, one per system or purpose ({@link #stream(String)} makes one
+     *     from a name)
+     * @return a new cursor whose first draw is {@code nextLong(tick, entity, stream)}
      */
     public RandomCursor cursor(long tick, long entity, int stream) {
         RandomCursor c = new RandomCursor(this);
@@ -102,7 +151,11 @@ public final class CounterRandom {
         return c;
     }
 
-    /** A cursor not yet positioned; call {@link RandomCursor#reset} before drawing. */
+    /**
+     * A cursor not yet positioned; call {@link RandomCursor#reset} before drawing.
+     *
+     * @return a new cursor over this generator's seed
+     */
     public RandomCursor cursor() {
         return new RandomCursor(this);
     }
@@ -110,6 +163,10 @@ public final class CounterRandom {
     /**
      * A stable stream number for a name (FNV-1a over the name's UTF-16 code units, which
      * the Java language fixes, so it is the same on every JVM and release).
+     *
+     * @param name the stream's name ("loot"), not null
+     * @return the 32-bit hash, the same for the same name everywhere; two different names can
+     *     share one, so give the streams of one program names whose numbers differ
      */
     public static int stream(String name) {
         int h = 0x811C_9DC5;

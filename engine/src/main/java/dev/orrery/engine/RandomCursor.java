@@ -28,24 +28,44 @@ public final class RandomCursor {
         this.random = random;
     }
 
-    /** Positions the cursor at the first number of {@code (tick, entity, stream)}. */
+    /**
+     * Positions the cursor at the first number of {@code (tick, entity, stream)}.
+     *
+     * @param tick the tick the numbers are for
+     * @param entity the entity the numbers are for, or any other long that tells draws apart
+     * @param stream the stream number ({@link CounterRandom#stream(String)} makes one from a name)
+     * @return this cursor, for chaining; {@link #drawn()} is 0 again
+     */
     public RandomCursor reset(long tick, long entity, int stream) {
         this.state = random.keyState(tick, entity, stream);
         this.drawn = 0;
         return this;
     }
 
-    /** How many 64-bit numbers have been drawn since the last reset (rejections included). */
+    /**
+     * How many 64-bit numbers have been drawn since the last reset (rejections included).
+     *
+     * @return the count, 0 right after a reset; one {@code nextDouble} counts 1, a rejected bounded
+     *     draw more
+     */
     public long drawn() {
         return drawn;
     }
 
-    /** The next uniformly distributed 64-bit value. */
+    /**
+     * The next uniformly distributed 64-bit value.
+     *
+     * @return any of the 2<sup>64</sup> values
+     */
     public long nextLong() {
         return CounterRandom.nth(state, drawn++);
     }
 
-    /** The next uniform {@code int} (all 32 bits random). */
+    /**
+     * The next uniform {@code int} (all 32 bits random).
+     *
+     * @return any of the 2<sup>32</sup> values (the high half of one 64-bit draw)
+     */
     public int nextInt() {
         return (int) (nextLong() >>> 32);
     }
@@ -53,6 +73,8 @@ public final class RandomCursor {
     /**
      * The next uniform {@code int} in {@code [0, bound)}, without modulo bias.
      *
+     * @param bound the exclusive upper bound, 1 or more
+     * @return a value from 0 to {@code bound - 1}
      * @throws IllegalArgumentException if {@code bound <= 0}
      */
     public int nextInt(int bound) {
@@ -67,6 +89,9 @@ public final class RandomCursor {
     /**
      * The next uniform {@code int} in {@code [origin, bound)}.
      *
+     * @param origin the lowest value (inclusive), may be negative
+     * @param bound the upper bound (exclusive), above {@code origin}
+     * @return a value from {@code origin} to {@code bound - 1}
      * @throws IllegalArgumentException if {@code origin >= bound}
      */
     public int nextInt(int origin, int bound) {
@@ -82,6 +107,8 @@ public final class RandomCursor {
     /**
      * The next uniform {@code long} in {@code [0, bound)}, without modulo bias.
      *
+     * @param bound the exclusive upper bound, 1 or more
+     * @return a value from 0 to {@code bound - 1}
      * @throws IllegalArgumentException if {@code bound <= 0}
      */
     public long nextLong(long bound) {
@@ -93,17 +120,29 @@ public final class RandomCursor {
         return r;
     }
 
-    /** The next uniform {@code float} in {@code [0, 1)}. */
+    /**
+     * The next uniform {@code float} in {@code [0, 1)}.
+     *
+     * @return a multiple of 2<sup>-24</sup> from 0 (inclusive) to 1 (exclusive)
+     */
     public float nextFloat() {
         return CounterRandom.toFloat(nextLong());
     }
 
-    /** The next uniform {@code double} in {@code [0, 1)}. */
+    /**
+     * The next uniform {@code double} in {@code [0, 1)}.
+     *
+     * @return a multiple of 2<sup>-53</sup> from 0 (inclusive) to 1 (exclusive)
+     */
     public double nextDouble() {
         return CounterRandom.toDouble(nextLong());
     }
 
-    /** The next {@code boolean}, true with probability one half. */
+    /**
+     * The next {@code boolean}, true with probability one half.
+     *
+     * @return the top bit of one 64-bit draw
+     */
     public boolean nextBoolean() {
         return nextLong() < 0;
     }
@@ -115,6 +154,9 @@ public final class RandomCursor {
      * trigonometry is needed, so nothing is allocated on JDKs whose {@code StrictMath}
      * trigonometry is written in Java. The second value of the pair is discarded rather
      * than cached, so the cursor stays a pure function of its draw count.
+     *
+     * @return a finite value, normally distributed; draws an even number of 64-bit values, 2 or
+     *     more
      */
     public double nextGaussian() {
         double u;
