@@ -99,7 +99,13 @@ public final class ChromeTrace implements JobObserver {
         END.setRelease(ends[workerId], n, endNanos);
     }
 
-    /** Records one tick's span (tick thread). */
+    /**
+     * Records one tick's span (tick thread).
+     *
+     * @param tick the tick's number
+     * @param startNanos when it started, {@link System#nanoTime()}
+     * @param endNanos when it ended, {@link System#nanoTime()}
+     */
     public void tickRan(long tick, long startNanos, long endNanos) {
         if (ticks == capacity) {
             return;
@@ -110,7 +116,11 @@ public final class ChromeTrace implements JobObserver {
         ticks++;
     }
 
-    /** Jobs recorded in all. */
+    /**
+     * Jobs recorded in all.
+     *
+     * @return the jobs kept for the trace, 0 or more, dropped ones not counted
+     */
     public long jobCount() {
         long n = 0;
         for (int w = 0; w < workers; w++) {
@@ -119,7 +129,11 @@ public final class ChromeTrace implements JobObserver {
         return n;
     }
 
-    /** Jobs not recorded because a worker's array was full. */
+    /**
+     * Jobs not recorded because a worker's array was full.
+     *
+     * @return the jobs left out, 0 or more; 0 means no job was left out
+     */
     public long droppedCount() {
         long n = 0;
         for (int w = 0; w < workers; w++) {

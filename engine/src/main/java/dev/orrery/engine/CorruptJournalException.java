@@ -36,17 +36,30 @@ public final class CorruptJournalException extends IOException {
         this.recordIndex = recordIndex;
     }
 
-    /** The journal file. */
+    /**
+     * The journal file.
+     *
+     * @return the file, or {@code null} once the exception has been deserialized (the field is
+     *     transient; the message still names it)
+     */
     public Path file() {
         return file;
     }
 
-    /** Byte offset of the header or record that could not be read. */
+    /**
+     * Byte offset of the header or record that could not be read.
+     *
+     * @return the byte offset from the file's start, 0 or more
+     */
     public long offset() {
         return offset;
     }
 
-    /** Index (from 0) of the record that could not be read, or -1 for the header. */
+    /**
+     * Index (from 0) of the record that could not be read, or -1 for the header.
+     *
+     * @return the record's index, 0 or more, or a negative value for the header
+     */
     public long recordIndex() {
         return recordIndex;
     }

@@ -61,6 +61,8 @@ public final class Durability {
     /**
      * Force at most {@code interval} after the last force.
      *
+     * @param interval the longest time between forces, positive; not null
+     * @return an {@link Mode#INTERVAL} durability with that period
      * @throws IllegalArgumentException unless the interval is positive
      */
     public static Durability interval(Duration interval) {
@@ -74,7 +76,11 @@ public final class Durability {
      * The mode named {@code tick}, {@code interval} (with {@code interval} as its period) or
      * {@code none}, as the demo's {@code --fsync} option takes it.
      *
+     * @param name {@code tick}, {@code interval} or {@code none}, in any case; not null
+     * @param interval the period for {@code interval}; ignored for the other two
+     * @return {@link #EVERY_TICK}, a new interval durability, or {@link #NONE}
      * @throws IllegalArgumentException naming the three
+     * @throws NullPointerException if {@code name} is null
      */
     public static Durability parse(String name, Duration interval) {
         switch (Objects.requireNonNull(name, "name").toLowerCase(Locale.ROOT)) {
@@ -89,12 +95,20 @@ public final class Durability {
         }
     }
 
-    /** The mode. */
+    /**
+     * The mode.
+     *
+     * @return the mode, never null
+     */
     public Mode mode() {
         return mode;
     }
 
-    /** The interval in nanoseconds ({@link Mode#INTERVAL} only; 0 otherwise). */
+    /**
+     * The interval in nanoseconds ({@link Mode#INTERVAL} only; 0 otherwise).
+     *
+     * @return the period in nanoseconds, positive for {@link Mode#INTERVAL}, 0 for the other modes
+     */
     public long intervalNanos() {
         return intervalNanos;
     }

@@ -74,22 +74,38 @@ public final class ReplayDivergenceException extends RuntimeException {
         return new ReplayDivergenceException(this, detail);
     }
 
-    /** What differs at the diverging tick (the component types), or null when not known. */
+    /**
+     * What differs at the diverging tick (the component types), or null when not known.
+     *
+     * @return the text, or {@code null}
+     */
     public String detail() {
         return detail;
     }
 
-    /** The tick after which the hashes differ. */
+    /**
+     * The tick after which the hashes differ.
+     *
+     * @return the tick's number
+     */
     public long tick() {
         return tick;
     }
 
-    /** The hash the recording had after {@link #tick()}. */
+    /**
+     * The hash the recording had after {@link #tick()}.
+     *
+     * @return the recorded hash; 0 when the divergence is a tick skipped on one side only
+     */
     public long recordedHash() {
         return recordedHash;
     }
 
-    /** The hash the replay computed after {@link #tick()}. */
+    /**
+     * The hash the replay computed after {@link #tick()}.
+     *
+     * @return the replayed hash; 0 when the divergence is a tick skipped on one side only
+     */
     public long replayedHash() {
         return replayedHash;
     }

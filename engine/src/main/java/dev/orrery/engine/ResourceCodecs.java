@@ -20,13 +20,27 @@ public final class ResourceCodecs {
     public ResourceCodecs() {
     }
 
-    /** Registers how {@code key}'s value is written to and read from snapshots. */
+    /**
+     * Registers how {@code key}'s value is written to and read from snapshots.
+     *
+     * @param <T> the resource's type
+     * @param key the resource's key (keys compare by identity); not null
+     * @param codec how to write and read its value; not null; replaces one put before for the key
+     * @return this registry, for chaining
+     * @throws NullPointerException if {@code key} or {@code codec} is null
+     */
     public <T> ResourceCodecs put(ResourceKey<T> key, ResourceCodec<T> codec) {
         codecs.put(Objects.requireNonNull(key, "key"), Objects.requireNonNull(codec, "codec"));
         return this;
     }
 
-    /** The codec registered for {@code key}, or {@code null}. */
+    /**
+     * The codec registered for {@code key}, or {@code null}.
+     *
+     * @param <T> the resource's type
+     * @param key the resource's key
+     * @return the codec, or {@code null} when none was put for that key object
+     */
     @SuppressWarnings("unchecked")
     public <T> ResourceCodec<T> of(ResourceKey<T> key) {
         return (ResourceCodec<T>) codecs.get(key);

@@ -17,7 +17,11 @@ package dev.orrery.engine;
  *     {@link Simulation#lastHash()}; 0 before the first hashed tick
  */
 public record TickProgress(long nextTick, long hashedTick, long hash) {
-    /** Whether a tick has been hashed yet (else {@code hashedTick} is -1 and {@code hash} 0). */
+    /**
+     * Whether a tick has been hashed yet (else {@code hashedTick} is -1 and {@code hash} 0).
+     *
+     * @return true when {@code hashedTick} is 0 or more
+     */
     public boolean hashed() {
         return hashedTick >= 0;
     }

@@ -43,7 +43,11 @@ public final class HostedWorld {
         /** Left the host because the host closed (the host closed the simulation). */
         CLOSED;
 
-        /** Whether the world has left the host. */
+        /**
+         * Whether the world has left the host.
+         *
+         * @return true for {@code FINISHED}, {@code REMOVED}, {@code FAILED} and {@code CLOSED}
+         */
         public boolean left() {
             return this != SCHEDULED && this != TICKING;
         }
@@ -83,32 +87,57 @@ public final class HostedWorld {
         this.meter = new Meter(firstDeadline);
     }
 
-    /** The name given to {@link WorldHost#add}, unique on its host while hosted. */
+    /**
+     * The name given to {@link WorldHost#add}, unique on its host while hosted.
+     *
+     * @return the name, never null
+     */
     public String name() {
         return name;
     }
 
-    /** Ticks per second asked for (0: as often as the pool allows). */
+    /**
+     * Ticks per second asked for (0: as often as the pool allows).
+     *
+     * @return the rate given to {@link WorldHost#add}, 0 or more
+     */
     public double hz() {
         return hz;
     }
 
-    /** The simulation; see the class comment for when another thread may touch it. */
+    /**
+     * The simulation; see the class comment for when another thread may touch it.
+     *
+     * @return the simulation given to {@link WorldHost#add}, the same object while and after it is
+     *     hosted
+     */
     public Simulation simulation() {
         return sim;
     }
 
-    /** Where the world is now. */
+    /**
+     * Where the world is now.
+     *
+     * @return the state now; it may change as soon as this returns, unless {@link State#left()}
+     */
     public State state() {
         return host.state(this);
     }
 
-    /** The world's counters since it was added (or since {@link WorldHost#resetStats()}). */
+    /**
+     * The world's counters since it was added (or since {@link WorldHost#resetStats()}).
+     *
+     * @return a snapshot of the world's counters, taken now
+     */
     public TickStats stats() {
         return host.stats(this);
     }
 
-    /** What a tick threw when the world failed ({@link State#FAILED}); empty otherwise. */
+    /**
+     * What a tick threw when the world failed ({@link State#FAILED}); empty otherwise.
+     *
+     * @return the failure, present only in state {@link State#FAILED}
+     */
     public Optional<Throwable> failure() {
         return Optional.ofNullable(host.failure(this));
     }
@@ -118,6 +147,8 @@ public final class HostedWorld {
      * tick, a {@link #remove()} or the host's close (the simulation closed then); exceptionally
      * with what a tick threw when it failed (the simulation is then still {@link #simulation()},
      * not closed: snapshot it, inspect it or close it). The caller owns the simulation from then on.
+     *
+     * @return the same future on every call, completed once the world has left
      */
     public CompletableFuture<Simulation> done() {
         return done;
@@ -127,6 +158,8 @@ public final class HostedWorld {
      * Takes the world off the host: at once when it is waiting, else right after the tick in
      * progress. The simulation is not closed; it is handed back through the future (the same
      * as {@link #done()}). Calling it again, or after the world left, changes nothing.
+     *
+     * @return the future of {@link #done()}
      */
     public CompletableFuture<Simulation> remove() {
         host.remove(this);
@@ -144,6 +177,12 @@ public final class HostedWorld {
      * not restored in place ({@code restore} inside {@code call} is refused, saying so): restore
      * the save into a new simulation built like this one, then {@link #remove()} this world and
      * {@code host.add} the restored one under its name.
+     *
+     * @param <T> the action's result type
+     * @param action run once with the simulation on the tick thread; not null, and it must not
+     *     block for long, since it holds a pool thread
+     * @return a future of the action's result, completed on the pool thread that ran it (or
+     *     failed at once when the world has left)
      */
     public <T> CompletableFuture<T> call(Function<? super Simulation, ? extends T> action) {
         Task<T> task = new Task<>(action);

@@ -26,7 +26,11 @@ package dev.orrery.engine.host;
 public record TickStats(long ticks, long overruns, long skippedTicks, long lagP50Nanos, long lagP99Nanos,
         long lagMaxNanos, long meanTickNanos, long maxTickNanos, long busyNanos, long elapsedNanos) {
 
-    /** Ticks per second over {@link #elapsedNanos()} (0 when no time passed). */
+    /**
+     * Ticks per second over {@link #elapsedNanos()} (0 when no time passed).
+     *
+     * @return {@code ticks * 1e9 / elapsedNanos}, or 0
+     */
     public double ticksPerSecond() {
         return elapsedNanos > 0 ? ticks * 1e9 / elapsedNanos : 0;
     }

@@ -92,6 +92,10 @@ import java.util.concurrent.locks.LockSupport;
  * {@link HostedWorld#remove()} first (which {@code stop()} names: the host never calls
  * {@code run()}). Any thread may publish to its input pipeline and read its
  * {@code currentTick()}, {@code lastHash()} and {@code progress()}, published at each tick.
+ *
+ * <p>(Over 500 lines on purpose: the queue, the pool threads' loop and the ways a world
+ * leaves share one lock and one threading contract, kept in one class with their tags; the
+ * counters sit in {@code Meter}, a world's own state in {@link HostedWorld}.)
  */
 public final class WorldHost implements AutoCloseable {
         /** Earliest deadline first; equal deadlines in queueing order. Deadlines are nanoTime values: compare by difference. */
@@ -131,7 +135,11 @@ public final class WorldHost implements AutoCloseable {
         }
     }
 
-    /** A builder: as many pool threads as processors, thread names {@code orrery-host-N}, failures logged. */
+    /**
+     * A builder: as many pool threads as processors, thread names {@code orrery-host-N}, failures logged.
+     *
+     * @return a new builder; {@link WorldHostBuilder#build} starts the pool
+     */
     public static WorldHostBuilder builder() {
         return new WorldHostBuilder();
     }
@@ -140,10 +148,15 @@ public final class WorldHost implements AutoCloseable {
      * Adds {@code sim} as world {@code name}, ticking {@code hz} times a second (0: as often
      * as the pool allows) from now on, until it is removed, fails or the host closes.
      *
+     * @param name the world's name, unique on this host while it is hosted; not null
+     * @param sim the simulation, not hosted anywhere, not being ticked by another thread; not null
+     * @param hz ticks per second, a finite value, 0 or more (0: as often as the pool allows)
+     * @return the world's handle, {@link HostedWorld.State#SCHEDULED}, its first tick due now
      * @throws IllegalArgumentException when {@code name} is hosted already, {@code sim} is
      *     hosted already, or {@code hz} is negative or not finite
      * @throws IllegalStateException when the host is closed, {@code sim} is on another host, or
      *     another thread is inside {@code sim.tick()} right now (stop it and join that thread first)
+     * @throws NullPointerException if {@code name} or {@code sim} is null
      */
     public HostedWorld add(String name, Simulation sim, double hz) {
         return add(name, sim, hz, 0, Duration.ZERO);
@@ -157,6 +170,17 @@ public final class WorldHost implements AutoCloseable {
      *
      * <p>The thread that built or last ticked {@code sim} must not tick it any more;
      * everything it did before this call happens-before the world's first tick here.
+     *
+     * @param name the world's name, unique on this host while it is hosted; not null
+     * @param sim the simulation, not hosted anywhere, not being ticked by another thread; not null
+     * @param hz ticks per second, a finite value, 0 or more (0: as often as the pool allows)
+     * @param ticks how many ticks to run, 0 or more (0: no limit)
+     * @param firstTickIn the first tick's delay, not negative ({@link Duration#ZERO}: due now)
+     * @return the world's handle, {@link HostedWorld.State#SCHEDULED}
+     * @throws IllegalArgumentException when {@code ticks} or {@code firstTickIn} is negative, or as
+     *     {@link #add(String, Simulation, double)} says
+     * @throws IllegalStateException as {@link #add(String, Simulation, double)} says
+     * @throws NullPointerException if {@code name}, {@code sim} or {@code firstTickIn} is null
      */
     public HostedWorld add(String name, Simulation sim, double hz, long ticks, Duration firstTickIn) {
         Objects.requireNonNull(name, "name");
@@ -196,26 +220,43 @@ public final class WorldHost implements AutoCloseable {
         return w;
     }
 
-    /** The world hosted under {@code name}, if any. */
+    /**
+     * The world hosted under {@code name}, if any.
+     *
+     * @param name the name given to {@link #add}
+     * @return the world, or empty when no world of that name is hosted now (it may have left)
+     */
     public Optional<HostedWorld> world(String name) {
         synchronized (lock) {
             return Optional.ofNullable(hosted.get(name));
         }
     }
 
-    /** The worlds hosted now, in the order they were added. */
+    /**
+     * The worlds hosted now, in the order they were added.
+     *
+     * @return an unmodifiable copy, taken now; worlds that left are not in it
+     */
     public List<HostedWorld> worlds() {
         synchronized (lock) {
             return List.copyOf(hosted.values());
         }
     }
 
-    /** Pool threads. */
+    /**
+     * Pool threads.
+     *
+     * @return the pool's size, fixed when the host was built
+     */
     public int threads() {
         return pool.length;
     }
 
-    /** Counters over every tick the host ran since it started or since {@link #resetStats()}. */
+    /**
+     * Counters over every tick the host ran since it started or since {@link #resetStats()}.
+     *
+     * @return a snapshot of the counters, taken now
+     */
     public TickStats stats() {
         synchronized (lock) {
             return meter.stats(System.nanoTime());
@@ -494,6 +535,10 @@ public final class WorldHost implements AutoCloseable {
          * {@code world}'s tick {@code tick} threw {@code failure}; the world has left the host
          * and its {@code done()} is about to complete exceptionally. Called on the pool thread;
          * keep it short.
+         *
+         * @param world the world that left, {@link HostedWorld.State#FAILED}
+         * @param tick the tick that threw
+         * @param failure what it threw ({@link HostedWorld#failure()} gives the same)
          */
         void failed(HostedWorld world, long tick, Throwable failure);
     }

@@ -31,6 +31,8 @@ public final class WorldHostBuilder {
     /**
      * Pool threads (default: one per processor, at most 1024).
      *
+     * @param threads the pool's size, 1 to 1024
+     * @return this builder
      * @throws IllegalArgumentException if {@code threads} is not 1 to 1024: each is a platform
      *     thread with its own stack, ticking one world at a time, so more threads than worlds or
      *     processors tick nothing sooner (and {@code Integer.MAX_VALUE} could not even be sized)
@@ -45,7 +47,13 @@ public final class WorldHostBuilder {
         return this;
     }
 
-    /** The pool threads' name prefix (default {@code orrery-host}); they are named prefix-0, prefix-1, ... */
+    /**
+     * The pool threads' name prefix (default {@code orrery-host}); they are named prefix-0, prefix-1, ...
+     *
+     * @param prefix the name prefix, not null
+     * @return this builder
+     * @throws NullPointerException if {@code prefix} is null
+     */
     public WorldHostBuilder threadName(String prefix) {
         this.threadName = Objects.requireNonNull(prefix, "thread name prefix");
         return this;
@@ -58,6 +66,12 @@ public final class WorldHostBuilder {
      * A tick's start then jitters by up to this much; the rate does not change (the next tick is
      * due one period after the previous deadline, not after the early start), and an early start
      * counts as no lag. Keep it well under the shortest period.
+     *
+     * @param early how early, 0 or more; not null
+     * @return this builder
+     * @throws IllegalArgumentException when {@code early} is negative or does not fit a
+     *     {@code long} of nanoseconds
+     * @throws NullPointerException if {@code early} is null
      */
     public WorldHostBuilder earlyStart(java.time.Duration early) {
         long nanos = nanos(early, "earlyStart");
@@ -68,7 +82,13 @@ public final class WorldHostBuilder {
         return this;
     }
 
-    /** Hears of every world that fails (default: a {@code System.Logger} warning). */
+    /**
+     * Hears of every world that fails (default: a {@code System.Logger} warning).
+     *
+     * @param listener called on the pool thread for each failed world; not null
+     * @return this builder
+     * @throws NullPointerException if {@code listener} is null
+     */
     public WorldHostBuilder onFailure(WorldHost.FailureListener listener) {
         this.failureListener = Objects.requireNonNull(listener, "failure listener");
         return this;
@@ -89,7 +109,11 @@ public final class WorldHostBuilder {
         }
     }
 
-    /** Builds the host and starts its pool threads. */
+    /**
+     * Builds the host and starts its pool threads.
+     *
+     * @return the new host, its threads running; close it when done
+     */
     public WorldHost build() {
         return new WorldHost(this);
     }
