@@ -80,7 +80,11 @@ public final class CompareRecordings {
     private CompareRecordings() {
     }
 
-    /** Runs the comparison; see the class comment for the arguments and the exit status. */
+    /**
+     * Runs the comparison; see the class comment for the arguments and the exit status.
+     *
+     * @param args the command line, as the class comment's usage gives it
+     */
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
     }

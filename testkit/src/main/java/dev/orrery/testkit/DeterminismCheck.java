@@ -27,7 +27,7 @@ import java.util.stream.Stream;
  * the same world, bit for bit, on every tick, whatever the worker count, the batch size, a
  * snapshot restored mid-run or a recording replayed.
  *
- * <p>Over 500 lines (about 540), on purpose: it is the kit's one entry point, its settings and
+ * <p>Over 500 lines (about 580), on purpose: it is the kit's one entry point, its settings and
  * the order of its runs; the diagnosis of a failing run already lives apart ({@code SystemTrail},
  * {@code JobOrderOrigin}, {@code TieOrderOrigin}, {@code RestoreSuspects}, {@code LikelyCause}).
  *
@@ -95,15 +95,24 @@ public final class DeterminismCheck {
     /**
      * A check of the simulations {@code factory} builds.
      *
+     * @param factory builds each run's simulation; not null
+     * @return a check with the defaults, to configure and {@link #run()}
      * @throws IllegalStateException when the kit is on the class path and the engine on the
      *     module path, naming the fix (see {@code KitModule})
+     * @throws NullPointerException if {@code factory} is null
      */
     public static DeterminismCheck of(SimulationFactory factory) {
         KitModule.check("DeterminismCheck.of");
         return new DeterminismCheck(factory);
     }
 
-    /** Ticks each run goes through (default 200). */
+    /**
+     * Ticks each run goes through (default 200).
+     *
+     * @param n the ticks, 1 or more
+     * @return this check
+     * @throws IllegalArgumentException naming the value when it is below 1
+     */
     public DeterminismCheck ticks(long n) {
         if (n < 1) {
             throw new IllegalArgumentException("a check needs at least 1 tick, got " + n);
@@ -112,7 +121,13 @@ public final class DeterminismCheck {
         return this;
     }
 
-    /** The inputs every run receives (default none). */
+    /**
+     * The inputs every run receives (default none).
+     *
+     * @param inputs the script, not null ({@link InputScript#NONE} for none)
+     * @return this check
+     * @throws NullPointerException if {@code inputs} is null
+     */
     public DeterminismCheck inputs(InputScript inputs) {
         this.script = java.util.Objects.requireNonNull(inputs, "inputs");
         return this;
@@ -121,7 +136,10 @@ public final class DeterminismCheck {
     /**
      * The worker counts to run on (default 1, 2, 4, 8); the second run on one worker is made without a 1 too.
      *
+     * @param counts one or more worker counts, each 1 or more; copied
+     * @return this check
      * @throws IllegalArgumentException if no count is given or a count is below 1
+     * @throws NullPointerException if {@code counts} is null
      */
     public DeterminismCheck workers(int... counts) {
         java.util.Objects.requireNonNull(counts, "worker counts");
@@ -141,6 +159,11 @@ public final class DeterminismCheck {
     /**
      * The job sizes every system is forced into on more than one worker, besides the game's own
      * batching (default 1 and 64 rows); none: only the game's own.
+     *
+     * @param minBatchRows the forced smallest job sizes in rows, each 1 or more; none to force
+     *     none; copied
+     * @return this check
+     * @throws IllegalArgumentException naming a size below 1
      */
     public DeterminismCheck batchSizes(int... minBatchRows) {
         for (int b : minBatchRows) {
@@ -157,6 +180,10 @@ public final class DeterminismCheck {
      * check of a single tick has none); 0: no snapshot check. It must come before the last
      * tick ({@link #run()} refuses a tick at or past {@link #ticks}, where no restored run
      * would be compared).
+     *
+     * @param tick the tick, 1 to {@code ticks - 1}, or 0 for no snapshot check
+     * @return this check
+     * @throws IllegalArgumentException naming the value when it is negative
      */
     public DeterminismCheck snapshotAt(long tick) {
         if (tick < 0) {
@@ -166,7 +193,12 @@ public final class DeterminismCheck {
         return this;
     }
 
-    /** Whether a run is recorded and replayed (default yes). */
+    /**
+     * Whether a run is recorded and replayed (default yes).
+     *
+     * @param on false to leave the record-and-replay runs out
+     * @return this check
+     */
     public DeterminismCheck recordAndReplay(boolean on) {
         this.replay = on;
         return this;
@@ -181,6 +213,9 @@ public final class DeterminismCheck {
      * order jobs ran; a float total the jobs add to, a list they append to or "the first job to
      * see it wins" differ, every time. Like the forced batch sizes it splits a system that
      * counts on running as one job: gather every row in an exclusive system instead.
+     *
+     * @param on false to leave the reversed-jobs run out
+     * @return this check
      */
     public DeterminismCheck reverseJobOrder(boolean on) {
         this.reverse = on;
@@ -196,13 +231,21 @@ public final class DeterminismCheck {
      * field one writes and the other reads, a resource one did not declare) differs here every
      * time, and the report names the two systems. A game that keeps to the rules gives the same
      * state bit for bit.
+     *
+     * @param on false to leave the flipped-systems run out
+     * @return this check
      */
     public DeterminismCheck flipSystemOrder(boolean on) {
         this.flip = on;
         return this;
     }
 
-    /** How many differences a failure lists (default 10). */
+    /**
+     * How many differences a failure lists (default 10).
+     *
+     * @param n the most differences listed; values below 1 count as 1
+     * @return this check
+     */
     public DeterminismCheck maxDifferences(int n) {
         this.maxDifferences = Math.max(1, n);
         return this;

@@ -31,12 +31,20 @@ public final class DeterminismFailure extends AssertionError {
         this.differences = List.copyOf(differences);
     }
 
-    /** The run that differs from the reference, as the report names it ({@code "4 workers, batch 1"}). */
+    /**
+     * The run that differs from the reference, as the report names it ({@code "4 workers, batch 1"}).
+     *
+     * @return the run's name, never null
+     */
     public String run() {
         return run;
     }
 
-    /** The first tick whose state differs (or that failed). */
+    /**
+     * The first tick whose state differs (or that failed).
+     *
+     * @return the tick's number, from 0
+     */
     public long tick() {
         return tick;
     }
@@ -46,12 +54,19 @@ public final class DeterminismFailure extends AssertionError {
      * not tell; for the run with jobs in reverse order, the system whose jobs' order alone makes
      * the difference, when that is an earlier one (its jobs built a result outside the world that
      * the later system read).
+     *
+     * @return the system's name, or {@code null}
      */
     public String system() {
         return system;
     }
 
-    /** The differences found at the end of {@link #tick()}, the first few only. */
+    /**
+     * The differences found at the end of {@link #tick()}, the first few only.
+     *
+     * @return an unmodifiable list, possibly empty (a run that failed rather than differed);
+     *     {@code null} once the exception has been deserialized (the field is transient)
+     */
     public List<Difference> differences() {
         return differences;
     }

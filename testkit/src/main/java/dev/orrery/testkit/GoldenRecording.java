@@ -75,6 +75,10 @@ public final class GoldenRecording {
      * Records {@code ticks} ticks of a new simulation on 1 worker, fed by {@code inputs}, into
      * {@code dir} (created if missing).
      *
+     * @param factory builds the game; called for 1 worker
+     * @param inputs the inputs each tick receives ({@link InputScript#NONE} for none)
+     * @param ticks the ticks to record, from tick 0
+     * @param dir the recording's folder, without a recording in it yet; created if missing
      * @throws UncheckedIOException when {@code dir} already holds a recording, its cause the
      *     {@link java.nio.file.FileAlreadyExistsException} naming the journal there, as
      *     {@link RunRecorder#start(Simulation, Path, InputPipeline.Builder)} refuses such a
@@ -133,6 +137,8 @@ public final class GoldenRecording {
      * Replays the recording in {@code dir} into a new simulation on 1 worker and checks every
      * recorded hash.
      *
+     * @param dir a folder {@link #record} wrote
+     * @param factory builds the game as it is now; called for 1 worker
      * @throws DeterminismFailure naming the first tick, the system and the components that
      *     differ, and the entities and fields that differ at the end, when the game now
      *     behaves otherwise; or, at tick 0 with no system, when the game is now built so that

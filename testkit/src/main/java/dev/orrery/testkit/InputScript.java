@@ -18,13 +18,26 @@ public interface InputScript {
     /** No inputs at all. */
     InputScript NONE = (tick, send) -> { };
 
-    /** Sends the inputs of tick {@code tick} through {@code send}. */
+    /**
+     * Sends the inputs of tick {@code tick} through {@code send}.
+     *
+     * @param tick the tick about to run, from 0
+     * @param send where to send the tick's inputs, valid during the call only; send none for a tick
+     *     without inputs
+     */
     void inputs(long tick, Sender send);
 
     /** Where a script sends an input. */
     @FunctionalInterface
     interface Sender {
-        /** One input from {@code client}, of {@code type}, with {@code payload} (copied). */
+        /**
+         * One input from {@code client}, of {@code type}, with {@code payload} (copied).
+         *
+         * @param client the sender, the game's own numbering
+         * @param type the command type, the game's own numbering
+         * @param payload the command's bytes, copied before the call returns (the array may be
+         *     reused)
+         */
         void input(int client, int type, byte[] payload);
     }
 }

@@ -23,6 +23,11 @@ public interface SimulationFactory {
      * {@code workers} workers: the kit refuses one on another count, since it names each run
      * by the count it asked for (a game that always runs on one worker is checked with
      * {@code DeterminismCheck.workers(1)}).
+     *
+     * @param workers the worker count the simulation must run on, 1 or more
+     * @param populate true to spawn the game's starting entities; false for an empty world that
+     *     snapshots and recordings are loaded into
+     * @return a new simulation, never one returned before, not null
      */
     Simulation create(int workers, boolean populate);
 }
