@@ -44,37 +44,66 @@ public final class Edit {
         this.madeAtMillis = System.currentTimeMillis();
     }
 
-    /** The edit's number, unique in this explorer, from 1. */
+    /**
+     * The edit's number, unique in this explorer, from 1.
+     *
+     * @return the number, 1 or more, as the page shows it
+     */
     public long id() {
         return id;
     }
 
-    /** The entity whose field is set. */
+    /**
+     * The entity whose field is set.
+     *
+     * @return the entity's id
+     */
     public long entity() {
         return entity;
     }
 
-    /** The component instance's name ({@code Primary}, {@code Health}). */
+    /**
+     * The component instance's name ({@code Primary}, {@code Health}).
+     *
+     * @return the instance name, never null
+     */
     public String component() {
         return component;
     }
 
-    /** The field's name. */
+    /**
+     * The field's name.
+     *
+     * @return the record component's name ({@code hp}), never null
+     */
     public String field() {
         return field;
     }
 
-    /** The value as typed on the page, trimmed. */
+    /**
+     * The value as typed on the page, trimmed.
+     *
+     * @return the text, never null
+     */
     public String value() {
         return value;
     }
 
-    /** Reports that the edit was applied in tick {@code tick}. Any thread. */
+    /**
+     * Reports that the edit was applied in tick {@code tick}. Any thread.
+     *
+     * @param tick the tick in which it was applied, as the page shows it
+     */
     public void applied(long tick) {
         ledger.applied(this, tick);
     }
 
-    /** Reports that the simulation refused the edit, for {@code why} (shown on the page as it is). Any thread. */
+    /**
+     * Reports that the simulation refused the edit, for {@code why} (shown on the page as it is). Any thread.
+     *
+     * @param why the reason, naming the field and what to do; {@code null} shows "refused (no
+     *     reason given)"
+     */
     public void refused(String why) {
         ledger.refused(this, why == null ? "refused (no reason given)" : why);
     }

@@ -35,6 +35,10 @@ public interface EditSink {
      * the page (the page shows it read-only with this reason), or null when it can be. By
      * default every field can; the explorer itself makes a relation's target and a reference
      * component read-only.
+     *
+     * @param component the component instance's name, as {@link Edit#component()} gives it
+     * @param field the field's name, as {@link Edit#field()} gives it
+     * @return the reason shown beside the field, or {@code null} to let it be edited
      */
     default String readOnly(String component, String field) {
         return null;

@@ -98,10 +98,15 @@ public final class Explorer implements AutoCloseable {
     /**
      * Starts an explorer over {@code sim} and hooks its ticks. Tick thread, between ticks.
      *
+     * @param sim the simulation to show, open; not null
+     * @param options the port, address, edits, map and timeline ({@link ExplorerOptions#loopback}
+     *     for a local, read-only page); not null
+     * @return the running explorer; close it to unhook it and free the port
      * @throws IOException when the port cannot be bound (in use, or not allowed); nothing is hooked then
      * @throws IllegalStateException when called off the tick thread of a simulation a
      *     {@code WorldHost} holds (attach inside {@code hostedWorld.call}), or on a closed
      *     simulation; nothing is started then
+     * @throws NullPointerException if {@code sim} or {@code options} is null
      */
     public static Explorer attach(Simulation sim, ExplorerOptions options) throws IOException {
         Explorer e = new Explorer(Objects.requireNonNull(sim, "sim"), Objects.requireNonNull(options, "options"));
@@ -118,20 +123,29 @@ public final class Explorer implements AutoCloseable {
     /**
      * The port the explorer listens on.
      *
+     * @return the bound port, the one chosen by the system when the options gave 0
      * @throws IllegalStateException after {@link #close}, as {@link #url()} does
      */
     public int port() {
         return routes.address().getPort();
     }
 
-    /** The page's address, {@code http://host:port/}. */
+    /**
+     * The page's address, {@code http://host:port/}.
+     *
+     * @return the address, an IPv6 host in brackets
+     */
     public String url() {
         InetSocketAddress a = routes.address();
         String host = a.getAddress().getHostAddress();
         return "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + a.getPort() + "/";
     }
 
-    /** Whether edits from the page are on (an {@link EditSink} was given). */
+    /**
+     * Whether edits from the page are on (an {@link EditSink} was given).
+     *
+     * @return true when the options gave an {@link EditSink}
+     */
     public boolean editsEnabled() {
         return options.edits() != null;
     }
@@ -159,6 +173,8 @@ public final class Explorer implements AutoCloseable {
      * Answers the waiting reads on the calling thread for {@code time}, for a simulation that
      * does not tick now (paused, or a replay that has finished) but whose page should stay
      * live. Tick thread, between ticks; returns early when the explorer is closed.
+     *
+     * @param time how long to answer reads, not null
      */
     public void idle(Duration time) {
         long until = System.nanoTime() + time.toNanos();

@@ -27,7 +27,11 @@ public final class MapPoints {
         kinds = new int[first];
     }
 
-    /** The most points this sample takes. */
+    /**
+     * The most points this sample takes.
+     *
+     * @return the capacity, fixed by the request
+     */
     public int capacity() {
         return capacity;
     }
@@ -65,7 +69,12 @@ public final class MapPoints {
         return size;
     }
 
-    /** Says how many entities the sample stands for (more than its points when down-sampled). */
+    /**
+     * Says how many entities the sample stands for (more than its points when down-sampled).
+     *
+     * @param entities the entities the sample stands for; a value below the points added counts as
+     *     the points added
+     */
     public void total(long entities) {
         this.total = entities;
     }

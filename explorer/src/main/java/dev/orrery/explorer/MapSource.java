@@ -15,15 +15,31 @@ import java.util.List;
  * return fixed values.
  */
 public interface MapSource {
-    /** The names of the point kinds, indexed by the kind {@link MapPoints#add} is given. */
+    /**
+     * The names of the point kinds, indexed by the kind {@link MapPoints#add} is given.
+     *
+     * @return the names, the same on every call; kind {@code i} is {@code kinds().get(i)}
+     */
     List<String> kinds();
 
-    /** The map's width in world units (x runs from 0 to it). */
+    /**
+     * The map's width in world units (x runs from 0 to it).
+     *
+     * @return the width, the same on every call
+     */
     float width();
 
-    /** The map's height in world units (y runs from 0 to it). */
+    /**
+     * The map's height in world units (y runs from 0 to it).
+     *
+     * @return the height, the same on every call
+     */
     float height();
 
-    /** Adds the points to draw now, at most {@code points.capacity()} of them. Tick thread, between ticks. */
+    /**
+     * Adds the points to draw now, at most {@code points.capacity()} of them. Tick thread, between ticks.
+     *
+     * @param points the sample to fill; {@link MapPoints#add} returns false once it is full
+     */
     void sample(MapPoints points);
 }

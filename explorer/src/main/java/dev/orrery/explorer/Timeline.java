@@ -52,10 +52,14 @@ public final class Timeline {
      * new one, built as the recorded one was (the same systems, resources and seed; its world
      * with the components registered and no entities), as for {@code RunReplayer.replay}.
      *
+     * @param folder the recording's folder, as {@code RunRecorder.start} wrote it; not null
+     * @param fresh builds a new simulation on each call, built as the recorded one; not null
+     * @return the timeline, for {@link ExplorerOptions#withTimeline}
      * @throws IllegalArgumentException when the folder holds no recording (yet); a cluster
      *     store's folder (the cluster module's {@code DirectoryWorldStore}: the store, a world's
      *     folder or one of its {@code epochs/}, {@code journal/} and {@code snapshots/}) is named
      *     as one, with the tool that checks its worlds instead
+     * @throws NullPointerException if {@code folder} or {@code fresh} is null
      */
     public static Timeline ofRecording(Path folder, Supplier<Simulation> fresh) {
         Objects.requireNonNull(folder, "folder");
@@ -74,7 +78,11 @@ public final class Timeline {
         return new Timeline(folder, fresh);
     }
 
-    /** The recording's folder. */
+    /**
+     * The recording's folder.
+     *
+     * @return the folder given to {@link #ofRecording}
+     */
     public Path folder() {
         return folder;
     }
