@@ -68,6 +68,9 @@ import org.apache.pekko.cluster.typed.JoinSeedNodes;
  * "send it through another node". A world id the store cannot keep a world under
  * ({@link WorldStore#checkWorldId}) is refused before anything is sent. Its Pekko
  * configuration is built in {@code NodeConfig}, its membership lines in {@code MemberLog}.
+ *
+ * <p>(Over 500 lines on purpose: it is the cluster's front door, every call documented with its
+ * tags and its refusals; the configuration and the membership lines sit in their own classes.)
  */
 public final class ClusterNode implements AutoCloseable {
     /** The actor system's name: every node of a cluster uses it. */
@@ -99,6 +102,10 @@ public final class ClusterNode implements AutoCloseable {
     /**
      * Starts a node whose log lines go to {@link System.Logger} ({@code dev.orrery.cluster.ClusterNode}, INFO).
      *
+     * @param settings the node's address, seeds, rates and configuration
+     * @param store where the worlds' snapshots and journals live; the same store on every node
+     * @param blueprint builds a world's simulation; the same on every node
+     * @return the started node; close it (or {@link #leave()}) when done
      * @see #start(NodeSettings, WorldStore, WorldBlueprint, Consumer)
      */
     public static ClusterNode start(NodeSettings settings, WorldStore store, WorldBlueprint blueprint) {
@@ -110,10 +117,17 @@ public final class ClusterNode implements AutoCloseable {
      * are none), registers the world entity with sharding and tells {@code log} what happens
      * to members and worlds, one line each.
      *
+     * @param settings the node's address, seeds, rates and configuration
+     * @param store where the worlds' snapshots and journals live; the same store on every node; not
+     *     null
+     * @param blueprint builds a world's simulation; the same on every node; not null
+     * @param log receives one line per member or world event, on the node's threads; not null
+     * @return the started node; close it (or {@link #leave()}) when done
      * @throws IllegalArgumentException if {@code settings.extraConfig()} sets
      *     {@code pekko.cluster.min-nr-of-members} above 1 (see the message), a protocol limit
      *     out of range, or a value the node cannot read (the message names the key and its line)
      * @throws org.apache.pekko.remote.RemoteTransportException (from Pekko) if the port is taken
+     * @throws NullPointerException if {@code store}, {@code blueprint} or {@code log} is null
      */
     public static ClusterNode start(NodeSettings settings, WorldStore store, WorldBlueprint blueprint,
             Consumer<String> log) {
@@ -162,7 +176,11 @@ public final class ClusterNode implements AutoCloseable {
         }
     }
 
-    /** A new random client id for {@link #submit} (never 0): one per client session, never shared. */
+    /**
+     * A new random client id for {@link #submit} (never 0): one per client session, never shared.
+     *
+     * @return a random id, never 0
+     */
     public static long newClientId() {
         long id;
         do {
@@ -171,37 +189,65 @@ public final class ClusterNode implements AutoCloseable {
         return id;
     }
 
-    /** The settings the node started with. */
+    /**
+     * The settings the node started with.
+     *
+     * @return the settings given to {@code start}
+     */
     public NodeSettings settings() {
         return settings;
     }
 
-    /** The Artery TCP port the node is bound to (the free one picked when the settings said 0). */
+    /**
+     * The Artery TCP port the node is bound to (the free one picked when the settings said 0).
+     *
+     * @return the bound port, 1 to 65535
+     */
     public int port() {
         return system.address().getPort().orElseThrow();
     }
 
-    /** The node's address as {@code host:port}, what other nodes name as a seed. */
+    /**
+     * The node's address as {@code host:port}, what other nodes name as a seed.
+     *
+     * @return {@code settings().host() + ":" + port()}
+     */
     public String hostPort() {
         return settings.host() + ":" + port();
     }
 
-    /** The node's full address ({@code pekko://orrery@host:port}), as {@link WorldStatus#node()} gives it. */
+    /**
+     * The node's full address ({@code pekko://orrery@host:port}), as {@link WorldStatus#node()} gives it.
+     *
+     * @return the address, as Pekko writes it
+     */
     public String address() {
         return system.address().toString();
     }
 
-    /** The actor system, for callers that add their own actors or read cluster state. */
+    /**
+     * The actor system, for callers that add their own actors or read cluster state.
+     *
+     * @return the node's actor system, the same object for the node's life
+     */
     public ActorSystem<Void> system() {
         return system;
     }
 
-    /** The largest input payload this node sends ({@value ProtocolSerializer#MAX_PAYLOAD_KEY}). */
+    /**
+     * The largest input payload this node sends ({@value ProtocolSerializer#MAX_PAYLOAD_KEY}).
+     *
+     * @return the limit in bytes, from the node's configuration
+     */
     public int maxPayloadBytes() {
         return maxPayload;
     }
 
-    /** Members of the cluster this node sees as up. */
+    /**
+     * Members of the cluster this node sees as up.
+     *
+     * @return the count, 0 before this node has joined, this node included once it is up
+     */
     public int membersUp() {
         int n = 0;
         for (Member m : Cluster.get(system).state().getMembers()) {
@@ -212,7 +258,11 @@ public final class ClusterNode implements AutoCloseable {
         return n;
     }
 
-    /** Whether this node is the oldest member up (it runs the shard coordinator). */
+    /**
+     * Whether this node is the oldest member up (it runs the shard coordinator).
+     *
+     * @return true when no member up is older than this node; false before it is up
+     */
     public boolean isOldest() {
         Member oldest = null;
         for (Member m : Cluster.get(system).state().getMembers()) {
@@ -226,6 +276,8 @@ public final class ClusterNode implements AutoCloseable {
     /**
      * Whether this node sees every member up and reachable: none joining, leaving, downed or
      * unreachable (after a crash, true again once the crashed node is downed and removed).
+     *
+     * @return true when no member is unreachable and every member is up
      */
     public boolean membershipSettled() {
         ClusterEvent.CurrentClusterState state = Cluster.get(system).state();
@@ -240,7 +292,11 @@ public final class ClusterNode implements AutoCloseable {
         return true;
     }
 
-    /** Whether the node's actor system has stopped (it left, crashed, or was downed). */
+    /**
+     * Whether the node's actor system has stopped (it left, crashed, or was downed).
+     *
+     * @return true once the actor system has terminated; the node then takes no requests
+     */
     public boolean isTerminated() {
         return system.whenTerminated().isCompleted();
     }
@@ -248,6 +304,8 @@ public final class ClusterNode implements AutoCloseable {
     /**
      * Waits until this node sees {@code members} members up.
      *
+     * @param members how many members up to wait for, this node included
+     * @param timeout how long to wait, not null
      * @throws TimeoutException if it does not within {@code timeout} (the message names the
      *     seeds a node that has not joined is waiting for)
      * @throws IllegalStateException if this node has stopped (it left, crashed or was downed)
@@ -395,6 +453,9 @@ public final class ClusterNode implements AutoCloseable {
      * running); the stage fails with a timeout if no answer comes within {@code timeout}, and
      * with an {@link IllegalStateException} naming this node once it has stopped.
      *
+     * @param worldId the world's id
+     * @param timeout how long to wait for the answer, not null
+     * @return a stage completed with where the world runs and its tick
      * @throws IllegalArgumentException if the store cannot keep a world under {@code worldId}
      *     ({@link WorldStore#checkWorldId})
      */
@@ -408,6 +469,10 @@ public final class ClusterNode implements AutoCloseable {
      * Stops ({@code hold} true) or restarts world {@code worldId}'s ticking; see {@link Hold}.
      * The stage fails as {@link #status}'s does.
      *
+     * @param worldId the world's id
+     * @param hold true to stop its ticking, false to restart it
+     * @param timeout how long to wait for the answer, not null
+     * @return a stage completed with the world's status after the change
      * @throws IllegalArgumentException if the store cannot keep a world under {@code worldId}
      */
     public CompletionStage<WorldStatus> hold(String worldId, boolean hold, Duration timeout) {
@@ -458,6 +523,8 @@ public final class ClusterNode implements AutoCloseable {
      * completes when it has. A node that never joined (its seeds did not answer) holds no
      * world: it terminates at once rather than wait out Pekko's leaving phases for a cluster
      * it is not in.
+     *
+     * @return a stage completed when the node's actor system has terminated
      */
     public CompletionStage<Done> leave() {
         if (!isTerminated() && CoordinatedShutdown.get(system).getShutdownReason().isEmpty()
@@ -473,6 +540,8 @@ public final class ClusterNode implements AutoCloseable {
      * Stops the node abruptly, as a crash would: no leave, no hand-off, no snapshot; the
      * other nodes find it unreachable, down it and reopen its worlds from their last
      * snapshots and journals. For tests and drills.
+     *
+     * @return a stage completed when the node's actor system has terminated
      */
     public CompletionStage<Done> crash() {
         system.terminate();

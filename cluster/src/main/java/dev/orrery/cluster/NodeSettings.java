@@ -52,7 +52,18 @@ public record NodeSettings(String host, int port, List<String> seeds, double tic
      */
     public record Failover(Duration heartbeatInterval, Duration acceptablePause, Duration stableAfter,
             Duration removalMargin) {
-        /** Checks the fields. */
+        /**
+         * Checks the fields.
+         *
+         * @param heartbeatInterval how often nodes heartbeat each other, positive
+         * @param acceptablePause how long heartbeats may be missing, positive, at least two
+         *     heartbeat intervals
+         * @param stableAfter the stable time before the resolver downs, positive
+         * @param removalMargin the wait after removal before shards start elsewhere, positive
+         * @throws IllegalArgumentException naming the value when one is not positive, or the pause
+         *     is shorter than two heartbeat intervals
+         * @throws NullPointerException naming the field when one is null
+         */
         public Failover {
             positive(heartbeatInterval, "heartbeatInterval");
             positive(acceptablePause, "acceptablePause");
@@ -74,24 +85,52 @@ public record NodeSettings(String host, int port, List<String> seeds, double tic
         /**
          * Loopback and a quiet LAN: heartbeats every 500 ms, unreachable 2.5 s after the last
          * one, downed after 1.5 s stable, shards started elsewhere 250 ms after removal.
+         *
+         * @return 500 ms heartbeats, a 2 s acceptable pause, 1.5 s stable, a 250 ms removal margin
          */
         public static Failover fast() {
             return new Failover(Duration.ofMillis(500), Duration.ofSeconds(2), Duration.ofMillis(1500),
                     Duration.ofMillis(250));
         }
 
-        /** These settings with nodes downed after {@code stable} of stable membership. */
+        /**
+         * These settings with nodes downed after {@code stable} of stable membership.
+         *
+         * @param stable the stable time before the resolver downs, positive
+         * @return new settings; these are unchanged
+         */
         public Failover withStableAfter(Duration stable) {
             return new Failover(heartbeatInterval, acceptablePause, stable, removalMargin);
         }
 
-        /** These settings with heartbeats every {@code interval} and unreachable after {@code pause}. */
+        /**
+         * These settings with heartbeats every {@code interval} and unreachable after {@code pause}.
+         *
+         * @param interval how often nodes heartbeat each other, positive
+         * @param pause how long heartbeats may be missing, at least two {@code interval}s
+         * @return new settings; these are unchanged
+         */
         public Failover withDetection(Duration interval, Duration pause) {
             return new Failover(interval, pause, stableAfter, removalMargin);
         }
     }
 
-    /** Checks the fields. */
+    /**
+     * Checks the fields.
+     *
+     * @param host the address to bind and advertise, not null or blank
+     * @param port the TCP port, 0 to 65535 (0: a free one)
+     * @param seeds {@code host:port} of nodes to join, each port 1 to 65535; not null; copied
+     * @param tickHz ticks per second of every world, above 0 and at most 1000
+     * @param shards the shard count, 1 or more, the same on every node
+     * @param failover failure detection and downing, not null
+     * @param world how worlds run, not null
+     * @param extraConfig HOCON that parses, or {@code null} (kept as {@code ""}) for none
+     * @throws IllegalArgumentException naming the value and the fix when one is out of range, a
+     *     seed is not {@code host:port}, or {@code extraConfig} does not parse
+     * @throws NullPointerException if {@code host}, {@code seeds}, {@code failover} or
+     *     {@code world} is null
+     */
     public NodeSettings {
         Objects.requireNonNull(host, "host");
         if (host.isBlank()) {
@@ -134,22 +173,45 @@ public record NodeSettings(String host, int port, List<String> seeds, double tic
      * A node on 127.0.0.1 at {@code port} joining {@code seeds}: 30 Hz worlds, 100 shards,
      * {@link Failover#fast()}, {@link WorldSettings#defaults()} (a snapshot every 300 ticks,
      * the last 2 kept).
+     *
+     * @param port the TCP port, 0 to 65535 (0: a free one)
+     * @param seeds {@code host:port} of nodes to join; empty to start a new cluster
+     * @return the settings
      */
     public static NodeSettings local(int port, List<String> seeds) {
         return new NodeSettings("127.0.0.1", port, seeds, 30, 100, Failover.fast(), WorldSettings.defaults(), "");
     }
 
-    /** A world snapshots every this many ticks ({@code world().snapshotEvery()}). */
+    /**
+     * A world snapshots every this many ticks ({@code world().snapshotEvery()}).
+     *
+     * @return the snapshot period in ticks
+     */
     public int snapshotEvery() {
         return world.snapshotEvery();
     }
 
-    /** These settings with worlds ticking at {@code hz} and snapshotting every {@code every} ticks. */
+    /**
+     * These settings with worlds ticking at {@code hz} and snapshotting every {@code every} ticks.
+     *
+     * @param hz ticks per second, above 0 and at most 1000
+     * @param every the snapshot period in ticks, as {@link WorldSettings#withSnapshotEvery} takes
+     *     it
+     * @return new settings; these are unchanged
+     */
     public NodeSettings withTicks(double hz, int every) {
         return new NodeSettings(host, port, seeds, hz, shards, failover, world.withSnapshotEvery(every), extraConfig);
     }
 
-    /** These settings with {@code n} shards and unreachable nodes downed after {@code seconds} of stable membership. */
+    /**
+     * These settings with {@code n} shards and unreachable nodes downed after {@code seconds} of stable membership.
+     *
+     * @param n the shard count, 1 or more, the same on every node
+     * @param seconds the stable time before an unreachable node is downed, positive (cut to whole
+     *     milliseconds)
+     * @return new settings; these are unchanged
+     * @throws IllegalArgumentException when {@code seconds} is not positive or {@code n} is below 1
+     */
     public NodeSettings withSharding(int n, double seconds) {
         if (!(seconds > 0)) {
             throw new IllegalArgumentException("nodes must be downed after a positive time, got " + seconds + " s");
@@ -158,17 +220,33 @@ public record NodeSettings(String host, int port, List<String> seeds, double tic
                 (long) (seconds * 1000))), world, extraConfig);
     }
 
-    /** These settings with {@code f} for failure detection and downing. */
+    /**
+     * These settings with {@code f} for failure detection and downing.
+     *
+     * @param f the failover settings, not null
+     * @return new settings; these are unchanged
+     */
     public NodeSettings withFailover(Failover f) {
         return new NodeSettings(host, port, seeds, tickHz, shards, f, world, extraConfig);
     }
 
-    /** These settings with worlds run as {@code w} says. */
+    /**
+     * These settings with worlds run as {@code w} says.
+     *
+     * @param w the world settings, not null
+     * @return new settings; these are unchanged
+     */
     public NodeSettings withWorld(WorldSettings w) {
         return new NodeSettings(host, port, seeds, tickHz, shards, failover, w, extraConfig);
     }
 
-    /** These settings with {@code hocon} laid over the node's configuration. */
+    /**
+     * These settings with {@code hocon} laid over the node's configuration.
+     *
+     * @param hocon HOCON that parses, or {@code null} or {@code ""} for none; replaces the one
+     *     given before
+     * @return new settings; these are unchanged
+     */
     public NodeSettings withConfig(String hocon) {
         return new NodeSettings(host, port, seeds, tickHz, shards, failover, world, hocon);
     }

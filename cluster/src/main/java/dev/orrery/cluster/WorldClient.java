@@ -33,7 +33,19 @@ public final class WorldClient implements AutoCloseable {
     /** Where the client sends an input: {@code ClusterNode::submit}, or a choice among nodes. */
     @FunctionalInterface
     public interface Route {
-        /** Sends one attempt; see {@link ClusterNode#submit}. The stage must complete normally. */
+        /**
+         * Sends one attempt; see {@link ClusterNode#submit}. The stage must complete normally.
+         *
+         * @param worldId the world's id
+         * @param clientId the client's id, the de-duplication key with {@code sequence}
+         * @param sequence the input's number among this client's inputs to the world, from 1; the
+         *     same on every attempt of one input
+         * @param client the client number the simulation sees
+         * @param type the command type the simulation sees
+         * @param payload the command's bytes; the same array on every attempt
+         * @param timeout how long the attempt waits for the world's answer
+         * @return a stage that completes normally with the answer, or unknown
+         */
         CompletionStage<InputReply> submit(String worldId, long clientId, long sequence, int client, int type,
                 byte[] payload, Duration timeout);
     }
@@ -87,12 +99,18 @@ public final class WorldClient implements AutoCloseable {
      * world. Once the node has stopped (it left, crashed or was downed) it can never answer
      * otherwise, so an input answered unknown then completes with that answer at once ("node
      * H:P has stopped ...; send it through another node") rather than being sent again.
+     *
+     * @param node the node every attempt goes through, not null
      */
     public WorldClient(ClusterNode node) {
         this(node::submit, Duration.ofSeconds(3), Duration.ofMinutes(2), 256, node::isTerminated);
     }
 
-    /** This client's id, journaled with each of its inputs. */
+    /**
+     * This client's id, journaled with each of its inputs.
+     *
+     * @return the id, random, never 0, fixed for the client's life
+     */
     public long clientId() {
         return clientId;
     }
@@ -152,12 +170,20 @@ public final class WorldClient implements AutoCloseable {
                 });
     }
 
-    /** Inputs answered accepted so far. */
+    /**
+     * Inputs answered accepted so far.
+     *
+     * @return the count, 0 or more
+     */
     public long accepted() {
         return accepted.get();
     }
 
-    /** Inputs answered refused so far (the world's refusals and those not sent). */
+    /**
+     * Inputs answered refused so far (the world's refusals and those not sent).
+     *
+     * @return the count, 0 or more
+     */
     public long refused() {
         return refused.get();
     }
@@ -165,12 +191,18 @@ public final class WorldClient implements AutoCloseable {
     /**
      * Inputs whose stage completed unknown (retried for {@code retryFor}, cut short by
      * {@link #close()}, or answered by a node that has stopped).
+     *
+     * @return the count, 0 or more
      */
     public long unknown() {
         return unknown.get();
     }
 
-    /** Inputs sent and not answered accepted or refused yet, over all worlds. */
+    /**
+     * Inputs sent and not answered accepted or refused yet, over all worlds.
+     *
+     * @return the count now, 0 or more
+     */
     public long unanswered() {
         long n = 0;
         for (AtomicInteger i : unanswered.values()) {
@@ -179,7 +211,11 @@ public final class WorldClient implements AutoCloseable {
         return n;
     }
 
-    /** Attempts sent again after an unknown, so far. */
+    /**
+     * Attempts sent again after an unknown, so far.
+     *
+     * @return the count, 0 or more; one input may be sent again many times
+     */
     public long retries() {
         return retries.get();
     }
