@@ -9,7 +9,12 @@ import org.apache.pekko.actor.typed.ActorRef;
  * @param replyTo where the status goes
  */
 public record GetStatus(ActorRef<WorldStatus> replyTo) implements WorldCommand {
-    /** Checks the field. */
+    /**
+     * Checks the field.
+     *
+     * @param replyTo where the status goes, not null
+     * @throws NullPointerException if {@code replyTo} is null
+     */
     public GetStatus {
         Objects.requireNonNull(replyTo, "replyTo");
     }

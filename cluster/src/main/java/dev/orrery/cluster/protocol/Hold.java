@@ -13,7 +13,13 @@ import org.apache.pekko.actor.typed.ActorRef;
  * @param replyTo where the status goes
  */
 public record Hold(boolean hold, ActorRef<WorldStatus> replyTo) implements WorldCommand {
-    /** Checks the field. */
+    /**
+     * Checks the field.
+     *
+     * @param hold true to stop ticking, false to go on
+     * @param replyTo where the status goes, not null
+     * @throws NullPointerException if {@code replyTo} is null
+     */
     public Hold {
         Objects.requireNonNull(replyTo, "replyTo");
     }

@@ -38,7 +38,19 @@ public record InputReply(String worldId, long clientId, long sequence, Outcome o
         UNKNOWN
     }
 
-    /** Checks the fields and cuts a long reason. */
+    /**
+     * Checks the fields and cuts a long reason.
+     *
+     * @param worldId the world, not null
+     * @param clientId the input's client id
+     * @param sequence the input's sequence
+     * @param outcome accepted, refused or unknown; not null
+     * @param tick the tick the input applied in (accepted), -1 otherwise
+     * @param epoch the answering incarnation's epoch, -1 when none did
+     * @param reason why it was refused or is unknown; {@code null} is kept as {@code ""}, and one
+     *     over {@value #MAX_REASON_CHARS} characters is cut, ending with {@code ...}
+     * @throws NullPointerException if {@code worldId} or {@code outcome} is null
+     */
     public InputReply {
         Objects.requireNonNull(worldId, "worldId");
         Objects.requireNonNull(outcome, "outcome");
@@ -48,37 +60,80 @@ public record InputReply(String worldId, long clientId, long sequence, Outcome o
         }
     }
 
-    /** Input {@code sequence} of {@code clientId} applied in durable tick {@code tick}. */
+    /**
+     * Input {@code sequence} of {@code clientId} applied in durable tick {@code tick}.
+     *
+     * @param worldId the world, not null
+     * @param clientId the input's client id
+     * @param sequence the input's sequence
+     * @param tick the durable tick it applied in
+     * @param epoch the answering incarnation's epoch
+     * @return an {@link Outcome#ACCEPTED} reply with an empty reason
+     */
     public static InputReply accepted(String worldId, long clientId, long sequence, long tick, long epoch) {
         return new InputReply(worldId, clientId, sequence, Outcome.ACCEPTED, tick, epoch, "");
     }
 
-    /** The input will never apply, because {@code why}. */
+    /**
+     * The input will never apply, because {@code why}.
+     *
+     * @param worldId the world, not null
+     * @param clientId the input's client id
+     * @param sequence the input's sequence
+     * @param epoch the answering incarnation's epoch, -1 when none did
+     * @param why the reason, naming what to do
+     * @return an {@link Outcome#REFUSED} reply, tick -1
+     */
     public static InputReply refused(String worldId, long clientId, long sequence, long epoch, String why) {
         return new InputReply(worldId, clientId, sequence, Outcome.REFUSED, -1, epoch, why);
     }
 
-    /** The outcome is not known yet ({@code why}): send again with the same sequence. */
+    /**
+     * The outcome is not known yet ({@code why}): send again with the same sequence.
+     *
+     * @param worldId the world, not null
+     * @param clientId the input's client id
+     * @param sequence the input's sequence
+     * @param epoch the answering incarnation's epoch, -1 when none did
+     * @param why what is not known and why (a timeout, a stopped node)
+     * @return an {@link Outcome#UNKNOWN} reply, tick -1
+     */
     public static InputReply unknown(String worldId, long clientId, long sequence, long epoch, String why) {
         return new InputReply(worldId, clientId, sequence, Outcome.UNKNOWN, -1, epoch, why);
     }
 
-    /** Whether the input applied (in {@link #tick()}). */
+    /**
+     * Whether the input applied (in {@link #tick()}).
+     *
+     * @return true for {@link Outcome#ACCEPTED}
+     */
     public boolean accepted() {
         return outcome == Outcome.ACCEPTED;
     }
 
-    /** Whether the input will never apply. */
+    /**
+     * Whether the input will never apply.
+     *
+     * @return true for {@link Outcome#REFUSED}
+     */
     public boolean refused() {
         return outcome == Outcome.REFUSED;
     }
 
-    /** Whether the client must send the input again, with the same sequence. */
+    /**
+     * Whether the client must send the input again, with the same sequence.
+     *
+     * @return true for {@link Outcome#UNKNOWN}
+     */
     public boolean unknown() {
         return outcome == Outcome.UNKNOWN;
     }
 
-    /** The reply as a client would print it: {@code accepted at tick N}, {@code refused: ...}, {@code unknown: ...}. */
+    /**
+     * The reply as a client would print it: {@code accepted at tick N}, {@code refused: ...}, {@code unknown: ...}.
+     *
+     * @return one line, never null
+     */
     public String describe() {
         return switch (outcome) {
             case ACCEPTED -> "accepted at tick " + tick;

@@ -63,6 +63,7 @@ public final class ProtocolSerializer extends SerializerWithStringManifest {
     /**
      * Built by Pekko for {@code system}, with the limits in its configuration.
      *
+     * @param system the actor system whose configuration holds the limits
      * @throws IllegalArgumentException if a configured limit is out of range
      */
     public ProtocolSerializer(ExtendedActorSystem system) {
@@ -76,6 +77,8 @@ public final class ProtocolSerializer extends SerializerWithStringManifest {
      * The payload limit {@code system} is configured with ({@value #DEFAULT_MAX_PAYLOAD} if
      * none), with both limits checked.
      *
+     * @param system the actor system whose configuration holds the limits
+     * @return the payload limit in bytes, 0 to {@value #PAYLOAD_CEILING}
      * @throws IllegalArgumentException if a configured limit is out of range, naming its key
      */
     public static int maxPayload(org.apache.pekko.actor.typed.ActorSystem<?> system) {
@@ -105,12 +108,20 @@ public final class ProtocolSerializer extends SerializerWithStringManifest {
         return value;
     }
 
-    /** The largest input payload this serializer writes or reads, in bytes. */
+    /**
+     * The largest input payload this serializer writes or reads, in bytes.
+     *
+     * @return the limit, 0 to {@value #PAYLOAD_CEILING}
+     */
     public int maxPayloadBytes() {
         return maxPayload;
     }
 
-    /** The largest text field this serializer writes or reads, in UTF-8 bytes. */
+    /**
+     * The largest text field this serializer writes or reads, in UTF-8 bytes.
+     *
+     * @return the limit, 256 to 65536
+     */
     public int maxTextBytes() {
         return maxText;
     }

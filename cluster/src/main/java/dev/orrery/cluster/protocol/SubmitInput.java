@@ -26,7 +26,18 @@ import org.apache.pekko.actor.typed.ActorRef;
  */
 public record SubmitInput(long clientId, long sequence, int client, int type, byte[] payload,
         ActorRef<InputReply> replyTo) implements WorldCommand {
-    /** Checks the fields. */
+    /**
+     * Checks the fields.
+     *
+     * @param clientId the client's id, the de-duplication key with {@code sequence}
+     * @param sequence the input's number, 1 or more
+     * @param client the client number the simulation sees
+     * @param type the input type
+     * @param payload the input bytes, not null; kept, not copied
+     * @param replyTo where the reply goes, not null
+     * @throws NullPointerException if {@code payload} or {@code replyTo} is null
+     * @throws IllegalArgumentException naming the client when {@code sequence} is below 1
+     */
     public SubmitInput {
         Objects.requireNonNull(payload, "payload");
         Objects.requireNonNull(replyTo, "replyTo");

@@ -52,13 +52,18 @@ public final class DirectoryWorldStore implements WorldStore {
     /**
      * A store in {@code root}, created if missing.
      *
+     * @param root the directory, the same for every node that shares the worlds
      * @throws IOException if {@code root} cannot be created
      */
     public DirectoryWorldStore(Path root) throws IOException {
         this.root = Files.createDirectories(root);
     }
 
-    /** The directory holding every world's folder. */
+    /**
+     * The directory holding every world's folder.
+     *
+     * @return the directory given to the constructor
+     */
     public Path root() {
         return root;
     }
@@ -66,6 +71,7 @@ public final class DirectoryWorldStore implements WorldStore {
     /**
      * The ids of the worlds stored here (folders with a name a world id may have), sorted.
      *
+     * @return the ids in {@code String} order; an empty list for an empty store
      * @throws IOException if {@link #root()} cannot be listed
      */
     public List<String> worldIds() throws IOException {
@@ -92,6 +98,9 @@ public final class DirectoryWorldStore implements WorldStore {
      * What {@code worldId} occupies now (nothing for a world never stored). Files deleted
      * while they are counted are left out.
      *
+     * @param worldId a world id, letters, digits, {@code _}, {@code .} and {@code -}, at most 64
+     *     characters, starting with a letter or digit
+     * @return the bytes and files, both 0 for a world never stored
      * @throws IllegalArgumentException if {@code worldId} is not one this store takes
      * @throws IOException if the world's folder cannot be walked
      */

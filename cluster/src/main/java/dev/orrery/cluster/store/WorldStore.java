@@ -51,6 +51,9 @@ public interface WorldStore {
     /**
      * Whether {@code epoch} is still the latest epoch claimed for {@code worldId}.
      *
+     * @param worldId the world's id, one {@link #checkWorldId} takes
+     * @param epoch an epoch {@link #claim} returned
+     * @return true while no later epoch has been claimed; false once one has, for good
      * @throws IOException if the store cannot be reached or read
      */
     boolean isCurrent(String worldId, long epoch) throws IOException;
@@ -58,6 +61,8 @@ public interface WorldStore {
     /**
      * Every stored snapshot of {@code worldId}, in no particular order (empty for a new world).
      *
+     * @param worldId the world's id, one {@link #checkWorldId} takes
+     * @return the snapshots' ticks and epochs; an empty list for a world with none
      * @throws IOException if the store cannot be reached or read
      */
     List<SnapshotInfo> snapshots(String worldId) throws IOException;
@@ -65,6 +70,9 @@ public interface WorldStore {
     /**
      * The bytes of a snapshot listed by {@link #snapshots}.
      *
+     * @param worldId the world's id, one {@link #checkWorldId} takes
+     * @param snapshot one of the entries {@link #snapshots} returned
+     * @return the snapshot's bytes, as {@link #writeSnapshot} was given them
      * @throws java.nio.file.NoSuchFileException if it is not (or no longer) stored
      * @throws IOException if the store cannot be reached or read otherwise
      */
@@ -74,6 +82,10 @@ public interface WorldStore {
      * Stores a snapshot of {@code worldId} taken by epoch {@code epoch} before tick
      * {@code tick}; a reader sees all of it or none of it.
      *
+     * @param worldId the world's id, one {@link #checkWorldId} takes
+     * @param epoch the writer's epoch, as {@link #claim} returned it
+     * @param tick the simulation's {@code currentTick()} when the snapshot was taken
+     * @param snapshot the snapshot's bytes ({@code Simulation.snapshot()})
      * @throws IOException if the store cannot be reached or written; then no reader sees the snapshot
      */
     void writeSnapshot(String worldId, long epoch, long tick, byte[] snapshot) throws IOException;
@@ -81,6 +93,8 @@ public interface WorldStore {
     /**
      * Every journal segment of {@code worldId}, ordered by epoch, then start tick (empty for a new world).
      *
+     * @param worldId the world's id, one {@link #checkWorldId} takes
+     * @return the segments in that order; an empty list for a world with none
      * @throws IOException if the store cannot be reached or read
      */
     List<JournalSegment> segments(String worldId) throws IOException;
@@ -89,6 +103,8 @@ public interface WorldStore {
      * Deletes a snapshot listed by {@link #snapshots} (retention, see
      * {@code WorldSettings#keepSnapshots()}).
      *
+     * @param worldId the world's id, one {@link #checkWorldId} takes
+     * @param snapshot one of the entries {@link #snapshots} returned
      * @throws java.nio.file.NoSuchFileException if it is no longer stored
      * @throws IOException if the store cannot be reached or written otherwise
      */
@@ -98,6 +114,8 @@ public interface WorldStore {
      * Deletes a journal segment listed by {@link #segments} whose ticks the world's history
      * no longer needs (they lie before every snapshot kept).
      *
+     * @param worldId the world's id, one {@link #checkWorldId} takes
+     * @param segment one of the entries {@link #segments} returned
      * @throws java.nio.file.NoSuchFileException if it is no longer stored
      * @throws IOException if the store cannot be reached or written otherwise
      */
@@ -108,6 +126,8 @@ public interface WorldStore {
      * {@link #isCurrent} stays false for them and {@link #claim} still returns an epoch above
      * every one claimed. A no-op is correct.
      *
+     * @param worldId the world's id, one {@link #checkWorldId} takes
+     * @param epoch the lowest epoch whose record must be kept
      * @throws IOException if the store cannot be reached or written
      */
     void forgetEpochsBefore(String worldId, long epoch) throws IOException;
@@ -117,6 +137,10 @@ public interface WorldStore {
      * {@code startTick} on (the file does not exist yet; the caller creates it with
      * {@code JournalWriter.create}).
      *
+     * @param worldId the world's id, one {@link #checkWorldId} takes
+     * @param epoch the writer's epoch, as {@link #claim} returned it
+     * @param startTick the first tick the segment will hold
+     * @return the file's path; its parent folder exists
      * @throws IOException if the store cannot be reached or the segment's folder made
      */
     Path newSegment(String worldId, long epoch, long startTick) throws IOException;
