@@ -109,6 +109,15 @@ public final class WorldEntity extends AbstractBehavior<WorldCommand> {
      * {@code blueprint}, ticks every {@code tickPeriod}, snapshots and de-duplicates as
      * {@code settings} say, and tells {@code log} what a person running the node needs to
      * know; restarted with back-off on failure.
+     *
+     * @param worldId the world's id, the sharding entity id
+     * @param store where the world's snapshots and journal live
+     * @param blueprint builds the world's simulation
+     * @param tickPeriod the time between ticks, at a fixed rate
+     * @param settings how the world snapshots and de-duplicates
+     * @param log receives the node's lines about this world; not null
+     * @return the supervised behaviour, for Cluster Sharding's entity factory
+     * @throws NullPointerException if {@code log} is null
      */
     public static Behavior<WorldCommand> create(String worldId, WorldStore store, WorldBlueprint blueprint,
             Duration tickPeriod, WorldSettings settings, Consumer<String> log) {
@@ -164,7 +173,11 @@ public final class WorldEntity extends AbstractBehavior<WorldCommand> {
                 + "each time";
     }
 
-    /** The message Cluster Sharding sends a world it hands off (configure it as the entity's stop message). */
+    /**
+     * The message Cluster Sharding sends a world it hands off (configure it as the entity's stop message).
+     *
+     * @return the same message on every call
+     */
     public static WorldCommand handOff() {
         return Local.HAND_OFF;
     }

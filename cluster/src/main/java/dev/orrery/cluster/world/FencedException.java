@@ -10,7 +10,13 @@ import java.io.IOException;
 public final class FencedException extends IOException {
     private static final long serialVersionUID = 1L;
 
-    /** Epoch {@code epoch} of {@code worldId} was fenced; {@code detail} says where it noticed. */
+    /**
+     * Epoch {@code epoch} of {@code worldId} was fenced; {@code detail} says where it noticed.
+     *
+     * @param worldId the world's id
+     * @param epoch the fenced incarnation's epoch
+     * @param detail where it noticed ("after tick 120"), shown in parentheses
+     */
     public FencedException(String worldId, long epoch, String detail) {
         super("world '" + worldId + "': epoch " + epoch + " was fenced by a later claim (" + detail
                 + "); this incarnation stops, and clients retry against the node that holds the world now");

@@ -14,7 +14,11 @@ package dev.orrery.cluster.world;
  */
 public record RecoveryReport(String worldId, long epoch, long snapshotTick, long ticksReplayed, long resumeTick,
         long restoreNanos, long replayNanos) {
-    /** Building, restoring and replaying together, in milliseconds. */
+    /**
+     * Building, restoring and replaying together, in milliseconds.
+     *
+     * @return {@code (restoreNanos + replayNanos) / 1e6}
+     */
     public double openMillis() {
         return (restoreNanos + replayNanos) / 1e6;
     }

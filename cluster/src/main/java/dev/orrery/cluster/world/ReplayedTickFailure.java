@@ -24,8 +24,11 @@ import java.util.Set;
 public final class ReplayedTickFailure extends Exception {
     private static final long serialVersionUID = 1L;
 
+    /** The world whose replay failed. */
     private final String worldId;
+    /** The journaled tick whose replay failed. */
     private final long tick;
+    /** Whether that tick is the last of the history, with no hash after it. */
     private final boolean lastJournaled;
 
     /**
@@ -44,12 +47,20 @@ public final class ReplayedTickFailure extends Exception {
         this.lastJournaled = lastJournaled;
     }
 
-    /** The world whose replay failed. */
+    /**
+     * The world whose replay failed.
+     *
+     * @return the world's id
+     */
     public String worldId() {
         return worldId;
     }
 
-    /** The journaled tick whose replay failed. */
+    /**
+     * The journaled tick whose replay failed.
+     *
+     * @return the tick's number
+     */
     public long tick() {
         return tick;
     }
@@ -57,6 +68,9 @@ public final class ReplayedTickFailure extends Exception {
     /**
      * True when the tick is the last of the world's journal history, with no state hash after
      * it: the tick that failed when it ran under {@code STOP}, failing the same way again.
+     *
+     * @return true for the last journaled tick without a hash; false for a tick that ran without
+     *     failing when it was journaled
      */
     public boolean lastJournaled() {
         return lastJournaled;
@@ -84,6 +98,9 @@ public final class ReplayedTickFailure extends Exception {
 
     /**
      * The note attached to {@code failure} or to an exception in its cause chain, if any.
+     *
+     * @param failure what {@link WorldRuntime#open} threw, or anything wrapping it; may be null
+     * @return the note, or empty when none is attached
      */
     public static Optional<ReplayedTickFailure> in(Throwable failure) {
         Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());

@@ -29,6 +29,9 @@ public final class ResourcesLeftOut {
      * writes or reduces into (or, with an exclusive system, may), in the order put: those a
      * move rebuilds from the blueprint and that may have held state (read between ticks, on
      * the tick thread).
+     *
+     * @param sim the world's simulation, between ticks
+     * @return an unmodifiable list of resource names, empty when none can hold lost state
      */
     public static List<String> of(Simulation sim) {
         return named(sim, false);
@@ -37,6 +40,9 @@ public final class ResourcesLeftOut {
     /**
      * {@link #of} with the reason for each: {@code Counter (written by 'count')}, or
      * {@code Settings (exclusive system 'inputs' may write any resource)}.
+     *
+     * @param sim the world's simulation, between ticks
+     * @return an unmodifiable list, one entry per name {@link #of} gives, in the same order
      */
     public static List<String> described(Simulation sim) {
         return named(sim, true);

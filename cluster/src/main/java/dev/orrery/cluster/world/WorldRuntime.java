@@ -20,11 +20,12 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
-// Over 500 lines on purpose, about 590: input admission with exactly-once windows, the tick with
-// its journal, snapshot retention and the hand-off share one world's simulation, journal segment
-// and pending inputs, under one owner actor and its thread; the parts that need none of that are
-// apart already: the windows in ClientWindows, the replay's input source in ReplayInputs, the
-// store's files in WorldStore, the journal history in JournalHistory.
+// Over 500 lines on purpose, about 630 with its tags: input admission with exactly-once
+// windows, the tick with its journal, snapshot retention and the hand-off share one world's
+// simulation, journal segment and pending inputs, under one owner actor and its thread; the
+// parts that need none of that are apart already: the windows in ClientWindows, the replay's
+// input source in ReplayInputs, the store's files in WorldStore, the journal history in
+// JournalHistory.
 /**
  * One world's incarnation on a node. {@link #open} claims the world's next epoch in the
  * store (fencing any older incarnation), builds its simulation from the blueprint, restores
@@ -211,32 +212,56 @@ public final class WorldRuntime implements AutoCloseable {
         }
     }
 
-    /** The world id. */
+    /**
+     * The world id.
+     *
+     * @return the id given to {@code open}
+     */
     public String worldId() {
         return worldId;
     }
 
-    /** The epoch this incarnation claimed. */
+    /**
+     * The epoch this incarnation claimed.
+     *
+     * @return the epoch, 1 or more, that {@link dev.orrery.cluster.store.WorldStore#claim} returned
+     */
     public long epoch() {
         return epoch;
     }
 
-    /** What opening the world cost. */
+    /**
+     * What opening the world cost.
+     *
+     * @return the report made by {@code open}, never null
+     */
     public RecoveryReport recovery() {
         return recovery;
     }
 
-    /** The settings the world runs with. */
+    /**
+     * The settings the world runs with.
+     *
+     * @return the settings given to {@code open}
+     */
     public WorldSettings settings() {
         return settings;
     }
 
-    /** The simulation (read it between ticks; do not tick it directly). */
+    /**
+     * The simulation (read it between ticks; do not tick it directly).
+     *
+     * @return the world's simulation, owned by this runtime until it closes
+     */
     public Simulation simulation() {
         return sim;
     }
 
-    /** The next tick to run. */
+    /**
+     * The next tick to run.
+     *
+     * @return {@code simulation().currentTick()}
+     */
     public long currentTick() {
         return sim.currentTick();
     }
@@ -253,6 +278,7 @@ public final class WorldRuntime implements AutoCloseable {
      * thread reads {@code simulation().lastHash()} or {@code progress()} instead, which the
      * tick publishes for any thread.
      *
+     * @return the hash of the world as it is between ticks
      * @throws IllegalStateException when called on a thread other than the one inside
      *     {@link #tick()} now, naming both threads and the fix
      */
@@ -268,12 +294,20 @@ public final class WorldRuntime implements AutoCloseable {
         return sim.world().stateHash();
     }
 
-    /** Clients the input window remembers now. */
+    /**
+     * Clients the input window remembers now.
+     *
+     * @return the count, 0 to {@link WorldSettings#maxClients()}
+     */
     public int clients() {
         return windows.clients();
     }
 
-    /** Files this incarnation's retention has deleted so far. */
+    /**
+     * Files this incarnation's retention has deleted so far.
+     *
+     * @return the count, 0 or more; always 0 with {@code keepSnapshots} 0
+     */
     public long filesDeleted() {
         return filesDeleted;
     }
@@ -352,7 +386,11 @@ public final class WorldRuntime implements AutoCloseable {
         return new Offer(Offer.Verdict.BUSY, -1, why);
     }
 
-    /** Inputs queued and not yet stamped. */
+    /**
+     * Inputs queued and not yet stamped.
+     *
+     * @return the count, 0 or more; the next {@link #tick()} stamps them
+     */
     public int pendingInputs() {
         return pending.size();
     }
@@ -509,7 +547,11 @@ public final class WorldRuntime implements AutoCloseable {
         }
     }
 
-    /** Whether the world was closed or abandoned. */
+    /**
+     * Whether the world was closed or abandoned.
+     *
+     * @return true once {@code close} or {@code abandon} has run; the simulation is closed then
+     */
     public boolean isClosed() {
         return closed;
     }

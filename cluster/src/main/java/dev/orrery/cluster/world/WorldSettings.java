@@ -31,7 +31,17 @@ package dev.orrery.cluster.world;
  */
 public record WorldSettings(int snapshotEvery, int keepSnapshots, int window, int maxClients, long clientExpiryTicks,
         int maxPendingInputs) {
-    /** Checks the fields; each message names the one that is wrong. */
+    /**
+     * Checks the fields; each message names the one that is wrong.
+     *
+     * @param snapshotEvery the snapshot period in ticks, 0 or more (0: only on a hand-off)
+     * @param keepSnapshots the snapshots kept, 0 (all) or 2 or more
+     * @param window the sequences remembered per client, 1 to 65536
+     * @param maxClients the clients remembered per world, 1 or more
+     * @param clientExpiryTicks the idle ticks before a client is forgotten, 1 or more
+     * @param maxPendingInputs the inputs one tick takes, 1 or more
+     * @throws IllegalArgumentException naming the field and its range when one is out of range
+     */
     public WorldSettings {
         if (snapshotEvery < 0) {
             throw new IllegalArgumentException("snapshotEvery must be 0 (only on hand-off) or positive, got "
@@ -60,27 +70,57 @@ public record WorldSettings(int snapshotEvery, int keepSnapshots, int window, in
      * A snapshot every 300 ticks, the last 2 kept; a window of 512 sequences for up to 1024
      * clients each, forgotten after 18 000 idle ticks (10 minutes at 30 Hz); 10 000 inputs a
      * tick.
+     *
+     * @return the settings above
      */
     public static WorldSettings defaults() {
         return new WorldSettings(300, 2, 512, 1024, 18_000, 10_000);
     }
 
-    /** These settings with a snapshot every {@code ticks} ticks (0: only on hand-off). */
+    /**
+     * These settings with a snapshot every {@code ticks} ticks (0: only on hand-off).
+     *
+     * @param ticks the snapshot period in ticks, 0 or more
+     * @return new settings; these are unchanged
+     * @throws IllegalArgumentException when {@code ticks} is negative
+     */
     public WorldSettings withSnapshotEvery(int ticks) {
         return new WorldSettings(ticks, keepSnapshots, window, maxClients, clientExpiryTicks, maxPendingInputs);
     }
 
-    /** These settings keeping the last {@code k} snapshots (0: keep everything). */
+    /**
+     * These settings keeping the last {@code k} snapshots (0: keep everything).
+     *
+     * @param k the snapshots kept, 0 (all) or 2 or more
+     * @return new settings; these are unchanged
+     * @throws IllegalArgumentException naming the value when it is 1 or negative
+     */
     public WorldSettings withKeepSnapshots(int k) {
         return new WorldSettings(snapshotEvery, k, window, maxClients, clientExpiryTicks, maxPendingInputs);
     }
 
-    /** These settings with another de-duplication window, client limit and expiry. */
+    /**
+     * These settings with another de-duplication window, client limit and expiry.
+     *
+     * @param sequences the sequences remembered per client, 1 to 65536; keep it above the inputs a
+     *     client leaves unanswered per world
+     * @param clients the clients remembered per world, 1 or more
+     * @param expiryTicks the idle ticks before a client is forgotten, 1 or more; keep it above how
+     *     long a client retries an input
+     * @return new settings; these are unchanged
+     * @throws IllegalArgumentException naming the field when one is out of range
+     */
     public WorldSettings withWindow(int sequences, int clients, long expiryTicks) {
         return new WorldSettings(snapshotEvery, keepSnapshots, sequences, clients, expiryTicks, maxPendingInputs);
     }
 
-    /** These settings taking at most {@code n} inputs a tick. */
+    /**
+     * These settings taking at most {@code n} inputs a tick.
+     *
+     * @param n the inputs one tick takes, 1 or more
+     * @return new settings; these are unchanged
+     * @throws IllegalArgumentException when {@code n} is below 1
+     */
     public WorldSettings withMaxPendingInputs(int n) {
         return new WorldSettings(snapshotEvery, keepSnapshots, window, maxClients, clientExpiryTicks, n);
     }

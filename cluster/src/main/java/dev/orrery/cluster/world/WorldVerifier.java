@@ -64,18 +64,48 @@ public final class WorldVerifier {
             long hashMismatches, long firstMismatchTick, long skipsMatched, long skipMismatches,
             String firstSkipMismatch, int snapshotsChecked, int snapshotMismatches,
             long inputsApplied, long duplicateInputs, long stateHash, List<String> resourcesLeftOut) {
-        /** Copies {@code resourcesLeftOut}; a null {@code firstSkipMismatch} is empty. */
+        /**
+         * Copies {@code resourcesLeftOut}; a null {@code firstSkipMismatch} is empty.
+         *
+         * @param worldId the world
+         * @param fromSnapshot the start snapshot's tick, -1 for tick 0
+         * @param nextTick the tick after the last one journaled
+         * @param ticksReplayed ticks replayed
+         * @param hashesChecked journaled hashes compared
+         * @param hashMismatches hashes not reproduced
+         * @param firstMismatchTick the first tick whose hash differed, -1 if none did
+         * @param skipsMatched skipped ticks matched
+         * @param skipMismatches skipped ticks not matched
+         * @param firstSkipMismatch the first skip mismatch, or {@code null} (kept as {@code ""})
+         *     for none
+         * @param snapshotsChecked snapshots compared
+         * @param snapshotMismatches snapshots that differed
+         * @param inputsApplied client inputs replayed
+         * @param duplicateInputs inputs applied twice
+         * @param stateHash the final state hash
+         * @param resourcesLeftOut the resources snapshots leave out, not null; copied
+         * @throws NullPointerException if {@code resourcesLeftOut} is null or holds a null
+         */
         public Report {
             resourcesLeftOut = List.copyOf(resourcesLeftOut);
             firstSkipMismatch = firstSkipMismatch == null ? "" : firstSkipMismatch;
         }
 
-        /** Whether every check passed. */
+        /**
+         * Whether every check passed.
+         *
+         * @return true when no hash, skip or snapshot differed and no input applied twice
+         */
         public boolean ok() {
             return hashMismatches == 0 && skipMismatches == 0 && snapshotMismatches == 0 && duplicateInputs == 0;
         }
 
-        /** One line for a person: what was replayed, what matched, and the final hash. */
+        /**
+         * One line for a person: what was replayed, what matched, and the final hash.
+         *
+         * @return one line starting with {@code OK} or {@code FAILED} and the world's id; a failure
+         *     also names the likely causes
+         */
         public String describe() {
             String from = fromSnapshot < 0 ? "tick 0" : "snapshot " + fromSnapshot;
             String verdict = ok() ? "OK" : "FAILED";
@@ -112,6 +142,10 @@ public final class WorldVerifier {
     /**
      * Verifies {@code worldId} in {@code store} with {@code blueprint} (the one its nodes ran).
      *
+     * @param store the store the world's nodes used
+     * @param worldId the world's id
+     * @param blueprint the blueprint the world's nodes ran
+     * @return what was replayed and what matched; {@link Report#ok()} says whether all did
      * @throws IOException if the store cannot be read, or its history has a gap (ticks missing
      *     between two segments, or after the journal's end before a stored snapshot)
      * @throws IllegalArgumentException if the store holds no journal of {@code worldId}
@@ -132,6 +166,11 @@ public final class WorldVerifier {
     /**
      * {@link #verify(WorldStore, String, WorldBlueprint)}, handing every replayed input to {@code visitor}.
      *
+     * @param store the store the world's nodes used
+     * @param worldId the world's id
+     * @param blueprint the blueprint the world's nodes ran
+     * @param visitor receives every replayed input, in order, on the calling thread
+     * @return what was replayed and what matched; {@link Report#ok()} says whether all did
      * @throws IOException as {@link #verify(WorldStore, String, WorldBlueprint)}: the store cannot
      *     be read, or its history has a gap
      * @throws IllegalArgumentException if the store holds no journal of {@code worldId}
