@@ -161,7 +161,8 @@ public final class WorldEntity extends AbstractBehavior<WorldCommand> {
         }
         Optional<ReplayedTickFailure> where = ReplayedTickFailure.in(failed);
         String what = "system '" + failed.system() + "' fails in the replay of journaled tick "
-                + where.map(w -> Long.toString(w.tick())).orElse("(not known)") + " (" + failed.getCause() + ")";
+                + where.map(w -> Long.toString(w.tick())).orElse("(not known)") + " ("
+                + (failed.getCause() != null ? failed.getCause().toString() : failed.getMessage()) + ")"; // no cause: its own
         if (where.isPresent() && !where.get().lastJournaled()) {
             return "world " + worldId + " failed to open here: " + what + ", a tick that ran without failing when "
                     + "it was journaled; it is retried with back-off and fails so on every retry until every node "

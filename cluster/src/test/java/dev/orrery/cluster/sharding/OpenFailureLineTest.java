@@ -19,6 +19,7 @@ import dev.orrery.engine.SimulationBuilder;
 import dev.orrery.scheduler.Resources;
 import dev.orrery.scheduler.SystemFailedException;
 import java.io.IOException;
+import java.lang.reflect.Method;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -100,6 +101,20 @@ class OpenFailureLineTest {
                 + "tick 2 (") && line.contains("a tick that ran without failing when it was journaled")
                 && line.contains("runs the blueprint the world ran with"), line);
         assertFalse(line.contains("SKIP_TICK"), line);
+    }
+
+    @Test
+    void aSystemFailureWithoutACauseIsDescribedByItsOwnMessageNotByNull() throws ReflectiveOperationException {
+        // No executor path makes one (a system cannot throw null), but the type allows it.
+        Method atSyncPoint = SystemFailedException.class.getDeclaredMethod("atSyncPoint", String.class,
+                Throwable.class);
+        atSyncPoint.setAccessible(true);
+        SystemFailedException e = (SystemFailedException) atSyncPoint.invoke(null, "sync point ending phase Update",
+                null);
+        String line = WorldEntity.openFailure(WORLD, e);
+        assertFalse(line.contains("(null)"), line);
+        assertTrue(line.startsWith("world opens-1 cannot open here: system 'sync point ending phase Update' fails in "
+                + "the replay of journaled tick (not known) (" + e.getMessage() + ")"), line);
     }
 
     @Test
