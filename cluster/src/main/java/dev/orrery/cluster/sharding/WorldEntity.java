@@ -14,17 +14,13 @@ import dev.orrery.cluster.world.ResourcesLeftOut;
 import dev.orrery.cluster.world.WorldBlueprint;
 import dev.orrery.cluster.world.WorldRuntime;
 import dev.orrery.cluster.world.WorldSettings;
-import dev.orrery.scheduler.SystemFailedException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -150,28 +146,18 @@ public final class WorldEntity extends AbstractBehavior<WorldCommand> {
      * under {@code STOP}), rather than sending the person to the store.
      */
     static String openFailure(String worldId, Throwable e) {
-        SystemFailedException failed = null;
-        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-        for (Throwable t = e; t != null && failed == null && seen.add(t); t = t.getCause()) {
-            failed = t instanceof SystemFailedException f ? f : null;
-        }
-        if (failed == null) {
+        Optional<String> replay = ReplayedTickFailure.explain(e);
+        if (replay.isEmpty()) {
             return "world " + worldId + " failed to open here (" + e.getMessage() + "); it is retried with back-off; "
                     + "if it keeps failing, check the store and that every node runs the same blueprint";
         }
-        Optional<ReplayedTickFailure> where = ReplayedTickFailure.in(failed);
-        String what = "system '" + failed.system() + "' fails in the replay of journaled tick "
-                + where.map(w -> Long.toString(w.tick())).orElse("(not known)") + " ("
-                + (failed.getCause() != null ? failed.getCause().toString() : failed.getMessage()) + ")"; // no cause: its own
+        Optional<ReplayedTickFailure> where = ReplayedTickFailure.in(e);
         if (where.isPresent() && !where.get().lastJournaled()) {
-            return "world " + worldId + " failed to open here: " + what + ", a tick that ran without failing when "
-                    + "it was journaled; it is retried with back-off and fails so on every retry until every node "
-                    + "runs the blueprint the world ran with (a deterministic one)";
+            return "world " + worldId + " failed to open here: " + replay.get() + "; it is retried with back-off and "
+                    + "fails so on every retry until then";
         }
-        return "world " + worldId + " cannot open here: " + what + ", as it failed when that tick ran under "
-                + "FailurePolicy.STOP; fix the system in the blueprint (every node), or make the blueprint's failure "
-                + "policy SKIP_TICK to skip that tick; until then it is retried with back-off and fails the same way "
-                + "each time";
+        return "world " + worldId + " cannot open here: " + replay.get() + "; until then it is retried with back-off "
+                + "and fails the same way each time";
     }
 
     /**

@@ -97,6 +97,38 @@ public final class ReplayedTickFailure extends Exception {
     }
 
     /**
+     * The one-line explanation of {@code failure} when it is, or has in its cause chain, a
+     * {@code SystemFailedException} (a journaled tick failing in a replay, as
+     * {@link WorldRuntime#open} and {@link WorldVerifier#verify} throw it): the system, the
+     * tick (from the note, {@code "(not known)"} without one), what the system threw (the
+     * exception's own message when it has no cause) and the fix: for the tick that failed under
+     * {@code STOP}, fixing the system or skipping the tick; for a tick that ran without failing,
+     * running the world's own blueprint. Empty for any other failure. The node's log line and
+     * the demo's verification print it, so a person reads the same advice in both.
+     */
+    public static Optional<String> explain(Throwable failure) {
+        SystemFailedException failed = null;
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Throwable t = failure; t != null && failed == null && seen.add(t); t = t.getCause()) {
+            failed = t instanceof SystemFailedException f ? f : null;
+        }
+        if (failed == null) {
+            return Optional.empty();
+        }
+        Optional<ReplayedTickFailure> where = in(failed);
+        String what = "system '" + failed.system() + "' fails in the replay of journaled tick "
+                + where.map(w -> Long.toString(w.tick())).orElse("(not known)") + " ("
+                + (failed.getCause() != null ? failed.getCause().toString() : failed.getMessage()) + ")";
+        if (where.isPresent() && !where.get().lastJournaled()) {
+            return Optional.of(what + ", a tick that ran without failing when it was journaled, so the blueprint "
+                    + "replaying it is not the one the world ran with, or is not deterministic; see that every node, "
+                    + "and a verification, runs the blueprint the world ran with (a deterministic one)");
+        }
+        return Optional.of(what + ", as it failed when that tick ran under FailurePolicy.STOP; fix the system in the "
+                + "blueprint (every node), or make the blueprint's failure policy SKIP_TICK to skip that tick");
+    }
+
+    /**
      * The note attached to {@code failure} or to an exception in its cause chain, if any.
      *
      * @param failure what {@link WorldRuntime#open} threw, or anything wrapping it; may be null

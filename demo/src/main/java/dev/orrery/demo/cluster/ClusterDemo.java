@@ -5,6 +5,8 @@ import dev.orrery.cluster.NodeSettings;
 import dev.orrery.cluster.WorldClient;
 import dev.orrery.cluster.protocol.WorldStatus;
 import dev.orrery.cluster.store.DirectoryWorldStore;
+import dev.orrery.cluster.store.WorldStore;
+import dev.orrery.cluster.world.ReplayedTickFailure;
 import dev.orrery.cluster.world.WorldBlueprint;
 import dev.orrery.cluster.world.WorldVerifier;
 import dev.orrery.demo.arena.Arena;
@@ -387,6 +389,20 @@ public final class ClusterDemo {
         if (ids.isEmpty()) {
             throw new IOException("--cluster-store " + store + " holds no world; give the store the nodes ran with");
         }
+        int failed = verifyWorlds(worlds, ids, blueprint, out);
+        out.println("verify: " + (ids.size() - failed) + " of " + ids.size() + " worlds match their journals");
+        out.flush();
+        return failed == 0 ? 0 : 1;
+    }
+
+    /**
+     * Verifies each of {@code ids} in {@code worlds} with {@code blueprint}, printing a line per
+     * world; returns how many failed. A journaled tick failing again in the replay (the tick
+     * that failed under {@code STOP}, or a blueprint not the world's) is explained as the node
+     * explains it ({@link ReplayedTickFailure#explain}): running the verification again would
+     * not help there; any other failure may be the nodes moving the world meanwhile.
+     */
+    static int verifyWorlds(WorldStore worlds, List<String> ids, WorldBlueprint blueprint, PrintStream out) {
         int failed = 0;
         for (String id : ids) {
             try {
@@ -394,14 +410,13 @@ public final class ClusterDemo {
                 out.println("verify: " + r.describe());
                 failed += r.ok() ? 0 : 1;
             } catch (IOException | RuntimeException e) {
-                out.println("verify: FAILED " + id + ": " + e.getMessage() + " (if the nodes are running and moved "
-                        + "or cleaned up the world meanwhile, run the verification again)");
+                out.println("verify: FAILED " + id + ": " + ReplayedTickFailure.explain(e).orElseGet(() ->
+                        e.getMessage() + " (if the nodes are running and moved or cleaned up the world meanwhile, "
+                        + "run the verification again)"));
                 failed++;
             }
             out.flush();
         }
-        out.println("verify: " + (ids.size() - failed) + " of " + ids.size() + " worlds match their journals");
-        out.flush();
-        return failed == 0 ? 0 : 1;
+        return failed;
     }
 }
