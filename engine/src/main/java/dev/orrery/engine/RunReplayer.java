@@ -108,8 +108,8 @@ public final class RunReplayer {
             }
             if (ClusterStoreLayout.isClusterStore(dir)) {
                 // once: "DIR/start.snapshot: the recording folder has no starting snapshot; ...", naming neither
-                throw new NoSuchFileException(dir.toString(), null, "a cluster store's folder (each world keeps "
-                        + "epochs/, journal/ and snapshots/), not a recording RunRecorder wrote, and RunReplayer "
+                throw new NoSuchFileException(dir.toString(), null, ClusterStoreLayout.description()
+                        + ", not a recording RunRecorder wrote, and RunReplayer "
                         + "replays RunRecorder recordings only; check the store's worlds with the cluster module's "
                         + "WorldVerifier.verify (the demo: --cluster-verify --cluster-store DIR)");
             }

@@ -65,6 +65,9 @@ class ReplayFolderTest {
             assertTrue(ClusterStoreLayout.isClusterStore(given), given.toString());
             NoSuchFileException e = assertThrows(NoSuchFileException.class, () -> RunReplayer.startSnapshot(given));
             assertTrue(e.getMessage().startsWith(given + ": a cluster store's folder"), e.getMessage());
+            // a world only claimed keeps epochs/ alone: the message no longer says every world keeps all three
+            assertTrue(e.getMessage().contains("each world keeps epochs/, a file per epoch claimed, and journal/ "
+                    + "and snapshots/ once it has journaled a tick and stored a snapshot"), e.getMessage());
         }
     }
 

@@ -67,8 +67,8 @@ public final class Timeline {
         if (!Files.isRegularFile(folder.resolve(RunRecorder.SNAPSHOT))) {
             if (ClusterStoreLayout.isClusterStore(folder)) { // the engine's rule, as RunReplayer's
                 // once: "it has no start.snapshot; start the RunRecorder before attaching ...", naming neither
-                throw new IllegalArgumentException("no recording in " + folder + ": this is a cluster store's folder "
-                        + "(each world keeps epochs/, journal/ and snapshots/), not a RunRecorder recording, and a "
+                throw new IllegalArgumentException("no recording in " + folder + ": this is "
+                        + ClusterStoreLayout.description() + ", not a RunRecorder recording, and a "
                         + "timeline replays RunRecorder recordings only; check the store's worlds with the cluster "
                         + "module's WorldVerifier.verify (the demo: --cluster-verify --cluster-store DIR)");
             }

@@ -41,6 +41,8 @@ class TimelineFolderTest {
             String m = e.getMessage();
             assertTrue(m.startsWith("no recording in " + given + ": this is a cluster store's folder"), m);
             assertTrue(m.contains("WorldVerifier") && m.contains("--cluster-verify --cluster-store DIR"), m);
+            assertTrue(m.contains("each world keeps epochs/, a file per epoch claimed, and journal/ and snapshots/ "
+                    + "once it has journaled a tick and stored a snapshot"), m); // the engine's one text
             assertFalse(m.contains("\n") || m.contains("start the RunRecorder"), m);
         }
     }

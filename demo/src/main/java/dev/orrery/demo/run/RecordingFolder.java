@@ -65,8 +65,8 @@ final class RecordingFolder {
         }
         if (ClusterStoreLayout.isClusterStore(dir)) { // the engine's rule, as RunReplayer's
             // once: "the recording has no arena.properties; ... replay a folder written by --record"
-            throw new IOException("--replay " + dir + ": this is a cluster store's folder (each world keeps epochs/, "
-                    + "journal/ and snapshots/), not a recording --record wrote; check the store's worlds with "
+            throw new IOException("--replay " + dir + ": this is " + ClusterStoreLayout.description()
+                    + ", not a recording --record wrote; check the store's worlds with "
                     + "--cluster-verify --cluster-store DIR, naming the store's folder");
         }
         for (String name : new String[] {DemoRun.PARAMETERS, RunRecorder.SNAPSHOT, RunRecorder.JOURNAL}) {

@@ -397,6 +397,8 @@ class CommandLineErrorsTest {
             Outcome o = refused("--replay", given.toString(), "--quiet");
             assertEquals(1, o.status(), o.err());
             assertSays(o, "--replay " + given + ": this is a cluster store's folder",
+                    "each world keeps epochs/, a file per epoch claimed, and journal/ and snapshots/ once it has "
+                    + "journaled a tick and stored a snapshot", // the engine's one text
                     "check the store's worlds with --cluster-verify --cluster-store DIR");
         }
     }

@@ -41,6 +41,21 @@ public final class ClusterStoreLayout {
     }
 
     /**
+     * What a folder {@link #isClusterStore} recognises is, in the words the engine's
+     * {@code RunReplayer}, the explorer's timeline and the demo's {@code --replay} use when they
+     * refuse one: {@code "a cluster store's folder (...)"}, saying which folders a world keeps and
+     * when; each tool adds what it replays and the tool that checks a store instead. One text, so
+     * it follows this rule: a world that was only claimed keeps {@value #EPOCHS_FOLDER}{@code /}
+     * alone.
+     */
+    public static String description() {
+        return "a cluster store's folder (the store the cluster module's DirectoryWorldStore writes, a world's "
+                + "folder in it or one of that folder's own: each world keeps " + EPOCHS_FOLDER + "/, a file per "
+                + "epoch claimed, and " + JOURNAL_FOLDER + "/ and " + SNAPSHOTS_FOLDER + "/ once it has journaled a "
+                + "tick and stored a snapshot)";
+    }
+
+    /**
      * True when {@code dir} holds no recording's journal ({@value RunRecorder#JOURNAL}) and is a
      * cluster store's folder: a world's folder, one of the folders in it, or the store's own
      * folder (a world's folder among its first 64 entries). A world's folder holds an
