@@ -36,7 +36,12 @@ package dev.orrery.engine;
  *   <li>a system's run condition that throws: that system fails, as if it had thrown;
  *   <li>a job still out at the {@linkplain SimulationBuilder#tickDeadline tick deadline}:
  *       the stuck system fails (its worker is abandoned and replaced). Such a tick replays
- *       bit for bit only if the job was stuck before it wrote anything.
+ *       bit for bit only if the job was stuck before it wrote anything. A recording notes the
+ *       skip but not the deadline, and a replay has no stuck job of its own to end: build the
+ *       replaying simulation with the same deadline, and replay where the job sticks again.
+ *       Without a deadline the replay waits for the job (for ever if it never returns); a job
+ *       that does not stick runs that tick in full, which the replay reports as a divergence
+ *       (a tick the recording skipped and the replay did not).
  * </ul>
  * Each failure's message ends by saying what the tick left: the structural changes applied at
  * its sync points before the failure, the pending commands discarded, the column values kept.

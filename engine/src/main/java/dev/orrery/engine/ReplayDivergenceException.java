@@ -38,7 +38,9 @@ public final class ReplayDivergenceException extends RuntimeException {
                 + " but the replay " + (replayedSkip == null ? "ran it" : "skipped it (system '" + replayedSkip
                         + "' threw)") + ". The state before that tick already differed, or a system fails "
                 + "non-deterministically (wall-clock time, a shared random generator, a range system's failure "
-                + "replayed with another worker count)");
+                + "replayed with another worker count), or a job the tick deadline ended in the recording, which notes "
+                + "the skip but not the deadline: replay it on a simulation built with the same tickDeadline, where "
+                + "the job sticks again");
         this.tick = tick;
         this.recordedHash = 0;
         this.replayedHash = 0;

@@ -1,6 +1,7 @@
 package dev.orrery.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.World;
@@ -22,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * the deadline counts from the tick's start across its sub-steps, not per sub-step; a tick it
  * ends in a sub-step counts the sub-steps left as dropped, as a throwing system's does; and a
  * recording of such a tick replays with matching hashes when the stuck job wrote nothing and
- * sticks again in the replay. The stuck job is kept off the tick thread (which the deadline
+ * sticks again in the replay (the recording does not note the deadline), and is reported as a
+ * divergence naming the deadline where it does not stick. The stuck job is kept off the tick thread (which the deadline
  * cannot end): the tick thread's own job waits, with a generous bound, until a worker holds
  * the other one. The deadline (1.5 s) is far above a tick's real time.
  */
@@ -40,7 +42,9 @@ class TickDeadlineFixedStepTest {
         /** Every sub-step's worker job sleeps 0.9 s: each below the deadline, together above it. */
         EVERY_SUB_STEP_SLOW,
         /** Sub-step 1's worker job waits until interrupted, before writing anything. */
-        SUB_STEP_1_STUCK
+        SUB_STEP_1_STUCK,
+        /** No job stalls: a replay where what held the stuck job holds it no more. */
+        NEVER
     }
 
     /**
@@ -71,7 +75,7 @@ class TickDeadlineFixedStepTest {
                         .system("stall").inPhase(FIXED).after("integrate").minBatchRows(1)
                         .readsResource(Simulation.CLOCK, STEP).forEachRange(() -> 2, (job, from, to) -> {
                             int subStep = (int) job.resource(STEP).stepInRun();
-                            if (job.resource(Simulation.CLOCK).tick() != STUCK_TICK
+                            if (job.resource(Simulation.CLOCK).tick() != STUCK_TICK || stall == Stall.NEVER
                                     || (stall == Stall.SUB_STEP_1_STUCK && subStep != 1)) {
                                 return;
                             }
@@ -163,5 +167,31 @@ class TickDeadlineFixedStepTest {
         }
         RecordedReplays.recordThenReplay((workers, populate) -> build(workers, populate, Stall.SUB_STEP_1_STUCK), dir,
                 ticks, 2);
+    }
+
+    /**
+     * The recording notes the skip, not the deadline: a replay in which the job does not stick
+     * runs tick 4 in full and is stopped there, and the message names the deadline and what to
+     * do, not only a non-deterministic system.
+     */
+    @Test
+    void shouldReportATickTheDeadlineEndedAsADivergenceWhenTheReplaysJobDoesNotStick(@TempDir Path dir)
+            throws Exception {
+        try (Simulation sim = build(2, true, Stall.SUB_STEP_1_STUCK);
+             RunRecorder rec = RunRecorder.start(sim, dir, InputPipeline.builder().ringSize(64).maxPayloadBytes(8))) {
+            sim.failureListener((tick, failure, first) -> { });
+            for (int t = 0; t < 6; t++) {
+                sim.tick();
+            }
+            assertEquals(1, sim.skippedTicks());
+        }
+        try (Simulation fresh = build(2, false, Stall.NEVER)) {
+            ReplayDivergenceException e = assertThrows(ReplayDivergenceException.class,
+                    () -> RunReplayer.replay(dir, fresh));
+            assertEquals(STUCK_TICK, e.tick());
+            String m = e.getMessage();
+            assertTrue(m.contains("the recording skipped the tick (system 'stall' threw) but the replay ran it"), m);
+            assertTrue(m.contains("a job the tick deadline ended") && m.contains("the same tickDeadline"), m);
+        }
     }
 }
