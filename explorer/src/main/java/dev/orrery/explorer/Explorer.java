@@ -44,7 +44,11 @@ import java.util.concurrent.locks.LockSupport;
  * {@link EditSink}; the explorer never writes the world itself.
  *
  * <p><b>Threading:</b> {@link #attach} and {@link #close} on the tick thread between ticks
- * (or before the first tick, or after the last); the hook runs on the tick thread; HTTP
+ * (or before the first tick, or after the last); on a world a {@code WorldHost} holds, inside
+ * {@code hostedWorld.call}, and {@link #close} also on the thread that took the world back from
+ * its host, with or without {@code bindTickThread()} (see {@link #close}); the hook runs on the
+ * tick thread, whichever host's pool thread that is (a world moved to another host keeps its
+ * explorer); HTTP
  * requests on the explorer's own daemon threads, which reach the world only through the
  * safe-point queue; the timeline replays on a thread of its own. {@link #port()}, {@link #url()}
  * and {@link #editsEnabled()} on any thread; {@link #idle} on the tick thread. Two volatile
@@ -191,14 +195,36 @@ public final class Explorer implements AutoCloseable {
     /**
      * Unhooks the simulation and stops serving; waiting reads and open streams end, and a
      * timeline's replay stops at its next tick. Tick thread, between ticks or after the last.
+     *
+     * <p>On a world a {@code WorldHost} holds, that is inside {@code hostedWorld.call}. Once the
+     * world has left its host ({@code remove()}, {@code done()} or the host's {@code close()}
+     * returned), the thread that took it back may close the explorer without
+     * {@code bindTickThread()}: the close only unhooks (it neither ticks nor reads the world),
+     * so what it needs is that no tick runs meanwhile and that the world's last tick is ordered
+     * before it, which the future's {@code join()} (or the host's {@code close()}) gives. A
+     * thread that ticks the simulation afterwards must be handed it after the close, as
+     * {@link Simulation#bindTickThread()} says.
+     *
+     * @throws IllegalStateException when a {@code WorldHost} holds the simulation and this is
+     *     not its tick thread between two ticks (close inside {@code hostedWorld.call}, or after
+     *     {@code remove().join()}); the explorer is left open and serving then, so the close
+     *     made there still frees its port and threads
      */
     @Override
     public void close() {
         if (closed) {
             return;
         }
+        try {
+            sim.atEndOfTick(null); // first: refused off the host's turn, before anything is stopped
+        } catch (IllegalStateException offTheHostsTurn) {
+            throw new IllegalStateException("Explorer.close() called on thread '" + Thread.currentThread().getName()
+                    + "' while the explorer's simulation is on a WorldHost, whose pool threads tick it (a refused close "
+                    + "leaves the explorer open): close it inside hostedWorld.call(sim -> { explorer.close(); return "
+                    + "null; }), or after hostedWorld.remove().join() on the thread that took the world back. "
+                    + offTheHostsTurn.getMessage(), offTheHostsTurn);
+        }
         closed = true;
-        sim.atEndOfTick(null);
         if (observing) {
             sim.observeJobs(null);
             observing = false;
