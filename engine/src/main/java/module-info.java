@@ -16,7 +16,7 @@ module dev.orrery.engine {
     exports dev.orrery.engine;
     exports dev.orrery.engine.host;
 
-    exports dev.orrery.engine.internal to dev.orrery.testkit, dev.orrery.cluster;
+    exports dev.orrery.engine.internal to dev.orrery.testkit, dev.orrery.cluster, dev.orrery.explorer;
     exports dev.orrery.engine.jfr to jdk.jfr;
     exports dev.orrery.engine.journal to dev.orrery.explorer, dev.orrery.cluster, dev.orrery.testkit;
 }

@@ -37,7 +37,7 @@ import java.util.Set;
  * A running simulation: a world, its schedule of systems and their executor, resources,
  * a seed and an input source, advanced one fixed time step per {@link #tick()}.
  *
- * <p>One class of over 500 lines (about 1290, over a third of them comments), on purpose: what is
+ * <p>One class of over 500 lines (about 1300, over a third of them comments), on purpose: what is
  * left is the tick loop and the public surface tools attach to (observers, the end-of-tick
  * hook, snapshots, the failure policy), each public call opening with the guards they share
  * (closed, the tick thread, a host's turn, a running recording); the builder, resource
@@ -904,6 +904,16 @@ public final class Simulation implements AutoCloseable {
     /** The host's side of {@link HostGuard}: {@code turn} begins its turn with this simulation, or null when it ends. */
     void hostTurn(Thread turn) {
         host.turn(turn);
+    }
+
+    /** For the explorer, through {@code EngineInternals}: the hosted world ({@code world 'name'}) while a host holds it, else null. Any thread. */
+    String hostedNow() {
+        return host.hostedAs();
+    }
+
+    /** For the explorer, through {@code EngineInternals}: whether {@link #close()} was called. Any thread. */
+    boolean closedNow() {
+        return closing.closed();
     }
 
     /**

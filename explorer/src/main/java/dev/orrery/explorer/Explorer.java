@@ -1,6 +1,7 @@
 package dev.orrery.explorer;
 
 import dev.orrery.engine.Simulation;
+import dev.orrery.engine.internal.EngineInternals;
 import dev.orrery.scheduler.internal.SchedulerInternals;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -31,7 +32,9 @@ import java.util.concurrent.locks.LockSupport;
  * of the tick's time, at least {@value #MIN_BUDGET_MICROS} microseconds, and at least one
  * read); the JSON is written afterwards, off the tick thread, and shared by the requests of
  * the next quarter second. An HTTP thread waits for its read up to
- * {@link ExplorerOptions#requestTimeout()} and answers 503 after. The simulation's watchdog
+ * {@link ExplorerOptions#requestTimeout()} and answers 503 after, saying why when it can tell:
+ * the world is between two {@code WorldHost}s (it was last seen hosted and is on none now),
+ * or the simulation is closed (then at once, since no safe point will come). The simulation's watchdog
  * counts this hook's time as the tick's and names it when it overruns. Systems are timed
  * ({@link Simulation#observeJobs}) only while a client is attached: a stream is open or a
  * request came in the last {@value #ACTIVE_SECONDS} seconds. With no client, a tick pays
@@ -53,9 +56,10 @@ import java.util.concurrent.locks.LockSupport;
  * safe-point queue; the timeline replays on a thread of its own. {@link #port()}, {@link #url()}
  * and {@link #editsEnabled()} on any thread; {@link #idle} on the tick thread. Two volatile
  * fields cross threads outside the safe point: the time of the last request (written by the
- * request threads, read by the tick thread to decide whether anyone watches) and the
- * archetype count (written by the tick thread at a tick's end, read by the request threads);
- * each is a single value, read as it was last written.
+ * request threads, read by the tick thread to decide whether anyone watches), the
+ * archetype count (written by the tick thread at a tick's end, read by the request threads)
+ * and the host the world was last seen on (the same); each is a single value, read as it was
+ * last written.
  */
 public final class Explorer implements AutoCloseable {
     /** Seconds after the last request during which the systems stay timed. */
@@ -80,6 +84,8 @@ public final class Explorer implements AutoCloseable {
     private volatile long lastRequest = System.nanoTime() - 2 * ACTIVE_NANOS;
     /** Archetypes with rows, counted on the tick thread about once a second while a client is attached; -1: not yet. */
     private volatile int archetypes = -1;
+    /** The world as its last host named it ({@code world 'name'}), seen at attach or a tick's end; null: never hosted. */
+    private volatile String lastHosted;
     /** Whether the figures observe the jobs now; tick thread. */
     private boolean observing;
     private long lastArchetypeCount;
@@ -92,7 +98,18 @@ public final class Explorer implements AutoCloseable {
         this.sim = sim;
         this.options = options;
         this.figures = new TickFigures(SchedulerInternals.graph(sim.schedule()).size(), sim.workers());
-        this.safePoint = new SafePoint(options.requestTimeout().toNanos());
+        this.safePoint = new SafePoint(options.requestTimeout().toNanos(), new SafePoint.Stall() {
+            @Override
+            public String never() {
+                return closedRefusal();
+            }
+
+            @Override
+            public String late(long waitedMillis) {
+                return lateRefusal(waitedMillis);
+            }
+        });
+        this.lastHosted = EngineInternals.hostedWorld(sim);
         this.editRules = new EditRules(options.edits(), sim.world());
         this.systemNames = List.copyOf(Views.systemNames(sim));
         this.past = options.timeline() == null ? null : new PastWorlds(options.timeline(), 30_000);
@@ -164,6 +181,10 @@ public final class Explorer implements AutoCloseable {
             lastArchetypeCount = start;
             archetypes = routes.browse().archetypes(sim.world()).size();
         }
+        String hosted = EngineInternals.hostedWorld(sim); // a volatile read; written only when it changed
+        if (hosted != null && !hosted.equals(lastHosted)) {
+            lastHosted = hosted;
+        }
         long end = System.nanoTime();
         figures.record(tick, nanos, start, sim.world().entityCount(), end - start, observing);
         boolean attached = routes.streams().size() > 0 || end - lastRequest < ACTIVE_NANOS;
@@ -176,7 +197,8 @@ public final class Explorer implements AutoCloseable {
     /**
      * Answers the waiting reads on the calling thread for {@code time}, for a simulation that
      * does not tick now (paused, or a replay that has finished) but whose page should stay
-     * live. Tick thread, between ticks; returns early when the explorer is closed.
+     * live. Tick thread, between ticks; returns early when the explorer is closed. Reads of a
+     * closed simulation are refused, not answered here.
      *
      * @param time how long to answer reads, not null
      */
@@ -237,6 +259,35 @@ public final class Explorer implements AutoCloseable {
     }
 
     // ---- what the routes and the stream hub ask (any thread unless said)
+
+    /** A read's refusal when the simulation is closed (no safe point will come), naming the fix; null while open. */
+    private String closedRefusal() {
+        if (!EngineInternals.closed(sim)) {
+            return null;
+        }
+        String was = lastHosted;
+        return "the simulation" + (was == null ? "" : " of " + was) + " is closed, so no safe point will come to read "
+                + "the world at (the figures' history, /api/history, still answers); close the explorer "
+                + "(Explorer.close()) to free its port and threads, and attach a new one to the simulation that "
+                + "goes on, if any";
+    }
+
+    /** A read's refusal when no safe point came within {@code waitedMillis}: why, as far as the explorer can tell. */
+    private String lateRefusal(long waitedMillis) {
+        String now = EngineInternals.hostedWorld(sim);
+        String was = lastHosted;
+        if (now == null && was != null) {
+            return was + " is between WorldHosts (removed from its host and not yet added to another), so no safe "
+                    + "point came within " + waitedMillis + " ms; retry once it is on a host again (or ticked by the "
+                    + "thread that took it back)";
+        }
+        if (now != null) {
+            return now + " did not reach a safe point on its WorldHost within " + waitedMillis + " ms (a tick running "
+                    + "long, or the host's threads busy with other worlds); retry in a moment";
+        }
+        return "the simulation did not reach a safe point within " + waitedMillis
+                + " ms (is it stopped, or is a tick running long?); retry when it ticks";
+    }
 
     Simulation sim() {
         return sim;

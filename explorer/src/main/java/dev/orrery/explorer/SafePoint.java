@@ -38,10 +38,27 @@ final class SafePoint {
 
     private final ArrayBlockingQueue<Read<?>> queue = new ArrayBlockingQueue<>(CAPACITY);
     private final Map<String, Shared> shared = new ConcurrentHashMap<>();
-    private final long timeoutNanos;
+    /** How often a waiting read looks whether the simulation was closed meanwhile. */
+    private static final long CLOSED_CHECK_NANOS = 50_000_000L;
 
-    SafePoint(long timeoutNanos) {
+    private final long timeoutNanos;
+    private final Stall stall;
+
+    SafePoint(long timeoutNanos, Stall stall) {
         this.timeoutNanos = timeoutNanos;
+        this.stall = stall;
+    }
+
+    /**
+     * What the explorer can tell of why no safe point comes, for the refusal to say why and
+     * what to do. Any thread (the request threads ask while their reads wait).
+     */
+    interface Stall {
+        /** Why no safe point will come again (the simulation is closed), with what to do; null while one may. */
+        String never();
+
+        /** Why none came within {@code waitedMillis} (the world is between hosts, or ticks not), with what to do. */
+        String late(long waitedMillis);
     }
 
     /** Why a read got no answer: the queue was full or the tick thread did not reach a safe point in time. */
@@ -56,10 +73,16 @@ final class SafePoint {
     /**
      * Runs {@code read} on the tick thread at its next safe point and returns its result.
      *
-     * @throws Unavailable when the queue is full or no safe point came within the time-out
-     *     (the simulation is stopped, paused, or a tick runs long); the read is then dropped
+     * @throws Unavailable when the queue is full, the simulation is closed (at once, or as soon
+     *     as it is closed while the read waits: no safe point will come), or no safe point came
+     *     within the time-out (the world is between hosts, the simulation is stopped or paused,
+     *     or a tick runs long); the read is then dropped
      */
     <T> T call(Function<Simulation, T> read) throws Unavailable {
+        String never = stall.never();
+        if (never != null) {
+            throw new Unavailable(never);
+        }
         Read<T> r = new Read<>(read);
         if (!queue.offer(r)) {
             throw new Unavailable("the explorer's request queue is full (" + CAPACITY
@@ -105,15 +128,27 @@ final class SafePoint {
         }
     }
 
+    /**
+     * Waits for {@code result} up to the time-out, in slices, so that a simulation closed
+     * meanwhile ends the wait at once; cancels {@code read} (when not null) when it gives up.
+     */
     private <T> T await(CompletableFuture<T> result, Read<?> read) throws Unavailable {
+        long until = System.nanoTime() + timeoutNanos;
         try {
-            return result.get(timeoutNanos, TimeUnit.NANOSECONDS);
-        } catch (TimeoutException e) {
-            if (read != null) {
-                read.result.cancel(false);
+            while (true) {
+                long left = until - System.nanoTime();
+                try {
+                    return result.get(Math.max(0, Math.min(left, CLOSED_CHECK_NANOS)), TimeUnit.NANOSECONDS);
+                } catch (TimeoutException e) {
+                    String never = stall.never();
+                    if (never != null || left <= CLOSED_CHECK_NANOS) {
+                        if (read != null) {
+                            read.result.cancel(false);
+                        }
+                        throw new Unavailable(never != null ? never : stall.late(timeoutNanos / 1_000_000));
+                    }
+                }
             }
-            throw new Unavailable("the simulation did not reach a safe point within " + timeoutNanos / 1_000_000
-                    + " ms (is it stopped, or is a tick running long?); retry when it ticks");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new Unavailable("interrupted while waiting for the tick thread");

@@ -30,15 +30,21 @@ import java.util.Set;
  * snapshot leaves out though systems write them (which a node names when a world moves, by
  * the same rule as the kit's restored run: {@link #resourcesWritableWithoutCodec}) and for the
  * engine's {@link ReplayDivergenceException} when a node's replay of a world's journal
- * diverges ({@link #replayDivergence}, {@link #replaySkipDivergence}).
+ * diverges ({@link #replayDivergence}, {@link #replaySkipDivergence}), and to
+ * {@code dev.orrery.explorer} for whether a simulation is hosted or closed
+ * ({@link #hostedWorld}, {@link #closed}), which it names when no safe point comes to answer a
+ * read at.
  *
- * <p><b>Threading:</b> call between ticks, on the simulation's tick thread.
+ * <p><b>Threading:</b> call between ticks, on the simulation's tick thread, except where a
+ * method says any thread.
  */
 public final class EngineInternals {
     private static final FacadeLookup FACADE = FacadeLookup.into(Simulation.class, MethodHandles.lookup());
     private static final MethodHandle EXECUTOR = FACADE.method(Simulation.class, "executor", ScheduleExecutor.class);
     private static final MethodHandle HOSTED_AS = FACADE.method(Simulation.class, "hostedAs", void.class, String.class);
     private static final MethodHandle HOST_TURN = FACADE.method(Simulation.class, "hostTurn", void.class, Thread.class);
+    private static final MethodHandle HOSTED_NOW = FACADE.method(Simulation.class, "hostedNow", String.class);
+    private static final MethodHandle CLOSED_NOW = FACADE.method(Simulation.class, "closedNow", boolean.class);
     private static final MethodHandle DIVERGENCE = FACADE.constructor(ReplayDivergenceException.class, String.class,
             long.class, long.class, long.class);
 
@@ -161,6 +167,38 @@ public final class EngineInternals {
     public static void hostTurn(Simulation sim, Thread turn) {
         try {
             HOST_TURN.invokeExact(sim, turn);
+        } catch (Throwable t) {
+            throw FacadeLookup.rethrow(t);
+        }
+    }
+
+    /**
+     * For the explorer: the world {@code sim} is hosted as ({@code world 'name'}) while a
+     * {@code WorldHost} holds it, or null (never hosted, or between two hosts). Any thread: a
+     * volatile read, which may be stale by the time the caller uses it.
+     *
+     * @param sim the simulation; not null
+     * @return the hosted world's description, or null
+     */
+    public static String hostedWorld(Simulation sim) {
+        try {
+            return (String) HOSTED_NOW.invokeExact(sim);
+        } catch (Throwable t) {
+            throw FacadeLookup.rethrow(t);
+        }
+    }
+
+    /**
+     * For the explorer: whether {@code sim} was closed (by its own thread, another, or the
+     * {@code WorldHost} that held it); once true it stays true, so no tick runs on it again.
+     * Any thread: a volatile read.
+     *
+     * @param sim the simulation; not null
+     * @return true once {@code close()} was called
+     */
+    public static boolean closed(Simulation sim) {
+        try {
+            return (boolean) CLOSED_NOW.invokeExact(sim);
         } catch (Throwable t) {
             throw FacadeLookup.rethrow(t);
         }
