@@ -18,11 +18,18 @@ final class RequestParser {
     private static final Pattern CLIENT_NAME = Pattern.compile("[A-Za-z0-9_.-]{1,32}");
     private static final Pattern DIGITS = Pattern.compile("[0-9]+");
     private static final Pattern DECIMAL = Pattern.compile("[-+]?([0-9]+)(?:\\.([0-9]+))?");
-    /** Significant digits a MOVE coordinate may have each side of the point. */
+    /**
+     * Digits a MOVE coordinate may have each side of the point, not counting zeros at the start
+     * of the whole part or at the end of the fraction; zeros at the start of the fraction count.
+     */
     private static final int COORDINATE_DIGITS = 9;
     /** A SET value's number: sign, digits, optionally a point and digits, optionally an exponent. */
     private static final Pattern NUMBER = Pattern.compile("[-+]?([0-9]+)(?:\\.([0-9]+))?(?:[eE][-+]?([0-9]+))?");
-    /** Significant digits a SET value may have before its point, after it, and in its exponent. */
+    /**
+     * Digits a SET value may have before its point, after it, and in its exponent, not counting
+     * zeros at the start of the whole part or of the exponent, or at the end of the fraction;
+     * zeros at the start of the fraction count.
+     */
     private static final int VALUE_DIGITS = 19;
     private static final int VALUE_FRACTION_DIGITS = 17;
     private static final int EXPONENT_DIGITS = 3;
@@ -81,8 +88,9 @@ final class RequestParser {
         }
         if (!coordinate(w[2]) || !coordinate(w[3])) {
             return malformed("coordinates '" + echo(w[2]) + "' '" + echo(w[3])
-                    + "' must be decimals of up to 9 digits each side of the point (zeros before the first digit "
-                    + "and after the last are not counted); " + usage);
+                    + "' must be decimals of up to 9 digits each side of the point (zeros at the start of the whole "
+                    + "part and at the end of the fraction are not counted; zeros at the start of the fraction "
+                    + "count); " + usage);
         }
         // -0 is taken as 0: ClientCommand.MoveSquad stores 0.0 for it
         return new Request.Command(CommandType.MOVE, (int) squad, Float.parseFloat(w[2]),
@@ -91,10 +99,11 @@ final class RequestParser {
 
     /**
      * Whether {@code s} is a MOVE coordinate: an optional sign, digits, and optionally a point
-     * and digits, with at most {@value #COORDINATE_DIGITS} significant digits each side of the
-     * point. Leading zeros before the point and trailing zeros after it are not counted
+     * and digits, with at most {@value #COORDINATE_DIGITS} digits each side of the point. Zeros
+     * at the start of the whole part and at the end of the fraction are not counted
      * ({@code 0000000001} and {@code 3.2500000000} are taken), as {@link #wholeNumber} does not
-     * count a squad's leading zeros.
+     * count a squad's leading zeros; zeros at the start of the fraction are counted, since they
+     * place its digits ({@code 0.000000001} is taken, {@code 0.0000000001} is refused).
      */
     private static boolean coordinate(String s) {
         java.util.regex.Matcher m = DECIMAL.matcher(s);
@@ -103,11 +112,13 @@ final class RequestParser {
 
     /**
      * Whether {@code s} is a SET value: {@code true}, {@code false}, or a decimal number with at
-     * most {@value #VALUE_DIGITS} significant digits before the point, {@value #VALUE_FRACTION_DIGITS}
-     * after it and {@value #EXPONENT_DIGITS} in its exponent, counted as {@link #coordinate} counts
-     * them: zeros before the first digit of the number or of the exponent, and after the last
-     * digit of the fraction, are not counted ({@code 00000000000000000001}, {@code 2.50000000000000000000}
-     * and {@code 1e0001} are taken).
+     * most {@value #VALUE_DIGITS} digits before the point, {@value #VALUE_FRACTION_DIGITS} after
+     * it and {@value #EXPONENT_DIGITS} in its exponent, counted as {@link #coordinate} counts
+     * them: zeros at the start of the whole part or of the exponent, and at the end of the
+     * fraction, are not counted ({@code 00000000000000000001}, {@code 2.50000000000000000000}
+     * and {@code 1e0001} are taken); zeros at the start of the fraction are
+     * ({@code 0.00000000000000001} is taken, {@code 0.000000000000000001} is refused: written
+     * {@code 1e-18} it is taken).
      */
     private static boolean value(String s) {
         if (s.equals("true") || s.equals("false")) {
@@ -118,7 +129,7 @@ final class RequestParser {
                 && (m.group(3) == null || leading(m.group(3)) <= EXPONENT_DIGITS);
     }
 
-    /** The digits of {@code digits} from its first non-zero one (one for all zeros). */
+    /** The digits of a whole part or an exponent, {@code digits}, from its first non-zero one (one for all zeros). */
     private static int leading(String digits) {
         int first = 0;
         while (first < digits.length() - 1 && digits.charAt(first) == '0') {
@@ -167,8 +178,9 @@ final class RequestParser {
             if (!value(value)) {
                 return malformed("value '" + echo(value) + "' must be true, false or a decimal number of up to "
                         + VALUE_DIGITS + " digits before the point, " + VALUE_FRACTION_DIGITS + " after it and "
-                        + EXPONENT_DIGITS + " in an exponent (zeros before the first digit and after the last are "
-                        + "not counted); " + usage);
+                        + EXPONENT_DIGITS + " in an exponent (zeros at the start of the whole part or of the exponent "
+                        + "and at the end of the fraction are not counted; zeros at the start of the fraction count, "
+                        + "so write a smaller number with an exponent, as 1e-18 for 0.000000000000000001); " + usage);
             }
         }
         return new Request.Command(type, 0, 0, 0, entity, w[2], w[3], value);

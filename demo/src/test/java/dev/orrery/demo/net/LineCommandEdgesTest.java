@@ -25,11 +25,13 @@ import org.junit.jupiter.params.provider.CsvSource;
  * negative, signed, decimal, past an int and a long; {@code MOVE <squad> <x> <y>} the squad 0,
  * the largest, one past, negative, coordinates below 0 and past the arena's side, padded with
  * zeros past 9 digits (taken: zeros before the whole part and after the fraction are not
- * counted), a fraction whose own leading zeros make it 10 places (refused: they count) and
+ * counted), a fraction whose own leading zeros make it 10 places (refused: they count, and the
+ * message says which zeros are not counted and that these are) and
  * -0 (stored as 0); {@code GET}
  * and {@code SET} of entity 0, an id whose index is negative, the largest long, one past it;
  * {@code SET}'s value padded with zeros past its 19, 17 and 3 digits (taken: those zeros are
- * not counted), one digit too many, a fraction of 18 places that are zeros but the last (refused),
+ * not counted), one digit too many, a fraction of 18 places that are zeros but the last (refused,
+ * the message saying which zeros count and, for SET, to write it with an exponent),
  * and -0 (stored as 0, as is a negative too small
  * for a float).
  * Each gets its documented answer: {@code OK} (and the world shows it: the wave spawned, the
@@ -88,6 +90,7 @@ class LineCommandEdgesTest {
         "MOVE 0 1.0000000001 1                    | MALFORMED  | must be decimals of up to 9 digits",
         "MOVE 4 0.000000001 1                     | OK         | squad=4 x=1.0E-9 y=1.0",
         "MOVE 0 0.0000000001 1                    | MALFORMED  | must be decimals of up to 9 digits",
+        "MOVE 0 0.0000000001 2                    | MALFORMED  | zeros at the start of the whole part and at the end of the fraction are not counted; zeros at the start of the fraction count",
         "MOVE 0 1. 1                              | MALFORMED  | must be decimals of up to 9 digits",
         "MOVE 0 .5 1                              | MALFORMED  | must be decimals of up to 9 digits",
         "MOVE 0 1                                 | MALFORMED  | got 2 arguments",
@@ -120,6 +123,8 @@ class LineCommandEdgesTest {
         "SET {E} Secondary damage 0.123456789012345678           | MALFORMED | up to 19 digits before the point, 17 after it",
         "SET {E} Secondary damage 0.00000000000000001            | OK | Secondary.damage=1.0E-17",
         "SET {E} Secondary damage 0.000000000000000001           | MALFORMED | up to 19 digits before the point, 17 after it",
+        "SET {E} Secondary damage 0.000000000000000002           | MALFORMED | zeros at the start of the whole part or of the exponent and at the end of the fraction are not counted; zeros at the start of the fraction count",
+        "SET {E} Secondary damage 0.000000000000000003           | MALFORMED | write a smaller number with an exponent, as 1e-18",
         "SET {E} Secondary damage 1e1000                         | MALFORMED | and 3 in an exponent",
         "SET {E} Secondary damage .5                             | MALFORMED | value '.5' must be true, false or a decimal",
         "SET {E} Secondary damage 1.                             | MALFORMED | value '1.' must be true, false or a decimal",
