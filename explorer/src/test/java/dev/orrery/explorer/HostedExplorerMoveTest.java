@@ -6,15 +6,26 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orrery.engine.Simulation;
 import dev.orrery.engine.host.HostedWorld;
 import dev.orrery.engine.host.WorldHost;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -28,7 +39,10 @@ import org.junit.jupiter.api.Timeout;
  * the world as it was when it left), and the history holds ticks from both hosts. Closing the
  * first host after the world left it does not touch the explorer; closing the second while the
  * explorer is attached closes the world, reads are answered 503 again, and closing the
- * explorer on the thread that closed the host leaves no thread and no listening port.
+ * explorer on the thread that closed the host leaves no thread and no listening port. An event
+ * stream opened on the first host stays open across the move: it goes on sending events while
+ * the world is on no host, and its rows carry on from the tick it left at, on the same
+ * connection, with no tick lost or sent twice.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class HostedExplorerMoveTest {
@@ -97,6 +111,108 @@ class HostedExplorerMoveTest {
         assertEquals(Set.of(), HostedWorlds.awaitLeftOver(before), "threads left behind");
         try (ServerSocket again = new ServerSocket()) {
             again.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port)); // free again
+        }
+    }
+
+    @Test
+    void anEventStreamStaysOpenAcrossTheMoveAndItsRowsCarryOnFromTheTickTheWorldLeftAt() throws Exception {
+        Simulation sim = HostedWorlds.drifting();
+        WorldHost first = WorldHost.builder().threads(1).build();
+        WorldHost second = WorldHost.builder().threads(1).build();
+        Explorer explorer = null;
+        InputStream body = null;
+        try {
+            HostedWorld w = first.add("streamed", sim, 200);
+            explorer = w.call(s -> {
+                try {
+                    return Explorer.attach(s, ExplorerOptions.loopback(0));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }).get(30, TimeUnit.SECONDS);
+            Client client = new Client(explorer);
+            HttpResponse<InputStream> stream = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                    client.uri("/api/stream")).build(), HttpResponse.BodyHandlers.ofInputStream());
+            assertEquals(200, stream.statusCode());
+            body = stream.body();
+            BlockingQueue<String> events = events(body);
+            TreeSet<Long> ticks = new TreeSet<>();
+            long until = System.nanoTime() + DEADLINE_NANOS;
+            while (ticks.size() < 5 && System.nanoTime() < until) {
+                rowTicks(nextEvent(events), ticks);
+            }
+            assertTrue(ticks.size() >= 5, "the stream sent rows on the first host: " + ticks);
+
+            Simulation back = w.remove().get(30, TimeUnit.SECONDS);
+            long left = back.currentTick(); // ordered after the last tick on 'first'
+            for (int i = 0; i < 3; i++) { // a few periods with no host: events still come, no new rows
+                String event = nextEvent(events);
+                assertTrue(number(event, "{\"tick\":") < left, "no tick past " + left + " between the hosts: " + event);
+                rowTicks(event, ticks);
+            }
+            second.add("streamed", back, 200);
+            until = System.nanoTime() + DEADLINE_NANOS;
+            while (ticks.last() <= left + 5 && System.nanoTime() < until) {
+                rowTicks(nextEvent(events), ticks);
+            }
+            assertTrue(ticks.last() > left + 5, "the same stream sent rows of ticks on the second host: last "
+                    + ticks.last() + ", left the first at " + left);
+            assertTrue(ticks.contains(left - 1) && ticks.contains(left), "the rows hold the last tick on the first host ("
+                    + (left - 1) + ") and the first on the second (" + left + "): " + ticks.subSet(left - 3, left + 3));
+            assertEquals(ticks.last() - ticks.first() + 1, ticks.size(), "no tick lost across the move (each tick "
+                    + "sent once, counted once): from " + ticks.first() + " to " + ticks.last());
+        } finally {
+            if (body != null) {
+                body.close();
+            }
+            first.close();
+            second.close();
+            if (explorer != null) {
+                explorer.close(); // this thread closed the host: the world's tick thread now
+            }
+        }
+    }
+
+    /** The {@code data:} lines of an event stream, read on a daemon thread into a queue (closed when the stream ends). */
+    private static BlockingQueue<String> events(InputStream body) {
+        BlockingQueue<String> events = new LinkedBlockingQueue<>();
+        Thread reader = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(body, StandardCharsets.UTF_8))) {
+                for (String line = r.readLine(); line != null; line = r.readLine()) {
+                    if (line.startsWith("data: ")) {
+                        events.add(line.substring(6));
+                    }
+                }
+            } catch (IOException e) {
+                // the test closed the stream
+            }
+            events.add("END");
+        }, "stream-reader");
+        reader.setDaemon(true);
+        reader.start();
+        return events;
+    }
+
+    /** The next event, failing when the stream ended or sent none for 30 s (events come four times a second). */
+    private static String nextEvent(BlockingQueue<String> events) throws InterruptedException {
+        String event = events.poll(30, TimeUnit.SECONDS);
+        assertTrue(event != null && !event.equals("END"), "the stream is still sending: " + event);
+        return event;
+    }
+
+    /** Adds the ticks of an event's {@code rows} to {@code ticks}, failing on one sent twice. */
+    private static void rowTicks(String event, TreeSet<Long> ticks) {
+        String rows = event.substring(event.indexOf("\"rows\":{"));
+        String list = rows.substring(rows.indexOf("\"tick\":[") + 8);
+        list = list.substring(0, list.indexOf(']'));
+        List<Long> got = new ArrayList<>();
+        for (String t : list.split(",")) {
+            if (!t.isBlank()) {
+                got.add(Long.parseLong(t.trim()));
+            }
+        }
+        for (long t : got) {
+            assertTrue(ticks.add(t), "tick " + t + " sent twice: " + event);
         }
     }
 
