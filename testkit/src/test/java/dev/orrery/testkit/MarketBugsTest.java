@@ -45,6 +45,24 @@ class MarketBugsTest {
         "FLOAT_SUM_IN_JOB_ORDER | 1 worker, jobs in reverse order   |        | a float total they add to",
         "LEADER_BY_ID           | 1 worker, jobs in reverse order   | Pos    | a by-id read (job.get, job.getFloat)"})
     void shouldNameThePlantedSystemWhatDiffersAndALikelyCause(Bug bug, String run, String component, String cause) {
+        assertNamesThePlantedSystem(bug, run, component, cause);
+    }
+
+    /**
+     * The identity-hashed map differs from build to build only by chance: with six stalls two
+     * builds iterated the ones that matter alike about one check in ten, and the case above
+     * then named a later run or showed no component. Sixty checks in a row, each building the
+     * reference, the runs and the report's reference anew, all name it as the case above does.
+     */
+    @Test
+    void shouldNameTheIdentityHashedMapInEveryCheckNotOnlyMostOfThem() {
+        for (int i = 0; i < 60; i++) {
+            assertNamesThePlantedSystem(Bug.IDENTITY_HASH_MAP, "1 worker, the game's own batching", "Cargo",
+                    "a HashMap or HashSet iterated");
+        }
+    }
+
+    private static void assertNamesThePlantedSystem(Bug bug, String run, String component, String cause) {
         DeterminismFailure f = assertThrows(DeterminismFailure.class, () -> check(bug).run());
         String m = f.getMessage();
         assertEquals(run, f.run(), m);
