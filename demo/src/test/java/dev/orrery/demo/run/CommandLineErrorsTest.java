@@ -6,7 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.demo.run.ExpectedErrorsTest.Outcome;
 import dev.orrery.engine.RunRecorder;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -358,17 +362,28 @@ class CommandLineErrorsTest {
         assertSays(two, "load does not use --rate, --record (", "leave them out");
         assertFalse(Files.exists(tmp.resolve("not-made")));
         // --verbose is read from the whole line, so it may stand on either side of load (once "Unknown option" after it)
-        int closed;
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
-            closed = s.getLocalPort();
+        try (Socket held = refusingPort()) {
+            int closed = held.getLocalPort();
+            for (String[] args : new String[][] {{"load", "--port", Integer.toString(closed), "--seconds", "1",
+                "--verbose"}, {"--verbose", "load", "--port", Integer.toString(closed), "--seconds", "1"}}) {
+                Outcome o = ExpectedErrorsTest.main(args);
+                assertEquals(1, o.status(), o.err());
+                assertSays(o, "no connection to 127.0.0.1:" + closed + " could be made", "is the server running there?");
+                assertFalse(o.err().contains("Unknown option"), o.err());
+            }
         }
-        for (String[] args : new String[][] {{"load", "--port", Integer.toString(closed), "--seconds", "1", "--verbose"},
-            {"--verbose", "load", "--port", Integer.toString(closed), "--seconds", "1"}}) {
-            Outcome o = ExpectedErrorsTest.main(args);
-            assertEquals(1, o.status(), o.err());
-            assertSays(o, "no connection to 127.0.0.1:" + closed + " could be made", "is the server running there?");
-            assertFalse(o.err().contains("Unknown option"), o.err());
-        }
+    }
+
+    /**
+     * A loopback port bound and not listening, held until the socket is closed: a connect to it
+     * is refused, and nothing else can listen there meanwhile. A port taken from a closed
+     * {@code ServerSocket} was free for any process on a busy machine to bind before the load
+     * connected, and a listener there turned "could be made" into "was greeted".
+     */
+    private static Socket refusingPort() throws IOException {
+        Socket held = new Socket();
+        held.bind(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 0));
+        return held;
     }
 
     @Test
@@ -407,11 +422,12 @@ class CommandLineErrorsTest {
     void shouldFailAHostileLoadThatNoServerGreets() throws Exception {
         // once exit 0 with 'hostile ... io_errors=4 ...': no server at all looked like a finished soak
         int closed;
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
-            closed = s.getLocalPort();
+        Outcome o;
+        try (Socket held = refusingPort()) {
+            closed = held.getLocalPort();
+            o = refused("load", "--hostile", "--port", Integer.toString(closed), "--seconds", "1", "--polite", "2",
+                    "--silent", "0");
         }
-        Outcome o = refused("load", "--hostile", "--port", Integer.toString(closed), "--seconds", "1", "--polite", "2",
-                "--silent", "0");
         assertEquals(1, o.status(), o.err());
         assertSays(o, "no polite client of --hostile got past HELLO at 127.0.0.1:" + closed, "the soak tested nothing",
                 "(first failure: ", "is an orrery-demo server (--port " + closed + ") running there");
