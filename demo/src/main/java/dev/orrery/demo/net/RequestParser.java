@@ -178,9 +178,9 @@ final class RequestParser {
             if (!value(value)) {
                 return malformed("value '" + echo(value) + "' must be true, false or a decimal number of up to "
                         + VALUE_DIGITS + " digits before the point, " + VALUE_FRACTION_DIGITS + " after it and "
-                        + EXPONENT_DIGITS + " in an exponent (zeros at the start of the whole part or of the exponent "
-                        + "and at the end of the fraction are not counted; zeros at the start of the fraction count, "
-                        + "so write a smaller number with an exponent, as 1e-18 for 0.000000000000000001); " + usage);
+                        + EXPONENT_DIGITS + " in an exponent (leading zeros of the whole part or exponent and "
+                        + "trailing zeros of the fraction are not counted; write 1e-18, not 0.000000000000000001); "
+                        + usage);
             }
         }
         return new Request.Command(type, 0, 0, 0, entity, w[2], w[3], value);
