@@ -28,9 +28,7 @@ final class ReplayInputs implements InputSource {
     private final JournaledInput input = new JournaledInput();
     private JournalTick current;
     private JournalSegment segment;
-    private boolean cutAfter;
-    /** The system whose failure made the replay skip the current tick, or null. */
-    private String replaySkipped;
+    private final SkipCheck skips = new SkipCheck();
 
     ReplayInputs(String worldId, ClientWindows windows, List<String> leftOut) {
         this.worldId = worldId;
@@ -42,8 +40,7 @@ final class ReplayInputs implements InputSource {
     void next(JournalTick tick, JournalSegment from, boolean cutAfter) {
         this.current = tick;
         this.segment = from;
-        this.cutAfter = cutAfter;
-        this.replaySkipped = null;
+        skips.next(tick, cutAfter);
     }
 
     @Override
@@ -70,9 +67,9 @@ final class ReplayInputs implements InputSource {
 
     @Override
     public void tickSkipped(long tick, String system, int chunk) {
-        replaySkipped = system;
-        if (!current.skipped() && !cutAfter) {
-            throw skipDivergence(tick, null, system);
+        String difference = skips.skipped(system);
+        if (difference != null) {
+            throw skipDivergence(tick, difference);
         }
     }
 
@@ -94,21 +91,15 @@ final class ReplayInputs implements InputSource {
      * @throws ReplayDivergenceException if the journal notes the tick skipped and the replay ran it
      */
     void ticked() {
-        if (current.skipped() && replaySkipped == null) {
-            throw skipDivergence(current.tick(), current.skippedSystem(), null);
+        String difference = skips.ticked();
+        if (difference != null) {
+            throw skipDivergence(current.tick(), difference);
         }
     }
 
-    private ReplayDivergenceException skipDivergence(long tick, String recorded, String replayed) {
+    private ReplayDivergenceException skipDivergence(long tick, String difference) {
         return EngineInternals.replaySkipDivergence("world '" + worldId + "': replay of tick " + tick + " from "
-                + segment.path() + " diverged: " + skipDifference(recorded, replayed) + "; the state before that "
+                + segment.path() + " diverged: " + difference + "; the state before that "
                 + "tick already differed, or " + ResourcesLeftOut.replayMismatchCauses(leftOut), tick);
-    }
-
-    /** Which side skipped a tick, for a message: {@code recorded} and {@code replayed} the system that threw, or null. */
-    static String skipDifference(String recorded, String replayed) {
-        return "the recording " + (recorded == null ? "ran the tick" : "skipped the tick (system '" + recorded
-                + "' threw)") + " but the replay " + (replayed == null ? "ran it" : "skipped it (system '" + replayed
-                + "' threw)");
     }
 }

@@ -267,9 +267,7 @@ public final class WorldVerifier {
         private final JournaledInput input = new JournaledInput();
         private final Map<Long, Set<Long>> applied = new HashMap<>();
         private JournalTick current;
-        private boolean cutAfter;
-        /** Whether the replay skipped the current tick. */
-        private boolean replaySkipped;
+        private final SkipCheck skips = new SkipCheck();
         long hashes;
         long mismatches;
         long firstMismatch = -1;
@@ -296,21 +294,21 @@ public final class WorldVerifier {
         /** The next tick to replay; {@code cutAfter} as {@link JournalHistory.TickVisitor} says. */
         void next(JournalTick tick, boolean cutAfter) {
             this.current = tick;
-            this.cutAfter = cutAfter;
-            this.replaySkipped = false;
+            skips.next(tick, cutAfter);
         }
 
         /** After the replay ran (or skipped) the current tick: a tick the journal notes skipped must be skipped. */
         void ticked() {
-            if (current.skipped() && !replaySkipped) {
-                skipMismatch(current.tick(), current.skippedSystem(), null);
+            String difference = skips.ticked();
+            if (difference != null) {
+                skipMismatch(current.tick(), difference);
             }
         }
 
-        private void skipMismatch(long tick, String recorded, String replayed) {
+        private void skipMismatch(long tick, String difference) {
             skipMismatches++;
             if (firstSkipMismatch == null) {
-                firstSkipMismatch = "tick " + tick + ": " + ReplayInputs.skipDifference(recorded, replayed);
+                firstSkipMismatch = "tick " + tick + ": " + difference;
             }
         }
 
@@ -321,11 +319,11 @@ public final class WorldVerifier {
 
         @Override
         public void tickSkipped(long tick, String system, int chunk) {
-            replaySkipped = true;
-            if (current.skipped()) {
+            String difference = skips.skipped(system);
+            if (difference != null) {
+                skipMismatch(tick, difference);
+            } else if (current.skipped()) {
                 skipsMatched++;
-            } else if (!cutAfter) {
-                skipMismatch(tick, null, system);
             }
         }
 

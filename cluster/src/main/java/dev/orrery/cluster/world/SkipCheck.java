@@ -1,0 +1,54 @@
+package dev.orrery.cluster.world;
+
+import dev.orrery.engine.journal.JournalTick;
+
+/**
+ * The one rule both replays of a world's journal apply to the ticks a failure skipped
+ * ({@code FailurePolicy.SKIP_TICK}): {@link ReplayInputs}, behind {@link WorldRuntime#open},
+ * which throws a difference, and {@link WorldVerifier}, which counts it. A tick the journal
+ * notes skipped must be skipped by the replay, and a tick the journal ran must be run, except
+ * the last tick of a segment a crash cut ({@code cutAfter}), whose skip note the crash may have
+ * lost. Each step answers the difference as text ("the recording ran the tick but the replay
+ * skipped it (system 's' threw)"), or null when there is none.
+ *
+ * <p><b>Threading:</b> the replaying simulation's tick thread, like the input sources that hold it.
+ */
+final class SkipCheck {
+    private JournalTick current;
+    private boolean cutAfter;
+    private boolean replaySkipped;
+
+    /** The next tick to replay; {@code cutAfter} as {@link JournalHistory.TickVisitor} says. */
+    void next(JournalTick tick, boolean cutAfter) {
+        this.current = tick;
+        this.cutAfter = cutAfter;
+        this.replaySkipped = false;
+    }
+
+    /**
+     * The replay skipped the current tick because {@code system} threw.
+     *
+     * @return the difference, or null when the journal notes the tick skipped too, or the tick
+     *     ends a segment a crash cut
+     */
+    String skipped(String system) {
+        replaySkipped = true;
+        return current.skipped() || cutAfter ? null : difference(null, system);
+    }
+
+    /**
+     * After the replay ran (or skipped) the current tick.
+     *
+     * @return the difference when the journal notes the tick skipped and the replay ran it, else null
+     */
+    String ticked() {
+        return current.skipped() && !replaySkipped ? difference(current.skippedSystem(), null) : null;
+    }
+
+    /** Which side skipped a tick: {@code recorded} and {@code replayed} the system that threw, or null. */
+    private static String difference(String recorded, String replayed) {
+        return "the recording " + (recorded == null ? "ran the tick" : "skipped the tick (system '" + recorded
+                + "' threw)") + " but the replay " + (replayed == null ? "ran it" : "skipped it (system '" + replayed
+                + "' threw)");
+    }
+}
