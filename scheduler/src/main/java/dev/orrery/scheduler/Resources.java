@@ -145,6 +145,30 @@ public final class Resources {
      *     (or, when another key of the same name has one, saying that keys compare by identity)
      */
     public <T> T value(ResourceKey<T> key) {
+        T value = valueIfPut(key);
+        if (value == null) {
+            List<String> names = new ArrayList<>();
+            for (ResourceKey<?> k : order) {
+                names.add(k.name());
+            }
+            // Names the engine's builder as text only: the scheduler does not depend on the engine.
+            throw new IllegalStateException("resource '" + key.name() + "' has no value; put one before the first "
+                    + "run with .resource(key, value) on the simulation or schedule builder (SimulationBuilder.resource, "
+                    + "Schedule.Builder.resource) or with Resources.put (resources present: " + names + ")");
+        }
+        return value;
+    }
+
+    /**
+     * The value under {@code key}, or null when no key of its name has one: the one place that
+     * tells a missing resource from a second key made with the same name. For {@link #value}
+     * and, through {@code SchedulerInternals.valueIfPut}, for the executor's own keys (a state
+     * machine, a fixed step), which refuse a missing value in their own words.
+     *
+     * @throws IllegalStateException when another key of the same name has a value, saying that
+     *     keys compare by identity
+     */
+    <T> T valueIfPut(ResourceKey<T> key) {
         Object v = values.get(key);
         if (v == null) {
             ResourceKey<?> sameName = byName.get(key.name());
@@ -154,14 +178,7 @@ public final class Resources {
                         + "one; keys compare by identity, not by name, so make the key once (a static final constant) "
                         + "and use that one key to put, declare and read the resource");
             }
-            List<String> names = new ArrayList<>();
-            for (ResourceKey<?> k : order) {
-                names.add(k.name());
-            }
-            // Names the engine's builder as text only: the scheduler does not depend on the engine.
-            throw new IllegalStateException("resource '" + key.name() + "' has no value; put one before the first "
-                    + "run with .resource(key, value) on the simulation or schedule builder (SimulationBuilder.resource, "
-                    + "Schedule.Builder.resource) or with Resources.put (resources present: " + names + ")");
+            return null;
         }
         @SuppressWarnings("unchecked") // checked against the key's class when put
         T value = (T) key.type().cast(v);

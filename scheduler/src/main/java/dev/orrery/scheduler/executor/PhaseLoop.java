@@ -348,55 +348,34 @@ final class PhaseLoop {
     }
 
     /**
-     * True when no value sits under {@code key} nor under another key of its name (that case
-     * has its own refusal in {@link Resources#value}: keys compare by identity).
-     */
-    private boolean absent(ResourceKey<?> key) {
-        if (resources.has(key)) {
-            return false;
-        }
-        for (ResourceKey<?> k : resources.keys()) {
-            if (k.name().equals(key.name())) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * The fixed timestep of phase {@code p}, refused naming the phase and the value to put when it is missing.
-     * One look-up on every run: {@link #absent} is asked only once {@link Resources#value} has refused.
+     * The fixed timestep of phase {@code p}, refused naming the phase and the value to put when it is missing
+     * (a second key of its name keeps {@link Resources}'s keys-compare-by-identity refusal). One look-up a run.
      */
     private FixedTimestep fixedStep(int p, ResourceKey<FixedTimestep> key) {
-        try {
-            return resources.value(key);
-        } catch (IllegalStateException refused) {
-            if (!absent(key)) {
-                throw refused; // another key of its name holds one: the keys-compare-by-identity refusal
-            }
+        FixedTimestep step = SchedulerInternals.valueIfPut(resources, key);
+        if (step == null) {
             throw new IllegalStateException("fixed timestep '" + key.name() + "' of phase "
                     + graph.phases().get(p).name() + " has no value; put a FixedTimestep under its key before the first "
                     + "run, e.g. .resource(key, new FixedTimestep(stepUnits, unitsPerRun, maxStepsPerRun)) on the "
                     + "simulation or schedule builder");
         }
+        return step;
     }
 
     /**
      * The value of state machine {@code m}, refused naming the state machine and the value to put when it is
-     * missing. One look-up on every run: {@link #absent} is asked only once {@link Resources#value} has refused.
+     * missing (a second key of its name keeps {@link Resources}'s keys-compare-by-identity refusal). One look-up a
+     * run.
      */
     private Object stateValue(int m) {
-        try {
-            return resources.value(stateKeys[m]);
-        } catch (IllegalStateException refused) {
-            if (!absent(stateKeys[m])) {
-                throw refused; // another key of its name holds one: the keys-compare-by-identity refusal
-            }
+        Object value = SchedulerInternals.valueIfPut(resources, stateKeys[m]);
+        if (value == null) {
             throw new IllegalStateException("state machine '" + stateKeys[m].name() + "' has no value: systems or "
                     + "phases are gated on it (onEnter, onExit, inState) but no States was put under its key; put "
                     + "one before the first run, e.g. .resource(key, new States<>(YourEnum.class, initialValue)) "
                     + "on the simulation or schedule builder");
         }
+        return value;
     }
 
     private void runFixedSteps(int p, FixedTimestep step, SyncPoint syncPoint, PhaseRunner runner) {

@@ -47,6 +47,8 @@ public final class SchedulerInternals {
 
     private static final MethodHandle PREPARE_REDUCTIONS = FACADE.method(Resources.class, "prepareReductions", void.class,
             int.class);
+    private static final MethodHandle VALUE_IF_PUT = FACADE.method(Resources.class, "valueIfPut", Object.class,
+            ResourceKey.class);
     private static final MethodHandle STEP_ADVANCE = FACADE.method(FixedTimestep.class, "advance", int.class);
     private static final MethodHandle STEP_ENTER = FACADE.method(FixedTimestep.class, "enterStep", void.class, int.class);
     private static final MethodHandle STEP_DROP = FACADE.method(FixedTimestep.class, "dropSteps", void.class, int.class);
@@ -144,6 +146,19 @@ public final class SchedulerInternals {
     public static void prepareReductions(Resources resources, int workers) {
         try {
             PREPARE_REDUCTIONS.invokeExact(resources, workers);
+        } catch (Throwable t) {
+            throw FacadeLookup.rethrow(t);
+        }
+    }
+
+    /**
+     * The value under {@code key}, or null when no key of its name has one; refused, saying that
+     * keys compare by identity, when another key of its name has one ({@code Resources.value}'s rule).
+     */
+    @SuppressWarnings("unchecked")
+    public static <T> T valueIfPut(Resources resources, ResourceKey<T> key) {
+        try {
+            return (T) VALUE_IF_PUT.invokeExact(resources, (ResourceKey<?>) key);
         } catch (Throwable t) {
             throw FacadeLookup.rethrow(t);
         }
