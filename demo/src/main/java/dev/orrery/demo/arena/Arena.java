@@ -3,6 +3,7 @@ package dev.orrery.demo.arena;
 import dev.orrery.demo.net.ClientCommand;
 import dev.orrery.demo.net.ClientReplies;
 import dev.orrery.demo.net.ErrorCode;
+import dev.orrery.demo.net.NegativeZero;
 import dev.orrery.demo.net.Refusal;
 import dev.orrery.ecs.Query;
 import dev.orrery.ecs.Relation;
@@ -431,9 +432,10 @@ public final class Arena {
             case BOOLEAN:
                 return kind == InputCodec.BOOLEAN ? Boolean.valueOf(v != 0) : null;
             case FLOAT:
-                // a negative too small for a float rounds to -0: stored as 0, as InputCodec writes -0 itself
+                // a negative too small for a float rounds to -0: stored as 0, as InputCodec writes -0 itself; an
+                // exact 0 payload keeps its sign, so an older recording that holds -0 replays as it was recorded
                 return kind == InputCodec.NUMBER && Math.abs(v) <= Float.MAX_VALUE
-                        ? Float.valueOf(v != 0 && (float) v == 0 ? 0f : (float) v) : null;
+                        ? Float.valueOf(v == 0 ? (float) v : NegativeZero.toZero((float) v)) : null;
             case DOUBLE:
                 return kind == InputCodec.NUMBER ? Double.valueOf(v) : null;
             case INT:

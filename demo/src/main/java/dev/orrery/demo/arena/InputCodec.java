@@ -1,6 +1,7 @@
 package dev.orrery.demo.arena;
 
 import dev.orrery.demo.net.ClientCommand;
+import dev.orrery.demo.net.NegativeZero;
 import dev.orrery.engine.InputBatch;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -89,7 +90,7 @@ public final class InputCodec {
                 value = s.value().equals("true") ? 1 : 0;
             } else {
                 try {
-                    value = Double.parseDouble(s.value()) + 0.0; // -0 + 0 is +0: -0 is written as 0
+                    value = NegativeZero.toZero(Double.parseDouble(s.value())); // -0 is written as 0
                     kind = NUMBER;
                 } catch (NumberFormatException e) {
                     kind = UNREADABLE;

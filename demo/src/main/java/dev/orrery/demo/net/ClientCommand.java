@@ -43,8 +43,8 @@ public sealed interface ClientCommand
             if (squad < 0 || !Float.isFinite(x) || !Float.isFinite(y)) {
                 throw new IllegalArgumentException("MOVE needs squad >= 0 and finite x, y; got " + squad + ", " + x + ", " + y);
             }
-            x += 0.0f; // -0 + 0 is +0; every other value is unchanged
-            y += 0.0f;
+            x = NegativeZero.toZero(x);
+            y = NegativeZero.toZero(y);
         }
 
         @Override
