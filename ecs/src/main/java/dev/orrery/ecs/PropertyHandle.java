@@ -66,7 +66,7 @@ public final class PropertyHandle {
      */
     public Field resolve(long entity) {
         if (!world.isAlive(entity)) {
-            throw new StaleEntityException(entity, "property " + this, entities.handedOut(entity));
+            throw entities.refusal(entity, "property " + this);
         }
         int col = names.columnOf(Entity.index(entity), nameHash);
         if (col >= 0 && col < byColumn.length) {

@@ -540,8 +540,7 @@ public final class World implements FieldAccess {
 
     int requireAlive(long entity, String operation, Object subject) {
         if (!entities.isAlive(entity)) {
-            throw new StaleEntityException(entity, subject == null ? operation : operation + " " + subject,
-                    entities.handedOut(entity));
+            throw entities.refusal(entity, subject == null ? operation : operation + " " + subject);
         }
         return Entity.index(entity);
     }

@@ -174,4 +174,20 @@ class MessagesTest {
         StaleEntityException despawned = assertThrows(StaleEntityException.class, () -> x.setFloat(mine, 3f));
         assertContains(despawned.getMessage(), "is not alive (despawned", "property Position.x refused");
     }
+
+    /**
+     * StaleEntityException had a public (long, String, boolean) constructor, whose boolean a user
+     * had to look up to read a call ("true" meant the world once issued the id). The never-issued
+     * case now has a factory named for it; the two-argument constructor keeps the despawned case,
+     * and Entity.NULL is still named as such whichever way the refusal is made.
+     */
+    @Test
+    void shouldMakeTheNeverHandedOutRefusalThroughAFactoryNamedForIt() {
+        long id = Entity.of(5, 3);
+        assertContains(StaleEntityException.neverHandedOut(id, "despawn").getMessage(), "entity " + Entity.toString(id),
+                "never handed out by this world", "despawn refused");
+        assertContains(new StaleEntityException(id, "despawn").getMessage(), "entity " + Entity.toString(id),
+                "is not alive (despawned", "despawn refused");
+        assertContains(StaleEntityException.neverHandedOut(Entity.NULL, "despawn").getMessage(), "is Entity.NULL");
+    }
 }

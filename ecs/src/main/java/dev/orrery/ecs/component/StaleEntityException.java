@@ -22,16 +22,20 @@ public final class StaleEntityException extends IllegalArgumentException {
     }
 
     /**
-     * Creates the exception for {@code entity}, with what the caller tried to do;
-     * {@code handedOut} is false when the world never gave out this id (its index or generation
-     * is past any it issued), which the message then says.
+     * The exception for {@code entity}, with what the caller tried to do, for an id that the
+     * world never handed out (its index or generation is past any it issued: another world's id,
+     * or one made up), which the message then says. {@link Entity#NULL} and provisional handles
+     * are still named as such.
      *
      * @param entity the refused id, named in the message
      * @param operation what the caller tried, named in the message
-     * @param handedOut true when the world issued this id once (the entity was despawned), false
-     *     when it never did (another world's id, or one made up)
+     * @return the exception, to throw
      */
-    public StaleEntityException(long entity, String operation, boolean handedOut) {
+    public static StaleEntityException neverHandedOut(long entity, String operation) {
+        return new StaleEntityException(entity, operation, false);
+    }
+
+    private StaleEntityException(long entity, String operation, boolean handedOut) {
         super(message(entity, operation, handedOut));
     }
 

@@ -217,9 +217,18 @@ public final class EntityTable {
     /** Throws {@link StaleEntityException} unless {@code entity} is alive; returns its index. */
     public int require(long entity, String operation) {
         if (!isAlive(entity)) {
-            throw new StaleEntityException(entity, operation, handedOut(entity));
+            throw refusal(entity, operation);
         }
         return Entity.index(entity);
+    }
+
+    /**
+     * The refusal of {@code operation} on {@code entity}, which is not alive here: a despawned
+     * entity's, or ({@link #handedOut} false) an id this table never issued, as the message says.
+     */
+    public StaleEntityException refusal(long entity, String operation) {
+        return handedOut(entity) ? new StaleEntityException(entity, operation)
+                : StaleEntityException.neverHandedOut(entity, operation);
     }
 
     /** The archetype id of a live entity's index. */

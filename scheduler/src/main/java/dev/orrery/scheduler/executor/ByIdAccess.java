@@ -8,7 +8,6 @@ import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.ecs.component.FieldType;
-import dev.orrery.ecs.component.StaleEntityException;
 import dev.orrery.ecs.internal.EcsInternals;
 import dev.orrery.ecs.storage.EntityTable;
 import dev.orrery.ecs.storage.SparseColumn;
@@ -109,8 +108,7 @@ final class ByIdAccess {
     private Object[] locate(SystemRun r, long e, Component<?> c, boolean write) {
         EntityTable table = EcsInternals.storage(world).entityTable();
         if (!table.isAlive(e)) {
-            throw new StaleEntityException(e, (write ? "set " : "get ") + c + " in system '" + r.name + "'",
-                    table.handedOut(e));
+            throw table.refusal(e, (write ? "set " : "get ") + c + " in system '" + r.name + "'");
         }
         int idx = Entity.index(e);
         if (r.pipeline != null) {

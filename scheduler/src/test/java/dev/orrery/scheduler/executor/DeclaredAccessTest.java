@@ -173,6 +173,29 @@ class DeclaredAccessTest {
         }
     }
 
+    /** A job's by-id read of an id its world never issued, or of a despawned entity, says which, naming the system. */
+    @org.junit.jupiter.api.Test
+    void shouldTellANeverIssuedIdFromADespawnedOneInAJobsByIdRead() {
+        World w = world(10);
+        Component<Hp> hp = w.component(Hp.class);
+        long despawned = w.spawn(new Pos(0), new Hp(1));
+        w.despawn(despawned);
+        long neverIssued = dev.orrery.ecs.component.Entity.of(5_000, 1);
+        for (long id : new long[] {neverIssued, despawned}) {
+            Schedule s = Schedule.builder(w)
+                    .system("reader").query(all(w)).reads(hp)
+                    .forEachChunk(job -> job.get(id, hp))
+                    .build();
+            try (ScheduleExecutor ex = executor(s, 1)) {
+                SystemFailedException e = assertThrows(SystemFailedException.class, ex::run);
+                String m = assertInstanceOf(dev.orrery.ecs.component.StaleEntityException.class, e.getCause())
+                        .getMessage();
+                assertTrue(m.contains(id == neverIssued ? "never handed out by this world" : "is not alive (despawned")
+                        && m.contains("get Hp in system 'reader' refused"), m);
+            }
+        }
+    }
+
     record Homing(@dev.orrery.ecs.component.EntityRef long target) {
     }
 
