@@ -487,7 +487,9 @@ public final class DeterminismCheck {
             for (Difference x : diffs) {
                 m.append("\n    ").append(x);
             }
-            m.append("\n  components whose values differ: ").append(components);
+            if (!components.isEmpty()) { // empty when only pairs differ
+                m.append("\n  components whose values differ: ").append(components);
+            }
         }
         return new DeterminismFailure(m.toString(), name, t, d.system(), diffs, null);
     }

@@ -1,10 +1,12 @@
 package dev.orrery.testkit;
 
+import dev.orrery.ecs.Relation;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.Field;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -13,16 +15,21 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Compares two worlds of the same game, entity by entity and field by field: what the kit
- * reports when their state hashes differ. Cold path; allocates freely.
+ * Compares two worlds of the same game, entity by entity and field by field, then relation by
+ * relation: what the kit reports when their state hashes differ. Cold path; allocates freely.
+ *
+ * <p>Pairs are compared too, since a relation's marker column holds only the first target: a
+ * holder's second target, or the order of a parent's children, differs in the state hash and in
+ * no component's values.
  */
 final class WorldDiff {
     private WorldDiff() {
     }
 
     /**
-     * The differences between {@code reference} and {@code actual}, at most {@code max} of them,
-     * in entity order; {@code components} receives every component whose values differ.
+     * The differences between {@code reference} and {@code actual}, at most {@code max} of them:
+     * those of components in entity order, then those of pairs ({@link #pairDifferences});
+     * {@code components} receives every component whose values differ.
      */
     static List<Difference> between(World reference, World actual, int max, Set<String> components) {
         List<Difference> out = new ArrayList<>();
@@ -52,7 +59,69 @@ final class WorldDiff {
                 }
             }
         }
+        Set<Long> both = new TreeSet<>(a.keySet());
+        both.retainAll(b.keySet());
+        pairDifferences(reference, actual, both, max, out);
         return out;
+    }
+
+    /**
+     * For each relation registered in both worlds (by name, in the reference's order), each live
+     * holder whose targets differ ({@code Likes.targets}: both lists in pair order); for a relation
+     * whose holders all agree, each target whose holders differ in order ({@code ChildOf.holders}:
+     * a parent's children). Entities alive in one world only are already reported, so skipped.
+     */
+    private static void pairDifferences(World reference, World actual, Set<Long> alive, int max, List<Difference> out) {
+        for (Relation r : reference.relations().all()) {
+            Relation other = actual.relations().byName(r.name());
+            if (other == null) {
+                continue;
+            }
+            Set<Long> holders = new TreeSet<>();
+            Set<Long> targets = new TreeSet<>();
+            collect(reference.relations().pairs(r), alive, holders, targets);
+            collect(actual.relations().pairs(other), alive, holders, targets);
+            boolean targetsDiffer = false;
+            for (long h : holders) {
+                long[] x = reference.relations().targets(h, r);
+                long[] y = actual.relations().targets(h, other);
+                if (!Arrays.equals(x, y)) {
+                    targetsDiffer = true;
+                    add(out, max, new Difference(Entity.toString(h), r.name(), "targets", ids(x), ids(y)));
+                }
+            }
+            if (targetsDiffer) {
+                continue; // the holder lists differ too, as a consequence: not listed twice
+            }
+            for (long t : targets) {
+                long[] x = reference.relations().holders(r, t);
+                long[] y = actual.relations().holders(other, t);
+                if (!Arrays.equals(x, y)) {
+                    add(out, max, new Difference(Entity.toString(t), r.name(), "holders", ids(x), ids(y)));
+                }
+            }
+        }
+    }
+
+    /** The holders and targets of {@code pairs} ((holder, target, seq) triples) that are alive in both worlds. */
+    private static void collect(long[] pairs, Set<Long> alive, Set<Long> holders, Set<Long> targets) {
+        for (int i = 0; i + 2 < pairs.length; i += 3) {
+            if (alive.contains(pairs[i])) {
+                holders.add(pairs[i]);
+            }
+            if (alive.contains(pairs[i + 1])) {
+                targets.add(pairs[i + 1]);
+            }
+        }
+    }
+
+    /** {@code [3v1, 4v1]}. */
+    private static String ids(long[] entities) {
+        StringBuilder s = new StringBuilder("[");
+        for (int i = 0; i < entities.length; i++) {
+            s.append(i == 0 ? "" : ", ").append(Entity.toString(entities[i]));
+        }
+        return s.append(']').toString();
     }
 
     private static void add(List<Difference> out, int max, Difference d) {
