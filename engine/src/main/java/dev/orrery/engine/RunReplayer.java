@@ -187,8 +187,13 @@ public final class RunReplayer {
                 differ.add(i < columns.size() ? columns.get(i).toString() : "column #" + i);
             }
         }
-        String detail = differ.isEmpty() ? "every component's values match; the entity table (ids, generations, "
-                + "free list) or the archetype layout differs" : "components that differ: " + new ArrayList<>(differ);
+        List<String> relations = new ArrayList<>(); // pairs are in the state hash, not in any column's: a second target, children's order
+        world.relations().all().forEach(r -> relations.add(r.name()));
+        String detail = !differ.isEmpty() ? "components that differ: " + new ArrayList<>(differ)
+                : relations.isEmpty() ? "every component's values match; the entity table (ids, generations, free list) "
+                        + "or the archetype layout differs"
+                : "every component's values match; the entity table (ids, generations, free list), the archetype layout "
+                        + "or the pairs of a relation (" + relations + ") differ";
         return e.withDetail(detail);
     }
 
