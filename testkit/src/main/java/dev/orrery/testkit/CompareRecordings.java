@@ -339,8 +339,8 @@ public final class CompareRecordings {
                 differ.add(i < names.size() ? names.get(i) : "column #" + i);
             }
         }
-        out.println(differ.isEmpty() ? "components: every column's values agree; the entity table or the archetype "
-                + "layout differs" : "components: " + differ + " differ");
+        out.println(differ.isEmpty() ? "components: every column's values agree; the entity table, the archetype "
+                + "layout or a relation's pairs differ" : "components: " + differ + " differ"); // pairs: in no column's hash
     }
 
     /**

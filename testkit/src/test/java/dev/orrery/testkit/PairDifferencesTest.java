@@ -11,6 +11,9 @@ import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Entity;
 import dev.orrery.engine.Simulation;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -73,6 +76,37 @@ class PairDifferencesTest {
         assertEquals(2, f.tick(), m);
         assertTrue(m.contains("entity 2v1 Likes.targets: [3v1, 4v1] in the reference, [3v1, 5v1] here"), m);
         assertEquals(List.of(new Difference("2v1", "Likes", "targets", "[3v1, 4v1]", "[3v1, 5v1]")), f.differences(), m);
+    }
+
+    /** The game whose crew member 2 likes 3 and 4, for {@code CompareRecordings --game}. */
+    public static final class LikesFour implements SimulationFactory {
+        /** Needed by {@code --game}. */
+        public LikesFour() {
+        }
+
+        @Override
+        public Simulation create(int workers, boolean populate) {
+            return game(() -> 2).create(workers, populate);
+        }
+    }
+
+    @Test
+    void compareRecordingsDoesNotBlameOnlyTheEntityTableAndListsThePairs() {
+        Path four = dir.resolve("four"), five = dir.resolve("five");
+        GoldenRecording.record(game(() -> 2), InputScript.NONE, 5, four);
+        GoldenRecording.record(game(() -> 3), InputScript.NONE, 5, five);
+        for (boolean withGame : new boolean[] {false, true}) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            String[] args = withGame ? new String[] {"--game", LikesFour.class.getName(), four.toString(), five.toString()}
+                    : new String[] {four.toString(), five.toString()};
+            int status = CompareRecordings.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                    new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+            String o = out.toString(StandardCharsets.UTF_8);
+            assertEquals(1, status, o);
+            assertTrue(o.contains("components: every column's values agree; the entity table, the archetype layout or "
+                    + "a relation's pairs differ"), o);
+            assertEquals(withGame, o.contains("entity 2v1 Likes.targets: [3v1, 4v1] in the reference, [3v1, 5v1] here"), o);
+        }
     }
 
     @Test
