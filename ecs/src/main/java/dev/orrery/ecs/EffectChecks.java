@@ -59,8 +59,9 @@ final class EffectChecks {
     /**
      * How a declaration names {@code column}: its handle, or for a relation's marker column the
      * relation's {@code column()} ({@code childOf.column()}), the way the relation is declared.
+     * Also used by {@link UndeclaredAccessException}.
      */
-    private static String declared(Component<?> column) {
+    static String declared(Component<?> column) {
         if (!column.isRelationMarker()) {
             return column.toString();
         }

@@ -15,12 +15,20 @@ public final class UndeclaredAccessException extends IllegalStateException {
      * @param owner the system's name
      * @param column the column asked for
      * @param write true for a write of a column not declared written, false for a read of a column
-     *     not declared at all; picks the message and the fix ({@code .writes} or {@code .reads})
+     *     not declared at all; picks the message and the fix ({@code .writes} or {@code .reads}; for
+     *     a relation's marker column, {@code .reads(childOf.column())} as Java names it, and for a
+     *     write the pair commands, since only the relation store writes that column)
      */
     public UndeclaredAccessException(String owner, Component<?> column, boolean write) {
         super("system '" + owner + "' " + (write ? "wrote" : "read") + " component " + column + " but declared "
-                + (write ? "no write of it" : "neither a read nor a write of it") + "; add ."
-                + (write ? "writes(" : "reads(") + column + ") to the system's declaration");
+                + (write ? "no write of it" : "neither a read nor a write of it") + "; "
+                + (write && column.isRelationMarker()
+                        ? "a relation's column is written only by the relation store: record job.commands().addPair(holder, "
+                                + EffectChecks.declared(column).replace(".column()", "") + ", target) / removePair(...), "
+                                + "declared with .adds(" + EffectChecks.declared(column) + ") / .removes("
+                                + EffectChecks.declared(column) + ")"
+                        : "add ." + (write ? "writes(" : "reads(") + EffectChecks.declared(column)
+                                + ") to the system's declaration"));
     }
 
     private UndeclaredAccessException(String message) {
@@ -31,6 +39,6 @@ public final class UndeclaredAccessException extends IllegalStateException {
     static UndeclaredAccessException changeTest(String owner, Component<?> column) {
         return new UndeclaredAccessException("system '" + owner + "' tested whether component " + column + " changed, "
                 + "but declared neither a read nor a write of it, so it is not ordered after the systems that write it "
-                + "and the answer would depend on timing; add .reads(" + column + ") to the system's declaration");
+                + "and the answer would depend on timing; add .reads(" + EffectChecks.declared(column) + ") to the system's declaration");
     }
 }

@@ -49,4 +49,19 @@ class RelationColumnNamesTest {
             assertFalse(m.contains("Pair"), m);
         }
     }
+
+    @Test
+    void anUndeclaredReadOfARelationColumnNamesTheDeclarationAsJavaWritesIt() {
+        Relation childOf = new World().relations().childOf();
+        String read = new UndeclaredAccessException("wean", childOf.column(), false).getMessage();
+        assertTrue(read.contains("read component (ChildOf, *)") && read.contains("add .reads(childOf.column())"), read);
+        String changed = UndeclaredAccessException.changeTest("wean", childOf.column()).getMessage();
+        assertTrue(changed.contains("add .reads(childOf.column())"), changed);
+        String write = new UndeclaredAccessException("wean", childOf.column(), true).getMessage();
+        assertTrue(write.contains("job.commands().addPair(holder, childOf, target)") && write.contains(".adds(childOf.column())")
+                && !write.contains(".writes("), write);
+        for (String m : new String[] {read, changed, write}) {
+            assertFalse(m.contains("((ChildOf, *))"), m);
+        }
+    }
 }
