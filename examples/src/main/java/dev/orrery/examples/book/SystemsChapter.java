@@ -55,6 +55,9 @@ public final class SystemsChapter {
         for (int i = 0; i < 100; i++) {
             world.spawn(new Position(2, 2), new Target(boss));
         }
+        long fled = world.spawn(new Position(9, 9), new Health(3));
+        long lateHunter = world.spawn(new Position(3, 3), new Target(fled));
+        world.despawn(fled);                               // a target that is gone before the first run
 
         // snippet:declare
         Query moving = world.query().with(pos, vel).build();
@@ -118,7 +121,8 @@ public final class SystemsChapter {
             long[] ids = job.chunk().entities();
             long[] victims = job.chunk().readLongs(targetEntity);
             for (int i = 0, n = job.chunk().size(); i < n; i++) {
-                if (job.getInt(victims[i], hp) <= 0) {        // another entity's field, by id
+                if (!world.isAlive(victims[i])                  // gone: a by-id read would throw
+                        || job.getInt(victims[i], hp) <= 0) {   // another entity's field, by id
                     job.commands().remove(ids[i], target);    // declared with .removes(target)
                 }
             }
@@ -171,8 +175,8 @@ public final class SystemsChapter {
         System.out.println(full);              // the graph as text
         String dot = full.toDot();              // the same as Graphviz DOT
         // end:print
-        if (dot.isEmpty()) {
-            throw new AssertionError();
+        if (dot.isEmpty() || world.has(lateHunter, target)) {
+            throw new AssertionError("the hunter of a despawned target gives up");
         }
         System.out.println("systems chapter: ok");
     }
