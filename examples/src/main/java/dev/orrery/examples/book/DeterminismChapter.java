@@ -5,6 +5,7 @@ import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.engine.CounterRandom;
+import dev.orrery.engine.InputBatch;
 import dev.orrery.engine.Simulation;
 import dev.orrery.examples.ProgramArgs;
 import dev.orrery.scheduler.Phase;
@@ -13,6 +14,7 @@ import dev.orrery.testkit.DeterminismCheck;
 import dev.orrery.testkit.GoldenRecording;
 import dev.orrery.testkit.InputScript;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -39,6 +41,15 @@ public final class DeterminismChapter {
     static final int TURN = CounterRandom.stream("turn");
     // end:ordered-state
 
+    // snippet:input-script
+    static final int NUDGE = 1;                                       // a command type of the game's own
+    static final InputScript PLAYERS = (tick, send) -> {              // depends on the tick alone
+        if (tick % 10 == 0) {
+            send.input(7, NUDGE, ByteBuffer.allocate(4).putFloat(0.25f).array());   // client 7, a payload
+        }
+    };
+    // end:input-script
+
     static Simulation build(int workers, boolean populate) {
         World world = new World();
         Component<Position> pos = world.component(Position.class);
@@ -53,6 +64,15 @@ public final class DeterminismChapter {
         return Simulation.builder(world).seed(1).workers(workers)
                 .resource(STANDINGS, new Standings())
                 .systems(s -> {
+                    s.system("nudge").inPhase(Phase.PRE_UPDATE).query(movers).writes(heading)
+                            .readsResource(Simulation.INPUTS).forEachChunk(job -> {
+                                InputBatch in = job.resource(Simulation.INPUTS);
+                                float[] a = job.chunk().writeFloats(angle);
+                                for (int k = 0; k < in.size(); k++) {
+                                    if (in.type(k) != NUDGE) continue;
+                                    for (int i = 0, n = job.chunk().size(); i < n; i++) a[i] += in.payloadFloat(k, 0);
+                                }
+                            });
                     // snippet:random-and-time
                     s.system("turn").query(movers).writes(heading)
                             .readsResource(Simulation.RANDOM, Simulation.CLOCK).forEachChunk(job -> {
@@ -112,6 +132,7 @@ public final class DeterminismChapter {
         List<String> runs = DeterminismCheck.of(DeterminismChapter::build)   // (workers, populate) -> Simulation
                 .ticks(100)
                 .workers(1, 2, 4)
+                .inputs(PLAYERS)                                             // every run gets the same inputs
                 .run();          // throws DeterminismFailure: the run, the tick, the system, the fields
         runs.forEach(run -> System.out.println("same hashes: " + run));
         // end:check
