@@ -274,7 +274,7 @@ public final class CompareRecordings {
         }
         int i = SystemTrail.firstDifference(ta, tb);
         if (i >= 0 && tellsRecorded(ta, tb, i, ha, hb)) {
-            return SystemTrail.describe(ta, i, tick) + " (both recordings re-run with --game on one worker, the world "
+            return SystemTrail.describe(SystemTrail.syncPointSide(ta, tb, i), i, tick) + " (both recordings re-run with --game on one worker, the world "
                     + "hashed after each system and after each sync point)";
         }
         boolean aAsRecorded = SystemTrail.againstRecorded(ta, ha, tick, false, new ArrayList<>(), new String[1]) == null;

@@ -91,7 +91,8 @@ final class SystemTrail implements SystemHook {
             b.tick();
             int i = SystemTrail.firstDifference(ta.points, tb.points);
             if (i >= 0) {
-                return new Diagnosis(SystemTrail.culprit(ta.points, i), SystemTrail.describe(ta.points, i, k)
+                List<Point> at = SystemTrail.syncPointSide(ta.points, tb.points, i);
+                return new Diagnosis(SystemTrail.culprit(at, i), SystemTrail.describe(at, i, k)
                         + " (two runs on 1 worker" + (restored ? ", the second restored from the snapshot" : "")
                         + (reversed ? ", the second with every system's jobs in reverse order: the system's result "
                         + "follows the order its jobs ran in" : "")
@@ -123,14 +124,30 @@ final class SystemTrail implements SystemHook {
                 + "the check again may name the system");
     }
 
-    /** The index of the first point where {@code a} and {@code b} differ, or -1 when they agree as far as both go. */
+    /**
+     * The index of the first point where {@code a} and {@code b} differ, or -1 when they are equal.
+     * A sync point is a point only where a playback applied commands, so a run that records
+     * commands where the other records none has a point more: where one trail ends first, the
+     * other's next point is the difference.
+     */
     static int firstDifference(List<Point> a, List<Point> b) {
         for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
             if (!a.get(i).equals(b.get(i))) {
                 return i;
             }
         }
-        return -1;
+        return a.size() == b.size() ? -1 : Math.min(a.size(), b.size());
+    }
+
+    /**
+     * The trail that tells a difference first seen at point {@code i}: the one whose point there
+     * is a sync point where the other's is a system (or nothing), since only that run applied
+     * commands there, and the other's next system did not make the difference; else {@code a}.
+     */
+    static List<Point> syncPointSide(List<Point> a, List<Point> b, int i) {
+        boolean aSync = i < a.size() && a.get(i).recordedBy() != null;
+        boolean bSync = i < b.size() && b.get(i).recordedBy() != null;
+        return !aSync && bSync || i >= a.size() ? b : a;
     }
 
     /**
