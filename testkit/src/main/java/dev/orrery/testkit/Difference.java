@@ -5,13 +5,20 @@ package dev.orrery.testkit;
  * entity holds in one world only, a field whose values differ, or a relation's pairs: a
  * holder's targets ({@code entity 2v1 Likes.targets: [3v1, 4v1] in the reference, [3v1, 5v1]
  * here}) or, where every holder's targets agree, the order of a target's holders ({@code
- * ChildOf.holders}: a parent's children).
+ * ChildOf.holders}: a parent's children). Where components and pairs agree, the layout: an
+ * entity at another place in its archetype ({@code entity 1v1 place: [Pos] chunk 0 row 1 in
+ * the reference, [Pos] chunk 0 row 2 here}), or, for the whole world, with no entity, the
+ * archetypes in another order ({@code archetype order: ...}) or other ids for the next spawns
+ * ({@code next ids: [1v2, 2v2, 3v1] in the reference, [2v2, 1v2, 3v1] here}: ids freed in
+ * another order).
  *
- * @param entity the entity, as {@code index v generation} ({@code 3v1})
+ * @param entity the entity, as {@code index v generation} ({@code 3v1}), or {@code null} for a
+ *     difference of the whole world ({@code archetype order}, {@code next ids})
  * @param component the component's column name ({@code Position}, {@code RenderData:Fog}), the
  *     relation's name for a pair difference, or {@code null} when the entity itself is alive in
- *     one world only
- * @param field the field's name, {@code targets} or {@code holders} for a pair difference, or
+ *     one world only, or for a difference of place or of the whole world
+ * @param field the field's name, {@code targets} or {@code holders} for a pair difference,
+ *     {@code place}, {@code archetype order} or {@code next ids} for the layout, or
  *     {@code null} for a whole component or entity
  * @param expected the reference run's value ({@code "absent"} when it has none)
  * @param actual the checked run's value ({@code "absent"} when it has none)
@@ -19,7 +26,11 @@ package dev.orrery.testkit;
 public record Difference(String entity, String component, String field, String expected, String actual) {
     @Override
     public String toString() {
-        String what = component == null ? "" : " " + component + (field == null ? "" : "." + field);
+        if (entity == null) {
+            return field + ": " + expected + " in the reference, " + actual + " here";
+        }
+        String what = component == null ? (field == null ? "" : " " + field)
+                : " " + component + (field == null ? "" : "." + field);
         return "entity " + entity + what + ": " + expected + " in the reference, " + actual + " here";
     }
 }

@@ -20,7 +20,9 @@ import java.util.TreeSet;
  *
  * <p>Pairs are compared too, since a relation's marker column holds only the first target: a
  * holder's second target, or the order of a parent's children, differs in the state hash and in
- * no component's values.
+ * no component's values. Where components and pairs all agree, the entity table and the
+ * archetype layout ({@link LayoutDiff}): an entity at another row, archetypes in another
+ * order, other next ids (where more differs, the layout mostly differs as its consequence).
  */
 final class WorldDiff {
     private WorldDiff() {
@@ -28,7 +30,8 @@ final class WorldDiff {
 
     /**
      * The differences between {@code reference} and {@code actual}, at most {@code max} of them:
-     * those of components in entity order, then those of pairs ({@link #pairDifferences});
+     * those of components in entity order, then those of pairs ({@link #pairDifferences}), then
+     * those of the layout ({@link LayoutDiff#differences}) when nothing else differs;
      * {@code components} receives every component whose values differ.
      */
     static List<Difference> between(World reference, World actual, int max, Set<String> components) {
@@ -62,6 +65,9 @@ final class WorldDiff {
         Set<Long> both = new TreeSet<>(a.keySet());
         both.retainAll(b.keySet());
         pairDifferences(reference, actual, both, max, out);
+        if (out.isEmpty()) { // else the layout differs as a consequence (rows moved, ids freed): noise
+            LayoutDiff.differences(reference, actual, max, out);
+        }
         return out;
     }
 
@@ -146,12 +152,17 @@ final class WorldDiff {
         }
     }
 
+    /** {@code Position}, or {@code RenderData:Fog} for a named instance. */
+    static String columnName(Component<?> c) {
+        return c.name().equals(c.type().name()) ? c.name() : c.type().name() + ":" + c.name();
+    }
+
     /** Entity id to (column name to its value: a map of field values, or the stored object, or a tag marker). */
     private static Map<Long, Map<String, Object>> contents(World world) {
         Map<Long, Map<String, Object>> out = new TreeMap<>();
         world.query().build().forEach((view, row) -> out.put(view.entity(row), new TreeMap<>()));
         for (Component<?> c : world.columns()) {
-            String name = c.name().equals(c.type().name()) ? c.name() : c.type().name() + ":" + c.name();
+            String name = columnName(c);
             world.query().with(c).build().forEach((view, row) -> {
                 long e = view.entity(row);
                 Object value;

@@ -24,7 +24,8 @@ import java.util.Set;
  * The door from Orrery's test kit into what the engine's facade keeps package-private: a
  * simulation's executor, for the kit's diagnostic mode that hashes the world after each
  * system, and whether a world ever held an entity (a snapshot or recording goes only into a
- * world that never did), the resources a snapshot leaves out though systems write them, and
+ * world that never did) and the ids its next spawns get (which the kit names when two worlds
+ * freed ids in another order), the resources a snapshot leaves out though systems write them, and
  * the mark a {@code WorldHost} (in this module) puts on the simulations it holds. Exported
  * only to {@code dev.orrery.testkit}, and to {@code dev.orrery.cluster} for the resources a
  * snapshot leaves out though systems write them (which a node names when a world moves, by
@@ -238,5 +239,19 @@ public final class EngineInternals {
      */
     public static boolean everHeldEntities(World world) {
         return EcsInternals.storage(world).entityTable().highWater() != 0;
+    }
+
+    /**
+     * The ids the next {@code n} spawns in {@code world} would get if nothing is despawned in
+     * between, in order: its free list in reuse order (each at its next generation), then new
+     * indices. The kit names them when two worlds differ only in the order they freed ids.
+     */
+    public static long[] nextIds(World world, int n) {
+        return EcsInternals.storage(world).entityTable().nextIds(n);
+    }
+
+    /** How many ids {@code world} has freed and not handed out again (the length of its free list). */
+    public static int freeIds(World world) {
+        return EcsInternals.storage(world).entityTable().freeCount();
     }
 }
