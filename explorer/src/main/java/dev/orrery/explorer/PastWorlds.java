@@ -39,7 +39,7 @@ import java.util.function.Function;
 final class PastWorlds implements AutoCloseable {
     /** How long a request waits for the replay (going far takes a while). */
     static final long WAIT_MILLIS = PastThread.WAIT_MILLIS;
-    /** Most targets of one relation an entity diff compares (and says how many more). */
+    /** Most targets of one relation, and holders of one pair target, an entity diff compares (and says how many more). */
     static final int MAX_TARGETS = 1000;
     /** Travels made at most for one request while the recording keeps being replaced. */
     static final int TRIES = 3;

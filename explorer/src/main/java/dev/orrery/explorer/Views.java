@@ -198,6 +198,25 @@ final class Views {
     }
 
     /**
+     * The holders of pairs of relation {@code r} that target {@code id}, in pair order (a
+     * parent's children), as ids joined by ", ", the first {@code max} and how many more. Tick
+     * thread.
+     */
+    static String holders(World world, Relation r, long id, int max) {
+        StringBuilder out = new StringBuilder();
+        int[] listed = {0};
+        world.relations().forEachHolder(r, id, h -> {
+            if (listed[0]++ < max) {
+                out.append(out.length() == 0 ? "" : ", ").append(h);
+            }
+        });
+        if (listed[0] > max) {
+            out.append(" and ").append(listed[0] - max).append(" more");
+        }
+        return out.toString();
+    }
+
+    /**
      * The live entity a field's value refers to, or {@link Entity#NULL}: a field declared an
      * entity reference, a relation's target, or any {@code long} field whose value is a live id.
      */
@@ -287,7 +306,9 @@ final class Views {
 
     /**
      * An entity's fields as text by {@code Component.field} (a relation with several targets
-     * per holder: {@code R.targets}, up to {@code maxTargets}), or null when it is not alive.
+     * per holder: {@code R.targets}, up to {@code maxTargets}), then per relation whose pairs
+     * target it the holders in pair order ({@code ChildOf.holders}: a parent's children, which
+     * its view lists; up to {@code maxTargets}), or null when it is not alive.
      */
     static Map<String, String> fields(World w, long id, int maxTargets) {
         if (id == Entity.NULL || Entity.index(id) < 0 || !w.isAlive(id)) {
@@ -308,6 +329,11 @@ final class Views {
             }
             for (Field f : c.fields()) {
                 out.put(c.name() + "." + f.name(), text(w.getValue(id, f)));
+            }
+        }
+        for (Relation r : w.relations().all()) {
+            if (w.relations().holderCount(r, id) > 0) { // a parent's children are in no field of its own
+                out.put(r.name() + ".holders", holders(w, r, id, maxTargets));
             }
         }
         return out;
