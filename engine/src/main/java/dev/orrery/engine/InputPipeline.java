@@ -245,8 +245,9 @@ public final class InputPipeline implements InputSource, AutoCloseable {
      * 0, 1, ..., and returns them as this pipeline's batch (the same object every tick,
      * refilled). With a recorder, also queues the tick's end for the journal.
      *
-     * @throws IllegalStateException if {@code tick} is not greater than the previous one, or
-     *     the pipeline is closed
+     * @throws IllegalStateException if {@code tick} is not greater than the previous one
+     *     (naming the ticks already handed out and the inputs still queued: a simulation
+     *     restored from an earlier snapshot needs a new pipeline), or the pipeline is closed
      * @throws UncheckedIOException if the journal thread has failed (the cause says why)
      */
     @Override
@@ -258,8 +259,7 @@ public final class InputPipeline implements InputSource, AutoCloseable {
             journal.awaitDurable(); // with a recorder that forces each flush: earlier ticks are on the device
         }
         if (anyTick && tick <= lastTick) {
-            throw new IllegalStateException("beginTick(" + tick + ") after tick " + lastTick
-                    + ": ticks must increase; a replay must start from a fresh pipeline");
+            throw tickHandedOut(tick);
         }
         batch.reset(tick);
         stamper.tick = tick;
@@ -274,6 +274,23 @@ public final class InputPipeline implements InputSource, AutoCloseable {
             journal.tickEnded(tick, drained.get(), batch.size());
         }
         return batch;
+    }
+
+    /**
+     * The refusal of {@code beginTick(tick)} after {@link #lastTick}: most often a simulation
+     * restored from a snapshot of an earlier tick, given the pipeline its first run used. A
+     * snapshot holds no inputs, so the ones handed to those ticks are not handed again.
+     */
+    private IllegalStateException tickHandedOut(long tick) {
+        long pending = pendingCount();
+        return new IllegalStateException("beginTick(" + tick + ") after tick " + lastTick + ", which this pipeline "
+                + "already handed out (ticks must increase): a simulation restored from a snapshot of an earlier "
+                + "tick, or a replay, cannot take its inputs from the pipeline of the run it goes back over; the inputs it handed "
+                + "ticks " + tick + " to " + lastTick + " are not handed out again (a snapshot holds no inputs), and "
+                + pending + (pending == 1 ? " input" : " inputs") + " published and not yet taken "
+                + (pending == 1 ? "stays" : "stay") + " in this pipeline; give the restored simulation a new "
+                + "InputPipeline (sim.inputs(InputPipeline.builder().build())) and publish again to it what its ticks "
+                + "must take, or replay the run's recording (RunReplayer) for the inputs as recorded");
     }
 
     /**
