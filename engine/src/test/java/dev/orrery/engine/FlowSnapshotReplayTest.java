@@ -176,6 +176,43 @@ class FlowSnapshotReplayTest {
         }
     }
 
+    /**
+     * States x a restore x a recording: a run restored from the snapshot taken while a
+     * transition was pending (requested in tick SNAP - 1, applied at the start of tick SNAP) and
+     * recorded from there starts its recording with that pending transition, so the recording
+     * replays bit for bit on 1 and 4 workers to the hash of the straight run.
+     */
+    @Test
+    void aRecordingStartedFromARestoreWithATransitionPendingReplays(@TempDir Path dir) throws Exception {
+        byte[] mid = null;
+        long straightEnd;
+        try (Simulation sim = build(1, true, true)) {
+            for (int t = 0; t < TICKS; t++) {
+                sim.tick();
+                if (t == SNAP - 1) {
+                    mid = sim.snapshot();
+                }
+            }
+            straightEnd = sim.lastHash();
+        }
+        try (Simulation sim = build(1, false, true)) {
+            sim.restore(mid);
+            assertEquals(Mode.REST, sim.resources().get(MODE).requested(), "the restored transition is pending");
+            try (RunRecorder recorder = RunRecorder.start(sim, dir, InputPipeline.builder())) {
+                sim.run(TICKS - SNAP, 0, null);
+            }
+            assertEquals(straightEnd, sim.lastHash(), "the recorded run ends as the straight run");
+        }
+        for (int workers : new int[] {1, 4}) {
+            try (Simulation fresh = build(workers, false, true)) {
+                RunReplayer.Result r = RunReplayer.replay(dir, fresh);
+                assertEquals(straightEnd, r.finalHash(), "replayed on " + workers + " workers");
+                assertEquals(TICKS - SNAP, r.hashesChecked(), "every tick's hash checked");
+                assertEquals(Mode.REST, fresh.resources().get(MODE).current(), "tick 115 requested REST: applied");
+            }
+        }
+    }
+
     @Test
     void shouldReplayARecordingOnAnyWorkerCount(@TempDir Path dir) throws Exception {
         RecordedReplays.recordThenReplay(FlowSnapshotReplayTest::build, dir, TICKS, 1, 4);
