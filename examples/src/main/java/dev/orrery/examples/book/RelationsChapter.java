@@ -7,14 +7,17 @@ import dev.orrery.ecs.Hierarchy;
 import dev.orrery.ecs.Query;
 import dev.orrery.ecs.Relation;
 import dev.orrery.ecs.Relations;
+import dev.orrery.ecs.UndeclaredAccessException;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.examples.ProgramArgs;
+import dev.orrery.scheduler.LongSum;
 import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.Resources;
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.ScheduleExecutor;
+import dev.orrery.scheduler.SystemFailedException;
 
 /** The code of docs/relations-and-hierarchy.md. */
 public final class RelationsChapter {
@@ -117,6 +120,44 @@ public final class RelationsChapter {
         }
         if (world.relations().children(ship).length != 11) {
             throw new AssertionError();
+        }
+        readPairs(world, pos, childOf, ship);
+    }
+
+    static void readPairs(World world, Component<Position> pos, Relation childOf, long ship) {
+        // snippet:read-pairs
+        ResourceKey<LongSum> aboard = ResourceKey.of("aboard", LongSum.class);
+        Query crew = world.query().with(pos, childOf.column()).build();
+        Field parentOf = childOf.target();
+        Schedule schedule = Schedule.builder(world).resource(aboard, new LongSum())
+                .system("muster").query(crew).reads(childOf.column())   // reads each row's parent
+                .reducesResource(aboard)
+                .forEachChunk(job -> {
+                    long[] parents = job.chunk().readLongs(parentOf);
+                    int n = 0;
+                    for (long p : parents) if (p == ship) n++;
+                    job.add(aboard, n);
+                })
+                .build();
+        // end:read-pairs
+        try (ScheduleExecutor executor = schedule.executor(2)) {
+            executor.run();
+        }
+        if (schedule.resources().get(aboard).total() != world.relations().children(ship).length) {
+            throw new AssertionError();
+        }
+        Schedule undeclared = Schedule.builder(world)
+                .system("muster").query(crew)
+                .forEachChunk(job -> job.chunk().readLongs(parentOf))
+                .build();
+        try (ScheduleExecutor executor = undeclared.executor(1)) {
+            executor.run();
+            throw new AssertionError("a read of ChildOf.target with no .reads(childOf.column()) ran");
+        } catch (SystemFailedException failed) {             // its cause is what the job threw
+            if (!(failed.getCause() instanceof UndeclaredAccessException refused)
+                    || !refused.getMessage().contains(".reads(childOf.column())")) {
+                throw new AssertionError(failed);
+            }
         }
     }
 
