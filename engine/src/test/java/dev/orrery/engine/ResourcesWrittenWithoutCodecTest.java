@@ -98,7 +98,8 @@ class ResourcesWrittenWithoutCodecTest {
             Map<String, String> left = EngineInternals.resourcesWritableWithoutCodec(sim);
             assertEquals(List.of("settings", "grid"), List.copyOf(left.keySet()), "in the order put: " + left);
             assertEquals("exclusive systems 'tune', 'calm' may write any resource", left.get("settings"));
-            assertEquals("written by 'index'", left.get("grid"), "a declared writer is named first");
+            assertEquals("written by 'index'; exclusive systems 'tune', 'calm' may write any resource", left.get("grid"),
+                    "a declared writer is named first, then the exclusive systems that may write it too");
             assertFalse(left.containsKey("score"), "score has a codec");
             assertFalse(left.containsKey(Simulation.CLOCK.name()), "the built-ins are rebuilt from the tick and seed");
         }

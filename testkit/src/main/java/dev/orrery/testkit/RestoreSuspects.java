@@ -90,7 +90,9 @@ final class RestoreSuspects {
     /**
      * The resources without a codec that systems declare they write, each as
      * {@code 'name' (written by 'a', 'b')}, and, in a game with an exclusive system, the others
-     * too, each as {@code 'name' (exclusive system 'x' may write any resource)}; in the order put.
+     * too, each as {@code 'name' (exclusive system 'x' may write any resource)}, while a written
+     * one names it after its writers, {@code 'name' (written by 'a'; exclusive system 'x' may
+     * write any resource)}; in the order put.
      */
     List<String> writtenWithoutCodec() {
         List<String> out = new ArrayList<>();

@@ -40,6 +40,26 @@ class ExclusiveWriterRestoredRunTest {
                 .build();
     }
 
+    /** As {@link #build}, but 'stamp' also declares it writes 'age' (it only reads it): 'birthday' still counts. */
+    private static Simulation buildWithADeclaredWriter(int workers, boolean populate) {
+        GrowingWorld g = new GrowingWorld(populate);
+        return g.builder(workers)
+                .resource(RATE, new Rate(0.5f)).resource(AGE, new long[1])
+                .systems(s -> {
+                    s.system("grow").query(g.growing).writes(g.growth).readsResource(RATE, AGE).forEachChunk(job -> {
+                        float[] v = job.chunk().writeFloats(g.size);
+                        float add = job.resource(AGE)[0] * job.resource(RATE).perTick();
+                        for (int i = 0, n = job.chunk().size(); i < n; i++) {
+                            v[i] += add;
+                        }
+                    });
+                    s.system("stamp").after("grow").writesResource(AGE)
+                            .forEachRange(() -> 1, (job, from, to) -> job.resourceForWrite(AGE));
+                    s.system("birthday").after("stamp").exclusive((w, job) -> job.resourceForWrite(AGE)[0]++);
+                })
+                .build();
+    }
+
     @Test
     void shouldNameAResourceOnlyAnExclusiveSystemWritesWhenTheRestoredRunDiffers() {
         DeterminismFailure f = GrowingWorld.restoredRunFailure(ExclusiveWriterRestoredRunTest::build);
@@ -50,5 +70,14 @@ class ExclusiveWriterRestoredRunTest {
                 + "may write any resource), 'age' (exclusive system 'birthday' may write any resource); give one that "
                 + "keeps state across ticks a codec (SimulationBuilder.resource(key, value, codec))"), m);
         assertFalse(m.contains("'" + Simulation.CLOCK.name() + "'"), "the built-ins are rebuilt: " + m);
+    }
+
+    @Test
+    void shouldNameTheExclusiveSystemBesideTheDeclaredWritersOfAResource() {
+        DeterminismFailure f = GrowingWorld.restoredRunFailure(ExclusiveWriterRestoredRunTest::buildWithADeclaredWriter);
+        String m = f.getMessage();
+        // on the old code the line read 'age' (written by 'stamp'): 'birthday', which keeps the count, went unnamed
+        assertTrue(m.contains(": 'rate' (exclusive system 'birthday' may write any resource), 'age' (written by 'stamp'; "
+                + "exclusive system 'birthday' may write any resource); give one"), m);
     }
 }

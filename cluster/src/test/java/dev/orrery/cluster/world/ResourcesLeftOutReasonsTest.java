@@ -52,7 +52,8 @@ class ResourcesLeftOutReasonsTest {
             sim.tick(); // the exclusive system's undeclared write is allowed
             assertEquals(List.of("Settings", "Counter"), ResourcesLeftOut.of(sim), "in the order put");
             assertEquals(List.of("Settings (exclusive system 'inputs' may write any resource)",
-                    "Counter (written by 'count')"), ResourcesLeftOut.described(sim));
+                    "Counter (written by 'count'; exclusive system 'inputs' may write any resource)"),
+                    ResourcesLeftOut.described(sim));
         }
     }
 }

@@ -95,8 +95,11 @@ public final class EngineInternals {
      * may write any resource whatever it declares (the scheduler lets its body write every one:
      * {@code SystemAccess.canWriteResource} is true for all), so in a simulation with one, every
      * other resource without a codec is named too, {@code exclusive system 'inputs' may write any
-     * resource} ({@code exclusive systems 'a', 'b' ...} for several). Without one, read-only
-     * configuration is not named: the code that builds the simulation puts it the same again.
+     * resource} ({@code exclusive systems 'a', 'b' ...} for several), and a written one names the
+     * exclusive systems that are not among its declared writers after them,
+     * {@code written by 'orders'; exclusive system 'census' may write any resource}: the one that
+     * keeps the state may well be the exclusive one. Without one, read-only configuration is not
+     * named: the code that builds the simulation puts it the same again.
      */
     public static Map<String, String> resourcesWritableWithoutCodec(Simulation sim) {
         Map<String, List<String>> declared = resourcesWrittenWithoutCodec(sim);
@@ -107,14 +110,22 @@ public final class EngineInternals {
                 continue;
             }
             List<String> writers = declared.get(key.name());
+            List<String> undeclared = new ArrayList<>(exclusive);
             if (writers != null) {
-                out.put(key.name(), "written by '" + String.join("', '", writers) + "'");
-            } else if (!exclusive.isEmpty()) {
-                out.put(key.name(), "exclusive system" + (exclusive.size() > 1 ? "s '" : " '")
-                        + String.join("', '", exclusive) + "' may write any resource");
+                undeclared.removeAll(writers);
+                out.put(key.name(), "written by '" + String.join("', '", writers) + "'"
+                        + (undeclared.isEmpty() ? "" : "; " + mayWriteAny(undeclared)));
+            } else if (!undeclared.isEmpty()) {
+                out.put(key.name(), mayWriteAny(undeclared));
             }
         }
         return out;
+    }
+
+    /** {@code exclusive system 'x' may write any resource}, or {@code exclusive systems 'a', 'b' ...}. */
+    private static String mayWriteAny(List<String> exclusive) {
+        return "exclusive system" + (exclusive.size() > 1 ? "s '" : " '") + String.join("', '", exclusive)
+                + "' may write any resource";
     }
 
     /**
