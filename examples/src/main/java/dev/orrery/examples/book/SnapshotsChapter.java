@@ -19,6 +19,7 @@ import dev.orrery.scheduler.ResourceKey;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -108,6 +109,41 @@ public final class SnapshotsChapter {
     }
     // end:blueprint
 
+    /** A test's loop: each tick's inputs published to the recorder's pipeline, then the tick. */
+    static void recordTickByTick() throws IOException {
+        Path loop = Files.createTempDirectory("orrery-book-loop");
+        Files.delete(loop);
+        long recorded;
+        // snippet:record-loop
+        try (Simulation sim = build(2, true);
+             RunRecorder recorder = RunRecorder.start(sim, loop, InputPipeline.builder())) {
+            InputPipeline inputs = recorder.inputs();         // not the simulation's own source
+            for (long tick = 0; tick < 100; tick++) {
+                if (tick % 10 == 0) {                         // this tick's inputs (a test's script)
+                    byte[] payload = ByteBuffer.allocate(4).putInt((int) tick).array();
+                    if (!inputs.tryPublish(1, 1, payload, 0, payload.length)) {
+                        throw new IllegalStateException("the input ring is full");
+                    }
+                }
+                sim.tick();                                   // takes what was published before it
+                assert sim.resources().get(Simulation.INPUTS).size() == (tick % 10 == 0 ? 1 : 0);
+            }
+            recorded = sim.world().stateHash();
+        }                                                     // the journal holds each tick's inputs
+        // end:record-loop
+        try (Simulation fresh = build(1, false)) {
+            RunReplayer.Result result = RunReplayer.replay(loop, fresh);
+            if (result.ticks() != 100 || result.finalHash() != recorded || !result.closedCleanly()) {
+                throw new AssertionError("the tick-by-tick recording replayed to " + result.ticks() + " ticks, hash "
+                        + result.finalHash() + " (recorded " + recorded + ")");
+            }
+        }
+        try (var files = Files.list(loop)) {
+            for (Path f : files.toList()) Files.delete(f);
+        }
+        Files.delete(loop);
+    }
+
     public static void main(String[] args) throws Exception {
         ProgramArgs.atMost("SnapshotsChapter", args);
         // snippet:snapshot
@@ -166,6 +202,7 @@ public final class SnapshotsChapter {
             System.out.println("tick " + diverged.tick() + ": " + diverged.detail());
         }
         // end:replay
+        recordTickByTick();
         try (Simulation fresh = build(1, false)) {
             RunReplayer.replay(dir, snapshot, fresh);         // from the tick-50 snapshot of another run
         } catch (ReplayDivergenceException expectedDivergence) {
