@@ -6,6 +6,7 @@ import dev.orrery.ecs.CommandOutcome;
 import dev.orrery.ecs.PlaybackReport;
 import dev.orrery.ecs.Query;
 import dev.orrery.ecs.RefusedCommandException;
+import dev.orrery.ecs.Relation;
 import dev.orrery.ecs.Shape;
 import dev.orrery.ecs.Template;
 import dev.orrery.ecs.World;
@@ -13,6 +14,9 @@ import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.EntityRef;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.examples.ProgramArgs;
+import dev.orrery.scheduler.LongSum;
+import dev.orrery.scheduler.Phase;
+import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.ScheduleExecutor;
 
@@ -58,6 +62,65 @@ public final class CommandsChapter {
                 .forEachChunk(job -> { /* ... */ });
         // end:before-structural
         System.out.println(b.build());
+    }
+
+    /** A despawn that a relation's cleanup has already done in the same playback: skipped, and counted once by the log. */
+    static void despawnTwice() {
+        World world = new World();
+        Component<Health> health = world.component(Health.class);
+        Relation childOf = world.relations().childOf();
+        Query mothers = world.query().with(health).without(childOf.column()).build();
+        Query lambs = world.query().with(health, childOf.column()).build();
+        Query herd = world.query().with(health).build();
+        Field hp = health.field("hp");
+        long mother = world.spawn(new Health(1));
+        world.spawn(new Health(5));                              // a ram: the herd goes on
+        for (int i = 0; i < 3; i++) {
+            world.relations().add(world.spawn(new Health(0)), childOf, mother);
+        }
+        ResourceKey<LongSum> culled = ResourceKey.of("culled", LongSum.class);
+        ResourceKey<LongSum> gone = ResourceKey.of("gone", LongSum.class);
+        // snippet:despawn-twice
+        world.trackRemoved(health);                              // at set-up
+        Schedule schedule = Schedule.builder(world)
+                .resource(culled, new LongSum()).resource(gone, new LongSum())
+                .system("eat").query(mothers).reads(health).despawns()
+                .forEachChunk(job -> {
+                    int[] h = job.chunk().readInts(hp);
+                    for (int i = 0, n = job.chunk().size(); i < n; i++) {
+                        if (h[i] == 1) job.commands().despawn(job.chunk().entity(i));  // her lambs go too
+                    }
+                })
+                .system("cull").after("eat").query(lambs).reads(health).despawns().reducesResource(culled)
+                .beforeStructuralChanges()                       // one playback for both, at the phase's end
+                .forEachChunk(job -> {
+                    int[] h = job.chunk().readInts(hp);
+                    for (int i = 0, n = job.chunk().size(); i < n; i++) {
+                        if (h[i] > 0) continue;
+                        job.commands().despawn(job.chunk().entity(i));  // SKIPPED_DEAD: gone already
+                        job.add(culled, 1);                      // counts requests, not outcomes
+                    }
+                })
+                .system("count").inPhase(Phase.POST_UPDATE).query(herd).reads(health).reducesResource(gone)
+                .forEachChunk(job -> {
+                    if (job.chunkOrdinal() == 0) job.add(gone, job.removed(health).count());  // each once
+                })
+                .build();
+        // end:despawn-twice
+        try (ScheduleExecutor executor = schedule.executor(2)) {
+            executor.run();
+            // snippet:despawn-outcome
+            PlaybackReport totals = executor.commandTotals();
+            long applied = totals.count(CommandKind.DESPAWN, CommandOutcome.APPLIED);         // 1: the mother
+            long skipped = totals.count(CommandKind.DESPAWN, CommandOutcome.SKIPPED_DEAD);    // 3: the lambs
+            long went = schedule.resources().get(gone).total();                               // 4, each once
+            // end:despawn-outcome
+            long requested = schedule.resources().get(culled).total();
+            if (applied != 1 || skipped != 3 || went != 4 || requested != 3 || world.isAlive(mother)) {
+                throw new AssertionError(applied + " applied, " + skipped + " skipped, " + went + " gone, "
+                        + requested + " culled");
+            }
+        }
     }
 
     public static void main(String[] args) {
@@ -169,6 +232,7 @@ public final class CommandsChapter {
             throw new AssertionError(applied + " " + late + " " + noOps);
         }
         syncPoints();
+        despawnTwice();
         System.out.println("commands chapter: ok");
     }
 }
