@@ -263,9 +263,10 @@ public final class CompareRecordings {
     private static String rerun(Recording a, Recording b, long tick, long[] ha, long[] hb, SimulationFactory game) {
         List<SystemTrail.Point> ta;
         List<SystemTrail.Point> tb;
+        Map<String, List<String>> pending = new LinkedHashMap<>(); // the same game re-runs both: one schedule
         try {
-            ta = trail(a, tick, game);
-            tb = trail(b, tick, game);
+            ta = trail(a, tick, game, pending);
+            tb = trail(b, tick, game, pending);
         } catch (IOException | RuntimeException e) {
             if (e instanceof RuntimeException r) {
                 FactoryRefusedException.rethrowIfRefusal(r); // the game given is at fault, not the recordings
@@ -277,16 +278,20 @@ public final class CompareRecordings {
             return SystemTrail.describe(SystemTrail.syncPointSide(ta, tb, i), i, tick) + " (both recordings re-run with --game on one worker, the world "
                     + "hashed after each system and after each sync point)";
         }
-        boolean aAsRecorded = SystemTrail.againstRecorded(ta, ha, tick, false, new ArrayList<>(), new String[1]) == null;
-        boolean bAsRecorded = SystemTrail.againstRecorded(tb, hb, tick, false, new ArrayList<>(), new String[1]) == null;
+        boolean aAsRecorded = SystemTrail.againstRecorded(ta, ha, tick, false, new ArrayList<>(), Map.of(),
+                new String[1]) == null;
+        boolean bAsRecorded = SystemTrail.againstRecorded(tb, hb, tick, false, new ArrayList<>(), Map.of(),
+                new String[1]) == null;
         String[] culprit = new String[1];
-        String found = aAsRecorded ? SystemTrail.againstRecorded(ta, hb, tick, true, new ArrayList<>(), culprit) : null;
+        String found = aAsRecorded ? SystemTrail.againstRecorded(ta, hb, tick, true, new ArrayList<>(), pending, culprit)
+                : null;
         if (found != null) {
             return found + " (the first recording re-run with --game on one worker, against the second's hashes after "
                     + "each system; a sync point only the second's version of the game had is not seen: give that version "
                     + "to --game to see it)";
         }
-        found = bAsRecorded ? SystemTrail.againstRecorded(tb, ha, tick, true, new ArrayList<>(), culprit) : null;
+        found = bAsRecorded ? SystemTrail.againstRecorded(tb, ha, tick, true, new ArrayList<>(), pending, culprit)
+                : null;
         return found == null ? null : found + " (the second recording re-run with --game on one worker, against the "
                 + "first's hashes after each system; a sync point only the first's version of the game had is not seen: "
                 + "give that version to --game to see it)";
@@ -315,9 +320,14 @@ public final class CompareRecordings {
         return systemFollows ? j == k : j < 0;
     }
 
-    /** What a re-run of {@code r} with {@code game} on one worker passes through in {@code tick}. */
-    private static List<SystemTrail.Point> trail(Recording r, long tick, SimulationFactory game) throws IOException {
+    /**
+     * What a re-run of {@code r} with {@code game} on one worker passes through in {@code tick};
+     * puts in {@code pending} whose commands each sync point of the game may apply.
+     */
+    private static List<SystemTrail.Point> trail(Recording r, long tick, SimulationFactory game,
+            Map<String, List<String>> pending) throws IOException {
         try (SystemTrail.Rerun rerun = SystemTrail.rerun(game, r.dir)) {
+            pending.putAll(rerun.pendingBefore());
             List<SystemTrail.Point> points = List.of();
             while (rerun.simulation().currentTick() <= tick) {
                 points = rerun.tick();

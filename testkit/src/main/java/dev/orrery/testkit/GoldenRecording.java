@@ -200,7 +200,8 @@ public final class GoldenRecording {
                     if (!named && was != null && tick <= t) {
                         List<SystemTrail.Point> held = recorded.points == null ? null : recorded.points.get(tick);
                         String found = held != null ? SystemTrail.between(held, points, tick, culprit)
-                                : SystemTrail.againstRecorded(points, was, tick, tick == t, applied, culprit);
+                                : SystemTrail.againstRecorded(points, was, tick, tick == t, applied, rerun.pendingBefore(),
+                                        culprit);
                         if (found != null) {
                             named = true;
                             system = culprit[0];

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.function.ToLongFunction;
 
 /**
@@ -33,15 +34,23 @@ final class SystemTrail implements SystemHook {
     private final List<String> names;
     private final ToLongFunction<World> hash;
     final List<Point> points = new ArrayList<>();
+    /**
+     * For each system that a sync point precedes, the systems whose commands it may apply
+     * ({@code EngineInternals.commandsPendingBefore}): where this trail has no point for it,
+     * another run may still have applied commands there.
+     */
+    final Map<String, List<String>> pendingBefore;
 
-    private SystemTrail(List<String> names, ToLongFunction<World> hash) {
+    private SystemTrail(List<String> names, ToLongFunction<World> hash, Map<String, List<String>> pendingBefore) {
         this.names = names;
         this.hash = hash;
+        this.pendingBefore = pendingBefore;
     }
 
     /** A trail of {@code sim} (on one worker) from its next tick on, hashing the world with {@code hash}. */
     static SystemTrail of(Simulation sim, ToLongFunction<World> hash) {
-        SystemTrail trail = new SystemTrail(sim.schedule().systemNames(), hash);
+        SystemTrail trail = new SystemTrail(sim.schedule().systemNames(), hash,
+                EngineInternals.commandsPendingBefore(sim));
         EngineInternals.afterEachSystem(sim, trail);
         return trail;
     }
@@ -226,10 +235,13 @@ final class SystemTrail implements SystemHook {
      * the recorded hashes agree; {@code diverged}: this is the tick whose end state the
      * recording's journal found different, so agreeing hashes put the difference at the sync
      * points after the last system. {@code applied} carries, from one tick to the next, whose
-     * commands the sync points since the last agreeing system applied.
+     * commands the sync points since the last agreeing system applied. {@code pendingBefore}
+     * ({@link #pendingBefore} of the trail) names the systems whose commands a sync point before
+     * a system may apply: where this run applied none there, the recorded run may have, so a
+     * difference first seen after that system is not laid at it alone.
      */
     static String againstRecorded(List<Point> points, long[] was, long tick, boolean diverged, List<String> applied,
-            String[] culprit) {
+            Map<String, List<String>> pendingBefore, String[] culprit) {
         int seen = 0;
         for (Point p : points) {
             if (p.recordedBy() != null) {
@@ -240,6 +252,13 @@ final class SystemTrail implements SystemHook {
                 return null;
             }
             if (was[seen++] != p.hash()) {
+                List<String> unseen = applied.isEmpty() ? pendingBefore.getOrDefault(p.system(), List.of()) : List.of();
+                if (!unseen.isEmpty()) {
+                    culprit[0] = null;
+                    return afterSystem(p.system(), tick) + ", or in the commands of " + names(unseen) + " applied at the "
+                            + "sync point before it in the recorded run, where this run applied none (or an observer "
+                            + "hook they fired): the recording holds no hash between the two";
+                }
                 if (applied.isEmpty() || applied.equals(List.of(p.system()))) {
                     culprit[0] = p.system();
                     return afterSystem(p.system(), tick);
@@ -357,6 +376,11 @@ final class SystemTrail implements SystemHook {
             this.sim = sim;
             this.inputs = inputs;
             this.trail = trail;
+        }
+
+        /** For each system a sync point precedes, whose commands it may apply ({@link SystemTrail#pendingBefore}). */
+        Map<String, List<String>> pendingBefore() {
+            return trail.pendingBefore;
         }
 
         /** The re-run's simulation (its world, its next tick). */

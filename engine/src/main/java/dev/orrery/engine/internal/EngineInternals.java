@@ -145,6 +145,39 @@ public final class EngineInternals {
     }
 
     /**
+     * For each system of {@code sim}'s schedule that a sync point precedes within the tick (the
+     * first of a later phase, one declared {@code afterStructuralChanges()}, one the graph placed
+     * a sync point before, an exclusive system), keyed by its name: the systems, in schedule
+     * order, whose commands that sync point may apply, those since the sync point before that
+     * declare structural effects. Systems with none are left out. The test kit reads it to know
+     * which sync points a run that applied no commands there passed through, where another run
+     * may have applied some.
+     */
+    public static Map<String, List<String>> commandsPendingBefore(Simulation sim) {
+        SystemGraph graph = SchedulerInternals.graph(sim.schedule());
+        boolean[] phaseStart = new boolean[graph.size() + 1];
+        for (int phase = 0; phase < graph.phases().size(); phase++) {
+            phaseStart[graph.phaseStart(phase)] = true;
+        }
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        List<String> pending = new ArrayList<>();
+        for (int p = 0; p < graph.size(); p++) {
+            SystemAccess access = graph.system(p).access();
+            boolean syncBefore = p > 0 && (phaseStart[p] || graph.syncBefore(p) || access.exclusive());
+            if (syncBefore) {
+                if (!pending.isEmpty()) {
+                    out.put(graph.system(p).name(), List.copyOf(pending));
+                }
+                pending.clear();
+            }
+            if (access.mayRecordCommands()) { // not an exclusive system: its own are applied as it ends
+                pending.add(graph.system(p).name());
+            }
+        }
+        return out;
+    }
+
+    /**
      * Calls {@code hook} after each system of every tick from now on ({@code null}: stops).
      *
      * @throws UnsupportedOperationException when the simulation runs on more than one worker

@@ -215,6 +215,14 @@ public final class SystemAccess implements AccessPolicy {
         return effects;
     }
 
+    /**
+     * True when the system declared structural effects, so its jobs may record commands for
+     * the next sync point (an exclusive system's own commands are applied as it ends: false).
+     */
+    public boolean mayRecordCommands() {
+        return !exclusive && !effects.isEmpty();
+    }
+
     /** Ids of the columns the system's query names (every term), ascending; empty without a query. */
     public int[] queryColumnIds() {
         return queryColumns.clone();
