@@ -296,7 +296,10 @@ public final class Shape {
      *     {@link Row#id()})
      */
     public Row spawnRow() {
-        long e = spawn();
+        // Straight to a zeroed row: spawn() hands the all-null value array to the general
+        // values path, which checks each null and places the row in a method too big for the
+        // JIT to inline here. A shape with a sparse column takes spawn(), which adds its sets.
+        long e = chain.holdsSparse() ? spawn() : world.spawnEmpty(archetype, chain, true);
         int idx = Entity.index(e);
         row.at(archetype.chunk(entities.chunk(idx)), entities.row(idx), e);
         return row;

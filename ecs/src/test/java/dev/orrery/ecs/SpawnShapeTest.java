@@ -385,6 +385,34 @@ class SpawnShapeTest {
     }
 
     @Test
+    void shouldSpawnARowAsTheZeroSpawnDoesOnAReusedRowWithItsNamesAndArrivalStamp() {
+        // spawnRow() places its zeroed row without the values path spawn() takes: the same
+        // world must come out (reused row zeroed, ids, names, the arrival an added query sees)
+        World other = new World();
+        Component<Position> otherPos = other.component(Position.class);
+        Component<Velocity> otherVel = other.component(Velocity.class);
+        Shape shape = world.shape(pos, vel);
+        Shape otherShape = other.shape(otherPos, otherVel);
+        long old = shape.spawn(new Position(9, 9, 9), new Velocity(9, 9, 9));
+        other.despawn(otherShape.spawn(new Position(9, 9, 9), new Velocity(9, 9, 9)));
+        world.despawn(old); // its row and index are reused below
+        Query added = world.query().added(vel).build();
+        added.forEach((c, i) -> { });
+        long e = shape.spawnRow().setFloat(pos.field("y"), 4).id();
+        long f = otherShape.spawn();
+        other.setFloat(f, otherPos.field("y"), 4);
+        assertEquals(f, e, "the same recycled id");
+        assertEquals(new Position(0, 4, 0), world.get(e, pos), "the reused row's other fields are zeroed");
+        assertEquals(new Velocity(0, 0, 0), world.get(e, vel));
+        assertEquals(List.of("Position", "Velocity"), names(e));
+        assertSame(vel, world.findComponent(e, "Velocity"));
+        List<Long> seen = new java.util.ArrayList<>();
+        added.forEach((c, i) -> seen.add(c.entity(i)));
+        assertEquals(List.of(e), seen, "the new row arrived after the query's last run");
+        assertEquals(other.stateHash(), world.stateHash());
+    }
+
+    @Test
     void shouldReserveSoTheNextSpawnsAllocateNoStorage() {
         Shape shape = world.shape(pos, vel);
         for (int i = 0; i < 3; i++) {
