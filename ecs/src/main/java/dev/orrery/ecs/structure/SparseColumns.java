@@ -11,9 +11,14 @@ import java.util.List;
 
 /**
  * A world's sparse columns ({@link dev.orrery.ecs.component.Storage#SPARSE}): one
- * {@link SparseColumn} per sparse column id, made on first use, and per entity index the
- * number of sparse columns it holds (so a despawn of an entity with none costs one load).
- * Sparse instances stay out of the {@link dev.orrery.ecs.prototype.NamedInstances prototype index}: the registry keeps
+ * {@link SparseColumn} per sparse column id, made on first use. How many sparse columns an
+ * entity holds (what a despawn asks first) is read from the sets themselves while the world
+ * has at most {@value #SCAN_LIMIT} of them: a despawn then asks each set once, and a warm
+ * add or remove updates no per-entity count (keeping it cost about 5% of a one-by-one sparse
+ * add and remove, measured with {@code PeerAddRemoveBenchmark}). With more sets a count per
+ * entity index is kept from then on (built from the sets' members when the limit is
+ * passed), so a despawn of an entity with none costs one load however many sparse columns
+ * the world has. Sparse instances stay out of the {@link dev.orrery.ecs.prototype.NamedInstances prototype index}: the registry keeps
  * a sparse column's instance name unique in the world, so a name look-up that the index does
  * not answer asks the one sparse set of that name ({@link #has}), and an add or remove here
  * leaves the entity's prototype as it was.
@@ -26,8 +31,15 @@ import java.util.List;
  */
 public final class SparseColumns implements NamedInstances.SparseMembers {
     private final ComponentRegistry registry;
+    /** The most sets whose membership {@link #heldBy} and {@link #despawned} scan instead of keeping counts. */
+    static final int SCAN_LIMIT = 4;
+
     private SparseColumn[] byId = new SparseColumn[16];
-    private int[] held = new int[1024];
+    // The sets made so far, in the order they were made: what the scan walks.
+    private SparseColumn[] made = new SparseColumn[SCAN_LIMIT];
+    private int madeCount;
+    // Per entity index, how many sparse columns it holds; null while madeCount <= SCAN_LIMIT.
+    private int[] held;
 
     /** The sparse storage of a world whose columns come from {@code registry}. */
     public SparseColumns(ComponentRegistry registry) {
@@ -76,7 +88,30 @@ public final class SparseColumns implements NamedInstances.SparseMembers {
         }
         SparseColumn s = new SparseColumn(column);
         byId[id] = s;
+        if (madeCount == made.length) {
+            made = Arrays.copyOf(made, made.length * 2);
+        }
+        made[madeCount++] = s;
+        if (madeCount > SCAN_LIMIT && held == null) {
+            held = countHeld();
+        }
         return s;
+    }
+
+    /** The per-entity-index counts of the sets made so far, from their members. */
+    private int[] countHeld() {
+        int[] counts = new int[1024];
+        for (int k = 0; k < madeCount; k++) {
+            SparseColumn s = made[k];
+            for (int p = 0, n = s.size(); p < n; p++) {
+                int index = Entity.index(s.entity(p));
+                if (index >= counts.length) {
+                    counts = Arrays.copyOf(counts, Math.max(index + 1, counts.length * 2));
+                }
+                counts[index]++;
+            }
+        }
+        return counts;
     }
 
     /** One more than the highest column id {@link #inIdOrder(int)} can be asked for. */
@@ -122,7 +157,17 @@ public final class SparseColumns implements NamedInstances.SparseMembers {
     /** Number of sparse columns the entity at index {@code index} holds. */
     @Override
     public int heldBy(int index) {
-        return index < held.length ? held[index] : 0;
+        int[] h = held;
+        if (h != null) {
+            return index < h.length ? h[index] : 0;
+        }
+        int n = 0;
+        for (int k = 0; k < madeCount; k++) {
+            if (made[k].contains(index)) {
+                n++;
+            }
+        }
+        return n;
     }
 
     /**
@@ -163,10 +208,13 @@ public final class SparseColumns implements NamedInstances.SparseMembers {
 
     private int insert(SparseColumn s, int index, long entity, boolean zero) {
         int p = s.add(entity, zero);
-        if (index >= held.length) {
-            held = Arrays.copyOf(held, Math.max(index + 1, held.length * 2));
+        int[] h = held;
+        if (h != null) {
+            if (index >= h.length) {
+                held = h = Arrays.copyOf(h, Math.max(index + 1, h.length * 2));
+            }
+            h[index]++;
         }
-        held[index]++;
         return p;
     }
 
@@ -175,7 +223,9 @@ public final class SparseColumns implements NamedInstances.SparseMembers {
         if (!of(column).remove(index)) {
             return false;
         }
-        held[index]--;
+        if (held != null) {
+            held[index]--;
+        }
         return true;
     }
 
@@ -183,6 +233,12 @@ public final class SparseColumns implements NamedInstances.SparseMembers {
      * The entity at index {@code index} is being despawned: drops it from every sparse set.
      */
     public void despawned(int index) {
+        if (held == null) {
+            for (int k = 0; k < madeCount; k++) {
+                made[k].remove(index);
+            }
+            return;
+        }
         if (heldBy(index) == 0) {
             return;
         }
