@@ -32,7 +32,19 @@ import java.nio.file.Path;
  * crash lost. {@link #openAllowingCut} replays a recording that did not close up to its last
  * complete tick; {@link #closedCleanly()} and {@link #cut()} say how it ended.
  *
- * <p><b>Threading:</b> one tick thread, like every {@link InputSource}.
+ * <p>A simulation restored from a snapshot taken during the recorded run goes on from the
+ * journal at its own tick: {@link #resumeAt} passes over the ticks the snapshot already holds
+ * and checks the restored state against the hash the recording took just before it.
+ * {@code RunReplayer.replay(dir, snapshot, sim)} does that for a {@code RunRecorder} folder.
+ *
+ * <pre>{@code
+ * restored.restore(snapshot);                               // taken at tick T of the recorded run
+ * journal.resumeAt(restored.currentTick(), restored.world().stateHash());
+ * restored.inputs(journal);                                 // ticks T, T+1... with their recorded inputs
+ * }</pre>
+ *
+ * <p><b>Threading:</b> one tick thread, like every {@link InputSource}; {@link #resumeAt} on
+ * that thread too, before the simulation's next tick.
  */
 public final class JournalInputSource implements InputSource, AutoCloseable {
     private final JournalReader reader;
@@ -45,6 +57,8 @@ public final class JournalInputSource implements InputSource, AutoCloseable {
     private long skipsMatched;
     /** The tick last begun was reported skipped by the replay. */
     private boolean replaySkipped;
+    /** The tick {@link #resumeAt} positioned the source at, or {@code Long.MIN_VALUE}. */
+    private long resumedAt = Long.MIN_VALUE;
 
     private JournalInputSource(JournalReader reader) throws IOException {
         this.reader = reader;
@@ -119,9 +133,17 @@ public final class JournalInputSource implements InputSource, AutoCloseable {
     @Override
     public InputBatch beginTick(long tick) {
         if (!hasAhead || ahead.tick() != tick) {
+            boolean restored = hasAhead && !begun && resumedAt == Long.MIN_VALUE && tick > ahead.tick();
             throw new IllegalStateException("replay asked for tick " + tick + " but journal " + reader.path()
                     + (hasAhead ? " records tick " + ahead.tick() + " next" : " has no more ticks")
-                    + "; run the replay's ticks with the recorded numbers, starting at the first recorded tick");
+                    + (restored ? "; a simulation restored from a snapshot taken at tick " + tick + " of the recorded "
+                            + "run goes on from the journal once it is positioned there: call journal.resumeAt("
+                            + "sim.currentTick(), sim.world().stateHash()) before its first tick (or replay a "
+                            + "RunRecorder folder with RunReplayer.replay(dir, snapshot, sim)); a simulation "
+                            + "that is not restored runs the recorded ticks from the first, " + ahead.tick()
+                            : "; run the replay's ticks with the recorded numbers, starting at the first recorded "
+                            + "tick (or, for a simulation restored from a snapshot of the recorded run, at the "
+                            + "tick resumeAt positioned the journal at)"));
         }
         checkSkipOfCurrent();
         swap();
@@ -134,6 +156,81 @@ public final class JournalInputSource implements InputSource, AutoCloseable {
             throw new UncheckedIOException(e.getMessage(), e);
         }
         return current.inputs();
+    }
+
+    /**
+     * Positions the source at recorded tick {@code tick}, for a simulation restored from a
+     * snapshot taken at that tick of the recorded run (its {@code currentTick()}): the inputs of
+     * the earlier ticks, which the snapshot's state already holds, are passed over, and
+     * {@code stateHash}, the restored world's {@code stateHash()}, is checked against the hash the
+     * recording took after tick {@code tick - 1} where it has one (a snapshot at a tick the
+     * recording did not hash is checked at the next recorded hash instead, which
+     * {@link #beginTick} and {@link #recordHash} then check as for a replay from the start).
+     * The matched hash is not counted in {@link #hashesChecked()}.
+     *
+     * <p>Call it before the first {@link #beginTick} of the resumed run, on the tick thread; it
+     * may be called after earlier ticks were begun, to skip ahead, never back.
+     *
+     * @param tick the restored simulation's next tick, at most one past the journal's last tick
+     * @param stateHash the restored state's hash ({@code World.stateHash()})
+     * @throws ReplayDivergenceException if the recording's hash after {@code tick - 1} differs
+     *     from {@code stateHash}: the snapshot is not one of the recorded run (naming both hashes)
+     * @throws IllegalStateException if the journal is already past {@code tick}, has no record of
+     *     {@code tick} (it skips from an earlier tick to a later one: another run's journal), or
+     *     ends before {@code tick - 1} (a snapshot taken after the recording ended)
+     * @throws UncheckedIOException wrapping a {@link CorruptJournalException} if the journal is
+     *     damaged before {@code tick}
+     */
+    public void resumeAt(long tick, long stateHash) {
+        if (!begun && resumedAt == Long.MIN_VALUE && hasAhead && ahead.tick() > tick) {
+            throw new IllegalStateException("resumeAt(" + tick + ") but journal " + reader.path() + " starts at tick "
+                    + ahead.tick() + ": the snapshot was taken before the recording started; restore one taken at a "
+                    + "tick from " + ahead.tick() + " on, or the recording's own starting snapshot");
+        }
+        if (begun && current.tick() >= tick || hasAhead && ahead.tick() > tick) {
+            throw new IllegalStateException("resumeAt(" + tick + ") but the journal is past tick " + tick + " (it "
+                    + (hasAhead ? "records tick " + ahead.tick() + " next" : "has no more ticks") + "); a source "
+                    + "only goes forward: open the journal again to resume at an earlier tick");
+        }
+        checkSkipOfCurrent(); // as beginTick: a tick begun and run where the recording skipped it
+        long last = begun ? current.tick() : Long.MIN_VALUE;
+        boolean lastHashed = begun && current.hasHash();
+        long lastHash = lastHashed ? current.stateHash() : 0;
+        try {
+            while (hasAhead && ahead.tick() < tick) {
+                last = ahead.tick();
+                lastHashed = ahead.hasHash();
+                lastHash = lastHashed ? ahead.stateHash() : 0;
+                hasAhead = reader.nextTick(ahead);
+            }
+        } catch (IOException e) {
+            hasAhead = false;
+            throw new UncheckedIOException(e.getMessage(), e);
+        }
+        if (hasAhead && ahead.tick() != tick) {
+            throw new IllegalStateException("journal " + reader.path() + " goes from tick " + last + " to tick "
+                    + ahead.tick() + " and has no tick " + tick + " to resume at; the snapshot and the journal are "
+                    + "from different runs");
+        }
+        if (!hasAhead && last != Long.MIN_VALUE && last != tick - 1) { // an empty journal: nothing to replay
+            throw new IllegalStateException("resumeAt(" + tick + ") but journal " + reader.path() + " ends after tick "
+                    + last + ": the snapshot was taken after the recording ended, and nothing recorded follows it; "
+                    + "resume at a tick up to " + (last + 1));
+        }
+        begun = false;
+        replaySkipped = false;
+        resumedAt = tick;
+        if (last == tick - 1 && lastHashed) {
+            if (lastHash != stateHash) {
+                throw new ReplayDivergenceException("replay of journal " + reader.path() + " refused: the state "
+                        + "resumed at tick " + tick + " has hash 0x" + Long.toHexString(stateHash) + " where the "
+                        + "recording had 0x" + Long.toHexString(lastHash) + " after tick " + last + ", so it is not "
+                        + "a snapshot of the recorded run (or the simulation was changed between the snapshot and "
+                        + "the next tick, or restored into a simulation built otherwise); restore a snapshot taken "
+                        + "during the run this journal recorded", last, lastHash, stateHash);
+            }
+            lastMatch = last;
+        }
     }
 
     /**
@@ -153,7 +250,8 @@ public final class JournalInputSource implements InputSource, AutoCloseable {
         checkSkipOfCurrent(); // a tick run where the recording skipped it says so before its hash differs
         if (current.hasHash()) {
             if (current.stateHash() != stateHash) {
-                throw new ReplayDivergenceException(reader.path(), tick, current.stateHash(), stateHash, lastMatch);
+                throw new ReplayDivergenceException(reader.path(), tick, current.stateHash(), stateHash, lastMatch,
+                        resumedAt);
             }
             hashesChecked++;
             lastMatch = tick;

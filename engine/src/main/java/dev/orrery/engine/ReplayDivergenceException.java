@@ -18,11 +18,19 @@ public final class ReplayDivergenceException extends RuntimeException {
     /** What differs at {@link #tick} (the component types), or null. */
     private final String detail;
 
-    ReplayDivergenceException(Path journal, long tick, long recordedHash, long replayedHash, long lastMatch) {
+    /**
+     * A hash that differs; {@code resumedAt} is the tick a replay from a restored snapshot
+     * resumed at ({@code JournalInputSource.resumeAt}), or {@code Long.MIN_VALUE}.
+     */
+    ReplayDivergenceException(Path journal, long tick, long recordedHash, long replayedHash, long lastMatch,
+            long resumedAt) {
         super("replay of journal " + journal + " diverged at tick " + tick + ": state hash 0x"
                 + Long.toHexString(replayedHash) + " where the recording had 0x" + Long.toHexString(recordedHash)
-                + (lastMatch == Long.MIN_VALUE ? " (no earlier hash was checked)"
-                        : " (last matching hash at tick " + lastMatch + ")")
+                + (lastMatch != Long.MIN_VALUE ? " (last matching hash at tick " + lastMatch + ")"
+                        : resumedAt != Long.MIN_VALUE ? " (no hash was checked since the replay resumed at tick "
+                                + resumedAt + ", where the recording has none before it: the state it was restored "
+                                + "from may not be a snapshot of the recorded run)"
+                        : " (no earlier hash was checked)")
                 + ". Something non-deterministic ran between those ticks: a shared random generator, wall-clock "
                 + "time, iteration over a hash-ordered collection, or a different initial world or seed");
         this.tick = tick;

@@ -128,13 +128,19 @@ public final class RunReplayer {
     /**
      * Replays the recording in {@code dir} from {@code snapshot}, taken by
      * {@link Simulation#snapshot()} at any tick of the recorded run; journal ticks before the
-     * snapshot's tick are skipped.
+     * snapshot's tick are skipped, and the restored state is checked against the hash the
+     * recording took just before it ({@link JournalInputSource#resumeAt}), so a snapshot of
+     * another run is refused there, or at the next recorded hash where the recording has none
+     * just before it.
      *
      * @param dir a folder a {@link RunRecorder} wrote, not null
      * @param snapshot bytes from {@link Simulation#snapshot()} taken during the recorded run
      * @param fresh a new simulation, built as the recorded one, at tick 0
      * @return what the replay did, counted from the snapshot's tick
      * @throws ReplayDivergenceException naming the first diverging tick and the differing components
+     *     (the tick before the snapshot's, for a snapshot of another run)
+     * @throws IllegalStateException if the journal has no tick at the snapshot's, as
+     *     {@link JournalInputSource#resumeAt} says (a snapshot taken before or after the recording)
      * @throws IOException if the journal cannot be read
      */
     public static Result replay(Path dir, byte[] snapshot, Simulation fresh) throws IOException {
@@ -150,12 +156,10 @@ public final class RunReplayer {
         long ticks = 0;
         try (JournalInputSource source = JournalInputSource.openAllowingCut(dir.resolve(RunRecorder.JOURNAL))) {
             fresh.onSystemFailure(source.failurePolicy());
-            while (source.hasNextTick() && source.nextTick() < start) {
-                source.beginTick(source.nextTick()); // before the snapshot: already in its state
-            }
-            if (source.hasNextTick() && source.nextTick() != start) {
-                throw new IllegalStateException("journal " + dir.resolve(RunRecorder.JOURNAL) + " resumes at tick "
-                        + source.nextTick() + " but the snapshot is at tick " + start + "; they are from different runs");
+            try { // the ticks before the snapshot are in its state; its hash is checked against the recording's
+                source.resumeAt(start, fresh.world().stateHash());
+            } catch (ReplayDivergenceException e) {
+                throw explain(e, dir, fresh.world());
             }
             fresh.inputs(source);
             while (source.hasNextTick()) {

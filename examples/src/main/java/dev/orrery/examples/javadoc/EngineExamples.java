@@ -73,6 +73,13 @@ final class EngineExamples {
         }
     }
 
+    /** {@link JournalInputSource#resumeAt}, for a simulation restored from a snapshot of the recorded run. */
+    static void journalInputSourceResumed(Simulation restored, byte[] snapshot, JournalInputSource journal) {
+        restored.restore(snapshot);                               // taken at tick T of the recorded run
+        journal.resumeAt(restored.currentTick(), restored.world().stateHash());
+        restored.inputs(journal);                                 // ticks T, T+1... with their recorded inputs
+    }
+
     /** {@link RandomCursor}, in a job's body. */
     static void randomCursor(CounterRandom random, ChunkView chunk, long tick, Field velX, Field velY) {
         long[] ids = chunk.entities();
