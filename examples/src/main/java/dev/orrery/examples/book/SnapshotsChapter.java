@@ -8,6 +8,7 @@ import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.engine.Durability;
 import dev.orrery.engine.InputPipeline;
+import dev.orrery.engine.JournalInputSource;
 import dev.orrery.engine.ReplayDivergenceException;
 import dev.orrery.engine.ResourceCodec;
 import dev.orrery.engine.RunRecorder;
@@ -144,6 +145,65 @@ public final class SnapshotsChapter {
         Files.delete(loop);
     }
 
+    /** A simulation restored at tick 40 of a recorded run goes on with the journal's inputs of ticks 40 to 99. */
+    static void resumeFromTheJournal() throws IOException {
+        Path dir = Files.createTempDirectory("orrery-book-resume");
+        Files.delete(dir);
+        byte[] atTick40 = null;
+        long recorded;
+        try (Simulation sim = build(2, true);
+             RunRecorder recorder = RunRecorder.start(sim, dir, InputPipeline.builder())) {
+            for (long tick = 0; tick < 100; tick++) {
+                if (tick == 40) atTick40 = sim.snapshot();
+                recorder.inputs().tryPublish(1, 1, new byte[0], 0, 0);
+                sim.tick();
+            }
+            recorded = sim.world().stateHash();
+        }
+        // snippet:resume
+        try (Simulation restored = build(1, false);
+             JournalInputSource journal = JournalInputSource.open(dir.resolve(RunRecorder.JOURNAL))) {
+            restored.restore(atTick40);                       // taken at tick 40 of the recorded run
+            journal.resumeAt(restored.currentTick(), restored.world().stateHash()); // past ticks 0 to 39
+            restored.inputs(journal);
+            while (journal.hasNextTick()) restored.tick();    // ticks 40 to 99, their recorded inputs
+            journal.finish();
+            assert restored.world().stateHash() == recorded;  // every recorded hash on the way checked
+        }
+        // end:resume
+        try (Simulation restored = build(1, false);
+             JournalInputSource journal = JournalInputSource.open(dir.resolve(RunRecorder.JOURNAL))) {
+            restored.restore(atTick40);
+            journal.resumeAt(restored.currentTick(), restored.world().stateHash());
+            restored.inputs(journal);
+            while (journal.hasNextTick()) restored.tick();
+            if (restored.world().stateHash() != recorded || journal.hashesChecked() != 60) {
+                throw new AssertionError("the run resumed at tick 40 ended with hash " + restored.world().stateHash()
+                        + " after " + journal.hashesChecked() + " checked hashes (recorded " + recorded + ", 60)");
+            }
+        }
+        byte[] otherRun;
+        try (Simulation other = build(1, true)) {             // one more entity: another run's state
+            other.world().spawn(new Position(-1, 0), new Velocity(1, 0));
+            other.run(40, 0);
+            otherRun = other.snapshot();
+        }
+        try (Simulation restored = build(1, false);
+             JournalInputSource journal = JournalInputSource.open(dir.resolve(RunRecorder.JOURNAL))) {
+            restored.restore(otherRun);
+            journal.resumeAt(restored.currentTick(), restored.world().stateHash());
+            throw new AssertionError("a snapshot of another run was resumed from");
+        } catch (ReplayDivergenceException refused) {
+            if (refused.tick() != 39 || !refused.getMessage().contains("not a snapshot of the recorded run")) {
+                throw new AssertionError("another run's snapshot refused otherwise: " + refused.getMessage(), refused);
+            }
+        }
+        try (var files = Files.list(dir)) {
+            for (Path f : files.toList()) Files.delete(f);
+        }
+        Files.delete(dir);
+    }
+
     public static void main(String[] args) throws Exception {
         ProgramArgs.atMost("SnapshotsChapter", args);
         // snippet:snapshot
@@ -203,6 +263,7 @@ public final class SnapshotsChapter {
         }
         // end:replay
         recordTickByTick();
+        resumeFromTheJournal();
         try (Simulation fresh = build(1, false)) {
             RunReplayer.replay(dir, snapshot, fresh);         // from the tick-50 snapshot of another run
         } catch (ReplayDivergenceException expectedDivergence) {
