@@ -283,14 +283,14 @@ public final class InputPipeline implements InputSource, AutoCloseable {
      */
     private IllegalStateException tickHandedOut(long tick) {
         long pending = pendingCount();
-        return new IllegalStateException("beginTick(" + tick + ") after tick " + lastTick + ", which this pipeline "
-                + "already handed out (ticks must increase): a simulation restored from a snapshot of an earlier "
-                + "tick, or a replay, cannot take its inputs from the pipeline of the run it goes back over; the inputs it handed "
-                + "ticks " + tick + " to " + lastTick + " are not handed out again (a snapshot holds no inputs), and "
-                + pending + (pending == 1 ? " input" : " inputs") + " published and not yet taken "
-                + (pending == 1 ? "stays" : "stay") + " in this pipeline; give the restored simulation a new "
-                + "InputPipeline (sim.inputs(InputPipeline.builder().build())) and publish again to it what its ticks "
-                + "must take, or replay the run's recording (RunReplayer) for the inputs as recorded");
+        String took = tick == lastTick ? "tick " + tick + " already took its inputs"
+                : "ticks " + tick + " to " + lastTick + " already took their inputs";
+        return new IllegalStateException("beginTick(" + tick + ") after tick " + lastTick + ": ticks must increase. A "
+                + "simulation restored from an earlier snapshot, or a replay, cannot reuse the pipeline of the run it "
+                + "goes back over: " + took + " (a snapshot holds none), and " + pending + " published "
+                + (pending == 1 ? "input is" : "inputs are") + " still queued here. Give it a new pipeline, "
+                + "sim.inputs(InputPipeline.builder().build()), and publish again what its ticks must take, or replay "
+                + "the recording with RunReplayer");
     }
 
     /**

@@ -65,11 +65,14 @@ class RestoredInputsTest {
             restored.inputs(live);
             IllegalStateException e = assertThrows(IllegalStateException.class, restored::tick);
             String m = e.getMessage();
-            assertTrue(m.contains("beginTick(3) after tick 3, which this pipeline already handed out"), m);
-            assertTrue(m.contains("a simulation restored from a snapshot of an earlier tick"), m);
-            assertTrue(m.contains("the inputs it handed ticks 3 to 3 are not handed out again"), m);
-            assertTrue(m.contains("1 input published and not yet taken stays in this pipeline"), m);
-            assertTrue(m.contains("give the restored simulation a new InputPipeline"), m);
+            assertTrue(m.contains("beginTick(3) after tick 3: ticks must increase"), m);
+            assertTrue(m.contains("A simulation restored from an earlier snapshot, or a replay, cannot reuse the "
+                    + "pipeline of the run it goes back over"), m);
+            assertTrue(m.contains("tick 3 already took its inputs (a snapshot holds none)"), m);
+            assertTrue(m.contains("1 published input is still queued here"), m);
+            assertTrue(m.contains("Give it a new pipeline, sim.inputs(InputPipeline.builder().build())"), m);
+            assertTrue(m.contains("or replay the recording with RunReplayer"), m);
+            assertTrue(m.length() < 420, "says it in few words: " + m.length() + " chars: " + m);
             assertEquals(1, live.pendingCount(), "the refusal took nothing from the ring");
 
             InputPipeline fresh = InputPipeline.builder().build();
@@ -81,6 +84,23 @@ class RestoredInputsTest {
             assertEquals(5, restored.currentTick());
             live.close();
             fresh.close();
+        }
+    }
+
+    @Test
+    void aRefusalAfterSeveralTicksNamesTheirRangeAndEveryQueuedInput() {
+        try (InputPipeline p = InputPipeline.builder().build()) {
+            for (long t = 0; t <= 4; t++) {
+                p.beginTick(t);
+            }
+            assertTrue(publish(p, 1));
+            assertTrue(publish(p, 2));
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> p.beginTick(2));
+            String m = e.getMessage();
+            assertTrue(m.contains("beginTick(2) after tick 4: ticks must increase"), m);
+            assertTrue(m.contains("ticks 2 to 4 already took their inputs"), m);
+            assertTrue(m.contains("2 published inputs are still queued here"), m);
+            assertEquals(2, p.pendingCount(), "the refusal took nothing from the ring");
         }
     }
 }
