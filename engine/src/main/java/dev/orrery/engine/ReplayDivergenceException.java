@@ -28,8 +28,9 @@ public final class ReplayDivergenceException extends RuntimeException {
                 + Long.toHexString(replayedHash) + " where the recording had 0x" + Long.toHexString(recordedHash)
                 + (lastMatch != Long.MIN_VALUE ? " (last matching hash at tick " + lastMatch + ")"
                         : resumedAt != Long.MIN_VALUE ? " (no hash was checked since the replay resumed at tick "
-                                + resumedAt + ", where the recording has none before it: the state it was restored "
-                                + "from may not be a snapshot of the recorded run)"
+                                + resumedAt + ": the recording has no hash after tick " + (resumedAt - 1) + " to check "
+                                + "the restored state against, so the state it was restored from may not be a "
+                                + "snapshot of the recorded run)"
                         : " (no earlier hash was checked)")
                 + ". Something non-deterministic ran between those ticks: a shared random generator, wall-clock "
                 + "time, iteration over a hash-ordered collection, or a different initial world or seed");

@@ -155,6 +155,8 @@ class ResumedJournalReplayTest {
             String m = e.getMessage();
             assertEquals(15, e.tick(), m);
             assertTrue(m.contains("no hash was checked since the replay resumed at tick 12"), m);
+            assertTrue(m.contains("the recording has no hash after tick 11 to check the restored state against"),
+                    m); // it has hashes before (0, 5, 10): only none just before the snapshot's tick
             assertTrue(m.contains("restored from may not be a snapshot of the recorded run"), m);
         }
     }
