@@ -25,6 +25,8 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 
 /**
  * The JSON views of one entity, the schedule, the state, the named instances and the
@@ -184,17 +186,7 @@ final class Views {
      * {@code max} and how many more. Tick thread.
      */
     static String targets(World world, long id, Relation r, int max) {
-        StringBuilder out = new StringBuilder();
-        int[] listed = {0};
-        world.relations().forEachTarget(id, r, t -> {
-            if (listed[0]++ < max) {
-                out.append(out.length() == 0 ? "" : ", ").append(t);
-            }
-        });
-        if (listed[0] > max) {
-            out.append(" and ").append(listed[0] - max).append(" more");
-        }
-        return out.toString();
+        return listed(each -> world.relations().forEachTarget(id, r, each), max);
     }
 
     /**
@@ -203,11 +195,16 @@ final class Views {
      * thread.
      */
     static String holders(World world, Relation r, long id, int max) {
+        return listed(each -> world.relations().forEachHolder(r, id, each), max);
+    }
+
+    /** The ids {@code walk} hands its consumer, joined by ", ": the first {@code max} and how many more. */
+    private static String listed(Consumer<LongConsumer> walk, int max) {
         StringBuilder out = new StringBuilder();
         int[] listed = {0};
-        world.relations().forEachHolder(r, id, h -> {
+        walk.accept(e -> {
             if (listed[0]++ < max) {
-                out.append(out.length() == 0 ? "" : ", ").append(h);
+                out.append(out.length() == 0 ? "" : ", ").append(e);
             }
         });
         if (listed[0] > max) {
