@@ -42,7 +42,7 @@ final class LayoutDiff {
             long id = e.getKey();
             String other = b.place.get(id);
             if (other != null && a.archetype.get(id).equals(b.archetype.get(id)) && !other.equals(e.getValue())) {
-                add(out, max, new Difference(Entity.toString(id), null, "place", e.getValue(), other));
+                WorldDiff.add(out, max, new Difference(Entity.toString(id), null, "place", e.getValue(), other));
                 break; // the rows after it have moved as a consequence
             }
         }
@@ -51,7 +51,8 @@ final class LayoutDiff {
         List<String> y = new ArrayList<>(b.order);
         y.retainAll(a.order);
         if (!x.equals(y)) {
-            add(out, max, new Difference(null, null, "archetype order", a.order.toString(), b.order.toString()));
+            WorldDiff.add(out, max, new Difference(null, null, "archetype order", a.order.toString(),
+                    b.order.toString()));
         }
         nextIds(reference, actual, max, out);
     }
@@ -65,19 +66,11 @@ final class LayoutDiff {
             if (u[i] != v[i]) {
                 int from = Math.max(0, i - SHOWN);
                 int to = Math.min(n, i + SHOWN);
-                add(out, max, new Difference(null, null, "next ids", ids(u, from, to), ids(v, from, to)));
+                WorldDiff.add(out, max, new Difference(null, null, "next ids", WorldDiff.ids(u, from, to),
+                        WorldDiff.ids(v, from, to)));
                 return;
             }
         }
-    }
-
-    /** {@code [1v2, 2v2, ...]}: {@code ids[from..to)}, with an ellipsis for what is left out either side. */
-    private static String ids(long[] ids, int from, int to) {
-        StringBuilder s = new StringBuilder("[").append(from > 0 ? "..., " : "");
-        for (int i = from; i < to; i++) {
-            s.append(i == from ? "" : ", ").append(Entity.toString(ids[i]));
-        }
-        return s.append(to < ids.length ? ", ...]" : "]").toString();
     }
 
     /** The places of {@code world}'s entities, walking every non-empty chunk read-only (no change tick taken). */
@@ -107,11 +100,5 @@ final class LayoutDiff {
             }
         });
         return new Layout(archetype, place, new ArrayList<>(chunks.keySet()));
-    }
-
-    private static void add(List<Difference> out, int max, Difference d) {
-        if (out.size() < max) {
-            out.add(d);
-        }
     }
 }

@@ -123,14 +123,20 @@ final class WorldDiff {
 
     /** {@code [3v1, 4v1]}. */
     private static String ids(long[] entities) {
-        StringBuilder s = new StringBuilder("[");
-        for (int i = 0; i < entities.length; i++) {
-            s.append(i == 0 ? "" : ", ").append(Entity.toString(entities[i]));
-        }
-        return s.append(']').toString();
+        return ids(entities, 0, entities.length);
     }
 
-    private static void add(List<Difference> out, int max, Difference d) {
+    /** {@code [1v2, 2v2, ...]}: {@code ids[from..to)}, with an ellipsis for what is left out either side. */
+    static String ids(long[] ids, int from, int to) {
+        StringBuilder s = new StringBuilder("[").append(from > 0 ? "..., " : "");
+        for (int i = from; i < to; i++) {
+            s.append(i == from ? "" : ", ").append(Entity.toString(ids[i]));
+        }
+        return s.append(to < ids.length ? ", ...]" : "]").toString();
+    }
+
+    /** Adds {@code d} to {@code out} while it holds fewer than {@code max}. */
+    static void add(List<Difference> out, int max, Difference d) {
         if (out.size() < max) {
             out.add(d);
         }
