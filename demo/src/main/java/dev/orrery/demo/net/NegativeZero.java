@@ -18,19 +18,22 @@ public final class NegativeZero {
      * {@code v}, with {@code -0} made {@code 0}.
      *
      * @param v any float
-     * @return {@code 0} for {@code -0}, {@code v} itself (bits included, NaN too) otherwise
+     * @return {@code 0} for {@code -0}, {@code v} itself otherwise, bits included, but for a NaN:
+     *     a NaN stays a NaN, yet a signalling one comes back quiet (the add sets its quiet bit:
+     *     {@code 0x7f800001} gives {@code 0x7fc00001})
      */
     public static float toZero(float v) {
-        return v + 0.0f; // -0 + 0 is +0; every other value is unchanged
+        return v + 0.0f; // -0 + 0 is +0; every other value is unchanged but a signalling NaN
     }
 
     /**
      * {@code v}, with {@code -0} made {@code 0}.
      *
      * @param v any double
-     * @return {@code 0} for {@code -0}, {@code v} itself otherwise
+     * @return {@code 0} for {@code -0}, {@code v} itself otherwise (a NaN stays a NaN, a
+     *     signalling one quiet, as for {@link #toZero(float)})
      */
     public static double toZero(double v) {
-        return v + 0.0; // -0 + 0 is +0; every other value is unchanged
+        return v + 0.0; // -0 + 0 is +0; every other value is unchanged but a signalling NaN
     }
 }
