@@ -119,4 +119,41 @@ class NullValueTest {
         long e = w.spawn(zeroed);
         assertEquals(new Label(0), w.get(e, label), "with(column) adds it zeroed");
     }
+
+    /**
+     * A null value for a relation's marker column: the fix a null refusal names elsewhere
+     * (the form without a value, or a record of zeros) is refused too for that column, as
+     * the relation store keeps it; the message names the relation store's calls instead.
+     */
+    @Test
+    void aNullValueForARelationsColumnNamesTheRelationStoreNotAFormThatIsRefusedToo() {
+        World w = new World();
+        Component<?> childOf = w.relations().childOf().column();
+        @SuppressWarnings("unchecked")
+        Component<Object> marker = (Component<Object>) childOf;
+        long parent = w.spawn();
+        long e = w.spawn();
+        w.relations().add(e, w.relations().childOf(), parent);
+        long before = w.stateHash();
+        CommandBuffer commands = new CommandBuffer(0);
+        Template.Builder template = Template.named("Crate");
+        Throwable[] refused = {
+            assertThrows(NullPointerException.class, () -> w.add(e, marker, null)),
+            assertThrows(NullPointerException.class, () -> w.set(e, marker, null)),
+            assertThrows(NullPointerException.class, () -> commands.add(e, marker, null)),
+            assertThrows(NullPointerException.class, () -> commands.set(e, marker, null)),
+            assertThrows(NullPointerException.class, () -> w.entity().with(marker, null)),
+            assertThrows(NullPointerException.class, () -> template.with(marker, null)),
+        };
+        for (Throwable t : refused) {
+            String m = t.getMessage();
+            assertTrue(m.contains("the value is null; ChildOf is a relation's column, kept by the relation store; "
+                    + "change pairs with world.relations().add(holder, ChildOf, target)"), m);
+            assertFalse(m.contains("zero"), "the forms without a value or with zeros are refused too: " + m);
+        }
+        IllegalArgumentException zeroed = assertThrows(IllegalArgumentException.class, () -> w.add(e, childOf));
+        assertTrue(zeroed.getMessage().contains("relation's column"), zeroed.getMessage());
+        assertTrue(commands.isEmpty(), "nothing recorded");
+        assertEquals(before, w.stateHash());
+    }
 }

@@ -405,26 +405,37 @@ public final class EntityRows {
      * {@code "commands.set"}, ...), one of the calls that name a column and take its value:
      * none takes null for "zero". It names the call and the fix: for an add, the form without
      * a value, which adds the column zeroed (or a tag); for a set, a value (a set does not
-     * zero a column through null).
+     * zero a column through null). For a relation's marker column, which neither form may
+     * change, the fix is the relation store's calls ({@link #relationColumnFix}).
      */
     public static NullPointerException nullValue(String call, Component<?> column) {
         int dot = call.lastIndexOf('.');
         String receiver = call.substring(0, dot + 1);
-        String fix = call.endsWith("add")
+        String fix = column.isRelationMarker() ? relationColumnFix(column)
+                : call.endsWith("add")
                 ? "to add " + column + " zeroed (or as a tag), call " + receiver + "add(entity, " + column + ")"
                 : "give the new value (a record of zeros to zero it)";
         return new NullPointerException(call + "(entity, " + column + ", value): the value is null; " + fix);
+    }
+
+    /** The relation store's calls, as {@link Component#refuseIfRelationMarker} names them. */
+    private static String relationColumnFix(Component<?> c) {
+        return c.name() + " is a relation's column, kept by the relation store; change pairs with world.relations()"
+                + ".add(holder, " + c.name() + ", target) / remove(...), or commands.addPair(...) / removePair(...) "
+                + "in a job";
     }
 
     /**
      * The refusal of a null value given to a builder's {@code with(column, value)}
      * ({@code "entity().with"}, {@code "Template.named(\"Lamp\").with"}), in the shape of
      * {@link #nullValue}: it names the call and the fix, the builder's form without a value,
-     * which adds the column zeroed (or a tag).
+     * which adds the column zeroed (or a tag); for a relation's marker column, the relation
+     * store's calls.
      */
     public static NullPointerException nullBuilderValue(String call, Component<?> column) {
-        return new NullPointerException(call + "(" + column + ", value): the value is null; to add " + column
-                + " zeroed (or as a tag), call " + call + "(" + column + ")");
+        return new NullPointerException(call + "(" + column + ", value): the value is null; "
+                + (column.isRelationMarker() ? relationColumnFix(column)
+                        : "to add " + column + " zeroed (or as a tag), call " + call + "(" + column + ")"));
     }
 
     /**
