@@ -162,11 +162,29 @@ final class RelationSection {
                         : "missing";
                 throw in.refuseAt(0, "snapshot relation " + i + " is " + snap + " but the target world's is "
                         + mine + " (snapshot: " + theirs + "; target: " + describe(own) + "); register the same "
-                        + "relations, with the same traits, in the same order, before restoring");
+                        + "relations, with the same traits, in the same order, before restoring" + childOfHint(names, own));
             }
             out[i] = r;
         }
         return out;
+    }
+
+    /**
+     * Where the snapshot's ChildOf sits elsewhere among its relations than the target's (or
+     * the target lacks it): a reminder that {@code childOf()} registers it on its first call,
+     * which a game may first make during play, after its own relations; "" otherwise.
+     */
+    private static String childOfHint(String[] names, List<Relation> own) {
+        int snap = Arrays.asList(names).indexOf("ChildOf");
+        int mine = -1;
+        for (int i = 0; i < own.size(); i++) {
+            mine = own.get(i).name().equals("ChildOf") ? i : mine;
+        }
+        if (snap < 0 || snap == mine) {
+            return "";
+        }
+        return "; ChildOf is registered by the first call of world.relations().childOf(), which the snapshot's world "
+                + "made as its relation " + snap + ": call childOf() at set-up, in that place among the registrations";
     }
 
     /**

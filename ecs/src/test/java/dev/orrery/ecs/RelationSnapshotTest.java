@@ -177,6 +177,38 @@ class RelationSnapshotTest {
         assertEquals(0, withRelations.world.entityCount());
     }
 
+    /**
+     * ChildOf is registered by the first call of {@code world.relations().childOf()}: a game
+     * that first calls it during play (after its own relations) writes it last, and a restore
+     * target built by the set-up code alone lacks it. The refusal names the call to make at
+     * set-up, not only "register the same relations".
+     */
+    @Test
+    void shouldNameTheChildOfCallWhenTheTargetLacksAChildOfFirstCalledDuringPlay() {
+        World played = new World();
+        played.component(Position.class);
+        Relation owns = played.relations().register("Owns", false, false, Cleanup.REMOVE_PAIR);
+        long parent = played.spawn(new Position(0, 0));
+        long child = played.spawn(new Position(1, 1));
+        played.relations().add(parent, owns, child);
+        played.relations().add(child, played.relations().childOf(), parent); // ChildOf's first call
+        byte[] bytes = new WorldSnapshot().write(played);
+
+        World setUp = new World();
+        setUp.component(Position.class);
+        setUp.relations().register("Owns", false, false, Cleanup.REMOVE_PAIR);
+        SnapshotException e = assertThrows(SnapshotException.class, () -> new WorldSnapshot().read(bytes, setUp));
+        assertTrue(e.getMessage().contains("snapshot relation 1 is 'ChildOf' (exclusive, acyclic, DESPAWN_HOLDER) but "
+                + "the target world's is missing"), e.getMessage());
+        assertTrue(e.getMessage().contains("ChildOf is registered by the first call of world.relations().childOf()"),
+                e.getMessage());
+        assertEquals(0, setUp.entityCount());
+
+        setUp.relations().childOf(); // the fix the message names
+        new WorldSnapshot().read(bytes, setUp);
+        assertEquals(played.stateHash(), setUp.stateHash());
+    }
+
     @Test
     void shouldRefuseAMarkerThatDisagreesWithThePairs() {
         Fixture f = populated();
