@@ -10,7 +10,6 @@ import dev.orrery.ecs.component.FieldType;
 import dev.orrery.ecs.prototype.SpawnChain;
 import dev.orrery.ecs.storage.EntityTable;
 import dev.orrery.ecs.structure.EntityRows;
-import dev.orrery.ecs.structure.WorldStorage;
 import java.util.Arrays;
 import java.util.List;
 
@@ -213,7 +212,7 @@ public final class Shape {
      * columns of the shape are not in the chunk's arrays: every new row holds them, zeroed,
      * and the writer sets them row by row with {@code rows.set(column, r, value)} (or reads
      * them with {@code rows.get}). The structure is locked while the writer runs: it must not
-     * spawn, despawn, add or remove.
+     * spawn, despawn, add or remove. The rows' {@code onAdd} hooks fire after it, seeing its values.
      *
      * @param n how many entities to spawn, 0 or more
      * @param writer fills the new rows' fields, not null; called on this thread, once per run of
@@ -224,9 +223,12 @@ public final class Shape {
      */
     public long[] spawnMany(int n, BatchWriter writer) {
         java.util.Objects.requireNonNull(writer, "writer");
-        long[] ids = spawnMany(n);
-        WorldStorage storage = world.storage();
-        storage.lockStructure("a Shape.spawnMany writer");
+        return world.spawnManyThen(archetype, n, columns, zeroes, ids -> fill(ids, n, writer));
+    }
+
+    /** Hands the rows of {@code ids}, just spawned, to {@code writer}, a run of rows per chunk. */
+    private void fill(long[] ids, int n, BatchWriter writer) {
+        world.storage().lockStructure("a Shape.spawnMany writer");
         try {
             ChunkView view = batchView; // one writer at a time: the lock refuses a nested spawnMany
             for (int done = 0; done < n; ) {
@@ -239,9 +241,8 @@ public final class Shape {
             }
             view.bind(null);
         } finally {
-            storage.unlockStructure();
+            world.storage().unlockStructure();
         }
-        return ids;
     }
 
     /**
@@ -290,7 +291,8 @@ public final class Shape {
      * Spawns an entity of this shape with every field zero and returns the shape's reusable
      * {@link Row} positioned on it, to write its fields one by one with no record built.
      * The row stays valid until the next structural change moves or removes the entity's
-     * row; a later write through it is refused with an {@link IllegalStateException}.
+     * row; a later write through it is refused with an {@link IllegalStateException}. Its
+     * {@code onAdd} hooks fire as this returns, seeing zeros (the row's writes fire no hook).
      *
      * @return the shape's one reusable row, positioned on the new entity (its id is
      *     {@link Row#id()})

@@ -740,6 +740,32 @@ public final class World implements FieldAccess {
     }
 
     /**
+     * {@link #spawnManyInto} then {@code fill} (a shape's batch writer) as one direct call for
+     * the observer hooks: the rows' {@code onAdd} hooks fire after {@code fill} wrote their
+     * values, as a playback's fire after the spawn values it writes. When {@code fill} throws,
+     * the rows spawned stay and their hooks fire before the exception goes on (a hook's own
+     * failure then added to it as suppressed).
+     */
+    long[] spawnManyThen(Archetype a, int n, Component<?>[] columns, Object[] values,
+            java.util.function.Consumer<long[]> fill) {
+        changes.beginBatch();
+        long[] ids;
+        try {
+            ids = spawnManyInto(a, n, columns, values);
+            fill.accept(ids);
+        } catch (RuntimeException | Error e) {
+            try {
+                changes.endBatch(this);
+            } catch (RuntimeException | Error hook) {
+                e.addSuppressed(hook);
+            }
+            throw e;
+        }
+        changes.endBatch(this);
+        return ids;
+    }
+
+    /**
      * Despawns a live entity: its row is removed (the archetype's last row moves into it)
      * and its id becomes stale. Its slot is reused, first in first out, with the next
      * generation; after its last generation ({@code 0xFFFF_FFFF}) the slot is retired instead.

@@ -68,6 +68,34 @@ class ObserverTest {
         assertEquals("burn 0", log.get(600), "the add recorded last fires last");
     }
 
+    /**
+     * A shape's bulk spawn with a writer fires the onAdd hooks of its rows once the writer has
+     * filled them, as a playback fires them after the spawn values it writes: a hook sees the
+     * written values, not the zeros the rows were placed with. A writer that throws still
+     * leaves its spawned rows, and their hooks fire.
+     */
+    @Test
+    void aShapesBulkSpawnWithAWriterFiresItsHooksAfterTheWriterFilledTheRows() {
+        world.observe(hp).onAdd((w, e, c) -> record("add hp=" + w.get(e, hp).hp(), e));
+        Shape unit = world.shape(hp);
+        unit.spawnMany(3, (rows, from, to, first) -> {
+            int[] h = rows.writeInts(hp.field("hp"));
+            for (int r = from; r < to; r++) {
+                h[r] = 10 + first + r - from;
+            }
+        });
+        assertEquals(List.of("add hp=10 0", "add hp=11 1", "add hp=12 2"), log);
+        log.clear();
+        IllegalStateException thrown = assertThrows(IllegalStateException.class, () -> unit.spawnMany(2,
+                (rows, from, to, first) -> {
+                    rows.writeInts(hp.field("hp"))[from] = 7;
+                    throw new IllegalStateException("writer failed");
+                }));
+        assertEquals("writer failed", thrown.getMessage());
+        assertEquals(List.of("add hp=7 3", "add hp=0 4"), log, "the spawned rows stay, and their hooks fire");
+        assertEquals(5, world.entityCount());
+    }
+
     @Test
     void hooksRecordCommandsThatCascadeToAFixedPoint() {
         world.observe(burning).onAdd((w, e, c) -> c.add(e, ash));
