@@ -1,9 +1,12 @@
 package dev.orrery.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.ecs.RemovedEntities;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
+import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.scheduler.FixedTimestep;
 import dev.orrery.scheduler.Phase;
@@ -21,8 +24,9 @@ import org.junit.jupiter.api.Test;
  * (earlier in the tick, or the previous tick's last), a write made once a tick before the
  * phase is seen in the tick's first sub-step only, and a reader skipped for ticks (by a run
  * condition, or an {@code onEnter} system between transitions) sees every write since its
- * last run (as Bevy's change detection does). Guards of what the book's "Fixed steps" and "Run
- * conditions" sections say; they passed when written.
+ * last run (as Bevy's change detection does); a removal log, by contrast, keeps two schedule
+ * runs, so a reader in a phase that runs every tenth tick misses older removals. Guards of what
+ * the book's "Fixed steps" and "Run conditions" sections say; they passed when written.
  */
 class FixedStepChangeFilterTest {
     record Once(int v) {
@@ -148,5 +152,53 @@ class FixedStepChangeFilterTest {
         // 'late' at 6 sees tick 2's write, at 12 tick 8's; 'enter' at 5 sees tick 2's (after its
         // run at tick 0), at 10 tick 8's; 'late2' at 6 sees tick 6's ('step' ran before it), at 12 nothing
         assertEquals(List.of("0 enter", "0 once", "0 step", "5 enter", "6 once", "6 step", "10 enter", "12 once"), log);
+    }
+
+    /**
+     * Removal logs, unlike change filters, keep two schedule runs: a fixed-step reader whose
+     * phase runs every third tick sees every removal, one whose phase runs every tenth tick
+     * misses the older ones, as the book's "Removal logs" and "Fixed steps" sections say.
+     */
+    @Test
+    void shouldKeepRemovalsForAFixedStepReaderOnlyWithinTheLogsWindow() {
+        assertEquals(List.of("2: 0 1 2", "5: 3 4 5", "8: 6 7 8", "11: 9 10 11"), removalsSeen(30, 12));
+        List<String> rare = removalsSeen(100, 20);
+        assertEquals(2, rare.size(), rare.toString());
+        assertTrue(rare.get(1).startsWith("19:") && rare.get(1).endsWith(" 18 19")
+                && rare.get(1).split(" ").length - 1 < 10, "of the ten removals since its run at tick 9 the reader at "
+                + "tick 19 sees the last few only: " + rare);
+    }
+
+    /** What a fixed-step reader of Hp's removal log sees, ticking a step of {@code stepUnits} (10 a tick) {@code ticks} times. */
+    private static List<String> removalsSeen(long stepUnits, int ticks) {
+        World world = new World(1024);
+        Component<Step> hp = world.component(Step.class);
+        world.trackRemoved(hp);
+        long[] ids = new long[ticks];
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = world.spawn(new Step(i));
+        }
+        List<String> log = new ArrayList<>();
+        try (Simulation sim = Simulation.builder(world).seed(1).workers(1)
+                .resource(STEP, new FixedTimestep(stepUnits, 10, 4))
+                .systems(s -> s.phases(Phase.PRE_UPDATE, FIXED, Phase.UPDATE).fixedTimestep(FIXED, STEP)
+                        .system("remove").inPhase(Phase.PRE_UPDATE).readsResource(Simulation.CLOCK).removes(hp)
+                        .forEachRange(() -> 1, (job, from, to) ->
+                                job.commands().remove(ids[(int) job.resource(Simulation.CLOCK).tick()], hp))
+                        .system("read").inPhase(FIXED).reads(hp).readsResource(Simulation.CLOCK)
+                        .exclusive((w, job) -> {
+                            RemovedEntities gone = job.removed(hp);
+                            StringBuilder b = new StringBuilder(job.resource(Simulation.CLOCK).tick() + ":");
+                            for (int i = 0; i < gone.count(); i++) {
+                                b.append(' ').append(Entity.index(gone.entity(i)));
+                            }
+                            log.add(b.toString());
+                        }))
+                .build()) {
+            for (int i = 0; i < ticks; i++) {
+                sim.tick();
+            }
+        }
+        return log;
     }
 }
