@@ -10,6 +10,7 @@ import dev.orrery.ecs.component.FieldType;
 import dev.orrery.ecs.prototype.SpawnChain;
 import dev.orrery.ecs.storage.EntityTable;
 import dev.orrery.ecs.structure.EntityRows;
+import dev.orrery.ecs.structure.ProvisionalRefs;
 import java.util.Arrays;
 import java.util.List;
 
@@ -48,8 +49,7 @@ public final class Shape {
     private final Object[] zeroes;
     private final Row row = new Row();
     private final ChunkView batchView;
-    // Kept only for the shape's own column count: a fixed-arity call with another count
-    // gets a fresh array and the count error from spawn(values...).
+    // For the shape's own column count only: another count gets spawn(values...)'s error.
     private final ArgumentScratch arguments;
 
     Shape(World world, Component<?>[] columns, Archetype archetype) {
@@ -207,8 +207,8 @@ public final class Shape {
      *
      * <p>The writer gets an unchecked view of each chunk that received new rows, with the
      * range {@code [from, to)} of them and the batch index of row {@code from}; rows outside
-     * the range belong to other entities and must not be written. Values are trusted, as a
-     * {@link Row}'s writes are: validators and {@code @Range} are not consulted. Sparse
+     * the range belong to other entities and must not be written. Values are trusted: neither
+     * validators, {@code @Range} nor {@code @EntityRef} (a provisional handle) are checked. Sparse
      * columns of the shape are not in the chunk's arrays: every new row holds them, zeroed,
      * and the writer sets them row by row with {@code rows.set(column, r, value)} (or reads
      * them with {@code rows.get}). The structure is locked while the writer runs: it must not
@@ -298,9 +298,8 @@ public final class Shape {
      *     {@link Row#id()})
      */
     public Row spawnRow() {
-        // Straight to a zeroed row: spawn() hands the all-null value array to the general
-        // values path, which checks each null and places the row in a method too big for the
-        // JIT to inline here. A shape with a sparse column takes spawn(), which adds its sets.
+        // Straight to a zeroed row: spawn()'s general values path checks each null and places the row in a
+        // method too big for the JIT to inline here. A shape with a sparse column takes spawn(), which adds its sets.
         long e = chain.holdsSparse() ? spawn() : world.spawnEmpty(archetype, chain, true);
         int idx = Entity.index(e);
         row.at(archetype.chunk(entities.chunk(idx)), entities.row(idx), e);
@@ -386,12 +385,13 @@ public final class Shape {
          * @param field a {@code long} field of one of the shape's columns
          * @param value the value; trusted, not checked against the field's range or validators
          * @return this row, for the next write
-         * @throws IllegalArgumentException when the field is not a {@code long}, or its column is
-         *     not the shape's
+         * @throws IllegalArgumentException when the field is not a {@code long}, its column is not the
+         *     shape's, or it is an {@code @EntityRef} field and the value a command buffer's handle
          * @throws IllegalStateException when a structural change has moved the entity's row since
          *     {@code spawnRow()}; write through {@code world.set} instead
          */
         public Row setLong(Field field, long value) {
+            ProvisionalRefs.refuse(field.component(), field.index(), value); // as world.setLong refuses it
             if (writtenAsSparse(field, FieldType.LONG, value)) {
                 return this;
             }
@@ -422,13 +422,14 @@ public final class Shape {
          * Writes one field of any type from raw bits (see {@link FieldType#bits}).
          *
          * @param field a field of one of the shape's columns
-         * @param bits the value as raw bits; trusted, not checked against the field's range or
-         *     validators
+         * @param bits the value as raw bits; trusted, not checked against range or validators
          * @return this row, for the next write
+         * @throws IllegalArgumentException when an {@code @EntityRef} field gets a command buffer's handle
          * @throws IllegalStateException when a structural change has moved the entity's row since
          *     {@code spawnRow()}
          */
         public Row setBits(Field field, long bits) {
+            ProvisionalRefs.refuse(field.component(), field.index(), bits);
             if (writtenAsSparse(field, field.type(), bits)) {
                 return this;
             }

@@ -71,6 +71,36 @@ class ProvisionalRefTest {
         assertFalse(w.has(bare, seeker));
     }
 
+    /**
+     * A shape's spawn row writes straight to the world too: its {@code setLong} and
+     * {@code setBits} refuse a provisional handle in an entity-ref field, table or sparse, as
+     * {@code world.setLong} does, leaving the field as the spawn left it.
+     */
+    @Test
+    void aShapesSpawnRowRefusesAProvisionalHandleInAnEntityRefField() {
+        World w = new World();
+        Component<Homing> homing = w.component(Homing.class);
+        Component<Homing> seeker = w.component(Homing.class, "Seeker", Storage.SPARSE);
+        long real = w.spawn();
+        long provisional = new CommandBuffer(0).spawn();
+        Shape.Row row = w.shape(homing, seeker).spawnRow();
+        Map<String, Executable> writes = new LinkedHashMap<>();
+        writes.put("row.setLong", () -> row.setLong(homing.field("target"), provisional));
+        writes.put("row.setBits", () -> row.setBits(homing.field("target"), provisional));
+        writes.put("row.setLong sparse", () -> row.setLong(seeker.field("target"), provisional));
+        writes.put("row.setBits sparse", () -> row.setBits(seeker.field("target"), provisional));
+        for (Map.Entry<String, Executable> write : writes.entrySet()) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, write.getValue(), write.getKey());
+            assertTrue(e.getMessage().contains(".target was given") && e.getMessage().contains("provisional handle"),
+                    write.getKey() + ": " + e.getMessage());
+        }
+        assertEquals(0L, w.get(row.id(), homing).target(), "nothing written");
+        assertEquals(0L, w.get(row.id(), seeker).target(), "nothing written");
+        row.setLong(homing.field("target"), real).setBits(seeker.field("target"), real); // a real id passes
+        assertEquals(real, w.get(row.id(), homing).target());
+        assertEquals(real, w.get(row.id(), seeker).target());
+    }
+
     @Test
     void theSameValueRecordedInTheBufferIsResolvedAndRealIdsNullAndPlainLongsPass() {
         World w = new World();
