@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Test;
  * phase is seen in the tick's first sub-step only, and a reader skipped for ticks (by a run
  * condition, or an {@code onEnter} system between transitions) sees every write since its
  * last run (as Bevy's change detection does); a removal log, by contrast, keeps two schedule
- * runs, so a reader in a phase that runs every tenth tick misses older removals. Guards of what
+ * runs, so a reader in a phase that runs every tenth tick misses older removals; and a run
+ * condition on the fixed-step phase pauses its clock (no catching up). Guards of what
  * the book's "Fixed steps" and "Run conditions" sections say; they passed when written.
  */
 class FixedStepChangeFilterTest {
@@ -200,5 +201,51 @@ class FixedStepChangeFilterTest {
             }
         }
         return log;
+    }
+
+    /**
+     * A run condition on the fixed-step phase itself pauses its clock: no time accumulates in a
+     * tick the condition skips, so the phase does not catch up (nor drop steps) when it holds
+     * again; a run condition on a system in the phase skips that system while the clock and the
+     * other systems go on.
+     */
+    @Test
+    void shouldPauseTheFixedStepClockWhileThePhasesConditionSkipsIt() {
+        List<String> phaseGated = new ArrayList<>();
+        assertEquals(2, fixedStepsWithACondition(true, phaseGated), "no step while the phase was skipped");
+        assertEquals(List.of("5.0", "6.0"), phaseGated, "one step a tick from tick 5, no catching up");
+        List<String> systemGated = new ArrayList<>();
+        assertEquals(7, fixedStepsWithACondition(false, systemGated), "the clock went on while the system was skipped");
+        assertEquals(List.of("5.0", "6.0"), systemGated);
+    }
+
+    /**
+     * Seven ticks of a one-step-a-tick phase whose system logs its runs, with a condition "from
+     * tick 5" on the phase ({@code onPhase}) or on the system; gives the clock's steps, after
+     * checking that it dropped none.
+     */
+    private static long fixedStepsWithACondition(boolean onPhase, List<String> log) {
+        RunCondition fromTick5 = RunCondition.resource(Simulation.CLOCK, c -> c.tick() >= 5).describedAs("from tick 5");
+        try (Simulation sim = Simulation.builder(new World(1024)).seed(1).workers(1)
+                .resource(STEP, new FixedTimestep(10, 10, 4))
+                .systems(s -> {
+                    s.phases(Phase.PRE_UPDATE, FIXED, Phase.UPDATE).fixedTimestep(FIXED, STEP);
+                    var step = s.system("step").inPhase(FIXED).readsResource(Simulation.CLOCK, STEP);
+                    if (onPhase) {
+                        s.runIf(FIXED, fromTick5);
+                    } else {
+                        step.runIf(fromTick5);
+                    }
+                    step.forEachRange(() -> 1, (job, from, to) -> log.add(job.resource(Simulation.CLOCK).tick() + "."
+                            + job.resource(STEP).stepInRun()));
+                })
+                .build()) {
+            for (int i = 0; i < 7; i++) {
+                sim.tick();
+            }
+            FixedTimestep clock = sim.resources().get(STEP);
+            assertEquals(0, clock.droppedSteps(), "no time was dropped");
+            return clock.steps();
+        }
     }
 }
