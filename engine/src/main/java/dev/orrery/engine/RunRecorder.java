@@ -246,12 +246,24 @@ public final class RunRecorder implements AutoCloseable {
      * back to the input source and hash listener it had before {@link #start} (unless another
      * source was put meanwhile), so it can go on ticking unrecorded. Idempotent: a second call
      * does nothing, so it leaves a recorder started after the first call recording.
+     *
+     * <p>For a simulation on a {@code WorldHost}, close it inside {@code hostedWorld.call}, or
+     * once the world left the host (after {@code remove()} or {@code done()} completed, or the
+     * host's {@code close()}), on the thread that took it back; the host never closes it, and
+     * its journal thread runs until this is called. Closed after its simulation, it still ends
+     * the recording cleanly.
+     *
+     * @throws IllegalStateException if a {@code WorldHost} holds the simulation and this is not
+     *     its tick thread's turn, naming the world and the fix; the recorder is left recording,
+     *     so the close that comes from the right thread ends it
      */
     @Override
     public void close() throws IOException {
         if (closed) {
             return;
         }
+        // before anything changes: a refused close must leave the recorder whole, to be closed later
+        sim.requireNotHosted("RunRecorder.close()");
         closed = true;
         sim.recordedPolicy = null;
         sim.hashListener(listenerBefore);

@@ -150,6 +150,37 @@ class HostedSimulationThreadsTest {
         }
     }
 
+    @Test
+    void aRecorderClosedFromAnotherThreadIsRefusedNamingItAndStaysOpenForTheCloseThatWorks(@TempDir Path dir)
+            throws Exception {
+        Simulation sim = HostWorkload.build(5, 100);
+        RunRecorder rec = RunRecorder.start(sim, dir, InputPipeline.builder()); // before add, as the book says
+        long ticks;
+        try (WorldHost host = WorldHost.builder().threads(1).build()) {
+            HostedWorld w = host.add("recorded", sim, 300);
+            eventually(() -> w.stats().ticks() > 3);
+            IllegalStateException e = assertThrows(IllegalStateException.class, rec::close);
+            String m = e.getMessage();
+            // it names the call that was made, not one the recorder makes inside
+            assertTrue(m.startsWith("RunRecorder.close() called on thread '" + Thread.currentThread().getName() + "'"), m);
+            assertTrue(m.contains("world 'recorded'") && m.contains("hostedWorld.call(") && m.contains("remove()"), m);
+            long before = w.stats().ticks();
+            eventually(() -> w.stats().ticks() > before + 5); // still recorded, still ticking
+            assertFalse(w.state().left(), w.state().toString());
+            w.remove().join();
+            sim.bindTickThread();
+            ticks = sim.currentTick();
+        }
+        rec.close(); // the refused close left it open: this one writes the end record
+        assertTrue(rec.inputs().isClosed(), "the recorder's pipeline (and its journal thread) closed");
+        try (Simulation fresh = HostWorkload.restoreTarget(5, 100)) {
+            dev.orrery.engine.RunReplayer.Result r = dev.orrery.engine.RunReplayer.replay(dir, fresh);
+            assertTrue(r.closedCleanly(), r.cut());
+            assertEquals(ticks, r.ticks());
+        }
+        sim.close();
+    }
+
     private static void eventually(BooleanSupplier condition) throws InterruptedException {
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (!condition.getAsBoolean()) {
