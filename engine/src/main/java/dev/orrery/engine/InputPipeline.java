@@ -87,6 +87,8 @@ public final class InputPipeline implements InputSource, AutoCloseable {
     private final LongAdder accepted = new LongAdder();
     private final LongAdder rejected = new LongAdder();
     private volatile boolean closed;
+    /** The thread whose {@link #close()} closed it, named when a tick finds it closed; null while open. */
+    private volatile Thread closer;
 
     private Thread tickThread;
     private long lastTick = Long.MIN_VALUE;
@@ -248,12 +250,20 @@ public final class InputPipeline implements InputSource, AutoCloseable {
      * @throws IllegalStateException if {@code tick} is not greater than the previous one
      *     (naming the ticks already handed out and the inputs still queued: a simulation
      *     restored from an earlier snapshot needs a new pipeline), or the pipeline is closed
+     *     (naming the tick, the thread that closed it and the fixes)
      * @throws UncheckedIOException if the journal thread has failed (the cause says why)
      */
     @Override
     public InputBatch beginTick(long tick) {
         assert isTickThread() : tickThreadMessage("beginTick");
-        checkOpen("beginTick");
+        if (closed) {
+            Thread by = closer;
+            throw new IllegalStateException("tick " + tick + " reads its inputs from an input pipeline that was closed"
+                    + (by != null ? " by thread '" + by.getName() + "'" : "") + " while the simulation still reads "
+                    + "it; close a pipeline after the last tick that reads it (after the simulation's close, or once "
+                    + "a WorldHost's world has left the host), or give the simulation a new one with "
+                    + "Simulation.inputs(InputPipeline.builder().build())");
+        }
         checkJournal();
         if (journal != null) {
             journal.awaitDurable(); // with a recorder that forces each flush: earlier ticks are on the device
@@ -349,6 +359,7 @@ public final class InputPipeline implements InputSource, AutoCloseable {
         if (closed) {
             return;
         }
+        closer = Thread.currentThread();
         closed = true;
         if (journal != null) {
             journal.close();
