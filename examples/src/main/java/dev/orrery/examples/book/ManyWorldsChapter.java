@@ -5,11 +5,19 @@ import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.engine.FailurePolicy;
 import dev.orrery.engine.InputPipeline;
+import dev.orrery.engine.RunRecorder;
+import dev.orrery.engine.RunReplayer;
 import dev.orrery.engine.Simulation;
 import dev.orrery.engine.host.HostedWorld;
 import dev.orrery.engine.host.TickStats;
 import dev.orrery.engine.host.WorldHost;
 import dev.orrery.examples.ProgramArgs;
+import dev.orrery.explorer.Explorer;
+import dev.orrery.explorer.ExplorerOptions;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,6 +75,44 @@ public final class ManyWorldsChapter {
             back.close();
         }                                                                // closes the worlds still hosted
         // end:host
+
+        Path recording = Files.createTempDirectory("hosted-arena").resolve("run");
+        long recordedHash;
+        // snippet:hosted-tools
+        try (WorldHost host = WorldHost.builder().threads(2).build()) {
+            Simulation arena = match("arena-1", true);
+            RunRecorder recorder = RunRecorder.start(arena, recording, InputPipeline.builder());   // before add
+            HostedWorld w = host.add("arena-1", arena, 30.0);
+            Explorer explorer = w.call(sim -> {                          // attached on its tick thread
+                try {
+                    return Explorer.attach(sim, ExplorerOptions.loopback(0));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);                   // attach's checked exception
+                }
+            }).join();
+            System.out.println("explorer at " + explorer.url());
+            recorder.inputs().tryPublish(1, 1, new byte[0], 0, 0);      // clients publish here, any thread
+            Thread.sleep(300);
+            Simulation back = w.remove().join();                         // shutting down: off the host first,
+            back.bindTickThread();
+            explorer.close();                                            // then its tools on this thread,
+            recorder.close();                                            // the journal's end record written,
+            recordedHash = back.world().stateHash();
+            back.close();                                                // and the simulation last
+        }
+        // end:hosted-tools
+        try (Simulation fresh = match("arena-1", false)) {
+            RunReplayer.Result replayed = RunReplayer.replay(recording, fresh);
+            if (!replayed.closedCleanly() || replayed.finalHash() != recordedHash || replayed.ticks() < 1) {
+                throw new AssertionError("the hosted recording did not replay: " + replayed);
+            }
+            System.out.printf("hosted arena-1 replayed: %d ticks, hash %016x%n", replayed.ticks(), replayed.finalHash());
+        }
+        try (var files = Files.list(recording)) {                        // tidy up the recording
+            for (Path f : files.toList()) Files.delete(f);
+        }
+        Files.delete(recording);
+        Files.delete(recording.getParent());
 
         // snippet:staggered
         try (WorldHost host = WorldHost.builder().threads(2).earlyStart(Duration.ofMillis(1)).build()) {
