@@ -130,8 +130,23 @@ public final class Explorer implements AutoCloseable {
      * @throws NullPointerException if {@code sim} or {@code options} is null
      */
     public static Explorer attach(Simulation sim, ExplorerOptions options) throws IOException {
-        Explorer e = new Explorer(Objects.requireNonNull(sim, "sim"), Objects.requireNonNull(options, "options"));
-        sim.atEndOfTick(e::endOfTick); // first: a hosted simulation refuses another thread before a port is bound
+        Objects.requireNonNull(sim, "sim");
+        Objects.requireNonNull(options, "options");
+        Explorer e;
+        try {
+            e = new Explorer(sim, options); // reads the world: a hosted simulation refuses another thread here
+            sim.atEndOfTick(e::endOfTick); // before a port is bound
+        } catch (IllegalStateException refused) {
+            String hosted = EngineInternals.hostedWorld(sim);
+            if (hosted == null) {
+                throw refused;
+            }
+            throw new IllegalStateException("Explorer.attach() called on thread '" + Thread.currentThread().getName()
+                    + "' while the simulation is " + hosted + " on a WorldHost, whose pool threads tick it (nothing was "
+                    + "started): attach it inside hostedWorld.call(sim -> Explorer.attach(sim, options)), wrapping its "
+                    + "IOException, or after hostedWorld.remove().join() on the thread that took the world back. "
+                    + refused.getMessage(), refused);
+        }
         try {
             e.routes.start(new InetSocketAddress(options.bind(), options.port()));
         } catch (IOException | RuntimeException | Error failed) {

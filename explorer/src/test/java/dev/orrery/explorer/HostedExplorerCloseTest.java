@@ -65,6 +65,28 @@ class HostedExplorerCloseTest {
     }
 
     @Test
+    void anAttachOffTheTickThreadWhileHostedIsRefusedNamingItAndTheFixWithNothingStarted() throws Exception {
+        Set<String> before = HostedWorlds.threadNames();
+        try (WorldHost host = WorldHost.builder().threads(2).build()) {
+            Simulation sim = HostedWorlds.drifting();
+            HostedWorld w = host.add("explored", sim, 200);
+            IllegalStateException refused = assertThrows(IllegalStateException.class,
+                    () -> Explorer.attach(sim, ExplorerOptions.loopback(0)));
+            String m = refused.getMessage();
+            // the call made, not the Simulation.world() the explorer reads inside it
+            assertTrue(m.startsWith("Explorer.attach() called on thread '" + Thread.currentThread().getName() + "'"), m);
+            assertTrue(m.contains("world 'explored'") && m.contains("call(") && m.contains("remove().join()"), m);
+            Explorer explorer = attach(w); // the way the message names works
+            assertEquals(200, new Client(explorer).getTicking("/api/summary").statusCode());
+            w.call(s -> {
+                explorer.close();
+                return null;
+            }).get(30, TimeUnit.SECONDS);
+        }
+        assertEquals(Set.of(), HostedWorlds.awaitLeftOver(before), "threads left behind");
+    }
+
+    @Test
     void theThreadThatTakesTheWorldBackClosesTheExplorerWithoutBindingItself() throws Exception {
         Set<String> before = HostedWorlds.threadNames();
         int[] ports = new int[2];
