@@ -248,14 +248,16 @@ public final class RunRecorder implements AutoCloseable {
      * does nothing, so it leaves a recorder started after the first call recording.
      *
      * <p>For a simulation on a {@code WorldHost}, close it inside {@code hostedWorld.call}, or
-     * once the world left the host (after {@code remove()} or {@code done()} completed, or the
-     * host's {@code close()}), on the thread that took it back; the host never closes it, and
+     * once the world left the host (after {@code remove()} or {@code done()} completed and
+     * {@code bindTickThread()}, or after the host's {@code close()}), on the thread that took it
+     * back; the host never closes it, and
      * its journal thread runs until this is called. Closed after its simulation, it still ends
      * the recording cleanly.
      *
      * @throws IllegalStateException if a {@code WorldHost} holds the simulation and this is not
-     *     its tick thread's turn, naming the world and the fix; the recorder is left recording,
-     *     so the close that comes from the right thread ends it
+     *     its tick thread's turn, or if the simulation is open and this is not its tick thread
+     *     (bound by its first tick or {@code bindTickThread()}), naming the threads and the fix;
+     *     the recorder is left recording, so the close that comes from the right thread ends it
      */
     @Override
     public void close() throws IOException {
@@ -264,6 +266,10 @@ public final class RunRecorder implements AutoCloseable {
         }
         // before anything changes: a refused close must leave the recorder whole, to be closed later
         sim.requireNotHosted("RunRecorder.close()");
+        sim.requireTickThreadWhileOpen("RunRecorder.close()", "closing swaps the input source and hash listener "
+                + "that its ticks read on plain memory; stop() the run and close the recorder on the tick thread "
+                + "after run() returns, or, once that thread has stopped ticking and joined, call bindTickThread() on "
+                + "this one first (nothing was changed: the recorder still records)");
         closed = true;
         sim.recordedPolicy = null;
         sim.hashListener(listenerBefore);

@@ -892,6 +892,20 @@ public final class Simulation implements AutoCloseable {
         host.check(what);
     }
 
+    /**
+     * Refuses {@code what} on a thread other than the tick thread while the simulation is open
+     * and a tick has bound one, naming both threads and {@code fix}; changes nothing. A closed
+     * simulation, or one no tick has bound yet, takes it from any thread.
+     */
+    void requireTickThreadWhileOpen(String what, String fix) {
+        Thread me = Thread.currentThread();
+        Thread bound = owner.thread();
+        if (!closing.closed() && bound != null && bound != me) {
+            throw new IllegalStateException(what + " called on thread '" + me.getName() + "' but the simulation's tick "
+                    + "thread is '" + bound.getName() + "': " + fix);
+        }
+    }
+
     /** The host's side of {@link HostGuard}, reached through {@code EngineInternals}: {@code world} null when it leaves. */
     void hostedAs(String world) {
         if (world != null) {
