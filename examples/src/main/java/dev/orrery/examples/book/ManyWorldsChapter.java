@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /** The code of docs/many-worlds-and-the-cluster.md. */
@@ -53,6 +54,20 @@ public final class ManyWorldsChapter {
     }
     // end:blueprint
 
+    /** The threads named orrery-... started since {@code before} still alive once {@code patience} passed, or none. */
+    static List<String> orreryThreadsSince(Set<Thread> before, Duration patience) throws InterruptedException {
+        long until = System.nanoTime() + patience.toNanos();
+        while (true) {
+            List<String> alive = Thread.getAllStackTraces().keySet().stream()
+                    .filter(t -> !before.contains(t) && t.isAlive() && t.getName().startsWith("orrery-"))
+                    .map(Thread::getName).sorted().toList();
+            if (alive.isEmpty() || System.nanoTime() > until) {
+                return alive;
+            }
+            Thread.sleep(20);
+        }
+    }
+
     public static void main(String[] args) throws Exception {
         ProgramArgs.atMost("ManyWorldsChapter", args);
         Map<String, byte[]> store = new ConcurrentHashMap<>();
@@ -78,6 +93,7 @@ public final class ManyWorldsChapter {
 
         Path recording = Files.createTempDirectory("hosted-arena").resolve("run");
         long recordedHash;
+        Set<Thread> threadsBefore = Set.copyOf(Thread.getAllStackTraces().keySet());
         // snippet:hosted-tools
         try (WorldHost host = WorldHost.builder().threads(2).build()) {
             Simulation arena = match("arena-1", true);
@@ -101,6 +117,10 @@ public final class ManyWorldsChapter {
             back.close();                                                // and the simulation last
         }
         // end:hosted-tools
+        List<String> leftOver = orreryThreadsSince(threadsBefore, Duration.ofSeconds(30));
+        if (!leftOver.isEmpty()) {
+            throw new AssertionError("threads left running after the hosted world's shutdown: " + leftOver);
+        }
         try (Simulation fresh = match("arena-1", false)) {
             RunReplayer.Result replayed = RunReplayer.replay(recording, fresh);
             if (!replayed.closedCleanly() || replayed.finalHash() != recordedHash || replayed.ticks() < 1) {
