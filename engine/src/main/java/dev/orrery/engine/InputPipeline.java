@@ -355,7 +355,9 @@ public final class InputPipeline implements InputSource, AutoCloseable {
      */
     @Override
     public void close() {
-        assert tickThread == null || isTickThread() : tickThreadMessage("close");
+        assert tickThread == null || isTickThread() : tickThreadMessage("close") + ": close it there after its last "
+                + "tick (after run() returns, or once the simulation left its WorldHost), or call bindTickThread() on "
+                + "this thread once that one has stopped ticking and joined";
         if (closed) {
             return;
         }

@@ -208,6 +208,22 @@ class InputPipelineTest {
     }
 
     @Test
+    void shouldNameTheFixWhenAnotherThreadClosesThePipelineATickThreadDrains() throws Exception {
+        InputPipeline p = InputPipeline.builder().build();
+        Thread loop = new Thread(() -> p.beginTick(0), "game-loop");
+        loop.start();
+        loop.join();
+        // a server's shutdown thread closing its clients' pipeline while the loop may still tick
+        AssertionError e = assertThrows(AssertionError.class, p::close);
+        String m = e.getMessage();
+        assertTrue(m.contains("'game-loop'") && m.contains("after its last tick") && m.contains("bindTickThread()"), m);
+        assertFalse(p.isClosed(), "the refused close left it open");
+        p.bindTickThread(); // the loop joined: the hand-over the message names
+        p.close();
+        assertTrue(p.isClosed());
+    }
+
+    @Test
     void shouldRejectPublishesAfterCloseAndReportPendingInputs() {
         InputPipeline p = InputPipeline.builder().build();
         assertTrue(p.tryPublish(1, 1, null, 0, 0));
