@@ -30,6 +30,9 @@ import java.util.Objects;
  * set of it is refused when the access is built (at schedule build): only the relation store
  * writes it.
  *
+ * <p>Over 500 lines (about 510), on purpose: the access and its builder are one declaration,
+ * read by the graph, the executor's checks and the kit, and split they would share every field.
+ *
  * <p><b>Threading:</b> immutable once built; built on one thread and then read by worker
  * threads, published to them by the executor's job hand-off.
  */
