@@ -149,12 +149,7 @@ public final class JournalInputSource implements InputSource, AutoCloseable {
         swap();
         begun = true;
         replaySkipped = false;
-        try {
-            hasAhead = reader.nextTick(ahead);
-        } catch (IOException e) {
-            hasAhead = false;
-            throw new UncheckedIOException(e.getMessage(), e);
-        }
+        readAhead();
         return current.inputs();
     }
 
@@ -177,7 +172,8 @@ public final class JournalInputSource implements InputSource, AutoCloseable {
      *     from {@code stateHash}: the snapshot is not one of the recorded run (naming both hashes)
      * @throws IllegalStateException if the journal is already past {@code tick}, has no record of
      *     {@code tick} (it skips from an earlier tick to a later one: another run's journal), or
-     *     ends before {@code tick - 1} (a snapshot taken after the recording ended)
+     *     ends before {@code tick - 1} (a snapshot taken after the recording ended, or, for a
+     *     journal a crash cut short, after the tick it was cut at: the message names that tick)
      * @throws UncheckedIOException wrapping a {@link CorruptJournalException} if the journal is
      *     damaged before {@code tick}
      */
@@ -196,16 +192,11 @@ public final class JournalInputSource implements InputSource, AutoCloseable {
         long last = begun ? current.tick() : Long.MIN_VALUE;
         boolean lastHashed = begun && current.hasHash();
         long lastHash = lastHashed ? current.stateHash() : 0;
-        try {
-            while (hasAhead && ahead.tick() < tick) {
-                last = ahead.tick();
-                lastHashed = ahead.hasHash();
-                lastHash = lastHashed ? ahead.stateHash() : 0;
-                hasAhead = reader.nextTick(ahead);
-            }
-        } catch (IOException e) {
-            hasAhead = false;
-            throw new UncheckedIOException(e.getMessage(), e);
+        while (hasAhead && ahead.tick() < tick) {
+            last = ahead.tick();
+            lastHashed = ahead.hasHash();
+            lastHash = lastHashed ? ahead.stateHash() : 0;
+            readAhead();
         }
         if (hasAhead && ahead.tick() != tick) {
             throw new IllegalStateException("journal " + reader.path() + " goes from tick " + last + " to tick "
@@ -213,9 +204,13 @@ public final class JournalInputSource implements InputSource, AutoCloseable {
                     + "from different runs");
         }
         if (!hasAhead && last != Long.MIN_VALUE && last != tick - 1) { // an empty journal: nothing to replay
-            throw new IllegalStateException("resumeAt(" + tick + ") but journal " + reader.path() + " ends after tick "
-                    + last + ": the snapshot was taken after the recording ended, and nothing recorded follows it; "
-                    + "resume at a tick up to " + (last + 1));
+            String cut = reader.cut(); // the end is reached: null for a journal that closed
+            throw new IllegalStateException("resumeAt(" + tick + ") but journal " + reader.path()
+                    + (cut == null ? " ends after tick " + last + ": the snapshot was taken after the recording "
+                            + "ended, and nothing recorded follows it"
+                            : " was cut after tick " + last + ": a crash lost the rest of the recording, so nothing "
+                            + "recorded follows that tick (" + cut + ")")
+                    + "; resume at a tick up to " + (last + 1));
         }
         begun = false;
         replaySkipped = false;
@@ -361,6 +356,19 @@ public final class JournalInputSource implements InputSource, AutoCloseable {
     @Override
     public void close() throws IOException {
         reader.close();
+    }
+
+    /**
+     * Reads the tick after the current one into the look-ahead; on a read error there is none
+     * ahead any more and the error is thrown unchecked, as {@link InputSource} methods throw.
+     */
+    private void readAhead() {
+        try {
+            hasAhead = reader.nextTick(ahead);
+        } catch (IOException e) {
+            hasAhead = false;
+            throw new UncheckedIOException(e.getMessage(), e);
+        }
     }
 
     private void swap() {

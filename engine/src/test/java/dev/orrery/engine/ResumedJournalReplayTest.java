@@ -1,14 +1,18 @@
 package dev.orrery.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -177,6 +181,36 @@ class ResumedJournalReplayTest {
             assertEquals(5, journal.nextTick());
             IllegalStateException back = assertThrows(IllegalStateException.class, () -> journal.resumeAt(3, 0));
             assertTrue(back.getMessage().contains("resumeAt(3) but the journal is past tick 3"), back.getMessage());
+        }
+    }
+
+    @Test
+    void resumeAtPastTheEndOfAJournalACrashCutSaysWhereItWasCutNotThatTheSnapshotCameAfterTheRecording(
+            @TempDir Path dir) throws IOException {
+        record(dir, 1, 0);
+        Path file = dir.resolve(RunRecorder.JOURNAL);
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            ch.truncate(ch.size() * 2 / 3);                          // a crash: the end and the last ticks lost
+        }
+        long last;
+        try (JournalInputSource journal = JournalInputSource.openAllowingCut(file)) {
+            last = -1;
+            while (journal.hasNextTick()) {
+                last = journal.nextTick();
+                journal.beginTick(last);
+            }
+            assertNotNull(journal.cut(), "the journal was cut");
+        }
+        assertTrue(last > 0 && last < TICKS - 1, "cut in the middle: " + last);
+        long lastTick = last;
+        try (JournalInputSource journal = JournalInputSource.openAllowingCut(file)) {
+            IllegalStateException e = assertThrows(IllegalStateException.class,
+                    () -> journal.resumeAt(lastTick + 3, 0));
+            String m = e.getMessage();
+            assertTrue(m.contains("was cut after tick " + lastTick), m);
+            assertTrue(m.contains("a crash lost the rest of the recording"), m);
+            assertTrue(m.contains("resume at a tick up to " + (lastTick + 1)), m);
+            assertFalse(m.contains("the snapshot was taken after the recording ended"), m);
         }
     }
 
