@@ -35,7 +35,8 @@ import java.util.Set;
  * {@link ReplayDivergenceException} whose message adds the component types whose values
  * differ at that tick.
  *
- * <p><b>Threading:</b> runs on the calling thread, which becomes the simulation's tick thread.
+ * <p><b>Threading:</b> runs on the calling thread, which becomes the simulation's tick thread;
+ * a simulation a {@code WorldHost} holds is refused (its pool threads tick it).
  */
 public final class RunReplayer {
     private RunReplayer() {
@@ -68,10 +69,13 @@ public final class RunReplayer {
      * @throws dev.orrery.ecs.SnapshotException naming the snapshot file, if it is refused
      * @throws ReplayDivergenceException naming the first diverging tick and the differing
      *     components
+     * @throws IllegalStateException if a {@code WorldHost} holds {@code fresh} (replay into a
+     *     simulation that is not hosted), or as {@link Simulation#restore} refuses it
      */
     public static Result replay(Path dir, Simulation fresh) throws IOException {
         Objects.requireNonNull(dir, "recording folder");
         Objects.requireNonNull(fresh, "simulation to replay into");
+        requireNotHosted(fresh);
         byte[] snapshot = startSnapshot(dir);
         try {
             fresh.restore(snapshot);
@@ -140,14 +144,31 @@ public final class RunReplayer {
      * @throws ReplayDivergenceException naming the first diverging tick and the differing components
      *     (the tick before the snapshot's, for a snapshot of another run)
      * @throws IllegalStateException if the journal has no tick at the snapshot's, as
-     *     {@link JournalInputSource#resumeAt} says (a snapshot taken before or after the recording)
+     *     {@link JournalInputSource#resumeAt} says (a snapshot taken before or after the recording),
+     *     or if a {@code WorldHost} holds {@code fresh} (replay into a simulation that is not hosted)
      * @throws IOException if the journal cannot be read
      */
     public static Result replay(Path dir, byte[] snapshot, Simulation fresh) throws IOException {
         Objects.requireNonNull(dir, "recording folder");
         Objects.requireNonNull(fresh, "simulation to replay into");
+        requireNotHosted(fresh);
         fresh.restore(snapshot);
         return replayRestored(dir, fresh);
+    }
+
+    /**
+     * Refuses a simulation a {@code WorldHost} holds, whichever thread calls (inside
+     * {@code hostedWorld.call} too): a replay restores it and ticks it on the calling thread.
+     */
+    private static void requireNotHosted(Simulation fresh) {
+        String hosted = fresh.hostedAs();
+        if (hosted != null) {
+            throw new IllegalStateException("RunReplayer.replay refused: the simulation to replay into is " + hosted
+                    + " on a WorldHost, whose pool threads tick it, and a replay restores the recording's snapshot "
+                    + "into it and ticks it on the calling thread; replay into a new simulation that is not hosted "
+                    + "(built like the recorded one, at tick 0), and to host the replayed world, put it in the "
+                    + "world's place afterwards: hostedWorld.remove().join(), then host.add(name, replayed, hz)");
+        }
     }
 
     /** Replays the journal in {@code dir} into {@code fresh}, which has restored the snapshot to start from. */

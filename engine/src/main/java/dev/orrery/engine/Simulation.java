@@ -892,6 +892,11 @@ public final class Simulation implements AutoCloseable {
         host.check(what);
     }
 
+    /** How a {@code WorldHost} holds this simulation ("world 'name'"), or null when none does; any thread. */
+    String hostedAs() {
+        return host.hostedAs();
+    }
+
     /**
      * Refuses {@code what} on a thread other than the tick thread while the simulation is open
      * and a tick has bound one, naming both threads and {@code fix}; changes nothing. A closed
