@@ -247,9 +247,11 @@ public final class SnapshotsChapter {
              RunRecorder recording = RunRecorder.start(sim, dir, InputPipeline.builder().ringSize(4096),
                      Durability.interval(Duration.ofSeconds(1)))) {
             InputPipeline inputs = recording.inputs();        // publish here, from any thread
-            inputs.tryPublish(1, 1, new byte[0], 0, 0);
-            sim.run(200, 0);
-        }                                                     // closing writes the end record
+            if (!inputs.tryPublish(1, 1, new byte[0], 0, 0)) {
+                throw new IllegalStateException("the input ring is full");
+            }
+            sim.run(200, 0);                                  // on this thread: the tick thread
+        }                                                     // closing here writes the end record
         // end:record
 
         // snippet:replay
