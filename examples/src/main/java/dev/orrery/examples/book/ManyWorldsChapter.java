@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 
 /** The code of docs/many-worlds-and-the-cluster.md. */
@@ -79,12 +80,13 @@ public final class ManyWorldsChapter {
                 worlds.add(host.add(id, match(id, true), 30.0));        // 30 ticks/s each
             }
             HostedWorld first = worlds.get(0);
-            first.call(Simulation::snapshot)                             // on its tick thread
+            CompletableFuture<Void> saved = first.call(Simulation::snapshot)   // on its tick thread
                     .thenAccept(bytes -> store.put(first.name(), bytes));
             Thread.sleep(500);
             TickStats stats = first.stats();                             // ticks, overruns, lag p50/p99
             System.out.printf("%s: %d ticks, lag p99 %.2f ms%n", first.name(), stats.ticks(),
                     stats.lagP99Nanos() / 1e6);
+            saved.join();                                                // before it leaves, or the call fails
             Simulation back = first.remove().join();                     // after its tick in progress
             back.bindTickThread();                                       // ours again, on this thread
             back.close();
@@ -149,7 +151,7 @@ public final class ManyWorldsChapter {
         }
         // end:staggered
         if (store.isEmpty()) {
-            throw new AssertionError();
+            throw new AssertionError("the snapshot call on match-0 saved nothing before the world left");
         }
         System.out.println("many worlds chapter: ok");
     }
