@@ -906,8 +906,7 @@ public final class Simulation implements AutoCloseable {
         Thread me = Thread.currentThread();
         Thread bound = owner.thread();
         if (!closing.closed() && bound != null && bound != me) {
-            throw new IllegalStateException(what + " called on thread '" + me.getName() + "' but the simulation's tick "
-                    + "thread is '" + bound.getName() + "': " + fix);
+            throw owner.otherThread(what, me, bound, fix);
         }
     }
 

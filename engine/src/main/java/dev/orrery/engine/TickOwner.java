@@ -172,14 +172,23 @@ final class TickOwner {
         }
         if (owner != null && owner != me) {
             end(mark);
-            throw new IllegalStateException(what + " called on thread '" + me.getName() + "' but the simulation's "
-                    + "tick thread is '" + owner.getName() + "'" + (host.ticking() == owner ? ", which is in a tick "
-                    + "now" : "") + ": from another thread it races the ticks on plain memory (a snapshot could hold "
-                    + "a world part-way through a tick, one no tick produced); call it on the tick thread between "
-                    + "ticks (after tick() returns, or in atEndOfTick), hand the request to the tick thread, or, once "
-                    + "that thread has stopped ticking and joined, call bindTickThread() on this one first");
+            throw otherThread(what, me, owner, "from another thread it races the ticks on plain memory (a snapshot "
+                    + "could hold a world part-way through a tick, one no tick produced); call it on the tick thread "
+                    + "between ticks (after tick() returns, or in atEndOfTick), hand the request to the tick thread, "
+                    + "or, once that thread has stopped ticking and joined, call bindTickThread() on this one first");
         }
         return mark;
+    }
+
+    /**
+     * Refuses {@code what}, made on thread {@code me} where {@code owner} is the tick thread:
+     * names both (and that {@code owner} is in a tick now, when it is), then {@code why} (the
+     * race and the fix). The one wording of the calls kept to the tick thread between ticks.
+     */
+    IllegalStateException otherThread(String what, Thread me, Thread owner, String why) {
+        return new IllegalStateException(what + " called on thread '" + me.getName() + "' but the simulation's tick "
+                + "thread is '" + owner.getName() + "'" + (host.ticking() == owner ? ", which is in a tick now" : "")
+                + ": " + why);
     }
 
     /** The call begun by {@link #begin} returned (normally or not). */
