@@ -132,21 +132,9 @@ public final class Explorer implements AutoCloseable {
     public static Explorer attach(Simulation sim, ExplorerOptions options) throws IOException {
         Objects.requireNonNull(sim, "sim");
         Objects.requireNonNull(options, "options");
-        Explorer e;
-        try {
-            e = new Explorer(sim, options); // reads the world: a hosted simulation refuses another thread here
-            sim.atEndOfTick(e::endOfTick); // before a port is bound
-        } catch (IllegalStateException refused) {
-            String hosted = EngineInternals.hostedWorld(sim);
-            if (hosted == null) {
-                throw refused;
-            }
-            throw new IllegalStateException("Explorer.attach() called on thread '" + Thread.currentThread().getName()
-                    + "' while the simulation is " + hosted + " on a WorldHost, whose pool threads tick it (nothing was "
-                    + "started): attach it inside hostedWorld.call(sim -> Explorer.attach(sim, options)), wrapping its "
-                    + "IOException, or after hostedWorld.remove().join() on the thread that took the world back. "
-                    + refused.getMessage(), refused);
-        }
+        EngineInternals.requireHostTurn(sim, "Explorer.attach()"); // before anything is made or started
+        Explorer e = new Explorer(sim, options);
+        sim.atEndOfTick(e::endOfTick); // before a port is bound
         try {
             e.routes.start(new InetSocketAddress(options.bind(), options.port()));
         } catch (IOException | RuntimeException | Error failed) {

@@ -45,6 +45,8 @@ public final class EngineInternals {
     private static final MethodHandle HOSTED_AS = FACADE.method(Simulation.class, "hostedAs", void.class, String.class);
     private static final MethodHandle HOST_TURN = FACADE.method(Simulation.class, "hostTurn", void.class, Thread.class);
     private static final MethodHandle HOSTED_NOW = FACADE.method(Simulation.class, "hostedNow", String.class);
+    private static final MethodHandle REQUIRE_TURN = FACADE.method(Simulation.class, "requireNotHosted", void.class,
+            String.class);
     private static final MethodHandle CLOSED_NOW = FACADE.method(Simulation.class, "closedNow", boolean.class);
     private static final MethodHandle DIVERGENCE = FACADE.constructor(ReplayDivergenceException.class, String.class,
             long.class, long.class, long.class);
@@ -228,6 +230,24 @@ public final class EngineInternals {
     public static String hostedWorld(Simulation sim) {
         try {
             return (String) HOSTED_NOW.invokeExact(sim);
+        } catch (Throwable t) {
+            throw FacadeLookup.rethrow(t);
+        }
+    }
+
+    /**
+     * For the explorer: refuses {@code what} (a call of its own, {@code "Explorer.attach()"}) on
+     * a thread other than the hosting pool thread's turn while a {@code WorldHost} holds
+     * {@code sim}, in the host's own words, naming {@code what} and the fix; does nothing for a
+     * simulation no host holds. Any thread.
+     *
+     * @param sim the simulation; not null
+     * @param what the call, named in the refusal
+     * @throws IllegalStateException when a host holds {@code sim} and it is not this thread's turn
+     */
+    public static void requireHostTurn(Simulation sim, String what) {
+        try {
+            REQUIRE_TURN.invokeExact(sim, what);
         } catch (Throwable t) {
             throw FacadeLookup.rethrow(t);
         }
