@@ -118,6 +118,23 @@ public interface JobContext {
     <T> T get(long entity, Component<T> column);
 
     /**
+     * True when a live entity holds {@code column}, table or sparse: the by-id test to make
+     * before {@link #get} of a column the entity may lack (a marker added and removed often,
+     * held by another entity than the job's rows); needs a declared read or write of
+     * {@code column}, which also places the sync point that shows an earlier system's adds and
+     * removes of it. For a row of the job's own chunk, {@code chunk().has(column, row)} answers
+     * the same. The world's own {@code has} is refused while jobs run.
+     *
+     * @param entity a live entity of the schedule's world
+     * @param column a column the system declared a read or write of
+     * @return true when the entity holds the column; the answer holds until the next sync point
+     * @throws dev.orrery.ecs.UndeclaredAccessException if the system declared neither
+     * @throws dev.orrery.ecs.component.StaleEntityException if {@code entity} is not alive (test
+     *     {@code world.isAlive(entity)} first, which a job may call)
+     */
+    boolean has(long entity, Component<?> column);
+
+    /**
      * Overwrites the value of {@code column} on a live entity that holds it; needs a declared
      * write of {@code column}. Not a structural change.
      *

@@ -81,7 +81,7 @@ public final class JobsRunning {
                     + "run (" + systems + "); a job reads by entity id through its JobContext"
                     + (call != null ? ": " + call + ", with " + componentOf(subject) + " in its system's .reads(...) "
                             + "(or .writes(...))"
-                            : " (job.get(...), job.getFloat(...), job.getInt(...)) with the component in its system's "
+                            : " (job.get(...), job.has(...), job.getFloat(...), job.getInt(...)) with the component in its system's "
                             + ".reads(...) (or .writes(...))")
                     + ", or the read belongs in an exclusive system");
         }
@@ -202,7 +202,7 @@ public final class JobsRunning {
      */
     private static String jobCall(String operation, Object subject, boolean write) {
         String name = switch (operation) {
-            case "get", "getFloat", "getInt", "getLong", "getDouble",
+            case "get", "has", "getFloat", "getInt", "getLong", "getDouble",
                     "set", "setFloat", "setInt", "setLong", "setDouble" -> operation;
             default -> subject instanceof Field f ? typed(f.type(), write) : null;
         };

@@ -65,6 +65,26 @@ final class ByIdAccess {
         type.setBits(a[field.index()], row, bits);
     }
 
+    /**
+     * Whether live {@code e} holds {@code c}, for system {@code r}: checks the declaration as a
+     * read does. Membership changes only at sync points and the structure is locked while jobs
+     * run, so, unlike a value, it needs no chunk-pipeline check; it remembers nothing.
+     */
+    boolean has(SystemRun r, long e, Component<?> c) {
+        if (!r.access.canRead(c)) {
+            throw new UndeclaredAccessException(r.name, c, false);
+        }
+        EntityTable table = EcsInternals.storage(world).entityTable();
+        if (!table.isAlive(e)) {
+            throw table.refusal(e, "has " + c + " in system '" + r.name + "'");
+        }
+        int idx = Entity.index(e);
+        if (c.isSparse()) {
+            return EcsInternals.storage(world).sparse().of(c).positionOf(idx) >= 0;
+        }
+        return EcsInternals.storage(world).archetypes().get(table.archetype(idx)).slotOf(c.id()) >= 0;
+    }
+
     /** The row {@link #arrays} found last. */
     int row() {
         return row;
@@ -119,7 +139,8 @@ final class ByIdAccess {
             int at = set.positionOf(idx);
             if (at < 0) {
                 throw new IllegalArgumentException("entity " + Entity.toString(e) + " has no component " + c
-                        + " (sparse storage; system '" + r.name + "'). Test job.chunk().has(" + c + ", row) first");
+                        + " (sparse storage; system '" + r.name + "'). Test job.has(entity, " + c + ") first (for a row of "
+                        + "the job's own chunk, job.chunk().has(" + c + ", row))");
             }
             remember(e, c, set.arrays(), at, null, -1);
             return arrays;
@@ -128,8 +149,8 @@ final class ByIdAccess {
         int s = a.slotOf(c.id());
         if (s < 0) {
             throw new IllegalArgumentException("entity " + Entity.toString(e) + " has no component " + c
-                    + " (system '" + r.name + "'); it holds " + a.components() + ". Test job.chunk().has(...) or "
-                    + "query for it");
+                    + " (system '" + r.name + "'); it holds " + a.components() + ". Test job.has(entity, " + c
+                    + ") first, or query for it");
         }
         Chunk ch = a.chunk(table.chunk(idx));
         remember(e, c, ch.columnArrays(s), table.row(idx), ch, s);

@@ -412,6 +412,11 @@ final class WorkerContext implements JobContext {
     }
 
     @Override
+    public boolean has(long entity, Component<?> column) {
+        return byId.has(runningSystem(), entity, column);
+    }
+
+    @Override
     public <T> void set(long entity, Component<T> column, T value) {
         if (value == null) {
             throw EntityRows.nullValue("job.set", column);
