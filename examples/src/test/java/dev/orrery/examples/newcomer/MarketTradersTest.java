@@ -380,7 +380,7 @@ class MarketTradersTest {
             recordedHash = sim.world().stateHash();
             ledger = sim.resources().get(LEDGER);
             World world = sim.world();
-            Relation placedBy = world.relations().register("PlacedBy", true, false, Cleanup.DESPAWN_HOLDER);
+            Relation placedBy = world.relations().byName("PlacedBy");
             long[] pairs = world.relations().pairs(placedBy);        // (holder, target, seq) triples
             for (int k = 0; k < pairs.length; k += 3) {
                 assertTrue(world.isAlive(pairs[k + 1]), "every order's trader is alive");
