@@ -52,7 +52,8 @@ import java.util.concurrent.locks.LockSupport;
  * number of threads at once. {@link #beginTick}, {@link #recordHash}, {@link #tickSkipped}
  * and {@link #close} are for the one tick thread: the first thread to call {@code beginTick}
  * becomes it (or the thread that calls {@link #bindTickThread()}), and a call from another
- * thread fails an assertion. The counters may be read from any thread (each a snapshot). The
+ * thread fails an assertion; but once the tick thread has terminated, {@code close} may come
+ * from any thread (see there). The counters may be read from any thread (each a snapshot). The
  * journal thread is started by the builder and stopped by {@code close}; it alone calls the
  * recorder until {@code close} has joined it. What happens-before what:
  * <ul>
@@ -350,14 +351,25 @@ public final class InputPipeline implements InputSource, AutoCloseable {
      * journal thread to write everything queued, closes the recorder and stops the thread.
      * Idempotent.
      *
+     * <p><b>Threading:</b> the tick thread (the last to drain it), or any thread once that
+     * one has terminated: {@code sim.stop(); loop.join(); inputs.close(); sim.close();} works
+     * in either order of the two closes, with no {@code bindTickThread()}. A terminated tick
+     * thread's last drain happens-before the {@code isAlive()} that sees it ended (JLS
+     * 17.4.4), so the calling thread becomes the tick thread here, as {@link #bindTickThread()}
+     * would make it. A tick thread that is alive, however idle (a pool's thread), may drain
+     * again: a close from another thread then fails an assertion (with {@code -ea}) naming
+     * both; call {@code bindTickThread()} on this pipeline first, once that thread has stopped.
+     *
      * @throws UncheckedIOException if the journal thread failed (then the journal is
      *     incomplete; the cause says why)
      */
     @Override
     public void close() {
-        assert tickThread == null || isTickThread() : tickThreadMessage("close") + ": close it there after its last "
-                + "tick (after run() returns, or once the simulation left its WorldHost), or call bindTickThread() on "
-                + "this thread once that one has stopped ticking and joined";
+        assert tickThread == null || isTickThread() || tookOverFromEnded() : tickThreadMessage("close") + ": close "
+                + "it there after its last tick (after run() returns, or once the simulation left its WorldHost), or "
+                + "stop that thread's ticks and join() it before closing here (a tick thread that has terminated "
+                + "hands the pipeline over), or, for a thread that lives on (a pool's), call this pipeline's "
+                + "bindTickThread() on this thread once that one has stopped ticking";
         if (closed) {
             return;
         }
@@ -453,6 +465,21 @@ public final class InputPipeline implements InputSource, AutoCloseable {
             tickThread = current;
         }
         return tickThread == current;
+    }
+
+    /**
+     * Makes the calling thread the tick thread when the tick thread has terminated (its end
+     * happens-before the {@code isAlive()} that returns false: JLS 17.4.4), and says whether it
+     * did. For {@link #close()}'s check only: draining on a new thread stays
+     * {@link #bindTickThread()}'s, as the simulation's ticks do.
+     */
+    private boolean tookOverFromEnded() {
+        Thread t = tickThread;
+        if (t != null && !t.isAlive()) {
+            tickThread = Thread.currentThread();
+            return true;
+        }
+        return false;
     }
 
     private String tickThreadMessage(String what) {

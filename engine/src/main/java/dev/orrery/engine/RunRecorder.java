@@ -32,8 +32,9 @@ import java.util.Objects;
  * }
  * }</pre>
  *
- * <p><b>Threading:</b> start and close on the tick thread; {@link #inputs()} accepts
- * publishes from any thread (see {@link InputPipeline}).
+ * <p><b>Threading:</b> start and close on the tick thread (close also on any thread once the
+ * tick thread has terminated: see {@link #close()}); {@link #inputs()} accepts publishes from
+ * any thread (see {@link InputPipeline}).
  */
 public final class RunRecorder implements AutoCloseable {
     /** The starting snapshot's file name in the recording folder. */
@@ -254,10 +255,20 @@ public final class RunRecorder implements AutoCloseable {
      * its journal thread runs until this is called. Closed after its simulation, it still ends
      * the recording cleanly.
      *
+     * <p><b>Threading:</b> the simulation's tick thread, between ticks; or any thread once the
+     * tick thread has terminated: {@code sim.stop(); loop.join(); recorder.close();
+     * sim.close();} (the two closes in either order) needs no {@code bindTickThread()}. The
+     * loop thread's end happens-before the {@code isAlive()} that sees it ended (JLS 17.4.4), so
+     * this thread takes the simulation over as {@code Simulation.bindTickThread()} would, and
+     * the recording's pipeline with it. A tick thread that lives on (a pool's, idle after
+     * {@code Future.get}) may tick again: close on it, or call {@code bindTickThread()} here
+     * first once it has stopped ticking.
+     *
      * @throws IllegalStateException if a {@code WorldHost} holds the simulation and this is not
      *     its tick thread's turn, or if the simulation is open and this is not its tick thread
-     *     (bound by its first tick or {@code bindTickThread()}), naming the threads and the fix;
-     *     the recorder is left recording, so the close that comes from the right thread ends it
+     *     (bound by its first tick or {@code bindTickThread()}) while that thread is alive,
+     *     naming the threads and the fix; the recorder is left recording, so the close that
+     *     comes from the right thread ends it
      */
     @Override
     public void close() throws IOException {
@@ -268,8 +279,10 @@ public final class RunRecorder implements AutoCloseable {
         sim.requireNotHosted("RunRecorder.close()");
         sim.requireTickThreadWhileOpen("RunRecorder.close()", "closing swaps the input source and hash listener "
                 + "that its ticks read on plain memory; stop() the run and close the recorder on the tick thread "
-                + "after run() returns, or, once that thread has stopped ticking and joined, call bindTickThread() on "
-                + "this one first (nothing was changed: the recorder still records)");
+                + "after run() returns, or stop() it and join() that thread before closing here (a tick thread that "
+                + "has terminated hands the simulation over); a thread that lives on (a pool's) hands it over with "
+                + "bindTickThread() on this one once it has stopped ticking (nothing was changed: the recorder still "
+                + "records)");
         closed = true;
         sim.recordedPolicy = null;
         sim.hashListener(listenerBefore);

@@ -84,7 +84,10 @@ import java.util.Set;
  * one thread may restore or snapshot, and a first tick on another thread meanwhile is
  * refused. {@link #bindTickThread()} hands the simulation to another thread (it says what the
  * hand-over must guarantee); a thread that takes it back after the old tick thread stopped
- * calls it before a snapshot too. {@link #close()} may come from any thread and never runs
+ * calls it before a snapshot too, unless that thread has terminated (joined, say): then a
+ * snapshot, restore or {@code RunRecorder.close()} takes the simulation over by itself, the
+ * thread's end happening-before the {@code isAlive()} that sees it (JLS 17.4.4; a tick still
+ * needs the call, see there). {@link #close()} may come from any thread and never runs
  * under a tick: from another thread while a tick runs it marks the simulation closed (a
  * {@code run()} in progress returns after that tick) and waits for the tick to end, up to 10
  * seconds (see there). While a {@code WorldHost}
@@ -168,8 +171,11 @@ public final class Simulation implements AutoCloseable {
     private volatile boolean running;
     /** Refuses other threads while a WorldHost holds this simulation (see {@link HostGuard}). */
     private final HostGuard host = new HostGuard();
-    /** The one thread that may tick, snapshot and restore: bound by the first tick, moved by bindTickThread(). */
-    private final TickOwner owner = new TickOwner(host);
+    /**
+     * The one thread that may tick, snapshot and restore: bound by the first tick, moved by
+     * bindTickThread(), taken over from a terminated one by a snapshot, restore or recorder close.
+     */
+    private final TickOwner owner = new TickOwner(host, this::handedOver);
     /** {@link #close()} from any thread: no tick starts after it, and the workers stop only when no tick runs. */
     final Closing closing; // package-private: a test shortens its wait
     // Flow state the simulation cannot carry through a snapshot (an event channel whose events
@@ -856,6 +862,16 @@ public final class Simulation implements AutoCloseable {
      * thread. The simulation's fields and the world are plain memory, so without that edge
      * the new thread may see a stale world. This method adds no such edge itself.
      *
+     * <p>A tick thread that has terminated needs no call to this before a {@link #snapshot()},
+     * a {@link #restore}, or a {@code RunRecorder.close()}: the first of those made on another
+     * thread finds it not alive and does what this method does on that thread, since the end of
+     * a thread happens-before whatever detects it ended, by {@code join()} or by
+     * {@code isAlive()} returning false (JLS 17.4.4). So {@code sim.stop(); loop.join();
+     * recorder.close(); sim.close();} works as written, in either order of the two closes. A
+     * tick still needs this call (a tick from another thread is refused whether or not the
+     * tick thread has ended, so a second loop is caught every time), as does a tick thread
+     * that lives on, idle (a pool's thread after {@code Future.get}): it may tick again.
+     *
      * <p>On a closed simulation it only makes the calling thread the one that may call it (a
      * second {@code close()} included): the world's owner thread and the input source are left
      * as they are, since a newer simulation may be driving that world now.
@@ -864,6 +880,15 @@ public final class Simulation implements AutoCloseable {
         host.check("Simulation.bindTickThread()");
         Thread me = Thread.currentThread();
         owner.bind(me);
+        handedOver(me);
+    }
+
+    /**
+     * The rest of a hand-over to {@code me}, which is the tick thread now: by
+     * {@link #bindTickThread()}, or by {@code TickOwner} taking over from a terminated one. On
+     * {@code me}.
+     */
+    private void handedOver(Thread me) {
         if (closing.closed()) {
             // Nothing more to bind: no tick will run. The world may be driven by a newer
             // simulation now, so its owner thread is left alone (a host closing its worlds binds first).
@@ -900,13 +925,18 @@ public final class Simulation implements AutoCloseable {
     /**
      * Refuses {@code what} on a thread other than the tick thread while the simulation is open
      * and a tick has bound one, naming both threads and {@code fix}; changes nothing. A closed
-     * simulation, or one no tick has bound yet, takes it from any thread.
+     * simulation, or one no tick has bound yet, takes it from any thread; a tick thread that
+     * has terminated is taken over by this one first, as {@link #bindTickThread()} would (its
+     * end happens-before the {@code isAlive()} that saw it: see {@code TickOwner}).
      */
     void requireTickThreadWhileOpen(String what, String fix) {
         Thread me = Thread.currentThread();
         Thread bound = owner.thread();
         if (!closing.closed() && bound != null && bound != me) {
-            throw owner.otherThread(what, me, bound, fix);
+            Thread now = owner.takeOverIfEnded(bound, me);
+            if (now != me) {
+                throw owner.otherThread(what, me, now, fix);
+            }
         }
     }
 
@@ -1098,8 +1128,10 @@ public final class Simulation implements AutoCloseable {
      * @throws SnapshotException naming a reference component without a codec, or an event
      *     channel whose events need a codec ({@link SimulationBuilder#events})
      * @throws IllegalStateException after {@link #close()}, on a thread other than the tick
-     *     thread (naming both: call it on the tick thread between ticks, or after that thread
-     *     has stopped, {@link #bindTickThread()} first), before the first tick while another
+     *     thread while that thread is alive (naming both: call it on the tick thread between
+     *     ticks, or after a thread that lives on has stopped ticking, {@link #bindTickThread()}
+     *     first; a tick thread that has terminated, joined say, is taken over by this call's
+     *     thread, as {@code bindTickThread()} would), before the first tick while another
      *     thread is in a snapshot or restore (naming it), or while a tick's schedule runs (from
      *     a system, a run condition or an observer hook: the world is part-way through the tick)
      */
@@ -1168,7 +1200,8 @@ public final class Simulation implements AutoCloseable {
      * @throws IllegalStateException after {@link #close()}, after the first tick, while a
      *     {@link RunRecorder} records this simulation (its start snapshot is the world before the
      *     restore: restore before {@code RunRecorder.start}), on a thread
-     *     other than the tick thread once one is bound, or while another thread is in a
+     *     other than the tick thread once one is bound and alive (one that has terminated is
+     *     taken over, as {@link #snapshot()} says), or while another thread is in a
      *     snapshot or restore before it is (as {@link #snapshot()}), or while a
      *     tick's schedule runs
      */

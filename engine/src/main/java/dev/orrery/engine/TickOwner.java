@@ -2,6 +2,7 @@ package dev.orrery.engine;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.function.Consumer;
 
 /**
  * A simulation's tick thread and the checks that keep every other thread off its ticks,
@@ -11,6 +12,23 @@ import java.lang.invoke.VarHandle;
  * other thread is refused naming both threads. A snapshot on another thread would read a
  * world the tick thread may be writing (a torn snapshot, restoring into a world no tick
  * produced), and a restore would write one under it, on plain memory, without a word.
+ *
+ * <p><b>A tick thread that has terminated is released.</b> A snapshot, a restore or a
+ * {@code RunRecorder.close()} ({@code Simulation.requireTickThreadWhileOpen}) on another thread
+ * finds the tick thread not alive ({@link Thread#isAlive()} false) and takes the simulation
+ * over, as {@code bindTickThread()} would ({@link #takeOverIfEnded}): the thread's last action
+ * (its last tick) happens-before any action of a thread that detects it terminated, by
+ * {@code Thread.join()} or by {@code isAlive()} returning false (JLS 17.4.4), so the world and
+ * the simulation's plain fields are safe to read and write here, with or without the caller's
+ * own {@code join()}. That is a newcomer's shutdown: stop the loop, join its thread, close the
+ * recorder and the simulation, no {@code bindTickThread()} needed. The take-over is a
+ * compare-and-set from the ended thread, so of two threads that find it ended at once one
+ * takes over and the other is refused naming it. Only a terminated thread counts: one that is
+ * alive but idle (a pool's thread between tasks) may tick again at any moment, and stays the
+ * tick thread until {@code bindTickThread()} moves it. A tick never takes over: a tick from
+ * another thread is refused whether or not the tick thread has ended, so a second loop started
+ * by mistake is caught on every run, not only on those where it started before the first one
+ * ended. (A thread that took over by a snapshot is the tick thread, and may tick.)
  *
  * <p>Before any tick has bound a thread, any one thread may snapshot or restore (the
  * building thread restores, say, and hands the simulation to the thread that ticks). A first
@@ -26,7 +44,8 @@ import java.lang.invoke.VarHandle;
  *
  * <p><b>Threading:</b> every method may be called from any thread; the fields are volatile.
  * A tick pays one volatile read (a plain load on x86), a snapshot or restore one or two
- * more, and one with no tick thread yet two volatile writes and a small object.
+ * more, and one with no tick thread yet two volatile writes and a small object. Only a call
+ * about to be refused asks {@code isAlive()}.
  */
 final class TickOwner {
     /** A snapshot or restore under way before any tick bound a thread: who makes it, and which call. */
@@ -47,6 +66,12 @@ final class TickOwner {
 
     private final HostGuard host;
     /**
+     * The rest of a hand-over to the thread given, after {@link #takeOverIfEnded} made it the
+     * tick thread: the simulation binds its executor (and so the world) and its input source to
+     * it, as {@code bindTickThread()} does. Runs on that thread.
+     */
+    private final Consumer<Thread> handOver;
+    /**
      * The one thread that may tick, snapshot and restore; null until the first tick or a bind.
      * The first tick binds it by compare-and-set from null, so of two first ticks at once exactly
      * one binds (a read-then-write let both see null and both tick the same world).
@@ -59,8 +84,9 @@ final class TickOwner {
      */
     private volatile Call unbound;
 
-    TickOwner(HostGuard host) {
+    TickOwner(HostGuard host, Consumer<Thread> handOver) {
         this.host = host;
+        this.handOver = handOver;
     }
 
     /** The tick thread, or null before the first tick or bind. */
@@ -71,6 +97,29 @@ final class TickOwner {
     /** Makes {@code t} the tick thread (the caller has made the hand-over safe: see bindTickThread). */
     void bind(Thread t) {
         thread = t;
+    }
+
+    /**
+     * Makes {@code me} the tick thread in place of {@code bound} when {@code bound} has
+     * terminated, and runs the rest of the hand-over on {@code me}; returns the tick thread then:
+     * {@code me} when it took over, else {@code bound} or whichever thread bound itself or took
+     * over meanwhile (alive, or {@code me}). Safe without the caller's own edge: the
+     * {@code isAlive()} that returns false orders all the ended thread did before this (JLS
+     * 17.4.4). A thread that is alive, however idle, is left the tick thread.
+     *
+     * @param bound the tick thread as the caller read it, not null
+     * @param me the calling thread
+     */
+    Thread takeOverIfEnded(Thread bound, Thread me) {
+        Thread t = bound;
+        while (t != me && !t.isAlive()) {
+            if (THREAD.compareAndSet(this, t, me)) {
+                handOver.accept(me);
+                return me;
+            }
+            t = thread; // another thread took it over, or bound itself, meanwhile: never null again
+        }
+        return t;
     }
 
     /**
@@ -141,12 +190,16 @@ final class TickOwner {
     /**
      * {@code what} ({@code "Simulation.snapshot()"} or {@code "Simulation.restore()"}) begins on
      * the calling thread: refused on a thread other than the tick thread (or the thread running
-     * the first tick now), naming both and the fix. Returns the mark to hand to {@link #end}
-     * (non-null only when no thread is bound).
+     * the first tick now), naming both and the fix; a tick thread that has terminated is taken
+     * over first ({@link #takeOverIfEnded}). Returns the mark to hand to {@link #end} (non-null
+     * only when no thread is bound).
      */
     Call begin(String what) {
         Thread me = Thread.currentThread();
         Thread owner = thread;
+        if (owner != null && owner != me) {
+            owner = takeOverIfEnded(owner, me); // a terminated tick thread is released (see the class comment)
+        }
         Call mark = null;
         if (owner == null) {
             mark = new Call(me, what);
@@ -175,7 +228,9 @@ final class TickOwner {
             throw otherThread(what, me, owner, "from another thread it races the ticks on plain memory (a snapshot "
                     + "could hold a world part-way through a tick, one no tick produced); call it on the tick thread "
                     + "between ticks (after tick() returns, or in atEndOfTick), hand the request to the tick thread, "
-                    + "or, once that thread has stopped ticking and joined, call bindTickThread() on this one first");
+                    + "or stop its ticks and join() it (a tick thread that has terminated hands the simulation to the "
+                    + "next thread that calls this); a thread that lives on (a pool's) hands it over with "
+                    + "bindTickThread() on this one once it has stopped ticking");
         }
         return mark;
     }

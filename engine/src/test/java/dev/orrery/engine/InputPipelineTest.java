@@ -12,6 +12,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -210,14 +211,22 @@ class InputPipelineTest {
     @Test
     void shouldNameTheFixWhenAnotherThreadClosesThePipelineATickThreadDrains() throws Exception {
         InputPipeline p = InputPipeline.builder().build();
-        Thread loop = new Thread(() -> p.beginTick(0), "game-loop");
+        CountDownLatch drained = new CountDownLatch(1);
+        CountDownLatch stop = new CountDownLatch(1);
+        Thread loop = new Thread(() -> {
+            p.beginTick(0);
+            drained.countDown();
+            Latches.await(stop); // alive and idle: it may drain again (a terminated one hands the pipeline over)
+        }, "game-loop");
         loop.start();
-        loop.join();
+        Latches.await(drained);
         // a server's shutdown thread closing its clients' pipeline while the loop may still tick
         AssertionError e = assertThrows(AssertionError.class, p::close);
         String m = e.getMessage();
         assertTrue(m.contains("'game-loop'") && m.contains("after its last tick") && m.contains("bindTickThread()"), m);
         assertFalse(p.isClosed(), "the refused close left it open");
+        stop.countDown();
+        loop.join();
         p.bindTickThread(); // the loop joined: the hand-over the message names
         p.close();
         assertTrue(p.isClosed());
