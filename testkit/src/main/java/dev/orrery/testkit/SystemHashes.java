@@ -114,11 +114,7 @@ final class SystemHashes {
     }
 
     private static long[] hashesV1(DataInputStream in, Path file, long tick, int systems) throws IOException {
-        int n = in.readInt();
-        if (n < 0 || n > systems) {
-            throw new IOException(file + ": tick " + tick + " lists " + n + " hashes for " + systems
-                    + " systems; the file is damaged");
-        }
+        int n = count(in, file, tick, "hashes", systems, systems, Long.BYTES);
         long[] h = new long[n];
         for (int i = 0; i < n; i++) {
             h[i] = in.readLong();
@@ -127,20 +123,19 @@ final class SystemHashes {
     }
 
     /**
-     * One tick's points of an {@code ORRSYSH2} record. A tick passes each system once and, at
-     * most, a sync point before each system, one after each exclusive system and one at the end
-     * of each phase; a sync point applies the commands of the systems that recorded since the
-     * last one (an exclusive system's twice): the counts are bounded by {@code 4 * systems + 1},
-     * so a damaged count cannot ask for more than a game could write.
+     * One tick's points of an {@code ORRSYSH2} record. One pass through the schedule passes each
+     * system once and, at most, a sync point before each system, one after each exclusive system
+     * and one at the end of each phase; a sync point applies the commands of the systems that
+     * recorded since the last one (an exclusive system's twice): a pass holds at most
+     * {@code 4 * systems + 1} points, and a sync point names at most as many systems. A fixed-step
+     * phase that runs several steps in the tick passes its part of the schedule once a step, so
+     * the tick's count may be larger where the file holds the bytes for it ({@link #count}); a
+     * damaged count cannot ask for more than the file backs.
      */
     private static List<SystemTrail.Point> pointsV2(DataInputStream in, Path file, long tick, List<String> systems)
             throws IOException {
         int max = 4 * systems.size() + 1;
-        int n = in.readInt();
-        if (n < 0 || n > max) {
-            throw new IOException(file + ": tick " + tick + " lists " + n + " points for " + systems.size()
-                    + " systems (at most " + max + "); the file is damaged");
-        }
+        int n = count(in, file, tick, "points", systems.size(), max, Integer.BYTES + Long.BYTES);
         List<SystemTrail.Point> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             int code = in.readInt();
@@ -160,6 +155,29 @@ final class SystemHashes {
             out.add(new SystemTrail.Point(null, List.copyOf(who), in.readLong()));
         }
         return List.copyOf(out);
+    }
+
+    /**
+     * A tick's count of {@code what} (hashes or points), each at least {@code bytes} long: a tick
+     * that passes each system once holds at most {@code onePass}; a fixed-step phase that runs
+     * several steps in the tick passes its systems (and sync points) once a step, so a larger
+     * count is read when the file holds its bytes. A count that one pass allows but whose bytes
+     * the file does not hold is a record cut short (an {@link EOFException}, dropped); a larger
+     * one, or a negative one, is refused, so that a damaged count allocates nothing.
+     */
+    private static int count(DataInputStream in, Path file, long tick, String what, int systems, int onePass,
+            int bytes) throws IOException {
+        int n = in.readInt();
+        if (n >= 0 && n <= onePass) {
+            return n;
+        }
+        if (n >= 0 && (long) n * bytes <= in.available()) {
+            return n; // a fixed-step phase ran several steps in this tick
+        }
+        throw new IOException(file + ": tick " + tick + " lists " + n + " " + what + " for " + systems + " systems, "
+                + "more than one pass of them (at most " + onePass + ") and more than the " + in.available()
+                + " bytes left hold; the file is damaged (or cut short inside a tick in which a fixed-step phase ran "
+                + "many steps): record it again");
     }
 
     private static String name(List<String> systems, int position, Path file, long tick) throws IOException {
