@@ -263,10 +263,10 @@ public final class CompareRecordings {
     private static String rerun(Recording a, Recording b, long tick, long[] ha, long[] hb, SimulationFactory game) {
         List<SystemTrail.Point> ta;
         List<SystemTrail.Point> tb;
-        Map<String, List<String>> pending = new LinkedHashMap<>(); // the same game re-runs both: one schedule
+        SystemTrail.Pending[] pending = new SystemTrail.Pending[2];
         try {
-            ta = trail(a, tick, game, pending);
-            tb = trail(b, tick, game, pending);
+            ta = trail(a, tick, game, pending, 0);
+            tb = trail(b, tick, game, pending, 1);
         } catch (IOException | RuntimeException e) {
             if (e instanceof RuntimeException r) {
                 FactoryRefusedException.rethrowIfRefusal(r); // the game given is at fault, not the recordings
@@ -278,19 +278,19 @@ public final class CompareRecordings {
             return SystemTrail.describe(SystemTrail.syncPointSide(ta, tb, i), i, tick) + " (both recordings re-run with --game on one worker, the world "
                     + "hashed after each system and after each sync point)";
         }
-        boolean aAsRecorded = SystemTrail.againstRecorded(ta, ha, tick, false, new ArrayList<>(), Map.of(),
-                new String[1]) == null;
-        boolean bAsRecorded = SystemTrail.againstRecorded(tb, hb, tick, false, new ArrayList<>(), Map.of(),
-                new String[1]) == null;
+        boolean aAsRecorded = SystemTrail.againstRecorded(ta, ha, tick, false, new ArrayList<>(),
+                SystemTrail.Pending.NONE, new String[1]) == null;
+        boolean bAsRecorded = SystemTrail.againstRecorded(tb, hb, tick, false, new ArrayList<>(),
+                SystemTrail.Pending.NONE, new String[1]) == null;
         String[] culprit = new String[1];
-        String found = aAsRecorded ? SystemTrail.againstRecorded(ta, hb, tick, true, new ArrayList<>(), pending, culprit)
-                : null;
+        String found = aAsRecorded ? SystemTrail.againstRecorded(ta, hb, tick, true, new ArrayList<>(), pending[0],
+                culprit) : null;
         if (found != null) {
             return found + " (the first recording re-run with --game on one worker, against the second's hashes after "
                     + "each system; a sync point only the second's version of the game had is not seen: give that version "
                     + "to --game to see it)";
         }
-        found = bAsRecorded ? SystemTrail.againstRecorded(tb, ha, tick, true, new ArrayList<>(), pending, culprit)
+        found = bAsRecorded ? SystemTrail.againstRecorded(tb, ha, tick, true, new ArrayList<>(), pending[1], culprit)
                 : null;
         return found == null ? null : found + " (the second recording re-run with --game on one worker, against the "
                 + "first's hashes after each system; a sync point only the first's version of the game had is not seen: "
@@ -322,15 +322,16 @@ public final class CompareRecordings {
 
     /**
      * What a re-run of {@code r} with {@code game} on one worker passes through in {@code tick};
-     * puts in {@code pending} whose commands each sync point of the game may apply.
+     * puts in {@code pending[slot]} whose commands the sync points of that tick may apply.
      */
     private static List<SystemTrail.Point> trail(Recording r, long tick, SimulationFactory game,
-            Map<String, List<String>> pending) throws IOException {
+            SystemTrail.Pending[] pending, int slot) throws IOException {
         try (SystemTrail.Rerun rerun = SystemTrail.rerun(game, r.dir)) {
-            pending.putAll(rerun.pendingBefore());
             List<SystemTrail.Point> points = List.of();
+            pending[slot] = SystemTrail.Pending.NONE;
             while (rerun.simulation().currentTick() <= tick) {
                 points = rerun.tick();
+                pending[slot] = rerun.pending();
             }
             return List.copyOf(points);
         }

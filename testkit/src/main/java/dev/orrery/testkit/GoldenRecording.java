@@ -200,7 +200,7 @@ public final class GoldenRecording {
                     if (!named && was != null && tick <= t) {
                         List<SystemTrail.Point> held = recorded.points == null ? null : recorded.points.get(tick);
                         String found = held != null ? SystemTrail.between(held, points, tick, culprit)
-                                : SystemTrail.againstRecorded(points, was, tick, tick == t, applied, rerun.pendingBefore(),
+                                : SystemTrail.againstRecorded(points, was, tick, tick == t, applied, rerun.pending(),
                                         culprit);
                         if (found != null) {
                             named = true;

@@ -4,6 +4,7 @@ import dev.orrery.ecs.World;
 import dev.orrery.engine.RunRecorder;
 import dev.orrery.engine.Simulation;
 import dev.orrery.engine.internal.EngineInternals;
+import dev.orrery.engine.internal.PendingCommands;
 import dev.orrery.scheduler.executor.SystemHook;
 import java.io.Closeable;
 import java.io.IOException;
@@ -12,7 +13,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.function.ToLongFunction;
 
 /**
@@ -31,32 +31,56 @@ final class SystemTrail implements SystemHook {
     record Point(String system, List<String> recordedBy, long hash) {
     }
 
+    /**
+     * Whose commands the sync points of a tick may have applied where a run applied none, as
+     * {@link PendingCommands} follows the schedule: for each point of the tick's trail, those of
+     * the sync points just before it (empty at a sync point's own point, and where none falls),
+     * and those of the sync point at the end of the tick. Where a trail has no sync point, the
+     * run it is compared with may still have applied commands there. {@link #NONE}: not known.
+     */
+    record Pending(List<List<String>> before, List<String> atEnd) {
+        static final Pending NONE = new Pending(List.of(), List.of());
+
+        /** Whose commands the sync points just before point {@code i} may have applied. */
+        List<String> before(int i) {
+            return i < before.size() ? before.get(i) : List.of();
+        }
+    }
+
     private final List<String> names;
     private final ToLongFunction<World> hash;
     final List<Point> points = new ArrayList<>();
-    /**
-     * For each system that a sync point precedes, the systems whose commands it may apply
-     * ({@code EngineInternals.commandsPendingBefore}): where this trail has no point for it,
-     * another run may still have applied commands there.
-     */
-    final Map<String, List<String>> pendingBefore;
+    /** Parallel to {@link #points}: {@link PendingCommands#before} of each system's point, empty at a sync point's. */
+    private final List<List<String>> pendingAt = new ArrayList<>();
+    private final PendingCommands pending;
 
-    private SystemTrail(List<String> names, ToLongFunction<World> hash, Map<String, List<String>> pendingBefore) {
+    private SystemTrail(List<String> names, ToLongFunction<World> hash, PendingCommands pending) {
         this.names = names;
         this.hash = hash;
-        this.pendingBefore = pendingBefore;
+        this.pending = pending;
     }
 
     /** A trail of {@code sim} (on one worker) from its next tick on, hashing the world with {@code hash}. */
     static SystemTrail of(Simulation sim, ToLongFunction<World> hash) {
-        SystemTrail trail = new SystemTrail(sim.schedule().systemNames(), hash,
-                EngineInternals.commandsPendingBefore(sim));
+        SystemTrail trail = new SystemTrail(sim.schedule().systemNames(), hash, EngineInternals.pendingCommands(sim));
         EngineInternals.afterEachSystem(sim, trail);
         return trail;
     }
 
+    /** Forgets the points so far: call before each tick whose points are wanted alone. */
+    void clear() {
+        points.clear();
+        pendingAt.clear();
+    }
+
+    /** Whose commands the sync points of the points so far may have applied, and the one after them. */
+    Pending pending() {
+        return new Pending(List.copyOf(pendingAt), pending.atEnd());
+    }
+
     @Override
     public void after(int position, String name, boolean ran, World world) {
+        pendingAt.add(pending.before(position));
         points.add(new Point(name, null, hash.applyAsLong(world)));
     }
 
@@ -66,6 +90,7 @@ final class SystemTrail implements SystemHook {
         for (int i = 0; i < count; i++) {
             who.add(recordedBy[i] < names.size() ? names.get(recordedBy[i]) : "#" + recordedBy[i]);
         }
+        pendingAt.add(List.of());
         points.add(new Point(null, List.copyOf(who), hash.applyAsLong(world)));
     }
 
@@ -94,8 +119,8 @@ final class SystemTrail implements SystemHook {
         SystemTrail ta = SystemTrail.of(a, w -> ResourceState.hash(a));
         SystemTrail tb = SystemTrail.of(b, w -> ResourceState.hash(b));
         for (long k = from; k <= last; k++) {
-            ta.points.clear();
-            tb.points.clear();
+            ta.clear();
+            tb.clear();
             a.tick();
             b.tick();
             int i = SystemTrail.firstDifference(ta.points, tb.points);
@@ -235,15 +260,17 @@ final class SystemTrail implements SystemHook {
      * the recorded hashes agree; {@code diverged}: this is the tick whose end state the
      * recording's journal found different, so agreeing hashes put the difference at the sync
      * points after the last system. {@code applied} carries, from one tick to the next, whose
-     * commands the sync points since the last agreeing system applied. {@code pendingBefore}
-     * ({@link #pendingBefore} of the trail) names the systems whose commands a sync point before
-     * a system may apply: where this run applied none there, the recorded run may have, so a
-     * difference first seen after that system is not laid at it alone.
+     * commands the sync points since the last agreeing system applied. {@code pending}
+     * ({@link #pending()} of the trail) names the systems whose commands the sync points before
+     * each point, and the one at the end of the tick, may apply: where this run applied none
+     * there, the recorded run may have, so a difference first seen after a system is not laid at
+     * it alone, and one first seen at the end of the tick is laid at those commands.
      */
     static String againstRecorded(List<Point> points, long[] was, long tick, boolean diverged, List<String> applied,
-            Map<String, List<String>> pendingBefore, String[] culprit) {
+            Pending pending, String[] culprit) {
         int seen = 0;
-        for (Point p : points) {
+        for (int i = 0; i < points.size(); i++) {
+            Point p = points.get(i);
             if (p.recordedBy() != null) {
                 applied.addAll(p.recordedBy());
                 continue;
@@ -252,7 +279,7 @@ final class SystemTrail implements SystemHook {
                 return null;
             }
             if (was[seen++] != p.hash()) {
-                List<String> unseen = applied.isEmpty() ? pendingBefore.getOrDefault(p.system(), List.of()) : List.of();
+                List<String> unseen = applied.isEmpty() ? pending.before(i) : List.of();
                 if (!unseen.isEmpty()) {
                     culprit[0] = null;
                     return afterSystem(p.system(), tick) + ", or in the commands of " + names(unseen) + " applied at the "
@@ -269,8 +296,18 @@ final class SystemTrail implements SystemHook {
             }
             applied.clear();
         }
-        if (!diverged || applied.isEmpty()) {
+        if (!diverged) {
             return null;
+        }
+        if (applied.isEmpty()) {
+            List<String> unseen = pending.atEnd();
+            if (unseen.isEmpty()) {
+                return null;
+            }
+            culprit[0] = unseen.size() == 1 ? unseen.get(0) : null;
+            return "first difference at the end of tick " + tick + ", in the commands of " + names(unseen) + " applied at "
+                    + "the sync point after the last system in the recorded run, where this run applied none (the world "
+                    + "agreed with the recording after every system): the commands" + COMMANDS_DIFFER;
         }
         culprit[0] = applied.size() == 1 ? applied.get(0) : null;
         return "first difference when the commands of " + names(applied) + " were applied at the end of tick " + tick
@@ -378,9 +415,9 @@ final class SystemTrail implements SystemHook {
             this.trail = trail;
         }
 
-        /** For each system a sync point precedes, whose commands it may apply ({@link SystemTrail#pendingBefore}). */
-        Map<String, List<String>> pendingBefore() {
-            return trail.pendingBefore;
+        /** Whose commands the sync points of the last tick's points, and the one after them, may apply. */
+        Pending pending() {
+            return trail.pending();
         }
 
         /** The re-run's simulation (its world, its next tick). */
@@ -390,7 +427,7 @@ final class SystemTrail implements SystemHook {
 
         /** Runs the next tick; the returned points (live, cleared by the next call) are that tick's. */
         List<Point> tick() {
-            trail.points.clear();
+            trail.clear();
             sim.tick();
             return trail.points;
         }

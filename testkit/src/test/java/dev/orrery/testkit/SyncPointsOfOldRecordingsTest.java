@@ -106,6 +106,35 @@ class SyncPointsOfOldRecordingsTest {
         });
     }
 
+    /** What CompareRecordings prints for old-format recordings of {@code game}, spawning in the first only. */
+    private static String[] compare(SimulationFactory game, Path dir) {
+        Path spawned = dir.resolve("spawned");
+        Path plain = dir.resolve("plain");
+        try {
+            spawning = true;
+            GoldenRecording.record(game, InputScript.NONE, 3, spawned);
+            spawning = false;
+            GoldenRecording.record(game, InputScript.NONE, 3, plain);
+        } finally {
+            spawning = false;
+        }
+        Path spawnedV1 = OldSystemHashes.copy(spawned, dir.resolve("spawned-v1"));
+        Path plainV1 = OldSystemHashes.copy(plain, dir.resolve("plain-v1"));
+        String[] outs = new String[2];
+        String[][] orders = {{spawnedV1.toString(), plainV1.toString()}, {plainV1.toString(), spawnedV1.toString()}};
+        for (int k = 0; k < 2; k++) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            int status = CompareRecordings.run(new String[] {"--game", game.getClass().getName(), orders[k][0],
+                    orders[k][1]}, new PrintStream(out, true, StandardCharsets.UTF_8),
+                    new PrintStream(err, true, StandardCharsets.UTF_8));
+            outs[k] = out.toString(StandardCharsets.UTF_8);
+            assertEquals(1, status, outs[k] + err.toString(StandardCharsets.UTF_8));
+            assertTrue(outs[k].contains("state: first differs at tick 0"), outs[k]);
+        }
+        return outs;
+    }
+
     @Test
     void aTickInWhichAFixedStepPhaseRanFourStepsIsReadInBothFormats(@TempDir Path dir) throws IOException {
         Path rec = dir.resolve("rec");
@@ -120,5 +149,55 @@ class SyncPointsOfOldRecordingsTest {
         assertEquals(8, now.ticks.get(0L).length);
         SystemHashes old = SystemHashes.readIfPresent(OldSystemHashes.copy(rec, dir.resolve("rec-v1")));
         assertArrayEquals(now.ticks.get(1L), old.ticks.get(1L)); // on the old code: "tick 0 lists 8 hashes for 2 systems"
+    }
+
+    @Test
+    void commandsAppliedBetweenTwoFixedStepsAreNamedBesideThePhasesFirstSystem(@TempDir Path dir) {
+        for (String o : compare(new TwoStepGame(), dir)) {
+            assertFalse(o.contains("system: first difference after system 'move' at tick 0 ("), o);
+            assertTrue(o.contains("system: first difference after system 'move' at tick 0, or in the commands of system "
+                    + "'spawner' applied at the sync point before it"), o);
+        }
+    }
+
+    @Test
+    void commandsAppliedAtTheEndOfTheTickAreNamed(@TempDir Path dir) {
+        for (String o : compare(new LastPhaseGame(), dir)) {
+            assertFalse(o.contains("did not tell which"), o);
+            assertTrue(o.contains("system: first difference at the end of tick 0, in the commands of system 'spawner' "
+                    + "applied at the sync point after the last system in the recorded run, where this run applied none"),
+                    o);
+        }
+    }
+
+    /** The failure of replaying an old-format golden recording of {@code game} made spawning, with the game not spawning. */
+    private static DeterminismFailure replayed(SimulationFactory game, Path dir) {
+        Path golden = dir.resolve("golden");
+        try {
+            spawning = true;
+            GoldenRecording.record(game, InputScript.NONE, 3, golden);
+        } finally {
+            spawning = false;
+        }
+        Path v1 = OldSystemHashes.copy(golden, dir.resolve("golden-v1"));
+        return assertThrows(DeterminismFailure.class, () -> GoldenRecording.assertReplays(v1, game));
+    }
+
+    @Test
+    void aGoldenRecordingsReplayNamesTheCommandsAppliedBetweenTwoFixedSteps(@TempDir Path dir) {
+        DeterminismFailure f = replayed(new TwoStepGame(), dir);
+        String m = f.getMessage();
+        assertNull(f.system(), m); // on the old code: "move", the system after the sync point, which did nothing wrong
+        assertTrue(m.contains("first difference after system 'move' at tick 0, or in the commands of system 'spawner' "
+                + "applied at the sync point before it in the recorded run"), m);
+    }
+
+    @Test
+    void aGoldenRecordingsReplayNamesTheCommandsAppliedAtTheEndOfTheTick(@TempDir Path dir) {
+        DeterminismFailure f = replayed(new LastPhaseGame(), dir);
+        String m = f.getMessage();
+        assertEquals("spawner", f.system(), m); // on the old code: null, and no line naming a system
+        assertTrue(m.contains("first difference at the end of tick 0, in the commands of system 'spawner' applied at "
+                + "the sync point after the last system in the recorded run"), m);
     }
 }

@@ -25,8 +25,9 @@ import java.util.Set;
  * simulation's executor, for the kit's diagnostic mode that hashes the world after each
  * system, and whether a world ever held an entity (a snapshot or recording goes only into a
  * world that never did) and the ids its next spawns get (which the kit names when two worlds
- * freed ids in another order), the resources a snapshot leaves out though systems write them, and
- * the mark a {@code WorldHost} (in this module) puts on the simulations it holds. Exported
+ * freed ids in another order), the resources a snapshot leaves out though systems write them,
+ * whose commands each sync point a run passes may apply ({@link #pendingCommands}), and the mark
+ * a {@code WorldHost} (in this module) puts on the simulations it holds. Exported
  * only to {@code dev.orrery.testkit}, and to {@code dev.orrery.cluster} for the resources a
  * snapshot leaves out though systems write them (which a node names when a world moves, by
  * the same rule as the kit's restored run: {@link #resourcesWritableWithoutCodec}) and for the
@@ -147,36 +148,14 @@ public final class EngineInternals {
     }
 
     /**
-     * For each system of {@code sim}'s schedule that a sync point precedes within the tick (the
-     * first of a later phase, one declared {@code afterStructuralChanges()}, one the graph placed
-     * a sync point before, an exclusive system), keyed by its name: the systems, in schedule
-     * order, whose commands that sync point may apply, those since the sync point before that
-     * declare structural effects. Systems with none are left out. The test kit reads it to know
-     * which sync points a run that applied no commands there passed through, where another run
-     * may have applied some.
+     * A follower of {@code sim}'s schedule that says, told each system as it runs, whose commands
+     * the sync points since the system before may have applied, and whose the sync point at the
+     * end of a tick may apply (see {@link PendingCommands}): the test kit reads it to know which
+     * sync points a run that applied no commands there passed through, where another run may
+     * have applied some.
      */
-    public static Map<String, List<String>> commandsPendingBefore(Simulation sim) {
-        SystemGraph graph = SchedulerInternals.graph(sim.schedule());
-        boolean[] phaseStart = new boolean[graph.size() + 1];
-        for (int phase = 0; phase < graph.phases().size(); phase++) {
-            phaseStart[graph.phaseStart(phase)] = true;
-        }
-        Map<String, List<String>> out = new LinkedHashMap<>();
-        List<String> pending = new ArrayList<>();
-        for (int p = 0; p < graph.size(); p++) {
-            SystemAccess access = graph.system(p).access();
-            boolean syncBefore = p > 0 && (phaseStart[p] || graph.syncBefore(p) || access.exclusive());
-            if (syncBefore) {
-                if (!pending.isEmpty()) {
-                    out.put(graph.system(p).name(), List.copyOf(pending));
-                }
-                pending.clear();
-            }
-            if (access.mayRecordCommands()) { // not an exclusive system: its own are applied as it ends
-                pending.add(graph.system(p).name());
-            }
-        }
-        return out;
+    public static PendingCommands pendingCommands(Simulation sim) {
+        return PendingCommands.of(sim);
     }
 
     /**
