@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Compares two recordings of a game (from two machines, or from two versions of the game)
@@ -222,7 +223,7 @@ public final class CompareRecordings {
         List<SystemTrail.Point> pa = a.systems.points == null ? null : a.systems.points.get(tick);
         List<SystemTrail.Point> pb = b.systems.points == null ? null : b.systems.points.get(tick);
         String[] culprit = new String[1];
-        String recorded = pa == null || pb == null ? null : SystemTrail.between(pa, pb, tick, culprit);
+        String recorded = pa == null || pb == null ? null : SystemTrail.between(pa, pb, tick, Set.of(), culprit);
         if (recorded != null) {
             out.println("system: " + recorded + " (the hashes both recordings hold after each system and after each "
                     + "sync point)");
@@ -261,37 +262,39 @@ public final class CompareRecordings {
      * other recording's hashes. Null when neither tells (the game does not replay a recording).
      */
     private static String rerun(Recording a, Recording b, long tick, long[] ha, long[] hb, SimulationFactory game) {
-        List<SystemTrail.Point> ta;
-        List<SystemTrail.Point> tb;
-        SystemTrail.Pending[] pending = new SystemTrail.Pending[2];
+        SystemTrail.Traced ra;
+        SystemTrail.Traced rb;
         try {
-            ta = trail(a, tick, game, pending, 0);
-            tb = trail(b, tick, game, pending, 1);
+            ra = SystemTrail.trace(game, a.dir, tick);
+            rb = SystemTrail.trace(game, b.dir, tick);
         } catch (IOException | RuntimeException e) {
             if (e instanceof RuntimeException r) {
                 FactoryRefusedException.rethrowIfRefusal(r); // the game given is at fault, not the recordings
             }
             return null;
         }
+        List<SystemTrail.Point> ta = ra.points();
+        List<SystemTrail.Point> tb = rb.points();
+        Set<String> exclusive = ra.exclusive(); // the same game re-runs both: one schedule
         int i = SystemTrail.firstDifference(ta, tb);
         if (i >= 0 && tellsRecorded(ta, tb, i, ha, hb)) {
-            return SystemTrail.describe(SystemTrail.syncPointSide(ta, tb, i), i, tick) + " (both recordings re-run with --game on one worker, the world "
+            return SystemTrail.describe(SystemTrail.syncPointSide(ta, tb, i), i, tick, exclusive) + " (both recordings re-run with --game on one worker, the world "
                     + "hashed after each system and after each sync point)";
         }
         boolean aAsRecorded = SystemTrail.againstRecorded(ta, ha, tick, false, new ArrayList<>(),
-                SystemTrail.Pending.NONE, new String[1]) == null;
+                SystemTrail.Pending.NONE, exclusive, new String[1]) == null;
         boolean bAsRecorded = SystemTrail.againstRecorded(tb, hb, tick, false, new ArrayList<>(),
-                SystemTrail.Pending.NONE, new String[1]) == null;
+                SystemTrail.Pending.NONE, exclusive, new String[1]) == null;
         String[] culprit = new String[1];
-        String found = aAsRecorded ? SystemTrail.againstRecorded(ta, hb, tick, true, new ArrayList<>(), pending[0],
-                culprit) : null;
+        String found = aAsRecorded ? SystemTrail.againstRecorded(ta, hb, tick, true, new ArrayList<>(), ra.pending(),
+                exclusive, culprit) : null;
         if (found != null) {
             return found + " (the first recording re-run with --game on one worker, against the second's hashes after "
                     + "each system; a sync point only the second's version of the game had is not seen: give that version "
                     + "to --game to see it)";
         }
-        found = bAsRecorded ? SystemTrail.againstRecorded(tb, ha, tick, true, new ArrayList<>(), pending[1], culprit)
-                : null;
+        found = bAsRecorded ? SystemTrail.againstRecorded(tb, ha, tick, true, new ArrayList<>(), rb.pending(),
+                exclusive, culprit) : null;
         return found == null ? null : found + " (the second recording re-run with --game on one worker, against the "
                 + "first's hashes after each system; a sync point only the first's version of the game had is not seen: "
                 + "give that version to --game to see it)";
@@ -318,23 +321,6 @@ public final class CompareRecordings {
         boolean systemFollows = ta.subList(i, ta.size()).stream().anyMatch(p -> p.recordedBy() == null);
         int j = SystemHashes.firstDifference(ha, hb);
         return systemFollows ? j == k : j < 0;
-    }
-
-    /**
-     * What a re-run of {@code r} with {@code game} on one worker passes through in {@code tick};
-     * puts in {@code pending[slot]} whose commands the sync points of that tick may apply.
-     */
-    private static List<SystemTrail.Point> trail(Recording r, long tick, SimulationFactory game,
-            SystemTrail.Pending[] pending, int slot) throws IOException {
-        try (SystemTrail.Rerun rerun = SystemTrail.rerun(game, r.dir)) {
-            List<SystemTrail.Point> points = List.of();
-            pending[slot] = SystemTrail.Pending.NONE;
-            while (rerun.simulation().currentTick() <= tick) {
-                points = rerun.tick();
-                pending[slot] = rerun.pending();
-            }
-            return List.copyOf(points);
-        }
     }
 
     private static void components(Recording a, Recording b, long tick, PrintStream out) {

@@ -199,9 +199,10 @@ public final class GoldenRecording {
                     long[] was = recorded == null ? null : recorded.ticks.get(tick);
                     if (!named && was != null && tick <= t) {
                         List<SystemTrail.Point> held = recorded.points == null ? null : recorded.points.get(tick);
-                        String found = held != null ? SystemTrail.between(held, points, tick, culprit)
+                        String found = held != null
+                                ? SystemTrail.between(held, points, tick, rerun.exclusive(), culprit)
                                 : SystemTrail.againstRecorded(points, was, tick, tick == t, applied, rerun.pending(),
-                                        culprit);
+                                        rerun.exclusive(), culprit);
                         if (found != null) {
                             named = true;
                             system = culprit[0];

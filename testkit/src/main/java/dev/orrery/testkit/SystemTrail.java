@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.ToLongFunction;
 
 /**
@@ -53,16 +54,25 @@ final class SystemTrail implements SystemHook {
     /** Parallel to {@link #points}: {@link PendingCommands#before} of each system's point, empty at a sync point's. */
     private final List<List<String>> pendingAt = new ArrayList<>();
     private final PendingCommands pending;
+    /**
+     * The schedule's exclusive systems ({@code EngineInternals.exclusiveSystems}): their direct
+     * structural calls fire observer hooks at once, whose commands are applied inside the system,
+     * so a difference after one may be a hook's.
+     */
+    final Set<String> exclusive;
 
-    private SystemTrail(List<String> names, ToLongFunction<World> hash, PendingCommands pending) {
+    private SystemTrail(List<String> names, ToLongFunction<World> hash, PendingCommands pending,
+            Set<String> exclusive) {
         this.names = names;
         this.hash = hash;
         this.pending = pending;
+        this.exclusive = exclusive;
     }
 
     /** A trail of {@code sim} (on one worker) from its next tick on, hashing the world with {@code hash}. */
     static SystemTrail of(Simulation sim, ToLongFunction<World> hash) {
-        SystemTrail trail = new SystemTrail(sim.schedule().systemNames(), hash, EngineInternals.pendingCommands(sim));
+        SystemTrail trail = new SystemTrail(sim.schedule().systemNames(), hash, EngineInternals.pendingCommands(sim),
+                Set.copyOf(EngineInternals.exclusiveSystems(sim)));
         EngineInternals.afterEachSystem(sim, trail);
         return trail;
     }
@@ -126,7 +136,7 @@ final class SystemTrail implements SystemHook {
             int i = SystemTrail.firstDifference(ta.points, tb.points);
             if (i >= 0) {
                 List<Point> at = SystemTrail.syncPointSide(ta.points, tb.points, i);
-                return new Diagnosis(SystemTrail.culprit(at, i), SystemTrail.describe(at, i, k)
+                return new Diagnosis(SystemTrail.culprit(at, i), SystemTrail.describe(at, i, k, ta.exclusive)
                         + " (two runs on 1 worker" + (restored ? ", the second restored from the snapshot" : "")
                         + (reversed ? ", the second with every system's jobs in reverse order: the system's result "
                         + "follows the order its jobs ran in" : "")
@@ -222,6 +232,27 @@ final class SystemTrail implements SystemHook {
         }
     }
 
+    /**
+     * What a re-run of the recording in {@code dir} ({@link #rerun}) passes through in
+     * {@code tick}: its points, whose commands the sync points of that tick may apply, and the
+     * game's exclusive systems.
+     */
+    record Traced(List<Point> points, Pending pending, Set<String> exclusive) {
+    }
+
+    /** Re-runs the recording in {@code dir} with {@code game} through {@code tick}: that tick's {@link Traced}. */
+    static Traced trace(SimulationFactory game, Path dir, long tick) throws IOException {
+        try (Rerun rerun = rerun(game, dir)) {
+            List<Point> points = List.of();
+            Pending pending = Pending.NONE;
+            while (rerun.simulation().currentTick() <= tick) {
+                points = rerun.tick();
+                pending = rerun.pending();
+            }
+            return new Traced(List.copyOf(points), pending, rerun.exclusive());
+        }
+    }
+
     private static void closeAfter(AutoCloseable c, Throwable failure) {
         try {
             c.close();
@@ -230,11 +261,14 @@ final class SystemTrail implements SystemHook {
         }
     }
 
-    /** How a person reads a difference first seen at point {@code i} of {@code points}, in tick {@code tick}. */
-    static String describe(List<Point> points, int i, long tick) {
+    /**
+     * How a person reads a difference first seen at point {@code i} of {@code points}, in tick
+     * {@code tick}; {@code exclusive}: the game's exclusive systems (empty where not known).
+     */
+    static String describe(List<Point> points, int i, long tick, Set<String> exclusive) {
         Point p = points.get(i);
         if (p.recordedBy() == null) {
-            return afterSystem(p.system(), tick);
+            return afterSystem(p.system(), tick, exclusive);
         }
         String next = null;
         for (int k = i + 1; k < points.size() && next == null; k++) {
@@ -265,9 +299,10 @@ final class SystemTrail implements SystemHook {
      * each point, and the one at the end of the tick, may apply: where this run applied none
      * there, the recorded run may have, so a difference first seen after a system is not laid at
      * it alone, and one first seen at the end of the tick is laid at those commands.
+     * {@code exclusive}: the game's exclusive systems.
      */
     static String againstRecorded(List<Point> points, long[] was, long tick, boolean diverged, List<String> applied,
-            Pending pending, String[] culprit) {
+            Pending pending, Set<String> exclusive, String[] culprit) {
         int seen = 0;
         for (int i = 0; i < points.size(); i++) {
             Point p = points.get(i);
@@ -282,16 +317,16 @@ final class SystemTrail implements SystemHook {
                 List<String> unseen = applied.isEmpty() ? pending.before(i) : List.of();
                 if (!unseen.isEmpty()) {
                     culprit[0] = null;
-                    return afterSystem(p.system(), tick) + ", or in the commands of " + names(unseen) + " applied at the "
+                    return afterSystem(p.system(), tick, exclusive) + ", or in the commands of " + names(unseen) + " applied at the "
                             + "sync point before it in the recorded run, where this run applied none (or an observer "
                             + "hook they fired): the recording holds no hash between the two";
                 }
                 if (applied.isEmpty() || applied.equals(List.of(p.system()))) {
                     culprit[0] = p.system();
-                    return afterSystem(p.system(), tick);
+                    return afterSystem(p.system(), tick, exclusive);
                 }
                 culprit[0] = null;
-                return afterSystem(p.system(), tick) + ", or in the commands of " + names(applied) + " applied at the sync point before it (or an observer hook they fired): the "
+                return afterSystem(p.system(), tick, exclusive) + ", or in the commands of " + names(applied) + " applied at the sync point before it (or an observer hook they fired): the "
                         + "recording holds no hash between the two";
             }
             applied.clear();
@@ -324,8 +359,9 @@ final class SystemTrail implements SystemHook {
      * world each side left after the last of them is compared. Returns how a person reads the
      * first difference, putting the system it is laid at (null when the commands of several
      * were applied together) in {@code culprit[0]}; null when the points agree as far as both go.
+     * {@code exclusive}: the game's exclusive systems (empty where not known).
      */
-    static String between(List<Point> a, List<Point> b, long tick, String[] culprit) {
+    static String between(List<Point> a, List<Point> b, long tick, Set<String> exclusive, String[] culprit) {
         int i = 0;
         int j = 0;
         for (;;) {
@@ -344,7 +380,7 @@ final class SystemTrail implements SystemHook {
                 List<Point> view = new ArrayList<>(side);
                 view.set(at, new Point(null, List.copyOf(new LinkedHashSet<>(who)), 0));
                 culprit[0] = culprit(view, at);
-                return describe(view, at, tick);
+                return describe(view, at, tick, exclusive);
             }
             i = ea;
             j = eb;
@@ -355,7 +391,7 @@ final class SystemTrail implements SystemHook {
             Point pb = b.get(j++);
             if (pa.hash() != pb.hash()) {
                 culprit[0] = pa.system();
-                return afterSystem(pa.system(), tick)
+                return afterSystem(pa.system(), tick, exclusive)
                         + (pa.system().equals(pb.system()) ? "" : " (the other's system there is '" + pb.system() + "')");
             }
         }
@@ -387,7 +423,16 @@ final class SystemTrail implements SystemHook {
     private static final String COMMANDS_DIFFER = " recorded (spawn, despawn, add, remove, set) differ, or an observer "
             + "hook (world.observe) those commands fired does something that differs";
 
-    private static String afterSystem(String system, long tick) {
+    /**
+     * "first difference after system 'x' at tick n"; after an exclusive system, whose direct
+     * structural calls fire observer hooks that record and apply their commands before it ends,
+     * naming those hooks beside what it changed.
+     */
+    private static String afterSystem(String system, long tick, Set<String> exclusive) {
+        if (exclusive.contains(system)) {
+            return "first difference after exclusive system '" + system + "' at tick " + tick + " (what it changed, or "
+                    + "an observer hook (world.observe) its changes fired, with the commands the hook recorded)";
+        }
         return "first difference after system '" + system + "' at tick " + tick;
     }
 
@@ -418,6 +463,11 @@ final class SystemTrail implements SystemHook {
         /** Whose commands the sync points of the last tick's points, and the one after them, may apply. */
         Pending pending() {
             return trail.pending();
+        }
+
+        /** The game's exclusive systems. */
+        Set<String> exclusive() {
+            return trail.exclusive;
         }
 
         /** The re-run's simulation (its world, its next tick). */
