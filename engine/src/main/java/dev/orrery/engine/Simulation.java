@@ -949,6 +949,35 @@ public final class Simulation implements AutoCloseable {
         }
     }
 
+    /**
+     * For {@code WorldHost.close()}, through {@code EngineInternals}: takes this simulation
+     * over on the calling thread ({@link #bindTickThread()}, the input source's included, so a
+     * recorder's pipeline closes on this thread afterwards) and closes it, returning true, when
+     * its tick thread is still {@code left} (the pool thread whose tick failed, joined by the
+     * caller, which orders that tick before this), so no thread has taken it back since;
+     * returns false, changing nothing, when one has (it is that thread's to close) or it is
+     * closed already. The check, the hand-over and the close hold the tick owner's lock, which
+     * {@code bindTickThread()}'s move takes too: a thread taking it back meanwhile either moves
+     * first, and keeps it open, or moves after the close, onto a closed simulation. No tick
+     * runs meanwhile: only the tick thread ticks, and {@code left} has ended.
+     *
+     * @throws RuntimeException what the input source's {@code bindTickThread} threw, after the
+     *     simulation was closed all the same
+     */
+    boolean closeIfStillOn(Thread left) {
+        synchronized (owner) {
+            if (owner.thread() != left || closing.closed()) {
+                return false;
+            }
+            try {
+                bindTickThread(); // its input source's is user code, which may throw: closed all the same
+            } finally {
+                closing.close();
+            }
+            return true;
+        }
+    }
+
     /** The host's side of {@link HostGuard}: {@code turn} begins its turn with this simulation, or null when it ends. */
     void hostTurn(Thread turn) {
         host.turn(turn);

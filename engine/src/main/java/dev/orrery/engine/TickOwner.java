@@ -94,8 +94,13 @@ final class TickOwner {
         return thread;
     }
 
-    /** Makes {@code t} the tick thread (the caller has made the hand-over safe: see bindTickThread). */
-    void bind(Thread t) {
+    /**
+     * Makes {@code t} the tick thread (the caller has made the hand-over safe: see
+     * bindTickThread). Under this object's lock, which {@code Simulation.closeIfStillOn} holds
+     * from its check of the tick thread to the end of its close, so a move either comes first
+     * (and that close leaves the simulation alone) or after it (onto a closed simulation).
+     */
+    synchronized void bind(Thread t) {
         thread = t;
     }
 

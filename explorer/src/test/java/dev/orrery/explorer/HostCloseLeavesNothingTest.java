@@ -1,6 +1,7 @@
 package dev.orrery.explorer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.World;
@@ -18,7 +19,9 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,6 +44,59 @@ class HostCloseLeavesNothingTest {
         }
         return Simulation.builder(world).seed(1).systems(s -> s.system("drift").query(world.query().with(pos).build())
                 .writes(pos).forEachChunk(job -> { })).build();
+    }
+
+    /**
+     * A recorded and explored world that fails: once it left its host as FAILED, nobody took it
+     * back, and the host's close left its simulation open, bound to a pool thread that had
+     * ended, so the recorder's close on the closing thread was refused (another thread than the
+     * tick thread of an open simulation) and the journal thread ran on. The host's close now
+     * closes the failed world's simulation too, so the same shutdown as for the worlds still
+     * hosted (host, then recorder and explorer on that thread) leaves nothing behind.
+     */
+    @Test
+    void closingTheHostAfterARecordedAndExploredWorldFailedLeavesNothingBehind(@TempDir Path dir) throws Exception {
+        Set<String> before = HostedWorlds.threadNames();
+        AtomicBoolean fail = new AtomicBoolean();
+        World world = new World();
+        Component<Pos> pos = world.component(Pos.class);
+        for (int i = 0; i < 50; i++) {
+            world.spawn(new Pos(i));
+        }
+        Simulation failing = Simulation.builder(world).seed(1).systems(s -> s.system("fragile")
+                .query(world.query().with(pos).build()).writes(pos).forEachChunk(job -> {
+                    if (fail.get()) {
+                        throw new IllegalStateException("fragile fails");
+                    }
+                })).build();
+        RunRecorder rec = RunRecorder.start(failing, dir, InputPipeline.builder());
+        Explorer explorer;
+        int port;
+        WorldHost host = WorldHost.builder().threads(2).build();
+        try {
+            HostedWorld w = host.add("failing", failing, 200);
+            explorer = w.call(s -> {
+                try {
+                    return Explorer.attach(s, ExplorerOptions.loopback(0));
+                } catch (IOException x) {
+                    throw new UncheckedIOException(x);
+                }
+            }).get(30, TimeUnit.SECONDS);
+            port = explorer.port();
+            assertEquals(200, new Client(explorer).getTicking("/api/query?q=Pos").statusCode());
+            fail.set(true); // its next tick throws: the world leaves the host as FAILED
+            assertThrows(ExecutionException.class, () -> w.done().get(30, TimeUnit.SECONDS));
+            assertEquals(HostedWorld.State.FAILED, w.state());
+        } finally {
+            host.close(); // the failed world was never taken back
+        }
+        rec.close(); // as for a world closed with the host: on the thread that closed it
+        explorer.close();
+
+        assertEquals(Set.of(), HostedWorlds.awaitLeftOver(before), "threads left behind");
+        try (ServerSocket again = new ServerSocket()) {
+            again.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port)); // free again
+        }
     }
 
     @Test

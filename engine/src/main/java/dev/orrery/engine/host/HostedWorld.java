@@ -38,7 +38,11 @@ public final class HostedWorld {
         FINISHED,
         /** Left the host through {@link #remove()}. */
         REMOVED,
-        /** Left the host because a tick threw; see {@link #failure()}. */
+        /**
+         * Left the host because a tick threw; see {@link #failure()}. Its simulation stays open,
+         * and the host's {@link WorldHost#close()} closes it unless a thread has taken it back
+         * ({@code bindTickThread()}) by then.
+         */
         FAILED,
         /** Left the host because the host closed (the host closed the simulation). */
         CLOSED;
@@ -69,6 +73,8 @@ public final class HostedWorld {
     boolean leaveRequested;
     Throwable failure;
     long failedTick;
+    /** The pool thread whose tick failed (the simulation's tick thread until a caller takes it back). */
+    Thread failedOn;
     long leftAt;
     final Meter meter;
     final ArrayDeque<Task<?>> tasks = new ArrayDeque<>(0);
@@ -146,7 +152,9 @@ public final class HostedWorld {
      * Completes when the world leaves the host: with the simulation after its last requested
      * tick, a {@link #remove()} or the host's close (the simulation closed then); exceptionally
      * with what a tick threw when it failed (the simulation is then still {@link #simulation()},
-     * not closed: snapshot it, inspect it or close it). The caller owns the simulation from then on.
+     * not closed: snapshot it, inspect it or close it, after {@code bindTickThread()} on the
+     * thread that does; the host's {@link WorldHost#close()} closes it unless a thread has taken
+     * it back by then). The caller owns the simulation from then on.
      *
      * @return the same future on every call, completed once the world has left
      */

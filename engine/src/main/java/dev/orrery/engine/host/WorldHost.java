@@ -59,8 +59,11 @@ import java.util.concurrent.locks.LockSupport;
  * {@code SystemFailedException} under {@code STOP}, or anything its input source or journal
  * throws), that world alone leaves the host ({@link HostedWorld.State#FAILED}): the failure
  * listener hears of it and its {@link HostedWorld#done()} completes exceptionally; its
- * simulation is left unclosed for the caller to inspect, snapshot or close. The other worlds
- * go on.
+ * simulation is left open for the caller to inspect, snapshot or close. To keep it past the
+ * host's {@link #close()}, take it back with {@code bindTickThread()} on the thread that will
+ * use it: the host's close closes every failed world's simulation that no thread has taken
+ * back (a recorder or an explorer attached to it stays the caller's to close, as for every
+ * world). The other worlds go on.
  *
  * <p><b>What a world keeps.</b> Its input source (an {@code InputPipeline} is published to
  * from any thread as before, and drained by the pool thread of each tick), its journal
@@ -113,6 +116,8 @@ public final class WorldHost implements AutoCloseable {
     private final PriorityQueue<HostedWorld> queue = new PriorityQueue<>(EDF);
     private final Map<String, HostedWorld> hosted = new LinkedHashMap<>();
     private final Set<Simulation> hostedSims = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** Worlds that failed, whose simulations {@link #close()} closes unless taken back; closed ones are dropped. */
+    private final List<HostedWorld> failed = new ArrayList<>();
     /** Parked pool threads that a signal may wake, as a stack. */
     private final Thread[] waiters;
     private int waiting;
@@ -278,10 +283,19 @@ public final class WorldHost implements AutoCloseable {
      * Stops the pool after the ticks in progress, joins its threads, and closes every
      * simulation still hosted (their worlds leave as {@link HostedWorld.State#CLOSED}; their
      * {@code done()} completes with the closed simulation, whose world can still be read and
-     * snapshotted). Worlds that left before are the caller's and stay open. Calling it again
-     * does nothing.
+     * snapshotted), then the simulation of every world that {@link HostedWorld.State#FAILED
+     * failed} and that no thread has taken back with {@code bindTickThread()} or closed (its
+     * state stays {@code FAILED}). Worlds that left otherwise (removed, finished) or that a
+     * thread took back after they failed are that thread's and stay open. The simulations are
+     * closed on the calling thread, after the joins, which order the pool's last ticks before
+     * them, and handed to it first ({@code bindTickThread()}, its input source's included), so
+     * a recorder, an explorer or an input pipeline of a world's, which this does not close,
+     * closes on this thread afterwards. Calling it again does nothing.
      *
      * @throws IllegalStateException when called from a pool thread (a {@link HostedWorld#call} action)
+     * @throws RuntimeException what a hosted world's input source ({@code bindTickThread}) or
+     *     close threw, after every simulation was closed (the first, the others suppressed in
+     *     it); a failed world's is added to its {@link HostedWorld#failure()} instead, suppressed
      */
     @Override
     public void close() {
@@ -308,26 +322,37 @@ public final class WorldHost implements AutoCloseable {
             }
         }
         List<HostedWorld> left;
+        List<HostedWorld> failedLeft;
         synchronized (lock) {
             left = new ArrayList<>(hosted.values());
             for (HostedWorld w : left) {
                 leave(w, HostedWorld.State.CLOSED, System.nanoTime());
             }
             queue.clear();
+            failedLeft = new ArrayList<>(failed);
+            failed.clear();
         }
         RuntimeException first = null;
         for (HostedWorld w : left) {
             try {
                 w.sim.bindTickThread(); // the joins above order the pool's last ticks before this
+            } catch (RuntimeException e) { // its input source's, user code: the simulation is closed all the same
+                first = withSuppressed(first, e);
+            }
+            try {
                 w.sim.close();
             } catch (RuntimeException e) {
-                if (first == null) {
-                    first = e;
-                } else {
-                    first.addSuppressed(e);
-                }
+                first = withSuppressed(first, e);
             }
             left(w, null);
+        }
+        for (HostedWorld w : failedLeft) {
+            try {
+                // the joins above order the failed tick before this; one a thread took back is that thread's
+                EngineInternals.closeIfStillOn(w.sim, w.failedOn);
+            } catch (RuntimeException e) { // its input source refused the hand-over (as it may have when it failed)
+                w.failure.addSuppressed(e); // reported with the world's failure, which its done() holds
+            }
         }
         if (interrupted) {
             Thread.currentThread().interrupt();
@@ -335,6 +360,15 @@ public final class WorldHost implements AutoCloseable {
         if (first != null) {
             throw first;
         }
+    }
+
+    /** {@code e} when it is the first failure of a close, else {@code first} with {@code e} suppressed in it. */
+    private static RuntimeException withSuppressed(RuntimeException first, RuntimeException e) {
+        if (first == null) {
+            return e;
+        }
+        first.addSuppressed(e);
+        return first;
     }
 
     // ---- the pool ----------------------------------------------------------------------
@@ -409,6 +443,9 @@ public final class WorldHost implements AutoCloseable {
         if (turn.failure != null) {
             w.failure = turn.failure;
             w.failedTick = turn.tick;
+            w.failedOn = Thread.currentThread(); // the pool thread of the turn
+            failed.removeIf(f -> EngineInternals.closed(f.sim)); // their callers closed them: nothing to hold
+            failed.add(w);
             leave(w, HostedWorld.State.FAILED, turn.end);
         } else if (w.tickLimit > 0 && w.ticksRun >= w.tickLimit) {
             leave(w, HostedWorld.State.FINISHED, turn.end);
@@ -533,8 +570,10 @@ public final class WorldHost implements AutoCloseable {
     public interface FailureListener {
         /**
          * {@code world}'s tick {@code tick} threw {@code failure}; the world has left the host
-         * and its {@code done()} is about to complete exceptionally. Called on the pool thread;
-         * keep it short.
+         * and its {@code done()} is about to complete exceptionally. Its simulation is still
+         * open, and the host's {@link WorldHost#close()} closes it unless a thread takes it back
+         * ({@code bindTickThread()}) or closes it first; this thread is its tick thread until then.
+         * Called on the pool thread; keep it short.
          *
          * @param world the world that left, {@link HostedWorld.State#FAILED}
          * @param tick the tick that threw

@@ -23,7 +23,9 @@ public final class WorldHostBuilder {
     String threadName = "orrery-host";
     long earlyStartNanos = 1_000_000;
     WorldHost.FailureListener failureListener = (w, tick, e) -> LOG.log(System.Logger.Level.WARNING,
-            w + " failed at tick " + tick + " and left the host: " + e, e);
+            w + " failed at tick " + tick + " and left the host: " + e + "; its simulation is left open to inspect: "
+            + "take it back with bindTickThread() and close it, or WorldHost.close() closes it (a recorder or an "
+            + "explorer attached to it is yours to close either way)", e);
 
     WorldHostBuilder() {
     }

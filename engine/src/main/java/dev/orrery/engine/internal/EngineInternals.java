@@ -27,7 +27,8 @@ import java.util.Set;
  * world that never did) and the ids its next spawns get (which the kit names when two worlds
  * freed ids in another order), the resources a snapshot leaves out though systems write them,
  * whose commands each sync point a run passes may apply ({@link #pendingCommands}), and the mark
- * a {@code WorldHost} (in this module) puts on the simulations it holds. Exported
+ * a {@code WorldHost} (in this module) puts on the simulations it holds (and its close of the
+ * failed ones no thread took back). Exported
  * only to {@code dev.orrery.testkit}, and to {@code dev.orrery.cluster} for the resources a
  * snapshot leaves out though systems write them (which a node names when a world moves, by
  * the same rule as the kit's restored run: {@link #resourcesWritableWithoutCodec}) and for the
@@ -49,6 +50,8 @@ public final class EngineInternals {
     private static final MethodHandle REQUIRE_TURN = FACADE.method(Simulation.class, "requireNotHosted", void.class,
             String.class);
     private static final MethodHandle CLOSED_NOW = FACADE.method(Simulation.class, "closedNow", boolean.class);
+    private static final MethodHandle CLOSE_IF_STILL_ON = FACADE.method(Simulation.class, "closeIfStillOn",
+            boolean.class, Thread.class);
     private static final MethodHandle DIVERGENCE = FACADE.constructor(ReplayDivergenceException.class, String.class,
             long.class, long.class, long.class);
 
@@ -193,6 +196,28 @@ public final class EngineInternals {
     public static void hostTurn(Simulation sim, Thread turn) {
         try {
             HOST_TURN.invokeExact(sim, turn);
+        } catch (Throwable t) {
+            throw FacadeLookup.rethrow(t);
+        }
+    }
+
+    /**
+     * For {@code WorldHost.close()}: hands {@code sim}, a failed world's simulation, to the
+     * calling thread ({@code bindTickThread()}) and closes it, when its tick thread is still
+     * {@code left}, the pool thread whose tick failed, which the caller has joined (so no
+     * thread has taken it back); a simulation taken back, or closed already, is left as it is.
+     * Atomic with a {@code bindTickThread()} on another thread meanwhile: that one either comes
+     * first (the simulation stays open) or lands on the closed simulation.
+     *
+     * @param sim the failed world's simulation; not null
+     * @param left the pool thread whose tick failed, ended
+     * @return true when this call closed it
+     * @throws RuntimeException what the input source's {@code bindTickThread} threw (the
+     *     simulation closed all the same)
+     */
+    public static boolean closeIfStillOn(Simulation sim, Thread left) {
+        try {
+            return (boolean) CLOSE_IF_STILL_ON.invokeExact(sim, left);
         } catch (Throwable t) {
             throw FacadeLookup.rethrow(t);
         }
