@@ -5,7 +5,6 @@ import dev.orrery.engine.internal.EngineInternals;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -14,7 +13,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.PriorityQueue;
-import java.util.Set;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -115,7 +113,8 @@ public final class WorldHost implements AutoCloseable {
     // Guarded by lock.
     private final PriorityQueue<HostedWorld> queue = new PriorityQueue<>(EDF);
     private final Map<String, HostedWorld> hosted = new LinkedHashMap<>();
-    private final Set<Simulation> hostedSims = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** The hosted worlds by their simulations, compared by identity. */
+    private final Map<Simulation, HostedWorld> hostedSims = new IdentityHashMap<>();
     /** Worlds that failed, whose simulations {@link #close()} closes unless taken back; closed ones are dropped. */
     private final List<HostedWorld> failed = new ArrayList<>();
     /** Parked pool threads that a signal may wake, as a stack. */
@@ -157,10 +156,14 @@ public final class WorldHost implements AutoCloseable {
      * @param sim the simulation, not hosted anywhere, not being ticked by another thread; not null
      * @param hz ticks per second, a finite value, 0 or more (0: as often as the pool allows)
      * @return the world's handle, {@link HostedWorld.State#SCHEDULED}, its first tick due now
-     * @throws IllegalArgumentException when {@code name} is hosted already, {@code sim} is
-     *     hosted already, or {@code hz} is negative or not finite
-     * @throws IllegalStateException when the host is closed, {@code sim} is on another host, or
-     *     another thread is inside {@code sim.tick()} right now (stop it and join that thread first)
+     * @throws IllegalArgumentException when {@code hz} is negative, not a number or infinite: an
+     *     argument wrong whatever the host holds
+     * @throws IllegalStateException when what the host or {@code sim} holds now refuses it (the
+     *     same arguments may pass later): the host is closed; a world named {@code name} is
+     *     hosted here now (remove it first, or pick another name); {@code sim} is hosted already,
+     *     here or on another host (remove it there first); another thread is inside
+     *     {@code sim.tick()} right now (stop it and join that thread first); or {@code sim} is
+     *     closed (build a new one). Nothing is added then.
      * @throws NullPointerException if {@code name} or {@code sim} is null
      */
     public HostedWorld add(String name, Simulation sim, double hz) {
@@ -182,40 +185,56 @@ public final class WorldHost implements AutoCloseable {
      * @param ticks how many ticks to run, 0 or more (0: no limit)
      * @param firstTickIn the first tick's delay, not negative ({@link Duration#ZERO}: due now)
      * @return the world's handle, {@link HostedWorld.State#SCHEDULED}
-     * @throws IllegalArgumentException when {@code ticks} or {@code firstTickIn} is negative, or as
+     * @throws IllegalArgumentException when {@code ticks} or {@code firstTickIn} is negative, or
+     *     {@code firstTickIn} does not fit a {@code long} of nanoseconds, or as
      *     {@link #add(String, Simulation, double)} says
      * @throws IllegalStateException as {@link #add(String, Simulation, double)} says
      * @throws NullPointerException if {@code name}, {@code sim} or {@code firstTickIn} is null
      */
     public HostedWorld add(String name, Simulation sim, double hz, long ticks, Duration firstTickIn) {
-        Objects.requireNonNull(name, "name");
-        Objects.requireNonNull(sim, "simulation");
+        // Arguments wrong whatever the host holds: IllegalArgumentException (NullPointerException for a null).
+        Objects.requireNonNull(name, "the world's name is null; give each world a name, unique on this host while it "
+                + "is hosted");
+        String world = "world '" + name + "'";
+        Objects.requireNonNull(sim, () -> world + ": the simulation is null; build one per world "
+                + "(Simulation.builder(world)...build())");
         if (!(hz >= 0) || Double.isInfinite(hz)) {
-            throw new IllegalArgumentException("world '" + name + "': hz must be 0 (as often as possible) or a positive "
-                    + "rate, got " + hz);
+            throw new IllegalArgumentException(world + ": hz must be 0 (as often as the pool allows) or a positive, "
+                    + "finite rate of ticks a second, got " + hz);
         }
-        long first = System.nanoTime() + WorldHostBuilder.nanos(firstTickIn, "world '" + name + "': first tick's delay");
-        if (ticks < 0 || firstTickIn.isNegative()) {
-            throw new IllegalArgumentException("world '" + name + "': ticks (0: no limit) and the first tick's delay must "
-                    + "not be negative, got " + ticks + " and " + firstTickIn);
+        if (ticks < 0) {
+            throw new IllegalArgumentException(world + ": ticks must be 0 (no limit) or a positive count, got " + ticks);
+        }
+        long first = System.nanoTime() + WorldHostBuilder.nanos(firstTickIn, world + ": first tick's delay");
+        if (firstTickIn.isNegative()) {
+            throw new IllegalArgumentException(world + ": the first tick's delay must not be negative (Duration.ZERO: "
+                    + "due now), got " + firstTickIn);
+        }
+        // What the host or the simulation holds now, which the same arguments may pass later: IllegalStateException.
+        if (EngineInternals.closed(sim)) {
+            throw new IllegalStateException(world + ": the simulation is closed, so it cannot tick again; build a new "
+                    + "one (restore a snapshot of this one into it to go on from where it was) and add that");
         }
         HostedWorld w = new HostedWorld(this, name, sim, hz, ticks, first);
         synchronized (lock) {
             if (closed) {
-                throw new IllegalStateException("the host is closed; cannot add world '" + name + "': host it on a new "
+                throw new IllegalStateException("the host is closed; cannot add " + world + ": host it on a new "
                         + "WorldHost (WorldHost.builder()...build()), or tick it here; the simulation is still yours");
             }
             if (hosted.containsKey(name)) {
-                throw new IllegalArgumentException("a world named '" + name + "' is hosted already; remove it first or "
-                        + "pick another name");
+                throw new IllegalStateException(world + ": a world of that name is hosted on this host now; pick "
+                        + "another name, or take that world off first: host.world(\"" + name + "\").get().remove()"
+                        + ".join()");
             }
-            if (hostedSims.contains(sim)) {
-                throw new IllegalArgumentException("world '" + name + "': this simulation is hosted already as another "
-                        + "world; build one simulation per world");
+            HostedWorld as = hostedSims.get(sim);
+            if (as != null) {
+                throw new IllegalStateException(world + ": this simulation is hosted on this host already, as " + as
+                        + "; build one simulation per world, or take it off first: host.world(\"" + as.name()
+                        + "\").get().remove().join()");
             }
             EngineInternals.hostedAs(sim, w.toString()); // other threads are refused from here on; throws if one ticks it
             hosted.put(name, w);
-            hostedSims.add(sim);
+            hostedSims.put(sim, w);
             enqueue(w);
             if (queue.peek() == w) {
                 leader = null;

@@ -210,9 +210,10 @@ class WorldHostTest {
                 worlds.add(host.add("w" + i, HostWorkload.build(i, 100), 300));
                 Thread.sleep(2);
             }
-            assertThrows(IllegalArgumentException.class, () -> host.add("w3", HostWorkload.build(99, 10), 30),
+            // the host's state refuses these (the same call passes once w3 or w4 left): IllegalStateException
+            assertThrows(IllegalStateException.class, () -> host.add("w3", HostWorkload.build(99, 10), 30),
                     "a name is unique while hosted");
-            assertThrows(IllegalArgumentException.class, () -> host.add("again", worlds.get(4).simulation(), 30),
+            assertThrows(IllegalStateException.class, () -> host.add("again", worlds.get(4).simulation(), 30),
                     "a simulation is hosted once");
             IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
                     () -> host.add("neg", HostWorkload.build(1, 10), -1));
