@@ -122,16 +122,21 @@ final class HostGuard {
 
     /**
      * Refuses {@code what} while a host holds the simulation, whichever thread calls (its own
-     * turn included): closing a simulation the host still ticks would fail the world's next
-     * tick with a bare "simulation is closed".
+     * turn included), for a call that must never run on a hosted simulation: a close (the host
+     * would tick it next and fail on the closed simulation), a replay into it (which restores
+     * and ticks it on the calling thread). The refusal reads
+     * "{@code what} refused: the simulation is world 'name' on a WorldHost, {@code why};
+     * {@code fix}".
+     *
+     * @param what the call refused, as {@code "Simulation.close()"}
+     * @param why why it must not run on the hosted world, read after "on a WorldHost, "
+     * @param fix what to do instead
      */
-    void checkNotHosted(String what) {
+    void checkNotHosted(String what, String why, String fix) {
         String as = hostedAs;
         if (as != null) {
-            throw new IllegalStateException(what + " called while the simulation is " + as + " on a WorldHost, "
-                    + "which would fail the world's next tick; take it off the host first with "
-                    + "hostedWorld.remove().join() and close what that returns (WorldHost.close() closes the "
-                    + "simulations it still holds)");
+            throw new IllegalStateException(what + " refused: the simulation is " + as + " on a WorldHost, " + why
+                    + "; " + fix);
         }
     }
 

@@ -161,14 +161,10 @@ public final class RunReplayer {
      * {@code hostedWorld.call} too): a replay restores it and ticks it on the calling thread.
      */
     private static void requireNotHosted(Simulation fresh) {
-        String hosted = fresh.hostedAs();
-        if (hosted != null) {
-            throw new IllegalStateException("RunReplayer.replay refused: the simulation to replay into is " + hosted
-                    + " on a WorldHost, whose pool threads tick it, and a replay restores the recording's snapshot "
-                    + "into it and ticks it on the calling thread; replay into a new simulation that is not hosted "
-                    + "(built like the recorded one, at tick 0), and to host the replayed world, put it in the "
-                    + "world's place afterwards: hostedWorld.remove().join(), then host.add(name, replayed, hz)");
-        }
+        fresh.requireNotHostedAtAll("RunReplayer.replay", "whose pool threads tick it, and a replay restores the "
+                + "recording's snapshot into it and ticks it on the calling thread", "replay into a new simulation "
+                + "that is not hosted (built like the recorded one, at tick 0), and to host the replayed world, put it "
+                + "in the world's place afterwards: hostedWorld.remove().join(), then host.add(name, replayed, hz)");
     }
 
     /** Replays the journal in {@code dir} into {@code fresh}, which has restored the snapshot to start from. */

@@ -917,9 +917,13 @@ public final class Simulation implements AutoCloseable {
         host.check(what);
     }
 
-    /** How a {@code WorldHost} holds this simulation ("world 'name'"), or null when none does; any thread. */
-    String hostedAs() {
-        return host.hostedAs();
+    /**
+     * Refuses {@code what} while a {@code WorldHost} holds this simulation, whichever thread
+     * calls (inside {@code hostedWorld.call} too), saying {@code why} and the {@code fix}: see
+     * {@link HostGuard#checkNotHosted}. Any thread.
+     */
+    void requireNotHostedAtAll(String what, String why, String fix) {
+        host.checkNotHosted(what, why, fix);
     }
 
     /**
@@ -1347,7 +1351,10 @@ public final class Simulation implements AutoCloseable {
     @Override
     public void close() {
         host.check("Simulation.close()");
-        host.checkNotHosted("Simulation.close()"); // inside hostedWorld.call too: the host would tick it next
+        // inside hostedWorld.call too: the host would tick it next
+        host.checkNotHosted("Simulation.close()", "which would tick it again and fail on the closed simulation",
+                "take it off the host first with hostedWorld.remove().join() and close what that returns "
+                + "(WorldHost.close() closes the simulations it still holds)");
         closing.close();
     }
 
