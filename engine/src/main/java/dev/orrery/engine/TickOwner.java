@@ -110,12 +110,16 @@ final class TickOwner {
      * {@code me} when it took over, else {@code bound} or whichever thread bound itself or took
      * over meanwhile (alive, or {@code me}). Safe without the caller's own edge: the
      * {@code isAlive()} that returns false orders all the ended thread did before this (JLS
-     * 17.4.4). A thread that is alive, however idle, is left the tick thread.
+     * 17.4.4). A thread that is alive, however idle, is left the tick thread. Under this
+     * object's lock, as {@link #bind} is: {@code Simulation.closeIfStillOn} (a host closing the
+     * failed worlds no thread took back) holds it from its check of the tick thread to the end
+     * of its close, so a take-over comes either first (and the host leaves the simulation to this
+     * thread) or after that close.
      *
      * @param bound the tick thread as the caller read it, not null
      * @param me the calling thread
      */
-    Thread takeOverIfEnded(Thread bound, Thread me) {
+    synchronized Thread takeOverIfEnded(Thread bound, Thread me) {
         Thread t = bound;
         while (t != me && !t.isAlive()) {
             if (THREAD.compareAndSet(this, t, me)) {
