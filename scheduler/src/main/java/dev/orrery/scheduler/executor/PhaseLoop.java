@@ -96,6 +96,14 @@ final class PhaseLoop {
     private boolean lastSyncAfter;
     private int exclusivesRun;
     private String lastExclusive;
+    // The distinct exclusive systems among those runs (a fixed-step phase runs its systems once a step):
+    // exclusiveSeen[position] == runSerial once a system was counted in this run; no allocation per run.
+    private final int[] exclusiveSeen;
+    private int runSerial;
+    private int exclusivesDistinct;
+    // The fixed step running now (0-based) and the steps of this run of its phase; stepIndex -1 outside one.
+    private int stepIndex = -1;
+    private int stepCount;
     // The failure of a sync point inside the running phase (before a system), and what it had applied.
     private SystemFailedException syncFailure;
     private long syncFailureApplied;
@@ -105,6 +113,7 @@ final class PhaseLoop {
         this.resources = plan.resources();
         this.workers = workers;
         this.graph = plan.graph();
+        this.exclusiveSeen = new int[graph.size()];
         this.commands = commands;
         commands.systemNames(position -> position < graph.size() ? graph.system(position).name() : null);
         this.callerContext = callerContext;
@@ -281,6 +290,11 @@ final class PhaseLoop {
         runSpawns0 = totals.count(CommandKind.SPAWN, CommandOutcome.APPLIED);
         runSyncs = 0;
         exclusivesRun = 0;
+        exclusivesDistinct = 0;
+        if (++runSerial == 0) { // wrapped after 2^32 runs: forget every mark, so none matches by chance
+            java.util.Arrays.fill(exclusiveSeen, 0);
+            runSerial = 1;
+        }
         EcsInternals.retireRemovals(world); // removal logs keep the last runs' entries only
         SchedulerInternals.prepareReductions(resources, workers); // a LongSum put since the last run gets a slot per worker
         beginEvents();
@@ -382,11 +396,14 @@ final class PhaseLoop {
         int k = SchedulerInternals.advance(step);
         int i = 0;
         try {
+            stepCount = k;
             for (; i < k; i++) {
                 SchedulerInternals.enterStep(step, i);
+                stepIndex = i;
                 runPhase(p, syncPoint, runner);
             }
         } finally {
+            stepIndex = -1;
             if (i < k) { // step i failed: the steps after it never run, their units are spent
                 SchedulerInternals.dropSteps(step, k - i - 1);
             }
@@ -531,12 +548,24 @@ final class PhaseLoop {
         }
         if (exclusivesRun > 0) {
             sb.append("; the direct changes of ").append(exclusivesRun == 1 ? "exclusive system '" + lastExclusive + "'"
-                    : exclusivesRun + " exclusive systems (the last '" + lastExclusive + "')").append(" stay");
+                    : exclusivesDistinct == exclusivesRun ? exclusivesRun + " exclusive systems (the last '"
+                            + lastExclusive + "')"
+                    : plural(exclusivesDistinct, "exclusive system") + ", over " + exclusivesRun + " runs (the last '"
+                            + lastExclusive + "')").append(" stay");
         }
         if (failedSyncApplied < 0) {
             sb.append("; ").append(dropped == 0 ? "no command was still pending in phase " + phase
                     : "the " + plural(dropped, "command") + " still pending in phase " + phase + (dropped == 1 ? " was"
                             : " were") + " discarded").append(", so the world's structure is consistent");
+        }
+        if (stepIndex >= 0) { // a fixed-step phase: which step, and what became of the steps after it
+            int after = stepCount - stepIndex - 1;
+            sb.append("; it failed in step ").append(stepIndex + 1).append(" of ").append(stepCount)
+                    .append(" of fixed-step phase ").append(phase);
+            if (after > 0) {
+                sb.append("; the ").append(plural(after, "step")).append(" after it did not run, and ")
+                        .append(after == 1 ? "its" : "their").append(" time is dropped (FixedTimestep.droppedSteps())");
+            }
         }
         sb.append("; later phases did not run, and column values written before the failure keep their new values");
         return sb.toString();
@@ -709,6 +738,10 @@ final class PhaseLoop {
         unlockPhase();
         exclusivesRun++;
         lastExclusive = r.name;
+        if (exclusiveSeen[r.position] != runSerial) {
+            exclusiveSeen[r.position] = runSerial;
+            exclusivesDistinct++;
+        }
         boolean ran = false;
         ChangeClock clock = EcsInternals.changeClock(world);
         try {
