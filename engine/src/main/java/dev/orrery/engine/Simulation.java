@@ -944,12 +944,24 @@ public final class Simulation implements AutoCloseable {
         }
     }
 
-    /** The host's side of {@link HostGuard}, reached through {@code EngineInternals}: {@code world} null when it leaves. */
+    /**
+     * The host's side of {@link HostGuard}, reached through {@code EngineInternals}: {@code world}
+     * null when it leaves. A host taking it is refused when it is closed, checked under the tick
+     * owner's lock with the mark: {@link #closeIfStillOn} (another host closing it as a failed world
+     * of its own) checks the mark and closes under that lock, so it either closes first (and this
+     * is refused) or sees the simulation hosted again and leaves it to that host.
+     */
     void hostedAs(String world) {
-        if (world != null) {
-            host.host(world);
-        } else {
+        if (world == null) {
             host.unhost();
+            return;
+        }
+        synchronized (owner) {
+            if (closing.closed()) {
+                throw new IllegalStateException(world + ": the simulation is closed, so it cannot tick again; build "
+                        + "a new one (restore a snapshot of this one into it to go on from where it was) and add that");
+            }
+            host.host(world);
         }
     }
 
@@ -959,19 +971,22 @@ public final class Simulation implements AutoCloseable {
      * recorder's pipeline closes on this thread afterwards) and closes it, returning true, when
      * its tick thread is still {@code left} (the pool thread whose tick failed, joined by the
      * caller, which orders that tick before this), so no thread has taken it back since;
-     * returns false, changing nothing, when one has (it is that thread's to close) or it is
-     * closed already. The check, the hand-over and the close hold the tick owner's lock, which
-     * {@code bindTickThread()}'s move takes too: a thread taking it back meanwhile either moves
-     * first, and keeps it open, or moves after the close, onto a closed simulation. No tick
-     * runs meanwhile: only the tick thread ticks, and {@code left} has ended.
+     * returns false, changing nothing, when one has (it is that thread's to close), when a host
+     * holds it again (added anew, here or on another host, which takes it back too: its tick
+     * thread stays {@code left} until that host's first turn), or when it is closed already. The
+     * check, the hand-over and the close hold the tick owner's lock, which
+     * {@code bindTickThread()}'s move and a host's taking it ({@link #hostedAs(String)}) take too:
+     * a thread taking it back meanwhile either moves or hosts it first, and keeps it open, or
+     * comes after the close, onto a closed simulation (a host's add is refused). No tick runs
+     * meanwhile: only the tick thread ticks, and {@code left} has ended.
      *
      * @throws RuntimeException what the input source's {@code bindTickThread} threw, after the
      *     simulation was closed all the same
      */
     boolean closeIfStillOn(Thread left) {
         synchronized (owner) {
-            if (owner.thread() != left || closing.closed()) {
-                return false;
+            if (owner.thread() != left || closing.closed() || host.hostedAs() != null) {
+                return false; // taken back: by a thread's bind, or a host's add (whose first turn may not have come)
             }
             try {
                 bindTickThread(); // its input source's is user code, which may throw: closed all the same

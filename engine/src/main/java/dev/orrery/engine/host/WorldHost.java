@@ -59,9 +59,9 @@ import java.util.concurrent.locks.LockSupport;
  * listener hears of it and its {@link HostedWorld#done()} completes exceptionally; its
  * simulation is left open for the caller to inspect, snapshot or close. To keep it past the
  * host's {@link #close()}, take it back with {@code bindTickThread()} on the thread that will
- * use it: the host's close closes every failed world's simulation that no thread has taken
- * back (a recorder or an explorer attached to it stays the caller's to close, as for every
- * world). The other worlds go on.
+ * use it, or add it to a host again (this one or another): the host's close closes every
+ * failed world's simulation that nobody has taken back (a recorder or an explorer attached to
+ * it stays the caller's to close, as for every world). The other worlds go on.
  *
  * <p><b>What a world keeps.</b> Its input source (an {@code InputPipeline} is published to
  * from any thread as before, and drained by the pool thread of each tick), its journal
@@ -210,11 +210,8 @@ public final class WorldHost implements AutoCloseable {
             throw new IllegalArgumentException(world + ": the first tick's delay must not be negative (Duration.ZERO: "
                     + "due now), got " + firstTickIn);
         }
-        // What the host or the simulation holds now, which the same arguments may pass later: IllegalStateException.
-        if (EngineInternals.closed(sim)) {
-            throw new IllegalStateException(world + ": the simulation is closed, so it cannot tick again; build a new "
-                    + "one (restore a snapshot of this one into it to go on from where it was) and add that");
-        }
+        // What the host or the simulation holds now, which the same arguments may pass later: IllegalStateException
+        // (a closed simulation is refused by hostedAs below, atomically with a host closing it as a failed world).
         HostedWorld w = new HostedWorld(this, name, sim, hz, ticks, first);
         synchronized (lock) {
             if (closed) {
@@ -233,6 +230,9 @@ public final class WorldHost implements AutoCloseable {
                         + "\").get().remove().join()");
             }
             EngineInternals.hostedAs(sim, w.toString()); // other threads are refused from here on; throws if one ticks it
+            // A failed world's simulation hosted again is taken back: this close must not close it as that failed
+            // world (its tick thread may be the same pool thread again, or still be it when it leaves unticked).
+            failed.removeIf(f -> f.sim == sim);
             hosted.put(name, w);
             hostedSims.put(sim, w);
             enqueue(w);
@@ -303,9 +303,9 @@ public final class WorldHost implements AutoCloseable {
      * simulation still hosted (their worlds leave as {@link HostedWorld.State#CLOSED}; their
      * {@code done()} completes with the closed simulation, whose world can still be read and
      * snapshotted), then the simulation of every world that {@link HostedWorld.State#FAILED
-     * failed} and that no thread has taken back with {@code bindTickThread()} or closed (its
-     * state stays {@code FAILED}). Worlds that left otherwise (removed, finished) or that a
-     * thread took back after they failed are that thread's and stay open. The simulations are
+     * failed} and that no thread has taken back with {@code bindTickThread()}, added to a host
+     * again, or closed (its state stays {@code FAILED}). Worlds that left otherwise (removed,
+     * finished) or that were taken back after they failed are the caller's and stay open. The simulations are
      * closed on the calling thread, after the joins, which order the pool's last ticks before
      * them, and handed to it first ({@code bindTickThread()}, its input source's included), so
      * a recorder, an explorer or an input pipeline of a world's, which this does not close,
