@@ -370,7 +370,9 @@ public final class WorldHost implements AutoCloseable {
                 // the joins above order the failed tick before this; one a thread took back is that thread's
                 EngineInternals.closeIfStillOn(w.sim, w.failedOn);
             } catch (RuntimeException e) { // its input source refused the hand-over (as it may have when it failed)
-                w.failure.addSuppressed(e); // reported with the world's failure, which its done() holds
+                if (e != w.failure) { // a source that throws its one failure again: self-suppression is refused
+                    w.failure.addSuppressed(e); // reported with the world's failure, which its done() holds
+                }
             }
         }
         if (interrupted) {
@@ -381,12 +383,17 @@ public final class WorldHost implements AutoCloseable {
         }
     }
 
-    /** {@code e} when it is the first failure of a close, else {@code first} with {@code e} suppressed in it. */
+    /**
+     * {@code e} when it is the first failure of a close, else {@code first} with {@code e}
+     * suppressed in it (unless it is {@code first}: two worlds' source may throw one exception).
+     */
     private static RuntimeException withSuppressed(RuntimeException first, RuntimeException e) {
         if (first == null) {
             return e;
         }
-        first.addSuppressed(e);
+        if (e != first) {
+            first.addSuppressed(e);
+        }
         return first;
     }
 
