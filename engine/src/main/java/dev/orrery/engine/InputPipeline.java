@@ -365,7 +365,10 @@ public final class InputPipeline implements InputSource, AutoCloseable {
      */
     @Override
     public void close() {
-        assert tickThread == null || isTickThread() || tookOverFromEnded() : tickThreadMessage("close") + ": close "
+        if (tickThread != null && !isTickThread()) {
+            tookOverFromEnded(); // not inside the assert below: the take-over happens with or without -ea
+        }
+        assert tickThread == null || isTickThread() : tickThreadMessage("close") + ": close "
                 + "it there after its last tick (after run() returns, or once the simulation left its WorldHost), or "
                 + "stop that thread's ticks and join() it before closing here (a tick thread that has terminated "
                 + "hands the pipeline over), or, for a thread that lives on (a pool's), call this pipeline's "
@@ -470,7 +473,7 @@ public final class InputPipeline implements InputSource, AutoCloseable {
     /**
      * Makes the calling thread the tick thread when the tick thread has terminated (its end
      * happens-before the {@code isAlive()} that returns false: JLS 17.4.4), and says whether it
-     * did. For {@link #close()}'s check only: draining on a new thread stays
+     * did. For {@link #close()} only, before its check: draining on a new thread stays
      * {@link #bindTickThread()}'s, as the simulation's ticks do.
      */
     private boolean tookOverFromEnded() {
