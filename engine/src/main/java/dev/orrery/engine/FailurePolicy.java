@@ -55,7 +55,10 @@ package dev.orrery.engine;
  * the one with the lowest (system, chunk), also independent of timing. A recording notes the
  * policy and every skipped tick with that system; the replay adopts the recorded policy,
  * skips the same ticks (a tick skipped in one and not the other is reported as a
- * divergence) and checks the recorded hashes. One exception: a range system's job stops at
+ * divergence, and so is a tick both skipped because different systems failed: the journal
+ * keeps the failing system's name, cut to 1 024 bytes of UTF-8, and the replay's is compared
+ * cut the same way; it keeps no exception, so what the systems threw is not compared) and
+ * checks the recorded hashes. One exception: a range system's job stops at
  * its first throwing index, and how indices are split into jobs depends on the worker count,
  * so a failing range system replays bit for bit only with the recorded worker count.
  */

@@ -1,5 +1,8 @@
 package dev.orrery.engine;
 
+import dev.orrery.scheduler.SystemFailedException;
+import java.util.List;
+
 /**
  * Where a tick loop gets each tick's inputs: live from an {@link InputPipeline}, or
  * recorded from a journal during replay
@@ -51,6 +54,24 @@ public interface InputSource {
      * @param chunk the chunk it threw on, from 0, or -1 when not known
      */
     default void tickSkipped(long tick, String system, int chunk) {
+    }
+
+    /**
+     * {@code tick} (the tick last begun) was skipped under {@code FailurePolicy.SKIP_TICK}
+     * because of {@code failure}; what the simulation calls, with its schedule's
+     * {@code systems}. A replaying source checks that the recording skipped the same tick
+     * because the same system failed, and can say what the replay's threw and whether the
+     * replaying game still has the recorded system. By default it calls
+     * {@link #tickSkipped(long, String, int)} with the failure's system and chunk, so a source
+     * that implements only that one is told as before.
+     *
+     * @param tick the tick last begun
+     * @param failure what skipped the tick: {@link SystemFailedException#system()} names the
+     *     system (or sync point), its cause is what it threw
+     * @param systems the names of the simulation's systems, in schedule order
+     */
+    default void tickSkipped(long tick, SystemFailedException failure, List<String> systems) {
+        tickSkipped(tick, failure.system(), failure.chunkOrdinal());
     }
 
     /**

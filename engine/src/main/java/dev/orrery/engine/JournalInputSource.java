@@ -2,9 +2,12 @@ package dev.orrery.engine;
 
 import dev.orrery.engine.journal.JournalReader;
 import dev.orrery.engine.journal.JournalTick;
+import dev.orrery.engine.journal.SkipComparison;
+import dev.orrery.scheduler.SystemFailedException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Replays a journal as an {@link InputSource}: each {@link #beginTick} hands out the inputs
@@ -27,7 +30,8 @@ import java.nio.file.Path;
  * its own hands one at every tick where {@link #hasRecordedHash()} is true.
  *
  * <p>A tick the recording skipped ({@code FailurePolicy.SKIP_TICK}) must be skipped by the
- * replay too, and the other way round ({@link #tickSkipped}); a tick that the replay skips
+ * replay too, because the same system (or sync point) failed, and a tick the recording ran must
+ * be run ({@link #tickSkipped}); a tick that the replay skips
  * as the last tick of a journal cut by a crash is let pass, since the note may be what the
  * crash lost. {@link #openAllowingCut} replays a recording that did not close up to its last
  * complete tick; {@link #closedCleanly()} and {@link #cut()} say how it ended.
@@ -254,21 +258,48 @@ public final class JournalInputSource implements InputSource, AutoCloseable {
     }
 
     /**
-     * Checks the replay's skip of {@code tick} (the tick last begun) against the recording.
+     * Checks the replay's skip of {@code tick} (the tick last begun) against the recording:
+     * the recording must have skipped it too, because {@code system} failed (compared as a
+     * journal keeps a name, cut to 1 024 bytes of UTF-8).
      *
      * @throws ReplayDivergenceException if the recording ran that tick (unless it is the last
-     *     tick of a journal cut short, whose note the crash may have lost)
+     *     tick of a journal cut short, whose note the crash may have lost), or skipped it
+     *     because another system failed
      * @throws IllegalStateException if {@code tick} is not the tick last begun
      */
     @Override
     public void tickSkipped(long tick, String system, int chunk) {
+        skipped(tick, system, null, null);
+    }
+
+    /**
+     * Checks the replay's skip of {@code tick} (the tick last begun) against the recording, as
+     * {@link #tickSkipped(long, String, int)} does, and, where the recording skipped it too,
+     * that the same system failed: the replay's {@code failure.system()}, cut as a journal cuts a
+     * name, must be the recorded one.
+     *
+     * @throws ReplayDivergenceException if the recording ran that tick (unless it is the last
+     *     tick of a journal cut short), or skipped it because another system failed: naming the
+     *     tick, both systems, what the replay's threw (the journal keeps no exception), whether
+     *     the replaying game ({@code systems}) still has the recorded system, and the fix
+     * @throws IllegalStateException if {@code tick} is not the tick last begun
+     */
+    @Override
+    public void tickSkipped(long tick, SystemFailedException failure, List<String> systems) {
+        skipped(tick, failure.system(), failure.getCause(), systems);
+    }
+
+    private void skipped(long tick, String system, Throwable thrown, List<String> systems) {
         if (!begun || current.tick() != tick) {
             throw new IllegalStateException("tickSkipped(" + tick + ") but the tick last begun is "
                     + (begun ? current.tick() : "none") + "; report a skipped tick after its beginTick and before the "
                     + "next");
         }
         replaySkipped = true;
-        if (current.skipped()) {
+        if (current.skipped() && !SkipComparison.sameSystem(current.skippedSystem(), system)) {
+            throw new ReplayDivergenceException(reader.path(), tick,
+                    SkipComparison.otherSystem(current.skippedSystem(), system, thrown, systems));
+        } else if (current.skipped()) {
             skipsMatched++;
         } else if (hasAhead || reader.cut() == null) {
             throw new ReplayDivergenceException(reader.path(), tick, null, system);

@@ -11,7 +11,7 @@ public final class ReplayDivergenceException extends RuntimeException {
 
     /** The tick after which the hashes (or the skips) differ. */
     private final long tick;
-    /** The recording's hash after {@link #tick}; 0 for a skip that differs. */
+    /** The recording's hash after {@link #tick}; 0 for a skip that differs (on one side, or for another system). */
     private final long recordedHash;
     /** The replay's hash after {@link #tick}; 0 for a skip that differs. */
     private final long replayedHash;
@@ -50,6 +50,18 @@ public final class ReplayDivergenceException extends RuntimeException {
                 + "replayed with another worker count), or a job the tick deadline ended in the recording, which notes "
                 + "the skip but not the deadline: replay it on a simulation built with the same tickDeadline, where "
                 + "the job sticks again");
+        this.tick = tick;
+        this.recordedHash = 0;
+        this.replayedHash = 0;
+        this.detail = null;
+    }
+
+    /**
+     * A tick the recording and the replay both skipped, for different systems; {@code difference}
+     * names both, what the replay's threw and the fix.
+     */
+    ReplayDivergenceException(Path journal, long tick, String difference) {
+        super("replay of journal " + journal + " diverged at tick " + tick + ": " + difference);
         this.tick = tick;
         this.recordedHash = 0;
         this.replayedHash = 0;
@@ -106,7 +118,8 @@ public final class ReplayDivergenceException extends RuntimeException {
     /**
      * The hash the recording had after {@link #tick()}.
      *
-     * @return the recorded hash; 0 when the divergence is a tick skipped on one side only
+     * @return the recorded hash; 0 when the divergence is a tick skipped on one side only, or
+     *     skipped on both because different systems failed
      */
     public long recordedHash() {
         return recordedHash;
@@ -115,7 +128,8 @@ public final class ReplayDivergenceException extends RuntimeException {
     /**
      * The hash the replay computed after {@link #tick()}.
      *
-     * @return the replayed hash; 0 when the divergence is a tick skipped on one side only
+     * @return the replayed hash; 0 when the divergence is a tick skipped on one side only, or
+     *     skipped on both because different systems failed
      */
     public long replayedHash() {
         return replayedHash;

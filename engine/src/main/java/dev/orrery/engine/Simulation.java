@@ -843,7 +843,7 @@ public final class Simulation implements AutoCloseable {
         skippedTicks++;
         SkippedTickEvent.emit(t, e.system(), e.chunkOrdinal(), String.valueOf(e.getCause()));
         steps.enter(TickSteps.TICK_SKIPPED);
-        inputs.tickSkipped(t, e.system(), e.chunkOrdinal());
+        inputs.tickSkipped(t, e, schedule.systemNames());
         steps.enter(TickSteps.FAILURE_LISTENER);
         failureListener.skipped(t, e, failedSystems.add(e.system()));
         steps.leave();

@@ -1,0 +1,93 @@
+package dev.orrery.engine.journal;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * The one rule every replay of a journal applies to a tick that both the recording and the
+ * replay skipped under {@code FailurePolicy.SKIP_TICK}: the replay's failure must name the
+ * system (or sync point) the recording names. A replay where another system threw at that tick
+ * behaved otherwise, even when the state hashes agree (a phase runs to its end whichever of its
+ * systems throws). The engine's {@code JournalInputSource}, the cluster's replay and
+ * verification of a world's journal, and the test kit use it, so they say the same thing.
+ *
+ * <p>A journal keeps the failing system's name cut to {@value JournalFormat#MAX_SYSTEM_NAME}
+ * bytes of UTF-8 ({@link JournalWriter#recordTickSkipped}), and not what it threw: the replay's
+ * name is cut the same way before the two are compared ({@link #journaled}), and the exception's
+ * class is reported for the replay's side only.
+ *
+ * <p><b>Threading:</b> stateless; any thread.
+ */
+public final class SkipComparison {
+    private SkipComparison() {
+    }
+
+    /**
+     * {@code system} as a journal keeps it and a {@link JournalReader} reads it back: its UTF-8
+     * cut to {@value JournalFormat#MAX_SYSTEM_NAME} bytes (a character the cut splits reads as
+     * U+FFFD), decoded.
+     *
+     * @param system a system's or a sync point's name, not null
+     * @return the name a journal written with it holds
+     */
+    public static String journaled(String system) {
+        byte[] name = system.getBytes(StandardCharsets.UTF_8);
+        return new String(name, 0, Math.min(name.length, JournalFormat.MAX_SYSTEM_NAME), StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Whether the replay's failure of {@code replayed} is the recording's of {@code recorded}.
+     *
+     * @param recorded the name the journal holds ({@link JournalTick#skippedSystem()})
+     * @param replayed the name of the system (or sync point) whose failure skipped the tick in the replay
+     * @return true when {@code replayed}, cut as a journal cuts it, is {@code recorded}
+     */
+    public static boolean sameSystem(String recorded, String replayed) {
+        return recorded.equals(journaled(replayed));
+    }
+
+    /**
+     * The difference when a tick both skipped was skipped for another system in the replay, as one
+     * clause for a divergence's message: both systems, what the replay's threw, that the journal
+     * keeps no exception, whether the replaying game still has the recorded system, and the fix.
+     *
+     * @param recorded the name the journal holds for the tick
+     * @param replayed the system (or sync point) that failed in the replay
+     * @param thrown what it threw (the {@code SystemFailedException}'s cause), or null when not known
+     * @param systems the replaying game's systems ({@code Schedule.systemNames()}), or null when not known
+     * @return the clause, starting "the recording skipped the tick because"
+     */
+    public static String otherSystem(String recorded, String replayed, Throwable thrown, List<String> systems) {
+        StringBuilder m = new StringBuilder("the recording skipped the tick because ").append(failed(recorded))
+                .append(" (the journal keeps the name of what failed, not what it threw) but the replay skipped it "
+                        + "because ").append(failed(replayed))
+                .append(thrown != null ? " (" + thrown + ")" : "").append(": the game's systems throw differently than "
+                        + "when recorded");
+        if (systems != null && !recorded.startsWith("sync point ") && !has(systems, recorded)) {
+            m.append("; the replaying game has no system '").append(recorded).append("' (its systems: ")
+                    .append(systems).append("), so it was renamed or removed since the recording, which names systems "
+                            + "as they were named then: give it its recorded name again to replay this recording, or "
+                            + "record the run again");
+        } else {
+            m.append(" (the state before that tick already differed, or a system's failure depends on something "
+                    + "outside the world: wall-clock time, a shared random generator, a static field); replay with "
+                    + "the game that made the recording, or record the run again if the systems changed on purpose");
+        }
+        return m.toString();
+    }
+
+    /** Whether one of {@code systems}, cut as a journal cuts it, is {@code recorded}. */
+    private static boolean has(List<String> systems, String recorded) {
+        for (String s : systems) {
+            if (sameSystem(recorded, s)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** "system 'x' threw", or "the sync point ... failed" for a sync point's name. */
+    private static String failed(String name) {
+        return name.startsWith("sync point ") ? "the " + name + " failed" : "system '" + name + "' threw";
+    }
+}
