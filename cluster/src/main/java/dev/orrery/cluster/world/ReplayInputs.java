@@ -6,13 +6,14 @@ import dev.orrery.engine.InputSource;
 import dev.orrery.engine.ReplayDivergenceException;
 import dev.orrery.engine.internal.EngineInternals;
 import dev.orrery.engine.journal.JournalTick;
+import dev.orrery.scheduler.SystemFailedException;
 import java.util.List;
 
 /**
  * Hands each journaled tick to the replay (client payloads only), rebuilds the window and checks
  * the tick against the journal as a {@code JournalInputSource} does: every journaled hash,
  * whatever the blueprint's {@code hashEvery}, and every skipped tick ({@code FailurePolicy.SKIP_TICK}):
- * a tick the journal notes skipped must be skipped by the replay, and the other way round, except
+ * a tick the journal notes skipped must be skipped by the replay, for the same system, and the other way round, except
  * a tick the replay skips as the last of a segment a crash cut right after its end (the note may be
  * what the crash lost). A difference is the engine's {@code ReplayDivergenceException}, naming the
  * world, the segment, the tick, the system that threw and the causes; a skip that differs is named
@@ -66,8 +67,8 @@ final class ReplayInputs implements InputSource {
     }
 
     @Override
-    public void tickSkipped(long tick, String system, int chunk) {
-        String difference = skips.skipped(system);
+    public void tickSkipped(long tick, SystemFailedException failure, List<String> systems) {
+        String difference = skips.skipped(failure, systems);
         if (difference != null) {
             throw skipDivergence(tick, difference);
         }

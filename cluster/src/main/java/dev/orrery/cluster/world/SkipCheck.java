@@ -1,12 +1,16 @@
 package dev.orrery.cluster.world;
 
 import dev.orrery.engine.journal.JournalTick;
+import dev.orrery.engine.journal.SkipComparison;
+import dev.orrery.scheduler.SystemFailedException;
+import java.util.List;
 
 /**
  * The one rule both replays of a world's journal apply to the ticks a failure skipped
  * ({@code FailurePolicy.SKIP_TICK}): {@link ReplayInputs}, behind {@link WorldRuntime#open},
  * which throws a difference, and {@link WorldVerifier}, which counts it. A tick the journal
- * notes skipped must be skipped by the replay, and a tick the journal ran must be run, except
+ * notes skipped must be skipped by the replay, because the same system (or sync point) failed
+ * (the journal keeps its name cut to 1 024 bytes, compared cut), and a tick the journal ran must be run, except
  * the last tick of a segment a crash cut ({@code cutAfter}), whose skip note the crash may have
  * lost. Each step answers the difference as text ("the recording ran the tick but the replay
  * skipped it (system 's' threw)"), or null when there is none.
@@ -26,14 +30,36 @@ final class SkipCheck {
     }
 
     /**
-     * The replay skipped the current tick because {@code system} threw.
+     * The replay skipped the current tick because of {@code failure}, in a blueprint whose
+     * schedule has {@code systems}.
      *
-     * @return the difference, or null when the journal notes the tick skipped too, or the tick
-     *     ends a segment a crash cut
+     * @return the difference, or null when the journal notes the tick skipped because the same
+     *     system failed (compared as the journal keeps a name, {@link SkipComparison#sameSystem}),
+     *     or the tick ends a segment a crash cut
      */
-    String skipped(String system) {
+    String skipped(SystemFailedException failure, List<String> systems) {
         replaySkipped = true;
-        return current.skipped() || cutAfter ? null : difference(null, system);
+        String system = failure.system();
+        if (current.skipped()) {
+            return SkipComparison.sameSystem(current.skippedSystem(), system) ? null
+                    : otherSystem(current.skippedSystem(), system, failure.getCause(), systems);
+        }
+        return cutAfter ? null : difference(null, system);
+    }
+
+    /**
+     * Whether the current tick, which the journal notes skipped, was skipped by the replay for
+     * the same system: call after {@link #skipped} returned null.
+     */
+    boolean matched() {
+        return current.skipped() && replaySkipped;
+    }
+
+    /** The journal and the replay skipped the tick for different systems: both, and the renamed system's fix. */
+    private static String otherSystem(String recorded, String replayed, Throwable thrown, List<String> systems) {
+        String missing = SkipComparison.missing(recorded, systems);
+        return SkipComparison.difference(recorded, replayed, thrown) + (missing == null ? "" : "; " + missing
+                + ": give the system its journaled name again in the blueprint (on every node)");
     }
 
     /**

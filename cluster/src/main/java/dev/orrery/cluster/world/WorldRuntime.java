@@ -151,7 +151,8 @@ public final class WorldRuntime implements AutoCloseable {
      * @throws IOException if the store fails, or its history is damaged or has a gap
      * @throws dev.orrery.engine.ReplayDivergenceException if a replayed tick's state hash
      *     differs from the one journaled, or the replay skips a tick the journal ran or runs one
-     *     the journal notes skipped ({@code FailurePolicy.SKIP_TICK}) (the blueprint is not the
+     *     the journal notes skipped ({@code FailurePolicy.SKIP_TICK}), or skips it because another
+     *     system failed than the one journaled (the blueprint is not the
      *     one the world ran with, is not deterministic, or keeps state in a resource without a
      *     codec), naming the world, the journal segment, the tick, the system that threw and the
      *     causes, as a {@code JournalInputSource} replay does

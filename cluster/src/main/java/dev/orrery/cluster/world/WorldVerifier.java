@@ -24,8 +24,8 @@ import java.util.Set;
  * simulation, from tick 0 when the store still holds the journal from there, else from the
  * oldest valid snapshot kept, to the last journaled tick. On the way every journaled state
  * hash is compared with the replay's (whatever the blueprint's own {@code hashEvery}), every
- * tick the journal notes skipped ({@code FailurePolicy.SKIP_TICK}) must be skipped by the replay
- * and the other way round (as a {@code JournalInputSource} replay checks them; a tick the
+ * tick the journal notes skipped ({@code FailurePolicy.SKIP_TICK}) must be skipped by the replay,
+ * because the same system failed, and the other way round (as a {@code JournalInputSource} replay checks them; a tick the
  * replay skips as the last of a segment a crash cut right after its end is let pass, its note
  * may be what the crash lost; a segment journaled under {@code SKIP_TICK} replays under it,
  * whatever the blueprint says), every valid snapshot reached is restored into a second
@@ -48,7 +48,7 @@ public final class WorldVerifier {
      * @param firstMismatchTick the first tick whose hash differed, -1 if none did
      * @param skipsMatched ticks the journal notes skipped that the replay skipped too
      * @param skipMismatches ticks skipped by the recording and run by the replay, or the other
-     *     way round
+     *     way round, or skipped by both because different systems failed
      * @param firstSkipMismatch the first of those: its tick, which side skipped it and the
      *     system that threw ({@code tick 5: the recording skipped the tick (system 'fragile'
      *     threw) but the replay ran it}); empty if none
@@ -318,11 +318,11 @@ public final class WorldVerifier {
         }
 
         @Override
-        public void tickSkipped(long tick, String system, int chunk) {
-            String difference = skips.skipped(system);
+        public void tickSkipped(long tick, SystemFailedException failure, List<String> systems) {
+            String difference = skips.skipped(failure, systems);
             if (difference != null) {
                 skipMismatch(tick, difference);
-            } else if (current.skipped()) {
+            } else if (skips.matched()) {
                 skipsMatched++;
             }
         }

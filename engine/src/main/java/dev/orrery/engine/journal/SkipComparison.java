@@ -49,7 +49,8 @@ public final class SkipComparison {
     /**
      * The difference when a tick both skipped was skipped for another system in the replay, as one
      * clause for a divergence's message: both systems, what the replay's threw, that the journal
-     * keeps no exception, whether the replaying game still has the recorded system, and the fix.
+     * keeps no exception, whether the replaying game still has the recorded system, and the fix
+     * for a {@code RunRecorder} recording (replay with the game that made it, or record again).
      *
      * @param recorded the name the journal holds for the tick
      * @param replayed the system (or sync point) that failed in the replay
@@ -58,22 +59,48 @@ public final class SkipComparison {
      * @return the clause, starting "the recording skipped the tick because"
      */
     public static String otherSystem(String recorded, String replayed, Throwable thrown, List<String> systems) {
-        StringBuilder m = new StringBuilder("the recording skipped the tick because ").append(failed(recorded))
-                .append(" (the journal keeps the name of what failed, not what it threw) but the replay skipped it "
-                        + "because ").append(failed(replayed))
-                .append(thrown != null ? " (" + thrown + ")" : "").append(": the game's systems throw differently than "
-                        + "when recorded");
-        if (systems != null && !recorded.startsWith("sync point ") && !has(systems, recorded)) {
-            m.append("; the replaying game has no system '").append(recorded).append("' (its systems: ")
-                    .append(systems).append("), so it was renamed or removed since the recording, which names systems "
-                            + "as they were named then: give it its recorded name again to replay this recording, or "
-                            + "record the run again");
-        } else {
-            m.append(" (the state before that tick already differed, or a system's failure depends on something "
-                    + "outside the world: wall-clock time, a shared random generator, a static field); replay with "
-                    + "the game that made the recording, or record the run again if the systems changed on purpose");
+        String missing = missing(recorded, systems);
+        return difference(recorded, replayed, thrown) + (missing != null ? "; " + missing + ": give it its recorded "
+                + "name again to replay this recording, or record the run again"
+                : " (the state before that tick already differed, or a system's failure depends on something outside "
+                        + "the world: wall-clock time, a shared random generator, a static field); replay with the game "
+                        + "that made the recording, or record the run again if the systems changed on purpose");
+    }
+
+    /**
+     * Both sides of a tick skipped for different systems, without a fix: "the recording skipped
+     * the tick because system 'a' threw (the journal keeps the name of what failed, not what it
+     * threw) but the replay skipped it because system 'b' threw (what it threw): the game's
+     * systems throw differently than when recorded".
+     *
+     * @param recorded the name the journal holds for the tick
+     * @param replayed the system (or sync point) that failed in the replay
+     * @param thrown what it threw, or null when not known
+     * @return the clause
+     */
+    public static String difference(String recorded, String replayed, Throwable thrown) {
+        return "the recording skipped the tick because " + failed(recorded) + " (the journal keeps the name of what "
+                + "failed, not what it threw) but the replay skipped it because " + failed(replayed)
+                + (thrown != null ? " (" + thrown + ")" : "") + ": the game's systems throw differently than when "
+                + "recorded";
+    }
+
+    /**
+     * When the replaying game has no system of the recorded name (a sync point's name, which
+     * names no system, aside), the clause that says so, without a fix: "the replaying game has no
+     * system 'a' (its systems: [...]), so it was renamed or removed since the recording, which
+     * names systems as they were named then"; else null.
+     *
+     * @param recorded the name the journal holds for the tick
+     * @param systems the replaying game's systems, or null when not known (then null)
+     * @return the clause, or null
+     */
+    public static String missing(String recorded, List<String> systems) {
+        if (systems == null || recorded.startsWith("sync point ") || has(systems, recorded)) {
+            return null;
         }
-        return m.toString();
+        return "the replaying game has no system '" + recorded + "' (its systems: " + systems + "), so it was renamed "
+                + "or removed since the recording, which names systems as they were named then";
     }
 
     /** Whether one of {@code systems}, cut as a journal cuts it, is {@code recorded}. */
