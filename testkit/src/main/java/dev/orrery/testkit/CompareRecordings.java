@@ -21,8 +21,9 @@ import java.util.Set;
 
 /**
  * Compares two recordings of a game (from two machines, or from two versions of the game)
- * from the command line: the first tick whose inputs differ, the first tick whose state hash
- * differs, the first system after which the worlds differ and the components whose values
+ * from the command line: the first tick whose inputs differ, the first tick one skipped and the
+ * other ran, or both skipped for different systems ({@code FailurePolicy.SKIP_TICK}; the journals
+ * keep the system's name, not what it threw), the first tick whose state hash differs, the first system after which the worlds differ and the components whose values
  * differ at that tick, and, given the game's code, the entities and fields and the resources
  * with a codec that differ at the end of the recordings. The hashes after each system cover
  * the world only, so for a resource that differs the system named may be a later one than the
@@ -61,7 +62,8 @@ public final class CompareRecordings {
             Usage: CompareRecordings [--game CLASS] <recording-folder-a> <recording-folder-b>
 
             Compares two recordings of a game (folders RunRecorder or GoldenRecording.record wrote):
-            the first tick whose inputs differ, the first tick whose state hash differs, the first
+            the first tick whose inputs differ, the first tick skipped by one only or for different
+            systems (FailurePolicy.SKIP_TICK), the first tick whose state hash differs, the first
             system after which the worlds differ (systems.hashes, from GoldenRecording.record) and
             the components whose values differ at that tick.
 
@@ -190,9 +192,18 @@ public final class CompareRecordings {
         out.println(firstInput < 0 ? "inputs: the same on every tick both hold"
                 : "inputs: first differ at tick " + firstInput + " (" + a.inputs.get((int) firstInput) + " against "
                         + b.inputs.get((int) firstInput) + ")");
+        long firstSkip = RunSkips.firstDifference(a.skips, b.skips, Math.min(a.lastTick, b.lastTick));
+        if (!a.skips.isEmpty() || !b.skips.isEmpty()) { // a game under FailurePolicy.SKIP_TICK
+            out.println(RunSkips.line(a.skips, b.skips, firstSkip));
+        }
         if (firstHash < 0) {
             out.println("state: the same hash on every tick both hold (" + both + " hashed ticks)");
-            return firstInput < 0 ? 0 : 1;
+            if (firstSkip >= 0 && (firstInput < 0 || firstSkip < firstInput)) {
+                out.println("cause: the same inputs skipped ticks for different systems (FailurePolicy.SKIP_TICK): the "
+                        + "game's systems throw differently in the two runs, though the states agree (a phase runs to "
+                        + "its end whichever of its systems throws)");
+            }
+            return firstInput < 0 && firstSkip < 0 ? 0 : 1;
         }
         out.printf("state: first differs at tick %d (hash %016x against %016x)%n", firstHash, a.hashes.get(firstHash),
                 b.hashes.get(firstHash));
@@ -384,6 +395,8 @@ public final class CompareRecordings {
         final Map<Long, Long> hashes = new LinkedHashMap<>();
         final List<String> inputs = new ArrayList<>();
         final Map<Long, long[]> columns = new LinkedHashMap<>();
+        /** The ticks the journal notes skipped, with the system that failed. */
+        final Map<Long, String> skips = new LinkedHashMap<>();
         SystemHashes systems;
         long lastTick = Long.MIN_VALUE;
         String journalCut;
@@ -410,6 +423,9 @@ public final class CompareRecordings {
                     r.lastTick = tick.tick();
                     if (tick.hasHash()) {
                         r.hashes.put(tick.tick(), tick.stateHash());
+                    }
+                    if (tick.skipped()) {
+                        r.skips.put(tick.tick(), tick.skippedSystem());
                     }
                 }
                 r.journalCut = reader.cut();

@@ -27,7 +27,7 @@ import java.util.stream.Stream;
  * the same world, bit for bit, on every tick, whatever the worker count, the batch size, a
  * snapshot restored mid-run or a recording replayed.
  *
- * <p>Over 500 lines (about 580), on purpose: it is the kit's one entry point, its settings and
+ * <p>Over 500 lines (about 610), on purpose: it is the kit's one entry point, its settings and
  * the order of its runs; the diagnosis of a failing run already lives apart ({@code SystemTrail},
  * {@code JobOrderOrigin}, {@code TieOrderOrigin}, {@code RestoreSuspects}, {@code LikelyCause}).
  *
@@ -52,7 +52,11 @@ import java.util.stream.Stream;
  * taken at {@link #snapshotAt} into a new simulation on 1 and on the most workers, and records
  * a run and replays it on 1 and on the most workers; every tick's state (the world's state
  * hash, and the bytes each resource with a codec writes) is compared with the reference's (a
- * replay's resources at its end). On the first difference it throws a {@link DeterminismFailure}
+ * replay's resources at its end), and so is what skipped it under {@code FailurePolicy.SKIP_TICK}:
+ * a run must skip the reference's ticks because the same system (or sync point) threw the same
+ * class of exception, and the recorded run's journal must name the same system (cut to 1 024
+ * bytes, as a journal keeps it), since a phase runs to its end whichever of its systems throws
+ * and the states may agree where the runs did not. On the first difference it throws a {@link DeterminismFailure}
  * naming the run, the tick, the system after which (or after whose commands) the states first
  * differ (found by running the game twice on one worker with the state hashed after each
  * system and each sync point), the entities, components and fields that differ, with both
@@ -84,6 +88,8 @@ public final class DeterminismCheck {
     private boolean reverse = true;
     private boolean flip = true;
     private int maxDifferences = 10;
+    /** What skipped each of the reference run's ticks, made by {@link #run()}. */
+    private RunSkips skips;
 
     private DeterminismCheck(SimulationFactory factory) {
         // a simulation on another count would make a run named "on 4 workers" run on the factory's count
@@ -275,14 +281,17 @@ public final class DeterminismCheck {
         long snapTick = snapshotTick();
         long[] reference = new long[(int) ticks];
         byte[] snapshot = null;
+        skips = new RunSkips(ticks);
         try (Simulation ref = build(1, true, 0)) {
-            ref.inputs(new ScriptInputs(script));
+            ScriptInputs in = new ScriptInputs(script);
+            ref.inputs(in);
             for (int t = 0; t < ticks; t++) {
                 if (snapTick > 0 && t == snapTick) {
                     snapshot = ref.snapshot();
                 }
                 tick(ref, "the reference (1 worker)", t);
                 reference[t] = ResourceState.hash(ref);
+                skips.reference(t, in);
             }
         }
         done.add("reference: 1 worker, the game's own batching");
@@ -297,7 +306,6 @@ public final class DeterminismCheck {
                     continue; // workers(2, 1): the run with the reference's settings came before the reordered runs
                 }
                 try (Simulation sim = build(w, true, b)) {
-                    sim.inputs(new ScriptInputs(script));
                     compare(sim, name, 0, reference, null, Order.USUAL);
                 }
                 done.add(name);
@@ -313,7 +321,6 @@ public final class DeterminismCheck {
                 try (Simulation sim = buildEmpty(w)) {
                     RestoreSuspects restored = RestoreSuspects.before(sim, snapshot);
                     sim.restore(snapshot); // buildEmpty made sure its world never held an entity
-                    sim.inputs(new ScriptInputs(script));
                     compare(sim, name, snapTick, reference, restored, Order.USUAL);
                 }
                 done.add(name);
@@ -337,7 +344,6 @@ public final class DeterminismCheck {
             String name = order == Order.USUAL ? SAME_SETTINGS : order == Order.JOBS_REVERSED ? REVERSED : FLIPPED;
             if (order == Order.USUAL ? !done.contains(name) : order == Order.JOBS_REVERSED ? reverse : flip) {
                 try (Simulation sim = build(1, true, 0, order)) {
-                    sim.inputs(new ScriptInputs(script));
                     compare(sim, name, 0, reference, null, order);
                 }
                 done.add(name);
@@ -386,6 +392,10 @@ public final class DeterminismCheck {
             } catch (IOException e) {
                 throw new UncheckedIOException("recording into " + dir + " failed", e);
             }
+            RunSkips.Mismatch skip = skips.againstJournal(dir.resolve(RunRecorder.JOURNAL));
+            if (skip != null) {
+                throw skipFailure(name, skip.tick(), skip.text(), null);
+            }
             done.add(name);
             for (int w : new int[] {1, most}) {
                 String replayName = "the recording replayed on " + w + (w == 1 ? " worker" : " workers");
@@ -395,6 +405,11 @@ public final class DeterminismCheck {
                     } catch (SnapshotException e) {
                         throw systemFailure(replayName, sim.currentTick(), e);
                     } catch (ReplayDivergenceException e) {
+                        if (e.recordedHash() == 0 && e.replayedHash() == 0) { // a skip that differs; the states may agree
+                            throw new DeterminismFailure("determinism check failed: " + replayName + " differs from the "
+                                    + "recording at tick " + e.tick() + ": " + e.getMessage() + "\n  " + RunSkips.ADVICE,
+                                    replayName, e.tick(), null, List.of(), e);
+                        }
                         throw failure(replayName, e.tick(), sim, null, Order.USUAL);
                     } catch (IOException e) {
                         throw new UncheckedIOException("replaying " + dir + " failed", e);
@@ -415,10 +430,20 @@ public final class DeterminismCheck {
         }
     }
 
+    /**
+     * Runs {@code sim} fed by the script from tick {@code from} and compares each tick with the
+     * reference's: what skipped it, if anything ({@link RunSkips}), then its state.
+     */
     private void compare(Simulation sim, String name, long from, long[] reference, RestoreSuspects restored,
             Order order) {
+        ScriptInputs in = new ScriptInputs(script);
+        sim.inputs(in);
         for (long t = from; t < ticks; t++) {
             tick(sim, name, t);
+            String skip = skips.against(t, in.skipped());
+            if (skip != null) {
+                throw skipFailure(name, t, skip, in.skipped());
+            }
             if (ResourceState.hash(sim) != reference[(int) t]) {
                 throw failure(name, t, sim, restored, order);
             }
@@ -431,6 +456,13 @@ public final class DeterminismCheck {
         } catch (RuntimeException e) {
             throw systemFailure(name, t, e);
         }
+    }
+
+    /** A run that skipped tick {@code t} otherwise than the reference ({@code how}); {@code run}: its failure, or null. */
+    private DeterminismFailure skipFailure(String name, long t, String how, SystemFailedException run) {
+        String system = run != null ? run.system() : skips.system(t);
+        return new DeterminismFailure("determinism check failed: " + name + " differs from the reference (1 worker) at "
+                + "tick " + t + ": " + how + "\n  " + RunSkips.ADVICE, name, t, system, List.of(), run);
     }
 
     private DeterminismFailure systemFailure(String name, long t, RuntimeException e) {
