@@ -6,9 +6,12 @@ import dev.orrery.engine.InputSource;
 import dev.orrery.engine.journal.JournalMark;
 import dev.orrery.engine.journal.JournalReader;
 import dev.orrery.engine.journal.JournalTick;
+import dev.orrery.engine.journal.SkipComparison;
+import dev.orrery.scheduler.SystemFailedException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * The recorded inputs of a journal from a given tick on, as an {@link InputSource} for a
@@ -181,11 +184,25 @@ final class RecordedInputs implements InputSource, AutoCloseable {
 
     @Override
     public void tickSkipped(long tick, String system, int chunk) {
+        skipped(tick, system, null, null);
+    }
+
+    /** As {@link #tickSkipped(long, String, int)}, and a tick both skipped must be skipped for the same system. */
+    @Override
+    public void tickSkipped(long tick, SystemFailedException failure, List<String> systems) {
+        skipped(tick, failure.system(), failure.getCause(), systems);
+    }
+
+    private void skipped(long tick, String system, Throwable thrown, List<String> systems) {
         replaySkipped = true;
         // the last tick of a journal without its end record may have lost its skip note
         if (current.tick() == tick && !current.skipped() && (hasAhead || reader.cut() == null)) {
             diverged(tick, "the replay skipped tick " + tick + " (system '" + system + "' threw) and the recorded "
                     + "run did not: the system failed on other data, or fails where it did not");
+        } else if (current.tick() == tick && current.skipped()
+                && !SkipComparison.sameSystem(current.skippedSystem(), system)) {
+            diverged(tick, "tick " + tick + ": " + SkipComparison.otherSystem(current.skippedSystem(), system, thrown,
+                    systems));
         }
     }
 

@@ -2,14 +2,18 @@ package dev.orrery.explorer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.ecs.World;
 import dev.orrery.engine.Durability;
 import dev.orrery.engine.FailurePolicy;
 import dev.orrery.engine.InputBatch;
+import dev.orrery.engine.Simulation;
 import dev.orrery.engine.journal.JournalReader;
 import dev.orrery.engine.journal.JournalRecordKind;
 import dev.orrery.engine.journal.JournalWriter;
+import dev.orrery.scheduler.SystemFailedException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -305,5 +309,39 @@ class RecordedInputsTest {
         }
         byte[] bytes = Files.readAllBytes(file);
         return closed ? bytes : Arrays.copyOf(bytes, bytes.length - 25); // live: no end record (25 bytes) yet
+    }
+
+    /**
+     * A tick both the recording and the replay skipped, because different systems threw: the
+     * timeline's replay reports a divergence there, as RunReplayer does; before, it passed.
+     */
+    @Test
+    void shouldReportATickSkippedBecauseAnotherSystemThrew() throws IOException {
+        Path file = dir.resolve("other-system.journal");
+        Files.write(file, journal(0, 10, 1, 0)); // tick 4 skipped, "steer" threw
+        try (RecordedInputs in = new RecordedInputs(file, 0)) {
+            for (long t = 0; t < 4; t++) {
+                in.beginTick(t);
+                in.recordHash(t, hash(t));
+                in.checkSkipped(t);
+            }
+            in.beginTick(4);
+            in.tickSkipped(4, failure("drift"), List.of("steer", "drift"));
+            in.checkSkipped(4);
+            assertEquals(4, in.divergedAt(), in.divergence());
+            assertTrue(in.divergence().contains("tick 4: the recording skipped the tick because system 'steer' threw "
+                    + "(the journal keeps the name of what failed, not what it threw) but the replay skipped it because "
+                    + "system 'drift' threw (java.lang.IllegalStateException: drift broke)"), in.divergence());
+        }
+    }
+
+    /** What a simulation's tick throws under STOP when {@code system} throws "{@code system} broke". */
+    private static SystemFailedException failure(String system) {
+        World world = new World();
+        try (Simulation sim = Simulation.builder(world).systems(s -> s.system(system).exclusive(w -> {
+            throw new IllegalStateException(system + " broke");
+        })).build()) {
+            return assertThrows(SystemFailedException.class, sim::tick);
+        }
     }
 }
