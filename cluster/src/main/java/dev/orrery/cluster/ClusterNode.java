@@ -90,11 +90,14 @@ public final class ClusterNode implements AutoCloseable {
     private final NodeSettings settings;
     private final WorldStore store;
     private final int maxPayload;
+    /** How to write a seed spelled otherwise than this node's host ({@link SeedSpelling}), or null. */
+    private final String seedHint;
 
-    private ClusterNode(ActorSystem<Void> system, NodeSettings settings, WorldStore store) {
+    private ClusterNode(ActorSystem<Void> system, NodeSettings settings, WorldStore store, String seedHint) {
         this.system = system;
         this.settings = settings;
         this.store = store;
+        this.seedHint = seedHint;
         this.sharding = ClusterSharding.get(system);
         this.maxPayload = ProtocolSerializer.maxPayload(system);
     }
@@ -169,7 +172,7 @@ public final class ClusterNode implements AutoCloseable {
                     ctx -> WorldEntity.create(ctx.getEntityId(), store, blueprint, period, settings.world(), log))
                     .withStopMessage(WorldEntity.handOff())
                     .withEntityProps(DispatcherSelector.fromConfig(WORLD_DISPATCHER)));
-            return new ClusterNode(system, settings, store);
+            return new ClusterNode(system, settings, store, SeedSpelling.hint(settings));
         } catch (RuntimeException e) {
             system.terminate();
             throw NodeConfig.explained(e, settings);
@@ -321,7 +324,7 @@ public final class ClusterNode implements AutoCloseable {
             if (System.nanoTime() > deadline) {
                 throw new TimeoutException("node " + hostPort() + " sees " + membersUp() + " members up, not " + members
                         + ", after " + timeout.toMillis() + " ms; " + (joined() ? "start more nodes with this node as "
-                        + "their seed, or wait longer" : notJoined()));
+                        + "their seed, or wait longer" : "it " + notJoined()));
             }
             TimeUnit.MILLISECONDS.sleep(50);
         }
@@ -338,10 +341,11 @@ public final class ClusterNode implements AutoCloseable {
 
     /** Why a node that has not joined sees nothing yet, and what to check. */
     private String notJoined() {
-        return settings.seeds().isEmpty() ? "it has not started its cluster yet (check its load)"
-                : "it has not joined its cluster: no seed node (" + String.join(", ", settings.seeds())
-                + ") let it in yet; check that a node runs at a seed address and is reachable from here, or start "
-                + "this node without seeds to begin a new cluster";
+        return settings.seeds().isEmpty() ? "has not started its cluster yet (check its load)"
+                : "has not joined its cluster: no seed node (" + String.join(", ", settings.seeds())
+                + ") let it in yet; " + (seedHint == null ? "" : seedHint + "; otherwise ") + "check that a node runs "
+                + "at a seed address and is reachable from here, or start this node without seeds to begin a new "
+                + "cluster";
     }
 
     /** Why this node can take no more requests (it left, crashed or was downed), or null while it runs. */

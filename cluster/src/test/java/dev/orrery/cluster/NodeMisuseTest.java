@@ -149,6 +149,42 @@ class NodeMisuseTest {
         }
     }
 
+    /**
+     * A newcomer's second node with the seed written {@code localhost:port} while the first
+     * advertises itself as 127.0.0.1 (as {@code NodeSettings.local} does) never joins: Pekko
+     * tells nodes apart by the host as written, so the seed node drops the join. The message
+     * used to say to check that a node runs there and is reachable, which it is; it now names
+     * the spelling to use. A timed-out ask used to read "node H:P it has not joined".
+     */
+    @Test
+    void aSeedSpelledLocalhostForANodeOn127001IsNamedWithTheSpellingToUse(@TempDir Path dir) throws Exception {
+        ClusterHarness cluster = new ClusterHarness(dir, 1);
+        ClusterNode seedNode = ClusterNode.start(NodeSettings.local(0, List.of()), cluster.store(), new DriftWorld(10),
+                line -> { });
+        ClusterNode node = null;
+        try {
+            seedNode.awaitMembersUp(1, Duration.ofSeconds(30));
+            String written = "localhost:" + seedNode.port();
+            node = ClusterNode.start(NodeSettings.local(0, List.of(written)), cluster.store(), new DriftWorld(10),
+                    line -> { });
+            ClusterNode joining = node;
+            TimeoutException await = assertThrows(TimeoutException.class,
+                    () -> joining.awaitMembersUp(2, Duration.ofSeconds(3)));
+            assertTrue(await.getMessage().contains("give the seed as " + seedNode.hostPort())
+                    && await.getMessage().contains(written), await.getMessage());
+            InputReply reply = node.submit("world-0", ClusterNode.newClientId(), 1, 0, DriftWorld.PUSH,
+                    DriftWorld.push(1), Duration.ofSeconds(1)).toCompletableFuture().get(ANSWER_SECONDS,
+                    TimeUnit.SECONDS);
+            assertTrue(reply.unknown() && reply.describe().contains("node " + node.hostPort() + " has not joined")
+                    && reply.describe().contains("give the seed as " + seedNode.hostPort()), reply.describe());
+        } finally {
+            if (node != null) {
+                node.crash().toCompletableFuture().get(30, TimeUnit.SECONDS);
+            }
+            seedNode.crash().toCompletableFuture().get(30, TimeUnit.SECONDS);
+        }
+    }
+
     @Test
     void extraConfigurationWithAValueNoNodeCanReadIsRefusedAtStartNamingTheKey(@TempDir Path dir) throws Exception {
         // each parses, so NodeSettings takes it; before, the first two started a node whose every world failed to be
