@@ -21,7 +21,10 @@ import org.junit.jupiter.api.Test;
  * {@code <!-- snippet: dev/orrery/examples/HelloWorld.java#program -->}, and must equal the
  * lines between {@code // snippet:program} and {@code // end:program} in
  * {@code examples/src/main/java/dev/orrery/examples/HelloWorld.java}, with their common
- * indentation removed. After changing a source, run this test with
+ * indentation removed. Code this module cannot compile (the cluster's, which brings Pekko) is cut
+ * the same way from another module's compiled source, named from the project root:
+ * {@code <!-- snippet: cluster/src/test/java/dev/orrery/cluster/NewcomerOrchardTest.java#move -->}.
+ * After changing a source, run this test with
  * {@code -Dorrery.snippets.update=true} to rewrite the blocks, and review the diff.
  *
  * <p>A block that cannot be real code (an outline of lines from several places of another
@@ -40,6 +43,8 @@ class SnippetTest {
     private static final Pattern FENCE = Pattern.compile("^\\s*```+\\s*(\\S*).*$");
     private static final Path ROOT = Path.of("..");
     private static final Path SOURCES = Path.of("src/main/java");
+    /** A marker's path into another module's compiled sources, from the project root. */
+    private static final Pattern OTHER_MODULE = Pattern.compile("[a-z][a-z-]*/src/(main|test)/java/\\S+\\.java");
 
     @Test
     void shouldCutEveryJavaBlockOfTheReadmeAndTheBookFromCompiledSources() throws IOException {
@@ -82,7 +87,7 @@ class SnippetTest {
                 }
                 List<String> source;
                 try {
-                    source = region(SOURCES.resolve(m.group(1)), m.group(2));
+                    source = region(sourceFile(m.group(1)), m.group(2));
                 } catch (IllegalArgumentException e) {
                     problems.add(where + ": " + e.getMessage());
                     out.addAll(block);
@@ -138,6 +143,9 @@ class SnippetTest {
         List<String> problems = new ArrayList<>();
         checkOutlined("x.md:1", "demo/src/main/java/dev/orrery/demo/Main.java", problems);
         assertTrue(problems.isEmpty(), problems.toString());
+        String here = "dev/orrery/examples/HelloWorld.java";
+        String cluster = "cluster/src/test/java/dev/orrery/cluster/NewcomerOrchardTest.java";
+        assertTrue(sourceFile(here).equals(SOURCES.resolve(here)) && sourceFile(cluster).equals(ROOT.resolve(cluster)));
         checkOutlined("x.md:2", "demo/src/main/java/dev/orrery/demo/Gone.java, README.md", problems);
         assertTrue(problems.size() == 2 && problems.get(0).contains("'demo/src/main/java/dev/orrery/demo/Gone.java'")
                 && problems.get(1).contains("'README.md'"), problems.toString());
@@ -163,10 +171,21 @@ class SnippetTest {
         assertTrue(problems.isEmpty(), String.join("\n", problems));
     }
 
+    /**
+     * The source a marker names: a path under {@code examples/src/main/java}, or, for code this
+     * module cannot compile (the cluster's, which brings Pekko), a path from the project root of
+     * a compiled source of another module, {@code <module>/src/main/java/...} or
+     * {@code <module>/src/test/java/...}, which that module's build compiles and its tests run.
+     */
+    static Path sourceFile(String marked) {
+        return OTHER_MODULE.matcher(marked).matches() ? ROOT.resolve(marked) : SOURCES.resolve(marked);
+    }
+
     /** The lines of region {@code name} of {@code file}, common indentation removed, trailing spaces stripped. */
     static List<String> region(Path file, String name) throws IOException {
         if (!Files.exists(file)) {
-            throw new IllegalArgumentException("no source " + file + " (paths are relative to examples/src/main/java)");
+            throw new IllegalArgumentException("no source " + file + " (paths are relative to examples/src/main/java, "
+                    + "or from the project root for another module's: cluster/src/test/java/...)");
         }
         List<String> lines = Files.readAllLines(file);
         int from = -1;
