@@ -8,6 +8,7 @@ import dev.orrery.cluster.protocol.InputReply;
 import dev.orrery.cluster.protocol.WorldStatus;
 import dev.orrery.cluster.store.DirectoryWorldStore;
 import dev.orrery.cluster.world.WorldBlueprint;
+import dev.orrery.cluster.world.WorldSettings;
 import dev.orrery.cluster.world.WorldVerifier;
 import dev.orrery.ecs.Query;
 import dev.orrery.ecs.Relation;
@@ -176,10 +177,11 @@ class NewcomerOrchardTest {
         ConcurrentLinkedQueue<String> log = new ConcurrentLinkedQueue<>();
         // snippet:two-nodes
         WorldBlueprint blueprint = NewcomerOrchardTest::orchard;          // (worldId, populate) -> Simulation
-        ClusterNode first = ClusterNode.start(NodeSettings.local(0, List.of()),   // port 0: a free one
+        WorldSettings keepAll = WorldSettings.defaults().withKeepSnapshots(0);   // history from tick 0, to verify
+        ClusterNode first = ClusterNode.start(NodeSettings.local(0, List.of()).withWorld(keepAll),  // port 0: a free one
                 new DirectoryWorldStore(dir), blueprint, log::add);       // no seeds: it starts the cluster
         first.awaitMembersUp(1, Duration.ofSeconds(30));
-        ClusterNode second = ClusterNode.start(NodeSettings.local(0, List.of(first.hostPort())),
+        ClusterNode second = ClusterNode.start(NodeSettings.local(0, List.of(first.hostPort())).withWorld(keepAll),
                 new DirectoryWorldStore(dir), blueprint, log::add);       // the same store directory
         first.awaitMembersUp(2, Duration.ofSeconds(30));                  // formed: both see two members up
         second.awaitMembersUp(2, Duration.ofSeconds(30));
@@ -251,6 +253,7 @@ class NewcomerOrchardTest {
         WorldVerifier.Report report = WorldVerifier.verify(new DirectoryWorldStore(dir), worldId, blueprint);
         assertTrue(report.ok(), report.describe());   // every journaled hash and snapshot, replayed from the store
         // end:verify
+        assertEquals(-1, report.fromSnapshot(), report.describe());      // from tick 0: every snapshot was kept
         assertEquals(0, report.duplicateInputs());
         assertTrue(report.hashesChecked() > 0, report.describe());
     }
