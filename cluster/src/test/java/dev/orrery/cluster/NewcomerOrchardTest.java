@@ -178,7 +178,7 @@ class NewcomerOrchardTest {
         // snippet:two-nodes
         WorldBlueprint blueprint = NewcomerOrchardTest::orchard;          // (worldId, populate) -> Simulation
         WorldSettings keepAll = WorldSettings.defaults().withKeepSnapshots(0);   // history from tick 0, to verify
-        ClusterNode first = ClusterNode.start(NodeSettings.local(0, List.of()).withWorld(keepAll),  // port 0: a free one
+        ClusterNode first = ClusterNode.start(NodeSettings.local(0, List.of()).withWorld(keepAll),   // 0: a free port
                 new DirectoryWorldStore(dir), blueprint, log::add);       // no seeds: it starts the cluster
         first.awaitMembersUp(1, Duration.ofSeconds(30));
         ClusterNode second = ClusterNode.start(NodeSettings.local(0, List.of(first.hostPort())).withWorld(keepAll),
