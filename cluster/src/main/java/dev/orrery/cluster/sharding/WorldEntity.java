@@ -245,7 +245,7 @@ public final class WorldEntity extends AbstractBehavior<WorldCommand> {
         try {
             runtime.close();
             log.accept("world " + worldId + " handed off from here at tick " + tick + " with a snapshot (a rebalance "
-                    + "or this node leaving); its next node replays nothing");
+                    + "or this node leaving); whichever node opens it next replays nothing");
         } catch (IOException | RuntimeException e) { // a fenced holder, a store or a codec failing: not a restart here
             log.accept("world " + worldId + " could not hand over cleanly (" + e.getMessage() + "); its next node "
                     + "replays its journal from the last snapshot");
