@@ -23,7 +23,8 @@ import java.util.Set;
  * Compares two recordings of a game (from two machines, or from two versions of the game)
  * from the command line: the first tick whose inputs differ, the first tick one skipped and the
  * other ran, or both skipped for different systems ({@code FailurePolicy.SKIP_TICK}; the journals
- * keep the system's name, not what it threw), the first tick whose state hash differs, the first system after which the worlds differ and the components whose values
+ * keep the system's name, not what it threw; the last tick of a journal cut short, whose note the
+ * crash may have lost, is not compared where that journal holds none), the first tick whose state hash differs, the first system after which the worlds differ and the components whose values
  * differ at that tick, and, given the game's code, the entities and fields and the resources
  * with a codec that differ at the end of the recordings. The hashes after each system cover
  * the world only, so for a resource that differs the system named may be a later one than the
@@ -192,9 +193,13 @@ public final class CompareRecordings {
         out.println(firstInput < 0 ? "inputs: the same on every tick both hold"
                 : "inputs: first differ at tick " + firstInput + " (" + a.inputs.get((int) firstInput) + " against "
                         + b.inputs.get((int) firstInput) + ")");
-        long firstSkip = RunSkips.firstDifference(a.skips, b.skips, Math.min(a.lastTick, b.lastTick));
+        // the last tick of a journal cut short may have lost its skip note: a replay lets it pass, so does this
+        long lostA = RunSkips.noteLost(a.journalCut, a.lastTick, a.skips, a.hashes);
+        long lostB = RunSkips.noteLost(b.journalCut, b.lastTick, b.skips, b.hashes);
+        long lastBoth = Math.min(a.lastTick, b.lastTick);
+        long firstSkip = RunSkips.firstDifference(a.skips, b.skips, lastBoth, lostA, lostB);
         if (!a.skips.isEmpty() || !b.skips.isEmpty()) { // a game under FailurePolicy.SKIP_TICK
-            out.println(RunSkips.line(a.skips, b.skips, firstSkip));
+            out.println(RunSkips.line(a.skips, b.skips, firstSkip, lastBoth, lostA, lostB));
         }
         if (firstHash < 0) {
             out.println("state: the same hash on every tick both hold (" + both + " hashed ticks)");

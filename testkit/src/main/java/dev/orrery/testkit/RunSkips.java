@@ -95,23 +95,55 @@ final class RunSkips {
      * The first tick up to {@code last} whose skip notes differ in two recordings' journals
      * ({@code a} and {@code b}: tick to the system that failed, as the journals keep it), or -1:
      * one skipped and the other ran it, or both skipped it because different systems failed.
+     * {@code unknownA} and {@code unknownB} are each journal's tick whose note is not known
+     * ({@link #noteLost}), {@link Long#MIN_VALUE} for none: where that journal holds no note, the
+     * tick is not compared.
      */
-    static long firstDifference(Map<Long, String> a, Map<Long, String> b, long last) {
+    static long firstDifference(Map<Long, String> a, Map<Long, String> b, long last, long unknownA, long unknownB) {
         TreeSet<Long> ticks = new TreeSet<>(a.keySet());
         ticks.addAll(b.keySet());
         for (long t : ticks) {
-            if (t <= last && !Objects.equals(a.get(t), b.get(t))) {
+            if (t <= last && !Objects.equals(a.get(t), b.get(t)) && !lost(a, t, unknownA) && !lost(b, t, unknownB)) {
                 return t;
             }
         }
         return -1;
     }
 
-    /** CompareRecordings' skips line for two recordings' notes whose first difference is at {@code first} (-1: none). */
-    static String line(Map<Long, String> a, Map<Long, String> b, long first) {
-        return first < 0 ? "skips: the same systems skipped the same ticks (" + a.size() + " skipped)"
+    /**
+     * The tick of a journal cut short ({@code cut} not null) whose skip note the crash may have
+     * lost: its last tick ({@code lastTick}) when the journal holds neither a note nor a hash for
+     * it (a tick's note follows its tick end and precedes its hash); else {@link Long#MIN_VALUE}.
+     */
+    static long noteLost(String cut, long lastTick, Map<Long, String> skips, Map<Long, Long> hashes) {
+        return cut != null && !skips.containsKey(lastTick) && !hashes.containsKey(lastTick) ? lastTick
+                : Long.MIN_VALUE;
+    }
+
+    /** Whether {@code notes} holds no note for {@code t} because {@code t} is its journal's {@code unknown} tick. */
+    private static boolean lost(Map<Long, String> notes, long t, long unknown) {
+        return t == unknown && !notes.containsKey(t);
+    }
+
+    /**
+     * CompareRecordings' skips line for two recordings' notes whose first difference is at
+     * {@code first} (-1: none), compared up to {@code last}; {@code unknownA} and {@code unknownB}
+     * as for {@link #firstDifference}, named where the other journal noted that tick skipped.
+     */
+    static String line(Map<Long, String> a, Map<Long, String> b, long first, long last, long unknownA,
+            long unknownB) {
+        String line = first < 0 ? "skips: the same systems skipped the same ticks (" + a.keySet().stream()
+                .filter(t -> t <= last && b.containsKey(t)).count() + " skipped)"
                 : "skips: first differ at tick " + first + " (a: " + note(a.get(first)) + "; b: " + note(b.get(first))
                         + ")";
+        for (long t : new long[] {unknownA, unknownB}) {
+            if (t != Long.MIN_VALUE && (lost(a, t, unknownA) && b.containsKey(t) || lost(b, t, unknownB)
+                    && a.containsKey(t))) {
+                return line + "; tick " + t + ", the last of a journal cut short, is not compared: the crash may have "
+                        + "lost its skip note";
+            }
+        }
+        return line;
     }
 
     private static String note(String system) {
