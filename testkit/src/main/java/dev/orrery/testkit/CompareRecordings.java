@@ -204,9 +204,13 @@ public final class CompareRecordings {
         if (firstHash < 0) {
             out.println("state: the same hash on every tick both hold (" + both + " hashed ticks)");
             if (firstSkip >= 0 && (firstInput < 0 || firstSkip < firstInput)) {
-                out.println("cause: the same inputs skipped ticks for different systems (FailurePolicy.SKIP_TICK): the "
-                        + "game's systems throw differently in the two runs, though the states agree (a phase runs to "
-                        + "its end whichever of its systems throws)");
+                out.println(a.skips.containsKey(firstSkip) && b.skips.containsKey(firstSkip)
+                        ? "cause: the same inputs skipped ticks for different systems (FailurePolicy.SKIP_TICK): the "
+                                + "game's systems throw differently in the two runs, though the states agree (a phase "
+                                + "runs to its end whichever of its systems throws)"
+                        : "cause: with the same inputs, one recording skipped tick " + firstSkip + " and the other ran "
+                                + "it (FailurePolicy.SKIP_TICK): a system threw in one run only, though the states "
+                                + "agree (what the failed tick left undone changed nothing the hashes cover)");
             }
             return firstInput < 0 && firstSkip < 0 ? 0 : 1;
         }

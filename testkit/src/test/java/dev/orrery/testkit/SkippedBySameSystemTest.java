@@ -152,4 +152,27 @@ class SkippedBySameSystemTest {
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("skips: the same systems skipped the same ticks "
                 + "(1 skipped)"), out.toString(StandardCharsets.UTF_8));
     }
+
+    /**
+     * One recording skipped a tick the other ran, the states agreeing (the thrower only reads):
+     * the cause line said "skipped ticks for different systems", which names a case this is not.
+     */
+    @Test
+    void aTickOneRecordingSkippedAndTheOtherRanIsNamedSo(@TempDir Path dir) {
+        Path a = dir.resolve("a");
+        Path b = dir.resolve("b");
+        GoldenRecording.record((w, p) -> game(w, p, "alpha", false), InputScript.NONE, 6, a);
+        GoldenRecording.record((w, p) -> game(w, p, "nobody", false), InputScript.NONE, 6, b);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
+        int status = CompareRecordings.run(new String[] {a.toString(), b.toString()}, print, print);
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertEquals(1, status, text);
+        assertTrue(text.contains("skips: first differ at tick 3 (a: skipped it, system 'alpha' threw; b: ran the "
+                + "tick)"), text);
+        assertTrue(text.contains("state: the same hash on every tick both hold (6 hashed ticks)"), text);
+        assertTrue(text.contains("cause: with the same inputs, one recording skipped tick 3 and the other ran it"),
+                text);
+        assertTrue(!text.contains("for different systems"), text);
+    }
 }
