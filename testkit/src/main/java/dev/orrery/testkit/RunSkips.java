@@ -81,8 +81,8 @@ final class RunSkips {
                 if (!same) {
                     return new Mismatch(t, "the reference " + (ref == null ? "ran the tick"
                             : "skipped the tick because " + what(ref)) + " but the recorded run "
-                            + (recorded == null ? "ran it" : "skipped it because system '" + recorded
-                                    + "' threw (its journal keeps the name only)"));
+                            + (recorded == null ? "ran it" : "skipped it because " + failed(recorded)
+                                    + " (its journal keeps the name only)"));
                 }
             }
             return null;
@@ -147,7 +147,7 @@ final class RunSkips {
     }
 
     private static String note(String system) {
-        return system == null ? "ran the tick" : "skipped it, system '" + system + "' threw";
+        return system == null ? "ran the tick" : "skipped it, " + failed(system);
     }
 
     /** A tick whose skips differ, and how. */
@@ -156,9 +156,12 @@ final class RunSkips {
 
     /** "system 'x' threw (its exception)", or "the sync point ... failed (...)". */
     private static String what(SystemFailedException f) {
-        String name = f.system();
-        return (name.startsWith("sync point ") ? "the " + name + " failed" : "system '" + name + "' threw") + " ("
-                + (f.getCause() != null ? f.getCause() : f.getMessage()) + ")";
+        return failed(f.system()) + " (" + (f.getCause() != null ? f.getCause() : f.getMessage()) + ")";
+    }
+
+    /** "system 'x' threw", or "the sync point ... failed" for a sync point's name, which names no system. */
+    private static String failed(String name) {
+        return name.startsWith("sync point ") ? "the " + name + " failed" : "system '" + name + "' threw";
     }
 
     private static String className(Throwable t) {

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * CompareRecordings laid it as a difference ('skips: first differ at tick 3 (a: skipped it, system
  * 'alpha' threw; b: ran the tick)', exit 1, "the same inputs skipped ticks for different systems")
  * for two runs that did the same. Earlier ticks of a cut journal, and a note the cut journal does
- * hold, are still compared.
+ * hold, are still compared. The line also names a sync point's failure as one, not as a system
+ * that threw.
  */
 class CutJournalSkipsTest {
     private static final long LAST = 3;
@@ -101,5 +102,20 @@ class CutJournalSkipsTest {
         assertEquals("1", r[0], r[1]);
         assertTrue(r[1].contains("skips: first differ at tick 3 (a: skipped it, system 'beta' threw; b: skipped it, "
                 + "system 'alpha' threw)"), r[1]);
+    }
+
+    /**
+     * A tick skipped because a sync point failed (its playback or an observer hook threw): the
+     * journal keeps the sync point's own name, which names no system, and the skips line read
+     * "system 'sync point ending phase Update' threw".
+     */
+    @Test
+    void aSyncPointsFailureIsNotCalledASystemThatThrew(@TempDir Path dir) throws IOException {
+        Path a = recording(dir.resolve("a"), 2, "sync point ending phase Update", false);
+        Path b = recording(dir.resolve("b"), 2, "alpha", false);
+        String[] r = run(a, b);
+        assertEquals("1", r[0], r[1]);
+        assertTrue(r[1].contains("skips: first differ at tick 2 (a: skipped it, the sync point ending phase Update "
+                + "failed; b: skipped it, system 'alpha' threw)"), r[1]);
     }
 }
