@@ -23,9 +23,9 @@ import java.util.Set;
  * Compares two recordings of a game (from two machines, or from two versions of the game)
  * from the command line: the first tick whose inputs differ, the first tick one skipped and the
  * other ran, or both skipped for different systems ({@code FailurePolicy.SKIP_TICK}; the journals
- * keep the system's name, not what it threw; the last tick of a journal cut short, whose note the
- * crash may have lost, is not compared where that journal holds none), the first tick whose state hash differs, the first system after which the worlds differ and the components whose values
- * differ at that tick, and, given the game's code, the entities and fields and the resources
+ * keep the system's name, not what it threw; a cut journal's last tick may have lost its note),
+ * the first tick whose state hash differs, the first system after which the worlds differ and
+ * the components whose values differ at that tick, and, given the game's code, the entities and fields and the resources
  * with a codec that differ at the end of the recordings. The hashes after each system cover
  * the world only, so for a resource that differs the system named may be a later one than the
  * writer (the first to carry it into the world); the output says so.
@@ -193,24 +193,16 @@ public final class CompareRecordings {
         out.println(firstInput < 0 ? "inputs: the same on every tick both hold"
                 : "inputs: first differ at tick " + firstInput + " (" + a.inputs.get((int) firstInput) + " against "
                         + b.inputs.get((int) firstInput) + ")");
-        // the last tick of a journal cut short may have lost its skip note: a replay lets it pass, so does this
         long lostA = RunSkips.noteLost(a.journalCut, a.lastTick, a.skips, a.hashes);
         long lostB = RunSkips.noteLost(b.journalCut, b.lastTick, b.skips, b.hashes);
-        long lastBoth = Math.min(a.lastTick, b.lastTick);
-        long firstSkip = RunSkips.firstDifference(a.skips, b.skips, lastBoth, lostA, lostB);
+        long firstSkip = RunSkips.firstDifference(a.skips, b.skips, Math.min(a.lastTick, b.lastTick), lostA, lostB);
         if (!a.skips.isEmpty() || !b.skips.isEmpty()) { // a game under FailurePolicy.SKIP_TICK
-            out.println(RunSkips.line(a.skips, b.skips, firstSkip, lastBoth, lostA, lostB));
+            out.println(RunSkips.line(a.skips, b.skips, firstSkip, lostA, lostB));
         }
         if (firstHash < 0) {
             out.println("state: the same hash on every tick both hold (" + both + " hashed ticks)");
             if (firstSkip >= 0 && (firstInput < 0 || firstSkip < firstInput)) {
-                out.println(a.skips.containsKey(firstSkip) && b.skips.containsKey(firstSkip)
-                        ? "cause: the same inputs skipped ticks for different systems (FailurePolicy.SKIP_TICK): the "
-                                + "game's systems throw differently in the two runs, though the states agree (a phase "
-                                + "runs to its end whichever of its systems throws)"
-                        : "cause: with the same inputs, one recording skipped tick " + firstSkip + " and the other ran "
-                                + "it (FailurePolicy.SKIP_TICK): a system threw in one run only, though the states "
-                                + "agree (what the failed tick left undone changed nothing the hashes cover)");
+                out.println(RunSkips.cause(a.skips, b.skips, firstSkip));
             }
             return firstInput < 0 && firstSkip < 0 ? 0 : 1;
         }

@@ -114,6 +114,7 @@ final class RunSkips {
      * The tick of a journal cut short ({@code cut} not null) whose skip note the crash may have
      * lost: its last tick ({@code lastTick}) when the journal holds neither a note nor a hash for
      * it (a tick's note follows its tick end and precedes its hash); else {@link Long#MIN_VALUE}.
+     * A replay lets that tick pass too ({@code JournalInputSource}).
      */
     static long noteLost(String cut, long lastTick, Map<Long, String> skips, Map<Long, Long> hashes) {
         return cut != null && !skips.containsKey(lastTick) && !hashes.containsKey(lastTick) ? lastTick
@@ -127,13 +128,13 @@ final class RunSkips {
 
     /**
      * CompareRecordings' skips line for two recordings' notes whose first difference is at
-     * {@code first} (-1: none), compared up to {@code last}; {@code unknownA} and {@code unknownB}
-     * as for {@link #firstDifference}, named where the other journal noted that tick skipped.
+     * {@code first} (-1: none), counting the ticks both skipped; {@code unknownA} and
+     * {@code unknownB} as for {@link #firstDifference}, named where the other journal noted that
+     * tick skipped.
      */
-    static String line(Map<Long, String> a, Map<Long, String> b, long first, long last, long unknownA,
-            long unknownB) {
+    static String line(Map<Long, String> a, Map<Long, String> b, long first, long unknownA, long unknownB) {
         String line = first < 0 ? "skips: the same systems skipped the same ticks (" + a.keySet().stream()
-                .filter(t -> t <= last && b.containsKey(t)).count() + " skipped)"
+                .filter(b::containsKey).count() + " skipped)"
                 : "skips: first differ at tick " + first + " (a: " + note(a.get(first)) + "; b: " + note(b.get(first))
                         + ")";
         for (long t : new long[] {unknownA, unknownB}) {
@@ -144,6 +145,20 @@ final class RunSkips {
             }
         }
         return line;
+    }
+
+    /**
+     * CompareRecordings' cause line where the states agree but the skips first differ at
+     * {@code first}: both skipped it for different systems, or one skipped it and the other ran it.
+     */
+    static String cause(Map<Long, String> a, Map<Long, String> b, long first) {
+        return a.containsKey(first) && b.containsKey(first)
+                ? "cause: the same inputs skipped ticks for different systems (FailurePolicy.SKIP_TICK): the game's "
+                        + "systems throw differently in the two runs, though the states agree (a phase runs to its end "
+                        + "whichever of its systems throws)"
+                : "cause: with the same inputs, one recording skipped tick " + first + " and the other ran it "
+                        + "(FailurePolicy.SKIP_TICK): a system threw in one run only, though the states agree (what the "
+                        + "failed tick left undone changed nothing the hashes cover)";
     }
 
     private static String note(String system) {
