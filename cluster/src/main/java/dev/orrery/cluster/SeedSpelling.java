@@ -13,8 +13,8 @@ import java.util.List;
  * another. This finds the seeds whose host is this machine spelled otherwise than this node's
  * own host, which a node of the same settings advertises, and says how to write them.
  *
- * <p><b>Threading:</b> stateless; any thread. It resolves host names, so call it where a
- * lookup may block (a node's start), not on Pekko's threads.
+ * <p><b>Threading:</b> stateless; any thread. It makes no name lookup: only IP literals and
+ * {@code localhost} are compared, so it cannot block on a resolver or need a network.
  */
 final class SeedSpelling {
     private SeedSpelling() {
@@ -33,10 +33,12 @@ final class SeedSpelling {
         List<String> written = new ArrayList<>();
         for (String seed : settings.seeds()) {
             int colon = seed.lastIndexOf(':');
-            String host = seed.substring(0, colon);
-            if (!host.equalsIgnoreCase(settings.host()) && sameMachine(host, settings.host())) {
+            String host = seed.substring(0, Math.max(colon, 0));
+            String own = settings.host();
+            if (!bare(host).equalsIgnoreCase(bare(own)) && sameMachine(host, own)) {
                 written.add(seed);
-                respelled.add(settings.host() + seed.substring(colon));
+                respelled.add((own.indexOf(':') >= 0 && !own.startsWith("[") ? "[" + own + "]" : own)
+                        + seed.substring(colon));
             }
         }
         if (written.isEmpty()) {
@@ -48,18 +50,38 @@ final class SeedSpelling {
                 + String.join(", ", respelled) + " (that node's ClusterNode.hostPort())";
     }
 
+    /**
+     * Whether hosts {@code a} and {@code b} name one machine, decided without a name lookup (a
+     * node's start must not wait on a resolver, nor need a network): only IP literals and
+     * {@code localhost} are compared, as the same address or both loopback; any other host
+     * name is taken as another machine (Pekko says so if it cannot reach it).
+     */
     private static boolean sameMachine(String a, String b) {
-        try {
-            for (InetAddress x : InetAddress.getAllByName(a)) {
-                for (InetAddress y : InetAddress.getAllByName(b)) {
-                    if (x.equals(y) || (x.isLoopbackAddress() && y.isLoopbackAddress())) {
-                        return true;
-                    }
-                }
-            }
-        } catch (UnknownHostException | SecurityException e) {
-            return false; // Pekko will say it cannot reach the seed; nothing to add here
+        InetAddress x = literal(a);
+        InetAddress y = literal(b);
+        return x != null && y != null && (x.equals(y) || (x.isLoopbackAddress() && y.isLoopbackAddress()));
+    }
+
+    /** {@code host} without the brackets of an IPv6 literal. */
+    private static String bare(String host) {
+        return host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+    }
+
+    /** {@code host} as an address when it is {@code localhost} or an IP literal, else null (no lookup made). */
+    private static InetAddress literal(String host) {
+        if (host.equalsIgnoreCase("localhost")) {
+            return InetAddress.getLoopbackAddress();
         }
-        return false;
+        String h = bare(host);
+        boolean ipv4 = h.matches("\\d{1,3}(\\.\\d{1,3}){3}");
+        boolean ipv6 = h.indexOf(':') >= 0 && h.matches("[0-9A-Fa-f:.]+");
+        if (!ipv4 && !ipv6) {
+            return null;
+        }
+        try {
+            return InetAddress.getByName(h); // a literal: parsed, never looked up
+        } catch (UnknownHostException e) {
+            return null; // not a valid literal after all (an octet over 255)
+        }
     }
 }
