@@ -1,5 +1,6 @@
 package dev.orrery.examples;
 
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * {@code examples/src/main/java/dev/orrery/examples/HelloWorld.java}, with their common
  * indentation removed. Code this module cannot compile (the cluster's, which brings Pekko) is cut
  * the same way from another module's compiled source, named from the project root:
- * {@code <!-- snippet: cluster/src/test/java/dev/orrery/cluster/NewcomerOrchardTest.java#move -->}.
+ * {@code <!-- snippet: cluster/src/test/java/dev/orrery/cluster/newcomer/NewcomerOrchardTest.java#move -->}.
  * After changing a source, run this test with
  * {@code -Dorrery.snippets.update=true} to rewrite the blocks, and review the diff.
  *
@@ -144,8 +145,11 @@ class SnippetTest {
         checkOutlined("x.md:1", "demo/src/main/java/dev/orrery/demo/Main.java", problems);
         assertTrue(problems.isEmpty(), problems.toString());
         String here = "dev/orrery/examples/HelloWorld.java";
-        String cluster = "cluster/src/test/java/dev/orrery/cluster/NewcomerOrchardTest.java";
+        String cluster = "cluster/src/test/java/dev/orrery/cluster/newcomer/NewcomerOrchardTest.java";
         assertTrue(sourceFile(here).equals(SOURCES.resolve(here)) && sourceFile(cluster).equals(ROOT.resolve(cluster)));
+        IllegalArgumentException inMainPackage = assertThrows(IllegalArgumentException.class,
+                () -> sourceFile("cluster/src/test/java/dev/orrery/cluster/NodeMisuseTest.java"));
+        assertTrue(inMainPackage.getMessage().contains("package dev.orrery.cluster,"), inMainPackage.getMessage());
         checkOutlined("x.md:2", "demo/src/main/java/dev/orrery/demo/Gone.java, README.md", problems);
         assertTrue(problems.size() == 2 && problems.get(0).contains("'demo/src/main/java/dev/orrery/demo/Gone.java'")
                 && problems.get(1).contains("'README.md'"), problems.toString());
@@ -178,7 +182,20 @@ class SnippetTest {
      * {@code <module>/src/test/java/...}, which that module's build compiles and its tests run.
      */
     static Path sourceFile(String marked) {
-        return OTHER_MODULE.matcher(marked).matches() ? ROOT.resolve(marked) : SOURCES.resolve(marked);
+        if (!OTHER_MODULE.matcher(marked).matches()) {
+            return SOURCES.resolve(marked);
+        }
+        int test = marked.indexOf("/src/test/java/");
+        if (test >= 0) { // a test class in a package of the module's own would compile package-private calls
+            String pkg = marked.substring(test + "/src/test/java/".length(), marked.lastIndexOf('/'));
+            if (Files.isDirectory(ROOT.resolve(marked.substring(0, test) + "/src/main/java/" + pkg))) {
+                throw new IllegalArgumentException(marked + " is in package " + pkg.replace('/', '.') + ", which the "
+                        + "module's main sources have too, so package-private API would compile there and could reach "
+                        + "the book; move the class to a package of its own (as cluster/src/test/java/dev/orrery/cluster/"
+                        + "newcomer/)");
+            }
+        }
+        return ROOT.resolve(marked);
     }
 
     /** The lines of region {@code name} of {@code file}, common indentation removed, trailing spaces stripped. */

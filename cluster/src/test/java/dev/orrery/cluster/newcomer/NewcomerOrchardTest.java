@@ -1,9 +1,12 @@
-package dev.orrery.cluster;
+package dev.orrery.cluster.newcomer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.cluster.ClusterNode;
+import dev.orrery.cluster.NodeSettings;
+import dev.orrery.cluster.WorldClient;
 import dev.orrery.cluster.protocol.InputReply;
 import dev.orrery.cluster.protocol.WorldStatus;
 import dev.orrery.cluster.store.DirectoryWorldStore;
