@@ -20,7 +20,6 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
-import org.apache.pekko.Done;
 import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.CoordinatedShutdown;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -38,7 +37,7 @@ import org.apache.pekko.cluster.typed.JoinSeedNodes;
 
 /**
  * One node of an Orrery cluster: a Pekko actor system (Artery TCP) that joins the cluster,
- * hosts the worlds Cluster Sharding places on it (each a {@link WorldEntity} restored from
+ * hosts the worlds Cluster Sharding places on it (each a world entity actor restored from
  * the shared {@link WorldStore}) and routes inputs by world id to whichever node holds the
  * world. A node that stops answering is marked unreachable and downed by Pekko's split-brain
  * resolver (keep-majority), as {@link NodeSettings.Failover} says, and its worlds reopen on
@@ -62,6 +61,9 @@ import org.apache.pekko.cluster.typed.JoinSeedNodes;
  *
  * <p><b>Threading:</b> every method may be called from any thread; returned stages
  * complete on Pekko's threads, and the log sink is called on them.
+ *
+ * <p>Its public signatures name only Orrery and JDK types (stages of {@code Void}, not of
+ * Pekko's {@code Done}); Pekko stays inside the node.
  *
  * <p>A node used after it stopped (it left, crashed or was downed) says so at once: its asks
  * fail with an {@link IllegalStateException} naming it, its inputs are answered unknown with
@@ -229,11 +231,14 @@ public final class ClusterNode implements AutoCloseable {
     }
 
     /**
-     * The actor system, for callers that add their own actors or read cluster state.
+     * The actor system, for this package's tests (its configuration, a shutdown by another
+     * reason). Not public: the node's methods answer what a user asks of the cluster
+     * ({@link #membersUp()}, {@link #isOldest()}, {@link #membershipSettled()}), and its public
+     * signatures name no Pekko type.
      *
      * @return the node's actor system, the same object for the node's life
      */
-    public ActorSystem<Void> system() {
+    ActorSystem<Void> system() {
         return system;
     }
 
@@ -528,16 +533,16 @@ public final class ClusterNode implements AutoCloseable {
      * world: it terminates at once rather than wait out Pekko's leaving phases for a cluster
      * it is not in.
      *
-     * @return a stage completed when the node's actor system has terminated
+     * @return a stage completed (with null) when the node's actor system has terminated
      */
-    public CompletionStage<Done> leave() {
+    public CompletionStage<Void> leave() {
         if (!isTerminated() && CoordinatedShutdown.get(system).getShutdownReason().isEmpty()
                 && !Cluster.get(system).state().getMembers().iterator().hasNext()) {
             system.terminate();
-            return system.getWhenTerminated();
+            return terminated();
         }
         return CoordinatedShutdown.get(system).run(CoordinatedShutdown.clusterLeavingReason(), java.util.Optional.empty())
-                .thenCompose(done -> system.getWhenTerminated());
+                .thenCompose(done -> terminated());
     }
 
     /**
@@ -545,11 +550,16 @@ public final class ClusterNode implements AutoCloseable {
      * other nodes find it unreachable, down it and reopen its worlds from their last
      * snapshots and journals. For tests and drills.
      *
-     * @return a stage completed when the node's actor system has terminated
+     * @return a stage completed (with null) when the node's actor system has terminated
      */
-    public CompletionStage<Done> crash() {
+    public CompletionStage<Void> crash() {
         system.terminate();
-        return system.getWhenTerminated();
+        return terminated();
+    }
+
+    /** The actor system's termination as a JDK stage: Pekko's {@code Done} carries nothing a caller needs. */
+    private CompletionStage<Void> terminated() {
+        return system.getWhenTerminated().thenApply(done -> null);
     }
 
     /** Leaves gracefully and waits up to 30 s for it. */

@@ -38,9 +38,10 @@ import java.util.stream.Stream;
  * its {@code module-info} exports to everyone, every public type in them, and every public or
  * protected member of those types.
  *
- * <p>Two questions are asked of that surface. {@link #leaks()}: which members name a type a
+ * <p>Three questions are asked of that surface. {@link #leaks()}: which members name a type a
  * user of the module cannot see (a package not exported to everyone, a non-public type, or a
- * library the module does not {@code requires transitive}). {@link #lines()}: the whole
+ * library the module does not {@code requires transitive}). {@link #libraryTypesByPackage()}:
+ * which members name a library's type at all (Pekko's, say), visible or not. {@link #lines()}: the whole
  * surface, one line per type and member, in a stable order, so that a test can pin it to a
  * file and any new public member becomes a deliberate, reviewed change.
  *
@@ -138,6 +139,72 @@ public final class ExportedSurface {
     /** The leaks of one type, exported or not: what {@link #leaks()} reports for it. */
     List<String> leaksOf(Class<?> c) {
         List<String> out = new ArrayList<>();
+        for (Map.Entry<String, Set<Class<?>>> e : namedIn(c)) {
+            report(e.getKey(), e.getValue(), out);
+        }
+        return out;
+    }
+
+    /**
+     * Each member of an exported type that names a public type of a library (a type from
+     * neither the JDK nor an Orrery module: Pekko's, Scala's, a config library's), grouped by
+     * the package of the exported type, as {@code "Owner.member names lib.Type (library module
+     * m)"}. Whether the module's users can see such a type is {@link #leaks()}'s question; this
+     * one is whether its public signatures tie users to a library at all, where an Orrery or JDK
+     * type would serve. Empty when no exported signature names a library's type.
+     */
+    public Map<String, List<String>> libraryTypesByPackage() {
+        Map<String, List<String>> out = new TreeMap<>();
+        for (Class<?> c : types()) {
+            List<String> named = libraryTypesOf(c);
+            if (!named.isEmpty()) {
+                out.computeIfAbsent(c.getPackageName(), p -> new ArrayList<>()).addAll(named);
+            }
+        }
+        return out;
+    }
+
+    /** The library types one type names, exported or not: what {@link #libraryTypesByPackage()} reports for it. */
+    List<String> libraryTypesOf(Class<?> c) {
+        List<String> out = new ArrayList<>();
+        for (Map.Entry<String, Set<Class<?>>> e : namedIn(c)) {
+            for (Class<?> t : e.getValue()) {
+                String library = libraryOf(t);
+                if (library != null) {
+                    out.add(e.getKey() + " names " + t.getName() + " (" + library + ")");
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The library {@code t} comes from ({@code "library module m"}), or null when it is the
+     * JDK's, an Orrery module's, primitive, or not public (a hidden type is a leak, which
+     * {@link #leaks()} reports).
+     */
+    String libraryOf(Class<?> t) {
+        while (t.isArray()) {
+            t = t.getComponentType();
+        }
+        if (t.isPrimitive() || !publicChain(t) || t.getModule().isNamed()) { // named at run time: a JDK module
+            return null;
+        }
+        Path where = location(t);
+        String name = descriptorAt(where).map(ModuleDescriptor::name).orElse(null);
+        if (name == null) {
+            return "library at " + where + ", no module descriptor";
+        }
+        return name.startsWith("dev.orrery.") ? null : "library module " + name;
+    }
+
+    /**
+     * The types each part of {@code c}'s public face names: its supertypes and type parameters
+     * (under {@code "Owner (its supertypes)"}), then each public or protected member
+     * ({@code "Owner.member"}, once per overload), in declaration order.
+     */
+    private static List<Map.Entry<String, Set<Class<?>>>> namedIn(Class<?> c) {
+        List<Map.Entry<String, Set<Class<?>>>> out = new ArrayList<>();
         Set<Class<?>> named = new LinkedHashSet<>();
         if (c.getGenericSuperclass() != null) {
             collect(c.getGenericSuperclass(), named, new HashSet<>());
@@ -148,9 +215,9 @@ public final class ExportedSurface {
         for (TypeVariable<?> v : c.getTypeParameters()) {
             collect(v, named, new HashSet<>());
         }
-        report(c.getName() + " (its supertypes)", named, out);
+        out.add(Map.entry(c.getName() + " (its supertypes)", named));
         for (Member m : members(c)) {
-            report(c.getName() + "." + memberName(m), namedBy(m), out);
+            out.add(Map.entry(c.getName() + "." + memberName(m), namedBy(m)));
         }
         return out;
     }

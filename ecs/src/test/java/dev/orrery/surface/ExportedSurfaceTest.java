@@ -9,6 +9,7 @@ import dev.orrery.ecs.archetype.Archetype;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.surface.planted.PlantedLeak;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The scanner behind every module's surface test finds a leak when one is put back. */
@@ -25,6 +26,17 @@ class ExportedSurfaceTest {
                 p + ".columns names it.unimi.dsi.fastutil.ints.IntList (library module it.unimi.dsi.fastutil.core is not required transitively)",
                 p + ".hidden names " + p + "$Hidden (not public)"),
                 leaks.stream().sorted().toList());
+    }
+
+    @Test
+    void shouldReportEachMemberThatNamesALibraryType() {
+        String p = PlantedLeak.class.getName();
+        assertEquals(List.of(p + ".columns names it.unimi.dsi.fastutil.ints.IntList (library module it.unimi.dsi.fastutil.core)"),
+                ecs.libraryTypesOf(PlantedLeak.class));
+        assertNull(ecs.libraryOf(World.class), "an Orrery module's type");
+        assertNull(ecs.libraryOf(java.util.List.class), "a JDK type");
+        assertNull(ecs.libraryOf(int[].class), "a primitive array");
+        assertEquals(Map.of(), ecs.libraryTypesByPackage(), "the ecs module's own surface names no library type");
     }
 
     @Test

@@ -21,8 +21,9 @@ import org.junit.jupiter.api.Test;
 /**
  * One test body for every Orrery library module: what it exports to everyone and to whom it
  * exports the rest, that no exported member names a type its users cannot see, and that the
- * whole public surface matches the module's {@code public-api.txt}, and that every type and
- * member of that surface has a doc comment in the sources.
+ * whole public surface matches the module's {@code public-api.txt}, that no exported member names
+ * a library's type outside the packages kept on purpose, and that every type and member of that
+ * surface has a doc comment in the sources.
  *
  * <p>A module's test extends this and names a class of its main code, its packages and its
  * qualified exports. Changing any of them, or adding, removing or retyping a public member,
@@ -41,6 +42,15 @@ public abstract class ModuleSurfaceContract {
 
     /** The packages the module exports only to named modules, with those modules. */
     protected abstract Map<String, Set<String>> qualifiedExports();
+
+    /**
+     * The exported packages whose public signatures name a library's types on purpose (an
+     * extension point where users deliberately work with the library), each with the reason in
+     * its {@code package-info}; none by default. Everywhere else an Orrery or JDK type serves.
+     */
+    protected Set<String> packagesNamingLibraryTypesOnPurpose() {
+        return Set.of();
+    }
 
     @Test
     void shouldExportOnlyTheFacadeToEveryone() {
@@ -79,6 +89,35 @@ public abstract class ModuleSurfaceContract {
                     + "cannot see; make the member package-private, move it to an internal type, or export the type:\n  "
                     + String.join("\n  ", leaks));
         }
+    }
+
+    /**
+     * No exported public signature names a library's type (Pekko's {@code Done} or
+     * {@code ActorRef}, a Scala or config type) outside the packages kept on purpose, and each
+     * package kept on purpose still names one (else it is dropped from the list).
+     */
+    @Test
+    void shouldNameLibraryTypesOnlyInThePackagesKeptOnPurpose() {
+        ExportedSurface s = ExportedSurface.of(anchor());
+        Set<String> kept = packagesNamingLibraryTypesOnPurpose();
+        Map<String, List<String>> named = s.libraryTypesByPackage();
+        List<String> unexpected = new ArrayList<>();
+        named.forEach((pkg, lines) -> {
+            if (!kept.contains(pkg)) {
+                unexpected.addAll(lines);
+            }
+        });
+        if (!unexpected.isEmpty()) {
+            fail(s.name() + ": " + unexpected.size() + " public members of exported types name a library's types, which "
+                    + "ties the module's users to that library; use an Orrery or JDK type (CompletionStage<Void> for a "
+                    + "stage of Pekko's Done), make the member non-public, stop exporting a package users never need, or "
+                    + "keep it on purpose: name the package in packagesNamingLibraryTypesOnPurpose() and say why in its "
+                    + "package-info:\n  " + String.join("\n  ", unexpected));
+        }
+        Set<String> stale = new TreeSet<>(kept);
+        stale.removeAll(named.keySet());
+        assertEquals(Set.of(), stale, s.name() + ": packages kept on purpose that name no library type (or are not "
+                + "exported): drop them from packagesNamingLibraryTypesOnPurpose()");
     }
 
     /**
