@@ -1,12 +1,12 @@
 package dev.orrery.cluster;
 
 import com.typesafe.config.Config;
-import dev.orrery.cluster.protocol.GetStatus;
-import dev.orrery.cluster.protocol.Hold;
 import dev.orrery.cluster.protocol.InputReply;
-import dev.orrery.cluster.protocol.ProtocolSerializer;
-import dev.orrery.cluster.protocol.SubmitInput;
 import dev.orrery.cluster.protocol.WorldStatus;
+import dev.orrery.cluster.sharding.GetStatus;
+import dev.orrery.cluster.sharding.Hold;
+import dev.orrery.cluster.sharding.ProtocolSerializer;
+import dev.orrery.cluster.sharding.SubmitInput;
 import dev.orrery.cluster.sharding.WorldEntity;
 import dev.orrery.cluster.store.WorldStore;
 import dev.orrery.cluster.world.WorldBlueprint;
@@ -243,7 +243,8 @@ public final class ClusterNode implements AutoCloseable {
     }
 
     /**
-     * The largest input payload this node sends ({@value ProtocolSerializer#MAX_PAYLOAD_KEY}).
+     * The largest input payload this node sends ({@code orrery.protocol.max-payload-bytes} in
+     * {@link NodeSettings#extraConfig()}; 16384 by default, at most 65520).
      *
      * @return the limit in bytes, from the node's configuration
      */
@@ -475,8 +476,10 @@ public final class ClusterNode implements AutoCloseable {
     }
 
     /**
-     * Stops ({@code hold} true) or restarts world {@code worldId}'s ticking; see {@link Hold}.
-     * The stage fails as {@link #status}'s does.
+     * Stops ({@code hold} true) or restarts world {@code worldId}'s ticking on the node that
+     * holds it now, for a consistent end state in tests and tools: inputs sent while it is held
+     * wait for its next tick, and a world that moves starts ticking again on its new node. The
+     * stage fails as {@link #status}'s does.
      *
      * @param worldId the world's id
      * @param hold true to stop its ticking, false to restart it

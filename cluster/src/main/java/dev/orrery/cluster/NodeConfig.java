@@ -7,7 +7,7 @@ import com.typesafe.config.ConfigOrigin;
 import com.typesafe.config.ConfigParseOptions;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
-import dev.orrery.cluster.protocol.ProtocolSerializer;
+import dev.orrery.cluster.sharding.ProtocolSerializer;
 import java.time.Duration;
 import java.util.Map;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -141,7 +141,7 @@ final class NodeConfig {
                 "pekko.log-dead-letters = off",
                 "pekko.log-dead-letters-during-shutdown = off",
                 "pekko.actor.provider = cluster",
-                "pekko.actor.serializers.orrery-world = \"dev.orrery.cluster.protocol.ProtocolSerializer\"",
+                "pekko.actor.serializers.orrery-world = \"" + ProtocolSerializer.class.getName() + "\"",
                 "pekko.actor.serialization-bindings { \"dev.orrery.cluster.protocol.WorldMessage\" = orrery-world }",
                 ProtocolSerializer.MAX_PAYLOAD_KEY + " = " + ProtocolSerializer.DEFAULT_MAX_PAYLOAD,
                 ProtocolSerializer.MAX_TEXT_KEY + " = " + ProtocolSerializer.DEFAULT_MAX_TEXT,

@@ -3,7 +3,8 @@ package dev.orrery.cluster.protocol;
 import java.util.Objects;
 
 /**
- * The answer to a {@link SubmitInput}, in one of three words:
+ * The answer to an input sent with {@link dev.orrery.cluster.ClusterNode#submit} or
+ * {@link dev.orrery.cluster.WorldClient#send}, in one of three words:
  * <ul>
  *   <li>{@link Outcome#ACCEPTED}: the input applied in tick {@code tick}, which is durable
  *       in the world's journal (a retry of an input already applied gets the same answer);

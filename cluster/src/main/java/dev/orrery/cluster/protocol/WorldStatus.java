@@ -8,7 +8,7 @@ package dev.orrery.cluster.protocol;
  * @param epoch the epoch of this incarnation
  * @param tick the next tick to run
  * @param stateHash the world's state hash now
- * @param held whether ticking is stopped by a {@link Hold}
+ * @param held whether ticking is stopped ({@link dev.orrery.cluster.ClusterNode#hold})
  * @param snapshotTick the tick of the snapshot this incarnation started from (-1: none)
  * @param ticksReplayed journaled ticks this incarnation replayed when it opened
  * @param openMillis how long opening (restore and replay) took

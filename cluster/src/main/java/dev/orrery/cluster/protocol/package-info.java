@@ -1,21 +1,21 @@
 /**
- * The messages between clients and sharded worlds, and their Pekko serializer: a
- * {@link dev.orrery.cluster.protocol.SubmitInput} (client id, sequence, payload) is answered
- * by an {@link dev.orrery.cluster.protocol.InputReply} in three words: accepted at tick N
- * once durable, refused when it will never apply, unknown (send it again with the same
- * sequence); {@link dev.orrery.cluster.protocol.GetStatus} and
- * {@link dev.orrery.cluster.protocol.Hold} by a {@link dev.orrery.cluster.protocol.WorldStatus}.
- * {@link dev.orrery.cluster.protocol.ProtocolSerializer} writes them in a small binary form
- * (bound to {@link dev.orrery.cluster.protocol.WorldMessage} in the node's configuration), so
- * no general-purpose serializer (Java serialization, Jackson) is needed, and reads them as
- * hostile bytes: every length checked against the bytes present and a configured maximum
- * before anything is allocated.
+ * What a world answers a client: an {@link dev.orrery.cluster.protocol.InputReply} to an
+ * input, in three words (accepted at tick N once durable, refused when it will never apply,
+ * unknown: send it again with the same sequence), and a
+ * {@link dev.orrery.cluster.protocol.WorldStatus} (where the world runs, its tick and state
+ * hash, what its last move cost). {@code ClusterNode} and {@code WorldClient} return them;
+ * {@link dev.orrery.cluster.protocol.WorldMessage} marks every message of the world protocol,
+ * which the node's configuration binds to the protocol's own binary serializer (no Java
+ * serialization, no Jackson).
  *
- * <p>Neighbours: used by {@code dev.orrery.cluster.sharding} (the entity) and
- * {@code dev.orrery.cluster} (the node's client methods); depends only on Pekko (typed actor
- * references, and the serializer's base class and configuration).
+ * <p>The commands a world entity takes (an input, a status request, a hold), which carry
+ * Pekko's reply-to actor references, and the serializer, a Pekko class, sit in the
+ * non-exported {@code dev.orrery.cluster.sharding}: this package names no Pekko type, so code
+ * that reads a reply compiles against Orrery and the JDK alone.
  *
- * <p><b>Threading:</b> messages are immutable records (a payload array is copied in and must
- * not be changed after sending); the serializer is thread-safe.
+ * <p>Neighbours: returned by {@code dev.orrery.cluster} (the node's client methods), sent by
+ * {@code dev.orrery.cluster.sharding} (the entity); depends on nothing else.
+ *
+ * <p><b>Threading:</b> immutable records, safe to share between threads.
  */
 package dev.orrery.cluster.protocol;

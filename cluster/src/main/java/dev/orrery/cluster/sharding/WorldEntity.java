@@ -1,10 +1,6 @@
 package dev.orrery.cluster.sharding;
 
-import dev.orrery.cluster.protocol.GetStatus;
-import dev.orrery.cluster.protocol.Hold;
 import dev.orrery.cluster.protocol.InputReply;
-import dev.orrery.cluster.protocol.SubmitInput;
-import dev.orrery.cluster.protocol.WorldCommand;
 import dev.orrery.cluster.protocol.WorldStatus;
 import dev.orrery.cluster.store.WorldStore;
 import dev.orrery.cluster.world.FencedException;

@@ -1,5 +1,6 @@
-package dev.orrery.cluster.protocol;
+package dev.orrery.cluster.sharding;
 
+import dev.orrery.cluster.protocol.WorldStatus;
 import java.util.Objects;
 import org.apache.pekko.actor.typed.ActorRef;
 

@@ -1,4 +1,4 @@
-package dev.orrery.cluster.protocol;
+package dev.orrery.cluster.sharding;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.typesafe.config.ConfigFactory;
+import dev.orrery.cluster.protocol.WorldMessage;
+import dev.orrery.cluster.protocol.WorldStatus;
 import java.io.NotSerializableException;
 import java.util.List;
 import java.util.Random;

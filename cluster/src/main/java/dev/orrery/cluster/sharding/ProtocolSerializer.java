@@ -1,6 +1,9 @@
-package dev.orrery.cluster.protocol;
+package dev.orrery.cluster.sharding;
 
 import com.typesafe.config.Config;
+import dev.orrery.cluster.protocol.InputReply;
+import dev.orrery.cluster.protocol.WorldMessage;
+import dev.orrery.cluster.protocol.WorldStatus;
 import java.io.NotSerializableException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

@@ -1,4 +1,4 @@
-package dev.orrery.cluster.protocol;
+package dev.orrery.cluster.sharding;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.util.Arrays;
@@ -11,7 +11,7 @@ import java.util.Arrays;
  * bound ({@link ProtocolFuzzing#decode}).
  *
  * <p>In {@code mvn verify} (no {@code JAZZER_FUZZ}) this runs as a regression test over the
- * committed seed corpus in {@code src/test/resources/dev/orrery/cluster/protocol/
+ * committed seed corpus in {@code src/test/resources/dev/orrery/cluster/sharding/
  * ProtocolSerializerFuzzTestInputs/decode/}: valid, truncated, bit-flipped and
  * length-inflated messages of every type ({@link ProtocolSeedCorpus} writes them). To fuzz:
  * {@code JAZZER_FUZZ=1 ./mvnw -pl cluster -am verify -Dtest=ProtocolSerializerFuzzTest

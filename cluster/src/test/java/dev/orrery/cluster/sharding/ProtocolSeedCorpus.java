@@ -1,5 +1,6 @@
-package dev.orrery.cluster.protocol;
+package dev.orrery.cluster.sharding;
 
+import dev.orrery.cluster.protocol.WorldMessage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,8 +13,8 @@ import java.util.Random;
  * the valid message and a truncated, a bit-flipped and a length-inflated copy (each length
  * field set to 2^31-1), each prefixed with its manifest's index. Run from the repository
  * root after changing the protocol, then commit the files:
- * {@code java -cp <cluster test classpath> dev.orrery.cluster.protocol.ProtocolSeedCorpus
- * cluster/src/test/resources/dev/orrery/cluster/protocol/ProtocolSerializerFuzzTestInputs/decode}.
+ * {@code java -cp <cluster test classpath> dev.orrery.cluster.sharding.ProtocolSeedCorpus
+ * cluster/src/test/resources/dev/orrery/cluster/sharding/ProtocolSerializerFuzzTestInputs/decode}.
  */
 public final class ProtocolSeedCorpus {
     /** Writes the corpus into {@code args[0]}. */

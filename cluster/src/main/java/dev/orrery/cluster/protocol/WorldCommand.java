@@ -1,5 +1,0 @@
-package dev.orrery.cluster.protocol;
-
-/** A message a sharded world entity receives. */
-public interface WorldCommand extends WorldMessage {
-}
