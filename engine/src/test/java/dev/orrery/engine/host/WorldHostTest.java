@@ -11,14 +11,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orrery.engine.FailurePolicy;
 import dev.orrery.engine.Simulation;
 import dev.orrery.engine.SimulationBuilder;
+import dev.orrery.scheduler.Phase;
+import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.SystemFailedException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Queue;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -246,28 +255,96 @@ class WorldHostTest {
 
     @Test
     void aHeavyWorldDelaysALightOneByAtMostAboutOneOfItsTicks() throws Exception {
+        // The bound is the class comment's: once a world W is due, every other world starts at most one tick
+        // before W does. It is checked on the order of the turns, not on lag in nanoseconds: on a loaded machine
+        // the one pool thread is descheduled inside the heavy world's busy tick, which then lasts some 50 ms, and
+        // a light world's lag with it, though it runs between two heavy ticks as it should (beside two busy loops:
+        // light-0 ran 29 ticks in 1.58 s, 24 overruns, lagP50Nanos=50331647, and failed the old 30 ms median bound).
         long heavyTick = 15_000_000; // 15 ms of busy work each tick, as often as it can
-        try (WorldHost host = WorldHost.builder().threads(1).build()) {
-            HostedWorld heavy = host.add("heavy", HostWorkload.builder(1, 100, 1, HostWorkload.busy(heavyTick)).build(), 0);
-            List<HostedWorld> light = new ArrayList<>();
+        long lightPeriod = 20_000_000; // 50 hz
+        long early = 1_000_000;
+        Queue<Stamp> log = new ConcurrentLinkedQueue<>(); // one pool thread: stamped in the order of the turns
+        Map<String, HostedWorld> worlds = new LinkedHashMap<>();
+        List<Stamp> beforeReset = new ArrayList<>();
+        List<Stamp> afterReset = new ArrayList<>();
+        try (WorldHost host = WorldHost.builder().threads(1).earlyStart(Duration.ofNanos(early)).build()) {
+            Consumer<Schedule.Builder> heavySystems = stamp("heavy", log).andThen(HostWorkload.busy(heavyTick));
+            worlds.put("heavy", host.add("heavy", HostWorkload.builder(1, 100, 1, heavySystems).build(), 0));
             for (int i = 0; i < 4; i++) { // small worlds (checked mode under -ea makes even these cost ~0.2 ms a tick)
-                light.add(host.add("light-" + i, HostWorkload.build(10 + i, 10), 50, 0, Duration.ofMillis(5L * i)));
+                String name = "light-" + i;
+                worlds.put(name, host.add(name, HostWorkload.builder(10 + i, 10, 1, stamp(name, log)).build(), 50, 0,
+                        Duration.ofMillis(5L * i)));
             }
-            Thread.sleep(300);
-            host.resetStats();
-            Thread.sleep(1500);
-            TickStats h = heavy.stats();
-            assertTrue(h.ticks() >= 20, "the heavy world is not starved either: " + h);
-            for (HostedWorld w : light) {
-                TickStats s = w.stats();
-                // the bound: the rest of one heavy tick plus one tick of each other light world (about 17 ms here,
-                // so a median near half that); a scheduler that let the heavy world go first would starve them. Only
-                // the median is asserted: on a shared 2-core machine (load 15 seen) the one pool thread is itself
-                // descheduled for up to hundreds of milliseconds, which lands in the tail.
-                assertTrue(s.lagP50Nanos() < 2 * heavyTick, w.name() + " lag p50 beyond two heavy ticks: " + s);
-                assertTrue(s.ticks() >= 0.5 * 50 * 1.5, w.name() + " lost its rate: " + s);
+            // neither the heavy world nor a light one is starved, however slowly the machine runs the pool thread
+            eventually(() -> worlds.keySet().stream().allMatch(n -> count(log, n) >= 20),
+                    () -> "every world ticks 20 times: "
+                            + worlds.keySet().stream().map(n -> n + "=" + count(log, n)).toList());
+            beforeReset.addAll(log);
+            host.resetStats(); // the turns put back from here on count, and the one in flight may
+            afterReset.addAll(log);
+        }
+        List<Stamp> turns = new ArrayList<>(log); // close() ended the pool thread: every turn is in
+        long t0 = turns.get(0).at();
+        for (String w : worlds.keySet()) {
+            long counted = worlds.get(w).stats().ticks(); // each turn put back after the reset
+            assertTrue(counted >= count(turns, w) - count(afterReset, w)
+                    && counted <= count(turns, w) - count(beforeReset, w) + 1, w + ": the host's stats count the turns "
+                    + "since the reset, " + counted + " of " + count(turns, w));
+            long period = w.equals("heavy") ? 0 : lightPeriod;
+            // W's deadlines D(k) are not seen, but bounded from above by the stamps (times since t0): a turn starts
+            // at most `early` before its deadline and is stamped after it starts, so D(k) <= s(k) + early; and
+            // D(k+1) = max(D(k) + period, E(k)), E(k) the end of W's turn k, before the next turn's stamp e(k).
+            long dueBound = Long.MAX_VALUE; // an upper bound on D(k); before W's first turn, s(0) + early bounds it
+            for (int prev = -1, i = 0; i <= turns.size(); i++) {
+                if (i < turns.size() && !turns.get(i).world().equals(w)) {
+                    continue;
+                }
+                if (prev >= 0) {
+                    long sk = turns.get(prev).at() - t0;
+                    long next = Math.min(dueBound, sk + early) + period; // >= D(k) + period
+                    // a turn after W's turn k starts after E(k); one whose previous turn was stamped at `next` or
+                    // later starts after D(k) + period as well, so with W due: each other world may have one
+                    Map<String, Integer> whileDue = new HashMap<>();
+                    for (int j = prev + 1; j < i; j++) {
+                        if (turns.get(j - 1).at() - t0 >= next) {
+                            whileDue.merge(turns.get(j).world(), 1, Integer::sum);
+                        }
+                    }
+                    int from = prev;
+                    int to = i;
+                    whileDue.forEach((other, n) -> assertTrue(n <= 1, other + " ran " + n + " ticks while " + w
+                            + " was due: " + describe(turns, from, to)));
+                    if (i < turns.size()) { // >= D(k+1): turn prev + 1 (W's next, or another's) began after E(k)
+                        dueBound = Math.max(next, turns.get(prev + 1).at() - t0);
+                    }
+                }
+                prev = i;
             }
         }
+    }
+
+    /** One turn of one world, as its stamp system saw it. */
+    private record Stamp(String world, long at) {
+    }
+
+    /** A system stamping each tick of world {@code name} into {@code log}: the time lies inside the world's turn. */
+    private static Consumer<Schedule.Builder> stamp(String name, Queue<Stamp> log) {
+        return s -> s.system("stamp").inPhase(Phase.POST_UPDATE)
+                .exclusive(w -> log.add(new Stamp(name, System.nanoTime())));
+    }
+
+    private static long count(Collection<Stamp> turns, String world) {
+        return turns.stream().filter(s -> s.world().equals(world)).count();
+    }
+
+    /** Turns {@code from} to {@code to} (W's last and next turn), each with its stamp in ms after the first. */
+    private static String describe(List<Stamp> turns, int from, int to) {
+        StringBuilder out = new StringBuilder();
+        for (int j = from; j < Math.min(to + 1, turns.size()); j++) {
+            out.append(turns.get(j).world()).append('@')
+                    .append((turns.get(j).at() - turns.get(from).at()) / 100_000 / 10.0).append("ms ");
+        }
+        return out.toString().trim();
     }
 
     @Test
