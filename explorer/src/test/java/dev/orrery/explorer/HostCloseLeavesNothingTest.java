@@ -75,13 +75,7 @@ class HostCloseLeavesNothingTest {
         WorldHost host = WorldHost.builder().threads(2).build();
         try {
             HostedWorld w = host.add("failing", failing, 200);
-            explorer = w.call(s -> {
-                try {
-                    return Explorer.attach(s, ExplorerOptions.loopback(0));
-                } catch (IOException x) {
-                    throw new UncheckedIOException(x);
-                }
-            }).get(30, TimeUnit.SECONDS);
+            explorer = attachOnItsTurn(w);
             port = explorer.port();
             assertEquals(200, new Client(explorer).getTicking("/api/query?q=Pos").statusCode());
             fail.set(true); // its next tick throws: the world leaves the host as FAILED
@@ -111,13 +105,7 @@ class HostCloseLeavesNothingTest {
         try {
             HostedWorld r = host.add("recorded", recorded, 200);
             HostedWorld e = host.add("explored", explored, 200);
-            explorer = e.call(s -> {
-                try {
-                    return Explorer.attach(s, ExplorerOptions.loopback(0));
-                } catch (IOException x) {
-                    throw new UncheckedIOException(x);
-                }
-            }).get(30, TimeUnit.SECONDS);
+            explorer = attachOnItsTurn(e);
             port = explorer.port();
             assertEquals(200, new Client(explorer).getTicking("/api/query?q=Pos").statusCode());
             long until = System.nanoTime() + 30_000_000_000L;
@@ -140,5 +128,16 @@ class HostCloseLeavesNothingTest {
             assertTrue(result.closedCleanly(), "the recorder wrote its end record");
             assertEquals(recorded.lastHash(), result.finalHash());
         }
+    }
+
+    /** An explorer attached to hosted world {@code w} on its turn, on a free loopback port. */
+    private static Explorer attachOnItsTurn(HostedWorld w) throws Exception {
+        return w.call(s -> {
+            try {
+                return Explorer.attach(s, ExplorerOptions.loopback(0));
+            } catch (IOException x) {
+                throw new UncheckedIOException(x);
+            }
+        }).get(30, TimeUnit.SECONDS);
     }
 }
