@@ -58,6 +58,21 @@ final class Params {
         return number(q, name, 0, range);
     }
 
+    /**
+     * Entity id parameter {@code name}, which must be given: absent or blank, it is named (an
+     * answer about entity 0, dead, would hide the missing parameter).
+     *
+     * @throws QueryText.BadQuery naming it when absent or blank, or when it is no entity id
+     */
+    static long requiredEntity(Map<String, String> q, String name) {
+        String s = q.get(name);
+        if (s == null || s.isBlank()) {
+            throw new QueryText.BadQuery("give " + name + "=ENTITY, the entity's id: a decimal long as the explorer "
+                    + "lists it, or index v generation (12v3)");
+        }
+        return QueryText.entityId(s, name + "=" + s);
+    }
+
     /** Entity id parameter {@code name}, {@code otherwise} when absent or blank. */
     static long entity(Map<String, String> q, String name, long otherwise) {
         String s = q.get(name);

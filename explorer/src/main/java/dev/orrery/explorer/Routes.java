@@ -279,7 +279,7 @@ final class Routes {
         }
         try {
             switch (what) {
-                case "entity" -> ok(ex, past.entity(Params.tick(q, "tick"), Params.entity(q, "id", Entity.NULL)));
+                case "entity" -> ok(ex, past.entity(Params.tick(q, "tick"), Params.requiredEntity(q, "id")));
                 case "query" -> ok(ex, past.query(Params.tick(q, "tick"), q.getOrDefault("q", ""),
                         Params.bounded(q, "page", 0, MAX_PAGE_NUMBER, 0),
                         Params.bounded(q, "size", 1, Browse.MAX_PAGE, DEFAULT_PAGE)));
@@ -287,7 +287,7 @@ final class Routes {
                     long from = Params.tick(q, "from");
                     long to = Params.tick(q, "to");
                     if (q.containsKey("id")) {
-                        ok(ex, past.diffEntity(from, to, Params.entity(q, "id", Entity.NULL)));
+                        ok(ex, past.diffEntity(from, to, Params.requiredEntity(q, "id")));
                     } else if (q.containsKey("q")) {
                         ok(ex, past.diffQuery(from, to, q.get("q")));
                     } else {

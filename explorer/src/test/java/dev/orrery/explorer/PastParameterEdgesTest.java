@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * world after ticks -1, its start, to {@value #TICKS} - 1): a tick in it is a 200 of that tick; a
  * whole number outside it, down to the most negative long and up to the largest, is a 404 saying
  * where the recording starts or ends; no tick, or one that is no whole number, a 400 naming the
- * parameter; the page and size of a past query are clamped as the live query's are.
+ * parameter, as does no entity id; the page and size of a past query are clamped as the live query's are.
  */
 class PastParameterEdgesTest {
     static final int TICKS = 30;
@@ -79,6 +79,11 @@ class PastParameterEdgesTest {
         }
         out.add(Arguments.of("/api/past/entity?id=" + first + "&nothing=", "tick", "", 400, "give tick=TICK"));
         out.add(Arguments.of("/api/past/diff?from=1&to=2&nothing=", "id", "", 400, "needs id=ENTITY or q=QUERY"));
+        // no id, or a blank one, is named rather than read as entity 0 (an answer about 0v0, dead)
+        out.add(Arguments.of("/api/past/entity?tick=3&nothing=", "id", "", 400, "give id=ENTITY"));
+        out.add(Arguments.of("/api/past/entity?tick=3&id=", "id", "", 400, "give id=ENTITY"));
+        out.add(Arguments.of("/api/past/entity?tick=3&id=", "id", "%20", 400, "give id=ENTITY"));
+        out.add(Arguments.of("/api/past/diff?from=1&to=2&id=", "id", "", 400, "give id=ENTITY"));
         return out.stream();
     }
 
