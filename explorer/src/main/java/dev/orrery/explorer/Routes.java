@@ -229,7 +229,7 @@ final class Routes {
                 int size = Params.bounded(q, "size", 1, Browse.MAX_PAGE, DEFAULT_PAGE);
                 int pageNo = Params.bounded(q, "page", 0, MAX_PAGE_NUMBER, 0);
                 shared(ex, "query:" + size + ":" + pageNo + ":" + text,
-                        s -> browse.query(s.world(), text, pageNo, size));
+                        s -> afterTick(s, browse.query(s.world(), text, pageNo, size)));
             }
             case "tree" -> {
                 long parent = Params.entity(q, "parent", Entity.NULL);
@@ -249,7 +249,7 @@ final class Routes {
                     return;
                 }
                 long id = QueryText.entityId(raw, "id=" + raw);
-                shared(ex, "entity:" + id, s -> Views.entity(s.world(), id, explorer.editRules()));
+                shared(ex, "entity:" + id, s -> afterTick(s, Views.entity(s.world(), id, explorer.editRules())));
             }
             case "named" -> shared(ex, "named", s -> Views.named(s.world()));
             case "resources" -> shared(ex, "resources", Views::resources);
@@ -298,6 +298,15 @@ final class Routes {
         } catch (PastWorlds.Refused e) {
             fail(ex, e.status, e.getMessage());
         }
+    }
+
+    /**
+     * {@code object} (a JSON object read at a safe point of {@code sim}) with {@code "tick"} first:
+     * the tick it shows the world after, as {@code /api/past/...?tick=} names one, so that a value
+     * watched over ticks, or compared with the timeline's, says which tick it belongs to. Tick thread.
+     */
+    private static String afterTick(Simulation sim, String object) {
+        return "{\"tick\":" + (sim.currentTick() - 1) + "," + object.substring(1);
     }
 
     private void shared(WebServer.Exchange ex, String key, Function<Simulation, String> read)
