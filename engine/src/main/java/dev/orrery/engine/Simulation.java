@@ -156,6 +156,12 @@ public final class Simulation implements AutoCloseable {
     /** The inputs of a tick that failed under STOP, and their source: a retry of that tick takes them again. */
     private InputBatch failedBatch;
     private InputSource failedSource;
+    /**
+     * The last tick that failed under STOP and what failed ({@code tick N failed under ...}),
+     * while no tick has run since; null otherwise. Written by the tick thread, read by any (the
+     * explorer, telling a run ended by a failure from one stopped or slow).
+     */
+    private volatile String stoppedBy;
     /** Whether the schedule is running a tick now: a snapshot or restore then would catch the world part-way. */
     private boolean inSchedule;
     /** The policy a running RunRecorder's journal notes (null when none records): it may not change meanwhile. */
@@ -774,6 +780,9 @@ public final class Simulation implements AutoCloseable {
                 steps.leave();
             }
             failedBatch = null;
+            if (stoppedBy != null) {
+                stoppedBy = null;
+            }
             resources.put(INPUTS, batch);
             SystemFailedException skipped = null;
             inSchedule = true;
@@ -783,6 +792,7 @@ public final class Simulation implements AutoCloseable {
                 if (failurePolicy == FailurePolicy.STOP) {
                     failedBatch = batch;
                     failedSource = inputs;
+                    stoppedBy = "tick " + t + " failed under FailurePolicy.STOP: " + e.getMessage();
                     throw e;
                 }
                 skipped = e;
@@ -1005,6 +1015,15 @@ public final class Simulation implements AutoCloseable {
     /** For the explorer, through {@code EngineInternals}: the hosted world ({@code world 'name'}) while a host holds it, else null. Any thread. */
     String hostedNow() {
         return host.hostedAs();
+    }
+
+    /**
+     * For the explorer, through {@code EngineInternals}: {@code tick N failed under
+     * FailurePolicy.STOP: } and the failure's message, while no tick has run since that one
+     * failed; else null. Any thread.
+     */
+    String stoppedByNow() {
+        return stoppedBy;
     }
 
     /** For the explorer, through {@code EngineInternals}: whether {@link #close()} was called. Any thread. */

@@ -288,8 +288,25 @@ public final class Explorer implements AutoCloseable {
             return now + " did not reach a safe point on its WorldHost within " + waitedMillis + " ms (a tick running "
                     + "long, or the host's threads busy with other worlds); retry in a moment";
         }
+        String failed = EngineInternals.stoppedBy(sim);
+        if (failed != null) {
+            return "the simulation reached no safe point within " + waitedMillis + " ms: its " + shortened(failed)
+                    + " The run that ticked it ended with that exception and no tick has run since; fix the "
+                    + "system and run again (the failed tick is run again), or build the simulation with "
+                    + "FailurePolicy.SKIP_TICK to skip a tick whose system throws";
+        }
         return "the simulation did not reach a safe point within " + waitedMillis
                 + " ms (is it stopped, or is a tick running long?); retry when it ticks";
+    }
+
+    /** A failure's message up to what the failed run left (the scheduler's account, long), ending with a period. */
+    private static String shortened(String failed) {
+        int cut = failed.indexOf("; what the failed run left");
+        String head = cut < 0 ? failed : failed.substring(0, cut);
+        if (head.length() > 600) {
+            head = head.substring(0, 600) + "...";
+        }
+        return head.endsWith(".") ? head : head + ".";
     }
 
     Simulation sim() {

@@ -50,6 +50,7 @@ public final class EngineInternals {
     private static final MethodHandle REQUIRE_TURN = FACADE.method(Simulation.class, "requireNotHosted", void.class,
             String.class);
     private static final MethodHandle CLOSED_NOW = FACADE.method(Simulation.class, "closedNow", boolean.class);
+    private static final MethodHandle STOPPED_BY = FACADE.method(Simulation.class, "stoppedByNow", String.class);
     private static final MethodHandle CLOSE_IF_STILL_ON = FACADE.method(Simulation.class, "closeIfStillOn",
             boolean.class, Thread.class);
     private static final MethodHandle DIVERGENCE = FACADE.constructor(ReplayDivergenceException.class, String.class,
@@ -268,6 +269,23 @@ public final class EngineInternals {
     public static boolean closed(Simulation sim) {
         try {
             return (boolean) CLOSED_NOW.invokeExact(sim);
+        } catch (Throwable t) {
+            throw FacadeLookup.rethrow(t);
+        }
+    }
+
+    /**
+     * For the explorer: why {@code sim}'s last tick did not end, while no tick has run since
+     * it failed under {@code FailurePolicy.STOP} ({@code tick N failed under FailurePolicy.STOP: }
+     * and the failure's message, which names the system); null when the last tick ended or
+     * none ran. Any thread: a volatile read.
+     *
+     * @param sim the simulation; not null
+     * @return the failed tick and its failure, or null
+     */
+    public static String stoppedBy(Simulation sim) {
+        try {
+            return (String) STOPPED_BY.invokeExact(sim);
         } catch (Throwable t) {
             throw FacadeLookup.rethrow(t);
         }
