@@ -13,6 +13,7 @@ import dev.orrery.engine.CounterRandom;
 import dev.orrery.engine.InputBatch;
 import dev.orrery.engine.ResourceCodec;
 import dev.orrery.engine.Simulation;
+import dev.orrery.engine.internal.EngineInternals;
 import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.graph.SystemDeclaration;
 import dev.orrery.scheduler.graph.SystemGraph;
@@ -103,6 +104,22 @@ final class Views {
     }
 
     /**
+     * What holds dead id {@code id}'s slot now, and what to do: open the entity there, or copy a
+     * live id. An id of another generation names an entity that died, or one never handed out.
+     */
+    private static String slotNow(World world, long id) {
+        int index = Entity.index(id);
+        long now = EngineInternals.liveIdAt(world, index);
+        if (now == Entity.NULL) {
+            return "index " + index + " holds no live entity now (the entity died, or the id was never handed out); "
+                    + "copy a live id from a list, the tree, the map or a search";
+        }
+        return "index " + index + " holds " + Entity.toString(now) + " (id " + now + ") now, a later entity in the "
+                + "slot, so this id is stale (its entity died) or was never handed out; open " + Entity.toString(now)
+                + " if that is the one, or copy a live id from a list, the tree, the map or a search";
+    }
+
+    /**
      * One entity: its id parts, whether it lives, its components with their fields (each with
      * its value, whether the page may edit it and why not, and the entity it refers to when
      * it holds a live id), and its relations. Tick thread.
@@ -117,8 +134,7 @@ final class Views {
                     ? "no entity has id " + id + ": an id is a long whose low 32 bits are the index (never negative) "
                             + "and whose high 32 bits the generation; copy one from a list, the tree or the map"
                     : "entity " + id + " (index " + Entity.index(id) + ", generation " + Entity.generation(id)
-                            + ") is not alive: it died, or the id was never handed out (its slot may hold a newer "
-                            + "generation now)");
+                            + ") is not alive: " + slotNow(world, id));
         }
         json.key("components").beginArray();
         if (alive) {

@@ -336,6 +336,15 @@ public final class EngineInternals {
         return EcsInternals.storage(world).entityTable().nextIds(n);
     }
 
+    /**
+     * For the explorer: the live entity at {@code index} in {@code world} now, or
+     * {@code Entity.NULL} when the slot is free or was never used; so a stale id's answer can
+     * name the entity that holds its slot now. The world's thread.
+     */
+    public static long liveIdAt(World world, int index) {
+        return EcsInternals.storage(world).entityTable().idAt(index);
+    }
+
     /** How many ids {@code world} has freed and not handed out again (the length of its free list). */
     public static int freeIds(World world) {
         return EcsInternals.storage(world).entityTable().freeCount();
