@@ -1,6 +1,7 @@
 package dev.orrery.explorer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.Cleanup;
@@ -38,7 +39,9 @@ import org.junit.jupiter.api.io.TempDir;
  * A newcomer's own hive (bees, flowers and a hive; the bees ChildOf the hive and Visits a flower,
  * a relation of their own that is not exclusive; sparse Pollen; honey in a resource with a codec;
  * flight in a fixed-step phase; recorded), explored as the explorer chapter says, through the
- * JSON API only: the world, a query, one value watched over ticks and set beside the timeline's.
+ * JSON API only: the world, a query, one value watched over ticks and set beside the timeline's,
+ * a relation's pairs, a diff between two ticks, and, the run stopped by the program (the
+ * explorer has no pause), live reads refused while the past still steps a tick at a time.
  */
 class NewcomerHiveTest {
     record Position(float x, float y) {}
@@ -172,6 +175,12 @@ class NewcomerHiveTest {
         return value(json.substring(at), "value");
     }
 
+    /** The flower the bee of entity answer {@code json} visits (it moves on to the next one every tick). */
+    static String visitedFlower(String json) {
+        int at = json.indexOf("{\"name\":\"Visits\",\"type\"");
+        return value(json.substring(at), "value");
+    }
+
     HttpResponse<String> ok(String path) throws Exception {
         HttpResponse<String> r = get(path);
         long until = System.nanoTime() + 60_000_000_000L;
@@ -218,6 +227,30 @@ class NewcomerHiveTest {
             long queryTick = Long.parseLong(value(query, "tick"));
             String pastQuery = ok("/api/past/query?tick=" + queryTick + "&q=Pollen").body();
             assertEquals(value(query, "count"), value(pastQuery, "count"), query + " vs " + pastQuery);
+
+            // A relation's pairs: a flower lists the bees that visit it, and Visits(flower) finds them.
+            String flower = value(ok("/api/query?q=Flower&size=1").body().split("\"entities\"")[1], "id");
+            String visited = ok("/api/entity?id=" + flower).body();
+            assertTrue(visited.contains("{\"name\":\"Visits\",\"targets\":[],\"holderCount\":2,"), visited);
+            String visitors = ok("/api/query?q=" + enc("Visits(" + flower + ")")).body();
+            assertEquals("2", value(visitors, "count"), visitors);
+
+            // The diff of one bee between two ticks: it flew, and changed flowers (each bee moves on every tick).
+            String diff = ok("/api/past/diff?from=5&to=9&id=" + bee).body();
+            assertTrue(diff.contains("{\"field\":\"Position.x\",\"from\":"), diff);
+            assertTrue(diff.contains("{\"field\":\"Visits.targets\",\"from\":"), diff);
+
+            // Paused: the explorer does not pause a run, the program stops it; the past still answers.
+            sim.stop();
+            ticker.join(60_000);
+            HttpResponse<String> live = get("/api/entity?id=" + bee);
+            assertEquals(503, live.statusCode(), live.body());
+            assertTrue(live.body().contains("is it stopped"), live.body());
+            String timeline = ok("/api/timeline").body();
+            long last = Long.parseLong(value(timeline, "last"));
+            String before = ok("/api/past/entity?tick=" + (last - 1) + "&id=" + bee).body();
+            String after = ok("/api/past/entity?tick=" + last + "&id=" + bee).body();
+            assertNotEquals(visitedFlower(before), visitedFlower(after), "one step back: " + before + " / " + after);
         } finally {
             sim.stop();
             ticker.join(60_000);
