@@ -140,7 +140,7 @@ final class QueryText {
             if (target.equals("*")) {
                 column(world, b, r.column(), ' ', q);
             } else {
-                long id = entityId(target, term);
+                long id = entityId(target, term, true);
                 b.pair(r, id);
                 q.rowFiltered = true;
                 q.show(r.column());
@@ -229,8 +229,20 @@ final class QueryText {
         return arg;
     }
 
-    /** An entity id as the explorer writes it: a decimal long, or index{@code v}generation. */
+    /**
+     * An entity id as the explorer writes it: a decimal long, or index{@code v}generation; a
+     * parameter's (an {@code id=}, {@code parent=} or {@code entity=}), whose refusal offers
+     * only those.
+     */
     static long entityId(String text, String term) {
+        return entityId(text, term, false);
+    }
+
+    /**
+     * An entity id as {@link #entityId(String, String)} reads it; {@code pairTarget}: a pair
+     * term's target, whose refusal also offers {@code *}, any target (which the caller reads).
+     */
+    static long entityId(String text, String term, boolean pairTarget) {
         String t = text.strip();
         try {
             int v = t.indexOf('v');
@@ -247,7 +259,8 @@ final class QueryText {
             return Long.parseLong(t);
         } catch (NumberFormatException e) {
             throw new BadQuery("'" + term + "': '" + t + "' is not an entity id; write the id as a decimal number "
-                    + "(as the explorer lists it) or as index v generation (12v3), or * for any target");
+                    + "(as the explorer lists it) or as index v generation (12v3)"
+                    + (pairTarget ? ", or * for any target" : ""));
         }
     }
 

@@ -240,6 +240,19 @@ class NewcomerHiveTest {
             assertTrue(diff.contains("{\"field\":\"Position.x\",\"from\":"), diff);
             assertTrue(diff.contains("{\"field\":\"Visits.targets\",\"from\":"), diff);
 
+            // Mistakes are named with the fix: a misspelt component, a pair target that is no id (there,
+            // and only there, * is offered), a tick the recording does not hold.
+            HttpResponse<String> typo = get("/api/query?q=Bea");
+            assertEquals(400, typo.statusCode(), typo.body());
+            assertTrue(typo.body().contains("did you mean Bee?"), typo.body());
+            HttpResponse<String> badTarget = get("/api/query?q=" + enc("Visits(abc)"));
+            assertEquals(400, badTarget.statusCode(), badTarget.body());
+            assertTrue(badTarget.body().contains("or * for any target"), badTarget.body());
+            HttpResponse<String> future = get("/api/past/entity?tick=99999999&id=" + bee);
+            assertEquals(404, future.statusCode(), future.body());
+            assertTrue(future.body().contains("tick 99999999 is not in the recording: it holds ticks up to"),
+                    future.body());
+
             // Paused: the explorer does not pause a run, the program stops it; the past still answers.
             sim.stop();
             ticker.join(60_000);
