@@ -181,6 +181,20 @@ class NewcomerHiveTest {
         return value(json.substring(at), "value");
     }
 
+    /**
+     * Waits until the live recording holds {@code tick} ({@code last} of {@code /api/timeline}):
+     * the journal is written by a thread of its own, a little behind the tick thread.
+     */
+    void recorded(long tick) throws Exception {
+        long until = System.nanoTime() + 60_000_000_000L;
+        String timeline = ok("/api/timeline").body();
+        while (Long.parseLong(value(timeline, "last")) < tick && System.nanoTime() < until) {
+            Thread.sleep(50);
+            timeline = ok("/api/timeline").body();
+        }
+        assertTrue(Long.parseLong(value(timeline, "last")) >= tick, "tick " + tick + " recorded: " + timeline);
+    }
+
     HttpResponse<String> ok(String path) throws Exception {
         HttpResponse<String> r = get(path);
         long until = System.nanoTime() + 60_000_000_000L;
@@ -211,7 +225,7 @@ class NewcomerHiveTest {
 
             // Watch one bee's Position.x over ticks: each live answer says after which tick it was read,
             // and the timeline shows the same value after that tick.
-            Map<Long, String> seen = new TreeMap<>();
+            TreeMap<Long, String> seen = new TreeMap<>();
             long until = System.nanoTime() + 60_000_000_000L;
             while (seen.size() < 3 && System.nanoTime() < until) {
                 String live = ok("/api/entity?id=" + bee).body();
@@ -219,12 +233,14 @@ class NewcomerHiveTest {
                 Thread.sleep(300);
             }
             assertEquals(3, seen.size(), "three distinct ticks watched: " + seen);
+            recorded(seen.lastKey());
             for (Map.Entry<Long, String> e : seen.entrySet()) {
                 String past = ok("/api/past/entity?tick=" + e.getKey() + "&id=" + bee).body();
                 assertEquals(e.getValue(), positionX(past), "after tick " + e.getKey() + ", live and past: " + past);
             }
             String query = ok("/api/query?q=Pollen").body();
             long queryTick = Long.parseLong(value(query, "tick"));
+            recorded(queryTick);
             String pastQuery = ok("/api/past/query?tick=" + queryTick + "&q=Pollen").body();
             assertEquals(value(query, "count"), value(pastQuery, "count"), query + " vs " + pastQuery);
 
