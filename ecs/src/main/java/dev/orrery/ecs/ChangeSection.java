@@ -33,6 +33,12 @@ final class ChangeSection {
      * every row then takes its chunk's changed version).
      */
     private static final int ROWS_TAG = 0x524f5753; // "ROWS"
+    /**
+     * Marks the trailer with each removal log's newest retired tick, in the logs' order (added
+     * after the row versions, so that {@code RemovedEntities.missed()} reads the same after a
+     * restore; a section without it still reads: no log has retired anything then).
+     */
+    private static final int RETIRED_TAG = 0x52455452; // "RETR"
 
     // The parsed section (see parse): the clock, then per archetype each chunk's (added,
     // changed) pair per column slot, the systems' last runs, the retire state, the removal
@@ -44,6 +50,7 @@ final class ChangeSection {
     private long[] retire;
     private int[] removedIds;
     private long[][][] removed;
+    private long[] retiredThrough;
     private int[][] rowColumns;
     private long[][][] rowVersions;
 
@@ -90,6 +97,10 @@ final class ChangeSection {
                 }
             }
             writeRows(out, archetypes);
+            out.writeInt(RETIRED_TAG);
+            for (int id : tracked) {
+                out.writeLong(changes.retiredThrough(id));
+            }
             out.flush();
             return bytes.toByteArray();
         } catch (IOException e) {
@@ -189,6 +200,17 @@ final class ChangeSection {
         }
         in.part("row versions");
         c.parseRows(in, reg, archetypeColumns, rows);
+        in.part("retired ticks");
+        c.retiredThrough = new long[tracked];
+        if (in.remaining() > 0) {
+            at = in.position();
+            if (in.readInt() != RETIRED_TAG) {
+                throw in.corruptAt(at, "unknown data after the row versions (a section from a newer Orrery?)");
+            }
+            for (int t = 0; t < tracked; t++) {
+                c.retiredThrough[t] = readTick(in, c.now, "newest retired removal tick");
+            }
+        }
         in.part(null);
         in.requireEnd();
         return c;
@@ -250,6 +272,7 @@ final class ChangeSection {
         changes.restoreRetireState(retire);
         for (int t = 0; t < removedIds.length; t++) {
             changes.restoreRemoved(removedIds[t], removed[t][0], removed[t][1]);
+            changes.restoreRetiredThrough(removedIds[t], retiredThrough[t]);
         }
         archetypes.clock().set(now);
         applyRows(archetypes);

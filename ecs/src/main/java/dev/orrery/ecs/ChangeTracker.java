@@ -28,7 +28,9 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <p><b>Removals</b> are logged only for components named to {@link #trackRemoved}, and kept
  * for {@value #RETAINED_RUNS} schedule runs (the executor calls {@link #retire} as each run
- * starts; code without a schedule calls it itself).
+ * starts; a loop without a schedule calls it through {@code World.retireRemovals}). Each log
+ * remembers the tick of the newest entry it retired, so a window that reaches further back
+ * says it {@linkplain RemovedEntities#missed missed} entries.
  *
  * <p><b>Observers</b>: see {@link ComponentObservers}. Events are queued while a playback
  * runs (or a direct call is under way) and fired when it ends, round after round: the hooks
@@ -193,8 +195,8 @@ final class ChangeTracker implements RowEvents {
      * stamped with the change clock, which systems and sync points move; when nothing moved it
      * since the last run started (a schedule with no system, or none that ran), this moves it
      * one tick, so that the removals made meanwhile age out like any others instead of
-     * staying for good. (A world no schedule drives never gets here: its logs keep every
-     * entry, as {@code World.trackRemoved} says.)
+     * staying for good. A world no schedule drives gets here from {@code World.retireRemovals},
+     * once per iteration of its owner's loop; without it, its logs keep every entry.
      */
     public void retire() {
         if (runs > 0 && clock.now() == runStarts[(runs - 1) % RETAINED_RUNS]) {
@@ -580,6 +582,16 @@ final class ChangeTracker implements RowEvents {
         RemovedLog log = logs[id];
         return new long[][] {Arrays.copyOfRange(log.entities, log.start, log.end),
                 Arrays.copyOfRange(log.ticks, log.start, log.end)};
+    }
+
+    /** The tick of the newest entry column {@code id}'s log retired, 0 if none (snapshot support). */
+    public long retiredThrough(int id) {
+        return logs[id].retiredThrough;
+    }
+
+    /** Restores {@link #retiredThrough} of column {@code id}'s log, tracked by now (snapshot support). */
+    public void restoreRetiredThrough(int id, long tick) {
+        logs[id].retiredThrough = tick;
     }
 
     /** Appends restored entries to column {@code id}'s log, tracking it first if need be (snapshot support). */

@@ -13,7 +13,15 @@ import dev.orrery.ecs.component.Component;
  * }</pre>
  *
  * <p>A log keeps its entries for {@link ChangeTracker#RETAINED_RUNS} schedule runs (see
- * {@link ChangeTracker#retire}); a reader that skips more misses the older ones.
+ * {@link ChangeTracker#retire}, or {@link World#retireRemovals} in a loop of your own); a
+ * reader that skips more loses the older ones, and {@link #missed} says so: check it where a
+ * lost removal matters (a cache keyed by entity), and rebuild from the world when it is true.
+ *
+ * <pre>{@code
+ * RemovedEntities gone = job.removed(health);
+ * if (gone.missed()) rebuildLastSeen();   // some removals aged out unread: start again from the world
+ * else for (int i = 0; i < gone.count(); i++) lastSeen.remove(gone.entity(i));
+ * }</pre>
  *
  * <p><b>Threading:</b> one window per reader thread; the log is appended only at sync points
  * and direct world calls, never while jobs read it.
@@ -22,6 +30,7 @@ public final class RemovedEntities {
     private final RemovedLog log;
     private int from;
     private int to;
+    private boolean missed;
 
     RemovedEntities(RemovedLog log) {
         this.log = log;
@@ -45,7 +54,24 @@ public final class RemovedEntities {
     public RemovedEntities since(long tick) {
         from = log.firstAfter(tick);
         to = log.end;
+        missed = log.retiredThrough > tick;
         return this;
+    }
+
+    /**
+     * True when the log retired removals made after the window's tick before this read: the
+     * window does not list every entity that lost the component since then. A scheduled
+     * system sees it when it did not run for longer than the log keeps entries (a run
+     * condition, a slow fixed-step phase), or on a first run after entries were retired; a
+     * loop of your own when it read less often than it called {@link World#retireRemovals}.
+     * The entries it does list are still correct; what is lost is not counted (the log keeps
+     * no trace of retired entries but the newest one's tick).
+     *
+     * @return true when some removals after the window's tick were retired unread; false when
+     *     {@link #count()} covers every removal after it
+     */
+    public boolean missed() {
+        return missed;
     }
 
     /**

@@ -17,6 +17,11 @@ final class RemovedLog {
     long[] ticks = new long[64];
     int start;
     int end;
+    /**
+     * The tick of the newest entry retired so far (0: none): a window positioned on an older
+     * tick has lost the entries between the two, which {@link RemovedEntities#missed} reports.
+     */
+    long retiredThrough;
 
     RemovedLog(Component<?> column) {
         this.column = column;
@@ -43,10 +48,14 @@ final class RemovedLog {
         end = n;
     }
 
-    /** Drops the entries stamped before {@code tick}. */
+    /** Drops the entries stamped before {@code tick}, remembering the newest one dropped. */
     void retire(long tick) {
+        int first = start;
         while (start < end && ticks[start] < tick) {
             start++;
+        }
+        if (start > first) {
+            retiredThrough = ticks[start - 1];
         }
         if (start == end) {
             start = 0;

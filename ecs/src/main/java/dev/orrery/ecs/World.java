@@ -357,14 +357,39 @@ public final class World implements FieldAccess {
      * Starts logging which entities lose table column {@code column} (by remove or despawn),
      * so that systems can read them with {@code job.removed(column)} after the sync point.
      * Call it during set-up, on the owning thread; a second call changes nothing. The log
-     * keeps two schedule runs' worth of entries; in a world that no schedule runs it keeps
-     * every entry, so track removals only in worlds a schedule (a simulation) drives.
+     * keeps two schedule runs' worth of entries, retired as each run starts; a reader that
+     * skips more sees {@code RemovedEntities.missed()}. A world that a loop of your own
+     * changes without a schedule must call {@link #retireRemovals} once per iteration, or
+     * its logs keep every entry.
      *
      * @param column a table column registered by this world
      * @throws IllegalArgumentException for a sparse column or one of another world
      */
     public void trackRemoved(Component<?> column) {
         changes.trackRemoved(column);
+    }
+
+    /**
+     * Ends one run of a loop of your own for the removal logs, as a schedule's run does as it
+     * starts: the entries made before the run two calls back are dropped, so the logs keep
+     * the last two runs' removals and no more. A world that a schedule (or a simulation)
+     * runs needs no call: its executor retires the logs as each run starts, and calling this
+     * between its runs as well would age entries out before its systems read them (they then
+     * see {@code RemovedEntities.missed()}). Call it on the owning thread, outside queries
+     * and systems; it allocates nothing. In a world that tracks no removal it only moves the
+     * change clock when nothing else moved it since the last call.
+     *
+     * @throws IllegalStateException while a query iteration, a scheduled run or a system is under
+     *     way (a schedule retires its world's logs itself)
+     */
+    public void retireRemovals() {
+        if (structure.isLocked() || changes.clock().inSystem()) {
+            throw new IllegalStateException("world.retireRemovals() was called inside a query iteration, an observer "
+                    + "hook or a system; call it between the iterations of a loop of your own, outside them (a schedule "
+                    + "retires the removal logs itself as each run starts, so a system needs no call)");
+        }
+        assert owner.checkCaller("retireRemovals");
+        changes.retire();
     }
 
     /**

@@ -77,7 +77,21 @@ class ChangeSectionTest {
 
     @Test
     void aCutShortSectionIsRefused() {
-        assertRefused(s -> Arrays.copyOf(s, s.length - 4), true, "bytes but 0 remain");
+        // The section ends with the newest retired tick of its one removal log (a long): half of it is left.
+        assertRefused(s -> Arrays.copyOf(s, s.length - 4), true, "a long needed but 4 bytes remain of retired ticks");
+    }
+
+    @Test
+    void aSectionWrittenBeforeRetiredTicksStillRestores() {
+        // The trailer of retired ticks (tag, then one long per removal log) came last; a section without it
+        // (written before RemovedEntities.missed) restores, with no log having retired anything.
+        World w = original();
+        byte[] old = SnapshotFrames.reframe(new WorldSnapshot().write(w), SECTION, s -> Arrays.copyOf(s, s.length - 12));
+        World r = target(true);
+        new WorldSnapshot().read(old, r);
+        assertEquals(w.stateHash(), r.stateHash());
+        assertEquals(1, r.changes().removed(r.component(Tag.class)).since(0).count());
+        assertEquals(0, r.changes().retiredThrough(r.component(Tag.class).id()));
     }
 
     @Test

@@ -77,8 +77,10 @@ public interface JobContext {
      * The entities that lost {@code column} (removed, moved out of it, or despawned holding
      * it) since this system last ran, oldest first: a window that the next call on this
      * worker reuses. Needs a declared read or write of {@code column}, and its removals
-     * tracked ({@code world.trackRemoved(column)} during set-up); they are kept for
-     * {@code ChangeTracker.RETAINED_RUNS} runs.
+     * tracked ({@code world.trackRemoved(column)} during set-up); they are kept for two
+     * schedule runs, and a system that did not run for longer (a run condition, a slow
+     * fixed-step phase) sees {@link RemovedEntities#missed()} true: some of its removals
+     * were retired unread.
      *
      * @param column a tracked table column the system declared a read or write of
      * @return the removed entities' ids, valid until the next call on this worker
