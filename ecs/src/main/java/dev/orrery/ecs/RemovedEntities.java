@@ -18,8 +18,8 @@ import dev.orrery.ecs.component.Component;
  * lost removal matters (a cache keyed by entity), and rebuild from the world when it is true.
  *
  * <pre>{@code
- * RemovedEntities gone = job.removed(health);
- * if (gone.missed()) rebuildLastSeen();   // some removals aged out unread: start again from the world
+ * RemovedEntities gone = job.removed(health);   // in an exclusive system
+ * if (gone.missed()) lastSeen.keySet().removeIf(e -> !world.isAlive(e) || !world.has(e, health)); // from the world
  * else for (int i = 0; i < gone.count(); i++) lastSeen.remove(gone.entity(i));
  * }</pre>
  *

@@ -152,6 +152,7 @@ public final class ReactingChapter {
                 .forEachChunk(job -> {
                     if (job.chunkOrdinal() != 0) return;        // every job sees the same log
                     RemovedEntities gone = job.removed(health); // since this system last ran
+                    if (gone.missed()) log.add("missed some");  // older ones aged out unread
                     for (int i = 0; i < gone.count(); i++) {
                         log.add("gone " + Entity.toString(gone.entity(i)));
                     }
@@ -160,13 +161,25 @@ public final class ReactingChapter {
         // end:removal-log
         world.spawn(new Health(1, 1));
         long victim = world.spawn(new Health(1, 1));
+        int before = log.size(); // the observers' lines come first
         try (ScheduleExecutor executor = schedule.executor(1)) {
             executor.run();
             world.despawn(victim);
             executor.run();
+            if (!log.subList(before, log.size()).equals(List.of("gone " + Entity.toString(victim)))) {
+                throw new AssertionError(log);
+            }
+            // snippet:removal-log-own-loop
+            for (int frame = 0; frame < 600; frame++) {        // an editor's loop, no schedule
+                world.despawn(world.spawn(new Health(1, 1)));  // its own changes
+                world.retireRemovals();                        // the logs keep two frames
+            }
+            executor.run();                                    // "forget" reads "missed some"
+            // end:removal-log-own-loop
         }
-        if (!log.contains("gone " + Entity.toString(victim))) {
-            throw new AssertionError(log);
+        if (!log.get(before + 1).equals("missed some") || log.size() > before + 6) {
+            throw new AssertionError("the schedule's next run sees that removals aged out, and only the last "
+                    + "frames' ones: " + log);
         }
     }
 

@@ -159,6 +159,13 @@ final class EcsExamples {
         for (int i = 0; i < gone.count(); i++) lastSeen.remove(gone.entity(i));   // forget them
     }
 
+    /** {@link RemovedEntities#missed}, in an exclusive system's body. */
+    static void removedEntitiesMissed(World world, JobContext job, Component<Health> health, Map<Long, String> lastSeen) {
+        RemovedEntities gone = job.removed(health);   // in an exclusive system
+        if (gone.missed()) lastSeen.keySet().removeIf(e -> !world.isAlive(e) || !world.has(e, health)); // from the world
+        else for (int i = 0; i < gone.count(); i++) lastSeen.remove(gone.entity(i));
+    }
+
     /** {@link Shape}. */
     static void shape(World world, Component<Position> pos, Component<Velocity> vel, Field px, Field py, Field vx,
             float x, float y, float dx, float dy) {
