@@ -279,6 +279,13 @@ public final class Explorer implements AutoCloseable {
     private String lateRefusal(long waitedMillis) {
         String now = EngineInternals.hostedWorld(sim);
         String was = lastHosted;
+        String failed = EngineInternals.stoppedBy(sim);
+        if (failed != null && now == null && was != null) { // it left its host as FAILED, not to move
+            return was + " left its WorldHost as FAILED and no safe point came within " + waitedMillis + " ms: its "
+                    + shortened(failed) + " No tick has run since; fix the system and add it to a host again (the "
+                    + "failed tick is run again), or build the simulation with FailurePolicy.SKIP_TICK to skip a "
+                    + "tick whose system throws";
+        }
         if (now == null && was != null) {
             return was + " is between WorldHosts (removed from its host and not yet added to another), so no safe "
                     + "point came within " + waitedMillis + " ms; retry once it is on a host again (or ticked by the "
@@ -288,7 +295,6 @@ public final class Explorer implements AutoCloseable {
             return now + " did not reach a safe point on its WorldHost within " + waitedMillis + " ms (a tick running "
                     + "long, or the host's threads busy with other worlds); retry in a moment";
         }
-        String failed = EngineInternals.stoppedBy(sim);
         if (failed != null) {
             return "the simulation reached no safe point within " + waitedMillis + " ms: its " + shortened(failed)
                     + " The run that ticked it ended with that exception and no tick has run since; fix the "

@@ -7,7 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.engine.Simulation;
+import dev.orrery.engine.host.HostedWorld;
+import dev.orrery.engine.host.WorldHost;
 import dev.orrery.scheduler.SystemFailedException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
@@ -63,6 +67,55 @@ class ExplorerFailedTickTest {
             } finally {
                 tickThread.shutdown();
                 assertTrue(tickThread.awaitTermination(60, TimeUnit.SECONDS));
+                explorer.close();
+            }
+        }
+    }
+
+    /**
+     * The same failure on a {@code WorldHost}: the world leaves its host as FAILED, so it is on no
+     * host, and the refusal said it was between hosts ('retry once it is on a host again'), as if it
+     * had been removed to move. It names the failed tick and the failure, and the fix for a hosted world.
+     */
+    @Test
+    void shouldNameTheFailedTickWhenAHostedWorldLeftItsHostAsFailed() throws Exception {
+        World world = new World();
+        Component<Pos> pos = world.component(Pos.class);
+        world.spawn(new Pos(1));
+        AtomicBoolean broken = new AtomicBoolean(false);
+        Simulation sim = Simulation.builder(world).seed(1).systems(s -> s.system("sting")
+                .query(world.query().with(pos).build()).reads(pos).forEachChunk(job -> {
+                    if (broken.get()) {
+                        throw new IllegalStateException("the bee stung itself");
+                    }
+                })).build();
+        WorldHost host = WorldHost.builder().threads(1).build();
+        Explorer explorer = null;
+        try {
+            HostedWorld w = host.add("hive", sim, 200);
+            explorer = w.call(s -> {
+                try {
+                    return Explorer.attach(s, ExplorerOptions.loopback(0).withRequestTimeout(Duration.ofMillis(500)));
+                } catch (IOException x) {
+                    throw new UncheckedIOException(x);
+                }
+            }).get(30, TimeUnit.SECONDS);
+            Client c = new Client(explorer);
+            assertEquals(200, c.getTicking("/api/summary").statusCode());
+            broken.set(true); // its next tick throws: the world leaves the host as FAILED
+            org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
+                    () -> w.done().get(30, TimeUnit.SECONDS));
+            assertEquals(HostedWorld.State.FAILED, w.state());
+
+            HttpResponse<String> r = c.get("/api/query?q=Pos"); // a read no answer shared before the failure holds
+            assertEquals(503, r.statusCode(), r.body());
+            assertTrue(r.body().contains("failed under FailurePolicy.STOP"), r.body());
+            assertTrue(r.body().contains("the bee stung itself"), r.body());
+            assertTrue(r.body().contains("hive"), "names the world: " + r.body());
+            assertTrue(!r.body().contains("between WorldHosts"), "it failed, it is not moving: " + r.body());
+        } finally {
+            host.close();
+            if (explorer != null) {
                 explorer.close();
             }
         }
