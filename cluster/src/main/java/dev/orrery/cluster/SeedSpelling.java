@@ -73,15 +73,26 @@ final class SeedSpelling {
             return InetAddress.getLoopbackAddress();
         }
         String h = bare(host);
-        boolean ipv4 = h.matches("\\d{1,3}(\\.\\d{1,3}){3}");
-        boolean ipv6 = h.indexOf(':') >= 0 && h.matches("[0-9A-Fa-f:.]+");
-        if (!ipv4 && !ipv6) {
-            return null;
-        }
         try {
-            return InetAddress.getByName(h); // a literal: parsed, never looked up
+            if (h.matches("\\d{1,3}(\\.\\d{1,3}){3}")) {
+                // parsed here: InetAddress.getByName looks a quad with an octet over 255 up as a name
+                String[] parts = h.split("\\.");
+                byte[] quad = new byte[4];
+                for (int i = 0; i < 4; i++) {
+                    int octet = Integer.parseInt(parts[i]);
+                    if (octet > 255) {
+                        return null; // no address: Pekko says it cannot reach it
+                    }
+                    quad[i] = (byte) octet;
+                }
+                return InetAddress.getByAddress(quad);
+            }
+            if (h.indexOf(':') >= 0 && h.matches("[0-9A-Fa-f:][0-9A-Fa-f:.]*")) {
+                return InetAddress.getByName(h); // with a colon, always parsed as an IPv6 literal, never looked up
+            }
         } catch (UnknownHostException e) {
-            return null; // not a valid literal after all (an octet over 255)
+            return null; // not a valid IPv6 literal after all
         }
+        return null;
     }
 }
