@@ -114,9 +114,12 @@ final class Views {
             return "index " + index + " holds no live entity now (the entity died, or the id was never handed out); "
                     + "copy a live id from a list, the tree, the map or a search";
         }
-        return "index " + index + " holds " + Entity.toString(now) + " (id " + now + ") now, a later entity in the "
-                + "slot, so this id is stale (its entity died) or was never handed out; open " + Entity.toString(now)
-                + " if that is the one, or copy a live id from a list, the tree, the map or a search";
+        String why = Entity.generation(now) > Entity.generation(id)
+                ? "a later entity in the slot, so this id is stale (its entity died) or was never handed out"
+                : "an earlier generation than this id's, so this id was never handed out (yet)";
+        return "index " + index + " holds " + Entity.toString(now) + " (id " + now + ") now, " + why + "; open "
+                + Entity.toString(now) + " if that is the one, or copy a live id from a list, the tree, the map or a "
+                + "search";
     }
 
     /**

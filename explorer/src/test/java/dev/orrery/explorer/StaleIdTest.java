@@ -43,6 +43,11 @@ class StaleIdTest {
                     + second + ") now"), "names the entity in the slot now: " + stale);
             String free = c.getTicking("/api/entity?id=" + gone).body();
             assertTrue(free.contains("index " + Entity.index(gone) + " holds no live entity now"), free);
+            long ahead = Entity.of(Entity.index(second), Entity.generation(second) + 5); // never handed out yet
+            String never = c.getTicking("/api/entity?id=" + ahead).body();
+            assertTrue(never.contains("index " + Entity.index(second) + " holds " + Entity.toString(second)), never);
+            assertTrue(!never.contains("a later entity") && never.contains("never handed out"),
+                    "the slot holds an earlier generation than the id's: " + never);
             String live = c.getTicking("/api/entity?id=" + second).body();
             assertTrue(live.contains("\"alive\":true"), live);
         } finally {
