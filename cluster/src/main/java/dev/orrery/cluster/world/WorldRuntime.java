@@ -271,8 +271,8 @@ public final class WorldRuntime implements AutoCloseable {
      * The world's state hash now (computed; costs a pass over the world).
      *
      * <p><b>Threading:</b> as the rest of this class, one thread at a time, between ticks:
-     * the actor that owns the world (a {@code WorldEntity} answers {@code GetStatus} with it,
-     * in its message handling), or a thread with a happens-before edge from the last tick.
+     * the actor that owns the world (on a node, {@code ClusterNode.status} has it read here,
+     * in that actor's message handling), or a thread with a happens-before edge from the last tick.
      * It reads the world on the calling thread, so another thread calling it while the owner
      * ticks would hash a world part-way through the tick; that is refused when caught (one
      * volatile read; a call just before a tick starts is not caught). A monitor on another
@@ -289,7 +289,7 @@ public final class WorldRuntime implements AutoCloseable {
             throw new IllegalStateException("WorldRuntime.stateHash() called on thread '"
                     + Thread.currentThread().getName() + "' while world '" + worldId + "' ticks on thread '"
                     + t.getName() + "': it would hash a world part-way through the tick; call it on the world's "
-                    + "owner between ticks (its WorldEntity answers GetStatus with it), or read "
+                    + "owner between ticks (on a node, ClusterNode.status(worldId, timeout) has the owner read it), or read "
                     + "simulation().lastHash() or progress(), which any thread may");
         }
         return sim.world().stateHash();
