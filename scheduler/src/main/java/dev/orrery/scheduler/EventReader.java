@@ -51,6 +51,22 @@ public interface EventReader<T> {
     T get(int i);
 
     /**
+     * True when events this system had not read were dropped before this run of it, so
+     * {@link #size()} counts fewer than were sent to it since its last run (or since the
+     * channel started, on its first run): it was skipped, by a run condition or a phase that
+     * did not run, for longer than the channel keeps events (the tick they are merged in and
+     * the next). The events it does list are still right and in order; a system whose state
+     * needs every event (a tally, a cache fed by events) checks this and rebuilds from the
+     * world when it is true. Only dropped events count: a reader that skipped ticks in which
+     * nothing was sent missed nothing. It reads the same on any worker count and after a
+     * snapshot restore; it is as {@code RemovedEntities.missed()} for removal logs.
+     *
+     * @return true when some events sent since this system last read the channel were
+     *     dropped unread
+     */
+    boolean missed();
+
+    /**
      * Calls {@code action} with each unread event, in order.
      *
      * @param action called once per event on the calling thread, not null

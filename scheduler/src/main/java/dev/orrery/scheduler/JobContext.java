@@ -288,7 +288,10 @@ public interface JobContext {
     /**
      * The events on channel {@code key} this system had not read when it started this time,
      * in merge order; needs a declared {@code readsEvents(key)}. Every job of the system gets
-     * the same events. Allocates nothing.
+     * the same events. Allocates nothing. Events live for the tick they are merged in and the
+     * next, so a system that did not run for longer (a run condition, a slow fixed-step
+     * phase) sees {@link EventReader#missed()} true: some events sent to it were dropped
+     * unread.
      *
      * @param <T> the channel's event type
      * @param key a channel the system declared a read of

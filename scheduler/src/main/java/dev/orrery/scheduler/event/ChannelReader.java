@@ -15,20 +15,27 @@ public final class ChannelReader<T> implements EventReader<T> {
     private EventChannel<T> channel;
     private int from;
     private int count;
+    private boolean missed;
 
     /** An unbound reader (no events); {@link EventChannel#openReader} binds it. */
     public ChannelReader() {
     }
 
-    void bind(EventChannel<T> channel, int from, int count) {
+    void bind(EventChannel<T> channel, int from, int count, boolean missed) {
         this.channel = channel;
         this.from = from;
         this.count = count;
+        this.missed = missed;
     }
 
     @Override
     public int size() {
         return count;
+    }
+
+    @Override
+    public boolean missed() {
+        return missed;
     }
 
     @Override

@@ -23,7 +23,10 @@ import java.util.Objects;
  * once: its position advances past everything merged when it starts. So a reader ordered
  * after the writer sees the writer's events in the same run, one before it (or in an
  * earlier phase) in the next run, and a reader skipped (by a run condition) for two runs
- * in a row misses events.
+ * in a row misses events, and is told: its view's {@link ChannelReader#missed missed()} is
+ * true when its position is before the oldest event alive, so no extra state is kept and
+ * a restored channel (the events alive, {@link #firstSequence}, each reader's position)
+ * says the same.
  *
  * <p><b>Threading:</b> the executor calls {@link #beginRun}, {@link #merge},
  * {@link #discardPending} and {@link #openReader} on its owner thread with no job of a
@@ -246,16 +249,20 @@ public final class EventChannel<T> {
 
     /**
      * Opens {@code reader}'s view for system {@code system}: merges pending events, points
-     * the view at the events {@code system} has not read yet, and marks them read. The
-     * executor calls it as the system starts.
+     * the view at the events {@code system} has not read yet, and marks them read. The view
+     * says it {@linkplain ChannelReader#missed missed} events when the system's position is
+     * before the oldest event alive: events after it were dropped unread (a system reading
+     * for the first time has read nothing, so it missed every event dropped so far). The
+     * executor calls it as the system starts; one compare, no allocation.
      */
     public void openReader(String system, ChannelReader<T> reader) {
         merge();
         int slot = readerSlot(system);
-        long from = Math.max(readerPositions[slot], firstSeq);
+        long position = readerPositions[slot];
+        long from = Math.max(position, firstSeq);
         long end = firstSeq + size;
         readerPositions[slot] = end;
-        reader.bind(this, (int) (from - firstSeq), (int) (end - from));
+        reader.bind(this, (int) (from - firstSeq), (int) (end - from), position < firstSeq);
     }
 
     /** The event at index {@code i} of the alive events, unchecked: for {@link ChannelReader}. */
@@ -275,7 +282,7 @@ public final class EventChannel<T> {
             readerPositions = Arrays.copyOf(readerPositions, readers * 2);
         }
         readerNames[readers] = system;
-        readerPositions[readers] = firstSeq;
+        readerPositions[readers] = 0; // it has read nothing: what was dropped before its first read, it missed
         return readers++;
     }
 

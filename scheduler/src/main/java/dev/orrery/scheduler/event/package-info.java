@@ -7,7 +7,8 @@
  * throws {@link dev.orrery.scheduler.UndeclaredEventAccessException}. The events live in
  * an {@link dev.orrery.scheduler.event.EventChannel}, a resource of the schedule's store,
  * merged by the commands' sort key (system, chunk, sequence) so their order is the same on
- * any worker count; they are readable during the run they are merged in and the next one.
+ * any worker count; they are readable during the run they are merged in and the next one,
+ * and a reader that did not run for longer is told by {@code EventReader.missed()}.
  */
 package dev.orrery.scheduler.event;
 
