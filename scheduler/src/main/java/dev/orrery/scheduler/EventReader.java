@@ -18,6 +18,16 @@ import java.util.function.Consumer;
  * })
  * }</pre>
  *
+ * <p>Events live for the tick they are merged in and the next; a system that did not run for
+ * longer (a run condition, a slow fixed-step phase) reads what is left, and {@link #missed}
+ * says some were dropped unread: check it where a lost event matters.
+ *
+ * <pre>{@code
+ * EventReader<Hit> hits = job.events(HITS);     // in an exclusive system
+ * if (hits.missed()) damage.clear();            // some hits were dropped unread: count afresh from here
+ * hits.forEach(h -> damage.merge(h.target(), h.damage(), Integer::sum));
+ * }</pre>
+ *
  * <p><b>Threading:</b> bound by the executor on its owner thread as the system starts, then
  * read (never changed) by the system's jobs on any worker, after the job hand-off. One per
  * system and channel in each executor; do not keep it past the job.

@@ -8,6 +8,7 @@ import dev.orrery.ecs.component.Field;
 import dev.orrery.scheduler.EventKey;
 import dev.orrery.scheduler.EventReader;
 import dev.orrery.scheduler.FixedTimestep;
+import dev.orrery.scheduler.JobContext;
 import dev.orrery.scheduler.LongSum;
 import dev.orrery.scheduler.Phase;
 import dev.orrery.scheduler.ResourceKey;
@@ -84,6 +85,13 @@ final class SchedulerExamples {
                     }
                 })
                 .build();
+    }
+
+    /** {@link EventReader#missed}, in an exclusive system's body. */
+    static void eventReaderMissed(JobContext job, Map<Long, Integer> damage) {
+        EventReader<Hit> hits = job.events(HITS);     // in an exclusive system
+        if (hits.missed()) damage.clear();            // some hits were dropped unread: count afresh from here
+        hits.forEach(h -> damage.merge(h.target(), h.damage(), Integer::sum));
     }
 
     /** {@link dev.orrery.scheduler.ExclusiveJobSystem}. */
