@@ -1026,6 +1026,14 @@ public final class Simulation implements AutoCloseable {
         return stoppedBy;
     }
 
+    /**
+     * For the explorer, through {@code EngineInternals}: whether a {@link #run} is in progress
+     * (the volatile mark {@code run()} sets for its whole length). Any thread.
+     */
+    boolean runningNow() {
+        return running;
+    }
+
     /** For the explorer, through {@code EngineInternals}: whether {@link #close()} was called. Any thread. */
     boolean closedNow() {
         return closing.closed();

@@ -34,7 +34,10 @@ import java.util.concurrent.locks.LockSupport;
  * the next quarter second. An HTTP thread waits for its read up to
  * {@link ExplorerOptions#requestTimeout()} and answers 503 after, saying why when it can tell:
  * the world is between two {@code WorldHost}s (it was last seen hosted and is on none now),
- * or the simulation is closed (then at once, since no safe point will come). The simulation's watchdog
+ * a system's failure ended the run, no run is in progress (stopped, or not started: then
+ * {@link #idle} keeps the page live), a run's tick is late, or the simulation is closed (then
+ * at once, since no safe point will come). {@code /api/summary} answers then too, with the
+ * figures and what any thread may read of the state, and says why the world is not shown. The simulation's watchdog
  * counts this hook's time as the tick's and names it when it overruns. Systems are timed
  * ({@link Simulation#observeJobs}) only while a client is attached: a stream is open or a
  * request came in the last {@value #ACTIVE_SECONDS} seconds. With no client, a tick pays
@@ -301,8 +304,30 @@ public final class Explorer implements AutoCloseable {
                     + "system and run again (the failed tick is run again), or build the simulation with "
                     + "FailurePolicy.SKIP_TICK to skip a tick whose system throws";
         }
-        return "the simulation did not reach a safe point within " + waitedMillis
-                + " ms (is it stopped, or is a tick running long?); retry when it ticks";
+        if (!EngineInternals.running(sim)) {
+            return stoppedRefusal(waitedMillis);
+        }
+        return "the simulation's run is in progress but reached no safe point within " + waitedMillis
+                + " ms (a tick running long, or a rate slower than a tick per " + waitedMillis + " ms); retry in a "
+                + "moment";
+    }
+
+    /**
+     * The refusal when no run is in progress and no tick came within {@code waitedMillis}: the
+     * run is stopped, or never started. The world is not read off the tick thread even then:
+     * the tick thread may call {@code tick()} or {@code run()} at any moment, and nothing would
+     * order such a read against that tick.
+     */
+    private String stoppedRefusal(long waitedMillis) {
+        String what = figures.recorded() == 0
+                ? "the simulation has not ticked since the explorer was attached (no run() is in progress: start one, "
+                        + "sim.run(ticks, hz))"
+                : "the run is stopped (no run() is in progress: sim.stop() ended it, or its ticks were done; run "
+                        + "again to go on)";
+        return what + ", and no tick came within " + waitedMillis + " ms, so there is no safe point to read the world "
+                + "at: live views show the world only at the end of a tick, or while explorer.idle(duration) answers "
+                + "reads on the tick thread between ticks (call it there to keep the page live while paused); "
+                + "/api/summary (its figures), /api/history and the timeline (the recorded past) still answer";
     }
 
     /** A failure's message up to what the failed run left (the scheduler's account, long), ending with a period. */
@@ -353,8 +378,13 @@ public final class Explorer implements AutoCloseable {
         lastRequest = System.nanoTime();
     }
 
-    /** The summary from the figures and {@code state} (the state as a JSON object, read at a safe point). */
-    byte[] summary(String state) {
+    /**
+     * The summary from the figures and {@code state} (the state as a JSON object): read at a safe
+     * point, with {@code whyNotLive} null, or, when none came, what any thread may read
+     * ({@link Views#stateOffTick}) with the refusal's reason, so a paused run's page still has
+     * its figures and says why the world is not shown.
+     */
+    byte[] summary(String state, String whyNotLive) {
         Json json = new Json().beginObject();
         figures.summarize(System.nanoTime(), json);
         double[] heap = seconds.latest();
@@ -362,7 +392,13 @@ public final class Explorer implements AutoCloseable {
                 .field("archetypes", archetypes).key("systemNames").beginArray();
         systemNames.forEach(json::value);
         json.endArray().field("edits", editsEnabled()).field("map", options.map() != null)
-                .raw(state.substring(1, state.length() - 1));
+                .field("live", whyNotLive == null).key("whyNotLive");
+        if (whyNotLive == null) {
+            json.nullValue();
+        } else {
+            json.value(whyNotLive);
+        }
+        json.raw(state.substring(1, state.length() - 1));
         return json.endObject().toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
     }
 

@@ -24,6 +24,7 @@ import java.util.regex.Pattern;
  * GET  /api                    this list
  * GET  /api/session            the session token a change carries, and what is on (edits, map)
  * GET  /api/summary            tick, rate, tick-time percentiles (10 s), per-system time, heap, state
+ *                              (200 with live false and whyNotLive when no safe point comes)
  * GET  /api/history            the kept per-tick and per-second figures, for the charts
  * GET  /api/stream             Server-Sent Events: the summary and the new ticks, four times a second
  * GET  /api/graph              phases, systems, sync points, edges, DOT text
@@ -211,12 +212,7 @@ final class Routes {
             case "session" -> ok(ex, new Json().beginObject().field("token", guard.token())
                     .field("header", Guard.TOKEN_HEADER).field("edits", explorer.editsEnabled())
                     .field("map", explorer.options().map() != null).endObject().toString());
-            case "summary" -> send(ex, explorer.safePoint().shared("summary", SHARE_NANOS,
-                    s -> {
-                        Json json = new Json().beginObject();
-                        Views.state(s, json);
-                        return json.endObject().toString();
-                    }, explorer::summary));
+            case "summary" -> send(ex, summary(sim));
             case "history" -> ok(ex, explorer.history(Params.number(q, "after", -1, AFTER),
                     Params.number(q, "afterSecond", -1, AFTER)));
             case "stream" -> ex.stream();
@@ -307,6 +303,24 @@ final class Routes {
      */
     private static String afterTick(Simulation sim, String object) {
         return "{\"tick\":" + (sim.currentTick() - 1) + "," + object.substring(1);
+    }
+
+    /**
+     * The summary: its state read at a safe point, or, when none comes (the run stopped, never
+     * started, failed, between hosts, closed), the figures with what any thread may read of the
+     * state and why the world is not shown ({@code live} false, {@code whyNotLive}), so a paused
+     * run's page keeps its figures. A request thread; the world is not read here.
+     */
+    private byte[] summary(Simulation sim) {
+        try {
+            return explorer.safePoint().shared("summary", SHARE_NANOS, s -> {
+                Json json = new Json().beginObject();
+                Views.state(s, json);
+                return json.endObject().toString();
+            }, state -> explorer.summary(state, null));
+        } catch (SafePoint.Unavailable e) {
+            return explorer.summary(Views.stateOffTick(sim), e.getMessage());
+        }
     }
 
     private void shared(WebServer.Exchange ex, String key, Function<Simulation, String> read)

@@ -13,6 +13,7 @@ import dev.orrery.engine.CounterRandom;
 import dev.orrery.engine.InputBatch;
 import dev.orrery.engine.ResourceCodec;
 import dev.orrery.engine.Simulation;
+import dev.orrery.engine.TickProgress;
 import dev.orrery.engine.internal.EngineInternals;
 import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.graph.SystemDeclaration;
@@ -101,6 +102,27 @@ final class Views {
         json.field("skippedTicks", sim.skippedTicks()).field("stepSeconds", sim.clock().stepSeconds())
                 .field("failurePolicy", String.valueOf(sim.failurePolicy()))
                 .field("commands", String.valueOf(sim.commandTotals()));
+    }
+
+    /**
+     * The state's fields as {@link #state} writes them, from what the simulation publishes to
+     * any thread, for a summary made when no safe point came: the next tick and the last hash
+     * read together ({@link Simulation#progress()}), workers, seed, skipped ticks and the step;
+     * the failure policy and the command totals are the tick thread's, so they are null here.
+     * Any thread.
+     */
+    static String stateOffTick(Simulation sim) {
+        TickProgress p = sim.progress();
+        Json json = new Json().beginObject().field("nextTick", p.nextTick()).field("workers", sim.workers())
+                .field("seed", sim.seed());
+        if (p.hash() == 0) { // as state(): no hash yet
+            json.key("lastHash").nullValue();
+        } else {
+            json.field("lastHash", String.format("0x%016x", p.hash()));
+        }
+        json.field("skippedTicks", sim.skippedTicks()).field("stepSeconds", sim.clock().stepSeconds())
+                .key("failurePolicy").nullValue().key("commands").nullValue();
+        return json.endObject().toString();
     }
 
     /**

@@ -40,11 +40,15 @@ final class Client {
         return r.body();
     }
 
-    /** GETs until the answer is not 503 (no safe point yet) or 30 s pass. */
+    /**
+     * GETs until the answer is not 503 (no safe point yet) or 30 s pass; a summary made without
+     * a safe point ({@code "live":false}, answered 200) counts as none yet too.
+     */
     HttpResponse<String> getTicking(String path) throws Exception {
         long until = System.nanoTime() + 30_000_000_000L;
         HttpResponse<String> r = get(path);
-        while (r.statusCode() == 503 && System.nanoTime() < until) {
+        while ((r.statusCode() == 503 || r.statusCode() == 200 && r.body().contains("\"live\":false"))
+                && System.nanoTime() < until) {
             Thread.sleep(50);
             r = get(path);
         }

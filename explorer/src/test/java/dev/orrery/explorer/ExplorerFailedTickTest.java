@@ -51,12 +51,16 @@ class ExplorerFailedTickTest {
                         () -> tickThread.submit(() -> sim.run(0, 0)).get(60, TimeUnit.SECONDS));
                 assertInstanceOf(SystemFailedException.class, ended.getCause());
 
-                HttpResponse<String> r = c.get("/api/summary");
+                HttpResponse<String> r = c.get("/api/archetypes");
                 assertEquals(503, r.statusCode(), r.body());
                 assertTrue(r.body().contains("tick 3 failed under FailurePolicy.STOP"), r.body());
                 assertTrue(r.body().contains("system 'sting' failed"), r.body());
                 assertTrue(r.body().contains("the bee stung itself"), r.body());
                 assertTrue(r.body().contains("FailurePolicy.SKIP_TICK"), "the fix: " + r.body());
+                HttpResponse<String> summary = c.get("/api/summary"); // its figures, without the world
+                assertEquals(200, summary.statusCode(), summary.body());
+                assertTrue(summary.body().contains("\"live\":false"), summary.body());
+                assertTrue(summary.body().contains("tick 3 failed under FailurePolicy.STOP"), summary.body());
 
                 broken.set(false); // fixed: the run goes on from tick 3
                 tickThread.submit(() -> sim.run(5, 0)).get(60, TimeUnit.SECONDS);

@@ -23,7 +23,9 @@ class ExplorerTest {
     void shouldAnswerFromASafePointOnlyWhileTheSimulationTicks() throws Exception {
         try (Fixture f = new Fixture(1000, 2, 0, (fx, o) -> o.withRequestTimeout(Duration.ofMillis(300)))) {
             Client c = f.client;
-            assertEquals(503, c.get("/api/summary").statusCode(), "no safe point before the first tick");
+            assertEquals(503, c.get("/api/archetypes").statusCode(), "no safe point before the first tick");
+            String early = c.get("/api/summary").body(); // answered without the world, and says so
+            assertTrue(early.contains("\"live\":false") && early.contains("has not ticked"), early);
             f.start();
             HttpResponse<String> summary = c.getTicking("/api/summary");
             assertEquals(200, summary.statusCode(), summary.body());

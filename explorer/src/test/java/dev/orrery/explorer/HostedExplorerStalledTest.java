@@ -41,8 +41,10 @@ class HostedExplorerStalledTest {
             assertEquals(200, client.getTicking("/api/archetypes").statusCode());
 
             Simulation back = w.remove().get(30, TimeUnit.SECONDS);
-            HttpResponse<String> r = client.get("/api/summary?between=1");
+            HttpResponse<String> r = client.get("/api/named?between=1");
             assertEquals(503, r.statusCode(), r.body());
+            String summary = client.getOk("/api/summary?between=1"); // its figures, and why the world is not shown
+            assertTrue(summary.contains("\"live\":false") && summary.contains("between WorldHosts"), summary);
             String body = r.body().toLowerCase(Locale.ROOT);
             assertTrue(body.contains("'wanderer'"), "names the world: " + r.body());
             assertTrue(body.contains("between") && body.contains("worldhost"), "says it is between hosts: " + r.body());

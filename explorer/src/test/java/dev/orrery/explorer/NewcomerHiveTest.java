@@ -274,7 +274,8 @@ class NewcomerHiveTest {
             ticker.join(60_000);
             HttpResponse<String> live = get("/api/entity?id=" + bee);
             assertEquals(503, live.statusCode(), live.body());
-            assertTrue(live.body().contains("is it stopped"), live.body());
+            assertTrue(live.body().contains("the run is stopped (no run() is in progress: sim.stop() ended it"),
+                    live.body());
             String timeline = ok("/api/timeline").body();
             long last = Long.parseLong(value(timeline, "last"));
             String before = ok("/api/past/entity?tick=" + (last - 1) + "&id=" + bee).body();

@@ -35,7 +35,8 @@ import java.util.Set;
  * engine's {@link ReplayDivergenceException} when a node's replay of a world's journal
  * diverges ({@link #replayDivergence}, {@link #replaySkipDivergence}), and to
  * {@code dev.orrery.explorer} for whether a simulation is hosted or closed
- * ({@link #hostedWorld}, {@link #closed}), which it names when no safe point comes to answer a
+ * ({@link #hostedWorld}, {@link #closed}), whether a run is in progress ({@link #running}) and
+ * why the last one ended ({@link #stoppedBy}), which it names when no safe point comes to answer a
  * read at.
  *
  * <p><b>Threading:</b> call between ticks, on the simulation's tick thread, except where a
@@ -51,6 +52,7 @@ public final class EngineInternals {
             String.class);
     private static final MethodHandle CLOSED_NOW = FACADE.method(Simulation.class, "closedNow", boolean.class);
     private static final MethodHandle STOPPED_BY = FACADE.method(Simulation.class, "stoppedByNow", String.class);
+    private static final MethodHandle RUNNING = FACADE.method(Simulation.class, "runningNow", boolean.class);
     private static final MethodHandle CLOSE_IF_STILL_ON = FACADE.method(Simulation.class, "closeIfStillOn",
             boolean.class, Thread.class);
     private static final MethodHandle DIVERGENCE = FACADE.constructor(ReplayDivergenceException.class, String.class,
@@ -286,6 +288,24 @@ public final class EngineInternals {
     public static String stoppedBy(Simulation sim) {
         try {
             return (String) STOPPED_BY.invokeExact(sim);
+        } catch (Throwable t) {
+            throw FacadeLookup.rethrow(t);
+        }
+    }
+
+    /**
+     * For the explorer: whether a {@code Simulation.run()} is in progress on {@code sim} (from
+     * its start until it returns: stopped, its ticks done, or a tick threw). False does not mean
+     * that no tick can come: the tick thread may call {@code tick()} or {@code run()} at any
+     * moment, so the explorer only names it when no safe point came, and never reads the world
+     * on its strength. Any thread: a volatile read.
+     *
+     * @param sim the simulation; not null
+     * @return true while a run is in progress
+     */
+    public static boolean running(Simulation sim) {
+        try {
+            return (boolean) RUNNING.invokeExact(sim);
         } catch (Throwable t) {
             throw FacadeLookup.rethrow(t);
         }

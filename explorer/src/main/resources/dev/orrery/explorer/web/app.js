@@ -266,7 +266,8 @@ function drawSystems(times) {
 async function loadSummary() {
   try {
     summary = await getJson("/api/summary");
-    $("#state").textContent = `next tick ${summary.nextTick}, workers ${summary.workers}, seed ${summary.seed}, ` +
+    $("#state").textContent = (summary.live ? "" : `not live: ${summary.whyNotLive}\n`) +
+      `next tick ${summary.nextTick}, workers ${summary.workers}, seed ${summary.seed}, ` +
       `entities ${summary.entities}, step ${summary.stepSeconds} s, failure policy ${summary.failurePolicy}\n` +
       `last state hash: ${summary.lastHash === null ? "none (the simulation hashes only when recording or asked with hashEvery)" : summary.lastHash}, ` +
       `skipped ticks ${summary.skippedTicks}\ncommands: ${summary.commands}`;
