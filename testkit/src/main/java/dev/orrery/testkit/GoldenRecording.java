@@ -161,7 +161,8 @@ public final class GoldenRecording {
             // the game is built otherwise now (systems, resources, components), or the snapshot is damaged
             throw new DeterminismFailure("determinism check failed: the golden recording " + dir.getFileName()
                     + " cannot be replayed, its snapshot is refused: " + e.getMessage() + "\n  if the game changed "
-                    + "on purpose, delete the folder, record it again with GoldenRecording.record and commit it",
+                    + "on purpose, delete the folder " + dir + ", record it again with GoldenRecording.record and "
+                    + "commit it",
                     "the golden recording " + dir.getFileName(), 0, null, List.of(), e);
         } catch (IOException e) {
             throw new UncheckedIOException("replaying " + dir + " failed: " + e.getMessage(), e);
@@ -237,8 +238,8 @@ public final class GoldenRecording {
             }
             m.append("\n  (the diagnostic replay failed: ").append(diagnosis).append(')');
         }
-        m.append("\n  if the change is meant, delete the folder, record it again with GoldenRecording.record and "
-                + "commit it");
+        m.append("\n  if the change is meant, delete the folder ").append(dir).append(", record it again with "
+                + "GoldenRecording.record and commit it");
         return new DeterminismFailure(m.toString(), name, t, system, diffs, e);
     }
 

@@ -123,6 +123,23 @@ class GoldenRecordingTest {
         assertTrue(f.getCause() instanceof dev.orrery.ecs.SnapshotException, String.valueOf(f.getCause()));
     }
 
+    @Test
+    void shouldNameTheFolderToDeleteInTheFixOfBothFailures() {
+        // the fix said "delete the folder" and named the recording by its last path element only: a game with a
+        // few recordings (golden/orchard, golden/vineyard ...) had to guess which folder, and from where
+        Path golden = dir.resolve("recordings").resolve("golden");
+        GoldenRecording.record(counter("count"), InputScript.NONE, 5, golden);
+        DeterminismFailure renamed = assertThrows(DeterminismFailure.class,
+                () -> GoldenRecording.assertReplays(golden, counter("tally")));
+        assertTrue(renamed.getMessage().contains("delete the folder " + golden + ", record it again"),
+                renamed.getMessage());
+        GoldenRecording.record(Garden.factory(Mistake.NONE), Garden.GARDENER, 5, dir.resolve("garden"));
+        DeterminismFailure changed = assertThrows(DeterminismFailure.class,
+                () -> GoldenRecording.assertReplays(dir.resolve("garden"), Garden.factory(Mistake.CHANGED_RULE)));
+        assertTrue(changed.getMessage().contains("delete the folder " + dir.resolve("garden") + ", record it again"),
+                changed.getMessage());
+    }
+
     /** A game of one system, named {@code name}, that counts up a component. */
     private static SimulationFactory counter(String name) {
         return (workers, populate) -> {
