@@ -101,8 +101,10 @@ public final class RunReplayer {
         Objects.requireNonNull(dir, "recording folder");
         Path file = dir.resolve(RunRecorder.SNAPSHOT);
         if (!Files.isDirectory(dir)) {
-            throw new NoSuchFileException(dir.toString(), null, "no recording folder there; name the folder a "
-                    + "recording wrote");
+            String where = dir.isAbsolute() ? "" : " (looked for at " + dir.toAbsolutePath() + ", relative to the "
+                    + "working folder)";
+            throw new NoSuchFileException(dir.toString(), null, "no recording folder there" + where + "; name the "
+                    + "folder a recording wrote");
         }
         if (!Files.exists(file)) {
             if (Files.exists(dir.resolve(RunRecorder.SNAPSHOT_TEMPORARY))) {

@@ -105,4 +105,20 @@ class ReplayFolderTest {
         assertTrue(e.getMessage().contains("no starting snapshot"), e.getMessage());
         assertFalse(e.getMessage().contains("cluster"), e.getMessage());
     }
+
+    @Test
+    void shouldNameTheWorkingFolderWhenARelativeFolderIsMissing() {
+        // a golden recording kept at src/test/resources/golden/x replays under Maven, which runs tests in the
+        // module's folder, and is 'not there' in an IDE that runs them from the project's root: the message
+        // said only the relative path, not where it was looked for
+        Path relative = Path.of("src", "test", "resources", "golden", "no-such-recording");
+        NoSuchFileException e = assertThrows(NoSuchFileException.class, () -> RunReplayer.startSnapshot(relative));
+        assertTrue(e.getMessage().contains("no recording folder there"), e.getMessage());
+        assertTrue(e.getMessage().contains(relative.toAbsolutePath().toString()), e.getMessage());
+        assertTrue(e.getMessage().contains("working folder"), e.getMessage());
+
+        Path absolute = relative.toAbsolutePath();                   // an absolute path is named once, as it was
+        NoSuchFileException a = assertThrows(NoSuchFileException.class, () -> RunReplayer.startSnapshot(absolute));
+        assertFalse(a.getMessage().contains("working folder"), a.getMessage());
+    }
 }
