@@ -63,6 +63,8 @@ public final class JournalInputSource implements InputSource, AutoCloseable {
     private boolean replaySkipped;
     /** The tick {@link #resumeAt} positioned the source at, or {@code Long.MIN_VALUE}. */
     private long resumedAt = Long.MIN_VALUE;
+    /** Whether {@link #resumedAt} is the journal's first tick (a replay from the recording's start). */
+    private boolean resumedAtFirst;
 
     private JournalInputSource(JournalReader reader) throws IOException {
         this.reader = reader;
@@ -219,6 +221,7 @@ public final class JournalInputSource implements InputSource, AutoCloseable {
         begun = false;
         replaySkipped = false;
         resumedAt = tick;
+        resumedAtFirst = last == Long.MIN_VALUE; // no recorded tick before it: nothing to check the start against
         if (last == tick - 1 && lastHashed) {
             if (lastHash != stateHash) {
                 throw new ReplayDivergenceException("replay of journal " + reader.path() + " refused: the state "
@@ -250,7 +253,7 @@ public final class JournalInputSource implements InputSource, AutoCloseable {
         if (current.hasHash()) {
             if (current.stateHash() != stateHash) {
                 throw new ReplayDivergenceException(reader.path(), tick, current.stateHash(), stateHash, lastMatch,
-                        resumedAt);
+                        resumedAt, resumedAtFirst);
             }
             hashesChecked++;
             lastMatch = tick;

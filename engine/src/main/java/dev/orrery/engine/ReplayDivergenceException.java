@@ -20,20 +20,27 @@ public final class ReplayDivergenceException extends RuntimeException {
 
     /**
      * A hash that differs; {@code resumedAt} is the tick a replay from a restored snapshot
-     * resumed at ({@code JournalInputSource.resumeAt}), or {@code Long.MIN_VALUE}.
+     * resumed at ({@code JournalInputSource.resumeAt}), or {@code Long.MIN_VALUE};
+     * {@code resumedAtFirst} whether that is the journal's first tick (a replay from the
+     * recording's own start, whose state no recorded hash precedes).
      */
     ReplayDivergenceException(Path journal, long tick, long recordedHash, long replayedHash, long lastMatch,
-            long resumedAt) {
+            long resumedAt, boolean resumedAtFirst) {
         super("replay of journal " + journal + " diverged at tick " + tick + ": state hash 0x"
                 + Long.toHexString(replayedHash) + " where the recording had 0x" + Long.toHexString(recordedHash)
                 + (lastMatch != Long.MIN_VALUE ? " (last matching hash at tick " + lastMatch + ")"
+                        : resumedAt != Long.MIN_VALUE && resumedAtFirst ? " (tick " + resumedAt + " is the first tick "
+                                + "of the recording, replayed from its own start snapshot, so no earlier hash was "
+                                + "checked)"
                         : resumedAt != Long.MIN_VALUE ? " (no hash was checked since the replay resumed at tick "
                                 + resumedAt + ": the recording has no hash after tick " + (resumedAt - 1) + " to check "
                                 + "the restored state against, so the state it was restored from may not be a "
                                 + "snapshot of the recorded run)"
                         : " (no earlier hash was checked)")
-                + ". Something non-deterministic ran between those ticks: a shared random generator, wall-clock "
-                + "time, iteration over a hash-ordered collection, or a different initial world or seed");
+                + ". Either the game's code changed since the recording (a system now computes otherwise: record "
+                + "it again if that was meant), or something non-deterministic ran between those ticks: a shared "
+                + "random generator, wall-clock time, iteration over a hash-ordered collection, or a different "
+                + "initial world or seed");
         this.tick = tick;
         this.recordedHash = recordedHash;
         this.replayedHash = replayedHash;
