@@ -193,6 +193,7 @@ public final class CompareRecordings {
         out.println(firstInput < 0 ? "inputs: the same on every tick both hold"
                 : "inputs: first differ at tick " + firstInput + " (" + a.inputs.get((int) firstInput) + " against "
                         + b.inputs.get((int) firstInput) + ")");
+        SystemHashes.namesDiffer(a.systems, b.systems).ifPresent(out::println);
         long lostA = RunSkips.noteLost(a.journalCut, a.lastTick, a.skips, a.hashes);
         long lostB = RunSkips.noteLost(b.journalCut, b.lastTick, b.skips, b.hashes);
         long firstSkip = RunSkips.firstDifference(a.skips, b.skips, Math.min(a.lastTick, b.lastTick), lostA, lostB);
@@ -466,8 +467,7 @@ public final class CompareRecordings {
         String describe() {
             StringBuilder b = new StringBuilder().append(dir).append(": ");
             b.append(inputs.isEmpty() ? "no tick" : inputs.size() + (inputs.size() == 1 ? " tick" : " ticks") + " (to tick "
-                    + lastTick + ")");
-            b.append(", ").append(hashes.size()).append(" with a state hash");
+                    + lastTick + ")").append(", ").append(hashes.size()).append(" with a state hash");
             if (journalCut != null) {
                 b.append("; the journal is cut short (").append(journalCut).append(")");
             }

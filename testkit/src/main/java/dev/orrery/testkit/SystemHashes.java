@@ -15,6 +15,8 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
 
 /**
  * The kit's file beside a recording, {@value #FILE}: the names of the game's systems (in graph
@@ -61,6 +63,23 @@ final class SystemHashes {
         this.components = components;
         this.ticks = ticks;
         this.points = points;
+    }
+
+    /**
+     * The line that says which systems one recording has and the other has not (a system renamed,
+     * added or removed between two versions of a game), or empty when either has no file or both
+     * name the same systems: the states may still agree, but a recording replays only into a game
+     * with its own systems.
+     */
+    static Optional<String> namesDiffer(SystemHashes a, SystemHashes b) {
+        if (a == null || b == null || new TreeSet<>(a.systems).equals(new TreeSet<>(b.systems))) {
+            return Optional.empty();
+        }
+        List<String> onlyA = a.systems.stream().filter(n -> !b.systems.contains(n)).toList();
+        List<String> onlyB = b.systems.stream().filter(n -> !a.systems.contains(n)).toList();
+        return Optional.of("systems: a has " + onlyA + " that b has not, b has " + onlyB + " that a has not (renamed, "
+                + "added or removed); a recording replays only into a game with its own systems, so a golden "
+                + "recording of one version fails in the other at tick 0 even where the states agree");
     }
 
     /** The file in {@code dir}, or null when the recording has none (it was not made by the kit). */

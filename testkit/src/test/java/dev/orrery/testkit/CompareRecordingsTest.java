@@ -235,4 +235,23 @@ class CompareRecordingsTest {
             assertEquals("", o.err());
         }
     }
+
+    @Test
+    void shouldSayWhenTheRecordingsSystemsAreNamedOtherwiseThoughTheStatesAgree() {
+        // a system renamed between two versions of a game: the states agree, so the exit status is 0, but a golden
+        // recording of one is refused by the other (its snapshot carries each system's state by name), and the
+        // comparison said nothing of it
+        Path count = dir.resolve("renamed-count");
+        Path tally = dir.resolve("renamed-tally");
+        GoldenRecording.record(GoldenRecordingTest.counter("count"), InputScript.NONE, 5, count);
+        GoldenRecording.record(GoldenRecordingTest.counter("tally"), InputScript.NONE, 5, tally);
+        Outcome o = run(count.toString(), tally.toString());
+        assertEquals(0, o.status(), o.out() + o.err());
+        assertTrue(o.out().contains("state: the same hash on every tick both hold (5 hashed ticks)"), o.out());
+        assertTrue(o.out().contains("systems: a has [count] that b has not, b has [tally] that a has not"), o.out());
+        assertTrue(o.out().contains("a recording replays only into a game with its own systems"), o.out());
+
+        Outcome same = run(plain.toString(), again.toString());
+        assertFalse(same.out().contains("systems:"), same.out());
+    }
 }

@@ -141,7 +141,7 @@ class GoldenRecordingTest {
     }
 
     /** A game of one system, named {@code name}, that counts up a component. */
-    private static SimulationFactory counter(String name) {
+    static SimulationFactory counter(String name) {
         return (workers, populate) -> {
             dev.orrery.ecs.World world = new dev.orrery.ecs.World();
             var n = world.component(Count.class);

@@ -100,6 +100,15 @@ class VineyardGoldenTest {
         GoldenRecording.record(new VineyardGame(), VineyardGame.GARDENER_SCRIPT, TICKS, again);
         out.clear();
         assertEquals(0, compare(out, GOLDEN.toString(), again.toString()), String.join("\n", out));
+
+        Path renamed = tmp.resolve("renamed");                      // the same behaviour, a system named otherwise
+        GoldenRecording.record((w, p) -> VineyardGame.build(w, p, new Version(0.05f, false, "ripening")),
+                VineyardGame.GARDENER_SCRIPT, TICKS, renamed);
+        out.clear();
+        assertEquals(0, compare(out, GOLDEN.toString(), renamed.toString()), String.join("\n", out));
+        assertTrue(out.contains("systems: a has [ripen] that b has not, b has [ripening] that a has not (renamed, added "
+                + "or removed); a recording replays only into a game with its own systems, so a golden recording of "
+                + "one version fails in the other at tick 0 even where the states agree"), String.join("\n", out));
     }
 
     /** Runs {@code CompareRecordings} in a JVM of its own, as the chapter's shell block does; its exit status. */
