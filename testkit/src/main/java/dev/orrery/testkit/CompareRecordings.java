@@ -411,8 +411,8 @@ public final class CompareRecordings {
         static Recording read(Path dir) throws IOException {
             Recording r = new Recording(dir);
             if (!Files.isDirectory(dir)) {
-                throw new IOException((Files.exists(dir) ? dir + " is a file, not a folder" : "no folder " + dir)
-                        + "; give a folder RunRecorder wrote");
+                throw new IOException((Files.exists(dir) ? dir + " is a file, not a folder" : "no folder " + dir
+                        + (dir.isAbsolute() ? "" : " (looked for at " + dir.toAbsolutePath() + ")")) + "; give a folder RunRecorder wrote");
             }
             Path journal = dir.resolve(RunRecorder.JOURNAL);
             if (!Files.isRegularFile(journal)) {

@@ -195,6 +195,11 @@ class CompareRecordingsTest {
         Outcome none = run(plain.toString(), missing.toString());
         assertEquals(2, none.status());
         assertEquals("compare-recordings: no folder " + missing + "; give a folder RunRecorder wrote", none.err().strip());
+        // a relative folder (as the book's shell block gives run-a run-b) says where it was looked for
+        Outcome relative = run(plain.toString(), "run-b");
+        assertEquals(2, relative.status());
+        assertEquals("compare-recordings: no folder run-b (looked for at " + Path.of("run-b").toAbsolutePath() + "); give "
+                + "a folder RunRecorder wrote", relative.err().strip());
         Path file = again.resolve(RunRecorder.JOURNAL);
         assertEquals("compare-recordings: " + file + " is a file, not a folder; give a folder RunRecorder wrote",
                 run(file.toString(), again.toString()).err().strip());
