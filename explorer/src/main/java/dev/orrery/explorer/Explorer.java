@@ -314,16 +314,19 @@ public final class Explorer implements AutoCloseable {
 
     /**
      * The refusal when no run is in progress and no tick came within {@code waitedMillis}: the
-     * run is stopped, or never started. The world is not read off the tick thread even then:
+     * run is stopped, or never started, or a loop of the program's own steps it with
+     * {@code tick()} less often than that (the engine marks only {@code run()}, so the two are
+     * named together). The world is not read off the tick thread even then:
      * the tick thread may call {@code tick()} or {@code run()} at any moment, and nothing would
      * order such a read against that tick.
      */
     private String stoppedRefusal(long waitedMillis) {
         String what = figures.recorded() == 0
                 ? "the simulation has not ticked since the explorer was attached (no run() is in progress: start one, "
-                        + "sim.run(ticks, hz))"
+                        + "sim.run(ticks, hz); or a loop of your own that calls sim.tick() has not ended a tick yet)"
                 : "the run is stopped (no run() is in progress: sim.stop() ended it, or its ticks were done; run "
-                        + "again to go on)";
+                        + "again to go on; or a loop of your own that calls sim.tick() did not call it within "
+                        + waitedMillis + " ms, or its tick runs long)";
         return what + ", and no tick came within " + waitedMillis + " ms, so there is no safe point to read the world "
                 + "at: live views show the world only at the end of a tick, or while explorer.idle(duration) answers "
                 + "reads on the tick thread between ticks (call it there to keep the page live while paused); "

@@ -102,4 +102,46 @@ class ExplorerStoppedRunTest {
             assertTrue(tickThread.awaitTermination(60, TimeUnit.SECONDS));
         }
     }
+
+    /**
+     * A program that steps the simulation with a loop of its own ({@code sim.tick()}, never
+     * {@code run()}) and ticks less often than the request timeout has no run in progress either,
+     * but nobody stopped it: the refusal must not send its reader only to {@code sim.stop()} and
+     * "run again", and names the loop's case (it failed on the first version of the stopped
+     * refusal, which named only a stopped or finished run).
+     */
+    @Test
+    void aLoopOfItsOwnThatTicksSlowlyIsToldSo() throws Exception {
+        ExecutorService tickThread = Executors.newSingleThreadExecutor();
+        AtomicBoolean done = new AtomicBoolean();
+        try (Fixture f = new Fixture(20, 1, 0, (fx, o) -> o.withRequestTimeout(Duration.ofMillis(200)))) {
+            Future<?> loop = tickThread.submit(() -> {
+                while (!done.get()) {
+                    f.sim.tick();
+                    long until = System.nanoTime() + 1_500_000_000L; // a turn-based loop: a tick, then a wait
+                    while (!done.get() && System.nanoTime() < until) {
+                        Thread.sleep(10);
+                    }
+                }
+                return null;
+            });
+            long until = System.nanoTime() + 60_000_000_000L;
+            while (f.sim.currentTick() == 0 && System.nanoTime() < until) {
+                Thread.sleep(10);
+            }
+            HttpResponse<String> r = f.client.get("/api/resources");
+            while (r.statusCode() == 200 && System.nanoTime() < until) { // met a tick's end: ask again
+                r = f.client.get("/api/resources");
+            }
+            done.set(true);
+            loop.get(60, TimeUnit.SECONDS);
+            assertEquals(503, r.statusCode(), r.body());
+            assertTrue(r.body().contains("sim.tick()"), "a loop of its own that ticks slowly is named: " + r.body());
+            assertTrue(r.body().contains("explorer.idle("), "how to keep the page live: " + r.body());
+        } finally {
+            done.set(true);
+            tickThread.shutdown();
+            assertTrue(tickThread.awaitTermination(60, TimeUnit.SECONDS));
+        }
+    }
 }
