@@ -165,8 +165,8 @@ final class ChangeSection {
         in.part("retire state");
         at = in.position();
         long runs = in.readLong();
-        if (runs < 0 || runs > Integer.MAX_VALUE) {
-            throw in.corruptAt(at, "the schedule run count is " + runs + ", outside 0.." + Integer.MAX_VALUE);
+        if (runs < 0) {
+            throw in.corruptAt(at, "the schedule run count is " + runs + ", negative");
         }
         c.retire = new long[ChangeTracker.RETAINED_RUNS + 1];
         c.retire[0] = runs;

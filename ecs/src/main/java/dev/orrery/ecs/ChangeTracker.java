@@ -94,7 +94,8 @@ final class ChangeTracker implements RowEvents {
     // True once anything (a log or a hook) wants structural events: the capture calls return at once otherwise.
     private boolean active;
     private final long[] runStarts = new long[RETAINED_RUNS];
-    private int runs;
+    /** Schedule runs retired so far: a long, as a loop calling World.retireRemovals may pass 2^31 of them. */
+    private long runs;
     // System last-run ticks, by name.
     private final Map<String, Integer> systemSlots = new HashMap<>();
     private final List<String> systemNames = new ArrayList<>();
@@ -199,10 +200,10 @@ final class ChangeTracker implements RowEvents {
      * once per iteration of its owner's loop; without it, its logs keep every entry.
      */
     public void retire() {
-        if (runs > 0 && clock.now() == runStarts[(runs - 1) % RETAINED_RUNS]) {
+        if (runs > 0 && clock.now() == runStarts[(int) ((runs - 1) % RETAINED_RUNS)]) {
             clock.advance();
         }
-        long cutoff = runs >= RETAINED_RUNS ? runStarts[runs % RETAINED_RUNS] : 0;
+        long cutoff = runs >= RETAINED_RUNS ? runStarts[(int) (runs % RETAINED_RUNS)] : 0;
         if (cutoff > 0) {
             for (RemovedLog log : logs) {
                 if (log != null) {
@@ -210,7 +211,7 @@ final class ChangeTracker implements RowEvents {
                 }
             }
         }
-        runStarts[runs % RETAINED_RUNS] = clock.now();
+        runStarts[(int) (runs % RETAINED_RUNS)] = clock.now();
         runs++;
     }
 
@@ -612,7 +613,7 @@ final class ChangeTracker implements RowEvents {
 
     /** Restores {@link #retireState} (snapshot support). */
     public void restoreRetireState(long[] state) {
-        runs = (int) state[0];
+        runs = state[0];
         System.arraycopy(state, 1, runStarts, 0, RETAINED_RUNS);
     }
 }

@@ -134,4 +134,29 @@ class RemovalLogReaderTest {
                 () -> w.query().with(hp).build().forEachChunk(c -> w.retireRemovals()));
         assertTrue(e.getMessage().contains("retireRemovals") && e.getMessage().contains("outside"), e.getMessage());
     }
+
+    /**
+     * The run count survives 2^31 runs: a tight loop of its own that calls
+     * {@link World#retireRemovals} every iteration gets there in minutes, a schedule run fast in
+     * hours. The count used to be an int, which then went negative: the log stopped retiring
+     * (its cut-off was 0 below two runs) and the next call failed with an index of -1. The
+     * count is set as a snapshot restores it, as a loop that long would leave it.
+     */
+    @Test
+    void theLogKeepsRetiringPastTwoToTheThirtyFirstRuns() {
+        World w = new World();
+        Component<Hp> hp = w.component(Hp.class);
+        w.trackRemoved(hp);
+        long now = w.changes().clock().advance();
+        w.changes().restoreRetireState(new long[] {Integer.MAX_VALUE - 1, now, now});
+        RemovedEntities gone = w.changes().removed(hp);
+        for (int run = 0; run < 8; run++) {
+            w.retireRemovals();
+            w.despawn(w.spawn(new Hp(run)));
+            assertTrue(gone.since(0).count() <= 3, "run " + run + " after 2^31: the log kept " + gone.since(0).count()
+                    + " entries, more than the two runs it keeps");
+        }
+        long[] state = w.changes().retireState();
+        assertEquals(Integer.MAX_VALUE - 1 + 8L, state[0], "the run count went on counting");
+    }
 }
