@@ -36,8 +36,8 @@ import java.util.function.LongConsumer;
  * ({@link SafePoint}) and read a bounded amount (one entity, the resources); {@link #graph}
  * reads only the schedule, which never changes once built.
  *
- * <p><b>Threading:</b> stateless; the world views on the tick thread only, {@link #graph} and
- * {@link #systemNames} on any thread.
+ * <p><b>Threading:</b> stateless; the world views on the tick thread only, {@link #graph},
+ * {@link #systemNames} and {@link #stateOffTick} on any thread.
  */
 final class Views {
     /** Longest text shown for a reference component or a resource value. */
@@ -93,15 +93,8 @@ final class Views {
      * summary's figure of the last tick ({@link TickFigures#summarize}), so one key says it. Tick thread.
      */
     static void state(Simulation sim, Json json) {
-        json.field("nextTick", sim.currentTick()).field("workers", sim.workers()).field("seed", sim.seed());
-        if (sim.lastHash() == 0) {
-            json.key("lastHash").nullValue();
-        } else {
-            json.field("lastHash", String.format("0x%016x", sim.lastHash()));
-        }
-        json.field("skippedTicks", sim.skippedTicks()).field("stepSeconds", sim.clock().stepSeconds())
-                .field("failurePolicy", String.valueOf(sim.failurePolicy()))
-                .field("commands", String.valueOf(sim.commandTotals()));
+        state(json, sim, sim.currentTick(), sim.lastHash(), String.valueOf(sim.failurePolicy()),
+                String.valueOf(sim.commandTotals()));
     }
 
     /**
@@ -113,16 +106,17 @@ final class Views {
      */
     static String stateOffTick(Simulation sim) {
         TickProgress p = sim.progress();
-        Json json = new Json().beginObject().field("nextTick", p.nextTick()).field("workers", sim.workers())
-                .field("seed", sim.seed());
-        if (p.hash() == 0) { // as state(): no hash yet
-            json.key("lastHash").nullValue();
-        } else {
-            json.field("lastHash", String.format("0x%016x", p.hash()));
-        }
-        json.field("skippedTicks", sim.skippedTicks()).field("stepSeconds", sim.clock().stepSeconds())
-                .key("failurePolicy").nullValue().key("commands").nullValue();
+        Json json = new Json().beginObject();
+        state(json, sim, p.nextTick(), p.hash(), null, null);
         return json.endObject().toString();
+    }
+
+    /** The state's fields in their order; {@code hash} 0 (none yet) and null strings are written null. */
+    private static void state(Json json, Simulation sim, long nextTick, long hash, String policy, String commands) {
+        json.field("nextTick", nextTick).field("workers", sim.workers()).field("seed", sim.seed())
+                .field("lastHash", hash == 0 ? null : String.format("0x%016x", hash))
+                .field("skippedTicks", sim.skippedTicks()).field("stepSeconds", sim.clock().stepSeconds())
+                .field("failurePolicy", policy).field("commands", commands);
     }
 
     /**
