@@ -268,9 +268,9 @@ async function loadSummary() {
     summary = await getJson("/api/summary");
     $("#state").textContent = (summary.live ? "" : `not live: ${summary.whyNotLive}\n`) +
       `next tick ${summary.nextTick}, workers ${summary.workers}, seed ${summary.seed}, ` +
-      `entities ${summary.entities}, step ${summary.stepSeconds} s, failure policy ${summary.failurePolicy}\n` +
+      `entities ${summary.entities}, step ${summary.stepSeconds} s, failure policy ${summary.failurePolicy === null ? "(read at a safe point only)" : summary.failurePolicy}\n` +
       `last state hash: ${summary.lastHash === null ? "none (the simulation hashes only when recording or asked with hashEvery)" : summary.lastHash}, ` +
-      `skipped ticks ${summary.skippedTicks}\ncommands: ${summary.commands}`;
+      `skipped ticks ${summary.skippedTicks}\ncommands: ${summary.commands === null ? "(read at a safe point only)" : summary.commands}`;
     $("#edit-mode").textContent = summary.edits
       ? "edits on: change a value and press Set (it is sent as an input, and its outcome shows below)"
       : "read-only (edits are off)";
