@@ -32,6 +32,10 @@ import java.util.function.Consumer;
  * read (never changed) by the system's jobs on any worker, after the job hand-off. One per
  * system and channel in each executor; do not keep it past the job.
  *
+ * <p>The scheduler provides the one implementation ({@code job.events(key)}); implement it
+ * only in a test double of your own, knowing that methods are added to it as the engine
+ * grows (as {@link #missed} was).
+ *
  * @param <T> the type of the events
  */
 public interface EventReader<T> {

@@ -34,6 +34,10 @@ import dev.orrery.ecs.component.Field;
  * command buffer is bound to that thread, so recording from another thread fails an
  * assertion. A body must not keep the context, or its view, beyond the call, nor hand them
  * to another thread.
+ *
+ * <p>The scheduler provides the one implementation, handed to each job; implement it only
+ * in a test double of your own, knowing that methods are added to it as the engine grows
+ * (as {@link #has} was).
  */
 public interface JobContext {
     /**
