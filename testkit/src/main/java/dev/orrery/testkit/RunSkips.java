@@ -81,7 +81,7 @@ final class RunSkips {
                 if (!same) {
                     return new Mismatch(t, "the reference " + (ref == null ? "ran the tick"
                             : "skipped the tick because " + what(ref)) + " but the recorded run "
-                            + (recorded == null ? "ran it" : "skipped it because " + failed(recorded)
+                            + (recorded == null ? "ran it" : "skipped it because " + SkipComparison.failed(recorded)
                                     + " (its journal keeps the name only)"));
                 }
             }
@@ -162,7 +162,7 @@ final class RunSkips {
     }
 
     private static String note(String system) {
-        return system == null ? "ran the tick" : "skipped it, " + failed(system);
+        return system == null ? "ran the tick" : "skipped it, " + SkipComparison.failed(system);
     }
 
     /** A tick whose skips differ, and how. */
@@ -171,12 +171,7 @@ final class RunSkips {
 
     /** "system 'x' threw (its exception)", or "the sync point ... failed (...)". */
     private static String what(SystemFailedException f) {
-        return failed(f.system()) + " (" + (f.getCause() != null ? f.getCause() : f.getMessage()) + ")";
-    }
-
-    /** "system 'x' threw", or "the sync point ... failed" for a sync point's name, which names no system. */
-    private static String failed(String name) {
-        return name.startsWith("sync point ") ? "the " + name + " failed" : "system '" + name + "' threw";
+        return SkipComparison.failed(f.system()) + " (" + (f.getCause() != null ? f.getCause() : f.getMessage()) + ")";
     }
 
     private static String className(Throwable t) {

@@ -113,8 +113,14 @@ public final class SkipComparison {
         return false;
     }
 
-    /** "system 'x' threw", or "the sync point ... failed" for a sync point's name. */
-    private static String failed(String name) {
+    /**
+     * What failed, in words: "system 'x' threw", or "the sync point ... failed" for a sync
+     * point's name, which names no system. The test kit's skip reports use it too.
+     *
+     * @param name a system's or a sync point's name, as a failure or a journal gives it
+     * @return the clause
+     */
+    public static String failed(String name) {
         return name.startsWith("sync point ") ? "the " + name + " failed" : "system '" + name + "' threw";
     }
 }
