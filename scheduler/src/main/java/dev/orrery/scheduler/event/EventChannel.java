@@ -71,7 +71,8 @@ public final class EventChannel<T> {
      * which those from index {@code runStart} on were merged in the last run; each reader
      * {@code readerNames[i]} has read up to sequence number {@code readerPositions[i]}.
      *
-     * @throws IllegalArgumentException if the parts do not fit together
+     * @throws IllegalArgumentException if the parts do not fit together, or a reader is named
+     *     twice (a reader has one position; the message names it and both positions)
      */
     public static <T> EventChannel<T> restore(EventKey<T> key, long firstSeq, int runStart, T[] alive,
             String[] readerNames, long[] readerPositions) {
@@ -86,8 +87,17 @@ public final class EventChannel<T> {
         c.firstSeq = firstSeq;
         c.runStart = runStart;
         for (int i = 0; i < readerNames.length; i++) {
-            c.readerSlot(Objects.requireNonNull(readerNames[i], "reader name"));
-            c.readerPositions[i] = readerPositions[i];
+            String name = Objects.requireNonNull(readerNames[i], "reader name");
+            for (int k = 0; k < i; k++) { // few readers: no set
+                if (readerNames[k].equals(name)) {
+                    throw new IllegalArgumentException("event channel '" + key.name() + "': reader '" + name + "' is "
+                            + "given twice (entries " + k + " and " + i + ", at sequence numbers " + readerPositions[k]
+                            + " and " + readerPositions[i] + "), and a reader has one position; give each reader once, "
+                            + "at the position it has read up to");
+                }
+            }
+            int slot = c.readerSlot(name); // may grow the arrays: taken before one is indexed
+            c.readerPositions[slot] = readerPositions[i];
         }
         return c;
     }
