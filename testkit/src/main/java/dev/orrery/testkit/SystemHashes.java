@@ -28,7 +28,9 @@ import java.util.TreeSet;
  *
  * <p>Format (big-endian): 8 bytes of magic; an int count and that many UTF strings of system
  * names; an int count and that many UTF strings of component names; then records up to the end
- * of the file (a record cut short by a crash is dropped). Two versions are read:
+ * of the file, one per tick, tick by tick (a record cut short by a crash is dropped; one that
+ * is not the tick after the record before it is refused: a count before it is damaged). Two
+ * versions are read:
  * <ul>
  *   <li>{@code ORRSYSH2}, written now: a record is a long tick, an int count of points and that
  *       many points, each an int code then a long hash. A code {@code p >= 0} is the point after
@@ -107,6 +109,8 @@ final class SystemHashes {
             List<String> components = names(in, file, "component");
             Map<Long, long[]> ticks = new LinkedHashMap<>();
             Map<Long, List<SystemTrail.Point>> points = v1 ? null : new LinkedHashMap<>();
+            long last = -1;
+            int lastCount = 0;
             for (;;) {
                 long tick;
                 try {
@@ -114,14 +118,26 @@ final class SystemHashes {
                 } catch (EOFException end) {
                     break;
                 }
+                if (!ticks.isEmpty() && tick != last + 1) {
+                    // a count that still fits one pass, or the bytes left, read into the records after it (or
+                    // stopped short of its own): the bytes read as this tick are part of another record
+                    throw new IOException(file + ": tick " + last + " lists " + lastCount + (v1 ? " hashes" : " points")
+                            + ", but the record after them is tick " + tick + ", not tick " + (last + 1) + " (the "
+                            + "records follow tick by tick): the count is damaged; record the recording again "
+                            + "(GoldenRecording.record)");
+                }
                 try {
                     if (v1) {
-                        ticks.put(tick, hashesV1(in, file, tick, systems.size()));
+                        long[] h = hashesV1(in, file, tick, systems.size());
+                        ticks.put(tick, h);
+                        lastCount = h.length;
                     } else {
                         List<SystemTrail.Point> p = pointsV2(in, file, tick, systems);
                         ticks.put(tick, afterSystems(p));
                         points.put(tick, p);
+                        lastCount = p.size();
                     }
+                    last = tick;
                 } catch (EOFException cut) {
                     break; // the last record was cut short
                 }
@@ -182,7 +198,9 @@ final class SystemHashes {
      * several steps in the tick passes its systems (and sync points) once a step, so a larger
      * count is read when the file holds its bytes. A count that one pass allows but whose bytes
      * the file does not hold is a record cut short (an {@link EOFException}, dropped); a larger
-     * one, or a negative one, is refused, so that a damaged count allocates nothing.
+     * one, or a negative one, is refused, so that a damaged count allocates nothing. A damaged
+     * count read here reads into the next record (or stops short of its own), which
+     * {@link #readIfPresent} then refuses: the record after it is not the next tick.
      */
     private static int count(DataInputStream in, Path file, long tick, String what, int systems, int onePass,
             int bytes) throws IOException {

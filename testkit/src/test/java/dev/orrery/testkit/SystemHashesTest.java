@@ -120,6 +120,50 @@ class SystemHashesTest {
         assertTrue(e.getMessage().contains("does not start with ORRSYSH2 or ORRSYSH1"), e.getMessage());
     }
 
+    /**
+     * A count damaged so that it still fits one pass and the bytes that follow (tick 0's 2 points made 5: tick 1's
+     * record read as its last 3), or made larger than one pass where the file holds the bytes (ORRSYSH1, 2 hashes
+     * made 9: ticks 1 and 2 read as tick 0's), was read without a word, the ticks it swallowed gone and their hashes
+     * laid at tick 0. The records follow tick by tick, so the record after a count must be the next tick.
+     */
+    @Test
+    void shouldRefuseACountThatReadsIntoTheNextRecordNamingTheFileTheTickTheCountAndTheFix() throws IOException {
+        Path file = dir.resolve(SystemHashes.FILE);
+        int header = 8 + 4 + 2 + 1 + 2 + 1 + 4;
+        for (String format : List.of("ORRSYSH2", "ORRSYSH1")) {
+            boolean v1 = format.equals("ORRSYSH1");
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            try (DataOutputStream out = new DataOutputStream(bytes)) {
+                out.write(format.getBytes(StandardCharsets.US_ASCII));
+                out.writeInt(2);
+                out.writeUTF("a");
+                out.writeUTF("b");
+                out.writeInt(0);
+                for (long t = 0; t < 4; t++) {
+                    out.writeLong(t);
+                    out.writeInt(2);
+                    for (int s = 0; s < 2; s++) {
+                        if (!v1) {
+                            out.writeInt(s);
+                        }
+                        out.writeLong(0x5DEECE66DL * (t * 2 + s + 1));
+                    }
+                }
+            }
+            byte[] good = bytes.toByteArray();
+            Files.write(file, good);
+            assertEquals(List.of(0L, 1L, 2L, 3L), List.copyOf(SystemHashes.readIfPresent(dir).ticks.keySet()), format);
+            int damaged = v1 ? 9 : 5;
+            byte[] bad = good.clone();
+            bad[header + 8 + 3] = (byte) damaged; // tick 0's count
+            Files.write(file, bad);
+            IOException e = assertThrows(IOException.class, () -> SystemHashes.readIfPresent(dir), format);
+            assertEquals(file + ": tick 0 lists " + damaged + (v1 ? " hashes" : " points") + ", but the record after "
+                    + "them is tick " + (v1 ? 3 : 2) + ", not tick 1 (the records follow tick by tick): the count is "
+                    + "damaged; record the recording again (GoldenRecording.record)", e.getMessage());
+        }
+    }
+
     @Test
     void shouldRefuseANameThatIsNotModifiedUtf8NamingTheFile() throws IOException {
         writeTwoTicks();
