@@ -7,18 +7,22 @@ package dev.orrery.testkit;
  * here}) or, where every holder's targets agree, the order of a target's holders ({@code
  * ChildOf.holders}: a parent's children). Where components and pairs agree, the layout: an
  * entity at another place in its archetype ({@code entity 1v1 place: [Pos] chunk 0 row 1 in
- * the reference, [Pos] chunk 0 row 2 here}), or, for the whole world, with no entity, the
- * archetypes in another order ({@code archetype order: ...}) or other ids for the next spawns
+ * the reference, [Pos] chunk 0 row 2 here}), or, for the whole world, with no entity, an
+ * archetype made and emptied in one world only ({@code archetype [Pos, Vel]: absent in the
+ * reference, empty here}), the archetypes in another order ({@code archetype order: ...}, the
+ * empty ones marked when only they moved) or other ids for the next spawns
  * ({@code next ids: [1v2, 2v2, 3v1] in the reference, [2v2, 1v2, 3v1] here}: ids freed in
  * another order).
  *
  * @param entity the entity, as {@code index v generation} ({@code 3v1}), or {@code null} for a
- *     difference of the whole world ({@code archetype order}, {@code next ids})
+ *     difference of the whole world ({@code archetype [Pos, Vel]}, {@code archetype order},
+ *     {@code next ids})
  * @param component the component's column name ({@code Position}, {@code RenderData:Fog}), the
  *     relation's name for a pair difference, or {@code null} when the entity itself is alive in
  *     one world only, or for a difference of place or of the whole world
  * @param field the field's name, {@code targets} or {@code holders} for a pair difference,
- *     {@code place}, {@code archetype order} or {@code next ids} for the layout, or
+ *     {@code place}, {@code archetype [Pos, Vel]}, {@code archetype order} or {@code next ids}
+ *     for the layout, or
  *     {@code null} for a whole component or entity
  * @param expected the reference run's value ({@code "absent"} when it has none)
  * @param actual the checked run's value ({@code "absent"} when it has none)

@@ -94,6 +94,58 @@ class LayoutDifferencesTest {
                 diffs);
     }
 
+    /**
+     * An entity that gained a component and lost it again in one world only: the same entities, values and places,
+     * but that world made the archetype [Pos, Vel] and emptied it. The state hash walks every archetype, empty ones
+     * too, so it differs; the walk of the chunks skips empty ones, and the report named nothing.
+     */
+    @Test
+    void anArchetypeMadeAndEmptiedInOneWorldOnlyIsNamedByItsComponents() {
+        World a = new World(), b = new World();
+        for (World w : List.of(a, b)) {
+            w.component(Pos.class);
+            Component<Vel> vel = w.component(Vel.class);
+            long e = w.spawn(new Pos(0));
+            if (w == b) {
+                w.add(e, vel, new Vel(1));
+                w.remove(e, vel);
+            }
+        }
+        assertNotEquals(a.stateHash(), b.stateHash(), "only the emptied archetype differs, and the hash sees it");
+        List<Difference> diffs = WorldDiff.between(a, b, 10, new LinkedHashSet<>());
+        assertEquals(List.of(new Difference(null, null, "archetype [Pos, Vel]", "absent", "empty")), diffs);
+        assertEquals("archetype [Pos, Vel]: absent in the reference, empty here", diffs.get(0).toString());
+        assertEquals(List.of(new Difference(null, null, "archetype [Pos, Vel]", "empty", "absent")),
+                WorldDiff.between(b, a, 10, new LinkedHashSet<>()));
+    }
+
+    /**
+     * Both worlds made [Pos, Vel] and emptied it, but one before [Pos] (and [Vel] on the way): the archetype one
+     * world only has, then the order of every archetype both have, the empty ones marked.
+     */
+    @Test
+    void anEmptyArchetypeMadeInAnotherOrderIsNamedInTheOrder() {
+        World a = new World(), b = new World();
+        for (World w : List.of(a, b)) {
+            Component<Pos> pos = w.component(Pos.class);
+            Component<Vel> vel = w.component(Vel.class);
+            if (w == a) {
+                long e = w.spawn(new Pos(0));
+                w.add(e, vel, new Vel(1));
+                w.remove(e, vel);
+            } else { // [Vel] and [Pos, Vel] made first, then [Pos]
+                long e = w.spawn(new Vel(1));
+                w.add(e, pos, new Pos(0));
+                w.remove(e, vel);
+            }
+        }
+        assertNotEquals(a.stateHash(), b.stateHash());
+        List<Difference> diffs = WorldDiff.between(a, b, 10, new LinkedHashSet<>());
+        assertEquals(List.of(new Difference(null, null, "archetype [Vel]", "absent", "empty"),
+                new Difference(null, null, "archetype order", "[[] (empty), [Pos], [Pos, Vel] (empty)]",
+                        "[[] (empty), [Pos, Vel] (empty), [Pos]]")), diffs);
+    }
+
     /** Three crates; at tick 2 crates 1 and 2 are despawned, 1 first unless {@code reversed}. */
     private static SimulationFactory game(boolean reversed) {
         return (workers, populate) -> {

@@ -1,6 +1,8 @@
 package dev.orrery.engine.internal;
 
 import dev.orrery.ecs.World;
+import dev.orrery.ecs.archetype.Archetypes;
+import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.internal.EcsInternals;
 import dev.orrery.ecs.internal.FacadeLookup;
 import dev.orrery.engine.ReplayDivergenceException;
@@ -25,7 +27,8 @@ import java.util.Set;
  * simulation's executor, for the kit's diagnostic mode that hashes the world after each
  * system, and whether a world ever held an entity (a snapshot or recording goes only into a
  * world that never did) and the ids its next spawns get (which the kit names when two worlds
- * freed ids in another order), the resources a snapshot leaves out though systems write them,
+ * freed ids in another order) and every archetype, empty ones too (which it names when one
+ * world made and emptied one the other has not), the resources a snapshot leaves out though systems write them,
  * whose commands each sync point a run passes may apply ({@link #pendingCommands}), and the mark
  * a {@code WorldHost} (in this module) puts on the simulations it holds (and its close of the
  * failed ones no thread took back). Exported
@@ -363,6 +366,31 @@ public final class EngineInternals {
      */
     public static long liveIdAt(World world, int index) {
         return EcsInternals.storage(world).entityTable().idAt(index);
+    }
+
+    /**
+     * The components of every archetype of {@code world}, in creation order (the order its state
+     * hash walks them), empty ones too, each in its column order; with {@link #archetypeSizes},
+     * the kit names an archetype made and emptied in one of two worlds, which the public chunk
+     * walk skips.
+     */
+    public static List<List<Component<?>>> archetypeColumns(World world) {
+        Archetypes all = EcsInternals.storage(world).archetypes();
+        List<List<Component<?>>> out = new ArrayList<>(all.count());
+        for (int i = 0; i < all.count(); i++) {
+            out.add(all.get(i).components());
+        }
+        return out;
+    }
+
+    /** The entity count of every archetype of {@code world}, in creation order, as {@link #archetypeColumns}. */
+    public static int[] archetypeSizes(World world) {
+        Archetypes all = EcsInternals.storage(world).archetypes();
+        int[] out = new int[all.count()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = all.get(i).size();
+        }
+        return out;
     }
 
     /** How many ids {@code world} has freed and not handed out again (the length of its free list). */
