@@ -5,6 +5,7 @@ import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Entity;
 import dev.orrery.ecs.component.Field;
+import dev.orrery.engine.internal.EngineInternals;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -20,7 +21,9 @@ import java.util.TreeSet;
  *
  * <p>Pairs are compared too, since a relation's marker column holds only the first target: a
  * holder's second target, or the order of a parent's children, differs in the state hash and in
- * no component's values. Where components and pairs all agree, the entity table and the
+ * no component's values; where those agree, the order the pairs were made in, which the hash
+ * sees through the pairs' numbers (two holders' pairs made in another order, a pair made and
+ * removed in one world only), named by holder and target. Where components and pairs all agree, the entity table and the
  * archetype layout ({@link LayoutDiff}): an entity at another row, archetypes in another
  * order, other next ids (where more differs, the layout mostly differs as its consequence).
  */
@@ -99,13 +102,52 @@ final class WorldDiff {
             if (targetsDiffer) {
                 continue; // the holder lists differ too, as a consequence: not listed twice
             }
+            boolean holdersDiffer = false;
             for (long t : targets) {
                 long[] x = reference.relations().holders(r, t);
                 long[] y = actual.relations().holders(other, t);
                 if (!Arrays.equals(x, y)) {
+                    holdersDiffer = true;
                     add(out, max, new Difference(Entity.toString(t), r.name(), "holders", ids(x), ids(y)));
                 }
             }
+            if (!holdersDiffer) {
+                String x = madeOrder(reference, r, alive);
+                String y = madeOrder(actual, other, alive);
+                if (x != null && y != null && !x.equals(y)) {
+                    add(out, max, new Difference(null, r.name(), "pairs in the order made", x, y));
+                }
+            }
+        }
+    }
+
+    /**
+     * {@code r}'s pairs in {@code world} in the order they were made, each as {@code (holder,
+     * target)}, with the pairs made and removed between them ({@code 1 made and removed}): what
+     * the pairs' numbers, which the state hash covers, say in a user's terms, for two worlds
+     * whose holders' targets and targets' holders agree (pairs of two holders made in another
+     * order, a pair made and removed in one world only). Null when a pair names an entity not
+     * alive in both worlds (that entity is already reported).
+     */
+    private static String madeOrder(World world, Relation r, Set<Long> alive) {
+        long[] pairs = world.relations().pairs(r); // (holder, target, number) triples by ascending number
+        List<String> out = new ArrayList<>();
+        long last = 0; // pairs are numbered from 1
+        for (int i = 0; i + 2 < pairs.length; i += 3) {
+            if (!alive.contains(pairs[i]) || !alive.contains(pairs[i + 1])) {
+                return null;
+            }
+            removed(out, pairs[i + 2] - last - 1);
+            out.add("(" + Entity.toString(pairs[i]) + ", " + Entity.toString(pairs[i + 1]) + ")");
+            last = pairs[i + 2];
+        }
+        removed(out, EngineInternals.nextPairNumber(world, r) - last - 1);
+        return out.toString();
+    }
+
+    private static void removed(List<String> out, long n) {
+        if (n > 0) {
+            out.add(n + " made and removed");
         }
     }
 

@@ -141,4 +141,49 @@ class PairDifferencesTest {
                 "ChildOf", "holders", "[1v1, 2v1]", "[2v1, 1v1]")), diffs);
         assertTrue(components.isEmpty(), "no component's values differ: " + components);
     }
+
+    /**
+     * Two holders' pairs made in another order (each holder's targets and each target's holders agree), or a pair
+     * made and removed in one world only: the pairs' numbers, which the state hash covers (they order a parent's
+     * children), differ and nothing else does. The report named at most a row the order moved, or nothing; it now
+     * names the relation and its pairs, holder and target, in the order made, with the pairs made and removed
+     * between them.
+     */
+    @Test
+    void pairsMadeInAnotherOrderOrMadeAndRemovedAreNamedInTheOrderMade() {
+        World a = new World(), b = new World();
+        for (World w : List.of(a, b)) {
+            w.component(Pos.class);
+            Relation likes = w.relations().register("Likes", false, false, Cleanup.REMOVE_PAIR);
+            long h1 = w.spawn(new Pos(0)), t1 = w.spawn(new Pos(1)), h2 = w.spawn(new Pos(2)), t2 = w.spawn(new Pos(3));
+            if (w == a) {
+                w.relations().add(h1, likes, t1);
+                w.relations().add(h2, likes, t2);
+            } else {
+                w.relations().add(h2, likes, t2);
+                w.relations().add(h1, likes, t1);
+            }
+        }
+        assertTrue(a.stateHash() != b.stateHash(), "only the order the pairs were made in differs, and the hash sees it");
+        List<Difference> diffs = WorldDiff.between(a, b, 10, new LinkedHashSet<>());
+        assertEquals(List.of(new Difference(null, "Likes", "pairs in the order made", "[(0v1, 1v1), (2v1, 3v1)]",
+                "[(2v1, 3v1), (0v1, 1v1)]")), diffs);
+        assertEquals("relation Likes, pairs in the order made: [(0v1, 1v1), (2v1, 3v1)] in the reference, "
+                + "[(2v1, 3v1), (0v1, 1v1)] here", diffs.get(0).toString());
+
+        World c = new World(), d = new World();
+        for (World w : List.of(c, d)) {
+            w.component(Pos.class);
+            Relation likes = w.relations().register("Likes", false, false, Cleanup.REMOVE_PAIR);
+            long h = w.spawn(new Pos(0)), t1 = w.spawn(new Pos(1)), t2 = w.spawn(new Pos(2));
+            w.relations().add(h, likes, t1);
+            if (w == d) {
+                w.relations().add(h, likes, t2);
+                w.relations().remove(h, likes, t2);
+            }
+        }
+        assertTrue(c.stateHash() != d.stateHash(), "only the pair made and removed differs, and the hash sees it");
+        assertEquals(List.of(new Difference(null, "Likes", "pairs in the order made", "[(0v1, 1v1)]",
+                "[(0v1, 1v1), 1 made and removed]")), WorldDiff.between(c, d, 10, new LinkedHashSet<>()));
+    }
 }

@@ -1,5 +1,6 @@
 package dev.orrery.engine.internal;
 
+import dev.orrery.ecs.Relation;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.archetype.Archetypes;
 import dev.orrery.ecs.component.Component;
@@ -28,7 +29,8 @@ import java.util.Set;
  * system, and whether a world ever held an entity (a snapshot or recording goes only into a
  * world that never did) and the ids its next spawns get (which the kit names when two worlds
  * freed ids in another order) and every archetype, empty ones too (which it names when one
- * world made and emptied one the other has not), the resources a snapshot leaves out though systems write them,
+ * world made and emptied one the other has not), and the number a relation's next pair gets
+ * (for the pairs made and removed), the resources a snapshot leaves out though systems write them,
  * whose commands each sync point a run passes may apply ({@link #pendingCommands}), and the mark
  * a {@code WorldHost} (in this module) puts on the simulations it holds (and its close of the
  * failed ones no thread took back). Exported
@@ -391,6 +393,15 @@ public final class EngineInternals {
             out[i] = all.get(i).size();
         }
         return out;
+    }
+
+    /**
+     * The number the next pair of {@code r} in {@code world} will get (pairs are numbered from 1
+     * as they are made, and the state hash covers the numbers): the kit counts the pairs made
+     * and removed after the last one alive.
+     */
+    public static long nextPairNumber(World world, Relation r) {
+        return EcsInternals.nextPairSeq(world.relations(), r);
     }
 
     /** How many ids {@code world} has freed and not handed out again (the length of its free list). */
