@@ -26,7 +26,8 @@ import java.util.Set;
  * keep the system's name, not what it threw; a cut journal's last tick may have lost its note),
  * the first tick whose state hash differs, the first system after which the worlds differ and
  * the components whose values differ at that tick, and, given the game's code, the entities and fields and the resources
- * with a codec that differ at the end of the recordings. The hashes after each system cover
+ * with a codec that differ at the end of the recordings (by name; where the worlds agree on every tick, without the
+ * game too, as the bytes each codec wrote). The hashes after each system cover
  * the world only, so for a resource that differs the system named may be a later one than the
  * writer (the first to carry it into the world); the output says so.
  *
@@ -66,11 +67,12 @@ public final class CompareRecordings {
             the first tick whose inputs differ, the first tick skipped by one only or for different
             systems (FailurePolicy.SKIP_TICK), the first tick whose state hash differs, the first
             system after which the worlds differ (systems.hashes, from GoldenRecording.record) and
-            the components whose values differ at that tick.
+            the components whose values differ at that tick; where the worlds agree on every tick,
+            the resources (with a codec) that differ in the end snapshots, by name.
 
               --game CLASS   a SimulationFactory on the class path (public no-argument constructor):
                              the recordings' end snapshots are restored into it and compared entity
-                             by entity and field by field; recordings from an older kit, whose
+                             by entity and field by field, and resources value by value; recordings from an older kit, whose
                              systems.hashes holds no hash after a sync point, are re-run with it on
                              one worker to tell a system from the commands an earlier system recorded
               -h, --help     this text
@@ -202,10 +204,13 @@ public final class CompareRecordings {
         }
         if (firstHash < 0) {
             out.println("state: the same hash on every tick both hold (" + both + " hashed ticks)");
+            boolean differ = a.lastTick == b.lastTick && ResourceState.atEnd(a.dir, b.dir, a.lastTick, game, out);
             if (firstSkip >= 0 && (firstInput < 0 || firstSkip < firstInput)) {
                 out.println(RunSkips.cause(a.skips, b.skips, firstSkip));
+            } else if (differ && firstInput < 0) {
+                out.println("cause: the same inputs gave different resources; the worlds agree");
             }
-            return firstInput < 0 && firstSkip < 0 ? 0 : 1;
+            return firstInput < 0 && firstSkip < 0 && !differ ? 0 : 1;
         }
         out.printf("state: first differs at tick %d (hash %016x against %016x)%n", firstHash, a.hashes.get(firstHash),
                 b.hashes.get(firstHash));
@@ -421,7 +426,7 @@ public final class CompareRecordings {
             try (JournalReader reader = JournalReader.openAllowingCut(journal)) {
                 JournalTick tick = new JournalTick();
                 while (reader.nextTick(tick)) {
-                    r.inputs.add(tick.inputs().size() + " inputs " + Long.toHexString(contentHash(tick)));
+                    r.inputs.add(tick.inputs().size() + " inputs " + Long.toHexString(JournalInputs.contentHash(tick)));
                     r.lastTick = tick.tick();
                     if (tick.hasHash()) {
                         r.hashes.put(tick.tick(), tick.stateHash());
@@ -475,25 +480,6 @@ public final class CompareRecordings {
                 b.append("; ").append(RunRecorder.COLUMNS).append(" ends part-way through a record");
             }
             return b.toString();
-        }
-
-        private static long contentHash(JournalTick tick) {
-            long h = 0x9E3779B97F4A7C15L;
-            var batch = tick.inputs();
-            byte[] buf = new byte[64];
-            for (int i = 0; i < batch.size(); i++) {
-                h = h * 31 + batch.client(i);
-                h = h * 31 + batch.type(i);
-                int len = batch.payloadLength(i);
-                if (buf.length < len) {
-                    buf = new byte[len];
-                }
-                batch.copyPayload(i, buf, 0);
-                for (int k = 0; k < len; k++) {
-                    h = h * 31 + buf[k];
-                }
-            }
-            return h;
         }
     }
 }

@@ -39,6 +39,26 @@ final class JournalInputs implements InputSource, Closeable {
         return last;
     }
 
+    /** A hash of {@code tick}'s inputs (client, type and payload of each): two recordings' ticks compared. */
+    static long contentHash(JournalTick tick) {
+        long h = 0x9E3779B97F4A7C15L;
+        var batch = tick.inputs();
+        byte[] buf = new byte[64];
+        for (int i = 0; i < batch.size(); i++) {
+            h = h * 31 + batch.client(i);
+            h = h * 31 + batch.type(i);
+            int len = batch.payloadLength(i);
+            if (buf.length < len) {
+                buf = new byte[len];
+            }
+            batch.copyPayload(i, buf, 0);
+            for (int k = 0; k < len; k++) {
+                h = h * 31 + buf[k];
+            }
+        }
+        return h;
+    }
+
     @Override
     public InputBatch beginTick(long tick) {
         try {

@@ -1,19 +1,27 @@
 package dev.orrery.testkit;
 
+import dev.orrery.ecs.SnapshotException;
 import dev.orrery.engine.ResourceCodec;
 import dev.orrery.engine.Simulation;
+import dev.orrery.engine.internal.EngineInternals;
 import dev.orrery.scheduler.ResourceKey;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
@@ -73,7 +81,7 @@ final class ResourceState {
      * does not and how to make it.
      */
     static List<String> differences(Simulation reference, Simulation actual) {
-        Map<String, byte[]> a = bytes(reference);
+        Map<String, byte[]> a = new TreeMap<>(bytes(reference)); // by name: the same lines whatever order it was put in
         Map<String, byte[]> b = bytes(actual);
         List<String> out = new ArrayList<>();
         for (Map.Entry<String, byte[]> e : a.entrySet()) {
@@ -82,15 +90,89 @@ final class ResourceState {
             if (y == null || Arrays.equals(x, y)) {
                 continue;
             }
-            int at = Arrays.mismatch(x, y);
-            String line = "resource '" + e.getKey() + "': its codec writes " + y.length + " bytes here and " + x.length
-                    + " in the reference, first differing at byte " + at;
             ResourceKey<?> key = key(reference, e.getKey());
             Object rv = decoded(reference, key, x);
             Object av = decoded(actual, key, y);
-            out.add(line + values(rv, av));
+            out.add(line(e.getKey(), x, y) + values(rv, av));
         }
         return out;
+    }
+
+    /**
+     * How the resources in two snapshots differ, by name (in name order, whatever order each
+     * game put them in): the bytes each codec wrote, one line each as {@link
+     * #differences(Simulation, Simulation)} writes it without the values (reading them needs
+     * the game), and a line for a resource one snapshot carries and the other does not.
+     */
+    static List<String> differences(Map<String, byte[]> reference, Map<String, byte[]> actual) {
+        Set<String> names = new TreeSet<>(reference.keySet());
+        names.addAll(actual.keySet());
+        List<String> out = new ArrayList<>();
+        for (String name : names) {
+            byte[] x = reference.get(name);
+            byte[] y = actual.get(name);
+            if (x == null || y == null) {
+                out.add("resource '" + name + "': " + (x == null ? "here only" : "in the reference only") + " (the games "
+                        + "put other resources with a codec)");
+            } else if (!Arrays.equals(x, y)) {
+                out.add(line(name, x, y));
+            }
+        }
+        return out;
+    }
+
+    /** {@code resource 'bank': its codec writes 12 bytes here and 12 in the reference, first differing at byte 3}. */
+    private static String line(String name, byte[] reference, byte[] actual) {
+        return "resource '" + name + "': its codec writes " + actual.length + " bytes here and " + reference.length
+                + " in the reference, first differing at byte " + Arrays.mismatch(reference, actual);
+    }
+
+    /**
+     * Prints to {@code out} the resources that differ in the end snapshots of the recordings in
+     * {@code a} and {@code b} (at {@code tick}, the last both hold), if any, and returns whether
+     * any does: the recordings' hashes cover the world only, so where the worlds agree on every
+     * tick, this is where resources that differ show. With {@code game}, both snapshots are
+     * restored into it and both values shown; without it, or when it refuses them, the bytes
+     * each codec wrote, by name.
+     */
+    static boolean atEnd(Path a, Path b, long tick, SimulationFactory game, PrintStream out) {
+        Path ea = a.resolve(GoldenRecording.END);
+        Path eb = b.resolve(GoldenRecording.END);
+        if (!Files.isRegularFile(ea) || !Files.isRegularFile(eb)) {
+            return false;
+        }
+        List<String> differ = null;
+        boolean restored = false;
+        try {
+            byte[] x = Files.readAllBytes(ea);
+            byte[] y = Files.readAllBytes(eb);
+            if (game != null) {
+                try (Simulation sa = game.create(1, false); Simulation sb = game.create(1, false)) {
+                    sa.restore(x);
+                    sb.restore(y);
+                    differ = differences(sa, sb);
+                    restored = true;
+                } catch (RuntimeException e) {
+                    FactoryRefusedException.rethrowIfRefusal(e); // else the bytes still tell which differ
+                }
+            }
+            if (differ == null) {
+                differ = differences(EngineInternals.snapshotResources(x), EngineInternals.snapshotResources(y));
+            }
+        } catch (IOException | SnapshotException e) {
+            out.println("resources: not compared at the end (" + e.getMessage() + ")");
+            return false;
+        }
+        if (!differ.isEmpty()) {
+            out.println("resources: at the end (tick " + tick + "), the reference is the first recording:");
+            differ.forEach(r -> out.println("  " + r));
+            if (!restored) {
+                out.println("note: the state hashes cover the world, not the resources; " + (game == null ? "give "
+                        + "--game to see both values" : "the --game class did not restore the end snapshots, so the "
+                        + "values are not shown (is it the game that made them?)"));
+            }
+        }
+        return !differ.isEmpty();
     }
 
     /** Both values in brackets, or, after a semicolon, why the report cannot show them and the fix. */

@@ -167,4 +167,20 @@ class ResourceStateTest {
             assertFalse(totals.contains("@"), totals);
         }
     }
+
+    @Test
+    void shouldCompareSnapshotBytesByNameWhateverTheOrderAndNameAResourceOneSideOnlyHas() {
+        java.util.Map<String, byte[]> reference = new java.util.LinkedHashMap<>();
+        reference.put("tally", new byte[] {0, 5});
+        reference.put("bank", new byte[] {1});
+        reference.put("old", new byte[] {2});
+        java.util.Map<String, byte[]> actual = new java.util.LinkedHashMap<>();
+        actual.put("new", new byte[] {3});
+        actual.put("bank", new byte[] {1});
+        actual.put("tally", new byte[] {0, 6, 0});
+        assertEquals(List.of("resource 'new': here only (the games put other resources with a codec)",
+                "resource 'old': in the reference only (the games put other resources with a codec)",
+                "resource 'tally': its codec writes 3 bytes here and 2 in the reference, first differing at byte 1"),
+                ResourceState.differences(reference, actual));
+    }
 }

@@ -1,7 +1,10 @@
 package dev.orrery.engine.internal;
 
 import dev.orrery.ecs.Relation;
+import dev.orrery.ecs.SnapshotException;
+import dev.orrery.ecs.SnapshotInput;
 import dev.orrery.ecs.World;
+import dev.orrery.ecs.WorldSnapshot;
 import dev.orrery.ecs.archetype.Archetypes;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.internal.EcsInternals;
@@ -15,6 +18,7 @@ import dev.orrery.scheduler.executor.PlannedExecutor;
 import dev.orrery.scheduler.executor.SystemHook;
 import dev.orrery.scheduler.graph.SystemGraph;
 import dev.orrery.scheduler.internal.SchedulerInternals;
+import java.io.IOException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.util.ArrayList;
@@ -22,6 +26,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The door from Orrery's test kit into what the engine's facade keeps package-private: a
@@ -29,8 +34,9 @@ import java.util.Set;
  * system, and whether a world ever held an entity (a snapshot or recording goes only into a
  * world that never did) and the ids its next spawns get (which the kit names when two worlds
  * freed ids in another order) and every archetype, empty ones too (which it names when one
- * world made and emptied one the other has not), and the number a relation's next pair gets
- * (for the pairs made and removed), the resources a snapshot leaves out though systems write them,
+ * world made and emptied one the other has not), the number a relation's next pair gets
+ * (for the pairs made and removed), the resources a snapshot carries by name (for two
+ * recordings' ends), the resources a snapshot leaves out though systems write them,
  * whose commands each sync point a run passes may apply ({@link #pendingCommands}), and the mark
  * a {@code WorldHost} (in this module) puts on the simulations it holds (and its close of the
  * failed ones no thread took back). Exported
@@ -48,6 +54,8 @@ import java.util.Set;
  * method says any thread.
  */
 public final class EngineInternals {
+    /** {@code Simulation}'s resources section (its layout: {@code ResourceSerializer}). */
+    private static final String RESOURCES_SECTION = "orrery.resources";
     private static final FacadeLookup FACADE = FacadeLookup.into(Simulation.class, MethodHandles.lookup());
     private static final MethodHandle EXECUTOR = FACADE.method(Simulation.class, "executor", ScheduleExecutor.class);
     private static final MethodHandle HOSTED_AS = FACADE.method(Simulation.class, "hostedAs", void.class, String.class);
@@ -402,6 +410,42 @@ public final class EngineInternals {
      */
     public static long nextPairNumber(World world, Relation r) {
         return EcsInternals.nextPairSeq(world.relations(), r);
+    }
+
+    /**
+     * The resources a snapshot taken by {@code Simulation.snapshot()} carries, by name (sorted),
+     * each as the bytes its codec wrote, read without a simulation and without the codecs: the
+     * kit compares two recordings' end snapshots by name, whatever order each game put its
+     * resources in. Any thread.
+     *
+     * @throws SnapshotException for a damaged snapshot, or one without the simulation's
+     *     sections, naming the section, the offset and what was wrong
+     */
+    public static Map<String, byte[]> snapshotResources(byte[] snapshot) {
+        byte[] section = new WorldSnapshot().readExtras(snapshot).get(RESOURCES_SECTION);
+        if (section == null) {
+            throw new SnapshotException("snapshot has no " + RESOURCES_SECTION + " section; it was written by "
+                    + "WorldSnapshot, not Simulation.snapshot()");
+        }
+        SnapshotInput in = SnapshotInput.of(RESOURCES_SECTION, section);
+        Map<String, byte[]> out = new TreeMap<>();
+        try {
+            int n = in.readCount("resource", 2 + 4, Integer.MAX_VALUE);
+            for (int i = 0; i < n; i++) {
+                int at = in.position();
+                String name = in.readUTF();
+                byte[] bytes = new byte[in.readCount("byte of resource " + SnapshotInput.quote(name), 1,
+                        Integer.MAX_VALUE)];
+                in.readFully(bytes);
+                if (out.put(name, bytes) != null) {
+                    throw in.corruptAt(at, "resource " + SnapshotInput.quote(name) + " is given twice");
+                }
+            }
+            in.requireEnd();
+        } catch (IOException e) {
+            throw new SnapshotException(e.getMessage(), e); // the input's own: names the section and the offset
+        }
+        return out;
     }
 
     /** How many ids {@code world} has freed and not handed out again (the length of its free list). */
