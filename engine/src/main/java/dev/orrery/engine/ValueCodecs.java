@@ -77,7 +77,8 @@ final class ValueCodecs {
         }
         if (type.isRecord() && visiting.put(type, Boolean.TRUE) == null) {
             try {
-                return nullable(recordField(type, visiting));
+                Field record = recordField(type, visiting);
+                return record == null ? null : nullable(record); // a component none can write: no codec at all
             } finally {
                 visiting.remove(type);
             }
