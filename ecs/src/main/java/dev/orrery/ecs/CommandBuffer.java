@@ -112,6 +112,9 @@ public final class CommandBuffer {
     // spawning through one shape checks it once, not per spawn (both are immutable).
     private ShapeLayout checkedLayout;
     private StructuralEffects checkedEffects;
+    // The same for the last template spawned from (immutable too).
+    private Template checkedTemplate;
+    private StructuralEffects checkedTemplateEffects;
     // The columns recorded, by id: playback refuses the buffer when one is another world's (RecordedColumns).
     Component<?>[] recordedColumns = RecordedColumns.NONE;
 
@@ -226,7 +229,9 @@ public final class CommandBuffer {
     /**
      * Records a spawn from {@code template} (its named instances and values, registered in
      * the prototype index in the template's order) and returns the provisional handle; later
-     * commands may add to or change the new entity. Its columns count as recorded: a
+     * commands may add to or change the new entity. Under declared effects it needs the spawn
+     * and every column of the template declared ({@code .spawns(columns...)}), as a spawn
+     * through a shape does. Its columns count as recorded: a
      * template built from another world's handles makes playback refuse the buffer before
      * anything is applied.
      *
@@ -235,7 +240,11 @@ public final class CommandBuffer {
      */
     public long spawn(Template template) {
         java.util.Objects.requireNonNull(template, "template");
-        EffectChecks.check(effects, OP_SPAWN_TEMPLATE, null);
+        if (template != checkedTemplate || effects != checkedTemplateEffects) {
+            EffectChecks.checkSpawn(effects, template);   // every column declared, as for a shape
+            checkedTemplate = template;
+            checkedTemplateEffects = effects;
+        }
         RecordedColumns.recorded(this, template);
         long handle = nextHandle();
         header(OP_SPAWN_TEMPLATE, 0, 0, addRef(template), handle);

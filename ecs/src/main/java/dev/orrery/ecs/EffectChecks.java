@@ -87,4 +87,25 @@ final class EffectChecks {
             }
         }
     }
+
+    /**
+     * Checks a spawn from {@code template} as a spawn through a shape of its columns: each
+     * column is given to the spawned entity, so each must be declared, or a later reader of one
+     * would get no sync point before it and miss the tick's new entities.
+     *
+     * @throws UndeclaredCommandException if the declaration does not cover it
+     */
+    static void checkSpawn(StructuralEffects e, Template template) {
+        if (e.isUnchecked()) {
+            return;
+        }
+        check(e, CommandBuffer.OP_SPAWN_TEMPLATE, null);
+        for (int i = 0, n = template.size(); i < n; i++) {
+            Component<?> c = template.column(i);
+            if (!e.mayGive(c)) {
+                throw new UndeclaredCommandException(e.owner(), "spawn from template '" + template.name() + "'",
+                        c.toString(), ".spawns(" + c + ") (every column of the template)");
+            }
+        }
+    }
 }

@@ -63,6 +63,31 @@ class StructuralEffectsTest {
         assertEquals(1, buf.commandCount());
     }
 
+    /**
+     * A template spawn needed only {@code .spawns(...)} with any components, where a spawn
+     * through a shape needs every column declared: a system that declared {@code .spawns(pos)}
+     * and spawned a template of Position and Health got no sync point before a later reader of
+     * Health, which then missed the tick's new entities without a word. It is refused now as the
+     * shape spawn is, naming the system, the template, the column and the declaration to add.
+     */
+    @Test
+    void shouldRefuseATemplateSpawnWhoseColumnsAreNotAllDeclared() {
+        Template crate = Template.named("Crate").with(pos, new Position(1, 2)).with(health, new Health(3)).build();
+        CommandBuffer buf = new CommandBuffer(0);
+        buf.declareEffects(StructuralEffects.builder("stacker").spawns(pos).build());
+        UndeclaredCommandException e = assertThrows(UndeclaredCommandException.class, () -> buf.spawn(crate));
+        assertTrue(e.getMessage().contains("'stacker'") && e.getMessage().contains("template 'Crate'")
+                && e.getMessage().contains(health.toString()) && e.getMessage().contains(".spawns(" + health + ")"),
+                e.getMessage());
+        assertEquals(0, buf.commandCount(), "a refused template spawn leaves nothing recorded");
+        buf.declareEffects(StructuralEffects.builder("stacker").spawns(pos).adds(health).build());
+        buf.spawn(crate);                                     // a column among the adds counts, as for a shape
+        buf.declareEffects(StructuralEffects.builder("stacker").spawns(pos, health).build());
+        buf.spawn(crate);
+        assertEquals(2, buf.commandCount());
+        assertTrue(new CommandPlayback().apply(world, buf).isClean());
+    }
+
     @Test
     void shouldCheckNothingWhenUnboundAndListTouchedComponents() {
         CommandBuffer buf = new CommandBuffer(0);

@@ -14,9 +14,9 @@ import java.util.Objects;
  * the worker's buffer while the system's job runs; the buffer then refuses an undeclared
  * command, naming the system and the component.
  *
- * <p>What each command needs: {@code spawn()} and a template spawn need {@link #spawns} to be
- * declared (with any components); a spawn through a shape needs {@link #spawns} with every
- * column of the shape (or those columns among {@link #addComponents}); {@code despawn}
+ * <p>What each command needs: {@code spawn()} needs {@link #spawns} to be declared (with any
+ * components); a spawn through a shape or from a template needs {@link #spawns} with every
+ * column of the shape or template (or those columns among {@link #addComponents}); {@code despawn}
  * needs {@link #despawns}; {@code add} and {@code set} of a component need it among
  * {@link #spawnComponents} (the usual way to give a spawned entity its values),
  * {@link #addComponents} or {@link #setComponents}; {@code remove} needs it among
