@@ -245,6 +245,10 @@ public final class Template {
                 dev.orrery.ecs.structure.ProvisionalRefs.refuse(column, value);
             }
             for (Component<?> c : columns) {
+                if (c == column) {
+                    throw new IllegalArgumentException("template '" + name + "' already holds " + column
+                            + "; give each instance once (one .with(" + column.name() + ", value) call)");
+                }
                 if (c.nameHash() == column.nameHash()) {
                     throw new IllegalArgumentException("template '" + name + "' already has a component named '"
                             + column.name() + "' (of " + c.type().javaClass().getName() + "), so " + column + " (of "

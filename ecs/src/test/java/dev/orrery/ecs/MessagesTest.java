@@ -125,6 +125,23 @@ class MessagesTest {
     }
 
     /**
+     * The same column given twice to a template (a copy-paste slip: {@code .with(hold, a)} then
+     * {@code .with(hold, b)}) was refused with the advice for two types sharing a name, "register
+     * one under a name of its own: world.component(Cargo.class, \"OtherName\")", which is no fix
+     * for one column listed twice. It now says the column is already in the template and to give
+     * each instance once.
+     */
+    @Test
+    void shouldSayAColumnGivenTwiceToATemplateIsAlreadyThere() {
+        World world = new World();
+        Component<Position> pos = world.component(Position.class, "Hold");
+        IllegalArgumentException twice = assertThrows(IllegalArgumentException.class,
+                () -> Template.named("Ship").with(pos, new Position(1, 2)).with(pos, new Position(3, 4)));
+        assertContains(twice.getMessage(), "template 'Ship'", pos.toString(), "already", "once");
+        assertTrue(!twice.getMessage().contains("OtherName"), twice.getMessage());
+    }
+
+    /**
      * A hook that changed the structure directly was told "attempted during an observer hook
      * (record structural changes in its command buffer); chunks are being read, so record it in a
      * CommandBuffer and apply it after the iteration": there is no iteration, and the buffer to
