@@ -42,7 +42,8 @@ import java.nio.ByteBuffer;
  * filter) into a {@code LongSum} with a codec. The harbour master's inputs set the tariff by
  * property name, a boundary write checked against {@code @Range}; a refused one is counted
  * through a {@code PropertyHandle}. A surveyor in the tide's fixed-step phase walks, in an
- * exclusive system, the decks changed since its previous sub-step.
+ * exclusive system, the decks changed since its previous sub-step; the harbour office counts the
+ * rows of chunks where a {@code DockedAt} pair was added since it last ran.
  */
 public final class HarborGame implements SimulationFactory {
     /** The phase the ledger reads its events in; POST_UPDATE reads the tick's own. */
@@ -50,7 +51,7 @@ public final class HarborGame implements SimulationFactory {
     record Hull(int capacity, int bornTick) {}
     record Cargo(int tons) {}
     record Quay(int number, int served, int docked) {}
-    record Harbour(@Range(min = 0, max = 100) int tariff, int rejected) {}
+    record Harbour(@Range(min = 0, max = 100) int tariff, int rejected, int hailed) {}
     record Manifest(int tons) {}
 
     record Loaded(long ship, long berth, int tons) {}
@@ -94,6 +95,7 @@ public final class HarborGame implements SimulationFactory {
     static final ResourceKey<Tide> TIDE = ResourceKey.of("tide", Tide.class);
     static final ResourceKey<Ledger> LEDGER = ResourceKey.of("ledger", Ledger.class);
     static final ResourceKey<LongSum> INSPECTED = ResourceKey.of("inspected", LongSum.class);
+    static final ResourceKey<LongSum> WELCOMED = ResourceKey.of("welcomed", LongSum.class);
     static final ResourceKey<FixedTimestep> TIDE_CLOCK = ResourceKey.of("tide clock", FixedTimestep.class);
     static final EventKey<Loaded> LOADED = EventKey.of("loaded", Loaded.class);
     static final EventKey<TideTurned> TURNED = EventKey.of("tide turned", TideTurned.class);
@@ -235,12 +237,19 @@ public final class HarborGame implements SimulationFactory {
         Field target = h.dockedAt.target();
         PropertyHandle rejected = world.property("Harbour", "rejected");
         PropertyHandle docked = world.property("Quay", "docked");
+        PropertyHandle hailed = world.property("Harbour", "hailed");
 
         // Observers, at set-up: a ship docked (the relation's marker arrives) is an arrival; a
         // ship that leaves (its Hold goes with the despawn) leaves a manifest of what it took.
         world.observe(h.dockedAt.column()).onAdd((w, e, commands) -> {
             long berth = w.relations().target(e, h.dockedAt);
             docked.setInt(berth, docked.getInt(berth) + 1);
+        });
+        // A ship that hails the harbour (its Awaits pair, recorded on a provisional handle of a
+        // template spawn) is counted at the harbour the pair names.
+        world.observe(h.awaits.column()).onAdd((w, e, commands) -> {
+            long harbour = w.relations().target(e, h.awaits);
+            hailed.setInt(harbour, hailed.getInt(harbour) + 1);
         });
         world.observe(h.hold).onRemove((w, e, last, commands) -> {
             long m = commands.spawn();
@@ -249,7 +258,7 @@ public final class HarborGame implements SimulationFactory {
 
         Port port = new Port();
         if (populate) {
-            port.harbour = world.spawn(new Harbour(10, 0));
+            port.harbour = world.spawn(new Harbour(10, 0, 0));
             port.berths = new long[BERTHS];
             for (int i = 0; i < BERTHS; i++) {
                 port.berths[i] = world.spawn(h.berth);
@@ -259,6 +268,7 @@ public final class HarborGame implements SimulationFactory {
 
         Query moored = world.query().with(h.hull, h.hold, h.deck, h.dockedAt.column()).build();
         Query decks = world.query().with(h.deck).changed(h.deck).build();
+        Query arrived = world.query().with(h.hull).added(h.dockedAt.column()).build();
         Query inspected = world.query().with(h.hold).changed(h.hold).build();
         return Simulation.builder(world).workers(workers).seed(11)
                 .resource(PORT, port, PORT_CODEC)
@@ -266,6 +276,7 @@ public final class HarborGame implements SimulationFactory {
                 .resource(LEDGER, new Ledger(), LEDGER_CODEC)
                 .resource(INSPECTED, new LongSum(), SUM_CODEC)
                 .resource(SURVEY, new Survey(), SURVEY_CODEC)
+                .resource(WELCOMED, new LongSum(), SUM_CODEC)
                 .resource(TIDE_CLOCK, new FixedTimestep(10, 7, 3))
                 .systems(s -> {
                     s.phases(Phase.PRE_UPDATE, TIDE_PHASE, Phase.UPDATE, Phase.POST_UPDATE)
@@ -378,6 +389,10 @@ public final class HarborGame implements SimulationFactory {
                                 });
                                 job.events(TURNED).forEach(e -> l.turnsSeen++);
                             });
+                    // The harbour office greets the chunks where ships berthed since it last ran.
+                    s.system("welcome").inPhase(Phase.POST_UPDATE).query(arrived)
+                            .reads(h.hull, h.dockedAt.column()).reducesResource(WELCOMED)
+                            .forEachChunk(job -> job.add(WELCOMED, job.chunk().size()));
                     s.system("customs").inPhase(Phase.POST_UPDATE).query(inspected).reads(h.hold)
                             .reducesResource(INSPECTED).forEachChunk(job -> {
                                 ChunkView c = job.chunk();

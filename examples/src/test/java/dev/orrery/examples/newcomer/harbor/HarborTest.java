@@ -93,6 +93,7 @@ class HarborTest {
             long harbour = sim.resources().get(HarborGame.PORT).harbour;
             assertEquals(25, w.getProperty(harbour, "Harbour", "tariff"));
             assertEquals(4, w.getProperty(harbour, "Harbour", "rejected"));
+            assertEquals(40, w.getProperty(harbour, "Harbour", "hailed"), "every ship's Awaits pair, added on its provisional handle");
             assertTrue(sim.resources().get(HarborGame.INSPECTED).total() > 0);
         }
     }
@@ -105,6 +106,7 @@ class HarborTest {
         byte[] snapshot;
         Ledger expected;
         long inspected;
+        long welcomed;
         String surveyed;
         try (Simulation sim = game.create(2, true); InputPipeline inputs = InputPipeline.builder().build()) {
             sim.inputs(inputs);
@@ -118,6 +120,8 @@ class HarborTest {
             }
             expected = sim.resources().get(HarborGame.LEDGER);
             inspected = sim.resources().get(HarborGame.INSPECTED).total();
+            welcomed = sim.resources().get(HarborGame.WELCOMED).total();
+            assertTrue(welcomed > 0);
             HarborGame.Survey survey = sim.resources().get(HarborGame.SURVEY);
             surveyed = survey.chunks + "/" + survey.rows;
             assertTrue(survey.rows > 0);
@@ -145,6 +149,7 @@ class HarborTest {
             }
             assertEquals(expected.toString(), restored.resources().get(HarborGame.LEDGER).toString());
             assertEquals(inspected, restored.resources().get(HarborGame.INSPECTED).total());
+            assertEquals(welcomed, restored.resources().get(HarborGame.WELCOMED).total(), "added(DockedAt) after the restore");
             HarborGame.Survey survey = restored.resources().get(HarborGame.SURVEY);
             assertEquals(surveyed, survey.chunks + "/" + survey.rows, "the surveyor's change filter after the restore");
         }
