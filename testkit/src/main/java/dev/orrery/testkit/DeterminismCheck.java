@@ -1,7 +1,6 @@
 package dev.orrery.testkit;
 
 import dev.orrery.ecs.SnapshotException;
-import dev.orrery.engine.InputPipeline;
 import dev.orrery.engine.ReplayDivergenceException;
 import dev.orrery.engine.RunRecorder;
 import dev.orrery.engine.RunReplayer;
@@ -375,7 +374,7 @@ public final class DeterminismCheck {
             int recordOn = most; // workers(1) alone: a game built for one worker (a cluster world) records on one
             String name = "recorded on " + recordOn + (recordOn == 1 ? " worker" : " workers");
             try (Simulation sim = build(recordOn, true, 0);
-                 RunRecorder rec = RunRecorder.start(sim, dir, InputPipeline.builder().ringSize(4096))) {
+                 RunRecorder rec = RunRecorder.start(sim, dir, ScriptPipelines.forScript(script, ticks))) {
                 for (int t = 0; t < ticks; t++) {
                     long tick = t;
                     script.inputs(tick, (client, type, payload) -> {

@@ -104,7 +104,7 @@ public final class GoldenRecording {
         try (Simulation sim = oneWorker(factory, "record", "recorded").create(1, true);
              SystemHashes.Writer perSystem = new SystemHashes.Writer(dir, sim.schedule().systemNames(),
                      names(sim.world().columns()));
-             RunRecorder rec = RunRecorder.start(sim, dir, InputPipeline.builder().ringSize(4096))) {
+             RunRecorder rec = RunRecorder.start(sim, dir, ScriptPipelines.forScript(inputs, ticks))) {
             EngineInternals.afterEachSystem(sim, new SystemHook() {
                 @Override
                 public void after(int position, String system, boolean ran, World world) {
