@@ -275,7 +275,7 @@ public final class PropertyHandle {
         try {
             bits = field.type().bitsOf(value);
         } catch (ClassCastException | NullPointerException e) {
-            throw doesNotFit(field, value, "Pass a " + field.type().javaType().getSimpleName() + " value", e);
+            throw doesNotFit(field, value, "Pass " + aValueOf(field.type()), e);
         } catch (IllegalArgumentException e) { // a number of the right kind, but fractional or out of range
             throw doesNotFit(field, value, "Pass " + takes(field.type()), e);
         }
@@ -286,6 +286,14 @@ public final class PropertyHandle {
         return new IllegalArgumentException("property " + field + " is " + field.type() + "; the value "
                 + value + (value == null ? "" : " (" + value.getClass().getSimpleName() + ")")
                 + " does not fit it. " + fix, cause);
+    }
+
+    /** A value of another kind refused: "an int value (a whole number from ... to ...)", "a boolean value". */
+    private static String aValueOf(FieldType type) {
+        String name = type.javaType().getSimpleName();
+        String value = ("aeiou".indexOf(name.charAt(0)) >= 0 ? "an " : "a ") + name + " value";
+        String takes = takes(type);
+        return takes.endsWith(" value") ? value : value + " (" + takes + ")";
     }
 
     /** What a field of {@code type} takes, for a refusal of a number that does not fit it. */

@@ -118,8 +118,9 @@ class PropertyConversionTest {
     @Test
     void shouldKeepRefusingAValueOfAnotherKindNamingTheJavaType() {
         long e = world.spawn(new Agent(1));
-        refused(e, "Agent", "squad", "seven", "Pass a int value");
-        refused(e, "Agent", "squad", null, "Pass a int value");
+        // "Pass a int value" before: an article for the type's name, and what the field takes
+        refused(e, "Agent", "squad", "seven", "Pass an int value (a whole number from -2147483648 to 2147483647)");
+        refused(e, "Agent", "squad", null, "Pass an int value (a whole number from -2147483648 to 2147483647)");
     }
 
     @Test
