@@ -6,6 +6,8 @@ import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.Sequence;
 import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
@@ -53,7 +55,8 @@ import java.util.concurrent.locks.LockSupport;
  * and {@link #close} are for the one tick thread: the first thread to call {@code beginTick}
  * becomes it (or the thread that calls {@link #bindTickThread()}), and a call from another
  * thread fails an assertion; but once the tick thread has terminated, {@code close} may come
- * from any thread (see there). The counters may be read from any thread (each a snapshot). The
+ * from any thread, and of several closes at once exactly one closes it while the others wait
+ * for it (see there). The counters may be read from any thread (each a snapshot). The
  * journal thread is started by the builder and stopped by {@code close}; it alone calls the
  * recorder until {@code close} has joined it. What happens-before what:
  * <ul>
@@ -77,6 +80,15 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class InputPipeline implements InputSource, AutoCloseable {
     private static final long PARK_NANOS = 50_000;
+    private static final VarHandle TICK_THREAD;
+
+    static {
+        try {
+            TICK_THREAD = MethodHandles.lookup().findVarHandle(InputPipeline.class, "tickThread", Thread.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private final RingBuffer<InputSlot> ring;
     private final EventPoller<InputSlot> poller;
@@ -91,7 +103,17 @@ public final class InputPipeline implements InputSource, AutoCloseable {
     /** The thread whose {@link #close()} closed it, named when a tick finds it closed; null while open. */
     private volatile Thread closer;
 
-    private Thread tickThread;
+    /**
+     * The tick thread; null until the first drain or bind. Volatile, and taken over from a
+     * terminated thread by compare-and-set ({@link TickOwner#takeOverIfEnded(VarHandle, Object,
+     * Thread, Thread)}): read only by assertions and {@link #close()}, off the ticks' hot path.
+     */
+    private volatile Thread tickThread;
+    /**
+     * Held by the one {@link #close()} that closes, from its check of {@link #closed} until the
+     * recorder is closed: a second close waits here and then finds the pipeline closed.
+     */
+    private final Object closeLock = new Object();
     private long lastTick = Long.MIN_VALUE;
     private boolean anyTick;
 
@@ -356,30 +378,41 @@ public final class InputPipeline implements InputSource, AutoCloseable {
      * in either order of the two closes, with no {@code bindTickThread()}. A terminated tick
      * thread's last drain happens-before the {@code isAlive()} that sees it ended (JLS
      * 17.4.4), so the calling thread becomes the tick thread here, as {@link #bindTickThread()}
-     * would make it. A tick thread that is alive, however idle (a pool's thread), may drain
-     * again: a close from another thread then fails an assertion (with {@code -ea}) naming
-     * both; call {@code bindTickThread()} on this pipeline first, once that thread has stopped.
+     * would make it (by compare-and-set: the simulation's own take-over rule). A tick thread
+     * that is alive, however idle (a pool's thread), may drain again: a close from another
+     * thread of a pipeline still open then fails an assertion (with {@code -ea}) naming both;
+     * call {@code bindTickThread()} on this pipeline first, once that thread has stopped.
+     *
+     * <p><b>Closes at once</b> (two threads closing after the tick thread ended, say): exactly
+     * one close does the work, the first to take the pipeline's close lock; each other close
+     * waits until that one has finished (the recorder closed, or abandoned after a failure)
+     * and then returns without doing anything, and without throwing that close's failure,
+     * which the first reports. A close on a pipeline already closed returns at once, from any
+     * thread. The lock's release and acquire make everything the closing call did (the journal
+     * thread's last writes, the recorder's close) happen-before every other close returns.
      *
      * @throws UncheckedIOException if the journal thread failed (then the journal is
-     *     incomplete; the cause says why)
+     *     incomplete; the cause says why); only from the close that closed it
      */
     @Override
     public void close() {
-        if (tickThread != null && !isTickThread()) {
-            tookOverFromEnded(); // not inside the assert below: the take-over happens with or without -ea
-        }
-        assert tickThread == null || isTickThread() : tickThreadMessage("close") + ": close "
-                + "it there after its last tick (after run() returns, or once the simulation left its WorldHost), or "
-                + "stop that thread's ticks and join() it before closing here (a tick thread that has terminated "
-                + "hands the pipeline over), or, for a thread that lives on (a pool's), call this pipeline's "
-                + "bindTickThread() on this thread once that one has stopped ticking";
-        if (closed) {
-            return;
-        }
-        closer = Thread.currentThread();
-        closed = true;
-        if (journal != null) {
-            journal.close();
+        synchronized (closeLock) {
+            if (closed) {
+                return; // closed by an earlier close, on this thread or another, which did the work
+            }
+            Thread me = Thread.currentThread();
+            // Not inside the assert below: the take-over happens with or without -ea.
+            TickOwner.takeOverIfEnded(TICK_THREAD, this, tickThread, me);
+            assert isTickThread() : tickThreadMessage("close") + ": close "
+                    + "it there after its last tick (after run() returns, or once the simulation left its WorldHost), "
+                    + "or stop that thread's ticks and join() it before closing here (a tick thread that has "
+                    + "terminated hands the pipeline over), or, for a thread that lives on (a pool's), call this "
+                    + "pipeline's bindTickThread() on this thread once that one has stopped ticking";
+            closer = me;
+            closed = true;
+            if (journal != null) {
+                journal.close();
+            }
         }
     }
 
@@ -468,21 +501,6 @@ public final class InputPipeline implements InputSource, AutoCloseable {
             tickThread = current;
         }
         return tickThread == current;
-    }
-
-    /**
-     * Makes the calling thread the tick thread when the tick thread has terminated (its end
-     * happens-before the {@code isAlive()} that returns false: JLS 17.4.4), and says whether it
-     * did. For {@link #close()} only, before its check: draining on a new thread stays
-     * {@link #bindTickThread()}'s, as the simulation's ticks do.
-     */
-    private boolean tookOverFromEnded() {
-        Thread t = tickThread;
-        if (t != null && !t.isAlive()) {
-            tickThread = Thread.currentThread();
-            return true;
-        }
-        return false;
     }
 
     private String tickThreadMessage(String what) {

@@ -120,13 +120,35 @@ final class TickOwner {
      * @param me the calling thread
      */
     synchronized Thread takeOverIfEnded(Thread bound, Thread me) {
+        Thread t = takeOverIfEnded(THREAD, this, bound, me);
+        if (t == me && bound != me) {
+            handOver.accept(me);
+        }
+        return t;
+    }
+
+    /**
+     * The take-over rule of the class comment, for any holder of a tick thread: makes
+     * {@code me} the tick thread in {@code field} of {@code holder} (a volatile {@code Thread}
+     * field) in place of {@code bound} when {@code bound} has terminated, by compare-and-set, so
+     * of two threads that find it ended at once exactly one takes over. Returns the tick thread
+     * then: {@code me} when it took over (or was already it), else {@code bound} while it lives,
+     * or whichever thread bound itself or took over meanwhile. The one copy of the rule: the
+     * simulation's ticks, snapshots and restores use it here, and {@code InputPipeline.close()}
+     * on its own tick-thread field.
+     *
+     * @param field a {@link VarHandle} on the holder's tick-thread field
+     * @param holder the object whose field it is
+     * @param bound the tick thread as the caller read it, or null (then nothing happens)
+     * @param me the calling thread
+     */
+    static Thread takeOverIfEnded(VarHandle field, Object holder, Thread bound, Thread me) {
         Thread t = bound;
-        while (t != me && !t.isAlive()) {
-            if (THREAD.compareAndSet(this, t, me)) {
-                handOver.accept(me);
+        while (t != null && t != me && !t.isAlive()) {
+            if (field.compareAndSet(holder, t, me)) {
                 return me;
             }
-            t = thread; // another thread took it over, or bound itself, meanwhile: never null again
+            t = (Thread) field.getVolatile(holder); // another thread took it over, or bound itself, meanwhile
         }
         return t;
     }

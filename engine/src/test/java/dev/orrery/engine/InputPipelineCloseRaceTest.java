@@ -1,0 +1,151 @@
+package dev.orrery.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Two threads close one pipeline at once after its tick thread has terminated (a shutdown
+ * hook and the main thread, say, both closing after the loop ended). The close took the
+ * pipeline over from the ended thread with a plain write and then checked a plain
+ * {@code closed} flag: both closers could take it over, both pass the check and close the
+ * journal twice, or the second found the first the (live) tick thread and failed the
+ * tick-thread assertion, or returned while the first was still closing the recorder. Now
+ * exactly one closes; the other waits for that close to finish and then returns, doing
+ * nothing.
+ *
+ * <p>No waits on time: the threads meet at a barrier or a latch, and the test waits for the
+ * second closer to block (its {@link Thread#getState()}), not for a period.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS) // a hang guard only
+class InputPipelineCloseRaceTest {
+    /** Counts the recorder's closes; its close may wait for a latch, to hold the first closer inside. */
+    static final class CountingRecorder implements InputRecorder {
+        final AtomicInteger closes = new AtomicInteger();
+        final CountDownLatch inClose = new CountDownLatch(1);
+        volatile CountDownLatch release;
+
+        @Override
+        public void recordInput(long tick, int sequence, int client, int type, byte[] payload, int offset,
+                int length) {
+        }
+
+        @Override
+        public void recordTickEnd(long tick, int inputCount) {
+        }
+
+        @Override
+        public void recordTickHash(long tick, long stateHash) {
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+            closes.incrementAndGet();
+            inClose.countDown();
+            CountDownLatch r = release;
+            if (r != null) {
+                Latches.await(r);
+            }
+        }
+    }
+
+    /** A pipeline whose tick thread drained one tick and terminated (joined). */
+    private static InputPipeline drainedByAnEndedThread(CountingRecorder recorder) throws InterruptedException {
+        InputPipeline pipeline = InputPipeline.builder().ringSize(8).recorder(recorder).build();
+        AtomicReference<Throwable> threw = new AtomicReference<>();
+        Thread loop = new Thread(() -> {
+            try {
+                pipeline.beginTick(0);
+            } catch (Throwable t) {
+                threw.set(t);
+            }
+        }, "game-loop");
+        loop.start();
+        loop.join();
+        assertNull(threw.get(), "the loop drained a tick");
+        return pipeline;
+    }
+
+    /** Runs {@code close} on a new thread; the thread records what it threw and the closes it saw on return. */
+    private static Thread closer(String name, InputPipeline pipeline, CountingRecorder recorder,
+            CyclicBarrier start, AtomicReference<Throwable> threw, AtomicInteger closesSeen) {
+        Thread t = new Thread(() -> {
+            try {
+                if (start != null) {
+                    start.await();
+                }
+                pipeline.close();
+                closesSeen.set(recorder.closes.get());
+            } catch (Throwable e) {
+                threw.set(e);
+            }
+        }, name);
+        t.start();
+        return t;
+    }
+
+    @Test
+    void twoClosesRacingAfterTheTickThreadEndedCloseTheRecorderOnceAndBothReturnAfterIt() throws Exception {
+        for (int round = 0; round < 300; round++) {
+            CountingRecorder recorder = new CountingRecorder();
+            InputPipeline pipeline = drainedByAnEndedThread(recorder);
+            CyclicBarrier start = new CyclicBarrier(2);
+            AtomicReference<Throwable> threwA = new AtomicReference<>();
+            AtomicReference<Throwable> threwB = new AtomicReference<>();
+            AtomicInteger seenA = new AtomicInteger(-1);
+            AtomicInteger seenB = new AtomicInteger(-1);
+            Thread a = closer("closer-a", pipeline, recorder, start, threwA, seenA);
+            Thread b = closer("closer-b", pipeline, recorder, start, threwB, seenB);
+            a.join();
+            b.join();
+            assertNull(threwA.get(), "round " + round + ": closer-a's close threw " + threwA.get());
+            assertNull(threwB.get(), "round " + round + ": closer-b's close threw " + threwB.get());
+            assertEquals(1, recorder.closes.get(), "round " + round + ": the recorder closed exactly once");
+            assertEquals(1, seenA.get(), "round " + round + ": closer-a returned after the recorder's close");
+            assertEquals(1, seenB.get(), "round " + round + ": closer-b returned after the recorder's close");
+            assertTrue(pipeline.isClosed());
+        }
+    }
+
+    @Test
+    void aSecondCloseWhileTheFirstIsClosingTheRecorderWaitsForItAndDoesNothing() throws Exception {
+        CountingRecorder recorder = new CountingRecorder();
+        recorder.release = new CountDownLatch(1);
+        InputPipeline pipeline = drainedByAnEndedThread(recorder);
+        AtomicReference<Throwable> threwA = new AtomicReference<>();
+        AtomicReference<Throwable> threwB = new AtomicReference<>();
+        AtomicInteger seenA = new AtomicInteger(-1);
+        AtomicInteger seenB = new AtomicInteger(-1);
+        Thread a = closer("closer-a", pipeline, recorder, null, threwA, seenA);
+        Latches.await(recorder.inClose); // closer-a took the pipeline over and is inside the recorder's close
+        Thread b = closer("closer-b", pipeline, recorder, null, threwB, seenB);
+        Thread.State s;
+        while ((s = b.getState()) != Thread.State.BLOCKED && s != Thread.State.WAITING
+                && s != Thread.State.TIMED_WAITING && s != Thread.State.TERMINATED) {
+            Thread.onSpinWait();
+        }
+        // Was: closer-b found closer-a the tick thread, alive, and failed the assertion (with -ea).
+        assertNull(threwB.get(), "the second close waits for the first, it is not refused: " + threwB.get());
+        assertFalse(s == Thread.State.TERMINATED, "closer-b returned while closer-a was still closing the recorder");
+        recorder.release.countDown();
+        a.join();
+        b.join();
+        assertNull(threwA.get(), "closer-a's close threw " + threwA.get());
+        assertNull(threwB.get(), "closer-b's close threw " + threwB.get());
+        assertEquals(1, recorder.closes.get(), "the recorder closed exactly once");
+        assertEquals(1, seenB.get(), "closer-b returned after the recorder's close");
+    }
+}
