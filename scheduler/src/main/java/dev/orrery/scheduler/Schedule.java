@@ -341,8 +341,9 @@ public final class Schedule {
          * @return a builder for the system; its {@code forEachChunk}, {@code forEachRange},
          *     {@code forEachLevel} or {@code exclusive} returns this schedule builder
          * @throws NullPointerException when {@code name} is null
-         * @throws IllegalArgumentException when {@code name} is blank (duplicates are refused by
-         *     {@link #build})
+         * @throws IllegalArgumentException when {@code name} is blank, or is named as the
+         *     scheduler names a sync point ({@link SystemFailedException#namesSyncPoint});
+         *     duplicates are refused by {@link #build}
          */
         public SystemBuilder system(String name) {
             return new SystemBuilder(this, name);
@@ -441,6 +442,11 @@ public final class Schedule {
             if (name.isBlank()) { // as a resource, an event channel or a phase: the name is all errors and traces show
                 throw new IllegalArgumentException("a system needs a non-blank name, used in errors, traces, the graph's "
                         + "output and recordings' per-system hashes; got '" + name + "'");
+            }
+            if (SystemFailedException.namesSyncPoint(name)) { // a journal keeps only the name of what failed
+                throw new IllegalArgumentException("system name '" + name + "' is how the scheduler names a sync "
+                        + "point ('sync point ending phase <phase>', 'sync point before system '<system>''), and a "
+                        + "failure or a journal naming it could not say which failed; rename the system");
             }
             this.access = SystemAccess.builder(name);
         }

@@ -27,6 +27,14 @@ public final class SystemFailedException extends RuntimeException {
             + "before the failure stay, the failing phase's pending commands are discarded, and columns written before "
             + "the failure keep their new values";
 
+    /**
+     * The two forms of a sync point's name (the executor's {@code PhaseLoop} names them:
+     * {@code "sync point ending phase Update"}, {@code "sync point before system 'b'"}); see
+     * {@link #namesSyncPoint}.
+     */
+    private static final String SYNC_ENDING_PHASE = "sync point ending phase ";
+    private static final String SYNC_BEFORE_SYSTEM = "sync point before system '";
+
     /** The failed system's name, or the sync point's (see {@link #system()}). */
     private final String system;
     /** The failed chunk's ordinal in query order, or -1 (see {@link #chunkOrdinal()}). */
@@ -105,6 +113,20 @@ public final class SystemFailedException extends RuntimeException {
      */
     public String system() {
         return system;
+    }
+
+    /**
+     * Whether {@code name} is a sync point's name as {@link #system()} gives it for a failure at
+     * one, and as a journal keeps it: {@code "sync point ending phase <phase>"} or
+     * {@code "sync point before system '<system>'"}. No system may be named so (the schedule's
+     * builder refuses it), so a name alone says which failed, where a journal keeps no more; a
+     * system's name that merely begins with "sync point" ({@code "sync point 3"}) is a system's.
+     *
+     * @param name a system's or a sync point's name, not null
+     * @return true when it has one of the two forms the scheduler names its sync points with
+     */
+    public static boolean namesSyncPoint(String name) {
+        return name.startsWith(SYNC_ENDING_PHASE) || name.startsWith(SYNC_BEFORE_SYSTEM);
     }
 
     /**

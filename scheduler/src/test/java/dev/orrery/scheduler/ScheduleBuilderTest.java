@@ -48,6 +48,23 @@ class ScheduleBuilderTest {
     }
 
     @Test
+    void shouldRefuseASystemNamedAsTheSchedulerNamesItsSyncPointsAndTakeOtherNamesThatBeginSo() {
+        // A journal keeps only the name of what failed: a system named as a sync point is named
+        // would read back as that sync point, and one named "sync point 3" was described as one.
+        for (String taken : new String[] {"sync point ending phase Update", "sync point before system 'b'"}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> Schedule.builder(world).system(taken), "system(\"" + taken + "\")");
+            assertEquals("system name '" + taken + "' is how the scheduler names a sync point ('sync point ending "
+                    + "phase <phase>', 'sync point before system '<system>''), and a failure or a journal naming it "
+                    + "could not say which failed; rename the system", e.getMessage());
+            assertTrue(SystemFailedException.namesSyncPoint(taken), taken);
+        }
+        assertFalse(SystemFailedException.namesSyncPoint("sync point 3"), "only the scheduler's own forms");
+        assertEquals("sync point 3", Schedule.builder(world).system("sync point 3").exclusive(w -> { }).build()
+                .systemNames().get(0), "a name that merely begins with 'sync point' is a system's like any other");
+    }
+
+    @Test
     void shouldRefuseAScheduleWideMinBatchRowsBelowOneAtTheCallAsTheSystemsOwnIs() {
         // once taken, and refused only at build() as "system 's' has minBatchRows 0", naming a system
         // the caller never gave one to (the system's own minBatchRows is refused at the call)

@@ -1,5 +1,6 @@
 package dev.orrery.engine.journal;
 
+import dev.orrery.scheduler.SystemFailedException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -87,16 +88,17 @@ public final class SkipComparison {
 
     /**
      * When the replaying game has no system of the recorded name (a sync point's name, which
-     * names no system, aside), the clause that says so, without a fix: "the replaying game has no
-     * system 'a' (its systems: [...]), so it was renamed or removed since the recording, which
-     * names systems as they were named then"; else null.
+     * names no system, aside: {@link SystemFailedException#namesSyncPoint}), the clause that says
+     * so, without a fix: "the replaying game has no system 'a' (its systems: [...]), so it was
+     * renamed or removed since the recording, which names systems as they were named then"; else
+     * null.
      *
      * @param recorded the name the journal holds for the tick
      * @param systems the replaying game's systems, or null when not known (then null)
      * @return the clause, or null
      */
     public static String missing(String recorded, List<String> systems) {
-        if (systems == null || recorded.startsWith("sync point ") || has(systems, recorded)) {
+        if (systems == null || SystemFailedException.namesSyncPoint(recorded) || has(systems, recorded)) {
             return null;
         }
         return "the replaying game has no system '" + recorded + "' (its systems: " + systems + "), so it was renamed "
@@ -115,12 +117,16 @@ public final class SkipComparison {
 
     /**
      * What failed, in words: "system 'x' threw", or "the sync point ... failed" for a sync
-     * point's name, which names no system. The test kit's skip reports use it too.
+     * point's name ({@link SystemFailedException#namesSyncPoint}: one of the two forms the
+     * scheduler names sync points with, which no system may take), which names no system; a
+     * system named "sync point 3" threw like any other. The one wording of a skipped tick's
+     * failure: the engine's divergences, the cluster's replay and the test kit's skip reports
+     * use it.
      *
      * @param name a system's or a sync point's name, as a failure or a journal gives it
      * @return the clause
      */
     public static String failed(String name) {
-        return name.startsWith("sync point ") ? "the " + name + " failed" : "system '" + name + "' threw";
+        return SystemFailedException.namesSyncPoint(name) ? "the " + name + " failed" : "system '" + name + "' threw";
     }
 }
