@@ -1,5 +1,6 @@
 package dev.orrery.engine;
 
+import dev.orrery.engine.journal.SkipComparison;
 import java.nio.file.Path;
 
 /**
@@ -50,9 +51,9 @@ public final class ReplayDivergenceException extends RuntimeException {
     /** A tick skipped in the recording and run in the replay, or the other way round. */
     ReplayDivergenceException(Path journal, long tick, String recordedSkip, String replayedSkip) {
         super("replay of journal " + journal + " diverged at tick " + tick + ": the recording "
-                + (recordedSkip == null ? "ran the tick" : "skipped the tick (system '" + recordedSkip + "' threw)")
-                + " but the replay " + (replayedSkip == null ? "ran it" : "skipped it (system '" + replayedSkip
-                        + "' threw)") + ". The state before that tick already differed, or a system fails "
+                + (recordedSkip == null ? "ran the tick" : "skipped the tick (" + SkipComparison.failed(recordedSkip)
+                        + ")") + " but the replay " + (replayedSkip == null ? "ran it"
+                        : "skipped it (" + SkipComparison.failed(replayedSkip) + ")") + ". The state before that tick already differed, or a system fails "
                 + "non-deterministically (wall-clock time, a shared random generator, a range system's failure "
                 + "replayed with another worker count), or a job the tick deadline ended in the recording, which notes "
                 + "the skip but not the deadline: replay it on a simulation built with the same tickDeadline, where "

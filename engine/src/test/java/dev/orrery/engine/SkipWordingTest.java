@@ -23,6 +23,20 @@ class SkipWordingTest {
     private static final String SYNC = "sync point ending phase Update";
 
     @Test
+    void aDivergenceWhereOneSideRanTheTickWordsASyncPointAsSkipComparisonDoes() {
+        String recorded = new ReplayDivergenceException(Path.of("run.journal"), 4, SYNC, null).getMessage();
+        assertTrue(recorded.contains("the recording skipped the tick (the " + SYNC + " failed) but the replay ran it"),
+                recorded); // was: "(system 'sync point ending phase Update' threw)"
+        String replayed = new ReplayDivergenceException(Path.of("run.journal"), 4, null,
+                "sync point before system 'b'").getMessage();
+        assertTrue(replayed.contains("the recording ran the tick but the replay skipped it (the sync point before "
+                + "system 'b' failed)"), replayed);
+        String system = new ReplayDivergenceException(Path.of("run.journal"), 4, "fragile", null).getMessage();
+        assertTrue(system.contains("the recording skipped the tick (system 'fragile' threw) but the replay ran it"),
+                system);
+    }
+
+    @Test
     void aSystemWhoseNameBeginsWithSyncPointIsASystem() {
         assertEquals("system 'sync point 3' threw", SkipComparison.failed("sync point 3")); // was: "the sync point 3 failed"
         assertEquals("the " + SYNC + " failed", SkipComparison.failed(SYNC));

@@ -197,7 +197,7 @@ final class RecordedInputs implements InputSource, AutoCloseable {
         replaySkipped = true;
         // the last tick of a journal without its end record may have lost its skip note
         if (current.tick() == tick && !current.skipped() && (hasAhead || reader.cut() == null)) {
-            diverged(tick, "the replay skipped tick " + tick + " (system '" + system + "' threw) and the recorded "
+            diverged(tick, "the replay skipped tick " + tick + " (" + SkipComparison.failed(system) + ") and the recorded "
                     + "run did not: the system failed on other data, or fails where it did not");
         } else if (current.tick() == tick && current.skipped()
                 && !SkipComparison.sameSystem(current.skippedSystem(), system)) {
@@ -216,8 +216,8 @@ final class RecordedInputs implements InputSource, AutoCloseable {
     /** Notes a tick the recording skipped that the replay ran ({@code tick}, just run). Call after every tick. */
     void checkSkipped(long tick) {
         if (current.tick() == tick && current.skipped() && !replaySkipped) {
-            diverged(tick, "the recorded run skipped tick " + tick + " (system '" + current.skippedSystem()
-                    + "' threw) and the replay ran it: the replay's systems do not fail as the recorded ones did");
+            diverged(tick, "the recorded run skipped tick " + tick + " (" + SkipComparison.failed(current.skippedSystem())
+                    + ") and the replay ran it: the replay's systems do not fail as the recorded ones did");
         }
     }
 

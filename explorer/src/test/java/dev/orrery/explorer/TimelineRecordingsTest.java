@@ -16,6 +16,8 @@ import dev.orrery.engine.FailurePolicy;
 import dev.orrery.engine.InputPipeline;
 import dev.orrery.engine.RunRecorder;
 import dev.orrery.engine.Simulation;
+import dev.orrery.engine.SimulationBuilder;
+import dev.orrery.scheduler.Resources;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
@@ -96,6 +98,51 @@ class TimelineRecordingsTest {
                         throw new IllegalStateException("flaky at " + firstValue[0]);
                     }
                 })).build();
+    }
+
+    /**
+     * "seeder" spawns a counter a tick and "reader" reads them, past the sync point before
+     * "reader" that applies the spawn; an onAdd hook there throws on tick {@code failAt} (-1:
+     * never), a tick skipped under SKIP_TICK for the sync point, not for a system.
+     */
+    static Simulation hooked(World world, long failAt) {
+        Component<Counter> counter = world.component(Counter.class);
+        SimulationBuilder b = Simulation.builder(world).seed(3).workers(1).hashEvery(1)
+                .onSystemFailure(FailurePolicy.SKIP_TICK);
+        Resources res = b.resources();
+        world.observe(counter).onAdd((w, e, commands) -> {
+            if (res.value(Simulation.CLOCK).tick() == failAt) {
+                throw new IllegalStateException("the hook refuses at tick " + failAt);
+            }
+        });
+        return b.systems(s -> s
+                .system("seeder").spawns(counter).forEachRange(() -> 1,
+                        (job, from, to) -> job.commands().add(job.commands().spawn(), counter, new Counter(1)))
+                .system("reader").query(world.query().with(counter).build()).reads(counter).forEachChunk(job -> { }))
+                .build();
+    }
+
+    @Test
+    void shouldNameASyncPointThatSkippedATickAsTheSyncPointNotAsASystem() throws Exception {
+        World world = new World();
+        Simulation sim = hooked(world, 2);
+        sim.failureListener((t, f, firstForSystem) -> { });
+        try (RunRecorder recorder = RunRecorder.start(sim, dir, InputPipeline.builder())) {
+            sim.run(6, 0, null);
+        }
+        assertEquals(1, sim.skippedTicks(), "the recorded run skipped tick 2");
+        long first = Fixture.firstEntity(world);
+        Timeline never = Timeline.ofRecording(dir, () -> hooked(new World(), -1));
+        try (Explorer explorer = Explorer.attach(sim, ExplorerOptions.loopback(0).withTimeline(never))) {
+            Client c = new Client(explorer);
+            c.getOk("/api/past/entity?tick=5&id=" + first);
+            String info = c.getOk("/api/timeline");
+            // was: "(system 'sync point before system 'reader'' threw)"
+            assertTrue(info.contains("\"divergence\":\"the recorded run skipped tick 2 (the sync point before system "
+                    + "'reader' failed) and the replay ran it"), info);
+        } finally {
+            sim.close();
+        }
     }
 
     @Test

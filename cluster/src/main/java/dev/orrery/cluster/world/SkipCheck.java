@@ -13,7 +13,7 @@ import java.util.List;
  * (the journal keeps its name cut to 1 024 bytes, compared cut), and a tick the journal ran must be run, except
  * the last tick of a segment a crash cut ({@code cutAfter}), whose skip note the crash may have
  * lost. Each step answers the difference as text ("the recording ran the tick but the replay
- * skipped it (system 's' threw)"), or null when there is none.
+ * skipped it (system 's' threw)", or "(the sync point before system 's' failed)"), or null when there is none.
  *
  * <p><b>Threading:</b> the replaying simulation's tick thread, like the input sources that hold it.
  */
@@ -71,10 +71,13 @@ final class SkipCheck {
         return current.skipped() && !replaySkipped ? difference(current.skippedSystem(), null) : null;
     }
 
-    /** Which side skipped a tick: {@code recorded} and {@code replayed} the system that threw, or null. */
+    /**
+     * Which side skipped a tick: {@code recorded} and {@code replayed} the system (or sync point)
+     * that failed, or null; worded as {@link SkipComparison#failed} words it.
+     */
     private static String difference(String recorded, String replayed) {
-        return "the recording " + (recorded == null ? "ran the tick" : "skipped the tick (system '" + recorded
-                + "' threw)") + " but the replay " + (replayed == null ? "ran it" : "skipped it (system '" + replayed
-                + "' threw)");
+        return "the recording " + (recorded == null ? "ran the tick" : "skipped the tick ("
+                + SkipComparison.failed(recorded) + ")") + " but the replay " + (replayed == null ? "ran it"
+                : "skipped it (" + SkipComparison.failed(replayed) + ")");
     }
 }

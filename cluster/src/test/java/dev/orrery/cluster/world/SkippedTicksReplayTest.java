@@ -139,6 +139,46 @@ class SkippedTicksReplayTest {
                 + "but the replay ran it"), r.describe());
     }
 
+    /**
+     * "seeder" spawns one entity a tick and "reader" reads them, so a sync point before
+     * "reader" applies the spawn; an onAdd hook there throws on tick {@code failAt} (never when -1).
+     */
+    private static WorldBlueprint hooked(long failAt) {
+        return (worldId, populate) -> {
+            World world = new World(1024);
+            Component<Pos> pos = world.component(Pos.class);
+            SimulationBuilder b = Simulation.builder(world).seed(3).workers(1).hashEvery(1)
+                    .onSystemFailure(FailurePolicy.SKIP_TICK);
+            Resources res = b.resources();
+            world.observe(pos).onAdd((w, e, commands) -> {
+                if (res.value(Simulation.CLOCK).tick() == failAt) {
+                    throw new IllegalStateException("the hook refuses at tick " + failAt);
+                }
+            });
+            Simulation sim = b.systems(s -> s
+                    .system("seeder").spawns(pos).forEachRange(() -> 1,
+                            (job, from, to) -> job.commands().add(job.commands().spawn(), pos, new Pos(0)))
+                    .system("reader").query(world.query().with(pos).build()).reads(pos).forEachChunk(job -> { }))
+                    .build();
+            sim.failureListener((tick, failure, first) -> { }); // expected failures: no log line
+            return sim;
+        };
+    }
+
+    @Test
+    void aTickASyncPointSkippedIsNamedAsTheSyncPointItIsNotAsASystem() throws IOException {
+        WorldStore store = recordAndCrash(hooked(5), TICKS);
+        ReplayDivergenceException e = assertThrows(ReplayDivergenceException.class,
+                () -> WorldRuntime.open(WORLD, store, hooked(-1), settings()));
+        assertEquals(5, e.tick(), e.getMessage());
+        // was: "(system 'sync point before system 'reader'' threw)", where SkipComparison says "the ... failed"
+        assertTrue(e.getMessage().contains("the recording skipped the tick (the sync point before system 'reader' "
+                + "failed) but the replay ran it"), e.getMessage());
+        WorldVerifier.Report r = WorldVerifier.verify(store, WORLD, hooked(-1));
+        assertTrue(r.describe().contains("first at tick 5: the recording skipped the tick (the sync point before "
+                + "system 'reader' failed) but the replay ran it"), r.describe());
+    }
+
     @Test
     void aReplayThatSkipsATickTheRecordingRanIsRefusedNamingTheTickAndTheSystem() throws IOException {
         WorldStore store = recordAndCrash(fragile(-1), TICKS);
