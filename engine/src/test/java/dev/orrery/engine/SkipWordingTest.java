@@ -46,4 +46,20 @@ class SkipWordingTest {
                 missing);
         assertEquals(null, SkipComparison.missing(SYNC, List.of("alpha")), "a sync point names no system");
     }
+
+    @Test
+    void theRenamedSystemClauseNamesTheFirstTenSystemsAndCountsTheRest() {
+        List<String> systems = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            systems.add("system" + i);
+        }
+        String m = SkipComparison.missing("gone", systems);
+        assertTrue(m.startsWith("the replaying game has no system 'gone' (its 40 systems: [system0, system1, "
+                + "system2, system3, system4, system5, system6, system7, system8, system9] and 30 more), so it was "
+                + "renamed or removed since the recording"), m);
+        assertFalse(m.contains("system10"), m);
+        String few = SkipComparison.missing("gone", systems.subList(0, 10));
+        assertTrue(few.contains("(its systems: [system0, system1, system2, system3, system4, system5, system6, "
+                + "system7, system8, system9]), so"), few);
+    }
 }

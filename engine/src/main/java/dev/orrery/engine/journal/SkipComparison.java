@@ -20,6 +20,9 @@ import java.util.List;
  * <p><b>Threading:</b> stateless; any thread.
  */
 public final class SkipComparison {
+    /** How many of the replaying game's systems {@link #missing} names before it counts the rest. */
+    static final int SYSTEMS_NAMED = 10;
+
     private SkipComparison() {
     }
 
@@ -91,7 +94,8 @@ public final class SkipComparison {
      * names no system, aside: {@link SystemFailedException#namesSyncPoint}), the clause that says
      * so, without a fix: "the replaying game has no system 'a' (its systems: [...]), so it was
      * renamed or removed since the recording, which names systems as they were named then"; else
-     * null.
+     * null. A big game's list is cut after its first 10 systems, in schedule order: "(its 40
+     * systems: [s0, ..., s9] and 30 more)".
      *
      * @param recorded the name the journal holds for the tick
      * @param systems the replaying game's systems, or null when not known (then null)
@@ -101,8 +105,11 @@ public final class SkipComparison {
         if (systems == null || SystemFailedException.namesSyncPoint(recorded) || has(systems, recorded)) {
             return null;
         }
-        return "the replaying game has no system '" + recorded + "' (its systems: " + systems + "), so it was renamed "
-                + "or removed since the recording, which names systems as they were named then";
+        int n = systems.size();
+        String listed = n <= SYSTEMS_NAMED ? "its systems: " + systems
+                : "its " + n + " systems: " + systems.subList(0, SYSTEMS_NAMED) + " and " + (n - SYSTEMS_NAMED) + " more";
+        return "the replaying game has no system '" + recorded + "' (" + listed + "), so it was renamed or removed "
+                + "since the recording, which names systems as they were named then";
     }
 
     /** Whether one of {@code systems}, cut as a journal cuts it, is {@code recorded}. */
