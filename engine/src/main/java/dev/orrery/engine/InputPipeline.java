@@ -388,7 +388,8 @@ public final class InputPipeline implements InputSource, AutoCloseable {
      * waits until that one has finished (the recorder closed, or abandoned after a failure)
      * and then returns without doing anything, and without throwing that close's failure,
      * which the first reports. A close on a pipeline already closed returns at once, from any
-     * thread. The lock's release and acquire make everything the closing call did (the journal
+     * thread, and so does the recorder's own close of this pipeline from the journal thread
+     * (inside the close that is waiting for that thread). The lock's release and acquire make everything the closing call did (the journal
      * thread's last writes, the recorder's close) happen-before every other close returns.
      *
      * @throws UncheckedIOException if the journal thread failed (then the journal is
@@ -396,6 +397,11 @@ public final class InputPipeline implements InputSource, AutoCloseable {
      */
     @Override
     public void close() {
+        if (closed && journal != null && journal.onJournalThread()) {
+            // The recorder closing its own pipeline from its close(): the close under way waits for
+            // this thread, so waiting for it here would never end. It returns at once, as it did.
+            return;
+        }
         synchronized (closeLock) {
             if (closed) {
                 return; // closed by an earlier close, on this thread or another, which did the work

@@ -74,6 +74,11 @@ final class RecordingStage implements EventHandler<RecordingMarker>, ExceptionHa
         thread.start();
     }
 
+    /** Whether the calling thread is the journal thread (a recorder's call back into the pipeline). */
+    boolean onJournalThread() {
+        return Thread.currentThread() == thread;
+    }
+
     // ---- tick thread -----------------------------------------------------------------
 
     /** Queues "tick {@code tick} ended after input ring sequence {@code lastInput}". */

@@ -33,6 +33,8 @@ class InputPipelineCloseRaceTest {
         final AtomicInteger closes = new AtomicInteger();
         final CountDownLatch inClose = new CountDownLatch(1);
         volatile CountDownLatch release;
+        /** When set, the recorder's close closes this pipeline too (its own, from the journal thread). */
+        volatile InputPipeline closesToo;
 
         @Override
         public void recordInput(long tick, int sequence, int client, int type, byte[] payload, int offset,
@@ -54,6 +56,10 @@ class InputPipelineCloseRaceTest {
         @Override
         public void close() {
             closes.incrementAndGet();
+            InputPipeline p = closesToo;
+            if (p != null) {
+                p.close();
+            }
             inClose.countDown();
             CountDownLatch r = release;
             if (r != null) {
@@ -147,5 +153,19 @@ class InputPipelineCloseRaceTest {
         assertNull(threwB.get(), "closer-b's close threw " + threwB.get());
         assertEquals(1, recorder.closes.get(), "the recorder closed exactly once");
         assertEquals(1, seenB.get(), "closer-b returned after the recorder's close");
+    }
+
+    @Test
+    // The failure this guards against is a deadlock: on a thread of its own, so that it fails the
+    // test instead of hanging the build (the same thread's time-out waits for the method to return).
+    @Timeout(value = 20, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aRecorderThatClosesItsOwnPipelineFromItsCloseDoesNotWaitForTheCloseItIsIn() throws Exception {
+        CountingRecorder recorder = new CountingRecorder();
+        InputPipeline pipeline = InputPipeline.builder().ringSize(8).recorder(recorder).build();
+        recorder.closesToo = pipeline;
+        pipeline.beginTick(0);
+        pipeline.close(); // the journal thread's close of the pipeline returns at once: the close is under way
+        assertEquals(1, recorder.closes.get(), "the recorder closed once");
+        assertTrue(pipeline.isClosed());
     }
 }
