@@ -89,6 +89,10 @@ public final class Explorer implements AutoCloseable {
     private volatile int archetypes = -1;
     /** The world as its last host named it ({@code world 'name'}), seen at attach or a tick's end; null: never hosted. */
     private volatile String lastHosted;
+    /** The simulation's next tick when the explorer was attached (tick thread, at attach). */
+    private final long tickAtAttach;
+    /** Set (once) by the hook at the end of the first tick after attach; read by any thread. */
+    private volatile boolean tickEnded;
     /** Whether the figures observe the jobs now; tick thread. */
     private boolean observing;
     private long lastArchetypeCount;
@@ -113,6 +117,7 @@ public final class Explorer implements AutoCloseable {
             }
         });
         this.lastHosted = EngineInternals.hostedWorld(sim);
+        this.tickAtAttach = sim.currentTick();
         this.editRules = new EditRules(options.edits(), sim.world());
         this.systemNames = List.copyOf(Views.systemNames(sim));
         this.past = options.timeline() == null ? null : new PastWorlds(options.timeline(), 30_000);
@@ -180,6 +185,9 @@ public final class Explorer implements AutoCloseable {
     /** The end-of-tick hook: waiting reads within the budget, figures, job timing on or off. Tick thread. */
     private void endOfTick(long tick, long nanos) {
         long start = System.nanoTime();
+        if (!tickEnded) {
+            tickEnded = true;
+        }
         if (safePoint.waiting() > 0) {
             safePoint.drain(sim, Math.max(MIN_BUDGET_MICROS * 1_000L, nanos * BUDGET_PERCENT / 100));
         }
@@ -321,7 +329,7 @@ public final class Explorer implements AutoCloseable {
      * order such a read against that tick.
      */
     private String stoppedRefusal(long waitedMillis) {
-        String what = figures.recorded() == 0
+        String what = !tickedSinceAttach()
                 ? "the simulation has not ticked since the explorer was attached (no run() is in progress: start one, "
                         + "sim.run(ticks, hz); or a loop of your own that calls sim.tick() has not ended a tick yet)"
                 : "the run is stopped (no run() is in progress: sim.stop() ended it, or its ticks were done; run "
@@ -331,6 +339,17 @@ public final class Explorer implements AutoCloseable {
                 + "at: live views show the world only at the end of a tick, or while explorer.idle(duration) answers "
                 + "reads on the tick thread between ticks (call it there to keep the page live while paused); "
                 + "/api/summary (its figures), /api/history and the timeline (the recorded past) still answer";
+    }
+
+    /**
+     * Whether a tick ran since the explorer was attached: the hook saw one end, or the
+     * simulation's next tick moved (a tick that ran its systems and then threw before its end,
+     * a replay's hash check or a recorder's write, never reaches the hook). Decided by these
+     * facts, not by whether the figures hold a tick. A restore between the attach and the first
+     * tick moves the next tick too, and counts. Any thread: two volatile reads.
+     */
+    boolean tickedSinceAttach() {
+        return tickEnded || sim.currentTick() != tickAtAttach;
     }
 
     /** A failure's message up to what the failed run left (the scheduler's account, long), ending with a period. */
