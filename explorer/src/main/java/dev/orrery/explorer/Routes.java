@@ -299,10 +299,19 @@ final class Routes {
     /**
      * {@code object} (a JSON object read at a safe point of {@code sim}) with {@code "tick"} first:
      * the tick it shows the world after, as {@code /api/past/...?tick=} names one, so that a value
-     * watched over ticks, or compared with the timeline's, says which tick it belongs to. Tick thread.
+     * watched over ticks, or compared with the timeline's, says which tick it belongs to; an
+     * empty object gets the tick alone. Tick thread.
+     *
+     * @throws IllegalArgumentException when {@code object} is not a JSON object (a bug of the view that made it)
      */
-    private static String afterTick(Simulation sim, String object) {
-        return "{\"tick\":" + (sim.currentTick() - 1) + "," + object.substring(1);
+    static String afterTick(Simulation sim, String object) {
+        String body = object.strip();
+        if (body.length() < 2 || body.charAt(0) != '{' || body.charAt(body.length() - 1) != '}') {
+            throw new IllegalArgumentException("a live view's answer must be a JSON object to take its tick, not "
+                    + (body.length() > 80 ? body.substring(0, 80) + "..." : body));
+        }
+        String rest = body.substring(1, body.length() - 1).strip();
+        return "{\"tick\":" + (sim.currentTick() - 1) + (rest.isEmpty() ? "" : "," + rest) + "}";
     }
 
     /**
