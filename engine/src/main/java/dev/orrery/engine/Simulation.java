@@ -158,8 +158,14 @@ public final class Simulation implements AutoCloseable {
     private InputSource failedSource;
     /**
      * The last tick that failed under STOP and what failed ({@code tick N failed under ...}),
-     * while no tick has run since; null otherwise. Written by the tick thread, read by any (the
-     * explorer, telling a run ended by a failure from one stopped or slow).
+     * until the next tick begins; null otherwise. Read by any thread (the explorer, telling a run
+     * ended by a failure from one stopped or slow); written only by the tick thread: set before
+     * the failure leaves {@code tick()}, and cleared first thing in the next tick, before it asks
+     * the input source's {@code beginTick} (which may block) or runs any system. So a reader that
+     * sees anything that next tick did, through a happens-before edge (a volatile such as
+     * {@link #currentTick()}, a latch the source or a system counts down), reads null: the clear
+     * precedes that in the tick thread's program order. A reader with no such edge may still
+     * read the failure while the next tick has begun, as of any volatile read racing a write.
      */
     private volatile String stoppedBy;
     /** Whether the schedule is running a tick now: a snapshot or restore then would catch the world part-way. */
@@ -770,6 +776,11 @@ public final class Simulation implements AutoCloseable {
         // the end-of-tick hook (a tool such as the explorer that runs long), and names each step
         // that calls user code: the tick thread publishes them through `steps` (no allocation).
         try {
+            // The run goes on: what stopped it no longer holds, from before this tick takes its
+            // inputs (a source may block in beginTick) or runs any user code (see stoppedBy).
+            if (stoppedBy != null) {
+                stoppedBy = null;
+            }
             // A retry of a tick that failed under STOP gets the inputs the source already handed it.
             InputBatch batch;
             if (failedBatch != null && failedSource == inputs && failedBatch.tick() == t) {
@@ -780,9 +791,6 @@ public final class Simulation implements AutoCloseable {
                 steps.leave();
             }
             failedBatch = null;
-            if (stoppedBy != null) {
-                stoppedBy = null;
-            }
             resources.put(INPUTS, batch);
             SystemFailedException skipped = null;
             inSchedule = true;
@@ -1019,8 +1027,9 @@ public final class Simulation implements AutoCloseable {
 
     /**
      * For the explorer, through {@code EngineInternals}: {@code tick N failed under
-     * FailurePolicy.STOP: } and the failure's message, while no tick has run since that one
-     * failed; else null. Any thread.
+     * FailurePolicy.STOP: } and the failure's message, from that failure until the next tick
+     * begins (cleared before it takes its inputs; see the field {@code stoppedBy} for the
+     * ordering); else null. Any thread.
      */
     String stoppedByNow() {
         return stoppedBy;

@@ -290,10 +290,15 @@ public final class EngineInternals {
     }
 
     /**
-     * For the explorer: why {@code sim}'s last tick did not end, while no tick has run since
-     * it failed under {@code FailurePolicy.STOP} ({@code tick N failed under FailurePolicy.STOP: }
-     * and the failure's message, which names the system); null when the last tick ended or
-     * none ran. Any thread: a volatile read.
+     * For the explorer: why {@code sim}'s last tick did not end, from its failure under
+     * {@code FailurePolicy.STOP} until the next tick begins ({@code tick N failed under
+     * FailurePolicy.STOP: } and the failure's message, which names the system); null when the
+     * last tick ended, none ran, or the next one has begun. The tick thread writes it: sets it
+     * before the failure leaves {@code tick()}, and clears it as the next tick begins, before that
+     * tick asks its input source for inputs (which may block) or runs a system. Any thread reads it
+     * (a volatile read): a reader that has seen anything the next tick did, through a
+     * happens-before edge ({@code currentTick()} past the failed tick, a latch the input source or
+     * a system counted down), reads null.
      *
      * @param sim the simulation; not null
      * @return the failed tick and its failure, or null
