@@ -166,4 +166,22 @@ final class Json {
     public String toString() {
         return sb.toString();
     }
+
+    /**
+     * {@code object} (a JSON object a live view read at a safe point) with {@code "tick"} first:
+     * the tick it shows the world after, as {@code /api/past/...?tick=} names one, so that a value
+     * watched over ticks, or compared with the timeline's, says which tick it belongs to; an
+     * empty object gets the tick alone (it used to come out as {@code {"tick":N,}}).
+     *
+     * @throws IllegalArgumentException when {@code object} is not a JSON object (a bug of the view that made it)
+     */
+    static String tickFirst(long tick, String object) {
+        String body = object.strip();
+        if (body.length() < 2 || body.charAt(0) != '{' || body.charAt(body.length() - 1) != '}') {
+            throw new IllegalArgumentException("a live view's answer must be a JSON object to take its tick, not "
+                    + (body.length() > 80 ? body.substring(0, 80) + "..." : body));
+        }
+        String rest = body.substring(1, body.length() - 1).strip();
+        return "{\"tick\":" + tick + (rest.isEmpty() ? "" : "," + rest) + "}";
+    }
 }

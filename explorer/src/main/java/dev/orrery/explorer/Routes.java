@@ -225,7 +225,7 @@ final class Routes {
                 int size = Params.bounded(q, "size", 1, Browse.MAX_PAGE, DEFAULT_PAGE);
                 int pageNo = Params.bounded(q, "page", 0, MAX_PAGE_NUMBER, 0);
                 shared(ex, "query:" + size + ":" + pageNo + ":" + text,
-                        s -> afterTick(s, browse.query(s.world(), text, pageNo, size)));
+                        s -> Json.tickFirst(s.currentTick() - 1, browse.query(s.world(), text, pageNo, size)));
             }
             case "tree" -> {
                 long parent = Params.entity(q, "parent", Entity.NULL);
@@ -245,7 +245,8 @@ final class Routes {
                     return;
                 }
                 long id = QueryText.entityId(raw, "id=" + raw);
-                shared(ex, "entity:" + id, s -> afterTick(s, Views.entity(s.world(), id, explorer.editRules())));
+                shared(ex, "entity:" + id, s -> Json.tickFirst(s.currentTick() - 1,
+                        Views.entity(s.world(), id, explorer.editRules())));
             }
             case "named" -> shared(ex, "named", s -> Views.named(s.world()));
             case "resources" -> shared(ex, "resources", Views::resources);
@@ -294,24 +295,6 @@ final class Routes {
         } catch (PastWorlds.Refused e) {
             fail(ex, e.status, e.getMessage());
         }
-    }
-
-    /**
-     * {@code object} (a JSON object read at a safe point of {@code sim}) with {@code "tick"} first:
-     * the tick it shows the world after, as {@code /api/past/...?tick=} names one, so that a value
-     * watched over ticks, or compared with the timeline's, says which tick it belongs to; an
-     * empty object gets the tick alone. Tick thread.
-     *
-     * @throws IllegalArgumentException when {@code object} is not a JSON object (a bug of the view that made it)
-     */
-    static String afterTick(Simulation sim, String object) {
-        String body = object.strip();
-        if (body.length() < 2 || body.charAt(0) != '{' || body.charAt(body.length() - 1) != '}') {
-            throw new IllegalArgumentException("a live view's answer must be a JSON object to take its tick, not "
-                    + (body.length() > 80 ? body.substring(0, 80) + "..." : body));
-        }
-        String rest = body.substring(1, body.length() - 1).strip();
-        return "{\"tick\":" + (sim.currentTick() - 1) + (rest.isEmpty() ? "" : "," + rest) + "}";
     }
 
     /**
