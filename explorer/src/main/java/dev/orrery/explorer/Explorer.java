@@ -404,11 +404,13 @@ public final class Explorer implements AutoCloseable {
      * The summary from the figures and {@code state} (the state as a JSON object): read at a safe
      * point, with {@code whyNotLive} null, or, when none came, what any thread may read
      * ({@link Views#stateOffTick}) with the refusal's reason, so a paused run's page still has
-     * its figures and says why the world is not shown.
+     * its figures and says why the world is not shown. The figures count the ticks up to
+     * {@code stateTick}, the tick the state was read after ({@code nextTick - 1}), so that
+     * {@code tick} is never past it.
      */
-    byte[] summary(String state, String whyNotLive) {
+    byte[] summary(String state, long stateTick, String whyNotLive) {
         Json json = new Json().beginObject();
-        figures.summarize(System.nanoTime(), json);
+        figures.summarize(System.nanoTime(), stateTick, json);
         double[] heap = seconds.latest();
         json.field("heapAfterGcMb", Math.round(heap[0] * 10) / 10.0).field("heapMb", Math.round(heap[1] * 10) / 10.0)
                 .field("archetypes", archetypes).key("systemNames").beginArray();
@@ -438,7 +440,7 @@ public final class Explorer implements AutoCloseable {
     /** The next stream event: the summary figures, and the ticks and seconds since the last event. Hub thread. */
     String event() {
         Json json = new Json().beginObject();
-        figures.summarize(System.nanoTime(), json);
+        figures.summarize(System.nanoTime(), Long.MAX_VALUE, json);
         double[] heap = seconds.latest();
         json.field("heapAfterGcMb", Math.round(heap[0] * 10) / 10.0).field("archetypes", archetypes)
                 .key("rows").beginObject();

@@ -2,6 +2,7 @@ package dev.orrery.explorer;
 
 import dev.orrery.ecs.component.Entity;
 import dev.orrery.engine.Simulation;
+import dev.orrery.engine.TickProgress;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -308,11 +309,16 @@ final class Routes {
             return explorer.safePoint().shared("summary", SHARE_NANOS, s -> {
                 Json json = new Json().beginObject();
                 Views.state(s, json);
-                return json.endObject().toString();
-            }, state -> explorer.summary(state, null));
+                return new StateRead(json.endObject().toString(), s.currentTick() - 1);
+            }, state -> explorer.summary(state.json(), state.tick(), null));
         } catch (SafePoint.Unavailable e) {
-            return explorer.summary(Views.stateOffTick(sim), e.getMessage());
+            TickProgress p = sim.progress();
+            return explorer.summary(Views.stateOffTick(sim, p), p.nextTick() - 1, e.getMessage());
         }
+    }
+
+    /** The summary's state as JSON, and the tick it was read after. */
+    private record StateRead(String json, long tick) {
     }
 
     private void shared(WebServer.Exchange ex, String key, Function<Simulation, String> read)

@@ -122,11 +122,17 @@ final class TickFigures implements JobObserver {
      * still shows where it stands); ticks per second over the last second; tick-time p50, p99 and max in
      * milliseconds over the last ten seconds; each system's mean milliseconds per tick over
      * the ticks of those ten seconds that were timed (null when none was), and the sync
-     * points' and the explorer's mean.
+     * points' and the explorer's mean. Only ticks up to {@code upToTick} count (the tick a state
+     * written beside these figures was read after, so that the figures' {@code tick} is never
+     * past it; {@code Long.MAX_VALUE}: all): a run goes on while the answer is written.
      */
-    void summarize(long now, Json json) {
+    void summarize(long now, long upToTick, Json json) {
         long window = 10 * SECOND;
         long p = published;
+        long oldest = Math.max(0, p - (CAPACITY - 64));
+        while (p > oldest && ticks[(int) ((p - 1) & MASK)] > upToTick) {
+            p--; // ended after the state was read: left to the next answer
+        }
         long from = Math.max(0, p - (CAPACITY - 64));
         int n = (int) (p - from);
         long[] times = new long[n];

@@ -102,10 +102,10 @@ final class Views {
      * any thread, for a summary made when no safe point came: the next tick and the last hash
      * read together ({@link Simulation#progress()}), workers, seed, skipped ticks and the step;
      * the failure policy and the command totals are the tick thread's, so they are null here.
+     * {@code p} is {@code sim.progress()}, read by the caller (who bounds the figures by it).
      * Any thread.
      */
-    static String stateOffTick(Simulation sim) {
-        TickProgress p = sim.progress();
+    static String stateOffTick(Simulation sim, TickProgress p) {
         Json json = new Json().beginObject();
         state(json, sim, p.nextTick(), p.hash(), null, null);
         return json.endObject().toString();

@@ -14,7 +14,7 @@ class TickFiguresTest {
 
     private static String summary(TickFigures figures, long now) {
         Json json = new Json().beginObject();
-        figures.summarize(now, json);
+        figures.summarize(now, Long.MAX_VALUE, json);
         return json.endObject().toString();
     }
 
