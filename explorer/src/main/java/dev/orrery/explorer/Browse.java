@@ -231,8 +231,9 @@ final class Browse {
         long count = qt.changeFiltered || qt.rowFiltered ? seen[0] : q.count();
         Json json = new Json().beginObject().field("query", text).field("terms", qt.description.toString())
                 .field("count", count).field("changeFiltered", qt.changeFiltered).field("rowFiltered", qt.rowFiltered)
-                .field("page", page).field("size", size).field("pages", (count + size - 1) / size)
-                .key("archetypes").beginArray();
+                .field("page", page).field("size", size).field("pages", (count + size - 1) / size);
+        qt.noteDeadTargets(world, json); // a pair on a dead target matches nothing: say so
+        json.key("archetypes").beginArray();
         byArchetype.forEach((k, rows) -> {
             json.beginObject().key("columns").beginArray();
             if (!k.isEmpty()) {

@@ -41,6 +41,9 @@ final class QueryText {
     boolean changeFiltered;
     /** A plain reading of the terms. */
     final StringBuilder description = new StringBuilder();
+    /** The pair terms with one target, as typed, and their targets: an answer names those not alive. */
+    private final List<String> pairTerms = new ArrayList<>();
+    private final List<Long> pairTargets = new ArrayList<>();
 
     QueryText() {
     }
@@ -141,6 +144,8 @@ final class QueryText {
                 column(world, b, r.column(), ' ', q);
             } else {
                 long id = entityId(target, term, true);
+                q.pairTerms.add(term);
+                q.pairTargets.add(id);
                 b.pair(r, id);
                 q.rowFiltered = true;
                 q.show(r.column());
@@ -261,6 +266,28 @@ final class QueryText {
             throw new BadQuery("'" + term + "': '" + t + "' is not an entity id; write the id as a decimal number "
                     + "(as the explorer lists it) or as index v generation (12v3)"
                     + (pairTarget ? ", or * for any target" : ""));
+        }
+    }
+
+    /**
+     * Writes {@code message}, naming each pair term whose target is not a live entity now (the
+     * term as typed, the target, what holds its slot and what to do), when there is one: such a
+     * term matches nothing, and a count of 0 alone does not say why. Checked at each run (the
+     * parse is kept, a target may die). Tick thread.
+     */
+    void noteDeadTargets(World world, Json json) {
+        StringBuilder why = new StringBuilder();
+        for (int i = 0; i < pairTargets.size(); i++) {
+            long id = pairTargets.get(i);
+            if (Entity.index(id) < 0 || !world.isAlive(id)) {
+                why.append(why.length() == 0 ? "" : "; ").append(pairTerms.get(i)).append(": target ")
+                        .append(Entity.toString(id)).append(" is not a live entity, so nothing holds a pair on it: ")
+                        .append(Entity.index(id) < 0 ? "its index (the id's low 32 bits) is negative; copy a live id "
+                                + "from a list, the tree, the map or a search" : Views.slotNow(world, id));
+            }
+        }
+        if (why.length() > 0) {
+            json.field("message", why.toString());
         }
     }
 

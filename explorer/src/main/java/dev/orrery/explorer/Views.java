@@ -123,7 +123,7 @@ final class Views {
      * What holds dead id {@code id}'s slot now, and what to do: open the entity there, or copy a
      * live id. An id of another generation names an entity that died, or one never handed out.
      */
-    private static String slotNow(World world, long id) {
+    static String slotNow(World world, long id) {
         int index = Entity.index(id);
         long now = EngineInternals.liveIdAt(world, index);
         if (now == Entity.NULL) {
