@@ -458,6 +458,7 @@ async function runQuery(q, page, quiet) {
       (r.changeFiltered ? " (changed since the explorer last ran this query)" : "") +
       ` in ${r.archetypes.length} archetype${r.archetypes.length === 1 ? "" : "s"}`);
     $("#query-summary").dataset.count = String(r.count);
+    $("#query-error").textContent = r.message || ""; // a pair on a target that is not alive: why nothing matches
     fillTable("#query-archetypes", r.archetypes.map(a => [a.columns.join(", "), a.rows]));
     $("#query-page").textContent = r.pages ? `page ${r.page + 1} of ${r.pages}` : "no page";
     $("#query-prev").disabled = r.page === 0;
