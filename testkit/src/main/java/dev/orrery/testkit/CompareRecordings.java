@@ -26,8 +26,8 @@ import java.util.Set;
  * keep the system's name, not what it threw; a cut journal's last tick may have lost its note),
  * the first tick whose state hash differs, the first system after which the worlds differ and
  * the components whose values differ at that tick, and, given the game's code, the entities and fields and the resources
- * with a codec that differ at the end of the recordings (by name; where the worlds agree on every tick, without the
- * game too, as the bytes each codec wrote). The hashes after each system cover
+ * with a codec that differ at the end of the recordings (by name; without the game too, as the bytes each codec
+ * wrote). The hashes after each system cover
  * the world only, so for a resource that differs the system named may be a later one than the
  * writer (the first to carry it into the world); the output says so.
  *
@@ -67,8 +67,8 @@ public final class CompareRecordings {
             the first tick whose inputs differ, the first tick skipped by one only or for different
             systems (FailurePolicy.SKIP_TICK), the first tick whose state hash differs, the first
             system after which the worlds differ (systems.hashes, from GoldenRecording.record) and
-            the components whose values differ at that tick; where the worlds agree on every tick,
-            the resources (with a codec) that differ in the end snapshots, by name.
+            the components whose values differ at that tick, and the resources (with a codec) that
+            differ in the end snapshots, by name.
 
               --game CLASS   a SimulationFactory on the class path (public no-argument constructor):
                              the recordings' end snapshots are restored into it and compared entity
@@ -218,8 +218,15 @@ public final class CompareRecordings {
         components(a, b, firstHash, out);
         if (game != null) {
             entities(a, b, game, named, out);
-        } else if (named) {
-            out.println("note: " + ResourceState.WORLD_ONLY_HASHES + "; give --game to list the resources that differ");
+        } else {
+            Boolean listed = ResourceState.bytesAtEnd(a.dir, b.dir, "tick " + a.lastTick + (a.lastTick == b.lastTick ? ""
+                    : " against " + b.lastTick), out);
+            String advice = Boolean.TRUE.equals(listed) ? (named ? "look at the systems that write the resources "
+                    + "above; " : "") + "give --game to see both values" : listed == null ? "give --game to list the "
+                    + "resources that differ" : "no resource with a codec differs at the end";
+            if (named || Boolean.TRUE.equals(listed)) {
+                out.println("note: " + (named ? ResourceState.WORLD_ONLY_HASHES + "; " : "") + advice);
+            }
         }
         out.println(firstInput >= 0 && firstInput <= firstHash ? "cause: the inputs differ first; the recordings are "
                 + "of different runs" : "cause: the same inputs gave different states");

@@ -136,20 +136,17 @@ final class ResourceState {
      * each codec wrote, by name.
      */
     static boolean atEnd(Path a, Path b, long tick, SimulationFactory game, PrintStream out) {
-        Path ea = a.resolve(GoldenRecording.END);
-        Path eb = b.resolve(GoldenRecording.END);
-        if (!Files.isRegularFile(ea) || !Files.isRegularFile(eb)) {
-            return false;
-        }
         List<String> differ = null;
         boolean restored = false;
         try {
-            byte[] x = Files.readAllBytes(ea);
-            byte[] y = Files.readAllBytes(eb);
+            byte[][] ends = endSnapshots(a, b);
+            if (ends == null) {
+                return false;
+            }
             if (game != null) {
                 try (Simulation sa = game.create(1, false); Simulation sb = game.create(1, false)) {
-                    sa.restore(x);
-                    sb.restore(y);
+                    sa.restore(ends[0]);
+                    sb.restore(ends[1]);
                     differ = differences(sa, sb);
                     restored = true;
                 } catch (RuntimeException e) {
@@ -157,22 +154,69 @@ final class ResourceState {
                 }
             }
             if (differ == null) {
-                differ = differences(EngineInternals.snapshotResources(x), EngineInternals.snapshotResources(y));
+                differ = byName(ends);
             }
         } catch (IOException | SnapshotException e) {
-            out.println("resources: not compared at the end (" + e.getMessage() + ")");
+            out.println(notCompared(e));
             return false;
         }
-        if (!differ.isEmpty()) {
-            out.println("resources: at the end (tick " + tick + "), the reference is the first recording:");
-            differ.forEach(r -> out.println("  " + r));
-            if (!restored) {
-                out.println("note: the state hashes cover the world, not the resources; " + (game == null ? "give "
-                        + "--game to see both values" : "the --game class did not restore the end snapshots, so the "
-                        + "values are not shown (is it the game that made them?)"));
-            }
+        print(differ, "tick " + tick, out);
+        if (!differ.isEmpty() && !restored) {
+            out.println("note: the state hashes cover the world, not the resources; " + (game == null ? "give "
+                    + "--game to see both values" : "the --game class did not restore the end snapshots, so the "
+                    + "values are not shown (is it the game that made them?)"));
         }
         return !differ.isEmpty();
+    }
+
+    /**
+     * Prints to {@code out} the resources that differ in the end snapshots of the recordings in
+     * {@code a} and {@code b} by the bytes each codec wrote, by name (the report's resource part
+     * where the worlds differ and no game is given to restore them); {@code when} names the end
+     * ("tick 19", "tick 19 against 17"). Returns whether any differs, or null where they were not
+     * compared: a recording has no end snapshot (nothing printed) or one cannot be read (a line
+     * says why).
+     */
+    static Boolean bytesAtEnd(Path a, Path b, String when, PrintStream out) {
+        List<String> differ;
+        try {
+            byte[][] ends = endSnapshots(a, b);
+            if (ends == null) {
+                return null;
+            }
+            differ = byName(ends);
+        } catch (IOException | SnapshotException e) {
+            out.println(notCompared(e));
+            return null;
+        }
+        print(differ, when, out);
+        return !differ.isEmpty();
+    }
+
+    /** Both recordings' end snapshots, or null where one has none. */
+    private static byte[][] endSnapshots(Path a, Path b) throws IOException {
+        Path ea = a.resolve(GoldenRecording.END);
+        Path eb = b.resolve(GoldenRecording.END);
+        if (!Files.isRegularFile(ea) || !Files.isRegularFile(eb)) {
+            return null;
+        }
+        return new byte[][] {Files.readAllBytes(ea), Files.readAllBytes(eb)};
+    }
+
+    /** The resources that differ by the bytes each codec wrote in two end snapshots. */
+    private static List<String> byName(byte[][] ends) {
+        return differences(EngineInternals.snapshotResources(ends[0]), EngineInternals.snapshotResources(ends[1]));
+    }
+
+    private static String notCompared(Exception e) {
+        return "resources: not compared at the end (" + e.getMessage() + ")";
+    }
+
+    private static void print(List<String> differ, String when, PrintStream out) {
+        if (!differ.isEmpty()) {
+            out.println("resources: at the end (" + when + "), the reference is the first recording:");
+            differ.forEach(r -> out.println("  " + r));
+        }
     }
 
     /** Both values in brackets, or, after a semicolon, why the report cannot show them and the fix. */

@@ -1,6 +1,7 @@
 package dev.orrery.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -62,6 +63,26 @@ class ResourceOnlyDifferenceTest {
                 new PrintStream(plain, true, StandardCharsets.UTF_8), System.err);
         String p = plain.toString(StandardCharsets.UTF_8);
         assertTrue(p.contains("the system named may only be the first to carry into the world a resource that an "
-                + "earlier system wrote") && p.contains("give --game to list the resources that differ"), p);
+                + "earlier system wrote") && p.contains("give --game to see both values"), p);
+    }
+
+    /**
+     * Where the worlds differ, the report without the game listed no resource, only asked for
+     * {@code --game}; the end snapshots' resources are compared by the bytes each codec wrote
+     * there too, as where the worlds agree, and the note still asks for the game for the values.
+     */
+    @Test
+    void shouldListTheResourceThatDiffersByItsBytesWithoutTheGameWhereTheWorldsDiffer() {
+        ByteArrayOutputStream plain = new ByteArrayOutputStream();
+        int status = CompareRecordings.run(new String[] {taxFirst.toString(), interestFirst.toString()},
+                new PrintStream(plain, true, StandardCharsets.UTF_8), System.err);
+        String p = plain.toString(StandardCharsets.UTF_8);
+        assertEquals(1, status, p);
+        assertTrue(p.contains("state: first differs at tick"), p);
+        assertTrue(p.contains("resources: at the end (tick 19), the reference is the first recording:"), p);
+        assertTrue(p.contains("  resource 'bank': its codec writes "), p);
+        assertTrue(p.contains("give --game to see both values"), p);
+        assertFalse(p.contains("give --game to list the resources"), p);
+        assertFalse(p.contains(" here)"), p); // no values without the game: '(1 in the reference, 2 here)'
     }
 }
