@@ -110,7 +110,8 @@ public final class PropertyHandle {
      *
      * @param entity a live entity holding the property's instance
      * @param value the new value, boxed, of the field's kind: a whole number within range for an
-     *     integer field ({@code 5L} or {@code 5.0}, never {@code 5.9})
+     *     integer field ({@code 5L} or {@code 5.0}, never {@code 5.9}); for a {@code float} or
+     *     {@code double} field, a number rounded to the nearest value of the field's type
      * @throws IllegalArgumentException naming the field when the value does not fit it; nothing is
      *     written
      * @throws dev.orrery.ecs.component.InvalidFieldValueException when the value breaks the field's
@@ -253,8 +254,10 @@ public final class PropertyHandle {
      * {@link FieldType#bitsOf}): an integer field takes a whole number within its type's range
      * ({@code 5L} or {@code 5.0} for an {@code int} field, never {@code 5.9} or
      * {@code 5_000_000_000L}); a {@code float} field takes the nearest {@code float} (a
-     * {@code double} such as {@code 0.1} is rounded as a {@code (float)} cast rounds it), but
-     * not a finite value beyond the {@code float} range.
+     * {@code double} such as {@code 0.1}, or an integer beyond 2<sup>24</sup>, is rounded as a
+     * {@code (float)} cast rounds it) and a {@code double} field the nearest {@code double} (a
+     * {@code long} beyond 2<sup>53</sup>, such as {@code 9_007_199_254_740_993L}, is rounded as
+     * a {@code (double)} cast rounds it), but neither takes a finite value beyond its range.
      *
      * @throws IllegalArgumentException naming the field when the value does not fit it (of
      *     another kind, fractional for an integer field, or outside the field type's range);

@@ -1312,8 +1312,9 @@ public final class World implements FieldAccess {
      * @param component the instance name ("Fog"), not null
      * @param field the field name in that instance's record, not null
      * @param value the new value, boxed; a number converted exactly to the field type (an {@code int} field
-     *     takes {@code 5L} or {@code 5.0}, never {@code 5.9}); a {@code Boolean} or {@code Character} for
-     *     those fields
+     *     takes {@code 5L} or {@code 5.0}, never {@code 5.9}), or rounded to the nearest {@code float} or
+     *     {@code double} for those fields (a {@code long} beyond 2<sup>53</sup> into a {@code double}
+     *     included); a {@code Boolean} or {@code Character} for those fields
      * @throws InvalidFieldValueException when the value breaks the field's rule; nothing is written
      * @throws IllegalArgumentException listing the entity's instance names, or the instance's fields, when
      *     either name is unknown

@@ -115,6 +115,25 @@ class PropertyConversionTest {
         assertEquals(5e9, world.getProperty(e, "Wide", "d"));
     }
 
+    /**
+     * A whole number that a {@code double} field cannot hold exactly (a {@code long} beyond
+     * 2<sup>53</sup>) is rounded to the nearest {@code double}, as a cast rounds it, not refused:
+     * the rule a {@code float} field keeps for an integer beyond 2<sup>24</sup>, now written for
+     * the double field too (the chapter and the Javadoc described rounding for float only).
+     */
+    @Test
+    void shouldRoundALongADoubleCannotHoldExactlyAsAFloatFieldRoundsAnIntegerBeyondTwoToThe24() {
+        long e = world.spawn(new Wide((byte) 0, (short) 0, 0, 0, 0, 0));
+        world.setProperty(e, "Wide", "d", (1L << 53) + 1);
+        assertEquals(0x1p53, world.getProperty(e, "Wide", "d")); // 9007199254740993 has no double: the nearest
+        world.property("Wide", "d").set(e, Long.valueOf(Long.MAX_VALUE));
+        assertEquals(0x1p63, world.getProperty(e, "Wide", "d"));
+        world.setProperty(e, "Wide", "d", (1L << 53) + 2); // a double holds it: stored exactly
+        assertEquals((double) ((1L << 53) + 2), world.getProperty(e, "Wide", "d"));
+        world.setProperty(e, "Wide", "f", (1 << 24) + 1); // the float rule it is consistent with
+        assertEquals(0x1p24f, world.getProperty(e, "Wide", "f"));
+    }
+
     @Test
     void shouldKeepRefusingAValueOfAnotherKindNamingTheJavaType() {
         long e = world.spawn(new Agent(1));

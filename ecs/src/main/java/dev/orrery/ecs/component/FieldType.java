@@ -236,7 +236,8 @@ public enum FieldType {
      * the value (a {@code (float)} cast: {@code 0.1} is stored as {@code 0.1f}, and an integer
      * above 2<sup>24</sup> may be rounded); a finite value beyond the {@code float} range is
      * refused rather than stored as infinity. A {@code DOUBLE} field likewise takes the nearest
-     * {@code double} and refuses a finite value beyond its range.
+     * {@code double} (a {@code (double)} cast: a {@code long} above 2<sup>53</sup> may be
+     * rounded) and refuses a finite value beyond its range.
      *
      * @param boxed the value, boxed ({@code Integer}, {@code Double}, {@code Boolean},
      *     {@code Character}, ...)
