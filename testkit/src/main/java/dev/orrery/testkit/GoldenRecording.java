@@ -118,12 +118,8 @@ public final class GoldenRecording {
             });
             for (long t = 0; t < ticks; t++) {
                 long tick = t;
-                inputs.inputs(tick, (client, type, payload) -> {
-                    if (!rec.inputs().tryPublish(client, type, payload, 0, payload.length)) {
-                        throw new IllegalStateException("tick " + tick + ": more inputs than the recording's ring holds "
-                                + "(4096 a tick)");
-                    }
-                });
+                inputs.inputs(tick, (client, type, payload) -> ScriptPipelines.publish(rec.inputs(), tick, client, type,
+                        payload));
                 sim.tick();
                 perSystem.endTick(tick);
             }
