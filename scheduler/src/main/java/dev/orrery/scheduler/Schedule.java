@@ -466,8 +466,9 @@ public final class Schedule {
 
         /**
          * Declares that the system's jobs may record spawns ({@code job.commands().spawn()},
-         * template spawns) and give the new entities these components (by {@code add} or
-         * {@code set} commands on the spawned handle). A later system of the phase whose
+         * template and shape spawns) and give the new entities these components (by {@code add}
+         * or {@code set} commands on the spawned handle; a spawn from a template or through a
+         * shape gives every column of it, so each must be listed). A later system of the phase whose
          * query or declared access names one of them gets a sync point before it, so it sees
          * the new entities.
          *
