@@ -389,7 +389,9 @@ public final class InputPipeline implements InputSource, AutoCloseable {
      * and then returns without doing anything, and without throwing that close's failure,
      * which the first reports. A close on a pipeline already closed returns at once, from any
      * thread, and so does the recorder's own close of this pipeline from the journal thread
-     * (inside the close that is waiting for that thread). The lock's release and acquire make everything the closing call did (the journal
+     * (inside the close that is waiting for that thread); a recorder's close of it from a record
+     * or flush call, on the journal thread, is refused (it would wait for itself), which fails the
+     * journal. The lock's release and acquire make everything the closing call did (the journal
      * thread's last writes, the recorder's close) happen-before every other close returns.
      *
      * @throws UncheckedIOException if the journal thread failed (then the journal is
@@ -397,10 +399,16 @@ public final class InputPipeline implements InputSource, AutoCloseable {
      */
     @Override
     public void close() {
-        if (closed && journal != null && journal.onJournalThread()) {
-            // The recorder closing its own pipeline from its close(): the close under way waits for
-            // this thread, so waiting for it here would never end. It returns at once, as it did.
-            return;
+        if (journal != null && journal.onJournalThread()) {
+            if (closed) {
+                // The recorder closing its own pipeline from its close(): the close under way waits for
+                // this thread, so waiting for it here would never end. It returns at once, as it did.
+                return;
+            }
+            // From a record or flush call: closing the journal here would wait for this very thread.
+            throw new IllegalStateException("the input pipeline's recorder called close() on its pipeline from the "
+                    + "journal thread (in a record or flush call), which would wait for itself; close the pipeline "
+                    + "from the tick thread after its last tick, or from the recorder's own close()");
         }
         synchronized (closeLock) {
             if (closed) {

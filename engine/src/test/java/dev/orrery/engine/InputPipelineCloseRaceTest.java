@@ -2,7 +2,9 @@ package dev.orrery.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.CountDownLatch;
@@ -35,6 +37,9 @@ class InputPipelineCloseRaceTest {
         volatile CountDownLatch release;
         /** When set, the recorder's close closes this pipeline too (its own, from the journal thread). */
         volatile InputPipeline closesToo;
+        /** When set, the recorder's record of a tick's end closes this pipeline (its own, from the journal thread). */
+        volatile InputPipeline closesAtTickEnd;
+        final CountDownLatch tickEndRecorded = new CountDownLatch(1);
 
         @Override
         public void recordInput(long tick, int sequence, int client, int type, byte[] payload, int offset,
@@ -43,6 +48,14 @@ class InputPipelineCloseRaceTest {
 
         @Override
         public void recordTickEnd(long tick, int inputCount) {
+            InputPipeline p = closesAtTickEnd;
+            try {
+                if (p != null) {
+                    p.close();
+                }
+            } finally {
+                tickEndRecorded.countDown();
+            }
         }
 
         @Override
@@ -167,5 +180,29 @@ class InputPipelineCloseRaceTest {
         pipeline.close(); // the journal thread's close of the pipeline returns at once: the close is under way
         assertEquals(1, recorder.closes.get(), "the recorder closed once");
         assertTrue(pipeline.isClosed());
+    }
+
+    @Test
+    // Without the refusal, and without -ea, the journal thread's close waited for itself and the
+    // tick thread's close then waited for ever on the close lock: on a thread of its own, so that
+    // a hang fails the test instead of the build.
+    @Timeout(value = 20, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aRecorderThatClosesItsPipelineFromARecordCallFailsTheJournalNamingTheFix() {
+        CountingRecorder recorder = new CountingRecorder();
+        InputPipeline pipeline = InputPipeline.builder().ringSize(8).recorder(recorder).build();
+        recorder.closesAtTickEnd = pipeline;
+        pipeline.beginTick(0);
+        pipeline.beginTick(1); // tick 0 ended: the journal thread records it, and the recorder closes the pipeline
+        Latches.await(recorder.tickEndRecorded); // before the tick thread's close below, which would take the other path
+        java.io.UncheckedIOException e = assertThrows(java.io.UncheckedIOException.class, pipeline::close);
+        Throwable cause = e.getCause();
+        while (cause != null && !(cause instanceof IllegalStateException)) {
+            cause = cause.getCause();
+        }
+        assertNotNull(cause, "the journal's failure names the recorder's close: " + e);
+        assertTrue(cause.getMessage().contains("from the journal thread") && cause.getMessage().contains(
+                "close the pipeline from the tick thread"), cause.getMessage());
+        assertTrue(pipeline.isClosed());
+        assertEquals(0, recorder.closes.get(), "the failed recorder is abandoned, not closed (not marked complete)");
     }
 }
