@@ -91,11 +91,13 @@ public final class Relation {
     }
 
     /**
-     * The marker column every holder carries: use it in queries as the wildcard {@code (R, *)}.
+     * The marker column every holder carries: use it in queries as the wildcard {@code (R, *)},
+     * and observe it ({@code world.observe(relation.column())}) to react to pairs; its value, a
+     * {@link Pair}, names the (first) target.
      *
      * @return the marker column, held by every entity holding at least one pair of this relation
      */
-    public Component<?> column() {
+    public Component<Pair> column() {
         return column;
     }
 

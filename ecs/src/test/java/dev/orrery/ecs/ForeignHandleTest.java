@@ -122,7 +122,7 @@ class ForeignHandleTest {
         });
         for (Map.Entry<String, Executable> call : calls.entrySet()) {
             IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, call.getValue(), call.getKey());
-            // Pair, the marker's record type, is package-private: world.component(Pair.class) is no fix a user can make.
+            // Pair, the marker's record type, is the relation store's: world.component(Pair.class) is refused, no fix.
             assertFalse(ex.getMessage().contains("Pair.class"), call.getKey() + ": " + ex.getMessage());
             assertTrue(ex.getMessage().contains("another world")
                     && ex.getMessage().contains("world.relations().register(\"Likes\""), call.getKey() + ": " + ex.getMessage());

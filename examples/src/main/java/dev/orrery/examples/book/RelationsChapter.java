@@ -18,6 +18,8 @@ import dev.orrery.scheduler.Resources;
 import dev.orrery.scheduler.Schedule;
 import dev.orrery.scheduler.ScheduleExecutor;
 import dev.orrery.scheduler.SystemFailedException;
+import java.util.ArrayList;
+import java.util.List;
 
 /** The code of docs/relations-and-hierarchy.md. */
 public final class RelationsChapter {
@@ -72,6 +74,25 @@ public final class RelationsChapter {
         // end:custom
         if (liked.length != 2 || fans.length != 1 || relations.targetCount(alice, likes) != 1 || dockedAt == null) {
             throw new AssertionError();
+        }
+        observePairs(world, childOf);
+    }
+
+    static void observePairs(World world, Relation childOf) {
+        List<String> log = new ArrayList<>();
+        // snippet:observe-pairs
+        world.observe(childOf.column())                           // a Component<Pair>
+                .onAdd((w, e, commands) -> log.add("adopted by " + w.get(e, childOf.column()).target()))
+                .onSet((w, e, commands) -> log.add("moved to " + w.get(e, childOf.column()).target()))
+                .onRemove((w, e, last, commands) -> log.add("left " + last.target()));   // last: a Pair
+        // end:observe-pairs
+        long a = world.spawn(new Position(0, 0)), b = world.spawn(new Position(1, 0));
+        long kid = world.spawn(new Position(2, 0));
+        world.relations().add(kid, childOf, a);
+        world.relations().add(kid, childOf, b);
+        world.relations().remove(kid, childOf, b);
+        if (!log.equals(List.of("adopted by " + a, "moved to " + b, "left " + b))) {
+            throw new AssertionError(log);
         }
     }
 
