@@ -12,8 +12,8 @@ import dev.orrery.ecs.component.EntityRef;
  * gives an {@code onRemove} value hook the {@code Pair} the holder held when its last pair went
  * ({@code last.target()}: the target it left), and {@code onSet} fires when the (first) target
  * changes while a pair stays (an exclusive relation's holder re-targeted, or the first of
- * several pairs removed); the hook reads the new target, {@code w.get(e, childOf.column())
- * .target()}, the old one is not kept.
+ * several pairs removed); the hook reads the new target,
+ * {@code w.get(e, childOf.column()).target()}, and the old one is not passed.
  *
  * <p>Only the relation store writes it. Registering {@code Pair} as an ordinary component is
  * refused, as is a direct add, set or remove of a marker column; register a relation with

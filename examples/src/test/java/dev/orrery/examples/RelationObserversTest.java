@@ -1,6 +1,8 @@
 package dev.orrery.examples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.Cleanup;
 import dev.orrery.ecs.Pair;
@@ -71,5 +73,27 @@ class RelationObserversTest {
         world.relations().remove(fan, likes, bob);                // the first goes: carol is first now
         world.despawn(carol);                                     // REMOVE_PAIR: the last pair goes
         assertEquals(List.of("add " + bob, "set " + carol, "remove " + carol), seen);
+    }
+
+    @Test
+    void thePublicPairTypeStillWritesNoMarkerRoundTheRelationStore() {
+        World world = new World();
+        world.component(Position.class);
+        Relation childOf = world.relations().childOf();
+        long parent = world.spawn(new Position(0, 0));
+        long child = world.spawn(new Position(1, 0));
+        long stranger = world.spawn(new Position(2, 0));
+        world.relations().add(child, childOf, parent);
+        long hash = world.stateHash();
+        String asComponent = assertThrows(IllegalArgumentException.class, () -> world.component(Pair.class)).getMessage();
+        assertTrue(asComponent.contains("world.relations().register"), asComponent);
+        String set = assertThrows(IllegalArgumentException.class,
+                () -> world.set(child, childOf.column(), new Pair(stranger))).getMessage();
+        assertTrue(set.contains("world.relations().add(holder, ChildOf, target)"), set);
+        String add = assertThrows(IllegalArgumentException.class,
+                () -> world.add(stranger, childOf.column(), new Pair(parent))).getMessage();
+        assertTrue(add.contains("world.relations().add(holder, ChildOf, target)"), add);
+        assertEquals(hash, world.stateHash(), "nothing changed");
+        assertEquals(parent, world.relations().parent(child));
     }
 }
