@@ -26,7 +26,9 @@ import org.junit.jupiter.api.Test;
  * the same way from another module's compiled source, named from the project root:
  * {@code <!-- snippet: cluster/src/test/java/dev/orrery/cluster/newcomer/NewcomerOrchardTest.java#move -->}.
  * After changing a source, run this test with
- * {@code -Dorrery.snippets.update=true} to rewrite the blocks, and review the diff.
+ * {@code -Dorrery.snippets.update=true} to rewrite the blocks, and review the diff. The update
+ * fills only blocks that exist: a new marker needs an empty Java block below it, and a marker
+ * with none fails the test (the page would show nothing).
  *
  * <p>A block that cannot be real code (an outline of lines from several places of another
  * module) says so on the line above it, naming the files it outlines, from the project root:
@@ -59,6 +61,13 @@ class SnippetTest {
                 String line = lines.get(i);
                 out.add(line);
                 if (!isJavaFence(line)) {
+                    boolean marks = MARKER.matcher(line.strip()).matches() || SCHEMATIC.matcher(line.strip()).matches();
+                    if (marks && (i + 1 == lines.size() || !isJavaFence(lines.get(i + 1)))) {
+                        problems.add(ROOT.relativize(md.normalize()) + ":" + (i + 1) + ": '" + line.strip()
+                                + "' is followed by no Java block, so nothing is cut into the page; put an empty "
+                                + "```java block on the next line and run this test with -D" + UPDATE
+                                + "=true to fill it in");
+                    }
                     continue;
                 }
                 blocks++;
