@@ -253,8 +253,8 @@ public final class Simulation implements AutoCloseable {
                 } else {
                     cannot.add("event channel '" + ch.key().name() + "' carries " + ch.key().type().getName()
                             + ", which is not a record of primitives, strings and enums; register a codec for it with "
-                            + "SimulationBuilder.events(" + ch.key().name().toUpperCase(java.util.Locale.ROOT)
-                            + ", codec)");
+                            + "SimulationBuilder.events(key, codec), key being the channel's EventKey (named '"
+                            + ch.key().name() + "')");
                 }
             }
         }

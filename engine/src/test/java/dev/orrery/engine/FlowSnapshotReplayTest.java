@@ -238,7 +238,7 @@ class FlowSnapshotReplayTest {
             sim.tick();
             SnapshotException e = assertThrows(SnapshotException.class, sim::snapshot);
             assertTrue(e.getMessage().contains("event channel 'loot'") && e.getMessage().contains(Loot.class.getName())
-                    && e.getMessage().contains("SimulationBuilder.events(LOOT, codec)"), e.getMessage());
+                    && e.getMessage().contains("SimulationBuilder.events(key, codec), key being the channel's EventKey (named 'loot')"), e.getMessage());
         }
     }
 
@@ -264,7 +264,7 @@ class FlowSnapshotReplayTest {
             sim.tick();
             SnapshotException e = assertThrows(SnapshotException.class, sim::snapshot);
             assertTrue(e.getMessage().contains("event channel 'manifests'") && e.getMessage().contains(Manifest.class.getName())
-                    && e.getMessage().contains("SimulationBuilder.events(MANIFESTS, codec)"), e.getMessage());
+                    && e.getMessage().contains("SimulationBuilder.events(key, codec), key being the channel's EventKey (named 'manifests')"), e.getMessage());
         }
     }
 
