@@ -406,7 +406,8 @@ public final class Explorer implements AutoCloseable {
      * ({@link Views#stateOffTick}) with the refusal's reason, so a paused run's page still has
      * its figures and says why the world is not shown. The figures count the ticks up to
      * {@code stateTick}, the tick the state was read after ({@code nextTick - 1}), so that
-     * {@code tick} is never past it.
+     * {@code tick} is never past it. Live, it runs at the safe point, on the tick thread, so no
+     * tick ends while the figures are summarized; off tick, on a request thread.
      */
     byte[] summary(String state, long stateTick, String whyNotLive) {
         Json json = new Json().beginObject();

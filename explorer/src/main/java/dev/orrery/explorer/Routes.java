@@ -302,23 +302,23 @@ final class Routes {
      * The summary: its state read at a safe point, or, when none comes (the run stopped, never
      * started, failed, between hosts, closed), the figures with what any thread may read of the
      * state and why the world is not shown ({@code live} false, {@code whyNotLive}), so a paused
-     * run's page keeps its figures. A request thread; the world is not read here.
+     * run's page keeps its figures. A request thread; the world and the figures are read at the
+     * safe point, on the tick thread.
      */
     private byte[] summary(Simulation sim) {
         try {
+            // The figures too at the safe point: no tick ends while they are summarized, so the
+            // figures' tick is the state's (a run ticking fast ended thousands of ticks between a
+            // state read here and figures summarized on this thread, more than the figures keep).
             return explorer.safePoint().shared("summary", SHARE_NANOS, s -> {
                 Json json = new Json().beginObject();
                 Views.state(s, json);
-                return new StateRead(json.endObject().toString(), s.currentTick() - 1);
-            }, state -> explorer.summary(state.json(), state.tick(), null));
+                return explorer.summary(json.endObject().toString(), s.currentTick() - 1, null);
+            }, bytes -> bytes);
         } catch (SafePoint.Unavailable e) {
             TickProgress p = sim.progress();
             return explorer.summary(Views.stateOffTick(sim, p), p.nextTick() - 1, e.getMessage());
         }
-    }
-
-    /** The summary's state as JSON, and the tick it was read after. */
-    private record StateRead(String json, long tick) {
     }
 
     private void shared(WebServer.Exchange ex, String key, Function<Simulation, String> read)
