@@ -951,7 +951,8 @@ public final class Schedule {
          *
          * @param body the system's work, not null; run alone, on the thread that runs the schedule
          * @return the schedule builder, for the next system
-         * @throws IllegalStateException when the system has a query or declared structural effects
+         * @throws IllegalStateException when the system has a query, declared structural effects or
+         *     set {@link #minBatchRows} (it is never split into jobs)
          */
         public Builder exclusive(ExclusiveSystem body) {
             return exclusive(ScheduledSystem.withJob(Objects.requireNonNull(body, "body")));
@@ -964,6 +965,8 @@ public final class Schedule {
          *
          * @param body the system's work, not null; run alone, on the thread that runs the schedule
          * @return the schedule builder, for the next system
+         * @throws IllegalStateException when the system has a query, declared structural effects or
+         *     set {@link #minBatchRows} (it is never split into jobs)
          */
         public Builder exclusive(ExclusiveJobSystem body) {
             if (query != null) {
@@ -974,6 +977,11 @@ public final class Schedule {
                 throw new IllegalStateException("exclusive system '" + name + "' declared structural effects "
                         + "(spawns/adds/removes/setsLater/despawns), but it changes the world directly and records no "
                         + "commands; drop those declarations, or make it a forEachChunk/forEachRange system");
+            }
+            if (minBatchRows > 0) {
+                throw new IllegalStateException("exclusive system '" + name + "' set minBatchRows(" + minBatchRows
+                        + "), but it runs alone on the thread that runs the schedule and is never split into jobs; "
+                        + "drop minBatchRows, or make it a forEachChunk/forEachRange system");
             }
             this.exclusiveBody = Objects.requireNonNull(body, "body");
             access.exclusive();

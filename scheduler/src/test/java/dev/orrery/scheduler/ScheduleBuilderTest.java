@@ -98,6 +98,15 @@ class ScheduleBuilderTest {
     }
 
     @Test
+    void shouldRefuseMinBatchRowsOnAnExclusiveSystemWhichIsNeverSplit() {
+        Schedule.SystemBuilder s = Schedule.builder(world).system("census").minBatchRows(256);
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> s.exclusive(w -> { }));
+        assertEquals("exclusive system 'census' set minBatchRows(256), but it runs alone on the thread that runs "
+                + "the schedule and is never split into jobs; drop minBatchRows, or make it a "
+                + "forEachChunk/forEachRange system", e.getMessage());
+    }
+
+    @Test
     void shouldRefuseARangeSystemWithAQuery() {
         Schedule.SystemBuilder s = Schedule.builder(world).system("r").query(world.query().with(val).build());
         IllegalStateException e = assertThrows(IllegalStateException.class,
