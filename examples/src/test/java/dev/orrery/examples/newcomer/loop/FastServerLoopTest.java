@@ -54,6 +54,11 @@ class FastServerLoopTest {
 
     /** The game loop chapter's particle loop on {@code world}; {@code tune} may set batch knobs on the schedule. */
     static Simulation build(World world, int workers, int particles, Consumer<Schedule.Builder> tune) {
+        return build(world, workers, particles, tune, Phase.POST_UPDATE);
+    }
+
+    /** As above, with {@code count} in {@code countPhase} (the chapter puts it in PostUpdate). */
+    static Simulation build(World world, int workers, int particles, Consumer<Schedule.Builder> tune, Phase countPhase) {
         Component<Position> pos = world.component(Position.class);
         Component<Velocity> vel = world.component(Velocity.class);
         Component<Health> health = world.component(Health.class);
@@ -116,7 +121,7 @@ class FastServerLoopTest {
                                     commands.setFloat(e, hp, LIFETIME);
                                 }
                             });
-                    s.system("count").inPhase(Phase.POST_UPDATE).query(all).reducesResource(LIVING)
+                    s.system("count").inPhase(countPhase).query(all).reducesResource(LIVING)
                             .forEachChunk(job -> job.add(LIVING, job.chunk().size()));
                     s.system("new tick").inPhase(Phase.PRE_UPDATE).writesResource(DEATHS, LIVING)
                             .forEachRange(() -> 1, (job, from, to) -> {
@@ -219,6 +224,22 @@ class FastServerLoopTest {
             String text = BatchDecision.toText(decisions);
             assertTrue(text.contains("damage: fused, runs in the jobs of the pipeline before it; last run 20000 rows in "), text);
             assertTrue(text.lines().filter(l -> l.startsWith("move: adaptive, ")).anyMatch(l -> l.contains(" ns/row, >= ")), text);
+        }
+    }
+
+    @Test
+    void theScheduleTextShowsTheChaptersPhasesAndAnAutoSyncPointHadCountBeenInUpdate() {
+        try (Simulation sim = build(1, 10)) {
+            String text = sim.schedule().toString();
+            assertTrue(text.contains("phase PostUpdate (sync point at end)\n  5. count: reads [] writes [] reduces [living]"),
+                    text);
+            assertTrue(!text.contains("auto sync point"), text);
+            assertEquals(List.of(), sim.batching(), "one worker, the default: every job on the tick thread");
+        }
+        try (Simulation sim = build(new World(), 1, 10, s -> {}, Phase.UPDATE)) {
+            String text = sim.schedule().toString();
+            int sync = text.indexOf("-- auto sync point");
+            assertTrue(sync > text.indexOf("respawn") && sync < text.indexOf("count:"), text);
         }
     }
 
