@@ -645,7 +645,9 @@ public final class Simulation implements AutoCloseable {
     /**
      * A trace sized for this simulation's workers, keeping up to {@code eventsPerWorker} jobs each.
      *
-     * @param eventsPerWorker the jobs kept per worker, 0 or more; older jobs are dropped past it
+     * @param eventsPerWorker the jobs kept per worker (and the ticks kept), 0 or more: the first
+     *     ones traced are kept, and each later one is left out and counted in
+     *     {@link ChromeTrace#droppedCount()}
      * @return a new trace, not yet recording: hand it to {@link #trace(ChromeTrace)}
      * @throws IllegalArgumentException if {@code eventsPerWorker} is negative
      */

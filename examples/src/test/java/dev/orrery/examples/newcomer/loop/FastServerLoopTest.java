@@ -378,6 +378,23 @@ class FastServerLoopTest {
     }
 
     @Test
+    void aFullTraceKeepsTheFirstJobsAndTicksAndCountsTheRestAsDropped(@TempDir Path dir) throws Exception {
+        try (Simulation sim = build(1, 2_000)) {
+            ChromeTrace trace = sim.newTrace(3);                     // 3 jobs (and ticks) a worker
+            sim.trace(trace);
+            sim.run(10, 0);
+            sim.trace(null);
+            assertEquals(3, trace.jobCount());
+            assertTrue(trace.droppedCount() >= 10 * 4 - 3, "the rest are counted: " + trace.droppedCount());
+            Path file = dir.resolve("ticks.json");
+            trace.write(file);
+            String json = Files.readString(file);
+            assertTrue(json.contains("\"tick 0\""), json);
+            assertTrue(!json.contains("\"tick 9\""), "the first ticks are kept, not the latest: " + json);
+        }
+    }
+
+    @Test
     void theWatchdogNamesTheSystemStillRunning() {
         List<String> overruns = new CopyOnWriteArrayList<>();
         CountDownLatch heard = new CountDownLatch(1);
