@@ -197,6 +197,46 @@ class FastServerLoopTest {
     }
 
     @Test
+    void aStopFromTheTickListenerEndsTheRunAfterThatTick() {
+        try (Simulation sim = build(2, 100)) {
+            sim.run(0, 0, (tick, wall) -> {
+                if (tick == 4) sim.stop();
+            });
+            assertEquals(5, sim.currentTick());
+        }
+    }
+
+    @Test
+    void hashEveryNHashesEveryNthTickAndZeroNever() {
+        World world = new World();
+        Component<Health> health = world.component(Health.class);
+        world.spawn(new Health(3));
+        Field hp = health.field("hp");
+        Query all = world.query().with(health).build();
+        List<Long> hashed = new ArrayList<>();
+        try (Simulation sim = Simulation.builder(world).hashEvery(3)
+                .systems(s -> s.system("damage").query(all).writes(health).forEachChunk(job -> {
+                    float[] h = job.chunk().writeFloats(hp);
+                    for (int i = 0; i < job.chunk().size(); i++) h[i] -= 1;
+                })).build()) {
+            for (int i = 0; i < 9; i++) {
+                long tick = sim.tick();
+                if (sim.progress().hashed() && sim.progress().hashedTick() == tick) {
+                    hashed.add(tick);
+                    assertEquals(world.stateHash(), sim.lastHash(), "the hash of tick " + tick);
+                }
+            }
+        }
+        assertEquals(3, hashed.size(), hashed.toString());
+        assertEquals(3, hashed.get(1) - hashed.get(0));
+        try (Simulation never = Simulation.builder(new World()).hashEvery(0).build()) {
+            never.run(5, 0);
+            assertTrue(!never.progress().hashed(), never.progress().toString());
+            assertEquals(0, never.lastHash());
+        }
+    }
+
+    @Test
     void aRateThatIsNotOneIsRefusedNamingIt() {
         try (Simulation sim = build(1, 10)) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> sim.run(1, -60));
@@ -262,6 +302,13 @@ class FastServerLoopTest {
     @Test
     void chunkPipelinesOffHandsEachSystemOutAlone() {
         String old = System.getProperty("orrery.chunkPipelines");
+        System.setProperty("orrery.chunkPipelines", "maybe");
+        try {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> build(2, 10).close());
+            assertTrue(e.getMessage().contains("orrery.chunkPipelines") && e.getMessage().contains("maybe"), e.getMessage());
+        } finally {
+            restore("orrery.chunkPipelines", old);
+        }
         System.setProperty("orrery.chunkPipelines", "false");
         try (Simulation sim = build(2, 5_000)) {
             sim.run(5, 0);
@@ -282,6 +329,13 @@ class FastServerLoopTest {
                 BatchDecision move = byName(sim.batching()).get("move");
                 assertEquals(BatchDecision.Mode.ADAPTIVE, move.mode());
                 assertEquals(1, move.minRows(), "0 splits as far as allowed: " + move);
+            }
+            System.setProperty("orrery.batch.targetJobNanos", String.valueOf(Long.MAX_VALUE));
+            try (Simulation sim = build(2, 20_000)) {
+                sim.run(40, 0);
+                assertTrue(sim.batching().stream().filter(b -> b.mode() == BatchDecision.Mode.ADAPTIVE)
+                        .allMatch(b -> b.lastJobs() == 1), "a huge target keeps every system inline: "
+                        + BatchDecision.toText(sim.batching()));
             }
             System.setProperty("orrery.batch.targetJobNanos", "abc");
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> build(2, 10).close());
