@@ -233,6 +233,11 @@ final class Browse {
                 .field("count", count).field("changeFiltered", qt.changeFiltered).field("rowFiltered", qt.rowFiltered)
                 .field("page", page).field("size", size).field("pages", (count + size - 1) / size);
         qt.noteDeadTargets(world, json); // a pair on a dead target matches nothing: say so
+        long pages = (count + size - 1) / size;
+        if (count > 0 && page >= pages) { // an empty page of a query that matches: say which pages there are
+            json.field("message", "page " + page + " is past the last page: the query's " + count + " entities fill "
+                    + "pages 0 to " + (pages - 1) + " (" + size + " a page); ask for page=0 to " + (pages - 1));
+        }
         json.key("archetypes").beginArray();
         byArchetype.forEach((k, rows) -> {
             json.beginObject().key("columns").beginArray();
