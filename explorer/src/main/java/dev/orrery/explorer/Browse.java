@@ -229,11 +229,11 @@ final class Browse {
             });
         }
         long count = qt.changeFiltered || qt.rowFiltered ? seen[0] : q.count();
+        long pages = (count + size - 1) / size;
         Json json = new Json().beginObject().field("query", text).field("terms", qt.description.toString())
                 .field("count", count).field("changeFiltered", qt.changeFiltered).field("rowFiltered", qt.rowFiltered)
-                .field("page", page).field("size", size).field("pages", (count + size - 1) / size);
+                .field("page", page).field("size", size).field("pages", pages);
         qt.noteDeadTargets(world, json); // a pair on a dead target matches nothing: say so
-        long pages = (count + size - 1) / size;
         if (count > 0 && page >= pages) { // an empty page of a query that matches: say which pages there are
             json.field("message", "page " + page + " is past the last page: the query's " + count + " entities fill "
                     + "pages 0 to " + (pages - 1) + " (" + size + " a page); ask for page=0 to " + (pages - 1));
