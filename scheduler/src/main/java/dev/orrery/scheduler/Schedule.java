@@ -445,7 +445,8 @@ public final class Schedule {
             }
             if (SystemFailedException.namesSyncPoint(name)) { // a journal keeps only the name of what failed
                 throw new IllegalArgumentException("system name '" + name + "' is how the scheduler names a sync "
-                        + "point ('sync point ending phase <phase>', 'sync point before system '<system>''), and a "
+                        + "point ('" + SystemFailedException.syncPointEndingPhase("<phase>") + "', '"
+                        + SystemFailedException.syncPointBeforeSystem("<system>") + "'), and a "
                         + "failure or a journal naming it could not say which failed; rename the system");
             }
             this.access = SystemAccess.builder(name);

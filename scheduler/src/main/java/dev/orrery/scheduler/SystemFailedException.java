@@ -28,9 +28,10 @@ public final class SystemFailedException extends RuntimeException {
             + "the failure keep their new values";
 
     /**
-     * The two forms of a sync point's name (the executor's {@code PhaseLoop} names them:
-     * {@code "sync point ending phase Update"}, {@code "sync point before system 'b'"}); see
-     * {@link #namesSyncPoint}.
+     * The two forms of a sync point's name ({@code "sync point ending phase Update"},
+     * {@code "sync point before system 'b'"}): built only by {@link #syncPointEndingPhase} and
+     * {@link #syncPointBeforeSystem} (the executor reaches them through {@code SchedulerInternals}),
+     * recognized by {@link #namesSyncPoint}; one place owns the format, so they cannot drift.
      */
     private static final String SYNC_ENDING_PHASE = "sync point ending phase ";
     private static final String SYNC_BEFORE_SYSTEM = "sync point before system '";
@@ -127,6 +128,16 @@ public final class SystemFailedException extends RuntimeException {
      */
     public static boolean namesSyncPoint(String name) {
         return name.startsWith(SYNC_ENDING_PHASE) || name.startsWith(SYNC_BEFORE_SYSTEM);
+    }
+
+    /** The name of the sync point ending phase {@code phase} ({@code "sync point ending phase Update"}); executor use. */
+    static String syncPointEndingPhase(String phase) {
+        return SYNC_ENDING_PHASE + phase;
+    }
+
+    /** The name of the sync point before system {@code system} ({@code "sync point before system 'b'"}); executor use. */
+    static String syncPointBeforeSystem(String system) {
+        return SYNC_BEFORE_SYSTEM + system + "'";
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.orrery.scheduler.EventKey;
 import dev.orrery.scheduler.RunCondition;
 import dev.orrery.scheduler.flow.PhaseRule;
 import dev.orrery.scheduler.graph.SystemGraph;
+import dev.orrery.scheduler.internal.SchedulerInternals;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -98,7 +99,7 @@ public final class OwnerActivity {
             RunCondition c = graph.system(s).runIf();
             labels[1 + PER_SYSTEM * s + CONDITION] = "the run condition of system '" + name + "'"
                     + (c == null ? "" : " (" + c + ")");
-            labels[1 + PER_SYSTEM * s + SYNC_BEFORE] = "the sync point before system '" + name + "'";
+            labels[1 + PER_SYSTEM * s + SYNC_BEFORE] = "the " + SchedulerInternals.syncPointBeforeSystem(name);
             labels[1 + PER_SYSTEM * s + SYNC_AFTER] = "the sync point after exclusive system '" + name + "'";
             ScheduledSystem system = plan.system(s);
             labels[1 + PER_SYSTEM * s + COUNT] = system.leveled()
@@ -115,7 +116,7 @@ public final class OwnerActivity {
                     + (rule.condition() == null ? "" : " (" + rule.condition() + ")");
             int last = graph.phaseEnd(p) - 1;
             labels[phaseBase + PER_PHASE * p + PHASE_SYNC] = last < graph.phaseStart(p)
-                    ? "the sync point ending phase " + phase
+                    ? "the " + SchedulerInternals.syncPointEndingPhase(phase)
                     : "the sync point after '" + graph.system(last).name() + "' (ending phase " + phase + ")";
             labels[phaseBase + PER_PHASE * p + PHASE_CALLBACK] = "the SyncPoint callback afterPhase(" + phase + ")";
             List<EventKey<?>> sent = new ArrayList<>();

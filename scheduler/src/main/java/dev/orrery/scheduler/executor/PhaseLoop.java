@@ -452,7 +452,8 @@ final class PhaseLoop {
         } catch (VirtualMachineError e) {
             throw e;
         } catch (Throwable t) {
-            failure = SchedulerInternals.atSyncPoint("sync point ending phase " + graph.phases().get(p), t);
+            failure = SchedulerInternals.atSyncPoint(
+                    SchedulerInternals.syncPointEndingPhase(graph.phases().get(p).toString()), t);
         } finally {
             activity.leave();
             EcsInternals.changeClock(world).exitPhase();
@@ -699,7 +700,7 @@ final class PhaseLoop {
                 throw e;
             } catch (Throwable t) {
                 syncFailureApplied = commands.lastApplied();
-                syncFailure = SchedulerInternals.atSyncPoint("sync point before system '" + r.name + "'", t);
+                syncFailure = SchedulerInternals.atSyncPoint(SchedulerInternals.syncPointBeforeSystem(r.name), t);
                 throw syncFailure; // the executors end the phase here: nothing is in flight
             } finally {
                 activity.leave();

@@ -40,6 +40,10 @@ public final class SchedulerInternals {
 
     private static final MethodHandle AT_SYNC_POINT = FACADE.staticMethod(SystemFailedException.class, "atSyncPoint",
             SystemFailedException.class, String.class, Throwable.class);
+    private static final MethodHandle SYNC_ENDING_PHASE = FACADE.staticMethod(SystemFailedException.class,
+            "syncPointEndingPhase", String.class, String.class);
+    private static final MethodHandle SYNC_BEFORE_SYSTEM = FACADE.staticMethod(SystemFailedException.class,
+            "syncPointBeforeSystem", String.class, String.class);
     private static final MethodHandle PAST_DEADLINE = FACADE.staticMethod(SystemFailedException.class, "pastDeadline",
             SystemFailedException.class, String.class, Throwable.class);
     private static final MethodHandle OUTCOME = FACADE.method(SystemFailedException.class, "outcome", void.class,
@@ -119,6 +123,30 @@ public final class SchedulerInternals {
     public static SystemFailedException atSyncPoint(String syncPoint, Throwable cause) {
         try {
             return (SystemFailedException) AT_SYNC_POINT.invokeExact(syncPoint, cause);
+        } catch (Throwable t) {
+            throw FacadeLookup.rethrow(t);
+        }
+    }
+
+    /**
+     * The name of the sync point ending phase {@code phase} ({@code "sync point ending phase Update"}),
+     * as {@code SystemFailedException.namesSyncPoint} recognizes it.
+     */
+    public static String syncPointEndingPhase(String phase) {
+        try {
+            return (String) SYNC_ENDING_PHASE.invokeExact(phase);
+        } catch (Throwable t) {
+            throw FacadeLookup.rethrow(t);
+        }
+    }
+
+    /**
+     * The name of the sync point before system {@code system} ({@code "sync point before system 'b'"}),
+     * as {@code SystemFailedException.namesSyncPoint} recognizes it.
+     */
+    public static String syncPointBeforeSystem(String system) {
+        try {
+            return (String) SYNC_BEFORE_SYSTEM.invokeExact(system);
         } catch (Throwable t) {
             throw FacadeLookup.rethrow(t);
         }
