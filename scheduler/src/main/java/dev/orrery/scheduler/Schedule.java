@@ -434,6 +434,7 @@ public final class Schedule {
         private LevelSystem levelBody;
         private boolean componentsDeclared;
         private boolean effectsDeclared;
+        private boolean touchesOtherEntities;
         private RunCondition runIf;
 
         private SystemBuilder(Builder owner, String name) {
@@ -653,10 +654,13 @@ public final class Schedule {
          * another chunk's entity may not have reached an earlier system of the pipeline yet.
          * Without it, such an access from a pipeline is refused, naming the system, the
          * component and this declaration. By-id access to the job's own chunk needs nothing.
+         * Only a {@code forEachChunk} system takes it: range, level and exclusive systems are
+         * never fused into a pipeline, and refuse it when they are finished.
          *
          * @return this system builder, for the next declaration
          */
         public SystemBuilder touchesOtherEntities() {
+            this.touchesOtherEntities = true;
             access.touchesOtherEntities();
             return this;
         }
@@ -875,7 +879,8 @@ public final class Schedule {
          *     the schedule; not null
          * @param body the work on one range of indices, not null; run on worker threads
          * @return the schedule builder, for the next system
-         * @throws IllegalStateException if the system has a query or declared component access
+         * @throws IllegalStateException if the system has a query, declared component access or
+         *     declared {@link #touchesOtherEntities()}
          */
         public Builder forEachRange(IntSupplier count, RangeSystem body) {
             if (query != null) {
@@ -887,6 +892,7 @@ public final class Schedule {
                         + "but a range body gets indices, not chunks; declare only resources "
                         + "(readsResource/writesResource), or make it a forEachChunk system over a query");
             }
+            refuseTouchesOtherEntities("range system", "a range system is never fused into one");
             this.rangeCount = Objects.requireNonNull(count, "count");
             this.rangeBody = Objects.requireNonNull(body, "body");
             owner.systems.add(this);
@@ -918,7 +924,8 @@ public final class Schedule {
          *     ({@code childOf()})
          * @param body the work on one range of one level's slots, not null; run on worker threads
          * @return the schedule builder, for the next system
-         * @throws IllegalStateException if the system has a query
+         * @throws IllegalStateException if the system has a query or declared
+         *     {@link #touchesOtherEntities()}
          * @throws IllegalArgumentException if {@code relation} is not exclusive and acyclic (a
          *     forest), or belongs to another world
          */
@@ -929,6 +936,8 @@ public final class Schedule {
                         + "hierarchy of " + relation + ", so read other entities by id through its job, or use "
                         + "forEachChunk(...) to visit a query's chunks");
             }
+            refuseTouchesOtherEntities("level system", "a level system is never fused into one (it reads other "
+                    + "entities by id as it is)");
             if (!relation.exclusive() || !relation.acyclic()) {
                 throw new IllegalArgumentException("level system '" + name + "' walks relation " + relation + ", which "
                         + "is " + (relation.exclusive() ? "" : "not exclusive, ") + (relation.acyclic() ? "" : "not acyclic, ")
@@ -952,8 +961,9 @@ public final class Schedule {
          *
          * @param body the system's work, not null; run alone, on the thread that runs the schedule
          * @return the schedule builder, for the next system
-         * @throws IllegalStateException when the system has a query, declared structural effects or
-         *     set {@link #minBatchRows} (it is never split into jobs)
+         * @throws IllegalStateException when the system has a query, declared structural effects,
+         *     set {@link #minBatchRows} (it is never split into jobs) or declared
+         *     {@link #touchesOtherEntities()}
          */
         public Builder exclusive(ExclusiveSystem body) {
             return exclusive(ScheduledSystem.withJob(Objects.requireNonNull(body, "body")));
@@ -966,8 +976,9 @@ public final class Schedule {
          *
          * @param body the system's work, not null; run alone, on the thread that runs the schedule
          * @return the schedule builder, for the next system
-         * @throws IllegalStateException when the system has a query, declared structural effects or
-         *     set {@link #minBatchRows} (it is never split into jobs)
+         * @throws IllegalStateException when the system has a query, declared structural effects,
+         *     set {@link #minBatchRows} (it is never split into jobs) or declared
+         *     {@link #touchesOtherEntities()}
          */
         public Builder exclusive(ExclusiveJobSystem body) {
             if (query != null) {
@@ -984,10 +995,21 @@ public final class Schedule {
                         + "), but it runs alone on the thread that runs the schedule and is never split into jobs; "
                         + "drop minBatchRows, or make it a forEachChunk/forEachRange system");
             }
+            refuseTouchesOtherEntities("exclusive system", "an exclusive system gets the whole world and is never "
+                    + "fused into one");
             this.exclusiveBody = Objects.requireNonNull(body, "body");
             access.exclusive();
             owner.systems.add(this);
             return owner;
+        }
+
+        /** Refuses {@link #touchesOtherEntities()} on a {@code kind} that no chunk pipeline takes ({@code why}). */
+        private void refuseTouchesOtherEntities(String kind, String why) {
+            if (touchesOtherEntities) {
+                throw new IllegalStateException(kind + " '" + name + "' declared touchesOtherEntities(), but that only "
+                        + "keeps a forEachChunk system out of chunk pipelines, and " + why + "; drop "
+                        + "touchesOtherEntities()");
+            }
         }
 
         private SystemDeclaration declaration() {

@@ -107,6 +107,31 @@ class ScheduleBuilderTest {
     }
 
     @Test
+    void shouldRefuseTouchesOtherEntitiesOnASystemNeverFusedIntoAChunkPipeline() {
+        // once taken and silently ignored: the declaration only keeps a forEachChunk system out of
+        // chunk pipelines, and range, level and exclusive systems are never fused into one
+        IllegalStateException range = assertThrows(IllegalStateException.class, () -> Schedule.builder(world)
+                .system("count").touchesOtherEntities().forEachRange(() -> 1, (job, from, to) -> { }));
+        assertEquals("range system 'count' declared touchesOtherEntities(), but that only keeps a forEachChunk "
+                + "system out of chunk pipelines, and a range system is never fused into one; drop "
+                + "touchesOtherEntities()", range.getMessage());
+        IllegalStateException level = assertThrows(IllegalStateException.class, () -> Schedule.builder(world)
+                .system("propagate").touchesOtherEntities()
+                .forEachLevel(world.relations().childOf(), (job, h, from, to) -> { }));
+        assertEquals("level system 'propagate' declared touchesOtherEntities(), but that only keeps a forEachChunk "
+                + "system out of chunk pipelines, and a level system is never fused into one (it reads other "
+                + "entities by id as it is); drop touchesOtherEntities()", level.getMessage());
+        IllegalStateException exclusive = assertThrows(IllegalStateException.class, () -> Schedule.builder(world)
+                .system("census").touchesOtherEntities().exclusive(w -> { }));
+        assertEquals("exclusive system 'census' declared touchesOtherEntities(), but that only keeps a forEachChunk "
+                + "system out of chunk pipelines, and an exclusive system gets the whole world and is never fused "
+                + "into one; drop touchesOtherEntities()", exclusive.getMessage());
+        assertTrue(dev.orrery.scheduler.internal.SchedulerInternals.graph(Schedule.builder(world).system("peek")
+                .query(world.query().with(val).build()).reads(val).touchesOtherEntities().forEachChunk(job -> { })
+                .build()).system(0).access().touchesOtherEntities(), "a chunk system keeps it");
+    }
+
+    @Test
     void shouldRefuseARangeSystemWithAQuery() {
         Schedule.SystemBuilder s = Schedule.builder(world).system("r").query(world.query().with(val).build());
         IllegalStateException e = assertThrows(IllegalStateException.class,
