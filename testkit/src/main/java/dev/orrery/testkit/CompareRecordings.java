@@ -1,7 +1,6 @@
 package dev.orrery.testkit;
 
 import dev.orrery.engine.RunRecorder;
-import dev.orrery.engine.Simulation;
 import dev.orrery.engine.journal.JournalReader;
 import dev.orrery.engine.journal.JournalTick;
 import java.io.BufferedInputStream;
@@ -14,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -40,7 +38,10 @@ import java.util.Set;
  * the components by number. {@code --game} names a class on the class path that implements
  * {@link SimulationFactory} with a public no-argument constructor: with it, the two
  * recordings' end snapshots ({@code end.snapshot}) are restored into the game and compared
- * entity by entity and field by field.
+ * entity by entity and field by field. The recordings hold the resources at their end only:
+ * where they end on different ticks, one holds no end snapshot (a plain {@link RunRecorder}
+ * folder) or one cannot be read, a line says the resources were not compared, and why (for a
+ * file that cannot be read, which, what the reader said, and what to do).
  *
  * <p>The recordings hold the world's hash after each system and after each sync point that
  * applied commands, naming the systems that recorded them, so a difference in the commands a
@@ -68,7 +69,8 @@ public final class CompareRecordings {
             systems (FailurePolicy.SKIP_TICK), the first tick whose state hash differs, the first
             system after which the worlds differ (systems.hashes, from GoldenRecording.record) and
             the components whose values differ at that tick, and the resources (with a codec) that
-            differ in the end snapshots, by name.
+            differ in the end snapshots, by name (where the recordings end on different ticks, or
+            one holds no end.snapshot or one cannot be read, a line says they were not compared).
 
               --game CLASS   a SimulationFactory on the class path (public no-argument constructor):
                              the recordings' end snapshots are restored into it and compared entity
@@ -204,7 +206,7 @@ public final class CompareRecordings {
         }
         if (firstHash < 0) {
             out.println("state: the same hash on every tick both hold (" + both + " hashed ticks)");
-            boolean differ = a.lastTick == b.lastTick && ResourceState.atEnd(a.dir, b.dir, a.lastTick, game, out);
+            boolean differ = ResourceState.atEnd(a.dir, b.dir, a.lastTick, b.lastTick, game, out);
             if (firstSkip >= 0 && (firstInput < 0 || firstSkip < firstInput)) {
                 out.println(RunSkips.cause(a.skips, b.skips, firstSkip));
             } else if (differ && firstInput < 0) {
@@ -217,13 +219,13 @@ public final class CompareRecordings {
         boolean named = system(a, b, firstHash, game, out);
         components(a, b, firstHash, out);
         if (game != null) {
-            entities(a, b, game, named, out);
+            EndSnapshots.entities(a.dir, b.dir, game, named, out);
         } else {
             Boolean listed = ResourceState.bytesAtEnd(a.dir, b.dir, "tick " + a.lastTick + (a.lastTick == b.lastTick ? ""
                     : " against " + b.lastTick), out);
             String advice = Boolean.TRUE.equals(listed) ? (named ? "look at the systems that write the resources "
-                    + "above; " : "") + "give --game to see both values" : listed == null ? "give --game to list the "
-                    + "resources that differ" : "no resource with a codec differs at the end";
+                    + "above; " : "") + "give --game to see both values" : listed == null ? "the resources were not "
+                    + "compared (above)" : "no resource with a codec differs at the end";
             if (named || Boolean.TRUE.equals(listed)) {
                 out.println("note: " + (named ? ResourceState.WORLD_ONLY_HASHES + "; " : "") + advice);
             }
@@ -363,44 +365,6 @@ public final class CompareRecordings {
         }
         out.println(differ.isEmpty() ? "components: every column's values agree; the entity table, the archetype "
                 + "layout or a relation's pairs differ" : "components: " + differ + " differ"); // pairs: in no column's hash
-    }
-
-    /**
-     * The entities and fields, then the resources with a codec, that differ in the two end
-     * snapshots; where a system was named ({@code named}) and a resource differs, why that
-     * system may not be the one that wrote it.
-     */
-    private static void entities(Recording a, Recording b, SimulationFactory game, boolean named, PrintStream out) {
-        Path ea = a.dir.resolve(GoldenRecording.END);
-        Path eb = b.dir.resolve(GoldenRecording.END);
-        if (!Files.isRegularFile(ea) || !Files.isRegularFile(eb)) {
-            out.println("entities: not known (a recording has no " + GoldenRecording.END + ")");
-            return;
-        }
-        try (Simulation sa = game.create(1, false); Simulation sb = game.create(1, false)) {
-            sa.restore(Files.readAllBytes(ea));
-            sb.restore(Files.readAllBytes(eb));
-            List<Difference> diffs = WorldDiff.between(sa.world(), sb.world(), 20, new LinkedHashSet<>());
-            out.println("entities: at the end (tick " + (sa.currentTick() - 1) + " against " + (sb.currentTick() - 1)
-                    + "), the first 20 differences at most; the reference is the first recording:");
-            for (Difference d : diffs) {
-                out.println("  " + d);
-            }
-            List<String> resources = ResourceState.differences(sa, sb);
-            if (!resources.isEmpty()) {
-                out.println("resources: at the end, the reference is the first recording:");
-                resources.forEach(r -> out.println("  " + r));
-                if (named) {
-                    out.println("note: " + ResourceState.WORLD_ONLY_HASHES + "; look at the systems that write the "
-                            + "resources above");
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            if (e instanceof RuntimeException r) {
-                FactoryRefusedException.rethrowIfRefusal(r);
-            }
-            out.println("entities: the end snapshots could not be restored into the game: " + e.getMessage());
-        }
     }
 
     /** What a recording folder holds that the comparison reads. */

@@ -1,9 +1,7 @@
 package dev.orrery.testkit;
 
-import dev.orrery.ecs.SnapshotException;
 import dev.orrery.engine.ResourceCodec;
 import dev.orrery.engine.Simulation;
-import dev.orrery.engine.internal.EngineInternals;
 import dev.orrery.scheduler.ResourceKey;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -12,7 +10,6 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -129,38 +126,42 @@ final class ResourceState {
 
     /**
      * Prints to {@code out} the resources that differ in the end snapshots of the recordings in
-     * {@code a} and {@code b} (at {@code tick}, the last both hold), if any, and returns whether
-     * any does: the recordings' hashes cover the world only, so where the worlds agree on every
-     * tick, this is where resources that differ show. With {@code game}, both snapshots are
-     * restored into it and both values shown; without it, or when it refuses them, the bytes
-     * each codec wrote, by name.
+     * {@code a} and {@code b}, if any, and returns whether any does: the recordings' hashes cover
+     * the world only, so where the worlds agree on every tick, this is where resources that
+     * differ show. With {@code game}, both snapshots are restored into it and both values shown;
+     * without it, or when it refuses them, the bytes each codec wrote, by name. The recordings
+     * hold their resources at their end only: where they end on different ticks ({@code tickA}
+     * against {@code tickB}), a recording holds no end snapshot or one cannot be read, a line
+     * says that the resources were not compared, and why.
      */
-    static boolean atEnd(Path a, Path b, long tick, SimulationFactory game, PrintStream out) {
-        List<String> differ = null;
-        boolean restored = false;
-        try {
-            byte[][] ends = endSnapshots(a, b);
-            if (ends == null) {
-                return false;
-            }
-            if (game != null) {
-                try (Simulation sa = game.create(1, false); Simulation sb = game.create(1, false)) {
-                    sa.restore(ends[0]);
-                    sb.restore(ends[1]);
-                    differ = differences(sa, sb);
-                    restored = true;
-                } catch (RuntimeException e) {
-                    FactoryRefusedException.rethrowIfRefusal(e); // else the bytes still tell which differ
-                }
-            }
-            if (differ == null) {
-                differ = byName(ends);
-            }
-        } catch (IOException | SnapshotException e) {
-            out.println(notCompared(e));
+    static boolean atEnd(Path a, Path b, long tickA, long tickB, SimulationFactory game, PrintStream out) {
+        EndSnapshots ends = EndSnapshots.read(a, b);
+        if (ends.notCompared() != null) {
+            out.println("resources: not compared: " + ends.notCompared());
             return false;
         }
-        print(differ, "tick " + tick, out);
+        if (tickA != tickB) {
+            out.println("resources: not compared: the recordings end on different ticks (" + tickA + " against " + tickB
+                    + ") and hold their resources at their end only (" + GoldenRecording.END + "); the state hashes "
+                    + "cover the world, not the resources: record both runs for the same number of ticks to compare "
+                    + "them");
+            return false;
+        }
+        List<String> differ = null;
+        if (game != null) {
+            try (Simulation sa = game.create(1, false); Simulation sb = game.create(1, false)) {
+                sa.restore(ends.bytes(0));
+                sb.restore(ends.bytes(1));
+                differ = differences(sa, sb);
+            } catch (RuntimeException e) {
+                FactoryRefusedException.rethrowIfRefusal(e); // else the bytes still tell which differ
+            }
+        }
+        boolean restored = differ != null;
+        if (differ == null) {
+            differ = ends.byName();
+        }
+        print(differ, "tick " + tickA, out);
         if (!differ.isEmpty() && !restored) {
             out.println("note: the state hashes cover the world, not the resources; " + (game == null ? "give "
                     + "--game to see both values" : "the --game class did not restore the end snapshots, so the "
@@ -174,42 +175,18 @@ final class ResourceState {
      * {@code a} and {@code b} by the bytes each codec wrote, by name (the report's resource part
      * where the worlds differ and no game is given to restore them); {@code when} names the end
      * ("tick 19", "tick 19 against 17"). Returns whether any differs, or null where they were not
-     * compared: a recording has no end snapshot (nothing printed) or one cannot be read (a line
-     * says why).
+     * compared: a recording has no end snapshot or one cannot be read (a line says which, why
+     * and what to do).
      */
     static Boolean bytesAtEnd(Path a, Path b, String when, PrintStream out) {
-        List<String> differ;
-        try {
-            byte[][] ends = endSnapshots(a, b);
-            if (ends == null) {
-                return null;
-            }
-            differ = byName(ends);
-        } catch (IOException | SnapshotException e) {
-            out.println(notCompared(e));
+        EndSnapshots ends = EndSnapshots.read(a, b);
+        if (ends.notCompared() != null) {
+            out.println("resources: not compared: " + ends.notCompared());
             return null;
         }
+        List<String> differ = ends.byName();
         print(differ, when, out);
         return !differ.isEmpty();
-    }
-
-    /** Both recordings' end snapshots, or null where one has none. */
-    private static byte[][] endSnapshots(Path a, Path b) throws IOException {
-        Path ea = a.resolve(GoldenRecording.END);
-        Path eb = b.resolve(GoldenRecording.END);
-        if (!Files.isRegularFile(ea) || !Files.isRegularFile(eb)) {
-            return null;
-        }
-        return new byte[][] {Files.readAllBytes(ea), Files.readAllBytes(eb)};
-    }
-
-    /** The resources that differ by the bytes each codec wrote in two end snapshots. */
-    private static List<String> byName(byte[][] ends) {
-        return differences(EngineInternals.snapshotResources(ends[0]), EngineInternals.snapshotResources(ends[1]));
-    }
-
-    private static String notCompared(Exception e) {
-        return "resources: not compared at the end (" + e.getMessage() + ")";
     }
 
     private static void print(List<String> differ, String when, PrintStream out) {
