@@ -56,7 +56,10 @@ import java.util.Set;
  * <p>Exit status 0 when the recordings agree on every tick both hold, 1 when they differ, 2 on
  * a usage error (a {@code --game} class whose {@code create} returns null, a simulation on
  * another worker count than the 1 it is asked for, or a world it returned before among them) or
- * a file that cannot be read (one line, no stack trace).
+ * a file that cannot be read (one line, no stack trace); 2 too, the report printed and one line
+ * on standard error, where no tick both recordings hold has a state hash (a game built with
+ * {@code hashEvery(0)} journals none) and nothing else tells them apart: their states were not
+ * compared, so they are not called the same.
  */
 public final class CompareRecordings {
     private static final String USAGE = "compare-recordings: usage: CompareRecordings [--game CLASS] "
@@ -82,7 +85,9 @@ public final class CompareRecordings {
             Exit status: 0 the recordings agree on every tick both hold, 1 they differ,
             2 a usage error (a --game class whose create returns null, builds on another
             worker count than it is asked for, or returns a world again among them) or a
-            file that cannot be read (one line on standard error).
+            file that cannot be read (one line on standard error); 2 also where no tick
+            both hold has a state hash (a game built with hashEvery(0)) and nothing else
+            differs: the states were not compared.
             """;
 
     private CompareRecordings() {
@@ -133,7 +138,7 @@ public final class CompareRecordings {
             SimulationFactory factory = game == null ? null : checked(factory(game));
             Recording a = Recording.read(Path.of(folders.get(0)));
             Recording b = Recording.read(Path.of(folders.get(1)));
-            return compare(a, b, factory, out);
+            return compare(a, b, factory, out, err);
         } catch (IOException | IllegalArgumentException e) {
             err.println("compare-recordings: " + e.getMessage());
             return 2;
@@ -170,7 +175,7 @@ public final class CompareRecordings {
         return f;
     }
 
-    private static int compare(Recording a, Recording b, SimulationFactory game, PrintStream out) {
+    private static int compare(Recording a, Recording b, SimulationFactory game, PrintStream out, PrintStream err) {
         long both = a.hashes.keySet().stream().filter(b.hashes::containsKey).count();
         out.println("recordings:");
         out.println("  a: " + a.describe());
@@ -205,12 +210,22 @@ public final class CompareRecordings {
             out.println(RunSkips.line(a.skips, b.skips, firstSkip, lostA, lostB));
         }
         if (firstHash < 0) {
-            out.println("state: the same hash on every tick both hold (" + both + " hashed ticks)");
+            String unhashed = both > 0 ? null : "no tick both hold has a state hash (" + a.hashes.size() + " of a's "
+                    + a.inputs.size() + " ticks, " + b.hashes.size() + " of b's " + b.inputs.size() + ")"
+                    + (a.hashes.isEmpty() && !a.inputs.isEmpty() || b.hashes.isEmpty() && !b.inputs.isEmpty() ? ": a "
+                    + "game built with hashEvery(0) journals none; build it with hashEvery(1), the default, and record "
+                    + "again" : "");
+            out.println(unhashed != null ? "state: not compared: " + unhashed
+                    : "state: the same hash on every tick both hold (" + both + " hashed ticks)");
             boolean differ = ResourceState.atEnd(a.dir, b.dir, a.lastTick, b.lastTick, game, out);
             if (firstSkip >= 0 && (firstInput < 0 || firstSkip < firstInput)) {
                 out.println(RunSkips.cause(a.skips, b.skips, firstSkip));
             } else if (differ && firstInput < 0) {
                 out.println("cause: the same inputs gave different resources; the worlds agree");
+            }
+            if (firstInput < 0 && firstSkip < 0 && !differ && unhashed != null) { // nothing told them apart, or alike
+                err.println("compare-recordings: the recordings' states were not compared: " + unhashed);
+                return 2;
             }
             return firstInput < 0 && firstSkip < 0 && !differ ? 0 : 1;
         }
