@@ -84,8 +84,10 @@ public final class GoldenRecording {
      *     {@link RunRecorder#start(Simulation, Path, InputPipeline.Builder)} refuses such a
      *     folder (nothing is written then), or when the folder cannot be written
      * @throws IllegalStateException when the factory returned null or, asked for 1 worker,
-     *     built its simulation on more (as {@link DeterminismCheck} refuses it), or when the kit
-     *     is on the class path and the engine on the module path, naming the fix
+     *     built its simulation on more (as {@link DeterminismCheck} refuses it), when the game
+     *     journals no state hash (built with {@code hashEvery(0)}: the replay would check
+     *     nothing; the files written are deleted), or when the kit is on the class path and the
+     *     engine on the module path, naming the fix
      */
     public static void record(SimulationFactory factory, InputScript inputs, long ticks, Path dir) {
         KitModule.check("GoldenRecording.record");
@@ -127,6 +129,31 @@ public final class GoldenRecording {
         } catch (IOException e) {
             throw new UncheckedIOException("recording into " + dir + " failed: " + e.getMessage(), e);
         }
+        refuseUnhashed(dir, ticks);
+    }
+
+    /**
+     * Throws, once the recording in {@code dir} is written, when its {@code ticks} ticks hold no
+     * state hash (RunRecorder logs the components' hashes with each one, so an empty log means
+     * none): a game built with {@code hashEvery(0)} journals none, and a replay would check
+     * nothing. The files written are deleted first, so the fixed game can record there.
+     */
+    private static void refuseUnhashed(Path dir, long ticks) {
+        try {
+            if (ticks < 1 || Files.size(dir.resolve(RunRecorder.COLUMNS)) > 0) {
+                return;
+            }
+            for (String f : List.of(RunRecorder.SNAPSHOT, RunRecorder.JOURNAL, RunRecorder.COLUMNS, SystemHashes.FILE,
+                    END)) {
+                Files.deleteIfExists(dir.resolve(f));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("recording into " + dir + " failed: " + e.getMessage(), e);
+        }
+        throw new IllegalStateException("GoldenRecording.record: the game journaled no state hash in " + ticks
+                + (ticks == 1 ? " tick" : " ticks") + " (its simulation is built with hashEvery(0)), so a replay of "
+                + "the recording would check nothing; build it with hashEvery(1), the default, in the factory given "
+                + "to the kit. Nothing was recorded in " + dir);
     }
 
     /**
