@@ -185,7 +185,9 @@ public final class RunReplayer {
                 try {
                     fresh.tick(); // it hashes every tick the recording hashed (JournalInputSource.wantsHash)
                 } catch (ReplayDivergenceException e) {
-                    throw explain(e, dir, fresh.world());
+                    ReplayDivergenceException explained = explain(e, dir, fresh.world());
+                    fresh.stopCauseDetail(explained.detail()); // what stopped it names what differs too
+                    throw explained;
                 }
                 ticks++;
             }

@@ -157,8 +157,10 @@ public final class Simulation implements AutoCloseable {
     private InputBatch failedBatch;
     private InputSource failedSource;
     /**
-     * The last tick that failed under STOP and what failed ({@code tick N failed under ...}),
-     * until the next tick begins; null otherwise. Read by any thread (the explorer, telling a run
+     * What stopped the simulation, until the next tick begins: the last tick that failed under
+     * STOP and what failed ({@code tick N failed under ...}), or a step outside the systems that
+     * threw, whatever the policy (the input source, a listener, the end-of-tick hook, a run's
+     * after-tick listener: {@link StopCause}); null otherwise. Read by any thread (the explorer, telling a run
      * ended by a failure from one stopped or slow); written only by the tick thread: set before
      * the failure leaves {@code tick()}, and cleared first thing in the next tick, before it asks
      * the input source's {@code beginTick} (which may block) or runs any system. So a reader that
@@ -777,6 +779,7 @@ public final class Simulation implements AutoCloseable {
         // The watchdog watches the whole tick, from taking its inputs (a source that blocks) to
         // the end-of-tick hook (a tool such as the explorer that runs long), and names each step
         // that calls user code: the tick thread publishes them through `steps` (no allocation).
+        SystemFailedException skipped = null; // what a skipped tick skipped for
         try {
             // The run goes on: what stopped it no longer holds, from before this tick takes its
             // inputs (a source may block in beginTick) or runs any user code (see stoppedBy).
@@ -794,7 +797,6 @@ public final class Simulation implements AutoCloseable {
             }
             failedBatch = null;
             resources.put(INPUTS, batch);
-            SystemFailedException skipped = null;
             inSchedule = true;
             try {
                 executor.run();
@@ -840,6 +842,12 @@ public final class Simulation implements AutoCloseable {
                 inEndOfTick = true;
                 endOfTick.ticked(t, System.nanoTime() - started);
             }
+        } catch (RuntimeException | Error e) {
+            if (stoppedBy == null) { // not a system's under STOP: a step outside the systems (StopCause)
+                stoppedBy = StopCause.inTick(t, published.nextTick(), skipped, steps.currentKind(), steps.current(),
+                        inEndOfTick, e);
+            }
+            throw e;
         } finally {
             tickRunning = -1;
             inEndOfTick = false;
@@ -1029,12 +1037,24 @@ public final class Simulation implements AutoCloseable {
 
     /**
      * For the explorer, through {@code EngineInternals}: {@code tick N failed under
-     * FailurePolicy.STOP: } and the failure's message, from that failure until the next tick
-     * begins (cleared before it takes its inputs; see the field {@code stoppedBy} for the
+     * FailurePolicy.STOP: } and the failure's message, or a failure outside the systems in the
+     * words of {@link StopCause}, from that failure until the next tick begins (cleared before it takes its inputs; see the field {@code stoppedBy} for the
      * ordering); else null. Any thread.
      */
     String stoppedByNow() {
         return stoppedBy;
+    }
+
+    /**
+     * For {@code RunReplayer}, on the tick thread after a tick threw a divergence it explained:
+     * {@code detail} (which components differ, or null) joins what stopped the simulation, as it
+     * joined the message.
+     */
+    void stopCauseDetail(String detail) {
+        String now = stoppedBy;
+        if (now != null && detail != null) {
+            stoppedBy = now + ". " + detail;
+        }
     }
 
     /**
@@ -1150,7 +1170,12 @@ public final class Simulation implements AutoCloseable {
                 return; // closed from another thread (or a hook) meanwhile: the run ends as if stopped
             }
             if (afterTick != null) {
-                afterTick.ticked(t, System.nanoTime() - start);
+                try {
+                    afterTick.ticked(t, System.nanoTime() - start);
+                } catch (RuntimeException | Error e) {
+                    stoppedBy = StopCause.afterTick(t, published.nextTick(), e);
+                    throw e;
+                }
             }
             if (period > 0) {
                 next += period;

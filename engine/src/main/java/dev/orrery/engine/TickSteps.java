@@ -122,4 +122,9 @@ final class TickSteps {
     String current() {
         return current == 0 ? null : labels[current];
     }
+
+    /** Tick thread: the kind of the step it is in now ({@link #HASH_LISTENER}), or 0 in none. */
+    int currentKind() {
+        return current;
+    }
 }

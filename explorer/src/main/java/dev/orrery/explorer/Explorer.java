@@ -113,7 +113,7 @@ public final class Explorer implements AutoCloseable {
 
             @Override
             public String late(long waitedMillis) {
-                return lateRefusal(waitedMillis);
+                return LateRefusal.why(sim, lastHosted, tickedSinceAttach(), waitedMillis);
             }
         });
         this.lastHosted = EngineInternals.hostedWorld(sim);
@@ -286,61 +286,6 @@ public final class Explorer implements AutoCloseable {
                 + "goes on, if any";
     }
 
-    /** A read's refusal when no safe point came within {@code waitedMillis}: why, as far as the explorer can tell. */
-    private String lateRefusal(long waitedMillis) {
-        String now = EngineInternals.hostedWorld(sim);
-        String was = lastHosted;
-        String failed = EngineInternals.stoppedBy(sim);
-        if (failed != null && now == null && was != null) { // it left its host as FAILED, not to move
-            return was + " left its WorldHost as FAILED and no safe point came within " + waitedMillis + " ms: its "
-                    + shortened(failed) + " No tick has run since; fix the system and add it to a host again (the "
-                    + "failed tick is run again), or build the simulation with FailurePolicy.SKIP_TICK to skip a "
-                    + "tick whose system throws";
-        }
-        if (now == null && was != null) {
-            return was + " is between WorldHosts (removed from its host and not yet added to another), so no safe "
-                    + "point came within " + waitedMillis + " ms; retry once it is on a host again (or ticked by the "
-                    + "thread that took it back)";
-        }
-        if (now != null) {
-            return now + " did not reach a safe point on its WorldHost within " + waitedMillis + " ms (a tick running "
-                    + "long, or the host's threads busy with other worlds); retry in a moment";
-        }
-        if (failed != null) {
-            return "the simulation reached no safe point within " + waitedMillis + " ms: its " + shortened(failed)
-                    + " The run that ticked it ended with that exception and no tick has run since; fix the "
-                    + "system and run again (the failed tick is run again), or build the simulation with "
-                    + "FailurePolicy.SKIP_TICK to skip a tick whose system throws";
-        }
-        if (!EngineInternals.running(sim)) {
-            return stoppedRefusal(waitedMillis);
-        }
-        return "the simulation's run is in progress but reached no safe point within " + waitedMillis
-                + " ms (a tick running long, or a rate slower than a tick per " + waitedMillis + " ms); retry in a "
-                + "moment";
-    }
-
-    /**
-     * The refusal when no run is in progress and no tick came within {@code waitedMillis}: the
-     * run is stopped, or never started, or a loop of the program's own steps it with
-     * {@code tick()} less often than that (the engine marks only {@code run()}, so the two are
-     * named together). The world is not read off the tick thread even then:
-     * the tick thread may call {@code tick()} or {@code run()} at any moment, and nothing would
-     * order such a read against that tick.
-     */
-    private String stoppedRefusal(long waitedMillis) {
-        String what = !tickedSinceAttach()
-                ? "the simulation has not ticked since the explorer was attached (no run() is in progress: start one, "
-                        + "sim.run(ticks, hz); or a loop of your own that calls sim.tick() has not ended a tick yet)"
-                : "the run is stopped (no run() is in progress: sim.stop() ended it, or its ticks were done; run "
-                        + "again to go on; or a loop of your own that calls sim.tick() did not call it within "
-                        + waitedMillis + " ms, or its tick runs long)";
-        return what + ", and no tick came within " + waitedMillis + " ms, so there is no safe point to read the world "
-                + "at: live views show the world only at the end of a tick, or while explorer.idle(duration) answers "
-                + "reads on the tick thread between ticks (call it there to keep the page live while paused); "
-                + "/api/summary (its figures), /api/history and the timeline (the recorded past) still answer";
-    }
-
     /**
      * Whether a tick ran since the explorer was attached: the hook saw one end, or the
      * simulation's next tick moved (a tick that ran its systems and then threw before its end,
@@ -350,16 +295,6 @@ public final class Explorer implements AutoCloseable {
      */
     boolean tickedSinceAttach() {
         return tickEnded || sim.currentTick() != tickAtAttach;
-    }
-
-    /** A failure's message up to what the failed run left (the scheduler's account, long), ending with a period. */
-    private static String shortened(String failed) {
-        int cut = failed.indexOf("; what the failed run left");
-        String head = cut < 0 ? failed : failed.substring(0, cut);
-        if (head.length() > 600) {
-            head = head.substring(0, 600) + "...";
-        }
-        return head.endsWith(".") ? head : head + ".";
     }
 
     Simulation sim() {

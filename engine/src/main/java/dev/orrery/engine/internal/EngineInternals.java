@@ -290,11 +290,16 @@ public final class EngineInternals {
     }
 
     /**
-     * For the explorer: why {@code sim}'s last tick did not end, from its failure under
-     * {@code FailurePolicy.STOP} until the next tick begins ({@code tick N failed under
-     * FailurePolicy.STOP: } and the failure's message, which names the system); null when the
-     * last tick ended, none ran, or the next one has begun. The tick thread writes it: sets it
-     * before the failure leaves {@code tick()}, and clears it as the next tick begins, before that
+     * For the explorer: what stopped {@code sim}, from the failure that left {@code tick()} or
+     * {@code run()} until the next tick begins: a system's under {@code FailurePolicy.STOP}
+     * ({@code tick N failed under FailurePolicy.STOP: } and the failure's message, which names the
+     * system), or, whatever the policy, a step outside the systems ({@code tick N did not run: }
+     * and the input source's step, or {@code tick N ran its systems and counts ...} or
+     * {@code tick N was skipped ...} and the listener, hook or input source's step that threw;
+     * then the fix and what it threw), or a run's after-tick listener ({@code tick N ran in full
+     * ...}); null when the last tick ended, none ran, or the next one has begun. The tick thread
+     * writes it: sets it before the failure leaves {@code tick()} (or {@code run()}), and clears it
+     * as the next tick begins, before that
      * tick asks its input source for inputs (which may block) or runs a system. Any thread reads it
      * (a volatile read): a reader that has seen anything the next tick did, through a
      * happens-before edge ({@code currentTick()} past the failed tick, a latch the input source or
