@@ -206,6 +206,7 @@ public final class Simulation implements AutoCloseable {
             this.resources = b.resources;
             this.codecs = b.codecs;
             this.clock = new Clock(b.stepSeconds);
+            deadlineNanos(b.deadlineSteps, b.stepSeconds); // refused before any thread starts
             this.snapshots = b.snapshots;
             this.inputs = b.inputs != null ? b.inputs : new NoInputs();
             resources.put(CLOCK, clock);
@@ -317,15 +318,27 @@ public final class Simulation implements AutoCloseable {
      * reads, starting nothing (see the class).
      *
      * @param steps the deadline in fixed steps (2.0: two {@code stepSeconds}), 0 for none
-     * @throws IllegalArgumentException if {@code steps} is negative or not a number
+     * @throws IllegalArgumentException if {@code steps} is negative or not a number, or positive
+     *     but less than a nanosecond (which would read as 0, no deadline)
      */
     public void tickDeadline(double steps) {
         host.check("Simulation.tickDeadline()");
+        executor.runDeadline(deadlineNanos(steps, clock.stepSeconds()));
+    }
+
+    /** A tick deadline of {@code steps} in nanoseconds, refused when negative, not a number, or positive and under 1 ns. */
+    private static long deadlineNanos(double steps, double stepSeconds) {
         if (!(steps >= 0)) {
             throw new IllegalArgumentException("the tick deadline must be 0 (none) or a positive number of steps, got "
                     + steps);
         }
-        executor.runDeadline((long) Math.min(steps * clock.stepSeconds() * 1e9, Long.MAX_VALUE));
+        long nanos = (long) Math.min(steps * stepSeconds * 1e9, Long.MAX_VALUE);
+        if (steps > 0 && nanos == 0) {
+            throw new IllegalArgumentException("a tick deadline of " + steps + " steps is less than a nanosecond at "
+                    + stepSeconds + " s a step, which would mean no deadline at all; give it in steps, well above the "
+                    + "watchdog's limit, such as tickDeadline(600) (ten seconds at 60 Hz), or tickDeadline(0) for none");
+        }
+        return nanos;
     }
 
     /**
@@ -647,16 +660,19 @@ public final class Simulation implements AutoCloseable {
     /**
      * A trace sized for this simulation's workers, keeping up to {@code eventsPerWorker} jobs each.
      *
-     * @param eventsPerWorker the jobs kept per worker (and the ticks kept), 0 or more: the first
+     * @param eventsPerWorker the jobs kept per worker (and the ticks kept), 1 or more: the first
      *     ones traced are kept, and each later one is left out and counted in
      *     {@link ChromeTrace#droppedCount()}
      * @return a new trace, not yet recording: hand it to {@link #trace(ChromeTrace)}
-     * @throws IllegalArgumentException if {@code eventsPerWorker} is negative
+     * @throws IllegalArgumentException if {@code eventsPerWorker} is below 1 (0 would keep no job
+     *     nor tick, and write an empty trace)
      */
     public ChromeTrace newTrace(int eventsPerWorker) {
-        if (eventsPerWorker < 0) {
-            throw new IllegalArgumentException("a trace keeps 0 or more jobs per worker, got " + eventsPerWorker
-                    + "; size it for the ticks you trace, such as newTrace(4096)");
+        if (eventsPerWorker < 1) {
+            throw new IllegalArgumentException("a trace keeps 1 or more jobs per worker, got " + eventsPerWorker
+                    + (eventsPerWorker == 0 ? " (it would keep no job nor tick, and write an empty trace with every "
+                            + "job counted as dropped)" : "") + "; size it for the ticks you trace, such as "
+                    + "newTrace(4096)");
         }
         return new ChromeTrace(SchedulerInternals.plan(schedule), workers, eventsPerWorker);
     }

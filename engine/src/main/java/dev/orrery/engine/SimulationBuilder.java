@@ -280,7 +280,8 @@ public final class SimulationBuilder {
      *
      * @param steps the deadline in fixed steps, 0 for none
      * @return this builder
-     * @throws IllegalArgumentException if {@code steps} is negative or not a number
+     * @throws IllegalArgumentException if {@code steps} is negative or not a number ({@link #build()}
+     *     refuses a positive one less than a nanosecond at the step, which would mean none)
      */
     public SimulationBuilder tickDeadline(double steps) {
         if (!(steps >= 0)) {
@@ -299,6 +300,8 @@ public final class SimulationBuilder {
      * @throws IllegalStateException when another simulation, not yet closed, drives the
      *     world (naming the world; close that one first, or build each simulation on a world of
      *     its own); nothing is built and the world is left as it was
+     * @throws IllegalArgumentException when the {@link #tickDeadline} is positive but less than a
+     *     nanosecond at the {@link #stepSeconds} step (it would mean no deadline); nothing is built
      */
     public Simulation build() {
         return new Simulation(this);
