@@ -53,9 +53,11 @@ class TickedSinceAttachTest {
             HttpResponse<String> after = f.client.get("/api/archetypes");
             assertEquals(503, after.statusCode(), after.body());
             assertFalse(after.body().contains("has not ticked"), "it ticked: " + after.body());
-            assertTrue(after.body().contains("the run is stopped"), after.body());
+            // What stopped it is named (it read "the run is stopped", as if sim.stop() had ended it).
+            assertTrue(after.body().contains("tick 0 ran its systems and counts")
+                    && after.body().contains("recordHash") && !after.body().contains("the run is stopped"), after.body());
             String summary = f.client.getOk("/api/summary");
-            assertTrue(summary.contains("\"live\":false") && summary.contains("the run is stopped")
+            assertTrue(summary.contains("\"live\":false") && summary.contains("tick 0 ran its systems and counts")
                     && !summary.contains("has not ticked"), summary);
         }
     }
