@@ -859,7 +859,8 @@ public final class Simulation implements AutoCloseable {
                 endOfTick.ticked(t, System.nanoTime() - started);
             }
         } catch (RuntimeException | Error e) {
-            if (stoppedBy == null) { // not a system's under STOP: a step outside the systems (StopCause)
+            if (stoppedBy == null && !(e instanceof VirtualMachineError)) { // a step outside the systems (StopCause);
+                // not for an out-of-memory or a stack overflow, which building the words could throw again over
                 stoppedBy = StopCause.inTick(t, published.nextTick(), skipped, steps.currentKind(), steps.current(),
                         inEndOfTick, e);
             }
@@ -1189,7 +1190,9 @@ public final class Simulation implements AutoCloseable {
                 try {
                     afterTick.ticked(t, System.nanoTime() - start);
                 } catch (RuntimeException | Error e) {
-                    stoppedBy = StopCause.afterTick(t, published.nextTick(), e);
+                    if (!(e instanceof VirtualMachineError)) {
+                        stoppedBy = StopCause.afterTick(t, published.nextTick(), e);
+                    }
                     throw e;
                 }
             }
