@@ -184,8 +184,8 @@ final class ChangeTracker implements RowEvents {
      */
     public RemovedEntities removed(Component<?> column) {
         if (!tracksRemoved(column)) {
-            throw new IllegalStateException("the removals of " + column + " are not logged; call world.changes()"
-                    + ".trackRemoved(" + column + ") during set-up, before the removals you want to read");
+            throw new IllegalStateException("the removals of " + column + " are not logged; call world.trackRemoved("
+                    + column + ") during set-up, before the removals you want to read");
         }
         return new RemovedEntities(logs[column.id()]);
     }

@@ -585,7 +585,7 @@ public final class Query {
                     QueryTerms.ids(any), optional.toArray(new Component<?>[0]), sparse, sparseTerms, changeTerms,
                     relations, pairRelations.toArray(new Relation[0]),
                     pairTargets.stream().mapToLong(Long::longValue).toArray());
-            q.description = QueryTerms.describe(all, none, any, optional, pairRelations, pairTargets);
+            q.description = QueryTerms.describe(all, none, any, optional, added, changed, pairRelations, pairTargets);
             return q;
         }
     }

@@ -53,12 +53,19 @@ final class QueryTerms {
         return query.description;
     }
 
-    /** {@code "query with [Position, Velocity] without [Frozen]"}, with the any, optional and pair terms given. */
+    /**
+     * {@code "query with [Position, Velocity] without [Frozen]"}, with the any, optional, change
+     * filter and pair terms given; each column once (a change filter's implied {@code with} is
+     * not listed twice).
+     */
     static String describe(List<Component<?>> all, List<Component<?>> none, List<Component<?>> any,
-            List<Component<?>> optional, List<Relation> pairRelations, List<Long> pairTargets) {
-        StringBuilder sb = new StringBuilder("query with ").append(all);
+            List<Component<?>> optional, List<Component<?>> added, List<Component<?>> changed,
+            List<Relation> pairRelations, List<Long> pairTargets) {
+        StringBuilder sb = new StringBuilder("query with ").append(all.stream().distinct().toList());
         sb.append(none.isEmpty() ? "" : " without " + none).append(any.isEmpty() ? "" : " any " + any);
         sb.append(optional.isEmpty() ? "" : " optional " + optional);
+        sb.append(added.isEmpty() ? "" : " added " + added.stream().distinct().toList());
+        sb.append(changed.isEmpty() ? "" : " changed " + changed.stream().distinct().toList());
         for (int i = 0; i < pairRelations.size(); i++) {
             sb.append(" pair (").append(pairRelations.get(i)).append(", ").append(Entity.toString(pairTargets.get(i)))
                     .append(')');
