@@ -103,7 +103,6 @@ public final class ReactingChapter {
                 job.add(HEALED, healed);
                 });
         // end:changed-rows
-        // end:changed-rows
         Schedule schedule = b.build();
         try (ScheduleExecutor executor = schedule.executor(1)) {
             executor.run();
@@ -148,9 +147,7 @@ public final class ReactingChapter {
         // snippet:removal-log
         world.trackRemoved(health);                         // at set-up
         Schedule schedule = Schedule.builder(world)
-                .system("forget").query(world.query().with(health).build()).reads(health)
-                .forEachChunk(job -> {
-                    if (job.chunkOrdinal() != 0) return;        // every job sees the same log
+                .system("forget").reads(health).exclusive((w, job) -> {   // one job, every run
                     RemovedEntities gone = job.removed(health); // since this system last ran
                     if (gone.missed()) log.add("missed some");  // older ones aged out unread
                     for (int i = 0; i < gone.count(); i++) {
@@ -176,10 +173,22 @@ public final class ReactingChapter {
             }
             executor.run();                                    // "forget" reads "missed some"
             // end:removal-log-own-loop
-        }
-        if (!log.get(before + 1).equals("missed some") || log.size() > before + 6) {
-            throw new AssertionError("the schedule's next run sees that removals aged out, and only the last "
-                    + "frames' ones: " + log);
+            if (!log.get(before + 1).equals("missed some") || log.size() > before + 6) {
+                throw new AssertionError("the schedule's next run sees that removals aged out, and only the last "
+                        + "frames' ones: " + log);
+            }
+            // The last entity holding Health goes: no chunk holds the column any more, and the
+            // reader still hears of it.
+            long[] last = new long[1];
+            world.query().with(health).build().forEachReadOnly((view, row) -> last[0] = view.entity(row));
+            if (world.query().with(health).build().count() != 1) throw new AssertionError("one holder left");
+            world.despawn(last[0]);
+            int beforeLast = log.size();
+            executor.run();
+            if (!log.subList(beforeLast, log.size()).equals(List.of("gone " + Entity.toString(last[0])))) {
+                throw new AssertionError("the removal of the last Health holder was read: " + log.subList(beforeLast,
+                        log.size()));
+            }
         }
     }
 
