@@ -106,6 +106,17 @@ class ForgeTest {
         return n[0];
     }
 
+    /** Rows of chunks a direct (not read-only) iteration visits: it takes a tick of the change clock. */
+    static int directRows(Query q) {
+        int[] n = {0};
+        q.forEachChunk(c -> n[0] += c.size());
+        return n[0];
+    }
+
+    static Query glowDelta(World w) {
+        return w.query().with(w.component(Glowing.class)).changed(w.component(Ingot.class)).build();
+    }
+
     static Query delta(World w) {
         return w.query().with(w.component(Ingot.class)).changed(w.component(Ingot.class)).build();
     }
@@ -114,6 +125,7 @@ class ForgeTest {
     void aSnapshotRestoredOnAnotherWorkerCountGoesOnAsTheRunDidAndFiresNoHook() {
         long[] hashes = new long[TICKS];
         int[] deltas = new int[TICKS];
+        int[] directs = new int[TICKS];
         byte[] snapshot = null;
         String atSnapshot = null;
         ForgeGame.Hooks end;
@@ -123,6 +135,7 @@ class ForgeTest {
         try (Simulation sim = game.create(2, true); InputPipeline inputs = InputPipeline.builder().build()) {
             sim.inputs(inputs);
             Query delta = delta(sim.world());
+            Query direct = glowDelta(sim.world());
             for (int t = 0; t < TICKS; t++) {
                 if (t == 40) {
                     snapshot = sim.snapshot();
@@ -131,6 +144,7 @@ class ForgeTest {
                 tickTo(sim, inputs, t + 1);
                 hashes[t] = sim.world().stateHash();
                 deltas[t] = rows(delta);
+                directs[t] = directRows(direct);
             }
             end = game.hooks;
             resources = resources(sim);
@@ -142,10 +156,15 @@ class ForgeTest {
                 assertEquals("lit=0 putOut=0 cracked=0 slagHeat=0", again.hooks.toString(), "a restore fires no hook");
                 restored.inputs(inputs);
                 Query delta = delta(restored.world());
+                Query direct = glowDelta(restored.world());
                 for (int t = 40; t < TICKS; t++) {
                     tickTo(restored, inputs, t + 1);
                     assertEquals(hashes[t], restored.world().stateHash(), "hash at tick " + t + " on " + workers);
                     int seen = rows(delta);
+                    int seenDirect = directRows(direct);
+                    if (t > 40) {
+                        assertEquals(directs[t], seenDirect, "a direct between-ticks iteration after tick " + t);
+                    }
                     if (t == 40) {
                         assertEquals(restored.world().query().with(restored.world().component(Ingot.class)).build()
                                 .count(), seen, "the delta sender's first iteration after a restore sees every chunk");
