@@ -9,6 +9,7 @@ import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -64,8 +65,11 @@ public final class RunReplayer {
      * @param fresh a new simulation, built as the recorded one (same seed, systems and resources),
      *     at tick 0
      * @return what the replay did; {@code closedCleanly} false when the recording was cut
-     * @throws IOException if the starting snapshot is missing or empty ({@link #startSnapshot})
-     *     or the journal cannot be read
+     * @throws IOException if the starting snapshot is missing or empty ({@link #startSnapshot}),
+     *     or the journal is missing or cannot be read: a {@link CorruptJournalException} naming
+     *     the journal, the byte offset and the record, for a damaged header (before anything is
+     *     restored, so {@code fresh} stays new) or a damaged record before its last (the ticks
+     *     before it were replayed)
      * @throws dev.orrery.ecs.SnapshotException naming the snapshot file, if it is refused
      * @throws ReplayDivergenceException naming the first diverging tick and the differing
      *     components
@@ -77,12 +81,29 @@ public final class RunReplayer {
         Objects.requireNonNull(fresh, "simulation to replay into");
         requireNotHosted(fresh);
         byte[] snapshot = startSnapshot(dir);
-        try {
-            fresh.restore(snapshot);
-        } catch (SnapshotException e) {
-            throw new SnapshotException(dir.resolve(RunRecorder.SNAPSHOT) + ": " + e.getMessage(), e);
+        try (JournalInputSource source = openJournal(dir)) { // before the restore: a bad journal leaves fresh new
+            try {
+                fresh.restore(snapshot);
+            } catch (SnapshotException e) {
+                throw new SnapshotException(dir.resolve(RunRecorder.SNAPSHOT) + ": " + e.getMessage(), e);
+            }
+            return replayRestored(dir, source, fresh);
         }
-        return replayRestored(dir, fresh);
+    }
+
+    /**
+     * Opens the journal of the recording in {@code dir}, its header checked, before anything is
+     * restored: a missing or foreign journal is refused while the simulation is still new.
+     */
+    private static JournalInputSource openJournal(Path dir) throws IOException {
+        Path file = dir.resolve(RunRecorder.JOURNAL);
+        if (!Files.exists(file)) {
+            throw new NoSuchFileException(file.toString(), null, "the recording folder has no input journal (a "
+                    + "recorder writes " + RunRecorder.JOURNAL + " beside " + RunRecorder.SNAPSHOT + " before the first "
+                    + "tick, so it was moved or deleted); copy the whole folder the recording wrote, or record the "
+                    + "run again");
+        }
+        return JournalInputSource.openAllowingCut(file);
     }
 
     /**
@@ -148,14 +169,17 @@ public final class RunReplayer {
      * @throws IllegalStateException if the journal has no tick at the snapshot's, as
      *     {@link JournalInputSource#resumeAt} says (a snapshot taken before or after the recording),
      *     or if a {@code WorldHost} holds {@code fresh} (replay into a simulation that is not hosted)
-     * @throws IOException if the journal cannot be read
+     * @throws IOException if the journal is missing or cannot be read, as {@link #replay(Path, Simulation)}
+     *     says (a missing journal or a damaged header is refused before the snapshot is restored)
      */
     public static Result replay(Path dir, byte[] snapshot, Simulation fresh) throws IOException {
         Objects.requireNonNull(dir, "recording folder");
         Objects.requireNonNull(fresh, "simulation to replay into");
         requireNotHosted(fresh);
-        fresh.restore(snapshot);
-        return replayRestored(dir, fresh);
+        try (JournalInputSource source = openJournal(dir)) {
+            fresh.restore(snapshot);
+            return replayRestored(dir, source, fresh);
+        }
     }
 
     /**
@@ -170,10 +194,10 @@ public final class RunReplayer {
     }
 
     /** Replays the journal in {@code dir} into {@code fresh}, which has restored the snapshot to start from. */
-    private static Result replayRestored(Path dir, Simulation fresh) throws IOException {
+    private static Result replayRestored(Path dir, JournalInputSource source, Simulation fresh) throws IOException {
         long start = fresh.currentTick();
         long ticks = 0;
-        try (JournalInputSource source = JournalInputSource.openAllowingCut(dir.resolve(RunRecorder.JOURNAL))) {
+        try {
             fresh.onSystemFailure(source.failurePolicy());
             try { // the ticks before the snapshot are in its state; its hash is checked against the recording's
                 source.resumeAt(start, fresh.world().stateHash());
@@ -194,6 +218,11 @@ public final class RunReplayer {
             source.finish();
             return new Result(ticks, source.hashesChecked(), fresh.world().stateHash(), fresh.currentTick(),
                     fresh.skippedTicks(), source.closedCleanly(), source.cut());
+        } catch (UncheckedIOException e) {
+            if (e.getCause() instanceof CorruptJournalException corrupt) {
+                throw corrupt; // the IOException replay declares, as when the header is damaged
+            }
+            throw e;
         }
     }
 
