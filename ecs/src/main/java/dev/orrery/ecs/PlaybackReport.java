@@ -211,6 +211,11 @@ public final class PlaybackReport {
         return Collections.unmodifiableList(out);
     }
 
+    /** Whether the first refused command was recorded outside a schedule (for the refusal's wording). */
+    boolean firstRefusalOutsideSchedule() {
+        return refusalNoted && Note.outsideSchedule(systemNames, firstRefusal.systemOrder());
+    }
+
     /**
      * The description of the first refused command, or {@code null} when none was refused.
      *
@@ -352,9 +357,21 @@ public final class PlaybackReport {
         }
 
         static String systemName(IntFunction<String> names, int order) {
+            if (outsideSchedule(names, order)) {
+                return "code outside a schedule (a buffer applied with world.apply)";
+            }
             String name = names == null ? null : names.apply(order);
             return name == null ? "system #" + order + " in schedule order, or code outside a schedule"
                     : "system '" + name + "'";
+        }
+
+        /**
+         * Whether a command was recorded outside a schedule: no system names were given (a
+         * schedule's sync point always gives them) and its key has system order 0, which only a
+         * schedule's playback sets otherwise.
+         */
+        static boolean outsideSchedule(IntFunction<String> names, int order) {
+            return names == null && order == 0;
         }
     }
 }

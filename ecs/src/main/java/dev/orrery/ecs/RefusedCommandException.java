@@ -16,8 +16,10 @@ public final class RefusedCommandException extends IllegalStateException {
     private final transient PlaybackReport report;
 
     RefusedCommandException(PlaybackReport report) {
-        super("command playback refused " + report.rejected() + " command(s) at this sync point; the first: "
-                + report.firstRefusal() + ". Every other command was applied. Fix the recording system, or turn "
+        super("command playback refused " + report.rejected() + " command(s) "
+                + (report.firstRefusalOutsideSchedule() ? "in this world.apply" : "at this sync point") + "; the first: "
+                + report.firstRefusal() + ". Every other command was applied. Fix the "
+                + (report.firstRefusalOutsideSchedule() ? "code that recorded it" : "recording system") + ", or turn "
                 + "strict mode off (-D" + CommandPlayback.STRICT_PROPERTY + "=false) to count refused commands in "
                 + "the PlaybackReport instead");
         this.systemOrder = report.firstRefusalSystemOrder();

@@ -10,6 +10,7 @@ import dev.orrery.ecs.CommandKind;
 import dev.orrery.ecs.CommandOutcome;
 import dev.orrery.ecs.PlaybackReport;
 import dev.orrery.ecs.Query;
+import dev.orrery.ecs.RefusedCommandException;
 import dev.orrery.ecs.Shape;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
@@ -229,5 +230,30 @@ class ColonyTest {
                 early.totals().count(CommandKind.ADD, CommandOutcome.APPLIED)
                         - late.totals().count(CommandKind.ADD, CommandOutcome.APPLIED));
         assertEquals(run(4, true).hash(), early.hash());
+    }
+
+    /**
+     * The chapter's strict-mode snippet, with a buffer used directly (no schedule): the refusal
+     * says the command came from code outside a schedule, not from a numbered system, and asks
+     * to fix that code rather than "the recording system".
+     */
+    @Test
+    void aRefusalInABufferUsedDirectlyNamesNoSystem() {
+        Colony c = Colony.create();
+        World world = c.world();
+        CommandBuffer commands = new CommandBuffer(0);
+        long missile = commands.spawn();
+        commands.add(missile, c.pos(), new Position(5, 5));
+        world.apply(commands);
+        long queen = world.spawn(new Position(0, 0), new Energy(1), new Queen());
+        commands.set(queen, c.larva(), new Larva(1));                  // the queen has no Larva
+        RefusedCommandException refused = assertThrows(RefusedCommandException.class, () -> world.apply(commands));
+        String m = refused.getMessage();
+        assertFalse(m.contains("system #"), m);
+        assertFalse(m.contains("recording system"), m);
+        assertTrue(m.contains("outside a schedule"), m);
+        assertTrue(m.contains("world.apply"), m);
+        String first = refused.report().firstRefusal();
+        assertTrue(first.startsWith("set Larva on ") && first.contains("outside a schedule"), first);
     }
 }
