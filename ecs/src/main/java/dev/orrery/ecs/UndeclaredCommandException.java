@@ -19,7 +19,8 @@ public final class UndeclaredCommandException extends IllegalStateException {
      *     it
      */
     public UndeclaredCommandException(String owner, String kind, String component, String fix) {
-        super("system '" + owner + "' recorded a " + kind + (component == null ? "" : " of component " + component)
+        super("system '" + owner + "' recorded " + (kind.startsWith("a") ? "an " : "a ") + kind
+                + (component == null ? "" : (kind.startsWith("spawn") ? " holding component " : " of component ") + component)
                 + " but declared no such structural change; add " + fix + " to the system's declaration");
     }
 }

@@ -2,6 +2,7 @@ package dev.orrery.examples.newcomer.commands;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,11 +13,13 @@ import dev.orrery.ecs.PlaybackReport;
 import dev.orrery.ecs.Query;
 import dev.orrery.ecs.RefusedCommandException;
 import dev.orrery.ecs.Shape;
+import dev.orrery.ecs.UndeclaredCommandException;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.EntityRef;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.engine.Simulation;
+import dev.orrery.scheduler.SystemFailedException;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -255,5 +258,38 @@ class ColonyTest {
         assertTrue(m.contains("world.apply"), m);
         String first = refused.report().firstRefusal();
         assertTrue(first.startsWith("set Larva on ") && first.contains("outside a schedule"), first);
+    }
+
+    /** A job that records an add its system did not declare: the failure names the system, the component and the fix, in words. */
+    @Test
+    void anUndeclaredAddNamesTheSystemTheComponentAndTheDeclaration() {
+        Colony c = Colony.create();
+        World w = c.world();
+        try (Simulation sim = Simulation.builder(w).workers(2).systems(s -> s.system("crown")
+                .query(w.query().with(c.queen()).build()).reads(c.energy())
+                .forEachChunk(job -> job.commands().add(job.chunk().entity(0), c.mourned()))).build()) {
+            SystemFailedException failed = assertThrows(SystemFailedException.class, sim::tick);
+            UndeclaredCommandException cause = assertInstanceOf(UndeclaredCommandException.class, failed.getCause());
+            assertTrue(cause.getMessage().startsWith("system 'crown' recorded an add of component Mourned but declared"),
+                    cause.getMessage());
+            assertTrue(cause.getMessage().contains(".adds(Mourned)"), cause.getMessage());
+            assertEquals(0, w.query().with(c.mourned()).build().count(), "nothing was added");
+        }
+    }
+
+    /** A shape spawn whose shape holds a column the system did not declare: the message says the shape holds it. */
+    @Test
+    void anUndeclaredShapeColumnIsNamedAsTheShapes() {
+        Colony c = Colony.create();
+        World w = c.world();
+        Shape worker = w.shape(c.pos(), c.vel(), c.energy());
+        try (Simulation sim = Simulation.builder(w).systems(s -> s.system("breed")
+                .query(w.query().with(c.queen()).build()).reads(c.energy()).spawns(c.pos(), c.vel())
+                .forEachChunk(job -> job.commands().spawn(worker))).build()) {
+            SystemFailedException failed = assertThrows(SystemFailedException.class, sim::tick);
+            String m = failed.getCause().getMessage();
+            assertTrue(m.startsWith("system 'breed' recorded a spawn through a shape holding component Energy but"), m);
+            assertTrue(m.contains(".spawns(Energy)"), m);
+        }
     }
 }
