@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.orrery.ecs.CommandBuffer;
 import dev.orrery.ecs.CommandKind;
@@ -18,7 +19,11 @@ import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.EntityRef;
 import dev.orrery.ecs.component.Field;
+import dev.orrery.engine.FailurePolicy;
 import dev.orrery.engine.Simulation;
+import dev.orrery.scheduler.LongSum;
+import dev.orrery.scheduler.Phase;
+import dev.orrery.scheduler.ResourceKey;
 import dev.orrery.scheduler.SystemFailedException;
 import java.util.ArrayList;
 import java.util.List;
@@ -217,6 +222,14 @@ class ColonyTest {
         assertEquals(0, r.count(CommandOutcome.REFUSED), () -> String.valueOf(r.messages()));
     }
 
+    /** Whether command playback is strict here: -Dorrery.commands.strict, else on under -ea. */
+    static boolean strict() {
+        String forced = System.getProperty("orrery.commands.strict");
+        boolean assertions = false;
+        assert assertions = true;
+        return forced != null ? Boolean.parseBoolean(forced) : assertions;
+    }
+
     /** Workers laid from the shape: a queen's energy is 10 + t when she lays at tick t; every fourth tick. */
     static long WORKERS_FROM_SHAPE() {
         long n = 0;
@@ -242,6 +255,7 @@ class ColonyTest {
      */
     @Test
     void aRefusalInABufferUsedDirectlyNamesNoSystem() {
+        assumeTrue(strict(), "strict mode is on under -ea, as in this build's tests");
         Colony c = Colony.create();
         World world = c.world();
         CommandBuffer commands = new CommandBuffer(0);
@@ -290,6 +304,42 @@ class ColonyTest {
             String m = failed.getCause().getMessage();
             assertTrue(m.startsWith("system 'breed' recorded a spawn through a shape holding component Energy but"), m);
             assertTrue(m.contains(".spawns(Energy)"), m);
+        }
+    }
+
+    /**
+     * Strict mode (on under -ea) in a simulation: a refused set ends the tick at its sync point
+     * under either failure policy, after the rest of the playback was applied; the phases after
+     * it do not run, the tick does not count, and tick() again runs the same tick again.
+     */
+    @Test
+    void aRefusalAtASyncPointEndsTheTickUnderEitherPolicyAndTheTickRunsAgain() {
+        assumeTrue(strict(), "strict mode is on under -ea, as in this build's tests");
+        for (FailurePolicy policy : FailurePolicy.values()) {
+            Colony c = Colony.create();
+            World w = c.world();
+            ResourceKey<LongSum> after = ResourceKey.of("after", LongSum.class);
+            try (Simulation sim = Simulation.builder(w).workers(2).resource(after, new LongSum()).systems(s -> {
+                s.system("weigh").query(w.query().with(c.queen()).build()).reads(c.energy())
+                        .setsLater(c.larva()).adds(c.mourned()).forEachChunk(job -> {
+                            for (int i = 0; i < job.chunk().size(); i++) {
+                                job.commands().add(job.chunk().entity(i), c.mourned());     // applied
+                                job.commands().set(job.chunk().entity(i), c.larva(), new Larva(1)); // refused
+                            }
+                        });
+                s.system("later").inPhase(Phase.POST_UPDATE).reducesResource(after)
+                        .exclusive((world, job) -> job.add(after, 1));
+            }).build()) {
+                sim.onSystemFailure(policy);
+                RefusedCommandException refused = assertThrows(RefusedCommandException.class, sim::tick);
+                assertTrue(refused.getMessage().contains("recorded by system 'weigh'"), refused.getMessage());
+                assertEquals(QUEENS, w.query().with(c.mourned()).build().count(), "the rest was applied");
+                assertEquals(0, sim.currentTick(), policy + ": the tick does not count");
+                assertEquals(0, sim.skippedTicks(), policy + ": not a skipped tick");
+                assertEquals(0, sim.resources().get(after).total(), policy + ": later phases did not run");
+                assertThrows(RefusedCommandException.class, sim::tick, "the same tick again");
+                assertEquals(0, sim.currentTick());
+            }
         }
     }
 }
