@@ -346,6 +346,10 @@ public final class WorldSnapshot {
     /** Magic, version and payload length. */
     private static final int HEADER = 8 + 4 + 8;
 
+    /** What to do about a damaged frame: nothing was restored. */
+    private static final String DAMAGED = "and nothing was restored from it: use an undamaged copy of the snapshot, or take "
+            + "it again";
+
     /** Checks the frame (magic, version, length, checksum) and returns the version, 1 or 2. */
     private static int verifiedVersion(byte[] s) {
         if (s == null) {
@@ -357,7 +361,9 @@ public final class WorldSnapshot {
                     + "-byte frame; the file was cut short, write it again");
         }
         if (!Arrays.equals(s, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
-            throw new SnapshotException("not an Orrery snapshot: the first bytes are not \"ORRSNAP\"");
+            throw new SnapshotException("not an Orrery snapshot: the first bytes are not \"ORRSNAP\"; check that the bytes "
+                    + "are a snapshot's (what Simulation.snapshot() or WorldSnapshot.write returned, a recording's "
+                    + "start.snapshot), not another file");
         }
         SnapshotInput in = SnapshotInput.of("header", s, MAGIC.length, HEADER, MAGIC.length);
         int version;
@@ -370,11 +376,11 @@ public final class WorldSnapshot {
         }
         if (version != VERSION && version != VERSION_TABLE_ONLY) {
             throw new SnapshotException("snapshot format version " + version + " is not supported; this build reads "
-                    + "versions " + VERSION_TABLE_ONLY + " and " + VERSION);
+                    + "versions " + VERSION_TABLE_ONLY + " and " + VERSION + "; read it with the Orrery build that wrote it");
         }
         if (length < 0 || length != s.length - HEADER - 4) {
             throw new SnapshotException("snapshot length field (file offset 12) says " + length + " payload bytes but "
-                    + "the file holds " + (s.length - HEADER - 4) + "; it is truncated or corrupted");
+                    + "the file holds " + (s.length - HEADER - 4) + "; it is truncated or corrupted, " + DAMAGED);
         }
         CRC32C crc = new CRC32C();
         crc.update(s, HEADER, (int) length);
@@ -383,7 +389,7 @@ public final class WorldSnapshot {
         if ((int) crc.getValue() != stored) {
             throw new SnapshotException("snapshot checksum mismatch (stored 0x" + Integer.toHexString(stored)
                     + " at file offset " + (s.length - 4) + ", computed 0x" + Integer.toHexString((int) crc.getValue())
-                    + "): the file is corrupted");
+                    + "): the file is corrupted, " + DAMAGED);
         }
         return version;
     }

@@ -288,12 +288,12 @@ class OrchardTest {
         byte[] badHeader = journal.clone();
         badHeader[3] ^= 0x04;
         Object[][] cases = {
-            {RunRecorder.SNAPSHOT, cutSnapshot, SnapshotException.class, "truncated"},
-            {RunRecorder.SNAPSHOT, flippedSnapshot, SnapshotException.class, "checksum"},
-            {RunRecorder.SNAPSHOT, otherGame, SnapshotException.class, "other systems"},
-            {RunRecorder.SNAPSHOT, journal, SnapshotException.class, "not an Orrery snapshot"},
-            {RunRecorder.JOURNAL, null, NoSuchFileException.class, "record the run again"},
-            {RunRecorder.JOURNAL, badHeader, CorruptJournalException.class, "journal magic"},
+            {RunRecorder.SNAPSHOT, cutSnapshot, SnapshotException.class, "truncated", "an undamaged copy"},
+            {RunRecorder.SNAPSHOT, flippedSnapshot, SnapshotException.class, "checksum", "an undamaged copy"},
+            {RunRecorder.SNAPSHOT, otherGame, SnapshotException.class, "other systems", "built with the same systems"},
+            {RunRecorder.SNAPSHOT, journal, SnapshotException.class, "not an Orrery snapshot", "check that the bytes"},
+            {RunRecorder.JOURNAL, null, NoSuchFileException.class, "no input journal", "record the run again"},
+            {RunRecorder.JOURNAL, badHeader, CorruptJournalException.class, "journal magic", "Check that the path"},
         };
         int n = 0;
         for (Object[] c : cases) {
@@ -306,6 +306,7 @@ class OrchardTest {
                 String m = String.valueOf(e.getMessage());
                 assertTrue(m.contains(dir.resolve(file).toString()), "names the file: " + m);
                 assertTrue(m.contains((String) c[3]), "says what is wrong: " + m);
+                assertTrue(m.contains((String) c[4]), "says the fix: " + m);
                 assertEquals(0, fresh.currentTick(), "not half restored: " + m);
                 assertEquals(0, fresh.world().entityCount(), "not half restored: " + m);
                 assertEquals(recorded, RunReplayer.replay(good, fresh).finalHash(), "the same simulation replays a good recording");
