@@ -358,7 +358,7 @@ public final class PlaybackReport {
 
         static String systemName(IntFunction<String> names, int order) {
             if (outsideSchedule(names, order)) {
-                return "code outside a schedule (a buffer applied with world.apply)";
+                return "code outside a schedule, applied with world.apply";
             }
             String name = names == null ? null : names.apply(order);
             return name == null ? "system #" + order + " in schedule order, or code outside a schedule"
