@@ -207,6 +207,7 @@ public final class Simulation implements AutoCloseable {
             this.codecs = b.codecs;
             this.clock = new Clock(b.stepSeconds);
             deadlineNanos(b.deadlineSteps, b.stepSeconds); // refused before any thread starts
+            watchdogNanos(b.watchdogSteps, b.stepSeconds);
             this.snapshots = b.snapshots;
             this.inputs = b.inputs != null ? b.inputs : new NoInputs();
             resources.put(CLOCK, clock);
@@ -272,17 +273,15 @@ public final class Simulation implements AutoCloseable {
      *     stop the watchdog
      * @param listener called on the watchdog's thread for each overrun, or {@code null}: the
      *     {@code dev.orrery.TickOverrun} JFR event alone
-     * @throws IllegalArgumentException if {@code stepsLimit} is negative or not a number
+     * @throws IllegalArgumentException if {@code stepsLimit} is negative, not a number or infinite, or
+     *     positive but less than a nanosecond (which would read as 0 ns and report every tick)
      * @throws IllegalStateException when a watchdog is started on a closed simulation, closed
      *     before the call or by another thread during it (its thread would watch no tick and
      *     nothing would stop it; stopping one, 0, is always taken)
      */
     public void watchdog(double stepsLimit, OverrunListener listener) {
         host.check("Simulation.watchdog()");
-        if (!(stepsLimit >= 0)) {
-            throw new IllegalArgumentException("the watchdog limit must be 0 (off) or a positive number of steps, got "
-                    + stepsLimit);
-        }
+        long limitNanos = watchdogNanos(stepsLimit, clock.stepSeconds());
         Runnable seam = watchdogSeam;
         if (seam != null) {
             seam.run();
@@ -292,24 +291,48 @@ public final class Simulation implements AutoCloseable {
         // marks the simulation closed with, so either that close came first and a new watchdog
         // is refused here, or it comes after and its release (which reads the field after taking
         // that lock) stops the watchdog started here.
-        if (!closing.ifOpen(() -> replaceWatchdog(stepsLimit, listener))) {
-            if (stepsLimit > 0) {
+        if (!closing.ifOpen(() -> replaceWatchdog(limitNanos, listener))) {
+            if (limitNanos > 0) {
                 throw closedRefusal();
             }
             replaceWatchdog(0, null); // stopping one is always taken; a second close of it is harmless
         }
     }
 
-    private void replaceWatchdog(double stepsLimit, OverrunListener listener) {
+    private void replaceWatchdog(long limitNanos, OverrunListener listener) {
         if (watchdog != null) {
             watchdog.close();
             watchdog = null;
         }
-        if (stepsLimit > 0) {
-            watchdog = new TickWatchdog((long) (stepsLimit * clock.stepSeconds() * 1e9), SchedulerInternals.plan(schedule), workers,
-                    listener, ((PlannedExecutor) executor).activity());
+        if (limitNanos > 0) {
+            watchdog = new TickWatchdog(limitNanos, SchedulerInternals.plan(schedule), workers, listener,
+                    ((PlannedExecutor) executor).activity());
         }
         jfr.watch(watchdog);
+    }
+
+    /**
+     * A watchdog limit of {@code stepsLimit} in nanoseconds, refused when negative, not a number, infinite (a
+     * thread that could never report), or positive and under 1 ns (read as 0 ns, it would report every tick).
+     */
+    private static long watchdogNanos(double stepsLimit, double stepSeconds) {
+        checkWatchdogSteps(stepsLimit);
+        long nanos = (long) (stepsLimit * stepSeconds * 1e9);
+        if (stepsLimit > 0 && nanos == 0) {
+            throw new IllegalArgumentException("a watchdog limit of " + stepsLimit + " steps is less than a nanosecond at "
+                    + stepSeconds + " s a step, which would report every tick as an overrun; give it in steps, such as "
+                    + "watchdog(10, listener) (167 ms at 60 Hz), or watchdog(0, null) for none");
+        }
+        return nanos;
+    }
+
+    /** Refuses a watchdog limit that is negative, not a number or infinite (the builder's check too). */
+    static void checkWatchdogSteps(double stepsLimit) {
+        if (!(stepsLimit >= 0) || Double.isInfinite(stepsLimit)) {
+            throw new IllegalArgumentException("the watchdog limit must be 0 (off) or a positive, finite number of "
+                    + "steps, got " + stepsLimit + "; give it in steps, such as watchdog(10, listener) (167 ms at 60 Hz), "
+                    + "or watchdog(0, null) for none");
+        }
     }
 
     /**

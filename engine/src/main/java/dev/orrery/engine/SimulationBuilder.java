@@ -253,13 +253,12 @@ public final class SimulationBuilder {
      * @param listener called on the watchdog's thread for each overrun, or {@code null} for the JFR
      *     event alone
      * @return this builder
-     * @throws IllegalArgumentException if {@code stepsLimit} is negative or not a number
+     * @throws IllegalArgumentException if {@code stepsLimit} is negative, not a number or infinite
+     *     ({@link #build()} refuses a positive one less than a nanosecond at the step, which would
+     *     report every tick)
      */
     public SimulationBuilder watchdog(double stepsLimit, Simulation.OverrunListener listener) {
-        if (!(stepsLimit >= 0)) {
-            throw new IllegalArgumentException("the watchdog limit must be 0 (off) or a positive number of steps, got "
-                    + stepsLimit);
-        }
+        Simulation.checkWatchdogSteps(stepsLimit);
         this.watchdogSteps = stepsLimit;
         this.overrunListener = listener;
         return this;
@@ -301,7 +300,8 @@ public final class SimulationBuilder {
      *     world (naming the world; close that one first, or build each simulation on a world of
      *     its own); nothing is built and the world is left as it was
      * @throws IllegalArgumentException when the {@link #tickDeadline} is positive but less than a
-     *     nanosecond at the {@link #stepSeconds} step (it would mean no deadline); nothing is built
+     *     nanosecond at the {@link #stepSeconds} step (it would mean no deadline), or the
+     *     {@link #watchdog} limit is (it would report every tick); nothing is built
      */
     public Simulation build() {
         return new Simulation(this);
