@@ -67,6 +67,12 @@ public record RunOptions(int agents, int teams, long ticks, int threads, long se
                 dot, quiet, limits, maxEntities, fsync, watchdogSteps, explorePort, exploreEdits, steps);
     }
 
+    /**
+     * The time step the arena runs at (the engine's default, 60 ticks a second), in seconds: the
+     * step {@code --watchdog} and {@code --tick-deadline} count in.
+     */
+    static final double STEP_SECONDS = 1.0 / 60.0;
+
     /** The default of {@code --watchdog}: a tick still running after 10 steps (167 ms at 60 Hz) is reported. */
     public static final double DEFAULT_WATCHDOG_STEPS = 10;
 
@@ -83,6 +89,16 @@ public record RunOptions(int agents, int teams, long ticks, int threads, long se
             long maxEntities) {
         this(agents, teams, ticks, threads, seed, rate, warmup, port, bind, record, replay, trace, dot, quiet, limits,
                 maxEntities, Durability.interval(Durability.DEFAULT_INTERVAL), DEFAULT_WATCHDOG_STEPS);
+    }
+
+    /**
+     * Whether {@code steps} is positive but reads as 0 ns at {@link #STEP_SECONDS}, as the engine
+     * reads a watchdog limit or a tick deadline (which it refuses then): checked here first, so
+     * the line names the option and nothing has run ({@code EngineRefusedFlagsTest} keeps the two
+     * rules the same).
+     */
+    private static boolean underANanosecond(double steps) {
+        return steps > 0 && (long) (steps * STEP_SECONDS * 1e9) == 0;
     }
 
     /** The warm-up ticks of a run that does not say: two seconds at 60 ticks a second. */
@@ -138,13 +154,23 @@ public record RunOptions(int agents, int teams, long ticks, int threads, long se
         }
         java.util.Objects.requireNonNull(limits, "limits");
         java.util.Objects.requireNonNull(fsync, "fsync");
-        if (!(watchdogSteps >= 0)) {
+        if (!(watchdogSteps >= 0) || watchdogSteps == Double.POSITIVE_INFINITY) {
             throw new IllegalArgumentException("--watchdog must be 0 (off) or a positive number of steps; got "
                     + watchdogSteps);
+        }
+        if (underANanosecond(watchdogSteps)) {
+            throw new IllegalArgumentException("--watchdog " + watchdogSteps + " is less than a nanosecond at 60 ticks "
+                    + "a second, which would report every tick as an overrun; give it in steps, such as --watchdog 10 "
+                    + "(the default, 167 ms), or --watchdog 0 to turn it off");
         }
         if (!(tickDeadlineSteps >= 0) || tickDeadlineSteps == Double.POSITIVE_INFINITY) {
             throw new IllegalArgumentException("--tick-deadline must be 0 (none) or a positive number of steps; got "
                     + tickDeadlineSteps);
+        }
+        if (underANanosecond(tickDeadlineSteps)) {
+            throw new IllegalArgumentException("--tick-deadline " + tickDeadlineSteps + " is less than a nanosecond at 60 "
+                    + "ticks a second, which would mean no deadline at all; give it in steps, well above --watchdog, "
+                    + "such as --tick-deadline 600 (ten seconds), or --tick-deadline 0 for none");
         }
         if (maxEntities < 0 || maxEntities > 0 && maxEntities < agents) {
             throw new IllegalArgumentException("--max-entities must be 0 (the default, 2 x --agents + 100000) or at least "
