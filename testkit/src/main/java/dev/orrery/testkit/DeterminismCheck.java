@@ -26,7 +26,7 @@ import java.util.stream.Stream;
  * the same world, bit for bit, on every tick, whatever the worker count, the batch size, a
  * snapshot restored mid-run or a recording replayed.
  *
- * <p>Over 500 lines (about 610), on purpose: it is the kit's one entry point, its settings and
+ * <p>Over 500 lines (about 630), on purpose: it is the kit's one entry point, its settings and
  * the order of its runs; the diagnosis of a failing run already lives apart ({@code SystemTrail},
  * {@code JobOrderOrigin}, {@code TieOrderOrigin}, {@code RestoreSuspects}, {@code LikelyCause}).
  *
@@ -51,7 +51,9 @@ import java.util.stream.Stream;
  * taken at {@link #snapshotAt} into a new simulation on 1 and on the most workers, and records
  * a run and replays it on 1 and on the most workers; every tick's state (the world's state
  * hash, and the bytes each resource with a codec writes) is compared with the reference's (a
- * replay's resources at its end), and so is what skipped it under {@code FailurePolicy.SKIP_TICK}:
+ * replay's too, in its end-of-tick hook, which the kit sets in place of any the game set, whether
+ * or not the game's {@code hashEvery} had the recording hash that tick), and so is what skipped it
+ * under {@code FailurePolicy.SKIP_TICK}:
  * a run must skip the reference's ticks because the same system (or sync point) threw the same
  * class of exception, and the recorded run's journal must name the same system (cut to 1 024
  * bytes, as a journal keeps it), since a phase runs to its end whichever of its systems throws
@@ -395,8 +397,17 @@ public final class DeterminismCheck {
             for (int w : new int[] {1, most}) {
                 String replayName = "the recording replayed on " + w + (w == 1 ? " worker" : " workers");
                 try (Simulation sim = buildEmpty(w)) {
+                    // every tick against the reference, not only those the journal hashed (none under hashEvery(0)):
+                    // a replay that differs mid-run and agrees again by the next hashed tick or the end would pass
+                    sim.atEndOfTick((tick, nanos) -> {
+                        if (tick < reference.length && ResourceState.hash(sim) != reference[(int) tick]) {
+                            throw new ReplayDiffered(tick);
+                        }
+                    });
                     try {
                         RunReplayer.replay(dir, sim);
+                    } catch (ReplayDiffered e) { // the replay stopped at the end of the tick that differs
+                        throw failure(replayName, e.tick, sim, null, Order.USUAL);
                     } catch (SnapshotException e) {
                         throw systemFailure(replayName, sim.currentTick(), e);
                     } catch (ReplayDivergenceException e) {
@@ -411,7 +422,7 @@ public final class DeterminismCheck {
                     } catch (RuntimeException e) {
                         throw systemFailure(replayName, sim.currentTick(), e);
                     }
-                    if (ResourceState.hash(sim) != reference[(int) ticks - 1]) { // the replay checked the world only
+                    if (ResourceState.hash(sim) != reference[(int) ticks - 1]) { // a replay of fewer ticks
                         throw failure(replayName, ticks - 1, sim, null, Order.USUAL);
                     }
                 }
@@ -422,6 +433,17 @@ public final class DeterminismCheck {
             }
         } finally {
             delete(dir);
+        }
+    }
+
+    /** Thrown by a replay's end-of-tick hook at the first tick whose state differs from the reference's. */
+    private static final class ReplayDiffered extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final long tick;
+
+        ReplayDiffered(long tick) {
+            super("the replay differs from the reference at tick " + tick, null, false, false);
+            this.tick = tick;
         }
     }
 
