@@ -152,8 +152,8 @@ public final class World implements FieldAccess {
      * @param name the instance name, not empty; one entity may hold several instances of a type under
      *     different names
      * @return the column handle, registered on first use; the same column for the same type and name
-     * @throws IllegalArgumentException if the name is empty, or the class is not a record of primitive
-     *     fields
+     * @throws IllegalArgumentException if the name is empty or a relation's, or the class is not a record
+     *     of primitive fields
      */
     public <T extends Record> Component<T> component(Class<T> type, String name) {
         refuseNewColumnInJobs(type, name);
@@ -188,8 +188,8 @@ public final class World implements FieldAccess {
      * @param name the instance name, not empty
      * @param storage {@link Storage#TABLE} or {@link Storage#SPARSE}, not null
      * @return the column handle, registered with {@code storage} on first use
-     * @throws IllegalArgumentException if the column was registered with another storage, or a sparse
-     *     column's name is already used by another column
+     * @throws IllegalArgumentException if the column was registered with another storage, a sparse
+     *     column's name is already used by another column, or the name is a relation's
      */
     public <T extends Record> Component<T> component(Class<T> type, String name, Storage storage) {
         refuseNewColumnInJobs(type, name);

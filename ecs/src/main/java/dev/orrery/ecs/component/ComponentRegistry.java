@@ -131,8 +131,8 @@ public final class ComponentRegistry {
      *     the column has (table for a new one)
      * @return the column, the same object on every call for the same type and name
      * @throws IllegalArgumentException if the name is empty, its hash collides with another
-     *     name already registered, the column exists with another storage, or the name is
-     *     shared between a sparse column and another column
+     *     name already registered, the column exists with another storage, the name is
+     *     shared between a sparse column and another column, or a relation has the name
      * @throws NullPointerException if {@code name} is null
      */
     @SuppressWarnings("unchecked")
@@ -167,6 +167,7 @@ public final class ComponentRegistry {
                     + other + "' (0x" + Integer.toHexString(hash) + "); rename one of them");
         }
         if (other != null) {
+            checkRelationNameFree(type, name);
             checkSparseNameFree(type, name, chosen);
         }
         namesByHash.put(hash, name);
@@ -181,6 +182,19 @@ public final class ComponentRegistry {
             sparseByName.put(hash, c);
         }
         return c;
+    }
+
+    /**
+     * Refuses a new column under a relation's name: the name is its marker column's, and a
+     * relation registered after a column of its name is refused too ({@link #markerColumn}).
+     */
+    private void checkRelationNameFree(ComponentType<?> type, String name) {
+        for (Component<?> c : columns) {
+            if (c.isRelationMarker() && c.name().equals(name)) {
+                throw new IllegalArgumentException("cannot register " + type.name() + " '" + name + "': the instance name is "
+                        + "relation " + name + "'s (its column " + c + "); name the component otherwise");
+            }
+        }
     }
 
     /** Refuses a new column whose instance name a sparse column uses, or a new sparse column whose name is taken. */
