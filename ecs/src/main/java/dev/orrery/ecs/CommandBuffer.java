@@ -369,7 +369,9 @@ public final class CommandBuffer {
 
     /**
      * Records removing pair {@code (relation, target)} from {@code holder}; a no-op at playback
-     * when it does not hold it. Declared with {@code .removes(relation.column())}.
+     * when it does not hold it (counted in {@link PlaybackReport#removedMissing()}), skipped when
+     * the holder or the target is dead by then (counted in {@link PlaybackReport#skippedDead()}:
+     * the despawn took the pair). Declared with {@code .removes(relation.column())}.
      *
      * @param holder the entity holding the pair
      * @param relation the relation, not null

@@ -385,16 +385,16 @@ final class CommandPlayback {
             report.note(PlaybackReport.Note.DEAD, op, d[at], e, column, 0, null);
             return;
         }
-        if (op == CommandBuffer.OP_REMOVE_PAIR) {
-            if (world.isAlive(t) && world.relations().removeFromPlayback(e, r, t)) {
-                report.count(op, CommandOutcome.APPLIED);
-            } else {
-                report.note(PlaybackReport.Note.REMOVE_MISSING, op, d[at], e, column, 0, null);
-            }
+        if (!world.isAlive(t)) { // a despawn took the pair with it (or it never was): skipped, as the book says
+            report.noteDeadTarget(op, d[at], e, column, t);
             return;
         }
-        if (!world.isAlive(t)) {
-            report.noteDeadTarget(op, d[at], e, column, t);
+        if (op == CommandBuffer.OP_REMOVE_PAIR) {
+            if (world.relations().removeFromPlayback(e, r, t)) {
+                report.count(op, CommandOutcome.APPLIED);
+            } else {
+                report.noteMissingPair(op, d[at], e, column, t, world.relations().targetCount(e, r));
+            }
             return;
         }
         String refusal = world.relations().addFromPlayback(e, r, t);

@@ -109,6 +109,15 @@ public final class PlaybackReport {
     }
 
     /** Notes a pair command on live {@code holder} skipped because its {@code target} is dead; allocates nothing. */
+    /** A removePair that found no such pair: {@code held} is how many pairs of the relation the holder holds. */
+    void noteMissingPair(int op, long key, long holder, Component<?> column, long target, int held) {
+        int before = noteCount;
+        note(Note.REMOVE_PAIR_MISSING, op, key, holder, column, held, null);
+        if (noteCount > before) { // kept (the first MAX_MESSAGES only)
+            notes[before].other = target;
+        }
+    }
+
     void noteDeadTarget(int op, long key, long holder, Component<?> column, long target) {
         int before = noteCount;
         note(Note.DEAD_TARGET, op, key, holder, column, 0, null);
@@ -271,6 +280,11 @@ public final class PlaybackReport {
         static final int NOT_A_HANDLE = 7;
         /** A pair command whose holder lives but whose target is dead: entity is the holder, other the target. */
         static final int DEAD_TARGET = 8;
+        /**
+         * A removePair of a pair the living holder does not hold, towards a living target: entity is
+         * the holder, other the target, aux how many pairs of the relation the holder holds.
+         */
+        static final int REMOVE_PAIR_MISSING = 9;
 
         private int reason;
         private int op;
@@ -284,7 +298,7 @@ public final class PlaybackReport {
         static CommandOutcome outcome(int reason) {
             switch (reason) {
                 case DEAD, DEAD_TARGET: return CommandOutcome.SKIPPED_DEAD;
-                case REMOVE_MISSING: return CommandOutcome.NO_OP;
+                case REMOVE_MISSING, REMOVE_PAIR_MISSING: return CommandOutcome.NO_OP;
                 case UNRESOLVED_REFERENCE: return null;
                 default: return CommandOutcome.REFUSED;
             }
@@ -324,6 +338,12 @@ public final class PlaybackReport {
                     break;
                 case REMOVE_MISSING:
                     what = "remove " + column + " from " + e + ": the entity does not hold it";
+                    break;
+                case REMOVE_PAIR_MISSING:
+                    what = "remove pair (" + column.name() + ", " + dev.orrery.ecs.component.Entity.toString(other)
+                            + ") from " + e + ": the entity holds no such pair (" + (aux == 0 ? "it holds no "
+                            + column.name() + " pair" : "it holds " + aux + " other " + column.name() + " pair"
+                            + (aux == 1 ? "" : "s")) + ")";
                     break;
                 case NAME_TAKEN:
                     what = "add " + column + " to " + e + " refused: " + detail;
