@@ -41,6 +41,7 @@ public final class FleetGame implements SimulationFactory {
     record Global(float x) {}
     record Flag() {}
     record Escort() {}
+    record Scrap(float x) {}
     record Census(int drones, int buoys, int levels, int slots, int flagshipCrew, int escorted, int lost) {}
 
     static final ResourceKey<LongSum> LAUNCHED = ResourceKey.of("launched", LongSum.class);
@@ -65,6 +66,7 @@ public final class FleetGame implements SimulationFactory {
         Component<Flag> flag;
         Component<Escort> escort;
         Component<Census> census;
+        Component<Scrap> scrap;
         Relation childOf, escorts, tethered;
         Template carrier, drone, buoy;
     }
@@ -77,6 +79,7 @@ public final class FleetGame implements SimulationFactory {
         h.flag = world.component(Flag.class);
         h.escort = world.component(Escort.class);
         h.census = world.component(Census.class);
+        h.scrap = world.component(Scrap.class);
         Relations relations = world.relations();
         h.childOf = relations.childOf();
         h.escorts = relations.register("Escorts", false, false, Cleanup.REMOVE_PAIR);
@@ -210,6 +213,18 @@ public final class FleetGame implements SimulationFactory {
                             w.setProperty(e, "Census", "escorted", n[3]);
                         });
                     });
+                    // After the census, drones of offset 7 are recycled into scrap where they stand:
+                    // commands recorded in a level system, played back in slot order.
+                    s.system("recycle").inPhase(Phase.POST_UPDATE).after("census").reads(h.local, h.global)
+                            .despawns().spawns(h.scrap).forEachLevel(h.childOf, (job, hier, from, to) -> {
+                                for (int i = from; i < to; i++) {
+                                    long e = hier.entity(i);
+                                    if (hier.parentSlot(i) < 0 || job.getFloat(e, lx) != 7f) continue;
+                                    long scrap = job.commands().spawn();
+                                    job.commands().add(scrap, h.scrap, new Scrap(job.getFloat(e, gx)));
+                                    job.commands().despawn(e);
+                                }
+                            });
                 })
                 .build();
     }

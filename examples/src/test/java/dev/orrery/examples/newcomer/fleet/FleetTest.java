@@ -92,7 +92,17 @@ class FleetTest {
             assertEquals(buoys[0], census.buoys());
             long launched = sim.resources().get(FleetGame.LAUNCHED).total();
             assertEquals(launched, drones[0] + census.lost(), "every drone launched is alive or was lost with its carrier");
-            assertEquals(45, census.flagshipCrew(), "the flagship launched every other tick from tick 0");
+            assertEquals(45 - 6, census.flagshipCrew(), "the flagship launched every other tick from tick 0; "
+                    + "those of offset 7 (ticks 6, 20, 34, 48, 62, 76) were recycled");
+            int[] scraps = {0};
+            w.query().with(h.scrap).build().forEachReadOnly((v, r) -> {
+                scraps[0]++;
+                float at = w.get(v.entity(r), h.scrap).x() - 7;     // a carrier's place: 0, 100, 200, 300, 24, 49, 74
+                assertTrue(java.util.List.of(0f, 100f, 200f, 300f, 24f, 49f, 74f).contains(at), "scrap at " + at);
+            });
+            assertTrue(scraps[0] >= 6, "the flagship's six and the other carriers': " + scraps[0]);
+            w.query().with(h.local, h.childOf.column()).build().forEachReadOnly((v, r) ->
+                    assertTrue(w.get(v.entity(r), h.local).x() != 7f, "no drone of offset 7 is left"));
             assertEquals(2, census.levels(), "carriers, then drones");
             assertEquals(drones[0] + carriers[0], census.slots(), "every carrier has drones at the census");
             assertEquals(3 * 2, census.escorted(), "three escorts, two carriers each");
