@@ -1293,6 +1293,7 @@ public final class World implements FieldAccess {
      * @param field the field name in that instance's record ("density"), not null
      * @return the field's value boxed ({@code Float}, {@code Integer}, ...)
      * @throws IllegalArgumentException listing the entity's instance names, or the instance's fields
+     * @throws NullPointerException if a name is null (listing the instance's fields for the field name)
      * @throws StaleEntityException if {@code entity} is not alive
      */
     public Object getProperty(long entity, String component, String field) {
@@ -1318,6 +1319,7 @@ public final class World implements FieldAccess {
      * @throws InvalidFieldValueException when the value breaks the field's rule; nothing is written
      * @throws IllegalArgumentException listing the entity's instance names, or the instance's fields, when
      *     either name is unknown
+     * @throws NullPointerException if a name is null (listing the instance's fields for the field name)
      */
     public void setProperty(long entity, String component, String field, Object value) {
         if (jobsRunning.isRunning()) { // the subject is built only for the refusal

@@ -312,6 +312,7 @@ public final class NamedInstances {
      * The field called {@code field} of instance {@code c}, held by {@code entity} (named in the refusal).
      *
      * @throws IllegalArgumentException listing the instance's fields
+     * @throws NullPointerException listing them when {@code field} is null
      */
     public static Field fieldOf(Component<?> c, long entity, String field) {
         List<Field> fields = c.fields();
@@ -320,6 +321,10 @@ public final class NamedInstances {
             if (f.name().equals(field)) {
                 return f;
             }
+        }
+        if (field == null) { // looked up as the text "null" otherwise, and refused as a field of that name
+            throw new NullPointerException("the field name is null; give the name of one of " + c.name() + "'s fields: "
+                    + c.type().fieldNames());
         }
         throw new IllegalArgumentException("component " + c + " on entity " + Entity.toString(entity) + " has no field '"
                 + field + "'; its fields are " + c.type().fieldNames() + (c.fields().isEmpty() ? " (a tag has none)" : ""));
