@@ -20,12 +20,17 @@ import dev.orrery.ecs.component.FieldType;
  * owner and the jobs. A thread outside the schedule (one that calls the world while it should
  * not) reads it with no such edge and may miss it; the checks are no guard against that
  * thread. The job's system name is per thread ({@link #jobStarts}, {@link #jobEnds}), set and
- * read by the thread that runs the job.
+ * read by the thread that runs the job. The run condition being tested is marked with the thread
+ * that tests it ({@link #conditionStarts}), which is the only thread that ever matches it.
  */
 public final class JobsRunning {
     private String systems;
     // The system whose job runs on this thread, for messages; set by the executor around each job.
     private final ThreadLocal<String> jobOnThread = new ThreadLocal<>();
+    // The thread testing a system's run condition, and that system, for messages; set by the owner around the
+    // test. A job's thread compares itself with it, so a stale value it may read never matches it.
+    private Thread conditionThread;
+    private String conditionSystem;
 
     /** A marker with no jobs running; one per world, made by the world. */
     public JobsRunning() {
@@ -74,6 +79,11 @@ public final class JobsRunning {
      */
     public void checkByIdRead(String operation, long entity, Object subject) {
         if (systems != null) {
+            String condition = conditionOnThread();
+            if (condition != null) {
+                throw new IllegalStateException("world." + operation + "(" + Entity.toString(entity) + ", " + subject
+                        + ") called" + inCondition(condition) + conditionFix(condition, "read the entity"));
+            }
             String system = jobOnThread.get();
             String call = jobCall(operation, subject, false);
             throw new IllegalStateException("world." + operation + "(" + Entity.toString(entity) + ", " + subject
@@ -167,6 +177,47 @@ public final class JobsRunning {
     }
 
     /**
+     * The calling thread (the one that runs the schedule) starts testing the run condition of
+     * {@code system}: until {@link #conditionEnds}, a refusal on this thread names the run
+     * condition and a run condition's fix instead of a job's.
+     *
+     * @param system the guarded system's name
+     */
+    public void conditionStarts(String system) {
+        conditionSystem = system;
+        conditionThread = Thread.currentThread();
+    }
+
+    /** The run condition started by {@link #conditionStarts} has been tested (or threw). */
+    public void conditionEnds() {
+        conditionThread = null;
+        conditionSystem = null;
+    }
+
+    /** The system whose run condition the calling thread tests, or null. */
+    private String conditionOnThread() {
+        return conditionThread == Thread.currentThread() ? conditionSystem : null;
+    }
+
+    private static String inCondition(String system) {
+        return " inside the run condition of system '" + system + "'";
+    }
+
+    /**
+     * A run condition's way to what it reached for: {@code doing} ({@code "iterate the query"})
+     * in a system that writes a resource, which the condition tests; the graph orders that
+     * system before the guarded one, as the condition's resources are the guarded system's reads.
+     */
+    private static String conditionFix(String system, String doing) {
+        return "; a run condition reads only the resources it names (it is tested on the schedule's thread as '"
+                + system + "' would start, while other systems' jobs may run). " + Character.toUpperCase(doing.charAt(0))
+                + doing.substring(1) + " in a system that puts what the condition needs into a resource, for example "
+                + "an exclusive system declared .writesResource(KEY) that sets job.resourceForWrite(KEY), and test "
+                + "that resource: .runIf(RunCondition.resource(KEY, value -> ...)); in the phase of '" + system + "', the "
+                + "graph orders that writer before it";
+    }
+
+    /**
      * Refuses a query's direct iteration ({@code forEachChunk}, {@code forEach}) while jobs run:
      * from a job it would race with the other jobs and move the change clock.
      *
@@ -175,6 +226,11 @@ public final class JobsRunning {
      */
     public void checkIteration(Object query) {
         if (systems != null) {
+            String condition = conditionOnThread();
+            if (condition != null) {
+                throw new IllegalStateException(query + " iterated" + inCondition(condition)
+                        + conditionFix(condition, "iterate the query"));
+            }
             String system = jobOnThread.get();
             throw new IllegalStateException(query + " iterated " + (system != null ? "inside system '" + system
                     + "'" : "while scheduled jobs run (" + systems + ")") + "; a direct iteration from a job races with "
@@ -184,6 +240,13 @@ public final class JobsRunning {
     }
 
     private IllegalStateException refused(String operation, long entity, Object subject) {
+        String condition = conditionOnThread();
+        if (condition != null) {
+            return new IllegalStateException("world." + operation + "(" + Entity.toString(entity) + ", " + subject
+                    + ") called" + inCondition(condition) + "; a run condition only tests, on the resources it names: "
+                    + "it changes nothing. Make the write in a system (an exclusive system, or a job through the "
+                    + "system's declared writes), and let the condition test a resource that system writes");
+        }
         String system = jobOnThread.get();
         String call = jobCall(operation, subject, true);
         return new IllegalStateException("world." + operation + "(" + Entity.toString(entity) + ", " + subject

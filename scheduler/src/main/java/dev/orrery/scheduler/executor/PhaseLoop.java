@@ -7,6 +7,7 @@ import dev.orrery.ecs.RefusedCommandException;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.archetype.ChangeClock;
 import dev.orrery.ecs.internal.EcsInternals;
+import dev.orrery.ecs.storage.JobsRunning;
 import dev.orrery.ecs.storage.ScheduleRunClaim;
 import dev.orrery.scheduler.FixedTimestep;
 import dev.orrery.scheduler.ResourceKey;
@@ -657,6 +658,8 @@ final class PhaseLoop {
     /** Whether {@code r}'s run condition holds; a condition that throws fails {@code r} (its phase ends there). */
     private boolean holds(SystemRun r) {
         activity.enterSystemStep(OwnerActivity.CONDITION, r.position);
+        JobsRunning jobs = EcsInternals.storage(world).jobsRunning();
+        jobs.conditionStarts(r.name); // a refusal of what the condition reaches for gives a condition's fix
         try {
             return r.runIf.test(resources);
         } catch (VirtualMachineError e) {
@@ -665,6 +668,7 @@ final class PhaseLoop {
             throw SchedulerInternals.inChunk(r.name, null, -1, 0, new IllegalStateException("the run condition of "
                     + "system '" + r.name + "' threw: " + t, t));
         } finally {
+            jobs.conditionEnds();
             activity.leave();
         }
     }
