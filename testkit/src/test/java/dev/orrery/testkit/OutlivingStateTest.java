@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.ecs.Query;
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
 import dev.orrery.ecs.component.Field;
 import dev.orrery.engine.Simulation;
+import dev.orrery.scheduler.Schedule;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,13 +40,18 @@ class OutlivingStateTest {
     /** Added to and read by 'count' every tick; never reset: the mistake. */
     static int counter;
 
+    /** The systems one factory registers, given the drifting query, its field and a way to register 'calm'. */
+    @FunctionalInterface
+    private interface Systems {
+        void declare(Schedule.Builder s, Query drifting, Field x, Consumer<Schedule.Builder> calm);
+    }
+
     /**
-     * 'weather', 'calm' and 'drift', registered in that order and left unordered by the graph:
-     * 'drift' reads the wind 'weather' sets (an order mistake), and when it runs first and finds no
-     * wind it adds to a static it also reads, so each simulation after such a run starts from more.
-     * Runs in the usual order agree with each other; the flipped run differs.
+     * A factory of 300 entities with Drift and Still (when populated), seed 3, whose systems
+     * {@code systems} registers; 'calm', which it registers where it likes, adds 1 to every
+     * Still and shares nothing with the others.
      */
-    private static SimulationFactory windy() {
+    private static SimulationFactory factory(Systems systems) {
         return (workers, populate) -> {
             World world = new World(1024);
             Component<Drift> drift = world.component(Drift.class);
@@ -55,66 +63,57 @@ class OutlivingStateTest {
                     world.spawn(new Drift(i), new Still(i));
                 }
             }
-            Weather weather = new Weather();
-            var drifting = world.query().with(drift).build();
-            var stills = world.query().with(still).build();
+            Query drifting = world.query().with(drift).build();
+            Query stills = world.query().with(still).build();
+            Consumer<Schedule.Builder> calm = s -> s.system("calm").query(stills).writes(still).forEachChunk(job -> {
+                float[] a = job.chunk().writeFloats(v);
+                for (int i = 0, n = job.chunk().size(); i < n; i++) {
+                    a[i] += 1;
+                }
+            });
             return Simulation.builder(world).workers(workers).seed(3)
-                    .systems(s -> {
-                        s.system("weather").readsResource(Simulation.CLOCK).forEachRange(() -> 1,
-                                (job, from, to) -> weather.wind = 1 + job.resource(Simulation.CLOCK).tick() % 7);
-                        s.system("calm").query(stills).writes(still).forEachChunk(job -> {
-                            float[] a = job.chunk().writeFloats(v);
-                            for (int i = 0, n = job.chunk().size(); i < n; i++) {
-                                a[i] += 1;
-                            }
-                        });
-                        s.system("drift").query(drifting).writes(drift).forEachChunk(job -> {
-                            if (weather.wind == 0) {
-                                leftover++;
-                            }
-                            float[] a = job.chunk().writeFloats(x);
-                            for (int i = 0, n = job.chunk().size(); i < n; i++) {
-                                a[i] += weather.wind + leftover;
-                            }
-                        });
-                    })
+                    .systems(s -> systems.declare(s, drifting, x, calm))
                     .build();
         };
     }
 
-    /** 'count' adds to a static counter and writes it into the world, every tick, in every run; 'calm' beside it. */
-    private static SimulationFactory counting() {
-        return (workers, populate) -> {
-            World world = new World(1024);
-            Component<Drift> drift = world.component(Drift.class);
-            Component<Still> still = world.component(Still.class);
-            Field x = drift.field("x");
-            Field v = still.field("v");
-            if (populate) {
-                for (int i = 0; i < 300; i++) {
-                    world.spawn(new Drift(i), new Still(i));
+    /**
+     * 'weather', 'calm' and 'drift', registered in that order and left unordered by the graph:
+     * 'drift' reads the wind 'weather' sets (an order mistake), and when it runs first and finds no
+     * wind it adds to a static it also reads, so each simulation after such a run starts from more.
+     * Runs in the usual order agree with each other; the flipped run differs. The wind is a plain
+     * field, one per simulation.
+     */
+    private static SimulationFactory windy() {
+        return factory((s, drifting, x, calm) -> {
+            Weather weather = new Weather();
+            s.system("weather").readsResource(Simulation.CLOCK).forEachRange(() -> 1,
+                    (job, from, to) -> weather.wind = 1 + job.resource(Simulation.CLOCK).tick() % 7);
+            calm.accept(s);
+            s.system("drift").query(drifting).writes(x.component()).forEachChunk(job -> {
+                if (weather.wind == 0) {
+                    leftover++;
                 }
-            }
-            var drifting = world.query().with(drift).build();
-            var stills = world.query().with(still).build();
-            return Simulation.builder(world).workers(workers).seed(3)
-                    .systems(s -> {
-                        s.system("calm").query(stills).writes(still).forEachChunk(job -> {
-                            float[] a = job.chunk().writeFloats(v);
-                            for (int i = 0, n = job.chunk().size(); i < n; i++) {
-                                a[i] += 1;
-                            }
-                        });
-                        s.system("count").query(drifting).writes(drift).forEachChunk(job -> {
-                            counter++;
-                            float[] a = job.chunk().writeFloats(x);
-                            for (int i = 0, n = job.chunk().size(); i < n; i++) {
-                                a[i] = counter;
-                            }
-                        });
-                    })
-                    .build();
-        };
+                float[] a = job.chunk().writeFloats(x);
+                for (int i = 0, n = job.chunk().size(); i < n; i++) {
+                    a[i] += weather.wind + leftover;
+                }
+            });
+        });
+    }
+
+    /** 'calm', then 'count', which adds to a static counter and writes it into the world, every tick, in every run. */
+    private static SimulationFactory counting() {
+        return factory((s, drifting, x, calm) -> {
+            calm.accept(s);
+            s.system("count").query(drifting).writes(x.component()).forEachChunk(job -> {
+                counter++;
+                float[] a = job.chunk().writeFloats(x);
+                for (int i = 0, n = job.chunk().size(); i < n; i++) {
+                    a[i] = counter;
+                }
+            });
+        });
     }
 
     private static void assertNamesTheOutlivingState(String m) {
