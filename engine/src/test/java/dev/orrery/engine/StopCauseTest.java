@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.ecs.World;
 import dev.orrery.ecs.component.Component;
-import dev.orrery.ecs.component.Field;
 import dev.orrery.engine.ArenaWorkload.Hp;
 import dev.orrery.engine.internal.EngineInternals;
 import java.io.IOException;
@@ -29,9 +28,6 @@ import org.junit.jupiter.api.io.TempDir;
  * blames a system or the failure policy; the next tick clears it.
  */
 class StopCauseTest {
-    record Growth(float size) {
-    }
-
     @TempDir
     Path dir;
 
@@ -141,36 +137,12 @@ class StopCauseTest {
         }
     }
 
-    /** Ten entities whose size grows by {@code rate} a tick. */
-    private static Simulation growing(float rate, boolean populate) {
-        World world = new World();
-        Component<Growth> growth = world.component(Growth.class);
-        Field size = growth.field("size");
-        for (int i = 0; populate && i < 10; i++) {
-            world.spawn(new Growth(i));
-        }
-        var all = world.query().with(growth).build();
-        return Simulation.builder(world).workers(1).seed(5)
-                .systems(s -> s.system("grow").query(all).writes(growth).forEachChunk(job -> {
-                    float[] v = job.chunk().writeFloats(size);
-                    for (int i = 0; i < job.chunk().size(); i++) {
-                        v[i] += rate;
-                    }
-                }))
-                .build();
-    }
-
     @Test
     void aReplaysDivergenceIsNamedAsSuch() throws Exception {
         Path recording = dir.resolve("run");
-        try (Simulation sim = growing(1, true)) {
-            RunRecorder recorder = RunRecorder.start(sim, recording, InputPipeline.builder());
-            sim.run(3, 0);
-            recorder.close();
-        }
-        try (Simulation changed = growing(2, false)) {
-            ReplayDivergenceException e = assertThrows(ReplayDivergenceException.class,
-                    () -> RunReplayer.replay(recording, changed));
+        RecordedReplays.record(RecordedReplays.growing(1, true), recording, 3);
+        try (Simulation changed = RecordedReplays.growing(2, false)) {
+            ReplayDivergenceException e = RecordedReplays.replayDiverges(recording, changed);
             String stopped = cause(changed, "diverged at tick 0");
             assertTrue(stopped.startsWith("tick 0 ran its systems and counts (the next tick is 1), then the input "
                     + "source's recordHash, handed the state hash (JournalInputSource) threw"), stopped);
