@@ -5,18 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orrery.cluster.store.DirectoryWorldStore;
 import dev.orrery.cluster.store.WorldStore;
-import dev.orrery.cluster.world.WorldBlueprint;
+import dev.orrery.cluster.world.StopFailingWorld;
 import dev.orrery.cluster.world.WorldRuntime;
-import dev.orrery.cluster.world.WorldSettings;
-import dev.orrery.ecs.World;
-import dev.orrery.ecs.component.Component;
-import dev.orrery.ecs.component.Field;
-import dev.orrery.engine.FailurePolicy;
-import dev.orrery.engine.Simulation;
-import dev.orrery.engine.SimulationBuilder;
-import dev.orrery.scheduler.Resources;
 import dev.orrery.scheduler.SystemFailedException;
 import java.io.IOException;
 import java.lang.reflect.Method;
@@ -28,59 +19,25 @@ import org.junit.jupiter.api.io.TempDir;
  * The node's line for a world that fails to open ({@link WorldEntity#openFailure}): the tick
  * that failed under STOP failing again in the replay names the system, the tick and the
  * fixes; a blueprint throwing at an earlier tick, one that ran without failing, is named as
- * not the world's; any other failure sends the person to the store and the blueprints.
+ * not the world's; any other failure sends the person to the store and the blueprints. The
+ * world is {@link StopFailingWorld}'s.
  */
 class OpenFailureLineTest {
     private static final String WORLD = "opens-1";
 
-    record Pos(float x) {
-    }
-
     @TempDir
     Path dir;
 
-    /** System "step" moves a few entities and throws at tick {@code throwsAt}; STOP. */
-    private static WorldBlueprint throwingAt(long throwsAt) {
-        return (worldId, populate) -> {
-            World world = new World(256);
-            Component<Pos> pos = world.component(Pos.class);
-            if (populate) {
-                world.entity().with(pos, new Pos(0)).spawnMany(3);
-            }
-            Field px = pos.field("x");
-            SimulationBuilder b = Simulation.builder(world).seed(1).workers(1).onSystemFailure(FailurePolicy.STOP);
-            Resources res = b.resources();
-            return b.systems(s -> s.system("step").query(world.query().with(pos).build()).writes(pos)
-                    .readsResource(Simulation.CLOCK).forEachChunk(job -> {
-                        if (res.get(Simulation.CLOCK).tick() == throwsAt) {
-                            throw new IllegalStateException("step cannot run tick " + throwsAt);
-                        }
-                        job.chunk().writeFloats(px)[0] += 1;
-                    })).build();
-        };
-    }
-
-    private static WorldSettings settings() {
-        return WorldSettings.defaults().withSnapshotEvery(0).withKeepSnapshots(0);
-    }
-
     /** Ticks 0 to 3 with a blueprint throwing at tick 4, which throws; lets the world go as the actor does. */
     private WorldStore failAtTickFour() throws IOException {
-        WorldStore store = new DirectoryWorldStore(dir);
-        WorldRuntime w = WorldRuntime.open(WORLD, store, throwingAt(4), settings());
-        for (int t = 0; t < 4; t++) {
-            w.tick();
-        }
-        assertThrows(SystemFailedException.class, w::tick);
-        w.abandon();
-        return store;
+        return StopFailingWorld.failedAt(dir, WORLD, 4);
     }
 
     @Test
     void theTickThatFailedUnderStopNamesTheSystemTheTickAndTheFixes() throws IOException {
         WorldStore store = failAtTickFour();
         SystemFailedException e = assertThrows(SystemFailedException.class,
-                () -> WorldRuntime.open(WORLD, store, throwingAt(4), settings()));
+                () -> WorldRuntime.open(WORLD, store, StopFailingWorld.throwingAt(4), StopFailingWorld.settings()));
         for (Throwable failure : new Throwable[] {e, new IllegalStateException("wrapped", e)}) { // the cause chain
             String line = WorldEntity.openFailure(WORLD, failure);
             assertEquals("world opens-1 cannot open here: system 'step' fails in the replay of journaled tick 4 "
@@ -95,7 +52,7 @@ class OpenFailureLineTest {
     void aBlueprintThrowingAtATickThatRanIsNamedAsNotTheWorlds() throws IOException {
         WorldStore store = failAtTickFour();
         SystemFailedException e = assertThrows(SystemFailedException.class,
-                () -> WorldRuntime.open(WORLD, store, throwingAt(2), settings()));
+                () -> WorldRuntime.open(WORLD, store, StopFailingWorld.throwingAt(2), StopFailingWorld.settings()));
         String line = WorldEntity.openFailure(WORLD, e);
         assertTrue(line.startsWith("world opens-1 failed to open here: system 'step' fails in the replay of journaled "
                 + "tick 2 (") && line.contains("a tick that ran without failing when it was journaled")
