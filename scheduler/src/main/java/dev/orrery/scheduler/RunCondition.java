@@ -28,7 +28,9 @@ import java.util.function.Predicate;
  * depend on the condition.
  *
  * <p><b>Threading:</b> immutable. The test runs on the executor's owner thread; it must
- * only read the resources it names, and must not keep state between calls.
+ * only read the resources it names, and must not keep state between calls. A test that
+ * iterates a query or reads or writes an entity by id is refused (other systems' jobs may run
+ * meanwhile): count or look in a system that writes a resource, and test that resource.
  */
 public final class RunCondition {
     private final String description;
