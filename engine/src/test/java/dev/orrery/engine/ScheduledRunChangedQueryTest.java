@@ -186,10 +186,13 @@ class ScheduledRunChangedQueryTest {
         assertRefused(Site.HOOK_AT_PHASE_END);
     }
 
-    /** Already refused before (by the guard of iterations while scheduled jobs run): kept as a guard. */
+    /**
+     * Already refused before (by the guard of iterations while scheduled jobs run): kept as a guard.
+     * The refusal now names the run condition and a condition's fix, not a job's.
+     */
     @Test
     void shouldRefuseAChangedIterationInARunCondition() {
-        assertRefused(Site.RUN_CONDITION, "iterated while scheduled jobs run");
+        assertRefused(Site.RUN_CONDITION, "iterated inside the run condition of system 'hurt'");
     }
 
     /** Already refused before (by the guard of iterations while scheduled jobs run): kept as a guard. */

@@ -205,16 +205,17 @@ public final class JobsRunning {
 
     /**
      * A run condition's way to what it reached for: {@code doing} ({@code "iterate the query"})
-     * in a system that writes a resource, which the condition tests; the graph orders that
-     * system before the guarded one, as the condition's resources are the guarded system's reads.
+     * in an exclusive system that writes a resource, which the condition tests; the graph
+     * orders that system before the guarded one, as the condition's resources are the guarded
+     * system's reads.
      */
     private static String conditionFix(String system, String doing) {
         return "; a run condition reads only the resources it names (it is tested on the schedule's thread as '"
                 + system + "' would start, while other systems' jobs may run). " + Character.toUpperCase(doing.charAt(0))
-                + doing.substring(1) + " in a system that puts what the condition needs into a resource, for example "
-                + "an exclusive system declared .writesResource(KEY) that sets job.resourceForWrite(KEY), and test "
-                + "that resource: .runIf(RunCondition.resource(KEY, value -> ...)); in the phase of '" + system + "', the "
-                + "graph orders that writer before it";
+                + doing.substring(1) + " in an exclusive system declared .writesResource(KEY) that puts what the "
+                + "condition needs into job.resourceForWrite(KEY), and test that resource: "
+                + ".runIf(RunCondition.resource(KEY, value -> ...)); in the phase of '" + system + "', the graph "
+                + "orders that writer before it";
     }
 
     /**

@@ -63,7 +63,8 @@ class RunConditionRefusalTest {
     private static void assertRunConditionsFix(String m) {
         assertTrue(m.contains("inside the run condition of system 'gated'"), m);
         assertTrue(m.contains("reads only the resources it names"), m);
-        assertTrue(m.contains(".writesResource(KEY)") && m.contains("RunCondition.resource(KEY"), m);
+        assertTrue(m.contains("in an exclusive system declared .writesResource(KEY)")
+                && m.contains("RunCondition.resource(KEY"), m);
         assertFalse(m.contains("from a job") || m.contains(".query(query)") || m.contains("JobContext"),
                 "the job's fix, which a run condition cannot follow: " + m);
     }
