@@ -31,7 +31,7 @@ class RemovePairNotesTest {
         assertEquals(1, report.removedMissing());
         assertEquals(List.of("remove pair (Likes, " + Entity.toString(carol) + ") from " + Entity.toString(alice)
                 + ": the entity holds no such pair (it holds 1 other Likes pair) "
-                + "(recorded by system #0 in schedule order, or code outside a schedule)"), report.messages());
+                + "(recorded by code outside a schedule, applied with world.apply)"), report.messages());
         assertArrayEquals(new long[] {bob}, world.relations().targets(alice, likes));
     }
 
@@ -49,8 +49,8 @@ class RemovePairNotesTest {
         assertEquals(1, report.skippedDead());
         assertEquals(0, report.removedMissing());
         assertEquals(List.of("remove (Likes, *) on " + Entity.toString(alice) + " skipped: its target "
-                + Entity.toString(bob) + " is dead (recorded by system #0 in schedule order, or code outside a "
-                + "schedule)"), report.messages());
+                + Entity.toString(bob) + " is dead (recorded by code outside a schedule, applied with "
+                + "world.apply)"), report.messages());
         assertEquals(0, world.relations().targetCount(alice, likes), "the despawn took the pair (REMOVE_PAIR)");
     }
 }
