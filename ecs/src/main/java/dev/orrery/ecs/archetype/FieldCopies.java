@@ -21,8 +21,6 @@ final class FieldCopies {
     // The other fields: pairs of flat field indices, and each one's type.
     private final int[] others;
     private final FieldType[] otherTypes;
-    // True when there is a long, double or other field to copy (see copyWide).
-    private final boolean wide;
 
     /**
      * The copies from flat field {@code src[k]} of {@code source} to flat field
@@ -52,7 +50,6 @@ final class FieldCopies {
         this.doubles = java.util.Arrays.copyOf(pairs[3], count[3]);
         this.others = java.util.Arrays.copyOf(pairs[4], count[4]);
         this.otherTypes = java.util.Arrays.copyOf(otherTypes, count[4] / 2);
-        this.wide = count[2] + count[3] + count[4] > 0;
     }
 
     /** 0 float, 1 int, 2 long, 3 double (the chunks' typed tables), 4 any other type. */
@@ -89,17 +86,6 @@ final class FieldCopies {
                 da[i[k + 1]][to] = sa[i[k]][from];
             }
         }
-        if (wide) {
-            copyWide(s, from, d, to);
-        }
-    }
-
-    /**
-     * The {@code long}, {@code double} and other fields of {@link #copy}: apart, so that
-     * {@code copy} stays under the JIT's size limit for inlining a hot method (325 bytes of
-     * bytecode) and is inlined into the moves and removals that call it.
-     */
-    private void copyWide(Chunk s, int from, Chunk d, int to) {
         final int[] l = longs;
         if (l.length != 0) {
             final long[][] sa = s.longs;
